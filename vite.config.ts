@@ -1,0 +1,67 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import peggy from 'peggy';
+
+/**
+ * Compiles `*.peggy` grammars to ES modules at build and test time, so no generated
+ * parser is ever committed. The module's default export is the generated parser
+ * (`parse` and `SyntaxError`).
+ */
+function peggyPlugin(): Plugin {
+  return {
+    name: 'rivulet-peggy',
+    transform(code, id) {
+      if (!id.endsWith('.peggy')) return null;
+      const source = peggy.generate(code, {
+        output: 'source',
+        format: 'es',
+        grammarSource: id,
+      });
+      return { code: source, map: null };
+    },
+  };
+}
+
+/** Mounts the companion server's `/api` routes inside `vite dev`. */
+function apiPlugin(): Plugin {
+  return {
+    name: 'rivulet-api',
+    async configureServer(server) {
+      const { createApiMiddleware } = await import('./server/api.ts');
+      server.middlewares.use(createApiMiddleware({ devOrigins: true }));
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), peggyPlugin(), apiPlugin()],
+  worker: { format: 'es', plugins: () => [peggyPlugin()] },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: { host: '127.0.0.1' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'worker/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'grammar/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,145 @@
+/**
+ * Domain types shared by the engine and the UI. The UI imports this file as types only.
+ * Times are Unix seconds throughout.
+ */
+
+/** A folder of feeds. Feeds with `groupId` -1 are ungrouped. */
+export interface Group {
+  id: number;
+  title: string;
+}
+
+/** Outcome of the last fetch of a feed. */
+export interface FeedStatus {
+  /** When the feed was last fetched (success or failure), Unix seconds; 0 if never. */
+  lastFetched: number;
+  /** When the last successful fetch happened; 0 if never. */
+  lastSuccess: number;
+  /** Human-readable reason of the last failure, or '' when the last fetch succeeded. */
+  error: string;
+  /** Machine code of the last failure ('' when none), e.g. `http_status`, `parse_error`. */
+  errorCode: string;
+  /** HTTP status of the last response, 0 when there was none. */
+  httpStatus: number;
+  etag: string;
+  lastModified: string;
+  /** Consecutive failures, for backoff. */
+  failures: number;
+  /** Do not fetch again before this time (backoff / Retry-After), Unix seconds. */
+  nextFetchAfter: number;
+  /** Set when the server answered 410 Gone. */
+  dead: boolean;
+  /** Hash of the last body parsed, to skip unchanged bodies. */
+  bodyHash: string;
+}
+
+/** A subscription. */
+export interface Feed extends FeedStatus {
+  id: number;
+  title: string;
+  /** -1 when the feed is in no group. */
+  groupId: number;
+  siteUrl: string;
+  /** The feed's own URL (after permanent redirects). */
+  url: string;
+  /** Number of this feed's items the user has read (for the priority score). */
+  readCount: number;
+}
+
+/** A media attachment (podcast episode, video). */
+export interface Enclosure {
+  url: string;
+  type: string;
+  length: number;
+  /** Duration in seconds when the feed gives one (itunes:duration), else 0. */
+  duration: number;
+  image: string;
+}
+
+/** Item flag bits, stored in `Item.flags` and in the metadata index. */
+export const FLAG_READ = 1;
+export const FLAG_SAVED = 2;
+
+/** A stored article, with its body. */
+export interface Item {
+  id: number;
+  feedId: number;
+  guid: string;
+  title: string;
+  author: string;
+  /** Article HTML as the feed gave it (sanitised only at display time, on the main thread). */
+  description: string;
+  /** Unix seconds. Items without a date get the time they were first seen. */
+  pubDate: number;
+  link: string;
+  enclosure: Enclosure | null;
+  /** FLAG_READ | FLAG_SAVED bits. */
+  flags: number;
+  /** Dedupe key within a feed: guid, else link, else content hash (`feedId` + key is unique). */
+  dedupeKey: string;
+  /** Hash of the content, to update a re-seen item only when it changed. */
+  contentHash: string;
+  /** When the item was first stored, Unix seconds. */
+  firstSeen: number;
+}
+
+/** What a list row needs: never the article body. */
+export interface ItemRow {
+  id: number;
+  feedId: number;
+  title: string;
+  author: string;
+  pubDate: number;
+  link: string;
+  flags: number;
+  /** Plain-text snippet (≤ 200 chars) of the description. */
+  snippet: string;
+  /** First image URL of the description or enclosure image, '' when none. */
+  thumbnail: string;
+  enclosureType: string;
+}
+
+/** One page of a keyset-paged list. */
+export interface Page<T> {
+  rows: T[];
+  /** Opaque cursor for the next page, null at the end. */
+  next: string | null;
+  /** Total number of matching rows. */
+  total: number;
+}
+
+/** Counts reported by `init()` and `counts()`. */
+export interface Counts {
+  groups: number;
+  feeds: number;
+  items: number;
+  unread: number;
+  saved: number;
+  /** Unread count per feed id. */
+  unreadByFeed: Record<number, number>;
+}
+
+/** Result of the `init()` handshake. */
+export interface InitInfo {
+  schemaVersion: number;
+  counts: Counts;
+  /** Non-fatal problems met during start-up (logged, and the UI may offer a retry). */
+  warnings: string[];
+}
+
+/** Change events pushed from the engine to every tab. */
+export type EngineEvent =
+  | { type: 'items-added'; feedIds: number[]; count: number }
+  | { type: 'items-changed'; ids: number[] }
+  | { type: 'items-removed'; feedIds: number[] }
+  | { type: 'read-changed'; ids: number[]; feedIds: number[] }
+  | { type: 'saved-changed'; ids: number[] }
+  | { type: 'feeds-changed'; feedIds: number[] }
+  | { type: 'groups-changed' };
+
+/** The one error shape that crosses the worker boundary. */
+export interface EngineErrorShape {
+  code: string;
+  message: string;
+  details?: unknown;
+}
