@@ -143,3 +143,30 @@ export interface EngineErrorShape {
   message: string;
   details?: unknown;
 }
+
+/** An item as the feed parser normalised it, before dedupe and storage. */
+export interface IncomingItem {
+  guid: string;
+  title: string;
+  author: string;
+  /** Full content when the feed has it (content:encoded, atom content), else the summary. */
+  description: string;
+  /** Unix seconds, or null when the feed gave no usable date (the engine uses first-seen). */
+  pubDate: number | null;
+  link: string;
+  enclosure: Enclosure | null;
+}
+
+/** A parsed, normalised feed. */
+export interface NormalizedFeed {
+  format: 'rss' | 'rdf' | 'atom' | 'json';
+  /** Format version as found ('2.0', '0.91', '1.0', '0.3', '1.1', …), '' when unknown. */
+  version: string;
+  title: string;
+  /** Site (home page) URL. */
+  link: string;
+  description: string;
+  /** Feed image / icon URL, '' when none. */
+  image: string;
+  items: IncomingItem[];
+}
