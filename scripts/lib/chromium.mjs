@@ -1,0 +1,33 @@
+// Finds a Chromium for end-to-end tests and benchmarks, installing Debian's package when we are
+// root and none is there. playwright-core drives it through `executablePath`.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+/** Flags every launch uses: headless, and no background traffic to Google's hosts. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Returns the path of a usable Chromium, or exits with instructions when there is none. */
+export function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const path of candidates) if (path && existsSync(path)) return path;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('rivulet: no Chromium found; installing Debian\'s chromium package…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error(
+    'rivulet: end-to-end tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium`)\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run `npm test` again.',
+  );
+  process.exit(1);
+}

@@ -1,0 +1,73 @@
+// `npm test`: everything CI checks, in order, with a closing summary. Exits non-zero on any failure.
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuild, ensureDependencies, root, run } from './lib/prepare.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+ensureDependencies();
+process.env.CHROMIUM_PATH = ensureChromium();
+
+const reports = join(root, '.tmp');
+mkdirSync(reports, { recursive: true });
+
+/** Counts from a Vitest JSON report, or null when the run wrote none. */
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function vitest(name, extra) {
+  const out = join(reports, `${name}.json`);
+  rmSync(out, { force: true });
+  return {
+    name,
+    run: () => run('npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile=${out}`]),
+    counts: () => vitestCounts(out),
+  };
+}
+
+const steps = [
+  { name: 'typecheck', run: () => run('npx', ['tsc', '-b']) },
+  { name: 'lint', run: () => run('npx', ['eslint', '.', '--max-warnings', '0']) },
+  { name: 'format', run: () => run('npx', ['prettier', '--check', '.', '--log-level', 'warn']) },
+  vitest('unit', []),
+  { name: 'build', run: () => ensureBuild({ force: true }) },
+  vitest('e2e', ['-c', 'vitest.e2e.config.ts']),
+];
+if (existsSync(join(root, 'scripts', 'bench.mjs'))) {
+  steps.push({ name: 'bench (smoke)', run: () => run('node', ['scripts/bench.mjs', '--smoke']) });
+}
+
+const results = [];
+for (const step of steps) {
+  if (step.name === 'e2e' && results.some((r) => r.name === 'build' && r.code !== 0)) {
+    results.push({ name: step.name, code: 1, seconds: 0, note: 'skipped: build failed' });
+    continue;
+  }
+  console.log(`\n━━ ${step.name} ━━`);
+  const start = Date.now();
+  const code = step.run();
+  results.push({ name: step.name, code, seconds: (Date.now() - start) / 1000, counts: step.counts?.() });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+console.log('\n━━ summary ━━');
+for (const r of results) {
+  const c = r.counts;
+  if (c) {
+    passed += c.passed;
+    failed += c.failed;
+    skipped += c.skipped;
+  }
+  const detail = c ? `${c.passed} passed, ${c.failed} failed` : (r.note ?? '');
+  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)}s  ${detail}`);
+}
+const failedSteps = results.filter((r) => r.code !== 0).map((r) => r.name);
+if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
+// A step that failed without failing tests (typecheck, lint, a crash) still counts as a failure.
+const failures = failed + results.filter((r) => r.code !== 0 && !(r.counts?.failed > 0)).length;
+console.log(`tests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,47 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
+
+/** Launches the Chromium that `npm test` found (CHROMIUM_PATH) with the sandbox-safe flags. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+}
+
+/** A fresh profile (own IndexedDB and localStorage) with a page that records console errors. */
+export interface AppPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  /** Navigates to an app path (e.g. '/rss') and waits for the app shell to render. */
+  goto(path: string): Promise<void>;
+}
+
+export async function openApp(
+  browser: Browser,
+  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<AppPage> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  const baseUrl = inject('baseUrl');
+  return {
+    context,
+    page,
+    errors,
+    async goto(path: string) {
+      await page.goto(baseUrl + path);
+      await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
+    },
+  };
+}

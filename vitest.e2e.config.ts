@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tests: the built app (dist/) served by the real companion server, driven in real
+ * Chromium through playwright-core. `npm test` builds first; run alone with `npm run e2e`.
+ */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: one browser per file, two files at a time.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
