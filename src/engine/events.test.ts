@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent } from './contract';
+import { applyEngineEvent, invalidationsFor } from './events';
+
+const cases: [EngineEvent, unknown[][]][] = [
+  [{ type: 'items-added', feedIds: [1], count: 3 }, [['counts'], ['items']]],
+  [{ type: 'items-changed', ids: [7, 8] }, [['items'], ['item', 7], ['item', 8]]],
+  [{ type: 'items-removed', feedIds: [1] }, [['counts'], ['items'], ['item']]],
+  [{ type: 'read-changed', ids: [5], feedIds: [1] }, [['counts'], ['items'], ['item', 5]]],
+  [{ type: 'saved-changed', ids: [5] }, [['counts'], ['items'], ['item', 5]]],
+  [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ['counts']]],
+  [{ type: 'groups-changed' }, [['groups'], ['feeds'], ['counts']]],
+];
+
+describe('invalidationsFor', () => {
+  it.each(cases)('maps %o', (event, keys) => {
+    expect(invalidationsFor(event)).toEqual(keys);
+  });
+
+  it('ignores unknown event types instead of throwing', () => {
+    expect(invalidationsFor({ type: 'from-the-future' } as unknown as EngineEvent)).toEqual([]);
+  });
+});
+
+describe('applyEngineEvent', () => {
+  function seeded(): QueryClient {
+    const client = new QueryClient();
+    for (const key of [['counts'], ['groups'], ['feeds'], ['items', 'all', null, false], ['item', 5], ['item', 6]]) {
+      client.setQueryData(key, 1);
+    }
+    return client;
+  }
+  const stale = (client: QueryClient) =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((q) => q.state.isInvalidated)
+      .map((q) => q.queryKey);
+
+  it('marks exactly the affected queries stale on read-changed', () => {
+    const client = seeded();
+    applyEngineEvent(client, { type: 'read-changed', ids: [5], feedIds: [1] });
+    expect(stale(client)).toEqual([['counts'], ['items', 'all', null, false], ['item', 5]]);
+  });
+
+  it('leaves items alone on groups-changed', () => {
+    const client = seeded();
+    applyEngineEvent(client, { type: 'groups-changed' });
+    expect(stale(client)).toEqual([['counts'], ['groups'], ['feeds']]);
+  });
+});

@@ -1,0 +1,33 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { ItemsScope } from '../engine/contract';
+import { withEngine } from './engine';
+import { queryKeys } from './keys';
+
+/** Rows per page; the engine's keyset pages are 50 rows. */
+export const PAGE_SIZE = 50;
+
+export interface ItemsListParams {
+  scope: ItemsScope;
+  /** Feed or group id for the `feed` and `group` scopes. */
+  id?: number;
+  unreadOnly?: boolean;
+}
+
+/**
+ * An infinite list of item rows (never bodies), paged by the engine's opaque keyset cursor.
+ * `hasNextPage` turns false when the engine answers `next: null`.
+ */
+export const itemsInfiniteQuery = ({ scope, id, unreadOnly = false }: ItemsListParams) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.items(scope, id ?? null, unreadOnly),
+    queryFn: ({ pageParam }) =>
+      withEngine((e) =>
+        e.items.page({ scope, id, unreadOnly, cursor: pageParam ?? undefined, limit: PAGE_SIZE }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** One full item (with its body), for the reader. */
+export const itemQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.item(id), queryFn: () => withEngine((e) => e.items.get(id)) });

@@ -1,0 +1,115 @@
+/**
+ * The settings schema: four groups, each a flat record whose default values also define each
+ * key's type (see `merge.ts`). Stored in localStorage under `app-settings`.
+ */
+
+export type StartPage = 'welcome' | 'all' | 'today' | 'saved';
+export type DefaultView = 'auto' | 'list' | 'card' | 'magazine';
+export type ThemeMode = 'system' | 'light' | 'dark';
+export type Density = 'default' | 'comfortable' | 'compact';
+
+export interface GeneralSettings {
+  startPage: StartPage;
+  defaultView: DefaultView;
+  hideReadArticles: boolean;
+  autoRead: boolean;
+  autoRefresh: boolean;
+  /** Seconds between automatic refreshes. */
+  refreshInterval: number;
+  pullDataFail: boolean;
+  enableListAISummary: boolean;
+}
+
+export interface AppearanceSettings {
+  themeMode: ThemeMode;
+  /** Accent colour as an `r, g, b` triple (kept in this form for compatibility with old data). */
+  themeColor: string;
+  fontFamily: string;
+  codeFont: string;
+  /** Base font size in px. */
+  fontSize: number;
+  density: Density;
+  lessAnimation: boolean;
+  hideSidebar: boolean;
+  /** Sidebar width in px. */
+  sidebarWidth: number;
+}
+
+export interface IntegratedSettings {
+  apiUrl: string;
+  apiKey: string;
+  summaryPrompt: string;
+  isApiValid: boolean;
+  lastTestTime: string;
+  selectedModel: string;
+}
+
+/** A saved filter; later issues add the query language. */
+export interface SavedFilter {
+  id: string;
+  name?: string;
+  query?: string;
+  createdAt?: number;
+}
+
+export interface AutomationSettings {
+  filters: SavedFilter[];
+}
+
+export interface AppSettings {
+  general: GeneralSettings;
+  appearance: AppearanceSettings;
+  integrated: IntegratedSettings;
+  automation: AutomationSettings;
+}
+
+export type SettingsGroup = keyof AppSettings;
+
+export const SETTINGS_GROUPS: readonly SettingsGroup[] = ['general', 'appearance', 'integrated', 'automation'];
+
+export const SYSTEM_FONT_STACK =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif';
+
+/** Returns a fresh copy of the defaults (callers may mutate it). */
+export function defaultSettings(): AppSettings {
+  return {
+    general: {
+      startPage: 'welcome',
+      defaultView: 'auto',
+      hideReadArticles: true,
+      autoRead: true,
+      autoRefresh: true,
+      refreshInterval: 1800,
+      pullDataFail: false,
+      enableListAISummary: false,
+    },
+    appearance: {
+      themeMode: 'system',
+      themeColor: '2, 114, 203',
+      fontFamily: SYSTEM_FONT_STACK,
+      codeFont: 'mono',
+      fontSize: 14,
+      density: 'default',
+      lessAnimation: false,
+      hideSidebar: false,
+      sidebarWidth: 256,
+    },
+    integrated: {
+      apiUrl: '',
+      apiKey: '',
+      summaryPrompt: '请用简洁的语言总结这篇文章的主要内容，突出核心观点和关键信息。',
+      isApiValid: false,
+      lastTestTime: '',
+      selectedModel: 'gpt-4o-mini',
+    },
+    automation: { filters: [] },
+  };
+}
+
+/** Allowed values of the enumerated keys; a stored value outside the list falls back to the default. */
+export const ENUMS: Partial<Record<string, readonly string[]>> = {
+  'general.startPage': ['welcome', 'all', 'today', 'saved'],
+  'general.defaultView': ['auto', 'list', 'card', 'magazine'],
+  'appearance.themeMode': ['system', 'light', 'dark'],
+  'appearance.density': ['default', 'comfortable', 'compact'],
+};
