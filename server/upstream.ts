@@ -1,0 +1,165 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { ApiError } from './respond.ts';
+import { readUpstreamBody } from './upstreamBody.ts';
+
+/** What the proxy learned from the site: the last response in the redirect chain. */
+export interface UpstreamResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Decompressed body bytes, at most `maxBytes`. */
+  body: Buffer;
+  /** The URL that produced this response, after redirects. */
+  finalUrl: string;
+  /** True when at least one redirect was followed and every hop was 301 or 308. */
+  permanentRedirect: boolean;
+}
+
+/** Options for {@link fetchUpstream}. */
+export interface UpstreamOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  /** Forwarded verbatim to every hop (conditional GET). */
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+  /** Aborts the fetch early, e.g. when the browser went away. */
+  signal?: AbortSignal;
+}
+
+export const MAX_REDIRECTS = 5;
+export const USER_AGENT = 'Rivulet/0.1 (+feed reader)';
+const ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml, ' +
+  'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, text/html;q=0.7, */*;q=0.5';
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Throws `bad_scheme` unless the URL is http(s). */
+export function assertHttpScheme(url: URL, what: string): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError(
+      400,
+      'bad_scheme',
+      `${what} uses "${url.protocol}", but only http and https can be fetched.`,
+    );
+  }
+}
+
+function describeNetworkError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as NodeJS.ErrnoException).code;
+  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+}
+
+/** One GET without following redirects; resolves when the response headers arrive. */
+function requestOnce(
+  url: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    // agent: false — one connection per fetch; feeds rarely share hosts within a refresh and
+    // pooled sockets would outlive shutdown.
+    const req = lib.get(url, { headers, signal, agent: false }, resolve);
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Fetches `target` the way a feed reader should: GET with our User-Agent, Accept and
+ * Accept-Encoding, the caller's conditional headers, redirects followed by hand (at most 5,
+ * each hop re-checked for scheme, loops refused), and one total deadline that covers DNS,
+ * connecting, every hop and a stalled body. Any HTTP status from the site counts as success.
+ * Memory is bounded by `maxBytes` of decompressed body. Throws ApiError: `bad_scheme`,
+ * `too_many_redirects`, `timeout`, `too_large`, `upstream_unreachable`.
+ */
+export async function fetchUpstream(target: URL, opts: UpstreamOptions): Promise<UpstreamResult> {
+  assertHttpScheme(target, 'The address');
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs);
+  const onOuterAbort = (): void => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const headers: Record<string, string> = {
+    'User-Agent': USER_AGENT,
+    Accept: ACCEPT,
+    'Accept-Encoding': 'gzip, deflate, br',
+  };
+  if (opts.ifNoneMatch) headers['If-None-Match'] = opts.ifNoneMatch;
+  if (opts.ifModifiedSince) headers['If-Modified-Since'] = opts.ifModifiedSince;
+
+  const failure = (err: unknown): unknown => {
+    if (timedOut) {
+      return new ApiError(
+        504,
+        'timeout',
+        `The site did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`,
+      );
+    }
+    if (err instanceof ApiError) return err;
+    if (controller.signal.aborted)
+      return new ApiError(502, 'upstream_unreachable', 'The request was cancelled.');
+    return new ApiError(
+      502,
+      'upstream_unreachable',
+      `Could not reach the site: ${describeNetworkError(err)}`,
+    );
+  };
+
+  try {
+    let url = target;
+    const seen = new Set<string>([url.href]);
+    let permanent = true;
+    for (let hops = 0; ; hops++) {
+      const res = await requestOnce(url, headers, controller.signal);
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (!REDIRECT_STATUSES.has(status) || !location) {
+        const body = await readUpstreamBody(res, opts.maxBytes, controller.signal);
+        return {
+          status,
+          headers: res.headers,
+          body,
+          finalUrl: url.href,
+          permanentRedirect: hops > 0 && permanent,
+        };
+      }
+      res.destroy(); // redirect bodies are never needed
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new ApiError(
+          502,
+          'upstream_unreachable',
+          `The site redirected to an invalid address: ${location}`,
+        );
+      }
+      assertHttpScheme(next, 'A redirect');
+      if (seen.has(next.href)) {
+        throw new ApiError(508, 'too_many_redirects', `The site redirects in a loop (back to ${next.href}).`);
+      }
+      if (hops + 1 > MAX_REDIRECTS) {
+        throw new ApiError(
+          508,
+          'too_many_redirects',
+          `The site redirected more than ${MAX_REDIRECTS} times.`,
+        );
+      }
+      seen.add(next.href);
+      permanent &&= status === 301 || status === 308;
+      url = next;
+    }
+  } catch (err) {
+    throw failure(err);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+    controller.abort(); // releases any socket still open (no-op after success)
+  }
+}
