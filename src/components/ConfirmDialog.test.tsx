@@ -1,0 +1,89 @@
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmProvider, confirm } from './ConfirmDialog';
+
+afterEach(cleanup);
+
+function mount() {
+  render(
+    <MantineProvider env="test">
+      <ConfirmProvider>
+        <input data-testid="outside" />
+      </ConfirmProvider>
+    </MantineProvider>,
+  );
+}
+
+// Returns the pending answer wrapped, because an async function would otherwise wait for it.
+async function ask(): Promise<{ answer: Promise<boolean> }> {
+  let answer!: Promise<boolean>;
+  await act(async () => {
+    answer = confirm({ title: 'Delete feed?', message: 'This cannot be undone.', confirmLabel: 'Delete' });
+    await Promise.resolve();
+  });
+  return { answer };
+}
+
+describe('confirm()', () => {
+  it('rejects without a provider', async () => {
+    await expect(confirm({ title: 't', message: 'm' })).rejects.toThrow(/ConfirmProvider/);
+  });
+
+  it('shows title, message and labels', async () => {
+    mount();
+    await ask();
+    expect(screen.getByText('Delete feed?')).toBeTruthy();
+    expect(screen.getByText('This cannot be undone.')).toBeTruthy();
+    expect(screen.getByTestId('confirm-ok').textContent).toContain('Delete');
+    expect(screen.getByTestId('confirm-cancel').textContent).toContain('Cancel');
+  });
+
+  it.each([
+    ['y', true],
+    ['Y', true],
+    ['n', false],
+    ['Escape', false],
+  ])('key %s resolves %s and closes', async (key, expected) => {
+    mount();
+    const { answer } = await ask();
+    act(() => {
+      fireEvent.keyDown(document.activeElement ?? window, { key });
+    });
+    await expect(answer).resolves.toBe(expected);
+    expect(screen.queryByTestId('confirm-ok')).toBeNull();
+  });
+
+  it('ignores y with a modifier (Ctrl+Y is not a yes)', async () => {
+    mount();
+    const { answer } = await ask();
+    let settled = false;
+    void answer.then(() => (settled = true));
+    act(() => {
+      fireEvent.keyDown(window, { key: 'y', ctrlKey: true });
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    act(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await expect(answer).resolves.toBe(false);
+  });
+
+  it('buttons resolve true and false', async () => {
+    mount();
+    const { answer: yes } = await ask();
+    act(() => fireEvent.click(screen.getByTestId('confirm-ok')));
+    await expect(yes).resolves.toBe(true);
+    const { answer: no } = await ask();
+    act(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await expect(no).resolves.toBe(false);
+  });
+
+  it('answers a replaced dialog with false', async () => {
+    mount();
+    const { answer: first } = await ask();
+    const { answer: second } = await ask();
+    await expect(first).resolves.toBe(false);
+    act(() => fireEvent.click(screen.getByTestId('confirm-ok')));
+    await expect(second).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+
+export interface ConfirmOptions {
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+}
+
+interface Pending extends ConfirmOptions {
+  resolve: (ok: boolean) => void;
+}
+
+let opener: ((options: ConfirmOptions) => Promise<boolean>) | null = null;
+
+/**
+ * Asks the person to confirm. Resolves true on Confirm or `y`, false on Cancel, `n`, Esc or a
+ * click outside. Rejects when no `<ConfirmProvider>` is mounted. A second call while one dialog
+ * is open answers the first with false and replaces it.
+ */
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  if (!opener) return Promise.reject(new Error('confirm() needs <ConfirmProvider> mounted'));
+  return opener(options);
+}
+
+/** Mount once near the root; renders the dialog that `confirm()` drives. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+
+  const settle = useCallback((ok: boolean) => {
+    const current = pendingRef.current;
+    if (!current) return;
+    pendingRef.current = null;
+    setPending(null);
+    current.resolve(ok);
+  }, []);
+
+  useEffect(() => {
+    opener = (options) =>
+      new Promise<boolean>((resolve) => {
+        pendingRef.current?.resolve(false);
+        const next = { ...options, resolve };
+        pendingRef.current = next;
+        setPending(next);
+      });
+    return () => {
+      opener = null;
+      pendingRef.current?.resolve(false);
+      pendingRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!pending) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+      const key = e.key.toLowerCase();
+      if (key !== 'y' && key !== 'n') return;
+      e.preventDefault();
+      e.stopPropagation();
+      settle(key === 'y');
+    };
+    // Capture phase so list shortcuts underneath never see y/n while the dialog is up.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [pending, settle]);
+
+  return (
+    <>
+      {children}
+      <Modal
+        opened={pending !== null}
+        onClose={() => settle(false)}
+        title={pending?.title}
+        size={400}
+        centered
+        data-testid="confirm-dialog"
+        styles={{ title: { fontWeight: 600 } }}
+      >
+        <Text size="sm" c="dimmed" data-testid="confirm-message">
+          {pending?.message}
+        </Text>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
+            {pending?.cancelLabel ?? 'Cancel'}
+            <Kbd>N</Kbd>
+          </Button>
+          <Button onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
+            {pending?.confirmLabel ?? 'Confirm'}
+            <Kbd>Y</Kbd>
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+function Kbd({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" style={{ marginLeft: 8, opacity: 0.6, fontSize: '0.85em', fontWeight: 400 }}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { MantineProvider } from '@mantine/core';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useSettingsGroup } from '../settings/useSettings';
+import { themeColorMeta, useResolvedScheme } from './colorScheme';
+import { rgbTripleToCss } from './palette';
+import { DENSITY_LINE_HEIGHT, buildTheme } from './theme';
+import '@mantine/core/styles.css';
+import './global.css';
+
+/**
+ * Applies the appearance settings app-wide and live: Mantine theme and colour scheme, the
+ * `theme-color` meta tag, density and accent CSS variables and the less-animation class.
+ */
+export function AppTheme({ children }: { children: ReactNode }) {
+  const appearance = useSettingsGroup('appearance');
+  const scheme = useResolvedScheme(appearance.themeMode);
+  const theme = useMemo(() => buildTheme(appearance), [appearance]);
+
+  useEffect(() => {
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'theme-color';
+      document.head.append(meta);
+    }
+    meta.content = themeColorMeta(scheme);
+  }, [scheme]);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--rv-row-line-height', DENSITY_LINE_HEIGHT[appearance.density]);
+    root.style.setProperty('--rv-accent', rgbTripleToCss(appearance.themeColor));
+    root.dataset.density = appearance.density;
+    root.classList.toggle('rv-less-animation', appearance.lessAnimation);
+  }, [appearance.density, appearance.themeColor, appearance.lessAnimation]);
+
+  return (
+    <MantineProvider theme={theme} forceColorScheme={scheme}>
+      {children}
+    </MantineProvider>
+  );
+}

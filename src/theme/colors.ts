@@ -1,0 +1,32 @@
+import type { MantineColorsTuple } from '@mantine/core';
+import { shadesOf } from './palette';
+
+export const PRIMARY = '#27AE60';
+export const SECONDARY = '#F39C12';
+export const SUCCESS = '#8E44AD';
+export const DARK_BACKGROUND = '#292929';
+
+/**
+ * Mantine's `dark` palette re-centred on #292929: Mantine paints the dark-mode body with
+ * index 7, inputs and hovers with 5–6, borders with 4 and dimmed text with 2.
+ */
+export const darkPalette: MantineColorsTuple = [
+  '#d5d5d5',
+  '#bdbdbd',
+  '#8f8f8f',
+  '#6b6b6b',
+  '#474747',
+  '#3b3b3b',
+  '#323232',
+  DARK_BACKGROUND,
+  '#212121',
+  '#181818',
+];
+
+/** The app's named palettes: `brand` is the primary colour. */
+export const palettes = {
+  brand: shadesOf(PRIMARY),
+  secondary: shadesOf(SECONDARY),
+  success: shadesOf(SUCCESS),
+  dark: darkPalette,
+};

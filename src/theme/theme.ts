@@ -1,0 +1,41 @@
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import type { AppearanceSettings, Density } from '../settings/defaults';
+import { palettes } from './colors';
+
+const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+/** Line height of list rows per density (the product's own numbers). */
+export const DENSITY_LINE_HEIGHT: Record<Density, string> = {
+  default: '2rem',
+  comfortable: '1.5rem',
+  compact: '1rem',
+};
+
+const rem = (px: number) => `${px / 16}rem`;
+
+/** Maps the `codeFont` setting ('mono' or a font name) to a CSS font stack. */
+export function codeFontStack(codeFont: string): string {
+  const name = codeFont.trim();
+  if (!name || name === 'mono') return MONO_STACK;
+  return `"${name.replace(/"/g, '')}", ${MONO_STACK}`;
+}
+
+/**
+ * The Mantine theme for the given appearance settings. Font sizes scale around `fontSize`, so
+ * the default size of Mantine inputs and body text equals the user's choice.
+ */
+export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
+  const fs = Math.min(Math.max(a.fontSize, 10), 24);
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: { light: 6, dark: 6 },
+    colors: palettes,
+    fontFamily: a.fontFamily,
+    fontFamilyMonospace: codeFontStack(a.codeFont),
+    headings: { fontFamily: a.fontFamily, fontWeight: '650' },
+    fontSizes: { xs: rem(fs - 2), sm: rem(fs), md: rem(fs + 2), lg: rem(fs + 4), xl: rem(fs + 6) },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    respectReducedMotion: true,
+  });
+}
