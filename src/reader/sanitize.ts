@@ -24,7 +24,8 @@ export interface SanitizeOptions {
 }
 
 const URL_ATTRS = ['href', 'src', 'poster', 'cite', 'action', 'xlink:href'] as const;
-const KEPT_CLASS = /^(language-|lang-|highlight-|noclick$)/;
+// `rv-task` is our own marker for task-list checkboxes (see replaceCheckbox).
+const KEPT_CLASS = /^(language-|lang-|highlight-|noclick$|rv-task$)/;
 const IFRAME_ATTRS = new Set(['src', 'width', 'height', 'title']);
 
 // The base URL of the call in progress; hooks are global to the instance, sanitize is synchronous.
@@ -68,9 +69,8 @@ purify.addHook('uponSanitizeElement', (node, data) => {
   }
 });
 
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeType !== 1) return;
-  const el = node as Element;
+purify.addHook('afterSanitizeAttributes', (el) => {
+  if (el.nodeType !== 1) return;
   const tag = el.localName;
   for (const name of URL_ATTRS) {
     const raw = el.getAttribute(name);
