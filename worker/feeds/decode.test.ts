@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { charsetFromContentType, decodeBytes, resolveEncoding } from './decode';
+
+const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const concat = (...parts: Array<Uint8Array | number[]>) =>
+  Uint8Array.from(parts.flatMap((p) => Array.from(p)));
+const xml = (enc: string, body: number[]) =>
+  concat(ascii(`<?xml version="1.0" encoding="${enc}"?><t>`), body, ascii('</t>'));
+const inner = (text: string) => /<t>(.*)<\/t>/s.exec(text)?.[1];
+const CORPUS = '/work/shared/corpus/feeds';
+
+describe('decodeBytes', () => {
+  it('decodes hand-built windows-1252 bytes, including the C1 range', () => {
+    // "Café – €" : é=E9, en dash=96, euro=80 in windows-1252
+    const out = decodeBytes(xml('windows-1252', [0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x80]));
+    expect(inner(out.text)).toBe('Café – €');
+    expect(out).toMatchObject({ encoding: 'windows-1252', source: 'declaration' });
+  });
+
+  it.each([
+    ['gb2312', [0xc4, 0xe3, 0xba, 0xc3], '你好'],
+    ['GBK', [0xc4, 0xe3, 0xba, 0xc3], '你好'],
+    ['gb18030', [0xc4, 0xe3, 0xba, 0xc3], '你好'],
+    ['big5', [0xa7, 0x41, 0xa6, 0x6e], '你好'],
+    ['Shift_JIS', [0x82, 0xb1, 0x82, 0xf1, 0x82, 0xc9, 0x82, 0xbf, 0x82, 0xcd], 'こんにちは'],
+    ['EUC-JP', [0xa4, 0xb3, 0xa4, 0xf3, 0xa4, 0xcb, 0xa4, 0xc1, 0xa4, 0xcf], 'こんにちは'],
+    ['euc-kr', [0xbe, 0xc8, 0xb3, 0xe7], '안녕'],
+    ['KOI8-R', [0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4], 'Привет'],
+    ['windows-1251', [0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2], 'Привет'],
+    ['ISO-8859-2', [0xb3, 0xf3, 0xbf, 0xea], 'łóżę'],
+    ['iso-8859-15', [0xa4], '€'],
+    ['ISO-8859-1', [0xe9], 'é'],
+  ])('decodes declared %s', (enc, bytes, expected) => {
+    expect(inner(decodeBytes(xml(enc, bytes)).text)).toBe(expected);
+  });
+
+  it('honours BOMs: UTF-8, UTF-16LE/BE, UTF-32LE/BE', () => {
+    const s = '<?xml version="1.0" encoding="utf-16"?><t>Ünï €𝄞</t>';
+    const le16 = new Uint8Array(Buffer.from(s, 'utf16le'));
+    const be16 = le16.slice();
+    for (let i = 0; i < be16.length; i += 2) [be16[i], be16[i + 1]] = [le16[i + 1]!, le16[i]!];
+    const cps = Array.from(s, (c) => c.codePointAt(0)!);
+    const le32 = new Uint8Array(cps.length * 4);
+    const be32 = new Uint8Array(cps.length * 4);
+    cps.forEach((cp, i) => {
+      new DataView(le32.buffer).setUint32(i * 4, cp, true);
+      new DataView(be32.buffer).setUint32(i * 4, cp, false);
+    });
+    expect(decodeBytes(concat([0xef, 0xbb, 0xbf], new TextEncoder().encode(s)))).toMatchObject({
+      text: s,
+      source: 'bom',
+    });
+    expect(decodeBytes(concat([0xff, 0xfe], le16))).toMatchObject({ text: s, encoding: 'utf-16le' });
+    expect(decodeBytes(concat([0xfe, 0xff], be16))).toMatchObject({ text: s, encoding: 'utf-16be' });
+    expect(decodeBytes(concat([0xff, 0xfe, 0, 0], le32))).toMatchObject({ text: s, encoding: 'utf-32le' });
+    expect(decodeBytes(concat([0, 0, 0xfe, 0xff], be32))).toMatchObject({ text: s, encoding: 'utf-32be' });
+    // Without a BOM, the `<?` pattern identifies the width and order.
+    expect(decodeBytes(le16)).toMatchObject({ text: s, source: 'pattern' });
+    expect(decodeBytes(be32)).toMatchObject({ text: s, encoding: 'utf-32be' });
+  });
+
+  it('uses the declaration over the HTTP charset, and the HTTP charset over the default', () => {
+    expect(decodeBytes(xml('iso-8859-1', [0xe9]), 'text/xml; charset=utf-8').encoding).toBe('windows-1252');
+    const bare = concat(ascii('<t>'), [0xcf, 0xf0], ascii('</t>'));
+    expect(decodeBytes(bare, 'application/rss+xml; charset="windows-1251"')).toMatchObject({
+      text: '<t>Пр</t>',
+      source: 'http',
+    });
+  });
+
+  it('reads <meta charset> in HTML pages', () => {
+    const page = concat(
+      ascii('<!doctype html><html><head><meta charset="koi8-r"><title>'),
+      [0xf0, 0xd2],
+      ascii('</title>'),
+    );
+    expect(decodeBytes(page).text).toContain('<title>Пр</title>');
+    const old = concat(
+      ascii('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'),
+      [0xcf],
+    );
+    expect(decodeBytes(old).text.endsWith('П')).toBe(true);
+  });
+
+  it('repairs a single-byte declaration over valid UTF-8, and Latin-1 labelled UTF-8', () => {
+    const euro = decodeBytes(xml('windows-1252', Array.from(new TextEncoder().encode('€'))));
+    expect(inner(euro.text)).toBe('€');
+    expect(euro.source).toBe('repair');
+    const latin = decodeBytes(xml('utf-8', [0x4a, 0xfc, 0x72, 0x67, 0x65, 0x6e]));
+    expect(inner(latin.text)).toBe('Jürgen');
+    expect(latin.encoding).toBe('windows-1252');
+  });
+
+  it('keeps mostly-valid UTF-8 with one stray byte as UTF-8', () => {
+    const bytes = concat(new TextEncoder().encode('<t>Ünïcödé'), [0xff], ascii('</t>'));
+    expect(decodeBytes(bytes).text).toBe('<t>Ünïcödé\ufffd</t>');
+  });
+
+  it('ignores unknown or impossible labels', () => {
+    expect(decodeBytes(xml('no-such-charset', Array.from(new TextEncoder().encode('é')))).text).toContain(
+      'é',
+    );
+    expect(decodeBytes(xml('utf-16', [0x41])).encoding).toBe('utf-8');
+    expect(decodeBytes(new Uint8Array()).text).toBe('');
+  });
+
+  it('decodes the miniflux encoding fixtures', () => {
+    const read = (p: string) => decodeBytes(new Uint8Array(readFileSync(`${CORPUS}/miniflux/${p}`))).text;
+    expect(read('encoding/iso-8859-1.xml')).toContain('<title>Café</title>');
+    expect(read('encoding/utf8-incorrect-prolog.xml')).toContain('<title>Café</title>');
+    expect(read('encoding/windows-1252-incorrect-prolog.xml')).toContain('Euro €');
+    expect(read('encoding/invalid-prolog.xml')).toContain('<title>Café</title>');
+    expect(read('xml/iso88591_utf8_mismatch.xml')).toContain('Jürgen');
+    expect(read('parser/encoding_WINDOWS-1251.xml')).toMatch(/[А-я]{4}/);
+  });
+
+  it('decodes the feedparser UTF-16/32 and CJK fixtures', () => {
+    const read = (p: string) =>
+      decodeBytes(new Uint8Array(readFileSync(`${CORPUS}/feedparser/encoding/${p}`))).text;
+    for (const f of [
+      'utf-16be.xml',
+      'utf-16le.xml',
+      'utf-16le-autodetect.xml',
+      'utf-32be.xml',
+      'utf-32le-autodetect.xml',
+      'utf-32le-bom.xml',
+    ]) {
+      expect(read(f), f).toMatch(/<rss|<feed/);
+    }
+    expect(read('euc-kr.xml')).toContain('년');
+    expect(read('big5.xml')).toContain('<rss>');
+  });
+});
+
+describe('helpers', () => {
+  it('resolves labels and aliases', () => {
+    expect(resolveEncoding('UTF-32')).toBe('utf-32le');
+    expect(resolveEncoding('utf-32BE')).toBe('utf-32be');
+    expect(resolveEncoding('latin-1')).toBe('windows-1252');
+    expect(resolveEncoding('iso-2022-kr')).toBeNull(); // the 'replacement' encoding
+    expect(resolveEncoding('bogus')).toBeNull();
+    expect(resolveEncoding('')).toBeNull();
+  });
+
+  it('extracts charsets from Content-Type values', () => {
+    expect(charsetFromContentType('text/xml; charset=ISO-8859-1')).toBe('ISO-8859-1');
+    expect(charsetFromContentType('application/rss+xml;charset= "us-ascii"')).toBe('us-ascii');
+    expect(charsetFromContentType('text/xml')).toBeNull();
+    expect(charsetFromContentType(null)).toBeNull();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * DOM-free HTML helpers for feed content (htmlparser2's tokenizer): plain text for titles and
+ * resolution of relative URLs inside article HTML. Both run in the worker and in Node.
+ */
+import { Parser, QuoteType, Tokenizer } from 'htmlparser2';
+
+/**
+ * Resolves `url` against `base`; returns `url` unchanged (trimmed) when it cannot be resolved
+ * (no usable base, or a malformed URL). Never throws.
+ */
+export function resolveUrl(url: string | null | undefined, base: string | null | undefined): string {
+  const u = (url ?? '').trim();
+  if (u === '') return '';
+  try {
+    return new URL(u, base || undefined).href;
+  } catch {
+    return u;
+  }
+}
+
+const BLOCK_BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * HTML (or text that may contain markup and entities) → plain text: tags stripped, entities
+ * decoded, whitespace collapsed. Script and style bodies are dropped. Linear in the input.
+ */
+export function htmlToText(html: string | null | undefined): string {
+  // C0 controls other than whitespace are never meaningful in a title, and break XML export.
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const s = (html ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  if (!/[<&]/.test(s)) return s.replace(/\s+/g, ' ').trim();
+  const out: string[] = [];
+  let skip = 0;
+  const parser = new Parser(
+    {
+      ontext: (t) => {
+        if (skip === 0) out.push(t);
+      },
+      onopentag: (name) => {
+        if (name === 'script' || name === 'style') skip++;
+        else if (BLOCK_BREAKS.has(name)) out.push(' ');
+      },
+      onclosetag: (name) => {
+        if (name === 'script' || name === 'style') skip = Math.max(0, skip - 1);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(s);
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
+const URL_ATTRS = new Set(['href', 'src', 'srcset', 'poster']);
+
+function decodeAttr(raw: string): string {
+  return raw.replace(/&(amp|quot|apos|lt|gt|#38|#39|#34);/g, (_m, e: string) =>
+    e === 'amp' || e === '#38'
+      ? '&'
+      : e === 'quot' || e === '#34'
+        ? '"'
+        : e === 'apos' || e === '#39'
+          ? "'"
+          : e === 'lt'
+            ? '<'
+            : '>',
+  );
+}
+
+function encodeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function resolveSrcset(value: string, base: string): string {
+  return value
+    .split(/,(?=\s)|,$/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [url = '', ...descriptors] = part.split(/\s+/);
+      return [resolveUrl(url, base), ...descriptors].join(' ');
+    })
+    .join(', ');
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Rewrites relative `href`, `src`, `srcset` and `poster` attribute values in `html` to absolute
+ * URLs against `base`. Everything else is left byte-for-byte as it was (it is sanitised later,
+ * on the main thread). Linear in the input; returns `html` unchanged when `base` is empty.
+ */
+export function resolveHtmlUrls(html: string, base: string): string {
+  if (!base || !/\b(?:href|src|srcset|poster)\s*=/i.test(html)) return html;
+  const edits: Edit[] = [];
+  let name = '';
+  let start = -1;
+  let end = -1;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onattribname(s, e) {
+        name = html.slice(s, e).toLowerCase();
+        start = -1;
+      },
+      onattribdata(s, e) {
+        if (start < 0) start = s;
+        end = e;
+      },
+      onattribend(quote) {
+        if (start < 0 || !URL_ATTRS.has(name)) return;
+        const value = decodeAttr(html.slice(start, end));
+        const resolved = name === 'srcset' ? resolveSrcset(value, base) : resolveUrl(value, base);
+        if (resolved !== value) {
+          const text = encodeAttr(resolved);
+          // Unquoted values gain quotes so a resolved URL can never break out of the tag.
+          edits.push({ start, end, text: quote === QuoteType.Unquoted ? `"${text}"` : text });
+        }
+        start = -1;
+      },
+      onattribentity() {},
+      oncdata() {},
+      onclosetag() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onopentagend() {},
+      onopentagname() {},
+      onprocessinginstruction() {},
+      onselfclosingtag() {},
+      ontext() {},
+      ontextentity() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  if (edits.length === 0) return html;
+  let out = '';
+  let pos = 0;
+  for (const e of edits) {
+    out += html.slice(pos, e.start) + e.text;
+    pos = e.end;
+  }
+  return out + html.slice(pos);
+}
