@@ -1,0 +1,95 @@
+import type { QueryAst } from './ast';
+import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
+import { compileRowCondition, rowGetter, type CompileEnv, type Compiled } from './compile';
+import { resolveField } from './fields';
+import { sortByDate, sortByField } from './order';
+import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
+import { collectWarnings, logWarnings } from './validate';
+import { evalValue } from './values';
+
+// Per-feed row lists are used instead of the global date order when they hold at most this
+// share of the live rows: below it, gathering + sorting the matches beats a filtered full walk.
+const FEED_PATH_SHARE = 0.25;
+
+/**
+ * Runs a parsed query over the columnar index and returns one page of ids plus the total.
+ * The condition is compiled once to a closure over rows; candidate rows are narrowed with
+ * `rowsOfFeed` (feedId / feed / group conditions) and binary search on pubDate bounds.
+ * In the default order (pubDate desc, id desc) it walks date-ordered rows, keeping ids only for
+ * the requested page but counting every match; any other ORDER BY collects and sorts matches.
+ * Cost: O(candidates) predicate calls, + O(m log m) when sorting m matches. Never throws for
+ * well-formed ASTs; warnings (malformed BETWEEN, unknown fields…) go to console.warn.
+ */
+export function planAndRun(ast: QueryAst, source: QuerySource, opts: RunOptions = {}): RunResult {
+  const warnings = new Set(collectWarnings(ast));
+  try {
+    return run(ast, source, opts, warnings);
+  } finally {
+    logWarnings([...warnings]);
+  }
+}
+
+function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set<string>): RunResult {
+  const { index } = source;
+  const now = source.now();
+  const env: CompileEnv = {
+    source,
+    warn: (m) => warnings.add(m),
+    value: (e) => evalValue(e, now, (m) => warnings.add(m)),
+  };
+  const pred: Compiled = ast.where ? compileRowCondition(ast.where, env) : true;
+  const conds = ast.where ? conjuncts(ast.where) : [];
+  const bounds = dateBounds(conds, env);
+  const feeds = feedRestriction(conds, env);
+  const orderKey = ast.orderBy ? resolveField(ast.orderBy.field) : null;
+  const defaultOrder = !ast.orderBy || (orderKey === 'pubDate' && ast.orderBy.direction === 'desc');
+
+  const cap = ast.limit ?? Infinity;
+  const start = Math.max(0, Math.floor(opts.offset ?? 0));
+  const end = Math.min(cap, start + (ast.limit ?? opts.pageSize ?? DEFAULT_PAGE_SIZE));
+  if (pred === false || cap === 0) return { ids: [], total: 0 };
+
+  let segments: Int32Array[];
+  if (feeds && feeds.size === 0) return { ids: [], total: 0 };
+  const perFeed = feeds ? [...feeds].map((f) => sliceByDate(index.rowsOfFeed(f), bounds, index)) : null;
+  const perFeedSize = perFeed ? perFeed.reduce((n, s) => n + s.length, 0) : Infinity;
+  if (perFeed && (perFeed.length === 1 || perFeedSize <= index.liveCount() * FEED_PATH_SHARE)) {
+    segments = perFeed.filter((s) => s.length > 0);
+  } else {
+    segments = [sliceByDate(index.rowsByDate(), bounds, index)];
+  }
+
+  if (defaultOrder && segments.length <= 1) {
+    const rows = segments[0] ?? new Int32Array(0);
+    const ids: number[] = [];
+    let count = 0;
+    for (let i = 0; i < rows.length && count < cap; i++) {
+      const r = rows[i] as number;
+      if (pred === true || pred(r)) {
+        if (count >= start && count < end) ids.push(index.id(r));
+        count++;
+      }
+    }
+    return { ids, total: count };
+  }
+
+  let matched: number[] = [];
+  for (const rows of segments) {
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as number;
+      if (pred === true || pred(r)) matched.push(r);
+    }
+  }
+  if (defaultOrder || orderKey === null) sortByDate(matched, index);
+  else
+    matched = sortByField(
+      matched,
+      rowGetter(orderKey, env),
+      ast.orderBy?.direction === 'desc' ? -1 : 1,
+      index,
+    );
+  return {
+    ids: matched.slice(start, end).map((r) => index.id(r)),
+    total: Math.min(matched.length, cap),
+  };
+}
