@@ -170,3 +170,26 @@ export interface NormalizedFeed {
   image: string;
   items: IncomingItem[];
 }
+
+/** Which items a list shows; one page per call, newest first, keyset-paged. */
+export interface ItemsQuery {
+  /** 'today' = the last 24 hours; 'group' with id -1 = feeds in no group. */
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today';
+  /** Feed id or group id for the 'feed' and 'group' scopes. */
+  id?: number;
+  unreadOnly?: boolean;
+  /** `next` of the previous page; null/absent for the first page. */
+  cursor?: string | null;
+  /** Page size, default 50, at most 500. */
+  limit?: number;
+  /** Only items with pubDate ≥ since (Unix seconds). */
+  since?: number;
+}
+
+/** Which items "mark all read" covers. */
+export interface MarkAllReadScope {
+  scope: 'all' | 'feed' | 'group';
+  id?: number;
+  /** Only items with pubDate < olderThan (Unix seconds). */
+  olderThan?: number;
+}

@@ -1,0 +1,87 @@
+/**
+ * The one module that talks to IndexedDB (through Dexie). Everything else reaches storage
+ * through `Database.tx` (the single transaction helper) or the stores built on it.
+ */
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { dbError, type DbErrorKind } from './dbErrors';
+import { defineSchema, type StoreName, type StoreRecords } from './schema';
+
+/** What the engine needs from the environment to reach IndexedDB (injectable for tests). */
+export interface DbEnvironment {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+  dbName?: string;
+}
+
+/** Default database name in the browser. */
+export const DEFAULT_DB_NAME = 'rivulet';
+
+/** A typed table of one store. */
+export type StoreTable<S extends StoreName> = Table<StoreRecords[S], number | string>;
+
+/** An opened Rivulet database: typed tables plus the transaction helper. */
+export class Database {
+  readonly dexie: Dexie;
+  private opening: Promise<void> | null = null;
+  private openError: unknown = null;
+
+  constructor(env: DbEnvironment) {
+    this.dexie = new Dexie(env.dbName ?? DEFAULT_DB_NAME, {
+      indexedDB: env.indexedDB,
+      IDBKeyRange: env.IDBKeyRange,
+    });
+    defineSchema(this.dexie);
+  }
+
+  /**
+   * Opens the database (idempotent). Rejects with `Error opening database: <reason>` and remembers
+   * the failure, so later calls through `run()` reject with `Database open failed: <reason>`.
+   */
+  open(): Promise<void> {
+    this.opening ??= this.dexie.open().then(
+      () => undefined,
+      (err: unknown) => {
+        this.openError = err;
+        throw dbError('open', err);
+      },
+    );
+    return this.opening;
+  }
+
+  /** Closes the connection; later calls fail with the operation's own error text. */
+  close(): void {
+    this.dexie.close();
+  }
+
+  /** The typed table of a store. Only valid inside `run`/`tx` callbacks. */
+  table<S extends StoreName>(name: S): StoreTable<S> {
+    return this.dexie.table(name);
+  }
+
+  /**
+   * Runs one storage operation and maps any failure to `<text of kind>: <underlying message>`.
+   * If the earlier open failed, rejects with `Database open failed: <reason>` without trying.
+   */
+  async run<T>(kind: DbErrorKind, fn: () => Promise<T>): Promise<T> {
+    if (this.openError !== null) throw dbError('openFailed', this.openError);
+    try {
+      return await fn();
+    } catch (err) {
+      throw dbError(kind, err);
+    }
+  }
+
+  /**
+   * The transaction helper: runs `fn` in one IndexedDB transaction over `stores` and maps a
+   * failure to `kind`'s text. Inside `fn`, await only Dexie calls (awaiting anything else lets
+   * IndexedDB auto-commit the transaction). All writes of `fn` commit or none do.
+   */
+  tx<T>(
+    kind: DbErrorKind,
+    mode: 'r' | 'rw',
+    stores: StoreName[],
+    fn: (trans: Transaction) => Promise<T>,
+  ): Promise<T> {
+    return this.run(kind, () => this.dexie.transaction(mode, stores, fn));
+  }
+}

@@ -1,0 +1,41 @@
+import type { Database } from './database';
+
+/** Meta keys in use, in one place so two modules never collide. */
+export const META_KEYS = {
+  /** Bumped in every transaction that changes items; validates the index snapshot. */
+  itemsCounter: 'itemsCounter',
+  indexSnapshot: 'indexSnapshot',
+  legacyImported: 'legacyImported',
+} as const;
+
+/** Key/value access to the `meta` store. */
+export interface MetaStore {
+  /** The value under `key`, or undefined. Fails: `Error fetching data`. */
+  get(key: string): Promise<unknown>;
+  /** Stores `value` (must be structured-clonable) under `key`. Fails: `Error updating data`. */
+  set(key: string, value: unknown): Promise<void>;
+  /** Removes `key`. Fails: `Error deleting data`. */
+  delete(key: string): Promise<void>;
+}
+
+/** Builds the meta store over an opened database. */
+export function createMetaStore(db: Database): MetaStore {
+  const table = () => db.table('meta');
+  return {
+    get: (key) => db.run('fetch', async () => (await table().get(key))?.value),
+    set: (key, value) => db.run('update', async () => void (await table().put({ key, value }))),
+    delete: (key) => db.run('delete', () => table().delete(key)),
+  };
+}
+
+/**
+ * Bumps the items change counter; call INSIDE the transaction that changes items (its store list
+ * must include 'meta'), so the counter and the items commit together. Returns the new value.
+ */
+export async function bumpItemsCounter(db: Database): Promise<number> {
+  const table = db.table('meta');
+  const current = (await table.get(META_KEYS.itemsCounter))?.value;
+  const next = (typeof current === 'number' ? current : 0) + 1;
+  await table.put({ key: META_KEYS.itemsCounter, value: next });
+  return next;
+}

@@ -1,0 +1,62 @@
+/**
+ * Database schema, every version in one place (tldraw style): add a new `db.version(n)` block
+ * below the last one with its `upgrade()`; never edit a shipped version.
+ *
+ * Version 1 — indexes and why (each index costs time on every write, so only what a query uses):
+ * - groups `++id`: a handful of rows, always read whole.
+ * - feeds `++id, groupId, url`: `groupId` moves feeds out of a deleted group; `url` finds a
+ *   subscription by address (not unique: a redirect may briefly make two feeds share one).
+ * - items `++id`: the primary key; `bulkGet` by id is how a list page fetches its rows.
+ * - items `feedId`: count and delete a feed's items.
+ * - items `[pubDate+id]`: time-range pages with keyset paging; the id part makes the cursor
+ *   (pubDate, id) a total order, so equal dates never repeat or skip rows. It also serves every
+ *   plain "by pubDate" query, so there is no separate `pubDate` index.
+ * - items `[feedId+pubDate]`: one feed's items by date without a scan.
+ * - items `&[feedId+dedupeKey]`: ingest finds an already stored item in one `anyOf` lookup;
+ *   unique so two tabs ingesting the same feed can never store one article twice.
+ * - items `flags`: read/saved state (FLAG_READ | FLAG_SAVED) for store-level filters and repair;
+ *   day-to-day lists and counts use the in-memory index instead.
+ * - meta `key`: a small key/value store (index snapshot, change counter, legacy-import flag).
+ * Long text (title, description, author) is never indexed: the in-memory index answers text
+ * filters.
+ */
+import type Dexie from 'dexie';
+import type { Feed, Group, Item } from '../types';
+
+/** Current schema version, reported by `init()`. */
+export const SCHEMA_VERSION = 1;
+
+/** An item as stored: the shared `Item` plus list-row fields computed once at ingest. */
+export interface StoredItem extends Item {
+  /** Plain-text snippet (≤ 200 chars) of the description. */
+  snippet: string;
+  /** First image of the description or the enclosure image, '' when none. */
+  thumbnail: string;
+}
+
+/** One key/value record of the `meta` store. */
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+/** Store names, typed so helpers cannot name a store that does not exist. */
+export type StoreName = 'groups' | 'feeds' | 'items' | 'meta';
+
+/** Record type of each store. */
+export interface StoreRecords {
+  groups: Group;
+  feeds: Feed;
+  items: StoredItem;
+  meta: MetaRecord;
+}
+
+/** Declares every schema version on a fresh Dexie instance (before it is opened). */
+export function defineSchema(db: Dexie): void {
+  db.version(1).stores({
+    groups: '++id',
+    feeds: '++id, groupId, url',
+    items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
+    meta: 'key',
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The engine: a plain object over one IndexedDB database, created in the worker (main.ts) or in
+ * Node over fake-indexeddb (testing/createTestEngine.ts). Domains live beside their code
+ * (groups/, feedsStore/, items/, state/); this file wires them to one context.
+ */
+import { Database, type DbEnvironment } from './db/database';
+import { createItemsStore, type ItemsStore } from './db/itemsStore';
+import { createMetaStore } from './db/meta';
+import { SCHEMA_VERSION } from './db/schema';
+import { createStore } from './db/store';
+import { type EngineContext } from './engineContext';
+import { EventHub, type EngineChannel, type EventListener } from './events';
+import { createFeedsApi, type FeedsApi } from './feedsStore/feeds';
+import { createGroupsApi, type GroupsApi } from './groups/groups';
+import { MetaIndex } from './index/metaIndex';
+import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
+import { loadIndex, writeSnapshot } from './index/snapshot';
+import type { MetaIndexView } from './index/types';
+import { createItemsApi, type ItemsApi } from './items/items';
+import { importLegacy, type LegacyState } from './state/legacyImport';
+import { createStateApi, type StateApi } from './state/readState';
+import type { Counts, InitInfo } from './types';
+
+/** How to build an engine. */
+export interface EngineOptions extends DbEnvironment {
+  /** Cross-tab channel; null/absent = single tab (tests). */
+  channel?: EngineChannel | null;
+  /** Clock in Unix seconds (tests pin it). */
+  now?: () => number;
+  /** Debounce of index snapshot writes, ms. Default 2000: one write per burst of changes. */
+  snapshotDelayMs?: number;
+}
+
+/** Options of the `init()` handshake. */
+export interface InitOptions {
+  legacy?: LegacyState;
+}
+
+/** What `init()` answers. `legacyDone`: the legacy keys are imported (now or before) and may go. */
+export type InitResult = InitInfo & { legacyImported: boolean; legacyDone: boolean };
+
+/** The engine object (the API in api.ts is the serialisable part of it). */
+export interface Engine {
+  init(opts?: InitOptions): Promise<InitResult>;
+  counts(): Promise<Counts>;
+  groups: GroupsApi;
+  feeds: FeedsApi;
+  items: ItemsApi;
+  state: StateApi;
+  onEvent(listener: EventListener): () => void;
+  /** Empties every store and the index; logs success or failure to the console. */
+  clearAll(): Promise<void>;
+  /** Writes the index snapshot now (tests, shutdown). Resolves whether it wrote. */
+  flushSnapshot(): Promise<boolean>;
+  /** Resolves when every event from other tabs received so far has been applied. */
+  settled(): Promise<void>;
+  close(): void;
+  /** Internal (not exposed through api.ts): the metadata index for the query planner. */
+  readonly index: MetaIndexView;
+  /** Internal: the database, its stores and the context, for engine modules and tests. */
+  readonly db: Database;
+  readonly stores: EngineContext['stores'] & { items: ItemsStore };
+  readonly context: EngineContext;
+}
+
+/** Creates an engine; nothing touches IndexedDB until `init()`. */
+export function createEngine(opts: EngineOptions): Engine {
+  const db = new Database(opts);
+  const index = new MetaIndex();
+  const delay = opts.snapshotDelayMs ?? 2000;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const ctx: EngineContext = {
+    db,
+    stores: {
+      groups: createStore(db, 'groups'),
+      feeds: createStore(db, 'feeds'),
+      items: createItemsStore(db),
+      meta: createMetaStore(db),
+    },
+    index,
+    applied: { counter: 0 },
+    feedCache: new Map(),
+    groupCache: new Map(),
+    events: new EventHub(opts.channel ?? null, (event, counter) => applyRemoteEvent(ctx, event, counter)),
+    now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
+    scheduleSnapshot: () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => void flushSnapshot(), delay);
+    },
+  };
+
+  const flushSnapshot = async (): Promise<boolean> => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    try {
+      return await writeSnapshot(db, index, ctx.applied.counter);
+    } catch (err) {
+      console.warn('Rivulet: index snapshot not written', err);
+      return false;
+    }
+  };
+
+  const counts = (): Counts => ({
+    groups: ctx.groupCache.size,
+    feeds: ctx.feedCache.size,
+    items: index.liveCount(),
+    unread: index.unreadCount(),
+    saved: index.savedCount(),
+    unreadByFeed: index.unreadByFeed(),
+  });
+
+  // Runs a start-up step; a failure becomes a warning instead of failing the handshake.
+  const step = async <T>(warnings: string[], what: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await fn();
+    } catch (err) {
+      console.error(`Rivulet: ${what}`, err);
+      warnings.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  };
+
+  let initOnce: Promise<InitResult> | null = null;
+  const init = async (options: InitOptions = {}): Promise<InitResult> => {
+    await db.open();
+    const warnings: string[] = [];
+    const loaded = await step(warnings, 'Could not load read/saved state', () => loadIndex(db, index));
+    if (loaded) {
+      ctx.applied.counter = loaded.counter;
+      if (loaded.staleReason) console.info(`Rivulet: ${loaded.staleReason}; index rebuilt from items`);
+      if (loaded.staleReason === 'index snapshot unreadable')
+        warnings.push('Index snapshot was unreadable; rebuilt');
+    }
+    await step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx));
+    const legacy = await step(warnings, 'Could not import legacy read/saved state', () =>
+      importLegacy(ctx, options.legacy),
+    );
+    return {
+      schemaVersion: SCHEMA_VERSION,
+      counts: counts(),
+      warnings,
+      legacyImported: legacy?.imported ?? false,
+      legacyDone: legacy?.done ?? false,
+    };
+  };
+
+  return {
+    /**
+     * The handshake: opens the database, loads the index (snapshot or rebuild), the feed and
+     * group caches, and runs the one-time legacy import. Start-up failures after the open
+     * become `warnings` (and console errors) with empty counts; only an open failure rejects
+     * (`Error opening database: …`). Calling it again returns the first result.
+     */
+    init: (options) => (initOnce ??= init(options)),
+    /** Counts from the index and caches: no IndexedDB read. */
+    counts: () => Promise.resolve(counts()),
+    groups: createGroupsApi(ctx),
+    feeds: createFeedsApi(ctx),
+    items: createItemsApi(ctx),
+    state: createStateApi(ctx),
+    onEvent: (listener) => ctx.events.on(listener),
+    async clearAll() {
+      try {
+        const feedIds = [...ctx.feedCache.keys()];
+        await db.tx('delete', 'rw', ['groups', 'feeds', 'items', 'meta'], () =>
+          Promise.all(['groups', 'feeds', 'items', 'meta'].map((s) => db.dexie.table(s).clear())),
+        );
+        index.load(new MetaIndex().columns());
+        ctx.feedCache.clear();
+        ctx.groupCache.clear();
+        ctx.applied.counter = 0;
+        console.info('Rivulet: all stores cleared');
+        ctx.events.emit({ type: 'items-removed', feedIds }, 0);
+        ctx.events.emit({ type: 'feeds-changed', feedIds }, 0);
+        ctx.events.emit({ type: 'groups-changed' }, 0);
+      } catch (err) {
+        console.error('Rivulet: clearing stores failed', err);
+        throw err;
+      }
+    },
+    flushSnapshot,
+    settled: () => ctx.events.settled(),
+    close() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      ctx.events.close();
+      db.close();
+    },
+    index,
+    db,
+    stores: ctx.stores,
+    context: ctx,
+  };
+}

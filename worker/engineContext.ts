@@ -1,0 +1,37 @@
+/**
+ * What every engine domain module works on: storage, the index, caches and the event hub.
+ * Internal to the worker; never crosses Comlink.
+ */
+import type { Database } from './db/database';
+import type { ItemsStore } from './db/itemsStore';
+import type { MetaStore } from './db/meta';
+import type { Store } from './db/store';
+import type { EventHub } from './events';
+import type { MetaIndex } from './index/metaIndex';
+import type { EngineEvent, Feed, Group } from './types';
+
+export interface EngineContext {
+  db: Database;
+  stores: { groups: Store<Group>; feeds: Store<Feed>; items: ItemsStore; meta: MetaStore };
+  index: MetaIndex;
+  /** The items change counter the in-memory index reflects. */
+  applied: { counter: number };
+  /** Feeds and groups by id, kept in step with their stores (small; read whole). */
+  feedCache: Map<number, Feed>;
+  groupCache: Map<number, Group>;
+  events: EventHub;
+  /** Unix seconds; injectable for tests. */
+  now: () => number;
+  /** Schedules a debounced index snapshot write. */
+  scheduleSnapshot: () => void;
+}
+
+/**
+ * Records that this engine just committed items change `counter`, schedules a snapshot, and
+ * emits the events. Call after the transaction has committed, never inside it.
+ */
+export function afterItemsWrite(ctx: EngineContext, counter: number, events: EngineEvent[]): void {
+  ctx.applied.counter = Math.max(ctx.applied.counter, counter);
+  ctx.scheduleSnapshot();
+  for (const event of events) ctx.events.emit(event, counter);
+}

@@ -1,0 +1,312 @@
+/**
+ * The in-memory metadata index: one row per item, column-shaped (typed arrays for numbers,
+ * plain arrays for strings) so filters and counts scan memory, never IndexedDB.
+ * IMPORTANT: methods here run on every list, count and change; keep them O(changed rows) or,
+ * for the cached orders, one sort per structural change.
+ */
+import { FLAG_READ, FLAG_SAVED } from '../types';
+import type { MetaIndexView } from './types';
+
+/** The metadata of one item the index keeps. */
+export interface IndexRow {
+  id: number;
+  feedId: number;
+  pubDate: number;
+  flags: number;
+  title: string;
+  author: string;
+  link: string;
+  /** Enclosure URL, '' when none. */
+  enclosure: string;
+  guid: string;
+}
+
+/** Plain columns of the live rows, in row order (the snapshot body). */
+export interface IndexColumns {
+  ids: Float64Array;
+  feedIds: Int32Array;
+  pubDates: Float64Array;
+  flags: Uint8Array;
+  titles: string[];
+  authors: string[];
+  links: string[];
+  enclosures: string[];
+  guids: string[];
+}
+
+const EMPTY = new Int32Array(0);
+
+/** The index: read through `MetaIndexView`, changed only by the engine core. */
+export class MetaIndex implements MetaIndexView {
+  private _version = 0;
+  private size = 0;
+  private live = 0;
+  private cap = 0;
+  private ids = new Float64Array(0);
+  private feedIds = new Int32Array(0);
+  private pubDates = new Float64Array(0);
+  private flagBits = new Uint8Array(0);
+  private alive = new Uint8Array(0);
+  private titles: string[] = [];
+  private titlesLower: string[] = [];
+  private authors: string[] = [];
+  private authorsLower: string[] = [];
+  private links: string[] = [];
+  private enclosures: string[] = [];
+  private guids: string[] = [];
+  private readonly rows = new Map<number, number>();
+  private readonly unreadPerFeed = new Map<number, number>();
+  private unreadTotal = 0;
+  private savedTotal = 0;
+  private byDate: Int32Array | null = null;
+  private readonly byFeed = new Map<number, Int32Array>();
+
+  get version(): number {
+    return this._version;
+  }
+  rowCount(): number {
+    return this.size;
+  }
+  liveCount(): number {
+    return this.live;
+  }
+  isLive(row: number): boolean {
+    return this.alive[row] === 1;
+  }
+  rowOf(id: number): number {
+    return this.rows.get(id) ?? -1;
+  }
+  id(row: number): number {
+    return this.ids[row] ?? 0;
+  }
+  feedId(row: number): number {
+    return this.feedIds[row] ?? 0;
+  }
+  pubDate(row: number): number {
+    return this.pubDates[row] ?? 0;
+  }
+  flags(row: number): number {
+    return this.flagBits[row] ?? 0;
+  }
+  title(row: number): string {
+    return this.titles[row] ?? '';
+  }
+  titleLower(row: number): string {
+    return this.titlesLower[row] ?? '';
+  }
+  author(row: number): string {
+    return this.authors[row] ?? '';
+  }
+  authorLower(row: number): string {
+    return this.authorsLower[row] ?? '';
+  }
+  link(row: number): string {
+    return this.links[row] ?? '';
+  }
+  enclosure(row: number): string {
+    return this.enclosures[row] ?? '';
+  }
+  guid(row: number): string {
+    return this.guids[row] ?? '';
+  }
+
+  /** Live rows newest first (pubDate desc, id desc). One sort after each structural change. */
+  rowsByDate(): Int32Array {
+    if (this.byDate) return this.byDate;
+    const out = new Int32Array(this.live);
+    let n = 0;
+    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) out[n++] = row;
+    const pd = this.pubDates;
+    const ids = this.ids;
+    out.sort((a, b) => pd[b]! - pd[a]! || ids[b]! - ids[a]!);
+    this.byDate = out;
+    return out;
+  }
+
+  /** Live rows of one feed newest first; derived from `rowsByDate()` and cached per feed. */
+  rowsOfFeed(feedId: number): Int32Array {
+    const cached = this.byFeed.get(feedId);
+    if (cached) return cached;
+    const all = this.rowsByDate();
+    let n = 0;
+    for (const row of all) if (this.feedIds[row] === feedId) n++;
+    const out = n === 0 ? EMPTY : new Int32Array(n);
+    let i = 0;
+    if (n > 0) for (const row of all) if (this.feedIds[row] === feedId) out[i++] = row;
+    this.byFeed.set(feedId, out);
+    return out;
+  }
+
+  /** Unread live items per feed id (feeds with none are absent). O(feeds). */
+  unreadByFeed(): Record<number, number> {
+    const out: Record<number, number> = {};
+    for (const [feed, n] of this.unreadPerFeed) if (n > 0) out[feed] = n;
+    return out;
+  }
+  unreadCount(): number {
+    return this.unreadTotal;
+  }
+  savedCount(): number {
+    return this.savedTotal;
+  }
+
+  /** Ids of live rows whose flags satisfy `test`, newest first. O(live rows). */
+  idsWhereFlags(test: (flags: number) => boolean): number[] {
+    const out: number[] = [];
+    for (const row of this.rowsByDate()) if (test(this.flagBits[row]!)) out.push(this.ids[row]!);
+    return out;
+  }
+
+  /** Ids of the live rows of one feed. */
+  idsOfFeed(feedId: number): number[] {
+    return Array.from(this.rowsOfFeed(feedId), (row) => this.ids[row]!);
+  }
+
+  /** Inserts or updates rows by id. O(rows), plus one re-sort on the next ordered read. */
+  upsert(items: Iterable<IndexRow>): void {
+    for (const item of items) {
+      const existing = this.rows.get(item.id);
+      if (existing === undefined) {
+        this.append(item);
+      } else {
+        this.count(existing, -1);
+        this.write(existing, item);
+        this.count(existing, +1);
+      }
+    }
+    this.structuralChange();
+  }
+
+  /** Sets the flags of the items present; unknown ids are ignored. Does not reorder. */
+  setFlags(changes: Iterable<{ id: number; flags: number }>): void {
+    for (const { id, flags } of changes) {
+      const row = this.rows.get(id);
+      if (row === undefined) continue;
+      this.count(row, -1);
+      this.flagBits[row] = flags;
+      this.count(row, +1);
+    }
+    this._version++;
+  }
+
+  /** Removes items by id (unknown ids ignored); compacts when dead rows outnumber live ones. */
+  remove(ids: Iterable<number>): void {
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row === undefined) continue;
+      this.count(row, -1);
+      this.alive[row] = 0;
+      this.rows.delete(id);
+      this.live--;
+      // Drop the strings now so a dead row holds no memory until compaction.
+      this.titles[row] = this.titlesLower[row] = this.authors[row] = this.authorsLower[row] = '';
+      this.links[row] = this.enclosures[row] = this.guids[row] = '';
+    }
+    if (this.size - this.live > Math.max(1024, this.live)) this.load(this.columns());
+    this.structuralChange();
+  }
+
+  /** Replaces the whole content with these columns (snapshot load, rebuild, compaction). */
+  load(cols: IndexColumns): void {
+    this.size = this.live = 0;
+    this.rows.clear();
+    this.unreadPerFeed.clear();
+    this.unreadTotal = this.savedTotal = 0;
+    this.grow(cols.ids.length);
+    this.titles = [];
+    this.titlesLower = [];
+    this.authors = [];
+    this.authorsLower = [];
+    this.links = [];
+    this.enclosures = [];
+    this.guids = [];
+    for (let i = 0; i < cols.ids.length; i++) {
+      this.append({
+        id: cols.ids[i]!,
+        feedId: cols.feedIds[i]!,
+        pubDate: cols.pubDates[i]!,
+        flags: cols.flags[i]!,
+        title: cols.titles[i] ?? '',
+        author: cols.authors[i] ?? '',
+        link: cols.links[i] ?? '',
+        enclosure: cols.enclosures[i] ?? '',
+        guid: cols.guids[i] ?? '',
+      });
+    }
+    this.structuralChange();
+  }
+
+  /** Copies the live rows out as plain columns (structured-clonable). O(live rows). */
+  columns(): IndexColumns {
+    const live: number[] = [];
+    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) live.push(row);
+    const pick = (src: string[]) => live.map((row) => src[row] ?? '');
+    return {
+      ids: Float64Array.from(live, (row) => this.ids[row]!),
+      feedIds: Int32Array.from(live, (row) => this.feedIds[row]!),
+      pubDates: Float64Array.from(live, (row) => this.pubDates[row]!),
+      flags: Uint8Array.from(live, (row) => this.flagBits[row]!),
+      titles: pick(this.titles),
+      authors: pick(this.authors),
+      links: pick(this.links),
+      enclosures: pick(this.enclosures),
+      guids: pick(this.guids),
+    };
+  }
+
+  private append(item: IndexRow): void {
+    if (this.size === this.cap) this.grow(Math.max(1024, this.cap * 2));
+    const row = this.size++;
+    this.alive[row] = 1;
+    this.live++;
+    this.rows.set(item.id, row);
+    this.write(row, item);
+    this.count(row, +1);
+  }
+
+  private write(row: number, item: IndexRow): void {
+    this.ids[row] = item.id;
+    this.feedIds[row] = item.feedId;
+    this.pubDates[row] = item.pubDate;
+    this.flagBits[row] = item.flags;
+    this.titles[row] = item.title;
+    this.titlesLower[row] = item.title.toLowerCase();
+    this.authors[row] = item.author;
+    this.authorsLower[row] = item.author.toLowerCase();
+    this.links[row] = item.link;
+    this.enclosures[row] = item.enclosure;
+    this.guids[row] = item.guid;
+  }
+
+  // Adds (+1) or removes (-1) a live row's contribution to the unread/saved counters.
+  private count(row: number, sign: 1 | -1): void {
+    const flags = this.flagBits[row]!;
+    if ((flags & FLAG_READ) === 0) {
+      const feed = this.feedIds[row]!;
+      this.unreadPerFeed.set(feed, (this.unreadPerFeed.get(feed) ?? 0) + sign);
+      this.unreadTotal += sign;
+    }
+    if ((flags & FLAG_SAVED) !== 0) this.savedTotal += sign;
+  }
+
+  private grow(min: number): void {
+    if (min <= this.cap) return;
+    const copy = <A extends Float64Array | Int32Array | Uint8Array>(src: A, make: (n: number) => A) => {
+      const next = make(min);
+      next.set(src.subarray(0, this.size));
+      return next;
+    };
+    this.ids = copy(this.ids, (n) => new Float64Array(n));
+    this.feedIds = copy(this.feedIds, (n) => new Int32Array(n));
+    this.pubDates = copy(this.pubDates, (n) => new Float64Array(n));
+    this.flagBits = copy(this.flagBits, (n) => new Uint8Array(n));
+    this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.cap = min;
+  }
+
+  private structuralChange(): void {
+    this.byDate = null;
+    this.byFeed.clear();
+    this._version++;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Keeps this worker's index and caches in step with changes another tab made (the other tab's
+ * event arrives over the BroadcastChannel; the data is already in the shared IndexedDB).
+ */
+import type { StoredItem } from '../db/schema';
+import type { EngineContext } from '../engineContext';
+import type { EngineEvent, Feed } from '../types';
+import { toIndexRow } from './snapshot';
+
+/**
+ * Re-reads what `event` names and applies it to the index: ids → bulkGet; feeds (events that
+ * carry no ids) → that feed's items; feeds/groups events → reload those tables.
+ * Cost: proportional to the rows named. Fails with the storage error texts.
+ */
+export async function applyRemoteEvent(
+  ctx: EngineContext,
+  event: EngineEvent,
+  counter: number,
+): Promise<void> {
+  switch (event.type) {
+    case 'items-added':
+    case 'items-removed':
+      await syncFeeds(ctx, event.feedIds);
+      break;
+    case 'items-changed':
+    case 'saved-changed':
+      await refreshIds(ctx, event.ids);
+      break;
+    case 'read-changed':
+      await refreshIds(ctx, event.ids);
+      await refreshFeeds(ctx, event.feedIds);
+      break;
+    case 'feeds-changed':
+      await refreshFeeds(ctx, event.feedIds);
+      break;
+    case 'groups-changed':
+      await reloadGroupsAndFeeds(ctx);
+      break;
+  }
+  ctx.applied.counter = Math.max(ctx.applied.counter, counter);
+}
+
+async function refreshIds(ctx: EngineContext, ids: number[]): Promise<void> {
+  const found = await ctx.db.run('fetch', () => ctx.db.table('items').bulkGet(ids));
+  const present = found.filter((item): item is StoredItem => item !== undefined);
+  const gone = ids.filter((_, i) => found[i] === undefined);
+  ctx.index.upsert(present.map(toIndexRow));
+  if (gone.length) ctx.index.remove(gone);
+}
+
+async function syncFeeds(ctx: EngineContext, feedIds: number[]): Promise<void> {
+  const items = await ctx.db.run('fetch', () =>
+    ctx.db.table('items').where('feedId').anyOf(feedIds).toArray(),
+  );
+  const present = new Set(items.map((item) => item.id));
+  const gone = feedIds.flatMap((feedId) => ctx.index.idsOfFeed(feedId)).filter((id) => !present.has(id));
+  if (gone.length) ctx.index.remove(gone);
+  ctx.index.upsert(items.map(toIndexRow));
+}
+
+async function refreshFeeds(ctx: EngineContext, feedIds: number[]): Promise<void> {
+  const found = await ctx.db.run('fetch', () => ctx.db.table('feeds').bulkGet(feedIds));
+  feedIds.forEach((id, i) => {
+    const feed: Feed | undefined = found[i];
+    if (feed) ctx.feedCache.set(id, feed);
+    else ctx.feedCache.delete(id);
+  });
+}
+
+/** Reloads the group and feed caches whole (both stores are small). */
+export async function reloadGroupsAndFeeds(ctx: EngineContext): Promise<void> {
+  const [groups, feeds] = await ctx.db.tx('fetchAll', 'r', ['groups', 'feeds'], () =>
+    Promise.all([ctx.db.table('groups').toArray(), ctx.db.table('feeds').toArray()]),
+  );
+  ctx.groupCache.clear();
+  for (const g of groups) ctx.groupCache.set(g.id, g);
+  ctx.feedCache.clear();
+  for (const f of feeds) ctx.feedCache.set(f.id, f);
+}

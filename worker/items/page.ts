@@ -1,0 +1,67 @@
+import { PAGE_SIZE, decodeCursor, encodeCursor, toItemRow } from '../db/itemRow';
+import type { EngineContext } from '../engineContext';
+import { EngineError } from '../errors';
+import { selectPage } from '../index/selectPage';
+import { FLAG_READ, FLAG_SAVED, type ItemRow, type ItemsQuery, type Page } from '../types';
+
+/** Largest page a caller may ask for. */
+export const MAX_PAGE = 500;
+const DAY = 86_400;
+
+/** Feed ids of a group; -1 = feeds in no group. From the feed cache, no IndexedDB read. */
+export function feedIdsOfGroup(ctx: EngineContext, groupId: number): Set<number> {
+  const out = new Set<number>();
+  for (const feed of ctx.feedCache.values()) if (feed.groupId === groupId) out.add(feed.id);
+  return out;
+}
+
+function requireId(q: { scope: string; id?: number }): number {
+  if (typeof q.id !== 'number' || !Number.isFinite(q.id))
+    throw new EngineError('bad_query', `Scope '${q.scope}' needs a numeric id`);
+  return q.id;
+}
+
+/**
+ * One page of list rows for a scope, newest first. Ids, order and total come from the in-memory
+ * index; IndexedDB is read once, a bulkGet of the page's ids (≤ limit records).
+ * Cost: O(items in scope) for the total, plus one bulkGet.
+ * Fails: EngineError('bad_query' | 'bad_cursor'), or `Error fetching data: …`.
+ */
+export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page<ItemRow>> {
+  const { index } = ctx;
+  const limit = Math.min(Math.max(Math.floor(q.limit ?? PAGE_SIZE), 1), MAX_PAGE);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  let minPubDate = q.since ?? -Infinity;
+  let rows = index.rowsByDate();
+  let scopeTest: (row: number) => boolean = () => true;
+  switch (q.scope) {
+    case 'all':
+      break;
+    case 'feed':
+      rows = index.rowsOfFeed(requireId(q));
+      break;
+    case 'group': {
+      const feeds = feedIdsOfGroup(ctx, requireId(q));
+      scopeTest = (row) => feeds.has(index.feedId(row));
+      break;
+    }
+    case 'saved':
+      scopeTest = (row) => (index.flags(row) & FLAG_SAVED) !== 0;
+      break;
+    case 'today':
+      minPubDate = Math.max(minPubDate, ctx.now() - DAY);
+      break;
+    default:
+      throw new EngineError('bad_query', `Unknown scope '${String((q as { scope: unknown }).scope)}'`);
+  }
+  const test = q.unreadOnly
+    ? (row: number) => (index.flags(row) & FLAG_READ) === 0 && scopeTest(row)
+    : scopeTest;
+  const picked = selectPage(index, rows, test, minPubDate, cursor, limit);
+  const records = await ctx.stores.items.byIds(picked.ids);
+  return {
+    rows: records.map(toItemRow),
+    next: picked.next ? encodeCursor(picked.next) : null,
+    total: picked.total,
+  };
+}

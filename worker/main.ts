@@ -1,0 +1,17 @@
+/**
+ * The dedicated module worker entry: builds the engine over the worker's IndexedDB with a real
+ * cross-tab channel and exposes the API through Comlink. The UI creates this worker once per tab.
+ */
+import * as Comlink from 'comlink';
+import { createApi } from './api';
+import { installErrorTransfer } from './comlinkErrors';
+import { createEngine } from './engine';
+import { CHANNEL_NAME } from './events';
+
+installErrorTransfer();
+const engine = createEngine({
+  indexedDB: self.indexedDB,
+  IDBKeyRange: self.IDBKeyRange,
+  channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null,
+});
+Comlink.expose(createApi(engine));
