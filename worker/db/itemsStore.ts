@@ -94,14 +94,14 @@ export function createItemsStore(db: Database): ItemsStore {
 
   return {
     ...createStore(db, 'items'),
-    pageSince: (since, opts = {}) => {
+    pageSince: async (since, opts = {}) => {
       const now = opts.now ?? Math.floor(Date.now() / 1000);
       const upper = upperOf(opts.cursor, now);
       return db.run('cursor', () =>
         collect(walk({ pubDate: since, id: -Infinity }, upper.key, upper.open), opts.limit ?? PAGE_SIZE),
       );
     },
-    pageWhere: (filter, opts = {}) => {
+    pageWhere: async (filter, opts = {}) => {
       const upper = upperOf(opts.cursor, Infinity);
       const lower = { pubDate: -Infinity, id: -Infinity };
       return db.run('cursor', () =>

@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FLAG_READ, FLAG_SAVED } from '../types';
+import { MetaIndex, type IndexRow } from './metaIndex';
+
+function row(id: number, over: Partial<IndexRow> = {}): IndexRow {
+  return {
+    id,
+    feedId: 1,
+    pubDate: 100,
+    flags: 0,
+    title: `T${id}`,
+    author: 'Ann',
+    link: '',
+    enclosure: '',
+    guid: `g${id}`,
+    ...over,
+  };
+}
+
+const idsOf = (index: MetaIndex, rows: Int32Array) => Array.from(rows, (r) => index.id(r));
+
+describe('MetaIndex', () => {
+  it('orders by pubDate desc then id desc, per feed too', () => {
+    const index = new MetaIndex();
+    index.upsert([
+      row(1, { pubDate: 5 }),
+      row(2, { pubDate: 9, feedId: 2 }),
+      row(3, { pubDate: 5 }),
+      row(4, { pubDate: 7 }),
+    ]);
+    expect(idsOf(index, index.rowsByDate())).toEqual([2, 4, 3, 1]);
+    expect(idsOf(index, index.rowsOfFeed(1))).toEqual([4, 3, 1]);
+    expect(idsOf(index, index.rowsOfFeed(99))).toEqual([]);
+  });
+
+  it('keeps accessors, lower-cased copies and counters', () => {
+    const index = new MetaIndex();
+    index.upsert([
+      row(7, { title: 'Hello World', author: 'ÉMILE', enclosure: 'https://x/a.mp3', flags: FLAG_SAVED }),
+    ]);
+    const r = index.rowOf(7);
+    expect(index.isLive(r)).toBe(true);
+    expect(index.titleLower(r)).toBe('hello world');
+    expect(index.authorLower(r)).toBe('émile');
+    expect(index.enclosure(r)).toBe('https://x/a.mp3');
+    expect(index.guid(r)).toBe('g7');
+    expect(index.rowOf(8)).toBe(-1);
+    expect(index.unreadCount()).toBe(1);
+    expect(index.savedCount()).toBe(1);
+    expect(index.unreadByFeed()).toEqual({ 1: 1 });
+  });
+
+  it('setFlags and upsert of an existing id move the counters exactly', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1), row(2), row(3, { feedId: 2 })]);
+    const v = index.version;
+    index.setFlags([
+      { id: 1, flags: FLAG_READ },
+      { id: 3, flags: FLAG_READ | FLAG_SAVED },
+      { id: 99, flags: 1 },
+    ]);
+    expect(index.version).toBeGreaterThan(v);
+    expect(index.unreadByFeed()).toEqual({ 1: 1 });
+    expect(index.savedCount()).toBe(1);
+    index.upsert([row(3, { feedId: 1, flags: 0 })]); // moved feed, unread again
+    expect(index.unreadByFeed()).toEqual({ 1: 2 });
+    expect(index.liveCount()).toBe(3);
+  });
+
+  it('remove leaves dead rows, compacts past the threshold, and keeps answering by id', () => {
+    const index = new MetaIndex();
+    index.upsert(Array.from({ length: 3000 }, (_, i) => row(i + 1, { pubDate: i })));
+    index.remove([5, 6, 999999]);
+    expect(index.liveCount()).toBe(2998);
+    expect(index.rowCount()).toBe(3000);
+    expect(index.rowOf(5)).toBe(-1);
+    index.remove(Array.from({ length: 2500 }, (_, i) => i + 10));
+    expect(index.liveCount()).toBe(498);
+    expect(index.rowCount()).toBe(498); // compacted
+    expect(index.title(index.rowOf(3000))).toBe('T3000');
+    expect(index.unreadCount()).toBe(498);
+  });
+
+  it('columns() round-trips through load()', () => {
+    const a = new MetaIndex();
+    a.upsert([row(1, { flags: FLAG_READ }), row(2, { feedId: 3, pubDate: 50 }), row(3)]);
+    a.remove([3]);
+    const b = new MetaIndex();
+    b.load(structuredClone(a.columns()));
+    expect(idsOf(b, b.rowsByDate())).toEqual(idsOf(a, a.rowsByDate()));
+    expect(b.unreadByFeed()).toEqual({ 3: 1 });
+    expect(b.liveCount()).toBe(2);
+  });
+
+  it('matches a simple model under random operations', () => {
+    const op = fc.oneof(
+      fc.record({
+        kind: fc.constant('upsert' as const),
+        id: fc.integer({ min: 1, max: 40 }),
+        feedId: fc.integer({ min: 1, max: 3 }),
+        pubDate: fc.integer({ min: 0, max: 5 }),
+        flags: fc.integer({ min: 0, max: 3 }),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 40 }) }),
+      fc.record({
+        kind: fc.constant('flags' as const),
+        id: fc.integer({ min: 1, max: 40 }),
+        flags: fc.integer({ min: 0, max: 3 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const index = new MetaIndex();
+        const model = new Map<number, IndexRow>();
+        for (const o of ops) {
+          if (o.kind === 'upsert') {
+            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags });
+            model.set(o.id, r);
+            index.upsert([r]);
+          } else if (o.kind === 'remove') {
+            model.delete(o.id);
+            index.remove([o.id]);
+          } else {
+            const m = model.get(o.id);
+            if (m) m.flags = o.flags;
+            index.setFlags([{ id: o.id, flags: o.flags }]);
+          }
+        }
+        const expected = [...model.values()]
+          .sort((a, b) => b.pubDate - a.pubDate || b.id - a.id)
+          .map((r) => r.id);
+        expect(idsOf(index, index.rowsByDate())).toEqual(expected);
+        expect(index.unreadCount()).toBe([...model.values()].filter((r) => !(r.flags & FLAG_READ)).length);
+        expect(index.savedCount()).toBe([...model.values()].filter((r) => r.flags & FLAG_SAVED).length);
+        for (const feed of [1, 2, 3])
+          expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(
+            expected.filter((id) => model.get(id)!.feedId === feed),
+          );
+      }),
+    );
+  });
+});

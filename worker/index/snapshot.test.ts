@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../engine';
+import { META_KEYS } from '../db/meta';
+import { createTestEngine } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { seedEngine } from '../testing/seed';
+import { MetaIndex } from './metaIndex';
+import { isSnapshot, loadIndex, writeSnapshot } from './snapshot';
+
+const engines: Engine[] = [];
+function make(dbName?: string, delay?: number) {
+  const e = createTestEngine({
+    ...(dbName ? { dbName } : {}),
+    ...(delay !== undefined ? { snapshotDelayMs: delay } : {}),
+  });
+  engines.push(e);
+  return e;
+}
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+  vi.restoreAllMocks();
+});
+
+async function seeded() {
+  const a = make();
+  await a.init();
+  await seedEngine(a, { groups: 2, feedsPerGroup: 2, itemsPerFeed: 40, seed: 7 });
+  return { a, dbName: a.db.dexie.name };
+}
+
+describe('index snapshot', () => {
+  it('a flushed snapshot is loaded in one get on the next start', async () => {
+    const { a, dbName } = await seeded();
+    expect(await a.flushSnapshot()).toBe(true);
+    const countsBefore = await a.counts();
+    a.close();
+    const b = make(dbName);
+    await b.db.open();
+    const result = await loadIndex(b.db, new MetaIndex());
+    expect(result).toMatchObject({ source: 'snapshot', staleReason: null });
+    await b.init();
+    expect(await b.counts()).toEqual(countsBefore);
+    expect(await b.state.unreadIds()).toEqual(await a.state.unreadIds());
+  });
+
+  it('a stale snapshot (changes after it) is rebuilt from the items store', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
+    const unread = await a.state.unreadIds();
+    a.close();
+    const b = make(dbName);
+    await b.db.open();
+    const index = new MetaIndex();
+    expect(await loadIndex(b.db, index)).toMatchObject({
+      source: 'rebuild',
+      staleReason: 'index snapshot out of date',
+    });
+    expect(index.liveCount()).toBe(161);
+    // The rebuild wrote a fresh snapshot, so the next load is fast again.
+    expect((await loadIndex(b.db, new MetaIndex())).source).toBe('snapshot');
+    await b.init();
+    expect(await b.state.unreadIds()).toEqual(unread);
+  });
+
+  it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
+    const { a, dbName } = await seeded();
+    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 1, counter: 3, ids: 'nonsense' });
+    a.close();
+    const b = make(dbName);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const info = await b.init();
+    expect(info.warnings).toEqual(['Index snapshot was unreadable; rebuilt']);
+    expect(info.counts.items).toBe(160);
+  });
+
+  it('isSnapshot rejects mismatched column lengths and wrong types', async () => {
+    const index = new MetaIndex();
+    index.upsert([
+      { id: 1, feedId: 1, pubDate: 1, flags: 0, title: 'a', author: '', link: '', enclosure: '', guid: '' },
+    ]);
+    const good = { format: 1, counter: 1, ...index.columns() };
+    expect(isSnapshot(good)).toBe(true);
+    expect(isSnapshot({ ...good, titles: [] })).toBe(false);
+    expect(isSnapshot({ ...good, flags: [0] })).toBe(false);
+    expect(isSnapshot({ ...good, format: 2 })).toBe(false);
+    expect(isSnapshot(null)).toBe(false);
+  });
+
+  it('writeSnapshot skips when the database moved past the index', async () => {
+    const { a } = await seeded();
+    const counter = a.context.applied.counter;
+    expect(await writeSnapshot(a.db, new MetaIndex(), counter - 1)).toBe(false);
+    expect(await writeSnapshot(a.db, new MetaIndex(), counter)).toBe(true);
+  });
+
+  it('changes schedule one debounced snapshot write', async () => {
+    const e = make(undefined, 20);
+    await e.init();
+    const feedId = await e.feeds.save({ url: 'https://d.test/' });
+    await e.items.ingest(feedId, [incoming({ guid: '1' })]);
+    await e.items.ingest(feedId, [incoming({ guid: '2' })]);
+    await vi.waitFor(async () => {
+      const snap = await e.stores.meta.get(META_KEYS.indexSnapshot);
+      expect(isSnapshot(snap) && snap.ids.length).toBe(2);
+    });
+  });
+
+  it('init survives a failing index load and feed preload: warnings, empty counts', async () => {
+    const e = make();
+    await e.db.open();
+    vi.spyOn(e.db.dexie.table('meta'), 'get').mockRejectedValue(new Error('meta unreadable'));
+    vi.spyOn(e.db.dexie.table('feeds'), 'toArray').mockRejectedValue(new Error('feeds unreadable'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = await e.init();
+    expect(info.warnings).toEqual([
+      'Could not load read/saved state: Error fetching data: meta unreadable',
+      'Could not load feeds and groups: Error fetching all data: feeds unreadable',
+      'Could not import legacy read/saved state: Error fetching data: meta unreadable',
+    ]);
+    expect(info.counts).toMatchObject({ items: 0, unread: 0, feeds: 0 });
+    expect(info.schemaVersion).toBe(1);
+  });
+});
