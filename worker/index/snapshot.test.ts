@@ -75,7 +75,7 @@ describe('index snapshot', () => {
     expect(info.counts.items).toBe(160);
   });
 
-  it('isSnapshot rejects mismatched column lengths and wrong types', async () => {
+  it('isSnapshot rejects mismatched column lengths and wrong types', () => {
     const index = new MetaIndex();
     index.upsert([
       { id: 1, feedId: 1, pubDate: 1, flags: 0, title: 'a', author: '', link: '', enclosure: '', guid: '' },
