@@ -5,6 +5,13 @@ import { ConfirmProvider, confirm } from './ConfirmDialog';
 
 afterEach(cleanup);
 
+/** Fires DOM events inside act and lets React settle. */
+const fire = (fn: () => void): Promise<void> =>
+  act(async () => {
+    fn();
+    await Promise.resolve();
+  });
+
 function mount() {
   render(
     <MantineProvider env="test">
@@ -47,9 +54,7 @@ describe('confirm()', () => {
   ])('key %s resolves %s and closes', async (key, expected) => {
     mount();
     const { answer } = await ask();
-    act(() => {
-      fireEvent.keyDown(document.activeElement ?? window, { key });
-    });
+    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key }));
     await expect(answer).resolves.toBe(expected);
     expect(screen.queryByTestId('confirm-ok')).toBeNull();
   });
@@ -59,22 +64,20 @@ describe('confirm()', () => {
     const { answer } = await ask();
     let settled = false;
     void answer.then(() => (settled = true));
-    act(() => {
-      fireEvent.keyDown(window, { key: 'y', ctrlKey: true });
-    });
+    await fire(() => fireEvent.keyDown(window, { key: 'y', ctrlKey: true }));
     await Promise.resolve();
     expect(settled).toBe(false);
-    act(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await fire(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
     await expect(answer).resolves.toBe(false);
   });
 
   it('buttons resolve true and false', async () => {
     mount();
     const { answer: yes } = await ask();
-    act(() => fireEvent.click(screen.getByTestId('confirm-ok')));
+    await fire(() => fireEvent.click(screen.getByTestId('confirm-ok')));
     await expect(yes).resolves.toBe(true);
     const { answer: no } = await ask();
-    act(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
+    await fire(() => fireEvent.click(screen.getByTestId('confirm-cancel')));
     await expect(no).resolves.toBe(false);
   });
 
@@ -83,7 +86,7 @@ describe('confirm()', () => {
     const { answer: first } = await ask();
     const { answer: second } = await ask();
     await expect(first).resolves.toBe(false);
-    act(() => fireEvent.click(screen.getByTestId('confirm-ok')));
+    await fire(() => fireEvent.click(screen.getByTestId('confirm-ok')));
     await expect(second).resolves.toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import type { EngineApi, EngineEvent, InitResult } from './contract';
+import type { EngineRemote, EngineEvent, InitResult } from './contract';
 import { clearLegacy, hasLegacy, readLegacy } from './legacy';
 
 /** How long the first `init()` may take before the UI gives up and offers a retry. */
@@ -10,7 +10,7 @@ type Listener = (e: EngineEvent) => void;
 // One worker per tab, created on first use and outside React so re-renders and StrictMode
 // double effects can never spawn a second engine.
 let worker: Worker | null = null;
-let remote: Comlink.Remote<EngineApi> | null = null;
+let remote: EngineRemote | null = null;
 let ready: Promise<InitResult> | null = null;
 let workerFailure: Promise<never> | null = null;
 const listeners = new Set<Listener>();
@@ -19,16 +19,19 @@ const listeners = new Set<Listener>();
  * The engine's Comlink remote. Creates the worker on first call; cheap afterwards. Calls made
  * before `engineReady()` resolves reach an engine that may not be initialised: await it first.
  */
-export function getEngine(): Comlink.Remote<EngineApi> {
+export function getEngine(): EngineRemote {
   if (!remote) {
     const w = new Worker(new URL('../../worker/main.ts', import.meta.url), { type: 'module' });
     worker = w;
     // A worker whose script fails to load never answers; turn that into a rejection.
     workerFailure = new Promise<never>((_, reject) => {
-      w.addEventListener('error', (e) => reject(new Error(`Engine worker failed: ${e.message || 'load error'}`)));
+      w.addEventListener('error', (e) =>
+        reject(new Error(`Engine worker failed: ${e.message || 'load error'}`)),
+      );
     });
     workerFailure.catch(() => {});
-    remote = Comlink.wrap<EngineApi>(w);
+    // Comlink's proxy resolves nested paths at run time; EngineRemote types that (see contract.ts).
+    remote = Comlink.wrap(w) as unknown as EngineRemote;
   }
   return remote;
 }
@@ -54,7 +57,7 @@ async function start(): Promise<InitResult> {
     timeout,
     workerFailure ?? timeout,
   ]);
-  if (info.legacyImported) clearLegacy(window.localStorage);
+  if (info.legacyImported || info.legacyDone) clearLegacy(window.localStorage);
   // The engine may hand back a plain unsubscribe function Comlink cannot clone; the
   // subscription stands either way and lives as long as the tab, so the result is not needed.
   engine.onEvent(Comlink.proxy(dispatch)).catch(() => {});

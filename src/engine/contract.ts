@@ -2,6 +2,7 @@
  * The engine contract as the UI sees it: types only, from the one file the worker exports.
  * Everything else in src/ imports engine types from here so a rename touches one line.
  */
+import type { ProxyOrClone, UnproxyOrClone } from 'comlink';
 import type { EngineApi } from '../../worker/api';
 
 export type { EngineApi };
@@ -11,3 +12,18 @@ export type { Counts, EngineEvent, Feed, Group, Item, ItemRow, Page, InitInfo } 
 export type ItemsQuery = Parameters<EngineApi['items']['page']>[0];
 export type ItemsScope = ItemsQuery['scope'];
 export type InitResult = Awaited<ReturnType<EngineApi['init']>>;
+
+type RemoteFn<F> = F extends (...args: infer A) => infer R
+  ? (...args: { [I in keyof A]: UnproxyOrClone<A[I]> }) => Promise<ProxyOrClone<Awaited<R>>>
+  : never;
+
+/**
+ * The engine as reached through Comlink. `Comlink.Remote` types nested domains (`groups`,
+ * `items`, …) as promised values, but Comlink really resolves `remote.groups.list()` as one
+ * call by path; this type says so, one level deep, which is all the contract uses.
+ */
+export type EngineRemote = {
+  [K in keyof EngineApi]: EngineApi[K] extends (...args: never[]) => unknown
+    ? RemoteFn<EngineApi[K]>
+    : { [M in keyof EngineApi[K]]: RemoteFn<EngineApi[K][M]> };
+};

@@ -26,7 +26,14 @@ describe('invalidationsFor', () => {
 describe('applyEngineEvent', () => {
   function seeded(): QueryClient {
     const client = new QueryClient();
-    for (const key of [['counts'], ['groups'], ['feeds'], ['items', 'all', null, false], ['item', 5], ['item', 6]]) {
+    for (const key of [
+      ['counts'],
+      ['groups'],
+      ['feeds'],
+      ['items', 'all', null, false],
+      ['item', 5],
+      ['item', 6],
+    ]) {
       client.setQueryData(key, 1);
     }
     return client;

@@ -31,3 +31,14 @@ export const itemsInfiniteQuery = ({ scope, id, unreadOnly = false }: ItemsListP
 /** One full item (with its body), for the reader. */
 export const itemQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.item(id), queryFn: () => withEngine((e) => e.items.get(id)) });
+
+/**
+ * Number of unread items in a list, for scopes the global counts do not cover (today, saved).
+ * Costs one engine call returning a single row; shares the `items` prefix so events refresh it.
+ */
+export const unreadTotalQuery = (scope: ItemsScope, id?: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.itemsAll, scope, id ?? null, 'unread-total'] as const,
+    queryFn: () => withEngine((e) => e.items.page({ scope, id, unreadOnly: true, limit: 1 })),
+    select: (page) => page.total,
+  });

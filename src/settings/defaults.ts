@@ -65,7 +65,12 @@ export interface AppSettings {
 
 export type SettingsGroup = keyof AppSettings;
 
-export const SETTINGS_GROUPS: readonly SettingsGroup[] = ['general', 'appearance', 'integrated', 'automation'];
+export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  'general',
+  'appearance',
+  'integrated',
+  'automation',
+];
 
 export const SYSTEM_FONT_STACK =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif';

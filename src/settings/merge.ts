@@ -13,7 +13,8 @@ function mergeFilters(value: unknown, fallback: SavedFilter[]): SavedFilter[] {
     const filter: SavedFilter = { id: entry.id };
     if (typeof entry.name === 'string') filter.name = entry.name;
     if (typeof entry.query === 'string') filter.query = entry.query;
-    if (typeof entry.createdAt === 'number' && Number.isFinite(entry.createdAt)) filter.createdAt = entry.createdAt;
+    if (typeof entry.createdAt === 'number' && Number.isFinite(entry.createdAt))
+      filter.createdAt = entry.createdAt;
     out.push(filter);
   }
   return out;

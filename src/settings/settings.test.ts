@@ -83,7 +83,14 @@ describe('mergeSettings', () => {
 
   it('keeps only filter entries with an id, and only known fields', () => {
     const s = mergeSettings({
-      automation: { filters: [{ id: 'a', name: 'A', query: 'x', createdAt: 5, junk: 1 }, { name: 'no id' }, 3, { id: '' }] },
+      automation: {
+        filters: [
+          { id: 'a', name: 'A', query: 'x', createdAt: 5, junk: 1 },
+          { name: 'no id' },
+          3,
+          { id: '' },
+        ],
+      },
     });
     expect(s.automation.filters).toEqual([{ id: 'a', name: 'A', query: 'x', createdAt: 5 }]);
     expect(mergeSettings({ automation: { filters: 'nope' } }).automation.filters).toEqual([]);

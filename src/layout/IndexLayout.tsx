@@ -1,0 +1,71 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { openSettings } from '../settings/dialogState';
+import { SettingsDialog } from '../settings/SettingsDialog';
+import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { ResizeHandle } from './ResizeHandle';
+import { Sidebar } from './Sidebar';
+import { clampSidebarWidth } from './sidebarWidth';
+import classes from './IndexLayout.module.css';
+
+/** Toggles the persisted `hideSidebar` setting. */
+export function toggleSidebar(hidden: boolean): void {
+  updateSettings('appearance', { hideSidebar: !hidden });
+}
+
+/**
+ * The one layout every screen shares: the resizable, hideable sidebar and the routed main area.
+ * Ctrl+B toggles the sidebar and `,` opens settings (both ignored while typing in a field).
+ */
+export function IndexLayout() {
+  const { hideSidebar, sidebarWidth } = useSettingsGroup('appearance');
+  // Live width while dragging; the setting is written once, when the drag ends.
+  const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const width = dragWidth ?? clampSidebarWidth(sidebarWidth);
+
+  useHotkeys([
+    ['ctrl+B', () => toggleSidebar(hideSidebar)],
+    [',', () => openSettings()],
+  ]);
+
+  return (
+    <div className={classes.shell}>
+      {!hideSidebar && (
+        <aside className={classes.sidebar} style={{ width }} data-testid="sidebar" aria-label="Sidebar">
+          <Sidebar onHide={() => toggleSidebar(false)} />
+          <ResizeHandle
+            width={width}
+            onPreview={setDragWidth}
+            onCommit={(px) => {
+              setDragWidth(null);
+              updateSettings('appearance', { sidebarWidth: px });
+            }}
+          />
+        </aside>
+      )}
+      <main className={classes.main}>
+        {hideSidebar && (
+          <Tooltip label="Show sidebar (Ctrl+B)" position="right">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              className={classes.showSidebar}
+              onClick={() => toggleSidebar(true)}
+              aria-label="Show sidebar"
+              data-testid="sidebar-show"
+            >
+              <IconLayoutSidebarLeftExpand size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <div style={hideSidebar ? { paddingLeft: 32 } : undefined}>
+          <Outlet />
+        </div>
+      </main>
+      <SettingsDialog />
+    </div>
+  );
+}

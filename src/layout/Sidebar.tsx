@@ -1,0 +1,42 @@
+import { ActionIcon, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { Logo } from './Logo';
+import { SidebarFeeds } from './SidebarFeeds';
+import { SidebarFooter } from './SidebarFooter';
+import { SidebarScopes } from './SidebarScopes';
+
+/** The sidebar's content: brand, fixed lists, feeds by group, and the tool row. */
+export function Sidebar({ onHide }: { onHide: () => void }) {
+  return (
+    <>
+      <Group justify="space-between" px="md" pt="md" pb="xs" wrap="nowrap">
+        <Link
+          to="/"
+          style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none', color: 'inherit' }}
+        >
+          <Logo size={24} />
+          <Text fw={700} fz="lg" style={{ letterSpacing: -0.2 }}>
+            Rivulet
+          </Text>
+        </Link>
+        <Tooltip label="Hide sidebar (Ctrl+B)">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onHide}
+            aria-label="Hide sidebar"
+            data-testid="sidebar-toggle"
+          >
+            <IconLayoutSidebarLeftCollapse size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} px="xs" type="hover" scrollbarSize={6}>
+        <SidebarScopes />
+        <SidebarFeeds />
+      </ScrollArea>
+      <SidebarFooter />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Alert, Button } from '@mantine/core';
+import { IconCalendar, IconInbox, IconStar } from '@tabler/icons-react';
+import { useEngineStatus } from '../queries/useCounts';
+import { SidebarLink } from './SidebarLink';
+
+/** All / Today / Saved, with counts; the engine-failure notice with Retry lives here too. */
+export function SidebarScopes() {
+  const { counts, error, retry } = useEngineStatus();
+  return (
+    <div style={{ paddingTop: 4 }}>
+      {error && (
+        <Alert color="red" variant="light" p="xs" mb="xs" data-testid="sidebar-engine-error">
+          Engine not responding.{' '}
+          <Button size="compact-xs" variant="subtle" color="red" onClick={retry} data-testid="engine-retry">
+            Retry
+          </Button>
+        </Alert>
+      )}
+      <SidebarLink
+        to="/all"
+        label="All articles"
+        icon={<IconInbox size={18} />}
+        count={counts?.unread}
+        testId="nav-all"
+      />
+      <SidebarLink to="/today" label="Today" icon={<IconCalendar size={18} />} testId="nav-today" />
+      <SidebarLink
+        to="/saved"
+        label="Saved"
+        icon={<IconStar size={18} />}
+        count={counts?.saved}
+        testId="nav-saved"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectEngineEvents } from './engine/bridge';
+import { queryClient } from './queries/queryClient';
+
+// Engine events reach the query cache from outside React, once per tab.
+connectEngineEvents(queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

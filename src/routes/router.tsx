@@ -1,0 +1,43 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { IndexLayout } from '../layout/IndexLayout';
+import { RouteError } from './RouteError';
+import { StartPage } from './StartPage';
+
+// Each screen is its own chunk, fetched on first visit.
+const screens = {
+  welcome: async () => ({ Component: (await import('../screens/Welcome')).Welcome }),
+  subscribe: async () => ({ Component: (await import('../screens/Subscribe')).Subscribe }),
+  search: async () => ({ Component: (await import('../screens/Search')).Search }),
+  filter: async () => ({ Component: (await import('../screens/Filter')).Filter }),
+  download: async () => ({ Component: (await import('../screens/Download')).Download }),
+  combo: async () => ({ Component: (await import('../screens/Combo')).Combo }),
+  login: async () => ({ Component: (await import('../screens/Login')).Login }),
+  rss: async () => ({ Component: (await import('../screens/RSSList')).RSSList }),
+  items: async () => ({ Component: (await import('../screens/items/ItemsScreen')).ItemsScreen }),
+  notFound: async () => ({ Component: (await import('../screens/NotFound')).NotFound }),
+};
+
+/** The route table (history mode). Static segments win over `/:type`, so `/search` is never a list. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: IndexLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: StartPage },
+      { path: 'welcome', lazy: screens.welcome },
+      { path: 'subscribe', lazy: screens.subscribe },
+      { path: 'search', lazy: screens.search },
+      { path: 'filter', lazy: screens.filter },
+      { path: 'download', lazy: screens.download },
+      { path: 'combo', lazy: screens.combo },
+      { path: 'login', lazy: screens.login },
+      { path: 'rss', id: 'RSSList', lazy: screens.rss },
+      { path: ':type/:id', lazy: screens.items },
+      { path: ':type', lazy: screens.items },
+      { path: '*', lazy: screens.notFound },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

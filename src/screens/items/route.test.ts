@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, parseItemsRoute } from './route';
+
+describe('parseItemsRoute', () => {
+  it.each([
+    ['all', undefined, { scope: 'all' }],
+    ['today', undefined, { scope: 'today' }],
+    ['saved', undefined, { scope: 'saved' }],
+    ['feed', '12', { scope: 'feed', id: 12 }],
+    ['group', '3', { scope: 'group', id: 3 }],
+  ])('%s/%s is a list', (type, id, expected) => {
+    expect(parseItemsRoute(type, id)).toEqual(expected);
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['all', '3'],
+    ['feed', undefined],
+    ['feed', '0'],
+    ['feed', '-1'],
+    ['feed', '1.5'],
+    ['feed', 'abc'],
+    ['feed', '01'],
+    ['feed', '9999999999999999999'],
+    ['group', ''],
+    ['bogus', undefined],
+    ['constructor', undefined],
+  ])('%s/%s is not a list', (type, id) => {
+    expect(parseItemsRoute(type, id)).toBeNull();
+  });
+});
+
+describe('formatAge', () => {
+  const now = Date.UTC(2025, 5, 15, 12) / 1000;
+  it.each([
+    [now + 500, 'just now'],
+    [now - 30, 'just now'],
+    [now - 120, '2 min ago'],
+    [now - 3 * 3600, '3 h ago'],
+    [now - 2 * 86400, '2 d ago'],
+  ])('%i → %s', (t, text) => {
+    expect(formatAge(t, now, 'en-US')).toBe(text);
+  });
+
+  it('shows a date past a week, with the year only when it differs', () => {
+    expect(formatAge(Date.UTC(2025, 0, 3, 12) / 1000, now, 'en-US')).toBe('Jan 3');
+    expect(formatAge(Date.UTC(2023, 0, 3, 12) / 1000, now, 'en-US')).toBe('Jan 3, 2023');
+  });
+});

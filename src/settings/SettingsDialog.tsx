@@ -1,0 +1,61 @@
+import { Modal, Tabs } from '@mantine/core';
+import { IconAdjustments, IconPalette, IconPlugConnected, IconRobot } from '@tabler/icons-react';
+import { AppearanceTab } from './tabs/AppearanceTab';
+import { AutomationTab } from './tabs/AutomationTab';
+import { GeneralTab } from './tabs/GeneralTab';
+import { IntegrationsTab } from './tabs/IntegrationsTab';
+import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
+
+const TABS: { value: SettingsTab; label: string; icon: React.ReactNode }[] = [
+  { value: 'general', label: 'General', icon: <IconAdjustments size={16} /> },
+  { value: 'appearance', label: 'Appearance', icon: <IconPalette size={16} /> },
+  { value: 'integrations', label: 'Integrations', icon: <IconPlugConnected size={16} /> },
+  { value: 'automation', label: 'Automation', icon: <IconRobot size={16} /> },
+];
+
+const isTab = (v: string | null): v is SettingsTab => TABS.some((t) => t.value === v);
+
+/** The settings dialog: four tabs, every change saved and applied as it is made. */
+export function SettingsDialog() {
+  const { opened, tab } = useSettingsDialog();
+  return (
+    <Modal
+      opened={opened}
+      onClose={closeSettings}
+      title="Settings"
+      size={640}
+      data-testid="settings-dialog"
+      styles={{
+        title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' },
+        body: { paddingTop: 0 },
+      }}
+    >
+      <Tabs value={tab} onChange={(v) => isTab(v) && setSettingsTab(v)} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              leftSection={t.icon}
+              data-testid={`settings-tab-${t.value}`}
+            >
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <GeneralTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="appearance">
+          <AppearanceTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="integrations">
+          <IntegrationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="automation">
+          <AutomationTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

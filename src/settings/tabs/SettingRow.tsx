@@ -1,0 +1,40 @@
+import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface SettingRowProps {
+  label: string;
+  description?: string;
+  children: ReactNode;
+  /** Put the control under the label (wide inputs) instead of beside it. */
+  stacked?: boolean;
+}
+
+/** One labelled setting: label and help on the left, the control on the right (or below). */
+export function SettingRow({ label, description, children, stacked }: SettingRowProps) {
+  const text = (
+    <div style={{ flex: 1, minWidth: 0 }}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      {description && (
+        <Text size="xs" c="dimmed">
+          {description}
+        </Text>
+      )}
+    </div>
+  );
+  if (stacked) {
+    return (
+      <Stack gap={6} py={8}>
+        {text}
+        {children}
+      </Stack>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="lg" py={8}>
+      {text}
+      <div style={{ flex: 'none' }}>{children}</div>
+    </Group>
+  );
+}
