@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { createTestEngine } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { FLAG_READ, FLAG_SAVED, type EngineEvent } from '../types';
+import { contentHashOf, dedupeKeyOf } from './ingest';
+
+let engine: Engine;
+let feedId: number;
+let events: EngineEvent[];
+
+beforeEach(async () => {
+  engine = createTestEngine({ now: () => 5000 });
+  await engine.init();
+  feedId = await engine.feeds.save({ url: 'https://f.test/rss' });
+  events = [];
+  engine.onEvent((e) => events.push(e));
+});
+afterEach(() => engine.close());
+
+describe('dedupe keys', () => {
+  it('prefers guid, then link, then a content hash', () => {
+    expect(dedupeKeyOf(incoming({ guid: ' g1 ', link: 'https://l' }))).toBe('g1');
+    expect(dedupeKeyOf(incoming({ guid: '', link: 'https://l' }))).toBe('https://l');
+    const a = dedupeKeyOf(incoming({ title: 'x', description: 'y' }));
+    expect(a).toMatch(/^hash:[0-9a-f]{14}$/);
+    expect(dedupeKeyOf(incoming({ title: 'x', description: 'y' }))).toBe(a);
+    expect(dedupeKeyOf(incoming({ title: 'x', description: 'z' }))).not.toBe(a);
+  });
+  it('content hash changes with any shown field', () => {
+    const base = incoming({ guid: 'g' });
+    expect(contentHashOf(base)).toBe(contentHashOf({ ...base }));
+    expect(contentHashOf({ ...base, author: 'B' })).not.toBe(contentHashOf(base));
+    expect(contentHashOf({ ...base, pubDate: 1 })).not.toBe(contentHashOf(base));
+  });
+});
+
+describe('ingestItems', () => {
+  it('adds new items unread, with snippet and thumbnail, and emits items-added', async () => {
+    const res = await engine.items.ingest(feedId, [
+      incoming({ guid: 'a', description: '<p>Hi <img src="/pic.png"> there</p>', link: 'https://f.test/a' }),
+      incoming({
+        guid: 'b',
+        enclosure: {
+          url: 'https://f.test/e.mp3',
+          type: 'audio/mpeg',
+          length: 1,
+          duration: 60,
+          image: 'https://f.test/cover.jpg',
+        },
+      }),
+    ]);
+    expect(res.added).toHaveLength(2);
+    expect(res.updated).toEqual([]);
+    const [a, b] = await engine.items.byIds(res.added);
+    expect(a).toMatchObject({ flags: 0, snippet: 'Hi there', thumbnail: 'https://f.test/pic.png' });
+    expect(b).toMatchObject({ thumbnail: 'https://f.test/cover.jpg', enclosureType: 'audio/mpeg' });
+    expect(events).toEqual([{ type: 'items-added', feedIds: [feedId], count: 2 }]);
+    expect((await engine.counts()).unreadByFeed).toEqual({ [feedId]: 2 });
+  });
+
+  it('dedupes by guid, then link, then hash — within one batch and across calls', async () => {
+    const first = await engine.items.ingest(feedId, [
+      incoming({ guid: 'g', title: 'one' }),
+      incoming({ guid: 'g', title: 'dup in batch' }),
+      incoming({ link: 'https://f.test/l', title: 'by link' }),
+      incoming({ title: 'no ids', description: 'same body' }),
+    ]);
+    expect(first.added).toHaveLength(3);
+    const again = await engine.items.ingest(feedId, [
+      incoming({ guid: 'g', title: 'one' }),
+      incoming({ link: 'https://f.test/l', title: 'by link' }),
+      incoming({ title: 'no ids', description: 'same body' }),
+    ]);
+    expect(again).toEqual({ added: [], updated: [] });
+    expect(events.filter((e) => e.type !== 'items-added')).toEqual([]);
+    expect(await engine.stores.items.count()).toBe(3);
+    // The same guid in another feed is another item.
+    const other = await engine.feeds.save({ url: 'https://other.test/rss' });
+    expect((await engine.items.ingest(other, [incoming({ guid: 'g' })])).added).toHaveLength(1);
+  });
+
+  it('updates a re-seen item only when its content changed, keeping id, flags and firstSeen', async () => {
+    const { added } = await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v1' })], 1000);
+    const id = added[0]!;
+    await engine.state.markRead([id], true);
+    await engine.state.markSaved([id], true);
+    events = [];
+    const res = await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v2' })], 2000);
+    expect(res).toEqual({ added: [], updated: [id] });
+    const stored = await engine.stores.items.get(id);
+    expect(stored).toMatchObject({ title: 'v2', flags: FLAG_READ | FLAG_SAVED, firstSeen: 1000 });
+    expect(events).toEqual([{ type: 'items-changed', ids: [id] }]);
+    expect(engine.index.title(engine.index.rowOf(id))).toBe('v2');
+    expect(await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v2' })], 3000)).toEqual({
+      added: [],
+      updated: [],
+    });
+  });
+
+  it('undated items get firstSeen as pubDate and keep it on later updates', async () => {
+    const { added } = await engine.items.ingest(
+      feedId,
+      [incoming({ guid: 'u', pubDate: null, title: 'a' })],
+      1234,
+    );
+    const id = added[0]!;
+    expect(await engine.stores.items.get(id)).toMatchObject({ pubDate: 1234, firstSeen: 1234 });
+    await engine.items.ingest(feedId, [incoming({ guid: 'u', pubDate: null, title: 'b' })], 9999);
+    expect(await engine.stores.items.get(id)).toMatchObject({ title: 'b', pubDate: 1234, firstSeen: 1234 });
+  });
+
+  it('writes all or nothing, and refuses an unknown feed', async () => {
+    await expect(engine.items.ingest(9999, [incoming({ guid: 'x' })])).rejects.toMatchObject({
+      code: 'feed_not_found',
+    });
+    expect(await engine.stores.items.count()).toBe(0);
+    expect(await engine.items.ingest(feedId, [])).toEqual({ added: [], updated: [] });
+  });
+
+  it('a storage failure mid-batch leaves nothing behind and says Error adding data', async () => {
+    const table = engine.db.dexie.table('items');
+    const original = table.bulkPut.bind(table);
+    await engine.items.ingest(feedId, [incoming({ guid: 'old', title: 'v1' })]);
+    table.bulkPut = (() => Promise.reject(new Error('quota exceeded'))) as typeof table.bulkPut;
+    await expect(
+      engine.items.ingest(feedId, [incoming({ guid: 'new' }), incoming({ guid: 'old', title: 'v2' })]),
+    ).rejects.toThrow(/^Error adding data: quota exceeded$/);
+    table.bulkPut = original;
+    expect(await engine.stores.items.count()).toBe(1);
+    expect(engine.index.liveCount()).toBe(1);
+  });
+});

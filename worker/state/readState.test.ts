@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../engine';
+import { createTestEngine } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { FLAG_READ, FLAG_SAVED, type EngineEvent } from '../types';
+
+let engine: Engine;
+let g: number;
+let fa: number;
+let fb: number;
+let a: number[];
+let b: number[];
+let events: EngineEvent[];
+
+beforeEach(async () => {
+  engine = createTestEngine();
+  await engine.init();
+  g = await engine.groups.save({ title: 'G' });
+  fa = await engine.feeds.save({ url: 'https://a.test', groupId: g });
+  fb = await engine.feeds.save({ url: 'https://b.test' });
+  a = (
+    await engine.items.ingest(
+      fa,
+      [1, 2, 3, 4].map((n) => incoming({ guid: `a${n}`, pubDate: n * 100 })),
+    )
+  ).added;
+  b = (
+    await engine.items.ingest(
+      fb,
+      [1, 2].map((n) => incoming({ guid: `b${n}`, pubDate: n * 100 })),
+    )
+  ).added;
+  events = [];
+  engine.onEvent((e) => events.push(e));
+});
+afterEach(() => {
+  engine.close();
+  vi.restoreAllMocks();
+});
+
+const readCount = async (id: number) => (await engine.feeds.get(id))?.readCount;
+
+describe('read state', () => {
+  it('markRead records flags, moves readCount only on actual change, updates index and emits', async () => {
+    await engine.state.markRead([a[0]!, a[1]!, b[0]!, 99999], true);
+    expect(await readCount(fa)).toBe(2);
+    expect(await readCount(fb)).toBe(1);
+    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
+    expect(events).toEqual([{ type: 'read-changed', ids: [a[0], a[1], b[0]], feedIds: [fa, fb] }]);
+    events = [];
+    await engine.state.markRead([a[0]!, a[0]!], true); // already read, duplicated
+    expect(await readCount(fa)).toBe(2);
+    expect(events).toEqual([]);
+    await engine.state.markRead([a[0]!], false);
+    expect(await readCount(fa)).toBe(1);
+    const counts = await engine.counts();
+    expect(counts).toMatchObject({ unread: 4, unreadByFeed: { [fa]: 3, [fb]: 1 } });
+    expect(await engine.state.unreadIds()).toEqual([a[3], a[2], b[1], a[0]]); // newest first
+  });
+
+  it('readCount never goes below zero', async () => {
+    await engine.feeds.save({ id: fa, url: 'https://a.test', readCount: 0 });
+    await engine.db.dexie.table('items').update(a[0]!, { flags: FLAG_READ }); // read, but not counted
+    await engine.state.markRead([a[0]!], false);
+    expect(await readCount(fa)).toBe(0);
+  });
+
+  it('markSaved keeps the read bit and vice versa; savedIds from the index', async () => {
+    await engine.state.markRead([a[0]!], true);
+    await engine.state.markSaved([a[0]!, b[1]!], true);
+    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ | FLAG_SAVED);
+    expect(new Set(await engine.state.savedIds())).toEqual(new Set([a[0], b[1]]));
+    expect(events.at(-1)).toEqual({ type: 'saved-changed', ids: [a[0], b[1]] });
+    await engine.state.markSaved([a[0]!], false);
+    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
+    expect(await readCount(fa)).toBe(1);
+    expect((await engine.counts()).saved).toBe(1);
+  });
+
+  it('markAllRead by feed, group and all, with an olderThan bound', async () => {
+    expect(await engine.state.markAllRead({ scope: 'feed', id: fa, olderThan: 250 })).toBe(2);
+    expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 2, [fb]: 2 });
+    expect(await engine.state.markAllRead({ scope: 'group', id: -1 })).toBe(2);
+    expect(await engine.state.markAllRead({ scope: 'group', id: g })).toBe(2);
+    expect(await engine.state.markAllRead({ scope: 'all' })).toBe(0);
+    expect(await readCount(fa)).toBe(4);
+    expect((await engine.counts()).unread).toBe(0);
+    await expect(engine.state.markAllRead({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
+  });
+
+  it('marks more than one chunk (5,000) and keeps counts exact', async () => {
+    const big = await engine.feeds.save({ url: 'https://big.test' });
+    const ids = (
+      await engine.items.ingest(
+        big,
+        Array.from({ length: 5200 }, (_, i) => incoming({ guid: `n${i}`, pubDate: i })),
+      )
+    ).added;
+    events = [];
+    expect(await engine.state.markAllRead({ scope: 'feed', id: big })).toBe(5200);
+    expect(await readCount(big)).toBe(5200);
+    expect(events.filter((e) => e.type === 'read-changed')).toHaveLength(2);
+    expect((await engine.stores.items.get(ids[5100]!))?.flags).toBe(FLAG_READ);
+  }, 30_000);
+
+  it('a failing write rejects with Error updating data and changes nothing', async () => {
+    vi.spyOn(engine.db.dexie.table('items'), 'bulkPut').mockRejectedValue(new Error('locked'));
+    await expect(engine.state.markRead([a[0]!], true)).rejects.toThrow(/^Error updating data: locked$/);
+    expect((await engine.counts()).unread).toBe(6);
+    expect(await readCount(fa)).toBe(0);
+    expect(events).toEqual([]);
+  });
+});
