@@ -137,7 +137,7 @@ describe('feed corpus', () => {
       if (!key.startsWith('feeds/')) continue;
       const got = results.get(key);
       const checks: Array<[string, boolean]> = [];
-      const feed = got instanceof EngineError ? null : got;
+      const feed = got instanceof EngineError || !got ? null : got;
       if (exp.feed_title !== undefined)
         checks.push(['feed_title', feed !== null && textOf(feed.title) === textOf(exp.feed_title)]);
       if (exp.item_count !== undefined) checks.push(['item_count', feed?.items.length === exp.item_count]);
