@@ -1,0 +1,74 @@
+import { useLayoutEffect, useMemo, useRef, type MouseEvent, type Ref } from 'react';
+import { sanitizeArticle } from './sanitize';
+import { copyText } from './clipboard';
+import { READING_AREA_ATTR } from './useImagePreview';
+import './article.css';
+
+const COPIED_MS = 1500;
+
+/** Props of {@link ArticleBody}. */
+export interface ArticleBodyProps {
+  /** Raw article HTML as stored (sanitised here). */
+  html: string;
+  /** The article's URL, to resolve relative links and images. */
+  baseUrl?: string;
+  /** The body's container element (used by the chapters outline). */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** Wraps every code block with a "Copy" button (post-render: the HTML is not React's). */
+function addCopyButtons(root: HTMLElement): void {
+  for (const pre of root.querySelectorAll('pre')) {
+    if (pre.parentElement?.classList.contains('rv-code')) continue;
+    const wrap = document.createElement('div');
+    wrap.className = 'rv-code';
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'rv-copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code');
+    pre.before(wrap);
+    wrap.append(button, pre);
+  }
+}
+
+/**
+ * The sanitised article body, typeset by the `.rv-article` stylesheet. Its images open the
+ * image preview (it is a reading area) except those with class `noclick`. Code blocks get a
+ * copy button that says "Copied" for a moment after a successful copy.
+ */
+export function ArticleBody({ html, baseUrl, ref }: ArticleBodyProps) {
+  const clean = useMemo(() => sanitizeArticle(html, { baseUrl }), [html, baseUrl]);
+  const inner = useRef<HTMLDivElement | null>(null);
+
+  useLayoutEffect(() => {
+    if (inner.current) addCopyButtons(inner.current);
+  }, [clean]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as Element).closest('button.rv-copy');
+    const pre = button?.parentElement?.querySelector('pre');
+    if (!button || !pre) return;
+    void copyText(pre.textContent ?? '').then((ok) => {
+      button.textContent = ok ? 'Copied' : 'Copy failed';
+      setTimeout(() => (button.textContent = 'Copy'), COPIED_MS);
+    });
+  };
+
+  const setRefs = (el: HTMLDivElement | null) => {
+    inner.current = el;
+    if (typeof ref === 'function') ref(el);
+    else if (ref) ref.current = el;
+  };
+
+  return (
+    <div
+      ref={setRefs}
+      className="rv-article"
+      data-testid="reader-body"
+      {...{ [READING_AREA_ATTR]: '' }}
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

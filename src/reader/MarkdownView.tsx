@@ -1,0 +1,13 @@
+import { useMemo } from 'react';
+import { renderMarkdownSafe } from './markdown';
+import './article.css';
+
+/**
+ * Renders Markdown text (an AI summary, say) with the article typography. Never throws in
+ * production: a conversion failure shows the text as plain text with a request to report it,
+ * or in `silent` mode a short error paragraph.
+ */
+export function MarkdownView({ markdown, silent = false }: { markdown: string; silent?: boolean }) {
+  const { html } = useMemo(() => renderMarkdownSafe(markdown, { silent }), [markdown, silent]);
+  return <div className="rv-article rv-markdown-view" dangerouslySetInnerHTML={{ __html: html }} />;
+}

@@ -1,0 +1,239 @@
+import { Anchor, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
+import { ArticleBody } from './ArticleBody';
+import { Chapters } from './Chapters';
+import { copyText } from './clipboard';
+import { usePreviewState } from './imagePreviewStore';
+import { htmlToMarkdownSafe } from './markdown';
+import { isPlayable, MediaPlayer } from './MediaPlayer';
+import { htmlText, readingMinutes } from './readingTime';
+import { sanitizeArticle } from './sanitize';
+import { useShortcuts } from './shortcuts';
+import { useChapters } from './useChapters';
+import './reader.css';
+
+/** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
+export interface ReaderProps {
+  item: Item;
+  feedTitle: string;
+  onToggleRead: () => void;
+  onToggleSaved: () => void;
+  /** Omit when there is no previous article (the button is disabled). */
+  onPrev?: () => void;
+  /** Omit when there is no next article. */
+  onNext?: () => void;
+  onClose: () => void;
+  /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
+  shortcutsEnabled?: boolean;
+}
+
+const FLASH_MS = 1500;
+
+function formatDate(unixSeconds: number): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(unixSeconds * 1000),
+  );
+}
+
+function openOriginal(link: string): void {
+  if (/^https?:\/\//i.test(link)) window.open(link, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * The article reader: header (title linking to the original, feed, author, date, reading
+ * time), toolbar, media player for podcast/video enclosures, chapters outline and the
+ * sanitised body, or its Markdown. Keys while open: ←/→ previous/next, Esc close, m read,
+ * s or f save, v open original.
+ */
+export function Reader(props: ReaderProps) {
+  const { item, feedTitle, onToggleRead, onToggleSaved, onPrev, onNext, onClose } = props;
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const [markdownFor, setMarkdownFor] = useState<number | null>(null);
+  const [flash, setFlash] = useState<string | null>(null);
+  const previewOpen = usePreviewState() !== null;
+  const showMarkdown = markdownFor === item.id;
+  const isRead = (item.flags & FLAG_READ) !== 0;
+  const isSaved = (item.flags & FLAG_SAVED) !== 0;
+  const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
+
+  const minutes = useMemo(
+    () => readingMinutes(htmlText(sanitizeArticle(item.description))),
+    [item.description],
+  );
+  const markdown = useMemo(() => {
+    if (!showMarkdown) return '';
+    const body = htmlToMarkdownSafe(sanitizeArticle(item.description, { baseUrl: webLink })).markdown;
+    return `# ${item.title}\n\n${body}${webLink ? `\n\n<${webLink}>` : ''}\n`;
+  }, [showMarkdown, item.description, item.title, webLink]);
+  const { chapters, activeId, scrollTo } = useChapters(
+    bodyRef,
+    `${item.id}:${showMarkdown}:${item.description}`,
+  );
+
+  const say = (message: string) => {
+    setFlash(message);
+    setTimeout(() => setFlash((m) => (m === message ? null : m)), FLASH_MS);
+  };
+  const copy = (text: string, done: string) => {
+    void copyText(text).then((ok) => say(ok ? done : 'Copy failed'));
+  };
+
+  useShortcuts(
+    {
+      ArrowLeft: () => onPrev?.(),
+      ArrowRight: () => onNext?.(),
+      Escape: onClose,
+      m: onToggleRead,
+      s: onToggleSaved,
+      f: onToggleSaved,
+      v: () => openOriginal(webLink),
+    },
+    { enabled: (props.shortcutsEnabled ?? true) && !previewOpen },
+  );
+
+  return (
+    <article className="rv-reader" data-testid="reader" aria-labelledby={`rv-title-${item.id}`}>
+      <Group className="rv-toolbar" gap={6} justify="space-between" wrap="wrap">
+        <Group gap={6}>
+          <Tooltip label="Previous article (←)">
+            <Button variant="default" size="xs" onClick={onPrev} disabled={!onPrev} data-testid="reader-prev">
+              ‹ Prev
+            </Button>
+          </Tooltip>
+          <Tooltip label="Next article (→)">
+            <Button variant="default" size="xs" onClick={onNext} disabled={!onNext} data-testid="reader-next">
+              Next ›
+            </Button>
+          </Tooltip>
+        </Group>
+        <Group gap={6}>
+          {flash && (
+            <Text size="xs" c="dimmed" role="status">
+              {flash}
+            </Text>
+          )}
+          <Button
+            variant={isSaved ? 'light' : 'default'}
+            size="xs"
+            onClick={onToggleSaved}
+            aria-pressed={isSaved}
+            data-testid="reader-save"
+          >
+            {isSaved ? '★ Saved' : '☆ Save'}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onToggleRead}
+            aria-pressed={isRead}
+            data-testid="reader-read"
+          >
+            {isRead ? 'Mark unread' : 'Mark read'}
+          </Button>
+          <Button
+            variant={showMarkdown ? 'light' : 'default'}
+            size="xs"
+            aria-pressed={showMarkdown}
+            onClick={() => setMarkdownFor(showMarkdown ? null : item.id)}
+            data-testid="reader-markdown-toggle"
+          >
+            Markdown
+          </Button>
+          {showMarkdown && (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => copy(markdown, 'Markdown copied')}
+              data-testid="reader-copy-markdown"
+            >
+              Copy Markdown
+            </Button>
+          )}
+          {webLink && (
+            <>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => copy(webLink, 'Link copied')}
+                data-testid="reader-share"
+              >
+                Copy link
+              </Button>
+              <Button
+                component="a"
+                href={webLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="default"
+                size="xs"
+                data-testid="reader-original"
+              >
+                Original ↗
+              </Button>
+            </>
+          )}
+          <Tooltip label="Close (Esc)">
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={onClose}
+              aria-label="Close article"
+              data-testid="reader-close"
+            >
+              ✕
+            </Button>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <div className="rv-reader-grid">
+        <div className="rv-reader-main">
+          <header className="rv-header">
+            <Text size="sm" c="dimmed" className="rv-meta">
+              <span className="rv-feed">{feedTitle}</span>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={new Date(item.pubDate * 1000).toISOString()}>{formatDate(item.pubDate)}</time>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="reader-reading-time">{minutes} min read</span>
+            </Text>
+            <Title order={1} className="rv-title" id={`rv-title-${item.id}`} data-testid="reader-title">
+              {webLink ? (
+                <Anchor
+                  href={webLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  inherit
+                  underline="hover"
+                  c="inherit"
+                >
+                  {item.title || 'Untitled'}
+                </Anchor>
+              ) : (
+                item.title || 'Untitled'
+              )}
+            </Title>
+            {item.author && (
+              <Text size="sm" c="dimmed" data-testid="reader-author">
+                by {item.author}
+              </Text>
+            )}
+          </header>
+          {isPlayable(item.enclosure) && <MediaPlayer itemId={item.id} enclosure={item.enclosure} />}
+          {showMarkdown ? (
+            <pre className="rv-markdown-source" data-testid="reader-markdown">
+              {markdown}
+            </pre>
+          ) : (
+            <ArticleBody ref={bodyRef} html={item.description} baseUrl={webLink} />
+          )}
+        </div>
+        {chapters.length > 0 && (
+          <aside className="rv-reader-aside">
+            <Chapters chapters={chapters} activeId={activeId} onSelect={scrollTo} />
+          </aside>
+        )}
+      </div>
+    </article>
+  );
+}

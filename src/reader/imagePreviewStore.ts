@@ -1,0 +1,66 @@
+/**
+ * State of the fullscreen image preview: a tiny external store (one per app), so the delegated
+ * click listener (outside React) and the host component (inside React) share it.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** One previewable image of an article. */
+export interface PreviewImage {
+  src: string;
+  alt: string;
+  /** The image element in the article, for "View in article". */
+  element: HTMLImageElement;
+}
+
+/** The open preview, or null when closed. */
+export interface PreviewState {
+  images: PreviewImage[];
+  index: number;
+}
+
+let state: PreviewState | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: PreviewState | null): void {
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** Opens the preview on `images[index]`; an empty list or a bad index closes it instead. */
+export function openPreview(images: PreviewImage[], index: number): void {
+  if (images.length === 0 || index < 0 || index >= images.length) set(null);
+  else set({ images, index });
+}
+
+/** Closes the preview and forgets the images (state back to null). */
+export function closePreview(): void {
+  set(null);
+}
+
+/** Moves by `delta` images, wrapping around at both ends. No-op when closed. */
+export function stepPreview(delta: number): void {
+  if (!state) return;
+  const n = state.images.length;
+  set({ ...state, index: (((state.index + delta) % n) + n) % n });
+}
+
+/** Jumps to image `index` (ignored when out of range or closed). */
+export function showPreviewAt(index: number): void {
+  if (!state || index < 0 || index >= state.images.length) return;
+  set({ ...state, index });
+}
+
+/** The current state, outside React. */
+export function getPreviewState(): PreviewState | null {
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** React binding of the preview state. */
+export function usePreviewState(): PreviewState | null {
+  return useSyncExternalStore(subscribe, getPreviewState, getPreviewState);
+}
