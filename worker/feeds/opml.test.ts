@@ -93,6 +93,7 @@ describe('exportOpml', () => {
     });
     const norm = (s: string) =>
       s
+        // eslint-disable-next-line no-control-regex -- the export drops control characters
         .replace(/[\u0000-\u001f]/g, '')
         .replace(/\s+/g, ' ')
         .trim();
