@@ -16,6 +16,16 @@ beforeAll(async () => {
   site = await startUpstream((req, res) => {
     const enc = req.url?.slice(1) ?? '';
     if (enc === 'binary') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(BINARY);
+    if (enc === 'cut') {
+      // Promises 1000 bytes, sends 10, hangs up.
+      res.writeHead(200, { 'Content-Length': 1000 });
+      res.write('0123456789', () => res.destroy());
+      return;
+    }
+    if (enc === 'declared-huge') {
+      res.writeHead(200, { 'Content-Length': 50 * 1024 * 1024 }).flushHeaders();
+      return; // never sends: the proxy must refuse on the header alone
+    }
     const bodies: Record<string, () => Buffer> = {
       gzip: () => zlib.gzipSync(TEXT),
       deflate: () => zlib.deflateSync(TEXT),
@@ -23,6 +33,7 @@ beforeAll(async () => {
       br: () => zlib.brotliCompressSync(TEXT),
       'gzip-truncated': () => zlib.gzipSync(TEXT).subarray(0, 60),
       'gzip-corrupt': () => Buffer.from('this is not gzip at all'),
+      'br-empty': () => Buffer.alloc(0),
     };
     const make = bodies[enc];
     if (!make) return void res.writeHead(404).end();
@@ -73,6 +84,12 @@ describe('GET /api/fetch success', () => {
     expect(TEXT.startsWith(truncated.body.toString('utf8'))).toBe(true);
     const corrupt = await proxy(`${site.url}/gzip-corrupt`);
     expect([corrupt.status, corrupt.error?.code]).toEqual([502, 'upstream_unreachable']);
+  });
+
+  it('treats an empty body labelled as compressed as empty', async () => {
+    const res = await proxy(`${site.url}/br-empty`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(0);
   });
 
   it.each([
@@ -218,6 +235,16 @@ describe('GET /api/fetch refusals', () => {
     const res = await proxy(url);
     expect([res.status, res.error?.code]).toEqual([502, 'upstream_unreachable']);
     expect(res.error?.message).toContain('ECONNREFUSED');
+  });
+
+  it('reports a connection cut in the middle of the body', async () => {
+    const res = await proxy(`${site.url}/cut`);
+    expect([res.status, res.error?.code]).toEqual([502, 'upstream_unreachable']);
+  });
+
+  it('refuses a declared Content-Length over the cap without waiting for the body', async () => {
+    const res = await proxy(`${site.url}/declared-huge`);
+    expect([res.status, res.error?.code]).toEqual([502, 'too_large']);
   });
 
   it('reports a TLS failure', async () => {

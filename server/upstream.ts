@@ -45,6 +45,10 @@ export function assertHttpScheme(url: URL, what: string): void {
   }
 }
 
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
 function describeNetworkError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const code = (err as NodeJS.ErrnoException).code;
@@ -98,7 +102,7 @@ export async function fetchUpstream(target: URL, opts: UpstreamOptions): Promise
       return new ApiError(
         504,
         'timeout',
-        `The site did not answer within ${Math.round(opts.timeoutMs / 1000)} s.`,
+        `The site did not answer completely within ${seconds(opts.timeoutMs)}.`,
       );
     }
     if (err instanceof ApiError) return err;

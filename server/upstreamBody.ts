@@ -7,7 +7,7 @@ import { ApiError } from './respond.ts';
 // decoded instead of failing the whole fetch.
 const LENIENT = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
-function decoderFor(encoding: string, firstByte: number | undefined): Transform | null {
+function decoderFor(encoding: string, firstByte: number): Transform | null {
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':
@@ -17,9 +17,7 @@ function decoderFor(encoding: string, firstByte: number | undefined): Transform 
     case 'deflate':
       // "deflate" should be zlib-wrapped, but many servers send raw deflate. A zlib header's
       // low nibble is 8 (the deflate method), which raw deflate streams almost never start with.
-      return firstByte !== undefined && (firstByte & 0x0f) === 8
-        ? zlib.createInflate(LENIENT)
-        : zlib.createInflateRaw(LENIENT);
+      return (firstByte & 0x0f) === 8 ? zlib.createInflate(LENIENT) : zlib.createInflateRaw(LENIENT);
     default:
       return null; // identity or unknown: hand over the bytes as they are
   }
@@ -27,6 +25,16 @@ function decoderFor(encoding: string, firstByte: number | undefined): Transform 
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${n} bytes`;
+}
+
+const COMPRESSED = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(
+    502,
+    'too_large',
+    `The response is larger than ${formatBytes(maxBytes)} once decompressed.`,
+  );
 }
 
 /** Waits for the first chunk so the decoder can be chosen, then puts it back. */
@@ -74,12 +82,21 @@ export async function readUpstreamBody(
   const encoding = String(res.headers['content-encoding'] ?? 'identity')
     .trim()
     .toLowerCase();
+  const declared = Number(res.headers['content-length']);
+  if (!COMPRESSED.has(encoding) && declared > maxBytes) {
+    res.destroy();
+    throw tooLarge(maxBytes);
+  }
   const chunks: Buffer[] = [];
   let total = 0;
   let decoder: Transform | null = null;
   try {
-    const firstByte = encoding === 'deflate' ? await peekFirstByte(res) : undefined;
-    decoder = decoderFor(encoding, firstByte);
+    if (COMPRESSED.has(encoding)) {
+      // An empty body (a 304, say) still labelled as compressed is not a broken stream.
+      const firstByte = await peekFirstByte(res);
+      if (firstByte === undefined) return Buffer.alloc(0);
+      decoder = decoderFor(encoding, firstByte);
+    }
     if (decoder) {
       // Errors on either side destroy both, and surface through iterating the decoder.
       pipeline(res, decoder, () => {});
@@ -89,11 +106,7 @@ export async function readUpstreamBody(
     for await (const chunk of source as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > maxBytes) {
-        throw new ApiError(
-          502,
-          'too_large',
-          `The response is larger than ${formatBytes(maxBytes)} once decompressed; it was cut off.`,
-        );
+        throw tooLarge(maxBytes);
       }
       chunks.push(chunk);
     }
