@@ -7,9 +7,12 @@ import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } 
 import { collectWarnings, logWarnings } from './validate';
 import { evalValue } from './values';
 
-// Per-feed row lists are used instead of the global date order when they hold at most this
-// share of the live rows: below it, gathering + sorting the matches beats a filtered full walk.
-const FEED_PATH_SHARE = 0.25;
+/**
+ * Planner knobs. `feedPathShare`: per-feed row lists are used instead of the global date order
+ * when they hold at most this share of the live rows (below it, gathering + sorting the matches
+ * beats a filtered full walk). Exposed so tests can force each path.
+ */
+export const planTuning = { feedPathShare: 0.25 };
 
 /**
  * Runs a parsed query over the columnar index and returns one page of ids plus the total.
@@ -53,7 +56,7 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
   if (feeds && feeds.size === 0) return { ids: [], total: 0 };
   const perFeed = feeds ? [...feeds].map((f) => sliceByDate(index.rowsOfFeed(f), bounds, index)) : null;
   const perFeedSize = perFeed ? perFeed.reduce((n, s) => n + s.length, 0) : Infinity;
-  if (perFeed && (perFeed.length === 1 || perFeedSize <= index.liveCount() * FEED_PATH_SHARE)) {
+  if (perFeed && (perFeed.length === 1 || perFeedSize <= index.liveCount() * planTuning.feedPathShare)) {
     segments = perFeed.filter((s) => s.length > 0);
   } else {
     segments = [sliceByDate(index.rowsByDate(), bounds, index)];
