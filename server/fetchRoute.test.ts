@@ -219,8 +219,10 @@ describe('GET /api/fetch refusals', () => {
   });
 
   it('refuses to fetch its own API', async () => {
-    const res = await proxy(`http://127.0.0.1:${app.port}/api/fetch?url=x`);
-    expect([res.status, res.error?.code]).toEqual([403, 'forbidden']);
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const res = await proxy(`http://${name}:${app.port}/api/fetch?url=x`);
+      expect([res.status, res.error?.code]).toEqual([403, 'forbidden']);
+    }
   });
 
   it('refuses methods other than GET', async () => {

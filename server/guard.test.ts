@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiMiddleware } from './api.ts';
+import { USER_AGENT } from './upstream.ts';
 import { fetchPath, listen, rawRequest, startApp, startUpstream, type Running } from './testing.ts';
 
 let app: Running;
@@ -72,6 +73,11 @@ describe('API guard', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.error?.code).toBe('forbidden');
     expect(res.error?.message).toMatch(/\w/);
+  });
+
+  it("refuses the proxy's own User-Agent, so /api/fetch cannot re-enter itself", async () => {
+    const res = await rawRequest(app.port, '/api/ai/x', { headers: { 'user-agent': USER_AGENT } });
+    expect([res.status, res.error?.code]).toEqual([403, 'forbidden']);
   });
 
   it('guards every API path, not only /api/fetch', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './respond.ts';
+import { USER_AGENT } from './upstream.ts';
 
 /** Options for {@link checkApiRequest}. */
 export interface GuardOptions {
@@ -65,6 +66,12 @@ export function checkApiRequest(req: IncomingMessage, opts: GuardOptions = {}): 
     if (!sameOrigin && !devLoopback) {
       return refuse('Requests from other sites are not allowed (foreign Origin).');
     }
+  }
+
+  // Our own proxy never has a reason to call our API: this stops /api/fetch from re-entering
+  // itself through any name that resolves back here.
+  if (req.headers['user-agent'] === USER_AGENT) {
+    return refuse('The proxy does not fetch its own API.');
   }
 
   const site = req.headers['sec-fetch-site'];
