@@ -18,7 +18,10 @@ function asEngineError(err: unknown): EngineError {
   return new EngineError(shape.code, shape.message, shape.details);
 }
 
-/** Wraps every method of a domain so its failures reject with an EngineError. */
+/**
+ * Wraps every method of a domain so its failures reject with an EngineError. Domain methods
+ * must return promises (every call crosses a worker boundary anyway).
+ */
 export function guardDomain<T extends Record<string, unknown>>(domain: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(domain)) {
@@ -44,10 +47,13 @@ export function createApi(engine: Engine) {
   });
   return {
     ...root,
-    groups: guardDomain({ ...engine.groups }),
-    feeds: guardDomain({ ...engine.feeds }),
-    items: guardDomain({ ...engine.items }),
-    state: guardDomain({ ...engine.state }),
+    // Comlink.proxy marks only change the types: through `Comlink.Remote` a plain nested object
+    // would be typed as a Promise, a marked one keeps callable methods (`api.items.page(q)`).
+    // At run time calls travel by property path either way.
+    groups: Comlink.proxy(guardDomain({ ...engine.groups })),
+    feeds: Comlink.proxy(guardDomain({ ...engine.feeds })),
+    items: Comlink.proxy(guardDomain({ ...engine.items })),
+    state: Comlink.proxy(guardDomain({ ...engine.state })),
     /**
      * Subscribes to change events. Pass `Comlink.proxy(cb)`; returns a proxied unsubscribe
      * function (call it, then release the proxy). Cost: one message per event.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
@@ -119,14 +119,14 @@ describe('ingestItems', () => {
   });
 
   it('a storage failure mid-batch leaves nothing behind and says Error adding data', async () => {
-    const table = engine.db.dexie.table('items');
-    const original = table.bulkPut.bind(table);
     await engine.items.ingest(feedId, [incoming({ guid: 'old', title: 'v1' })]);
-    table.bulkPut = (() => Promise.reject(new Error('quota exceeded'))) as typeof table.bulkPut;
+    const spy = vi
+      .spyOn(engine.db.dexie.table('items'), 'bulkPut')
+      .mockRejectedValue(new Error('quota exceeded'));
     await expect(
       engine.items.ingest(feedId, [incoming({ guid: 'new' }), incoming({ guid: 'old', title: 'v2' })]),
     ).rejects.toThrow(/^Error adding data: quota exceeded$/);
-    table.bulkPut = original;
+    spy.mockRestore();
     expect(await engine.stores.items.count()).toBe(1);
     expect(engine.index.liveCount()).toBe(1);
   });

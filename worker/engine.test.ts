@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from './engine';
+import { createTestEngine } from './testing/createTestEngine';
+import { incoming } from './testing/fixtures';
+import { MemoryChannelHub } from './testing/memoryChannel';
+import { seedEngine } from './testing/seed';
+import { FLAG_READ, type EngineEvent } from './types';
+
+const engines: Engine[] = [];
+function make(opts: Parameters<typeof createTestEngine>[0] = {}) {
+  const e = createTestEngine(opts);
+  engines.push(e);
+  return e;
+}
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+});
+
+function nextEvent(e: Engine, type: EngineEvent['type']): Promise<EngineEvent> {
+  return new Promise((resolve) => {
+    const off = e.onEvent((ev) => {
+      if (ev.type !== type) return;
+      off();
+      resolve(ev);
+    });
+  });
+}
+
+describe('engine handshake and domains', () => {
+  it('init reports schema version and counts, and is idempotent', async () => {
+    const e = make();
+    const first = await e.init();
+    expect(first).toEqual({
+      schemaVersion: 1,
+      counts: { groups: 0, feeds: 0, items: 0, unread: 0, saved: 0, unreadByFeed: {} },
+      warnings: [],
+      legacyImported: false,
+      legacyDone: false,
+    });
+    expect(e.init()).toBe(e.init());
+  });
+
+  it('groups: save/list/get, empty titles refused, delete moves feeds to -1', async () => {
+    const e = make();
+    await e.init();
+    const g = await e.groups.save({ title: '  News ' });
+    expect(await e.groups.get(g)).toEqual({ id: g, title: 'News' });
+    await expect(e.groups.save({ title: '  ' })).rejects.toMatchObject({ code: 'bad_input' });
+    const f = await e.feeds.save({ url: 'https://x.test', groupId: g });
+    const events: EngineEvent[] = [];
+    e.onEvent((ev) => events.push(ev));
+    await e.groups.delete(g);
+    expect(await e.groups.list()).toEqual([]);
+    expect((await e.feeds.get(f))?.groupId).toBe(-1);
+    expect(events).toEqual([{ type: 'groups-changed' }, { type: 'feeds-changed', feedIds: [f] }]);
+    expect(await e.counts()).toMatchObject({ groups: 0, feeds: 1 });
+  });
+
+  it('feeds: save fills defaults, merges partial updates, delete removes its items', async () => {
+    const e = make();
+    await e.init();
+    const f = await e.feeds.save({ url: 'https://x.test/rss', title: 'X' });
+    expect(await e.feeds.get(f)).toMatchObject({
+      title: 'X',
+      groupId: -1,
+      readCount: 0,
+      etag: '',
+      dead: false,
+    });
+    await e.feeds.save({ id: f, url: 'https://x.test/rss', etag: '"1"' });
+    expect(await e.feeds.get(f)).toMatchObject({ title: 'X', etag: '"1"' });
+    expect((await e.feeds.findByUrl('https://x.test/rss')).map((x) => x.id)).toEqual([f]);
+    await expect(e.feeds.save({ id: 999, url: 'u' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(e.feeds.save({ url: ' ' })).rejects.toMatchObject({ code: 'bad_input' });
+    const other = await e.feeds.save({ url: 'https://y.test' });
+    await e.items.ingest(f, [incoming({ guid: '1' }), incoming({ guid: '2' })]);
+    await e.items.ingest(other, [incoming({ guid: '1' })]);
+    const events: EngineEvent[] = [];
+    e.onEvent((ev) => events.push(ev));
+    await e.feeds.delete(f);
+    expect(await e.stores.items.countByFeed(f)).toBe(0);
+    expect(await e.counts()).toMatchObject({ feeds: 1, items: 1, unreadByFeed: { [other]: 1 } });
+    expect(events).toEqual([
+      { type: 'items-removed', feedIds: [f] },
+      { type: 'feeds-changed', feedIds: [f] },
+    ]);
+  });
+
+  it('items.get returns the full item without list-only fields; byIds keeps order', async () => {
+    const e = make();
+    await e.init();
+    const f = await e.feeds.save({ url: 'https://x.test' });
+    const [x, y] = (
+      await e.items.ingest(f, [incoming({ guid: 'a', description: '<b>full</b>' }), incoming({ guid: 'b' })])
+    ).added;
+    const item = await e.items.get(x!);
+    expect(item).toMatchObject({ id: x, description: '<b>full</b>', dedupeKey: 'a' });
+    expect(item).not.toHaveProperty('snippet');
+    expect((await e.items.byIds([y!, 404, x!])).map((r) => r.id)).toEqual([y, x]);
+    expect(await e.items.count()).toBe(2);
+    expect(await e.items.countByFeed(f)).toBe(2);
+  });
+
+  it('seedEngine is deterministic', async () => {
+    const a = make({ now: () => 1_750_000_000 });
+    const b = make({ now: () => 1_750_000_000 });
+    await a.init();
+    await b.init();
+    const opts = { groups: 2, feedsPerGroup: 2, itemsPerFeed: 25, seed: 42, ungroupedFeeds: 1 };
+    const ra = await seedEngine(a, opts);
+    const rb = await seedEngine(b, opts);
+    expect(ra.feedIds).toHaveLength(5);
+    expect(ra.itemIds).toHaveLength(125);
+    expect(await a.counts()).toEqual(await b.counts());
+    const pa = await a.items.page({ scope: 'all', limit: 500 });
+    const pb = await b.items.page({ scope: 'all', limit: 500 });
+    expect(pa.rows).toEqual(pb.rows);
+    expect(rb).toEqual(ra);
+  });
+});
+
+describe('two tabs over one database', () => {
+  async function twoTabs() {
+    const hub = new MemoryChannelHub();
+    const a = make({ channel: hub.channel() });
+    await a.init();
+    const b = make({ channel: hub.channel(), dbName: a.db.dexie.name });
+    await b.init();
+    return { a, b };
+  }
+
+  it('items added, read, saved and removed in one tab show in the other', async () => {
+    const { a, b } = await twoTabs();
+    let got = nextEvent(b, 'feeds-changed');
+    const f = await a.feeds.save({ url: 'https://x.test' });
+    await got;
+    expect((await b.counts()).feeds).toBe(1);
+
+    got = nextEvent(b, 'items-added');
+    const { added } = await a.items.ingest(f, [
+      incoming({ guid: '1', title: 'Shared' }),
+      incoming({ guid: '2' }),
+    ]);
+    expect(await got).toEqual({ type: 'items-added', feedIds: [f], count: 2 });
+    expect(b.index.title(b.index.rowOf(added[0]!))).toBe('Shared');
+    expect((await b.counts()).unreadByFeed).toEqual({ [f]: 2 });
+
+    got = nextEvent(b, 'read-changed');
+    await a.state.markRead([added[0]!], true);
+    await got;
+    expect(b.index.flags(b.index.rowOf(added[0]!))).toBe(FLAG_READ);
+    expect((await b.counts()).unread).toBe(1);
+    expect((await b.feeds.get(f))?.readCount).toBe(1);
+    expect(b.context.feedCache.get(f)?.readCount).toBe(1);
+
+    got = nextEvent(a, 'saved-changed'); // and the other direction
+    await b.state.markSaved([added[1]!], true);
+    await got;
+    expect(await a.state.savedIds()).toEqual([added[1]]);
+
+    got = nextEvent(b, 'items-changed');
+    await a.items.ingest(f, [incoming({ guid: '2', title: 'Edited' })]);
+    await got;
+    expect(b.index.title(b.index.rowOf(added[1]!))).toBe('Edited');
+
+    got = nextEvent(b, 'items-removed');
+    await a.feeds.delete(f);
+    await got;
+    await b.settled();
+    expect(await b.counts()).toMatchObject({ items: 0, feeds: 0, unread: 0 });
+  });
+
+  it('groups follow, and a tab never hears its own broadcast twice', async () => {
+    const { a, b } = await twoTabs();
+    const seenByA: EngineEvent[] = [];
+    a.onEvent((e) => seenByA.push(e));
+    const got = nextEvent(b, 'groups-changed');
+    const g = await a.groups.save({ title: 'Shared group' });
+    await got;
+    expect(b.context.groupCache.get(g)).toEqual({ id: g, title: 'Shared group' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(seenByA).toEqual([{ type: 'groups-changed' }]);
+  });
+
+  it('a snapshot written by one tab is valid for a fresh start after both changed things', async () => {
+    const { a, b } = await twoTabs();
+    const f = await a.feeds.save({ url: 'https://x.test' });
+    const got = nextEvent(a, 'items-added');
+    await b.items.ingest(f, [incoming({ guid: '1' })]);
+    await got;
+    expect(await a.flushSnapshot()).toBe(true);
+    const c = make({ dbName: a.db.dexie.name });
+    const info = await c.init();
+    expect(info.counts).toMatchObject({ items: 1, unread: 1, feeds: 1 });
+  });
+});
