@@ -65,38 +65,46 @@ function attr(tag: string, name: string): string {
   return (m?.[1] ?? m?.[2] ?? '').trim();
 }
 
-function positionOf(text: string): ErrorPosition | undefined {
+interface Located {
+  position: ErrorPosition;
+  reason: string;
+}
+
+/** Runs the XML validator (only on failure) to say where and why the document breaks. */
+function locate(text: string): Located | undefined {
+  // A declaration after a leading comment is common and harmless; blank it (same length, so
+  // positions hold) so the validator reports the real problem.
+  const blanked = text.replace(/<\?xml\s[^>]*\?>/i, (m) => ' '.repeat(m.length));
+  let result: ReturnType<typeof XMLValidator.validate>;
   try {
-    // A declaration after a leading comment is common and harmless; blank it (same length, so
-    // positions hold) so the validator reports the real problem.
-    const result = XMLValidator.validate(text.replace(/<\?xml\s[^>]*\?>/i, (m) => ' '.repeat(m.length)));
-    if (result === true) return undefined;
-    return { line: result.err.line, column: result.err.col };
+    result = XMLValidator.validate(blanked);
   } catch {
     return undefined;
   }
+  if (result === true) return undefined;
+  // The validator reports elements left open at the end as "Invalid '[…]' found" at 1:1.
+  const unclosed = /^Invalid '\[(.*)\]' found/.exec(result.err.msg);
+  if (unclosed?.[1] !== undefined) {
+    const names = [...unclosed[1].matchAll(/"([^"]+)"/g)].map((m) => `<${m[1]}>`).reverse();
+    return {
+      position: lineColumn(text, text.trimEnd().length),
+      reason: `the document ends before ${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} closed`,
+    };
+  }
+  return { position: { line: result.err.line, column: result.err.col }, reason: result.err.msg };
 }
 
 function parseError(text: string, cause: unknown): EngineError {
-  const position = positionOf(text);
-  const reason = position
-    ? xmlReason(text)
-    : cause instanceof Error
-      ? cause.cause instanceof Error
-        ? cause.cause.message
-        : cause.message
-      : '';
-  const where = position ? ` at line ${position.line}, column ${position.column}` : '';
+  const located = locate(text);
+  const fallback =
+    cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : '';
+  const reason = located?.reason ?? fallback;
+  const where = located ? ` at line ${located.position.line}, column ${located.position.column}` : '';
   return new EngineError(
     'parse_error',
     `The feed is not well-formed XML${where}${reason ? `: ${reason}` : ''}`,
-    position ? { position } : undefined,
+    located ? { position: located.position } : undefined,
   );
-}
-
-function xmlReason(text: string): string {
-  const result = XMLValidator.validate(text.replace(/<\?xml\s[^>]*\?>/i, (m) => ' '.repeat(m.length)));
-  return result === true ? '' : result.err.msg;
 }
 
 function jsonVersion(version: unknown): string {
