@@ -41,19 +41,39 @@ function walk(dir: string): string[] {
 const files = walk(join(CORPUS, 'feeds')).sort();
 
 /**
- * Known differences, by file: the upstream value comes from a parser with other rules.
- * | file (prefix)                                   | reason |
- * |-------------------------------------------------|--------|
- * | feedparser/* first_item_link, feed links        | feedparser resolves against the URL it served the test from (http://localhost:8097/…); we have no such URL for a file |
- * | feedparser/encoding/*charset_overrides*         | feedparser lets the HTTP charset beat the XML declaration; we do the reverse (see decode.ts) — titles are ASCII so this rarely shows |
- * | feedparser/illformed/*                          | feedparser's own recovery of broken XML differs from ours (we repair a missing final `>` and truncation only) |
- * | feedsmith/* first_item_link "/entry/3"          | feedsmith keeps relative links raw; we resolve them, so only the path suffix is compared |
- * | rss-parser/*, gofeed/* first_item_title         | they keep markup/entities in titles; we strip tags and decode entities (compared after both are reduced to text) |
- * | feedparser-json-wip/*                           | fragments of JSON Feeds used to test single fields; many are not feeds (no items) and we say so |
- * | netnewswire/ScriptingNews.json                  | "RSS in JSON", not a JSON Feed: not_a_feed |
- * | netnewswire/allthis-partial.json                | truncated JSON on purpose: parse_error with a position |
+ * Known misses (file → reason). Upstream values come from parsers with other rules.
+ * | file | reason |
+ * |------|--------|
+ * | feedparser-json-wip/{title-blank,title-whitespace,title-html-is-ignored,items-*}.json | JSON fragments testing one field; without items they are not JSON Feeds for us (not_a_feed) |
+ * | feedparser/wellformed/atom{,10}/feed_title_base64.xml | Atom `mode="base64"` (Atom 0.3) text is not decoded by feedsmith; vanishingly rare |
+ * | feedparser/wellformed/cdf/item_href_map_link.xml | CDF `<ITEM HREF>` attribute links are not mapped (CDF is read as bare RSS) |
+ * | feedparser/wellformed/sanitize/xml_declaration_unexpected_character.xml | title is an escaped doctype string feedparser keeps; feedsmith drops it |
+ * | feedsmith/atom-ns.xml | the entry's only link is rel="replies"; we do not take a comments link as the article link |
+ * | gofeed/…/issue_275…, rss_channel_item_custom, …author_nameAndEmail | gofeed counts items with no title/link/guid/content; we drop such empty items |
+ * | gofeed/…/issue_320_legacy_entity_prefix.xml | "&amp;copy=2" in a title: HTML text rules decode the legacy entity "&copy" (we treat RSS titles as HTML) |
+ * | gofeed/…/rss_channel_item_title_cdata_escaped_markup.xml | gofeed keeps "&lt;p&gt;" raw; we decode it once more, as feedparser does |
+ * | rss-parser/incomplete-fields.atom | the one entry is empty (only an empty <author>): dropped |
  */
-const KNOWN_MISSES = new Set<string>([]);
+const KNOWN_MISSES = new Set<string>([
+  'feeds/feedparser-json-wip/items-id-value-is-list.json',
+  'feeds/feedparser-json-wip/items-title-blank.json',
+  'feeds/feedparser-json-wip/items-url-with-title.json',
+  'feeds/feedparser-json-wip/items-url-without-title.json',
+  'feeds/feedparser-json-wip/title-blank.json',
+  'feeds/feedparser-json-wip/title-html-is-ignored.json',
+  'feeds/feedparser-json-wip/title-whitespace.json',
+  'feeds/feedparser/wellformed/atom/feed_title_base64.xml',
+  'feeds/feedparser/wellformed/atom10/feed_title_base64.xml',
+  'feeds/feedparser/wellformed/cdf/item_href_map_link.xml',
+  'feeds/feedparser/wellformed/sanitize/xml_declaration_unexpected_character.xml',
+  'feeds/feedsmith/atom-ns.xml',
+  'feeds/gofeed/parser/rss/issue_275_channel_item_extensions.xml',
+  'feeds/gofeed/parser/rss/issue_320_legacy_entity_prefix.xml',
+  'feeds/gofeed/parser/rss/rss_channel_item_custom.xml',
+  'feeds/gofeed/parser/rss/rss_channel_item_title_cdata_escaped_markup.xml',
+  'feeds/gofeed/translator/rss/feed_item_author_-_rss_channel_item_author_nameAndEmail.xml',
+  'feeds/rss-parser/incomplete-fields.atom',
+]);
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Upstream values may keep markup or entities: compare text to text. */
@@ -65,10 +85,12 @@ const textOf = (s: string) =>
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'"),
+      .replace(/&#39;/g, "'")
+      .replace(/&#x([\da-f]+);/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))),
   );
 
-function linkMatches(actual: string, want: string): boolean {
+function linkMatches(actual: string, rawWant: string): boolean {
+  const want = rawWant.trim();
   if (actual === want) return true;
   // Relative upstream values: we resolved them, so compare the tail.
   if (!/^[a-z]+:/i.test(want)) return actual.endsWith(want.replace(/^\.?\//, ''));
@@ -155,8 +177,8 @@ describe('feed corpus', () => {
       }
     }
     console.log(`corpus: ${met}/${total} expectations met`);
-    if (misses.length) console.log(`corpus misses:\n  ${misses.join('\n  ')}`);
-    // 319/342 at the time of writing; the misses are the table above.
-    expect(met).toBeGreaterThanOrEqual(315);
+    if (misses.length) console.log(`corpus misses not in the known table:\n  ${misses.join('\n  ')}`);
+    // 321/342 at the time of writing; the misses are the table above.
+    expect(met).toBeGreaterThanOrEqual(318);
   });
 });
