@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from './engine';
 import { createTestEngine } from './testing/createTestEngine';
 import { incoming } from './testing/fixtures';
@@ -192,5 +192,34 @@ describe('two tabs over one database', () => {
     const c = make({ dbName: a.db.dexie.name });
     const info = await c.init();
     expect(info.counts).toMatchObject({ items: 1, unread: 1, feeds: 1 });
+  });
+});
+
+describe('clearAll', () => {
+  it('empties everything, keeps the change counter moving, and the other tab follows', async () => {
+    const hub = new MemoryChannelHub();
+    const a = make({ channel: hub.channel() });
+    await a.init();
+    await seedEngine(a, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 5, seed: 3 });
+    const b = make({ channel: hub.channel(), dbName: a.db.dexie.name });
+    await b.init();
+    const before = a.context.applied.counter;
+    const got = nextEvent(b, 'groups-changed');
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    await a.clearAll();
+    info.mockRestore();
+    await got;
+    await b.settled();
+    expect(a.context.applied.counter).toBeGreaterThan(before);
+    expect(await a.counts()).toEqual({
+      groups: 0,
+      feeds: 0,
+      items: 0,
+      unread: 0,
+      saved: 0,
+      unreadByFeed: {},
+    });
+    expect(await b.counts()).toEqual(await a.counts());
+    expect(await a.flushSnapshot()).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { Database, type DbEnvironment } from './db/database';
 import { createItemsStore, type ItemsStore } from './db/itemsStore';
-import { createMetaStore } from './db/meta';
+import { bumpItemsCounter, createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
 import { type EngineContext } from './engineContext';
@@ -149,9 +149,16 @@ export function createEngine(opts: EngineOptions): Engine {
      * The handshake: opens the database, loads the index (snapshot or rebuild), the feed and
      * group caches, and runs the one-time legacy import. Start-up failures after the open
      * become `warnings` (and console errors) with empty counts; only an open failure rejects
-     * (`Error opening database: …`). Calling it again returns the first result.
+     * (`Error opening database: …`). Calling it again returns the first successful result.
      */
-    init: (options) => (initOnce ??= init(options)),
+    init: (options) => {
+      // A failed open may be retried (the UI offers a retry); a successful one is kept.
+      initOnce ??= init(options).catch((err: unknown) => {
+        initOnce = null;
+        throw err;
+      });
+      return initOnce;
+    },
     /** Counts from the index and caches: no IndexedDB read. */
     counts: () => Promise.resolve(counts()),
     groups: createGroupsApi(ctx),
@@ -162,17 +169,19 @@ export function createEngine(opts: EngineOptions): Engine {
     async clearAll() {
       try {
         const feedIds = [...ctx.feedCache.keys()];
-        await db.tx('delete', 'rw', ['groups', 'feeds', 'items', 'meta'], () =>
-          Promise.all(['groups', 'feeds', 'items', 'meta'].map((s) => db.dexie.table(s).clear())),
-        );
+        // The change counter survives (bumped, not reset) so other tabs' snapshots stay comparable.
+        const counter = await db.tx('delete', 'rw', ['groups', 'feeds', 'items', 'meta'], async () => {
+          await Promise.all(['groups', 'feeds', 'items', 'meta'].map((s) => db.dexie.table(s).clear()));
+          return bumpItemsCounter(db, ctx.applied.counter);
+        });
         index.load(new MetaIndex().columns());
         ctx.feedCache.clear();
         ctx.groupCache.clear();
-        ctx.applied.counter = 0;
+        ctx.applied.counter = counter;
         console.info('Rivulet: all stores cleared');
-        ctx.events.emit({ type: 'items-removed', feedIds }, 0);
-        ctx.events.emit({ type: 'feeds-changed', feedIds }, 0);
-        ctx.events.emit({ type: 'groups-changed' }, 0);
+        ctx.events.emit({ type: 'items-removed', feedIds }, counter);
+        ctx.events.emit({ type: 'feeds-changed', feedIds }, counter);
+        ctx.events.emit({ type: 'groups-changed' }, counter);
       } catch (err) {
         console.error('Rivulet: clearing stores failed', err);
         throw err;

@@ -34,14 +34,18 @@ export class Database {
   }
 
   /**
-   * Opens the database (idempotent). Rejects with `Error opening database: <reason>` and remembers
-   * the failure, so later calls through `run()` reject with `Database open failed: <reason>`.
+   * Opens the database (idempotent once it succeeded). Rejects with `Error opening database:
+   * <reason>` and remembers the failure, so calls through `run()` reject with `Database open
+   * failed: <reason>` until a later `open()` succeeds (the UI may offer a retry).
    */
   open(): Promise<void> {
     this.opening ??= this.dexie.open().then(
-      () => undefined,
+      () => {
+        this.openError = null;
+      },
       (err: unknown) => {
         this.openError = err;
+        this.opening = null;
         throw dbError('open', err);
       },
     );

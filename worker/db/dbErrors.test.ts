@@ -36,6 +36,8 @@ describe('storage failures reject with the exact texts', () => {
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).message).toBe('Database open failed: factory is broken');
     expect((err as EngineError).code).toBe('db_openFailed');
+    // init may be retried after a failed open (it is not cached as failed).
+    await expect(engine.init()).rejects.toThrow('Error opening database: factory is broken');
   });
 
   it('an open request that fails: Error opening database with the request error', async () => {

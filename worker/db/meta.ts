@@ -30,12 +30,13 @@ export function createMetaStore(db: Database): MetaStore {
 
 /**
  * Bumps the items change counter; call INSIDE the transaction that changes items (its store list
- * must include 'meta'), so the counter and the items commit together. Returns the new value.
+ * must include 'meta'), so the counter and the items commit together. Returns the new value,
+ * which is above `atLeast` (used when the stored counter was just cleared).
  */
-export async function bumpItemsCounter(db: Database): Promise<number> {
+export async function bumpItemsCounter(db: Database, atLeast = 0): Promise<number> {
   const table = db.table('meta');
   const current = (await table.get(META_KEYS.itemsCounter))?.value;
-  const next = (typeof current === 'number' ? current : 0) + 1;
+  const next = Math.max(typeof current === 'number' ? current : 0, atLeast) + 1;
   await table.put({ key: META_KEYS.itemsCounter, value: next });
   return next;
 }
