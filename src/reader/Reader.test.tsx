@@ -1,0 +1,203 @@
+import './testing/happyDomCompat';
+import { renderUi } from './testing/render';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
+import { Reader, type ReaderProps } from './Reader';
+import { closePreview, openPreview } from './imagePreviewStore';
+
+function makeItem(over: Partial<Item> = {}): Item {
+  return {
+    id: 7,
+    feedId: 1,
+    guid: 'g',
+    title: 'A fine article',
+    author: 'Ada',
+    description:
+      '<h2>One</h2><p>Intro <a href="/rel">link</a> <img src="i.png" alt="pic"></p><h2>Two</h2><pre><code class="language-js">run()</code></pre><h2>Three</h2><p>End<script>alert(1)</script></p>',
+    pubDate: 1_700_000_000,
+    link: 'https://blog.example/posts/1',
+    enclosure: null,
+    flags: 0,
+    dedupeKey: 'g',
+    contentHash: 'h',
+    firstSeen: 1_700_000_000,
+    ...over,
+  };
+}
+
+function setup(over: Partial<ReaderProps> = {}) {
+  const props: ReaderProps = {
+    item: makeItem(),
+    feedTitle: 'Example Blog',
+    onToggleRead: vi.fn(),
+    onToggleSaved: vi.fn(),
+    onPrev: vi.fn(),
+    onNext: vi.fn(),
+    onClose: vi.fn(),
+    ...over,
+  };
+  const view = renderUi(<Reader {...props} />);
+  return { props, view };
+}
+
+const writeText = vi.fn<(text: string) => Promise<void>>();
+beforeEach(() => {
+  writeText.mockReset().mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+afterEach(() => {
+  act(() => closePreview());
+});
+
+describe('Reader', () => {
+  it('renders header, sanitised body with resolved links, and reading time', () => {
+    setup();
+    expect(screen.getByTestId('reader-title').textContent).toBe('A fine article');
+    expect(screen.getByTestId('reader-title').querySelector('a')?.getAttribute('href')).toBe(
+      'https://blog.example/posts/1',
+    );
+    expect(screen.getByText('Example Blog')).toBeTruthy();
+    expect(screen.getByTestId('reader-author').textContent).toBe('by Ada');
+    expect(screen.getByTestId('reader-reading-time').textContent).toBe('1 min read');
+    const body = screen.getByTestId('reader-body');
+    expect(body.hasAttribute('data-reading-area')).toBe(true);
+    expect(body.querySelector('script')).toBeNull();
+    expect(body.querySelector('a')?.getAttribute('href')).toBe('https://blog.example/rel');
+    expect(body.querySelector('img')?.getAttribute('src')).toBe('https://blog.example/posts/i.png');
+  });
+
+  it('wires toolbar buttons to the callbacks and reflects read/saved state', () => {
+    const { props } = setup({ item: makeItem({ flags: FLAG_READ | FLAG_SAVED }) });
+    fireEvent.click(screen.getByTestId('reader-save'));
+    fireEvent.click(screen.getByTestId('reader-read'));
+    fireEvent.click(screen.getByTestId('reader-prev'));
+    fireEvent.click(screen.getByTestId('reader-next'));
+    fireEvent.click(screen.getByTestId('reader-close'));
+    expect(props.onToggleSaved).toHaveBeenCalledTimes(1);
+    expect(props.onToggleRead).toHaveBeenCalledTimes(1);
+    expect(props.onPrev).toHaveBeenCalledTimes(1);
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    expect(props.onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('reader-save').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('reader-read').textContent).toBe('Mark unread');
+  });
+
+  it('disables previous/next when there is none', () => {
+    setup({ onPrev: undefined, onNext: undefined });
+    expect(screen.getByTestId<HTMLButtonElement>('reader-prev').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('reader-next').disabled).toBe(true);
+  });
+
+  it('handles keys, but not while typing or while the image preview is open', () => {
+    const { props } = setup();
+    const press = (key: string, target: Element = document.body) => fireEvent.keyDown(target, { key });
+    press('ArrowLeft');
+    press('ArrowRight');
+    press('m');
+    press('s');
+    press('f');
+    press('Escape');
+    expect(props.onPrev).toHaveBeenCalledTimes(1);
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+    expect(props.onToggleRead).toHaveBeenCalledTimes(1);
+    expect(props.onToggleSaved).toHaveBeenCalledTimes(2);
+    expect(props.onClose).toHaveBeenCalledTimes(1);
+
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    press('v');
+    expect(open).toHaveBeenCalledWith('https://blog.example/posts/1', '_blank', 'noopener,noreferrer');
+
+    const input = document.createElement('input');
+    document.body.append(input);
+    press('m', input);
+    expect(props.onToggleRead).toHaveBeenCalledTimes(1);
+    input.remove();
+
+    const img = screen.getByTestId('reader-body').querySelector('img')!;
+    act(() => openPreview([{ src: img.src, alt: '', element: img }], 0));
+    press('Escape');
+    press('ArrowRight');
+    expect(props.onClose).toHaveBeenCalledTimes(1);
+    expect(props.onNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles a Markdown view and copies the Markdown', async () => {
+    setup();
+    expect(screen.queryByTestId('reader-copy-markdown')).toBeNull();
+    fireEvent.click(screen.getByTestId('reader-markdown-toggle'));
+    const md = screen.getByTestId('reader-markdown').textContent ?? '';
+    expect(md).toContain('# A fine article');
+    expect(md).toContain('## One');
+    expect(md).toContain('[link](https://blog.example/rel)');
+    expect(md).toContain('```js\nrun()\n```');
+    expect(md).not.toContain('alert');
+    expect(screen.queryByTestId('reader-body')).toBeNull();
+    fireEvent.click(screen.getByTestId('reader-copy-markdown'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Markdown copied'));
+    expect(writeText).toHaveBeenCalledWith(md);
+    fireEvent.click(screen.getByTestId('reader-markdown-toggle'));
+    expect(screen.getByTestId('reader-body')).toBeTruthy();
+  });
+
+  it('copies the link and says so; reports a refused clipboard', async () => {
+    setup();
+    fireEvent.click(screen.getByTestId('reader-share'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Link copied'));
+    expect(writeText).toHaveBeenCalledWith('https://blog.example/posts/1');
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    fireEvent.click(screen.getByTestId('reader-share'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copy failed'));
+  });
+
+  it('adds a copy button to code blocks that says Copied', async () => {
+    setup();
+    const button = screen.getByTestId('reader-body').querySelector<HTMLButtonElement>('button.rv-copy')!;
+    expect(button.textContent).toBe('Copy');
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('Copied'));
+    expect(writeText).toHaveBeenCalledWith('run()');
+  });
+
+  it('shows chapters for three or more headings, and scrolls on click', () => {
+    setup();
+    const nav = screen.getByTestId('reader-chapters');
+    const entries = nav.querySelectorAll('button');
+    expect(Array.from(entries, (b) => b.textContent)).toEqual(['One', 'Two', 'Three']);
+    const heading = document.getElementById('rv-h-three')!;
+    const scroll = vi.fn();
+    heading.scrollIntoView = scroll;
+    fireEvent.click(entries[2]!);
+    expect(scroll).toHaveBeenCalled();
+    expect(entries[2]!.getAttribute('aria-current')).toBe('location');
+  });
+
+  it('hides chapters for fewer than three headings', () => {
+    setup({ item: makeItem({ description: '<h2>Only</h2><p>x</p><h2>Two</h2>' }) });
+    expect(screen.queryByTestId('reader-chapters')).toBeNull();
+  });
+
+  it('shows a media player for podcast enclosures with the duration', () => {
+    setup({
+      item: makeItem({
+        enclosure: {
+          url: 'https://cdn.example/ep.mp3',
+          type: 'audio/mpeg',
+          length: 1,
+          duration: 3725,
+          image: '',
+        },
+      }),
+    });
+    expect(screen.getByTestId('reader-media').querySelector('audio')?.getAttribute('src')).toBe(
+      'https://cdn.example/ep.mp3',
+    );
+    expect(screen.getByTestId('reader-media-duration').textContent).toBe('Duration 1:02:05');
+  });
+
+  it('does not link a title whose link is not http(s)', () => {
+    setup({ item: makeItem({ link: 'javascript:alert(1)' }) });
+    expect(screen.getByTestId('reader-title').querySelector('a')).toBeNull();
+    expect(screen.queryByTestId('reader-original')).toBeNull();
+  });
+});
