@@ -50,6 +50,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/fixtures/**/*.test.ts',
             'grammar/**/*.test.ts',
           ],
         },
