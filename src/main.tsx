@@ -1,3 +1,6 @@
+// Mantine's base styles first, so the app's own CSS (modules included) wins at equal specificity.
+import '@mantine/core/styles.css';
+import './theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -75,23 +75,26 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         onClose={() => settle(false)}
         title={pending?.title}
         size={400}
+        // Above every other modal (settings asks for confirmation from inside its own dialog).
+        zIndex={1000}
         centered
-        data-testid="confirm-dialog"
         styles={{ title: { fontWeight: 600 } }}
       >
-        <Text size="sm" c="dimmed" data-testid="confirm-message">
-          {pending?.message}
-        </Text>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
-            {pending?.cancelLabel ?? 'Cancel'}
-            <Kbd>N</Kbd>
-          </Button>
-          <Button onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
-            {pending?.confirmLabel ?? 'Confirm'}
-            <Kbd>Y</Kbd>
-          </Button>
-        </Group>
+        <div data-testid="confirm-dialog">
+          <Text size="sm" c="dimmed" data-testid="confirm-message">
+            {pending?.message}
+          </Text>
+          <Group justify="flex-end" mt="lg" gap="sm">
+            <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
+              {pending?.cancelLabel ?? 'Cancel'}
+              <Kbd>N</Kbd>
+            </Button>
+            <Button onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
+              {pending?.confirmLabel ?? 'Confirm'}
+              <Kbd>Y</Kbd>
+            </Button>
+          </Group>
+        </div>
       </Modal>
     </>
   );

@@ -49,14 +49,15 @@ function dispatch(e: EngineEvent): void {
 async function start(): Promise<InitResult> {
   const engine = getEngine();
   const legacy = readLegacy(window.localStorage);
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('Engine did not answer in time')), INIT_TIMEOUT_MS),
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Engine did not answer in time')), INIT_TIMEOUT_MS);
+  });
   const info = await Promise.race([
     engine.init(hasLegacy(legacy) ? { legacy } : undefined),
     timeout,
     workerFailure ?? timeout,
-  ]);
+  ]).finally(() => clearTimeout(timer));
   if (info.legacyImported || info.legacyDone) clearLegacy(window.localStorage);
   // The engine may hand back a plain unsubscribe function Comlink cannot clone; the
   // subscription stands either way and lives as long as the tab, so the result is not needed.

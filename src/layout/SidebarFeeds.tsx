@@ -1,5 +1,5 @@
 import { ActionIcon, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconFolder, IconPlus } from '@tabler/icons-react';
+import { IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -75,33 +75,47 @@ function GroupSection({
 }) {
   const [open, setOpen] = useState(true);
   const { group } = node;
+  const toggle = (
+    <UnstyledButton
+      component="span"
+      role="button"
+      tabIndex={0}
+      onClick={(e: React.MouseEvent) => {
+        // The row itself is a link to the group; only the chevron folds it.
+        e.preventDefault();
+        e.stopPropagation();
+        setOpen((o) => !o);
+      }}
+      onKeyDown={(e: React.KeyboardEvent) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          e.stopPropagation();
+          setOpen((o) => !o);
+        }
+      }}
+      aria-expanded={open}
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${group.title}`}
+      data-testid={`group-toggle-${group.id}`}
+      style={{ display: 'flex', width: 18, justifyContent: 'center', color: 'var(--mantine-color-dimmed)' }}
+    >
+      <IconChevronRight
+        size={15}
+        style={{ transform: open ? 'rotate(90deg)' : 'none', transition: 'transform 120ms' }}
+      />
+    </UnstyledButton>
+  );
   return (
     <div data-testid={`group-${group.id}`}>
-      <div style={{ display: 'flex', alignItems: 'center' }}>
-        <UnstyledButton
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${group.title}`}
-          data-testid={`group-toggle-${group.id}`}
-          style={{ display: 'flex', padding: 4, color: 'var(--mantine-color-dimmed)' }}
-        >
-          <IconChevronRight
-            size={14}
-            style={{ transform: open ? 'rotate(90deg)' : 'none', transition: 'transform 120ms' }}
-          />
-        </UnstyledButton>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <SidebarLink
-            to={`/group/${group.id}`}
-            label={group.title}
-            icon={<IconFolder size={17} />}
-            count={node.unread}
-            testId={`nav-group-${group.id}`}
-          />
-        </div>
-      </div>
+      <SidebarLink
+        to={`/group/${group.id}`}
+        label={group.title}
+        icon={toggle}
+        count={node.unread}
+        testId={`nav-group-${group.id}`}
+        strong
+      />
       <Collapse expanded={open}>
-        <div style={{ paddingLeft: 22 }}>
+        <div style={{ paddingLeft: 14 }}>
           {node.feeds.map((f) => (
             <SidebarLink
               key={f.id}

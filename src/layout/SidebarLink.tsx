@@ -9,10 +9,12 @@ interface SidebarLinkProps {
   /** Unread (or saved) count; hidden when 0 or unknown. */
   count?: number | undefined;
   testId: string;
+  /** Semi-bold label (group rows). */
+  strong?: boolean;
 }
 
 /** One navigation row of the sidebar, highlighted when its address is the current one. */
-export function SidebarLink({ to, label, icon, count, testId }: SidebarLinkProps) {
+export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarLinkProps) {
   const { pathname } = useLocation();
   return (
     <NavLink
@@ -32,7 +34,12 @@ export function SidebarLink({ to, label, icon, count, testId }: SidebarLinkProps
       variant="light"
       styles={{
         root: { borderRadius: 6, paddingBlock: 6 },
-        label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        label: {
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          fontWeight: strong ? 600 : undefined,
+        },
       }}
     />
   );

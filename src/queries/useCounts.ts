@@ -3,6 +3,8 @@ import { useCallback, useEffect } from 'react';
 import type { Counts } from '../engine/contract';
 import { countsQuery } from './counts';
 
+const logged = new WeakSet<Error>();
+
 export interface EngineStatus {
   counts: Counts | undefined;
   loading: boolean;
@@ -20,7 +22,10 @@ export function useEngineStatus(): EngineStatus {
   const client = useQueryClient();
   const { data, isPending, error } = useQuery(countsQuery());
   useEffect(() => {
-    if (error) console.error('Rivulet engine did not answer:', error);
+    // Several components watch the same query; the same failure is logged once.
+    if (!error || logged.has(error)) return;
+    logged.add(error);
+    console.error('Rivulet engine did not answer:', error);
   }, [error]);
   const retry = useCallback(() => {
     void client.invalidateQueries();

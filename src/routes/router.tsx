@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { IndexLayout } from '../layout/IndexLayout';
+import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { StartPage } from './StartPage';
 
@@ -23,6 +24,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: IndexLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first screen's chunk loads (also silences React Router's hydration warning).
+    HydrateFallback: AppLoading,
     children: [
       { index: true, Component: StartPage },
       { path: 'welcome', lazy: screens.welcome },

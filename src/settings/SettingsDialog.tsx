@@ -24,38 +24,40 @@ export function SettingsDialog() {
       onClose={closeSettings}
       title="Settings"
       size={640}
-      data-testid="settings-dialog"
       styles={{
         title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' },
         body: { paddingTop: 0 },
       }}
     >
-      <Tabs value={tab} onChange={(v) => isTab(v) && setSettingsTab(v)} keepMounted={false}>
-        <Tabs.List mb="md">
-          {TABS.map((t) => (
-            <Tabs.Tab
-              key={t.value}
-              value={t.value}
-              leftSection={t.icon}
-              data-testid={`settings-tab-${t.value}`}
-            >
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="general">
-          <GeneralTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="appearance">
-          <AppearanceTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="integrations">
-          <IntegrationsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="automation">
-          <AutomationTab />
-        </Tabs.Panel>
-      </Tabs>
+      {/* The test id sits on a real box: Mantine's modal root has no size of its own. */}
+      <div data-testid="settings-dialog">
+        <Tabs value={tab} onChange={(v) => isTab(v) && setSettingsTab(v)} keepMounted={false}>
+          <Tabs.List mb="md">
+            {TABS.map((t) => (
+              <Tabs.Tab
+                key={t.value}
+                value={t.value}
+                leftSection={t.icon}
+                data-testid={`settings-tab-${t.value}`}
+              >
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="general">
+            <GeneralTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="appearance">
+            <AppearanceTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="integrations">
+            <IntegrationsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="automation">
+            <AutomationTab />
+          </Tabs.Panel>
+        </Tabs>
+      </div>
     </Modal>
   );
 }

@@ -113,8 +113,24 @@ describe('readSettings', () => {
     expect(readSettings(localStorage, () => 1234)).toEqual(defaultSettings());
     expect(localStorage.getItem(`${SETTINGS_KEY}.backup-1234`)).toBe('{"general": {oops');
     expect(warn).toHaveBeenCalledOnce();
-    // The original text is not overwritten by merely reading.
-    expect(localStorage.getItem(SETTINGS_KEY)).toBe('{"general": {oops');
+    // Once backed up, the defaults replace the corrupt text, so the next load adds no backup.
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '')).toEqual(defaultSettings());
+    readSettings(localStorage, () => 5678);
+    expect(localStorage.getItem(`${SETTINGS_KEY}.backup-5678`)).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the corrupt text in place when the backup cannot be written', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const data = new Map<string, string>([[SETTINGS_KEY, 'not json']]);
+    const full = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as unknown as Storage;
+    expect(readSettings(full)).toEqual(defaultSettings());
+    expect(data.get(SETTINGS_KEY)).toBe('not json');
   });
 });
 

@@ -7,7 +7,8 @@ type Listener = () => void;
 
 /**
  * Reads the settings from `storage`. Corrupt JSON never loses data: the raw text is copied to
- * `app-settings.backup-<ms timestamp>`, a warning is logged and the defaults are returned.
+ * `app-settings.backup-<ms timestamp>`, the defaults replace it (only once the copy is made),
+ * a warning is logged and the defaults are returned.
  */
 export function readSettings(storage: Storage, now: () => number = Date.now): AppSettings {
   let raw: string | null;
@@ -24,6 +25,8 @@ export function readSettings(storage: Storage, now: () => number = Date.now): Ap
     const backupKey = `${SETTINGS_KEY}.backup-${now()}`;
     try {
       storage.setItem(backupKey, raw);
+      // Safe now that the text has a copy; without this every load would add another backup.
+      storage.setItem(SETTINGS_KEY, JSON.stringify(defaultSettings()));
     } catch {
       // Quota full: the original text is still under SETTINGS_KEY until the next save.
     }

@@ -4,8 +4,6 @@ import { useSettingsGroup } from '../settings/useSettings';
 import { themeColorMeta, useResolvedScheme } from './colorScheme';
 import { rgbTripleToCss } from './palette';
 import { DENSITY_LINE_HEIGHT, buildTheme } from './theme';
-import '@mantine/core/styles.css';
-import './global.css';
 
 /**
  * Applies the appearance settings app-wide and live: Mantine theme and colour scheme, the

@@ -26,6 +26,7 @@ export function ItemRowView({ row, feed, now }: ItemRowViewProps) {
           rel="noopener noreferrer"
           underline="never"
           c="inherit"
+          size="sm"
           fw={unread ? 600 : 400}
           className={classes.title}
         >

@@ -1,0 +1,161 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../components/ConfirmDialog';
+import type { Counts, Feed, ItemRow } from '../engine/contract';
+import { resetSettings, updateSettings } from '../settings/useSettings';
+import { AppTheme } from '../theme/AppTheme';
+import { routes } from './router';
+
+const feeds = [
+  { id: 1, title: 'Alpha Feed', groupId: 10 },
+  { id: 2, title: 'Beta Feed', groupId: -1 },
+] as Feed[];
+const counts: Counts = { groups: 1, feeds: 2, items: 3, unread: 2, saved: 1, unreadByFeed: { 1: 2 } };
+const rows = [
+  { id: 100, feedId: 1, title: 'First post', pubDate: 1_700_000_000, flags: 0, link: '' },
+  { id: 101, feedId: 2, title: 'Second post', pubDate: 1_700_000_000, flags: 1, link: '' },
+] as ItemRow[];
+
+const engine = {
+  counts: vi.fn(() => Promise.resolve(counts)),
+  groups: { list: vi.fn(() => Promise.resolve([{ id: 10, title: 'Tech' }])) },
+  feeds: { list: vi.fn(() => Promise.resolve(feeds)) },
+  items: { page: vi.fn(() => Promise.resolve({ rows, next: null, total: rows.length })) },
+};
+const ready = vi.fn(() => Promise.resolve({}));
+
+vi.mock('../engine/client', () => ({
+  engineReady: () => ready(),
+  getEngine: () => engine,
+  onEngineEvent: () => () => {},
+}));
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppTheme>
+      <QueryClientProvider client={client}>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </AppTheme>,
+  );
+  return router;
+}
+
+const heading = () => screen.findByTestId('page-title', {}, { timeout: 3000 });
+
+beforeEach(() => {
+  for (const g of ['general', 'appearance'] as const) resetSettings(g);
+  ready.mockImplementation(() => Promise.resolve({}));
+});
+afterEach(cleanup);
+
+describe('routes', () => {
+  it.each([
+    ['/welcome', 'Welcome to Rivulet'],
+    ['/subscribe', 'Subscribe'],
+    ['/search', 'Search'],
+    ['/filter', 'Filters'],
+    ['/download', 'Download'],
+    ['/combo', 'Combo'],
+    ['/login', 'Sign in'],
+    ['/rss', 'Feeds'],
+    ['/nowhere/at/all', 'Not found'],
+  ])('%s shows %s', async (path, title) => {
+    renderAt(path);
+    expect((await heading()).textContent).toBe(title);
+  });
+
+  it('placeholder screens say in one line what is coming', async () => {
+    renderAt('/subscribe');
+    await heading();
+    expect(screen.getByTestId('coming-soon').textContent).toMatch(
+      /Add a feed by URL.*coming in the next release/,
+    );
+  });
+
+  it('/ shows Welcome with the engine counts, or redirects to the chosen start page', async () => {
+    renderAt('/');
+    await screen.findByText('Welcome to Rivulet');
+    expect((await screen.findByTestId('count-feeds')).textContent).toBe('2');
+    expect(screen.getByTestId('count-items').textContent).toBe('3');
+    expect(screen.getByTestId('count-unread').textContent).toBe('2');
+    cleanup();
+    updateSettings('general', { startPage: 'all' });
+    const router = renderAt('/');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/all'));
+    await within(await heading()).findByText('All articles');
+  });
+
+  it('lists items of a feed with its title and unread count', async () => {
+    renderAt('/feed/1');
+    const title = await heading();
+    await within(title).findByText('Alpha Feed');
+    expect(within(title).getByTestId('items-unread').textContent).toBe('2');
+    expect(await screen.findAllByTestId('item-row')).toHaveLength(2);
+    expect(engine.items.page).toHaveBeenLastCalledWith(
+      expect.objectContaining({ scope: 'feed', id: 1, unreadOnly: true }),
+    );
+  });
+
+  it('sums a group’s unread count from its feeds', async () => {
+    renderAt('/group/10');
+    const title = await heading();
+    await within(title).findByText('Tech');
+    expect(within(title).getByTestId('items-unread').textContent).toBe('2');
+  });
+
+  it.each(['/feed/999', '/group/5', '/feed/abc', '/bogus', '/all/3'])('%s is Not found', async (path) => {
+    renderAt(path);
+    await screen.findByTestId('not-found', {}, { timeout: 3000 });
+  });
+
+  it('shows the sidebar tree with counts, and Ctrl+B hides and shows it (persisted)', async () => {
+    renderAt('/welcome');
+    await screen.findByTestId('nav-feed-1');
+    expect(screen.getByTestId('nav-feed-1-count').textContent).toBe('2');
+    expect(screen.getByTestId('nav-group-10-count').textContent).toBe('2');
+    expect(screen.getByTestId('nav-all-count').textContent).toBe('2');
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'b', code: 'KeyB', ctrlKey: true });
+    });
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('app-settings') ?? '{}')).toMatchObject({
+      appearance: { hideSidebar: true },
+    });
+    fireEvent.click(screen.getByTestId('sidebar-show'));
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+  });
+
+  it('ignores Ctrl+B while typing in a field', async () => {
+    renderAt('/welcome');
+    await heading();
+    const input = document.createElement('input');
+    document.body.append(input);
+    act(() => {
+      fireEvent.keyDown(input, { key: 'b', code: 'KeyB', ctrlKey: true });
+    });
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    input.remove();
+  });
+
+  it('shows Retry instead of crashing when the engine does not answer', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    ready.mockImplementation(() => Promise.reject(new Error('worker gone')));
+    renderAt('/welcome');
+    const retry = await screen.findAllByTestId('engine-retry', {}, { timeout: 3000 });
+    expect(retry.length).toBeGreaterThan(0);
+    expect(screen.getByTestId('count-feeds').textContent).toBe('—');
+    expect(error).toHaveBeenCalledWith('Rivulet engine did not answer:', expect.any(Error));
+    ready.mockImplementation(() => Promise.resolve({}));
+    fireEvent.click(retry[0]!);
+    await vi.waitFor(() => expect(screen.getByTestId('count-feeds').textContent).toBe('2'));
+    expect(screen.queryByTestId('engine-retry')).toBeNull();
+    error.mockRestore();
+  });
+});
