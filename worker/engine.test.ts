@@ -70,6 +70,15 @@ describe('engine handshake and domains', () => {
     await e.feeds.save({ id: f, url: 'https://x.test/rss', etag: '"1"' });
     expect(await e.feeds.get(f)).toMatchObject({ title: 'X', etag: '"1"' });
     expect((await e.feeds.findByUrl('https://x.test/rss')).map((x) => x.id)).toEqual([f]);
+    await e.feeds.update(f, { lastFetched: 77, error: 'timeout', url: 'https://x.test/moved' });
+    expect(await e.feeds.get(f)).toMatchObject({
+      title: 'X',
+      lastFetched: 77,
+      error: 'timeout',
+      url: 'https://x.test/moved',
+    });
+    expect(e.context.feedCache.get(f)?.url).toBe('https://x.test/moved');
+    await expect(e.feeds.update(999, { title: 'x' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(e.feeds.save({ id: 999, url: 'u' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(e.feeds.save({ url: ' ' })).rejects.toMatchObject({ code: 'bad_input' });
     const other = await e.feeds.save({ url: 'https://y.test' });

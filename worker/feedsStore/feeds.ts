@@ -40,6 +40,12 @@ export interface FeedsApi {
    */
   save(feed: Partial<Feed> & { url: string }): Promise<number>;
   /**
+   * Merges `patch` into a stored feed (status after a fetch, a new url after a permanent
+   * redirect, a rename); emits `feeds-changed`. One get + one put.
+   * Fails: EngineError('not_found'), `Error updating data: …`.
+   */
+  update(id: number, patch: Partial<Omit<Feed, 'id'>>): Promise<void>;
+  /**
    * Deletes a feed and all its items in one transaction; emits `items-removed` and
    * `feeds-changed`. Fails: `Error deleting data: …`.
    */
@@ -76,6 +82,14 @@ export function createFeedsApi(ctx: EngineContext): FeedsApi {
       ctx.feedCache.set(id, { ...record, id });
       ctx.events.emit({ type: 'feeds-changed', feedIds: [id] }, ctx.applied.counter);
       return id;
+    },
+    async update(id, patch) {
+      const existing = await store.get(id);
+      if (!existing) throw new EngineError('not_found', `Feed ${id} does not exist`);
+      const record: Feed = { ...existing, ...patch, id };
+      await store.save(record);
+      ctx.feedCache.set(id, record);
+      ctx.events.emit({ type: 'feeds-changed', feedIds: [id] }, ctx.applied.counter);
     },
     async delete(id) {
       const { removed, counter } = await ctx.db.tx('delete', 'rw', ['feeds', 'items', 'meta'], async () => {

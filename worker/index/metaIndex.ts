@@ -206,32 +206,34 @@ export class MetaIndex implements MetaIndexView {
     this.structuralChange();
   }
 
-  /** Replaces the whole content with these columns (snapshot load, rebuild, compaction). */
+  /**
+   * Replaces the whole content with these columns (snapshot load, rebuild, compaction).
+   * Bulk copies, not per-row appends: this is the cold-start path (~100k rows).
+   */
   load(cols: IndexColumns): void {
+    const n = cols.ids.length;
     this.size = this.live = 0;
+    this.grow(n);
+    this.ids.set(cols.ids);
+    this.feedIds.set(cols.feedIds);
+    this.pubDates.set(cols.pubDates);
+    this.flagBits.set(cols.flags);
+    this.alive.fill(1, 0, n);
+    this.alive.fill(0, n);
+    this.titles = cols.titles.slice(0, n);
+    this.authors = cols.authors.slice(0, n);
+    this.links = cols.links.slice(0, n);
+    this.enclosures = cols.enclosures.slice(0, n);
+    this.guids = cols.guids.slice(0, n);
+    this.titlesLower = this.titles.map((t) => t.toLowerCase());
+    this.authorsLower = this.authors.map((a) => a.toLowerCase());
+    this.size = this.live = n;
     this.rows.clear();
     this.unreadPerFeed.clear();
     this.unreadTotal = this.savedTotal = 0;
-    this.grow(cols.ids.length);
-    this.titles = [];
-    this.titlesLower = [];
-    this.authors = [];
-    this.authorsLower = [];
-    this.links = [];
-    this.enclosures = [];
-    this.guids = [];
-    for (let i = 0; i < cols.ids.length; i++) {
-      this.append({
-        id: cols.ids[i]!,
-        feedId: cols.feedIds[i]!,
-        pubDate: cols.pubDates[i]!,
-        flags: cols.flags[i]!,
-        title: cols.titles[i] ?? '',
-        author: cols.authors[i] ?? '',
-        link: cols.links[i] ?? '',
-        enclosure: cols.enclosures[i] ?? '',
-        guid: cols.guids[i] ?? '',
-      });
+    for (let row = 0; row < n; row++) {
+      this.rows.set(this.ids[row]!, row);
+      this.count(row, +1);
     }
     this.structuralChange();
   }
