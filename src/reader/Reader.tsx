@@ -94,8 +94,8 @@ export function Reader(props: ReaderProps) {
 
   return (
     <article className="rv-reader" data-testid="reader" aria-labelledby={`rv-title-${item.id}`}>
-      <Group className="rv-toolbar" gap={6} justify="space-between" wrap="wrap">
-        <Group gap={6}>
+      <Group className="rv-toolbar" gap={6} justify="space-between" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
           <Tooltip label="Previous article (←)">
             <Button variant="default" size="xs" onClick={onPrev} disabled={!onPrev} data-testid="reader-prev">
               ‹ Prev
@@ -107,7 +107,7 @@ export function Reader(props: ReaderProps) {
             </Button>
           </Tooltip>
         </Group>
-        <Group gap={6}>
+        <Group gap={6} wrap="nowrap">
           {flash && (
             <Text size="xs" c="dimmed" role="status">
               {flash}
