@@ -4,8 +4,7 @@ import peggy from 'peggy';
 
 /**
  * Compiles `*.peggy` grammars to ES modules at build and test time, so no generated
- * parser is ever committed. The module's default export is the generated parser
- * (`parse` and `SyntaxError`).
+ * parser is ever committed. The module has named exports `parse` and `SyntaxError`.
  */
 function peggyPlugin(): Plugin {
   return {

@@ -22,7 +22,8 @@ function vitest(name, extra) {
   rmSync(out, { force: true });
   return {
     name,
-    run: () => run('npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile=${out}`]),
+    run: () =>
+      run('npx', ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile=${out}`]),
     counts: () => vitestCounts(out),
   };
 }
@@ -63,7 +64,9 @@ for (const r of results) {
     skipped += c.skipped;
   }
   const detail = c ? `${c.passed} passed, ${c.failed} failed` : (r.note ?? '');
-  console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)}s  ${detail}`);
+  console.log(
+    `${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)}s  ${detail}`,
+  );
 }
 const failedSteps = results.filter((r) => r.code !== 0).map((r) => r.name);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
