@@ -20,7 +20,7 @@ function installFakeWorker(
       const { port1, port2 } = new MessageChannel();
       this.port = port1;
       port1.addEventListener('message', (e) =>
-        this.dispatchEvent(new MessageEvent('message', { data: e.data })),
+        this.dispatchEvent(new MessageEvent('message', { data: e.data as unknown })),
       );
       port1.start();
       const mode = behaviour();
@@ -121,10 +121,11 @@ describe('engine client', () => {
     const off = client.onEngineEvent((e) => seen.push(e));
     await client.engineReady();
     await vi.waitFor(() => expect(emit.fn).toBeDefined());
-    await emit.fn?.({ type: 'groups-changed' });
+    // Through Comlink the callback is a proxy whose call resolves once delivered.
+    await Promise.resolve(emit.fn?.({ type: 'groups-changed' }));
     await vi.waitFor(() => expect(seen).toEqual([{ type: 'groups-changed' }]));
     off();
-    await emit.fn?.({ type: 'feeds-changed', feedIds: [1] });
+    await Promise.resolve(emit.fn?.({ type: 'feeds-changed', feedIds: [1] }));
     await new Promise((r) => setTimeout(r, 20));
     expect(seen).toHaveLength(1);
   });
