@@ -59,6 +59,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // happy-dom misreports element names to DOMPurify; this shim makes sanitiser tests honest.
+          setupFiles: ['src/reader/testing/happyDomCompat.ts'],
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
         },
       },
