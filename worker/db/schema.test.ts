@@ -1,0 +1,51 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { Database } from './database';
+import { SCHEMA_VERSION } from './schema';
+
+/**
+ * Freezes version 1 as shipped: a change here means a new schema version with a migration,
+ * never an edit of version 1.
+ */
+describe('schema version 1', () => {
+  it('has exactly the documented stores, keys and indexes', async () => {
+    const db = new Database({ indexedDB, IDBKeyRange, dbName: `schema-${Math.random()}` });
+    await db.open();
+    const idb = db.dexie.backendDB();
+    const tx = idb.transaction(['groups', 'feeds', 'items', 'meta'], 'readonly');
+    const describeStore = (name: string) => {
+      const store = tx.objectStore(name);
+      const indexes = Array.from(store.indexNames)
+        .sort()
+        .map((n) => {
+          const index = store.index(n);
+          return { name: n, keyPath: index.keyPath, unique: index.unique };
+        });
+      return { keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
+    };
+    expect(SCHEMA_VERSION).toBe(1);
+    expect(Array.from(idb.objectStoreNames).sort()).toEqual(['feeds', 'groups', 'items', 'meta']);
+    expect(describeStore('groups')).toEqual({ keyPath: 'id', autoIncrement: true, indexes: [] });
+    expect(describeStore('feeds')).toEqual({
+      keyPath: 'id',
+      autoIncrement: true,
+      indexes: [
+        { name: 'groupId', keyPath: 'groupId', unique: false },
+        { name: 'url', keyPath: 'url', unique: false },
+      ],
+    });
+    expect(describeStore('items')).toEqual({
+      keyPath: 'id',
+      autoIncrement: true,
+      indexes: [
+        { name: '[feedId+dedupeKey]', keyPath: ['feedId', 'dedupeKey'], unique: true },
+        { name: '[feedId+pubDate]', keyPath: ['feedId', 'pubDate'], unique: false },
+        { name: '[pubDate+id]', keyPath: ['pubDate', 'id'], unique: false },
+        { name: 'feedId', keyPath: 'feedId', unique: false },
+        { name: 'flags', keyPath: 'flags', unique: false },
+      ],
+    });
+    expect(describeStore('meta')).toEqual({ keyPath: 'key', autoIncrement: false, indexes: [] });
+    db.close();
+  });
+});
