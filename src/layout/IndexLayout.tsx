@@ -1,8 +1,8 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
@@ -25,17 +25,35 @@ export function IndexLayout() {
   // Live width while dragging; the setting is written once, when the drag ends.
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const width = dragWidth ?? clampSidebarWidth(sidebarWidth);
+  // On narrow screens the sidebar floats over the content, starts closed and closes after
+  // navigating; that state is per visit, so the desktop preference is left untouched.
+  const narrow = useMediaQuery('(max-width: 720px)', false, { getInitialValueInEffect: false });
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    setOverlayOpen(false);
+  }
+  const hidden = narrow ? !overlayOpen : hideSidebar;
+  const toggle = () => (narrow ? setOverlayOpen((o) => !o) : toggleSidebar(hideSidebar));
 
   useHotkeys([
-    ['ctrl+B', () => toggleSidebar(hideSidebar)],
+    ['ctrl+B', toggle],
     [',', () => openSettings()],
   ]);
 
   return (
     <div className={classes.shell}>
-      {!hideSidebar && (
-        <aside className={classes.sidebar} style={{ width }} data-testid="sidebar" aria-label="Sidebar">
-          <Sidebar onHide={() => toggleSidebar(false)} />
+      {!hidden && (
+        <aside
+          className={classes.sidebar}
+          data-overlay={narrow || undefined}
+          style={{ width }}
+          data-testid="sidebar"
+          aria-label="Sidebar"
+        >
+          <Sidebar onHide={toggle} />
           <ResizeHandle
             width={width}
             onPreview={setDragWidth}
@@ -47,13 +65,13 @@ export function IndexLayout() {
         </aside>
       )}
       <main className={classes.main}>
-        {hideSidebar && (
+        {hidden && (
           <Tooltip label="Show sidebar (Ctrl+B)" position="right">
             <ActionIcon
               variant="subtle"
               color="gray"
               className={classes.showSidebar}
-              onClick={() => toggleSidebar(true)}
+              onClick={toggle}
               aria-label="Show sidebar"
               data-testid="sidebar-show"
             >
@@ -61,7 +79,7 @@ export function IndexLayout() {
             </ActionIcon>
           </Tooltip>
         )}
-        <div style={hideSidebar ? { paddingLeft: 32 } : undefined}>
+        <div style={hidden ? { paddingLeft: 32 } : undefined}>
           <Outlet />
         </div>
       </main>

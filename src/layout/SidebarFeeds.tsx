@@ -1,7 +1,7 @@
 import { ActionIcon, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { countsQuery } from '../queries/counts';
@@ -80,13 +80,13 @@ function GroupSection({
       component="span"
       role="button"
       tabIndex={0}
-      onClick={(e: React.MouseEvent) => {
+      onClick={(e: MouseEvent) => {
         // The row itself is a link to the group; only the chevron folds it.
         e.preventDefault();
         e.stopPropagation();
         setOpen((o) => !o);
       }}
-      onKeyDown={(e: React.KeyboardEvent) => {
+      onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           e.stopPropagation();

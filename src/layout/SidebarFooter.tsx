@@ -42,7 +42,7 @@ export function SidebarFooter() {
               to={t.to}
               variant={pathname === t.to ? 'light' : 'subtle'}
               color={pathname === t.to ? undefined : 'gray'}
-              size="lg"
+              size="md"
               aria-label={t.label}
               data-testid={t.testId}
             >
@@ -56,7 +56,7 @@ export function SidebarFooter() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="lg"
+            size="md"
             aria-label={`Theme: ${themeMode}`}
             data-testid="theme-toggle"
             data-mode={themeMode}
@@ -69,7 +69,7 @@ export function SidebarFooter() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="lg"
+            size="md"
             aria-label="Settings"
             data-testid="open-settings"
             onClick={() => openSettings()}

@@ -158,4 +158,28 @@ describe('routes', () => {
     expect(screen.queryByTestId('engine-retry')).toBeNull();
     error.mockRestore();
   });
+
+  it('on a narrow screen floats the sidebar, closed by default and after navigating', async () => {
+    const width = window.innerWidth;
+    (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({
+      width: 500,
+    });
+    try {
+      renderAt('/welcome');
+      await heading();
+      expect(screen.queryByTestId('sidebar')).toBeNull();
+      fireEvent.click(screen.getByTestId('sidebar-show'));
+      expect(screen.getByTestId('sidebar').dataset.overlay).toBe('true');
+      fireEvent.click(await screen.findByTestId('nav-feed-1'));
+      await vi.waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
+      // The desktop preference is not touched by the overlay.
+      expect(JSON.parse(localStorage.getItem('app-settings') ?? '{}')).toMatchObject({
+        appearance: { hideSidebar: false },
+      });
+    } finally {
+      (window as unknown as { happyDOM: { setViewport(v: { width: number }): void } }).happyDOM.setViewport({
+        width,
+      });
+    }
+  });
 });

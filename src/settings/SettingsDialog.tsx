@@ -1,4 +1,5 @@
 import { Modal, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconAdjustments, IconPalette, IconPlugConnected, IconRobot } from '@tabler/icons-react';
 import { AppearanceTab } from './tabs/AppearanceTab';
 import { AutomationTab } from './tabs/AutomationTab';
@@ -6,7 +7,7 @@ import { GeneralTab } from './tabs/GeneralTab';
 import { IntegrationsTab } from './tabs/IntegrationsTab';
 import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
 
-const TABS: { value: SettingsTab; label: string; icon: React.ReactNode }[] = [
+const TABS: { value: SettingsTab; label: string; icon: ReactNode }[] = [
   { value: 'general', label: 'General', icon: <IconAdjustments size={16} /> },
   { value: 'appearance', label: 'Appearance', icon: <IconPalette size={16} /> },
   { value: 'integrations', label: 'Integrations', icon: <IconPlugConnected size={16} /> },
