@@ -1,5 +1,6 @@
 import { Group, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
+import classes from './Screen.module.css';
 
 interface ScreenProps {
   /** Short name used in test ids (`screen-<id>`). */
@@ -19,7 +20,7 @@ export function Screen({ id, title, documentTitle, subtitle, actions, children }
     document.title = plain ? `${plain} · Rivulet` : 'Rivulet';
   }, [plain]);
   return (
-    <section data-testid={`screen-${id}`} style={{ padding: '28px 36px 48px', maxWidth: 980 }}>
+    <section data-testid={`screen-${id}`} className={classes.screen}>
       <Group justify="space-between" align="flex-end" mb={subtitle ? 4 : 'lg'} wrap="nowrap">
         <Title order={1} fz={26} data-testid="page-title" style={{ minWidth: 0 }}>
           {title}

@@ -64,6 +64,9 @@ export function IndexLayout() {
           />
         </aside>
       )}
+      {narrow && !hidden && (
+        <div className={classes.backdrop} onClick={toggle} data-testid="sidebar-backdrop" />
+      )}
       <main className={classes.main}>
         {hidden && (
           <Tooltip label="Show sidebar (Ctrl+B)" position="right">

@@ -170,6 +170,9 @@ describe('routes', () => {
       expect(screen.queryByTestId('sidebar')).toBeNull();
       fireEvent.click(screen.getByTestId('sidebar-show'));
       expect(screen.getByTestId('sidebar').dataset.overlay).toBe('true');
+      fireEvent.click(screen.getByTestId('sidebar-backdrop'));
+      expect(screen.queryByTestId('sidebar')).toBeNull();
+      fireEvent.click(screen.getByTestId('sidebar-show'));
       fireEvent.click(await screen.findByTestId('nav-feed-1'));
       await vi.waitFor(() => expect(screen.queryByTestId('sidebar')).toBeNull());
       // The desktop preference is not touched by the overlay.
