@@ -15,3 +15,7 @@ const engine = createEngine({
   channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null,
 });
 Comlink.expose(createApi(engine));
+
+// End-to-end tests and benchmarks seed data in bulk through the engine itself (playwright's
+// worker.evaluate). Only code already running inside this worker can reach it.
+(self as unknown as { __rivuletEngine?: typeof engine }).__rivuletEngine = engine;

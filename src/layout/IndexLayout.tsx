@@ -44,7 +44,7 @@ export function IndexLayout() {
   ]);
 
   return (
-    <div className={classes.shell}>
+    <div className={classes.shell} data-testid="app-shell">
       {!hidden && (
         <aside
           className={classes.sidebar}
