@@ -23,9 +23,9 @@ export function SidebarScopes() {
         count={counts?.unread}
         testId="nav-all"
       />
-      <SidebarLink to="/today" label="Today" icon={<IconCalendar size={18} />} testId="nav-today" />
+      <SidebarLink to="/home" label="Today" icon={<IconCalendar size={18} />} testId="nav-today" />
       <SidebarLink
-        to="/saved"
+        to="/next"
         label="Saved"
         icon={<IconStar size={18} />}
         count={counts?.saved}
