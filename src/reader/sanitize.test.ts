@@ -12,7 +12,7 @@ const fsModule = 'node:' + 'fs';
 const fs = (await import(/* @vite-ignore */ fsModule)) as {
   readFileSync(path: string, encoding: 'utf8'): string;
 };
-const corpus = JSON.parse(fs.readFileSync('/work/shared/corpus/xss/vectors.json', 'utf8')) as {
+const corpus = JSON.parse(fs.readFileSync('../shared/corpus/xss/vectors.json', 'utf8')) as {
   vectors: Vector[];
 };
 

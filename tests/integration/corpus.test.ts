@@ -10,7 +10,7 @@ import { EngineError } from '../../worker/errors';
 import { readFeed } from '../../worker/feeds/read';
 import type { NormalizedFeed } from '../../worker/types';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = '../shared/corpus';
 const PER_FILE_MS = 2000;
 
 interface Expectation {
