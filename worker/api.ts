@@ -54,6 +54,11 @@ export function createApi(engine: Engine) {
     feeds: Comlink.proxy(guardDomain({ ...engine.feeds })),
     items: Comlink.proxy(guardDomain({ ...engine.items })),
     state: Comlink.proxy(guardDomain({ ...engine.state })),
+    subscriptions: Comlink.proxy(guardDomain({ ...engine.subscriptions })),
+    refresh: Comlink.proxy(guardDomain({ ...engine.refresh })),
+    jobs: Comlink.proxy(guardDomain({ ...engine.jobs })),
+    opml: Comlink.proxy(guardDomain({ ...engine.opml })),
+    icons: Comlink.proxy(guardDomain({ ...engine.icons })),
     /**
      * Subscribes to change events. Pass `Comlink.proxy(cb)`; returns a proxied unsubscribe
      * function (call it, then release the proxy). Cost: one message per event.

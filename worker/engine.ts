@@ -20,6 +20,19 @@ import { createItemsApi, type ItemsApi } from './items/items';
 import { importLegacy, type LegacyState } from './state/legacyImport';
 import { createStateApi, type StateApi } from './state/readState';
 import type { Counts, InitInfo } from './types';
+import { createIconsApi, type IconsApi } from './icons/icons';
+import { createJobsApi, type JobsApi } from './jobs/jobs';
+import { createOpmlApi, type OpmlApi } from './opmlService/opml';
+import { createRefreshApi, type RefreshApi } from './refresh/refresh';
+import {
+  createFeedEditsApi,
+  createGroupEditsApi,
+  type FeedEditsApi,
+  type GroupEditsApi,
+} from './subscriptions/feedEdits';
+import type { FetchConfig } from './subscriptions/net';
+import { createFeedServices } from './subscriptions/services';
+import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
 
 /** How to build an engine. */
 export interface EngineOptions extends DbEnvironment {
@@ -29,6 +42,8 @@ export interface EngineOptions extends DbEnvironment {
   now?: () => number;
   /** Debounce of index snapshot writes, ms. Default 2000: one write per burst of changes. */
   snapshotDelayMs?: number;
+  /** Where `/api/fetch` is (default: this origin, global fetch); Node tests pass a server. */
+  fetch?: FetchConfig;
 }
 
 /** Options of the `init()` handshake. */
@@ -43,8 +58,13 @@ export type InitResult = InitInfo & { legacyImported: boolean; legacyDone: boole
 export interface Engine {
   init(opts?: InitOptions): Promise<InitResult>;
   counts(): Promise<Counts>;
-  groups: GroupsApi;
-  feeds: FeedsApi;
+  groups: GroupsApi & GroupEditsApi;
+  feeds: FeedsApi & FeedEditsApi;
+  subscriptions: SubscriptionsApi;
+  refresh: RefreshApi;
+  jobs: JobsApi;
+  opml: OpmlApi;
+  icons: IconsApi;
   items: ItemsApi;
   state: StateApi;
   onEvent(listener: EventListener): () => void;
@@ -88,6 +108,8 @@ export function createEngine(opts: EngineOptions): Engine {
       timer = setTimeout(() => void flushSnapshot(), delay);
     },
   };
+
+  const services = createFeedServices(ctx, opts.fetch);
 
   const flushSnapshot = async (): Promise<boolean> => {
     if (timer !== null) clearTimeout(timer);
@@ -161,8 +183,13 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** Counts from the index and caches: no IndexedDB read. */
     counts: () => Promise.resolve(counts()),
-    groups: createGroupsApi(ctx),
-    feeds: createFeedsApi(ctx),
+    groups: { ...createGroupsApi(ctx), ...createGroupEditsApi(services) },
+    feeds: { ...createFeedsApi(ctx), ...createFeedEditsApi(services) },
+    subscriptions: createSubscriptionsApi(services),
+    refresh: createRefreshApi(services),
+    jobs: createJobsApi(services.jobs),
+    opml: createOpmlApi(services),
+    icons: createIconsApi(services),
     items: createItemsApi(ctx),
     state: createStateApi(ctx),
     onEvent: (listener) => ctx.events.on(listener),
@@ -192,6 +219,7 @@ export function createEngine(opts: EngineOptions): Engine {
     close() {
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      services.jobs.abortAll();
       ctx.events.close();
       db.close();
     },

@@ -135,7 +135,9 @@ export type EngineEvent =
   | { type: 'read-changed'; ids: number[]; feedIds: number[] }
   | { type: 'saved-changed'; ids: number[] }
   | { type: 'feeds-changed'; feedIds: number[] }
-  | { type: 'groups-changed' };
+  | { type: 'groups-changed' }
+  /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
+  | { type: 'job'; job: JobProgress };
 
 /** The one error shape that crosses the worker boundary. */
 export interface EngineErrorShape {
@@ -192,4 +194,54 @@ export interface MarkAllReadScope {
   id?: number;
   /** Only items with pubDate < olderThan (Unix seconds). */
   olderThan?: number;
+}
+
+/** A feed found by discovery (the same shape worker/feeds/sitePatterns.ts produces). */
+export type { Candidate } from './feeds/sitePatterns';
+
+/** What `subscriptions.preview` shows before subscribing. */
+export interface FeedPreview {
+  /** The URL a subscribe would store (the final URL when every redirect was permanent). */
+  url: string;
+  title: string;
+  siteUrl: string;
+  /** 'rss' | 'rdf' | 'atom' | 'json'. */
+  format: string;
+  /** Format version as found ('2.0', '1.1', …), '' when unknown. */
+  version: string;
+  itemCount: number;
+  /** The newest five items (undated ones last). */
+  items: { title: string; link: string; pubDate: number | null }[];
+  /** Id of the feed already subscribed at this address (normalised), else null. */
+  subscribedFeedId: number | null;
+}
+
+/** One failure inside a job. `feedId` null: nothing was stored for this entry. */
+export interface JobFailure {
+  feedId: number | null;
+  url: string;
+  title: string;
+  reason: string;
+}
+
+/** Final counts of a job (refresh: `added` is 0, `skipped` = dead, backed-off or busy feeds). */
+export interface JobSummary {
+  added: number;
+  skipped: number;
+  failed: number;
+  newItems: number;
+}
+
+/** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */
+export interface JobProgress {
+  id: string;
+  kind: 'refresh' | 'opml-import' | 'subscribe-many';
+  state: 'running' | 'done' | 'cancelled';
+  total: number;
+  done: number;
+  failed: number;
+  failures: JobFailure[];
+  summary: JobSummary | null;
+  startedAt: number;
+  finishedAt: number | null;
 }

@@ -1,0 +1,61 @@
+/** The `opml` domain: import (as a job) and export of all subscriptions. */
+import { EngineError } from '../errors';
+import { exportOpml, parseOpml, type OpmlFeed } from '../feeds/opml';
+import { startBulkSubscribe, type BulkEntry } from '../subscriptions/bulk';
+import type { FeedServices } from '../subscriptions/services';
+import type { Feed } from '../types';
+
+/** The `opml` domain of the engine API. */
+export interface OpmlApi {
+  /**
+   * Parses OPML text and starts an 'opml-import' job (returns its id): folders become groups
+   * (nested ones "Parent / Child"; an existing group of the same title is reused), feeds
+   * repeated in the file or already subscribed are skipped, each new feed is added and first
+   * fetched with progress. Summary {added, skipped, failed, newItems} and failures with
+   * reasons; see bulk.ts for failed and cancelled feeds. Fails before changing anything:
+   * EngineError `not_opml`, `parse_error`, or `empty_opml` when the file lists no feed.
+   */
+  import(text: string): Promise<string>;
+  /**
+   * Every group with its feeds, then the ungrouped feeds, as OPML 2.0 (escaped, round-trips
+   * through `import`; groups without feeds are not written, OPML has no empty folder that
+   * import could tell from a feed). Two getAlls. Fails: storage errors.
+   */
+  export(): Promise<string>;
+}
+
+const byTitle = (a: { title: string }, b: { title: string }) => a.title.localeCompare(b.title);
+const toOpmlFeed = (f: Feed): OpmlFeed => ({ title: f.title || f.url, xmlUrl: f.url, htmlUrl: f.siteUrl });
+
+/** Builds the OPML domain. */
+export function createOpmlApi(s: FeedServices): OpmlApi {
+  return {
+    import: (text) =>
+      new Promise((resolve) => {
+        if (typeof text !== 'string') throw new EngineError('not_opml', 'No OPML text was given');
+        const parsed = parseOpml(text);
+        const entries: BulkEntry[] = [
+          ...parsed.groups.flatMap((g) =>
+            g.feeds.map((f) => ({ url: f.xmlUrl, title: f.title, groupTitle: g.title })),
+          ),
+          ...parsed.ungrouped.map((f) => ({ url: f.xmlUrl, title: f.title })),
+        ];
+        if (entries.length === 0) throw new EngineError('empty_opml', 'This OPML file lists no feeds');
+        resolve(startBulkSubscribe(s, 'opml-import', entries, parsed.duplicates));
+      }),
+    async export() {
+      const [groups, feeds] = await Promise.all([s.groups.list(), s.feeds.list()]);
+      const known = new Set(groups.map((g) => g.id));
+      return exportOpml({
+        groups: [...groups].sort(byTitle).flatMap((g) => {
+          const inGroup = feeds.filter((f) => f.groupId === g.id).sort(byTitle);
+          return inGroup.length ? [{ title: g.title, feeds: inGroup.map(toOpmlFeed) }] : [];
+        }),
+        feeds: feeds
+          .filter((f) => !known.has(f.groupId))
+          .sort(byTitle)
+          .map(toOpmlFeed),
+      });
+    },
+  };
+}

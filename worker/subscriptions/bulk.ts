@@ -1,0 +1,128 @@
+/**
+ * Subscribing to many feeds as one job (feed bundles, OPML import): dedupe, groups, then each
+ * new feed saved and first-fetched, at most 6 at once, with progress events.
+ */
+import { refreshFeed } from '../feeds/pipeline';
+import { refreshDeps } from '../refresh/deps';
+import type { JobBody } from '../jobs/jobs';
+import type { JobFailure, JobSummary } from '../types';
+import { ensureGroup } from './groupsByTitle';
+import type { FeedServices } from './services';
+import { feedUrlOf, findSubscribed, urlKey } from './urlKey';
+
+/** One feed to add. `groupTitle`: the group (found or created by title); absent = no group. */
+export interface BulkEntry {
+  url: string;
+  title?: string;
+  groupTitle?: string;
+}
+
+const CONCURRENCY = 6;
+
+interface Todo {
+  url: string;
+  title: string;
+  groupTitle: string;
+}
+
+function reasonOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+// Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones.
+function plan(s: FeedServices, entries: readonly BulkEntry[]) {
+  const todo: Todo[] = [];
+  const invalid: JobFailure[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (const entry of entries) {
+    const title = typeof entry?.title === 'string' ? entry.title.trim() : '';
+    let url: string;
+    try {
+      url = feedUrlOf(entry?.url);
+    } catch (err) {
+      invalid.push({ feedId: null, url: String(entry?.url ?? ''), title, reason: reasonOf(err) });
+      continue;
+    }
+    const key = urlKey(url);
+    if (seen.has(key) || findSubscribed(s.ctx, [url])) {
+      skipped++;
+      continue;
+    }
+    seen.add(key);
+    todo.push({ url, title, groupTitle: typeof entry.groupTitle === 'string' ? entry.groupTitle : '' });
+  }
+  return { todo, invalid, skipped };
+}
+
+/**
+ * Starts a job that subscribes to `entries` and returns its id. `preSkipped` counts entries the
+ * caller already dropped (duplicates inside an OPML file); they count as skipped and done.
+ * A feed whose first fetch fails stays subscribed with its error recorded (a site that is down
+ * today should not be lost from an import) and is listed in `failures` with its feedId; an
+ * entry with an unusable address is listed with feedId null. On cancel, feeds whose first
+ * fetch had not finished are removed again, so a cancelled job leaves only finished feeds.
+ * Summary: added (subscribed and fetched), skipped, failed, newItems.
+ */
+export function startBulkSubscribe(
+  s: FeedServices,
+  kind: 'opml-import' | 'subscribe-many',
+  entries: readonly BulkEntry[],
+  preSkipped = 0,
+): string {
+  const { todo, invalid, skipped } = plan(s, entries);
+  const run: JobBody = async (job) => {
+    const summary: JobSummary = { added: 0, skipped: skipped + preSkipped, failed: 0, newItems: 0 };
+    job.progress.done = summary.skipped;
+    for (const failure of invalid) {
+      job.fail(failure);
+      job.progress.done++;
+    }
+    const groups = new Map<string, number>();
+    for (const title of new Set(todo.map((t) => t.groupTitle).filter((t) => t.trim()))) {
+      if (job.signal.aborted) break;
+      groups.set(title, await ensureGroup(s, title));
+    }
+    const deps = refreshDeps(s, job.signal, (f) => job.fail(f));
+    const addOne = async (entry: Todo): Promise<void> => {
+      // Another tab or call may have subscribed meanwhile.
+      if (findSubscribed(s.ctx, [entry.url])) return void summary.skipped++;
+      const feedId = await s.feeds.save({
+        url: entry.url,
+        title: entry.title,
+        groupId: groups.get(entry.groupTitle) ?? -1,
+      });
+      const feed = s.ctx.feedCache.get(feedId)!;
+      s.inFlight.add(feedId);
+      try {
+        const outcome = await refreshFeed(feed, deps, job.signal);
+        if (outcome.error?.code === 'aborted' && job.signal.aborted) {
+          await s.feeds.delete(feedId);
+          return;
+        }
+        if (outcome.result === 'failed') return;
+        summary.added++;
+        summary.newItems += outcome.added.length;
+      } finally {
+        s.inFlight.delete(feedId);
+      }
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < todo.length && !job.signal.aborted) {
+        const entry = todo[next++]!;
+        try {
+          await addOne(entry);
+        } catch (err) {
+          job.fail({ feedId: null, url: entry.url, title: entry.title, reason: reasonOf(err) });
+        }
+        job.progress.done++;
+        job.changed();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, Math.max(1, todo.length)) }, worker));
+    summary.failed = job.progress.failed;
+    return summary;
+  };
+  return s.jobs.start(kind, null, entries.length + preSkipped, run);
+}

@@ -1,0 +1,60 @@
+/** Fetching a feed to show it before subscribing (and to subscribe without a second fetch). */
+import { EngineError } from '../errors';
+import { fetchFeed } from '../feeds/fetcher';
+import { hashBytes } from '../feeds/hash';
+import { readFeed } from '../feeds/read';
+import type { FeedPreview } from '../types';
+import type { LoadedFeed } from './previewCache';
+import type { FeedServices } from './services';
+import { feedUrlOf, findSubscribed } from './urlKey';
+
+/** Items shown in a preview. */
+export const PREVIEW_ITEMS = 5;
+
+/**
+ * Fetches and parses the feed at `url` through the proxy, or returns the cached result of a
+ * fetch in the last 5 minutes. One request when not cached; holds the parsed feed in memory.
+ * Throws EngineError: `bad_url`/`bad_scheme`, the proxy's codes (`timeout`, `too_large`, …),
+ * `http_status` (with details.httpStatus) for a non-2xx answer, `parse_error`/`not_a_feed`.
+ */
+export async function loadFeed(s: FeedServices, input: string, signal?: AbortSignal): Promise<LoadedFeed> {
+  const url = feedUrlOf(input);
+  const cached = s.previews.get(url);
+  if (cached) return cached;
+  const response = await fetchFeed(url, { fetchImpl: s.proxy, signal });
+  if (response.status < 200 || response.status >= 300)
+    throw new EngineError('http_status', `${url} answered HTTP ${response.status}`, {
+      httpStatus: response.status,
+    });
+  const finalUrl = response.finalUrl || url;
+  const parsed = readFeed(response.bytes, response.contentType, finalUrl);
+  const loaded: LoadedFeed = {
+    url: response.permanentRedirect ? finalUrl : url,
+    finalUrl,
+    response: { ...response, bytes: new Uint8Array(0) },
+    bodyHash: hashBytes(response.bytes),
+    parsed,
+  };
+  s.previews.set([url, finalUrl], loaded);
+  return loaded;
+}
+
+/** Builds the preview shape from a loaded feed: newest items first, undated ones last. */
+export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): FeedPreview {
+  const { parsed } = loaded;
+  const newest = [...parsed.items]
+    .sort((a, b) => (b.pubDate ?? Number.MIN_SAFE_INTEGER) - (a.pubDate ?? Number.MIN_SAFE_INTEGER))
+    .slice(0, PREVIEW_ITEMS)
+    .map((item) => ({ title: item.title, link: item.link, pubDate: item.pubDate }));
+  const existing = findSubscribed(s.ctx, [feedUrlOf(input), loaded.url, loaded.finalUrl]);
+  return {
+    url: loaded.url,
+    title: parsed.title,
+    siteUrl: parsed.link,
+    format: parsed.format,
+    version: parsed.version,
+    itemCount: parsed.items.length,
+    items: newest,
+    subscribedFeedId: existing?.id ?? null,
+  };
+}

@@ -1,0 +1,40 @@
+/** Comparing feed addresses: the same feed is often written with http/https or a trailing slash. */
+import type { EngineContext } from '../engineContext';
+import { EngineError } from '../errors';
+import { inputUrls } from '../feeds/discovery';
+import type { Feed } from '../types';
+
+/**
+ * A comparison key for a feed URL: scheme dropped (http ≡ https), host lower-cased, default
+ * port, fragment and trailing slashes removed; path and query kept as they are (they are
+ * case-sensitive on most servers). A string that is not a URL is its own (trimmed) key.
+ */
+export function urlKey(url: string): string {
+  const s = url.trim();
+  try {
+    const u = new URL(s);
+    return `${u.host}${u.pathname.replace(/\/+$/, '')}${u.search}`;
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The first stored feed whose URL matches any of `urls` by `urlKey`, or undefined. Scans the
+ * feed cache (feeds are few); `exceptId` ignores one feed (an edit of its own URL).
+ */
+export function findSubscribed(ctx: EngineContext, urls: string[], exceptId?: number): Feed | undefined {
+  const keys = new Set(urls.filter(Boolean).map(urlKey));
+  for (const feed of ctx.feedCache.values())
+    if (feed.id !== exceptId && keys.has(urlKey(feed.url))) return feed;
+  return undefined;
+}
+
+/**
+ * Turns typed input into one absolute http(s) URL (`feed:` and a missing scheme → https).
+ * Throws EngineError `bad_url` / `bad_scheme`.
+ */
+export function feedUrlOf(input: unknown): string {
+  if (typeof input !== 'string') throw new EngineError('bad_url', 'A feed address is needed');
+  return inputUrls(input)[0]!;
+}
