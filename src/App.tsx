@@ -1,3 +1,5 @@
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { ConfirmProvider } from './components/ConfirmDialog';
@@ -5,10 +7,14 @@ import { queryClient } from './queries/queryClient';
 import { router } from './routes/router';
 import { AppTheme } from './theme/AppTheme';
 
-/** Providers in dependency order: theme, data cache, confirm dialog, then the routes. */
+/**
+ * Providers in dependency order: theme, data cache, confirm dialog, then the routes; toast
+ * notifications (refresh failures, action errors) render beside them.
+ */
 export function App() {
   return (
     <AppTheme>
+      <Notifications position="bottom-right" limit={4} />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />

@@ -3,6 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from './contract';
 import { applyEngineEvent, invalidationsFor } from './events';
 
+function job(state: 'running' | 'done' | 'cancelled') {
+  return {
+    id: 'job-1',
+    kind: 'refresh' as const,
+    state,
+    total: 2,
+    done: state === 'running' ? 1 : 2,
+    failed: 0,
+    failures: [],
+    summary: null,
+    startedAt: 1,
+    finishedAt: state === 'running' ? null : 2,
+  };
+}
+
 const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'items-added', feedIds: [1], count: 3 }, [['counts'], ['items']]],
   [{ type: 'items-changed', ids: [7, 8] }, [['items'], ['item', 7], ['item', 8]]],
@@ -11,6 +26,9 @@ const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'saved-changed', ids: [5] }, [['counts'], ['items'], ['item', 5]]],
   [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ['counts']]],
   [{ type: 'groups-changed' }, [['groups'], ['feeds'], ['counts']]],
+  [{ type: 'job', job: job('running') }, []],
+  [{ type: 'job', job: job('done') }, [['feeds'], ['counts'], ['items'], ['icons']]],
+  [{ type: 'job', job: job('cancelled') }, [['feeds'], ['counts'], ['items'], ['icons']]],
 ];
 
 describe('invalidationsFor', () => {

@@ -23,6 +23,12 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       return [queryKeys.feeds, queryKeys.counts];
     case 'groups-changed':
       return [queryKeys.groups, queryKeys.feeds, queryKeys.counts];
+    case 'job':
+      // Feeds report their own status and items their arrivals; a job's progress adds nothing
+      // while it runs. When it ends, lists and icons catch up once (new feeds, new items).
+      return e.job.state === 'running'
+        ? []
+        : [queryKeys.feeds, queryKeys.counts, queryKeys.itemsAll, ['icons']];
     default:
       // An event type this UI does not know (a newer engine in another tab): nothing to do.
       return [];

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
+import { JobBar } from '../subscriptions/JobBar';
+import { SubscriptionsHost } from '../subscriptions/SubscriptionsHost';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { ResizeHandle } from './ResizeHandle';
 import { Sidebar } from './Sidebar';
@@ -68,6 +70,7 @@ export function IndexLayout() {
         <div className={classes.backdrop} onClick={toggle} data-testid="sidebar-backdrop" />
       )}
       <main className={classes.main}>
+        <JobBar />
         {hidden && (
           <Tooltip label="Show sidebar (Ctrl+B)" position="right">
             <ActionIcon
@@ -87,6 +90,7 @@ export function IndexLayout() {
         </div>
       </main>
       <SettingsDialog />
+      <SubscriptionsHost />
     </div>
   );
 }

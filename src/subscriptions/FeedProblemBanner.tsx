@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { feedsQuery } from '../queries/feeds';
+import { feedHealth, problemReason } from './feedStatus';
+import { unsubscribeFeeds } from './feedActions';
+
+const when = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * "This feed has a problem": shown on a feed's items page when its last fetch failed, with the
+ * reason, the HTTP status, when it happened, the last success and a link to the feed address.
+ * A dead (410 Gone) feed says so and offers to unsubscribe. Renders nothing for a healthy feed.
+ */
+export function FeedProblemBanner({ feedId }: { feedId: number }) {
+  const feeds = useQuery(feedsQuery());
+  const navigate = useNavigate();
+  const feed = feeds.data?.find((f) => f.id === feedId);
+  if (!feed) return null;
+  const health = feedHealth(feed);
+  if (health !== 'failing' && health !== 'dead') return null;
+  const dead = health === 'dead';
+  return (
+    <Alert
+      color={dead ? 'red' : 'orange'}
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={dead ? 'This feed is gone' : 'This feed has a problem'}
+      mb="md"
+      data-testid="feed-problem"
+      data-health={health}
+    >
+      <Text size="sm" data-testid="feed-problem-reason">
+        {problemReason(feed)}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {feed.lastFetched ? `Last tried ${when(feed.lastFetched)}. ` : ''}
+        {feed.lastSuccess
+          ? `Last worked ${when(feed.lastSuccess)}. `
+          : 'It has never been fetched successfully. '}
+        {dead
+          ? 'The site says it will not come back; your stored articles are kept until you unsubscribe.'
+          : 'Rivulet keeps trying, waiting longer after each failure.'}
+      </Text>
+      <Text size="xs" mt={6}>
+        Feed address:{' '}
+        <Anchor
+          href={feed.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          inherit
+          data-testid="feed-problem-url"
+        >
+          {feed.url}
+        </Anchor>
+      </Text>
+      {dead && (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          mt="sm"
+          data-testid="feed-problem-unsubscribe"
+          onClick={() => {
+            void unsubscribeFeeds([feed]).then((done) => done && navigate('/'));
+          }}
+        >
+          Unsubscribe
+        </Button>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useSettingsGroup } from '../settings/useSettings';
+import { configureRefresh, refreshDue } from './api';
+import { syncJob } from './jobStore';
+import { startSchedule } from './refreshSchedule';
+
+/**
+ * Automatic refresh (mount once): while `general.autoRefresh` is on, asks the engine to refresh
+ * the feeds that are due every `general.refreshInterval` seconds, and when the tab shows again
+ * after the interval passed. Tells the engine the interval whenever it changes. Renders nothing.
+ */
+export function RefreshScheduler() {
+  const { autoRefresh, refreshInterval } = useSettingsGroup('general');
+
+  useEffect(() => {
+    configureRefresh(refreshInterval).catch((err: unknown) =>
+      console.warn('Rivulet: could not set the refresh interval', err),
+    );
+  }, [refreshInterval]);
+
+  useEffect(() => {
+    if (!autoRefresh) return;
+    const schedule = startSchedule({
+      intervalSeconds: refreshInterval,
+      run: () => {
+        refreshDue()
+          .then((id) => (id ? syncJob(id) : null))
+          .catch((err: unknown) => console.warn('Rivulet: automatic refresh did not start', err));
+      },
+    });
+    const onVisibility = () => schedule.visibilityChanged();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      schedule.stop();
+    };
+  }, [autoRefresh, refreshInterval]);
+
+  return null;
+}

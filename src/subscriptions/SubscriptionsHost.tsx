@@ -1,0 +1,41 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useShortcuts } from '../reader/shortcuts';
+import { settingsStore } from '../settings/useSettings';
+import { connectJobEvents, onJobFinished } from './jobStore';
+import { failureNotice } from './jobNotice';
+import { RefreshScheduler } from './RefreshScheduler';
+import { refreshScopeForPath, startRefresh } from './refreshActions';
+import { TextPromptHost } from './TextPrompt';
+
+/**
+ * Mount once inside the router: follows job events, runs the automatic refresh, binds `R`
+ * (refresh what the current address shows), hosts the text prompt dialog and, when `general.pullDataFail` is on, raises a
+ * notification naming the feeds a finished refresh could not fetch. Renders nothing visible.
+ */
+export function SubscriptionsHost() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    connectJobEvents();
+    return onJobFinished((job) => {
+      if (job.kind !== 'refresh' || !settingsStore.getSnapshot().general.pullDataFail) return;
+      const notice = failureNotice(job);
+      if (notice)
+        notifications.show({
+          ...notice,
+          color: 'orange',
+          autoClose: 10_000,
+          styles: { description: { whiteSpace: 'pre-line' } },
+          'data-testid': 'refresh-failed-notice',
+        });
+    });
+  }, []);
+  useShortcuts({ R: () => void startRefresh(refreshScopeForPath(pathname)) });
+  return (
+    <>
+      <RefreshScheduler />
+      <TextPromptHost />
+    </>
+  );
+}
