@@ -36,5 +36,9 @@ export function findSubscribed(ctx: EngineContext, urls: string[], exceptId?: nu
  */
 export function feedUrlOf(input: unknown): string {
   if (typeof input !== 'string') throw new EngineError('bad_url', 'A feed address is needed');
+  // `mailto:x@y` would otherwise read as a host with credentials; `host:8080/x` is a port.
+  const scheme = /^\s*([a-z][a-z\d+.-]*):(?!\d)/i.exec(input)?.[1]?.toLowerCase();
+  if (scheme && !['http', 'https', 'feed'].includes(scheme))
+    throw new EngineError('bad_scheme', `Only http and https addresses can be used, not ${scheme}:`);
   return inputUrls(input)[0]!;
 }
