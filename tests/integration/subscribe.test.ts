@@ -95,9 +95,8 @@ describe('subscriptions.preview', () => {
 
   it('rejects what is not a readable feed', async () => {
     const e = await engine();
-    await expect(e.subscriptions.preview(net.at('/html'))).rejects.toMatchObject({
-      code: expect.stringMatching(/^(not_a_feed|parse_error)$/),
-    });
+    const err = (await e.subscriptions.preview(net.at('/html')).catch((x: unknown) => x)) as { code: string };
+    expect(err.code).toMatch(/^(not_a_feed|parse_error)$/);
     await expect(e.subscriptions.preview(net.at('/status/404'))).rejects.toMatchObject({
       code: 'http_status',
       details: { httpStatus: 404 },
@@ -115,7 +114,8 @@ describe('subscriptions.subscribe', () => {
     const [candidate] = await e.subscriptions.discover(net.at('/site/'));
     const preview = await e.subscriptions.preview(candidate!.url);
     const res = await e.subscriptions.subscribe({ url: preview.url });
-    expect(res).toEqual({ feedId: expect.any(Number), alreadySubscribed: false, added: 3 });
+    expect(res).toMatchObject({ alreadySubscribed: false, added: 3 });
+    expect(res.feedId).toBeGreaterThan(0);
     expect(net.feeds.hits('/feeds/rss.xml')).toBe(1);
     const feed = await e.feeds.get(res.feedId);
     expect(feed).toMatchObject({
