@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ConfirmProvider } from './components/ConfirmDialog';
 import { queryClient } from './queries/queryClient';
 import { router } from './routes/router';
+import { SearchHost } from './search/SearchHost';
 import { AppTheme } from './theme/AppTheme';
 
 /**
@@ -18,6 +19,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />
+          <SearchHost />
         </ConfirmProvider>
       </QueryClientProvider>
     </AppTheme>

@@ -3,6 +3,7 @@ import { IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { Logo } from './Logo';
 import { SidebarFeeds } from './SidebarFeeds';
+import { SidebarFilters } from './SidebarFilters';
 import { SidebarFooter } from './SidebarFooter';
 import { SidebarScopes } from './SidebarScopes';
 
@@ -34,6 +35,7 @@ export function Sidebar({ onHide }: { onHide: () => void }) {
       </Group>
       <ScrollArea style={{ flex: 1 }} px="xs" type="hover" scrollbarSize={6}>
         <SidebarScopes />
+        <SidebarFilters />
         <SidebarFeeds />
       </ScrollArea>
       <SidebarFooter />

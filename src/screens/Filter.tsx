@@ -1,12 +1,6 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { FilterScreen } from './filter/FilterScreen';
 
-/** Route /filter. */
+/** Route /filter: query editor, saved filters and related articles (`?related=<id>`). */
 export function Filter() {
-  return (
-    <ComingSoon
-      id="filter"
-      title="Filters"
-      line="Write filters such as unread title:rust to build smart lists — coming in a later release."
-    />
-  );
+  return <FilterScreen />;
 }

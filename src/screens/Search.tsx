@@ -1,12 +1,6 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { SearchScreen } from './search/SearchScreen';
 
 /** Route /search. */
 export function Search() {
-  return (
-    <ComingSoon
-      id="search"
-      title="Search"
-      line="Search the full text of every article you have — coming in a later release."
-    />
-  );
+  return <SearchScreen />;
 }

@@ -4,7 +4,7 @@
  */
 
 export type StartPage = 'welcome' | 'all' | 'today' | 'saved';
-export type DefaultView = 'auto' | 'list' | 'card' | 'magazine';
+export type DefaultView = 'auto' | 'list' | 'card' | 'magazine' | 'column' | 'text';
 export type ThemeMode = 'system' | 'light' | 'dark';
 export type Density = 'default' | 'comfortable' | 'compact';
 
@@ -44,12 +44,23 @@ export interface IntegratedSettings {
   selectedModel: string;
 }
 
-/** A saved filter; later issues add the query language. */
+/** One weighted keyword of a keyword filter (results ranked by relevance). */
+export interface FilterKeyword {
+  keyword: string;
+  weight: number;
+}
+
+/**
+ * A saved filter as stored. Fields are optional because old or hand-edited data may lack them;
+ * `src/filters/savedFilters.ts` normalises entries (name, query '', createdAt 0) for the UI.
+ * A filter holds either a query (docs/filter-language.md) or non-empty `keywords`.
+ */
 export interface SavedFilter {
   id: string;
   name?: string;
   query?: string;
   createdAt?: number;
+  keywords?: FilterKeyword[];
 }
 
 export interface AutomationSettings {
@@ -114,7 +125,7 @@ export function defaultSettings(): AppSettings {
 /** Allowed values of the enumerated keys; a stored value outside the list falls back to the default. */
 export const ENUMS: Partial<Record<string, readonly string[]>> = {
   'general.startPage': ['welcome', 'all', 'today', 'saved'],
-  'general.defaultView': ['auto', 'list', 'card', 'magazine'],
+  'general.defaultView': ['auto', 'list', 'card', 'magazine', 'column', 'text'],
   'appearance.themeMode': ['system', 'light', 'dark'],
   'appearance.density': ['default', 'comfortable', 'compact'],
 };

@@ -1,20 +1,47 @@
-import { type AppSettings, ENUMS, SETTINGS_GROUPS, type SavedFilter, defaultSettings } from './defaults';
+import {
+  type AppSettings,
+  ENUMS,
+  type FilterKeyword,
+  SETTINGS_GROUPS,
+  type SavedFilter,
+  defaultSettings,
+} from './defaults';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Keeps the filter entries that have a non-empty string id, with only the fields we know. */
+/** Keeps keyword rows with a non-blank keyword and a finite weight; undefined when none are valid. */
+function mergeKeywords(value: unknown): FilterKeyword[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const out: FilterKeyword[] = [];
+  for (const row of value) {
+    if (!isRecord(row) || typeof row.keyword !== 'string' || row.keyword.trim() === '') continue;
+    if (typeof row.weight !== 'number' || !Number.isFinite(row.weight)) continue;
+    out.push({ keyword: row.keyword, weight: row.weight });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+/**
+ * Keeps the filter entries that have a non-empty string id (the first of duplicate ids), with
+ * only the fields we know.
+ */
 function mergeFilters(value: unknown, fallback: SavedFilter[]): SavedFilter[] {
   if (!Array.isArray(value)) return fallback;
   const out: SavedFilter[] = [];
+  const seen = new Set<string>();
   for (const entry of value) {
     if (!isRecord(entry) || typeof entry.id !== 'string' || entry.id === '') continue;
+    if (seen.has(entry.id)) continue;
+    seen.add(entry.id);
     const filter: SavedFilter = { id: entry.id };
     if (typeof entry.name === 'string') filter.name = entry.name;
     if (typeof entry.query === 'string') filter.query = entry.query;
     if (typeof entry.createdAt === 'number' && Number.isFinite(entry.createdAt))
       filter.createdAt = entry.createdAt;
+    const keywords = mergeKeywords(entry.keywords);
+    if (keywords) filter.keywords = keywords;
     out.push(filter);
   }
   return out;

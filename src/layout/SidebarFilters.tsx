@@ -1,0 +1,48 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconFilter, IconPlus, IconSparkles } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { isKeywordFilter, useSavedFilters } from '../filters/savedFilters';
+import { useFilterCounts } from '../filters/useFilterCounts';
+import { SidebarLink } from './SidebarLink';
+
+/**
+ * The "Filters" section: saved filters with unread counts (one engine call for all of them,
+ * refreshed by engine events), each opening `/filter/<id>`. Absent when nothing is saved.
+ */
+export function SidebarFilters() {
+  const filters = useSavedFilters();
+  const counts = useFilterCounts(filters);
+  if (filters.length === 0) return null;
+  return (
+    <div style={{ marginTop: 18 }} data-testid="sidebar-filters">
+      <Group justify="space-between" pl={12} pr={4} mb={4}>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
+          Filters
+        </Text>
+        <Tooltip label="New filter">
+          <ActionIcon
+            component={Link}
+            to="/filter"
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label="New filter"
+            data-testid="nav-filter-new"
+          >
+            <IconPlus size={15} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {filters.map((f) => (
+        <SidebarLink
+          key={f.id}
+          to={`/filter/${encodeURIComponent(f.id)}`}
+          label={f.name}
+          icon={isKeywordFilter(f) ? <IconSparkles size={18} /> : <IconFilter size={18} />}
+          count={counts[f.id]?.unread}
+          testId={`nav-filter-${f.id}`}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
+import classes from './Filter.module.css';
+
+/** Recent queries, newest first; clicking one loads it into the editor and runs it. */
+export function History({
+  history,
+  onPick,
+  onClear,
+}: {
+  history: readonly string[];
+  onPick: (query: string) => void;
+  onClear: () => void;
+}) {
+  return (
+    <div>
+      <Group justify="space-between" mb={6}>
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+          Recent
+        </Text>
+        {history.length > 0 && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            onClick={onClear}
+            data-testid="query-history-clear"
+          >
+            Clear
+          </Button>
+        )}
+      </Group>
+      {history.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="query-history-empty">
+          Queries you run appear here.
+        </Text>
+      ) : (
+        <div className={classes.scrollList} data-testid="query-history">
+          {history.map((q) => (
+            <UnstyledButton
+              key={q}
+              className={classes.historyItem}
+              onClick={() => onPick(q)}
+              title={q}
+              data-testid="query-history-item"
+            >
+              {q}
+            </UnstyledButton>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

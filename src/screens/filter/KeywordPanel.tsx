@@ -1,0 +1,40 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { cleanKeywords, type FilterKeyword } from '../../filters/savedFilters';
+import { KeywordEditor } from './KeywordEditor';
+
+/** Keyword mode: weighted keywords, results ranked by relevance rather than date. */
+export function KeywordPanel({
+  rows,
+  onRows,
+  onRun,
+  saveActions,
+}: {
+  rows: readonly FilterKeyword[];
+  onRows: (rows: FilterKeyword[]) => void;
+  onRun: () => void;
+  saveActions: ReactNode;
+}) {
+  const empty = cleanKeywords(rows).length === 0;
+  return (
+    <div>
+      <Text size="sm" c="dimmed" mb="sm">
+        Articles are ranked by how often the keywords appear in their title, text and feed title, each
+        occurrence counted by its weight.
+      </Text>
+      <KeywordEditor rows={rows} onChange={onRows} onRun={onRun} />
+      <Group justify="flex-end" gap={8} mt="sm">
+        {saveActions}
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          onClick={onRun}
+          disabled={empty}
+          data-testid="keyword-run"
+        >
+          Run
+        </Button>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Code, Group, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { CheckState } from '../../filters/checkState';
+
+/** The line under the editor: the match count, or the syntax error and what was expected. */
+export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
+  return (
+    <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
+      {state.kind === 'checking' && (
+        <Group gap={6}>
+          <Loader size={12} />
+          <Text size="sm" c="dimmed">
+            Checking…
+          </Text>
+        </Group>
+      )}
+      {state.kind === 'ok' && (
+        <>
+          <Group gap={6} wrap="nowrap">
+            <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" />
+            <Text size="sm" data-testid="query-count" data-total={state.total}>
+              {state.total === 1 ? '1 article matches' : `${state.total.toLocaleString()} articles match`}
+            </Text>
+          </Group>
+          {state.warnings.map((w) => (
+            <Group key={w} gap={6} wrap="nowrap" mt={4}>
+              <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" style={{ flex: 'none' }} />
+              <Text size="sm" c="yellow.8" data-testid="query-warning">
+                {w}
+              </Text>
+            </Group>
+          ))}
+        </>
+      )}
+      {state.kind === 'error' && (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconCircleX size={16} color="var(--mantine-color-red-6)" style={{ flex: 'none', marginTop: 2 }} />
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" c="red.7" data-testid="query-error">
+              {state.message}
+            </Text>
+            {state.expected.length > 0 && (
+              <Text size="xs" c="dimmed" mt={2} data-testid="query-expected">
+                Expected:{' '}
+                {state.expected.map((e, i) => (
+                  <span key={e}>
+                    {i > 0 && ' · '}
+                    <Code>{e}</Code>
+                  </span>
+                ))}
+              </Text>
+            )}
+          </div>
+        </Group>
+      )}
+      {state.kind === 'failed' && (
+        <Text size="sm" c="red.7" data-testid="query-failed">
+          Could not check the query: {state.message}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { EngineError } from '../../components/EngineError';
+import { Screen } from '../../components/Screen';
+import { filterKeys } from '../../filters/keys';
+import { relatedQuery } from '../../filters/queries';
+import { relatedHref } from '../../filters/related';
+import { ItemsView } from '../../items/ItemsView';
+import { feedsQuery } from '../../queries/feeds';
+import { itemQuery } from '../../queries/items';
+import { formatAge } from '../items/route';
+import { useNow } from '../items/useNow';
+
+/** `/filter?related=<id>`: articles like this one (ranked), and likely duplicates across feeds. */
+export function RelatedView({ itemId }: { itemId: number }) {
+  const client = useQueryClient();
+  const item = useQuery(itemQuery(itemId));
+  const related = useQuery(relatedQuery(itemId));
+  const feeds = useQuery(feedsQuery());
+  // The list and the duplicates share one engine call through the cache.
+  const fetchPage = useCallback(async () => {
+    const r = await client.fetchQuery(relatedQuery(itemId));
+    return { rows: r.related, next: null, total: r.related.length };
+  }, [client, itemId]);
+  const title = item.data?.title || (item.isPending ? '…' : `Article ${itemId}`);
+  const duplicates = related.data?.duplicates ?? [];
+  const feedTitle = (feedId: number) => feeds.data?.find((f) => f.id === feedId)?.title ?? '';
+  const now = useNow();
+
+  return (
+    <Screen
+      id="related"
+      documentTitle={`Related to ${title}`}
+      title={
+        <span data-testid="related-title">
+          <Text span inherit c="dimmed" fw={500}>
+            Related to:{' '}
+          </Text>
+          {title}
+        </span>
+      }
+      actions={
+        <Button
+          component={Link}
+          to="/filter"
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} />}
+          size="xs"
+        >
+          Filters
+        </Button>
+      }
+    >
+      {item.isError && <EngineError error={item.error} onRetry={() => void item.refetch()} />}
+      {duplicates.length > 0 && (
+        <Paper withBorder radius="md" p="md" mb="lg" data-testid="related-duplicates">
+          <Group gap={6} mb={8}>
+            <IconCopy size={16} />
+            <Text fw={600} size="sm">
+              Likely duplicates
+            </Text>
+            <Text size="xs" c="dimmed">
+              the same story in other feeds
+            </Text>
+          </Group>
+          <Stack gap={4}>
+            {duplicates.map((d) => (
+              <Group key={d.id} gap={8} wrap="nowrap" data-testid="related-duplicate">
+                <Anchor component={Link} to={relatedHref(d.id)} size="sm" lineClamp={1} style={{ flex: 1 }}>
+                  {d.title || 'Untitled'}
+                </Anchor>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {feedTitle(d.feedId)} · {formatAge(d.pubDate, now)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <div data-testid="related-results">
+        <ItemsView
+          listKey={filterKeys.related(itemId)}
+          fetchPage={fetchPage}
+          title="Most similar"
+          ranked
+          emptyState={
+            <Text c="dimmed" py="xl" ta="center" data-testid="related-empty">
+              No similar articles found.
+            </Text>
+          }
+        />
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,116 @@
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash, IconCursorText } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { confirmDeleteFilter } from '../../filters/confirmDelete';
+import { isKeywordFilter, type SavedFilter, updateFilter } from '../../filters/savedFilters';
+import { useFilterCounts } from '../../filters/useFilterCounts';
+import classes from './Filter.module.css';
+import { NameModal } from './NameModal';
+
+interface SavedFiltersListProps {
+  filters: readonly SavedFilter[];
+  /** The filter loaded in the editor, highlighted. */
+  editingId: string | null;
+  onEdit: (filter: SavedFilter) => void;
+}
+
+/** The saved filters with their unread counts: open, edit (loads the editor), rename, delete. */
+export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersListProps) {
+  const counts = useFilterCounts(filters);
+  const [renaming, setRenaming] = useState<SavedFilter | null>(null);
+  return (
+    <div>
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
+        Saved filters
+      </Text>
+      {filters.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="saved-filters-empty">
+          Save a query to keep it in the sidebar.
+        </Text>
+      ) : (
+        <div className={classes.scrollList} data-testid="saved-filters">
+          {filters.map((f) => {
+            const count = counts[f.id];
+            return (
+              <div
+                key={f.id}
+                className={classes.savedRow}
+                data-editing={editingId === f.id || undefined}
+                data-testid="saved-filter"
+                data-filter-id={f.id}
+              >
+                <Link to={`/filter/${encodeURIComponent(f.id)}`} className={classes.savedMain}>
+                  <Text size="sm" fw={500} truncate data-testid="saved-filter-name">
+                    {f.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" truncate>
+                    {isKeywordFilter(f)
+                      ? f.keywords?.map((k) => `${k.keyword}×${k.weight}`).join(', ')
+                      : f.query || '(all articles)'}
+                  </Text>
+                </Link>
+                {count?.error ? (
+                  <Tooltip label={count.error} multiline maw={320}>
+                    <Badge color="red" variant="light" size="sm">
+                      error
+                    </Badge>
+                  </Tooltip>
+                ) : count && count.unread > 0 ? (
+                  <Badge variant="light" size="sm" data-testid="saved-filter-unread">
+                    {count.unread.toLocaleString()}
+                  </Badge>
+                ) : null}
+                <Group gap={0} wrap="nowrap">
+                  <Tooltip label="Edit in the editor">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => onEdit(f)}
+                      aria-label={`Edit ${f.name}`}
+                      data-testid="saved-filter-edit"
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Rename">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => setRenaming(f)}
+                      aria-label={`Rename ${f.name}`}
+                      data-testid="saved-filter-rename"
+                    >
+                      <IconCursorText size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void confirmDeleteFilter(f)}
+                      aria-label={`Delete ${f.name}`}
+                      data-testid="saved-filter-delete"
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </div>
+            );
+          })}
+        </div>
+      )}
+      <NameModal
+        opened={renaming !== null}
+        title="Rename filter"
+        confirmLabel="Rename"
+        initialName={renaming?.name ?? ''}
+        onClose={() => setRenaming(null)}
+        onSave={(name) => {
+          if (renaming) updateFilter(renaming.id, { name });
+        }}
+      />
+    </div>
+  );
+}

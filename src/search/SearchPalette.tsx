@@ -1,0 +1,179 @@
+import { Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowRight, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { ItemRow } from '../engine/contract';
+import { formatAge } from '../screens/items/route';
+import { useNow } from '../screens/items/useNow';
+import { feedsQuery } from '../queries/feeds';
+import { highlight } from './highlight';
+import { paletteKey } from './paletteKeys';
+import { suggestQuery } from './queries';
+import classes from './SearchPalette.module.css';
+
+/** Quiet time after a keystroke before asking for suggestions. */
+export const SUGGEST_DEBOUNCE_MS = 60;
+
+interface SearchPaletteProps {
+  opened: boolean;
+  initialText: string;
+  onClose: () => void;
+  /** Opens one article (the palette closes first). */
+  onOpenItem: (text: string, itemId: number) => void;
+  /** Opens the full results page. */
+  onSeeAll: (text: string) => void;
+}
+
+/** The spotlight-like search dialog: instant suggestions, ↑/↓ to choose, Enter to open. */
+export function SearchPalette(props: SearchPaletteProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      withCloseButton={false}
+      size={640}
+      padding={0}
+      radius="md"
+      yOffset="12vh"
+      transitionProps={{ duration: 120 }}
+      aria-label="Search"
+    >
+      {props.opened && <PaletteBody {...props} />}
+    </Modal>
+  );
+}
+
+function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPaletteProps) {
+  const [text, setText] = useState(initialText);
+  const [debounced] = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
+  const suggest = useQuery(suggestQuery(debounced));
+  const feeds = useQuery(feedsQuery());
+  const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
+  const hasQuery = text.trim() !== '';
+  const rows: ItemRow[] = hasQuery ? (suggest.data ?? []) : [];
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // New suggestions: the first one is the default again.
+  const [seenData, setSeenData] = useState(suggest.data);
+  if (seenData !== suggest.data) {
+    setSeenData(suggest.data);
+    setActive(0);
+  }
+  useEffect(() => {
+    listRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+
+  const openAt = (index: number) => {
+    const row = rows[index];
+    if (!row) return;
+    onClose();
+    onOpenItem(text, row.id);
+  };
+  const seeAll = () => {
+    if (!hasQuery) return;
+    onClose();
+    onSeeAll(text);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    const action = paletteKey(e.key, active, rows.length, hasQuery);
+    if (action.type === 'none') return;
+    e.preventDefault();
+    if (action.type === 'move') setActive(action.active);
+    else if (action.type === 'open') openAt(action.index);
+    else seeAll();
+  };
+
+  const now = useNow();
+  const waiting = hasQuery && (suggest.isFetching || debounced !== text);
+  return (
+    <div data-testid="search-palette">
+      <TextInput
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Search all articles…"
+        leftSection={<IconSearch size={18} />}
+        rightSection={waiting ? <Loader size={14} /> : null}
+        classNames={{ input: classes.input }}
+        aria-label="Search articles"
+        data-autofocus
+        data-testid="search-input"
+      />
+      {hasQuery && (
+        <div ref={listRef} className={classes.list} role="listbox" data-testid="search-results">
+          {rows.map((row, i) => (
+            <UnstyledButton
+              key={row.id}
+              className={classes.row}
+              data-active={i === active || undefined}
+              role="option"
+              aria-selected={i === active}
+              onMouseMove={() => setActive(i)}
+              onClick={() => openAt(i)}
+              data-testid="search-result"
+              data-item-id={row.id}
+            >
+              <Text size="sm" fw={500} lineClamp={1}>
+                {highlight(row.title || 'Untitled', debounced).map((m, k) =>
+                  m.hit ? (
+                    <mark key={k} className={classes.mark}>
+                      {m.text}
+                    </mark>
+                  ) : (
+                    <span key={k}>{m.text}</span>
+                  ),
+                )}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {[feedTitles.get(row.feedId), formatAge(row.pubDate, now), row.snippet]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </UnstyledButton>
+          ))}
+          {suggest.isSuccess && rows.length === 0 && !waiting && (
+            <Text size="sm" c="dimmed" px={10} py={8} data-testid="search-no-results">
+              No articles match “{text.trim()}”.
+            </Text>
+          )}
+          {suggest.isError && (
+            <Text size="sm" c="red.7" px={10} py={8} data-testid="search-error">
+              Search failed: {suggest.error.message}
+            </Text>
+          )}
+          <UnstyledButton
+            className={classes.row}
+            data-active={active === rows.length || undefined}
+            role="option"
+            aria-selected={active === rows.length}
+            onMouseMove={() => setActive(rows.length)}
+            onClick={seeAll}
+            data-testid="search-see-all"
+          >
+            <Group gap={6} wrap="nowrap">
+              <IconArrowRight size={16} />
+              <Text size="sm">
+                See all results for <b>“{text.trim()}”</b>
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </div>
+      )}
+      <div className={classes.footer}>
+        <span>
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> choose
+        </span>
+        <span>
+          <Kbd size="xs">Enter</Kbd> open
+        </span>
+        <span>
+          <Kbd size="xs">Esc</Kbd> close
+        </span>
+      </div>
+    </div>
+  );
+}
