@@ -54,6 +54,8 @@ export function createApi(engine: Engine) {
     feeds: Comlink.proxy(guardDomain({ ...engine.feeds })),
     items: Comlink.proxy(guardDomain({ ...engine.items })),
     state: Comlink.proxy(guardDomain({ ...engine.state })),
+    query: Comlink.proxy(guardDomain({ ...engine.query })),
+    search: Comlink.proxy(guardDomain({ ...engine.search })),
     subscriptions: Comlink.proxy(guardDomain({ ...engine.subscriptions })),
     refresh: Comlink.proxy(guardDomain({ ...engine.refresh })),
     jobs: Comlink.proxy(guardDomain({ ...engine.jobs })),

@@ -32,6 +32,9 @@ import {
 } from './subscriptions/feedEdits';
 import type { FetchConfig } from './subscriptions/net';
 import { createFeedServices } from './subscriptions/services';
+import { createQueryApi, type QueryApi } from './queryService/queryApi';
+import { createSearchApi, type SearchApi } from './search/searchApi';
+import { TextIndex } from './search/textIndex';
 import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
 
 /** How to build an engine. */
@@ -67,6 +70,8 @@ export interface Engine {
   icons: IconsApi;
   items: ItemsApi;
   state: StateApi;
+  query: QueryApi;
+  search: SearchApi;
   onEvent(listener: EventListener): () => void;
   /** Empties every store and the index; logs success or failure to the console. */
   clearAll(): Promise<void>;
@@ -81,6 +86,8 @@ export interface Engine {
   readonly db: Database;
   readonly stores: EngineContext['stores'] & { items: ItemsStore };
   readonly context: EngineContext;
+  /** Internal: description text store + full-text index (loaded in the background by init). */
+  readonly textIndex: TextIndex;
 }
 
 /** Creates an engine; nothing touches IndexedDB until `init()`. */
@@ -110,12 +117,15 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   const services = createFeedServices(ctx, opts.fetch);
+  const textIndex = new TextIndex(ctx);
 
   const flushSnapshot = async (): Promise<boolean> => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
-      return await writeSnapshot(db, index, ctx.applied.counter);
+      const wrote = await writeSnapshot(db, index, ctx.applied.counter);
+      await textIndex.persist();
+      return wrote;
     } catch (err) {
       console.warn('Rivulet: index snapshot not written', err);
       return false;
@@ -157,6 +167,8 @@ export function createEngine(opts: EngineOptions): Engine {
     const legacy = await step(warnings, 'Could not import legacy read/saved state', () =>
       importLegacy(ctx, options.legacy),
     );
+    // The text store and search index load (or rebuild) in the background; queries that need them wait.
+    void textIndex.start();
     return {
       schemaVersion: SCHEMA_VERSION,
       counts: counts(),
@@ -192,6 +204,8 @@ export function createEngine(opts: EngineOptions): Engine {
     icons: createIconsApi(services),
     items: createItemsApi(ctx),
     state: createStateApi(ctx),
+    query: createQueryApi(ctx, textIndex),
+    search: createSearchApi(ctx, textIndex),
     onEvent: (listener) => ctx.events.on(listener),
     async clearAll() {
       try {
@@ -227,5 +241,6 @@ export function createEngine(opts: EngineOptions): Engine {
     db,
     stores: ctx.stores,
     context: ctx,
+    textIndex,
   };
 }

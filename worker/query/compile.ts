@@ -2,7 +2,7 @@ import { FLAG_READ, FLAG_SAVED } from '../types';
 import type { Condition, ValueExpr } from './ast';
 import { isFeedLevel, resolveField, type FieldKey } from './fields';
 import { isLeaf, leafTest, type LeafCondition } from './leaf';
-import { norm, numeric, type Val } from './semantics';
+import { likeText, norm, numeric, type Val } from './semantics';
 import type { QuerySource } from './source';
 
 /** A compiled condition: a predicate over numbers (rows or feed ids), or a constant. */
@@ -161,6 +161,14 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     const needle = String(env.value(c.value) ?? '').toLowerCase();
     const lower = key === 'title' ? (r: number) => index.titleLower(r) : (r: number) => index.authorLower(r);
     return c.negated ? (r) => !lower(r).includes(needle) : (r) => lower(r).includes(needle);
+  }
+  const described = env.source.description;
+  if (c.type === 'like' && key === 'description' && described?.contains) {
+    const contains = described.contains.bind(described);
+    const needle = likeText(env.value(c.value));
+    // LIKE '' matches everything (null reads as ''), so only a non-empty needle needs the text.
+    if (needle === '') return !c.negated;
+    return c.negated ? (r) => !contains(r, needle) : (r) => contains(r, needle);
   }
   if (!NUMERIC_COLUMNS.has(key)) return undefined;
   const col = numericColumn(key, env);

@@ -7,10 +7,18 @@ import { Parser } from 'htmlparser2';
 export interface DescriptionSource {
   /** Lower-cased plain text of the row's description, '' when none. O(1). */
   textLower(row: number): string;
+  /**
+   * Optional fast path for `description LIKE`: whether the row's text contains `needleLower`
+   * (already lower-cased, non-empty). Must agree with `textLower(row).includes(needleLower)`.
+   */
+  contains?(row: number, needleLower: string): boolean;
 }
 
-/** Characters of plain text kept per description: bounds memory; LIKE sees only this much. */
-export const MAX_TEXT_CHARS = 16_000;
+/**
+ * Characters of plain text kept per description: bounds memory (the engine keeps every text in
+ * memory for LIKE); LIKE sees only this much. 4,000 covers typical summaries whole.
+ */
+export const MAX_TEXT_CHARS = 4_000;
 
 const BLOCK = new Set([
   'address',

@@ -1,0 +1,131 @@
+/**
+ * Query execution over the SearchIndex: BM25 (k1 1.2, b 0.75) over the field-weighted term
+ * frequencies, plus a feed-title field decided per feed. Each query word is a group of terms
+ * (the word itself, or up to PREFIX_CAP dictionary terms it starts when it is the last word);
+ * a document must match every group (AND), and when no document does, any group (OR, ranked by
+ * how much it matched). Scratch arrays are reused between calls: O(postings touched) per query.
+ */
+import type { SearchIndex } from './searchIndex';
+import type { QueryWord } from './tokenize';
+
+const K1 = 1.2;
+const B = 0.75;
+/** Most dictionary terms one prefix expands to (the most frequent ones win). */
+export const PREFIX_CAP = 24;
+// A prefix expansion that is not the word itself counts a bit less than an exact hit.
+const EXPANSION_WEIGHT = 0.7;
+// A feed-title hit is worth about one body occurrence of a rare word.
+const FEED_WEIGHT = 0.8;
+
+/** Matched documents with their scores (parallel arrays, unordered). */
+export interface Scored {
+  docs: number[];
+  scores: number[];
+  /** The dictionary terms the query used (for highlighting). */
+  terms: string[];
+}
+
+/** Folded title terms of each feed (feed-title matches). */
+export type FeedTerms = Map<number, string[]>;
+
+/** Reusable per-document scratch space for one index. */
+export class Scratch {
+  acc = new Float64Array(0);
+  hits = new Uint8Array(0);
+  stamp = new Int32Array(0);
+  private round = 0;
+
+  /** Sizes the arrays for `n` documents; returns a fresh group stamp base. */
+  prepare(n: number): void {
+    if (this.acc.length < n) {
+      const cap = Math.max(1024, n * 2);
+      this.acc = new Float64Array(cap);
+      this.hits = new Uint8Array(cap);
+      this.stamp = new Int32Array(cap);
+      this.round = 0;
+    }
+  }
+  nextStamp(): number {
+    return ++this.round;
+  }
+}
+
+/** BM25 weight of one posting. */
+export function bm25(idf: number, tf: number, len: number, avg: number): number {
+  return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
+}
+
+/** Inverse document frequency (the BM25 "plus one" form, never negative). */
+export function idfOf(df: number, n: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/**
+ * Scores every document matching `words`. Cost: one pass over the postings of the query's
+ * terms (and of the documents of feeds whose title matches), plus the matched documents.
+ */
+export function scoreQuery(
+  index: SearchIndex,
+  words: QueryWord[],
+  feedTerms: FeedTerms,
+  scratch: Scratch,
+): Scored {
+  const groups: { termIds: number[]; exact: number; term: string; prefix: boolean }[] = [];
+  for (const w of words)
+    for (const [i, term] of w.terms.entries()) {
+      const prefix = w.prefix && i === w.terms.length - 1;
+      const exact = index.termId(term);
+      const termIds = prefix ? index.prefixTerms(term, PREFIX_CAP) : exact >= 0 ? [exact] : [];
+      if (prefix && exact >= 0 && !termIds.includes(exact)) termIds.push(exact);
+      groups.push({ termIds, exact, term, prefix });
+    }
+  if (groups.length === 0) return { docs: [], scores: [], terms: [] };
+  const n = index.slotCount();
+  scratch.prepare(n);
+  const { acc, hits, stamp } = scratch;
+  const touched: number[] = [];
+  const avg = index.avgLength();
+  const live = Math.max(1, index.docCount());
+  const terms: string[] = [];
+  for (const g of groups) {
+    const s = scratch.nextStamp();
+    const visit = (doc: number, score: number) => {
+      if (hits[doc] === 0 && stamp[doc] === 0) touched.push(doc);
+      acc[doc] = (acc[doc] as number) + score;
+      if (stamp[doc] !== s) {
+        stamp[doc] = s;
+        hits[doc] = (hits[doc] as number) + 1;
+      }
+    };
+    for (const t of g.termIds) {
+      terms.push(index.term(t));
+      const idf = idfOf(index.docFreq(t), live) * (t === g.exact ? 1 : EXPANSION_WEIGHT);
+      index.forEachPosting(t, (doc, tf) => visit(doc, bm25(idf, tf, index.length(doc), avg)));
+    }
+    const feeds = matchingFeeds(feedTerms, g.term, g.prefix);
+    if (feeds.size > 0) {
+      let inFeeds = 0;
+      for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && feeds.has(index.feedId(doc))) inFeeds++;
+      const idf = idfOf(inFeeds, live) * FEED_WEIGHT;
+      for (let doc = 0; doc < n; doc++)
+        if (index.isLive(doc) && feeds.has(index.feedId(doc))) visit(doc, idf);
+    }
+  }
+  const need = groups.length;
+  let docs = touched.filter((d) => hits[d] === need);
+  if (docs.length === 0 && need > 1) docs = touched;
+  const scores = docs.map((d) => acc[d] as number);
+  for (const d of touched) {
+    acc[d] = 0;
+    hits[d] = 0;
+    stamp[d] = 0;
+  }
+  return { docs, scores, terms: [...new Set(terms)] };
+}
+
+function matchingFeeds(feedTerms: FeedTerms, term: string, prefix: boolean): Set<number> {
+  const out = new Set<number>();
+  for (const [feed, terms] of feedTerms)
+    if (terms.some((t) => (prefix ? t.startsWith(term) : t === term))) out.add(feed);
+  return out;
+}
