@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../reader/testing/render';
+import { closeSearchPalette, openSearchPalette } from './paletteStore';
+import { SearchHost } from './SearchHost';
+
+vi.mock('../routes/router', () => ({ router: { navigate: vi.fn() } }));
+vi.mock('../queries/engine', () => ({
+  withEngine: (fn: (e: unknown) => unknown) =>
+    fn({ search: { suggest: () => Promise.resolve([]) }, feeds: { list: () => Promise.resolve([]) } }),
+}));
+
+function setup() {
+  renderUi(
+    <QueryClientProvider client={new QueryClient()}>
+      <input data-testid="elsewhere" />
+      <SearchHost />
+    </QueryClientProvider>,
+  );
+}
+
+describe('SearchHost', () => {
+  afterEach(() => act(() => closeSearchPalette()));
+
+  it('opens on / and on Ctrl+K', () => {
+    setup();
+    expect(screen.queryByTestId('search-palette')).toBeNull();
+    fireEvent.keyDown(window, { key: '/' });
+    expect(screen.getByTestId('search-palette')).toBeTruthy();
+    act(() => closeSearchPalette());
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    expect(screen.getByTestId('search-palette')).toBeTruthy();
+  });
+
+  it('ignores the keys while typing in another field', () => {
+    setup();
+    fireEvent.keyDown(screen.getByTestId('elsewhere'), { key: '/' });
+    fireEvent.keyDown(screen.getByTestId('elsewhere'), { key: 'k', ctrlKey: true });
+    expect(screen.queryByTestId('search-palette')).toBeNull();
+  });
+
+  it('can be opened with text already typed', () => {
+    setup();
+    act(() => openSearchPalette('rust'));
+    expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('rust');
+  });
+});
