@@ -1,45 +1,89 @@
 import { ActionIcon, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconChevronRight, IconPlus } from '@tabler/icons-react';
+import {
+  IconChevronRight,
+  IconPlus,
+  IconSortAscendingLetters,
+  IconSortAscendingNumbers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
+import type { Feed } from '../engine/contract';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
+import { FeedContextMenu } from '../subscriptions/FeedContextMenu';
+import { FeedStatusMarker } from '../subscriptions/FeedStatusMarker';
+import { feedHealth } from '../subscriptions/feedStatus';
+import { feedPath, groupPath } from '../subscriptions/paths';
+import { scoresQuery } from '../subscriptions/queries';
+import { sortByScore, useSidebarSort, writeSidebarSort } from '../subscriptions/sidebarSort';
 import { buildFeedTree, type GroupNode } from './feedTree';
 import { SidebarLink } from './SidebarLink';
 
-/** The "Feeds" section: groups (collapsible) with their feeds, then ungrouped feeds. */
+/**
+ * The "Feeds" section: groups (collapsible) with their feeds, then ungrouped feeds. Feeds sort
+ * by title or, with the toggle, by priority score; a failing feed shows a warning marker in
+ * place of its avatar; right-click opens the feed's menu.
+ */
 export function SidebarFeeds() {
   const groups = useQuery(groupsQuery());
   const feeds = useQuery(feedsQuery());
   const counts = useQuery(countsQuery());
-  const tree = useMemo(
-    () => buildFeedTree(groups.data ?? [], feeds.data ?? [], counts.data),
-    [groups.data, feeds.data, counts.data],
-  );
+  const sort = useSidebarSort();
+  const scores = useQuery({ ...scoresQuery(), enabled: sort === 'score' });
+  const tree = useMemo(() => {
+    const t = buildFeedTree(groups.data ?? [], feeds.data ?? [], counts.data);
+    if (sort !== 'score') return t;
+    return {
+      groups: t.groups.map((n) => ({ ...n, feeds: sortByScore(n.feeds, scores.data) })),
+      ungrouped: sortByScore(t.ungrouped, scores.data),
+    };
+  }, [groups.data, feeds.data, counts.data, sort, scores.data]);
   const empty = feeds.isSuccess && feeds.data.length === 0;
+  const byScore = sort === 'score';
 
   return (
-    <div style={{ marginTop: 18 }} data-testid="sidebar-feeds">
+    <div style={{ marginTop: 18 }} data-testid="sidebar-feeds" data-sort={sort}>
       <Group justify="space-between" pl={12} pr={4} mb={4}>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
           Feeds
         </Text>
-        <Tooltip label="Subscribe to a feed">
-          <ActionIcon
-            component={Link}
-            to="/subscribe"
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label="Subscribe"
-            data-testid="nav-subscribe"
+        <Group gap={0}>
+          <Tooltip
+            label={
+              byScore
+                ? 'Sorted by how much you read (click: by title)'
+                : 'Sorted by title (click: by how much you read)'
+            }
           >
-            <IconPlus size={15} />
-          </ActionIcon>
-        </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={byScore ? 'Sort feeds by title' : 'Sort feeds by priority score'}
+              aria-pressed={byScore}
+              onClick={() => writeSidebarSort(byScore ? 'title' : 'score')}
+              data-testid="sidebar-sort"
+            >
+              {byScore ? <IconSortAscendingNumbers size={15} /> : <IconSortAscendingLetters size={15} />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Subscribe to a feed">
+            <ActionIcon
+              component={Link}
+              to="/subscribe"
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Subscribe"
+              data-testid="nav-subscribe"
+            >
+              <IconPlus size={15} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
       {empty && (
         <Text size="sm" c="dimmed" px={12} py={6}>
@@ -53,16 +97,32 @@ export function SidebarFeeds() {
         <GroupSection key={node.group.id} node={node} unreadByFeed={counts.data?.unreadByFeed} />
       ))}
       {tree.ungrouped.map((f) => (
-        <SidebarLink
-          key={f.id}
-          to={`/feed/${f.id}`}
-          label={f.title}
-          icon={<Avatar name={f.title} size={18} />}
-          count={counts.data?.unreadByFeed[f.id]}
-          testId={`nav-feed-${f.id}`}
-        />
+        <FeedRow key={f.id} feed={f} count={counts.data?.unreadByFeed[f.id]} />
       ))}
     </div>
+  );
+}
+
+function FeedRow({ feed, count }: { feed: Feed; count: number | undefined }) {
+  const health = feedHealth(feed);
+  const icon =
+    health === 'failing' || health === 'dead' ? (
+      <span style={{ display: 'inline-flex', width: 18, justifyContent: 'center' }}>
+        <FeedStatusMarker feed={feed} size={16} />
+      </span>
+    ) : (
+      <Avatar name={feed.title} size={18} />
+    );
+  return (
+    <FeedContextMenu feed={feed}>
+      <SidebarLink
+        to={feedPath(feed.id)}
+        label={feed.title || feed.url}
+        icon={icon}
+        count={count}
+        testId={`nav-feed-${feed.id}`}
+      />
+    </FeedContextMenu>
   );
 }
 
@@ -107,7 +167,7 @@ function GroupSection({
   return (
     <div data-testid={`group-${group.id}`}>
       <SidebarLink
-        to={`/group/${group.id}`}
+        to={groupPath(group.id)}
         label={group.title}
         icon={toggle}
         count={node.unread}
@@ -117,14 +177,7 @@ function GroupSection({
       <Collapse expanded={open}>
         <div style={{ paddingLeft: 14 }}>
           {node.feeds.map((f) => (
-            <SidebarLink
-              key={f.id}
-              to={`/feed/${f.id}`}
-              label={f.title}
-              icon={<Avatar name={f.title} size={18} />}
-              count={unreadByFeed?.[f.id]}
-              testId={`nav-feed-${f.id}`}
-            />
+            <FeedRow key={f.id} feed={f} count={unreadByFeed?.[f.id]} />
           ))}
         </div>
       </Collapse>

@@ -1,12 +1,45 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Tabs } from '@mantine/core';
+import { IconFileImport, IconRss } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { Screen } from '../components/Screen';
+import { ExportOpmlButton } from '../subscriptions/ExportOpmlButton';
+import { AddFeed } from './subscribe/AddFeed';
+import { OpmlImport } from './subscribe/OpmlImport';
 
-/** Route /subscribe. */
+/**
+ * Route /subscribe: add one feed (discover → preview → group → subscribe) or import an OPML
+ * file. `?tab=opml` opens the import; `?url=` pre-fills the address.
+ */
 export function Subscribe() {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'opml' ? 'opml' : 'add';
   return (
-    <ComingSoon
+    <Screen
       id="subscribe"
       title="Subscribe"
-      line="Add a feed by URL or discover feeds on a site — coming in the next release."
-    />
+      subtitle="Paste a feed address, or any page of a site: Rivulet finds its feeds."
+      actions={<ExportOpmlButton />}
+    >
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'opml' ? { tab: 'opml' } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="add" leftSection={<IconRss size={15} />} data-testid="tab-add">
+            Add a feed
+          </Tabs.Tab>
+          <Tabs.Tab value="opml" leftSection={<IconFileImport size={15} />} data-testid="tab-opml">
+            Import OPML
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="add">
+          <AddFeed initialUrl={params.get('url') ?? ''} />
+        </Tabs.Panel>
+        <Tabs.Panel value="opml">
+          <OpmlImport />
+        </Tabs.Panel>
+      </Tabs>
+    </Screen>
   );
 }

@@ -28,7 +28,7 @@ export async function startRefresh(scope: RefreshScope): Promise<string | null> 
 
 /** The refresh scope of an app path: a feed's or group's list refreshes that, anything else all. */
 export function refreshScopeForPath(pathname: string): RefreshScope {
-  const m = /^\/(feed|f|group|c)\/([1-9]\d{0,14})\/?$/.exec(pathname);
+  const m = /^\/(feed|f|group|c)\/(-1|[1-9]\d{0,14})\/?$/.exec(pathname);
   if (m) return { scope: m[1] === 'feed' || m[1] === 'f' ? 'feed' : 'group', id: Number(m[2]) };
   return { scope: 'all' };
 }

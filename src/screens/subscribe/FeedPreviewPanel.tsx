@@ -1,0 +1,129 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { preview, subscribe } from '../../subscriptions/api';
+import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
+import { PreviewItems } from './PreviewItems';
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom', json: 'JSON Feed' };
+
+/**
+ * The chosen feed, fetched and parsed (not stored): title, site, format, item count and the
+ * newest items; then the group choice and Subscribe. An address already subscribed links to
+ * that feed instead of offering a duplicate.
+ */
+export function FeedPreviewPanel({ url }: { url: string }) {
+  const [group, setGroup] = useState<GroupChoice>({ kind: 'none' });
+  const shown = useQuery({
+    queryKey: ['subscribe-preview', url],
+    queryFn: () => preview(url),
+    gcTime: 60_000,
+  });
+  const sub = useMutation({
+    mutationFn: () => subscribe({ url: shown.data?.url ?? url, ...groupChoiceRequest(group) }),
+  });
+
+  if (shown.isPending)
+    return (
+      <Group gap="xs" mt="lg" c="dimmed" data-testid="preview-loading">
+        <Loader size="xs" />
+        <Text size="sm">Reading the feed…</Text>
+      </Group>
+    );
+  if (shown.isError)
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        mt="lg"
+        icon={<IconAlertTriangle size={18} />}
+        title="This feed could not be read"
+        data-testid="preview-error"
+      >
+        {messageOf(shown.error)}
+      </Alert>
+    );
+
+  const p = shown.data;
+  const existing = sub.data?.alreadySubscribed ? sub.data.feedId : p.subscribedFeedId;
+  return (
+    <Paper withBorder radius="md" p="lg" mt="lg" data-testid="preview">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={650} fz="lg" data-testid="preview-title" truncate>
+            {p.title || p.url}
+          </Text>
+          {p.siteUrl && (
+            <Anchor href={p.siteUrl} target="_blank" rel="noopener noreferrer" size="sm" c="dimmed">
+              {p.siteUrl}
+            </Anchor>
+          )}
+        </div>
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light">{FORMAT[p.format] ?? p.format}</Badge>
+          <Badge variant="default" data-testid="preview-count">
+            {p.itemCount.toLocaleString()} {p.itemCount === 1 ? 'item' : 'items'}
+          </Badge>
+        </Group>
+      </Group>
+      <PreviewItems items={p.items} />
+
+      {existing !== null ? (
+        <Alert color="blue" variant="light" mt="md" data-testid="already-subscribed">
+          You already subscribe to this feed.{' '}
+          <Anchor component={Link} to={`/feed/${existing}`} inherit data-testid="already-link">
+            Open it
+          </Anchor>
+        </Alert>
+      ) : sub.isSuccess ? (
+        <Alert
+          color="green"
+          variant="light"
+          mt="md"
+          icon={<IconCheck size={18} />}
+          data-testid="subscribe-done"
+        >
+          Subscribed to <b>{p.title || p.url}</b>
+          {sub.data.added > 0 ? ` — ${sub.data.added.toLocaleString()} articles added` : ''}.{' '}
+          <Anchor component={Link} to={`/feed/${sub.data.feedId}`} inherit data-testid="subscribe-open">
+            Read it now
+          </Anchor>
+        </Alert>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!sub.isPending) sub.mutate();
+          }}
+        >
+          <Stack gap="sm" mt="md">
+            <GroupPicker value={group} onChange={setGroup} />
+            {sub.isError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={18} />}
+                data-testid="subscribe-error"
+              >
+                {messageOf(sub.error)}
+              </Alert>
+            )}
+            <Group>
+              <Button
+                type="submit"
+                loading={sub.isPending}
+                disabled={group.kind === 'new' && !group.title.trim()}
+                data-testid="subscribe-submit"
+              >
+                Subscribe
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Paper>
+  );
+}

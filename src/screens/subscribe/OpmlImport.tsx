@@ -1,0 +1,124 @@
+import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { importOpml } from '../../subscriptions/api';
+import { useJob, syncJob } from '../../subscriptions/jobStore';
+import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
+import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * OPML import: pick a file or paste the text, then a progress bar while the feeds are added
+ * and fetched for the first time (cancellable), then the summary with each failure's reason.
+ */
+export function OpmlImport() {
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useJob(jobId);
+
+  const start = async (source: string) => {
+    const problem = opmlTextProblem(source);
+    if (problem) return setError(problem);
+    setError(null);
+    setStarting(true);
+    try {
+      const id = await importOpml(source);
+      setJobId(id);
+      await syncJob(id);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const pick = async (file: File | null) => {
+    if (!file) return;
+    setFileName(file.name);
+    try {
+      const content = await readOpmlFile(file);
+      setText(content);
+      await start(content);
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  const running = job?.state === 'running';
+  return (
+    <Stack gap="md" data-testid="opml-import">
+      <Text size="sm" c="dimmed">
+        Bring your subscriptions from another reader. Folders become groups; feeds you already follow are
+        skipped.
+      </Text>
+      <Group gap="sm">
+        <FileButton onChange={(f) => void pick(f)} accept=".opml,.xml,text/xml,text/x-opml,application/xml">
+          {(props) => (
+            <Button
+              {...props}
+              leftSection={<IconUpload size={16} />}
+              disabled={running || starting}
+              data-testid="opml-file-button"
+            >
+              Choose an OPML file
+            </Button>
+          )}
+        </FileButton>
+        {fileName && (
+          <Text size="sm" c="dimmed" data-testid="opml-file-name">
+            {fileName}
+          </Text>
+        )}
+      </Group>
+      <Textarea
+        label="…or paste OPML"
+        placeholder='<?xml version="1.0"?><opml version="2.0">…'
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setError(null);
+        }}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        data-testid="opml-text"
+      />
+      <Group>
+        <Button
+          onClick={() => void start(text)}
+          loading={starting}
+          disabled={!text.trim() || running}
+          data-testid="opml-import-submit"
+        >
+          Import
+        </Button>
+      </Group>
+      {error && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Could not import"
+          data-testid="opml-error"
+        >
+          {error}
+        </Alert>
+      )}
+      {job && (
+        <Paper withBorder radius="md" p="md" data-testid="opml-job">
+          <JobProgressView job={job} />
+          {job.state !== 'running' && (
+            <div style={{ marginTop: 12 }}>
+              <JobSummaryView job={job} />
+            </div>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Menu } from '@mantine/core';
+import { IconChecks, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Feed } from '../engine/contract';
+import { markFeedsRead, renameFeedAction, unsubscribeFeeds } from './feedActions';
+import { feedPath } from './paths';
+import { startRefresh } from './refreshActions';
+
+/**
+ * Wraps a feed row: right-click (or the context-menu key) opens refresh, mark all read, rename
+ * and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
+ */
+export function FeedContextMenu({ feed, children }: { feed: Feed; children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Menu
+      opened={opened}
+      // The target's own click toggle is ignored: a left click follows the link, only closes count.
+      onChange={(open) => !open && setOpened(false)}
+      position="bottom-start"
+      offset={2}
+      withinPortal
+      shadow="md"
+      width={200}
+    >
+      <Menu.Target>
+        <div
+          onContextMenu={(e) => {
+            e.preventDefault();
+            setOpened(true);
+          }}
+          data-testid={`feed-row-${feed.id}`}
+        >
+          {children}
+        </div>
+      </Menu.Target>
+      <Menu.Dropdown data-testid={`feed-menu-${feed.id}`}>
+        <Menu.Label>{feed.title || feed.url}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconRefresh size={15} />}
+          onClick={() => void startRefresh({ scope: 'feed', id: feed.id, force: true })}
+          data-testid="feed-menu-refresh"
+        >
+          Refresh
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconChecks size={15} />}
+          onClick={() => void markFeedsRead([feed])}
+          data-testid="feed-menu-read"
+        >
+          Mark all read
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconEdit size={15} />}
+          onClick={() => void renameFeedAction(feed)}
+          data-testid="feed-menu-rename"
+        >
+          Rename…
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={15} />}
+          data-testid="feed-menu-unsubscribe"
+          onClick={() => {
+            void unsubscribeFeeds([feed]).then((done) => {
+              if (done && pathname === feedPath(feed.id)) void navigate('/');
+            });
+          }}
+        >
+          Unsubscribe…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
