@@ -204,6 +204,18 @@ describe('refresh.start', () => {
     expect(net.feeds.hits('/slow')).toBe(6);
   });
 
+  it('a feed unsubscribed while it is fetched is neither recreated nor reported', async () => {
+    const e = await engine();
+    const [slow, fast] = await addFeeds(e, ['/slow?ms=400', '/feeds/rss.xml']);
+    const id = await e.refresh.start({ scope: 'all' });
+    await new Promise((r) => setTimeout(r, 100));
+    await e.feeds.deleteMany([slow!]);
+    const job = await waitJob(e, id);
+    expect(job).toMatchObject({ state: 'done', failed: 0, failures: [] });
+    expect((await e.feeds.list()).map((f) => f.id)).toEqual([fast]);
+    expect(await e.items.count()).toBe(3);
+  });
+
   it('runs one job per scope: a second start returns the running job', async () => {
     const e = await engine();
     const [slow] = await addFeeds(e, ['/slow?ms=300']);

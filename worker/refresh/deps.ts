@@ -4,11 +4,12 @@ import type { RefreshDeps } from '../feeds/pipeline';
 import { ingestItems } from '../items/ingest';
 import type { JobFailure } from '../types';
 import type { FeedServices } from '../subscriptions/services';
+import { patchFeed } from './patchFeed';
 
 /**
  * Pipeline dependencies bound to the engine: fetch through the proxy, ingest into the items
  * store (one transaction per feed, so a feed's items land whole or not at all), status saved
- * through `feeds.update` (emits `feeds-changed`). A fetch cut short by the job's cancellation
+ * atomically by `patchFeed` (emits `feeds-changed`; a feed unsubscribed meanwhile is left alone). A fetch cut short by the job's cancellation
  * records nothing: the feed keeps its previous status. `onFailure` hears each recorded failure.
  */
 export function refreshDeps(
@@ -21,11 +22,10 @@ export function refreshDeps(
     ingest: (feedId, items) => ingestItems(s.ctx, feedId, items),
     async saveStatus(feedId, status, patch) {
       if (signal.aborted && status.errorCode === 'aborted') return;
-      await s.feeds.update(feedId, { ...status, ...patch });
-      if (status.errorCode) {
-        const feed = s.ctx.feedCache.get(feedId);
-        onFailure({ feedId, url: feed?.url ?? '', title: feed?.title ?? '', reason: status.error });
-      }
+      // Unsubscribed while it was being fetched: nothing to record, and no failure to report.
+      const feed = await patchFeed(s.ctx, feedId, { ...status, ...patch }, { ifExists: true });
+      if (feed && status.errorCode)
+        onFailure({ feedId, url: feed.url, title: feed.title, reason: status.error });
     },
     now: s.ctx.now,
   };

@@ -81,7 +81,8 @@ export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], ski
         if (
           outcome.result === 'failed' &&
           outcome.error?.code !== 'aborted' &&
-          !reported.has(outcome.feedId)
+          !reported.has(outcome.feedId) &&
+          s.ctx.feedCache.has(outcome.feedId)
         ) {
           const feed = targets[i]!;
           onFailure({

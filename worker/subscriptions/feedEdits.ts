@@ -5,6 +5,7 @@
 import { bumpItemsCounter } from '../db/meta';
 import { afterItemsWrite } from '../engineContext';
 import { EngineError } from '../errors';
+import { patchFeed } from '../refresh/patchFeed';
 import { NEVER_FETCHED } from '../refresh/status';
 import type { EngineEvent, Feed } from '../types';
 import { iconKey } from '../icons/iconCache';
@@ -58,7 +59,7 @@ function checkedTitle(title: unknown, what: string): string {
 export function createFeedEditsApi(s: FeedServices): FeedEditsApi {
   const { ctx } = s;
   return {
-    rename: async (id, title) => s.feeds.update(id, { title: checkedTitle(title, 'feed') }),
+    rename: async (id, title) => void (await patchFeed(ctx, id, { title: checkedTitle(title, 'feed') })),
     async setUrl(id, url) {
       let parsed: URL;
       try {
@@ -80,7 +81,7 @@ export function createFeedEditsApi(s: FeedServices): FeedEditsApi {
             feedId: other.id,
           },
         );
-      await s.feeds.update(id, { ...NEVER_FETCHED, url: parsed.href });
+      await patchFeed(ctx, id, { ...NEVER_FETCHED, url: parsed.href });
     },
     async move(list, groupId) {
       if (groupId !== -1 && !ctx.groupCache.has(groupId))

@@ -1,6 +1,7 @@
 /** Subscribing to one feed: dedupe, group, save, first ingest, status. */
 import { planStatus } from '../feeds/refreshPolicy';
 import { ingestItems } from '../items/ingest';
+import { patchFeed } from '../refresh/patchFeed';
 import { NEVER_FETCHED } from '../refresh/status';
 import { targetGroup } from './groupsByTitle';
 import { loadFeed } from './preview';
@@ -68,7 +69,7 @@ export async function subscribe(s: FeedServices, req: SubscribeRequest): Promise
       { kind: 'response', result: loaded.response, bodyHash: loaded.bodyHash },
       { now: s.ctx.now() },
     );
-    await s.feeds.update(feedId, plan.status);
+    await patchFeed(s.ctx, feedId, plan.status);
     s.previews.forget(loaded);
     return { feedId, alreadySubscribed: false, added: added.length };
   });
