@@ -4,9 +4,6 @@ import { withEngine } from '../queries/engine';
 import { filterKeys } from './keys';
 import type { FilterKeyword } from './savedFilters';
 
-/** Rows per page asked of the engine (a query's own LIMIT may override it engine-side). */
-const PAGE = 50;
-
 /**
  * Whether `text` parses, and how many articles it matches: one engine call, no rows. Keeps the
  * previous answer on screen while the next one is computed so the count does not flicker.
@@ -30,22 +27,24 @@ export const filterCountsQuery = (filters: readonly { id: string; query: string 
     placeholderData: keepPreviousData,
   });
 
-/** Fetches one page of a query's results (for ItemsView). Rejects with `query_syntax` on bad text. */
-export function queryPage(text: string): (cursor: string | null) => Promise<Page<ItemRow>> {
-  return (cursor) => withEngine((e) => e.query.run(text, { cursor: cursor ?? undefined, limit: PAGE }));
+/**
+ * Fetches one page of a query's results (for ItemsView); the page size is the engine's (50, or
+ * the query's LIMIT). Rejects with `query_syntax` on bad text.
+ */
+export function queryPage(
+  text: string,
+  unreadOnly: boolean,
+): (cursor: string | null) => Promise<Page<ItemRow>> {
+  return (cursor) => withEngine((e) => e.query.run(text, { cursor, unreadOnly }));
 }
 
 /** Fetches one page of a keyword filter's results, ranked by weighted relevance. */
 export function keywordsPage(
   keywords: readonly FilterKeyword[],
+  unreadOnly: boolean,
 ): (cursor: string | null) => Promise<Page<ItemRow>> {
-  return (cursor) =>
-    withEngine((e) =>
-      e.query.keywords(
-        keywords.map((k) => ({ keyword: k.keyword, weight: k.weight })),
-        { cursor: cursor ?? undefined, limit: PAGE },
-      ),
-    );
+  const list = keywords.map((k) => ({ keyword: k.keyword, weight: k.weight }));
+  return (cursor) => withEngine((e) => e.query.keywords(list, { cursor, unreadOnly }));
 }
 
 /**

@@ -20,5 +20,5 @@ export function useFilterCounts(filters: readonly SavedFilter[]): Record<string,
     [filters],
   );
   const q = useQuery(filterCountsQuery(specs));
-  return (q.data as Record<string, FilterCount> | undefined) ?? {};
+  return q.data ?? {};
 }

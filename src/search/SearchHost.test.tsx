@@ -43,6 +43,6 @@ describe('SearchHost', () => {
   it('can be opened with text already typed', () => {
     setup();
     act(() => openSearchPalette('rust'));
-    expect((screen.getByTestId('search-input') as HTMLInputElement).value).toBe('rust');
+    expect(screen.getByTestId<HTMLInputElement>('search-input').value).toBe('rust');
   });
 });

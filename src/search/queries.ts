@@ -21,5 +21,5 @@ export const suggestQuery = (text: string) =>
 
 /** One page of full-text results for `text`, ranked (for ItemsView on /search). */
 export function searchPage(text: string): (cursor: string | null) => Promise<Page<ItemRow>> {
-  return (cursor) => withEngine((e) => e.search.run(text, { cursor: cursor ?? undefined, limit: 50 }));
+  return (cursor) => withEngine((e) => e.search.run(text, { cursor }));
 }

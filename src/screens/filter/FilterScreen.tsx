@@ -1,7 +1,6 @@
-import { Paper, SegmentedControl } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Screen } from '../../components/Screen';
 import { useQueryHistory } from '../../filters/queryHistory';
 import { parseRelatedParam } from '../../filters/related';
 import {
@@ -14,18 +13,15 @@ import {
   useSavedFilter,
   useSavedFilters,
 } from '../../filters/savedFilters';
+import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useQueryCheck } from '../../filters/useQueryCheck';
-import { Examples } from './Examples';
-import classes from './Filter.module.css';
-import { FilterResults } from './FilterResults';
-import { History } from './History';
-import { KeywordPanel } from './KeywordPanel';
+import { ItemsView } from '../../items/ItemsView';
+import { useSettingsGroup } from '../../settings/useSettings';
+import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
-import { QueryPanel, SaveActions } from './QueryPanel';
 import { RelatedView } from './RelatedView';
-import { SavedFiltersList } from './SavedFiltersList';
+import { type Ran, resultsSource } from './resultsSource';
 
-type Mode = 'query' | 'keywords';
 const EMPTY_ROWS: FilterKeyword[] = [{ keyword: '', weight: 1 }];
 
 /** Route `/filter`: the query editor, or the related-articles view with `?related=<itemId>`. */
@@ -37,19 +33,21 @@ export function FilterScreen() {
 }
 
 /**
- * The editor page. The address holds what was run (`q`), the saved filter being edited (`edit`)
- * and the mode (`mode=keywords`), so reloading or going back shows the same results.
+ * The editor above the standard items list. The address holds what was run (`q`), the saved
+ * filter being edited (`edit`) and the mode (`mode=keywords`), so reload and back keep them.
  */
 function FilterEditor() {
+  useDocumentTitle('Filters');
   const [params, setParams] = useSearchParams();
   const ranQuery = params.get('q');
   const editId = params.get('edit');
   const mode: Mode = params.get('mode') === 'keywords' ? 'keywords' : 'query';
+  const { hideReadArticles } = useSettingsGroup('general');
   const filters = useSavedFilters();
   const editing = useSavedFilter(editId ?? undefined);
 
   const [draft, setDraft] = useState(ranQuery ?? editing?.query ?? '');
-  // Back/forward or a link changing `q` replaces the draft (React's "adjust state on prop change").
+  // Back/forward or a link changing `q` replaces the draft (adjusting state to a changed prop).
   const [seenQuery, setSeenQuery] = useState(ranQuery);
   if (seenQuery !== ranQuery) {
     setSeenQuery(ranQuery);
@@ -57,31 +55,34 @@ function FilterEditor() {
   }
   const [rows, setRows] = useState<FilterKeyword[]>(editing?.keywords ?? EMPTY_ROWS);
   const [ranKeywords, setRanKeywords] = useState<FilterKeyword[] | null>(
-    editing?.keywords && mode === 'keywords' ? editing.keywords : null,
+    mode === 'keywords' ? (editing?.keywords ?? null) : null,
   );
   const [naming, setNaming] = useState(false);
+  const [panelsOpen, setPanelsOpen] = useState(ranQuery === null);
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();
+    const m = next.mode ?? mode;
     const q = next.q === undefined ? ranQuery : next.q;
     const edit = next.edit === undefined ? editId : next.edit;
-    const m = next.mode ?? mode;
     if (m === 'keywords') p.set('mode', 'keywords');
     if (q !== null && m === 'query') p.set('q', q);
     if (edit) p.set('edit', edit);
     setParams(p);
   };
 
-  const runQuery = (text: string = draft) => {
+  const runQuery = (text: string) => {
     setDraft(text);
     push(text);
     setAddress({ q: text });
+    setPanelsOpen(false);
   };
-  const runKeywords = () => setRanKeywords(cleanKeywords(rows));
-  const pick = (text: string) => runQuery(text);
-
+  const runKeywords = () => {
+    setRanKeywords(cleanKeywords(rows));
+    setPanelsOpen(false);
+  };
   const edit = (f: SavedFilter) => {
     if (isKeywordFilter(f)) {
       setRows(f.keywords ?? EMPTY_ROWS);
@@ -93,76 +94,60 @@ function FilterEditor() {
       setAddress({ edit: f.id, mode: 'query', q: f.query });
     }
   };
-
   const definition = () => (mode === 'keywords' ? { keywords: rows } : { query: draft });
-  const editingName = editing && isKeywordFilter(editing) === (mode === 'keywords') ? editing.name : null;
-  const invalid =
-    mode === 'keywords'
-      ? cleanKeywords(rows).length === 0
-      : check.state.kind === 'error' && check.errorAt !== null;
+
+  const ran: Ran =
+    mode === 'query'
+      ? ranQuery === null
+        ? { kind: 'none' }
+        : { kind: 'query', text: ranQuery }
+      : ranKeywords && ranKeywords.length > 0
+        ? { kind: 'keywords', keywords: ranKeywords }
+        : { kind: 'none' };
+  // ItemsView keys its cache by listKey content, so a fresh fetcher per render is fine.
+  const source = resultsSource(ran, hideReadArticles);
+
+  const panel = (
+    <FilterPanel
+      mode={mode}
+      onMode={(m) => setAddress({ mode: m, edit: null })}
+      draft={draft}
+      onDraft={setDraft}
+      onRunQuery={runQuery}
+      check={check}
+      rows={rows}
+      onRows={setRows}
+      onRunKeywords={runKeywords}
+      editing={editing && isKeywordFilter(editing) === (mode === 'keywords') ? editing : null}
+      onSaveNew={() => setNaming(true)}
+      onUpdate={() => editing && updateFilter(editing.id, definition())}
+      panelsOpen={panelsOpen}
+      onPanelsOpen={setPanelsOpen}
+      filters={filters}
+      onEdit={edit}
+      history={history}
+      onClearHistory={clear}
+    />
+  );
 
   return (
-    <Screen
-      id="filter"
-      title="Filters"
-      actions={
-        <SegmentedControl
-          size="xs"
-          value={mode}
-          onChange={(v) => setAddress({ mode: v === 'keywords' ? 'keywords' : 'query', edit: null })}
-          data={[
-            { value: 'query', label: 'Query' },
-            { value: 'keywords', label: 'Keywords' },
-          ]}
-          data-testid="filter-mode"
-        />
-      }
-    >
-      <Paper withBorder radius="md" p="md">
-        {mode === 'query' ? (
-          <QueryPanel
-            draft={draft}
-            onDraft={setDraft}
-            onRun={() => runQuery()}
-            state={check.state}
-            errorAt={check.errorAt}
-            saveActions={
-              <SaveActions
-                editingName={editingName}
-                disabled={invalid}
-                onSaveNew={() => setNaming(true)}
-                onUpdate={() => editing && updateFilter(editing.id, definition())}
-              />
-            }
-          />
-        ) : (
-          <KeywordPanel
-            rows={rows}
-            onRows={setRows}
-            onRun={runKeywords}
-            saveActions={
-              <SaveActions
-                editingName={editingName}
-                disabled={invalid}
-                onSaveNew={() => setNaming(true)}
-                onUpdate={() => editing && updateFilter(editing.id, definition())}
-              />
-            }
-          />
-        )}
-      </Paper>
-
-      <div className={classes.panels}>
-        {mode === 'query' && <Examples onPick={pick} />}
-        {mode === 'query' && <History history={history} onPick={pick} onClear={clear} />}
-        <SavedFiltersList filters={filters} editingId={editing?.id ?? null} onEdit={edit} />
-      </div>
-
-      {mode === 'query' && ranQuery !== null && <FilterResults kind="query" query={ranQuery} />}
-      {mode === 'keywords' && ranKeywords !== null && ranKeywords.length > 0 && (
-        <FilterResults kind="keywords" keywords={ranKeywords} />
-      )}
-
+    <div data-testid="screen-filter" style={{ display: 'contents' }}>
+      <ItemsView
+        listKey={source.listKey}
+        fetchPage={source.fetchPage}
+        title="Filters"
+        headerExtra={panel}
+        ranked={ran.kind === 'keywords'}
+        emptyState={
+          <Text c="dimmed" py="xl" ta="center" data-testid="filter-results-empty">
+            {ran.kind === 'none'
+              ? 'Run a query to see the articles it matches.'
+              : hideReadArticles
+                ? 'No unread articles match.'
+                : 'No articles match.'}
+          </Text>
+        }
+      />
       <NameModal
         opened={naming}
         title="Save filter"
@@ -174,6 +159,6 @@ function FilterEditor() {
           setAddress({ edit: saved.id });
         }}
       />
-    </Screen>
+    </div>
   );
 }

@@ -3,11 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
-import { EngineError } from '../../components/EngineError';
-import { Screen } from '../../components/Screen';
-import { filterKeys } from '../../filters/keys';
 import { relatedQuery } from '../../filters/queries';
 import { relatedHref } from '../../filters/related';
+import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { ItemsView } from '../../items/ItemsView';
 import { feedsQuery } from '../../queries/feeds';
 import { itemQuery } from '../../queries/items';
@@ -20,44 +18,36 @@ export function RelatedView({ itemId }: { itemId: number }) {
   const item = useQuery(itemQuery(itemId));
   const related = useQuery(relatedQuery(itemId));
   const feeds = useQuery(feedsQuery());
+  const now = useNow();
   // The list and the duplicates share one engine call through the cache.
   const fetchPage = useCallback(async () => {
     const r = await client.fetchQuery(relatedQuery(itemId));
     return { rows: r.related, next: null, total: r.related.length };
   }, [client, itemId]);
   const title = item.data?.title || (item.isPending ? '…' : `Article ${itemId}`);
+  useDocumentTitle(`Related to ${title}`);
   const duplicates = related.data?.duplicates ?? [];
   const feedTitle = (feedId: number) => feeds.data?.find((f) => f.id === feedId)?.title ?? '';
-  const now = useNow();
 
-  return (
-    <Screen
-      id="related"
-      documentTitle={`Related to ${title}`}
-      title={
-        <span data-testid="related-title">
-          <Text span inherit c="dimmed" fw={500}>
-            Related to:{' '}
-          </Text>
-          {title}
-        </span>
-      }
-      actions={
-        <Button
-          component={Link}
-          to="/filter"
-          variant="subtle"
-          leftSection={<IconArrowLeft size={16} />}
-          size="xs"
-        >
-          Filters
-        </Button>
-      }
-    >
-      {item.isError && <EngineError error={item.error} onRetry={() => void item.refetch()} />}
+  const extra = (
+    <div data-testid="related-extra">
+      <Button
+        component={Link}
+        to="/filter"
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={14} />}
+      >
+        Filters
+      </Button>
+      {item.isError && (
+        <Text size="sm" c="red.7" mt={4} data-testid="related-missing">
+          This article could not be loaded.
+        </Text>
+      )}
       {duplicates.length > 0 && (
-        <Paper withBorder radius="md" p="md" mb="lg" data-testid="related-duplicates">
-          <Group gap={6} mb={8}>
+        <Paper withBorder radius="md" p="sm" mt="xs" data-testid="related-duplicates">
+          <Group gap={6} mb={6}>
             <IconCopy size={16} />
             <Text fw={600} size="sm">
               Likely duplicates
@@ -66,7 +56,7 @@ export function RelatedView({ itemId }: { itemId: number }) {
               the same story in other feeds
             </Text>
           </Group>
-          <Stack gap={4}>
+          <Stack gap={2}>
             {duplicates.map((d) => (
               <Group key={d.id} gap={8} wrap="nowrap" data-testid="related-duplicate">
                 <Anchor component={Link} to={relatedHref(d.id)} size="sm" lineClamp={1} style={{ flex: 1 }}>
@@ -80,19 +70,28 @@ export function RelatedView({ itemId }: { itemId: number }) {
           </Stack>
         </Paper>
       )}
-      <div data-testid="related-results">
-        <ItemsView
-          listKey={filterKeys.related(itemId)}
-          fetchPage={fetchPage}
-          title="Most similar"
-          ranked
-          emptyState={
-            <Text c="dimmed" py="xl" ta="center" data-testid="related-empty">
-              No similar articles found.
-            </Text>
-          }
-        />
-      </div>
-    </Screen>
+    </div>
+  );
+
+  return (
+    <div data-testid="screen-related" style={{ display: 'contents' }}>
+      <ItemsView
+        listKey={['related', itemId]}
+        fetchPage={fetchPage}
+        title={
+          <span data-testid="related-title">
+            <span style={{ color: 'var(--mantine-color-dimmed)', fontWeight: 500 }}>Related to: </span>
+            {title}
+          </span>
+        }
+        headerExtra={extra}
+        ranked
+        emptyState={
+          <Text c="dimmed" py="xl" ta="center" data-testid="related-empty">
+            No similar articles found.
+          </Text>
+        }
+      />
+    </div>
   );
 }

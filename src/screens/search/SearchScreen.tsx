@@ -1,19 +1,23 @@
 import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Screen } from '../../components/Screen';
-import { filterKeys } from '../../filters/keys';
+import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { ItemsView } from '../../items/ItemsView';
+import { clickRowWhenShown } from '../../search/openRow';
 import { searchPage } from '../../search/queries';
 
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
- * items list, with the query in a box at the top (Enter searches again).
+ * items list, the query in a box at the top (Enter searches again). `open` opens that article in
+ * the reader once its row is on screen, then leaves the address.
  */
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
+  const openParam = params.get('open');
+  const openId = openParam && /^[1-9]\d{0,14}$/.test(openParam) ? Number(openParam) : null;
+  useDocumentTitle(q ? `Search: ${q}` : 'Search');
   const [draft, setDraft] = useState(q);
   const [seen, setSeen] = useState(q);
   if (seen !== q) {
@@ -21,6 +25,27 @@ export function SearchScreen() {
     setDraft(q);
   }
   const fetchPage = useMemo(() => searchPage(q), [q]);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (openId === null || !root) return;
+    let cancelled = false;
+    void clickRowWhenShown(root, openId).then(() => {
+      if (cancelled) return;
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete('open');
+          return next;
+        },
+        { replace: true },
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [openId, q, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,40 +53,37 @@ export function SearchScreen() {
     setParams(text ? { q: text } : {});
   };
 
+  const box = (
+    <form onSubmit={submit} role="search">
+      <TextInput
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        placeholder="Search all articles"
+        leftSection={<IconSearch size={18} />}
+        aria-label="Search articles"
+        data-testid="search-page-input"
+      />
+      {/* The AI answer to the question (AI issue) goes here, between the box and the results. */}
+    </form>
+  );
+
   return (
-    <Screen id="search" title="Search" documentTitle={q ? `Search: ${q}` : 'Search'}>
-      <form onSubmit={submit} role="search" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
-        <TextInput
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          placeholder="Search all articles"
-          leftSection={<IconSearch size={18} />}
-          size="md"
-          aria-label="Search articles"
-          data-testid="search-page-input"
-        />
-      </form>
-      {/* The AI answer to the question (AI issue) goes here, above the results. */}
-      {q ? (
-        <div data-testid="search-page-results">
-          <ItemsView
-            key={q}
-            listKey={filterKeys.search(q)}
-            fetchPage={fetchPage}
-            title={`Results for “${q}”`}
-            ranked
-            emptyState={
-              <Text c="dimmed" py="xl" ta="center" data-testid="search-page-empty">
-                No articles match “{q}”.
-              </Text>
-            }
-          />
-        </div>
-      ) : (
-        <Text c="dimmed" data-testid="search-page-hint">
-          Type words to search titles, authors, feeds and article text. Press / or Ctrl+K anywhere to search.
-        </Text>
-      )}
-    </Screen>
+    <div ref={rootRef} data-testid="screen-search" style={{ display: 'contents' }}>
+      <ItemsView
+        key={q}
+        listKey={['search', q]}
+        fetchPage={q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 })}
+        title={q ? `Search: ${q}` : 'Search'}
+        headerExtra={box}
+        ranked
+        emptyState={
+          <Text c="dimmed" py="xl" ta="center" data-testid="search-page-empty">
+            {q
+              ? `No articles match “${q}”.`
+              : 'Type words to search titles, authors, feeds and article text. Press / or Ctrl+K anywhere.'}
+          </Text>
+        }
+      />
+    </div>
   );
 }
