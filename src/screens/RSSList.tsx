@@ -1,12 +1,209 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Alert, Button, Drawer, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFolders, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Screen } from '../components/Screen';
+import { countsQuery } from '../queries/counts';
+import { feedsQuery } from '../queries/feeds';
+import { groupsQuery } from '../queries/groups';
+import { ExportOpmlButton } from '../subscriptions/ExportOpmlButton';
+import { iconsQuery, itemTotalsQuery, scoresQuery } from '../subscriptions/queries';
+import { startRefresh } from '../subscriptions/refreshActions';
+import {
+  NO_FILTER,
+  type SortColumn,
+  type SortState,
+  type StatusFilter,
+  buildRows,
+  filterRows,
+  sortRows,
+} from './rss/feedTable';
+import { FeedTable } from './rss/FeedTable';
+import { GroupsPanel } from './rss/GroupsPanel';
+import { SelectionBar } from './rss/SelectionBar';
+import { useNowSeconds } from './rss/useNowSeconds';
 
-/** Route /rss (RSSList). */
+/**
+ * Route /rss (RSSList): every subscription in a sortable, filterable table with its status,
+ * counts and score; actions on one or many feeds; groups managed beside it.
+ */
 export function RSSList() {
+  const feeds = useQuery(feedsQuery());
+  const groups = useQuery(groupsQuery());
+  const counts = useQuery(countsQuery());
+  const scores = useQuery(scoresQuery());
+  const feedList = useMemo(() => feeds.data ?? [], [feeds.data]);
+  const totals = useQuery({ ...itemTotalsQuery(feedList), enabled: feeds.isSuccess });
+  const ids = useMemo(() => feedList.map((f) => f.id), [feedList]);
+  const icons = useQuery({ ...iconsQuery(ids), enabled: ids.length > 0 });
+  const now = useNowSeconds();
+  const [groupsOpen, setGroupsOpen] = useState(false);
+
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, 120);
+  const [group, setGroup] = useState('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<SortState>({ column: 'title', desc: false });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const rows = useMemo(
+    () => buildRows(feedList, groups.data ?? [], counts.data, totals.data, scores.data),
+    [feedList, groups.data, counts.data, totals.data, scores.data],
+  );
+  const shown = useMemo(
+    () => sortRows(filterRows(rows, { ...NO_FILTER, text: debounced, group, status }), sort),
+    [rows, debounced, group, status, sort],
+  );
+  // Selection only ever covers feeds that still exist.
+  const selectedFeeds = useMemo(() => feedList.filter((f) => selected.has(f.id)), [feedList, selected]);
+
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      setSort((s) => (s.column === column ? { column, desc: !s.desc } : { column, desc: false })),
+    [],
+  );
+  const onToggle = useCallback((id: number) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+  const onToggleAll = useCallback(() => {
+    setSelected((prev) => {
+      const allShown = shown.length > 0 && shown.every((r) => prev.has(r.feed.id));
+      return allShown ? new Set() : new Set(shown.map((r) => r.feed.id));
+    });
+  }, [shown]);
+
+  const groupOptions = useMemo(
+    () => [
+      { value: 'all', label: 'All groups' },
+      { value: 'none', label: 'No group' },
+      ...[...(groups.data ?? [])]
+        .sort((a, b) => a.title.localeCompare(b.title))
+        .map((g) => ({ value: String(g.id), label: g.title })),
+    ],
+    [groups.data],
+  );
+  const failing = rows.filter((r) => r.health === 'failing' || r.health === 'dead').length;
+
   return (
-    <ComingSoon
+    <Screen
       id="rss"
       title="Feeds"
-      line="Manage your subscriptions: rename, move between groups, check errors and unsubscribe — coming in a later release."
-    />
+      subtitle={
+        feeds.isSuccess
+          ? `${feedList.length.toLocaleString()} subscriptions${failing ? ` · ${failing} with problems` : ''}`
+          : undefined
+      }
+      actions={
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void startRefresh({ scope: 'all' })}
+            data-testid="rss-refresh-all"
+          >
+            Refresh all
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFolders size={14} />}
+            onClick={() => setGroupsOpen(true)}
+            data-testid="rss-groups-button"
+          >
+            Groups
+          </Button>
+          <ExportOpmlButton />
+          <Button size="xs" component={Link} to="/subscribe" leftSection={<IconPlus size={14} />}>
+            Subscribe
+          </Button>
+        </Group>
+      }
+    >
+      {feeds.isError && (
+        <Alert color="red" variant="light" mb="md">
+          {feeds.error.message}
+        </Alert>
+      )}
+      <div>
+        <div>
+          <Group gap="sm" mb="sm" wrap="wrap">
+            <TextInput
+              placeholder="Filter by title or address"
+              leftSection={<IconSearch size={14} />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              size="xs"
+              w={220}
+              aria-label="Filter feeds"
+              data-testid="rss-filter-text"
+            />
+            <Select
+              size="xs"
+              w={160}
+              data={groupOptions}
+              value={group}
+              onChange={(v) => setGroup(v ?? 'all')}
+              allowDeselect={false}
+              aria-label="Group"
+              data-testid="rss-filter-group"
+            />
+            <SegmentedControl
+              size="xs"
+              value={status}
+              onChange={(v) => setStatus(v)}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'ok', label: 'OK' },
+                { value: 'failing', label: 'Failing' },
+                { value: 'dead', label: 'Dead' },
+              ]}
+              data-testid="rss-filter-status"
+            />
+            <Text size="xs" c="dimmed" data-testid="rss-shown-count">
+              {shown.length === rows.length ? '' : `${shown.length} of ${rows.length} shown`}
+            </Text>
+          </Group>
+          {selectedFeeds.length > 0 && (
+            <SelectionBar
+              feeds={selectedFeeds}
+              groups={groups.data ?? []}
+              onClear={() => setSelected(new Set())}
+            />
+          )}
+          {feeds.isSuccess && feedList.length === 0 ? (
+            <Text c="dimmed" py="xl" ta="center" data-testid="rss-empty">
+              No subscriptions yet. <Link to="/subscribe">Subscribe to a feed</Link> or import an OPML file.
+            </Text>
+          ) : (
+            <FeedTable
+              rows={shown}
+              sort={sort}
+              onSort={onSort}
+              selected={selected}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+              icons={icons.data}
+              now={now}
+            />
+          )}
+        </div>
+      </div>
+      <Drawer
+        opened={groupsOpen}
+        onClose={() => setGroupsOpen(false)}
+        position="right"
+        size={320}
+        title="Groups"
+      >
+        <GroupsPanel groups={groups.data ?? []} feeds={feedList} />
+      </Drawer>
+    </Screen>
   );
 }

@@ -1,4 +1,5 @@
 import { Paper, Stack } from '@mantine/core';
+import { combineJobs } from './jobProgress';
 import { useRunningJobs } from './jobStore';
 import { JobProgressView } from './JobProgressView';
 
@@ -9,7 +10,10 @@ const KINDS = ['refresh'] as const;
  * progress on /subscribe). Renders nothing when no refresh is running.
  */
 export function JobBar() {
-  const jobs = useRunningJobs(KINDS);
+  const running = useRunningJobs(KINDS);
+  // Up to two bars; more (one per selected feed, say) fold into one combined bar.
+  const combined = running.length > 2 ? combineJobs(running) : null;
+  const jobs = combined ? [combined] : running;
   if (!jobs.length) return null;
   return (
     <Paper

@@ -16,7 +16,8 @@ export function useCancel(jobId: string) {
   const [busy, setBusy] = useState(false);
   const cancel = () => {
     setBusy(true);
-    cancelJob(jobId)
+    // A combined record (see combineJobs) stands for several jobs: cancel each.
+    Promise.all(jobId.split('+').map((id) => cancelJob(id)))
       .catch((err: unknown) => console.warn('Rivulet: cancel failed', err))
       .finally(() => setBusy(false));
   };

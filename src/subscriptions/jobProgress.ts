@@ -58,3 +58,22 @@ export function runningJobs(state: JobsState, kinds?: readonly JobProgress['kind
     .filter((j) => j.state === 'running' && (!kinds || kinds.includes(j.kind)))
     .sort((a, b) => a.startedAt - b.startedAt || a.id.localeCompare(b.id));
 }
+
+/**
+ * Several running jobs of one kind as one progress record (summed counts, all failures), for a
+ * single bar when many per-feed refreshes run at once. Its id joins the ids with '+'.
+ */
+export function combineJobs(jobs: readonly JobProgress[]): JobProgress | null {
+  const [first] = jobs;
+  if (!first) return null;
+  if (jobs.length === 1) return first;
+  return {
+    ...first,
+    id: jobs.map((j) => j.id).join('+'),
+    total: jobs.reduce((n, j) => n + j.total, 0),
+    done: jobs.reduce((n, j) => n + j.done, 0),
+    failed: jobs.reduce((n, j) => n + j.failed, 0),
+    failures: jobs.flatMap((j) => j.failures),
+    startedAt: Math.min(...jobs.map((j) => j.startedAt)),
+  };
+}

@@ -1,0 +1,102 @@
+import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import type { FeedRowData, SortColumn, SortState } from './feedTable';
+import { FeedTableRow } from './FeedTableRow';
+
+const COLUMNS: { column: SortColumn; label: string; right?: boolean }[] = [
+  { column: 'title', label: 'Title' },
+  { column: 'site', label: 'Site' },
+  { column: 'group', label: 'Group' },
+  { column: 'lastFetched', label: 'Fetched' },
+  { column: 'status', label: 'Status' },
+  { column: 'total', label: 'Items', right: true },
+  { column: 'unread', label: 'Unread', right: true },
+  { column: 'score', label: 'Score', right: true },
+];
+
+interface FeedTableProps {
+  rows: FeedRowData[];
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number, additive: boolean) => void;
+  onToggleAll: () => void;
+  icons: Record<number, string | null> | undefined;
+  now: number;
+}
+
+/** The subscriptions table: sortable headers (click again to reverse), a select-all box, rows. */
+export function FeedTable({
+  rows,
+  sort,
+  onSort,
+  selected,
+  onToggle,
+  onToggleAll,
+  icons,
+  now,
+}: FeedTableProps) {
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.feed.id));
+  const some = !all && rows.some((r) => selected.has(r.feed.id));
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="rss-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <Checkbox
+                size="xs"
+                checked={all}
+                indeterminate={some}
+                onChange={onToggleAll}
+                aria-label="Select all shown feeds"
+                data-testid="rss-select-all"
+              />
+            </Table.Th>
+            {COLUMNS.map((c) => {
+              const active = sort.column === c.column;
+              const Arrow = sort.desc ? IconArrowDown : IconArrowUp;
+              return (
+                <Table.Th
+                  key={c.column}
+                  ta={c.right ? 'right' : undefined}
+                  aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+                >
+                  <UnstyledButton
+                    onClick={() => onSort(c.column)}
+                    data-testid={`rss-sort-${c.column}`}
+                    style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                  >
+                    <Text
+                      size="xs"
+                      fw={700}
+                      c={active ? undefined : 'dimmed'}
+                      tt="uppercase"
+                      style={{ letterSpacing: 0.4 }}
+                    >
+                      {c.label}
+                    </Text>
+                    {active && <Arrow size={12} />}
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            <Table.Th w={36} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <FeedTableRow
+              key={row.feed.id}
+              row={row}
+              selected={selected.has(row.feed.id)}
+              onToggle={onToggle}
+              icon={icons?.[row.feed.id]}
+              now={now}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

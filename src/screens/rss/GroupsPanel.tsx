@@ -1,0 +1,70 @@
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconFolderPlus, IconTrash } from '@tabler/icons-react';
+import type { Feed, Group as FeedGroup } from '../../engine/contract';
+import { createGroupAction, deleteGroupAction, renameGroupAction } from '../../subscriptions/feedActions';
+
+/** Groups with their feed counts: create, rename, delete (feeds move to no group). */
+export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Feed[] }) {
+  const countOf = new Map<number, number>();
+  for (const f of feeds) countOf.set(f.groupId, (countOf.get(f.groupId) ?? 0) + 1);
+  const sorted = [...groups].sort((a, b) => a.title.localeCompare(b.title));
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="groups-panel">
+      <Group justify="space-between" mb="xs">
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.5 }}>
+          Groups
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconFolderPlus size={14} />}
+          onClick={() => void createGroupAction()}
+          data-testid="group-create"
+        >
+          New
+        </Button>
+      </Group>
+      {sorted.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No groups yet.
+        </Text>
+      )}
+      <Stack gap={2}>
+        {sorted.map((g) => (
+          <Group key={g.id} justify="space-between" wrap="nowrap" gap={4} data-testid={`group-row-${g.id}`}>
+            <Text size="sm" truncate style={{ flex: 1 }}>
+              {g.title}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {countOf.get(g.id) ?? 0}
+            </Text>
+            <Tooltip label="Rename">
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                onClick={() => void renameGroupAction(g)}
+                aria-label={`Rename ${g.title}`}
+                data-testid={`group-rename-${g.id}`}
+              >
+                <IconEdit size={14} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete (feeds are kept)">
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                onClick={() => void deleteGroupAction(g, countOf.get(g.id) ?? 0)}
+                aria-label={`Delete ${g.title}`}
+                data-testid={`group-delete-${g.id}`}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconChecks, IconDots, IconEdit, IconLink, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { Feed } from '../../engine/contract';
+import {
+  editFeedUrlAction,
+  markFeedsRead,
+  renameFeedAction,
+  unsubscribeFeeds,
+} from '../../subscriptions/feedActions';
+import { startRefresh } from '../../subscriptions/refreshActions';
+
+/** The "…" menu of one table row: the single-feed actions. */
+export function RowMenu({ feed }: { feed: Feed }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={190}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Actions for ${feed.title || feed.url}`}
+          data-testid={`rss-row-menu-${feed.id}`}
+        >
+          <IconDots size={15} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconRefresh size={15} />}
+          onClick={() => void startRefresh({ scope: 'feed', id: feed.id, force: true })}
+          data-testid="row-refresh"
+        >
+          Refresh
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconChecks size={15} />}
+          onClick={() => void markFeedsRead([feed])}
+          data-testid="row-read"
+        >
+          Mark all read
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconEdit size={15} />}
+          onClick={() => void renameFeedAction(feed)}
+          data-testid="row-rename"
+        >
+          Rename…
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLink size={15} />}
+          onClick={() => void editFeedUrlAction(feed)}
+          data-testid="row-edit-url"
+        >
+          Edit address…
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={15} />}
+          onClick={() => void unsubscribeFeeds([feed])}
+          data-testid="row-unsubscribe"
+        >
+          Unsubscribe…
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
