@@ -1,0 +1,308 @@
+// The Node side of the benchmarks: calls the page's `window.rivBench` entry points in order, and
+// does what only the harness can (reloads for cold starts, CDP scroll gestures, CDP heap reads).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { trackWorkerHeaps } from './heap.mjs';
+
+/** Benchmarks in the order they run (`--only` picks a subset by these names). */
+export const BENCHES = [
+  'query',
+  'paging',
+  'markread',
+  'search',
+  'parse',
+  'ingest',
+  'scroll',
+  'memory',
+  'cold',
+];
+const NEEDS_SEED = new Set(['query', 'paging', 'markread', 'search', 'scroll', 'memory', 'cold']);
+const NEEDS_SQLITE = new Set(['query', 'cold']);
+const MB = 1024 * 1024;
+
+const summarize = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p) => {
+    if (!s.length) return NaN;
+    const pos = (s.length - 1) * p;
+    const lo = Math.floor(pos);
+    const hi = Math.ceil(pos);
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo);
+  };
+  return {
+    median: q(0.5),
+    p25: q(0.25),
+    p75: q(0.75),
+    p95: q(0.95),
+    min: s[0],
+    max: s[s.length - 1],
+    n: s.length,
+  };
+};
+const verdict = (ok) => (ok === null ? 'n/a' : ok ? 'PASS' : 'MISS');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Feed files of 100 KB–5 MB from the shared corpus, read in Node (base64 for page.evaluate). */
+export function corpusFeedFiles(dir, { min = 100 * 1024, max = 5 * MB, limit = Infinity } = {}) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const size = statSync(p).size;
+        if (size >= min && size <= max) out.push({ name: p.slice(dir.length + 1), path: p, size });
+      }
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    return [];
+  }
+  out.sort((a, b) => a.name.localeCompare(b.name));
+  return out.slice(0, limit).map((f) => ({ name: f.name, base64: readFileSync(f.path).toString('base64') }));
+}
+
+/**
+ * Runs the selected benchmarks on an opened page; returns { rows, notes, failures }.
+ * `cdp` is a CDP session of the page. Every benchmark's failure is caught and reported as a row.
+ */
+export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log }) {
+  const rows = [];
+  const notes = [];
+  const failures = [];
+  const call = (name, ...args) => page.evaluate(([n, a]) => globalThis.rivBench[n](...a), [name, args]);
+  const selected = BENCHES.filter((b) => only.includes(b));
+  const heaps = await trackWorkerHeaps(cdp);
+
+  if (selected.some((b) => NEEDS_SEED.has(b))) {
+    log(`seeding the engine with ${spec.size.toLocaleString('en')} items…`);
+    const seeded = await call('seedEngine', spec);
+    notes.push(
+      `Seeding the engine (public API: ingest per feed, then marks) took ${(seeded.ms / 1000).toFixed(1)} s.`,
+    );
+    if (selected.some((b) => NEEDS_SQLITE.has(b))) {
+      log('loading the SQLite anchor…');
+      const sq = await call('seedSqlite', spec);
+      notes.push(`SQLite ${sq.version}: loaded in ${(sq.ms / 1000).toFixed(1)} s; OPFS copy: ${sq.opfs}.`);
+      if (sq.opfs !== 'ok')
+        notes.push(`OPFS unavailable for SQLite (${sq.opfs}); the cold-start anchor is n/a.`);
+    }
+  } else {
+    await call('describeCorpus', spec);
+  }
+
+  const step = async (name, fn) => {
+    if (!selected.includes(name)) return;
+    log(`${name}…`);
+    const start = Date.now();
+    try {
+      rows.push(...(await fn()));
+    } catch (err) {
+      const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      failures.push(`${name}: ${msg}`);
+      rows.push({
+        bench: name,
+        case: 'failed',
+        unit: '',
+        subject: null,
+        anchor: null,
+        anchorName: '',
+        ratio: null,
+        target: '',
+        status: 'n/a',
+        note: `error: ${msg}`,
+      });
+    }
+    log(`${name} done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  };
+
+  await step('query', () => call('benchQuery', runs));
+  await step('paging', () => call('benchPaging', runs));
+  await step('markread', () => call('benchMarkRead', runs));
+  await step('search', async () => {
+    await call('searchPrepare');
+    const before = (await heaps.heaps()).miniSearch ?? NaN;
+    const buildMs = await call('searchBuild');
+    const after = (await heaps.heaps()).miniSearch ?? NaN;
+    return call('benchSearch', runs, buildMs, (after - before) / MB);
+  });
+  await step('parse', () => {
+    const files = corpusFeedFiles(corpusDir, { limit: smoke ? 2 : Infinity });
+    if (!files.length)
+      notes.push(`No corpus feeds of 100 KB–5 MB under ${corpusDir}; parse uses generated bodies only.`);
+    return call('benchParse', files, Math.max(runs, 3), !smoke);
+  });
+  await step('ingest', () => call('benchIngest', runs));
+  await step('scroll', () => scrollBench({ page, cdp, call, runs, smoke }));
+  await step('memory', () => memoryBench({ cdp, call, smoke, heaps }));
+  await step('cold', () => coldBench({ page, call, runs, notes }));
+  return { rows, notes, failures };
+}
+
+async function scrollOnce({ cdp, call, kind, distance }) {
+  await call('scrollMount', kind);
+  await call('frameStart', kind === 'engine');
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: 400,
+    y: 400,
+    yDistance: -distance,
+    speed: 5000,
+    gestureSourceType: 'mouse',
+  });
+  return call('frameStop');
+}
+
+async function scrollBench({ cdp, call, runs, smoke }) {
+  const distance = smoke ? 3000 : 20_000;
+  const e = [];
+  const a = [];
+  for (let i = -1; i < runs; i++) {
+    const er = await scrollOnce({ cdp, call, kind: 'engine', distance });
+    const ar = await scrollOnce({ cdp, call, kind: 'static', distance });
+    if (i >= 0) e.push(er);
+    if (i >= 0) a.push(ar);
+  }
+  await call('releaseStatic');
+  const share = (r) => (100 * r.over25) / Math.max(1, r.frames);
+  const s = summarize(e.map(share));
+  const t = summarize(a.map(share));
+  const ratio = t.median === 0 ? (s.median === 0 ? 1 : Infinity) : s.median / t.median;
+  const ingested = summarize(e.map((r) => r.ingested)).median;
+  const frames = summarize(e.map((r) => r.frames)).median;
+  return [
+    {
+      bench: 'scroll',
+      case: `${(distance / 1000).toFixed(0)}k px gesture, refresh ingesting`,
+      unit: '% frames > 25 ms',
+      subject: s,
+      anchor: t,
+      anchorName: 'static array, no worker',
+      ratio,
+      target: '≤ 1.1× anchor share',
+      status: verdict(s.median <= 1.1 * t.median),
+      note: `median ${frames} frames/run; background refresh stored ${ingested} items/run`,
+    },
+    {
+      bench: 'scroll',
+      case: 'long-animation-frame blocking',
+      unit: 'ms per run',
+      subject: summarize(e.map((r) => r.loafBlockingMs)),
+      anchor: summarize(a.map((r) => r.loafBlockingMs)),
+      anchorName: 'static array, no worker',
+      ratio: null,
+      target: '—',
+      status: 'info',
+      note: `long tasks: ${summarize(e.map((r) => r.longTaskBlockingMs)).median.toFixed(0)} ms vs ${summarize(a.map((r) => r.longTaskBlockingMs)).median.toFixed(0)} ms blocking`,
+    },
+  ];
+}
+
+async function memoryBench({ cdp, call, smoke, heaps }) {
+  await call('scrollMount', 'engine');
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: 400,
+    y: 400,
+    yDistance: smoke ? -2000 : -10_000,
+    speed: 5000,
+    gestureSourceType: 'mouse',
+  });
+  await sleep(500);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const metrics = await cdp.send('Performance.getMetrics');
+  const main = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+  const worker = (await heaps.heaps()).main ?? NaN;
+  await call('frameStart', false);
+  await call('frameStop');
+  return [
+    {
+      bench: 'memory',
+      case: 'main thread JS heap (list mounted, scrolled)',
+      unit: 'MB',
+      subject: summarize([main / MB]),
+      anchor: null,
+      anchorName: '—',
+      ratio: null,
+      target: '≤ 80 MB',
+      status: verdict(main / MB <= 80),
+      note: 'CDP Performance.getMetrics JSHeapUsedSize after a forced GC',
+    },
+    {
+      bench: 'memory',
+      case: 'engine worker JS heap',
+      unit: 'MB',
+      subject: Number.isNaN(worker) ? null : summarize([worker / MB]),
+      anchor: null,
+      anchorName: '—',
+      ratio: null,
+      target: '≤ 150 MB',
+      status: Number.isNaN(worker) ? 'n/a' : verdict(worker / MB <= 150),
+      note: 'CDP Runtime.getHeapUsage on the worker target after a forced GC',
+    },
+  ];
+}
+
+async function coldBench({ page, call, runs, notes }) {
+  let rebuilt = 0;
+  const onConsole = (msg) => {
+    if (/index rebuilt from items/.test(msg.text())) rebuilt++;
+  };
+  page.on('console', onConsole);
+  await call('closeRaw');
+  // The engine writes its index snapshot 2 s after the last change; let it land first.
+  await sleep(5000);
+  const e = [];
+  const eFilters = [];
+  const s = [];
+  let sqliteError = '';
+  for (let i = -1; i < runs; i++) {
+    await page.reload({ waitUntil: 'load' });
+    const er = await call('coldEngine');
+    if (i >= 0) e.push(er.firstRows);
+    if (i >= 0 && er.filtersReady !== null) eFilters.push(er.filtersReady);
+    await page.reload({ waitUntil: 'load' });
+    try {
+      const sr = await call('coldSqlite');
+      if (i >= 0) s.push(sr.firstRows);
+    } catch (err) {
+      sqliteError = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    }
+  }
+  page.off('console', onConsole);
+  await page.reload({ waitUntil: 'load' });
+  if (rebuilt)
+    notes.push(
+      `Cold start: the engine rebuilt its index from items in ${rebuilt} of ${runs + 1} starts (snapshot stale).`,
+    );
+  const first = summarize(e);
+  const anchor = s.length ? summarize(s) : null;
+  return [
+    {
+      bench: 'cold start',
+      case: 'reload → first 50 rows painted',
+      unit: 'ms median (p95)',
+      subject: first,
+      anchor,
+      anchorName: 'SQLite WASM from OPFS',
+      ratio: anchor ? first.median / anchor.median : null,
+      target: '≤ 200 ms',
+      status: verdict(first.median <= 200),
+      note: `ms since navigation start${sqliteError ? `; SQLite: ${sqliteError}` : ''}`,
+    },
+    {
+      bench: 'cold start',
+      case: 'reload → every filter ready (description LIKE answered)',
+      unit: 'ms median (p95)',
+      subject: eFilters.length ? summarize(eFilters) : null,
+      anchor: null,
+      anchorName: '—',
+      ratio: null,
+      target: '—',
+      status: eFilters.length ? 'info' : 'n/a',
+      note: eFilters.length ? undefined : 'n/a (engine API missing: query.run)',
+    },
+  ];
+}

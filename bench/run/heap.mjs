@@ -1,0 +1,57 @@
+// Worker heaps over CDP: the page's CDP session auto-attaches (non-flattened, so Playwright's own
+// session routing is untouched) to every dedicated worker and asks each for Runtime.getHeapUsage
+// after a forced GC. Workers are named by their bundle (`main` = the engine worker).
+
+/** Starts tracking the page's workers; returns `heaps()` → { [bundle]: usedBytes }. */
+export async function trackWorkerHeaps(cdp) {
+  const sessions = new Map();
+  const pending = new Map();
+  let nextId = 1;
+  cdp.on('Target.attachedToTarget', (e) => {
+    const name = /assets\/([A-Za-z]+)-/.exec(e.targetInfo.url)?.[1] ?? e.targetInfo.url;
+    if (e.targetInfo.type === 'worker') sessions.set(e.sessionId, name);
+  });
+  cdp.on('Target.detachedFromTarget', (e) => sessions.delete(e.sessionId));
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const msg = JSON.parse(e.message);
+    const done = pending.get(msg.id);
+    if (!done) return;
+    pending.delete(msg.id);
+    done(msg);
+  });
+  const send = (sessionId, method) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new Error(`${method} timed out`));
+      }, 30_000);
+      pending.set(id, (msg) => {
+        clearTimeout(timer);
+        if (msg.error) reject(new Error(msg.error.message));
+        else resolve(msg.result);
+      });
+      cdp
+        .send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method, params: {} }),
+        })
+        .catch(reject);
+    });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  return {
+    /** Used JS heap per worker bundle after a GC in each. */
+    async heaps() {
+      const out = {};
+      for (const [sessionId, name] of sessions) {
+        try {
+          await send(sessionId, 'HeapProfiler.collectGarbage');
+          out[name] = (await send(sessionId, 'Runtime.getHeapUsage')).usedSize;
+        } catch {
+          // A worker that went away between listing and asking: skip it.
+        }
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// A tiny static server for bench/dist on 127.0.0.1, cross-origin isolated (COOP/COEP) so SQLite's
+// OPFS VFS can use SharedArrayBuffer and performance.measureUserAgentSpecificMemory() is offered.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.css': 'text/css',
+};
+
+/** Serves `dir` on an ephemeral port; resolves { url, close }. 404 for anything outside `dir`. */
+export function serveStatic(dir) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
+    const headers = {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'Cache-Control': 'no-store',
+    };
+    if (!file.startsWith(dir)) {
+      res.writeHead(403, headers).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, headers).end('not found');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}

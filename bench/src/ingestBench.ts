@@ -1,0 +1,55 @@
+/**
+ * ingest: corpus feeds as RSS bytes → engine read path + `items.ingest` (one transaction per
+ * feed) into a fresh database, vs a raw IndexedDB `put` loop of the same records with the same
+ * transaction sizes into a fresh database with the same indexes. Runs use a slice of the corpus
+ * (≤ 10,000 items) so 8 interleaved pairs fit the time budget; items/s does not depend on N
+ * much because every feed is its own transaction.
+ */
+import { FEED_COUNT, feedItemCount } from '../corpus';
+import { corpus } from './seed';
+import { interleave, mapSummary, summarize, verdict, type BenchRow } from './stats';
+import { ingestWorker, rawIdbWorker } from './workers';
+
+/** Runs the ingest benchmark. */
+export async function benchIngest(runs: number): Promise<BenchRow[]> {
+  const spec = corpus().spec;
+  const target = Math.min(10_000, spec.size);
+  // Feeds 1… (the big feed 0 would make one giant transaction) until the slice is big enough.
+  const feeds: number[] = [];
+  let items = 0;
+  for (let f = 1; f < FEED_COUNT && items < target; f++) {
+    feeds.push(f);
+    items += feedItemCount(spec.size, f);
+  }
+  const w = ingestWorker();
+  const raw = rawIdbWorker();
+  const times = await interleave(
+    runs,
+    async (i) => {
+      const r = await w.ingest(spec, feeds, `bench-ingest-${i + 1}`);
+      if (r.items !== items) throw new Error(`engine stored ${r.items} items, expected ${items}`);
+      return r.ms;
+    },
+    async (i) => {
+      const r = await raw.putLoop(spec, feeds, `bench-raw-${i + 1}`);
+      return r.ms;
+    },
+  );
+  const perSec = (ms: number) => items / (ms / 1000);
+  const subject = mapSummary(summarize(times.subject), perSec);
+  const anchor = mapSummary(summarize(times.anchor), perSec);
+  const ratio = subject.median / anchor.median;
+  return [
+    {
+      bench: 'ingest',
+      case: `${items.toLocaleString('en')} items, ${feeds.length} feeds from RSS`,
+      unit: 'items/s',
+      subject,
+      anchor,
+      anchorName: 'raw IndexedDB put loop',
+      ratio,
+      target: '≥ 0.85×',
+      status: verdict(ratio >= 0.85),
+    },
+  ];
+}

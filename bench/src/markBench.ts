@@ -1,0 +1,96 @@
+/**
+ * mark read: (a) 10,000 unread items (fewer on small corpora) and (b) every item of the big
+ * feed (5,000 at 100k) marked read, timed from the call until `counts()` reflects it, vs one raw
+ * IndexedDB read-write transaction flipping the same records. Between runs the items are put
+ * back as they were (untimed), so every run starts from the same state.
+ */
+import { corpus } from './seed';
+import { interleave, summarize, verdict, type BenchRow } from './stats';
+import { engineWorker, rawIdbWorker } from './workers';
+
+function row(name: string, subject: number[], anchor: number[], note: string): BenchRow {
+  const s = summarize(subject);
+  const a = summarize(anchor);
+  const ratio = s.median / a.median;
+  return {
+    bench: 'mark read',
+    case: name,
+    unit: 'ms median (p95)',
+    subject: s,
+    anchor: a,
+    anchorName: 'one raw IndexedDB transaction',
+    ratio,
+    target: '≤ 1.0×',
+    status: verdict(ratio <= 1),
+    note,
+  };
+}
+
+/** Runs both mark-read cases. Leaves the read state as the corpus defines it. */
+export async function benchMarkRead(runs: number): Promise<BenchRow[]> {
+  const engine = engineWorker();
+  const raw = rawIdbWorker();
+  const c = corpus();
+  const n = Math.min(10_000, Math.floor(c.unreadIds.length / 2));
+  // Every other unread id: spread over feeds and dates like a "mark these read" selection.
+  const ids = c.unreadIds.filter((_, i) => i % 2 === 0).slice(0, n);
+  const before = (await engine.counts()).unread;
+  const idsTimes = await interleave(
+    runs,
+    async () => {
+      const start = performance.now();
+      await engine.state.markRead(ids, true);
+      const counts = await engine.counts();
+      const ms = performance.now() - start;
+      if (counts.unread !== before - ids.length)
+        throw new Error(`unread ${counts.unread}, expected ${before - ids.length}`);
+      await engine.state.markRead(ids, false);
+      return ms;
+    },
+    async () => {
+      const start = performance.now();
+      await raw.setReadTx('rivulet', { ids }, true);
+      const ms = performance.now() - start;
+      await raw.setReadTx('rivulet', { ids }, false);
+      return ms;
+    },
+  );
+  const feed = c.feed0Ids;
+  const feedTimes = await interleave(
+    runs,
+    async () => {
+      await engine.state.markRead(feed, false);
+      const start = performance.now();
+      const changed = await engine.state.markAllRead({ scope: 'feed', id: 1 });
+      await engine.counts();
+      const ms = performance.now() - start;
+      if (changed !== feed.length) throw new Error(`markAllRead changed ${changed}, expected ${feed.length}`);
+      return ms;
+    },
+    async () => {
+      await engine.state.markRead(feed, false);
+      const start = performance.now();
+      await raw.setReadTx('rivulet', { feedId: 1 }, true);
+      const ms = performance.now() - start;
+      await raw.setReadTx('rivulet', { feedId: 1 }, false);
+      return ms;
+    },
+  );
+  // Back to the corpus state: feed 0 unread except its read items.
+  await engine.state.markRead(feed, false);
+  await engine.state.markRead(c.feed0ReadIds, true);
+  return [
+    row(
+      `${ids.length.toLocaleString('en')} items (markRead)`,
+      idsTimes.subject,
+      idsTimes.anchor,
+      'call → counts() updated',
+    ),
+    row(
+      `whole feed of ${feed.length.toLocaleString('en')} (markAllRead)`,
+      feedTimes.subject,
+      feedTimes.anchor,
+      'call → counts() updated',
+    ),
+  ];
+}

@@ -1,0 +1,52 @@
+/**
+ * The benchmark page: puts every benchmark's entry point on `window.rivBench` for the Node
+ * harness (scripts/bench.mjs) to call with `page.evaluate`. Nothing runs on load, so a reload
+ * is a clean cold start.
+ */
+import type { CorpusSpec } from '../corpus';
+import { benchIngest } from './ingestBench';
+import { benchMarkRead } from './markBench';
+import { benchPaging } from './pagingBench';
+import { benchParse, type ParseInput } from './parseBench';
+import { benchQuery } from './queryBench';
+import { coldEngine, coldSqlite } from './coldStart';
+import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
+import { benchSearch, searchBuild, searchPrepare } from './searchBench';
+import { describeCorpus, seedEngine, seedSqlite } from './seed';
+import { engineWorker, rawIdbWorker } from './workers';
+
+const api = {
+  seedEngine,
+  seedSqlite,
+  describeCorpus: (spec: CorpusSpec) => void describeCorpus(spec),
+  benchQuery,
+  benchPaging,
+  benchMarkRead,
+  benchSearch,
+  searchPrepare,
+  searchBuild,
+  benchIngest,
+  benchParse: (files: { name: string; base64: string }[], runs: number, generate: boolean) =>
+    benchParse(
+      files.map((f): ParseInput => ({
+        name: f.name,
+        bytes: Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)),
+      })),
+      runs,
+      generate,
+    ),
+  scrollMount,
+  frameStart,
+  frameStop,
+  releaseStatic,
+  coldEngine,
+  coldSqlite,
+  /** Initialises the engine after a reload (for benchmarks that need it warm). */
+  initEngine: async () => (await engineWorker().init()).counts.items,
+  /** Closes the anchors' connections to the engine's database. */
+  closeRaw: () => rawIdbWorker().close(),
+  userAgent: () => navigator.userAgent,
+};
+
+export type RivBench = typeof api;
+(window as unknown as { rivBench: RivBench }).rivBench = api;

@@ -1,0 +1,62 @@
+/**
+ * deep paging: pages 1, 100, 1000, 2000 of the "all" list. The engine is asked with the keyset
+ * cursor of the page before (collected by walking once, untimed); the anchor is Dexie
+ * `orderBy('[pubDate+id]').reverse().offset(k).limit(50)` on the engine's own store. Both timed
+ * on the page, call to rows in hand. Pages past the corpus end are skipped.
+ */
+import { corpus } from './seed';
+import { interleave, summarize, verdict, type BenchRow } from './stats';
+import { engineWorker, rawIdbWorker } from './workers';
+
+const PAGES = [1, 100, 1000, 2000];
+
+/** Runs the paging benchmark; the target compares the engine's last page with its page 1. */
+export async function benchPaging(runs: number): Promise<BenchRow[]> {
+  const engine = engineWorker();
+  const raw = rawIdbWorker();
+  const lastPage = Math.ceil(corpus().spec.size / 50);
+  const pages = PAGES.filter((p) => p <= lastPage);
+  // Walk once to learn the cursor that starts each wanted page.
+  const cursors = new Map<number, string | null>([[1, null]]);
+  let cursor: string | null = null;
+  for (let p = 1; p < pages[pages.length - 1]!; p++) {
+    cursor = (await engine.items.page({ scope: 'all', cursor })).next;
+    if (pages.includes(p + 1)) cursors.set(p + 1, cursor);
+  }
+  const rows: BenchRow[] = [];
+  let page1 = NaN;
+  for (const p of pages) {
+    const times = await interleave(
+      runs,
+      async () => {
+        const start = performance.now();
+        const page = await engine.items.page({ scope: 'all', cursor: cursors.get(p) ?? null });
+        if (page.rows.length === 0) throw new Error(`engine page ${p} is empty`);
+        return performance.now() - start;
+      },
+      async () => {
+        const start = performance.now();
+        const res = await raw.dexiePage('rivulet', p);
+        if (res.rows === 0) throw new Error(`Dexie page ${p} is empty`);
+        return performance.now() - start;
+      },
+    );
+    const subject = summarize(times.subject);
+    const anchor = summarize(times.anchor);
+    if (p === 1) page1 = subject.median;
+    const last = p === pages[pages.length - 1] && p !== 1;
+    rows.push({
+      bench: 'deep paging',
+      case: `page ${p}`,
+      unit: 'ms median (p95)',
+      subject,
+      anchor,
+      anchorName: 'Dexie offset().limit(50)',
+      ratio: subject.median / anchor.median,
+      target: last ? 'last page ≤ 1.2× page 1' : '—',
+      status: last ? verdict(subject.median <= 1.2 * page1) : 'info',
+      note: last ? `engine page ${p} / page 1 = ${(subject.median / page1).toFixed(2)}×` : undefined,
+    });
+  }
+  return rows;
+}

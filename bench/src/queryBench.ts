@@ -1,0 +1,93 @@
+/**
+ * query: each shape's first page of 50 rows plus total, timed on the page from the call to rows
+ * in hand, engine (`query.run`, then `items.byIds` if it answers ids) vs SQLite WASM in a worker.
+ * The engine caches results by query text, so every run varies the text by leading spaces: each
+ * timed run is an uncached parse + plan + scan, like a freshly typed filter.
+ */
+import { queryShapes, type QueryShape } from './shapes';
+import { corpus } from './seed';
+import { interleave, summarize, verdict, type BenchRow } from './stats';
+import { MISSING, engineWorker, optionalCall, sqliteWorker } from './workers';
+
+interface EngineAnswer {
+  total: number;
+  rows: number;
+}
+
+/** Normalises what `query.run` answers (a Page of rows, or ids + total) to rows in hand. */
+async function engineQuery(text: string): Promise<EngineAnswer | typeof MISSING> {
+  const res = await optionalCall('query', 'run', text, { cursor: null, limit: 50 });
+  if (res === MISSING) return MISSING;
+  const r = res as {
+    ok?: boolean;
+    error?: { message?: string };
+    rows?: unknown[];
+    ids?: number[];
+    total?: number;
+  };
+  if (r.ok === false) throw new Error(`query.run refused '${text.trim()}': ${r.error?.message ?? 'error'}`);
+  if (Array.isArray(r.rows)) return { total: r.total ?? -1, rows: r.rows.length };
+  if (Array.isArray(r.ids)) {
+    const rows = await engineWorker().items.byIds(r.ids);
+    return { total: r.total ?? -1, rows: rows.length };
+  }
+  throw new Error('query.run answered neither rows nor ids');
+}
+
+async function one(shape: QueryShape, runs: number): Promise<BenchRow> {
+  const sqlite = sqliteWorker();
+  let engineTotal = -1;
+  let sqlTotal = -1;
+  const probe = await engineQuery(shape.filter);
+  const base: Omit<BenchRow, 'subject' | 'anchor' | 'ratio' | 'status'> = {
+    bench: 'query',
+    case: shape.name,
+    unit: 'ms median (p95)',
+    anchorName: 'SQLite WASM (memory, indexed)',
+    target: '≤ 1.0× SQLite',
+  };
+  const sql = await timed(() => sqlite.query(shape.where, shape.order, 50, shape.cap ?? null));
+  if (probe === MISSING)
+    return {
+      ...base,
+      subject: null,
+      anchor: summarize([sql.ms]),
+      ratio: null,
+      status: 'n/a',
+      note: 'n/a (engine API missing: query.run)',
+    };
+  const times = await interleave(
+    runs,
+    async (i) => {
+      const t = await timed(() => engineQuery(' '.repeat(i + 2) + shape.filter));
+      engineTotal = (t.value as EngineAnswer).total;
+      return t.ms;
+    },
+    async () => {
+      const t = await timed(() => sqlite.query(shape.where, shape.order, 50, shape.cap ?? null));
+      sqlTotal = t.value.total;
+      return t.ms;
+    },
+  );
+  const subject = summarize(times.subject);
+  const anchor = summarize(times.anchor);
+  const ratio = subject.median / anchor.median;
+  const note =
+    engineTotal !== sqlTotal
+      ? `totals differ: engine ${engineTotal}, SQLite ${sqlTotal}`
+      : `total ${sqlTotal}`;
+  return { ...base, subject, anchor, ratio, status: verdict(ratio <= 1), note };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - start, value };
+}
+
+/** Runs every shape (interleaved engine/SQLite, `runs` pairs after a warm-up). */
+export async function benchQuery(runs: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const shape of queryShapes(corpus().spec.now)) rows.push(await one(shape, runs));
+  return rows;
+}

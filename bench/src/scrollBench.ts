@@ -1,0 +1,202 @@
+/**
+ * scroll (page side): mounts the list fed by the engine or by a static array, records frames
+ * while the Node harness drives CDP `Input.synthesizeScrollGesture`, and, for the engine, keeps
+ * a background refresh ingesting into a scratch feed meanwhile. Frames: a requestAnimationFrame
+ * sampler (share of frame intervals over 25 ms) plus the Long Animation Frames and Long Tasks
+ * observers (blocking ms).
+ */
+import type { ItemRow } from '../../worker/types';
+import { FEED_COUNT, feedItems, feedTitle, firstItemId } from '../corpus';
+import { mountList, unmountList, type RowSource } from './scrollList';
+import { corpus } from './seed';
+import { engineWorker } from './workers';
+
+/** What one scroll recording saw. */
+export interface FrameReport {
+  frames: number;
+  over25: number;
+  /** Sum over long animation frames of their blockingDuration. */
+  loafBlockingMs: number;
+  /** Sum over long tasks of (duration − 50 ms). */
+  longTaskBlockingMs: number;
+  /** Items the background refresh stored during the recording. */
+  ingested: number;
+}
+
+class Listeners {
+  private set = new Set<() => void>();
+  subscribe = (fn: () => void) => {
+    this.set.add(fn);
+    return () => void this.set.delete(fn);
+  };
+  emit(): void {
+    for (const fn of this.set) fn();
+  }
+}
+
+// Engine rows: keyset pages of 50 loaded in order (a virtual list scrolls through them in order).
+function engineSource(count: number): RowSource {
+  const engine = engineWorker();
+  const pages: ItemRow[][] = [];
+  let next: string | null = null;
+  let loading = false;
+  let wantedPage = 0;
+  const listeners = new Listeners();
+  const pump = async () => {
+    if (loading) return;
+    loading = true;
+    try {
+      while (pages.length <= wantedPage && (pages.length === 0 || next !== null)) {
+        const page = await engine.items.page({ scope: 'all', cursor: next });
+        pages.push(page.rows);
+        next = page.next;
+        listeners.emit();
+      }
+    } finally {
+      loading = false;
+    }
+  };
+  return {
+    count,
+    row: (i) => pages[Math.floor(i / 50)]?.[i % 50],
+    want(_from, to) {
+      wantedPage = Math.max(wantedPage, Math.floor(to / 50) + 1);
+      void pump();
+    },
+    subscribe: listeners.subscribe,
+  };
+}
+
+let staticRows: ItemRow[] | null = null;
+
+/** Drops the anchor's 100k in-memory rows (before heap measurements). */
+export function releaseStatic(): void {
+  staticRows = null;
+}
+
+// Anchor rows: the same corpus as list rows, built once on the main thread (untimed).
+function staticSource(): RowSource {
+  staticRows ??= buildStaticRows();
+  const rows = staticRows;
+  return { count: rows.length, row: (i) => rows[i], want: () => {}, subscribe: () => () => {} };
+}
+
+function buildStaticRows(): ItemRow[] {
+  const { spec } = corpus();
+  const rows: ItemRow[] = [];
+  for (let f = 0; f < FEED_COUNT; f++) {
+    let id = firstItemId(spec.size, f);
+    for (const it of feedItems(spec, f)) {
+      rows.push({
+        id: id++,
+        feedId: f + 1,
+        title: it.title,
+        author: it.author,
+        pubDate: it.pubDate,
+        link: it.link,
+        flags: (it.read ? 1 : 0) | (it.saved ? 2 : 0),
+        snippet: it.plain.slice(0, 200),
+        thumbnail: '',
+        enclosureType: it.enclosure?.type ?? '',
+      });
+    }
+  }
+  return rows.sort((a, b) => b.pubDate - a.pubDate || b.id - a.id);
+}
+
+let recording: { stop: () => Promise<FrameReport> } | null = null;
+const feedName = (id: number) => (id >= 1 && id <= FEED_COUNT ? feedTitle(id - 1) : 'Refresh');
+
+/** Mounts the list for `kind` and waits until its first rows are on screen. */
+export async function scrollMount(kind: 'engine' | 'static'): Promise<number> {
+  const source = kind === 'engine' ? engineSource((await engineWorker().counts()).items) : staticSource();
+  mountList(source, feedName);
+  for (let i = 0; i < 200 && !source.row(0); i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => requestAnimationFrame(r));
+  return source.count;
+}
+
+// Background refresh: new items into a scratch feed, 250 per ingest, until stopped.
+function backgroundIngest(): { stop: () => Promise<number> } {
+  const engine = engineWorker();
+  const { spec } = corpus();
+  let stopped = false;
+  let stored = 0;
+  const run = (async () => {
+    const feedId = await engine.feeds.save({ url: 'https://refresh.example.test/rss.xml', title: 'Refresh' });
+    const source = feedItems({ ...spec, seed: spec.seed + 1, size: Math.max(spec.size, 100_000) }, 0);
+    for (let i = 0; !stopped && i < source.length; i += 250) {
+      const batch = source.slice(i, i + 250).map(({ read: _r, saved: _s, plain: _p, ...item }) => item);
+      stored += (await engine.items.ingest(feedId, batch)).added.length;
+    }
+    while (!stopped) await new Promise((r) => setTimeout(r, 20));
+    await engine.feeds.delete(feedId);
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await run;
+      return stored;
+    },
+  };
+}
+
+/** Starts recording frames (and, for the engine, the background refresh). */
+export function frameStart(withIngest: boolean): void {
+  const intervals: number[] = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (t: number) => {
+    intervals.push(t - last);
+    last = t;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame((t) => {
+    last = t;
+    requestAnimationFrame(tick);
+  });
+  let loaf = 0;
+  let longTask = 0;
+  const observers: PerformanceObserver[] = [];
+  const observe = (type: string, fn: (e: PerformanceEntry) => void) => {
+    if (!PerformanceObserver.supportedEntryTypes.includes(type)) return;
+    const o = new PerformanceObserver((list) => list.getEntries().forEach(fn));
+    o.observe({ type, buffered: false });
+    observers.push(o);
+  };
+  observe(
+    'long-animation-frame',
+    (e) => (loaf += (e as PerformanceEntry & { blockingDuration: number }).blockingDuration),
+  );
+  observe('longtask', (e) => (longTask += Math.max(0, e.duration - 50)));
+  const ingest = withIngest ? backgroundIngest() : null;
+  recording = {
+    stop: async () => {
+      running = false;
+      for (const o of observers) {
+        o.takeRecords().forEach((e) => {
+          if (e.entryType === 'longtask') longTask += Math.max(0, e.duration - 50);
+          else loaf += (e as PerformanceEntry & { blockingDuration: number }).blockingDuration;
+        });
+        o.disconnect();
+      }
+      const ingested = ingest ? await ingest.stop() : 0;
+      return {
+        frames: intervals.length,
+        over25: intervals.filter((d) => d > 25).length,
+        loafBlockingMs: loaf,
+        longTaskBlockingMs: longTask,
+        ingested,
+      };
+    },
+  };
+}
+
+/** Stops recording, unmounts the list and reports. */
+export async function frameStop(): Promise<FrameReport> {
+  if (!recording) throw new Error('frameStart was not called');
+  const report = await recording.stop();
+  recording = null;
+  unmountList();
+  return report;
+}

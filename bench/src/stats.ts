@@ -1,0 +1,100 @@
+/** Sample statistics and the shape of a result row, shared by every benchmark page module. */
+
+/** Median and spread of a set of samples. */
+export interface Summary {
+  median: number;
+  p25: number;
+  p75: number;
+  p95: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+/** One line of the results table: a subject beside its anchor from the same run. */
+export interface BenchRow {
+  bench: string;
+  case: string;
+  /** What is measured, e.g. 'ms (median)', 'items/s'. */
+  unit: string;
+  subject: Summary | null;
+  anchor: Summary | null;
+  anchorName: string;
+  /** subject ÷ anchor of the medians (or of the metric the target names). */
+  ratio: number | null;
+  target: string;
+  status: 'PASS' | 'MISS' | 'n/a' | 'info';
+  note?: string;
+}
+
+// Linear interpolation between closest ranks.
+function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
+}
+
+/** Summarises samples (any order). An empty list gives NaNs and n = 0. */
+export function summarize(samples: readonly number[]): Summary {
+  const s = [...samples].sort((a, b) => a - b);
+  return {
+    median: quantile(s, 0.5),
+    p25: quantile(s, 0.25),
+    p75: quantile(s, 0.75),
+    p95: quantile(s, 0.95),
+    min: s[0] ?? NaN,
+    max: s[s.length - 1] ?? NaN,
+    n: s.length,
+  };
+}
+
+/** Applies `fn` to every statistic (e.g. ms → items/s). Order flips when `fn` is decreasing. */
+export function mapSummary(s: Summary, fn: (v: number) => number): Summary {
+  const v = [fn(s.min), fn(s.p25), fn(s.median), fn(s.p75), fn(s.p95), fn(s.max)];
+  const flip = v[0]! > v[5]!;
+  return {
+    median: v[2]!,
+    p25: flip ? v[3]! : v[1]!,
+    p75: flip ? v[1]! : v[3]!,
+    p95: flip ? fn(quantileOfFlip(s)) : v[4]!,
+    min: Math.min(v[0]!, v[5]!),
+    max: Math.max(v[0]!, v[5]!),
+    n: s.n,
+  };
+}
+// For a decreasing map the 95th percentile of the result is the 5th of the input; approximate
+// it by the minimum, which is what 7–15 samples can tell.
+const quantileOfFlip = (s: Summary): number => s.min;
+
+/**
+ * Runs subject and anchor interleaved (A B A B …): one warm-up pair, then `runs` measured pairs.
+ * Each callback returns its own measurement (ms unless the caller says otherwise); a callback
+ * that throws fails the whole benchmark.
+ */
+export async function interleave(
+  runs: number,
+  subject: (i: number) => Promise<number>,
+  anchor: ((i: number) => Promise<number>) | null,
+): Promise<{ subject: number[]; anchor: number[] }> {
+  await subject(-1);
+  if (anchor) await anchor(-1);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    a.push(await subject(i));
+    if (anchor) b.push(await anchor(i));
+  }
+  return { subject: a, anchor: b };
+}
+
+/** PASS when `ok`, MISS otherwise; 'n/a' when either side could not be measured. */
+export function verdict(ok: boolean | null): BenchRow['status'] {
+  return ok === null ? 'n/a' : ok ? 'PASS' : 'MISS';
+}
+
+/** Waits for the next frame to be presented (two rAFs: the frame after the DOM change). */
+export function nextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}

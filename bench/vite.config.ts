@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { peggyPlugin } from './peggyPlugin.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** Build output: under node_modules/.cache so git, ESLint and Prettier never see it. */
+export const benchOutDir = fileURLToPath(new URL('../node_modules/.cache/rivulet-bench', import.meta.url));
+
+// A separate build for the benchmark page: the real engine worker (../worker/main.ts), the
+// anchors' workers and a bare page that puts its entry points on `window.rivBench`.
+export default defineConfig({
+  root: here,
+  base: './',
+  logLevel: 'warn',
+  plugins: [peggyPlugin()],
+  worker: { format: 'es', plugins: () => [peggyPlugin()] },
+  optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
+  build: {
+    outDir: benchOutDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 4000,
+  },
+});

@@ -1,0 +1,152 @@
+/**
+ * IndexedDB anchors, in their own worker: a raw `put` loop (ingest), one raw read-write
+ * transaction flipping flags (mark read) and Dexie `offset().limit()` paging (deep paging).
+ * They touch the engine's own `rivulet` database (paging, mark read) or a fresh database with
+ * the same stores and indexes (ingest), so the store layout costs the same on both sides.
+ */
+import * as Comlink from 'comlink';
+import Dexie from 'dexie';
+import { feedItems, type CorpusSpec } from '../corpus';
+
+const req = <T>(r: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+  });
+const done = (tx: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
+  });
+
+// Same stores and indexes as worker/db/schema.ts version 1 (Dexie's '[a+b]' = a compound key path).
+function openFresh(name: string): Promise<IDBDatabase> {
+  const open = indexedDB.open(name, 1);
+  open.onupgradeneeded = () => {
+    const d = open.result;
+    const items = d.createObjectStore('items', { keyPath: 'id', autoIncrement: true });
+    items.createIndex('feedId', 'feedId');
+    items.createIndex('[pubDate+id]', ['pubDate', 'id']);
+    items.createIndex('[feedId+pubDate]', ['feedId', 'pubDate']);
+    items.createIndex('[feedId+dedupeKey]', ['feedId', 'dedupeKey'], { unique: true });
+    items.createIndex('flags', 'flags');
+  };
+  return req(open);
+}
+
+const engineDb = new Map<string, IDBDatabase>();
+async function openExisting(name: string): Promise<IDBDatabase> {
+  let d = engineDb.get(name);
+  if (!d) {
+    d = await req(indexedDB.open(name));
+    // Let the engine upgrade or delete without waiting on us.
+    d.onversionchange = () => {
+      d?.close();
+      engineDb.delete(name);
+    };
+    engineDb.set(name, d);
+  }
+  return d;
+}
+
+let dexie: Dexie | null = null;
+
+const api = {
+  /**
+   * Stores the given feeds' items with one read-write transaction per feed (the engine's
+   * transaction size) into a fresh database `name`; returns ms for the puts only (records are
+   * built before the clock starts) and deletes the database afterwards.
+   */
+  async putLoop(spec: CorpusSpec, feeds: number[], name: string): Promise<{ ms: number; items: number }> {
+    await req(indexedDB.deleteDatabase(name));
+    const batches = feeds.map((f) =>
+      feedItems(spec, f).map((it) => ({
+        feedId: f + 1,
+        guid: it.guid,
+        title: it.title,
+        author: it.author,
+        description: it.description,
+        pubDate: it.pubDate,
+        link: it.link,
+        enclosure: it.enclosure,
+        flags: 0,
+        dedupeKey: it.guid,
+        contentHash: '0',
+        firstSeen: spec.now,
+        snippet: it.plain.slice(0, 200),
+        thumbnail: '',
+      })),
+    );
+    const d = await openFresh(name);
+    const start = performance.now();
+    let n = 0;
+    for (const batch of batches) {
+      const tx = d.transaction('items', 'readwrite');
+      const store = tx.objectStore('items');
+      for (const rec of batch) store.put(rec);
+      n += batch.length;
+      await done(tx);
+    }
+    const ms = performance.now() - start;
+    d.close();
+    await req(indexedDB.deleteDatabase(name));
+    return { ms, items: n };
+  },
+
+  /**
+   * One read-write transaction over the engine's items: get each record (by id, or every item
+   * of `feedId`), set or clear FLAG_READ, put it back. Returns ms until the transaction commits.
+   */
+  async setReadTx(name: string, sel: { ids?: number[]; feedId?: number }, read: boolean): Promise<number> {
+    const d = await openExisting(name);
+    const start = performance.now();
+    const tx = d.transaction('items', 'readwrite');
+    const store = tx.objectStore('items');
+    const flip = (rec: { flags: number }) => {
+      rec.flags = read ? rec.flags | 1 : rec.flags & ~1;
+      store.put(rec);
+    };
+    if (sel.feedId !== undefined) {
+      const recs = await req(store.index('feedId').getAll(sel.feedId));
+      for (const rec of recs as { flags: number }[]) flip(rec);
+    } else {
+      for (const id of sel.ids ?? []) {
+        const r = store.get(id);
+        r.onsuccess = () => {
+          if (r.result) flip(r.result as { flags: number });
+        };
+      }
+    }
+    await done(tx);
+    return performance.now() - start;
+  },
+
+  /** Page `page` (1-based, 50 rows, newest first) with Dexie offset().limit(); returns ms and row count. */
+  async dexiePage(name: string, page: number): Promise<{ ms: number; rows: number }> {
+    if (!dexie) {
+      dexie = new Dexie(name);
+      await dexie.open(); // dynamic mode: the engine's schema as found
+    }
+    const start = performance.now();
+    const rows = await dexie
+      .table('items')
+      .orderBy('[pubDate+id]')
+      .reverse()
+      .offset((page - 1) * 50)
+      .limit(50)
+      .toArray();
+    return { ms: performance.now() - start, rows: rows.length };
+  },
+
+  /** Closes every connection (before the engine deletes or reloads). */
+  close(): void {
+    for (const d of engineDb.values()) d.close();
+    engineDb.clear();
+    dexie?.close();
+    dexie = null;
+  },
+};
+
+export type RawIdbAnchor = typeof api;
+Comlink.expose(api);

@@ -1,0 +1,151 @@
+/**
+ * The SQLite WASM anchor, in its own worker: the same corpus rows in an in-memory database with
+ * the indexes a hand-written SQL app would add, the engine's queries translated to SQL, and a
+ * copy in OPFS for the cold-start comparison.
+ */
+import * as Comlink from 'comlink';
+import sqlite3InitModule, { type Sqlite3, type Sqlite3Db } from '@sqlite.org/sqlite-wasm';
+import {
+  FEED_COUNT,
+  GROUP_COUNT,
+  feedItems,
+  feedTitle,
+  groupOfFeed,
+  groupTitle,
+  type CorpusSpec,
+} from '../corpus';
+
+const OPFS_FILE = '/rivulet-bench.sqlite3';
+const LIST_COLUMNS = 'i.id, i.feedId, i.title, i.author, i.pubDate, i.link, i.flags, i.snippet, i.thumbnail';
+
+let sqlite: Sqlite3 | null = null;
+let db: Sqlite3Db | null = null;
+
+async function module(): Promise<Sqlite3> {
+  sqlite ??= await sqlite3InitModule({ print: () => {}, printErr: (...a) => console.warn('sqlite:', ...a) });
+  return sqlite;
+}
+
+const SCHEMA = `
+  CREATE TABLE groups (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+  CREATE TABLE feeds (id INTEGER PRIMARY KEY, title TEXT NOT NULL, groupId INTEGER NOT NULL);
+  CREATE TABLE items (
+    id INTEGER PRIMARY KEY, feedId INTEGER NOT NULL, guid TEXT, title TEXT, author TEXT,
+    description TEXT, descText TEXT, pubDate INTEGER, link TEXT, enclosure TEXT, flags INTEGER,
+    snippet TEXT, thumbnail TEXT
+  );`;
+// The indexes a careful SQL app would have for these lists (same as the engine's IndexedDB set).
+const INDEXES = `
+  CREATE INDEX items_pub ON items(pubDate, id);
+  CREATE INDEX items_feed ON items(feedId, pubDate);
+  CREATE INDEX items_flags ON items(flags);
+  CREATE INDEX feeds_group ON feeds(groupId);`;
+
+/** One query's answer: rows of the first page and the total. */
+export interface SqlAnswer {
+  total: number;
+  rows: Record<string, unknown>[];
+}
+
+const api = {
+  /** Loads the corpus into an in-memory database; returns ms and the SQLite version. */
+  async load(spec: CorpusSpec): Promise<{ ms: number; rows: number; version: string }> {
+    const s = await module();
+    const start = performance.now();
+    db?.close();
+    db = new s.oo1.DB(':memory:', 'c');
+    db.exec(SCHEMA);
+    db.exec('BEGIN');
+    for (let g = 0; g < GROUP_COUNT; g++)
+      db.exec('INSERT INTO groups VALUES (?, ?)', { bind: [g + 1, groupTitle(g)] });
+    const feedStmt = db.prepare('INSERT INTO feeds VALUES (?, ?, ?)');
+    for (let f = 0; f < FEED_COUNT; f++) {
+      feedStmt.bind([f + 1, feedTitle(f), groupOfFeed(f) + 1]).step();
+      feedStmt.reset();
+    }
+    feedStmt.finalize();
+    const stmt = db.prepare('INSERT INTO items VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)');
+    let id = 0;
+    for (let f = 0; f < FEED_COUNT; f++) {
+      for (const it of feedItems(spec, f)) {
+        const flags = (it.read ? 1 : 0) | (it.saved ? 2 : 0);
+        stmt
+          .bind([
+            ++id,
+            f + 1,
+            it.guid,
+            it.title,
+            it.author,
+            it.description,
+            it.plain,
+            it.pubDate,
+            it.link,
+            it.enclosure?.url ?? '',
+            flags,
+            it.plain.slice(0, 200),
+            '',
+          ])
+          .step();
+        stmt.reset();
+      }
+    }
+    stmt.finalize();
+    db.exec('COMMIT');
+    db.exec(INDEXES);
+    db.exec('ANALYZE');
+    return { ms: performance.now() - start, rows: id, version: s.version.libVersion };
+  },
+
+  /**
+   * Runs one translated query: `where` over items `i` joined to feeds `f` and groups `g`, ordered
+   * by `order`, the first `limit` rows plus the total (capped by `cap` when the query has LIMIT).
+   */
+  query(where: string, order: string, limit: number, cap: number | null): SqlAnswer {
+    if (!db) throw new Error('SQLite anchor not loaded');
+    return answer(db, where, order, limit, cap);
+  },
+
+  /** Copies the in-memory database into OPFS (VACUUM INTO); returns why it could not, or ''. */
+  async saveToOpfs(): Promise<string> {
+    const s = await module();
+    if (!db) return 'not loaded';
+    if (!s.oo1.OpfsDb) return 'OPFS VFS unavailable (needs cross-origin isolation and OPFS)';
+    try {
+      const old = new s.oo1.OpfsDb(OPFS_FILE, 'c');
+      old.exec('DROP TABLE IF EXISTS items; DROP TABLE IF EXISTS feeds; DROP TABLE IF EXISTS groups;');
+      old.close();
+      db.exec(`VACUUM INTO 'file:${OPFS_FILE}?vfs=opfs'`);
+      return '';
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  },
+
+  /** Cold open from OPFS (call on a fresh worker): module init, open, first page + total. */
+  async coldOpen(): Promise<SqlAnswer> {
+    const s = await module();
+    if (!s.oo1.OpfsDb) throw new Error('OPFS VFS unavailable');
+    db = new s.oo1.OpfsDb(OPFS_FILE, 'r');
+    return answer(db, '1', 'i.pubDate DESC, i.id DESC', 50, null);
+  },
+};
+
+function answer(d: Sqlite3Db, where: string, order: string, limit: number, cap: number | null): SqlAnswer {
+  // Join feeds and groups only when the query reads them, as a hand-written query would.
+  const joins = /\b[fg]\./.test(where + order);
+  const from = joins
+    ? 'items i JOIN feeds f ON f.id = i.feedId LEFT JOIN groups g ON g.id = f.groupId'
+    : 'items i';
+  const countSql =
+    cap === null
+      ? `SELECT count(*) FROM ${from} WHERE ${where}`
+      : `SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${cap})`;
+  const total = Number(d.selectValue(countSql));
+  const rows = d.selectObjects(
+    `SELECT ${LIST_COLUMNS} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${limit}`,
+  );
+  return { total, rows };
+}
+
+export type SqliteAnchor = typeof api;
+Comlink.expose(api);

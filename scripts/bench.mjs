@@ -1,0 +1,117 @@
+// `npm run bench`: builds the benchmark page (bench/), serves it cross-origin isolated on
+// 127.0.0.1, drives headless Chromium through the real engine worker and the anchors, prints the
+// table and writes bench/results/latest.{md,json}. Options:
+//   --size N      corpus items (default 100000)        --runs N   measured runs (default 7, min 7)
+//   --only a,b    benchmarks to run (see bench/run/drive.mjs BENCHES)
+//   --smoke       2,000 items, 1 run after a warm-up, every benchmark once, no thresholds;
+//                 results go to .tmp/bench-smoke.{md,json} so the committed ones stay.
+import { cpus, totalmem, platform, release } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureDependencies, root, run } from './lib/prepare.mjs';
+import { chromiumArgs, ensureChromium } from './lib/chromium.mjs';
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string' },
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const started = Date.now();
+const smoke = values.smoke;
+const size = Number(values.size ?? (smoke ? 2000 : 100_000));
+const runs = smoke ? 1 : Math.max(7, Number(values.runs ?? 7));
+if (!Number.isInteger(size) || size < 500) {
+  console.error('rivulet bench: --size must be an integer ≥ 500');
+  process.exit(2);
+}
+
+ensureDependencies();
+const executablePath = ensureChromium();
+const { BENCHES, drive } = await import('../bench/run/drive.mjs');
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : BENCHES;
+const unknown = only.filter((b) => !BENCHES.includes(b));
+if (unknown.length) {
+  console.error(
+    `rivulet bench: unknown benchmark(s) ${unknown.join(', ')}; choose from ${BENCHES.join(', ')}`,
+  );
+  process.exit(2);
+}
+
+console.log('rivulet bench: building the bench page…');
+if (
+  run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  }) !== 0
+)
+  process.exit(1);
+
+const { chromium } = await import('playwright-core');
+const { serveStatic } = await import('../bench/run/server.mjs');
+const { toMarkdown, writeResults } = await import('../bench/run/report.mjs');
+
+const server = await serveStatic(join(root, 'node_modules', '.cache', 'rivulet-bench'));
+const browser = await chromium.launch({
+  executablePath,
+  args: chromiumArgs,
+});
+let exitCode = 0;
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  await page.goto(server.url);
+  const cdp = await context.newCDPSession(page);
+  const day = 86_400;
+  // The corpus ends today (UTC day), so DATE_SUB(NOW(), …) filters select recent items.
+  const spec = { size, seed: 1, now: Math.floor(Date.now() / 1000 / day) * day };
+  const log = (msg) => console.log(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
+  const result = await drive({
+    page,
+    cdp,
+    spec,
+    runs,
+    only,
+    smoke,
+    corpusDir: '/work/shared/corpus/feeds',
+    log,
+  });
+  const cpu = cpus();
+  const meta = {
+    date: new Date().toISOString().slice(0, 19) + 'Z',
+    size,
+    seed: spec.seed,
+    runs,
+    smoke,
+    only,
+    chromium: `Chromium ${browser.version()}`,
+    cpu: cpu[0]?.model?.trim() ?? 'unknown CPU',
+    cores: cpu.length,
+    memGB: (totalmem() / 1024 ** 3).toFixed(1),
+    platform: `${platform()} ${release()}`,
+    seconds: Math.round((Date.now() - started) / 1000),
+    notes: result.notes,
+  };
+  console.log(`\n${toMarkdown(result.rows)}\n`);
+  for (const n of result.notes) console.log(`note: ${n}`);
+  const base = smoke ? join(root, '.tmp', 'bench-smoke') : join(root, 'bench', 'results', 'latest');
+  writeResults(base, meta, result.rows);
+  if (!smoke && size === 100_000 && only.length === BENCHES.length)
+    writeResults(join(root, 'bench', 'results', `100k-${meta.date.slice(0, 10)}`), meta, result.rows);
+  console.log(`rivulet bench: wrote ${base}.md and .json (${meta.seconds} s)`);
+  if (result.failures.length) {
+    console.error(
+      `rivulet bench: ${result.failures.length} benchmark(s) failed:\n  ${result.failures.join('\n  ')}`,
+    );
+    exitCode = 1;
+  }
+} catch (err) {
+  console.error('rivulet bench: failed:', err);
+  exitCode = 1;
+} finally {
+  await browser.close();
+  await server.close();
+}
+process.exit(exitCode);
