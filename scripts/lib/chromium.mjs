@@ -19,7 +19,7 @@ export function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   for (const path of candidates) if (path && existsSync(path)) return path;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log('rivulet: no Chromium found; installing Debian\'s chromium package…');
+    console.log("rivulet: no Chromium found; installing Debian's chromium package…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

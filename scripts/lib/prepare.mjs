@@ -55,7 +55,15 @@ export function ensureDependencies() {
   }
 }
 
-const buildInputs = ['src', 'worker', 'grammar', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const buildInputs = [
+  'src',
+  'worker',
+  'grammar',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 /** Builds the app with Vite when dist/ is missing or older than any of its sources. */
 export function ensureBuild({ force = false } = {}) {
