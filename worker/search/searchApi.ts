@@ -4,7 +4,7 @@ import { EngineError } from '../errors';
 import { Pager } from '../queryService/pager';
 import type { ItemRow, Page } from '../types';
 import { findRelated } from './related';
-import { Scratch, scoreQuery, type FeedTerms, type Scored } from './scoring';
+import { orderDocs, Scratch, scoreQuery, type FeedTerms, type Scored } from './scoring';
 import type { TextIndex } from './textIndex';
 import { forEachTerm, queryWords } from './tokenize';
 
@@ -67,17 +67,12 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
   const score = (query: string): Scored =>
     scoreQuery(text.search, queryWords(query), feedTermsOf(ctx, feedCache), scratch);
 
-  // Best first: score desc, then pubDate desc, then id desc.
+  // Best first: score desc, then pubDate desc.
   const order = (s: Scored): Int32Array => {
-    const { search, store } = text;
-    const idx = s.docs.map((_, i) => i);
-    idx.sort(
-      (a, b) =>
-        (s.scores[b] as number) - (s.scores[a] as number) ||
-        search.pubDate(s.docs[b] as number) - search.pubDate(s.docs[a] as number) ||
-        store.idOf(s.docs[b] as number) - store.idOf(s.docs[a] as number),
-    );
-    return Int32Array.from(idx, (i) => store.idOf(s.docs[i] as number));
+    const docs = orderDocs(text.search, s, scratch);
+    const ids = new Int32Array(docs.length);
+    for (let i = 0; i < docs.length; i++) ids[i] = text.store.idOf(docs[i] as number);
+    return ids;
   };
 
   return {

@@ -187,6 +187,52 @@ export class SearchIndex {
   }
 
   /**
+   * Adds `idf`-weighted BM25 of every live posting of a term into `acc` (IMPORTANT: the hot loop
+   * of every search; decoding is inlined). `norm[doc]` is K1·(1 − B + B·len/avg); `k1p1` is K1+1.
+   * `visit(doc)` is called once per posting before its score is added (hit counting).
+   */
+  accumulate(
+    termId: number,
+    idf: number,
+    k1p1: number,
+    norm: Float32Array,
+    acc: Float64Array,
+    visit: (doc: number) => void,
+  ): void {
+    const alive = this.alive;
+    if (termId < this.mainTerms) {
+      const data = this.data;
+      let p = this.offsets[termId] as number;
+      const to = this.offsets[termId + 1] as number;
+      let doc = 0;
+      while (p < to) {
+        let b = data[p++] as number;
+        let v = b & 0x7f;
+        let shift = 7;
+        while (b & 0x80) {
+          b = data[p++] as number;
+          v |= (b & 0x7f) << shift;
+          shift += 7;
+        }
+        doc += v;
+        const tf = data[p++] as number;
+        if (alive[doc] !== 1) continue;
+        visit(doc);
+        acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+      }
+    }
+    const list = this.pending.get(termId);
+    if (list)
+      for (let i = 0; i < list.length; i += 2) {
+        const doc = list[i] as number;
+        const tf = list[i + 1] as number;
+        if (alive[doc] !== 1) continue;
+        visit(doc);
+        acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+      }
+  }
+
+  /**
    * Ids of terms starting with `prefix`, at most `cap`, preferring frequent ones.
    * Cost: a binary search in the sorted dictionary plus a scan of the unmerged terms.
    */

@@ -129,7 +129,7 @@ export class TextIndex {
   private maintain(): void {
     const remap = this.store.compact();
     if (remap) this.search.merge(remap);
-    else if (this.search.pendingSize() > Math.max(100_000, this.search.mainBytes() / 6)) this.search.merge();
+    else if (this.search.pendingSize() > Math.max(100_000, this.search.mainBytes() / 3)) this.search.merge();
   }
 
   /**

@@ -75,19 +75,58 @@ export function isCjkTerm(term: string): boolean {
  * folded when `folded` is true. Cost: one regex pass; no arrays per word for Latin text.
  */
 export function forEachTerm(text: string, emit: (term: string) => void, folded = false): void {
-  const source = folded ? text : foldText(text);
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(source); m !== null; m = WORD.exec(source)) {
-    const word = m[0];
-    if (!NON_ASCII.test(word)) {
-      emitWord(word, emit);
+  // Folding is per stretch of non-ASCII characters (below), so ASCII text is only lower-cased.
+  const source = folded ? text : text.toLowerCase();
+  // IMPORTANT: runs over every article at ingest. ASCII words are cut by a char-code loop;
+  // a stretch holding non-ASCII characters goes through the Unicode regex.
+  let start = -1;
+  let unicode = false;
+  const n = source.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? source.charCodeAt(i) : 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90)) {
+      if (start < 0) start = i;
       continue;
     }
-    for (const part of word.match(CJK_RUNS) ?? []) {
-      if (CJK.test(part)) emitBigrams(part, emit);
-      else emitWord(part, emit);
+    if (c >= 128) {
+      if (start < 0) start = i;
+      unicode = true;
+      continue;
+    }
+    if (start >= 0) {
+      const chunk = source.slice(start, i);
+      if (unicode) emitUnicode(chunk, emit);
+      else emitWord(chunk, emit);
+      start = -1;
+      unicode = false;
     }
   }
+}
+
+// Terms of recently seen non-ASCII stretches: words repeat, and Unicode normalisation per
+// word is the slow part of tokenising. Cleared when full (bounded memory).
+const unicodeCache = new Map<string, string[]>();
+const UNICODE_CACHE_SIZE = 20_000;
+
+function emitUnicode(chunk: string, emit: (term: string) => void): void {
+  let terms = unicodeCache.get(chunk);
+  if (!terms) {
+    const out: string[] = [];
+    const push = (t: string) => void out.push(t);
+    for (const word of foldText(chunk).match(WORD) ?? []) {
+      if (!NON_ASCII.test(word)) {
+        emitWord(word, push);
+        continue;
+      }
+      for (const part of word.match(CJK_RUNS) ?? []) {
+        if (CJK.test(part)) emitBigrams(part, push);
+        else emitWord(part, push);
+      }
+    }
+    if (unicodeCache.size >= UNICODE_CACHE_SIZE) unicodeCache.clear();
+    unicodeCache.set(chunk, (terms = out));
+  }
+  for (const t of terms) emit(t);
 }
 
 function emitWord(word: string, emit: (term: string) => void): void {

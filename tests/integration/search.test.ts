@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../worker/engine';
+import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { incoming } from '../../worker/testing/fixtures';
+import type { IncomingItem } from '../../worker/types';
+
+const NOW = 1_750_000_000;
+const open: Engine[] = [];
+
+async function engineWith(
+  feeds: Record<string, IncomingItem[]>,
+  dbName?: string,
+): Promise<{ engine: Engine; ids: Record<string, number> }> {
+  const engine = createTestEngine({ now: () => NOW, ...(dbName ? { dbName } : {}) });
+  open.push(engine);
+  await engine.init();
+  const ids: Record<string, number> = {};
+  for (const [title, items] of Object.entries(feeds)) {
+    const feedId = await engine.feeds.save({
+      url: `https://${title.replace(/\W/g, '')}.test/`,
+      siteUrl: '',
+      title,
+      groupId: -1,
+    });
+    const { added } = await engine.items.ingest(feedId, items, NOW);
+    items.forEach((item, i) => (ids[item.guid] = added[i] as number));
+  }
+  await engine.textIndex.fresh();
+  return { engine, ids };
+}
+
+const item = (guid: string, title: string, body: string, ageMinutes = 0, link = ''): IncomingItem =>
+  incoming({ guid, title, description: `<p>${body}</p>`, pubDate: NOW - ageMinutes * 60, link, author: '' });
+
+afterEach(() => {
+  for (const e of open.splice(0)) e.close();
+});
+
+const titlesOf = (rows: { title: string }[]) => rows.map((r) => r.title);
+
+describe('search.run', () => {
+  it('ranks title hits first, breaks ties by recency and matches the last word as a prefix', async () => {
+    const { engine } = await engineWith({
+      News: [
+        item('1', 'Gardening tips', 'Compost and rust on tools', 10),
+        item('2', 'Rust 1.80 released', 'The compiler ships', 20),
+        item('3', 'Same text', 'identical words here', 30),
+        item('4', 'Same text', 'identical words here', 5),
+        item('5', 'WebAssembly threads', 'shared memory', 40),
+      ],
+    });
+    expect(titlesOf((await engine.search.run('rust')).rows)).toEqual([
+      'Rust 1.80 released',
+      'Gardening tips',
+    ]);
+    const same = await engine.search.run('identical');
+    expect(same.rows.map((r) => r.pubDate)).toEqual([NOW - 5 * 60, NOW - 30 * 60]);
+    const prefix = await engine.search.run('webas');
+    expect(titlesOf(prefix.rows)).toEqual(['WebAssembly threads']);
+    expect(prefix.terms).toContain('webassembly');
+    expect((await engine.search.run('webas ')).total).toBe(0);
+    // Every word must match (AND) while some item has them all.
+    expect(titlesOf((await engine.search.run('rust compiler')).rows)).toEqual(['Rust 1.80 released']);
+    expect((await engine.search.run('')).total).toBe(0);
+    await expect(engine.search.run(42 as unknown as string)).rejects.toMatchObject({ code: 'bad_query' });
+  });
+
+  it('folds case and accents (é/e, ß/ss, Å/a) both ways', async () => {
+    const { engine } = await engineWith({
+      Accents: [
+        item('c', 'Un CAFÉ à Paris', 'crème brûlée'),
+        item('s', 'Die Straße', 'Grüße aus Köln'),
+        item('a', 'Ångström units', 'tiny'),
+        item('plain', 'cafe culture', 'naive resume'),
+      ],
+    });
+    expect(titlesOf((await engine.search.run('cafe ')).rows).sort()).toEqual([
+      'Un CAFÉ à Paris',
+      'cafe culture',
+    ]);
+    expect(titlesOf((await engine.search.run('café ')).rows).sort()).toEqual([
+      'Un CAFÉ à Paris',
+      'cafe culture',
+    ]);
+    expect(titlesOf((await engine.search.run('strasse')).rows)).toEqual(['Die Straße']);
+    expect(titlesOf((await engine.search.run('grusse koln')).rows)).toEqual(['Die Straße']);
+    expect(titlesOf((await engine.search.run('ANGSTROM')).rows)).toEqual(['Ångström units']);
+    expect(titlesOf((await engine.search.run('brulee')).rows)).toEqual(['Un CAFÉ à Paris']);
+  });
+
+  it('finds Chinese, Japanese and Korean text by bigrams and single-character prefixes', async () => {
+    const { engine } = await engineWith({
+      CJK: [
+        item('zh', '中文搜索引擎', '我们支持中文'),
+        item('ja', '日本語のニュース', '東京の天気は晴れ'),
+        item('ko', '한국어 뉴스', '서울 날씨'),
+        item('en', 'English only', 'nothing else'),
+      ],
+    });
+    expect(titlesOf((await engine.search.run('中文')).rows)).toEqual(['中文搜索引擎']);
+    expect(titlesOf((await engine.search.run('搜索引擎')).rows)).toEqual(['中文搜索引擎']);
+    expect(titlesOf((await engine.search.run('日本語')).rows)).toEqual(['日本語のニュース']);
+    expect(titlesOf((await engine.search.run('東京')).rows)).toEqual(['日本語のニュース']);
+    expect(titlesOf((await engine.search.run('한국어')).rows)).toEqual(['한국어 뉴스']);
+    expect(titlesOf((await engine.search.run('서울 ')).rows)).toEqual(['한국어 뉴스']);
+    expect(titlesOf((await engine.search.run('東')).rows)).toEqual(['日本語のニュース']);
+    expect((await engine.search.run('中国 ')).total).toBe(0);
+  });
+
+  it('matches feed titles, pages with cursors, and suggests the best few', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => item(`p${i}`, `Post ${i}`, 'orbit', i));
+    const { engine } = await engineWith({
+      'Planet Orbit': items,
+      Other: [item('o', 'Elsewhere', 'nothing')],
+    });
+    expect((await engine.search.run('planet')).total).toBe(12);
+    const first = await engine.search.run('orbit', { limit: 5 });
+    const second = await engine.search.run('orbit', { limit: 5, cursor: first.next });
+    expect(first.total).toBe(12);
+    expect(titlesOf(first.rows)).toEqual(['Post 0', 'Post 1', 'Post 2', 'Post 3', 'Post 4']);
+    expect(titlesOf(second.rows)).toEqual(['Post 5', 'Post 6', 'Post 7', 'Post 8', 'Post 9']);
+    expect(titlesOf(await engine.search.suggest('orb', 3))).toEqual(['Post 0', 'Post 1', 'Post 2']);
+    expect(await engine.search.suggest('zzz')).toEqual([]);
+  });
+
+  it('forgets deleted items and indexes changed ones', async () => {
+    const { engine, ids } = await engineWith({
+      Keep: [item('k', 'Kept quasar', 'text')],
+      Gone: [item('g', 'Gone quasar', 'text')],
+    });
+    expect((await engine.search.run('quasar')).total).toBe(2);
+    const gone = [...engine.context.feedCache.values()].find((f) => f.title === 'Gone');
+    await engine.feeds.delete(gone!.id);
+    expect(titlesOf((await engine.search.run('quasar')).rows)).toEqual(['Kept quasar']);
+    const keep = [...engine.context.feedCache.values()].find((f) => f.title === 'Keep');
+    await engine.items.ingest(keep!.id, [item('k', 'Kept pulsar', 'text')], NOW);
+    expect((await engine.search.run('quasar')).total).toBe(0);
+    expect((await engine.search.run('pulsar')).rows.map((r) => r.id)).toEqual([ids.k]);
+    expect((await engine.query.run("description LIKE 'text'")).total).toBe(1);
+    const stats = await engine.search.stats();
+    expect(stats).toMatchObject({ docs: 1, ready: true });
+    expect(stats.terms).toBeGreaterThan(0);
+  });
+});
+
+describe('persistence', () => {
+  it('a cold start loads the persisted store and index and answers the same', async () => {
+    const { engine } = await engineWith({
+      A: [item('1', 'Nebula survey', 'deep sky objects'), item('2', 'Ça va', 'ünïcödé words', 1)],
+    });
+    const name = engine.db.dexie.name;
+    const before = await engine.search.run('nebula sky');
+    const like = await engine.query.run("description LIKE 'ünïcödé'");
+    expect(await engine.flushSnapshot()).toBe(true);
+    const lineage = engine.textIndex.persistState.lineage;
+    expect(lineage).not.toBe('');
+    engine.close();
+
+    const { engine: warm } = await engineWith({}, name);
+    expect(warm.textIndex.persistState.lineage).toBe(lineage);
+    expect((await warm.search.run('nebula sky')).rows).toEqual(before.rows);
+    expect((await warm.query.run("description LIKE 'ünïcödé'")).rows).toEqual(like.rows);
+    expect((await warm.search.run('unicode')).total).toBe(1);
+  });
+
+  it('rebuilds from the items store when the persisted data is out of date', async () => {
+    const { engine } = await engineWith({ A: [item('1', 'First comet', 'ice')] });
+    const name = engine.db.dexie.name;
+    await engine.flushSnapshot();
+    const lineage = engine.textIndex.persistState.lineage;
+    const feed = [...engine.context.feedCache.keys()][0]!;
+    await engine.items.ingest(feed, [item('2', 'Second comet', 'dust')], NOW);
+    engine.close();
+
+    const { engine: cold } = await engineWith({}, name);
+    expect(cold.textIndex.persistState.lineage).not.toBe(lineage);
+    expect(titlesOf((await cold.search.run('comet')).rows).sort()).toEqual(['First comet', 'Second comet']);
+    expect((await cold.query.run("description LIKE 'dust'")).total).toBe(1);
+  });
+});
+
+describe('search.related', () => {
+  const topic = (prefix: string, words: string[], n: number, feed: string) =>
+    Array.from({ length: n }, (_, i) =>
+      item(
+        `${prefix}${i}`,
+        `${words[i % words.length]!} ${words[(i + 1) % words.length]!} story ${i}`,
+        `${words.join(' ')} ${words[i]!} report`,
+        i,
+        `https://${feed}.test/${prefix}/${i}`,
+      ),
+    );
+
+  it('finds the same-topic articles and flags cross-feed duplicates', async () => {
+    const space = ['telescope', 'galaxy', 'nebula', 'orbit', 'comet', 'asteroid'];
+    const food = ['recipe', 'pasta', 'garlic', 'oven', 'basil', 'tomato'];
+    const sport = ['league', 'striker', 'goal', 'coach', 'stadium', 'referee'];
+    const original = item(
+      'orig',
+      'Galaxy hunters find a rogue comet',
+      'Astronomers with a telescope spotted a comet near the galaxy core, an orbit nobody expected for an asteroid.',
+      50,
+      'https://www.space.test/rogue-comet/?utm_source=x',
+    );
+    const { engine, ids } = await engineWith({
+      Space: [...topic('s', space, 6, 'space'), original],
+      Food: topic('f', food, 6, 'food'),
+      Sport: topic('p', sport, 6, 'sport'),
+      Wire: [
+        item(
+          'copy',
+          'Galaxy hunters find a rogue comet',
+          'Astronomers with a telescope spotted a comet near the galaxy core, an orbit nobody expected for an asteroid!',
+          60,
+          'https://wire.test/a/1',
+        ),
+        item('samelink', 'Rogue comet (update)', 'Short note.', 70, 'http://space.test/rogue-comet'),
+      ],
+    });
+    const result = await engine.search.related(ids.orig!, 5);
+    expect(result.related).toHaveLength(5);
+    for (const r of result.related) expect(r.link).toMatch(/space\.test\/s\//);
+    expect(result.related.map((r) => r.id)).not.toContain(ids.orig);
+    expect(result.duplicates.map((r) => r.id).sort()).toEqual([ids.copy, ids.samelink].sort());
+    for (let i = 1; i < result.related.length; i++)
+      expect(result.related[i - 1]!.score).toBeGreaterThanOrEqual(result.related[i]!.score);
+
+    const pasta = await engine.search.related(ids.f0!, 3);
+    for (const r of pasta.related) expect(r.link).toMatch(/food\.test/);
+    expect(pasta.duplicates).toEqual([]);
+    expect(await engine.search.related(999_999)).toEqual({ related: [], duplicates: [] });
+  });
+});
