@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { interleave, mapSummary, summarize, verdict } from './stats';
+
+describe('bench stats', () => {
+  it('summarises with interpolated quantiles regardless of order', () => {
+    const s = summarize([5, 1, 3, 2, 4]);
+    expect(s).toMatchObject({ median: 3, p25: 2, p75: 4, min: 1, max: 5, n: 5 });
+    expect(s.p95).toBeCloseTo(4.8);
+    expect(summarize([]).n).toBe(0);
+    expect(Number.isNaN(summarize([]).median)).toBe(true);
+  });
+
+  it('maps a decreasing function with the spread flipped (ms → items/s)', () => {
+    const rate = mapSummary(summarize([100, 200, 400]), (ms) => 1000 / ms);
+    expect(rate.median).toBe(5);
+    expect(rate.p25).toBeLessThan(rate.p75);
+    expect(rate.min).toBe(2.5);
+    expect(rate.max).toBe(10);
+  });
+
+  it('interleaves subject and anchor after one warm-up pair', async () => {
+    const order: string[] = [];
+    const res = await interleave(
+      2,
+      (i) => (order.push(`A${i}`), Promise.resolve(i)),
+      (i) => (order.push(`B${i}`), Promise.resolve(10 + i)),
+    );
+    expect(order).toEqual(['A-1', 'B-1', 'A0', 'B0', 'A1', 'B1']);
+    expect(res).toEqual({ subject: [0, 1], anchor: [10, 11] });
+  });
+
+  it('fails the whole benchmark when a side throws', async () => {
+    await expect(
+      interleave(
+        1,
+        () => Promise.resolve(1),
+        () => Promise.reject(new Error('boom')),
+      ),
+    ).rejects.toThrow('boom');
+  });
+
+  it('gives n/a when a side is missing', () => {
+    expect(verdict(null)).toBe('n/a');
+    expect(verdict(true)).toBe('PASS');
+    expect(verdict(false)).toBe('MISS');
+  });
+});
