@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handleAi } from './ai.ts';
+import { createAiHandler } from './ai.ts';
+import { aiConfigFromEnv, type AiLimits, type AiServerConfig } from './aiConfig.ts';
 import { handleFetch } from './fetchRoute.ts';
 import { checkApiRequest } from './guard.ts';
 import { ApiError, sendApiError } from './respond.ts';
@@ -14,6 +15,10 @@ export interface ApiOptions {
   fetchTimeoutMs?: number;
   /** Cap on a fetched body after decompression. Default 10 MB. */
   maxBytes?: number;
+  /** The shared AI endpoint; `undefined` reads RIVULET_AI_* from the environment, null turns it off. */
+  ai?: AiServerConfig | null;
+  /** Timeouts and size caps of `/api/ai/*` (tests shorten them). */
+  aiLimits?: Partial<AiLimits>;
 }
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 20_000;
@@ -31,7 +36,7 @@ function pathOf(url: string | undefined): string {
 /**
  * Builds the handler for everything under `/api` (other paths go to `next()`). Every API
  * request passes the guard first (own Host, same Origin, same-site fetch) or gets 403 JSON.
- * Routes: `GET /api/fetch` (feed proxy), `/api/ai/*` (501 until configured); anything else 404
+ * Routes: `GET /api/fetch` (feed proxy), `/api/ai/*` (shared AI endpoint and relay, see ai.ts); anything else 404
  * JSON. Used by the companion server and mounted in `vite dev`.
  */
 export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
@@ -39,6 +44,10 @@ export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
     fetchTimeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
     maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
   };
+  const handleAi = createAiHandler({
+    config: opts.ai === undefined ? aiConfigFromEnv() : opts.ai,
+    limits: opts.aiLimits,
+  });
   return (req, res, next) => {
     const path = pathOf(req.url);
     if (path !== '/api' && !path.startsWith('/api/')) {

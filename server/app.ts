@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createApiMiddleware } from './api.ts';
+import { type ApiOptions, createApiMiddleware } from './api.ts';
 import { applySecurityHeaders } from './csp.ts';
 import { createStaticHandler } from './staticFiles.ts';
 
@@ -13,6 +13,10 @@ export interface RivuletServerOptions {
   maxBytes?: number;
   /** Extra host names accepted in `Host` besides the loopback names. */
   allowedHosts?: readonly string[];
+  /** The shared AI endpoint; omitted = from RIVULET_AI_* env vars, null = off. */
+  ai?: ApiOptions['ai'];
+  /** Limits of `/api/ai/*` (tests shorten them). */
+  aiLimits?: ApiOptions['aiLimits'];
 }
 
 /**
@@ -25,6 +29,8 @@ export function createRivuletServer(opts: RivuletServerOptions): http.Server {
     fetchTimeoutMs: opts.fetchTimeoutMs,
     maxBytes: opts.maxBytes,
     allowedHosts: opts.allowedHosts,
+    ai: opts.ai,
+    aiLimits: opts.aiLimits,
   });
   const serveStatic = createStaticHandler(opts.distDir);
   const fail = (res: http.ServerResponse, err: unknown): void => {

@@ -87,11 +87,11 @@ describe('API guard', () => {
     }
   });
 
-  it('answers unknown API paths with 404 JSON and the AI stub with 501', async () => {
+  it('answers unknown API paths with 404 JSON and unconfigured AI with 503', async () => {
     const missing = await rawRequest(app.port, '/api/nope', { headers: { host: own() } });
     expect([missing.status, missing.error?.code]).toEqual([404, 'not_found']);
     const ai = await rawRequest(app.port, '/api/ai/chat', { method: 'POST', headers: { host: own() } });
-    expect([ai.status, ai.error?.code]).toEqual([501, 'ai_not_configured']);
+    expect([ai.status, ai.error?.code]).toEqual([503, 'ai_not_configured']);
   });
 
   it('does not guard the static app (pages may be opened by any name)', async () => {

@@ -12,6 +12,7 @@ export type ApiErrorCode =
   | 'method_not_allowed'
   | 'not_found'
   | 'ai_not_configured'
+  | 'bad_request'
   | 'internal';
 
 /** A refusal or failure that the API turns into `{ error: { code, message } }` with an HTTP status. */
