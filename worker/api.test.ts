@@ -30,7 +30,7 @@ describe('the Comlink contract', () => {
   it('answers the handshake and domain calls with plain data', async () => {
     const api = overComlink();
     const info = await api.init();
-    expect(info.schemaVersion).toBe(1);
+    expect(info.schemaVersion).toBe(2);
     const g = await api.groups.save({ title: 'Over the wire' });
     expect(await api.groups.list()).toEqual([{ id: g, title: 'Over the wire' }]);
     expect((await api.counts()).groups).toBe(1);

@@ -50,6 +50,7 @@ export function createApi(engine: Engine) {
     // Comlink.proxy marks only change the types: through `Comlink.Remote` a plain nested object
     // would be typed as a Promise, a marked one keeps callable methods (`api.items.page(q)`).
     // At run time calls travel by property path either way.
+    ai: Comlink.proxy(guardDomain({ ...engine.ai })),
     groups: Comlink.proxy(guardDomain({ ...engine.groups })),
     feeds: Comlink.proxy(guardDomain({ ...engine.feeds })),
     items: Comlink.proxy(guardDomain({ ...engine.items })),

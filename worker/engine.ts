@@ -3,6 +3,7 @@
  * Node over fake-indexeddb (testing/createTestEngine.ts). Domains live beside their code
  * (groups/, feedsStore/, items/, state/); this file wires them to one context.
  */
+import { createAiApi, type AiApi } from './ai/aiApi';
 import { Database, type DbEnvironment } from './db/database';
 import { createItemsStore, type ItemsStore } from './db/itemsStore';
 import { bumpItemsCounter, createMetaStore } from './db/meta';
@@ -61,6 +62,7 @@ export type InitResult = InitInfo & { legacyImported: boolean; legacyDone: boole
 export interface Engine {
   init(opts?: InitOptions): Promise<InitResult>;
   counts(): Promise<Counts>;
+  ai: AiApi;
   groups: GroupsApi & GroupEditsApi;
   feeds: FeedsApi & FeedEditsApi;
   subscriptions: SubscriptionsApi;
@@ -195,6 +197,7 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** Counts from the index and caches: no IndexedDB read. */
     counts: () => Promise.resolve(counts()),
+    ai: createAiApi(ctx),
     groups: { ...createGroupsApi(ctx), ...createGroupEditsApi(services) },
     feeds: { ...createFeedsApi(ctx), ...createFeedEditsApi(services) },
     subscriptions: createSubscriptionsApi(services),

@@ -4,15 +4,15 @@ import { Database } from './database';
 import { SCHEMA_VERSION } from './schema';
 
 /**
- * Freezes version 1 as shipped: a change here means a new schema version with a migration,
- * never an edit of version 1.
+ * Freezes the stores as shipped: version 1's stores never change; each later version only adds
+ * (v2: `summaries`). A change here means a new schema version with a migration.
  */
-describe('schema version 1', () => {
+describe('schema versions 1 and 2', () => {
   it('has exactly the documented stores, keys and indexes', async () => {
     const db = new Database({ indexedDB, IDBKeyRange, dbName: `schema-${Math.random()}` });
     await db.open();
     const idb = db.dexie.backendDB();
-    const tx = idb.transaction(['groups', 'feeds', 'items', 'meta'], 'readonly');
+    const tx = idb.transaction(['groups', 'feeds', 'items', 'meta', 'summaries'], 'readonly');
     const describeStore = (name: string) => {
       const store = tx.objectStore(name);
       const indexes = Array.from(store.indexNames)
@@ -23,8 +23,14 @@ describe('schema version 1', () => {
         });
       return { keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
     };
-    expect(SCHEMA_VERSION).toBe(1);
-    expect(Array.from(idb.objectStoreNames).sort()).toEqual(['feeds', 'groups', 'items', 'meta']);
+    expect(SCHEMA_VERSION).toBe(2);
+    expect(Array.from(idb.objectStoreNames).sort()).toEqual([
+      'feeds',
+      'groups',
+      'items',
+      'meta',
+      'summaries',
+    ]);
     expect(describeStore('groups')).toEqual({ keyPath: 'id', autoIncrement: true, indexes: [] });
     expect(describeStore('feeds')).toEqual({
       keyPath: 'id',
@@ -46,6 +52,11 @@ describe('schema version 1', () => {
       ],
     });
     expect(describeStore('meta')).toEqual({ keyPath: 'key', autoIncrement: false, indexes: [] });
+    expect(describeStore('summaries')).toEqual({
+      keyPath: 'key',
+      autoIncrement: false,
+      indexes: [{ name: 'itemId', keyPath: 'itemId', unique: false }],
+    });
     db.close();
   });
 });

@@ -19,12 +19,18 @@
  * - meta `key`: a small key/value store (index snapshot, change counter, legacy-import flag).
  * Long text (title, description, author) is never indexed: the in-memory index answers text
  * filters.
+ *
+ * Version 2 — adds `summaries` (AI summaries, see worker/ai/):
+ * - summaries `key`: `itemId:contentHash:promptHash:model` (see worker/ai/summaryKey.ts), so
+ *   a changed article, model or prompt simply misses and a new summary is made.
+ * - summaries `itemId`: drop an item's summaries when it goes. No data moves: the upgrade only
+ *   creates the empty store.
  */
 import type Dexie from 'dexie';
 import type { Feed, Group, Item } from '../types';
 
 /** Current schema version, reported by `init()`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** An item as stored: the shared `Item` plus list-row fields computed once at ingest. */
 export interface StoredItem extends Item {
@@ -40,8 +46,20 @@ export interface MetaRecord {
   value: unknown;
 }
 
+/** One cached AI summary (store `summaries`, schema v2). */
+export interface SummaryRecord {
+  /** `itemId:contentHash:promptHash:model`. */
+  key: string;
+  itemId: number;
+  /** Markdown as the model wrote it (rendered sanitised, never as HTML). */
+  text: string;
+  model: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
 /** Store names, typed so helpers cannot name a store that does not exist. */
-export type StoreName = 'groups' | 'feeds' | 'items' | 'meta';
+export type StoreName = 'groups' | 'feeds' | 'items' | 'meta' | 'summaries';
 
 /** Record type of each store. */
 export interface StoreRecords {
@@ -49,6 +67,7 @@ export interface StoreRecords {
   feeds: Feed;
   items: StoredItem;
   meta: MetaRecord;
+  summaries: SummaryRecord;
 }
 
 /** Declares every schema version on a fresh Dexie instance (before it is opened). */
@@ -59,4 +78,5 @@ export function defineSchema(db: Dexie): void {
     items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
     meta: 'key',
   });
+  db.version(2).stores({ summaries: 'key, itemId' });
 }

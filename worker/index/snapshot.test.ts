@@ -120,6 +120,6 @@ describe('index snapshot', () => {
       'Could not import legacy read/saved state: Error fetching data: meta unreadable',
     ]);
     expect(info.counts).toMatchObject({ items: 0, unread: 0, feeds: 0 });
-    expect(info.schemaVersion).toBe(1);
+    expect(info.schemaVersion).toBe(2);
   });
 });
