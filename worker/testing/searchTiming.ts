@@ -1,6 +1,7 @@
 /**
  * Manual timing and memory of the description text store and the full-text index at scale,
  * beside MiniSearch (default options) on the same documents. Not a test: no assertions.
+ * Flags: --build-only, --no-minisearch.
  * Run: node --expose-gc --import tsx --import ./scripts/registerPeggy.mjs worker/testing/searchTiming.ts [items=100000]
  * Memory is reported as V8 heap and ArrayBuffer deltas after a forced GC (typed arrays live in
  * ArrayBuffers, outside the V8 heap figure).
@@ -140,6 +141,7 @@ for (const needle of ['webassembly', 'river', 'ångström', 'zzzz not there']) {
   console.log(`description LIKE '${needle}': ${hits} hits in ${(performance.now() - t0).toFixed(1)} ms`);
 }
 
+if (process.argv.includes('--no-minisearch')) process.exit(0);
 const before = memory();
 start = performance.now();
 const mini = new MiniSearch<{ id: number; title: string; author: string; text: string }>({

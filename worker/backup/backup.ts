@@ -1,0 +1,125 @@
+/** The `backup` domain: streamed backups, and restores that check the whole file first. */
+import type { EngineContext } from '../engineContext';
+import { EngineError } from '../errors';
+import { MetaIndex } from '../index/metaIndex';
+import { reloadGroupsAndFeeds } from '../index/remoteSync';
+import { rebuild } from '../index/snapshot';
+import type { BackupPreview, RestoreResult } from '../types';
+import { startBackup, type BackupSession } from './export';
+import { readBackup, type StagedBackup } from './parse';
+import { mergeInto, replaceAll, type Progress } from './restore';
+
+/** What a restore needs from the text index: forget everything, then catch up. */
+export interface TextIndexSync {
+  sync(): Promise<void>;
+}
+
+/** The `backup` domain of the engine API. */
+export interface BackupApi {
+  /**
+   * Plans a backup of every store (secrets and derived caches left out) plus `settings` (one
+   * `@settings` line; pass what the file should hold, e.g. without an API key). Returns the
+   * session id, the header and the number of record lines. Cost: one key read per store.
+   */
+  start(opts?: { settings?: unknown }): Promise<{ id: string; header: BackupPreview['header']; total: number }>;
+  /**
+   * The next chunk of the file (NDJSON text: the header first, then up to 500 records), or null
+   * when the backup is complete (the session is then gone). Fails: `no_session`,
+   * `backup_changed` (records deleted meanwhile), storage errors.
+   */
+  next(id: string): Promise<string | null>;
+  /** Forgets a backup session (no error when unknown). */
+  cancel(id: string): Promise<void>;
+  /**
+   * Reads and checks a whole backup file and keeps it ready to restore (one at a time: a new
+   * inspect replaces the previous one). Nothing is written. Fails with the reasons of
+   * parse.ts: `not_backup`, `newer_version`, `truncated`, `corrupt_backup`.
+   */
+  inspect(file: Blob): Promise<BackupPreview>;
+  /**
+   * Restores the inspected backup (`merge` or `replace`, see restore.ts) in one transaction,
+   * then reloads the index, caches and search text and tells every tab. `onProgress(done,
+   * total)` may be a Comlink proxy. Resolves with the backup's settings for the page to apply.
+   * Fails: `no_backup` (nothing inspected), `quota_exceeded` / `restore_failed` (nothing changed).
+   */
+  restore(id: string, mode: 'merge' | 'replace', onProgress?: Progress): Promise<RestoreResult>;
+  /** Drops the inspected backup from memory. */
+  discard(id: string): Promise<void>;
+}
+
+const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Builds the backup domain. `text` is the engine's text index (rebuilt after a restore). */
+export function createBackupApi(ctx: EngineContext, text: TextIndexSync): BackupApi {
+  const sessions = new Map<string, BackupSession>();
+  let staged: { id: string; backup: StagedBackup } | null = null;
+  let restoring = false;
+
+  const knownStores = () =>
+    new Map(ctx.db.dexie.tables.map((t) => [t.name, { inbound: t.schema.primKey.keyPath != null }]));
+
+  // After a committed restore: the index, caches and search text follow the new content.
+  const reload = async (feedIdsBefore: number[], feedIdsAfter: number[]) => {
+    ctx.index.load(new MetaIndex().columns());
+    await text.sync();
+    ctx.applied.counter = await rebuild(ctx.db, ctx.index);
+    await reloadGroupsAndFeeds(ctx);
+    ctx.scheduleSnapshot();
+    const counter = ctx.applied.counter;
+    ctx.events.emit({ type: 'groups-changed' }, counter);
+    ctx.events.emit({ type: 'items-removed', feedIds: feedIdsBefore }, counter);
+    ctx.events.emit({ type: 'feeds-changed', feedIds: [...new Set([...feedIdsBefore, ...feedIdsAfter])] }, counter);
+    ctx.events.emit({ type: 'items-added', feedIds: feedIdsAfter, count: ctx.index.liveCount() }, counter);
+  };
+
+  return {
+    async start(opts = {}) {
+      const session = await startBackup(ctx, opts.settings);
+      const id = newId();
+      sessions.set(id, session);
+      return { id, header: session.header, total: session.total };
+    },
+    async next(id) {
+      const session = sessions.get(id);
+      if (!session) throw new EngineError('no_session', 'This backup is no longer running; start it again');
+      try {
+        const chunk = await session.next();
+        if (chunk === null) sessions.delete(id);
+        return chunk;
+      } catch (err) {
+        sessions.delete(id);
+        throw err;
+      }
+    },
+    cancel: async (id) => void sessions.delete(id),
+    async inspect(file) {
+      staged = null;
+      const backup = await readBackup(file, knownStores());
+      const id = newId();
+      staged = { id, backup };
+      return { id, header: backup.header, hasSettings: backup.settings !== undefined, unknownStores: backup.unknownStores };
+    },
+    async restore(id, mode, onProgress) {
+      if (!staged || staged.id !== id) throw new EngineError('no_backup', 'Choose the backup file again');
+      if (mode !== 'merge' && mode !== 'replace') throw new EngineError('bad_input', `Unknown restore mode ${String(mode)}`);
+      if (restoring) throw new EngineError('busy', 'A restore is already running');
+      restoring = true;
+      try {
+        const report: Progress = (done, total) => {
+          // A proxied callback returns a promise; a failed progress report must not fail the restore.
+          void Promise.resolve(onProgress?.(done, total)).catch(() => {});
+        };
+        const backup = staged.backup;
+        const outcome = mode === 'replace' ? await replaceAll(ctx, backup, report) : await mergeInto(ctx, backup, report);
+        staged = null;
+        await reload(outcome.feedIdsBefore, outcome.feedIdsAfter);
+        return { mode, written: outcome.written, settings: backup.settings };
+      } finally {
+        restoring = false;
+      }
+    },
+    discard: async (id) => {
+      if (staged?.id === id) staged = null;
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Writing a staged backup. Everything happens in ONE read-write transaction over the stores it
+ * touches, so a failure half-way (the storage quota, a crash of the tab) leaves the database as
+ * it was: IndexedDB rolls the whole transaction back. The price is that the parsed backup sits
+ * in memory while it is written (see parse.ts), which is fine for a rare, explicit action.
+ *
+ * - replace: every backed-up store is emptied and refilled with the backup's records, ids kept,
+ *   so restoring into an empty browser gives back exactly what was saved.
+ * - merge: groups are matched by title, feeds by address, items by (feed, dedupe key); what is
+ *   missing is added with new ids and read/saved marks are combined (a mark in either side
+ *   stays). Other stores (whose records may point at ids that merging renumbers) are left as
+ *   they are.
+ */
+import type { IndexableTypeArrayReadonly, Table } from 'dexie';
+import { bumpItemsCounter, META_KEYS } from '../db/meta';
+import type { StoredItem } from '../db/schema';
+import type { EngineContext } from '../engineContext';
+import { EngineError } from '../errors';
+import { urlKey } from '../subscriptions/urlKey';
+import type { Feed, Group } from '../types';
+import type { RecordLine } from './format';
+import type { StagedBackup } from './parse';
+
+/** Records written per awaited step (progress is reported between steps). */
+const STEP = 2000;
+
+export type Progress = (done: number, total: number) => void;
+
+/** What a restore changed. */
+export interface RestoreOutcome {
+  mode: 'merge' | 'replace';
+  /** Records written per store (merge: new or changed ones). */
+  written: Record<string, number>;
+  /** Feed ids before and after, for the change events. */
+  feedIdsBefore: number[];
+  feedIdsAfter: number[];
+}
+
+function isQuota(err: unknown): boolean {
+  for (let e = err as { name?: string; message?: string; inner?: unknown } | undefined; e; ) {
+    if (e.name === 'QuotaExceededError' || /quota/i.test(e.message ?? '')) return true;
+    e = e.inner as typeof e;
+  }
+  return false;
+}
+
+/** Maps a failed restore to the message people see; nothing was written either way. */
+export function restoreError(err: unknown): EngineError {
+  if (isQuota(err))
+    return new EngineError(
+      'quota_exceeded',
+      'The browser has no more storage space for Rivulet, so nothing was restored: your data is as it was. Free some space (or delete old articles), then try again.',
+    );
+  if (err instanceof EngineError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new EngineError('restore_failed', `The restore failed and nothing was changed: ${message}`);
+}
+
+async function putAll(
+  table: Table,
+  rows: RecordLine[],
+  inbound: boolean,
+  tick: (n: number) => void,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += STEP) {
+    const part = rows.slice(i, i + STEP);
+    if (inbound) await table.bulkPut(part.map((r) => r.value));
+    else await table.bulkPut(part.map((r) => r.value), part.map((r) => r.key) as IndexableTypeArrayReadonly);
+    tick(part.length);
+  }
+}
+
+/**
+ * Replaces the database content with the staged backup in one transaction (see the module
+ * note). The items change counter moves forward (never back), and derived caches in `meta`
+ * (index snapshot, text index) are dropped so they are rebuilt. Fails: `restoreError`.
+ */
+export async function replaceAll(ctx: EngineContext, staged: StagedBackup, onProgress: Progress): Promise<RestoreOutcome> {
+  const names = ctx.db.dexie.tables.map((t) => t.name).filter((n) => n === 'meta' || staged.header.counts[n] !== undefined);
+  if (!names.includes('meta')) names.push('meta');
+  const total = [...staged.records.values()].reduce((n, r) => n + r.length, 0);
+  let done = 0;
+  const tick = (n: number) => {
+    done += n;
+    onProgress(done, total);
+  };
+  const written: Record<string, number> = {};
+  const feedIdsBefore = [...ctx.feedCache.keys()];
+  try {
+    await ctx.db.dexie.transaction('rw', names, async () => {
+      const meta = ctx.db.dexie.table('meta');
+      const before = (await meta.get(META_KEYS.itemsCounter)) as { value?: unknown } | undefined;
+      for (const name of names) await ctx.db.dexie.table(name).clear();
+      for (const name of names) {
+        const rows = staged.records.get(name) ?? [];
+        const table = ctx.db.dexie.table(name);
+        await putAll(table, rows, table.schema.primKey.keyPath != null, tick);
+        written[name] = rows.length;
+      }
+      await bumpItemsCounter(ctx.db, typeof before?.value === 'number' ? before.value : ctx.applied.counter);
+    });
+  } catch (err) {
+    throw restoreError(err);
+  }
+  const feedIdsAfter = (staged.records.get('feeds') ?? []).map((r) => (r.value as Feed).id);
+  return { mode: 'replace', written, feedIdsBefore, feedIdsAfter };
+}
+
+const fold = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/**
+ * Merges the staged groups, feeds and items into the database in one transaction (see the
+ * module note). Cost: one lookup per item on the unique [feedId+dedupeKey] index, in bulk.
+ * Fails: `restoreError`.
+ */
+export async function mergeInto(ctx: EngineContext, staged: StagedBackup, onProgress: Progress): Promise<RestoreOutcome> {
+  const groups = (staged.records.get('groups') ?? []).map((r) => r.value as Group);
+  const feeds = (staged.records.get('feeds') ?? []).map((r) => r.value as Feed);
+  const items = (staged.records.get('items') ?? []).map((r) => r.value as StoredItem);
+  const total = groups.length + feeds.length + items.length;
+  let done = 0;
+  const written = { groups: 0, feeds: 0, items: 0 };
+  const feedIdsBefore = [...ctx.feedCache.keys()];
+  const touched = new Set<number>();
+  try {
+    await ctx.db.dexie.transaction('rw', ['groups', 'feeds', 'items', 'meta'], async () => {
+      const groupTable = ctx.db.table('groups');
+      const feedTable = ctx.db.table('feeds');
+      const itemTable = ctx.db.table('items');
+      const groupIds = new Map<number, number>();
+      const byTitle = new Map((await groupTable.toArray()).map((g) => [fold(g.title), g.id]));
+      for (const g of groups) {
+        let id = byTitle.get(fold(g.title));
+        if (id === undefined) {
+          id = Number(await groupTable.add({ title: g.title } as Group));
+          byTitle.set(fold(g.title), id);
+          written.groups++;
+        }
+        groupIds.set(g.id, id);
+      }
+      done += groups.length;
+      onProgress(done, total);
+      const feedIds = new Map<number, number>();
+      const byUrl = new Map((await feedTable.toArray()).map((f) => [urlKey(f.url), f.id]));
+      for (const f of feeds) {
+        let id = byUrl.get(urlKey(f.url));
+        if (id === undefined) {
+          const { id: _old, ...rest } = f;
+          id = Number(await feedTable.add({ ...rest, groupId: groupIds.get(f.groupId) ?? -1 } as Feed));
+          byUrl.set(urlKey(f.url), id);
+          written.feeds++;
+        }
+        feedIds.set(f.id, id);
+      }
+      done += feeds.length;
+      onProgress(done, total);
+      for (let i = 0; i < items.length; i += STEP) {
+        const part = items.slice(i, i + STEP).map((it) => ({ ...it, feedId: feedIds.get(it.feedId)! }));
+        const found = await itemTable
+          .where('[feedId+dedupeKey]')
+          .anyOf(part.map((it) => [it.feedId, it.dedupeKey]))
+          .toArray();
+        const existing = new Map(found.map((it) => [`${it.feedId}\u0000${it.dedupeKey}`, it]));
+        const puts: StoredItem[] = [];
+        const adds: Omit<StoredItem, 'id'>[] = [];
+        for (const it of part) {
+          const have = existing.get(`${it.feedId}\u0000${it.dedupeKey}`);
+          if (!have) {
+            const { id: _old, ...rest } = it;
+            adds.push(rest);
+          } else if ((have.flags | it.flags) !== have.flags) puts.push({ ...have, flags: have.flags | it.flags });
+          else continue;
+          touched.add(it.feedId);
+        }
+        if (adds.length) await itemTable.bulkAdd(adds as StoredItem[]);
+        if (puts.length) await itemTable.bulkPut(puts);
+        written.items += adds.length + puts.length;
+        done += part.length;
+        onProgress(done, total);
+      }
+      await bumpItemsCounter(ctx.db, ctx.applied.counter);
+    });
+  } catch (err) {
+    throw restoreError(err);
+  }
+  return { mode: 'merge', written, feedIdsBefore, feedIdsAfter: [...new Set([...feedIdsBefore, ...touched])] };
+}
