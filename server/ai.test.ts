@@ -95,7 +95,10 @@ describe('/api/ai on a configured server', () => {
   it('cuts a stream that stalls after the idle timeout', async () => {
     fixture.next({ kind: 'stall', sent: 'partial' });
     const res = await post(app, '/api/ai/chat/completions', chatBody({ stream: true }));
-    await expect(res.text()).rejects.toThrow();
+    const text = await res.text();
+    expect(text).toContain('partial');
+    expect(text).toMatch(/data: \{"error":\{"code":"timeout"/);
+    expect(text).not.toContain('[DONE]');
   });
 
   it('lists models with the server key', async () => {

@@ -49,7 +49,8 @@ export function readRequestBody(req: IncomingMessage, max: number): Promise<Buff
  * Sends one call upstream and relays the answer as it arrives: status, `Content-Type`,
  * `Retry-After`, then the body chunk by chunk (server-sent events are not buffered). Limits:
  * connecting past `connectTimeoutMs` → 504 `timeout`; no byte for `idleTimeoutMs` → 504 before
- * the headers, a cut connection after them (the page sees a broken stream); DNS/TLS/refused →
+ * the headers, after them an SSE error event `{ error: { code: 'timeout' } }` (or a cut
+ * connection for a non-stream answer); DNS/TLS/refused →
  * 502 `upstream_unreachable`; more than `maxResponseBytes` → cut. The upstream call is aborted
  * when the page goes away. Resolves when the response is finished either way; never rejects.
  */
@@ -92,7 +93,13 @@ export function forwardAi(res: ServerResponse, call: AiForward, limits: AiLimits
     upstream.setTimeout(limits.idleTimeoutMs, () => {
       upstream.destroy();
       if (res.headersSent) {
-        res.destroy();
+        // Mid-stream: tell the page why in the stream's own terms, then end it.
+        if (String(res.getHeader('content-type')).startsWith('text/event-stream')) {
+          const message = `The AI endpoint stopped sending for ${limits.idleTimeoutMs / 1000} s.`;
+          res.end(`\n\ndata: ${JSON.stringify({ error: { code: 'timeout', message } })}\n\n`);
+        } else {
+          res.destroy();
+        }
         finish();
       } else {
         finish(

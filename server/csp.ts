@@ -1,11 +1,19 @@
 import type { ServerResponse } from 'node:http';
 
 /**
- * Origins the page may `fetch()` besides its own. Empty on purpose: the AI feature talks to
- * `/api/ai/*` on this server, which holds the key. If a later feature must call a remote API
- * straight from the page, add its origin HERE (and nowhere else), e.g. 'https://api.example.com'.
+ * Origins the page may `fetch()` besides its own. The shared AI endpoint is reached through
+ * `/api/ai/*` (same origin, key kept here), but a user may configure their OWN OpenAI-compatible
+ * endpoint, called straight from the browser with their key: its origin cannot be known when
+ * this header is built, so any https origin and loopback http (a local Ollama or LM Studio) are
+ * allowed. The cost is small: scripts are still 'self' only, so only our own code can connect,
+ * and img-src/media-src are already open to any origin. Endpoints without CORS use the relay
+ * (`/api/ai/relay/*`). If a feature must call another http origin, add it HERE.
  */
-export const EXTRA_CONNECT_SOURCES: readonly string[] = [];
+export const EXTRA_CONNECT_SOURCES: readonly string[] = [
+  'https:',
+  'http://localhost:*',
+  'http://127.0.0.1:*',
+];
 
 /** Embedded players the reader may show inside articles. */
 const FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];

@@ -42,6 +42,8 @@ export interface IntegratedSettings {
   isApiValid: boolean;
   lastTestTime: string;
   selectedModel: string;
+  /** Send calls to apiUrl through the companion server's relay (for endpoints without CORS). */
+  useRelay: boolean;
 }
 
 /** One weighted keyword of a keyword filter (results ranked by relevance). */
@@ -117,6 +119,7 @@ export function defaultSettings(): AppSettings {
       isApiValid: false,
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',
+      useRelay: false,
     },
     automation: { filters: [] },
   };

@@ -38,6 +38,7 @@ describe('defaults', () => {
       isApiValid: false,
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',
+      useRelay: false,
     });
     expect(d.automation).toEqual({ filters: [] });
     expect(Object.keys(d)).toEqual([...SETTINGS_GROUPS]);
