@@ -38,6 +38,8 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { host: '127.0.0.1' },
   test: {
+    // Fuzz and property tests do real work; a loaded 2-core CI box must not turn them into flakes.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
