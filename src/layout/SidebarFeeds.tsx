@@ -2,6 +2,7 @@ import { ActionIcon, Collapse, Group, Text, Tooltip, UnstyledButton } from '@man
 import {
   IconChevronRight,
   IconPlus,
+  IconRefresh,
   IconSortAscendingLetters,
   IconSortAscendingNumbers,
 } from '@tabler/icons-react';
@@ -15,12 +16,16 @@ import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
 import { FeedContextMenu } from '../subscriptions/FeedContextMenu';
 import { FeedStatusMarker } from '../subscriptions/FeedStatusMarker';
+import { useRunningJobs } from '../subscriptions/jobStore';
+import { startRefresh } from '../subscriptions/refreshActions';
 import { feedHealth } from '../subscriptions/feedStatus';
 import { feedPath, groupPath } from '../subscriptions/paths';
 import { scoresQuery } from '../subscriptions/queries';
 import { sortByScore, useSidebarSort, writeSidebarSort } from '../subscriptions/sidebarSort';
 import { buildFeedTree, type GroupNode } from './feedTree';
 import { SidebarLink } from './SidebarLink';
+
+const REFRESH = ['refresh'] as const;
 
 /**
  * The "Feeds" section: groups (collapsible) with their feeds, then ungrouped feeds. Feeds sort
@@ -43,6 +48,7 @@ export function SidebarFeeds() {
   }, [groups.data, feeds.data, counts.data, sort, scores.data]);
   const empty = feeds.isSuccess && feeds.data.length === 0;
   const byScore = sort === 'score';
+  const refreshing = useRunningJobs(REFRESH).length > 0;
 
   return (
     <div style={{ marginTop: 18 }} data-testid="sidebar-feeds" data-sort={sort}>
@@ -51,6 +57,20 @@ export function SidebarFeeds() {
           Feeds
         </Text>
         <Group gap={0}>
+          <Tooltip label="Refresh all feeds (R)">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Refresh all feeds"
+              loading={refreshing}
+              loaderProps={{ size: 12 }}
+              onClick={() => void startRefresh({ scope: 'all' })}
+              data-testid="sidebar-refresh"
+            >
+              <IconRefresh size={15} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip
             label={
               byScore

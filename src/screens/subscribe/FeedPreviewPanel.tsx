@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { preview, subscribe } from '../../subscriptions/api';
+import { feedPath } from '../../subscriptions/paths';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
 import { PreviewItems } from './PreviewItems';
 
@@ -74,7 +75,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
       {existing !== null ? (
         <Alert color="blue" variant="light" mt="md" data-testid="already-subscribed">
           You already subscribe to this feed.{' '}
-          <Anchor component={Link} to={`/feed/${existing}`} inherit data-testid="already-link">
+          <Anchor component={Link} to={feedPath(existing)} inherit data-testid="already-link">
             Open it
           </Anchor>
         </Alert>
@@ -88,7 +89,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
         >
           Subscribed to <b>{p.title || p.url}</b>
           {sub.data.added > 0 ? ` — ${sub.data.added.toLocaleString()} articles added` : ''}.{' '}
-          <Anchor component={Link} to={`/feed/${sub.data.feedId}`} inherit data-testid="subscribe-open">
+          <Anchor component={Link} to={feedPath(sub.data.feedId)} inherit data-testid="subscribe-open">
             Read it now
           </Anchor>
         </Alert>

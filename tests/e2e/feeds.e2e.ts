@@ -1,0 +1,207 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { etagOf, startFeedServer, type FeedServer } from '../fixtures/feedServer';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { engineWorker } from './seed';
+
+// Refreshing and the feed list, end to end: conditional GET answered 304, one broken feed
+// marked (sidebar marker, banner, notification) while another updates, feed list actions
+// (rename, groups, unsubscribe with confirmation). A private fixture server so this file can
+// read the requests it caused.
+
+let browser: Browser;
+let server: FeedServer;
+let app: AppPage;
+const tid = (id: string) => `[data-testid="${id}"]`;
+const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
+
+const rss = (title: string, items: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title>` +
+  `<link>https://${title.toLowerCase().replace(/\W+/g, '')}.example/</link><description>d</description>` +
+  items
+    .map(
+      (t, i) =>
+        `<item><title>${t}</title><guid isPermaLink="false">${title}-${t}</guid>` +
+        `<pubDate>${new Date(Date.UTC(2024, 0, 1 + i)).toUTCString()}</pubDate></item>`,
+    )
+    .join('') +
+  '</channel></rss>';
+
+/**
+ * Runs `fn` (source text of `(engine, arg) => …`) against the engine inside the app's worker,
+ * the same engine the UI uses. Evaluated by the debugger protocol, so the page CSP does not apply.
+ */
+async function engine<T>(fn: string, arg: unknown): Promise<T> {
+  const worker = await engineWorker(app.page);
+  return (await worker.evaluate(`(${fn})(self.__rivuletEngine, ${JSON.stringify(arg ?? null)})`));
+}
+
+/** Waits until no refresh job is running and at least `min` have finished (jobs live per page load). */
+async function refreshesSettled(min: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
+    const refresh = jobs.filter((j) => j.kind === 'refresh');
+    if (refresh.length >= min && refresh.every((j) => j.state !== 'running')) return;
+    if (Date.now() > deadline) throw new Error(`refresh did not finish: ${JSON.stringify(jobs)}`);
+    await app.page.waitForTimeout(150);
+  }
+}
+
+let goodId = 0;
+let flakyId = 0;
+let stableId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startFeedServer();
+  server.setMutable('good', rss('Good Feed', ['g1', 'g2']));
+  server.setMutable('flaky', rss('Flaky Feed', ['f1', 'f2']));
+  app = await openApp(browser);
+  await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
+  );
+  await app.goto('/welcome');
+  // Report failed refreshes as notifications (general.pullDataFail), automatic refresh off.
+  await app.page.evaluate(() => {
+    const raw = localStorage.getItem('app-settings');
+    const s = raw ? (JSON.parse(raw) as Record<string, Record<string, unknown>>) : {};
+    s.general = { ...s.general, pullDataFail: true, autoRefresh: false };
+    localStorage.setItem('app-settings', JSON.stringify(s));
+  });
+  const sub = (url: string) =>
+    engine<{ feedId: number }>('(e, a) => e.subscriptions.subscribe({ url: a })', url).then((r) => r.feedId);
+  goodId = await sub(`${server.url}/mutable/good`);
+  flakyId = await sub(`${server.url}/mutable/flaky`);
+  stableId = await sub(`${server.url}/feeds/rss.xml`);
+  await app.page.reload();
+  await app.page.locator(tid('app-shell')).waitFor();
+});
+
+afterAll(async () => {
+  await app?.context.close();
+  await browser?.close();
+  await server?.close();
+});
+
+describe('refresh', () => {
+  test('R refreshes everything with conditional GETs; unchanged feeds get 304', async () => {
+    await app.goto('/all');
+    await app.page.locator(tid(`nav-feed-${stableId}`)).waitFor();
+    server.reset();
+    await app.page.keyboard.press('Shift+R');
+    await refreshesSettled(1);
+    const hits = server.requests.filter((r) => r.path === '/feeds/rss.xml');
+    expect(hits.length).toBe(1);
+    const body = await import('node:fs/promises').then((fs) =>
+      fs.readFile(new URL('../fixtures/feeds/rss.xml', import.meta.url)),
+    );
+    // The server answers 304 exactly when If-None-Match carries the current ETag.
+    expect(hits[0]?.headers['if-none-match']).toBe(etagOf(body));
+    expect(hits[0]?.headers['if-modified-since']).toBeTruthy();
+    expect(server.hits('/mutable/good')).toBe(1);
+    expect(server.hits('/mutable/flaky')).toBe(1);
+    const feed = await engine<{ error: string; httpStatus: number }>('(e, a) => e.feeds.get(a)', stableId);
+    expect(feed.error).toBe('');
+    expect(feed.httpStatus).toBe(304);
+    expect(app.errors).toEqual([]);
+  });
+
+  test('a broken feed is marked and explained while the others update', async () => {
+    server.setMutable('good', rss('Good Feed', ['g1', 'g2', 'g3']));
+    server.setRoute('/mutable/flaky', (_req, res) => {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
+    });
+    await app.goto('/all');
+    await app.page.locator(tid('sidebar-refresh')).click();
+    await refreshesSettled(1);
+
+    // The good feed got its new article: 3 unread.
+    await app.page
+      .locator(tid(`nav-feed-${goodId}-count`))
+      .filter({ hasText: '3' })
+      .waitFor();
+    // The broken one shows a marker whose label gives the reason.
+    const marker = app.page.locator(tid(`feed-marker-${flakyId}`)).first();
+    await marker.waitFor();
+    expect(await marker.getAttribute('aria-label')).toMatch(/500/);
+    // With pullDataFail on, a notification names it.
+    const notice = app.page.locator(tid('refresh-failed-notice'));
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Flaky Feed');
+
+    // Its page shows the banner with the reason and a safe link to the feed address; its
+    // stored articles are still there.
+    await app.page.locator(tid(`nav-feed-${flakyId}`)).click();
+    const banner = app.page.locator(tid('feed-problem'));
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('This feed has a problem');
+    expect(await banner.locator(tid('feed-problem-reason')).textContent()).toMatch(/500/);
+    const link = banner.locator(tid('feed-problem-url'));
+    expect(await link.getAttribute('href')).toBe(`${server.url}/mutable/flaky`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(2);
+
+    // The feed list shows it failing, and its status filter finds exactly it.
+    await app.goto('/rss');
+    await app.page.locator(tid(`rss-row-${flakyId}`)).waitFor();
+    expect(await app.page.locator(tid(`rss-row-${flakyId}`)).getAttribute('data-health')).toBe('failing');
+    await app.page.locator(tid('rss-filter-status')).getByText('Failing').click();
+    await app.page.locator(tid(`rss-row-${goodId}`)).waitFor({ state: 'detached' });
+    expect(await app.page.locator('[data-testid^="rss-row-"][data-health]').count()).toBe(1);
+    expect(app.errors).toEqual([]);
+  });
+});
+
+describe('feed list', () => {
+  test('rename from the sidebar menu; groups: create, move into, delete keeps the feed', async () => {
+    await app.goto('/rss');
+    await app.page.locator(tid(`nav-feed-${goodId}`)).click({ button: 'right' });
+    await app.page.locator(tid('feed-menu-rename')).click();
+    await app.page.locator(tid('prompt-input')).fill('Good & Renamed');
+    await app.page.locator(tid('prompt-input')).press('Enter');
+    await app.page
+      .locator(tid(`nav-feed-${goodId}`))
+      .filter({ hasText: 'Good & Renamed' })
+      .waitFor();
+
+    await app.page.locator(tid(`rss-select-${goodId}`)).check();
+    await app.page.locator(tid('bulk-move')).click();
+    await app.page.locator(tid('move-to-new')).click();
+    await app.page.locator(tid('prompt-input')).fill('Moved here');
+    await app.page.locator(tid('prompt-ok')).click();
+    const row = app.page.locator(tid(`rss-row-${goodId}`));
+    await row.locator(tid('rss-group')).filter({ hasText: 'Moved here' }).waitFor();
+
+    await app.page.locator(tid('rss-groups-button')).click();
+    const panel = app.page.locator(tid('groups-panel'));
+    const groupRow = panel.locator('[data-testid^="group-row-"]', { hasText: 'Moved here' });
+    await groupRow.locator('[data-testid^="group-delete-"]').click();
+    expect(await app.page.locator(tid('confirm-message')).textContent()).toContain('1 feed');
+    await app.page.keyboard.press('y');
+    await groupRow.waitFor({ state: 'detached' });
+    await app.page.keyboard.press('Escape');
+    await row.locator(tid('rss-group')).filter({ hasText: '—' }).waitFor();
+    expect(app.errors).toEqual([]);
+  });
+
+  test('unsubscribe asks first; y deletes the feed and its articles', async () => {
+    await app.goto('/rss');
+    await app.page.locator(tid(`rss-select-${flakyId}`)).check();
+    await app.page.locator(tid('bulk-unsubscribe')).click();
+    await app.page.locator(tid('confirm-dialog')).waitFor();
+    // "n" keeps it.
+    await app.page.keyboard.press('n');
+    await app.page.locator(tid('confirm-dialog')).waitFor({ state: 'detached' });
+    expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(2);
+    await app.page.locator(tid('bulk-unsubscribe')).click();
+    await app.page.locator(tid('confirm-dialog')).waitFor();
+    await app.page.keyboard.press('y');
+    await app.page.locator(tid(`rss-row-${flakyId}`)).waitFor({ state: 'detached' });
+    await app.page.locator(tid(`nav-feed-${flakyId}`)).waitFor({ state: 'detached' });
+    expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
+    expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
+    expect(app.errors).toEqual([]);
+  });
+});
