@@ -33,7 +33,7 @@ const rss = (title: string, items: string[]) =>
  */
 async function engine<T>(fn: string, arg: unknown): Promise<T> {
   const worker = await engineWorker(app.page);
-  return (await worker.evaluate(`(${fn})(self.__rivuletEngine, ${JSON.stringify(arg ?? null)})`));
+  return await worker.evaluate(`(${fn})(self.__rivuletEngine, ${JSON.stringify(arg ?? null)})`);
 }
 
 /** Waits until no refresh job is running and at least `min` have finished (jobs live per page load). */

@@ -157,7 +157,7 @@ describe('OPML', () => {
     await app.page.locator(tid('opml-export')).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('rivulet-subscriptions.opml');
-    const text = await readFile((await file.path()), 'utf8');
+    const text = await readFile(await file.path(), 'utf8');
     // Well-formed XML, checked by the browser's own parser.
     const parsed = await app.page.evaluate((xml) => {
       const doc = new DOMParser().parseFromString(xml, 'application/xml');
