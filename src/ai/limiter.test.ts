@@ -39,8 +39,9 @@ describe('Limiter', () => {
     const first = limiter.run(() => gate.promise, new AbortController().signal);
     const ctl = new AbortController();
     let started = false;
-    const second = limiter.run(async () => {
+    const second = limiter.run(() => {
       started = true;
+      return Promise.resolve();
     }, ctl.signal);
     ctl.abort();
     await expect(second).rejects.toMatchObject({ name: 'AbortError' });

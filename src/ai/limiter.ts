@@ -75,6 +75,6 @@ export class Limiter {
   }
 }
 
-function abortError(signal: AbortSignal): unknown {
+function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
 }

@@ -74,9 +74,10 @@ export async function readChatStream(
   const decoder = new TextDecoder();
   let text = '';
   let complete = false;
-  let failure: AiError | null = null;
+  // A holder, not a `let`: TypeScript cannot see the callback assign it.
+  const state: { failure: AiError | null } = { failure: null };
   const parser = new SseParser((data) => {
-    if (complete || failure) return;
+    if (complete || state.failure) return;
     if (data.trim() === '[DONE]') {
       complete = true;
       return;
@@ -85,7 +86,7 @@ export async function readChatStream(
     try {
       chunk = JSON.parse(data) as ChunkShape;
     } catch {
-      failure = new AiError(
+      state.failure = new AiError(
         'bad_response',
         'The endpoint sent something that is not a chat stream.',
         'Check that the API URL points to an OpenAI-compatible API.',
@@ -95,7 +96,7 @@ export async function readChatStream(
     if (chunk.error) {
       const msg = typeof chunk.error.message === 'string' ? chunk.error.message : 'unknown error';
       // The companion server ends a stalled stream with `{ error: { code: 'timeout' } }`.
-      failure =
+      state.failure =
         chunk.error.code === 'timeout'
           ? new AiError('timeout', `Timed out: ${msg}`, 'The AI service is slow right now; try again later.')
           : new AiError('server', `The AI service reported an error: ${msg}`, 'Try again in a moment.');
@@ -115,7 +116,7 @@ export async function readChatStream(
       const { done, value } = await reader.read();
       if (done) break;
       parser.push(decoder.decode(value, { stream: true }));
-      if (failure) throw failure;
+      if (state.failure) throw state.failure;
     }
     parser.push(decoder.decode());
     parser.end();
@@ -126,7 +127,7 @@ export async function readChatStream(
   } finally {
     reader.releaseLock();
   }
-  if (failure) throw failure;
+  if (state.failure) throw state.failure;
   if (!complete) throw brokenStream(text);
   return { text, complete };
 }
