@@ -3,6 +3,7 @@ import { createAiHandler } from './ai.ts';
 import { aiConfigFromEnv, type AiLimits, type AiServerConfig } from './aiConfig.ts';
 import { handleFetch } from './fetchRoute.ts';
 import { checkApiRequest } from './guard.ts';
+import { handleSync } from './syncRoute.ts';
 import { ApiError, sendApiError } from './respond.ts';
 
 /** Options for {@link createApiMiddleware}. */
@@ -61,6 +62,8 @@ export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
     }
     if (path === '/api/fetch') {
       handleFetch(req, res, fetchOptions).catch((err: unknown) => next(err));
+    } else if (path === '/api/sync') {
+      handleSync(req, res, fetchOptions).catch((err: unknown) => next(err));
     } else if (path === '/api/ai' || path.startsWith('/api/ai/')) {
       handleAi(req, res);
     } else {

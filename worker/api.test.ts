@@ -7,6 +7,7 @@ import type { Engine } from './engine';
 import { EngineError } from './errors';
 import { createTestEngine } from './testing/createTestEngine';
 import type { EngineEvent } from './types';
+import { SCHEMA_VERSION } from './db/schema';
 
 let engine: Engine;
 let ports: { close(): void }[] = [];
@@ -30,7 +31,7 @@ describe('the Comlink contract', () => {
   it('answers the handshake and domain calls with plain data', async () => {
     const api = overComlink();
     const info = await api.init();
-    expect(info.schemaVersion).toBe(2);
+    expect(info.schemaVersion).toBe(SCHEMA_VERSION);
     const g = await api.groups.save({ title: 'Over the wire' });
     expect(await api.groups.list()).toEqual([{ id: g, title: 'Over the wire' }]);
     expect((await api.counts()).groups).toBe(1);

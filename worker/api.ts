@@ -59,6 +59,7 @@ export function createApi(engine: Engine) {
     search: Comlink.proxy(guardDomain({ ...engine.search })),
     subscriptions: Comlink.proxy(guardDomain({ ...engine.subscriptions })),
     refresh: Comlink.proxy(guardDomain({ ...engine.refresh })),
+    sync: Comlink.proxy(guardDomain({ ...engine.sync })),
     jobs: Comlink.proxy(guardDomain({ ...engine.jobs })),
     opml: Comlink.proxy(guardDomain({ ...engine.opml })),
     icons: Comlink.proxy(guardDomain({ ...engine.icons })),

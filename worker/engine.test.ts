@@ -31,7 +31,7 @@ describe('engine handshake and domains', () => {
     const e = make();
     const first = await e.init();
     expect(first).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       counts: { groups: 0, feeds: 0, items: 0, unread: 0, saved: 0, unreadByFeed: {} },
       warnings: [],
       legacyImported: false,

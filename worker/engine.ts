@@ -37,6 +37,8 @@ import { createQueryApi, type QueryApi } from './queryService/queryApi';
 import { createSearchApi, type SearchApi } from './search/searchApi';
 import { TextIndex } from './search/textIndex';
 import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
+import { withSyncEdits, withSyncRefresh } from './sync/hooks';
+import { createSync, type SyncApi } from './sync/sync';
 
 /** How to build an engine. */
 export interface EngineOptions extends DbEnvironment {
@@ -67,6 +69,7 @@ export interface Engine {
   feeds: FeedsApi & FeedEditsApi;
   subscriptions: SubscriptionsApi;
   refresh: RefreshApi;
+  sync: SyncApi;
   jobs: JobsApi;
   opml: OpmlApi;
   icons: IconsApi;
@@ -119,6 +122,7 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   const services = createFeedServices(ctx, opts.fetch);
+  const sync = createSync(services);
   const textIndex = new TextIndex(ctx);
 
   const flushSnapshot = async (): Promise<boolean> => {
@@ -199,9 +203,10 @@ export function createEngine(opts: EngineOptions): Engine {
     counts: () => Promise.resolve(counts()),
     ai: createAiApi(ctx),
     groups: { ...createGroupsApi(ctx), ...createGroupEditsApi(services) },
-    feeds: { ...createFeedsApi(ctx), ...createFeedEditsApi(services) },
+    feeds: withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks),
     subscriptions: createSubscriptionsApi(services),
-    refresh: createRefreshApi(services),
+    refresh: withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
+    sync: sync.api,
     jobs: createJobsApi(services.jobs),
     opml: createOpmlApi(services),
     icons: createIconsApi(services),

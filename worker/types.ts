@@ -235,7 +235,7 @@ export interface JobSummary {
 /** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */
 export interface JobProgress {
   id: string;
-  kind: 'refresh' | 'opml-import' | 'subscribe-many';
+  kind: 'refresh' | 'opml-import' | 'subscribe-many' | 'sync';
   state: 'running' | 'done' | 'cancelled';
   total: number;
   done: number;
@@ -244,4 +244,14 @@ export interface JobProgress {
   summary: JobSummary | null;
   startedAt: number;
   finishedAt: number | null;
+}
+
+/**
+ * Sync additions (Login issue). A feed brought by a sync account carries the account's tag
+ * (`protocol url`) and the server's feed id; such feeds are updated by the account's sync, never
+ * fetched directly by the refresh jobs. Absent on local-only feeds.
+ */
+export interface Feed {
+  account?: string;
+  remoteId?: string;
 }

@@ -9,6 +9,7 @@ const VERB: Record<JobProgress['kind'], string> = {
   refresh: 'Refreshing feeds',
   'opml-import': 'Importing subscriptions',
   'subscribe-many': 'Subscribing',
+  sync: 'Syncing with your server',
 };
 
 /** Cancels a job and keeps the button busy until the engine has stopped it. */

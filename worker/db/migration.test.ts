@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createTestEngine } from '../testing/createTestEngine';
+import { SCHEMA_VERSION } from './schema';
 
 /**
  * Version 1 exactly as shipped (frozen copy: never edit). A database written by it must open
@@ -46,7 +47,7 @@ describe('schema migration v1 → v2', () => {
     await writeV1Database(dbName);
     const engine = createTestEngine({ dbName });
     const info = await engine.init();
-    expect(info.schemaVersion).toBe(2);
+    expect(info.schemaVersion).toBe(SCHEMA_VERSION);
     expect(info.counts).toMatchObject({ groups: 1, feeds: 1, items: 1, unread: 0 });
     const item = await engine.items.get(1);
     expect(item?.title).toBe('Kept across the upgrade');

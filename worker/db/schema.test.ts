@@ -23,14 +23,10 @@ describe('schema versions 1 and 2', () => {
         });
       return { keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
     };
-    expect(SCHEMA_VERSION).toBe(2);
-    expect(Array.from(idb.objectStoreNames).sort()).toEqual([
-      'feeds',
-      'groups',
-      'items',
-      'meta',
-      'summaries',
-    ]);
+    expect(SCHEMA_VERSION).toBe(3);
+    expect(Array.from(idb.objectStoreNames).sort()).toEqual(
+      ['feeds', 'groups', 'items', 'meta', 'summaries', 'accounts', 'syncItems', 'syncQueue'].sort(),
+    );
     expect(describeStore('groups')).toEqual({ keyPath: 'id', autoIncrement: true, indexes: [] });
     expect(describeStore('feeds')).toEqual({
       keyPath: 'id',

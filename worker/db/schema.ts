@@ -25,12 +25,20 @@
  *   a changed article, model or prompt simply misses and a new summary is made.
  * - summaries `itemId`: drop an item's summaries when it goes. No data moves: the upgrade only
  *   creates the empty store.
+ *
+ * Version 3 — adds the sync stores (Login issue, see worker/sync/store.ts and docs/sync.md):
+ * - accounts `id`: at most one record ('main'): protocol, URL, user name and the key or token
+ *   the protocol needs after login (never the password).
+ * - syncItems `itemId`: a synced item's server id and the read/saved state the server last
+ *   reported; `&remoteId` finds the local item of a server id (unique: one account at a time).
+ * - syncQueue `++seq`: local changes waiting for the server, in the order they were made.
+ * No data moves: the upgrade only creates empty stores.
  */
 import type Dexie from 'dexie';
 import type { Feed, Group, Item } from '../types';
 
 /** Current schema version, reported by `init()`. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** An item as stored: the shared `Item` plus list-row fields computed once at ingest. */
 export interface StoredItem extends Item {
@@ -79,4 +87,5 @@ export function defineSchema(db: Dexie): void {
     meta: 'key',
   });
   db.version(2).stores({ summaries: 'key, itemId' });
+  db.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
 }

@@ -6,6 +6,7 @@ import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
 import { isSnapshot, loadIndex, writeSnapshot } from './snapshot';
+import { SCHEMA_VERSION } from '../db/schema';
 
 const engines: Engine[] = [];
 function make(dbName?: string, delay?: number) {
@@ -120,6 +121,6 @@ describe('index snapshot', () => {
       'Could not import legacy read/saved state: Error fetching data: meta unreadable',
     ]);
     expect(info.counts).toMatchObject({ items: 0, unread: 0, feeds: 0 });
-    expect(info.schemaVersion).toBe(2);
+    expect(info.schemaVersion).toBe(SCHEMA_VERSION);
   });
 });

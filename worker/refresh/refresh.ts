@@ -43,7 +43,7 @@ export function createRefreshApi(s: FeedServices): RefreshApi {
       if (running) return Promise.resolve(running);
       const now = s.ctx.now();
       const due = [...s.ctx.feedCache.values()].filter(
-        (f) => isFeedDue(f, now, s.settings.intervalSeconds) && !s.inFlight.has(f.id),
+        (f) => !f.account && isFeedDue(f, now, s.settings.intervalSeconds) && !s.inFlight.has(f.id),
       );
       return Promise.resolve(due.length ? startRefreshJob(s, DUE_KEY, due, 0) : null);
     },

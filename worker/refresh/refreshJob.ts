@@ -40,6 +40,8 @@ export function selectFeeds(s: FeedServices, scope: RefreshScope): { feeds: Feed
       inScope = all.filter((f) => f.groupId === id);
     }
   } else throw new EngineError('bad_input', `Unknown refresh scope: ${String(kind)}`);
+  // Feeds of a sync account are updated by the account's sync (worker/sync), never fetched here.
+  inScope = inScope.filter((f) => !f.account);
   if (scope.force) return { feeds: inScope, skipped: 0 };
   const now = s.ctx.now();
   const feeds = inScope.filter((f) => !f.dead && !inBackoff(f, now));

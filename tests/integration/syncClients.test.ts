@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EngineError } from '../../worker/errors';
+import { createFeverClient, feverLogin } from '../../worker/sync/fever';
+import { createGReaderClient, greaderLogin } from '../../worker/sync/greader';
+import { longItemId } from '../../worker/sync/ids';
+import type { SyncTransport } from '../../worker/sync/transport';
+import type { Running } from '../../server/testing';
+import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
+import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
+import { startCompanion } from './syncHarness';
+
+let app: Running;
+let t: SyncTransport;
+let fever: FeverServer;
+let greader: GReaderServer;
+
+beforeAll(async () => {
+  ({ app, transport: t } = await startCompanion());
+  fever = await startFeverServer();
+  greader = await startGReaderServer();
+});
+afterAll(async () => {
+  await app.close();
+  await fever.close();
+  await greader.close();
+});
+
+const codeOf = async (p: Promise<unknown>) =>
+  (
+    (await p.then(
+      () => null,
+      (e: unknown) => e,
+    )) as EngineError | null
+  )?.code;
+
+describe('Fever client through /api/sync', () => {
+  it('logs in with md5(user:password) and refuses a wrong password', async () => {
+    const expected = createHash('md5').update('reader:secret').digest('hex');
+    expect(await feverLogin(t, fever.url, 'reader', 'secret')).toBe(expected);
+    expect(await codeOf(feverLogin(t, fever.url, 'reader', 'wrong'))).toBe('sync_auth');
+  });
+
+  it('tells a web page or a 404 from the API', async () => {
+    expect(await codeOf(feverLogin(t, `${fever.origin}/nothing`, 'reader', 'secret'))).toBe('sync_not_api');
+    fever.mode = 'html';
+    expect(await codeOf(feverLogin(t, fever.url, 'reader', 'secret'))).toBe('sync_not_api');
+    fever.mode = 'cut';
+    expect(await codeOf(feverLogin(t, fever.url, 'reader', 'secret'))).toBe('sync_network');
+    fever.mode = 'down';
+    expect(await codeOf(feverLogin(t, fever.url, 'reader', 'secret'))).toBe('sync_http');
+    fever.mode = 'ok';
+    expect(await codeOf(feverLogin(t, 'http://127.0.0.1:1/fever/', 'reader', 'secret'))).toBe('sync_network');
+  });
+
+  it('reads groups, feeds (string ids), id lists, items by id, and pages older items by max_id', async () => {
+    const key = await feverLogin(t, fever.url, 'reader', 'secret');
+    const c = createFeverClient(t, fever.url, key);
+    const { groups, feeds } = await c.structure();
+    expect(groups.map((g) => g.title)).toEqual(['Tech', 'Nature']);
+    expect(feeds.find((f) => f.title === 'Birds')?.groupIds.sort()).toEqual(['1', '2']);
+    expect(feeds.find((f) => f.title === 'Loose')?.groupIds).toEqual([]);
+    const unread = await c.unreadIds();
+    expect(unread).toHaveLength(30);
+    expect(await c.savedIds()).toEqual(['25', '50', '75', '100']);
+    const items = await c.items(unread);
+    expect(items).toHaveLength(30);
+    expect(items.every((i) => typeof i.id === 'string' && !i.read)).toBe(true);
+    fever.requests.length = 0;
+    const page = await c.older('2', '60', Infinity);
+    expect(fever.requests).toEqual(['api items max_id=60']);
+    expect(page.items.every((i) => i.feedId === '2' && Number(i.id) < 60)).toBe(true);
+    expect(page.next).toBe('10');
+  });
+
+  it('pushes marks and mark-all-read with its time bound', async () => {
+    const c = createFeverClient(t, fever.url, await feverLogin(t, fever.url, 'reader', 'secret'));
+    fever.marks.length = 0;
+    await c.push('read', ['120']);
+    await c.push('saved', ['120']);
+    await c.markAllRead('1', 1_700_003_000);
+    expect(fever.marks).toEqual([
+      { mark: 'item', as: 'read', id: '120' },
+      { mark: 'item', as: 'saved', id: '120' },
+      { mark: 'feed', as: 'read', id: '1', before: '1700003000' },
+    ]);
+    expect(fever.state.items.find((i) => i.id === 120)).toMatchObject({ read: true, saved: true });
+  });
+});
+
+describe('Google Reader client through /api/sync', () => {
+  it('logs in, and tells wrong credentials, wrong address and API off apart', async () => {
+    expect(await greaderLogin(t, greader.url, 'reader', 'secret')).toMatch(/^reader\//);
+    expect(await codeOf(greaderLogin(t, greader.url, 'reader', 'nope'))).toBe('sync_auth');
+    expect(await codeOf(greaderLogin(t, `${greader.origin}/elsewhere`, 'reader', 'secret'))).toBe(
+      'sync_not_api',
+    );
+    greader.mode = 'html';
+    expect(await codeOf(greaderLogin(t, greader.url, 'reader', 'secret'))).toBe('sync_not_api');
+    greader.mode = 'ok';
+  });
+
+  it('reads labels, subscriptions, ids (negative short id) and contents (long ids)', async () => {
+    const c = createGReaderClient(t, greader.url, await greaderLogin(t, greader.url, 'reader', 'secret'));
+    const { groups, feeds } = await c.structure();
+    expect(groups.map((g) => g.title).sort()).toEqual(['Outdoors', 'Work']);
+    expect(feeds.map((f) => f.id)).toEqual(['feed/11', 'feed/12', 'feed/13']);
+    const unread = await c.unreadIds();
+    expect(unread).toHaveLength(25);
+    expect(unread).toContain('18446744073709551600');
+    const items = await c.items(unread);
+    expect(items.map((i) => i.id).sort()).toEqual([...unread].sort());
+    expect(items.find((i) => i.id === '18446744073709551600')).toMatchObject({
+      read: false,
+      feedId: 'feed/11',
+    });
+    expect(await c.savedIds()).toHaveLength(4);
+  });
+
+  it('follows continuation tokens across pages', async () => {
+    const big = await startGReaderServer('u', 'p', {
+      feeds: [{ id: 'feed/1', title: 'F', url: 'https://x/f', htmlUrl: '', labels: [] }],
+      items: Array.from({ length: 2500 }, (_, i) => ({
+        id: BigInt(i + 1),
+        feedId: 'feed/1',
+        title: `${i}`,
+        html: '',
+        url: '',
+        author: '',
+        published: 1000 + i,
+        read: false,
+        starred: false,
+      })),
+    });
+    try {
+      const c = createGReaderClient(t, big.url, await greaderLogin(t, big.url, 'u', 'p'));
+      const ids = await c.unreadIds();
+      expect(new Set(ids).size).toBe(2500);
+      expect(big.requests.filter((r) => r.includes('/stream/items/ids'))).toHaveLength(3);
+      const older = await c.older('feed/1', '', 5000);
+      expect(older.items).toHaveLength(50);
+      expect(older.next).toBe('50');
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('writes with the T token (renewed once when stale), and answers sync_auth once the Auth token is revoked', async () => {
+    const c = createGReaderClient(t, greader.url, await greaderLogin(t, greader.url, 'reader', 'secret'));
+    const id = greader.state.items[0]!.id;
+    greader.writes.length = 0;
+    await c.push('read', [id.toString()]);
+    await c.push('saved', [id.toString()]);
+    await c.push('unread', [id.toString()]);
+    expect(greader.writes.map((w) => [w.path, w.form.i?.[0], w.form.a?.[0] ?? `-${w.form.r?.[0]}`])).toEqual([
+      ['/edit-tag', longItemId(id.toString()), 'user/-/state/com.google/read'],
+      ['/edit-tag', longItemId(id.toString()), 'user/-/state/com.google/starred'],
+      ['/edit-tag', longItemId(id.toString()), '-user/-/state/com.google/read'],
+    ]);
+    expect(greader.state.items[0]).toMatchObject({ read: false, starred: true });
+    await c.markAllRead('feed/12', 1_700_000_600);
+    expect(greader.writes.at(-1)?.form).toMatchObject({ s: ['feed/12'], ts: ['1700000600000000'] });
+    greader.expireTokens();
+    expect(await codeOf(c.unreadIds())).toBe('sync_auth');
+  });
+
+  it('edits subscriptions: quickadd, rename, move between labels, unsubscribe', async () => {
+    const c = createGReaderClient(t, greader.url, await greaderLogin(t, greader.url, 'reader', 'secret'));
+    const id = await c.edits!.subscribe('https://example.net/new.xml', 'New one', 'Work');
+    expect(greader.state.feeds.find((f) => f.id === id)).toMatchObject({
+      title: 'New one',
+      labels: ['Work'],
+    });
+    await c.edits!.rename(id, 'Renamed');
+    await c.edits!.move(id, 'Work', 'Outdoors');
+    expect(greader.state.feeds.find((f) => f.id === id)).toMatchObject({
+      title: 'Renamed',
+      labels: ['Outdoors'],
+    });
+    await c.edits!.unsubscribe(id);
+    expect(greader.state.feeds.find((f) => f.id === id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Pure state diffing for sync: which queued changes to send (in order, superseded ones
+ * dropped), and what the server's id lists mean for local items. No I/O; unit-tested.
+ */
+import { FLAG_READ, FLAG_SAVED } from '../types';
+import type { StateOp } from './protocol';
+import type { QueueEntry } from './store';
+
+/** One request to send: `seqs` are the queue entries it settles. */
+export interface PushBatch {
+  op: StateOp;
+  remoteIds: string[];
+  seqs: number[];
+}
+
+const bitOf = (op: StateOp) => (op === 'read' || op === 'unread' ? FLAG_READ : FLAG_SAVED);
+const setsBit = (op: StateOp) => op === 'read' || op === 'saved';
+
+/**
+ * Turns the queue into requests, keeping the order the changes were made in. For each item and
+ * kind (read / saved) only the latest change is sent: an earlier one is superseded (the most
+ * recent user action wins). Consecutive entries with the same op share one request; an entry
+ * whose ids were all superseded still appears in some batch's `seqs`, so it is removed too.
+ * O(total ids).
+ */
+export function planPushes(entries: QueueEntry[]): PushBatch[] {
+  const latest = new Map<string, number>(); // `${bit}:${id}` -> index of the entry that wins
+  entries.forEach((e, i) => {
+    for (const id of e.remoteIds) latest.set(`${bitOf(e.op)}:${id}`, i);
+  });
+  const batches: PushBatch[] = [];
+  entries.forEach((e, i) => {
+    const ids = [...new Set(e.remoteIds.filter((id) => latest.get(`${bitOf(e.op)}:${id}`) === i))];
+    const last = batches[batches.length - 1];
+    if (last && (last.op === e.op || ids.length === 0)) {
+      for (const id of ids) if (!last.remoteIds.includes(id)) last.remoteIds.push(id);
+      last.seqs.push(e.seq ?? -1);
+    } else {
+      batches.push({ op: e.op, remoteIds: ids, seqs: [e.seq ?? -1] });
+    }
+  });
+  return batches;
+}
+
+/** The server flags an item has after `op` was acknowledged. */
+export function applyOp(flags: number, op: StateOp): number {
+  return setsBit(op) ? flags | bitOf(op) : flags & ~bitOf(op);
+}
+
+/** A tracked item as the diff sees it. `local` = its flags in this browser, null when deleted. */
+export interface TrackedState {
+  itemId: number;
+  remoteId: string;
+  server: number;
+  local: number | null;
+}
+
+/** What a pull means locally. */
+export interface PullPlan {
+  markRead: number[];
+  markUnread: number[];
+  save: number[];
+  unsave: number[];
+  /** New server flags to record per item id (only where they changed). */
+  serverFlags: Map<number, number>;
+  /** Server ids (unread or saved) with no local item yet: fetch and import them. */
+  missing: string[];
+}
+
+/**
+ * Compares the server's unread and saved id lists with what was last recorded. Where the
+ * server changed since the last sync and no local change is still waiting for this item
+ * (`pending`), the server's state is applied locally; a waiting local change wins (it is more
+ * recent than the state the server had at our last sync). Items the server no longer lists as
+ * unread count as read (servers drop old items from their lists). O(tracked + listed ids).
+ */
+export function planPull(
+  tracked: TrackedState[],
+  unread: Set<string>,
+  saved: Set<string>,
+  pending: Set<string>,
+): PullPlan {
+  const plan: PullPlan = {
+    markRead: [],
+    markUnread: [],
+    save: [],
+    unsave: [],
+    serverFlags: new Map(),
+    missing: [],
+  };
+  const known = new Set<string>();
+  for (const t of tracked) {
+    known.add(t.remoteId);
+    const now = (unread.has(t.remoteId) ? 0 : FLAG_READ) | (saved.has(t.remoteId) ? FLAG_SAVED : 0);
+    if (now !== t.server) plan.serverFlags.set(t.itemId, now);
+    if (t.local === null || pending.has(t.remoteId)) continue;
+    for (const bit of [FLAG_READ, FLAG_SAVED]) {
+      const want = (now & bit) !== 0;
+      if (want === ((t.local & bit) !== 0)) continue;
+      // Only follow the server when the server moved; if only the local side moved, the
+      // change is queued (or about to be) and will be pushed.
+      if (want === ((t.server & bit) !== 0)) continue;
+      if (bit === FLAG_READ) (want ? plan.markRead : plan.markUnread).push(t.itemId);
+      else (want ? plan.save : plan.unsave).push(t.itemId);
+    }
+  }
+  for (const id of new Set([...unread, ...saved])) if (!known.has(id)) plan.missing.push(id);
+  return plan;
+}
+
+/**
+ * Local changes no queue entry describes (a crash between the local write and the queue
+ * append): tracked items whose local flags differ from the server's, not in `pending`.
+ */
+export function unqueuedChanges(
+  tracked: TrackedState[],
+  pending: Set<string>,
+): { op: StateOp; remoteId: string }[] {
+  const out: { op: StateOp; remoteId: string }[] = [];
+  for (const t of tracked) {
+    if (t.local === null || pending.has(t.remoteId)) continue;
+    const diff = t.local ^ t.server;
+    if (diff & FLAG_READ) out.push({ op: t.local & FLAG_READ ? 'read' : 'unread', remoteId: t.remoteId });
+    if (diff & FLAG_SAVED) out.push({ op: t.local & FLAG_SAVED ? 'saved' : 'unsaved', remoteId: t.remoteId });
+  }
+  return out;
+}

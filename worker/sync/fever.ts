@@ -1,0 +1,178 @@
+/**
+ * Fever API client (the subset in docs/sync.md): `POST <endpoint>?api&<call>` with
+ * `api_key = md5("user:password")` in the form body. A wrong key is HTTP 200 with `auth: 0`.
+ * Ids may be numbers or strings; id lists are comma-separated strings.
+ */
+import { md5 } from 'js-md5';
+import { feverId, feverIdList } from './ids';
+import type { OlderPage, RemoteFeed, RemoteItem, StateOp, SyncClient } from './protocol';
+import { form, jsonOf, str, syncError, type SyncTransport } from './transport';
+
+/** Items per `with_ids` request (Fever answers at most 50 items per call). */
+export const FEVER_BATCH = 50;
+
+/** The Fever API key for a user name and password: md5 of `user:password`, lower-case hex. */
+export function feverApiKey(username: string, password: string): string {
+  return md5(`${username}:${password}`);
+}
+
+type Json = Record<string, unknown>;
+
+function endpoint(base: string, call: string): string {
+  const url = new URL(base);
+  const q = call ? `api&${call}` : 'api';
+  url.search = url.search ? `${url.search}&${q}` : `?${q}`;
+  // `api&items` with URLSearchParams would become `api=&items=`; Fever servers accept both,
+  // but the bare form is what the protocol documents.
+  return url.href;
+}
+
+/**
+ * Calls one Fever endpoint. Fails: transport errors, `sync_auth` when the server answers
+ * `auth: 0`, `sync_not_api` when the JSON lacks `api_version` (not a Fever endpoint).
+ */
+async function call(
+  t: SyncTransport,
+  base: string,
+  apiKey: string,
+  what: string,
+  extra: [string, string][] = [],
+): Promise<Json> {
+  const answer = await t({
+    url: endpoint(base, what),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form([['api_key', apiKey], ...extra]),
+  });
+  const data = jsonOf(answer, 'Fever API');
+  if (typeof data !== 'object' || data === null || !('api_version' in data))
+    throw syncError(
+      'sync_not_api',
+      'This address answers JSON, but not the Fever API. Check the URL (it usually ends in /fever/ or /api/fever.php).',
+    );
+  const json = data as Json;
+  if (Number(json.auth) !== 1)
+    throw syncError('sync_auth', 'The Fever API refused the user name or password.');
+  return json;
+}
+
+function toItem(raw: Json): RemoteItem {
+  return {
+    id: feverId(raw.id),
+    feedId: feverId(raw.feed_id),
+    title: typeof raw.title === 'string' ? raw.title : '',
+    author: typeof raw.author === 'string' ? raw.author : '',
+    html: typeof raw.html === 'string' ? raw.html : '',
+    url: typeof raw.url === 'string' ? raw.url : '',
+    published: Number(raw.created_on_time) || 0,
+    read: Number(raw.is_read) === 1,
+    saved: Number(raw.is_saved) === 1,
+  };
+}
+
+function itemsOf(json: Json): RemoteItem[] {
+  return Array.isArray(json.items) ? (json.items as Json[]).map(toItem) : [];
+}
+
+/** Verifies the key with a bare `?api` call. Fails as `call` does. */
+export async function feverLogin(
+  t: SyncTransport,
+  base: string,
+  username: string,
+  password: string,
+): Promise<string> {
+  const apiKey = feverApiKey(username, password);
+  await call(t, base, apiKey, '');
+  return apiKey;
+}
+
+/** A Fever client over a verified key. Fever has no subscription edits, so `edits` is absent. */
+export function createFeverClient(t: SyncTransport, base: string, apiKey: string): SyncClient {
+  const get = (what: string, extra: [string, string][] = []) => call(t, base, apiKey, what, extra);
+  return {
+    protocol: 'fever',
+    async structure() {
+      const groupsJson = await get('groups');
+      const feedsJson = await get('feeds');
+      const membership = new Map<string, string[]>();
+      for (const fg of (feedsJson.feeds_groups ?? groupsJson.feeds_groups ?? []) as Json[]) {
+        const group = feverId(fg.group_id);
+        for (const feed of feverIdList(fg.feed_ids))
+          membership.set(feed, [...(membership.get(feed) ?? []), group]);
+      }
+      const groups = ((groupsJson.groups ?? []) as Json[]).map((g) => ({
+        id: feverId(g.id),
+        title: str(g.title),
+      }));
+      const feeds: RemoteFeed[] = ((feedsJson.feeds ?? []) as Json[]).map((f) => {
+        const id = feverId(f.id);
+        return {
+          id,
+          title: str(f.title),
+          url: str(f.url),
+          siteUrl: str(f.site_url),
+          groupIds: membership.get(id) ?? [],
+        };
+      });
+      return { groups, feeds };
+    },
+    unreadIds: async () => feverIdList((await get('unread_item_ids')).unread_item_ids),
+    savedIds: async () => feverIdList((await get('saved_item_ids')).saved_item_ids),
+    async items(ids) {
+      const out: RemoteItem[] = [];
+      for (let i = 0; i < ids.length; i += FEVER_BATCH)
+        out.push(...itemsOf(await get(`items&with_ids=${ids.slice(i, i + FEVER_BATCH).join(',')}`)));
+      return out;
+    },
+    async older(feedId, cursor, before): Promise<OlderPage> {
+      // Fever pages by item id across all feeds: walk down with max_id and keep this feed's items.
+      // Bounded: at most 10 pages per call, then hand back the cursor to continue.
+      let max = cursor;
+      const found: RemoteItem[] = [];
+      for (let pages = 0; pages < 10 && found.length === 0; pages++) {
+        const page = itemsOf(await get(`items&max_id=${max || String(Number.MAX_SAFE_INTEGER)}`));
+        if (page.length === 0) return { items: found, next: '' };
+        found.push(...page.filter((i) => i.feedId === feedId && i.published < before));
+        max = page.reduce((m, i) => (BigInt(i.id) < BigInt(m) ? i.id : m), page[0]!.id);
+      }
+      return { items: found, next: max };
+    },
+    async push(op: StateOp, ids) {
+      for (const id of ids)
+        await get('', [
+          ['mark', 'item'],
+          ['as', op],
+          ['id', id],
+        ]);
+    },
+    async markAllRead(feedId, before) {
+      // group 0 is Fever's "all items"
+      await get(
+        '',
+        feedId === null
+          ? [
+              ['mark', 'group'],
+              ['as', 'read'],
+              ['id', '0'],
+              ['before', String(before)],
+            ]
+          : [
+              ['mark', 'feed'],
+              ['as', 'read'],
+              ['id', feedId],
+              ['before', String(before)],
+            ],
+      );
+    },
+  };
+}
+
+/** Items newer than `sinceId`, in pages of 50 (ascending); used by tests and the first sync. */
+export async function feverItemsSince(
+  t: SyncTransport,
+  base: string,
+  apiKey: string,
+  sinceId: string,
+): Promise<RemoteItem[]> {
+  return itemsOf(await call(t, base, apiKey, `items&since_id=${sinceId}`));
+}

@@ -1,0 +1,252 @@
+/**
+ * Google Reader API client (FreshRSS, Miniflux, Inoreader style; subset in docs/sync.md).
+ * `accounts/ClientLogin` trades the password for an Auth token (kept), `reader/api/0/token`
+ * gives the short-lived T token every write needs (fetched on demand, refreshed once when the
+ * server says it went stale). A 401 on a read means the Auth token was revoked: `sync_auth`,
+ * and the person logs in again (the password is never kept, so there is no silent re-login).
+ */
+import { canonicalItemId, longItemId } from './ids';
+import type { RemoteFeed, RemoteGroup, RemoteItem, StateOp, SyncClient } from './protocol';
+import { checkStatus, form, jsonOf, str, syncError, type SyncAnswer, type SyncTransport } from './transport';
+
+export const READ_TAG = 'user/-/state/com.google/read';
+export const STARRED_TAG = 'user/-/state/com.google/starred';
+export const READING_LIST = 'user/-/state/com.google/reading-list';
+const LABEL = 'user/-/label/';
+/** Ids per `stream/items/ids` page, and per contents / edit-tag request. */
+export const IDS_PAGE = 1000;
+export const CONTENTS_BATCH = 250;
+/** Pages followed at most per id listing (1,000 ids each): bounds a runaway continuation. */
+const MAX_PAGES = 200;
+
+type Json = Record<string, unknown>;
+
+/** The API root under the base the person typed (`…/api/greader.php` or the server root). */
+function apiUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+/**
+ * Trades user name and password for the Auth token. Fails: `sync_auth` for a refusal (401/403
+ * or no `Auth=` line), `sync_not_api` for a web page or 404, transport errors.
+ */
+export async function greaderLogin(
+  t: SyncTransport,
+  base: string,
+  username: string,
+  password: string,
+): Promise<string> {
+  const answer = await t({
+    url: apiUrl(base, '/accounts/ClientLogin'),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form([
+      ['Email', username],
+      ['Passwd', password],
+    ]),
+  });
+  if (answer.status === 401 || answer.status === 403)
+    throw syncError(
+      'sync_auth',
+      'The server refused the user name or password. (FreshRSS: use the API password from your profile.)',
+    );
+  checkStatus(answer, 'Google Reader API login');
+  const auth = /^Auth=(.+)$/m.exec(answer.text)?.[1]?.trim();
+  if (!auth) {
+    if (/^\s*</.test(answer.text))
+      throw syncError(
+        'sync_not_api',
+        'This address answers with a web page, not the Google Reader API. Check the URL and that the API is enabled.',
+      );
+    throw syncError('sync_auth', 'The server did not hand out a login token.');
+  }
+  return auth;
+}
+
+function labelOf(id: string): string | null {
+  return id.startsWith(LABEL) ? id.slice(LABEL.length) : null;
+}
+
+function toItem(raw: Json): RemoteItem {
+  const categories = Array.isArray(raw.categories) ? (raw.categories as unknown[]).map(String) : [];
+  const origin = (raw.origin ?? {}) as Json;
+  const links = [...((raw.canonical ?? []) as Json[]), ...((raw.alternate ?? []) as Json[])];
+  const content = ((raw.content ?? raw.summary ?? {}) as Json).content;
+  const usec = Number(raw.timestampUsec);
+  return {
+    id: canonicalItemId(String(raw.id)),
+    feedId: str(origin.streamId),
+    title: typeof raw.title === 'string' ? raw.title : '',
+    author: typeof raw.author === 'string' ? raw.author : '',
+    html: typeof content === 'string' ? content : '',
+    url: typeof links[0]?.href === 'string' ? links[0].href : '',
+    published: Number(raw.published) || (usec ? Math.floor(usec / 1e6) : 0),
+    // Some servers write the state tags with the user's numeric id instead of '-'.
+    read: categories.some((c) => /^user\/[^/]+\/state\/com\.google\/read$/.test(c)),
+    saved: categories.some((c) => /^user\/[^/]+\/state\/com\.google\/starred$/.test(c)),
+  };
+}
+
+/** A Google Reader API client over an Auth token. */
+export function createGReaderClient(t: SyncTransport, base: string, auth: string): SyncClient {
+  const headers = { Authorization: `GoogleLogin auth=${auth}` };
+  let writeToken: string | null = null;
+
+  const get = async (path: string, what: string): Promise<Json> => {
+    const data = jsonOf(await t({ url: apiUrl(base, `/reader/api/0${path}`), method: 'GET', headers }), what);
+    if (typeof data !== 'object' || data === null)
+      throw syncError('sync_bad_answer', `${what}: unexpected answer.`);
+    return data as Json;
+  };
+  const token = async (): Promise<string> => {
+    if (writeToken) return writeToken;
+    const answer = await t({ url: apiUrl(base, '/reader/api/0/token'), method: 'GET', headers });
+    checkStatus(answer, 'Write token');
+    writeToken = answer.text.trim();
+    return writeToken;
+  };
+  /** POSTs with the T token; a stale T token (401 + X-Reader-Google-Bad-Token or plain 401) is renewed once. */
+  const post = async (
+    path: string,
+    pairs: [string, string][],
+    what: string,
+    withToken = true,
+  ): Promise<SyncAnswer> => {
+    const send = async () =>
+      t({
+        url: apiUrl(base, `/reader/api/0${path}`),
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form(withToken ? [...pairs, ['T', await token()]] : pairs),
+      });
+    let answer = await send();
+    if (answer.status === 401 && withToken) {
+      writeToken = null;
+      answer = await send();
+    }
+    checkStatus(answer, what);
+    return answer;
+  };
+  const ids = async (query: string): Promise<string[]> => {
+    const out: string[] = [];
+    let c = '';
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const json = await get(
+        `/stream/items/ids?output=json&n=${IDS_PAGE}&${query}${c ? `&c=${encodeURIComponent(c)}` : ''}`,
+        'Item ids',
+      );
+      for (const ref of (json.itemRefs ?? []) as Json[]) out.push(canonicalItemId(String(ref.id)));
+      c = typeof json.continuation === 'string' ? json.continuation : '';
+      if (!c) return out;
+    }
+    return out;
+  };
+  const stream = (id: string) => encodeURIComponent(id);
+
+  return {
+    protocol: 'greader',
+    async structure() {
+      const subs = await get('/subscription/list?output=json', 'Subscriptions');
+      const tags = await get('/tag/list?output=json', 'Labels');
+      const groups = new Map<string, RemoteGroup>();
+      for (const tag of (tags.tags ?? []) as Json[]) {
+        const label = labelOf(str(tag.id));
+        if (label) groups.set(label, { id: label, title: label });
+      }
+      const feeds: RemoteFeed[] = ((subs.subscriptions ?? []) as Json[]).map((s) => {
+        const labels = ((s.categories ?? []) as Json[]).map((c) => labelOf(str(c.id)) ?? '').filter(Boolean);
+        for (const l of labels) if (!groups.has(l)) groups.set(l, { id: l, title: l });
+        return {
+          id: String(s.id),
+          title: str(s.title),
+          url: str(s.url),
+          siteUrl: str(s.htmlUrl),
+          groupIds: labels,
+        };
+      });
+      return { groups: [...groups.values()], feeds };
+    },
+    unreadIds: () => ids(`s=${stream(READING_LIST)}&xt=${stream(READ_TAG)}`),
+    savedIds: () => ids(`s=${stream(STARRED_TAG)}`),
+    async items(list) {
+      const out: RemoteItem[] = [];
+      for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
+        const pairs = list.slice(i, i + CONTENTS_BATCH).map((id): [string, string] => ['i', longItemId(id)]);
+        const answer = await post('/stream/items/contents?output=json', pairs, 'Item contents', false);
+        const json = jsonOf(answer, 'Item contents') as Json;
+        out.push(...((json.items ?? []) as Json[]).map(toItem));
+      }
+      return out;
+    },
+    async older(feedId, cursor, before) {
+      const json = await get(
+        `/stream/contents/${stream(feedId)}?output=json&n=50&nt=${before}${cursor ? `&c=${encodeURIComponent(cursor)}` : ''}`,
+        'Older items',
+      );
+      const items = ((json.items ?? []) as Json[]).map(toItem);
+      return { items, next: typeof json.continuation === 'string' ? json.continuation : '' };
+    },
+    async push(op: StateOp, list) {
+      const tag = op === 'read' || op === 'unread' ? READ_TAG : STARRED_TAG;
+      const verb = op === 'read' || op === 'saved' ? 'a' : 'r';
+      for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
+        const pairs = list.slice(i, i + CONTENTS_BATCH).map((id): [string, string] => ['i', longItemId(id)]);
+        await post('/edit-tag', [...pairs, [verb, tag]], 'Edit tag');
+      }
+    },
+    async markAllRead(feedId, before) {
+      await post(
+        '/mark-all-as-read',
+        [
+          ['s', feedId ?? READING_LIST],
+          ['ts', String(before * 1_000_000)],
+        ],
+        'Mark all read',
+      );
+    },
+    edits: {
+      async subscribe(url, title, group) {
+        const answer = await post('/subscription/quickadd', [['quickadd', url]], 'Subscribe');
+        const json = jsonOf(answer, 'Subscribe') as Json;
+        const id = typeof json.streamId === 'string' ? json.streamId : '';
+        if (!id) throw syncError('sync_bad_answer', `The server could not subscribe to ${url}.`);
+        const pairs: [string, string][] = [
+          ['ac', 'edit'],
+          ['s', id],
+        ];
+        if (title) pairs.push(['t', title]);
+        if (group) pairs.push(['a', LABEL + group]);
+        if (pairs.length > 2) await post('/subscription/edit', pairs, 'Subscribe');
+        return id;
+      },
+      unsubscribe: async (feedId) =>
+        void (await post(
+          '/subscription/edit',
+          [
+            ['ac', 'unsubscribe'],
+            ['s', feedId],
+          ],
+          'Unsubscribe',
+        )),
+      rename: async (feedId, title) =>
+        void (await post(
+          '/subscription/edit',
+          [
+            ['ac', 'edit'],
+            ['s', feedId],
+            ['t', title],
+          ],
+          'Rename',
+        )),
+      async move(feedId, from, to) {
+        const pairs: [string, string][] = [
+          ['ac', 'edit'],
+          ['s', feedId],
+        ];
+        if (from) pairs.push(['r', LABEL + from]);
+        if (to) pairs.push(['a', LABEL + to]);
+        await post('/subscription/edit', pairs, 'Move');
+      },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/** What both protocol clients offer the sync service: one shape over Fever and Google Reader. */
+
+export type SyncProtocol = 'fever' | 'greader';
+
+/** A folder on the server (Fever group, Google Reader label). `id` is the server's id. */
+export interface RemoteGroup {
+  id: string;
+  title: string;
+}
+
+/** A subscription on the server. `groupIds`: first one wins locally (Rivulet has one group per feed). */
+export interface RemoteFeed {
+  id: string;
+  title: string;
+  url: string;
+  siteUrl: string;
+  groupIds: string[];
+}
+
+/** An article on the server, with its state. `id` is canonical (see ids.ts). */
+export interface RemoteItem {
+  id: string;
+  feedId: string;
+  title: string;
+  author: string;
+  html: string;
+  url: string;
+  /** Unix seconds. */
+  published: number;
+  read: boolean;
+  saved: boolean;
+}
+
+/** A local change to send, in the order the user made it. */
+export type StateOp = 'read' | 'unread' | 'saved' | 'unsaved';
+
+/** One page of older items and the cursor for the next ('' at the end). */
+export interface OlderPage {
+  items: RemoteItem[];
+  next: string;
+}
+
+/** A logged-in protocol client. Every method may throw the transport's EngineErrors. */
+export interface SyncClient {
+  readonly protocol: SyncProtocol;
+  /** Groups and feeds. */
+  structure(): Promise<{ groups: RemoteGroup[]; feeds: RemoteFeed[] }>;
+  /** Every unread item id, and every saved one (canonical ids). */
+  unreadIds(): Promise<string[]>;
+  savedIds(): Promise<string[]>;
+  /** Contents of these items (batched inside; unknown ids are skipped). */
+  items(ids: string[]): Promise<RemoteItem[]>;
+  /** Older items of one feed, newest first, from `cursor` ('' = the newest page). */
+  older(feedId: string, cursor: string, before: number): Promise<OlderPage>;
+  /** Applies one state change to these items on the server. */
+  push(op: StateOp, ids: string[]): Promise<void>;
+  /** Marks a feed (or everything, feedId null) read up to `before` (Unix seconds). */
+  markAllRead(feedId: string | null, before: number): Promise<void>;
+  /** Subscription edits; absent when the protocol has none (Fever). */
+  edits?: SubscriptionEdits;
+}
+
+/** Subscription edits a Google Reader API server accepts. */
+export interface SubscriptionEdits {
+  subscribe(url: string, title: string, group: string | null): Promise<string>;
+  unsubscribe(feedId: string): Promise<void>;
+  rename(feedId: string, title: string): Promise<void>;
+  move(feedId: string, from: string | null, to: string | null): Promise<void>;
+}

@@ -1,0 +1,127 @@
+/**
+ * One sync pass: push queued local changes (in order), push changes the queue missed, pull
+ * groups and feeds, pull the server's unread and saved lists, apply what changed on the server,
+ * import items Rivulet does not have yet. Runs as a 'sync' job with progress.
+ */
+import type { RunningJob } from '../jobs/jobs';
+import type { FeedServices } from '../subscriptions/services';
+import type { JobSummary } from '../types';
+import { applyOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
+import { applyFlags, applyStructure, importItems } from './importer';
+import type { StateOp, SyncClient } from './protocol';
+import {
+  acknowledge,
+  deleteSyncItems,
+  readQueue,
+  writeSyncItems,
+  type AccountRecord,
+  type SyncItemRecord,
+} from './store';
+import type { Tracker } from './tracker';
+
+/** Items fetched per step of the import (one progress step each). */
+const IMPORT_CHUNK = 250;
+
+function trackedStates(s: FeedServices, tracker: Tracker): TrackedState[] {
+  return [...tracker.byItem.values()].map((r) => {
+    const row = s.ctx.index.rowOf(r.itemId);
+    return {
+      itemId: r.itemId,
+      remoteId: r.remoteId,
+      server: r.server,
+      local: row === -1 ? null : s.ctx.index.flags(row),
+    };
+  });
+}
+
+/** Pushes the queue, oldest first; each batch leaves the queue only once the server said OK. */
+export async function pushQueue(s: FeedServices, client: SyncClient, tracker: Tracker): Promise<number> {
+  const batches = planPushes(await readQueue(s.ctx.db));
+  let pushed = 0;
+  for (const batch of batches) {
+    if (batch.remoteIds.length) await client.push(batch.op, batch.remoteIds);
+    pushed += batch.remoteIds.length;
+    const records = batch.remoteIds
+      .map((id) => tracker.byRemote.get(id))
+      .filter((r): r is SyncItemRecord => r !== undefined)
+      .map((r) => ({ ...r, server: applyOp(r.server, batch.op) }));
+    await acknowledge(s.ctx.db, batch.seqs, records);
+    for (const r of records) tracker.set(r);
+  }
+  // Changes that never reached the queue (a crash right after the local write).
+  const leftovers = unqueuedChanges(trackedStates(s, tracker), new Set());
+  const byOp = new Map<StateOp, string[]>();
+  for (const c of leftovers) byOp.set(c.op, [...(byOp.get(c.op) ?? []), c.remoteId]);
+  for (const [op, ids] of byOp) {
+    await client.push(op, ids);
+    const records = ids
+      .map((id) => tracker.byRemote.get(id)!)
+      .map((r) => ({ ...r, server: applyOp(r.server, op) }));
+    await writeSyncItems(s.ctx.db, records);
+    for (const r of records) tracker.set(r);
+    pushed += ids.length;
+  }
+  return pushed;
+}
+
+/**
+ * The body of a sync job. Throws the client's EngineErrors (the job records them and the
+ * account's `lastError` is set by the caller); whatever was pushed or imported before a
+ * failure stays done.
+ */
+export async function runSync(
+  s: FeedServices,
+  account: AccountRecord,
+  client: SyncClient,
+  tracker: Tracker,
+  job: RunningJob,
+): Promise<JobSummary> {
+  await tracker.reload();
+  await pushQueue(s, client, tracker);
+  if (job.signal.aborted) return { added: 0, skipped: 0, failed: 0, newItems: 0 };
+
+  const feedMap = await applyStructure(s, account, await client.structure());
+  const unread = new Set(await client.unreadIds());
+  const saved = new Set(await client.savedIds());
+  // Synced items whose feed or item was deleted locally are forgotten.
+  const states = trackedStates(s, tracker);
+  const gone = states.filter((t) => t.local === null).map((t) => t.itemId);
+  await deleteSyncItems(s.ctx.db, gone);
+  for (const id of gone) {
+    const r = tracker.byItem.get(id);
+    tracker.byItem.delete(id);
+    if (r) tracker.byRemote.delete(r.remoteId);
+  }
+  const plan = planPull(
+    states.filter((t) => t.local !== null),
+    unread,
+    saved,
+    new Set(),
+  );
+  await applyFlags(
+    s,
+    tracker,
+    [...plan.markRead, ...plan.markUnread, ...plan.save, ...plan.unsave].map((itemId) => ({
+      itemId,
+      flags: plan.serverFlags.get(itemId) ?? tracker.byItem.get(itemId)?.server ?? 0,
+    })),
+  );
+  const changed = [...plan.serverFlags].map(([itemId, server]) => ({
+    ...tracker.byItem.get(itemId)!,
+    server,
+  }));
+  await writeSyncItems(s.ctx.db, changed);
+  for (const r of changed) tracker.set(r);
+
+  job.progress.total = plan.missing.length;
+  job.changed();
+  let newItems = 0;
+  for (let i = 0; i < plan.missing.length; i += IMPORT_CHUNK) {
+    if (job.signal.aborted) break;
+    const chunk = plan.missing.slice(i, i + IMPORT_CHUNK);
+    newItems += await importItems(s, account, tracker, await client.items(chunk), feedMap);
+    job.progress.done = Math.min(plan.missing.length, i + chunk.length);
+    job.changed();
+  }
+  return { added: 0, skipped: 0, failed: 0, newItems };
+}

@@ -1,0 +1,120 @@
+/**
+ * The sync domain's own stores (schema version 2): `accounts` (one record, key 'main': what the
+ * protocol needs after login, never the password), `syncItems` (local item id ↔ server id and
+ * the state the server last reported) and `syncQueue` (local changes waiting for the server, in
+ * the order they were made). Reached through `Database.run`/`dexie.table` so errors keep the
+ * engine's texts.
+ */
+import type { Database } from '../db/database';
+import type { StateOp, SyncProtocol } from './protocol';
+
+export const ACCOUNT_KEY = 'main';
+
+/** What is kept of a login. `token`: the Fever api_key or the Google Reader Auth token. */
+export interface AccountRecord {
+  id: typeof ACCOUNT_KEY;
+  protocol: SyncProtocol;
+  /** The API address as typed (normalised: no trailing spaces). */
+  url: string;
+  username: string;
+  token: string;
+  /** Value written to `Feed.account` of every feed this account brought. */
+  tag: string;
+  createdAt: number;
+  /** Unix seconds of the last complete sync, 0 before the first. */
+  lastSync: number;
+  lastError: string;
+  lastErrorCode: string;
+}
+
+/** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */
+export interface SyncItemRecord {
+  itemId: number;
+  remoteId: string;
+  feedId: number;
+  server: number;
+}
+
+/** One local change. `at`: milliseconds, so two clicks within a second keep their order. */
+export interface QueueEntry {
+  seq?: number;
+  at: number;
+  op: StateOp;
+  remoteIds: string[];
+}
+
+const accounts = (db: Database) => db.dexie.table<AccountRecord, string>('accounts');
+const syncItems = (db: Database) => db.dexie.table<SyncItemRecord, number>('syncItems');
+const queue = (db: Database) => db.dexie.table<QueueEntry, number>('syncQueue');
+
+/** The connected account, or null. One get. */
+export function readAccount(db: Database): Promise<AccountRecord | null> {
+  return db.run('fetch', async () => (await accounts(db).get(ACCOUNT_KEY)) ?? null);
+}
+
+/** Stores (replaces) the account. One put. */
+export function writeAccount(db: Database, account: AccountRecord): Promise<void> {
+  return db.run('update', async () => void (await accounts(db).put(account)));
+}
+
+/** Merges fields into the account if it still exists (a logout meanwhile wins). */
+export function patchAccount(db: Database, patch: Partial<AccountRecord>): Promise<void> {
+  return db.run('update', async () => void (await accounts(db).update(ACCOUNT_KEY, patch)));
+}
+
+/** Removes the account, the item map and the queue in one transaction. */
+export function deleteAccount(db: Database): Promise<void> {
+  return db.run('delete', () =>
+    db.dexie.transaction('rw', ['accounts', 'syncItems', 'syncQueue'], async () => {
+      await accounts(db).clear();
+      await syncItems(db).clear();
+      await queue(db).clear();
+    }),
+  );
+}
+
+/** Every synced item record. Reads the whole store: O(synced items), done once per sync. */
+export function readSyncItems(db: Database): Promise<SyncItemRecord[]> {
+  return db.run('fetchAll', () => syncItems(db).toArray());
+}
+
+/** Adds or replaces item records. One bulkPut. */
+export function writeSyncItems(db: Database, records: SyncItemRecord[]): Promise<void> {
+  if (records.length === 0) return Promise.resolve();
+  return db.run('update', async () => void (await syncItems(db).bulkPut(records)));
+}
+
+/** Forgets item records (their items were deleted). */
+export function deleteSyncItems(db: Database, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return Promise.resolve();
+  return db.run('delete', () => syncItems(db).bulkDelete(itemIds));
+}
+
+/** Appends local changes to the queue (one transaction; order = seq). */
+export function enqueue(db: Database, entries: QueueEntry[]): Promise<void> {
+  if (entries.length === 0) return Promise.resolve();
+  return db.run('add', async () => void (await queue(db).bulkAdd(entries)));
+}
+
+/** The whole queue in order. */
+export function readQueue(db: Database): Promise<QueueEntry[]> {
+  return db.run('fetchAll', () => queue(db).orderBy(':id').toArray());
+}
+
+/** Number of changes waiting. */
+export function queueLength(db: Database): Promise<number> {
+  return db.run('count', () => queue(db).count());
+}
+
+/**
+ * After the server acknowledged a batch: removes its queue entries and records the state the
+ * server now has for those items, in one transaction (so a crash never leaves one without the other).
+ */
+export function acknowledge(db: Database, seqs: number[], records: SyncItemRecord[]): Promise<void> {
+  return db.run('delete', () =>
+    db.dexie.transaction('rw', ['syncQueue', 'syncItems'], async () => {
+      await queue(db).bulkDelete(seqs);
+      if (records.length) await syncItems(db).bulkPut(records);
+    }),
+  );
+}

@@ -1,0 +1,344 @@
+/**
+ * The `sync` domain: connect to a Fever or Google Reader API server, import, keep in step on
+ * every refresh, push local changes, log out, load older items, and subscription edits where
+ * the protocol has them. Protocol subset and design: docs/sync.md.
+ */
+import { EngineError } from '../errors';
+import { patchFeed } from '../refresh/patchFeed';
+import { ensureGroup } from '../subscriptions/groupsByTitle';
+import type { FeedServices } from '../subscriptions/services';
+import { createFeverClient, feverLogin } from './fever';
+import { createGReaderClient, greaderLogin } from './greader';
+import { accountFeeds, applyStructure, importItems } from './importer';
+import type { SyncClient, SyncProtocol } from './protocol';
+import { installQueueListener } from './queueListener';
+import { runSync } from './run';
+import {
+  ACCOUNT_KEY,
+  deleteAccount,
+  patchAccount,
+  queueLength,
+  readAccount,
+  writeAccount,
+  type AccountRecord,
+} from './store';
+import { Tracker } from './tracker';
+import { proxyTransport, syncError, type SyncTransport } from './transport';
+
+/** What the login form sends. The password is used once and never stored. */
+export interface ConnectRequest {
+  protocol: SyncProtocol;
+  url: string;
+  username: string;
+  password: string;
+}
+
+/** What "Connect" shows before the import. */
+export interface ConnectPreview {
+  protocol: SyncProtocol;
+  url: string;
+  username: string;
+  groups: number;
+  feeds: number;
+  unread: number;
+  saved: number;
+  canEditSubscriptions: boolean;
+}
+
+/** The account as the UI shows it. */
+export interface SyncStatus {
+  connected: boolean;
+  protocol: SyncProtocol | null;
+  url: string;
+  username: string;
+  /** Unix seconds of the last complete sync, 0 before the first. */
+  lastSync: number;
+  lastError: string;
+  lastErrorCode: string;
+  /** Local changes waiting for the server. */
+  pending: number;
+  /** Local feeds brought by this account. */
+  feeds: number;
+  canEditSubscriptions: boolean;
+}
+
+/** The `sync` domain of the engine API. */
+export interface SyncApi {
+  /**
+   * Logs in (Fever: verifies md5(user:password); Google Reader: ClientLogin), stores only the key
+   * or token, and counts what an import would bring. Replaces a previous account of the same
+   * server; refuses another server while one is connected (`sync_connected`). Fails:
+   * EngineError `bad_input`, `sync_auth`, `sync_not_api`, `sync_network`, `sync_tls`, `sync_timeout`, `sync_http`.
+   */
+  connect(req: ConnectRequest): Promise<ConnectPreview>;
+  /** The account and queue length. Two small reads. */
+  status(): Promise<SyncStatus>;
+  /**
+   * Starts a sync job (kind 'sync'; a running one is joined) and returns its id: push queued
+   * changes, then pull feeds, state and new items. Fails: EngineError('sync_no_account').
+   */
+  run(): Promise<string>;
+  /**
+   * Forgets the account, its token, item map and queue. `removeFeeds`: also deletes the feeds
+   * it brought and their items; otherwise they become ordinary local feeds.
+   */
+  logout(opts?: { removeFeeds?: boolean }): Promise<void>;
+  /**
+   * Fetches one page of older items of a synced feed from the server (retried up to 3 times on
+   * network errors). `more`: another page exists. Fails: `not_found`, `sync_*` errors.
+   */
+  loadOlder(feedId: number): Promise<{ added: number; more: boolean }>;
+  /** Subscribes on the server (Google Reader API only) and brings the feed in. Returns the local id. */
+  subscribe(url: string, opts?: { groupId?: number }): Promise<number>;
+  /** Whether a feed's edits go to a server: 'server', 'unsupported' (Fever) or 'local'. */
+  editMode(feedId: number): Promise<'server' | 'unsupported' | 'local'>;
+}
+
+/** Internal hooks engine.ts wires into the feeds and refresh domains. */
+export interface SyncHooks {
+  /** Runs after a local rename/move/unsubscribe decision: sends it to the server first. */
+  beforeRename(feedId: number, title: string): Promise<void>;
+  beforeMove(feedIds: number[], groupId: number): Promise<void>;
+  beforeDelete(feedIds: number[]): Promise<void>;
+  /** Starts a sync if an account is connected (refresh 'all', automatic refresh). */
+  kick(minGapSeconds: number): Promise<string | null>;
+}
+
+const TRANSIENT = new Set(['sync_network', 'sync_timeout', 'sync_http']);
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retries `fn` on transient errors: at most `tries` attempts, 250 ms, 500 ms, … apart. */
+export async function withRetries<T>(fn: () => Promise<T>, tries = 3, delayMs = 250): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= tries || !(err instanceof EngineError) || !TRANSIENT.has(err.code)) throw err;
+      await wait(delayMs * attempt);
+    }
+  }
+}
+
+/** Normalises what people type: adds https://, drops spaces; refuses non-http(s). */
+export function normaliseServerUrl(raw: string): string {
+  const text = String(raw ?? '').trim();
+  if (!text) throw new EngineError('bad_input', 'Enter the address of your server.');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new EngineError('bad_input', `"${text}" is not a web address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new EngineError('bad_input', 'The server address must start with http:// or https://.');
+  return url.href;
+}
+
+/** Builds the sync domain and its hooks. `transport` defaults to the companion server's /api/sync. */
+export function createSync(s: FeedServices, transport: SyncTransport = proxyTransport(s.proxy)) {
+  const tracker = new Tracker(s.ctx.db);
+  installQueueListener(s.ctx, tracker);
+  const olderCursors = new Map<number, string>();
+
+  const clientFor = (a: AccountRecord): SyncClient =>
+    a.protocol === 'fever'
+      ? createFeverClient(transport, a.url, a.token)
+      : createGReaderClient(transport, a.url, a.token);
+  const account = async (): Promise<AccountRecord> => {
+    const a = await readAccount(s.ctx.db);
+    if (!a) throw syncError('sync_no_account', 'No sync account is connected.');
+    return a;
+  };
+  const serverFeed = async (feedId: number) => {
+    const feed = s.ctx.feedCache.get(feedId);
+    if (!feed) throw new EngineError('not_found', `Feed ${feedId} does not exist`);
+    if (!feed.account || !feed.remoteId) return null;
+    const a = await readAccount(s.ctx.db);
+    if (!a || a.tag !== feed.account) return null;
+    return { feed, account: a, client: clientFor(a), remoteId: feed.remoteId };
+  };
+  const editsOf = (client: SyncClient) => {
+    if (!client.edits)
+      throw syncError(
+        'sync_unsupported',
+        'The Fever API cannot change subscriptions. Make this change on your server, then refresh.',
+      );
+    return client.edits;
+  };
+
+  const run = async (): Promise<string> => {
+    const a = await account();
+    return s.jobs.start('sync', 'sync', 0, async (job) => {
+      try {
+        const summary = await runSync(s, a, clientFor(a), tracker, job);
+        await patchAccount(s.ctx.db, { lastSync: s.ctx.now(), lastError: '', lastErrorCode: '' });
+        return summary;
+      } catch (err) {
+        const e = err instanceof EngineError ? err : new EngineError('sync_http', String(err));
+        const message =
+          e.code === 'sync_auth'
+            ? 'The server no longer accepts the saved login. Log in again on the Login page.'
+            : e.message;
+        await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code }).catch(() => undefined);
+        throw new EngineError(e.code, message);
+      }
+    });
+  };
+
+  const api: SyncApi = {
+    async connect(req) {
+      const protocol = req?.protocol;
+      if (protocol !== 'fever' && protocol !== 'greader')
+        throw new EngineError('bad_input', 'Choose the Fever API or the Google Reader API.');
+      const url = normaliseServerUrl(req.url);
+      const username = String(req.username ?? '').trim();
+      if (!username || !req.password)
+        throw new EngineError('bad_input', 'Enter your user name and password.');
+      const existing = await readAccount(s.ctx.db);
+      const tag = `${protocol} ${url}`;
+      if (existing && existing.tag !== tag)
+        throw new EngineError('sync_connected', `Already connected to ${existing.url}. Log out first.`);
+      const token =
+        protocol === 'fever'
+          ? await feverLogin(transport, url, username, req.password)
+          : await greaderLogin(transport, url, username, req.password);
+      const client =
+        protocol === 'fever'
+          ? createFeverClient(transport, url, token)
+          : createGReaderClient(transport, url, token);
+      const structure = await client.structure();
+      const unread = await client.unreadIds();
+      const saved = await client.savedIds();
+      await writeAccount(s.ctx.db, {
+        id: ACCOUNT_KEY,
+        protocol,
+        url,
+        username,
+        token,
+        tag,
+        createdAt: existing?.createdAt ?? s.ctx.now(),
+        lastSync: existing?.lastSync ?? 0,
+        lastError: '',
+        lastErrorCode: '',
+      });
+      return {
+        protocol,
+        url,
+        username,
+        groups: structure.groups.length,
+        feeds: structure.feeds.length,
+        unread: unread.length,
+        saved: saved.length,
+        canEditSubscriptions: client.edits !== undefined,
+      };
+    },
+    async status() {
+      const a = await readAccount(s.ctx.db);
+      return {
+        connected: a !== null,
+        protocol: a?.protocol ?? null,
+        url: a?.url ?? '',
+        username: a?.username ?? '',
+        lastSync: a?.lastSync ?? 0,
+        lastError: a?.lastError ?? '',
+        lastErrorCode: a?.lastErrorCode ?? '',
+        pending: a ? await queueLength(s.ctx.db) : 0,
+        feeds: a ? accountFeeds(s, a).size : 0,
+        canEditSubscriptions: a?.protocol === 'greader',
+      };
+    },
+    run,
+    async logout(opts = {}) {
+      const a = await readAccount(s.ctx.db);
+      const running = s.jobs.runningByKey('sync');
+      if (running) await s.jobs.cancel(running);
+      await deleteAccount(s.ctx.db);
+      tracker.clear();
+      olderCursors.clear();
+      if (!a) return;
+      const feeds = [...accountFeeds(s, a).values()];
+      for (const f of feeds) {
+        if (opts.removeFeeds) await s.feeds.delete(f.id);
+        else await patchFeed(s.ctx, f.id, { account: undefined, remoteId: undefined }, { ifExists: true });
+      }
+    },
+    async loadOlder(feedId) {
+      const target = await serverFeed(feedId);
+      if (!target) throw new EngineError('not_found', `Feed ${feedId} is not synced with a server`);
+      await tracker.ready();
+      let cursor = olderCursors.get(feedId) ?? '';
+      if (!cursor && target.account.protocol === 'fever') {
+        // Fever pages by id: start below the lowest id Rivulet has of this feed.
+        const ids = [...tracker.byItem.values()]
+          .filter((r) => r.feedId === feedId)
+          .map((r) => BigInt(r.remoteId));
+        cursor = ids.length ? ids.reduce((a, b) => (b < a ? b : a)).toString() : '';
+      }
+      const oldest = Math.min(
+        ...s.ctx.index.idsOfFeed(feedId).map((id) => s.ctx.index.pubDate(s.ctx.index.rowOf(id))),
+        s.ctx.now() + 1,
+      );
+      const page = await withRetries(() => target.client.older(target.remoteId, cursor, oldest));
+      olderCursors.set(feedId, page.next);
+      const added = await importItems(
+        s,
+        target.account,
+        tracker,
+        page.items,
+        new Map([[target.remoteId, feedId]]),
+      );
+      return { added, more: page.next !== '' };
+    },
+    async subscribe(url, opts = {}) {
+      const a = await account();
+      const edits = editsOf(clientFor(a));
+      const group =
+        opts.groupId !== undefined && opts.groupId !== -1
+          ? (s.ctx.groupCache.get(opts.groupId)?.title ?? null)
+          : null;
+      const remoteId = await edits.subscribe(normaliseServerUrl(url), '', group);
+      const feedMap = await applyStructure(s, a, await clientFor(a).structure());
+      await run();
+      const id = feedMap.get(remoteId);
+      if (id === undefined)
+        throw syncError('sync_bad_answer', 'The server subscribed, but the feed is not in its list.');
+      return id;
+    },
+    async editMode(feedId) {
+      const target = await serverFeed(feedId);
+      if (!target) return 'local';
+      return target.client.edits ? 'server' : 'unsupported';
+    },
+  };
+
+  const hooks: SyncHooks = {
+    async beforeRename(feedId, title) {
+      const target = await serverFeed(feedId);
+      if (target) await editsOf(target.client).rename(target.remoteId, title);
+    },
+    async beforeMove(feedIds, groupId) {
+      const to = groupId === -1 ? null : (s.ctx.groupCache.get(groupId)?.title ?? null);
+      for (const id of feedIds) {
+        const target = await serverFeed(id);
+        if (!target) continue;
+        const from = s.ctx.groupCache.get(target.feed.groupId)?.title ?? null;
+        await editsOf(target.client).move(target.remoteId, from, to);
+      }
+      if (to) await ensureGroup(s, to);
+    },
+    async beforeDelete(feedIds) {
+      for (const id of feedIds) {
+        const target = s.ctx.feedCache.has(id) ? await serverFeed(id) : null;
+        if (target) await editsOf(target.client).unsubscribe(target.remoteId);
+      }
+    },
+    async kick(minGap) {
+      const a = await readAccount(s.ctx.db);
+      if (!a) return null;
+      if (s.ctx.now() - a.lastSync < minGap && !a.lastError) return null;
+      return run();
+    },
+  };
+  return { api, hooks };
+}

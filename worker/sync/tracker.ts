@@ -1,0 +1,44 @@
+/**
+ * The in-memory view of `syncItems` (item id → server id and last server state) and the set of
+ * items whose local state the sync itself is writing right now (so those writes are not queued
+ * back to the server). Loaded once per engine, kept in step by the sync code.
+ */
+import type { Database } from '../db/database';
+import { readSyncItems, type SyncItemRecord } from './store';
+
+export class Tracker {
+  readonly byItem = new Map<number, SyncItemRecord>();
+  readonly byRemote = new Map<string, SyncItemRecord>();
+  /** Item ids whose flags the sync is applying from the server. */
+  readonly applying = new Set<number>();
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  /** Loads the map once (O(synced items), one getAll); later calls resolve at once. */
+  ready(): Promise<void> {
+    this.loading ??= this.reload().catch((err: unknown) => {
+      this.loading = null;
+      throw err;
+    });
+    return this.loading;
+  }
+
+  /** Re-reads the store (another tab may have synced). */
+  async reload(): Promise<void> {
+    const records = await readSyncItems(this.db);
+    this.byItem.clear();
+    this.byRemote.clear();
+    for (const r of records) this.set(r);
+  }
+
+  set(record: SyncItemRecord): void {
+    this.byItem.set(record.itemId, record);
+    this.byRemote.set(record.remoteId, record);
+  }
+
+  clear(): void {
+    this.byItem.clear();
+    this.byRemote.clear();
+  }
+}
