@@ -63,6 +63,9 @@ export function createApi(engine: Engine) {
     jobs: Comlink.proxy(guardDomain({ ...engine.jobs })),
     opml: Comlink.proxy(guardDomain({ ...engine.opml })),
     icons: Comlink.proxy(guardDomain({ ...engine.icons })),
+    backup: Comlink.proxy(guardDomain({ ...engine.backup })),
+    retention: Comlink.proxy(guardDomain({ ...engine.retention })),
+    stats: Comlink.proxy(guardDomain({ ...engine.stats })),
     /**
      * Subscribes to change events. Pass `Comlink.proxy(cb)`; returns a proxied unsubscribe
      * function (call it, then release the proxy). Cost: one message per event.

@@ -39,6 +39,9 @@ import { TextIndex } from './search/textIndex';
 import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
 import { withSyncEdits, withSyncRefresh } from './sync/hooks';
 import { createSync, type SyncApi } from './sync/sync';
+import { createBackupApi, type BackupApi } from './backup/backup';
+import { createRetentionApi, type RetentionApi } from './retention/retention';
+import { createStatsApi, type StatsApi } from './stats/stats';
 
 /** How to build an engine. */
 export interface EngineOptions extends DbEnvironment {
@@ -77,6 +80,9 @@ export interface Engine {
   state: StateApi;
   query: QueryApi;
   search: SearchApi;
+  backup: BackupApi;
+  retention: RetentionApi;
+  stats: StatsApi;
   onEvent(listener: EventListener): () => void;
   /** Empties every store and the index; logs success or failure to the console. */
   clearAll(): Promise<void>;
@@ -214,6 +220,9 @@ export function createEngine(opts: EngineOptions): Engine {
     state: createStateApi(ctx),
     query: createQueryApi(ctx, textIndex),
     search: createSearchApi(ctx, textIndex),
+    backup: createBackupApi(ctx, textIndex),
+    retention: createRetentionApi(ctx),
+    stats: createStatsApi(ctx),
     onEvent: (listener) => ctx.events.on(listener),
     async clearAll() {
       try {

@@ -246,6 +246,44 @@ export interface JobProgress {
   finishedAt: number | null;
 }
 
+/** The first line of a backup file (see worker/backup/format.ts). */
+export interface BackupHeaderInfo {
+  format: 'rivulet-backup';
+  version: number;
+  /** ms since the epoch. */
+  createdAt: number;
+  schemaVersion: number;
+  /** Records per store; `@settings` is the page's settings. */
+  counts: Record<string, number>;
+}
+
+/** What `backup.inspect` found in a file that passed every check. */
+export interface BackupPreview {
+  /** Pass to `backup.restore`. */
+  id: string;
+  header: BackupHeaderInfo;
+  hasSettings: boolean;
+  /** Stores in the file this version does not have (left out of a restore). */
+  unknownStores: string[];
+}
+
+/** What `backup.restore` did. `settings`: the backup's page settings, for the page to apply. */
+export interface RestoreResult {
+  mode: 'merge' | 'replace';
+  written: Record<string, number>;
+  settings: unknown;
+}
+
+/** One day of `stats.daily`: items published that local day, by read state. */
+export interface DailyCount {
+  /** Local date, YYYY-MM-DD. */
+  date: string;
+  /** Local midnight, Unix seconds. */
+  start: number;
+  read: number;
+  unread: number;
+}
+
 /**
  * Sync additions (Login issue). A feed brought by a sync account carries the account's tag
  * (`protocol url`) and the server's feed id; such feeds are updated by the account's sync, never

@@ -28,7 +28,8 @@ const SETTINGS = {
 async function backupOf(e: Engine, settings: unknown = SETTINGS): Promise<{ blob: Blob; text: string }> {
   const { id } = await e.backup.start({ settings });
   const parts: string[] = [];
-  for (let chunk = await e.backup.next(id); chunk !== null; chunk = await e.backup.next(id)) parts.push(chunk);
+  for (let chunk = await e.backup.next(id); chunk !== null; chunk = await e.backup.next(id))
+    parts.push(chunk);
   const text = parts.join('');
   return { blob: new Blob([text], { type: 'application/x-ndjson' }), text };
 }
@@ -36,7 +37,9 @@ async function backupOf(e: Engine, settings: unknown = SETTINGS): Promise<{ blob
 /** Everything a person owns, store by store (derived caches left out). */
 async function dump(e: Engine) {
   const t = (name: string) => e.db.dexie.table(name).toArray();
-  const meta = (await t('meta')).filter((m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:)/.test(m.key));
+  const meta = (await t('meta')).filter(
+    (m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:)/.test(m.key),
+  );
   return { groups: await t('groups'), feeds: await t('feeds'), items: await t('items'), meta };
 }
 
@@ -51,7 +54,11 @@ describe('backup format', () => {
     const e = await seeded();
     const { text } = await backupOf(e);
     const lines = text.trimEnd().split('\n');
-    const header = JSON.parse(lines[0]!) as { format: string; version: number; counts: Record<string, number> };
+    const header = JSON.parse(lines[0]!) as {
+      format: string;
+      version: number;
+      counts: Record<string, number>;
+    };
     expect(header).toMatchObject({ format: 'rivulet-backup', version: 1 });
     expect(header.counts).toMatchObject({ groups: 2, feeds: 5, items: 200, '@settings': 1 });
     const perStore: Record<string, number> = {};
@@ -81,7 +88,9 @@ describe('replace restore', () => {
     const progress: number[] = [];
     const result = await target.backup.restore(preview.id, 'replace', (done) => progress.push(done));
     expect(result.settings).toEqual(SETTINGS);
-    expect(progress.at(-1)).toBe(before.groups.length + before.feeds.length + before.items.length + before.meta.length);
+    expect(progress.at(-1)).toBe(
+      before.groups.length + before.feeds.length + before.items.length + before.meta.length,
+    );
     expect(await dump(target)).toEqual(before);
     const [a, b] = [await source.counts(), await target.counts()];
     expect(b).toEqual(a);
@@ -113,9 +122,12 @@ describe('replace restore', () => {
     const target = await seeded(4);
     const before = await dump(target);
     const items = target.db.dexie.table('items');
-    items.bulkPut = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    items.bulkPut = (() =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;
     const preview = await target.backup.inspect(blob);
-    await expect(target.backup.restore(preview.id, 'replace')).rejects.toMatchObject({ code: 'quota_exceeded' });
+    await expect(target.backup.restore(preview.id, 'replace')).rejects.toMatchObject({
+      code: 'quota_exceeded',
+    });
     expect(await dump(target)).toEqual(before);
   });
 });
@@ -148,7 +160,11 @@ describe('merge restore', () => {
     );
     expect((await target.counts()).items).toBe(200);
     expect((await target.counts()).saved).toBe((await source.counts()).saved);
-    const kept = (await target.db.dexie.table('items').where('[feedId+dedupeKey]').equals([ownFeed, item.dedupeKey]).first()) as {
+    const kept = (await target.db.dexie
+      .table('items')
+      .where('[feedId+dedupeKey]')
+      .equals([ownFeed, item.dedupeKey])
+      .first()) as {
       flags: number;
       title: string;
     };
@@ -165,14 +181,27 @@ describe('bad files are refused and nothing changes', () => {
   async function refused(content: string, code: string, message: RegExp) {
     const target = await seeded(9);
     const before = await dump(target);
-    await expect(target.backup.inspect(new Blob([content]))).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+    const err = await target.backup.inspect(new Blob([content])).then(
+      () => null,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(err?.code).toBe(code);
+    expect(err?.message).toMatch(message);
     await expect(target.backup.restore('anything', 'replace')).rejects.toMatchObject({ code: 'no_backup' });
     expect(await dump(target)).toEqual(before);
   }
 
   it('refuses files that are not backups', async () => {
-    await refused('<?xml version="1.0"?><opml version="2.0"><body/></opml>', 'not_backup', /not a Rivulet backup/);
-    await refused('{"format":"something-else","version":1,"counts":{}}\n', 'not_backup', /not a Rivulet backup/);
+    await refused(
+      '<?xml version="1.0"?><opml version="2.0"><body/></opml>',
+      'not_backup',
+      /not a Rivulet backup/,
+    );
+    await refused(
+      '{"format":"something-else","version":1,"counts":{}}\n',
+      'not_backup',
+      /not a Rivulet backup/,
+    );
     await refused('', 'not_backup', /empty/);
   });
 
@@ -194,7 +223,9 @@ describe('bad files are refused and nothing changes', () => {
     const broken = [...lines];
     broken[5] = '{"store":"items","value":{"id":"nope"}}';
     await refused(broken.join('\n'), 'corrupt_backup', /line 6/);
-    const orphan = lines.map((l) => (l.includes('"store":"items"') ? l.replace(/"feedId":\d+/, '"feedId":999') : l));
+    const orphan = lines.map((l) =>
+      l.includes('"store":"items"') ? l.replace(/"feedId":\d+/, '"feedId":999') : l,
+    );
     await refused(orphan.join('\n'), 'corrupt_backup', /feed 999/);
     const extra = [lines[0], lines[1], ...lines.slice(1)].join('\n');
     await refused(extra, 'corrupt_backup', /(more .* records|appears twice)/);
@@ -227,8 +258,12 @@ describe('stores other engines add', () => {
   it('carries every store generically (typed arrays too) and never the sync login', async () => {
     const e = await seeded(16);
     const itemId = (await e.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
-    await e.db.dexie.table('summaries').put({ key: 'k1', itemId, text: 'short', vector: new Float32Array([1.5, -2]) });
-    await e.db.dexie.table('accounts').put({ id: 'main', url: 'https://sync.example', token: 'very-secret-token' });
+    await e.db.dexie
+      .table('summaries')
+      .put({ key: 'k1', itemId, text: 'short', vector: new Float32Array([1.5, -2]) });
+    await e.db.dexie
+      .table('accounts')
+      .put({ id: 'main', url: 'https://sync.example', token: 'very-secret-token' });
     const { blob, text } = await backupOf(e);
     expect(text).not.toContain('very-secret-token');
     const target = await fresh();
@@ -239,6 +274,8 @@ describe('stores other engines add', () => {
     expect(summary!.vector).toBeInstanceOf(Float32Array);
     expect([...summary!.vector]).toEqual([1.5, -2]);
     // The login of the browser restored into is left alone.
-    expect(await target.db.dexie.table('accounts').toArray()).toEqual([{ id: 'main', url: 'https://mine.example', token: 'mine' }]);
+    expect(await target.db.dexie.table('accounts').toArray()).toEqual([
+      { id: 'main', url: 'https://mine.example', token: 'mine' },
+    ]);
   });
 });

@@ -21,7 +21,9 @@ export interface BackupApi {
    * `@settings` line; pass what the file should hold, e.g. without an API key). Returns the
    * session id, the header and the number of record lines. Cost: one key read per store.
    */
-  start(opts?: { settings?: unknown }): Promise<{ id: string; header: BackupPreview['header']; total: number }>;
+  start(opts?: {
+    settings?: unknown;
+  }): Promise<{ id: string; header: BackupPreview['header']; total: number }>;
   /**
    * The next chunk of the file (NDJSON text: the header first, then up to 500 records), or null
    * when the backup is complete (the session is then gone). Fails: `no_session`,
@@ -68,7 +70,10 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
     const counter = ctx.applied.counter;
     ctx.events.emit({ type: 'groups-changed' }, counter);
     ctx.events.emit({ type: 'items-removed', feedIds: feedIdsBefore }, counter);
-    ctx.events.emit({ type: 'feeds-changed', feedIds: [...new Set([...feedIdsBefore, ...feedIdsAfter])] }, counter);
+    ctx.events.emit(
+      { type: 'feeds-changed', feedIds: [...new Set([...feedIdsBefore, ...feedIdsAfter])] },
+      counter,
+    );
     ctx.events.emit({ type: 'items-added', feedIds: feedIdsAfter, count: ctx.index.liveCount() }, counter);
   };
 
@@ -91,17 +96,26 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
         throw err;
       }
     },
-    cancel: async (id) => void sessions.delete(id),
+    cancel: (id) => {
+      sessions.delete(id);
+      return Promise.resolve();
+    },
     async inspect(file) {
       staged = null;
       const backup = await readBackup(file, knownStores());
       const id = newId();
       staged = { id, backup };
-      return { id, header: backup.header, hasSettings: backup.settings !== undefined, unknownStores: backup.unknownStores };
+      return {
+        id,
+        header: backup.header,
+        hasSettings: backup.settings !== undefined,
+        unknownStores: backup.unknownStores,
+      };
     },
     async restore(id, mode, onProgress) {
       if (!staged || staged.id !== id) throw new EngineError('no_backup', 'Choose the backup file again');
-      if (mode !== 'merge' && mode !== 'replace') throw new EngineError('bad_input', `Unknown restore mode ${String(mode)}`);
+      if (mode !== 'merge' && mode !== 'replace')
+        throw new EngineError('bad_input', `Unknown restore mode ${String(mode)}`);
       if (restoring) throw new EngineError('busy', 'A restore is already running');
       restoring = true;
       try {
@@ -110,7 +124,8 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
           void Promise.resolve(onProgress?.(done, total)).catch(() => {});
         };
         const backup = staged.backup;
-        const outcome = mode === 'replace' ? await replaceAll(ctx, backup, report) : await mergeInto(ctx, backup, report);
+        const outcome =
+          mode === 'replace' ? await replaceAll(ctx, backup, report) : await mergeInto(ctx, backup, report);
         staged = null;
         await reload(outcome.feedIdsBefore, outcome.feedIdsAfter);
         return { mode, written: outcome.written, settings: backup.settings };
@@ -118,8 +133,9 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
         restoring = false;
       }
     },
-    discard: async (id) => {
+    discard: (id) => {
       if (staged?.id === id) staged = null;
+      return Promise.resolve();
     },
   };
 }

@@ -63,7 +63,7 @@ export async function startBackup(
       const out: StorePlan[] = [];
       for (const name of names) {
         const table = ctx.db.dexie.table(name);
-        let keys = (await table.toCollection().primaryKeys()) as IndexableType[];
+        let keys: IndexableType[] = await table.toCollection().primaryKeys();
         if (name === 'meta') keys = keys.filter((k) => typeof k !== 'string' || !isSkippedMetaKey(k));
         out.push({ name, keys, inbound: table.schema.primKey.keyPath != null });
       }
@@ -113,7 +113,9 @@ export async function startBackup(
             'backup_changed',
             `A record of "${plan.name}" was deleted while the backup was being made; start the backup again`,
           );
-        text += encodeLine(plan.inbound ? { store: plan.name, value } : { store: plan.name, key: keys[i], value });
+        text += encodeLine(
+          plan.inbound ? { store: plan.name, value } : { store: plan.name, key: keys[i], value },
+        );
       });
       return text;
     },

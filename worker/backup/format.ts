@@ -104,8 +104,8 @@ export function decodeValue(value: unknown): unknown {
   if (typeof o.$date === 'number' && Object.keys(o).length === 1) return new Date(o.$date);
   if (typeof o.$typed === 'string' && typeof o.b64 === 'string' && Object.keys(o).length === 2) {
     const bytes = fromBase64(o.b64);
-    if (o.$typed === 'ArrayBuffer') return bytes.buffer as ArrayBuffer;
-    const Ctor = TYPED[o.$typed as TypedName] as (typeof TYPED)[TypedName] | undefined;
+    if (o.$typed === 'ArrayBuffer') return bytes.buffer;
+    const Ctor: (typeof TYPED)[TypedName] | undefined = TYPED[o.$typed as TypedName];
     if (Ctor) return new Ctor(bytes.buffer as ArrayBuffer, 0, bytes.byteLength / Ctor.BYTES_PER_ELEMENT);
   }
   const out: Record<string, unknown> = {};

@@ -29,7 +29,9 @@ export interface StagedBackup {
 const NOT_BACKUP = 'This file is not a Rivulet backup.';
 
 /** Splits a text stream into lines; reports whether the last line ended with a newline. */
-async function* linesOf(stream: ReadableStream<string>): AsyncGenerator<{ line: string; last: boolean; ended: boolean }> {
+async function* linesOf(
+  stream: ReadableStream<string>,
+): AsyncGenerator<{ line: string; last: boolean; ended: boolean }> {
   const reader = stream.getReader();
   let rest = '';
   for (;;) {
@@ -109,7 +111,8 @@ export async function readBackup(
       blankTail = true;
       continue;
     }
-    if (blankTail) throw new EngineError('corrupt_backup', `The backup is damaged: line ${lineNo - 1} is empty.`);
+    if (blankTail)
+      throw new EngineError('corrupt_backup', `The backup is damaged: line ${lineNo - 1} is empty.`);
     let parsed: RecordLine;
     try {
       parsed = JSON.parse(line) as RecordLine;
@@ -139,7 +142,8 @@ export async function readBackup(
       continue;
     }
     const problem = checkRecord(store, value, known.inbound, parsed.key);
-    if (problem) throw new EngineError('corrupt_backup', `The backup is damaged: line ${lineNo}: ${problem}.`);
+    if (problem)
+      throw new EngineError('corrupt_backup', `The backup is damaged: line ${lineNo}: ${problem}.`);
     const list = records.get(store) ?? [];
     list.push(known.inbound ? { store, value } : { store, key: decodeValue(parsed.key), value });
     records.set(store, list);
@@ -163,7 +167,8 @@ function checkReferences(records: Map<string, RecordLine[]>): void {
     const ids = new Set<number>();
     for (const r of records.get(store) ?? []) {
       const id = (r.value as { id: number }).id;
-      if (ids.has(id)) throw new EngineError('corrupt_backup', `The backup is damaged: "${store}" id ${id} appears twice.`);
+      if (ids.has(id))
+        throw new EngineError('corrupt_backup', `The backup is damaged: "${store}" id ${id} appears twice.`);
       ids.add(id);
     }
   }

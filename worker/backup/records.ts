@@ -1,6 +1,7 @@
 /** Shape checks of backed-up records, per store, so a restore never writes a malformed row. */
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown) => typeof v === 'string';

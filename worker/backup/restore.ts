@@ -37,7 +37,7 @@ export interface RestoreOutcome {
 }
 
 function isQuota(err: unknown): boolean {
-  for (let e = err as { name?: string; message?: string; inner?: unknown } | undefined; e; ) {
+  for (let e = err as { name?: string; message?: string; inner?: unknown } | undefined; e;) {
     if (e.name === 'QuotaExceededError' || /quota/i.test(e.message ?? '')) return true;
     e = e.inner as typeof e;
   }
@@ -65,7 +65,11 @@ async function putAll(
   for (let i = 0; i < rows.length; i += STEP) {
     const part = rows.slice(i, i + STEP);
     if (inbound) await table.bulkPut(part.map((r) => r.value));
-    else await table.bulkPut(part.map((r) => r.value), part.map((r) => r.key) as IndexableTypeArrayReadonly);
+    else
+      await table.bulkPut(
+        part.map((r) => r.value),
+        part.map((r) => r.key) as IndexableTypeArrayReadonly,
+      );
     tick(part.length);
   }
 }
@@ -75,8 +79,14 @@ async function putAll(
  * note). The items change counter moves forward (never back), and derived caches in `meta`
  * (index snapshot, text index) are dropped so they are rebuilt. Fails: `restoreError`.
  */
-export async function replaceAll(ctx: EngineContext, staged: StagedBackup, onProgress: Progress): Promise<RestoreOutcome> {
-  const names = ctx.db.dexie.tables.map((t) => t.name).filter((n) => n === 'meta' || staged.header.counts[n] !== undefined);
+export async function replaceAll(
+  ctx: EngineContext,
+  staged: StagedBackup,
+  onProgress: Progress,
+): Promise<RestoreOutcome> {
+  const names = ctx.db.dexie.tables
+    .map((t) => t.name)
+    .filter((n) => n === 'meta' || staged.header.counts[n] !== undefined);
   if (!names.includes('meta')) names.push('meta');
   const total = [...staged.records.values()].reduce((n, r) => n + r.length, 0);
   let done = 0;
@@ -113,7 +123,11 @@ const fold = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerC
  * module note). Cost: one lookup per item on the unique [feedId+dedupeKey] index, in bulk.
  * Fails: `restoreError`.
  */
-export async function mergeInto(ctx: EngineContext, staged: StagedBackup, onProgress: Progress): Promise<RestoreOutcome> {
+export async function mergeInto(
+  ctx: EngineContext,
+  staged: StagedBackup,
+  onProgress: Progress,
+): Promise<RestoreOutcome> {
   const groups = (staged.records.get('groups') ?? []).map((r) => r.value as Group);
   const feeds = (staged.records.get('feeds') ?? []).map((r) => r.value as Feed);
   const items = (staged.records.get('items') ?? []).map((r) => r.value as StoredItem);
@@ -168,7 +182,8 @@ export async function mergeInto(ctx: EngineContext, staged: StagedBackup, onProg
           if (!have) {
             const { id: _old, ...rest } = it;
             adds.push(rest);
-          } else if ((have.flags | it.flags) !== have.flags) puts.push({ ...have, flags: have.flags | it.flags });
+          } else if ((have.flags | it.flags) !== have.flags)
+            puts.push({ ...have, flags: have.flags | it.flags });
           else continue;
           touched.add(it.feedId);
         }
@@ -183,5 +198,10 @@ export async function mergeInto(ctx: EngineContext, staged: StagedBackup, onProg
   } catch (err) {
     throw restoreError(err);
   }
-  return { mode: 'merge', written, feedIdsBefore, feedIdsAfter: [...new Set([...feedIdsBefore, ...touched])] };
+  return {
+    mode: 'merge',
+    written,
+    feedIdsBefore,
+    feedIdsAfter: [...new Set([...feedIdsBefore, ...touched])],
+  };
 }

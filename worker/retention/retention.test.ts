@@ -24,7 +24,11 @@ async function setup(n: number) {
   engine = createTestEngine({ now: () => NOW });
   await engine.init();
   const feedId = await engine.feeds.save({ url: 'https://a.example/feed', title: 'A' });
-  const { added } = await engine.items.ingest(feedId, Array.from({ length: n }, (_, k) => item(k, k)), NOW);
+  const { added } = await engine.items.ingest(
+    feedId,
+    Array.from({ length: n }, (_, k) => item(k, k)),
+    NOW,
+  );
   return { feedId, ids: added };
 }
 

@@ -8,7 +8,8 @@ const NOW = Math.floor(new Date(2025, 5, 15, 12, 0, 0).getTime() / 1000);
 let engine: Engine;
 afterEach(() => engine?.close());
 
-const at = (month: number, day: number, hour: number) => Math.floor(new Date(2025, month, day, hour).getTime() / 1000);
+const at = (month: number, day: number, hour: number) =>
+  Math.floor(new Date(2025, month, day, hour).getTime() / 1000);
 
 describe('dayStarts', () => {
   it('gives local midnights, today last, plus the next one', () => {
@@ -25,7 +26,15 @@ describe('stats.daily', () => {
     const dates = [at(5, 15, 0), at(5, 15, 11), at(5, 14, 23), at(5, 13, 1), at(4, 1, 12), at(5, 16, 1)];
     const { added } = await engine.items.ingest(
       feedId,
-      dates.map((pubDate, k) => ({ guid: `g${k}`, title: `t${k}`, author: '', description: '', pubDate, link: '', enclosure: null })),
+      dates.map((pubDate, k) => ({
+        guid: `g${k}`,
+        title: `t${k}`,
+        author: '',
+        description: '',
+        pubDate,
+        link: '',
+        enclosure: null,
+      })),
       NOW,
     );
     await engine.state.markRead([added[1]!, added[3]!], true);

@@ -33,7 +33,12 @@ export function dailyCounts(ctx: EngineContext, days = 30): DailyCount[] {
   const starts = dayStarts(ctx.now(), n);
   const out: DailyCount[] = starts.slice(0, n).map((start) => {
     const d = new Date(start * 1000);
-    return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, start, read: 0, unread: 0 };
+    return {
+      date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+      start,
+      read: 0,
+      unread: 0,
+    };
   });
   const { index } = ctx;
   const first = starts[0]!;
