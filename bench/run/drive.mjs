@@ -40,6 +40,7 @@ const summarize = (xs) => {
   };
 };
 const verdict = (ok) => (ok === null ? 'n/a' : ok ? 'PASS' : 'MISS');
+const med = (xs) => (xs.length ? Math.round(summarize(xs).median) : 'n/a');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Feed files of 100 KB–5 MB from the shared corpus, read in Node (base64 for page.evaluate). */
@@ -119,7 +120,8 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   };
 
   await step('query', () => call('benchQuery', runs));
-  await step('paging', () => call('benchPaging', runs));
+  // Pages are cheap (a few ms): more pairs make the page-1 vs last-page comparison steadier.
+  await step('paging', () => call('benchPaging', Math.max(runs, 15)));
   await step('markread', () => call('benchMarkRead', runs));
   await step('search', async () => {
     await call('searchPrepare');
@@ -210,10 +212,7 @@ async function memoryBench({ cdp, call, smoke, heaps }) {
   });
   await sleep(500);
   await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const metrics = await cdp.send('Performance.getMetrics');
-  const main = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+  const main = await heaps.page();
   const worker = (await heaps.heaps()).main ?? NaN;
   await call('frameStart', false);
   await call('frameStop');
@@ -228,7 +227,7 @@ async function memoryBench({ cdp, call, smoke, heaps }) {
       ratio: null,
       target: '≤ 80 MB',
       status: verdict(main / MB <= 80),
-      note: 'CDP Performance.getMetrics JSHeapUsedSize after a forced GC',
+      note: 'CDP Runtime.getHeapUsage (used + ArrayBuffer backing stores) after a forced GC',
     },
     {
       bench: 'memory',
@@ -240,7 +239,7 @@ async function memoryBench({ cdp, call, smoke, heaps }) {
       ratio: null,
       target: '≤ 150 MB',
       status: Number.isNaN(worker) ? 'n/a' : verdict(worker / MB <= 150),
-      note: 'CDP Runtime.getHeapUsage on the worker target after a forced GC',
+      note: 'CDP Runtime.getHeapUsage on the worker target (used + ArrayBuffer backing stores) after a forced GC',
     },
   ];
 }
@@ -257,16 +256,21 @@ async function coldBench({ page, call, runs, notes }) {
   const e = [];
   const eFilters = [];
   const s = [];
+  const parts = { eScript: [], eAnswer: [], sScript: [], sAnswer: [] };
   let sqliteError = '';
   for (let i = -1; i < runs; i++) {
     await page.reload({ waitUntil: 'load' });
     const er = await call('coldEngine');
     if (i >= 0) e.push(er.firstRows);
+    if (i >= 0) parts.eScript.push(er.scriptStart);
+    if (i >= 0) parts.eAnswer.push(er.answered - er.scriptStart);
     if (i >= 0 && er.filtersReady !== null) eFilters.push(er.filtersReady);
     await page.reload({ waitUntil: 'load' });
     try {
       const sr = await call('coldSqlite');
       if (i >= 0) s.push(sr.firstRows);
+      if (i >= 0) parts.sScript.push(sr.scriptStart);
+      if (i >= 0) parts.sAnswer.push(sr.answered - sr.scriptStart);
     } catch (err) {
       sqliteError = err instanceof Error ? err.message.split('\n')[0] : String(err);
     }
@@ -290,7 +294,10 @@ async function coldBench({ page, call, runs, notes }) {
       ratio: anchor ? first.median / anchor.median : null,
       target: '≤ 200 ms',
       status: verdict(first.median <= 200),
-      note: `ms since navigation start${sqliteError ? `; SQLite: ${sqliteError}` : ''}`,
+      note:
+        `ms since navigation start; medians: page script starts at ${med(parts.eScript)} vs ${med(parts.sScript)} ms, ` +
+        `engine init + items.page ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
+        (sqliteError ? `; SQLite: ${sqliteError}` : ''),
     },
     {
       bench: 'cold start',

@@ -1,6 +1,8 @@
 // Worker heaps over CDP: the page's CDP session auto-attaches (non-flattened, so Playwright's own
 // session routing is untouched) to every dedicated worker and asks each for Runtime.getHeapUsage
-// after a forced GC. Workers are named by their bundle (`main` = the engine worker).
+// after a forced GC. Workers are named by their bundle (`main` = the engine worker). Figures are
+// usedSize + backingStorageSize: typed arrays (the engine's index columns, text store, postings)
+// live in ArrayBuffer backing stores outside the V8 heap proper, and they are the engine's memory.
 
 /** Starts tracking the page's workers; returns `heaps()` → { [bundle]: usedBytes }. */
 export async function trackWorkerHeaps(cdp) {
@@ -40,13 +42,20 @@ export async function trackWorkerHeaps(cdp) {
     });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
   return {
-    /** Used JS heap per worker bundle after a GC in each. */
+    /** The page's own JS heap (used + ArrayBuffer backing stores) after a GC. */
+    async page() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const usage = await cdp.send('Runtime.getHeapUsage');
+      return usage.usedSize + (usage.backingStorageSize ?? 0);
+    },
+    /** Used JS heap + backing stores per worker bundle after a GC in each. */
     async heaps() {
       const out = {};
       for (const [sessionId, name] of sessions) {
         try {
           await send(sessionId, 'HeapProfiler.collectGarbage');
-          out[name] = (await send(sessionId, 'Runtime.getHeapUsage')).usedSize;
+          const usage = await send(sessionId, 'Runtime.getHeapUsage');
+          out[name] = usage.usedSize + (usage.backingStorageSize ?? 0);
         } catch {
           // A worker that went away between listing and asking: skip it.
         }
