@@ -18,6 +18,8 @@ export interface GeneralSettings {
   refreshInterval: number;
   pullDataFail: boolean;
   enableListAISummary: boolean;
+  /** Delete read, unsaved articles older than this many days; 0 keeps everything. */
+  retentionDays: number;
 }
 
 export interface AppearanceSettings {
@@ -100,6 +102,7 @@ export function defaultSettings(): AppSettings {
       refreshInterval: 1800,
       pullDataFail: false,
       enableListAISummary: false,
+      retentionDays: 0,
     },
     appearance: {
       themeMode: 'system',
@@ -131,4 +134,9 @@ export const ENUMS: Partial<Record<string, readonly string[]>> = {
   'general.defaultView': ['auto', 'list', 'card', 'magazine', 'column', 'text'],
   'appearance.themeMode': ['system', 'light', 'dark'],
   'appearance.density': ['default', 'comfortable', 'compact'],
+};
+
+/** Allowed [min, max] of bounded numeric keys; a stored value outside falls back to the default. */
+export const RANGES: Partial<Record<string, readonly [number, number]>> = {
+  'general.retentionDays': [0, 3650],
 };

@@ -1,6 +1,7 @@
 import {
   type AppSettings,
   ENUMS,
+  RANGES,
   type FilterKeyword,
   SETTINGS_GROUPS,
   type SavedFilter,
@@ -47,10 +48,12 @@ function mergeFilters(value: unknown, fallback: SavedFilter[]): SavedFilter[] {
   return out;
 }
 
-/** True when `value` may replace `fallback` for the key `path` (same type, finite, allowed enum). */
+/** True when `value` may replace `fallback` for the key `path` (same type, finite, in range, allowed enum). */
 function acceptable(path: string, value: unknown, fallback: unknown): boolean {
   if (typeof value !== typeof fallback) return false;
   if (typeof value === 'number' && !Number.isFinite(value)) return false;
+  const range = RANGES[path];
+  if (range && typeof value === 'number' && (value < range[0] || value > range[1])) return false;
   const allowed = ENUMS[path];
   return !allowed || allowed.includes(value as string);
 }

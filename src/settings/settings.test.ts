@@ -18,6 +18,7 @@ describe('defaults', () => {
       refreshInterval: 1800,
       pullDataFail: false,
       enableListAISummary: false,
+      retentionDays: 0,
     });
     const { fontFamily, ...appearance } = d.appearance;
     expect(fontFamily).toMatch(/sans-serif$/);
@@ -95,6 +96,12 @@ describe('mergeSettings', () => {
     });
     expect(s.automation.filters).toEqual([{ id: 'a', name: 'A', query: 'x', createdAt: 5 }]);
     expect(mergeSettings({ automation: { filters: 'nope' } }).automation.filters).toEqual([]);
+  });
+
+  it('keeps retention days only within 0..3650', () => {
+    expect(mergeSettings({ general: { retentionDays: 30 } }).general.retentionDays).toBe(30);
+    for (const bad of [-1, 99999, '30', Number.POSITIVE_INFINITY])
+      expect(mergeSettings({ general: { retentionDays: bad } }).general.retentionDays).toBe(0);
   });
 
   it('returns defaults for non-objects', () => {
