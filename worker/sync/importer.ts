@@ -32,6 +32,8 @@ export async function applyStructure(
   remote: { groups: RemoteGroup[]; feeds: RemoteFeed[] },
 ): Promise<Map<string, number>> {
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
+  // Every server group exists locally, also the empty ones (matched by title, never duplicated).
+  for (const g of remote.groups) if (g.title.trim()) await ensureGroup(s, g.title);
   const existing = accountFeeds(s, account);
   const out = new Map<string, number>();
   for (const rf of remote.feeds) {
