@@ -43,13 +43,13 @@ async function sync(e: Engine): Promise<JobProgress> {
 
 /** Local item id of a server item id. */
 function local(e: Engine, protocol: string, remoteId: string): number {
-  for (const id of e.index.idsWhereFlags(() => true)) {
-    const row = e.index.rowOf(id);
-    if (e.index.guid(row) === `${protocol}:${remoteId}`) return id;
+  for (const id of e.context.index.idsWhereFlags(() => true)) {
+    const row = e.context.index.rowOf(id);
+    if (e.context.index.guid(row) === `${protocol}:${remoteId}`) return id;
   }
   throw new Error(`no local item for ${remoteId}`);
 }
-const flagsOf = (e: Engine, id: number) => e.index.flags(e.index.rowOf(id));
+const flagsOf = (e: Engine, id: number) => e.context.index.flags(e.context.index.rowOf(id));
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('Fever account', () => {
