@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Text, Title, Tooltip } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
 import { ArticleBody } from './ArticleBody';
 import { Chapters } from './Chapters';
@@ -26,6 +26,10 @@ export interface ReaderProps {
   onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
+  /** Extra toolbar buttons (e.g. the AI summary button), before Save. */
+  extraActions?: ReactNode;
+  /** Content above the article body, under the header (e.g. the AI summary). */
+  extraTop?: ReactNode;
 }
 
 const FLASH_MS = 1500;
@@ -113,6 +117,7 @@ export function Reader(props: ReaderProps) {
               {flash}
             </Text>
           )}
+          {props.extraActions}
           <Button
             variant={isSaved ? 'light' : 'default'}
             size="xs"
@@ -219,6 +224,7 @@ export function Reader(props: ReaderProps) {
               </Text>
             )}
           </header>
+          {props.extraTop}
           {isPlayable(item.enclosure) && <MediaPlayer itemId={item.id} enclosure={item.enclosure} />}
           {showMarkdown ? (
             <pre className="rv-markdown-source" data-testid="reader-markdown">

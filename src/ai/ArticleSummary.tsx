@@ -1,0 +1,158 @@
+import { ActionIcon, Button, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconPlayerStop, IconRefresh, IconSparkles, IconX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import type { Item } from '../engine/contract';
+import { copyText } from '../reader/clipboard';
+import { MarkdownView } from '../reader/MarkdownView';
+import { useShortcuts } from '../reader/shortcuts';
+import { useSettingsGroup } from '../settings/useSettings';
+import { AiErrorNotice } from './AiErrorNotice';
+import { SUMMARY_BUDGET } from './prompts';
+import { useAiEndpoint } from './useAiEndpoint';
+import { type SummaryState, useSummary } from './useSummary';
+
+/** The reader's summary: a toolbar button and the box shown above the article. */
+export interface ArticleSummaryParts {
+  button: ReactNode;
+  box: ReactNode;
+}
+
+const BUSY = new Set<SummaryState['status']>(['waiting', 'streaming']);
+
+/**
+ * The article summary of the reader: `g` or the button streams a summary (cached summaries show
+ * at once on opening), Stop / Regenerate / Copy in the box, errors inline. Leaving the article
+ * (unmount or another item) cancels the request.
+ */
+export function useArticleSummary(
+  item: Item,
+  feedTitle: string,
+  shortcutsEnabled: boolean,
+): ArticleSummaryParts {
+  const { endpoint } = useAiEndpoint();
+  const { summaryPrompt } = useSettingsGroup('integrated');
+  const { state, generate, stop } = useSummary({
+    item,
+    feedTitle,
+    endpoint,
+    prompt: summaryPrompt,
+    budget: SUMMARY_BUDGET,
+  });
+  const [hiddenFor, setHiddenFor] = useState<number | null>(null);
+  const [copied, setCopied] = useState(false);
+  const busy = BUSY.has(state.status);
+  const start = () => {
+    setHiddenFor(null);
+    if (!busy) generate();
+  };
+  useShortcuts({ g: start }, { enabled: shortcutsEnabled });
+
+  const button = (
+    <Tooltip label="AI summary (g)">
+      <Button
+        variant={state.status === 'idle' ? 'default' : 'light'}
+        size="xs"
+        leftSection={<IconSparkles size={14} />}
+        onClick={start}
+        loading={busy}
+        data-testid="reader-summary"
+      >
+        Summary
+      </Button>
+    </Tooltip>
+  );
+
+  const visible = state.status !== 'idle' && state.status !== 'checking' && hiddenFor !== item.id;
+  const box = visible && (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      mb="md"
+      data-testid="ai-summary"
+      data-status={state.status}
+      data-cached={state.cached || undefined}
+      aria-busy={busy}
+    >
+      <Group justify="space-between" mb={4} wrap="nowrap">
+        <Text size="xs" fw={600} c="dimmed">
+          <IconSparkles size={12} /> AI summary
+          {state.cached && ' · saved'}
+          {state.status === 'stopped' && ' · stopped'}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {busy ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              leftSection={<IconPlayerStop size={12} />}
+              onClick={stop}
+              data-testid="ai-summary-stop"
+            >
+              Stop
+            </Button>
+          ) : (
+            <Tooltip label="Regenerate">
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="gray"
+                aria-label="Regenerate summary"
+                onClick={generate}
+                data-testid="ai-summary-regenerate"
+              >
+                <IconRefresh size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={copied ? 'Copied' : 'Copy summary'}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label="Copy summary"
+              disabled={!state.text}
+              onClick={() =>
+                void copyText(state.text).then((ok) => {
+                  setCopied(ok);
+                  setTimeout(() => setCopied(false), 1500);
+                })
+              }
+              data-testid="ai-summary-copy"
+            >
+              <IconCopy size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            aria-label="Hide summary"
+            onClick={() => {
+              stop();
+              setHiddenFor(item.id);
+            }}
+            data-testid="ai-summary-hide"
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      {state.status === 'waiting' && (
+        <Group gap="xs" data-testid="ai-summary-waiting">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Summarising…
+          </Text>
+        </Group>
+      )}
+      {state.text && (
+        <div data-testid="ai-summary-text">
+          <MarkdownView markdown={state.text} silent />
+        </div>
+      )}
+      {state.error && <AiErrorNotice error={state.error} onRetry={generate} />}
+    </Paper>
+  );
+  return { button, box };
+}
