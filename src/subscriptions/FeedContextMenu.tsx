@@ -15,10 +15,22 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const target = (
+    <div
+      onContextMenu={(e) => {
+        e.preventDefault();
+        setOpened(true);
+      }}
+      data-testid={`feed-row-${feed.id}`}
+    >
+      {children}
+    </div>
+  );
+  // The Menu mounts only while open: hundreds of idle menus would slow every sidebar render.
+  if (!opened) return target;
   return (
     <Menu
-      opened={opened}
-      // The target's own click toggle is ignored: a left click follows the link, only closes count.
+      opened
       onChange={(open) => !open && setOpened(false)}
       position="bottom-start"
       offset={2}
@@ -26,17 +38,7 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
       shadow="md"
       width={200}
     >
-      <Menu.Target>
-        <div
-          onContextMenu={(e) => {
-            e.preventDefault();
-            setOpened(true);
-          }}
-          data-testid={`feed-row-${feed.id}`}
-        >
-          {children}
-        </div>
-      </Menu.Target>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown data-testid={`feed-menu-${feed.id}`}>
         <Menu.Label>{feed.title || feed.url}</Menu.Label>
         <Menu.Item

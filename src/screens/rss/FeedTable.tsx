@@ -3,15 +3,16 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { FeedRowData, SortColumn, SortState } from './feedTable';
 import { FeedTableRow } from './FeedTableRow';
 
-const COLUMNS: { column: SortColumn; label: string; right?: boolean }[] = [
+// Fixed widths let the browser lay the table out without measuring every cell (fixed layout).
+const COLUMNS: { column: SortColumn; label: string; right?: boolean; width?: number }[] = [
   { column: 'title', label: 'Title' },
-  { column: 'site', label: 'Site' },
-  { column: 'group', label: 'Group' },
-  { column: 'lastFetched', label: 'Fetched' },
-  { column: 'status', label: 'Status' },
-  { column: 'total', label: 'Items', right: true },
-  { column: 'unread', label: 'Unread', right: true },
-  { column: 'score', label: 'Score', right: true },
+  { column: 'site', label: 'Site', width: 130 },
+  { column: 'group', label: 'Group', width: 100 },
+  { column: 'lastFetched', label: 'Fetched', width: 88 },
+  { column: 'status', label: 'Status', width: 170 },
+  { column: 'total', label: 'Items', right: true, width: 62 },
+  { column: 'unread', label: 'Unread', right: true, width: 72 },
+  { column: 'score', label: 'Score', right: true, width: 64 },
 ];
 
 interface FeedTableProps {
@@ -40,7 +41,13 @@ export function FeedTable({
   const some = !all && rows.some((r) => selected.has(r.feed.id));
   return (
     <Table.ScrollContainer minWidth={860}>
-      <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="rss-table">
+      <Table
+        highlightOnHover
+        verticalSpacing={6}
+        fz="sm"
+        data-testid="rss-table"
+        style={{ tableLayout: 'fixed' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>
@@ -59,6 +66,7 @@ export function FeedTable({
               return (
                 <Table.Th
                   key={c.column}
+                  w={c.width}
                   ta={c.right ? 'right' : undefined}
                   aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
                 >

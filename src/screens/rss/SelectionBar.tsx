@@ -43,7 +43,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           {feeds.length} selected
         </Text>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="default"
           leftSection={<IconRefresh size={14} />}
           onClick={refresh}
@@ -52,7 +52,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           Refresh
         </Button>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="default"
           leftSection={<IconChecks size={14} />}
           onClick={() => void markFeedsRead(feeds)}
@@ -63,7 +63,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
         <Menu withinPortal position="bottom-start" shadow="md">
           <Menu.Target>
             <Button
-              size="compact-sm"
+              size="xs"
               variant="default"
               leftSection={<IconFolder size={14} />}
               data-testid="bulk-move"
@@ -87,7 +87,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           </Menu.Dropdown>
         </Menu>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="default"
           leftSection={<IconEdit size={14} />}
           disabled={!one}
@@ -97,7 +97,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           Rename
         </Button>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="default"
           leftSection={<IconLink size={14} />}
           disabled={!one}
@@ -107,7 +107,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           Edit address
         </Button>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="light"
           color="red"
           leftSection={<IconTrash size={14} />}
@@ -117,7 +117,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           Unsubscribe
         </Button>
         <Button
-          size="compact-sm"
+          size="xs"
           variant="subtle"
           color="gray"
           leftSection={<IconX size={14} />}
