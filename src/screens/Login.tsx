@@ -1,12 +1,6 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { LoginScreen } from './login/LoginScreen';
 
-/** Route /login. */
+/** Route /login: connect to a Fever or Google Reader API server (see docs/sync.md). */
 export function Login() {
-  return (
-    <ComingSoon
-      id="login"
-      title="Sign in"
-      line="Sign in to use a shared AI key on this server — coming in a later release."
-    />
-  );
+  return <LoginScreen />;
 }

@@ -1,0 +1,43 @@
+import { Alert, Loader } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Screen } from '../../components/Screen';
+import { onEngineEvent } from '../../engine/client';
+import { connectJobEvents } from '../../subscriptions/jobStore';
+import { syncStatus } from '../../sync/api';
+import { AccountPanel } from './AccountPanel';
+import { LoginForm } from './LoginForm';
+
+export const SYNC_STATUS_KEY = ['sync', 'status'] as const;
+
+/** The login screen: the form when no account is connected, the account panel otherwise. */
+export function LoginScreen() {
+  const client = useQueryClient();
+  const status = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus });
+  useEffect(() => {
+    connectJobEvents();
+    // A finished sync changes last-sync time, errors and the queue length.
+    return onEngineEvent((e) => {
+      if (e.type === 'job' && e.job.kind === 'sync' && e.job.state !== 'running')
+        void client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+      if (e.type === 'read-changed' || e.type === 'saved-changed')
+        void client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+    });
+  }, [client]);
+  return (
+    <Screen
+      id="login"
+      title="Sync account"
+      subtitle="Read on several devices: connect Rivulet to a FreshRSS, Miniflux or other server through its Google Reader or Fever API."
+    >
+      {status.isPending && <Loader size="sm" />}
+      {status.isError && (
+        <Alert color="red" data-testid="sync-status-error">
+          {status.error.message}
+        </Alert>
+      )}
+      {status.data && !status.data.connected && <LoginForm />}
+      {status.data?.connected && <AccountPanel status={status.data} />}
+    </Screen>
+  );
+}

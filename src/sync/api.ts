@@ -1,0 +1,29 @@
+/**
+ * The sync (Login) engine calls the UI makes, in one typed place. Each waits for the engine and
+ * rejects with the engine's error (an Error carrying `code`, see `errorAdvice`).
+ */
+import { withEngine } from '../queries/engine';
+import type { EngineApi } from '../engine/contract';
+
+type Sync = EngineApi['sync'];
+export type ConnectRequest = Parameters<Sync['connect']>[0];
+export type ConnectPreview = Awaited<ReturnType<Sync['connect']>>;
+export type SyncStatus = Awaited<ReturnType<Sync['status']>>;
+
+/** Logs in and counts what an import brings; stores only the key or token. */
+export const connectAccount = (req: ConnectRequest): Promise<ConnectPreview> =>
+  withEngine((e) => e.sync.connect(req));
+
+/** The connected account (or `connected: false`) and the number of changes waiting. */
+export const syncStatus = (): Promise<SyncStatus> => withEngine((e) => e.sync.status());
+
+/** Starts (or joins) a sync job and returns its id. */
+export const runSync = (): Promise<string> => withEngine((e) => e.sync.run());
+
+/** Forgets the account; `removeFeeds` also deletes the feeds it brought. */
+export const logoutAccount = (removeFeeds: boolean): Promise<void> =>
+  withEngine((e) => e.sync.logout({ removeFeeds }));
+
+/** One page of older items of a synced feed. */
+export const loadOlder = (feedId: number): Promise<{ added: number; more: boolean }> =>
+  withEngine((e) => e.sync.loadOlder(feedId));
