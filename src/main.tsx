@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectEngineEvents } from './engine/bridge';
 import { queryClient } from './queries/queryClient';
+import { installImagePreview } from './reader/useImagePreview';
 
 // Engine events reach the query cache from outside React, once per tab.
 connectEngineEvents(queryClient);
+// One delegated click listener opens the image preview for every article (attached after 1 s).
+installImagePreview();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

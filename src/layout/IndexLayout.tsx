@@ -3,6 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { AppShortcuts } from '../app/AppShortcuts';
 import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
@@ -90,6 +91,7 @@ export function IndexLayout() {
         </div>
       </main>
       <SettingsDialog />
+      <AppShortcuts />
       <SubscriptionsHost />
     </div>
   );

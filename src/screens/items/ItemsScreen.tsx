@@ -1,86 +1,120 @@
-import { Badge, Group, SegmentedControl } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { Screen } from '../../components/Screen';
-import { countsQuery } from '../../queries/counts';
+import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
+import { runFilterPage } from '../../items/engineExtras';
+import { ItemsView } from '../../items/ItemsView';
+import { withEngine } from '../../queries/engine';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
-import { unreadTotalQuery } from '../../queries/items';
-import { useSettingsGroup } from '../../settings/useSettings';
+import { PAGE_SIZE } from '../../queries/items';
+import { useSettings } from '../../settings/useSettings';
 import { NotFound } from '../NotFound';
-import { ItemList } from './ItemList';
 import { SCOPE_TITLES, type ItemsTarget, parseItemsRoute } from './route';
-import { groupUnread } from './unread';
 
-/** Route `/:type/:id?`: the articles of All, Today, Saved, one feed or one group. */
+// The subscribe screen's banner for a failing feed, mounted when that module exists.
+const bannerModules = import.meta.glob<{ FeedProblemBanner?: ComponentType<{ feedId: number }> }>(
+  '../../subscriptions/FeedProblemBanner.tsx',
+  { eager: true },
+);
+const FeedProblemBanner = Object.values(bannerModules)[0]?.FeedProblemBanner;
+
+/** Route `/:type/:id?`: All, Today (home/explore), Saved (next), a feed, a group, a saved filter. */
 export function ItemsScreen() {
   const { type, id } = useParams();
   const target = parseItemsRoute(type, id);
   if (!target) return <NotFound what="list" />;
-  // Keyed by the address so switching lists resets the unread/all toggle to the setting.
-  return <ItemsView key={`${target.scope}/${'id' in target ? target.id : ''}`} target={target} />;
+  return (
+    <section data-testid="screen-items" style={{ height: '100%' }}>
+      {target.scope === 'filter' ? <FilterList filterId={target.filterId} /> : <ScopeList target={target} />}
+    </section>
+  );
 }
 
-function ItemsView({ target }: { target: ItemsTarget }) {
-  const { hideReadArticles } = useSettingsGroup('general');
-  const [unreadOnly, setUnreadOnly] = useState(hideReadArticles);
-  const id = 'id' in target ? target.id : undefined;
+function pageFetcher(q: Omit<ItemsQuery, 'cursor' | 'limit'>) {
+  const fetchRange = (cursor: string | null, limit: number): Promise<Page<ItemRow>> =>
+    withEngine((e) => e.items.page({ ...q, cursor, limit }));
+  return { fetchPage: (cursor: string | null) => fetchRange(cursor, PAGE_SIZE), fetchRange };
+}
+
+function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' }> }) {
+  const { hideReadArticles } = useSettings().general;
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
-  const counts = useQuery(countsQuery());
-  const needsTotal = target.scope === 'today' || target.scope === 'saved';
-  const unreadTotal = useQuery({ ...unreadTotalQuery(target.scope, id), enabled: needsTotal });
-  const feedsById = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f])), [feeds.data]);
+  const id = 'id' in target ? target.id : undefined;
 
   let title: string | undefined = SCOPE_TITLES[target.scope];
-  let unread: number | undefined;
   if (target.scope === 'feed') {
-    const feed = feedsById.get(target.id);
+    const feed = feeds.data?.find((f) => f.id === target.id);
     if (feeds.isSuccess && !feed) return <NotFound what="feed" />;
-    title = feed?.title;
-    unread = counts.data?.unreadByFeed[target.id] ?? (counts.data ? 0 : undefined);
+    title = feed ? feed.title || feed.url : undefined;
+  } else if (target.scope === 'group' && target.id === -1) {
+    title = 'Ungrouped';
   } else if (target.scope === 'group') {
     const group = groups.data?.find((g) => g.id === target.id);
     if (groups.isSuccess && !group) return <NotFound what="group" />;
     title = group?.title;
-    unread = counts.data && feeds.data ? groupUnread(target.id, feeds.data, counts.data) : undefined;
-  } else if (target.scope === 'all') {
-    unread = counts.data?.unread;
-  } else {
-    unread = unreadTotal.data;
   }
 
+  const { fetchPage, fetchRange } = pageFetcher({ scope: target.scope, id, unreadOnly: hideReadArticles });
   return (
-    <Screen
-      id="items"
-      documentTitle={title ?? ''}
-      title={
-        <Group gap="sm" wrap="nowrap" component="span">
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {title ?? '…'}
-          </span>
-          {unread !== undefined && (
-            <Badge variant="light" size="lg" radius="sm" data-testid="items-unread" title="Unread">
-              {unread.toLocaleString()}
-            </Badge>
-          )}
-        </Group>
+    <ItemsView
+      listKey={['scope', target.scope, id ?? null, hideReadArticles]}
+      fetchPage={fetchPage}
+      fetchRange={fetchRange}
+      title={<DocTitle text={title} />}
+      scope={{ scope: target.scope, id }}
+      headerExtra={
+        target.scope === 'feed' && FeedProblemBanner ? <FeedProblemBanner feedId={target.id} /> : undefined
       }
-      actions={
-        <SegmentedControl
-          size="xs"
-          value={unreadOnly ? 'unread' : 'all'}
-          onChange={(v) => setUnreadOnly(v === 'unread')}
-          data={[
-            { value: 'unread', label: 'Unread' },
-            { value: 'all', label: 'All' },
-          ]}
-          data-testid="items-filter"
-        />
-      }
-    >
-      <ItemList scope={target.scope} id={id} unreadOnly={unreadOnly} feedsById={feedsById} />
-    </Screen>
+    />
   );
+}
+
+interface LooseFilter {
+  id: string;
+  name?: string;
+  query?: string;
+  keywords?: { keyword: string; weight: number }[];
+}
+
+function FilterList({ filterId }: { filterId: string }) {
+  const settings = useSettings();
+  const { hideReadArticles } = settings.general;
+  // `keywords` is read loosely: keyword filters are being added to the settings schema.
+  const filter: LooseFilter | undefined = settings.automation.filters.find((f) => f.id === filterId);
+  if (!filter) return <NotFound what="filter" />;
+  const name = filter.name || filter.query || 'Filter';
+  return (
+    <ItemsView
+      listKey={[
+        'filter',
+        filterId,
+        filter.query ?? '',
+        JSON.stringify(filter.keywords ?? null),
+        hideReadArticles,
+      ]}
+      fetchPage={(cursor) => runFilterPage(filter, cursor, hideReadArticles)}
+      title={<DocTitle text={name} />}
+      ranked={!filter.query?.trim() && (filter.keywords?.length ?? 0) > 0}
+      emptyState={<FilterEmpty />}
+    />
+  );
+}
+
+function FilterEmpty() {
+  return (
+    <Alert m="lg" variant="light" color="gray" data-testid="filter-empty">
+      No articles match this filter.
+    </Alert>
+  );
+}
+
+/** The title text, also set as the document title. */
+function DocTitle({ text }: { text: string | undefined }) {
+  useEffect(() => {
+    document.title = text ? `${text} · Rivulet` : 'Rivulet';
+  }, [text]);
+  return <>{text ?? '…'}</>;
 }

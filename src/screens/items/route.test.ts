@@ -4,10 +4,17 @@ import { formatAge, parseItemsRoute } from './route';
 describe('parseItemsRoute', () => {
   it.each([
     ['all', undefined, { scope: 'all' }],
+    ['home', undefined, { scope: 'today' }],
+    ['explore', undefined, { scope: 'today' }],
     ['today', undefined, { scope: 'today' }],
+    ['next', undefined, { scope: 'saved' }],
     ['saved', undefined, { scope: 'saved' }],
+    ['f', '12', { scope: 'feed', id: 12 }],
     ['feed', '12', { scope: 'feed', id: 12 }],
+    ['c', '3', { scope: 'group', id: 3 }],
+    ['c', '-1', { scope: 'group', id: -1 }],
     ['group', '3', { scope: 'group', id: 3 }],
+    ['filter', 'f-17a', { scope: 'filter', filterId: 'f-17a' }],
   ])('%s/%s is a list', (type, id, expected) => {
     expect(parseItemsRoute(type, id)).toEqual(expected);
   });
@@ -23,6 +30,12 @@ describe('parseItemsRoute', () => {
     ['feed', '01'],
     ['feed', '9999999999999999999'],
     ['group', ''],
+    ['f', '-1'],
+    ['c', '-2'],
+    ['next', '1'],
+    ['filter', undefined],
+    ['filter', 'a b'],
+    ['filter', 'x'.repeat(65)],
     ['bogus', undefined],
     ['constructor', undefined],
   ])('%s/%s is not a list', (type, id) => {

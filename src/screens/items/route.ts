@@ -1,32 +1,50 @@
 import type { ItemsScope } from '../../engine/contract';
 
-export type ItemsTarget = { scope: 'all' | 'today' | 'saved' } | { scope: 'feed' | 'group'; id: number };
+/** What an items address names. */
+export type ItemsTarget =
+  | { scope: 'all' | 'today' | 'saved' }
+  | { scope: 'feed' | 'group'; id: number }
+  | { scope: 'filter'; filterId: string };
 
 // A Map, not an object literal: route segments like `constructor` must not hit Object.prototype.
+// `home` and `explore` are Today; `next` is Saved (read later). The long names are aliases.
 const FIXED = new Map<string, 'all' | 'today' | 'saved'>([
   ['all', 'all'],
+  ['home', 'today'],
+  ['explore', 'today'],
   ['today', 'today'],
+  ['next', 'saved'],
   ['saved', 'saved'],
+]);
+const WITH_ID = new Map<string, 'feed' | 'group'>([
+  ['f', 'feed'],
+  ['feed', 'feed'],
+  ['c', 'group'],
+  ['group', 'group'],
 ]);
 
 /**
  * Turns `/:type/:id?` into the list to show, or null when the address names no list:
- * all/today/saved take no id; feed/group need a positive integer id.
+ * all/home/explore/next take no id; f (feed) needs a positive integer id; c (group) a positive
+ * integer or -1 (ungrouped feeds); filter a saved filter's id.
  */
 export function parseItemsRoute(type: string | undefined, id: string | undefined): ItemsTarget | null {
   if (!type) return null;
   const fixed = FIXED.get(type);
   if (fixed) return id === undefined ? { scope: fixed } : null;
-  if (type !== 'feed' && type !== 'group') return null;
-  if (id === undefined || !/^[1-9]\d{0,14}$/.test(id)) return null;
-  return { scope: type, id: Number(id) };
+  if (type === 'filter') return id && /^[\w-]{1,64}$/.test(id) ? { scope: 'filter', filterId: id } : null;
+  const scope = WITH_ID.get(type);
+  if (!scope || id === undefined) return null;
+  if (scope === 'group' && id === '-1') return { scope, id: -1 };
+  if (!/^[1-9]\d{0,14}$/.test(id)) return null;
+  return { scope, id: Number(id) };
 }
 
 /** Title for the fixed scopes. */
 export const SCOPE_TITLES: Partial<Record<ItemsScope, string>> = {
   all: 'All articles',
   today: 'Today',
-  saved: 'Saved',
+  saved: 'Saved for later',
 };
 
 /**

@@ -18,6 +18,8 @@ const VIEWS: { value: DefaultView; label: string }[] = [
   { value: 'list', label: 'List' },
   { value: 'card', label: 'Cards' },
   { value: 'magazine', label: 'Magazine' },
+  { value: 'column', label: 'Column' },
+  { value: 'text', label: 'Text' },
 ];
 
 /** General settings: start page, list behaviour, refresh. */

@@ -1,0 +1,205 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Avatar } from '../components/Avatar';
+import type { ItemRow } from '../engine/contract';
+import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
+import { formatAge } from '../screens/items/route';
+import type { ViewMode } from './views';
+import classes from './ItemCells.module.css';
+
+/** What every row or card needs from the list. */
+export interface CellProps {
+  row: ItemRow;
+  index: number;
+  feedTitle: string;
+  /** Unix seconds, shared by all rows of a render. */
+  now: number;
+  selected: boolean;
+  active: boolean;
+  onOpen: (index: number) => void;
+  onMenu: (index: number, x: number, y: number) => void;
+  onToggleRead: (row: ItemRow) => void;
+  onToggleSaved: (row: ItemRow) => void;
+}
+
+/** Only web images become thumbnails (feeds may put anything in there). */
+function safeImage(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
+  const unread = (row.flags & FLAG_READ) === 0;
+  const saved = (row.flags & FLAG_SAVED) !== 0;
+  const stop = (fn: () => void) => (e: MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+  return (
+    <div className={classes.actions}>
+      <Tooltip label={saved ? 'Unsave (s)' : 'Save for later (s)'} openDelay={400}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color={saved ? 'yellow' : 'gray'}
+          aria-label={saved ? 'Unsave' : 'Save'}
+          aria-pressed={saved}
+          data-testid="item-save"
+          onClick={stop(() => onToggleSaved(row))}
+        >
+          {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={unread ? 'Mark read (m)' : 'Mark unread (m)'} openDelay={400}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={unread ? 'Mark read' : 'Mark unread'}
+          data-testid="item-read"
+          onClick={stop(() => onToggleRead(row))}
+        >
+          {unread ? <IconCheck size={15} /> : <IconCircleDot size={15} />}
+        </ActionIcon>
+      </Tooltip>
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        color="gray"
+        aria-label="More actions"
+        data-testid="item-menu"
+        onClick={(e) => {
+          e.stopPropagation();
+          const r = e.currentTarget.getBoundingClientRect();
+          onMenu(index, r.left, r.bottom + 4);
+        }}
+      >
+        <IconDots size={15} />
+      </ActionIcon>
+    </div>
+  );
+}
+
+function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: boolean }) {
+  const saved = (row.flags & FLAG_SAVED) !== 0;
+  return (
+    <div className={classes.meta}>
+      {withAvatar && <Avatar name={feedTitle} size={16} />}
+      <span className={classes.metaFeed}>{feedTitle}</span>
+      {row.author && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className={classes.metaSoft}>{row.author}</span>
+        </>
+      )}
+      <span aria-hidden="true">·</span>
+      <time title={new Date(row.pubDate * 1000).toLocaleString()}>{formatAge(row.pubDate, now)}</time>
+      {saved && <IconStarFilled size={12} className={classes.saved} aria-label="Saved" />}
+    </div>
+  );
+}
+
+function rowProps(p: CellProps, view: ViewMode) {
+  const unread = (p.row.flags & FLAG_READ) === 0;
+  return {
+    'data-testid': 'item-row',
+    'data-item-id': p.row.id,
+    'data-item-index': p.index,
+    'data-unread': unread,
+    'data-saved': (p.row.flags & FLAG_SAVED) !== 0,
+    'data-selected': p.selected,
+    'data-active': p.active,
+    'data-view': view,
+    role: 'article',
+    'aria-label': p.row.title || 'Untitled',
+    onClick: () => p.onOpen(p.index),
+    onContextMenu: (e: MouseEvent) => {
+      e.preventDefault();
+      p.onMenu(p.index, e.clientX, e.clientY);
+    },
+  };
+}
+
+function Title({ children }: { children: ReactNode }) {
+  return (
+    <h3 className={classes.title} data-testid="item-title">
+      {children}
+    </h3>
+  );
+}
+
+/** A row of the list, column or magazine view: title, snippet, meta and a thumbnail. */
+export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine' }) {
+  const image = safeImage(p.row.thumbnail);
+  return (
+    <div className={classes.row} {...rowProps(p, p.view)}>
+      <span className={classes.dot} aria-hidden="true" />
+      <div className={classes.main}>
+        <Title>{p.row.title || 'Untitled'}</Title>
+        {p.row.snippet && <p className={classes.snippet}>{p.row.snippet}</p>}
+        <Meta {...p} withAvatar={p.view !== 'column'} />
+      </div>
+      {image ? (
+        <img className={classes.thumb} src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      ) : (
+        p.view === 'magazine' && (
+          <div className={`${classes.thumb} ${classes.thumbEmpty}`} aria-hidden="true">
+            {(p.feedTitle.trim()[0] ?? '·').toUpperCase()}
+          </div>
+        )
+      )}
+      <Actions {...p} />
+    </div>
+  );
+}
+
+/** One line per item: dot, title, feed, age. */
+export function ItemTextCell(p: CellProps) {
+  return (
+    <div className={classes.row} {...rowProps(p, 'text')}>
+      <span className={classes.dot} aria-hidden="true" />
+      <div className={classes.textLine}>
+        <Title>{p.row.title || 'Untitled'}</Title>
+        <span className={classes.textFeed}>{p.feedTitle}</span>
+        <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
+      </div>
+      <Actions {...p} />
+    </div>
+  );
+}
+
+/** A card of the grid: picture (or the feed's initial), title, snippet, meta. */
+export function ItemCard(p: CellProps) {
+  const image = safeImage(p.row.thumbnail);
+  const { role: _role, ...props } = rowProps(p, 'card');
+  return (
+    <div className={classes.card} {...props} role="article">
+      {image ? (
+        <img className={classes.cardImage} src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />
+      ) : (
+        <div className={`${classes.cardImage} ${classes.thumbEmpty}`} aria-hidden="true">
+          {(p.feedTitle.trim()[0] ?? '·').toUpperCase()}
+        </div>
+      )}
+      <div className={classes.cardBody}>
+        <Title>{p.row.title || 'Untitled'}</Title>
+        {p.row.snippet && <p className={classes.snippet}>{p.row.snippet}</p>}
+        <Meta {...p} withAvatar />
+      </div>
+      <Actions {...p} />
+    </div>
+  );
+}
+
+/** Placeholder for a row that is known to exist but not loaded yet. */
+export function SkeletonRow() {
+  return (
+    <div className={classes.skeleton} data-testid="item-skeleton" aria-hidden="true">
+      <div className={classes.bar} style={{ width: '62%' }} />
+      <div className={classes.bar} style={{ width: '38%' }} />
+    </div>
+  );
+}
+
+/** Styles of the card grid's rows (for the list component). */
+export const cardRowClass = classes.cardRow;

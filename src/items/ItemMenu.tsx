@@ -1,0 +1,105 @@
+import { Menu } from '@mantine/core';
+import {
+  IconArrowBarToUp,
+  IconBook2,
+  IconCheck,
+  IconCircleDot,
+  IconExternalLink,
+  IconStar,
+  IconStarOff,
+} from '@tabler/icons-react';
+import type { ItemRow } from '../engine/contract';
+import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
+import classes from './ItemsView.module.css';
+
+/** Where the menu is open, and for which row. */
+export interface MenuAt {
+  row: ItemRow;
+  index: number;
+  x: number;
+  y: number;
+}
+
+export interface ItemMenuProps {
+  at: MenuAt | null;
+  onClose: () => void;
+  onOpen: (index: number) => void;
+  onToggleRead: (row: ItemRow) => void;
+  onToggleSaved: (row: ItemRow) => void;
+  onMarkAbove: (index: number) => void;
+}
+
+/** Opens a web link in a new tab; other schemes are ignored. */
+export function openOriginal(link: string): void {
+  if (/^https?:\/\//i.test(link)) window.open(link, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * The per-item menu (right-click on a row, or its "…" button): open, read/unread,
+ * save/unsave, open original, and mark everything above as read.
+ */
+export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onMarkAbove }: ItemMenuProps) {
+  const row = at?.row;
+  const unread = row ? (row.flags & FLAG_READ) === 0 : false;
+  const saved = row ? (row.flags & FLAG_SAVED) !== 0 : false;
+  const web = row ? /^https?:\/\//i.test(row.link) : false;
+  return (
+    <Menu
+      opened={at !== null}
+      onChange={(o) => !o && onClose()}
+      position="bottom-start"
+      shadow="md"
+      width={240}
+      withinPortal
+      returnFocus={false}
+    >
+      <Menu.Target>
+        <span className={classes.menuAnchor} style={{ left: at?.x ?? 0, top: at?.y ?? 0 }} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="item-context-menu">
+        {at && row && (
+          <>
+            <Menu.Item
+              leftSection={<IconBook2 size={16} />}
+              onClick={() => onOpen(at.index)}
+              data-testid="menu-open"
+            >
+              Open
+            </Menu.Item>
+            <Menu.Item
+              leftSection={unread ? <IconCheck size={16} /> : <IconCircleDot size={16} />}
+              onClick={() => onToggleRead(row)}
+              data-testid="menu-read"
+            >
+              {unread ? 'Mark as read' : 'Mark as unread'}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={saved ? <IconStarOff size={16} /> : <IconStar size={16} />}
+              onClick={() => onToggleSaved(row)}
+              data-testid="menu-save"
+            >
+              {saved ? 'Remove from saved' : 'Save for later'}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconExternalLink size={16} />}
+              disabled={!web}
+              onClick={() => openOriginal(row.link)}
+              data-testid="menu-original"
+            >
+              Open original
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              leftSection={<IconArrowBarToUp size={16} />}
+              disabled={at.index === 0}
+              onClick={() => onMarkAbove(at.index)}
+              data-testid="menu-mark-above"
+            >
+              Mark everything above as read
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

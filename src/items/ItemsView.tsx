@@ -1,0 +1,314 @@
+import { Alert, Button } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type JSX, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { confirm } from '../components/ConfirmDialog';
+import { EngineError } from '../components/EngineError';
+import type { ItemRow, Page } from '../engine/contract';
+import { countsQuery } from '../queries/counts';
+import { feedsQuery } from '../queries/feeds';
+import { useShortcuts } from '../reader/shortcuts';
+import { FLAG_READ } from '../screens/items/flags';
+import { useNow } from '../screens/items/useNow';
+import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { ColumnSplit } from './ColumnSplit';
+import { AllRead, EndOfList, NothingHere } from './EmptyStates';
+import { FilterUnavailable, nextUnreadFeed, startRefresh } from './engineExtras';
+import { ItemMenu, type MenuAt } from './ItemMenu';
+import { ItemsHeader } from './ItemsHeader';
+import { listKeymap } from './keymap';
+import { MARK_AGE_LABELS, type MarkAge, markScopeRead } from './markAllRead';
+import { ReaderPane } from './ReaderPane';
+import { useItemsData } from './useItemsData';
+import { useListActions } from './useListActions';
+import { usePreviewGuard } from './usePreviewGuard';
+import { useUnreadLabel } from './useUnreadLabel';
+import { nextView, resolveView } from './views';
+import { type ScrollRequest, VirtualList } from './VirtualList';
+import classes from './ItemsView.module.css';
+
+export interface ItemsViewProps {
+  /** TanStack Query key for this list (stored under ['items-view', ...listKey]). */
+  listKey: readonly unknown[];
+  /** One page after `cursor` (null: the first page). Should honour `hideReadArticles`. */
+  fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
+  title: React.ReactNode;
+  /** E.g. a query editor or a banner above the list. */
+  headerExtra?: React.ReactNode;
+  /** Enables mark-all-read and refresh for real scopes. */
+  scope?: { scope: 'all' | 'feed' | 'group' | 'saved' | 'today'; id?: number };
+  /** Search/related: keep the given order, hide date grouping. */
+  ranked?: boolean;
+  emptyState?: React.ReactNode;
+  /** Optional: `limit` rows at once (≤ 500), so jumps in long lists catch up in fewer calls. */
+  fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
+}
+
+/**
+ * The standard items list: header (title, count, refresh, mark all read, view menu), the
+ * virtualised list in the chosen view, the reader (right pane in column view, over the list
+ * otherwise), the row menu, keyboard handling, and empty/end states. Reads and writes the
+ * general settings (defaultView, hideReadArticles, autoRead, enableListAISummary).
+ */
+export function ItemsView(props: ItemsViewProps): JSX.Element {
+  const { scope, ranked = false } = props;
+  const general = useSettingsGroup('general');
+  const onlyUnread = general.hideReadArticles;
+  const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const now = useNow();
+  const feeds = useQuery(feedsQuery());
+  const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
+  const feedTitle = useCallback((id: number) => feedTitles.get(id) || 'Unknown feed', [feedTitles]);
+
+  const data = useItemsData({
+    listKey: props.listKey,
+    fetchPage: props.fetchPage,
+    fetchRange: props.fetchRange,
+    ranked,
+    onlyUnread,
+  });
+  const actions = useListActions(data, general.autoRead);
+  const countLabel = useUnreadLabel(scope, data.total);
+
+  // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
+  const keyText = JSON.stringify(props.listKey);
+  const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
+  if (data.rows.length > 0 && sample?.key !== keyText)
+    setSample({ key: keyText, rows: data.rows.slice(0, 50) });
+  const view = resolveView(
+    general.defaultView,
+    sample?.key === keyText ? sample.rows : data.rows.slice(0, 50),
+    narrow,
+  );
+
+  const [selected, setSelected] = useState(-1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
+  const [markMenuOpen, setMarkMenuOpen] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
+  const scrollToItem = (index: number) => setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1 }));
+  const previewOpen = usePreviewGuard();
+
+  const openIndex = useMemo(
+    () => (openId === null ? -1 : data.rows.findIndex((r) => r.id === openId)),
+    [data.rows, openId],
+  );
+
+  const openAt = (index: number) => {
+    const row = data.rows[index];
+    if (!row) return;
+    setMenuAt(null);
+    setOpenId(row.id);
+    setSelected(index);
+    scrollToItem(index);
+    if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
+  };
+  const step = (delta: 1 | -1) => {
+    const at = openIndex === -1 ? selected : openIndex;
+    data.want(at + delta + 5);
+    openAt(at + delta);
+  };
+  const move = (delta: 1 | -1) => {
+    const at = Math.min(Math.max(selected + delta, 0), data.rows.length - 1);
+    if (at < 0) return;
+    setSelected(at);
+    data.want(at + 10);
+    scrollToItem(at);
+  };
+
+  const goNextFeed = useCallback(async () => {
+    const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
+    const id = await nextUnreadFeed(current, 1, async () => ({
+      feeds: await client.fetchQuery(feedsQuery()),
+      counts: await client.fetchQuery(countsQuery()),
+    }));
+    if (id === null) notifications.show({ message: 'No other feed has unread articles.' });
+    else void navigate(`/f/${id}`);
+  }, [client, navigate, scope]);
+
+  const refresh = useCallback(async () => {
+    if (!scope) return;
+    setRefreshing(true);
+    try {
+      const target =
+        scope.scope === 'feed' || scope.scope === 'group'
+          ? { scope: scope.scope, id: scope.id }
+          : { scope: 'all' as const };
+      if (!(await startRefresh(target)))
+        notifications.show({ message: 'Refreshing arrives with subscriptions.' });
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'Refresh failed',
+        message: err instanceof Error ? err.message : String(err),
+      });
+    } finally {
+      setRefreshing(false);
+    }
+  }, [scope]);
+
+  const markAll = async (age: MarkAge) => {
+    setMarkMenuOpen(false);
+    if (!scope) return;
+    const what =
+      age === 'all'
+        ? 'every unread article in this list'
+        : `unread articles ${MARK_AGE_LABELS[age].toLowerCase()}`;
+    const ok = await confirm({
+      title: 'Mark as read?',
+      message: `This marks ${what} as read.`,
+      confirmLabel: 'Mark as read',
+    }).catch(() => false);
+    if (!ok) return;
+    try {
+      const n = await markScopeRead(scope, age);
+      setOpenId(null);
+      setSelected(-1);
+      actions.resetSeen();
+      data.reload();
+      notifications.show({ message: `${n.toLocaleString()} marked as read.` });
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'Could not mark as read',
+        message: err instanceof Error ? err.message : String(err),
+      });
+    }
+  };
+
+  const selectedRow = data.rows[selected];
+  const readerOpen = openId !== null;
+  const keymap = listKeymap(
+    {
+      move,
+      open: () => selected >= 0 && openAt(selected),
+      toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
+      toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
+      cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
+      markAllRead: () => setMarkMenuOpen(true),
+      toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),
+      refresh: () => void refresh(),
+      step,
+    },
+    { readerOpen, canMarkAll: !!scope, canRefresh: !!scope },
+  );
+  if (markMenuOpen) {
+    Object.assign(keymap, {
+      '1': () => void markAll('all'),
+      Enter: () => void markAll('all'),
+      '2': () => void markAll('day'),
+      '3': () => void markAll('week'),
+      Escape: () => setMarkMenuOpen(false),
+    });
+  }
+  useShortcuts(keymap, { enabled: !previewOpen && menuAt === null });
+
+  const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
+  const reader = openId !== null && (
+    <ReaderPane
+      key={openId}
+      id={openId}
+      feedTitle={feedTitle}
+      onToggleRead={() => openRow && actions.toggleRead(openRow)}
+      onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
+      onPrev={openIndex > 0 ? () => step(-1) : undefined}
+      onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
+      onClose={() => setOpenId(null)}
+      shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
+    />
+  );
+
+  const onNextFeed = scope ? () => void goNextFeed() : undefined;
+  const hasFeeds = (feeds.data?.length ?? 1) > 0;
+  let body: ReactNode;
+  if (data.isPending) body = <div className={classes.placeholder} data-testid="items-loading" />;
+  else if (data.error instanceof FilterUnavailable)
+    body = (
+      <Alert m="lg" variant="light" color="gray" data-testid="filter-unavailable">
+        {data.error.message}
+      </Alert>
+    );
+  else if (data.error) body = <EngineError error={data.error} onRetry={data.reload} />;
+  else if (data.rows.length === 0 && !data.hasMore)
+    body =
+      props.emptyState ?? (onlyUnread && hasFeeds ? <AllRead onNextFeed={onNextFeed} /> : <NothingHere />);
+  else
+    body = (
+      <VirtualList
+        key={view}
+        scrollTo={scrollReq}
+        data={data}
+        view={view}
+        feedTitle={feedTitle}
+        now={now}
+        selected={selected}
+        activeId={openId}
+        onOpen={openAt}
+        onMenu={(index, x, y) => {
+          const row = data.rows[index];
+          if (row) setMenuAt({ row, index, x, y });
+        }}
+        onToggleRead={actions.toggleRead}
+        onToggleSaved={actions.toggleSaved}
+        onRange={actions.onRange}
+        footer={<EndOfList onNextFeed={onNextFeed} />}
+      />
+    );
+
+  const column = view === 'column';
+  return (
+    <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
+      <ItemsHeader
+        title={props.title}
+        countLabel={countLabel}
+        scoped={!!scope}
+        onRefresh={() => void refresh()}
+        refreshing={refreshing}
+        markMenuOpen={markMenuOpen}
+        setMarkMenuOpen={setMarkMenuOpen}
+        onMarkAll={(age) => void markAll(age)}
+        view={general.defaultView}
+        onView={(v) => updateSettings('general', { defaultView: v })}
+        onlyUnread={onlyUnread}
+        onToggleOnlyUnread={() => updateSettings('general', { hideReadArticles: !onlyUnread })}
+        aiSummary={general.enableListAISummary}
+        onToggleAi={() => updateSettings('general', { enableListAISummary: !general.enableListAISummary })}
+      />
+      {props.headerExtra && <div className={classes.extra}>{props.headerExtra}</div>}
+      <div className={classes.body} data-view={view}>
+        <ColumnSplit column={column} reader={reader} hasReader={readerOpen}>
+          {data.stale && (
+            <Button
+              size="xs"
+              radius="xl"
+              className={classes.stalePill}
+              onClick={data.reload}
+              data-testid="items-new"
+            >
+              New articles · Show
+            </Button>
+          )}
+          {body}
+        </ColumnSplit>
+      </div>
+      {!column && readerOpen && (
+        <div className={classes.overlay} data-testid="reader-overlay">
+          {reader}
+        </div>
+      )}
+      <ItemMenu
+        at={menuAt}
+        onClose={() => setMenuAt(null)}
+        onOpen={openAt}
+        onToggleRead={actions.toggleRead}
+        onToggleSaved={actions.toggleSaved}
+        onMarkAbove={actions.markAbove}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Center, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { itemQuery } from '../queries/items';
+import { Reader } from '../reader/Reader';
+
+export interface ReaderPaneProps {
+  id: number;
+  feedTitle: (feedId: number) => string;
+  onToggleRead: () => void;
+  onToggleSaved: () => void;
+  onPrev?: () => void;
+  onNext?: () => void;
+  onClose: () => void;
+  shortcutsEnabled: boolean;
+}
+
+/** Loads one article (with its body) and shows it in the reader. */
+export function ReaderPane(p: ReaderPaneProps) {
+  const q = useQuery(itemQuery(p.id));
+  if (q.isPending) {
+    return (
+      <Center py={80} data-testid="reader-loading">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (q.isError || !q.data) {
+    return (
+      <Center py={80} style={{ flexDirection: 'column', gap: 12 }} data-testid="reader-missing">
+        <Text c="dimmed">{q.isError ? 'This article could not be loaded.' : 'This article is gone.'}</Text>
+        <Button variant="default" size="xs" onClick={p.onClose}>
+          Close
+        </Button>
+      </Center>
+    );
+  }
+  return (
+    <Reader
+      item={q.data}
+      feedTitle={p.feedTitle(q.data.feedId)}
+      onToggleRead={p.onToggleRead}
+      onToggleSaved={p.onToggleSaved}
+      onPrev={p.onPrev}
+      onNext={p.onNext}
+      onClose={p.onClose}
+      shortcutsEnabled={p.shortcutsEnabled}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { ItemRow } from '../engine/contract';
+import { type CellProps, ItemCard, ItemRowCell, ItemTextCell, SkeletonRow, cardRowClass } from './ItemCells';
+import type { ItemsData } from './useItemsData';
+import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
+import classes from './ItemsView.module.css';
+
+/** A request to bring an item into view; `seq` makes repeated requests distinct. */
+export interface ScrollRequest {
+  index: number;
+  seq: number;
+}
+
+export interface VirtualListProps {
+  data: ItemsData;
+  view: ViewMode;
+  feedTitle: (feedId: number) => string;
+  now: number;
+  selected: number;
+  activeId: number | null;
+  onOpen: (index: number) => void;
+  onMenu: (index: number, x: number, y: number) => void;
+  onToggleRead: (row: ItemRow) => void;
+  onToggleSaved: (row: ItemRow) => void;
+  /** Visible item range: `first` is the first row not entirely above the viewport. */
+  onRange: (first: number, last: number) => void;
+  /** Shown after the last row once the list is complete. */
+  footer: ReactNode;
+  /** Scrolls the requested item into view (only as far as needed). */
+  scrollTo: ScrollRequest | null;
+}
+
+/**
+ * The virtualised items list for every view. Only rows in (or near) the viewport exist in the
+ * DOM; the list's height covers every row the engine reported, loaded or not, and rows not yet
+ * loaded show as placeholders while the pages before them are fetched. The card view
+ * virtualises rows of cards. Row heights start from per-view estimates and are measured.
+ */
+export function VirtualList(props: VirtualListProps) {
+  const { data, view, footer } = props;
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
+  const mergedRef = useMergedRef(scrollRef, sizeRef);
+  const cols = view === 'card' ? cardColumns(width - 40) : 1;
+  const itemRows = Math.ceil(data.count / cols);
+  const withFooter = !data.hasMore && data.rows.length > 0 && footer !== null;
+  const count = itemRows + (withFooter ? 1 : 0);
+
+  const onRangeRef = useRef(props.onRange);
+  const wantRef = useRef(data.want);
+  useEffect(() => {
+    onRangeRef.current = props.onRange;
+    wantRef.current = data.want;
+  });
+
+  // TanStack Virtual returns a mutable instance; this component does not rely on memoisation.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (withFooter && i === itemRows ? 180 : ROW_ESTIMATE[view]),
+    overscan: 6,
+    getItemKey: (i) => {
+      if (cols > 1 || i >= data.rows.length) return `r${i}`;
+      return data.rows[i]?.id ?? `r${i}`;
+    },
+    onChange: (inst) => {
+      const r = inst.range;
+      if (!r) return;
+      onRangeRef.current(r.startIndex * cols, (r.endIndex + 1) * cols - 1);
+      wantRef.current((r.endIndex + 1) * cols + 20);
+    },
+  });
+
+  // Keep fetching while the viewport (after a jump, say) is past the loaded rows.
+  const lastVisible = virtualizer.range ? (virtualizer.range.endIndex + 1) * cols : 0;
+  useEffect(() => {
+    data.want(lastVisible + 20);
+  }, [data, lastVisible]);
+
+  const { scrollTo } = props;
+  useEffect(() => {
+    if (scrollTo) virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+  }, [scrollTo, virtualizer, cols]);
+
+  const cell = (index: number): CellProps | null => {
+    const row = data.rows[index];
+    if (!row) return null;
+    return {
+      row,
+      index,
+      feedTitle: props.feedTitle(row.feedId),
+      now: props.now,
+      selected: index === props.selected,
+      active: row.id === props.activeId,
+      onOpen: props.onOpen,
+      onMenu: props.onMenu,
+      onToggleRead: props.onToggleRead,
+      onToggleSaved: props.onToggleSaved,
+    };
+  };
+
+  const render = (i: number) => {
+    if (withFooter && i === itemRows) return footer;
+    if (view === 'card') {
+      return (
+        <div className={cardRowClass} style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
+          {Array.from({ length: cols }, (_, c) => {
+            const p = cell(i * cols + c);
+            if (p) return <ItemCard key={p.row.id} {...p} />;
+            return i * cols + c < data.count ? <SkeletonRow key={`s${c}`} /> : <div key={`e${c}`} />;
+          })}
+        </div>
+      );
+    }
+    const p = cell(i);
+    if (!p) return <SkeletonRow />;
+    if (view === 'text') return <ItemTextCell {...p} />;
+    return <ItemRowCell {...p} view={view} />;
+  };
+
+  return (
+    <div
+      ref={mergedRef}
+      className={classes.scroller}
+      data-testid="items-list"
+      data-count={data.count}
+      data-loaded={data.rows.length}
+      tabIndex={-1}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((vi) => (
+          <div
+            key={vi.key}
+            ref={virtualizer.measureElement}
+            data-index={vi.index}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${vi.start}px)`,
+            }}
+          >
+            {render(vi.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * The data side of an items list: an infinite query of keyset pages, local read/saved changes
+ * (optimistic, then confirmed from the engine), the rows read this visit that "only unread"
+ * keeps on screen, and the engine events that concern the list.
+ */
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onEngineEvent } from '../engine/client';
+import type { Item, ItemRow, Page } from '../engine/contract';
+import { withEngine } from '../queries/engine';
+import { queryKeys } from '../queries/keys';
+import { FLAG_READ } from '../screens/items/flags';
+import { mergeSticky, type StickyRow, visibleRows } from './stickyRows';
+
+/** A list asks for at most this many rows per call when it must catch up after a jump. */
+const MAX_CATCH_UP = 500;
+/** Lists with more pages than this are not refetched on new items: a "Reload" pill shows. */
+const AUTO_REFETCH_PAGES = 10;
+/** A change touching more loaded rows than this reloads the list instead of patching it. */
+const PATCH_LIMIT = 2000;
+
+export interface ItemsSource {
+  listKey: readonly unknown[];
+  fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
+  /** Optional: fetch `limit` rows at once (used to catch up after a jump). */
+  fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
+  ranked: boolean;
+  onlyUnread: boolean;
+}
+
+export interface ItemsData {
+  /** Rows on screen, in order, with local flag changes applied. */
+  rows: ItemRow[];
+  /** Rows on screen plus rows known to exist but not loaded yet (for the virtualiser). */
+  count: number;
+  /** Rows the engine reported for this list (its `total`), null before the first page. */
+  total: number | null;
+  isPending: boolean;
+  error: Error | null;
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  /** New items arrived in a long list; `reload` shows them. */
+  stale: boolean;
+  /** Makes sure rows up to `index` get loaded (pages are fetched one after another). */
+  want: (index: number) => void;
+  /** Sets or clears a flag bit on rows, optimistically; reverts and rejects on failure. */
+  setFlag: (rows: readonly ItemRow[], bit: number, on: boolean) => Promise<void>;
+  /** Drops every local state and fetches the list from the start. */
+  reload: () => void;
+}
+
+const flat = (data: InfiniteData<Page<ItemRow>> | undefined): ItemRow[] =>
+  data ? ([] as ItemRow[]).concat(...data.pages.map((p) => p.rows)) : [];
+
+/** See {@link ItemsData}. One engine call per page; events cost one `byIds` for touched rows. */
+export function useItemsData(src: ItemsSource): ItemsData {
+  const client = useQueryClient();
+  const keyText = JSON.stringify(src.listKey);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key's content, not its identity
+  const queryKey = useMemo(() => ['items-view', ...src.listKey], [keyText]);
+  const wantRef = useRef(0);
+  const loadedRef = useRef(0);
+  const fetchRef = useRef(src);
+  useEffect(() => {
+    fetchRef.current = src;
+  });
+
+  const q = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => {
+      const { fetchPage, fetchRange } = fetchRef.current;
+      const gap = wantRef.current - loadedRef.current;
+      if (fetchRange && gap > 100) {
+        return fetchRange(pageParam, Math.min(MAX_CATCH_UP, Math.ceil(gap / 50) * 50));
+      }
+      return fetchPage(pageParam);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    staleTime: Infinity,
+    gcTime: 30_000,
+  });
+
+  const raw = useMemo(() => flat(q.data), [q.data]);
+  const pageCount = q.data?.pages.length ?? 0;
+  const lastPage = q.data?.pages[pageCount - 1];
+
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, number>>(new Map());
+  const [sticky, setSticky] = useState<ReadonlyMap<number, StickyRow>>(new Map());
+  const [stale, setStale] = useState(false);
+
+  const rows = useMemo(() => {
+    const flagsOf = (r: ItemRow) => overrides.get(r.id) ?? r.flags;
+    const base = visibleRows(raw, src.onlyUnread, sticky, flagsOf, FLAG_READ);
+    const merged = mergeSticky(base, sticky, { ranked: src.ranked, complete: !q.hasNextPage });
+    if (overrides.size === 0) return merged;
+    return merged.map((r) => {
+      const f = overrides.get(r.id);
+      return f === undefined || f === r.flags ? r : { ...r, flags: f };
+    });
+  }, [raw, overrides, sticky, src.onlyUnread, src.ranked, q.hasNextPage]);
+
+  const remaining = q.hasNextPage && lastPage ? Math.max(0, lastPage.total - raw.length) : 0;
+
+  const reload = useCallback(() => {
+    setOverrides(new Map());
+    setSticky(new Map());
+    setStale(false);
+    wantRef.current = 0;
+    void client.resetQueries({ queryKey });
+  }, [client, queryKey]);
+
+  // Engine events: refresh flags of loaded rows; new or removed items refetch short lists.
+  const rawRef = useRef(raw);
+  const pagesRef = useRef(pageCount);
+  useEffect(() => {
+    rawRef.current = raw;
+    pagesRef.current = pageCount;
+    loadedRef.current = raw.length;
+  });
+  useEffect(() => {
+    return onEngineEvent((e) => {
+      if (e.type === 'items-added' || e.type === 'items-removed') {
+        if (pagesRef.current <= AUTO_REFETCH_PAGES) void client.invalidateQueries({ queryKey });
+        else setStale(true);
+        return;
+      }
+      if (e.type !== 'read-changed' && e.type !== 'saved-changed' && e.type !== 'items-changed') return;
+      const wanted = new Set(e.ids);
+      const touched = rawRef.current.filter((r) => wanted.has(r.id)).map((r) => r.id);
+      if (touched.length === 0) return;
+      if (touched.length > PATCH_LIMIT) {
+        void client.invalidateQueries({ queryKey });
+        return;
+      }
+      void withEngine((engine) => engine.items.byIds(touched))
+        .then((fresh) =>
+          setOverrides((prev) => {
+            const next = new Map(prev);
+            for (const r of fresh) next.set(r.id, r.flags);
+            return next;
+          }),
+        )
+        .catch((err: unknown) => console.warn('Rivulet: could not refresh rows', err));
+    });
+  }, [client, queryKey]);
+
+  const setFlag = useCallback(
+    async (targets: readonly ItemRow[], bit: number, on: boolean) => {
+      const changed = targets.filter((r) => ((r.flags & bit) !== 0) !== on);
+      if (changed.length === 0) return;
+      const before = new Map(changed.map((r) => [r.id, r.flags]));
+      const apply = (flagsOf: (r: ItemRow) => number) => {
+        setOverrides((prev) => {
+          const next = new Map(prev);
+          for (const r of changed) next.set(r.id, flagsOf(r));
+          return next;
+        });
+        for (const r of changed) {
+          client.setQueryData<Item | undefined>(queryKeys.item(r.id), (item) =>
+            item ? { ...item, flags: flagsOf(r) } : item,
+          );
+        }
+      };
+      apply((r) => (on ? r.flags | bit : r.flags & ~bit));
+      if (bit === FLAG_READ && on && src.onlyUnread) {
+        const at = new Map(rows.map((r, i) => [r.id, i]));
+        setSticky((prev) => {
+          const next = new Map(prev);
+          for (const r of changed) next.set(r.id, { row: r, index: at.get(r.id) ?? 0 });
+          return next;
+        });
+      }
+      const ids = changed.map((r) => r.id);
+      try {
+        await withEngine((e) => (bit === FLAG_READ ? e.state.markRead(ids, on) : e.state.markSaved(ids, on)));
+      } catch (err) {
+        apply((r) => before.get(r.id) ?? r.flags);
+        throw err;
+      }
+    },
+    [client, rows, src.onlyUnread],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  const want = useCallback(
+    (index: number) => {
+      wantRef.current = Math.max(wantRef.current, index + 1);
+      if (hasNextPage && !isFetchingNextPage && index >= loadedRef.current - 10) void fetchNextPage();
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  return {
+    rows,
+    count: rows.length + remaining,
+    total: lastPage?.total ?? null,
+    isPending: q.isPending,
+    error: q.error,
+    hasMore: q.hasNextPage,
+    isFetchingMore: q.isFetchingNextPage,
+    stale,
+    want,
+    setFlag,
+    reload,
+  };
+}
