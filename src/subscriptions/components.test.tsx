@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import type { Feed } from '../engine/contract';
+import { renderUi } from '../reader/testing/render';
+import type { JobProgress } from '../../worker/types';
+
+const cancelJob = vi.fn((_id: string) => Promise.resolve());
+vi.mock('./api', () => ({ cancelJob: (id: string) => cancelJob(id) }));
+
+const { FeedProblemBanner } = await import('./FeedProblemBanner');
+const { JobProgressView, JobSummaryView } = await import('./JobProgressView');
+
+const feed = (over: Partial<Feed>): Feed =>
+  ({
+    id: 7,
+    title: 'Seven',
+    groupId: -1,
+    siteUrl: '',
+    url: 'https://seven.example/feed.xml',
+    readCount: 0,
+    lastFetched: 1_700_000_000,
+    lastSuccess: 0,
+    error: '',
+    errorCode: '',
+    httpStatus: 200,
+    etag: '',
+    lastModified: '',
+    failures: 0,
+    nextFetchAfter: 0,
+    dead: false,
+    bodyHash: '',
+    ...over,
+  }) as Feed;
+
+function withFeeds(feeds: Feed[], ui: React.ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(['feeds'], feeds);
+  return renderUi(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('FeedProblemBanner', () => {
+  it('renders nothing for a healthy or unknown feed', () => {
+    withFeeds([feed({})], <FeedProblemBanner feedId={7} />);
+    expect(screen.queryByTestId('feed-problem')).toBeNull();
+    withFeeds([feed({ error: 'x' })], <FeedProblemBanner feedId={8} />);
+    expect(screen.queryByTestId('feed-problem')).toBeNull();
+  });
+
+  it('explains a failing feed with the reason, status, time and a safe link', () => {
+    withFeeds([feed({ error: 'Server error', httpStatus: 503 })], <FeedProblemBanner feedId={7} />);
+    const banner = screen.getByTestId('feed-problem');
+    expect(banner.textContent).toContain('This feed has a problem');
+    expect(screen.getByTestId('feed-problem-reason').textContent).toBe('Server error (HTTP 503)');
+    expect(banner.textContent).toContain('Last tried');
+    expect(banner.textContent).toContain('never been fetched successfully');
+    const link = screen.getByTestId('feed-problem-url');
+    expect(link.getAttribute('href')).toBe('https://seven.example/feed.xml');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.queryByTestId('feed-problem-unsubscribe')).toBeNull();
+  });
+
+  it('says a dead feed is gone and offers to unsubscribe', () => {
+    withFeeds([feed({ dead: true, error: 'Gone', httpStatus: 410 })], <FeedProblemBanner feedId={7} />);
+    expect(screen.getByTestId('feed-problem').textContent).toContain('This feed is gone');
+    expect(screen.getByTestId('feed-problem-unsubscribe')).toBeTruthy();
+  });
+});
+
+const job = (over: Partial<JobProgress>): JobProgress => ({
+  id: 'job-1',
+  kind: 'opml-import',
+  state: 'running',
+  total: 4,
+  done: 2,
+  failed: 1,
+  failures: [{ feedId: null, url: 'https://x.example/f', title: 'X', reason: 'HTTP 404' }],
+  summary: null,
+  startedAt: 1,
+  finishedAt: null,
+  ...over,
+});
+
+describe('JobProgressView', () => {
+  it('shows counts and cancels the job', async () => {
+    renderUi(<JobProgressView job={job({})} />);
+    expect(screen.getByTestId('job-counts').textContent).toBe('2 / 4 · 1 failed');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('job-cancel'));
+      await Promise.resolve();
+    });
+    expect(cancelJob).toHaveBeenCalledWith('job-1');
+  });
+
+  it('cancels every job of a combined bar', async () => {
+    cancelJob.mockClear();
+    renderUi(<JobProgressView job={job({ id: 'a+b' })} />);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('job-cancel'));
+      await Promise.resolve();
+    });
+    expect(cancelJob.mock.calls.map((c) => c[0])).toEqual(['a', 'b']);
+  });
+
+  it('has no Cancel once finished; the summary lists each failure', () => {
+    const done = job({ state: 'done', done: 4, summary: { added: 2, skipped: 1, failed: 1, newItems: 9 } });
+    renderUi(
+      <>
+        <JobProgressView job={done} />
+        <JobSummaryView job={done} />
+      </>,
+    );
+    expect(screen.queryByTestId('job-cancel')).toBeNull();
+    expect(screen.getByTestId('summary-added').textContent).toBe('2');
+    expect(screen.getByTestId('summary-new-items').textContent).toBe('9');
+    expect(screen.getByTestId('summary-failures').textContent).toContain('X (https://x.example/f): HTTP 404');
+  });
+});
