@@ -32,7 +32,7 @@ const feed = (over: Partial<Feed>): Feed =>
     dead: false,
     bodyHash: '',
     ...over,
-  }) as Feed;
+  });
 
 function withFeeds(feeds: Feed[], ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
