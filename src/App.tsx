@@ -3,6 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { ConfirmProvider } from './components/ConfirmDialog';
+import { DataHost } from './pwa/DataHost';
+import { PwaHost } from './pwa/PwaHost';
 import { queryClient } from './queries/queryClient';
 import { router } from './routes/router';
 import { SearchHost } from './search/SearchHost';
@@ -20,6 +22,8 @@ export function App() {
         <ConfirmProvider>
           <RouterProvider router={router} />
           <SearchHost />
+          <PwaHost />
+          <DataHost />
         </ConfirmProvider>
       </QueryClientProvider>
     </AppTheme>

@@ -1,0 +1,57 @@
+import { Button, Paper, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { clickRowWhenShown } from '../../search/openRow';
+import { feedPath } from '../../subscriptions/paths';
+import { readLastOpened } from './lastOpened';
+import { continueQuery } from './queries';
+
+/**
+ * "Continue reading": the next unread article in the feed last read (or the newest unread),
+ * opened in its feed's list; the article opened last is named under it.
+ */
+export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => string }) {
+  const navigate = useNavigate();
+  const { data } = useQuery(continueQuery(readLastOpened()));
+  const next = data?.next ?? null;
+  const open = () => {
+    if (!next) return;
+    void navigate(feedPath(next.feedId));
+    void clickRowWhenShown(document, next.id);
+  };
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="welcome-continue">
+      <Title order={2} fz={15} mb={8}>
+        Continue reading
+      </Title>
+      {next ? (
+        <>
+          <Text fw={600} lineClamp={2} data-testid="continue-title">
+            {next.title || 'Untitled'}
+          </Text>
+          <Text size="xs" c="dimmed" mb="sm">
+            {feedTitle(next.feedId)}
+          </Text>
+          <Button
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} />}
+            onClick={open}
+            data-testid="continue-open"
+          >
+            Open
+          </Button>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {data ? 'Nothing unread. Well done.' : '…'}
+        </Text>
+      )}
+      {data?.last && (
+        <Text size="xs" c="dimmed" mt="sm" lineClamp={1} data-testid="continue-last">
+          Last opened: {data.last.title || 'Untitled'}
+        </Text>
+      )}
+    </Paper>
+  );
+}

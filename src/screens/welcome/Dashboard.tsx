@@ -1,0 +1,45 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Feed } from '../../engine/contract';
+import { ContinueReading } from './ContinueReading';
+import { DailyChart } from './DailyChart';
+import { FeedProblems } from './FeedProblems';
+import { dailyQuery } from './queries';
+import { TopFeeds } from './TopFeeds';
+
+/** Welcome with data: the 30-day chart, continue reading, problems and the feeds read most. */
+export function Dashboard({ feeds }: { feeds: Feed[] }) {
+  const { data: days } = useQuery(dailyQuery(30));
+  const feedTitle = useCallback(
+    (id: number) => {
+      const f = feeds.find((x) => x.id === id);
+      return f ? f.title || f.url : '';
+    },
+    [feeds],
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md" data-testid="welcome-dashboard">
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        style={{ gridColumn: 'span var(--chart-span, 1)' }}
+        className="welcome-chart-card"
+      >
+        <Title order={2} fz={15}>
+          Articles per day
+        </Title>
+        <Text size="xs" c="dimmed" mb="sm">
+          Published in the last 30 days, by whether you have read them.
+        </Text>
+        {days ? <DailyChart days={days} /> : <div style={{ height: 180 }} />}
+      </Paper>
+      <Stack gap="md">
+        <ContinueReading feedTitle={feedTitle} />
+        <FeedProblems feeds={feeds} />
+      </Stack>
+      <TopFeeds feeds={feeds} />
+    </SimpleGrid>
+  );
+}

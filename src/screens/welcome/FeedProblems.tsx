@@ -1,0 +1,48 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Feed } from '../../engine/contract';
+import { feedHealth, problemReason } from '../../subscriptions/feedStatus';
+import { feedPath } from '../../subscriptions/paths';
+
+const SHOWN = 4;
+
+/** Feeds whose last fetch failed (or that are gone), with the reason; the full list is on /rss. */
+export function FeedProblems({ feeds }: { feeds: Feed[] }) {
+  const failing = feeds.filter((f) => {
+    const health = feedHealth(f);
+    return health === 'failing' || health === 'dead';
+  });
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="welcome-problems" data-count={failing.length}>
+      <Group justify="space-between" mb={8}>
+        <Title order={2} fz={15}>
+          Feeds with problems
+        </Title>
+        <Badge color={failing.length ? 'red' : 'gray'} variant="light">
+          {failing.length}
+        </Badge>
+      </Group>
+      {failing.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every feed answered on its last refresh.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {failing.slice(0, SHOWN).map((f) => (
+            <div key={f.id}>
+              <Anchor component={Link} to={feedPath(f.id)} size="sm" fw={600} lineClamp={1}>
+                {f.title || f.url}
+              </Anchor>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {problemReason(f)}
+              </Text>
+            </div>
+          ))}
+          <Anchor component={Link} to="/rss" size="sm" data-testid="problems-all">
+            {failing.length > SHOWN ? `See all ${failing.length} in the feed list` : 'Open the feed list'}
+          </Anchor>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
