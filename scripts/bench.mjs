@@ -5,7 +5,7 @@
 //   --only a,b    benchmarks to run (see bench/run/drive.mjs BENCHES)
 //   --smoke       2,000 items, 1 run after a warm-up, every benchmark once, no thresholds;
 //                 results go to .tmp/bench-smoke.{md,json} so the committed ones stay.
-import { cpus, totalmem, platform, release } from 'node:os';
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDependencies, root, run } from './lib/prepare.mjs';
@@ -20,6 +20,7 @@ const { values } = parseArgs({
   },
 });
 const started = Date.now();
+const loadAtStart = loadavg()[0];
 const smoke = values.smoke;
 const size = Number(values.size ?? (smoke ? 2000 : 100_000));
 const runs = smoke ? 1 : Math.max(7, Number(values.runs ?? 7));
@@ -92,6 +93,8 @@ try {
     memGB: (totalmem() / 1024 ** 3).toFixed(1),
     platform: `${platform()} ${release()}`,
     seconds: Math.round((Date.now() - started) / 1000),
+    // Other processes compete for the cores; a high load widens spreads (ratios stay meaningful).
+    loadAverage: `${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end`,
     notes: result.notes,
   };
   console.log(`\n${toMarkdown(result.rows)}\n`);

@@ -42,7 +42,7 @@ export function toDocument(meta, rows) {
     '',
     `Corpus ${meta.size.toLocaleString('en')} items (seed ${meta.seed}), ${meta.runs} interleaved runs after a warm-up` +
       `${meta.smoke ? ' (smoke run: no thresholds apply)' : ''}. ${meta.chromium}; ${meta.cpu} × ${meta.cores} cores, ` +
-      `${meta.memGB} GB RAM, ${meta.platform}. Total ${meta.seconds} s.`,
+      `${meta.memGB} GB RAM, ${meta.platform}; 1-min load average ${meta.loadAverage ?? 'n/a'}. Total ${meta.seconds} s.`,
     '',
     'Cells: median (p25–p75), or median (p95) where the unit says so; "—" = not applicable.',
     '',
