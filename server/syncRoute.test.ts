@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, startApp, startUpstream, type Running } from './testing';
+import http from 'node:http';
+
+let app: Running;
+let site: Running;
+let other: Running;
+const seen: { url: string; method: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  app = await startApp({ distDir: '/nonexistent', fetchTimeoutMs: 1000 });
+  other = await startUpstream((req, res) => {
+    seen.push({ url: `other${req.url}`, method: req.method ?? '', headers: req.headers, body: '' });
+    res.writeHead(200).end('other');
+  });
+  site = await startUpstream((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({
+        url: req.url ?? '',
+        method: req.method ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
+      if (req.url === '/same') return void res.writeHead(302, { Location: '/final' }).end();
+      if (req.url === '/away') return void res.writeHead(302, { Location: `${other.url}/steal` }).end();
+      if (req.url === '/slow') return; // never answers
+      res.writeHead(req.url === '/final' ? 200 : 201, { 'Content-Type': 'application/json' }).end('{"ok":1}');
+    });
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await site.close();
+  await other.close();
+});
+
+function sync(envelope: unknown, headers: Record<string, string> = {}) {
+  const body = typeof envelope === 'string' ? envelope : JSON.stringify(envelope);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: app.port,
+          path: '/api/sync',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+describe('POST /api/sync', () => {
+  it('forwards method, body, Authorization and Content-Type only, and returns the answer with its status', async () => {
+    seen.length = 0;
+    const res = await sync(
+      {
+        target: `${site.url}/api?x=1`,
+        method: 'POST',
+        headers: { Authorization: 'GoogleLogin auth=t', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'a=1&a=2',
+      },
+      { cookie: 'session=1' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['x-upstream-status']).toBe('201');
+    expect(res.headers['x-upstream-content-type']).toBe('application/json');
+    expect(res.text).toBe('{"ok":1}');
+    expect(seen[0]).toMatchObject({ url: '/api?x=1', method: 'POST', body: 'a=1&a=2' });
+    expect(seen[0]?.headers.authorization).toBe('GoogleLogin auth=t');
+    expect(seen[0]?.headers.cookie).toBeUndefined();
+    expect(seen[0]?.headers['user-agent']).toMatch(/^Rivulet/);
+  });
+
+  it('follows a redirect within the origin, but never carries credentials to another origin', async () => {
+    seen.length = 0;
+    const same = await sync({ target: `${site.url}/same`, method: 'GET', headers: { Authorization: 'k' } });
+    expect(same.headers['x-upstream-status']).toBe('200');
+    expect(seen.map((s) => s.url)).toEqual(['/same', '/final']);
+    seen.length = 0;
+    const away = await sync({ target: `${site.url}/away`, method: 'GET', headers: { Authorization: 'k' } });
+    expect(away.headers['x-upstream-status']).toBe('302');
+    expect(away.headers['x-upstream-location']).toBe(`${other.url}/steal`);
+    expect(seen.map((s) => s.url)).toEqual(['/away']);
+  });
+
+  it.each([
+    [{ target: 'ftp://x/' }, 400, 'bad_scheme'],
+    [{ target: 'not a url' }, 400, 'bad_url'],
+    [{}, 400, 'bad_url'],
+    ['{', 400, 'bad_url'],
+    [{ target: 'http://x/', headers: { Cookie: 'a' } }, 400, 'bad_url'],
+    [{ target: 'http://x/', method: 'DELETE' }, 400, 'bad_url'],
+    [{ target: 'http://u:p@x/' }, 400, 'bad_url'],
+  ])('refuses %j', async (envelope, status, code) => {
+    const res = await sync(envelope);
+    expect([res.status, (JSON.parse(res.text) as { error: { code: string } }).error.code]).toEqual([
+      status,
+      code,
+    ]);
+  });
+
+  it('refuses its own API, other sites (guard), GET, and times out', async () => {
+    const own = await sync({ target: `${app.url}/api/fetch?url=x` });
+    expect(own.status).toBe(403);
+    const foreign = await sync({ target: `${site.url}/` }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect((await rawRequest(app.port, '/api/sync')).status).toBe(405);
+    const slow = await sync({ target: `${site.url}/slow` });
+    expect([slow.status, (JSON.parse(slow.text) as { error: { code: string } }).error.code]).toEqual([
+      504,
+      'timeout',
+    ]);
+    const down = await sync({ target: 'http://127.0.0.1:1/' });
+    expect(down.status).toBe(502);
+  });
+});
