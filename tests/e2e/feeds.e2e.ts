@@ -76,7 +76,8 @@ beforeAll(async () => {
   stableId = await sub(`${server.url}/feeds/rss.xml`);
   await app.page.reload();
   await app.page.locator(tid('app-shell')).waitFor();
-});
+  // Generous: launching Chromium and first fetches are slow on a loaded 2-core machine.
+}, 150_000);
 
 afterAll(async () => {
   await app?.context.close();

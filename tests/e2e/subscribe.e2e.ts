@@ -20,7 +20,8 @@ beforeAll(async () => {
   await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
   );
-});
+  // Generous: launching Chromium and first fetches are slow on a loaded 2-core machine.
+}, 150_000);
 afterAll(async () => {
   await app?.context.close();
   await browser?.close();
