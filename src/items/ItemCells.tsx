@@ -1,6 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
+import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import type { ItemRow } from '../engine/contract';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
@@ -136,7 +137,7 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.main}>
         <Title>{p.row.title || 'Untitled'}</Title>
-        {p.row.snippet && <p className={classes.snippet}>{p.row.snippet}</p>}
+        <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
       {image ? (
@@ -183,7 +184,7 @@ export function ItemCard(p: CellProps) {
       )}
       <div className={classes.cardBody}>
         <Title>{p.row.title || 'Untitled'}</Title>
-        {p.row.snippet && <p className={classes.snippet}>{p.row.snippet}</p>}
+        <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar />
       </div>
       <Actions {...p} />

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
+import { ListSummaryBar } from '../ai/ListSummary';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
 import { countsQuery } from '../queries/counts';
@@ -280,6 +281,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleAi={() => updateSettings('general', { enableListAISummary: !general.enableListAISummary })}
       />
       {props.headerExtra && <div className={classes.extra}>{props.headerExtra}</div>}
+      {general.enableListAISummary && <ListSummaryBar />}
       <div className={classes.body} data-view={view}>
         <ColumnSplit column={column} reader={reader} hasReader={readerOpen}>
           {data.stale && (

@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { itemQuery } from '../queries/items';
-import { Reader } from '../reader/Reader';
+import { ReaderWithSummary } from '../ai/ReaderWithSummary';
 
 export interface ReaderPaneProps {
   id: number;
@@ -35,7 +35,7 @@ export function ReaderPane(p: ReaderPaneProps) {
     );
   }
   return (
-    <Reader
+    <ReaderWithSummary
       item={q.data}
       feedTitle={p.feedTitle(q.data.feedId)}
       onToggleRead={p.onToggleRead}

@@ -62,6 +62,8 @@ export function VirtualList(props: VirtualListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (withFooter && i === itemRows ? 180 : ROW_ESTIMATE[view]),
     overscan: 6,
+    // A first guess of the viewport, so the first rows render before the scroller is measured.
+    initialRect: { width: 900, height: 900 },
     getItemKey: (i) => {
       if (cols > 1 || i >= data.rows.length) return `r${i}`;
       return data.rows[i]?.id ?? `r${i}`;

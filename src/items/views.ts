@@ -42,8 +42,9 @@ export function chooseAutoView(rows: readonly Sample[]): ViewMode {
   let audio = 0;
   let images = 0;
   for (const r of rows) {
-    const type = r.enclosureType.toLowerCase();
-    if (type.startsWith('video/') || VIDEO_LINK.test(r.link)) video++;
+    // Rows from other sources (search, tests) may leave fields out: treat them as empty.
+    const type = (r.enclosureType || '').toLowerCase();
+    if (type.startsWith('video/') || VIDEO_LINK.test(r.link || '')) video++;
     else if (type.startsWith('audio/')) audio++;
     if (r.thumbnail) images++;
   }
