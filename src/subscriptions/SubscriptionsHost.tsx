@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useShortcuts } from '../reader/shortcuts';
 import { settingsStore } from '../settings/useSettings';
 import { connectJobEvents, onJobFinished } from './jobStore';
@@ -11,12 +11,11 @@ import { TextPromptHost } from './TextPrompt';
 
 /**
  * Mount once inside the router: follows job events, runs the automatic refresh, binds `R`
- * (refresh what the current address shows) and `a` (go to /subscribe), hosts the text prompt dialog and, when `general.pullDataFail` is on, raises a
+ * (refresh what the current address shows), hosts the text prompt dialog and, when `general.pullDataFail` is on, raises a
  * notification naming the feeds a finished refresh could not fetch. Renders nothing visible.
  */
 export function SubscriptionsHost() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   useEffect(() => {
     connectJobEvents();
     return onJobFinished((job) => {
@@ -32,10 +31,7 @@ export function SubscriptionsHost() {
         });
     });
   }, []);
-  useShortcuts({
-    R: () => void startRefresh(refreshScopeForPath(pathname)),
-    a: () => void navigate('/subscribe'),
-  });
+  useShortcuts({ R: () => void startRefresh(refreshScopeForPath(pathname)) });
   return (
     <>
       <RefreshScheduler />
