@@ -1,0 +1,47 @@
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../db/schema';
+import { createTestEngine } from '../testing/createTestEngine';
+import { enqueue, readAccount, readQueue, writeSyncItems } from './store';
+
+/** Version 2 exactly as shipped (frozen copy: never edit). */
+const V2 = {
+  groups: '++id',
+  feeds: '++id, groupId, url',
+  items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
+  meta: 'key',
+  summaries: 'key, itemId',
+};
+
+describe('schema migration v2 → v3 (sync stores)', () => {
+  it('keeps v2 records and adds empty, working accounts, syncItems and syncQueue stores', async () => {
+    const dbName = `migrate-v3-${Math.random()}`;
+    const v2 = new Dexie(dbName, { indexedDB, IDBKeyRange });
+    v2.version(1).stores(V2);
+    v2.version(2).stores({ summaries: 'key, itemId' });
+    await v2.open();
+    await v2.table('feeds').add({ title: 'Kept', groupId: -1, url: 'https://a.example/f', siteUrl: '' });
+    await v2.table('summaries').put({ key: 'k', itemId: 1, text: 'S', model: 'm', createdAt: 1 });
+    v2.close();
+
+    const engine = createTestEngine({ dbName });
+    const info = await engine.init();
+    expect(SCHEMA_VERSION).toBe(3);
+    expect(info.schemaVersion).toBe(3);
+    expect((await engine.feeds.list()).map((f) => f.title)).toEqual(['Kept']);
+    expect(await engine.db.dexie.table('summaries').count()).toBe(1);
+    expect(await readAccount(engine.db)).toBeNull();
+    await enqueue(engine.db, [
+      { at: 1, op: 'read', remoteIds: ['1'] },
+      { at: 2, op: 'saved', remoteIds: ['1'] },
+    ]);
+    expect((await readQueue(engine.db)).map((q) => q.seq)).toEqual([1, 2]);
+    await writeSyncItems(engine.db, [{ itemId: 1, remoteId: 'r1', feedId: 1, server: 0 }]);
+    // remoteId is unique: one local item per server item.
+    await expect(
+      writeSyncItems(engine.db, [{ itemId: 2, remoteId: 'r1', feedId: 1, server: 0 }]),
+    ).rejects.toThrow();
+    engine.close();
+  });
+});
