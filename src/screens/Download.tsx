@@ -1,12 +1,28 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { Screen } from '../components/Screen';
+import { BackupSection } from './download/BackupSection';
+import { InstallSection } from './download/InstallSection';
+import { RestoreSection } from './download/RestoreSection';
+import { StorageSection } from './download/StorageSection';
 
-/** Route /download. */
+/** Route /download: take Rivulet and your data with you (install, backup, restore, storage). */
 export function Download() {
   return (
-    <ComingSoon
+    <Screen
       id="download"
       title="Download"
-      line="Export your subscriptions as OPML and save articles for offline reading — coming in a later release."
-    />
+      subtitle="Take Rivulet and your data with you: install it, back it up, bring it back."
+    >
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="md">
+          <InstallSection />
+          <StorageSection />
+        </Stack>
+        <Stack gap="md">
+          <BackupSection />
+          <RestoreSection />
+        </Stack>
+      </SimpleGrid>
+    </Screen>
   );
 }
