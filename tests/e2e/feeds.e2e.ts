@@ -206,3 +206,35 @@ describe('feed list', () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe('progress', () => {
+  test('refresh all shows a progress bar that can be cancelled', async () => {
+    let delay = 0;
+    const held: Array<() => void> = [];
+    server.setRoute('/held.xml', (_req, res) => {
+      const send = () =>
+        res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(rss('Held Feed', ['h1']));
+      if (delay) held.push(send);
+      else send();
+    });
+    const heldId = await engine<{ feedId: number }>(
+      '(e, a) => e.subscriptions.subscribe({ url: a })',
+      `${server.url}/held.xml`,
+    ).then((r) => r.feedId);
+    await app.goto('/rss');
+    await app.page.locator(tid(`rss-row-${heldId}`)).waitFor();
+    delay = 1; // from now on the feed never answers until released
+    await app.page.locator(tid('rss-refresh-all')).click();
+    const strip = app.page.locator(tid('job-strip'));
+    await strip.waitFor();
+    const bar = strip.locator(tid('job-refresh'));
+    expect(await bar.getAttribute('data-state')).toBe('running');
+    expect(await bar.locator(tid('job-counts')).textContent()).toMatch(/^\d+ \/ \d+/);
+    await bar.locator(tid('job-cancel')).click();
+    await strip.waitFor({ state: 'detached' });
+    const jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
+    expect(jobs.find((j) => j.kind === 'refresh')?.state).toBe('cancelled');
+    for (const send of held) send();
+    expect(app.errors).toEqual([]);
+  });
+});
