@@ -256,13 +256,14 @@ async function coldBench({ page, call, runs, notes }) {
   const e = [];
   const eFilters = [];
   const s = [];
-  const parts = { eScript: [], eAnswer: [], sScript: [], sAnswer: [] };
+  const parts = { eScript: [], eInit: [], eAnswer: [], sScript: [], sAnswer: [], sRetries: 0 };
   let sqliteError = '';
   for (let i = -1; i < runs; i++) {
     await page.reload({ waitUntil: 'load' });
     const er = await call('coldEngine');
     if (i >= 0) e.push(er.firstRows);
     if (i >= 0) parts.eScript.push(er.scriptStart);
+    if (i >= 0) parts.eInit.push(er.inited - er.scriptStart);
     if (i >= 0) parts.eAnswer.push(er.answered - er.scriptStart);
     if (i >= 0 && er.filtersReady !== null) eFilters.push(er.filtersReady);
     await page.reload({ waitUntil: 'load' });
@@ -271,6 +272,7 @@ async function coldBench({ page, call, runs, notes }) {
       if (i >= 0) s.push(sr.firstRows);
       if (i >= 0) parts.sScript.push(sr.scriptStart);
       if (i >= 0) parts.sAnswer.push(sr.answered - sr.scriptStart);
+      if (i >= 0) parts.sRetries += sr.retries;
     } catch (err) {
       sqliteError = err instanceof Error ? err.message.split('\n')[0] : String(err);
     }
@@ -296,7 +298,10 @@ async function coldBench({ page, call, runs, notes }) {
       status: verdict(first.median <= 200),
       note:
         `ms since navigation start; medians: page script starts at ${med(parts.eScript)} vs ${med(parts.sScript)} ms, ` +
-        `engine init + items.page ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
+        `engine init ${med(parts.eInit)} ms + items.page → ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
+        (parts.sRetries
+          ? ` (SQLite open retried ${parts.sRetries}× while the old page released the file)`
+          : '') +
         (sqliteError ? `; SQLite: ${sqliteError}` : ''),
     },
     {

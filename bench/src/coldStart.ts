@@ -11,8 +11,12 @@ import { MISSING, engineWorker, optionalCall, sqliteWorker } from './workers';
 export interface ColdReport {
   /** When the page script started (navigation → bundle loaded and run). */
   scriptStart: number;
+  /** When the engine's init() resolved (null for SQLite). */
+  inited: number | null;
   /** When the backend answered its first page (engine: init + items.page; SQLite: open + query). */
   answered: number;
+  /** SQLite only: opens retried because the previous page still held the OPFS file. */
+  retries: number;
   firstRows: number;
   filtersReady: number | null;
   rows: number;
@@ -35,6 +39,7 @@ export async function coldEngine(): Promise<ColdReport> {
   const scriptStart = performance.now();
   const engine = engineWorker();
   await engine.init();
+  const inited = performance.now();
   const page = await engine.items.page({ scope: 'all' });
   const answered = performance.now();
   await paint(page.rows);
@@ -42,7 +47,9 @@ export async function coldEngine(): Promise<ColdReport> {
   const q = await optionalCall('query', 'run', "description LIKE 'zeppelin'", { cursor: null, limit: 50 });
   return {
     scriptStart,
+    inited,
     answered,
+    retries: 0,
     firstRows,
     filtersReady: q === MISSING ? null : performance.now(),
     rows: page.rows.length,
@@ -52,8 +59,19 @@ export async function coldEngine(): Promise<ColdReport> {
 /** SQLite's cold start from OPFS. */
 export async function coldSqlite(): Promise<ColdReport> {
   const scriptStart = performance.now();
-  const res = await sqliteWorker().coldOpen();
+  const sqlite = sqliteWorker();
+  const res = await sqlite.coldOpen();
   const answered = performance.now();
   await paint(res.rows as { title: unknown }[]);
-  return { scriptStart, answered, firstRows: performance.now(), filtersReady: null, rows: res.rows.length };
+  const firstRows = performance.now();
+  await sqlite.close();
+  return {
+    scriptStart,
+    inited: null,
+    answered,
+    retries: res.retries,
+    firstRows,
+    filtersReady: null,
+    rows: res.rows.length,
+  };
 }

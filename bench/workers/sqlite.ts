@@ -121,12 +121,33 @@ const api = {
     }
   },
 
-  /** Cold open from OPFS (call on a fresh worker): module init, open, first page + total. */
-  async coldOpen(): Promise<SqlAnswer> {
+  /**
+   * Cold open from OPFS (call on a fresh worker): module init, open, first page + total. Right
+   * after a reload the previous page's worker may still hold the file's access handle (SQLite
+   * then reports a disk I/O error); the open is retried every 20 ms for up to 5 s, and the time
+   * spent waiting counts, as it would for a user. `retries` says how often that happened.
+   */
+  async coldOpen(): Promise<SqlAnswer & { retries: number }> {
     const s = await module();
-    if (!s.oo1.OpfsDb) throw new Error('OPFS VFS unavailable');
-    db = new s.oo1.OpfsDb(OPFS_FILE, 'r');
-    return answer(db, '1', 'i.pubDate DESC, i.id DESC', 50, null);
+    const Opfs = s.oo1.OpfsDb;
+    if (!Opfs) throw new Error('OPFS VFS unavailable');
+    for (let retries = 0; ; retries++) {
+      try {
+        db = new Opfs(OPFS_FILE, 'r');
+        return { ...answer(db, '1', 'i.pubDate DESC, i.id DESC', 50, null), retries };
+      } catch (err) {
+        db?.close();
+        db = null;
+        if (retries >= 250) throw err;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+  },
+
+  /** Closes the database (releases the OPFS access handle before the page goes away). */
+  close(): void {
+    db?.close();
+    db = null;
   },
 };
 
