@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DescribeFilter } from '../../ai/DescribeFilter';
 import { useQueryHistory } from '../../filters/queryHistory';
 import { parseRelatedParam } from '../../filters/related';
 import {
@@ -136,7 +137,12 @@ function FilterEditor() {
         listKey={source.listKey}
         fetchPage={source.fetchPage}
         title="Filters"
-        headerExtra={panel}
+        headerExtra={
+          <>
+            {panel}
+            {mode === 'query' && <DescribeFilter onRun={runQuery} />}
+          </>
+        }
         ranked={ran.kind === 'keywords'}
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="filter-results-empty">

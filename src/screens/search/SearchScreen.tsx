@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
+import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
 import { clickRowWhenShown } from '../../search/openRow';
 import { searchPage } from '../../search/queries';
@@ -25,6 +26,8 @@ export function SearchScreen() {
     setDraft(q);
   }
   const fetchPage = useMemo(() => searchPage(q), [q]);
+  // The feed assistant (AI issue): once asked, the list shows the articles it answered from.
+  const assistant = useFeedAssistant(q);
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -63,7 +66,7 @@ export function SearchScreen() {
         aria-label="Search articles"
         data-testid="search-page-input"
       />
-      {/* The AI answer to the question (AI issue) goes here, between the box and the results. */}
+      {assistant.panel}
     </form>
   );
 
@@ -71,8 +74,11 @@ export function SearchScreen() {
     <div ref={rootRef} data-testid="screen-search" style={{ display: 'contents' }}>
       <ItemsView
         key={q}
-        listKey={['search', q]}
-        fetchPage={q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 })}
+        listKey={assistant.list?.listKey ?? ['search', q]}
+        fetchPage={
+          assistant.list?.fetchPage ??
+          (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
+        }
         title={q ? `Search: ${q}` : 'Search'}
         headerExtra={box}
         ranked

@@ -1,0 +1,21 @@
+import type { ItemRow } from '../engine/contract';
+import { useSettingsGroup } from '../settings/useSettings';
+import { ListSummary } from './ListSummary';
+
+/**
+ * A list row's snippet, or its AI summary when list summaries are on (general.enableListAISummary,
+ * toggled from the list menu). Renders nothing when there is neither.
+ */
+export function RowSnippet({
+  row,
+  feedTitle,
+  className,
+}: {
+  row: ItemRow;
+  feedTitle: string;
+  className?: string;
+}) {
+  const { enableListAISummary } = useSettingsGroup('general');
+  if (enableListAISummary) return <ListSummary row={row} feedTitle={feedTitle} className={className} />;
+  return row.snippet ? <p className={className}>{row.snippet}</p> : null;
+}
