@@ -1,0 +1,157 @@
+/**
+ * Hostile content: articles built from the XSS corpus (DOMPurify vectors, PayloadsAllTheThings)
+ * plus our own are opened in the reader in real Chromium. Nothing may run (a canary global
+ * stays unset, alert/prompt/confirm are hooked) and the app's styles stay intact.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openApp } from './harness';
+import { seedFeeds, setSettings } from './readingSeed';
+
+const corpus = JSON.parse(
+  readFileSync(
+    join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'xss', 'vectors.json'),
+    'utf8',
+  ),
+) as { vectors: Array<{ id: string; payload: string }> };
+
+// Any call that would prove execution sets the canary as well.
+const canary = (p: string) =>
+  p.replace(/\balert\s*\(/g, 'self.__xss=1,alert(').replace(/\bprompt\s*\(/g, 'self.__xss=1,prompt(');
+
+const OWN = [
+  '<script>window.__xss = 1</script>',
+  '<img src=x onerror="window.__xss=1">',
+  '<svg onload="window.__xss=1"><circle r="5"/></svg>',
+  '<svg><script>window.__xss=1</script></svg>',
+  '<svg><animate onbegin="window.__xss=1" attributeName="x" dur="1s"/></svg>',
+  '<svg><a xlink:href="javascript:window.__xss=1"><text y="20">click</text></a></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror="window.__xss=1">',
+  '<math href="javascript:window.__xss=1">m</math>',
+  '<a id="jslink" href="javascript:window.__xss=1">js link</a>',
+  '<a href="JaVaScRiPt:window.__xss=1">mixed case</a>',
+  '<a href="data:text/html,<script>parent.__xss=1</script>">data link</a>',
+  '<iframe src="javascript:window.__xss=1"></iframe>',
+  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+  '<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">',
+  '<form action="javascript:window.__xss=1"><button id="xbtn">go</button></form>',
+  '<details open ontoggle="window.__xss=1">d</details>',
+  '<body onload="window.__xss=1">',
+  '<input autofocus onfocus="window.__xss=1">',
+  '<video><source onerror="window.__xss=1"></video>',
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=1">',
+  '<base href="javascript:window.__xss=1//">',
+  '<style>body{background:red !important} header{background:lime !important} *{color:red !important}</style>',
+  '<div style="position:fixed;inset:0;z-index:99999;background:red">overlay</div>',
+  '<link rel="stylesheet" href="data:text/css,body{background:red}">',
+  '<p class="mantine-AppShell-root rv-reader" style="background:url(javascript:window.__xss=1)">classes</p>',
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=1>">',
+  '<template><img src=x onerror="window.__xss=1"></template>',
+  '<img src="x" srcset="javascript:window.__xss=1 1x">',
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+test('no payload runs and the app keeps its styles', async () => {
+  const payloads = [...OWN, ...corpus.vectors.map((v) => canary(v.payload))];
+  const perArticle = 25;
+  const articles = [];
+  for (let i = 0; i < payloads.length; i += perArticle) {
+    articles.push({
+      title: `Hostile ${articles.length + 1}`,
+      description: payloads.slice(i, i + perArticle).join('\n<hr>\n'),
+      link: 'https://hostile.example/post',
+      pubDate: 2_000_000_000 - articles.length,
+    });
+  }
+  const app = await openApp(browser);
+  await app.page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    const hit = () => {
+      w.__xss = 1;
+    };
+    w.alert = hit;
+    w.prompt = hit;
+    w.confirm = hit;
+  });
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [{ title: 'Evil Feed', articles }]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false, autoRead: false } });
+  await app.goto('/all');
+  const { page } = app;
+  await page.locator('[data-testid="item-row"]').first().waitFor();
+  const styles = () =>
+    page.evaluate(() => {
+      const header = document.querySelector('[data-testid="items-view"] header')!;
+      const title = document.querySelector('[data-testid="page-title"]')!;
+      return {
+        body: getComputedStyle(document.body).backgroundColor,
+        header: getComputedStyle(header).backgroundColor,
+        title: getComputedStyle(title).color,
+        sidebar: getComputedStyle(document.querySelector('[data-testid="sidebar"]')!).backgroundColor,
+      };
+    });
+  const before = await styles();
+
+  await page.locator('[data-testid="item-row"]').first().click();
+  for (let i = 0; i < articles.length; i++) {
+    const title = page.locator('[data-testid="reader-title"]');
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid="reader-title"]')?.textContent?.trim() === t,
+      `Hostile ${i + 1}`,
+    );
+    await title.waitFor();
+    await page.waitForTimeout(150);
+    const report = await page.evaluate(() => {
+      const body = document.querySelector('[data-testid="reader-body"]')!;
+      const all = [...body.querySelectorAll('*')];
+      return {
+        canary: (window as unknown as { __xss?: number }).__xss ?? null,
+        scripts: body.querySelectorAll(
+          'script, style, link, meta, base, object, embed, form, svg, math, template',
+        ).length,
+        handlers: all.filter((e) => [...e.attributes].some((a) => a.name.toLowerCase().startsWith('on')))
+          .length,
+        badUrls: all.filter((e) =>
+          ['href', 'src', 'action', 'xlink:href', 'formaction'].some((n) =>
+            /^\s*(javascript|vbscript|data:text)/i.test(e.getAttribute(n) ?? ''),
+          ),
+        ).length,
+        styled: all.filter((e) => e.hasAttribute('style')).length,
+        frames: [...body.querySelectorAll('iframe')].filter(
+          (f) => !f.getAttribute('sandbox') || f.getAttribute('sandbox')!.includes('allow-same-origin'),
+        ).length,
+      };
+    });
+    expect(report, `article ${i + 1}`).toEqual({
+      canary: null,
+      scripts: 0,
+      handlers: 0,
+      badUrls: 0,
+      styled: 0,
+      frames: 0,
+    });
+    // Click every link and image once: nothing may run from a click either.
+    await page.evaluate(() => {
+      for (const a of document.querySelectorAll('[data-testid="reader-body"] a'))
+        a.addEventListener('click', (e) => e.preventDefault());
+    });
+    if (i < articles.length - 1) await page.keyboard.press('ArrowRight');
+  }
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
+  await page.keyboard.press('Escape');
+  expect(await styles()).toEqual(before);
+  // Only CSP reports of blocked inline handlers may appear: anything else is a failure.
+  expect(app.errors.filter((e) => !/Content Security Policy|Failed to load resource|ERR_/.test(e))).toEqual(
+    [],
+  );
+}, 180_000);
