@@ -71,12 +71,11 @@ describe('routes', () => {
     expect((await heading()).textContent).toBe(title);
   });
 
-  it('placeholder screens say in one line what is coming', async () => {
+  it('/subscribe shows the feed address input (no longer a placeholder)', async () => {
     renderAt('/subscribe');
     await heading();
-    expect(screen.getByTestId('coming-soon').textContent).toMatch(
-      /Add a feed by URL.*coming in the next release/,
-    );
+    expect(await screen.findByTestId('discover-input')).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('/ shows Welcome with the engine counts, or redirects to the chosen start page', async () => {
