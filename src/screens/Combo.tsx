@@ -1,12 +1,87 @@
-import { ComingSoon } from '../components/ComingSoon';
+import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Screen } from '../components/Screen';
+import { BUNDLES, type Bundle } from '../data/bundles';
+import { feedsQuery } from '../queries/feeds';
+import { BundleCard } from './combo/BundleCard';
+import { decodeBundle } from './combo/bundleLink';
+import { feedKey } from './combo/feedKey';
+import { MakeBundle } from './combo/MakeBundle';
+import { SubscribeBundle } from './combo/SubscribeBundle';
 
-/** Route /combo. */
+/**
+ * Route /combo: curated feed bundles as cards, subscribed in one step into a group named after
+ * the bundle; a bundle shared as a link (`/combo#b=…`) is shown first with its dialog open.
+ */
 export function Combo() {
+  const { hash } = useLocation();
+  const { data: feeds } = useQuery(feedsQuery());
+  const subscribed = useMemo(() => new Set((feeds ?? []).map((f) => feedKey(f.url))), [feeds]);
+  const [shared, setShared] = useState<Bundle | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Bundle | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    decodeBundle(hash).then(
+      (bundle) => {
+        if (!live) return;
+        setShared(bundle);
+        setLinkError(null);
+        if (bundle) setOpen(bundle);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setShared(null);
+        setLinkError(err instanceof Error ? err.message : String(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [hash]);
+
   return (
-    <ComingSoon
+    <Screen
       id="combo"
-      title="Combo"
-      line="Combine several feeds and filters into one reading list — coming in a later release."
-    />
+      title="Bundles"
+      subtitle="Hand-picked sets of feeds. Subscribe to a whole bundle in one step, or share one of your own groups."
+    >
+      <Stack gap="lg">
+        {linkError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="This bundle link cannot be used"
+            data-testid="bundle-link-error"
+          >
+            {linkError}
+          </Alert>
+        )}
+        {shared && (
+          <div data-testid="shared-bundle">
+            <Title order={2} fz={15} mb={6}>
+              Shared with you
+            </Title>
+            <BundleCard bundle={shared} subscribed={subscribed} onSubscribe={setOpen} highlight />
+          </div>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="bundle-grid">
+          {BUNDLES.map((b) => (
+            <BundleCard key={b.id} bundle={b} subscribed={subscribed} onSubscribe={setOpen} />
+          ))}
+        </SimpleGrid>
+        <MakeBundle />
+        <Text size="xs" c="dimmed">
+          Feeds you already follow are skipped. A feed that does not answer stays subscribed with its error,
+          so you can fix its address on the feed list.
+        </Text>
+      </Stack>
+      <SubscribeBundle bundle={open} subscribed={subscribed} onClose={() => setOpen(null)} />
+    </Screen>
   );
 }
