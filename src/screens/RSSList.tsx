@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFolders, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '../components/Screen';
@@ -25,6 +25,8 @@ import { GroupsPanel } from './rss/GroupsPanel';
 import { SelectionBar } from './rss/SelectionBar';
 import { useNowSeconds } from './rss/useNowSeconds';
 
+const ICON_CHUNK = 40;
+
 /**
  * Route /rss (RSSList): every subscription in a sortable, filterable table with its status,
  * counts and score; actions on one or many feeds; groups managed beside it.
@@ -36,8 +38,19 @@ export function RSSList() {
   const scores = useQuery(scoresQuery());
   const feedList = useMemo(() => feeds.data ?? [], [feeds.data]);
   const totals = useQuery({ ...itemTotalsQuery(feedList), enabled: feeds.isSuccess });
-  const ids = useMemo(() => feedList.map((f) => f.id), [feedList]);
-  const icons = useQuery({ ...iconsQuery(ids), enabled: ids.length > 0 });
+  // Icons come in chunks so the first rows get theirs while later ones are still being fetched
+  // (a first visit may have to fetch every site's icon, four at a time).
+  const iconChunks = useMemo(() => {
+    const chunks: number[][] = [];
+    for (let i = 0; i < feedList.length; i += ICON_CHUNK)
+      chunks.push(feedList.slice(i, i + ICON_CHUNK).map((f) => f.id));
+    return chunks;
+  }, [feedList]);
+  const icons = useQueries({
+    queries: iconChunks.map((chunk) => iconsQuery(chunk)),
+    combine: (results) =>
+      Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<number, string | null>,
+  });
   const now = useNowSeconds();
   const [groupsOpen, setGroupsOpen] = useState(false);
 
@@ -189,7 +202,7 @@ export function RSSList() {
               selected={selected}
               onToggle={onToggle}
               onToggleAll={onToggleAll}
-              icons={icons.data}
+              icons={icons}
               now={now}
             />
           )}
