@@ -91,6 +91,19 @@ describe('SearchPalette', () => {
     expect(titles()[0]).toContain('New answer');
   });
 
+  it('Enter pressed before the answer for the typed text arrives waits for it (no stale open)', async () => {
+    answers.set('r', { rows: [row(9, 'Old answer')], delay: 0 });
+    answers.set('ru', { rows: [row(3, 'New answer')], delay: 150 });
+    const { input, onOpenItem } = setup();
+    fireEvent.change(input, { target: { value: 'r' } });
+    await waitFor(() => expect(titles()[0]).toContain('Old answer'));
+    fireEvent.change(input, { target: { value: 'ru' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onOpenItem).not.toHaveBeenCalled();
+    await waitFor(() => expect(onOpenItem).toHaveBeenCalledWith('ru', 3));
+    expect(onOpenItem).toHaveBeenCalledTimes(1);
+  });
+
   it('does not query for blank text and Enter does nothing then', () => {
     const { input, onSeeAll, onOpenItem } = setup();
     fireEvent.change(input, { target: { value: '   ' } });

@@ -2,7 +2,7 @@ import { Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
 import { useNow } from '../screens/items/useNow';
@@ -65,6 +65,11 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
     listRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
+  // Suggestions on screen may still be those of older text (kept while the next arrive); Enter
+  // then waits for the answer to the text as typed instead of opening a stale result.
+  const fresh = hasQuery && debounced === text && suggest.isSuccess && !suggest.isPlaceholderData;
+  const [pendingKey, setPendingKey] = useState<'open' | 'all' | null>(null);
+
   const openAt = (index: number) => {
     const row = rows[index];
     if (!row) return;
@@ -82,10 +87,23 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
     const action = paletteKey(e.key, active, rows.length, hasQuery);
     if (action.type === 'none') return;
     e.preventDefault();
+    if (action.type !== 'move' && !fresh && !suggest.isError) {
+      setPendingKey(action.type === 'all' ? 'all' : 'open');
+      return;
+    }
     if (action.type === 'move') setActive(action.active);
     else if (action.type === 'open') openAt(action.index);
     else seeAll();
   };
+
+  // Either action closes the palette (unmounting this body), so it runs at most once.
+  const settlePending = useEffectEvent((kind: 'open' | 'all') => {
+    if (kind === 'open' && rows.length > 0) openAt(Math.min(active, rows.length - 1));
+    else seeAll();
+  });
+  useEffect(() => {
+    if (pendingKey && fresh) settlePending(pendingKey);
+  }, [pendingKey, fresh]);
 
   const now = useNow();
   const waiting = hasQuery && (suggest.isFetching || debounced !== text);
@@ -100,11 +118,19 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
         rightSection={waiting ? <Loader size={14} /> : null}
         classNames={{ input: classes.input }}
         aria-label="Search articles"
+        // Focus at mount, not after the modal's transition, so fast typing after `/` is kept.
+        autoFocus
         data-autofocus
         data-testid="search-input"
       />
       {hasQuery && (
-        <div ref={listRef} className={classes.list} role="listbox" data-testid="search-results">
+        <div
+          ref={listRef}
+          className={classes.list}
+          role="listbox"
+          data-testid="search-results"
+          data-fresh={fresh}
+        >
           {rows.map((row, i) => (
             <UnstyledButton
               key={row.id}

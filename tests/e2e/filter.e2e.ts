@@ -52,7 +52,7 @@ describe('/filter', () => {
   test('runs with Enter, lists the results and remembers the query', async () => {
     const { page } = app;
     await page.locator(tid('query-input')).press('Enter');
-    await page.waitForURL(/\/filter\?q=/);
+    await page.waitForURL(/\/filter\?q=/, { waitUntil: 'commit' });
     await page
       .locator(`${tid('items-view')} ${tid('item-row')}`)
       .first()
@@ -96,7 +96,7 @@ describe('/filter', () => {
     const { page } = app;
     const link = page.locator(`${tid('sidebar-filters')} a`, { hasText: 'Feed one' });
     await link.click();
-    await page.waitForURL((u) => u.pathname === filterLink);
+    await page.waitForURL((u) => u.pathname === filterLink, { waitUntil: 'commit' });
     const rows = page.locator(`${tid('items-view')} ${tid('item-row')}`);
     await rows.first().waitFor();
     for (let i = 0; i < 3; i++) {
