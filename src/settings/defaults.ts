@@ -7,6 +7,8 @@ export type StartPage = 'welcome' | 'all' | 'today' | 'saved';
 export type DefaultView = 'auto' | 'list' | 'card' | 'magazine' | 'column' | 'text';
 export type ThemeMode = 'system' | 'light' | 'dark';
 export type Density = 'default' | 'comfortable' | 'compact';
+/** 'auto' follows the browser's languages (see src/i18n/detect.ts). */
+export type LanguageSetting = 'auto' | 'en' | 'zh-CN';
 
 export interface GeneralSettings {
   startPage: StartPage;
@@ -20,6 +22,8 @@ export interface GeneralSettings {
   enableListAISummary: boolean;
   /** Delete read, unsaved articles older than this many days; 0 keeps everything. */
   retentionDays: number;
+  /** The UI language; 'auto' follows the browser. */
+  language: LanguageSetting;
 }
 
 export interface AppearanceSettings {
@@ -103,6 +107,7 @@ export function defaultSettings(): AppSettings {
       pullDataFail: false,
       enableListAISummary: false,
       retentionDays: 0,
+      language: 'auto',
     },
     appearance: {
       themeMode: 'system',
@@ -132,6 +137,7 @@ export function defaultSettings(): AppSettings {
 export const ENUMS: Partial<Record<string, readonly string[]>> = {
   'general.startPage': ['welcome', 'all', 'today', 'saved'],
   'general.defaultView': ['auto', 'list', 'card', 'magazine', 'column', 'text'],
+  'general.language': ['auto', 'en', 'zh-CN'],
   'appearance.themeMode': ['system', 'light', 'dark'],
   'appearance.density': ['default', 'comfortable', 'compact'],
 };

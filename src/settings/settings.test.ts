@@ -19,6 +19,7 @@ describe('defaults', () => {
       pullDataFail: false,
       enableListAISummary: false,
       retentionDays: 0,
+      language: 'auto',
     });
     const { fontFamily, ...appearance } = d.appearance;
     expect(fontFamily).toMatch(/sans-serif$/);
@@ -102,6 +103,13 @@ describe('mergeSettings', () => {
     expect(mergeSettings({ general: { retentionDays: 30 } }).general.retentionDays).toBe(30);
     for (const bad of [-1, 99999, '30', Number.POSITIVE_INFINITY])
       expect(mergeSettings({ general: { retentionDays: bad } }).general.retentionDays).toBe(0);
+  });
+
+  it('keeps a known language and falls back to auto for anything else', () => {
+    for (const lang of ['auto', 'en', 'zh-CN'])
+      expect(mergeSettings({ general: { language: lang } }).general.language).toBe(lang);
+    for (const bad of ['zh', 'fr', 'ZH-CN', '', 3, null])
+      expect(mergeSettings({ general: { language: bad } }).general.language).toBe('auto');
   });
 
   it('returns defaults for non-objects', () => {
