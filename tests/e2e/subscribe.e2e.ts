@@ -20,6 +20,9 @@ beforeAll(async () => {
   await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
   );
+  // Start the engine once before the tests, so its first start-up is not charged to one of them.
+  await app.goto('/welcome');
+  await app.page.locator('[data-testid="count-feeds"][data-loaded="true"]').waitFor({ timeout: 60_000 });
   // Generous: launching Chromium and first fetches are slow on a loaded 2-core machine.
 }, 150_000);
 afterAll(async () => {
