@@ -21,7 +21,7 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
     void clickRowWhenShown(document, next.id);
   };
   return (
-    <Paper withBorder radius="md" p="md" data-testid="welcome-continue">
+    <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-continue">
       <Title order={2} fz={15} mb={8}>
         Continue reading
       </Title>

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Feed } from '../../engine/contract';
@@ -35,11 +35,11 @@ export function Dashboard({ feeds }: { feeds: Feed[] }) {
         </Text>
         {days ? <DailyChart days={days} /> : <div style={{ height: 180 }} />}
       </Paper>
-      <Stack gap="md">
-        <ContinueReading feedTitle={feedTitle} />
-        <FeedProblems feeds={feeds} />
-      </Stack>
-      <TopFeeds feeds={feeds} />
+      <ContinueReading feedTitle={feedTitle} />
+      <div className="welcome-wide">
+        <TopFeeds feeds={feeds} />
+      </div>
+      <FeedProblems feeds={feeds} />
     </SimpleGrid>
   );
 }

@@ -13,7 +13,7 @@ export function FeedProblems({ feeds }: { feeds: Feed[] }) {
     return health === 'failing' || health === 'dead';
   });
   return (
-    <Paper withBorder radius="md" p="md" data-testid="welcome-problems" data-count={failing.length}>
+    <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-problems" data-count={failing.length}>
       <Group justify="space-between" mb={8}>
         <Title order={2} fz={15}>
           Feeds with problems

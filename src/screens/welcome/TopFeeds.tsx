@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
@@ -21,7 +21,7 @@ export function TopFeeds({ feeds }: { feeds: Feed[] }) {
         .slice(0, SHOWN)
     : [];
   return (
-    <Paper withBorder radius="md" p="md" data-testid="welcome-top-feeds">
+    <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-top-feeds">
       <Title order={2} fz={15} mb={8}>
         Feeds you read most
       </Title>
@@ -30,7 +30,7 @@ export function TopFeeds({ feeds }: { feeds: Feed[] }) {
           {scores ? 'Read a few articles and your favourite feeds show up here.' : '…'}
         </Text>
       ) : (
-        <Stack gap={10}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing={10}>
           {ranked.map((f) => (
             <div key={f.id} data-testid="top-feed" data-feed-id={f.id}>
               <Group gap={8} wrap="nowrap" mb={4}>
@@ -52,7 +52,7 @@ export function TopFeeds({ feeds }: { feeds: Feed[] }) {
               <Progress value={(10 - (scores?.[f.id] ?? 10)) * 10} size="sm" radius="xl" />
             </div>
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </Paper>
   );

@@ -1,0 +1,201 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { engineWorker, seedApp } from './seed';
+
+// Download: a backup of a seeded database restored into a fresh profile gives identical groups,
+// feeds, items, read/saved states, saved filters and settings; bad files are refused and change
+// nothing. Screenshots of the screen in light and dark go to /tmp.
+
+let browser: Browser;
+const dir = mkdtempSync(join(tmpdir(), 'rivulet-backup-'));
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Dump {
+  groups: unknown[];
+  feeds: unknown[];
+  items: unknown[];
+  counts: unknown;
+}
+
+/** Everything the person owns, read from the engine inside the worker. */
+async function dump(page: Page): Promise<Dump> {
+  const worker = await engineWorker(page);
+  return worker.evaluate(async () => {
+    interface E {
+      db: { dexie: { table(n: string): { toArray(): Promise<unknown[]> } } };
+      counts(): Promise<unknown>;
+    }
+    const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
+    const t = (n: string) => e.db.dexie.table(n).toArray();
+    return {
+      groups: await t('groups'),
+      feeds: await t('feeds'),
+      items: await t('items'),
+      counts: await e.counts(),
+    };
+  });
+}
+
+const settingsOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('app-settings') ?? 'null') as Record<string, Record<string, unknown>>,
+  );
+
+async function chooseFile(app: AppPage, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await app.page.locator('[data-testid="download-restore"] input[type="file"]').setInputFiles(file);
+}
+
+describe('download', () => {
+  let source: AppPage;
+  let backupPath = '';
+  let before: Dump;
+  let beforeSettings: Record<string, Record<string, unknown>>;
+
+  beforeAll(async () => {
+    source = await openApp(browser);
+    await source.goto('/welcome');
+    const seeded = await seedApp(source.page, {
+      groups: 2,
+      feedsPerGroup: 2,
+      itemsPerFeed: 15,
+      readRatio: 0.4,
+    });
+    const worker = await engineWorker(source.page);
+    await worker.evaluate(
+      async (ids: number[]) => {
+        const e = (
+          self as unknown as {
+            __rivuletEngine: { state: { markSaved(i: number[], s: boolean): Promise<void> } };
+          }
+        ).__rivuletEngine;
+        await e.state.markSaved(ids, true);
+      },
+      [1, 2, 3],
+    );
+    expect(seeded.itemCount).toBe(60);
+    // Settings with a saved filter, a non-default start page and an AI key that must stay home.
+    await source.page.evaluate(() => {
+      localStorage.setItem(
+        'app-settings',
+        JSON.stringify({
+          general: { startPage: 'all', retentionDays: 45 },
+          appearance: { fontSize: 16 },
+          integrated: { apiKey: 'sk-do-not-export' },
+          automation: { filters: [{ id: 'f-1', name: 'Rivers', query: 'title:river', createdAt: 1 }] },
+        }),
+      );
+    });
+    await source.goto('/download');
+    before = await dump(source.page);
+    beforeSettings = await settingsOf(source.page);
+  });
+  afterAll(async () => {
+    await source?.context.close();
+  });
+
+  test('the screen in light and dark', async () => {
+    await source.page.locator('[data-testid="storage-usage"]').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await source.page.emulateMedia({ colorScheme: scheme });
+      await source.page.waitForTimeout(200);
+      await source.page.screenshot({ path: `/tmp/download-${scheme}.png`, fullPage: true });
+    }
+    await source.page.emulateMedia({ colorScheme: 'light' });
+    expect(await source.page.locator('[data-testid="storage-usage"]').textContent()).toMatch(
+      /Using .+ of .+ available/,
+    );
+  });
+
+  test('backup downloads one file whose header counts the records', async () => {
+    const download = source.page.waitForEvent('download');
+    await source.page.locator('[data-testid="backup-button"]').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^rivulet-backup-\d{4}-\d{2}-\d{2}\.ndjson$/);
+    backupPath = join(dir, file.suggestedFilename());
+    await file.saveAs(backupPath);
+    await source.page.locator('[data-testid="backup-done"]').waitFor();
+    const text = readFileSync(backupPath, 'utf8');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
+      format: string;
+      counts: Record<string, number>;
+    };
+    expect(header.format).toBe('rivulet-backup');
+    expect(header.counts).toMatchObject({ groups: 2, feeds: 4, items: 60, '@settings': 1 });
+    expect(text).not.toContain('sk-do-not-export');
+  });
+
+  test('restore into a fresh profile gives back exactly what was saved', async () => {
+    const target = await openApp(browser);
+    await target.goto('/download');
+    await chooseFile(target, backupPath);
+    await target.page.locator('[data-testid="restore-preview"]').waitFor();
+    expect(
+      await target.page
+        .locator('[data-testid="restore-counts"] [data-store="items"] td')
+        .last()
+        .textContent(),
+    ).toBe('60');
+    await target.page.locator('[data-testid="restore-button"]').click();
+    // Replace (the default in an empty browser) asks first.
+    await target.page.locator('[data-testid="confirm-ok"]').click();
+    await target.page.locator('[data-testid="restore-done"]').waitFor({ timeout: 30_000 });
+    const after = await dump(target.page);
+    expect(after.groups).toEqual(before.groups);
+    expect(after.feeds).toEqual(before.feeds);
+    expect(after.items).toEqual(before.items);
+    expect(after.counts).toEqual(before.counts);
+    const settings = await settingsOf(target.page);
+    // The file holds the complete settings (defaults filled in), so compare what was set.
+    expect(settings.general).toMatchObject(beforeSettings.general!);
+    expect(settings.appearance).toMatchObject(beforeSettings.appearance!);
+    expect(settings.automation).toEqual(beforeSettings.automation);
+    expect(settings.integrated?.apiKey).toBe('');
+    // The screens follow at once (the engine told the page): counts and lists show the data.
+    await target.goto('/welcome');
+    const items = target.page.locator('[data-testid="count-items"][data-loaded="true"]');
+    await items.waitFor();
+    expect(await items.textContent()).toBe('60');
+    await target.goto('/all');
+    await target.page.locator('[data-testid="item-row"]').first().waitFor();
+    expect(target.errors).toEqual([]);
+    await target.context.close();
+  });
+
+  test('bad files are refused with a clear message and nothing changes', async () => {
+    const text = readFileSync(backupPath, 'utf8');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Record<string, unknown>;
+    const cases: Array<[string, string, RegExp]> = [
+      [
+        'subscriptions.opml',
+        '<?xml version="1.0"?><opml version="2.0"><body/></opml>',
+        /not a Rivulet backup/,
+      ],
+      ['cut.ndjson', text.slice(0, Math.floor(text.length / 2)), /cut short|incomplete/],
+      [
+        'newer.ndjson',
+        `${JSON.stringify({ ...header, version: 99 })}\n${text.slice(text.indexOf('\n') + 1)}`,
+        /newer version/,
+      ],
+    ];
+    const before = await dump(source.page);
+    for (const [name, body, message] of cases) {
+      await chooseFile(source, { name, mimeType: 'application/octet-stream', buffer: Buffer.from(body) });
+      const error = source.page.locator('[data-testid="restore-error"]');
+      await error.waitFor();
+      expect(await error.textContent()).toMatch(message);
+      expect(await source.page.locator('[data-testid="restore-button"]').count()).toBe(0);
+      expect(await dump(source.page)).toEqual(before);
+    }
+    expect(await settingsOf(source.page)).toEqual(beforeSettings);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openApp } from './harness';
+import { engineWorker, seedApp } from './seed';
+
+// Welcome: first run (ways to start) and with data (counts, 30-day chart, continue reading,
+// feeds with problems, feeds read most), in light and dark. Screenshots go to /tmp.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DAY = 86400;
+
+describe('welcome', () => {
+  test('first run shows what Rivulet is and the four ways to start', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const app = await openApp(browser, { colorScheme });
+      await app.goto('/welcome');
+      await app.page.locator('[data-testid="welcome-first-run"]').waitFor();
+      for (const [id, href] of [
+        ['start-subscribe', '/subscribe'],
+        ['start-opml', '/subscribe?tab=opml'],
+        ['start-combo', '/combo'],
+        ['start-login', '/login'],
+      ])
+        expect(await app.page.locator(`[data-testid="${id}"]`).getAttribute('href')).toBe(href);
+      expect(await app.page.locator('[data-testid="welcome-chart"]').count()).toBe(0);
+      await app.page.screenshot({ path: `/tmp/welcome-first-run-${colorScheme}.png`, fullPage: true });
+      await app.page.locator('[data-testid="start-combo"]').click();
+      await app.page.locator('[data-testid="screen-combo"]').waitFor();
+      expect(app.errors).toEqual([]);
+      await app.context.close();
+    }
+  });
+
+  test('with data: counts, the chart of the last 30 days, continue reading, problems and top feeds', async () => {
+    const app = await openApp(browser);
+    await app.goto('/welcome');
+    const now = Math.floor(Date.now() / 1000);
+    const seeded = await seedApp(app.page, {
+      groups: 2,
+      feedsPerGroup: 2,
+      itemsPerFeed: 12,
+      readRatio: 0.5,
+      items: [
+        { title: 'Three days old', pubDate: now - 3 * DAY },
+        { title: 'Ten days old', pubDate: now - 10 * DAY },
+        { title: 'Forty days old', pubDate: now - 40 * DAY },
+      ],
+    });
+    const worker = await engineWorker(app.page);
+    // One feed failed its last fetch.
+    await worker.evaluate(async (feedId: number) => {
+      const e = (
+        self as unknown as { __rivuletEngine: { feeds: { update(id: number, p: object): Promise<void> } } }
+      ).__rivuletEngine;
+      await e.feeds.update(feedId, {
+        error: 'Server error',
+        errorCode: 'http_status',
+        httpStatus: 500,
+        lastFetched: 1,
+      });
+    }, seeded.feedIds[1]!);
+    await app.goto('/welcome');
+    const chart = app.page.locator('[data-testid="welcome-chart"]');
+    await chart.waitFor();
+    const days = await app.page.locator('[data-testid="chart-day"]').evaluateAll((els) =>
+      els.map((el) => ({
+        date: el.getAttribute('data-date'),
+        read: Number(el.getAttribute('data-read')),
+        unread: Number(el.getAttribute('data-unread')),
+        bars: el.querySelectorAll('rect').length,
+      })),
+    );
+    expect(days).toHaveLength(30);
+    const total = days.reduce((n, d) => n + d.read + d.unread, 0);
+    // Everything but the 40-day-old item falls in the window (48 seeded within the last hour).
+    expect(total).toBe(seeded.itemCount - 1);
+    expect(days.some((d) => d.read > 0 && d.unread > 0 && d.bars === 3)).toBe(true);
+    expect(days.filter((d) => d.read + d.unread > 0).length).toBeGreaterThanOrEqual(3);
+    const today = Number(
+      await app.page.locator('[data-testid="count-today"][data-loaded="true"]').textContent(),
+    );
+    expect(today).toBeGreaterThan(0);
+    expect(await app.page.locator('[data-testid="count-items"]').textContent()).toBe(
+      String(seeded.itemCount),
+    );
+    expect(await app.page.locator('[data-testid="welcome-problems"]').getAttribute('data-count')).toBe('1');
+    await app.page.locator('[data-testid="top-feed"]').first().waitFor();
+    expect(await app.page.locator('[data-testid="top-feed"]').count()).toBeGreaterThan(0);
+    const next = app.page.locator('[data-testid="continue-title"]');
+    await next.waitFor();
+    const title = (await next.textContent()) ?? '';
+    expect(title.length).toBeGreaterThan(0);
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      await app.page.waitForTimeout(200);
+      await app.page.screenshot({ path: `/tmp/welcome-data-${scheme}.png`, fullPage: true });
+      // The bars take their colours from the theme: unread bars are filled in both schemes.
+      const fill = await app.page
+        .locator('[data-testid="chart-day"] rect:nth-of-type(3)')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fill);
+      expect(fill).not.toBe('none');
+    }
+
+    // Continue reading opens that article in its feed.
+    await app.page.locator('[data-testid="continue-open"]').click();
+    await app.page.locator('[data-testid="screen-items"]').waitFor();
+    expect(new URL(app.page.url()).pathname).toMatch(/^\/f\/\d+$/);
+    expect(app.errors).toEqual([]);
+    await app.context.close();
+  });
+});
