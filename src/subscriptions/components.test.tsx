@@ -12,27 +12,26 @@ vi.mock('./api', () => ({ cancelJob: (id: string) => cancelJob(id) }));
 const { FeedProblemBanner } = await import('./FeedProblemBanner');
 const { JobProgressView, JobSummaryView } = await import('./JobProgressView');
 
-const feed = (over: Partial<Feed>): Feed =>
-  ({
-    id: 7,
-    title: 'Seven',
-    groupId: -1,
-    siteUrl: '',
-    url: 'https://seven.example/feed.xml',
-    readCount: 0,
-    lastFetched: 1_700_000_000,
-    lastSuccess: 0,
-    error: '',
-    errorCode: '',
-    httpStatus: 200,
-    etag: '',
-    lastModified: '',
-    failures: 0,
-    nextFetchAfter: 0,
-    dead: false,
-    bodyHash: '',
-    ...over,
-  });
+const feed = (over: Partial<Feed>): Feed => ({
+  id: 7,
+  title: 'Seven',
+  groupId: -1,
+  siteUrl: '',
+  url: 'https://seven.example/feed.xml',
+  readCount: 0,
+  lastFetched: 1_700_000_000,
+  lastSuccess: 0,
+  error: '',
+  errorCode: '',
+  httpStatus: 200,
+  etag: '',
+  lastModified: '',
+  failures: 0,
+  nextFetchAfter: 0,
+  dead: false,
+  bodyHash: '',
+  ...over,
+});
 
 function withFeeds(feeds: Feed[], ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
