@@ -1,6 +1,13 @@
+import { useEffect } from 'react';
 import { useShortcuts } from '../reader/shortcuts';
 import { router } from '../routes/router';
-import { closeSearchPalette, openSearchPalette, paletteInitialText, usePaletteOpen } from './paletteStore';
+import {
+  captureTypeAhead,
+  closeSearchPalette,
+  openSearchPalette,
+  paletteInitialText,
+  usePaletteOpen,
+} from './paletteStore';
 import { searchHref } from './paletteKeys';
 import { SearchPalette } from './SearchPalette';
 
@@ -17,10 +24,21 @@ export function SearchHost() {
     },
     { enabled: !opened },
   );
+  useEffect(() => {
+    if (!opened) return;
+    // Capture phase: these keys belong to the palette even before its box exists.
+    const onKey = (e: KeyboardEvent) => {
+      if (!captureTypeAhead(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [opened]);
   return (
     <SearchPalette
       opened={opened}
-      initialText={paletteInitialText()}
+      initialText={paletteInitialText}
       onClose={closeSearchPalette}
       onOpenItem={(text, id) => void router.navigate(searchHref(text, id))}
       onSeeAll={(text) => void router.navigate(searchHref(text))}

@@ -37,7 +37,13 @@ function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderUi(
     <QueryClientProvider client={client}>
-      <SearchPalette opened initialText="" onClose={onClose} onOpenItem={onOpenItem} onSeeAll={onSeeAll} />
+      <SearchPalette
+        opened
+        initialText={() => ''}
+        onClose={onClose}
+        onOpenItem={onOpenItem}
+        onSeeAll={onSeeAll}
+      />
     </QueryClientProvider>,
   );
   const input = screen.getByTestId('search-input');

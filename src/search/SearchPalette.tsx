@@ -2,13 +2,22 @@ import { Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
 import { useNow } from '../screens/items/useNow';
 import { feedsQuery } from '../queries/feeds';
 import { highlight } from './highlight';
 import { paletteKey } from './paletteKeys';
+import { markPaletteReady } from './paletteStore';
 import { suggestQuery } from './queries';
 import classes from './SearchPalette.module.css';
 
@@ -17,7 +26,8 @@ export const SUGGEST_DEBOUNCE_MS = 60;
 
 interface SearchPaletteProps {
   opened: boolean;
-  initialText: string;
+  /** Read when the box mounts, so keys typed while the dialog was opening are included. */
+  initialText: () => string;
   onClose: () => void;
   /** Opens one article (the palette closes first). */
   onOpenItem: (text: string, itemId: number) => void;
@@ -46,6 +56,12 @@ export function SearchPalette(props: SearchPaletteProps) {
 
 function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPaletteProps) {
   const [text, setText] = useState(initialText);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // From here on keys reach the box itself; what was typed while opening is in the initial text.
+  useLayoutEffect(() => {
+    inputRef.current?.focus();
+    markPaletteReady();
+  }, []);
   const [debounced] = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
   const suggest = useQuery(suggestQuery(debounced));
   const feeds = useQuery(feedsQuery());
@@ -110,6 +126,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
   return (
     <div data-testid="search-palette">
       <TextInput
+        ref={inputRef}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}

@@ -1,11 +1,15 @@
 /**
  * Whether the search palette is open: a tiny module store so anything (a toolbar button, a
- * shortcut, a test) can open it without threading props through the tree.
+ * shortcut, a test) can open it without threading props through the tree. It also keeps what
+ * is typed between the key that opens the palette and its box being on screen (the modal mounts
+ * a frame or two later), so fast typists lose nothing.
  */
 import { useSyncExternalStore } from 'react';
 
 let open = false;
 let initial = '';
+/** True once the palette's box is mounted and focused; keys then go to it directly. */
+let ready = false;
 const listeners = new Set<() => void>();
 
 function emit(): void {
@@ -15,6 +19,7 @@ function emit(): void {
 /** Opens the palette, optionally with text already typed. */
 export function openSearchPalette(text = ''): void {
   initial = text;
+  ready = false;
   open = true;
   emit();
 }
@@ -23,12 +28,28 @@ export function openSearchPalette(text = ''): void {
 export function closeSearchPalette(): void {
   if (!open) return;
   open = false;
+  ready = false;
   emit();
 }
 
-/** The text the palette starts with when it opens. */
+/** The text the palette starts with: the given text plus anything typed while it was opening. */
 export function paletteInitialText(): string {
   return initial;
+}
+
+/** Called by the palette once its box has the focus: type-ahead capture stops. */
+export function markPaletteReady(): void {
+  ready = true;
+}
+
+/**
+ * Keeps a printable key pressed while the palette is opening (returns true: the caller should
+ * stop the event). Any other key, or any key once the box has the focus, returns false.
+ */
+export function captureTypeAhead(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  if (!open || ready || e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return false;
+  initial += e.key;
+  return true;
 }
 
 /** Re-renders when the palette opens or closes. */

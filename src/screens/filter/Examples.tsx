@@ -22,10 +22,10 @@ export function Examples({ onPick }: { onPick: (query: string) => void }) {
         {examples.map((ex) => (
           <Tooltip key={ex.label} label={ex.query} ff="monospace" fz="xs" openDelay={400} multiline maw={420}>
             <Button
-              size="compact-sm"
-              variant="light"
-              color="gray"
+              size="compact-xs"
+              variant="default"
               radius="xl"
+              fw={500}
               onClick={() => onPick(ex.query)}
               data-testid="query-example"
             >

@@ -51,7 +51,7 @@ export function QueryEditor({ value, onChange, onRun, errorAt, describedBy, auto
         onScroll={(e) => {
           if (overlay.current) overlay.current.scrollTop = e.currentTarget.scrollTop;
         }}
-        rows={3}
+        rows={2}
         spellCheck={false}
         autoCapitalize="off"
         autoComplete="off"
