@@ -24,8 +24,11 @@ export interface VirtualListProps {
   onMenu: (index: number, x: number, y: number) => void;
   onToggleRead: (row: ItemRow) => void;
   onToggleSaved: (row: ItemRow) => void;
-  /** Visible item range: `first` is the first row not entirely above the viewport. */
-  onRange: (first: number, last: number) => void;
+  /**
+   * Visible item range: `first` is the first row not entirely above the viewport; `rowAt`
+   * reads the rows of this very render (the caller's state may not have caught up yet).
+   */
+  onRange: (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => void;
   /** Shown after the last row once the list is complete. */
   footer: ReactNode;
   /** Scrolls the requested item into view (only as far as needed). */
@@ -48,12 +51,8 @@ export function VirtualList(props: VirtualListProps) {
   const withFooter = !data.hasMore && data.rows.length > 0 && footer !== null;
   const count = itemRows + (withFooter ? 1 : 0);
 
-  const onRangeRef = useRef(props.onRange);
-  const wantRef = useRef(data.want);
-  useEffect(() => {
-    onRangeRef.current = props.onRange;
-    wantRef.current = data.want;
-  });
+  const { onRange } = props;
+  const rows = data.rows;
 
   // TanStack Virtual returns a mutable instance; this component does not rely on memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -68,19 +67,24 @@ export function VirtualList(props: VirtualListProps) {
       if (cols > 1 || i >= data.rows.length) return `r${i}`;
       return data.rows[i]?.id ?? `r${i}`;
     },
+    // Options are refreshed every render, so this sees the current rows and callbacks.
     onChange: (inst) => {
       const r = inst.range;
       if (!r) return;
-      onRangeRef.current(r.startIndex * cols, (r.endIndex + 1) * cols - 1);
-      wantRef.current((r.endIndex + 1) * cols + 20);
+      onRange(r.startIndex * cols, (r.endIndex + 1) * cols - 1, (i) => rows[i]);
+      data.want((r.endIndex + 1) * cols + 20);
     },
   });
 
   // Keep fetching while the viewport (after a jump, say) is past the loaded rows.
-  const lastVisible = virtualizer.range ? (virtualizer.range.endIndex + 1) * cols : 0;
+  // Also report the range when rows arrive without a scroll (first page, pages loaded later).
+  const range = virtualizer.range;
+  const firstVisible = range ? range.startIndex * cols : 0;
+  const lastVisible = range ? (range.endIndex + 1) * cols : 0;
   useEffect(() => {
     data.want(lastVisible + 20);
-  }, [data, lastVisible]);
+    if (lastVisible > 0) onRange(firstVisible, lastVisible - 1, (i) => rows[i]);
+  }, [data, rows, onRange, firstVisible, lastVisible]);
 
   const { scrollTo } = props;
   useEffect(() => {

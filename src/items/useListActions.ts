@@ -24,7 +24,7 @@ export interface ListActions {
   markRead: (row: ItemRow) => void;
   markAbove: (index: number) => void;
   /** Feed the visible range here; rows seen and scrolled past get marked read (autoRead). */
-  onRange: (first: number, last: number) => void;
+  onRange: (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => void;
   /** Forget which rows were seen (after a reload). */
   resetSeen: () => void;
 }
@@ -66,11 +66,10 @@ export function useListActions(data: ItemsData, autoRead: boolean): ListActions 
     [data],
   );
   const onRange = useCallback(
-    (first: number, last: number) => {
+    (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => {
       if (!autoRead) return;
-      const rows = rowsRef.current;
       const past = tracker.update(first, last, (i) => {
-        const r = rows[i];
+        const r = rowAt(i);
         return r && (r.flags & FLAG_READ) === 0 ? r.id : undefined;
       });
       if (past.length > 0) batcherRef.current?.add(past);
