@@ -81,7 +81,8 @@ export function Combo() {
           so you can fix its address on the feed list.
         </Text>
       </Stack>
-      <SubscribeBundle bundle={open} subscribed={subscribed} onClose={() => setOpen(null)} />
+      {/* Opened once the subscriptions are known, so followed feeds start unticked. */}
+      <SubscribeBundle bundle={feeds ? open : null} subscribed={subscribed} onClose={() => setOpen(null)} />
     </Screen>
   );
 }

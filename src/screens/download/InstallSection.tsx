@@ -17,13 +17,15 @@ export function InstallSection() {
         <Badge
           color={pwa.offlineReady ? 'teal' : 'gray'}
           variant="light"
+          tt="none"
+          size="lg"
           data-testid="offline-status"
           data-ready={pwa.offlineReady}
         >
           {pwa.offlineReady ? 'Works offline' : 'Offline copy not ready yet'}
         </Badge>
         {pwa.installed && (
-          <Badge color="teal" variant="light" data-testid="installed-status">
+          <Badge color="teal" variant="light" tt="none" size="lg" data-testid="installed-status">
             Installed
           </Badge>
         )}

@@ -50,6 +50,8 @@ export function StorageSection() {
           color={info?.persisted ? 'teal' : 'gray'}
           variant="light"
           leftSection={<IconLock size={12} />}
+          tt="none"
+          size="lg"
           data-testid="storage-persisted"
           data-persisted={String(info?.persisted ?? 'unknown')}
         >

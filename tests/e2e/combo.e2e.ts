@@ -1,0 +1,131 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, openApp } from './harness';
+import { engineWorker } from './seed';
+
+// Combo: curated bundle cards; a shared bundle link opens ready to subscribe and subscribes
+// with progress against the fixture feed server; a group becomes a shareable bundle.
+
+const feedsUrl = inject('feedsUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The link format, written independently of the app: `b=1.` + base64url(deflate-raw(JSON)). */
+async function shareHash(bundle: { t: string; d: string; f: string[][] }): Promise<string> {
+  const packed = new Blob([JSON.stringify(bundle)])
+    .stream()
+    .pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = Buffer.from(await new Response(packed).arrayBuffer());
+  return `b=1.${bytes.toString('base64url')}`;
+}
+
+interface GroupsFeeds {
+  groups: { id: number; title: string }[];
+  feeds: { url: string; groupId: number; title: string }[];
+}
+
+describe('combo', () => {
+  test('curated bundles render as cards, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const app = await openApp(browser, { colorScheme });
+      await app.goto('/combo');
+      await app.page.locator('[data-testid="bundle-card"]').first().waitFor();
+      expect(await app.page.locator('[data-testid="bundle-grid"] [data-testid="bundle-card"]').count()).toBe(
+        7,
+      );
+      await app.page.screenshot({ path: `/tmp/combo-${colorScheme}.png`, fullPage: true });
+      expect(app.errors).toEqual([]);
+      await app.context.close();
+    }
+  });
+
+  test('a shared link opens ready to subscribe, skips what is followed, and subscribes with progress', async () => {
+    const app = await openApp(browser);
+    await app.goto('/welcome');
+    // One of the bundle's feeds is already followed.
+    const worker = await engineWorker(app.page);
+    await worker.evaluate(async (url: string) => {
+      const e = (self as unknown as { __rivuletEngine: { feeds: { save(f: object): Promise<number> } } })
+        .__rivuletEngine;
+      await e.feeds.save({ url, title: 'Already here' });
+    }, `${feedsUrl}/feeds/rss.xml`);
+    const hash = await shareHash({
+      t: 'Fixture reading',
+      d: 'Feeds from the test server',
+      f: [
+        ['Riverbank', `${feedsUrl}/feeds/rss.xml`, `${feedsUrl}/`, 'RSS'],
+        ['Workshop', `${feedsUrl}/feeds/atom.xml`, '', 'Atom'],
+        ['Json', `${feedsUrl}/feeds/feed.json`, '', 'JSON Feed'],
+        ['Podcast', `${feedsUrl}/feeds/podcast.xml`, '', 'Audio'],
+        ['Evil', 'javascript:alert(1)', '', 'dropped'],
+      ],
+    });
+    await app.goto(`/combo#${hash}`);
+    const dialog = app.page.locator('[data-testid="bundle-dialog"]');
+    await dialog.waitFor();
+    await app.page.locator('[data-testid="shared-bundle"]').waitFor();
+    const boxes = dialog.locator('[data-testid="bundle-feed"]');
+    expect(await boxes.count()).toBe(4);
+    const rss = dialog.locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/rss.xml"]`);
+    expect(await rss.isDisabled()).toBe(true);
+    expect(await dialog.locator('[data-testid="bundle-group"]').inputValue()).toBe('Fixture reading');
+    // Leave the podcast out.
+    await dialog
+      .locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/podcast.xml"]`)
+      .uncheck();
+    await app.page.screenshot({ path: '/tmp/combo-shared-dialog.png' });
+    await dialog.locator('[data-testid="bundle-start"]').click();
+    const job = dialog.locator('[data-testid="job-subscribe-many"]');
+    await job.waitFor();
+    await dialog.locator('[data-testid="job-bar"]').waitFor();
+    await dialog.locator('[data-testid="job-summary"]').waitFor({ timeout: 30_000 });
+    expect(await job.getAttribute('data-state')).toBe('done');
+    expect(await dialog.locator('[data-testid="summary-added"]').textContent()).toBe('2');
+    expect(await dialog.locator('[data-testid="summary-failed"]').textContent()).toBe('0');
+    expect(Number(await dialog.locator('[data-testid="summary-new-items"]').textContent())).toBeGreaterThan(
+      0,
+    );
+
+    // The page was reloaded since: its engine worker is a new one.
+    const { groups, feeds } = await (await engineWorker(app.page)).evaluate(async () => {
+      interface E {
+        groups: { list(): Promise<GroupsFeeds['groups']> };
+        feeds: { list(): Promise<GroupsFeeds['feeds']> };
+      }
+      const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
+      return { groups: await e.groups.list(), feeds: await e.feeds.list() };
+    });
+    const group = groups.find((g) => g.title === 'Fixture reading');
+    expect(group).toBeDefined();
+    const inGroup = feeds.filter((f) => f.groupId === group!.id).map((f) => f.url);
+    expect(inGroup.sort()).toEqual([`${feedsUrl}/feeds/atom.xml`, `${feedsUrl}/feeds/feed.json`].sort());
+    expect(feeds).toHaveLength(3);
+    expect(app.errors).toEqual([]);
+
+    // The group becomes a bundle of its own; its link opens on another profile ready to go.
+    await dialog.locator('[data-testid="bundle-close"]').click();
+    await app.page.locator('[data-testid="make-bundle-group"]').click();
+    await app.page.getByRole('option', { name: /Fixture reading/ }).click();
+    const link = await app.page.locator('[data-testid="share-link"]').inputValue();
+    expect(link).toMatch(/\/combo#b=1\./);
+    const other = await openApp(browser);
+    await other.goto(new URL(link).pathname + new URL(link).hash);
+    await other.page.locator('[data-testid="bundle-dialog"]').waitFor();
+    expect(await other.page.locator('[data-testid="bundle-feed"]').count()).toBe(2);
+    await other.context.close();
+    await app.context.close();
+  });
+
+  test('a damaged link says so and subscribes nothing', async () => {
+    const app = await openApp(browser);
+    await app.goto('/combo#b=1.AAAA');
+    await app.page.locator('[data-testid="bundle-link-error"]').waitFor();
+    expect(await app.page.locator('[data-testid="bundle-dialog"]').count()).toBe(0);
+    await app.context.close();
+  });
+});
