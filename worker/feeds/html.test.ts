@@ -36,6 +36,13 @@ describe('htmlToText', () => {
     );
     expect(htmlToText('testing &doesnotexist; entity')).toBe('testing &doesnotexist; entity');
     expect(htmlToText('ab\u0008cd')).toBe('abcd');
+  });
+
+  it('keeps a "<" that does not open an HTML tag as text', () => {
+    // What feedsmith hands over for `T &amp; &lt;x&gt;` and `Vec&lt;T&gt; &lt; 3`.
+    expect(htmlToText('T & <x>')).toBe('T & <x>');
+    expect(htmlToText('Vec<T> < 3 and a<b')).toBe('Vec<T> < 3 and a<b');
+    expect(htmlToText('<B>Bold</B> <span class="x">s</span><!-- c --> <br/>end')).toBe('Bold s end');
     expect(htmlToText(undefined)).toBe('');
   });
 });

@@ -20,6 +20,17 @@ export function resolveUrl(url: string | null | undefined, base: string | null |
 
 const BLOCK_BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
+// Titles arrive already XML-decoded, so `&lt;T&gt;` in a title is the text "<T>". Only a `<`
+// that opens (or closes) a real HTML tag, a comment or CDATA is markup; any other `<` is
+// literal text and is escaped before parsing so "Vec<T> in Rust" keeps its "<T>".
+const HTML_TAGS =
+  'a|abbr|acronym|address|article|aside|audio|b|big|blockquote|body|br|button|caption|center|cite|' +
+  'code|col|dd|del|details|dfn|div|dl|dt|em|embed|figcaption|figure|font|footer|form|h[1-6]|head|' +
+  'header|hr|html|i|iframe|img|input|ins|kbd|label|li|link|main|mark|meta|nav|noscript|object|ol|' +
+  'p|picture|pre|q|s|samp|script|section|select|small|source|span|strike|strong|style|sub|summary|' +
+  'sup|table|tbody|td|textarea|tfoot|th|thead|time|title|tr|tt|u|ul|var|video|wbr';
+const LITERAL_LT = new RegExp(`<(?!(?:/?(?:${HTML_TAGS})(?=[\\s/>])|!--|!\\[CDATA\\[))`, 'gi');
+
 /**
  * HTML (or text that may contain markup and entities) → plain text: tags stripped, entities
  * decoded, whitespace collapsed. Script and style bodies are dropped. Linear in the input.
@@ -29,6 +40,7 @@ export function htmlToText(html: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   const s = (html ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   if (!/[<&]/.test(s)) return s.replace(/\s+/g, ' ').trim();
+  const markup = s.replace(LITERAL_LT, '&lt;');
   const out: string[] = [];
   let skip = 0;
   const parser = new Parser(
@@ -46,7 +58,7 @@ export function htmlToText(html: string | null | undefined): string {
     },
     { decodeEntities: true },
   );
-  parser.end(s);
+  parser.end(markup);
   return out.join('').replace(/\s+/g, ' ').trim();
 }
 
