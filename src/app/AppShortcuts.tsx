@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { t } from '../i18n';
 import { nextUnreadFeed } from '../items/engineExtras';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
@@ -29,7 +30,7 @@ export function AppShortcuts() {
       feeds: await client.fetchQuery(feedsQuery()),
       counts: await client.fetchQuery(countsQuery()),
     }));
-    if (id === null) notifications.show({ message: 'No other feed has unread articles.' });
+    if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
     else void navigate(`/f/${id}`);
   };
 

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n';
 
 export interface ConfirmOptions {
   title: string;
@@ -26,6 +27,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
 
 /** Mount once near the root; renders the dialog that `confirm()` drives. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
 
@@ -86,11 +88,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           </Text>
           <Group justify="flex-end" mt="lg" gap="sm">
             <Button variant="default" onClick={() => settle(false)} data-testid="confirm-cancel">
-              {pending?.cancelLabel ?? 'Cancel'}
+              {pending?.cancelLabel ?? t('common.cancel')}
               <Kbd>N</Kbd>
             </Button>
             <Button onClick={() => settle(true)} data-testid="confirm-ok" data-autofocus>
-              {pending?.confirmLabel ?? 'Confirm'}
+              {pending?.confirmLabel ?? t('common.confirm')}
               <Kbd>Y</Kbd>
             </Button>
           </Group>

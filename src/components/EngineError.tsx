@@ -1,20 +1,22 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useT } from '../i18n';
 
 /** Shown where engine data should be: says what failed and offers a retry. */
 export function EngineError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT();
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title="The reading engine did not answer"
+      title={t('errors.engineTitle')}
       data-testid="engine-error"
     >
       {error.message}
       <div style={{ marginTop: 10 }}>
         <Button size="xs" variant="light" color="red" onClick={onRetry} data-testid="engine-retry">
-          Retry
+          {t('common.retry')}
         </Button>
       </div>
     </Alert>

@@ -4,6 +4,7 @@ import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppShortcuts } from '../app/AppShortcuts';
+import { useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
@@ -24,6 +25,7 @@ export function toggleSidebar(hidden: boolean): void {
  * Ctrl+B toggles the sidebar and `,` opens settings (both ignored while typing in a field).
  */
 export function IndexLayout() {
+  const t = useT();
   const { hideSidebar, sidebarWidth } = useSettingsGroup('appearance');
   // Live width while dragging; the setting is written once, when the drag ends.
   const [dragWidth, setDragWidth] = useState<number | null>(null);
@@ -54,7 +56,7 @@ export function IndexLayout() {
           data-overlay={narrow || undefined}
           style={{ width }}
           data-testid="sidebar"
-          aria-label="Sidebar"
+          aria-label={t('nav.sidebar')}
         >
           <Sidebar onHide={toggle} />
           <ResizeHandle
@@ -73,13 +75,13 @@ export function IndexLayout() {
       <main className={classes.main}>
         <JobBar />
         {hidden && (
-          <Tooltip label="Show sidebar (Ctrl+B)" position="right">
+          <Tooltip label={t('nav.showSidebarTip')} position="right">
             <ActionIcon
               variant="subtle"
               color="gray"
               className={classes.showSidebar}
               onClick={toggle}
-              aria-label="Show sidebar"
+              aria-label={t('nav.showSidebar')}
               data-testid="sidebar-show"
             >
               <IconLayoutSidebarLeftExpand size={18} />

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useT } from '../i18n';
 import { DEFAULT_SIDEBAR, clampSidebarWidth } from './sidebarWidth';
 import classes from './IndexLayout.module.css';
 
@@ -15,13 +16,14 @@ interface ResizeHandleProps {
  * arrow keys step by 16 px and a double click restores the default width.
  */
 export function ResizeHandle({ width, onPreview, onCommit }: ResizeHandleProps) {
+  const t = useT();
   const drag = useRef<{ startX: number; startWidth: number; last: number } | null>(null);
   return (
     <div
       className={classes.resizer}
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize sidebar"
+      aria-label={t('nav.resizeSidebar')}
       aria-valuenow={width}
       tabIndex={0}
       data-testid="sidebar-resizer"

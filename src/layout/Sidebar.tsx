@@ -1,6 +1,7 @@
 import { ActionIcon, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 import { Logo } from './Logo';
 import { SidebarFeeds } from './SidebarFeeds';
 import { SidebarFilters } from './SidebarFilters';
@@ -9,6 +10,7 @@ import { SidebarScopes } from './SidebarScopes';
 
 /** The sidebar's content: brand, fixed lists, feeds by group, and the tool row. */
 export function Sidebar({ onHide }: { onHide: () => void }) {
+  const t = useT();
   return (
     <>
       <Group justify="space-between" px="md" pt="md" pb="xs" wrap="nowrap">
@@ -21,12 +23,12 @@ export function Sidebar({ onHide }: { onHide: () => void }) {
             Rivulet
           </Text>
         </Link>
-        <Tooltip label="Hide sidebar (Ctrl+B)">
+        <Tooltip label={t('nav.hideSidebarTip')}>
           <ActionIcon
             variant="subtle"
             color="gray"
             onClick={onHide}
-            aria-label="Hide sidebar"
+            aria-label={t('nav.hideSidebar')}
             data-testid="sidebar-toggle"
           >
             <IconLayoutSidebarLeftCollapse size={18} />

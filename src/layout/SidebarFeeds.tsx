@@ -11,6 +11,7 @@ import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import type { Feed } from '../engine/contract';
+import { useT } from '../i18n';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
@@ -33,6 +34,7 @@ const REFRESH = ['refresh'] as const;
  * place of its avatar; right-click opens the feed's menu.
  */
 export function SidebarFeeds() {
+  const t = useT();
   const groups = useQuery(groupsQuery());
   const feeds = useQuery(feedsQuery());
   const counts = useQuery(countsQuery());
@@ -54,15 +56,15 @@ export function SidebarFeeds() {
     <div style={{ marginTop: 18 }} data-testid="sidebar-feeds" data-sort={sort}>
       <Group justify="space-between" pl={12} pr={4} mb={4}>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
-          Feeds
+          {t('nav.feeds')}
         </Text>
         <Group gap={0}>
-          <Tooltip label="Refresh all feeds (R)">
+          <Tooltip label={t('nav.refreshAllTip')}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label="Refresh all feeds"
+              aria-label={t('nav.refreshAll')}
               loading={refreshing}
               loaderProps={{ size: 12 }}
               onClick={() => void startRefresh({ scope: 'all' })}
@@ -71,18 +73,12 @@ export function SidebarFeeds() {
               <IconRefresh size={15} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip
-            label={
-              byScore
-                ? 'Sorted by how much you read (click: by title)'
-                : 'Sorted by title (click: by how much you read)'
-            }
-          >
+          <Tooltip label={byScore ? t('nav.sortedByScore') : t('nav.sortedByTitle')}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label={byScore ? 'Sort feeds by title' : 'Sort feeds by priority score'}
+              aria-label={byScore ? t('nav.sortByTitle') : t('nav.sortByScore')}
               aria-pressed={byScore}
               onClick={() => writeSidebarSort(byScore ? 'title' : 'score')}
               data-testid="sidebar-sort"
@@ -90,14 +86,14 @@ export function SidebarFeeds() {
               {byScore ? <IconSortAscendingNumbers size={15} /> : <IconSortAscendingLetters size={15} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Subscribe to a feed">
+          <Tooltip label={t('nav.subscribeTip')}>
             <ActionIcon
               component={Link}
               to="/subscribe"
               variant="subtle"
               color="gray"
               size="sm"
-              aria-label="Subscribe"
+              aria-label={t('nav.subscribe')}
               data-testid="nav-subscribe"
             >
               <IconPlus size={15} />
@@ -107,9 +103,9 @@ export function SidebarFeeds() {
       </Group>
       {empty && (
         <Text size="sm" c="dimmed" px={12} py={6}>
-          No feeds yet.{' '}
+          {t('nav.noFeeds')}{' '}
           <Text component={Link} to="/subscribe" c="brand" inherit>
-            Add your first one
+            {t('nav.addFirstFeed')}
           </Text>
         </Text>
       )}
@@ -153,6 +149,7 @@ function GroupSection({
   node: GroupNode;
   unreadByFeed: Record<number, number> | undefined;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(true);
   const { group } = node;
   const toggle = (
@@ -174,7 +171,7 @@ function GroupSection({
         }
       }}
       aria-expanded={open}
-      aria-label={`${open ? 'Collapse' : 'Expand'} ${group.title}`}
+      aria-label={t(open ? 'nav.collapseGroup' : 'nav.expandGroup', { name: group.title })}
       data-testid={`group-toggle-${group.id}`}
       style={{ display: 'flex', width: 18, justifyContent: 'center', color: 'var(--mantine-color-dimmed)' }}
     >

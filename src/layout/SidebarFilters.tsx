@@ -3,6 +3,7 @@ import { IconFilter, IconPlus, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { isKeywordFilter, useSavedFilters } from '../filters/savedFilters';
 import { useFilterCounts } from '../filters/useFilterCounts';
+import { useT } from '../i18n';
 import { SidebarLink } from './SidebarLink';
 
 /**
@@ -10,6 +11,7 @@ import { SidebarLink } from './SidebarLink';
  * refreshed by engine events), each opening `/filter/<id>`. Absent when nothing is saved.
  */
 export function SidebarFilters() {
+  const t = useT();
   const filters = useSavedFilters();
   const counts = useFilterCounts(filters);
   if (filters.length === 0) return null;
@@ -17,16 +19,16 @@ export function SidebarFilters() {
     <div style={{ marginTop: 18 }} data-testid="sidebar-filters">
       <Group justify="space-between" pl={12} pr={4} mb={4}>
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
-          Filters
+          {t('nav.filters')}
         </Text>
-        <Tooltip label="New filter">
+        <Tooltip label={t('nav.newFilter')}>
           <ActionIcon
             component={Link}
             to="/filter"
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label="New filter"
+            aria-label={t('nav.newFilter')}
             data-testid="nav-filter-new"
           >
             <IconPlus size={15} />

@@ -11,15 +11,16 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { type TKey, useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { nextThemeMode } from './themeCycle';
 
-const TOOLS: { to: string; label: string; icon: ReactNode; testId: string }[] = [
-  { to: '/rss', label: 'Manage feeds', icon: <IconList size={18} />, testId: 'nav-rss' },
-  { to: '/filter', label: 'Filters', icon: <IconFilter size={18} />, testId: 'nav-filter' },
-  { to: '/search', label: 'Search', icon: <IconSearch size={18} />, testId: 'nav-search' },
-  { to: '/download', label: 'Download', icon: <IconDownload size={18} />, testId: 'nav-download' },
+const TOOLS: { to: string; labelKey: TKey; icon: ReactNode; testId: string }[] = [
+  { to: '/rss', labelKey: 'nav.manageFeeds', icon: <IconList size={18} />, testId: 'nav-rss' },
+  { to: '/filter', labelKey: 'nav.filters', icon: <IconFilter size={18} />, testId: 'nav-filter' },
+  { to: '/search', labelKey: 'nav.search', icon: <IconSearch size={18} />, testId: 'nav-search' },
+  { to: '/download', labelKey: 'nav.download', icon: <IconDownload size={18} />, testId: 'nav-download' },
 ];
 
 const THEME_ICON = {
@@ -30,34 +31,36 @@ const THEME_ICON = {
 
 /** Bottom row of the sidebar: tool screens, the theme toggle and the settings gear. */
 export function SidebarFooter() {
+  const t = useT();
   const { pathname } = useLocation();
   const { themeMode } = useSettingsGroup('appearance');
+  const mode = t(`settings.appearance.themes.${themeMode}`);
   return (
     <Group gap={2} px="xs" py={8} justify="space-between" style={{ borderTop: '1px solid var(--rv-border)' }}>
       <Group gap={2}>
-        {TOOLS.map((t) => (
-          <Tooltip key={t.to} label={t.label}>
+        {TOOLS.map((tool) => (
+          <Tooltip key={tool.to} label={t(tool.labelKey)}>
             <ActionIcon
               component={Link}
-              to={t.to}
-              variant={pathname === t.to ? 'light' : 'subtle'}
-              color={pathname === t.to ? undefined : 'gray'}
+              to={tool.to}
+              variant={pathname === tool.to ? 'light' : 'subtle'}
+              color={pathname === tool.to ? undefined : 'gray'}
               size="md"
-              aria-label={t.label}
-              data-testid={t.testId}
+              aria-label={t(tool.labelKey)}
+              data-testid={tool.testId}
             >
-              {t.icon}
+              {tool.icon}
             </ActionIcon>
           </Tooltip>
         ))}
       </Group>
       <Group gap={2}>
-        <Tooltip label={`Theme: ${themeMode} (click to change)`}>
+        <Tooltip label={t('nav.themeTip', { mode })}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="md"
-            aria-label={`Theme: ${themeMode}`}
+            aria-label={t('nav.theme', { mode })}
             data-testid="theme-toggle"
             data-mode={themeMode}
             onClick={() => updateSettings('appearance', { themeMode: nextThemeMode(themeMode) })}
@@ -65,12 +68,12 @@ export function SidebarFooter() {
             {THEME_ICON[themeMode]}
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Settings (,)">
+        <Tooltip label={t('nav.settingsTip')}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="md"
-            aria-label="Settings"
+            aria-label={t('nav.settings')}
             data-testid="open-settings"
             onClick={() => openSettings()}
           >

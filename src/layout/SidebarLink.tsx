@@ -1,6 +1,7 @@
 import { NavLink, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useI18n } from '../i18n';
 
 interface SidebarLinkProps {
   to: string;
@@ -16,6 +17,7 @@ interface SidebarLinkProps {
 /** One navigation row of the sidebar, highlighted when its address is the current one. */
 export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarLinkProps) {
   const { pathname } = useLocation();
+  const { formatNumber } = useI18n();
   return (
     <NavLink
       component={Link}
@@ -26,7 +28,7 @@ export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarL
       rightSection={
         count ? (
           <Text size="xs" c="dimmed" fw={500} data-testid={`${testId}-count`}>
-            {count.toLocaleString()}
+            {formatNumber(count)}
           </Text>
         ) : null
       }

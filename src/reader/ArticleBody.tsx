@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, type MouseEvent, type Ref } from 'react';
+import { t, useLanguage } from '../i18n';
 import { sanitizeArticle } from './sanitize';
 import { copyText } from './clipboard';
 import { READING_AREA_ATTR } from './useImagePreview';
@@ -16,19 +17,26 @@ export interface ArticleBodyProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-/** Wraps every code block with a "Copy" button (post-render: the HTML is not React's). */
+/**
+ * Wraps every code block with a "Copy" button (post-render: the HTML is not React's); buttons
+ * already there get their text again, in the language now in effect.
+ */
 function addCopyButtons(root: HTMLElement): void {
   for (const pre of root.querySelectorAll('pre')) {
-    if (pre.parentElement?.classList.contains('rv-code')) continue;
-    const wrap = document.createElement('div');
-    wrap.className = 'rv-code';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'rv-copy';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', 'Copy code');
-    pre.before(wrap);
-    wrap.append(button, pre);
+    let button = pre.parentElement?.classList.contains('rv-code')
+      ? pre.parentElement.querySelector<HTMLButtonElement>('button.rv-copy')
+      : null;
+    if (!button) {
+      const wrap = document.createElement('div');
+      wrap.className = 'rv-code';
+      button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'rv-copy';
+      pre.before(wrap);
+      wrap.append(button, pre);
+    }
+    button.textContent = t('common.copy');
+    button.setAttribute('aria-label', t('reader.copyCode'));
   }
 }
 
@@ -40,18 +48,19 @@ function addCopyButtons(root: HTMLElement): void {
 export function ArticleBody({ html, baseUrl, ref }: ArticleBodyProps) {
   const clean = useMemo(() => sanitizeArticle(html, { baseUrl }), [html, baseUrl]);
   const inner = useRef<HTMLDivElement | null>(null);
+  const lang = useLanguage();
 
   useLayoutEffect(() => {
     if (inner.current) addCopyButtons(inner.current);
-  }, [clean]);
+  }, [clean, lang]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const button = (event.target as Element).closest('button.rv-copy');
     const pre = button?.parentElement?.querySelector('pre');
     if (!button || !pre) return;
     void copyText(pre.textContent ?? '').then((ok) => {
-      button.textContent = ok ? 'Copied' : 'Copy failed';
-      setTimeout(() => (button.textContent = 'Copy'), COPIED_MS);
+      button.textContent = ok ? t('common.copied') : t('common.copyFailed');
+      setTimeout(() => (button.textContent = t('common.copy')), COPIED_MS);
     });
   };
 

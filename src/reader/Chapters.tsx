@@ -1,4 +1,5 @@
 import { UnstyledButton } from '@mantine/core';
+import { useT } from '../i18n';
 import type { Chapter } from './useChapters';
 import './reader.css';
 
@@ -14,11 +15,12 @@ export interface ChaptersProps {
  * marked with `aria-current`. Renders nothing for an empty list.
  */
 export function Chapters({ chapters, activeId, onSelect }: ChaptersProps) {
+  const t = useT();
   if (chapters.length === 0) return null;
   const top = Math.min(...chapters.map((c) => c.level));
   return (
-    <nav className="rv-chapters" aria-label="Chapters" data-testid="reader-chapters">
-      <div className="rv-chapters-title">Contents</div>
+    <nav className="rv-chapters" aria-label={t('reader.chapters')} data-testid="reader-chapters">
+      <div className="rv-chapters-title">{t('reader.contents')}</div>
       <ol>
         {chapters.map((c) => (
           <li key={c.id} style={{ paddingLeft: `${(c.level - top) * 12}px` }}>

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { useT } from '../i18n';
 import {
   closePreview,
   showPreviewAt,
@@ -30,6 +31,7 @@ function viewInArticle(image: PreviewImage): void {
  * Esc closes.
  */
 export function ImagePreviewHost() {
+  const t = useT();
   const state = usePreviewState();
   const [thumbs, setThumbs] = useState(false);
   const open = state !== null;
@@ -47,13 +49,13 @@ export function ImagePreviewHost() {
       withCloseButton={false}
       padding={0}
       classNames={{ content: 'rv-preview', body: 'rv-preview-body' }}
-      aria-label="Image preview"
+      aria-label={t('reader.imagePreview')}
     >
       {state && current && (
         <div data-testid="image-preview" className="rv-preview-frame">
           <Group justify="space-between" className="rv-preview-bar" wrap="nowrap">
             <Text data-testid="image-preview-counter" size="sm" c="gray.3">
-              {state.index + 1} / {state.images.length}
+              {t('reader.imageCounter', { n: state.index + 1, total: state.images.length })}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <UnstyledButton
@@ -62,21 +64,21 @@ export function ImagePreviewHost() {
                 aria-pressed={thumbs}
                 onClick={() => setThumbs((t) => !t)}
               >
-                {thumbs ? 'Hide thumbnails' : 'Thumbnails'}
+                {thumbs ? t('reader.hideThumbnails') : t('reader.thumbnails')}
               </UnstyledButton>
               <UnstyledButton
                 className="rv-preview-text-button"
                 data-testid="image-preview-view-in-article"
                 onClick={() => viewInArticle(current)}
               >
-                View in article
+                {t('reader.viewInArticle')}
               </UnstyledButton>
-              <Tooltip label="Close (Esc)">
+              <Tooltip label={t('reader.closeTip')}>
                 <ActionIcon
                   variant="subtle"
                   color="gray.2"
                   size="lg"
-                  aria-label="Close preview"
+                  aria-label={t('reader.closePreview')}
                   data-testid="image-preview-close"
                   onClick={closePreview}
                 >
@@ -93,7 +95,7 @@ export function ImagePreviewHost() {
                 color="dark.5"
                 size="xl"
                 radius="xl"
-                aria-label="Previous image"
+                aria-label={t('reader.prevImage')}
                 data-testid="image-preview-prev"
                 onClick={() => stepPreview(-1)}
               >
@@ -115,7 +117,7 @@ export function ImagePreviewHost() {
                 color="dark.5"
                 size="xl"
                 radius="xl"
-                aria-label="Next image"
+                aria-label={t('reader.nextImage')}
                 data-testid="image-preview-next"
                 onClick={() => stepPreview(1)}
               >
@@ -136,7 +138,7 @@ export function ImagePreviewHost() {
                   key={`${i}-${img.src}`}
                   className="rv-preview-thumb"
                   aria-current={i === state.index}
-                  aria-label={`Image ${i + 1}`}
+                  aria-label={t('reader.imageN', { n: i + 1 })}
                   onClick={() => showPreviewAt(i)}
                 >
                   <img src={img.src} alt="" referrerPolicy="no-referrer" loading="lazy" />

@@ -1,19 +1,17 @@
 import { Group, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { Enclosure } from '../../worker/types';
+import { formatDurationIn } from '../i18n/format';
+import { useT } from '../i18n';
 import { loadPosition, savePosition } from './mediaPositions';
 
 const SAVE_EVERY_MS = 5000;
 // Within this many seconds of the end the episode counts as finished: start over next time.
 const END_SLACK_S = 10;
 
-/** "1:02:03" / "4:05" from seconds. */
+/** "1:02:03" / "4:05" from seconds (the same in every language). */
 export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+  return formatDurationIn('en', seconds, 'clock');
 }
 
 /** Whether an enclosure is something the player can play. */
@@ -26,6 +24,7 @@ export function isPlayable(enclosure: Enclosure | null): enclosure is Enclosure 
  * metadata is loaded, saves it every ~5 s while playing, on pause and when unmounted.
  */
 export function MediaPlayer({ itemId, enclosure }: { itemId: number; enclosure: Enclosure }) {
+  const t = useT();
   const ref = useRef<HTMLMediaElement | null>(null);
   const isVideo = enclosure.type.toLowerCase().startsWith('video/');
 
@@ -90,7 +89,7 @@ export function MediaPlayer({ itemId, enclosure }: { itemId: number; enclosure: 
       )}
       {enclosure.duration > 0 && (
         <Text size="xs" c="dimmed" mt={4} data-testid="reader-media-duration">
-          Duration {formatDuration(enclosure.duration)}
+          {t('reader.duration', { time: formatDuration(enclosure.duration) })}
         </Text>
       )}
     </div>

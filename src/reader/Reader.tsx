@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
+import { useI18n } from '../i18n';
 import { ArticleBody } from './ArticleBody';
 import { Chapters } from './Chapters';
 import { copyText } from './clipboard';
@@ -34,12 +35,6 @@ export interface ReaderProps {
 
 const FLASH_MS = 1500;
 
-function formatDate(unixSeconds: number): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(unixSeconds * 1000),
-  );
-}
-
 function openOriginal(link: string): void {
   if (/^https?:\/\//i.test(link)) window.open(link, '_blank', 'noopener,noreferrer');
 }
@@ -52,6 +47,7 @@ function openOriginal(link: string): void {
  */
 export function Reader(props: ReaderProps) {
   const { item, feedTitle, onToggleRead, onToggleSaved, onPrev, onNext, onClose } = props;
+  const { t, formatDate } = useI18n();
   const bodyRef = useRef<HTMLDivElement | null>(null);
   const [markdownFor, setMarkdownFor] = useState<number | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
@@ -80,7 +76,7 @@ export function Reader(props: ReaderProps) {
     setTimeout(() => setFlash((m) => (m === message ? null : m)), FLASH_MS);
   };
   const copy = (text: string, done: string) => {
-    void copyText(text).then((ok) => say(ok ? done : 'Copy failed'));
+    void copyText(text).then((ok) => say(ok ? done : t('common.copyFailed')));
   };
 
   useShortcuts(
@@ -100,14 +96,14 @@ export function Reader(props: ReaderProps) {
     <article className="rv-reader" data-testid="reader" aria-labelledby={`rv-title-${item.id}`}>
       <Group className="rv-toolbar" gap={6} justify="space-between" wrap="nowrap">
         <Group gap={6} wrap="nowrap">
-          <Tooltip label="Previous article (←)">
+          <Tooltip label={t('reader.prevTip')}>
             <Button variant="default" size="xs" onClick={onPrev} disabled={!onPrev} data-testid="reader-prev">
-              ‹ Prev
+              {t('reader.prev')}
             </Button>
           </Tooltip>
-          <Tooltip label="Next article (→)">
+          <Tooltip label={t('reader.nextTip')}>
             <Button variant="default" size="xs" onClick={onNext} disabled={!onNext} data-testid="reader-next">
-              Next ›
+              {t('reader.next')}
             </Button>
           </Tooltip>
         </Group>
@@ -125,7 +121,7 @@ export function Reader(props: ReaderProps) {
             aria-pressed={isSaved}
             data-testid="reader-save"
           >
-            {isSaved ? '★ Saved' : '☆ Save'}
+            {isSaved ? t('reader.saved') : t('reader.save')}
           </Button>
           <Button
             variant="default"
@@ -134,7 +130,7 @@ export function Reader(props: ReaderProps) {
             aria-pressed={isRead}
             data-testid="reader-read"
           >
-            {isRead ? 'Mark unread' : 'Mark read'}
+            {isRead ? t('reader.markUnread') : t('reader.markRead')}
           </Button>
           <Button
             variant={showMarkdown ? 'light' : 'default'}
@@ -143,16 +139,16 @@ export function Reader(props: ReaderProps) {
             onClick={() => setMarkdownFor(showMarkdown ? null : item.id)}
             data-testid="reader-markdown-toggle"
           >
-            Markdown
+            {t('reader.markdown')}
           </Button>
           {showMarkdown && (
             <Button
               variant="default"
               size="xs"
-              onClick={() => copy(markdown, 'Markdown copied')}
+              onClick={() => copy(markdown, t('reader.markdownCopied'))}
               data-testid="reader-copy-markdown"
             >
-              Copy Markdown
+              {t('reader.copyMarkdown')}
             </Button>
           )}
           {webLink && (
@@ -160,10 +156,10 @@ export function Reader(props: ReaderProps) {
               <Button
                 variant="default"
                 size="xs"
-                onClick={() => copy(webLink, 'Link copied')}
+                onClick={() => copy(webLink, t('reader.linkCopied'))}
                 data-testid="reader-share"
               >
-                Copy link
+                {t('reader.copyLink')}
               </Button>
               <Button
                 component="a"
@@ -174,16 +170,16 @@ export function Reader(props: ReaderProps) {
                 size="xs"
                 data-testid="reader-original"
               >
-                Original ↗
+                {t('reader.original')}
               </Button>
             </>
           )}
-          <Tooltip label="Close (Esc)">
+          <Tooltip label={t('reader.closeTip')}>
             <Button
               variant="subtle"
               size="xs"
               onClick={onClose}
-              aria-label="Close article"
+              aria-label={t('reader.close')}
               data-testid="reader-close"
             >
               ✕
@@ -198,9 +194,11 @@ export function Reader(props: ReaderProps) {
             <Text size="sm" c="dimmed" className="rv-meta">
               <span className="rv-feed">{feedTitle}</span>
               <span aria-hidden="true"> · </span>
-              <time dateTime={new Date(item.pubDate * 1000).toISOString()}>{formatDate(item.pubDate)}</time>
+              <time dateTime={new Date(item.pubDate * 1000).toISOString()}>
+                {formatDate(item.pubDate * 1000)}
+              </time>
               <span aria-hidden="true"> · </span>
-              <span data-testid="reader-reading-time">{minutes} min read</span>
+              <span data-testid="reader-reading-time">{t('reader.minutesRead', { count: minutes })}</span>
             </Text>
             <Title order={1} className="rv-title" id={`rv-title-${item.id}`} data-testid="reader-title">
               {webLink ? (
@@ -212,15 +210,15 @@ export function Reader(props: ReaderProps) {
                   underline="hover"
                   c="inherit"
                 >
-                  {item.title || 'Untitled'}
+                  {item.title || t('common.untitled')}
                 </Anchor>
               ) : (
-                item.title || 'Untitled'
+                item.title || t('common.untitled')
               )}
             </Title>
             {item.author && (
               <Text size="sm" c="dimmed" data-testid="reader-author">
-                by {item.author}
+                {t('reader.by', { author: item.author })}
               </Text>
             )}
           </header>

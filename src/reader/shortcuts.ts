@@ -3,6 +3,7 @@
  * (the single source for the help dialog).
  */
 import { useEffect, useRef } from 'react';
+import type { TKey } from '../i18n';
 
 /** A handler; return `false` to let the event continue (no preventDefault). */
 export type ShortcutHandler = (event: KeyboardEvent) => void | false;
@@ -90,31 +91,32 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean } = {})
   }, [enabled]);
 }
 
-/** One row of the help table. */
+/** One row of the help table; the scope's heading is `shortcuts.scopes.<scope>`. */
 export interface ShortcutInfo {
   keys: string[];
-  description: string;
-  scope: 'Everywhere' | 'Article list' | 'Reader';
+  /** Translation key of what the keys do. */
+  descriptionKey: TKey;
+  scope: 'everywhere' | 'list' | 'reader';
 }
 
 /** Every shortcut of the app, in the order the help dialog shows them. */
 export const SHORTCUTS: readonly ShortcutInfo[] = [
-  { keys: ['j', '↓'], description: 'Next item', scope: 'Article list' },
-  { keys: ['k', '↑'], description: 'Previous item', scope: 'Article list' },
-  { keys: ['Enter', 'o'], description: 'Open item', scope: 'Article list' },
-  { keys: ['v'], description: 'Cycle view', scope: 'Article list' },
-  { keys: ['M'], description: 'Mark all as read', scope: 'Article list' },
-  { keys: ['u'], description: 'Show only unread', scope: 'Article list' },
-  { keys: ['Esc'], description: 'Close article / dialog', scope: 'Reader' },
-  { keys: ['←', '→'], description: 'Previous / next article', scope: 'Reader' },
-  { keys: ['m'], description: 'Mark read / unread', scope: 'Reader' },
-  { keys: ['s', 'f'], description: 'Save / unsave', scope: 'Reader' },
-  { keys: ['v'], description: 'Open original in a new tab', scope: 'Reader' },
-  { keys: ['g'], description: 'AI summary', scope: 'Reader' },
-  { keys: ['R'], description: 'Refresh feeds', scope: 'Everywhere' },
-  { keys: ['n', 'N'], description: 'Next / previous feed with unread', scope: 'Everywhere' },
-  { keys: ['/', 'Ctrl+K'], description: 'Search', scope: 'Everywhere' },
-  { keys: ['a'], description: 'Subscribe to a feed', scope: 'Everywhere' },
-  { keys: ['Ctrl+B'], description: 'Toggle sidebar', scope: 'Everywhere' },
-  { keys: ['?'], description: 'Keyboard shortcuts', scope: 'Everywhere' },
+  { keys: ['j', '↓'], descriptionKey: 'shortcuts.nextItem', scope: 'list' },
+  { keys: ['k', '↑'], descriptionKey: 'shortcuts.prevItem', scope: 'list' },
+  { keys: ['Enter', 'o'], descriptionKey: 'shortcuts.openItem', scope: 'list' },
+  { keys: ['v'], descriptionKey: 'shortcuts.cycleView', scope: 'list' },
+  { keys: ['M'], descriptionKey: 'shortcuts.markAllRead', scope: 'list' },
+  { keys: ['u'], descriptionKey: 'shortcuts.onlyUnread', scope: 'list' },
+  { keys: ['Esc'], descriptionKey: 'shortcuts.close', scope: 'reader' },
+  { keys: ['←', '→'], descriptionKey: 'shortcuts.prevNextArticle', scope: 'reader' },
+  { keys: ['m'], descriptionKey: 'shortcuts.toggleRead', scope: 'reader' },
+  { keys: ['s', 'f'], descriptionKey: 'shortcuts.toggleSaved', scope: 'reader' },
+  { keys: ['v'], descriptionKey: 'shortcuts.openOriginal', scope: 'reader' },
+  { keys: ['g'], descriptionKey: 'shortcuts.aiSummary', scope: 'reader' },
+  { keys: ['R'], descriptionKey: 'shortcuts.refresh', scope: 'everywhere' },
+  { keys: ['n', 'N'], descriptionKey: 'shortcuts.nextUnreadFeed', scope: 'everywhere' },
+  { keys: ['/', 'Ctrl+K'], descriptionKey: 'shortcuts.search', scope: 'everywhere' },
+  { keys: ['a'], descriptionKey: 'shortcuts.subscribe', scope: 'everywhere' },
+  { keys: ['Ctrl+B'], descriptionKey: 'shortcuts.toggleSidebar', scope: 'everywhere' },
+  { keys: ['?'], descriptionKey: 'shortcuts.help', scope: 'everywhere' },
 ];

@@ -1,29 +1,32 @@
 import { Modal, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconAdjustments, IconPalette, IconPlugConnected, IconRobot } from '@tabler/icons-react';
+import { useT } from '../i18n';
 import { AppearanceTab } from './tabs/AppearanceTab';
 import { AutomationTab } from './tabs/AutomationTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { IntegrationsTab } from './tabs/IntegrationsTab';
 import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
 
-const TABS: { value: SettingsTab; label: string; icon: ReactNode }[] = [
-  { value: 'general', label: 'General', icon: <IconAdjustments size={16} /> },
-  { value: 'appearance', label: 'Appearance', icon: <IconPalette size={16} /> },
-  { value: 'integrations', label: 'Integrations', icon: <IconPlugConnected size={16} /> },
-  { value: 'automation', label: 'Automation', icon: <IconRobot size={16} /> },
+// Tab names come from `settings.tabs.<value>`.
+const TABS: { value: SettingsTab; icon: ReactNode }[] = [
+  { value: 'general', icon: <IconAdjustments size={16} /> },
+  { value: 'appearance', icon: <IconPalette size={16} /> },
+  { value: 'integrations', icon: <IconPlugConnected size={16} /> },
+  { value: 'automation', icon: <IconRobot size={16} /> },
 ];
 
 const isTab = (v: string | null): v is SettingsTab => TABS.some((t) => t.value === v);
 
 /** The settings dialog: four tabs, every change saved and applied as it is made. */
 export function SettingsDialog() {
+  const t = useT();
   const { opened, tab } = useSettingsDialog();
   return (
     <Modal
       opened={opened}
       onClose={closeSettings}
-      title="Settings"
+      title={t('settings.title')}
       size={640}
       styles={{
         title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' },
@@ -34,14 +37,14 @@ export function SettingsDialog() {
       <div data-testid="settings-dialog">
         <Tabs value={tab} onChange={(v) => isTab(v) && setSettingsTab(v)} keepMounted={false}>
           <Tabs.List mb="md">
-            {TABS.map((t) => (
+            {TABS.map((tab) => (
               <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                leftSection={t.icon}
-                data-testid={`settings-tab-${t.value}`}
+                key={tab.value}
+                value={tab.value}
+                leftSection={tab.icon}
+                data-testid={`settings-tab-${tab.value}`}
               >
-                {t.label}
+                {t(`settings.tabs.${tab.value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -1,5 +1,6 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { useT } from '../i18n';
 import { useSettingsGroup } from '../settings/useSettings';
 import { themeColorMeta, useResolvedScheme } from './colorScheme';
 import { rgbTripleToCss } from './palette';
@@ -8,11 +9,25 @@ import { DENSITY_LINE_HEIGHT, buildTheme } from './theme';
 /**
  * Applies the appearance settings app-wide and live: Mantine theme and colour scheme, the
  * `theme-color` meta tag, density and accent CSS variables and the less-animation class.
+ * Also gives Mantine's own texts (close buttons, password toggle) the app's language.
  */
 export function AppTheme({ children }: { children: ReactNode }) {
+  const t = useT();
   const appearance = useSettingsGroup('appearance');
   const scheme = useResolvedScheme(appearance.themeMode);
-  const theme = useMemo(() => buildTheme(appearance), [appearance]);
+  const theme = useMemo(
+    () =>
+      mergeThemeOverrides(buildTheme(appearance), {
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
+          PasswordInput: {
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } },
+          },
+        },
+      }),
+    [appearance, t],
+  );
 
   useEffect(() => {
     let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');

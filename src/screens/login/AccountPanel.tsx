@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/cor
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
+import { type Translate, formatDate, useT } from '../../i18n';
 import { JobProgressView } from '../../subscriptions/JobProgressView';
 import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
 import { logoutAccount, runSync, type SyncStatus } from '../../sync/api';
@@ -10,12 +11,13 @@ import { SYNC_STATUS_KEY } from './LoginScreen';
 
 const KINDS = ['sync'] as const;
 
-function when(seconds: number): string {
-  return seconds ? new Date(seconds * 1000).toLocaleString() : 'never';
+function when(t: Translate, seconds: number): string {
+  return seconds ? formatDate(seconds * 1000) : t('common.never');
 }
 
 /** The connected account: sync progress, last sync, pending changes, "Sync now" and "Log out". */
 export function AccountPanel({ status }: { status: SyncStatus }) {
+  const t = useT();
   const client = useQueryClient();
   const running = useRunningJobs(KINDS);
   const jobs = useJobs();
@@ -38,9 +40,9 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
     if (
       removeFeeds &&
       !(await confirm({
-        title: 'Log out and delete feeds',
-        message: `Delete the ${status.feeds} feeds this account brought, and their articles, from this browser? The server keeps them.`,
-        confirmLabel: 'Delete and log out',
+        title: t('login.logoutTitle'),
+        message: t('login.logoutMessage', { count: status.feeds }),
+        confirmLabel: t('login.logoutConfirm'),
       }))
     )
       return;
@@ -52,27 +54,27 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
     <Stack maw={620} gap="sm" data-testid="account-panel">
       <Group gap="xs">
         <Badge data-testid="account-protocol">
-          {status.protocol === 'fever' ? 'Fever API' : 'Google Reader API'}
+          {status.protocol === 'fever' ? t('login.fever') : t('login.greader')}
         </Badge>
         <Text data-testid="account-url">{status.url}</Text>
-        <Text c="dimmed">as {status.username}</Text>
+        <Text c="dimmed">{t('login.as', { user: status.username })}</Text>
       </Group>
       <Text size="sm" data-testid="account-summary">
-        {status.feeds} feeds synced · last sync {when(status.lastSync)} ·{' '}
+        {t('login.feedsSynced', { count: status.feeds })} ·{' '}
+        {t('login.lastSync', { when: when(t, status.lastSync) })} ·{' '}
         <span data-testid="account-pending" data-pending={status.pending}>
-          {status.pending} changes waiting
+          {t('login.pending', { count: status.pending })}
         </span>
       </Text>
       {status.protocol === 'fever' && (
         <Text size="sm" c="dimmed" data-testid="account-fever-note">
-          The Fever API cannot change subscriptions: subscribe, unsubscribe, rename and move feeds on your
-          server.
+          {t('login.feverNote')}
         </Text>
       )}
       {status.lastError && running.length === 0 && (
         <Alert
           color="red"
-          title="The last sync failed"
+          title={t('login.lastFailed')}
           data-testid="account-error"
           data-code={status.lastErrorCode}
         >
@@ -87,13 +89,13 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
       {(running[0] ?? lastJob) && <JobProgressView job={running[0] ?? lastJob!} />}
       <Group>
         <Button onClick={() => void syncNow()} loading={running.length > 0} data-testid="account-sync">
-          Sync now
+          {t('login.syncNow')}
         </Button>
         <Button color="red" variant="light" onClick={() => void logout()} data-testid="account-logout">
-          Log out
+          {t('login.logout')}
         </Button>
         <Checkbox
-          label="Also delete the synced feeds from this browser"
+          label={t('login.alsoDelete')}
           checked={removeFeeds}
           onChange={(e) => setRemoveFeeds(e.currentTarget.checked)}
           data-testid="account-remove-feeds"

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { tRich, useT } from '../../i18n';
 import type { ConnectPreview } from '../../sync/api';
 
 /** What the first sync would import, and the button that starts it. */
@@ -11,25 +12,25 @@ export function ImportPreview({
   onImport: () => Promise<void>;
   error: { title: string; detail: string } | null;
 }) {
+  const t = useT();
   return (
     <Stack maw={520} gap="sm" data-testid="login-preview">
       <Text>
-        Connected to <b>{preview.url}</b> as <b>{preview.username}</b>. The import brings:
+        {tRich('login.connectedTo', { url: <b>{preview.url}</b>, user: <b>{preview.username}</b> })}
       </Text>
       <List data-testid="login-preview-counts">
-        <List.Item data-testid="preview-groups">{preview.groups} groups</List.Item>
-        <List.Item data-testid="preview-feeds">{preview.feeds} feeds</List.Item>
-        <List.Item data-testid="preview-unread">{preview.unread} unread articles</List.Item>
-        <List.Item data-testid="preview-saved">{preview.saved} saved articles</List.Item>
+        <List.Item data-testid="preview-groups">{t('login.groups', { count: preview.groups })}</List.Item>
+        <List.Item data-testid="preview-feeds">{t('login.feeds', { count: preview.feeds })}</List.Item>
+        <List.Item data-testid="preview-unread">{t('login.unread', { count: preview.unread })}</List.Item>
+        <List.Item data-testid="preview-saved">{t('login.saved', { count: preview.saved })}</List.Item>
       </List>
       {!preview.canEditSubscriptions && (
         <Text size="sm" c="dimmed" data-testid="login-fever-note">
-          The Fever API cannot change subscriptions: subscribe, unsubscribe, rename and move feeds on your
-          server.
+          {t('login.feverNote')}
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        Your own feeds stay as they are; the server's feeds are added beside them.
+        {t('login.ownFeedsStay')}
       </Text>
       {error && (
         <Alert color="red" title={error.title}>
@@ -38,7 +39,7 @@ export function ImportPreview({
       )}
       <Group>
         <Button onClick={() => void onImport()} data-testid="login-import">
-          Import
+          {t('login.import')}
         </Button>
       </Group>
     </Stack>

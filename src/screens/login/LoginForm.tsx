@@ -1,6 +1,7 @@
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type TKey, useT } from '../../i18n';
 import { connectAccount, runSync, type ConnectPreview } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { ImportPreview } from './ImportPreview';
@@ -8,14 +9,11 @@ import { SYNC_STATUS_KEY } from './LoginScreen';
 
 type Protocol = 'greader' | 'fever';
 
-const HINT: Record<Protocol, string> = {
-  greader:
-    'FreshRSS: https://your.host/api/greader.php · Miniflux: https://your.host/ — use the API password.',
-  fever: 'FreshRSS: https://your.host/api/fever.php · Miniflux: https://your.host/fever/',
-};
+const HINT: Record<Protocol, TKey> = { greader: 'login.hintGreader', fever: 'login.hintFever' };
 
 /** Protocol, address, user name and password; "Connect" verifies and shows what would be imported. */
 export function LoginForm() {
+  const t = useT();
   const client = useQueryClient();
   const [protocol, setProtocol] = useState<Protocol>('greader');
   const [url, setUrl] = useState('');
@@ -61,13 +59,13 @@ export function LoginForm() {
           value={protocol}
           onChange={(v) => setProtocol(v)}
           data={[
-            { value: 'greader', label: 'Google Reader API' },
-            { value: 'fever', label: 'Fever API' },
+            { value: 'greader', label: t('login.greader') },
+            { value: 'fever', label: t('login.fever') },
           ]}
         />
         <TextInput
-          label="Server address"
-          description={HINT[protocol]}
+          label={t('login.serverAddress')}
+          description={t(HINT[protocol])}
           placeholder="https://rss.example.com/api/greader.php"
           value={url}
           onChange={(e) => setUrl(e.currentTarget.value)}
@@ -75,7 +73,7 @@ export function LoginForm() {
           required
         />
         <TextInput
-          label="User name"
+          label={t('login.userName')}
           value={username}
           onChange={(e) => setUsername(e.currentTarget.value)}
           data-testid="login-username"
@@ -83,7 +81,7 @@ export function LoginForm() {
           required
         />
         <PasswordInput
-          label={protocol === 'fever' ? 'Password (Fever API password)' : 'Password (API password)'}
+          label={protocol === 'fever' ? t('login.passwordFever') : t('login.password')}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           data-testid="login-password"
@@ -96,12 +94,11 @@ export function LoginForm() {
           </Alert>
         )}
         <Text size="xs" c="dimmed">
-          The password is used once to log in and is never stored; Rivulet keeps only the key or token the
-          server hands out, in this browser.
+          {t('login.passwordNote')}
         </Text>
         <Group>
           <Button type="submit" loading={busy} data-testid="login-connect">
-            Connect
+            {t('login.connect')}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Screen } from '../../components/Screen';
+import { useT } from '../../i18n';
 import { onEngineEvent } from '../../engine/client';
 import { connectJobEvents } from '../../subscriptions/jobStore';
 import { syncStatus } from '../../sync/api';
@@ -12,6 +13,7 @@ export const SYNC_STATUS_KEY = ['sync', 'status'] as const;
 
 /** The login screen: the form when no account is connected, the account panel otherwise. */
 export function LoginScreen() {
+  const t = useT();
   const client = useQueryClient();
   const status = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus });
   useEffect(() => {
@@ -25,11 +27,7 @@ export function LoginScreen() {
     });
   }, [client]);
   return (
-    <Screen
-      id="login"
-      title="Sync account"
-      subtitle="Read on several devices: connect Rivulet to a FreshRSS, Miniflux or other server through its Google Reader or Fever API."
-    >
+    <Screen id="login" title={t('login.title')} subtitle={t('login.subtitle')}>
       {status.isPending && <Loader size="sm" />}
       {status.isError && (
         <Alert color="red" data-testid="sync-status-error">

@@ -1,4 +1,5 @@
 import { ColorInput, SegmentedControl, Select, Slider, Switch } from '@mantine/core';
+import { type Translate, useT } from '../../i18n';
 import { hexToRgbTriple, rgbTripleToHex } from '../../theme/palette';
 import { type AppearanceSettings, SYSTEM_FONT_STACK } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
@@ -7,43 +8,49 @@ import { SettingRow } from './SettingRow';
 
 const set = (patch: Partial<AppearanceSettings>) => updateSettings('appearance', patch);
 
-const FONTS = [
-  { value: SYSTEM_FONT_STACK, label: 'System' },
-  { value: 'Georgia, "Noto Serif", "Songti SC", serif', label: 'Serif' },
-  { value: '"Inter", "Segoe UI", Roboto, "Noto Sans", sans-serif', label: 'Inter / Humanist' },
+const FONTS = (t: Translate) => [
+  { value: SYSTEM_FONT_STACK, label: t('settings.appearance.fonts.system') },
+  { value: 'Georgia, "Noto Serif", "Songti SC", serif', label: t('settings.appearance.fonts.serif') },
+  {
+    value: '"Inter", "Segoe UI", Roboto, "Noto Sans", sans-serif',
+    label: t('settings.appearance.fonts.humanist'),
+  },
 ];
 
-const CODE_FONTS = ['mono', 'JetBrains Mono', 'Fira Code', 'Source Code Pro', 'Cascadia Code'].map((v) => ({
-  value: v,
-  label: v === 'mono' ? 'System monospace' : v,
-}));
+// Font names are names: only the system choice is translated.
+const CODE_FONTS = (t: Translate) =>
+  ['mono', 'JetBrains Mono', 'Fira Code', 'Source Code Pro', 'Cascadia Code'].map((v) => ({
+    value: v,
+    label: v === 'mono' ? t('settings.appearance.systemMono') : v,
+  }));
 
 /** Adds the stored value as a "Custom" option when it is not one of the presets. */
-function withCustom(options: { value: string; label: string }[], value: string) {
+function withCustom(t: Translate, options: { value: string; label: string }[], value: string) {
   return options.some((o) => o.value === value)
     ? options
-    : [...options, { value, label: `Custom (${value})` }];
+    : [...options, { value, label: t('settings.appearance.custom', { value }) }];
 }
 
 /** Appearance settings: theme, accent, fonts, density, motion and sidebar. */
 export function AppearanceTab() {
+  const t = useT();
   const a = useSettingsGroup('appearance');
   return (
     <div>
-      <SettingRow label="Theme">
+      <SettingRow label={t('settings.appearance.theme')}>
         <SegmentedControl
           size="xs"
           value={a.themeMode}
           onChange={(v) => set({ themeMode: v })}
           data={[
-            { value: 'system', label: 'System' },
-            { value: 'light', label: 'Light' },
-            { value: 'dark', label: 'Dark' },
+            { value: 'system', label: t('settings.appearance.themes.system') },
+            { value: 'light', label: t('settings.appearance.themes.light') },
+            { value: 'dark', label: t('settings.appearance.themes.dark') },
           ]}
           data-testid="setting-themeMode"
         />
       </SettingRow>
-      <SettingRow label="Accent colour" description="Unread markers and highlights.">
+      <SettingRow label={t('settings.appearance.accent')} description={t('settings.appearance.accentDesc')}>
         <ColorInput
           w={160}
           format="hex"
@@ -56,27 +63,30 @@ export function AppearanceTab() {
           data-testid="setting-themeColor"
         />
       </SettingRow>
-      <SettingRow label="Font">
+      <SettingRow label={t('settings.appearance.font')}>
         <Select
           w={200}
-          data={withCustom(FONTS, a.fontFamily)}
+          data={withCustom(t, FONTS(t), a.fontFamily)}
           value={a.fontFamily}
           allowDeselect={false}
           onChange={(v) => v && set({ fontFamily: v })}
           data-testid="setting-fontFamily"
         />
       </SettingRow>
-      <SettingRow label="Code font">
+      <SettingRow label={t('settings.appearance.codeFont')}>
         <Select
           w={200}
-          data={withCustom(CODE_FONTS, a.codeFont)}
+          data={withCustom(t, CODE_FONTS(t), a.codeFont)}
           value={a.codeFont}
           allowDeselect={false}
           onChange={(v) => v && set({ codeFont: v })}
           data-testid="setting-codeFont"
         />
       </SettingRow>
-      <SettingRow label="Font size" description={`${a.fontSize} px`}>
+      <SettingRow
+        label={t('settings.appearance.fontSize')}
+        description={t('settings.appearance.px', { value: a.fontSize })}
+      >
         <Slider
           w={200}
           min={12}
@@ -85,38 +95,47 @@ export function AppearanceTab() {
           value={a.fontSize}
           onChange={(v) => set({ fontSize: v })}
           marks={[{ value: 12 }, { value: 14 }, { value: 16 }, { value: 18 }, { value: 20 }]}
-          label={(v) => `${v}px`}
+          label={(v) => t('settings.appearance.px', { value: v })}
           data-testid="setting-fontSize"
         />
       </SettingRow>
-      <SettingRow label="Density" description="Spacing of list rows.">
+      <SettingRow label={t('settings.appearance.density')} description={t('settings.appearance.densityDesc')}>
         <SegmentedControl
           size="xs"
           value={a.density}
           onChange={(v) => set({ density: v })}
           data={[
-            { value: 'compact', label: 'Compact' },
-            { value: 'default', label: 'Default' },
-            { value: 'comfortable', label: 'Comfortable' },
+            { value: 'compact', label: t('settings.appearance.densities.compact') },
+            { value: 'default', label: t('settings.appearance.densities.default') },
+            { value: 'comfortable', label: t('settings.appearance.densities.comfortable') },
           ]}
           data-testid="setting-density"
         />
       </SettingRow>
-      <SettingRow label="Less animation" description="Turn off transitions and motion.">
+      <SettingRow
+        label={t('settings.appearance.lessAnimation')}
+        description={t('settings.appearance.lessAnimationDesc')}
+      >
         <Switch
           checked={a.lessAnimation}
           onChange={(e) => set({ lessAnimation: e.currentTarget.checked })}
           data-testid="setting-lessAnimation"
         />
       </SettingRow>
-      <SettingRow label="Hide sidebar" description="Ctrl+B toggles it anywhere.">
+      <SettingRow
+        label={t('settings.appearance.hideSidebar')}
+        description={t('settings.appearance.hideSidebarDesc')}
+      >
         <Switch
           checked={a.hideSidebar}
           onChange={(e) => set({ hideSidebar: e.currentTarget.checked })}
           data-testid="setting-hideSidebar"
         />
       </SettingRow>
-      <SettingRow label="Sidebar width" description={`${a.sidebarWidth} px — or drag the sidebar's edge.`}>
+      <SettingRow
+        label={t('settings.appearance.sidebarWidth')}
+        description={t('settings.appearance.sidebarWidthDesc', { value: a.sidebarWidth })}
+      >
         <Slider
           w={200}
           min={200}
@@ -124,7 +143,7 @@ export function AppearanceTab() {
           step={8}
           value={a.sidebarWidth}
           onChange={(v) => set({ sidebarWidth: v })}
-          label={(v) => `${v}px`}
+          label={(v) => t('settings.appearance.px', { value: v })}
           data-testid="setting-sidebarWidth"
         />
       </SettingRow>

@@ -1,14 +1,15 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { confirm } from '../../components/ConfirmDialog';
+import { t as translate, useT } from '../../i18n';
 import { settingsStore, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
 
 async function removeFilter(id: string, name: string): Promise<void> {
   const ok = await confirm({
-    title: 'Delete filter?',
-    message: `“${name}” will be removed.`,
-    confirmLabel: 'Delete',
+    title: translate('settings.automation.deleteTitle'),
+    message: translate('settings.automation.deleteMessage', { name }),
+    confirmLabel: translate('common.delete'),
   });
   if (!ok) return;
   // Read the latest list at the moment of deleting, not the one rendered when the dialog opened.
@@ -18,12 +19,13 @@ async function removeFilter(id: string, name: string): Promise<void> {
 
 /** Saved filters (editing them arrives with the filter language). */
 export function AutomationTab() {
+  const t = useT();
   const { filters } = useSettingsGroup('automation');
   return (
     <div>
       {filters.length === 0 ? (
         <Text size="sm" c="dimmed" py="md" data-testid="filters-empty">
-          No saved filters yet. Filters you save on the Filters screen will be listed here.
+          {t('settings.automation.empty')}
         </Text>
       ) : (
         <Stack gap={6} data-testid="filters-list">
@@ -42,11 +44,11 @@ export function AutomationTab() {
                       </Text>
                     )}
                   </div>
-                  <Tooltip label="Delete filter">
+                  <Tooltip label={t('settings.automation.deleteTip')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Delete ${name}`}
+                      aria-label={t('settings.automation.deleteLabel', { name })}
                       onClick={() => void removeFilter(f.id, name)}
                       data-testid="filter-delete"
                     >

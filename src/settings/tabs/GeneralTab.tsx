@@ -1,80 +1,92 @@
 import { NumberInput, Select, Switch } from '@mantine/core';
-import type { DefaultView, GeneralSettings, StartPage } from '../defaults';
+import { LANGUAGES, detectLanguage, useT } from '../../i18n';
+import type { DefaultView, GeneralSettings, LanguageSetting, StartPage } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
 import { SettingRow } from './SettingRow';
 
 const set = (patch: Partial<GeneralSettings>) => updateSettings('general', patch);
 
-const START_PAGES: { value: StartPage; label: string }[] = [
-  { value: 'welcome', label: 'Welcome' },
-  { value: 'all', label: 'All articles' },
-  { value: 'today', label: 'Today' },
-  { value: 'saved', label: 'Saved' },
-];
+// Labels come from `settings.general.startPages.<value>` and `settings.general.views.<value>`.
+const START_PAGES: readonly StartPage[] = ['welcome', 'all', 'today', 'saved'];
+const VIEWS: readonly DefaultView[] = ['auto', 'list', 'card', 'magazine', 'column', 'text'];
 
-const VIEWS: { value: DefaultView; label: string }[] = [
-  { value: 'auto', label: 'Automatic' },
-  { value: 'list', label: 'List' },
-  { value: 'card', label: 'Cards' },
-  { value: 'magazine', label: 'Magazine' },
-  { value: 'column', label: 'Column' },
-  { value: 'text', label: 'Text' },
-];
-
-/** General settings: start page, list behaviour, refresh. */
+/** General settings: language, start page, list behaviour, refresh. */
 export function GeneralTab() {
+  const t = useT();
   const g = useSettingsGroup('general');
+  // "Follow the browser" names what the browser would pick, so the choice is not a surprise.
+  const browserName = LANGUAGES.find((l) => l.value === detectLanguage(navigator.languages))?.name ?? '';
+  const languages: { value: LanguageSetting; label: string }[] = [
+    { value: 'auto', label: t('settings.general.languageAuto', { name: browserName }) },
+    ...LANGUAGES.map((l) => ({ value: l.value, label: l.name })),
+  ];
   return (
     <div>
-      <SettingRow label="Start page" description="What opens at the app's address.">
+      <SettingRow label={t('settings.general.language')} description={t('settings.general.languageDesc')}>
+        <Select
+          w={220}
+          data={languages}
+          value={g.language}
+          allowDeselect={false}
+          onChange={(v) => v && set({ language: v })}
+          data-testid="setting-language"
+        />
+      </SettingRow>
+      <SettingRow label={t('settings.general.startPage')} description={t('settings.general.startPageDesc')}>
         <Select
           w={180}
-          data={START_PAGES}
+          data={START_PAGES.map((value) => ({ value, label: t(`settings.general.startPages.${value}`) }))}
           value={g.startPage}
           allowDeselect={false}
           onChange={(v) => v && set({ startPage: v })}
           data-testid="setting-startPage"
         />
       </SettingRow>
-      <SettingRow label="Default view" description="Automatic picks cards for image-rich feeds.">
+      <SettingRow
+        label={t('settings.general.defaultView')}
+        description={t('settings.general.defaultViewDesc')}
+      >
         <Select
           w={180}
-          data={VIEWS}
+          data={VIEWS.map((value) => ({ value, label: t(`settings.general.views.${value}`) }))}
           value={g.defaultView}
           allowDeselect={false}
           onChange={(v) => v && set({ defaultView: v })}
           data-testid="setting-defaultView"
         />
       </SettingRow>
-      <SettingRow label="Hide read articles" description="Lists open on their unread articles.">
+      <SettingRow label={t('settings.general.hideRead')} description={t('settings.general.hideReadDesc')}>
         <Switch
           checked={g.hideReadArticles}
           onChange={(e) => set({ hideReadArticles: e.currentTarget.checked })}
           data-testid="setting-hideReadArticles"
         />
       </SettingRow>
-      <SettingRow label="Mark as read when opened">
+      <SettingRow label={t('settings.general.autoRead')}>
         <Switch
           checked={g.autoRead}
           onChange={(e) => set({ autoRead: e.currentTarget.checked })}
           data-testid="setting-autoRead"
         />
       </SettingRow>
-      <SettingRow label="Refresh feeds automatically">
+      <SettingRow label={t('settings.general.autoRefresh')}>
         <Switch
           checked={g.autoRefresh}
           onChange={(e) => set({ autoRefresh: e.currentTarget.checked })}
           data-testid="setting-autoRefresh"
         />
       </SettingRow>
-      <SettingRow label="Refresh every" description="Minutes between automatic refreshes.">
+      <SettingRow
+        label={t('settings.general.refreshEvery')}
+        description={t('settings.general.refreshEveryDesc')}
+      >
         <NumberInput
           w={120}
           min={5}
           max={1440}
           step={5}
-          suffix=" min"
+          suffix={t('settings.general.minutesSuffix')}
           disabled={!g.autoRefresh}
           value={Math.round(g.refreshInterval / 60)}
           onChange={(v) =>
@@ -83,14 +95,17 @@ export function GeneralTab() {
           data-testid="setting-refreshInterval"
         />
       </SettingRow>
-      <SettingRow label="Report failed updates" description="Tell me when a feed could not be fetched.">
+      <SettingRow
+        label={t('settings.general.pullDataFail')}
+        description={t('settings.general.pullDataFailDesc')}
+      >
         <Switch
           checked={g.pullDataFail}
           onChange={(e) => set({ pullDataFail: e.currentTarget.checked })}
           data-testid="setting-pullDataFail"
         />
       </SettingRow>
-      <SettingRow label="AI summaries in lists" description="Needs an AI endpoint (Integrations).">
+      <SettingRow label={t('settings.general.listAi')} description={t('settings.general.listAiDesc')}>
         <Switch
           checked={g.enableListAISummary}
           onChange={(e) => set({ enableListAISummary: e.currentTarget.checked })}

@@ -16,6 +16,7 @@ import { resolveEndpoint } from '../../ai/endpoint';
 import type { AiError } from '../../ai/errors';
 import { testConnection } from '../../ai/testConnection';
 import { aiStatusQuery } from '../../ai/useAiEndpoint';
+import { formatDate, useT } from '../../i18n';
 import type { IntegratedSettings } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
@@ -27,13 +28,14 @@ const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'deepseek-chat', 'qwen-
 
 /** The shared endpoint's state, shown when no personal endpoint is set. */
 function SharedStatusLine({ personal }: { personal: boolean }) {
+  const t = useT();
   const status = useQuery(aiStatusQuery());
   if (personal || status.isPending) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="ai-shared-status">
       {status.data?.configured
-        ? `No personal key: AI uses this Rivulet server's shared endpoint (${status.data.model ?? 'deepseek-chat'}).`
-        : 'No personal key, and this Rivulet server has no shared AI endpoint: AI features are off until you add one.'}
+        ? t('settings.integrations.sharedOn', { model: status.data.model ?? 'deepseek-chat' })
+        : t('settings.integrations.sharedOff')}
     </Text>
   );
 }
@@ -43,6 +45,7 @@ function SharedStatusLine({ personal }: { personal: boolean }) {
  * one. "Test connection" lists the endpoint's models, fills the model picker and marks it valid.
  */
 export function IntegrationsTab() {
+  const t = useT();
   const s = useSettingsGroup('integrated');
   const [testing, setTesting] = useState(false);
   const [models, setModels] = useState<string[]>([]);
@@ -67,7 +70,8 @@ export function IntegrationsTab() {
         relay: s.useRelay,
       };
       const result = await testConnection(endpoint);
-      const lastTestTime = new Date().toLocaleString();
+      // Stored as shown (a display string, kept for compatibility with old data).
+      const lastTestTime = formatDate(new Date());
       if (result.ok) {
         setModels(result.models);
         const keep = result.models.length === 0 || result.models.includes(s.selectedModel);
@@ -84,10 +88,9 @@ export function IntegrationsTab() {
   return (
     <div>
       <Text size="sm" c="dimmed" mb="xs">
-        An OpenAI-compatible endpoint for summaries, the feed assistant and plain-language filters. Your key
-        is kept in this browser only and sent only to this endpoint.
+        {t('settings.integrations.intro')}
       </Text>
-      <SettingRow label="API URL" stacked>
+      <SettingRow label={t('settings.integrations.apiUrl')} stacked>
         <TextInput
           placeholder="https://api.openai.com/v1"
           value={s.apiUrl}
@@ -95,7 +98,7 @@ export function IntegrationsTab() {
           data-testid="setting-apiUrl"
         />
       </SettingRow>
-      <SettingRow label="API key" stacked>
+      <SettingRow label={t('settings.integrations.apiKey')} stacked>
         <PasswordInput
           placeholder="sk-…"
           autoComplete="off"
@@ -105,7 +108,7 @@ export function IntegrationsTab() {
         />
       </SettingRow>
       <SharedStatusLine personal={personal} />
-      <SettingRow label="Model" stacked>
+      <SettingRow label={t('settings.integrations.model')} stacked>
         <Autocomplete
           data={models.length > 0 ? models : MODELS}
           value={s.selectedModel}
@@ -113,17 +116,14 @@ export function IntegrationsTab() {
           data-testid="setting-selectedModel"
         />
       </SettingRow>
-      <SettingRow
-        label="Call through the Rivulet server"
-        description="For endpoints that do not allow calls from web pages (CORS). Your key then passes through the Rivulet server, which does not keep it."
-      >
+      <SettingRow label={t('settings.integrations.relay')} description={t('settings.integrations.relayDesc')}>
         <Switch
           checked={s.useRelay}
           onChange={(e) => changeEndpoint({ useRelay: e.currentTarget.checked })}
           data-testid="setting-useRelay"
         />
       </SettingRow>
-      <SettingRow label="Summary prompt" stacked>
+      <SettingRow label={t('settings.integrations.prompt')} stacked>
         <Textarea
           autosize
           minRows={2}
@@ -134,12 +134,16 @@ export function IntegrationsTab() {
         />
       </SettingRow>
       <SettingRow
-        label="Connection"
-        description={s.lastTestTime ? `Last tested ${s.lastTestTime}` : 'Not tested yet.'}
+        label={t('settings.integrations.connection')}
+        description={
+          s.lastTestTime
+            ? t('settings.integrations.lastTested', { time: s.lastTestTime })
+            : t('settings.integrations.notTested')
+        }
       >
         <Group gap="xs" wrap="nowrap">
           <Badge variant="light" color={s.isApiValid ? 'brand' : 'gray'} data-testid="setting-isApiValid">
-            {s.isApiValid ? 'Working' : 'Not verified'}
+            {s.isApiValid ? t('settings.integrations.working') : t('settings.integrations.notVerified')}
           </Badge>
           <Button
             size="xs"
@@ -149,13 +153,13 @@ export function IntegrationsTab() {
             disabled={!baseUrl}
             data-testid="ai-test-connection"
           >
-            Test connection
+            {t('settings.integrations.test')}
           </Button>
         </Group>
       </SettingRow>
       {models.length > 0 && !error && (
         <Text size="xs" c="dimmed" data-testid="ai-test-models">
-          {models.length} model{models.length === 1 ? '' : 's'} available; pick one above.
+          {t('settings.integrations.modelsFound', { count: models.length })}
         </Text>
       )}
       {error && <AiErrorNotice error={error} />}

@@ -1,22 +1,18 @@
 import { Button, Group } from '@mantine/core';
 import { confirm } from '../../components/ConfirmDialog';
+import { useT } from '../../i18n';
 import type { SettingsGroup } from '../defaults';
 import { resetSettings } from '../useSettings';
 
-const NAMES: Record<SettingsGroup, string> = {
-  general: 'general',
-  appearance: 'appearance',
-  integrated: 'integration',
-  automation: 'automation',
-};
-
 /** "Reset … settings" at the foot of a tab; asks first, through the app-wide confirm dialog. */
 export function ResetButton({ group }: { group: SettingsGroup }) {
+  const t = useT();
   const onClick = async () => {
+    const name = t(`settings.groupNames.${group}`);
     const ok = await confirm({
-      title: `Reset ${NAMES[group]} settings?`,
-      message: `Every ${NAMES[group]} setting goes back to its default. Other settings are kept.`,
-      confirmLabel: 'Reset',
+      title: t('settings.resetTitle', { name }),
+      message: t('settings.resetMessage', { name }),
+      confirmLabel: t('common.reset'),
     });
     if (ok) resetSettings(group);
   };
@@ -29,7 +25,7 @@ export function ResetButton({ group }: { group: SettingsGroup }) {
         onClick={() => void onClick()}
         data-testid={`reset-${group}`}
       >
-        Reset {NAMES[group]} settings
+        {t('settings.resetButton', { name: t(`settings.groupNames.${group}`) })}
       </Button>
     </Group>
   );
