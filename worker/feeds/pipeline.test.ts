@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors';
+import { defaultFeed } from '../feedsStore/feeds';
 import type { Feed, FeedStatus, IncomingItem } from '../types';
 import type { FetchResult } from './fetcher';
 import { hashBytes } from './hash';
@@ -12,22 +13,7 @@ const RSS = (n: number) =>
 
 const feed = (over: Partial<Feed> = {}): Feed => ({
   id: 1,
-  title: '',
-  groupId: -1,
-  siteUrl: '',
-  url: 'https://blog.example/feed',
-  readCount: 0,
-  lastFetched: 0,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 0,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
+  ...defaultFeed('https://blog.example/feed'),
   ...over,
 });
 

@@ -1,28 +1,26 @@
 import { bumpItemsCounter } from '../db/meta';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import type { EngineEvent, Feed } from '../types';
+import type { EngineEvent, Feed, FeedStatus } from '../types';
+
+/** The status of a feed never fetched. */
+export const NEVER_FETCHED: Readonly<FeedStatus> = {
+  lastFetched: 0,
+  lastSuccess: 0,
+  error: '',
+  errorCode: '',
+  httpStatus: 0,
+  etag: '',
+  lastModified: '',
+  failures: 0,
+  nextFetchAfter: 0,
+  dead: false,
+  bodyHash: '',
+};
 
 /** A feed with every field at its "never fetched" value. */
 export function defaultFeed(url: string): Omit<Feed, 'id'> {
-  return {
-    title: '',
-    groupId: -1,
-    siteUrl: '',
-    url,
-    readCount: 0,
-    lastFetched: 0,
-    lastSuccess: 0,
-    error: '',
-    errorCode: '',
-    httpStatus: 0,
-    etag: '',
-    lastModified: '',
-    failures: 0,
-    nextFetchAfter: 0,
-    dead: false,
-    bodyHash: '',
-  };
+  return { title: '', groupId: -1, siteUrl: '', url, readCount: 0, ...NEVER_FETCHED };
 }
 
 /** The `feeds` domain of the engine API. */

@@ -1,20 +1,8 @@
 /** The fetch-status part of a feed, separated from its identity fields. */
+import { NEVER_FETCHED } from '../feedsStore/feeds';
 import type { FeedStatus } from '../types';
 
-/** The status of a feed never fetched. */
-export const NEVER_FETCHED: Readonly<FeedStatus> = {
-  lastFetched: 0,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 0,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-};
+export { NEVER_FETCHED };
 
 /** Only the FeedStatus fields of `feed` (so a patch built from it never touches title or url). */
 export function statusOf(feed: FeedStatus): FeedStatus {

@@ -1,20 +1,8 @@
+import { NEVER_FETCHED } from '../../feedsStore/feeds';
 import type { Feed, Group } from '../../types';
 import type { PlainItem } from '../reference';
 
-const STATUS = {
-  lastFetched: 0,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 0,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-  readCount: 0,
-};
+const STATUS = { ...NEVER_FETCHED, readCount: 0 };
 
 /** A feed with default status fields. */
 export function makeFeed(f: Pick<Feed, 'id' | 'title' | 'groupId'> & Partial<Feed>): Feed {
