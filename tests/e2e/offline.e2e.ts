@@ -1,0 +1,150 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createRivuletServer } from '../../server/app.ts';
+import { launchBrowser } from './harness';
+import { seedApp } from './seed';
+
+// The offline app, against this file's own companion server (so it can be stopped) over a copy
+// of dist/ (so a "new build" can be served): the service worker precaches the shell, the app
+// reloads with the server gone and shows stored articles, /api/* is never served from cache,
+// and a new build shows "update available" and switches on Reload.
+
+let browser: Browser;
+let server: Server | null = null;
+let port = 0;
+const dist = mkdtempSync(join(tmpdir(), 'rivulet-dist-'));
+
+async function start(): Promise<void> {
+  server = createRivuletServer({ distDir: dist });
+  await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+}
+
+async function stop(): Promise<void> {
+  const s = server;
+  server = null;
+  if (!s) return;
+  s.closeAllConnections();
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+}
+
+beforeAll(async () => {
+  cpSync(join(import.meta.dirname, '..', '..', 'dist'), dist, { recursive: true });
+  await start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${port}`;
+
+/** Waits until a service worker controls the page and the shell cache is filled. */
+async function waitControlled(page: Page): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ready = await page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const shell = (await caches.keys()).find((k) => k.startsWith('rivulet-shell-'));
+      return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error('no service worker took control');
+    await page.waitForTimeout(250);
+  }
+}
+
+describe('offline app', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto(`${base()}/welcome`);
+    await page.waitForSelector('[data-testid="app-shell"]');
+    await seedApp(page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 8 });
+    await waitControlled(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test('serves the manifest and a no-cache service worker at the root scope', async () => {
+    const sw = await page.request.get(`${base()}/sw.js`);
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+    expect(sw.headers()['content-type']).toMatch(/javascript/);
+    const manifest = await page.request.get(`${base()}/manifest.webmanifest`);
+    expect(manifest.headers()['content-type']).toMatch(/manifest\+json/);
+    const body = (await manifest.json()) as {
+      name: string;
+      theme_color: string;
+      icons: { purpose: string }[];
+    };
+    expect(body).toMatchObject({ name: 'Rivulet', theme_color: '#27AE60' });
+    expect(body.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(
+      `${base()}/`,
+    );
+  });
+
+  test('with the server stopped, reloads and shows the stored articles', async () => {
+    await stop();
+    await page.reload();
+    await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
+    // A deep link opens from the cache too, and the list and an article come from IndexedDB.
+    await page.goto(`${base()}/all`);
+    const rows = page.locator('[data-testid="item-row"]');
+    await rows.first().waitFor({ timeout: 15_000 });
+    expect(await rows.count()).toBeGreaterThan(5);
+    await rows.first().click();
+    await page
+      .getByText(/Body of item \d+/)
+      .first()
+      .waitFor({ timeout: 10_000 });
+    // The API is never answered from the cache.
+    const api = await page.evaluate(() =>
+      fetch('/api/fetch?url=https%3A%2F%2Fexample.com%2F').then(
+        (r) => r.status,
+        () => 'network error',
+      ),
+    );
+    expect(api).toBe('network error');
+    await page.goto(`${base()}/download`);
+    const status = page.locator('[data-testid="offline-status"][data-ready="true"]');
+    await status.waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test('a new build shows "update available" and Reload switches to it', async () => {
+    await start();
+    await page.goto(`${base()}/welcome`);
+    await page.waitForSelector('[data-testid="app-shell"]');
+    const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+    expect(first).toBe(`${base()}/sw.js`);
+    // A new deployment: the worker script changes by a byte.
+    appendFileSync(join(dist, 'sw.js'), '\n// next build\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.locator('[data-testid="pwa-update"]');
+    await prompt.waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: '/tmp/offline-update-prompt.png' });
+    await page.evaluate(() => ((window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true));
+    await Promise.all([page.waitForEvent('load'), page.locator('[data-testid="pwa-reload"]').click()]);
+    await page.waitForSelector('[data-testid="app-shell"]');
+    expect(
+      await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate),
+    ).toBeUndefined();
+    expect(await page.locator('[data-testid="pwa-update"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
