@@ -20,13 +20,7 @@ export function Dashboard({ feeds }: { feeds: Feed[] }) {
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md" data-testid="welcome-dashboard">
-      <Paper
-        withBorder
-        radius="md"
-        p="md"
-        style={{ gridColumn: 'span var(--chart-span, 1)' }}
-        className="welcome-chart-card"
-      >
+      <Paper withBorder radius="md" p="md" className="welcome-wide">
         <Title order={2} fz={15}>
           Articles per day
         </Title>
