@@ -4,6 +4,10 @@
  * Placeholders are `{name}`; counted texts use `plural()` with a `{count}` placeholder.
  */
 import { plural } from './types';
+import { aiEn } from './areas/ai.en';
+import { itemsEn } from './areas/items.en';
+import { rssEn } from './areas/rss.en';
+import { subscribeEn } from './areas/subscribe.en';
 
 export const en = {
   common: {
@@ -262,4 +266,8 @@ export const en = {
     routeText: 'This screen could not be shown. Reloading usually helps.',
     engineTitle: 'The reading engine did not answer',
   },
+  items: itemsEn,
+  subscribe: subscribeEn,
+  rss: rssEn,
+  ai: aiEn,
 };

@@ -4,6 +4,10 @@
  */
 import type { en } from './en';
 import { type DeepStringRecord, plural } from './types';
+import { aiZhCN } from './areas/ai.zh-CN';
+import { itemsZhCN } from './areas/items.zh-CN';
+import { rssZhCN } from './areas/rss.zh-CN';
+import { subscribeZhCN } from './areas/subscribe.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -253,4 +257,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
     routeText: '无法显示这个页面，重新加载通常可以解决。',
     engineTitle: '阅读引擎没有响应',
   },
+  items: itemsZhCN,
+  subscribe: subscribeZhCN,
+  rss: rssZhCN,
+  ai: aiZhCN,
 };
