@@ -22,11 +22,17 @@ export interface AppPage {
 
 export async function openApp(
   browser: Browser,
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    /** The browser's language (navigator.language(s), Accept-Language), e.g. 'zh-CN'. */
+    locale?: string;
+  } = {},
 ): Promise<AppPage> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];
