@@ -37,6 +37,7 @@ async function untranslatedWords(page: Page, selector: string): Promise<string[]
         ),
       ]),
     );
+  if (texts.length === 0) throw new Error(`nothing matches ${selector}: the check would be vacuous`);
   return (
     texts
       .join('\n')
