@@ -75,9 +75,7 @@ describe('combo', () => {
     expect(await rss.isDisabled()).toBe(true);
     expect(await dialog.locator('[data-testid="bundle-group"]').inputValue()).toBe('Fixture reading');
     // Leave the podcast out.
-    await dialog
-      .locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/podcast.xml"]`)
-      .uncheck();
+    await dialog.locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/podcast.xml"]`).uncheck();
     await app.page.screenshot({ path: '/tmp/combo-shared-dialog.png' });
     await dialog.locator('[data-testid="bundle-start"]').click();
     const job = dialog.locator('[data-testid="job-subscribe-many"]');
@@ -92,7 +90,9 @@ describe('combo', () => {
     );
 
     // The page was reloaded since: its engine worker is a new one.
-    const { groups, feeds } = await (await engineWorker(app.page)).evaluate(async () => {
+    const { groups, feeds } = await (
+      await engineWorker(app.page)
+    ).evaluate(async () => {
       interface E {
         groups: { list(): Promise<GroupsFeeds['groups']> };
         feeds: { list(): Promise<GroupsFeeds['feeds']> };
