@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useLanguage } from '../i18n';
 import { renderMarkdownSafe } from './markdown';
 import './article.css';
 
@@ -8,6 +9,11 @@ import './article.css';
  * or in `silent` mode a short error paragraph.
  */
 export function MarkdownView({ markdown, silent = false }: { markdown: string; silent?: boolean }) {
-  const { html } = useMemo(() => renderMarkdownSafe(markdown, { silent }), [markdown, silent]);
+  // The fallback texts are translated, so the result belongs to a language and is redone on change.
+  const lang = useLanguage();
+  const { html } = useMemo(
+    () => ({ lang, ...renderMarkdownSafe(markdown, { silent }) }),
+    [markdown, silent, lang],
+  );
   return <div className="rv-article rv-markdown-view" dangerouslySetInnerHTML={{ __html: html }} />;
 }

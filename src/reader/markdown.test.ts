@@ -5,8 +5,8 @@ import {
   htmlToMarkdownSafe,
   markdownToHtml,
   renderMarkdownSafe,
-  REPORT_LINE,
-  SILENT_ERROR_HTML,
+  reportLine,
+  silentErrorHtml,
   UnknownNodeError,
 } from './markdown';
 import { sanitizeArticle } from './sanitize';
@@ -141,7 +141,8 @@ describe('renderMarkdownSafe', () => {
     const out = renderMarkdownSafe('# <b>x</b>');
     expect(out.error?.message).toBe('converter exploded');
     expect(out.html).toContain('<pre class="rv-md-fallback"># &#60;b&#62;x&#60;/b&#62;</pre>');
-    expect(out.html).toContain(REPORT_LINE);
+    expect(out.html).toContain(reportLine());
+    expect(reportLine()).toMatch(/^This text could not be formatted/);
     expect(out.html).not.toContain('<b>');
   });
 
@@ -149,7 +150,8 @@ describe('renderMarkdownSafe', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     failing.on = true;
     const out = renderMarkdownSafe('# secret text', { silent: true });
-    expect(out.html).toBe(SILENT_ERROR_HTML);
+    expect(out.html).toBe(silentErrorHtml());
+    expect(out.html).toContain('This content could not be displayed.');
     expect(out.html).not.toContain('secret');
     expect(out.error).toBeInstanceOf(Error);
   });

@@ -7,6 +7,7 @@ import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { micromark } from 'micromark';
 import { gfm as gfmSyntax, gfmHtml } from 'micromark-extension-gfm';
+import { t } from '../i18n';
 import { sanitizeArticle } from './sanitize';
 import { fencedCode, listItem } from './markdownRules';
 
@@ -126,17 +127,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The paragraph shown instead of content in silent mode. */
-export const SILENT_ERROR_HTML =
-  '<p class="rv-md-error" role="alert">This content could not be displayed.</p>';
+/** The paragraph shown instead of content in silent mode (in the language in effect). */
+export function silentErrorHtml(): string {
+  return `<p class="rv-md-error" role="alert">${escapeHtml(t('reader.markdownFailed'))}</p>`;
+}
 
-/** The line appended under plain-text fallbacks. */
-export const REPORT_LINE =
-  'This text could not be formatted and is shown as plain text. Please report the problem, with the article it came from.';
+/** The line appended under plain-text fallbacks (in the language in effect). */
+export function reportLine(): string {
+  return t('reader.markdownReport');
+}
 
 /** Plain-text fallback for content that failed to convert, with a line asking for a report. */
 export function plainTextFallback(text: string): string {
-  return `<pre class="rv-md-fallback">${escapeHtml(text)}</pre><p class="rv-md-report">${escapeHtml(REPORT_LINE)}</p>`;
+  return `<pre class="rv-md-fallback">${escapeHtml(text)}</pre><p class="rv-md-report">${escapeHtml(reportLine())}</p>`;
 }
 
 /**
@@ -152,7 +155,7 @@ export function renderMarkdownSafe(md: string, opts: { silent?: boolean } = {}):
     if (import.meta.env.DEV && err instanceof UnknownNodeError) throw err;
     const error = err instanceof Error ? err : new Error(String(err));
     console.error('Markdown rendering failed', error);
-    return { html: opts.silent ? SILENT_ERROR_HTML : plainTextFallback(md), error };
+    return { html: opts.silent ? silentErrorHtml() : plainTextFallback(md), error };
   }
 }
 
