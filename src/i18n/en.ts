@@ -193,10 +193,10 @@ export const en = {
     nextImage: 'Next image',
     imageN: 'Image {n}',
     imageCounter: '{n} / {total}',
-  },
     markdownFailed: 'This content could not be displayed.',
     markdownReport:
       'This text could not be formatted and is shown as plain text. Please report the problem, with the article it came from.',
+  },
   shortcuts: {
     title: 'Keyboard shortcuts',
     scopes: { everywhere: 'Everywhere', list: 'Article list', reader: 'Reader' },

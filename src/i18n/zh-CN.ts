@@ -188,9 +188,9 @@ export const zhCN: DeepStringRecord<typeof en> = {
     nextImage: '下一张图片',
     imageN: '第 {n} 张图片',
     imageCounter: '{n} / {total}',
-  },
     markdownFailed: '无法显示这段内容。',
     markdownReport: '这段文字无法格式化，已按纯文本显示。请报告这个问题，并附上它所在的文章。',
+  },
   shortcuts: {
     title: '键盘快捷键',
     scopes: { everywhere: '全局', list: '文章列表', reader: '阅读器' },
