@@ -1,28 +1,17 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import type { AiError } from './errors';
 
-const TITLES: Record<AiError['kind'], string> = {
-  not_configured: 'AI is not configured',
-  auth: 'API key refused',
-  rate_limit: 'Rate limited',
-  server: 'AI service error',
-  network: 'Network problem',
-  cors: 'Blocked by the browser (CORS)',
-  timeout: 'Timed out',
-  bad_response: 'Unexpected answer',
-  broken_stream: 'Answer cut off',
-  bad_request: 'Request refused',
-};
-
 /** An AI failure shown inline: what happened, what to do, a settings link and a retry. */
 export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: () => void }) {
+  const t = useT();
   const toSettings = error.kind === 'not_configured' || error.kind === 'auth' || error.kind === 'network';
   return (
     <Alert
       color={error.kind === 'not_configured' ? 'gray' : 'red'}
       variant="light"
-      title={TITLES[error.kind]}
+      title={t(`ai.errorTitles.${error.kind}`)}
       data-testid="ai-error"
       data-kind={error.kind}
     >
@@ -39,12 +28,12 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
             onClick={() => openSettings('integrations')}
             data-testid="ai-open-settings"
           >
-            Open AI settings
+            {t('ai.openSettings')}
           </Anchor>
         )}
         {onRetry && error.kind !== 'not_configured' && (
           <Button size="compact-xs" variant="default" onClick={onRetry} data-testid="ai-retry">
-            Try again
+            {t('ai.tryAgain')}
           </Button>
         )}
       </Group>
@@ -52,11 +41,12 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
   );
 }
 
-/** "AI is not configured" with the link to the Integrations tab. */
-export function AiNotConfigured({ what }: { what: string }) {
+/** "AI is not configured" with the link to the Integrations tab; `what` names the feature that is off. */
+export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' }) {
+  const t = useT();
   return (
     <Text size="sm" c="dimmed" data-testid="ai-not-configured">
-      AI is not configured, so {what} is off.{' '}
+      {t('ai.notConfigured', { what: t(`ai.features.${what}`) })}{' '}
       <Anchor
         component="button"
         type="button"
@@ -64,7 +54,7 @@ export function AiNotConfigured({ what }: { what: string }) {
         onClick={() => openSettings('integrations')}
         data-testid="ai-open-settings"
       >
-        Set up AI in Settings → Integrations
+        {t('ai.setUp')}
       </Anchor>
     </Text>
   );

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Loader, Paper, Text, Tooltip } from '@mantin
 import { IconCopy, IconPlayerStop, IconRefresh, IconSparkles, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { Item } from '../engine/contract';
+import { useT } from '../i18n';
 import { copyText } from '../reader/clipboard';
 import { MarkdownView } from '../reader/MarkdownView';
 import { useShortcuts } from '../reader/shortcuts';
@@ -29,6 +30,7 @@ export function useArticleSummary(
   feedTitle: string,
   shortcutsEnabled: boolean,
 ): ArticleSummaryParts {
+  const t = useT();
   const { endpoint } = useAiEndpoint();
   const { summaryPrompt } = useSettingsGroup('integrated');
   const { state, generate, stop } = useSummary({
@@ -48,7 +50,7 @@ export function useArticleSummary(
   useShortcuts({ g: start }, { enabled: shortcutsEnabled });
 
   const button = (
-    <Tooltip label="AI summary (g)">
+    <Tooltip label={t('ai.summary.tip')}>
       <Button
         variant={state.status === 'idle' ? 'default' : 'light'}
         size="xs"
@@ -57,7 +59,7 @@ export function useArticleSummary(
         loading={busy}
         data-testid="reader-summary"
       >
-        Summary
+        {t('ai.summary.button')}
       </Button>
     </Tooltip>
   );
@@ -76,9 +78,9 @@ export function useArticleSummary(
     >
       <Group justify="space-between" mb={4} wrap="nowrap">
         <Text size="xs" fw={600} c="dimmed">
-          <IconSparkles size={12} /> AI summary
-          {state.cached && ' · saved'}
-          {state.status === 'stopped' && ' · stopped'}
+          <IconSparkles size={12} /> {t('ai.summary.title')}
+          {state.cached && ` · ${t('ai.summary.savedTag')}`}
+          {state.status === 'stopped' && ` · ${t('ai.summary.stoppedTag')}`}
         </Text>
         <Group gap={4} wrap="nowrap">
           {busy ? (
@@ -89,15 +91,15 @@ export function useArticleSummary(
               onClick={stop}
               data-testid="ai-summary-stop"
             >
-              Stop
+              {t('ai.summary.stop')}
             </Button>
           ) : (
-            <Tooltip label="Regenerate">
+            <Tooltip label={t('ai.summary.regenerate')}>
               <ActionIcon
                 size="sm"
                 variant="subtle"
                 color="gray"
-                aria-label="Regenerate summary"
+                aria-label={t('ai.summary.regenerateLabel')}
                 onClick={generate}
                 data-testid="ai-summary-regenerate"
               >
@@ -105,12 +107,12 @@ export function useArticleSummary(
               </ActionIcon>
             </Tooltip>
           )}
-          <Tooltip label={copied ? 'Copied' : 'Copy summary'}>
+          <Tooltip label={copied ? t('common.copied') : t('ai.summary.copy')}>
             <ActionIcon
               size="sm"
               variant="subtle"
               color="gray"
-              aria-label="Copy summary"
+              aria-label={t('ai.summary.copy')}
               disabled={!state.text}
               onClick={() =>
                 void copyText(state.text).then((ok) => {
@@ -127,7 +129,7 @@ export function useArticleSummary(
             size="sm"
             variant="subtle"
             color="gray"
-            aria-label="Hide summary"
+            aria-label={t('ai.summary.hide')}
             onClick={() => {
               stop();
               setHiddenFor(item.id);
@@ -142,7 +144,7 @@ export function useArticleSummary(
         <Group gap="xs" data-testid="ai-summary-waiting">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            Summarising…
+            {t('ai.summary.working')}
           </Text>
         </Group>
       )}

@@ -2,6 +2,7 @@ import { Button, Code, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { t as tNow, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
 import { withEngine } from '../queries/engine';
@@ -24,6 +25,7 @@ async function checkQuery(query: string): Promise<CheckOutcome> {
  * match count or its error — before `onRun` runs it.
  */
 export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
+  const t = useT();
   const { endpoint } = useAiEndpoint();
   const groups = useQuery(groupsQuery());
   const feeds = useQuery(feedsQuery());
@@ -34,7 +36,7 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
   const ctlRef = useRef<AbortController | null>(null);
   useEffect(() => () => ctlRef.current?.abort(), []);
 
-  if (endpoint.kind === 'none') return <AiNotConfigured what="describing filters in plain language" />;
+  if (endpoint.kind === 'none') return <AiNotConfigured what="describe" />;
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
@@ -61,7 +63,11 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
       setError(
         err instanceof AiError
           ? err
-          : new AiError('network', err instanceof Error ? err.message : String(err), 'Try again.'),
+          : new AiError(
+              'network',
+              err instanceof Error ? err.message : String(err),
+              tNow('ai.errors.tryAgain'),
+            ),
       );
     } finally {
       if (ctlRef.current === ctl) setBusy(false);
@@ -74,8 +80,8 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
             style={{ flex: 1 }}
-            label="Describe what you want"
-            placeholder="e.g. unread posts about Rust from the last week"
+            label={t('ai.describe.label')}
+            placeholder={t('ai.describe.placeholder')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             leftSection={<IconSparkles size={16} />}
@@ -88,7 +94,7 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
             disabled={!text.trim()}
             data-testid="describe-filter-write"
           >
-            Write query
+            {t('ai.describe.write')}
           </Button>
         </Group>
       </form>
@@ -100,9 +106,9 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
           <Group justify="space-between" mt={6}>
             <Text size="xs" c={result.check.ok ? 'dimmed' : 'red'} data-testid="describe-filter-status">
               {result.check.ok
-                ? `Valid query · ${result.check.total.toLocaleString()} matching article${result.check.total === 1 ? '' : 's'}`
-                : `Does not parse: ${result.check.message}`}
-              {result.attempts > 1 && ' (corrected once)'}
+                ? t('ai.describe.valid', { count: result.check.total })
+                : t('ai.describe.invalid', { message: result.check.message })}
+              {result.attempts > 1 && ` ${t('ai.describe.corrected')}`}
             </Text>
             <Button
               size="compact-sm"
@@ -111,7 +117,7 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
               onClick={() => onRun(result.query)}
               data-testid="describe-filter-run"
             >
-              Run this query
+              {t('ai.describe.run')}
             </Button>
           </Group>
         </div>

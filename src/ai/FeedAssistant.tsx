@@ -3,6 +3,7 @@ import { IconPlayerStop, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { ItemRow, Page } from '../engine/contract';
+import { t as tNow, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { withEngine } from '../queries/engine';
 import { MarkdownView } from '../reader/MarkdownView';
@@ -44,6 +45,7 @@ const citationHref = (q: string, id: number) =>
  * panel only says how to turn it on (the screen stays plain full-text search).
  */
 export function useFeedAssistant(q: string): FeedAssistantParts {
+  const t = useT();
   const { endpoint } = useAiEndpoint();
   const feeds = useQuery(feedsQuery());
   const [state, setState] = useState<AssistantState>({
@@ -75,7 +77,7 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
       if (found.rows.length === 0) {
         set({
           phase: 'done',
-          answer: 'No articles match this question, so there is nothing to answer from.',
+          answer: tNow('ai.assistant.noMatch'),
         });
         return;
       }
@@ -94,7 +96,11 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
       const error =
         err instanceof AiError
           ? err
-          : new AiError('network', err instanceof Error ? err.message : String(err), 'Try again.');
+          : new AiError(
+              'network',
+              err instanceof Error ? err.message : String(err),
+              tNow('ai.errors.tryAgain'),
+            );
       set({ phase: 'error', error });
     });
   };
@@ -131,7 +137,7 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
 
   const panel = !q ? null : endpoint.kind === 'none' ? (
     <div style={{ marginTop: 8 }}>
-      <AiNotConfigured what="the feed assistant" />
+      <AiNotConfigured what="assistant" />
     </div>
   ) : (
     <Paper
@@ -146,7 +152,7 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
     >
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
-          <IconSparkles size={14} /> Ask the assistant: “{q}”
+          <IconSparkles size={14} /> {t('ai.assistant.ask', { question: q })}
         </Text>
         {busy ? (
           <Button
@@ -156,11 +162,11 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
             onClick={() => ctlRef.current?.abort()}
             data-testid="assistant-stop"
           >
-            Stop
+            {t('ai.assistant.stop')}
           </Button>
         ) : (
           <Button size="compact-sm" variant="light" onClick={ask} data-testid="assistant-ask">
-            {current ? 'Ask again' : 'Ask AI'}
+            {current ? t('ai.assistant.askAgain') : t('ai.assistant.askAi')}
           </Button>
         )}
       </Group>
@@ -168,7 +174,7 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
         <Group gap="xs" mt={6}>
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            Finding articles…
+            {t('ai.assistant.finding')}
           </Text>
         </Group>
       )}
@@ -180,13 +186,13 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
       {current?.phase === 'answering' && !current.answer && <Loader size="xs" mt={6} />}
       {current?.phase === 'stopped' && (
         <Text size="xs" c="dimmed">
-          Stopped.
+          {t('ai.assistant.stopped')}
         </Text>
       )}
       {current?.error && <AiErrorNotice error={current.error} onRetry={ask} />}
       {ids.length > 0 && (
         <Text size="xs" c="dimmed" mt={4} data-testid="assistant-sources-note">
-          Based on the {ids.length} article{ids.length === 1 ? '' : 's'} listed below.
+          {t('ai.assistant.basedOn', { count: ids.length })}
         </Text>
       )}
     </Paper>

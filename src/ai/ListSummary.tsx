@@ -2,6 +2,7 @@ import { Alert, Loader, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { ItemRow } from '../engine/contract';
+import { formatNumber, tRich, useT } from '../i18n';
 import { AiNotConfigured } from './AiErrorNotice';
 import { useAiEndpoint } from './useAiEndpoint';
 import { useListSummary, useListSummaryCounts } from './useListSummaries';
@@ -20,6 +21,7 @@ export function ListSummary({
   feedTitle: string;
   className?: string;
 }) {
+  const t = useT();
   const ref = useRef<HTMLParagraphElement>(null);
   const { state } = useListSummary(row, feedTitle, ref);
   const busy = state.status === 'waiting' || state.status === 'streaming' || state.status === 'checking';
@@ -33,10 +35,10 @@ export function ListSummary({
     >
       {state.text ? (
         <>
-          <IconSparkles size={12} aria-label="AI summary" /> {state.text}
+          <IconSparkles size={12} aria-label={t('ai.list.label')} /> {state.text}
         </>
       ) : state.error ? (
-        <span title={state.error.hint}>AI summary failed: {state.error.message}</span>
+        <span title={state.error.hint}>{t('ai.list.failed', { message: state.error.message })}</span>
       ) : (
         <>
           {busy && <Loader size={10} mr={4} />}
@@ -52,16 +54,23 @@ export function ListSummary({
  * is running now, and the warning that each visible article costs an API request.
  */
 export function ListSummaryBar() {
+  const t = useT();
   const { endpoint } = useAiEndpoint();
   const counts = useListSummaryCounts();
-  if (endpoint.kind === 'none') return <AiNotConfigured what="list summaries" />;
+  if (endpoint.kind === 'none') return <AiNotConfigured what="listSummaries" />;
   return (
     <Alert variant="light" color="yellow" p={6} data-testid="list-summary-bar">
       <Text size="xs">
-        AI list summaries are on: every article you scroll to is sent to{' '}
-        {endpoint.kind === 'shared' ? 'the shared AI endpoint' : endpoint.baseUrl} ({endpoint.model}), which
-        uses the API and may cost money. <b data-testid="list-summary-count">{counts.started}</b> request
-        {counts.started === 1 ? '' : 's'} so far · {counts.active} running · {counts.waiting} waiting.
+        {t('ai.list.barIntro', {
+          endpoint: endpoint.kind === 'shared' ? t('ai.list.sharedEndpoint') : endpoint.baseUrl,
+          model: endpoint.model,
+        })}{' '}
+        {tRich('ai.list.barCounts', {
+          count: counts.started,
+          requests: <b data-testid="list-summary-count">{formatNumber(counts.started)}</b>,
+          active: formatNumber(counts.active),
+          waiting: formatNumber(counts.waiting),
+        })}
       </Text>
     </Alert>
   );

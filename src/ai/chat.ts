@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { type AiEndpoint, requestFor } from './endpoint';
 import { AiError, errorFromResponse } from './errors';
 import { readChatStream } from './sse';
@@ -19,21 +20,17 @@ export interface ChatOptions {
 type LiveEndpoint = Exclude<AiEndpoint, { kind: 'none' }>;
 
 const notConfigured = () =>
-  new AiError('not_configured', 'AI is not configured.', 'Add an endpoint in Settings → Integrations.');
+  new AiError('not_configured', t('ai.errors.notConfigured'), t('ai.errors.addEndpoint'));
 
 function networkError(ep: LiveEndpoint): AiError {
   if (ep.kind === 'personal' && !ep.relay) {
     return new AiError(
       'network',
-      `Could not reach ${ep.baseUrl}: it is unreachable, or it does not allow calls from a web page (CORS).`,
-      'Check the API URL. If it is right, turn on “Call through the Rivulet server” in Settings → Integrations.',
+      t('ai.errors.unreachable', { url: ep.baseUrl }),
+      t('ai.errors.unreachableHint'),
     );
   }
-  return new AiError(
-    'network',
-    'Could not reach the AI service (network error).',
-    'Check your connection and try again.',
-  );
+  return new AiError('network', t('ai.errors.network'), t('ai.errors.networkHint'));
 }
 
 /**
@@ -65,8 +62,8 @@ async function withIdleTimeout<T>(
     if (idle)
       throw new AiError(
         'timeout',
-        `No answer for ${Math.round(idleMs / 1000)} s.`,
-        'The AI service is slow or stuck; try again later.',
+        t('ai.errors.idle', { seconds: Math.round(idleMs / 1000) }),
+        t('ai.errors.idleHint'),
       );
     throw err;
   } finally {
@@ -118,7 +115,7 @@ export async function streamChat(
       { model: ep.model, messages, stream: true, temperature: opts.temperature ?? 0.3 },
       signal,
     );
-    if (!res.body) throw new AiError('bad_response', 'The endpoint sent an empty answer.', 'Try again.');
+    if (!res.body) throw new AiError('bad_response', t('ai.errors.emptyAnswer'), t('ai.errors.tryAgain'));
     touch();
     const type = res.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream')) {
@@ -141,15 +138,11 @@ function completionText(raw: string): string {
   try {
     parsed = JSON.parse(raw) as typeof parsed;
   } catch {
-    throw new AiError(
-      'bad_response',
-      'The endpoint did not answer like an OpenAI-compatible API.',
-      'Check the API URL (it usually ends in /v1).',
-    );
+    throw new AiError('bad_response', t('ai.errors.notOpenAi'), t('ai.errors.notOpenAiHint'));
   }
   const content = parsed.choices?.[0]?.message?.content;
   if (typeof content !== 'string')
-    throw new AiError('bad_response', 'The answer has no message in it.', 'Check the API URL and the model.');
+    throw new AiError('bad_response', t('ai.errors.noMessage'), t('ai.errors.noMessageHint'));
   return content;
 }
 
@@ -198,11 +191,7 @@ export async function listModels(
       parsed = {};
     }
     if (!Array.isArray(parsed.data))
-      throw new AiError(
-        'bad_response',
-        'The URL answered, but not with an OpenAI-compatible model list.',
-        'Check the API URL: it usually ends in /v1.',
-      );
+      throw new AiError('bad_response', t('ai.errors.noModelList'), t('ai.errors.noModelListHint'));
     return parsed.data
       .map((m) => m.id)
       .filter((id): id is string => typeof id === 'string')

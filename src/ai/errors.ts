@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** Why an AI call failed, in the words the UI shows (reason + what to do). */
 export type AiErrorKind =
   | 'not_configured'
@@ -48,8 +50,9 @@ function upstreamMessage(body: string): string {
 }
 
 /**
- * Maps an HTTP failure of an AI endpoint to an AiError. `shared`: the call went to this
- * server's shared endpoint (so a 401 is the server's key, not the user's).
+ * Maps an HTTP failure of an AI endpoint to an AiError, worded in the language in effect (the
+ * endpoint's own detail is quoted as it came). `shared`: the call went to this server's shared
+ * endpoint (so a 401 is the server's key, not the user's).
  */
 export function errorFromResponse(
   status: number,
@@ -60,18 +63,12 @@ export function errorFromResponse(
   const detail = upstreamMessage(body);
   const said = detail ? ` (${detail.slice(0, 200)})` : '';
   if (status === 503 && body.includes('ai_not_configured'))
-    return new AiError(
-      'not_configured',
-      'AI is not configured.',
-      'Add your own endpoint in Settings → Integrations.',
-    );
+    return new AiError('not_configured', t('ai.errors.notConfigured'), t('ai.errors.addOwnEndpoint'));
   if (status === 401 || status === 403)
     return new AiError(
       'auth',
-      `The API key was refused (HTTP ${status})${said}.`,
-      shared
-        ? 'The shared key on the Rivulet server is not valid: ask whoever runs it, or add your own key in Settings → Integrations.'
-        : 'Check the API key in Settings → Integrations.',
+      t('ai.errors.keyRefused', { status: String(status), detail: said }),
+      shared ? t('ai.errors.sharedKeyHint') : t('ai.errors.keyHint'),
       null,
       status,
     );
@@ -79,8 +76,8 @@ export function errorFromResponse(
     const wait = parseRetryAfter(retryAfter);
     return new AiError(
       'rate_limit',
-      `Too many requests (HTTP 429)${said}.`,
-      wait !== null ? `Try again in ${wait} s.` : 'Wait a little, then try again.',
+      t('ai.errors.tooMany', { detail: said }),
+      wait !== null ? t('ai.errors.waitSeconds', { seconds: wait }) : t('ai.errors.waitLittle'),
       wait,
       status,
     );
@@ -88,31 +85,31 @@ export function errorFromResponse(
   if (status === 504)
     return new AiError(
       'timeout',
-      `The AI endpoint took too long to answer${said}.`,
-      'Try again later.',
+      t('ai.errors.tooSlow', { detail: said }),
+      t('ai.errors.tryLater'),
       null,
       status,
     );
   if (status >= 500)
     return new AiError(
       'server',
-      `The AI service failed (HTTP ${status})${said}.`,
-      'Try again in a moment.',
+      t('ai.errors.serverFailed', { status: String(status), detail: said }),
+      t('ai.errors.tryMoment'),
       parseRetryAfter(retryAfter),
       status,
     );
   if (status === 404)
     return new AiError(
       'bad_response',
-      `The endpoint has no such route (HTTP 404)${said}.`,
-      'Check the API URL: it should end in the API version, e.g. https://api.openai.com/v1.',
+      t('ai.errors.noRoute', { detail: said }),
+      t('ai.errors.noRouteHint'),
       null,
       status,
     );
   return new AiError(
     'bad_request',
-    `The AI endpoint refused the request (HTTP ${status})${said}.`,
-    'Check the model name and the API URL.',
+    t('ai.errors.refused', { status: String(status), detail: said }),
+    t('ai.errors.refusedHint'),
     null,
     status,
   );

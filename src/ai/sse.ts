@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { AiError } from './errors';
 
 /**
@@ -86,20 +87,20 @@ export async function readChatStream(
     try {
       chunk = JSON.parse(data) as ChunkShape;
     } catch {
-      state.failure = new AiError(
-        'bad_response',
-        'The endpoint sent something that is not a chat stream.',
-        'Check that the API URL points to an OpenAI-compatible API.',
-      );
+      state.failure = new AiError('bad_response', t('ai.errors.notStream'), t('ai.errors.notStreamHint'));
       return;
     }
     if (chunk.error) {
-      const msg = typeof chunk.error.message === 'string' ? chunk.error.message : 'unknown error';
+      const msg = typeof chunk.error.message === 'string' ? chunk.error.message : t('ai.errors.unknownError');
       // The companion server ends a stalled stream with `{ error: { code: 'timeout' } }`.
       state.failure =
         chunk.error.code === 'timeout'
-          ? new AiError('timeout', `Timed out: ${msg}`, 'The AI service is slow right now; try again later.')
-          : new AiError('server', `The AI service reported an error: ${msg}`, 'Try again in a moment.');
+          ? new AiError(
+              'timeout',
+              t('ai.errors.streamTimeout', { message: msg }),
+              t('ai.errors.streamTimeoutHint'),
+            )
+          : new AiError('server', t('ai.errors.streamError', { message: msg }), t('ai.errors.tryMoment'));
       return;
     }
     const choice = chunk.choices?.[0];
@@ -135,8 +136,8 @@ export async function readChatStream(
 function brokenStream(partial: string): AiError {
   const err = new AiError(
     'broken_stream',
-    partial ? 'The answer was cut off part-way.' : 'The connection closed before any answer arrived.',
-    'Try again.',
+    partial ? t('ai.errors.cutOff') : t('ai.errors.closedEarly'),
+    t('ai.errors.tryAgain'),
   );
   Object.assign(err, { partial });
   return err;

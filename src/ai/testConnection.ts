@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { listModels } from './chat';
 import type { AiEndpoint } from './endpoint';
 import { AiError } from './errors';
@@ -23,11 +24,7 @@ export async function testConnection(ep: AiEndpoint, signal?: AbortSignal): Prom
       if (viaRelay)
         return {
           ok: false,
-          error: new AiError(
-            'cors',
-            `${ep.baseUrl} answers, but does not allow calls from a web page (CORS).`,
-            'Turn on “Call through the Rivulet server” below, then test again.',
-          ),
+          error: new AiError('cors', t('ai.errors.cors', { url: ep.baseUrl }), t('ai.errors.corsHint')),
         };
     }
     return { ok: false, error: err };

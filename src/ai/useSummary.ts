@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Item } from '../engine/contract';
+import { t } from '../i18n';
 import { withEngine } from '../queries/engine';
 import { articleMarkdown } from './articleText';
 import { streamChat } from './chat';
@@ -89,11 +90,7 @@ export function useSummary(input: SummaryInput) {
         status: 'error',
         text: '',
         cached: false,
-        error: new AiError(
-          'not_configured',
-          'AI is not configured.',
-          'Add an endpoint in Settings → Integrations.',
-        ),
+        error: new AiError('not_configured', t('ai.errors.notConfigured'), t('ai.errors.addEndpoint')),
       });
       return;
     }
@@ -135,7 +132,11 @@ export function useSummary(input: SummaryInput) {
         const error =
           err instanceof AiError
             ? err
-            : new AiError('network', err instanceof Error ? err.message : String(err), 'Try again.');
+            : new AiError(
+                'network',
+                err instanceof Error ? err.message : String(err),
+                t('ai.errors.tryAgain'),
+              );
         const partial = (err as { partial?: unknown }).partial;
         setState({ status: 'error', text: typeof partial === 'string' ? partial : '', cached: false, error });
       },

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { IconArticle } from '@tabler/icons-react';
 import { type PointerEvent, type ReactNode, useState } from 'react';
+import { useT } from '../i18n';
 import classes from './ItemsView.module.css';
 
 const KEY = 'rivulet.columnListWidth';
@@ -32,6 +33,7 @@ export function ColumnSplit({
   hasReader: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   const [width, setWidth] = useState(storedWidth);
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -63,7 +65,7 @@ export function ColumnSplit({
             className={classes.splitter}
             role="separator"
             aria-orientation="vertical"
-            aria-label="Resize the list"
+            aria-label={t('items.column.resize')}
             tabIndex={0}
             onPointerDown={onPointerDown}
             onKeyDown={(e) => {
@@ -82,9 +84,9 @@ export function ColumnSplit({
             ) : (
               <div className={classes.placeholder}>
                 <IconArticle size={36} stroke={1.3} />
-                <Text size="sm">Select an article to read it here.</Text>
+                <Text size="sm">{t('items.column.pick')}</Text>
                 <Text size="xs" c="dimmed">
-                  j / k to move, Enter to open
+                  {t('items.column.keys')}
                 </Text>
               </div>
             )}

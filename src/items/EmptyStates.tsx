@@ -1,18 +1,20 @@
 import { Button, Text } from '@mantine/core';
 import { IconArrowRight, IconConfetti, IconRss } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 import classes from './ItemsView.module.css';
 
 /** A list with nothing to show because everything is read; offers the next unread feed. */
 export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
+  const t = useT();
   return (
     <div className={classes.state} data-testid="items-all-read">
       <IconConfetti size={40} stroke={1.4} className={classes.stateIcon} />
       <Text fw={600} size="lg">
-        All read
+        {t('items.empty.allRead')}
       </Text>
       <Text c="dimmed" size="sm">
-        Nothing unread here. Nice.
+        {t('items.empty.allReadText')}
       </Text>
       {onNextFeed && (
         <Button
@@ -22,7 +24,7 @@ export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
           onClick={onNextFeed}
           data-testid="items-next-feed"
         >
-          Next feed with unread
+          {t('items.empty.nextFeed')}
         </Button>
       )}
     </div>
@@ -31,17 +33,18 @@ export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
 
 /** A list with no articles at all: point at the subscribe screen. */
 export function NothingHere() {
+  const t = useT();
   return (
     <div className={classes.state} data-testid="items-empty">
       <IconRss size={40} stroke={1.4} className={classes.stateIcon} />
       <Text fw={600} size="lg">
-        Nothing here yet
+        {t('items.empty.nothing')}
       </Text>
       <Text c="dimmed" size="sm">
-        Articles from your subscriptions will show up here.
+        {t('items.empty.nothingText')}
       </Text>
       <Button mt="xs" component={Link} to="/subscribe" variant="light" data-testid="items-subscribe">
-        Subscribe to a feed
+        {t('items.empty.subscribe')}
       </Button>
     </div>
   );
@@ -49,9 +52,10 @@ export function NothingHere() {
 
 /** Shown after the last row of a complete list. */
 export function EndOfList({ onNextFeed }: { onNextFeed?: () => void }) {
+  const t = useT();
   return (
     <div className={classes.end} data-testid="items-end">
-      <Text size="sm">You’re all caught up.</Text>
+      <Text size="sm">{t('items.empty.caughtUp')}</Text>
       {onNextFeed && (
         <Button
           size="xs"
@@ -60,7 +64,7 @@ export function EndOfList({ onNextFeed }: { onNextFeed?: () => void }) {
           onClick={onNextFeed}
           data-testid="items-end-next-feed"
         >
-          Next feed with unread
+          {t('items.empty.nextFeed')}
         </Button>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import type { ItemRow } from '../engine/contract';
+import { formatDate, type Translate, useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import { formatAge } from '../screens/items/route';
 import type { ViewMode } from './views';
@@ -30,6 +31,7 @@ function safeImage(url: string): string | undefined {
 }
 
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
+  const t = useT();
   const unread = (row.flags & FLAG_READ) === 0;
   const saved = (row.flags & FLAG_SAVED) !== 0;
   const stop = (fn: () => void) => (e: MouseEvent) => {
@@ -38,12 +40,12 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
   };
   return (
     <div className={classes.actions}>
-      <Tooltip label={saved ? 'Unsave (s)' : 'Save for later (s)'} openDelay={400}>
+      <Tooltip label={saved ? t('items.row.unsaveTip') : t('items.row.saveTip')} openDelay={400}>
         <ActionIcon
           size="sm"
           variant="subtle"
           color={saved ? 'yellow' : 'gray'}
-          aria-label={saved ? 'Unsave' : 'Save'}
+          aria-label={saved ? t('items.row.unsave') : t('items.row.save')}
           aria-pressed={saved}
           data-testid="item-save"
           onClick={stop(() => onToggleSaved(row))}
@@ -51,12 +53,12 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
           {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={unread ? 'Mark read (m)' : 'Mark unread (m)'} openDelay={400}>
+      <Tooltip label={unread ? t('items.row.markReadTip') : t('items.row.markUnreadTip')} openDelay={400}>
         <ActionIcon
           size="sm"
           variant="subtle"
           color="gray"
-          aria-label={unread ? 'Mark read' : 'Mark unread'}
+          aria-label={unread ? t('items.row.markRead') : t('items.row.markUnread')}
           data-testid="item-read"
           onClick={stop(() => onToggleRead(row))}
         >
@@ -67,7 +69,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
         size="sm"
         variant="subtle"
         color="gray"
-        aria-label="More actions"
+        aria-label={t('items.row.more')}
         data-testid="item-menu"
         onClick={(e) => {
           e.stopPropagation();
@@ -82,6 +84,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
 }
 
 function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: boolean }) {
+  const t = useT();
   const saved = (row.flags & FLAG_SAVED) !== 0;
   return (
     <div className={classes.meta}>
@@ -94,13 +97,13 @@ function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: bo
         </>
       )}
       <span aria-hidden="true">·</span>
-      <time title={new Date(row.pubDate * 1000).toLocaleString()}>{formatAge(row.pubDate, now)}</time>
-      {saved && <IconStarFilled size={12} className={classes.saved} aria-label="Saved" />}
+      <time title={formatDate(row.pubDate * 1000)}>{formatAge(row.pubDate, now)}</time>
+      {saved && <IconStarFilled size={12} className={classes.saved} aria-label={t('items.row.saved')} />}
     </div>
   );
 }
 
-function rowProps(p: CellProps, view: ViewMode) {
+function rowProps(p: CellProps, view: ViewMode, t: Translate) {
   const unread = (p.row.flags & FLAG_READ) === 0;
   return {
     'data-testid': 'item-row',
@@ -112,7 +115,7 @@ function rowProps(p: CellProps, view: ViewMode) {
     'data-active': p.active,
     'data-view': view,
     role: 'article',
-    'aria-label': p.row.title || 'Untitled',
+    'aria-label': p.row.title || t('common.untitled'),
     onClick: () => p.onOpen(p.index),
     onContextMenu: (e: MouseEvent) => {
       e.preventDefault();
@@ -131,12 +134,13 @@ function Title({ children }: { children: ReactNode }) {
 
 /** A row of the list, column or magazine view: title, snippet, meta and a thumbnail. */
 export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine' }) {
+  const t = useT();
   const image = safeImage(p.row.thumbnail);
   return (
-    <div className={classes.row} {...rowProps(p, p.view)}>
+    <div className={classes.row} {...rowProps(p, p.view, t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.main}>
-        <Title>{p.row.title || 'Untitled'}</Title>
+        <Title>{p.row.title || t('common.untitled')}</Title>
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
@@ -156,11 +160,12 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
 
 /** One line per item: dot, title, feed, age. */
 export function ItemTextCell(p: CellProps) {
+  const t = useT();
   return (
-    <div className={classes.row} {...rowProps(p, 'text')}>
+    <div className={classes.row} {...rowProps(p, 'text', t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.textLine}>
-        <Title>{p.row.title || 'Untitled'}</Title>
+        <Title>{p.row.title || t('common.untitled')}</Title>
         <span className={classes.textFeed}>{p.feedTitle}</span>
         <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
       </div>
@@ -172,7 +177,8 @@ export function ItemTextCell(p: CellProps) {
 /** A card of the grid: picture (or the feed's initial), title, snippet, meta. */
 export function ItemCard(p: CellProps) {
   const image = safeImage(p.row.thumbnail);
-  const { role: _role, ...props } = rowProps(p, 'card');
+  const t = useT();
+  const { role: _role, ...props } = rowProps(p, 'card', t);
   return (
     <div className={classes.card} {...props} role="article">
       {image ? (
@@ -183,7 +189,7 @@ export function ItemCard(p: CellProps) {
         </div>
       )}
       <div className={classes.cardBody}>
-        <Title>{p.row.title || 'Untitled'}</Title>
+        <Title>{p.row.title || t('common.untitled')}</Title>
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar />
       </div>

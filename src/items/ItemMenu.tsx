@@ -9,6 +9,7 @@ import {
   IconStarOff,
 } from '@tabler/icons-react';
 import type { ItemRow } from '../engine/contract';
+import { useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import classes from './ItemsView.module.css';
 
@@ -39,6 +40,7 @@ export function openOriginal(link: string): void {
  * save/unsave, open original, and mark everything above as read.
  */
 export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onMarkAbove }: ItemMenuProps) {
+  const t = useT();
   const row = at?.row;
   const unread = row ? (row.flags & FLAG_READ) === 0 : false;
   const saved = row ? (row.flags & FLAG_SAVED) !== 0 : false;
@@ -64,21 +66,21 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
               onClick={() => onOpen(at.index)}
               data-testid="menu-open"
             >
-              Open
+              {t('items.menu.open')}
             </Menu.Item>
             <Menu.Item
               leftSection={unread ? <IconCheck size={16} /> : <IconCircleDot size={16} />}
               onClick={() => onToggleRead(row)}
               data-testid="menu-read"
             >
-              {unread ? 'Mark as read' : 'Mark as unread'}
+              {unread ? t('items.menu.markRead') : t('items.menu.markUnread')}
             </Menu.Item>
             <Menu.Item
               leftSection={saved ? <IconStarOff size={16} /> : <IconStar size={16} />}
               onClick={() => onToggleSaved(row)}
               data-testid="menu-save"
             >
-              {saved ? 'Remove from saved' : 'Save for later'}
+              {saved ? t('items.menu.unsave') : t('items.menu.save')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconExternalLink size={16} />}
@@ -86,7 +88,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
               onClick={() => openOriginal(row.link)}
               data-testid="menu-original"
             >
-              Open original
+              {t('items.menu.original')}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item
@@ -95,7 +97,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
               onClick={() => onMarkAbove(at.index)}
               data-testid="menu-mark-above"
             >
-              Mark everything above as read
+              {t('items.menu.markAbove')}
             </Menu.Item>
           </>
         )}

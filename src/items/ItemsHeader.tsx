@@ -1,9 +1,10 @@
 import { ActionIcon, Menu, Switch, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
 import type { DefaultView } from '../settings/defaults';
-import { MARK_AGE_LABELS, type MarkAge } from './markAllRead';
-import { VIEW_CYCLE, VIEW_LABELS } from './views';
+import { MARK_AGES, type MarkAge } from './markAllRead';
+import { VIEW_CYCLE } from './views';
 import classes from './ItemsView.module.css';
 
 export interface ItemsHeaderProps {
@@ -27,6 +28,7 @@ export interface ItemsHeaderProps {
 
 /** The list header: title and count, refresh, mark all read (with age choices), view menu. */
 export function ItemsHeader(p: ItemsHeaderProps) {
+  const t = useT();
   return (
     <header className={classes.header}>
       <div className={classes.titleBox}>
@@ -41,12 +43,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
       </div>
       {p.scoped && (
         <>
-          <Tooltip label="Refresh (R)">
+          <Tooltip label={t('items.header.refreshTip')}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Refresh"
+              aria-label={t('items.header.refresh')}
               loading={p.refreshing}
               onClick={p.onRefresh}
               data-testid="items-refresh"
@@ -62,12 +64,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
             width={230}
           >
             <Menu.Target>
-              <Tooltip label="Mark all as read (M)" disabled={p.markMenuOpen}>
+              <Tooltip label={t('items.header.markAllTip')} disabled={p.markMenuOpen}>
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="lg"
-                  aria-label="Mark all as read"
+                  aria-label={t('items.header.markAll')}
                   data-testid="items-mark-all"
                 >
                   <IconChecks size={19} />
@@ -75,10 +77,10 @@ export function ItemsHeader(p: ItemsHeaderProps) {
               </Tooltip>
             </Menu.Target>
             <Menu.Dropdown data-testid="mark-all-menu">
-              <Menu.Label>Mark as read</Menu.Label>
-              {(Object.keys(MARK_AGE_LABELS) as MarkAge[]).map((age) => (
+              <Menu.Label>{t('items.header.markMenu')}</Menu.Label>
+              {MARK_AGES.map((age) => (
                 <Menu.Item key={age} onClick={() => p.onMarkAll(age)} data-testid={`mark-all-${age}`}>
-                  {MARK_AGE_LABELS[age]}
+                  {t(`items.markAges.${age}`)}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>
@@ -87,12 +89,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
       )}
       <Menu position="bottom-end" shadow="md" width={230} closeOnItemClick={false}>
         <Menu.Target>
-          <Tooltip label="View options">
+          <Tooltip label={t('items.header.viewOptions')}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="View options"
+              aria-label={t('items.header.viewOptions')}
               data-testid="items-menu"
             >
               <IconAdjustmentsHorizontal size={19} />
@@ -100,7 +102,7 @@ export function ItemsHeader(p: ItemsHeaderProps) {
           </Tooltip>
         </Menu.Target>
         <Menu.Dropdown data-testid="items-menu-dropdown">
-          <Menu.Label>View (v)</Menu.Label>
+          <Menu.Label>{t('items.header.viewMenu')}</Menu.Label>
           {VIEW_CYCLE.map((v) => (
             <Menu.Item
               key={v}
@@ -110,14 +112,14 @@ export function ItemsHeader(p: ItemsHeaderProps) {
               aria-checked={p.view === v}
               role="menuitemradio"
             >
-              {VIEW_LABELS[v]}
+              {t(`items.views.${v}`)}
             </Menu.Item>
           ))}
           <Menu.Divider />
           <Menu.Item onClick={p.onToggleOnlyUnread} data-testid="items-only-unread">
             <Switch
               size="xs"
-              label="Only unread (u)"
+              label={t('items.header.onlyUnread')}
               checked={p.onlyUnread}
               readOnly
               tabIndex={-1}
@@ -127,7 +129,7 @@ export function ItemsHeader(p: ItemsHeaderProps) {
           <Menu.Item onClick={p.onToggleAi} data-testid="items-ai-toggle">
             <Switch
               size="xs"
-              label="AI summaries in the list"
+              label={t('items.header.aiSummaries')}
               checked={p.aiSummary}
               readOnly
               tabIndex={-1}

@@ -8,6 +8,7 @@ import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
+import { t, useT } from '../i18n';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { useShortcuts } from '../reader/shortcuts';
@@ -20,7 +21,7 @@ import { FilterUnavailable, nextUnreadFeed, startRefresh } from './engineExtras'
 import { ItemMenu, type MenuAt } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
-import { MARK_AGE_LABELS, type MarkAge, markScopeRead } from './markAllRead';
+import { type MarkAge, markScopeRead } from './markAllRead';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
 import { useListActions } from './useListActions';
@@ -55,6 +56,7 @@ export interface ItemsViewProps {
  */
 export function ItemsView(props: ItemsViewProps): JSX.Element {
   const { scope, ranked = false } = props;
+  useT(); // re-render on a language change (texts below use `t`)
   const general = useSettingsGroup('general');
   const onlyUnread = general.hideReadArticles;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
@@ -63,7 +65,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const now = useNow();
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
-  const feedTitle = useCallback((id: number) => feedTitles.get(id) || 'Unknown feed', [feedTitles]);
+  const feedTitle = useCallback((id: number) => feedTitles.get(id) || t('items.unknownFeed'), [feedTitles]);
 
   const data = useItemsData({
     listKey: props.listKey,
@@ -128,7 +130,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       feeds: await client.fetchQuery(feedsQuery()),
       counts: await client.fetchQuery(countsQuery()),
     }));
-    if (id === null) notifications.show({ message: 'No other feed has unread articles.' });
+    if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
     else void navigate(`/f/${id}`);
   }, [client, navigate, scope]);
 
@@ -140,12 +142,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         scope.scope === 'feed' || scope.scope === 'group'
           ? { scope: scope.scope, id: scope.id }
           : { scope: 'all' as const };
-      if (!(await startRefresh(target)))
-        notifications.show({ message: 'Refreshing arrives with subscriptions.' });
+      if (!(await startRefresh(target))) notifications.show({ message: t('items.refreshUnavailable') });
     } catch (err) {
       notifications.show({
         color: 'red',
-        title: 'Refresh failed',
+        title: t('items.refreshFailed'),
         message: err instanceof Error ? err.message : String(err),
       });
     } finally {
@@ -156,14 +157,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const markAll = async (age: MarkAge) => {
     setMarkMenuOpen(false);
     if (!scope) return;
-    const what =
-      age === 'all'
-        ? 'every unread article in this list'
-        : `unread articles ${MARK_AGE_LABELS[age].toLowerCase()}`;
     const ok = await confirm({
-      title: 'Mark as read?',
-      message: `This marks ${what} as read.`,
-      confirmLabel: 'Mark as read',
+      title: t('items.markConfirm.title'),
+      message: t(`items.markConfirm.${age}`),
+      confirmLabel: t('items.markConfirm.confirm'),
     }).catch(() => false);
     if (!ok) return;
     try {
@@ -172,11 +169,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       setSelected(-1);
       actions.resetSeen();
       data.reload();
-      notifications.show({ message: `${n.toLocaleString()} marked as read.` });
+      notifications.show({ message: t('items.marked', { count: n }) });
     } catch (err) {
       notifications.show({
         color: 'red',
-        title: 'Could not mark as read',
+        title: t('items.markFailed'),
         message: err instanceof Error ? err.message : String(err),
       });
     }
@@ -292,7 +289,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
               onClick={data.reload}
               data-testid="items-new"
             >
-              New articles · Show
+              {t('items.newArticles')}
             </Button>
           )}
           {body}

@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../i18n';
 import { itemQuery } from '../queries/items';
 import { ReaderWithSummary } from '../ai/ReaderWithSummary';
 
@@ -16,6 +17,7 @@ export interface ReaderPaneProps {
 
 /** Loads one article (with its body) and shows it in the reader. */
 export function ReaderPane(p: ReaderPaneProps) {
+  const t = useT();
   const q = useQuery(itemQuery(p.id));
   if (q.isPending) {
     return (
@@ -27,9 +29,9 @@ export function ReaderPane(p: ReaderPaneProps) {
   if (q.isError || !q.data) {
     return (
       <Center py={80} style={{ flexDirection: 'column', gap: 12 }} data-testid="reader-missing">
-        <Text c="dimmed">{q.isError ? 'This article could not be loaded.' : 'This article is gone.'}</Text>
+        <Text c="dimmed">{q.isError ? t('items.reader.loadFailed') : t('items.reader.gone')}</Text>
         <Button variant="default" size="xs" onClick={p.onClose}>
-          Close
+          {t('common.close')}
         </Button>
       </Center>
     );

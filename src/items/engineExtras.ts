@@ -6,6 +6,7 @@
  */
 import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
 import { getEngine, engineReady } from '../engine/client';
+import { t } from '../i18n';
 
 type Fn = (...args: unknown[]) => Promise<unknown>;
 type Loose = Record<string, Record<string, Fn | undefined> | undefined>;
@@ -118,7 +119,7 @@ export async function runFilterPage(
     return page as Page<ItemRow>;
   } catch (err) {
     if (err instanceof Error && /engine has no|is not a function|undefined/.test(err.message))
-      throw new FilterUnavailable('Filters arrive with the filter language');
+      throw new FilterUnavailable(t('items.filterUnavailable'));
     throw err;
   }
 }

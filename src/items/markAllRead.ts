@@ -15,11 +15,8 @@ export interface ListScope {
 /** The three choices of the mark-all-read menu. */
 export type MarkAge = 'all' | 'day' | 'week';
 
-export const MARK_AGE_LABELS: Record<MarkAge, string> = {
-  all: 'Everything in this list',
-  day: 'Older than a day',
-  week: 'Older than a week',
-};
+/** The choices in menu order (their labels are `items.markAges.*` in the dictionaries). */
+export const MARK_AGES: readonly MarkAge[] = ['all', 'day', 'week'];
 
 /** The `olderThan` cut-off (Unix seconds) for a choice, undefined for everything. */
 export function olderThanFor(age: MarkAge, now: number): number | undefined {

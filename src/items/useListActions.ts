@@ -5,6 +5,7 @@
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ItemRow } from '../engine/contract';
+import { t } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
@@ -13,7 +14,7 @@ function report(err: unknown): void {
   console.warn('Rivulet: could not change the article', err);
   notifications.show({
     color: 'red',
-    title: 'Could not save the change',
+    title: t('items.changeFailed'),
     message: err instanceof Error ? err.message : String(err),
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '../i18n';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { unreadTotalQuery } from '../queries/items';
@@ -12,6 +13,7 @@ export function useUnreadLabel(
   scope: { scope: 'all' | 'feed' | 'group' | 'saved' | 'today'; id?: number } | undefined,
   total: number | null,
 ): string | undefined {
+  const t = useT();
   const counts = useQuery({ ...countsQuery(), enabled: !!scope });
   const feeds = useQuery({ ...feedsQuery(), enabled: scope?.scope === 'group' });
   const needsTotal = scope?.scope === 'saved' || scope?.scope === 'today';
@@ -20,13 +22,12 @@ export function useUnreadLabel(
     enabled: needsTotal,
   });
   let n: number | undefined;
-  if (!scope)
-    return total === null ? undefined : `${total.toLocaleString()} ${total === 1 ? 'article' : 'articles'}`;
+  if (!scope) return total === null ? undefined : t('items.articleCount', { count: total });
   if (scope.scope === 'all') n = counts.data?.unread;
   else if (scope.scope === 'feed')
     n = counts.data ? (counts.data.unreadByFeed[scope.id ?? 0] ?? 0) : undefined;
   else if (scope.scope === 'group')
     n = counts.data && feeds.data ? groupUnread(scope.id ?? 0, feeds.data, counts.data) : undefined;
   else n = unreadTotal.data;
-  return n === undefined ? undefined : `${n.toLocaleString()} unread`;
+  return n === undefined ? undefined : t('items.unreadCount', { count: n });
 }

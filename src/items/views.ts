@@ -11,16 +11,6 @@ export type ViewMode = 'list' | 'card' | 'magazine' | 'column' | 'text';
 /** The order `v` cycles through (the setting, so "auto" is part of the cycle). */
 export const VIEW_CYCLE: readonly DefaultView[] = ['auto', 'list', 'card', 'magazine', 'column', 'text'];
 
-/** Human names, for the header menu. */
-export const VIEW_LABELS: Record<DefaultView, string> = {
-  auto: 'Automatic',
-  list: 'List',
-  card: 'Cards',
-  magazine: 'Magazine',
-  column: 'Columns',
-  text: 'Text only',
-};
-
 /** The setting after `current` in the cycle (an unknown value restarts the cycle). */
 export function nextView(current: DefaultView): DefaultView {
   const i = VIEW_CYCLE.indexOf(current);

@@ -5,6 +5,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Screen } from '../components/Screen';
+import { tRich, useT } from '../i18n';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
@@ -32,6 +33,7 @@ const ICON_CHUNK = 40;
  * counts and score; actions on one or many feeds; groups managed beside it.
  */
 export function RSSList() {
+  const t = useT();
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const counts = useQuery(countsQuery());
@@ -93,23 +95,28 @@ export function RSSList() {
 
   const groupOptions = useMemo(
     () => [
-      { value: 'all', label: 'All groups' },
-      { value: 'none', label: 'No group' },
+      { value: 'all', label: t('rss.allGroups') },
+      { value: 'none', label: t('rss.noGroup') },
       ...[...(groups.data ?? [])]
         .sort((a, b) => a.title.localeCompare(b.title))
         .map((g) => ({ value: String(g.id), label: g.title })),
     ],
-    [groups.data],
+    [groups.data, t],
   );
   const failing = rows.filter((r) => r.health === 'failing' || r.health === 'dead').length;
 
   return (
     <Screen
       id="rss"
-      title="Feeds"
+      title={t('rss.title')}
       subtitle={
         feeds.isSuccess
-          ? `${feedList.length.toLocaleString()} subscriptions${failing ? ` · ${failing} with problems` : ''}`
+          ? [
+              t('rss.subscriptions', { count: feedList.length }),
+              failing ? t('rss.withProblems', { count: failing }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')
           : undefined
       }
       actions={
@@ -121,7 +128,7 @@ export function RSSList() {
             onClick={() => void startRefresh({ scope: 'all' })}
             data-testid="rss-refresh-all"
           >
-            Refresh all
+            {t('rss.refreshAll')}
           </Button>
           <Button
             size="xs"
@@ -130,11 +137,11 @@ export function RSSList() {
             onClick={() => setGroupsOpen(true)}
             data-testid="rss-groups-button"
           >
-            Groups
+            {t('rss.groups')}
           </Button>
           <ExportOpmlButton />
           <Button size="xs" component={Link} to="/subscribe" leftSection={<IconPlus size={14} />}>
-            Subscribe
+            {t('rss.subscribe')}
           </Button>
         </Group>
       }
@@ -148,13 +155,13 @@ export function RSSList() {
         <div>
           <Group gap="sm" mb="sm" wrap="wrap">
             <TextInput
-              placeholder="Filter by title or address"
+              placeholder={t('rss.filterPlaceholder')}
               leftSection={<IconSearch size={14} />}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               size="xs"
               w={220}
-              aria-label="Filter feeds"
+              aria-label={t('rss.filterLabel')}
               data-testid="rss-filter-text"
             />
             <Select
@@ -164,7 +171,7 @@ export function RSSList() {
               value={group}
               onChange={(v) => setGroup(v ?? 'all')}
               allowDeselect={false}
-              aria-label="Group"
+              aria-label={t('rss.groupLabel')}
               data-testid="rss-filter-group"
             />
             <SegmentedControl
@@ -172,15 +179,17 @@ export function RSSList() {
               value={status}
               onChange={(v) => setStatus(v)}
               data={[
-                { value: 'all', label: 'All' },
-                { value: 'ok', label: 'OK' },
-                { value: 'failing', label: 'Failing' },
-                { value: 'dead', label: 'Dead' },
+                { value: 'all', label: t('rss.statusFilter.all') },
+                { value: 'ok', label: t('rss.statusFilter.ok') },
+                { value: 'failing', label: t('rss.statusFilter.failing') },
+                { value: 'dead', label: t('rss.statusFilter.dead') },
               ]}
               data-testid="rss-filter-status"
             />
             <Text size="xs" c="dimmed" data-testid="rss-shown-count">
-              {shown.length === rows.length ? '' : `${shown.length} of ${rows.length} shown`}
+              {shown.length === rows.length
+                ? ''
+                : t('rss.shown', { shown: shown.length, total: rows.length })}
             </Text>
           </Group>
           {selectedFeeds.length > 0 && (
@@ -192,7 +201,7 @@ export function RSSList() {
           )}
           {feeds.isSuccess && feedList.length === 0 ? (
             <Text c="dimmed" py="xl" ta="center" data-testid="rss-empty">
-              No subscriptions yet. <Link to="/subscribe">Subscribe to a feed</Link> or import an OPML file.
+              {tRich('rss.empty', { link: <Link to="/subscribe">{t('rss.emptyLink')}</Link> })}
             </Text>
           ) : (
             <FeedTable
@@ -213,7 +222,7 @@ export function RSSList() {
         onClose={() => setGroupsOpen(false)}
         position="right"
         size={320}
-        title="Groups"
+        title={t('rss.groups')}
       >
         <GroupsPanel groups={groups.data ?? []} feeds={feedList} />
       </Drawer>

@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { IconFileImport, IconRss } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { Screen } from '../components/Screen';
+import { useT } from '../i18n';
 import { ExportOpmlButton } from '../subscriptions/ExportOpmlButton';
 import { AddFeed } from './subscribe/AddFeed';
 import { OpmlImport } from './subscribe/OpmlImport';
@@ -11,13 +12,14 @@ import { OpmlImport } from './subscribe/OpmlImport';
  * file. `?tab=opml` opens the import; `?url=` pre-fills the address.
  */
 export function Subscribe() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'opml' ? 'opml' : 'add';
   return (
     <Screen
       id="subscribe"
-      title="Subscribe"
-      subtitle="Paste a feed address, or any page of a site: Rivulet finds its feeds."
+      title={t('subscribe.screen.title')}
+      subtitle={t('subscribe.screen.subtitle')}
       actions={<ExportOpmlButton />}
     >
       <Tabs
@@ -27,10 +29,10 @@ export function Subscribe() {
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="add" leftSection={<IconRss size={15} />} data-testid="tab-add">
-            Add a feed
+            {t('subscribe.screen.tabAdd')}
           </Tabs.Tab>
           <Tabs.Tab value="opml" leftSection={<IconFileImport size={15} />} data-testid="tab-opml">
-            Import OPML
+            {t('subscribe.screen.tabOpml')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="add">

@@ -2,10 +2,12 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t as tNow, useT } from '../i18n';
 import { downloadOpmlExport } from './opmlFile';
 
 /** Downloads every subscription and group as `rivulet-subscriptions.opml`. */
 export function ExportOpmlButton({ variant = 'default' }: { variant?: 'default' | 'light' | 'subtle' }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -20,14 +22,14 @@ export function ExportOpmlButton({ variant = 'default' }: { variant?: 'default' 
           .catch((err: unknown) =>
             notifications.show({
               color: 'red',
-              title: 'Export failed',
+              title: tNow('subscribe.opml.exportFailed'),
               message: err instanceof Error ? err.message : String(err),
             }),
           )
           .finally(() => setBusy(false));
       }}
     >
-      Export OPML
+      {t('subscribe.opml.export')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { IconChecks, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-reac
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Feed } from '../engine/contract';
+import { useT } from '../i18n';
 import { markFeedsRead, renameFeedAction, unsubscribeFeeds } from './feedActions';
 import { feedPath } from './paths';
 import { startRefresh } from './refreshActions';
@@ -12,6 +13,7 @@ import { startRefresh } from './refreshActions';
  * and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
  */
 export function FeedContextMenu({ feed, children }: { feed: Feed; children: ReactNode }) {
+  const t = useT();
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -46,21 +48,21 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
           onClick={() => void startRefresh({ scope: 'feed', id: feed.id, force: true })}
           data-testid="feed-menu-refresh"
         >
-          Refresh
+          {t('subscribe.feedMenu.refresh')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconChecks size={15} />}
           onClick={() => void markFeedsRead([feed])}
           data-testid="feed-menu-read"
         >
-          Mark all read
+          {t('subscribe.feedMenu.markAllRead')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconEdit size={15} />}
           onClick={() => void renameFeedAction(feed)}
           data-testid="feed-menu-rename"
         >
-          Rename…
+          {t('subscribe.feedMenu.rename')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -73,7 +75,7 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
             });
           }}
         >
-          Unsubscribe…
+          {t('subscribe.feedMenu.unsubscribe')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { formatDate, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { feedHealth, problemReason } from './feedStatus';
 import { unsubscribeFeeds } from './feedActions';
 
-const when = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (seconds: number) => formatDate(seconds * 1000);
 
 /**
  * "This feed has a problem": shown on a feed's items page when its last fetch failed, with the
@@ -15,6 +15,7 @@ const when = (seconds: number) =>
  * A dead (410 Gone) feed says so and offers to unsubscribe. Renders nothing for a healthy feed.
  */
 export function FeedProblemBanner({ feedId }: { feedId: number }) {
+  const t = useT();
   const feeds = useQuery(feedsQuery());
   const navigate = useNavigate();
   const feed = feeds.data?.find((f) => f.id === feedId);
@@ -27,7 +28,7 @@ export function FeedProblemBanner({ feedId }: { feedId: number }) {
       color={dead ? 'red' : 'orange'}
       variant="light"
       icon={<IconAlertTriangle size={18} />}
-      title={dead ? 'This feed is gone' : 'This feed has a problem'}
+      title={dead ? t('subscribe.problem.goneTitle') : t('subscribe.problem.title')}
       mb="md"
       data-testid="feed-problem"
       data-health={health}
@@ -36,16 +37,18 @@ export function FeedProblemBanner({ feedId }: { feedId: number }) {
         {problemReason(feed)}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        {feed.lastFetched ? `Last tried ${when(feed.lastFetched)}. ` : ''}
-        {feed.lastSuccess
-          ? `Last worked ${when(feed.lastSuccess)}. `
-          : 'It has never been fetched successfully. '}
-        {dead
-          ? 'The site says it will not come back; your stored articles are kept until you unsubscribe.'
-          : 'Rivulet keeps trying, waiting longer after each failure.'}
+        {[
+          feed.lastFetched ? t('subscribe.problem.lastTried', { when: when(feed.lastFetched) }) : '',
+          feed.lastSuccess
+            ? t('subscribe.problem.lastWorked', { when: when(feed.lastSuccess) })
+            : t('subscribe.problem.neverWorked'),
+          dead ? t('subscribe.problem.deadNote') : t('subscribe.problem.retryNote'),
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </Text>
       <Text size="xs" mt={6}>
-        Feed address:{' '}
+        {t('subscribe.problem.address')}{' '}
         <Anchor
           href={feed.url}
           target="_blank"
@@ -67,7 +70,7 @@ export function FeedProblemBanner({ feedId }: { feedId: number }) {
             void unsubscribeFeeds([feed]).then((done) => done && navigate('/'));
           }}
         >
-          Unsubscribe
+          {t('subscribe.problem.unsubscribe')}
         </Button>
       )}
     </Alert>

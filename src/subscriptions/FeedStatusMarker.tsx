@@ -1,6 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconSkull } from '@tabler/icons-react';
 import type { Feed } from '../engine/contract';
+import { useT } from '../i18n';
 import { feedHealth, problemReason } from './feedStatus';
 
 /**
@@ -8,6 +9,7 @@ import { feedHealth, problemReason } from './feedStatus';
  * (a different icon for a dead feed). Renders nothing for a healthy feed.
  */
 export function FeedStatusMarker({ feed, size = 14 }: { feed: Feed; size?: number }) {
+  const t = useT();
   const health = feedHealth(feed);
   if (health !== 'failing' && health !== 'dead') return null;
   const reason = problemReason(feed);
@@ -16,7 +18,7 @@ export function FeedStatusMarker({ feed, size = 14 }: { feed: Feed; size?: numbe
     <Tooltip label={reason} multiline maw={320} withinPortal>
       <span
         role="img"
-        aria-label={`Problem: ${reason}`}
+        aria-label={t('subscribe.problem.marker', { reason })}
         data-testid={`feed-marker-${feed.id}`}
         data-health={health}
         style={{

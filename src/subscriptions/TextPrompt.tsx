@@ -1,5 +1,6 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n';
 
 export interface PromptOptions {
   title: string;
@@ -28,6 +29,7 @@ export function promptText(options: PromptOptions): Promise<string | null> {
 
 /** Mount once; renders the dialog `promptText()` drives. */
 export function TextPromptHost() {
+  const t = useT();
   const [pending, setPending] = useState<Pending | null>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export function TextPromptHost() {
   };
   const submit = () => {
     const v = value.trim();
-    const problem = !v ? 'This cannot be empty.' : (pending?.validate?.(v) ?? null);
+    const problem = !v ? t('subscribe.prompt.empty') : (pending?.validate?.(v) ?? null);
     if (problem) return setError(problem);
     close(v);
   };
@@ -80,10 +82,10 @@ export function TextPromptHost() {
         />
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={() => close(null)} data-testid="prompt-cancel">
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" data-testid="prompt-ok">
-            {pending?.confirmLabel ?? 'Save'}
+            {pending?.confirmLabel ?? t('subscribe.prompt.save')}
           </Button>
         </Group>
       </form>

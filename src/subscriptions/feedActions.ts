@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { confirm } from '../components/ConfirmDialog';
 import type { Feed, Group } from '../engine/contract';
+import { t, tRich } from '../i18n';
 import * as api from './api';
 import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
@@ -20,57 +21,58 @@ function report(what: string, err: unknown): false {
   return false;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
-
 /** Asks for confirmation, then deletes the feeds and all their articles. */
 export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean> {
   if (!feeds.length) return false;
   const [first] = feeds;
   const ok = await confirm({
-    title: feeds.length === 1 ? 'Unsubscribe?' : `Unsubscribe from ${feeds.length} feeds?`,
+    title:
+      feeds.length === 1
+        ? t('subscribe.actions.unsubscribeTitle')
+        : t('subscribe.actions.unsubscribeManyTitle', { count: feeds.length }),
     message:
       feeds.length === 1 && first
         ? createElement(
             'span',
             null,
-            'Unsubscribe from ',
-            createElement('b', null, first.title || first.url),
-            '? Its articles are deleted from this browser.',
+            ...tRich('subscribe.actions.unsubscribeMessage', {
+              title: createElement('b', null, first.title || first.url),
+            }),
           )
-        : `Their articles are deleted from this browser. This cannot be undone.`,
-    confirmLabel: 'Unsubscribe',
+        : t('subscribe.actions.unsubscribeManyMessage'),
+    confirmLabel: t('subscribe.actions.unsubscribe'),
   });
   if (!ok) return false;
   try {
     await api.deleteFeeds(feeds.map((f) => f.id));
     return true;
   } catch (err) {
-    return report('Could not unsubscribe', err);
+    return report(t('subscribe.actions.unsubscribeFailed'), err);
   }
 }
 
 /** Asks for a new title and renames the feed. */
 export async function renameFeedAction(feed: Feed): Promise<boolean> {
   const title = await promptText({
-    title: 'Rename feed',
-    label: 'Title',
+    title: t('subscribe.actions.renameTitle'),
+    label: t('subscribe.actions.titleLabel'),
     initial: feed.title,
-    confirmLabel: 'Rename',
+    confirmLabel: t('subscribe.actions.rename'),
   });
   if (title === null || title === feed.title) return false;
   try {
     await api.renameFeed(feed.id, title);
     return true;
   } catch (err) {
-    return report('Could not rename the feed', err);
+    return report(t('subscribe.actions.renameFailed'), err);
   }
 }
 
 /** Asks for a new feed address (checked before it is sent) and stores it. */
 export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
   const url = await promptText({
-    title: 'Edit feed address',
-    label: 'Feed URL',
+    title: t('subscribe.actions.editUrlTitle'),
+    label: t('subscribe.actions.urlLabel'),
     initial: feed.url,
     validate: checkFeedUrl,
   });
@@ -79,7 +81,7 @@ export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
     await api.setFeedUrl(feed.id, url);
     return true;
   } catch (err) {
-    return report('Could not change the address', err);
+    return report(t('subscribe.actions.editUrlFailed'), err);
   }
 }
 
@@ -88,10 +90,10 @@ export async function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
   try {
     let n = 0;
     for (const f of feeds) n += await api.markAllRead('feed', f.id);
-    notifications.show({ message: `${plural(n, 'article')} marked read`, autoClose: 2500 });
+    notifications.show({ message: t('subscribe.actions.markedRead', { count: n }), autoClose: 2500 });
     return true;
   } catch (err) {
-    return report('Could not mark as read', err);
+    return report(t('subscribe.actions.markReadFailed'), err);
   }
 }
 
@@ -104,18 +106,22 @@ export async function moveFeedsAction(feeds: readonly Feed[], groupId: number): 
     );
     return true;
   } catch (err) {
-    return report('Could not move the feeds', err);
+    return report(t('subscribe.actions.moveFailed'), err);
   }
 }
 
 /** Asks for a title and creates a group; resolves with its id, or null. */
 export async function createGroupAction(): Promise<number | null> {
-  const title = await promptText({ title: 'New group', label: 'Group name', confirmLabel: 'Create' });
+  const title = await promptText({
+    title: t('subscribe.actions.newGroupTitle'),
+    label: t('subscribe.actions.groupNameLabel'),
+    confirmLabel: t('subscribe.actions.create'),
+  });
   if (title === null) return null;
   try {
     return await api.createGroup(title);
   } catch (err) {
-    report('Could not create the group', err);
+    report(t('subscribe.actions.createGroupFailed'), err);
     return null;
   }
 }
@@ -123,35 +129,35 @@ export async function createGroupAction(): Promise<number | null> {
 /** Asks for a new title and renames the group. */
 export async function renameGroupAction(group: Group): Promise<boolean> {
   const title = await promptText({
-    title: 'Rename group',
-    label: 'Group name',
+    title: t('subscribe.actions.renameGroupTitle'),
+    label: t('subscribe.actions.groupNameLabel'),
     initial: group.title,
-    confirmLabel: 'Rename',
+    confirmLabel: t('subscribe.actions.rename'),
   });
   if (title === null || title === group.title) return false;
   try {
     await api.renameGroup(group.id, title);
     return true;
   } catch (err) {
-    return report('Could not rename the group', err);
+    return report(t('subscribe.actions.renameGroupFailed'), err);
   }
 }
 
 /** Asks for confirmation and deletes the group; its feeds become ungrouped. */
 export async function deleteGroupAction(group: Group, feedCount: number): Promise<boolean> {
   const ok = await confirm({
-    title: `Delete the group “${group.title}”?`,
+    title: t('subscribe.actions.deleteGroupTitle', { title: group.title }),
     message:
       feedCount > 0
-        ? `Its ${plural(feedCount, 'feed')} move to “No group”; no feed or article is deleted.`
-        : 'The group is empty.',
-    confirmLabel: 'Delete group',
+        ? t('subscribe.actions.deleteGroupMessage', { count: feedCount })
+        : t('subscribe.actions.deleteGroupEmpty'),
+    confirmLabel: t('subscribe.actions.deleteGroup'),
   });
   if (!ok) return false;
   try {
     await api.deleteGroup(group.id);
     return true;
   } catch (err) {
-    return report('Could not delete the group', err);
+    return report(t('subscribe.actions.deleteGroupFailed'), err);
   }
 }

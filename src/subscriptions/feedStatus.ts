@@ -2,6 +2,7 @@
  * How a feed is doing, in the words the feed list, the sidebar marker and the banner use.
  */
 import type { Feed } from '../engine/contract';
+import { t } from '../i18n';
 
 export type FeedHealth = 'ok' | 'failing' | 'dead' | 'new';
 
@@ -16,11 +17,12 @@ export function feedHealth(feed: StatusFields): FeedHealth {
 }
 
 /**
- * The reason of the last failure as one line: the engine's message, plus the HTTP status when
- * the message does not already say it. '' when the feed is fine.
+ * The reason of the last failure as one line: the engine's message (as the engine wrote it),
+ * plus the HTTP status when the message does not already say it; a dead feed without a message
+ * gets a sentence in the language in effect. '' when the feed is fine.
  */
 export function problemReason(feed: StatusFields): string {
-  if (feed.dead && !feed.error) return 'The site says this feed is gone for good (HTTP 410).';
+  if (feed.dead && !feed.error) return t('subscribe.problem.gone410');
   if (!feed.error) return '';
   const status =
     feed.httpStatus && !feed.error.includes(String(feed.httpStatus)) ? ` (HTTP ${feed.httpStatus})` : '';

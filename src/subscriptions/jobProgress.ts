@@ -2,6 +2,7 @@
  * The UI's view of engine jobs: a pure reducer over `job` events, so out-of-order or repeated
  * events never move a job backwards, plus small helpers the progress bar shows.
  */
+import { formatNumber, t } from '../i18n';
 import type { JobProgress } from '../../worker/types';
 
 /** Jobs by id. Treated as immutable: the reducer returns a new object when anything changed. */
@@ -45,11 +46,11 @@ export function percentDone(job: JobProgress): number {
   return Math.min(100, Math.round((job.done / job.total) * 100));
 }
 
-/** The one-line status the progress bar shows, e.g. "12 / 40 · 2 failed". */
+/** The one-line status the progress bar shows, e.g. "12 / 40 · 2 failed", in the language in effect. */
 export function progressLabel(job: JobProgress): string {
   const processed = Math.min(job.total, job.done);
-  const base = `${processed.toLocaleString()} / ${job.total.toLocaleString()}`;
-  return job.failed ? `${base} · ${job.failed.toLocaleString()} failed` : base;
+  const base = `${formatNumber(processed)} / ${formatNumber(job.total)}`;
+  return job.failed ? `${base} · ${t('subscribe.jobs.failed', { count: job.failed })}` : base;
 }
 
 /** Running jobs of the given kinds, oldest first (the order they appear in the bar). */

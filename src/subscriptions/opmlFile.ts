@@ -3,6 +3,7 @@
  * document; this only makes sure what reaches it is text that looks like OPML, with a message
  * a person can act on otherwise.
  */
+import { t } from '../i18n';
 import { exportOpml } from './api';
 
 /** Largest OPML file accepted (a few thousand feeds fit in well under 1 MB). */
@@ -13,7 +14,8 @@ export const EXPORT_FILE_NAME = 'rivulet-subscriptions.opml';
 
 /**
  * Checks pasted or loaded text before import: returns null when it looks like OPML, else the
- * reason in words (empty, HTML page, not XML, no `<opml>` root). Cheap: looks at the start only.
+ * reason in words, in the language in effect (empty, HTML page, not XML, no `<opml>` root).
+ * Cheap: looks at the start only.
  */
 export function opmlTextProblem(text: string): string | null {
   const head = text
@@ -21,11 +23,10 @@ export function opmlTextProblem(text: string): string | null {
     .trimStart()
     .slice(0, 4096)
     .toLowerCase();
-  if (!head) return 'The file is empty.';
-  if (!head.startsWith('<'))
-    return 'This is not an OPML file (it is not XML). Export your subscriptions as OPML and try again.';
-  if (/^<!doctype html|^<html/.test(head)) return 'This is a web page, not an OPML file.';
-  if (!head.includes('<opml')) return 'This XML file is not OPML (it has no <opml> element).';
+  if (!head) return t('subscribe.opml.empty');
+  if (!head.startsWith('<')) return t('subscribe.opml.notXml');
+  if (/^<!doctype html|^<html/.test(head)) return t('subscribe.opml.webPage');
+  if (!head.includes('<opml')) return t('subscribe.opml.notOpml');
   return null;
 }
 
@@ -35,19 +36,16 @@ export function opmlTextProblem(text: string): string | null {
  */
 export async function readOpmlFile(file: Blob & { name?: string }): Promise<string> {
   if (file.size > MAX_OPML_BYTES)
-    throw new Error(
-      `The file is too large (${Math.round(file.size / 1024 / 1024)} MB); OPML files are usually far smaller.`,
-    );
+    throw new Error(t('subscribe.opml.tooLarge', { size: Math.round(file.size / 1024 / 1024) }));
   let text: string;
   try {
     text = await file.text();
   } catch (err) {
-    throw new Error(`The file could not be read: ${err instanceof Error ? err.message : String(err)}`, {
-      cause: err,
-    });
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(t('subscribe.opml.unreadable', { reason }), { cause: err });
   }
   if (text.includes('\uFFFD') && !/<\?xml[^>]*encoding/i.test(text.slice(0, 200)))
-    throw new Error('The file is not text (or not UTF-8). Pick the .opml file your old reader exported.');
+    throw new Error(t('subscribe.opml.notText'));
   const problem = opmlTextProblem(text);
   if (problem) throw new Error(problem);
   return text;

@@ -2,6 +2,7 @@
  * Refresh actions any screen can call (sidebar, feed list, the items header, the `R` key).
  */
 import { notifications } from '@mantine/notifications';
+import { t } from '../i18n';
 import { type RefreshScope, startRefreshJob } from './api';
 import { syncJob } from './jobStore';
 
@@ -19,7 +20,7 @@ export async function startRefresh(scope: RefreshScope): Promise<string | null> 
   } catch (err) {
     notifications.show({
       color: 'red',
-      title: 'Could not start the refresh',
+      title: t('subscribe.jobs.refreshFailed'),
       message: err instanceof Error ? err.message : String(err),
     });
     return null;

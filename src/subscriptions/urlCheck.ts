@@ -1,17 +1,18 @@
+import { t } from '../i18n';
+
 /**
  * Checks a feed address typed by hand: an absolute http(s) URL with a host. Returns the problem
- * in words, or null when the address is acceptable. Pure.
+ * in words (in the language in effect), or null when the address is acceptable.
  */
 export function checkFeedUrl(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    return 'Enter a full address, starting with http:// or https://';
+    return t('subscribe.url.notUrl');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return 'Only http:// and https:// addresses can be fetched.';
-  if (!url.hostname) return 'The address has no host name.';
-  if (url.username || url.password) return 'Addresses with a user name or password are not supported.';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('subscribe.url.scheme');
+  if (!url.hostname) return t('subscribe.url.noHost');
+  if (url.username || url.password) return t('subscribe.url.credentials');
   return null;
 }

@@ -80,7 +80,8 @@ export const aiEn = {
     notConfigured: 'AI is not configured.',
     addEndpoint: 'Add an endpoint in Settings → Integrations.',
     addOwnEndpoint: 'Add your own endpoint in Settings → Integrations.',
-    unreachable: 'Could not reach {url}: it is unreachable, or it does not allow calls from a web page (CORS).',
+    unreachable:
+      'Could not reach {url}: it is unreachable, or it does not allow calls from a web page (CORS).',
     unreachableHint:
       'Check the API URL. If it is right, turn on “Call through the Rivulet server” in Settings → Integrations.',
     network: 'Could not reach the AI service (network error).',

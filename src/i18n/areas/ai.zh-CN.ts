@@ -19,7 +19,8 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
   list: {
     label: 'AI 摘要',
     failed: 'AI 摘要失败：{message}',
-    barIntro: '列表 AI 摘要已开启：你滚动到的每篇文章都会发送到{endpoint}（{model}），这会调用 API，可能产生费用。',
+    barIntro:
+      '列表 AI 摘要已开启：你滚动到的每篇文章都会发送到{endpoint}（{model}），这会调用 API，可能产生费用。',
     sharedEndpoint: '共享 AI 服务',
     barCounts: plural({ other: '已发出 {requests} 个请求 · {active} 个进行中 · {waiting} 个等待中。' }),
   },
@@ -92,7 +93,8 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
     tryLater: '请稍后重试。',
     tryMoment: '请稍等片刻再试。',
     keyRefused: 'API 密钥被拒绝（HTTP {status}）{detail}。',
-    sharedKeyHint: 'Rivulet 服务器上的共享密钥无效：请联系服务器管理员，或在“设置 → 集成”中添加你自己的密钥。',
+    sharedKeyHint:
+      'Rivulet 服务器上的共享密钥无效：请联系服务器管理员，或在“设置 → 集成”中添加你自己的密钥。',
     keyHint: '请在“设置 → 集成”中检查 API 密钥。',
     tooMany: '请求过多（HTTP 429）{detail}。',
     waitSeconds: '请在 {seconds} 秒后重试。',

@@ -53,7 +53,8 @@ export const subscribeEn = {
     newName: 'New group name',
   },
   opml: {
-    intro: 'Bring your subscriptions from another reader. Folders become groups; feeds you already follow are skipped.',
+    intro:
+      'Bring your subscriptions from another reader. Folders become groups; feeds you already follow are skipped.',
     choose: 'Choose an OPML file',
     paste: '…or paste OPML',
     import: 'Import',

@@ -112,7 +112,9 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     renameGroupTitle: '重命名分组',
     renameGroupFailed: '无法重命名分组',
     deleteGroupTitle: '删除分组“{title}”？',
-    deleteGroupMessage: plural({ other: '其中的 {count} 个订阅源会移到“不分组”；不会删除任何订阅源或文章。' }),
+    deleteGroupMessage: plural({
+      other: '其中的 {count} 个订阅源会移到“不分组”；不会删除任何订阅源或文章。',
+    }),
     deleteGroupEmpty: '这个分组是空的。',
     deleteGroup: '删除分组',
     deleteGroupFailed: '无法删除分组',

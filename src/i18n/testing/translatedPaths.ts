@@ -4,15 +4,25 @@
  * a folder covers every `.tsx` under it (tests excluded).
  */
 export const TRANSLATED_PATHS: readonly string[] = [
+  'src/ai',
   'src/app',
   'src/components',
+  'src/items',
   'src/layout',
   'src/reader',
   'src/routes',
+  'src/screens/items',
   'src/screens/login',
   'src/screens/Login.tsx',
   'src/screens/NotFound.tsx',
+  'src/screens/filter',
+  'src/screens/Filter.tsx',
+  'src/screens/RSSList.tsx',
+  'src/screens/rss',
+  'src/screens/subscribe',
+  'src/screens/Subscribe.tsx',
   'src/settings',
+  'src/subscriptions',
   'src/theme',
 ];
 
@@ -23,4 +33,14 @@ export const TRANSLATED_PATHS: readonly string[] = [
 export const ALLOWED_TEXT: readonly { file: string; text: string; why: string }[] = [
   { file: 'src/layout/Sidebar.tsx', text: 'Rivulet', why: 'the product name' },
   { file: 'src/settings/tabs/IntegrationsTab.tsx', text: 'sk-…', why: 'the shape of an API key' },
+  {
+    file: 'src/screens/filter/QueryEditor.tsx',
+    text: 'isRead = false AND pubDate > DATE_SUB(NOW(), INTERVAL 7 DAY)',
+    why: 'an example query: the filter language is English keywords in every language',
+  },
+  {
+    file: 'src/screens/subscribe/OpmlImport.tsx',
+    text: '<?xml version="1.0"?><opml version="2.0">…',
+    why: 'the start of an OPML document, as a paste example',
+  },
 ];

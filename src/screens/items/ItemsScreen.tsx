@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
+import { useT } from '../../i18n';
 import { runFilterPage } from '../../items/engineExtras';
 import { ItemsView } from '../../items/ItemsView';
 import { withEngine } from '../../queries/engine';
@@ -11,7 +12,7 @@ import { groupsQuery } from '../../queries/groups';
 import { PAGE_SIZE } from '../../queries/items';
 import { useSettings } from '../../settings/useSettings';
 import { NotFound } from '../NotFound';
-import { SCOPE_TITLES, type ItemsTarget, parseItemsRoute } from './route';
+import { type ItemsTarget, parseItemsRoute } from './route';
 
 // The subscribe screen's banner for a failing feed, mounted when that module exists.
 const bannerModules = import.meta.glob<{ FeedProblemBanner?: ComponentType<{ feedId: number }> }>(
@@ -39,18 +40,21 @@ function pageFetcher(q: Omit<ItemsQuery, 'cursor' | 'limit'>) {
 }
 
 function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' }> }) {
+  const t = useT();
   const { hideReadArticles } = useSettings().general;
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const id = 'id' in target ? target.id : undefined;
 
-  let title: string | undefined = SCOPE_TITLES[target.scope];
-  if (target.scope === 'feed') {
+  let title: string | undefined;
+  if (target.scope === 'all' || target.scope === 'today' || target.scope === 'saved')
+    title = t(`items.scopes.${target.scope}`);
+  else if (target.scope === 'feed') {
     const feed = feeds.data?.find((f) => f.id === target.id);
     if (feeds.isSuccess && !feed) return <NotFound what="feed" />;
     title = feed ? feed.title || feed.url : undefined;
   } else if (target.scope === 'group' && target.id === -1) {
-    title = 'Ungrouped';
+    title = t('items.scopes.ungrouped');
   } else if (target.scope === 'group') {
     const group = groups.data?.find((g) => g.id === target.id);
     if (groups.isSuccess && !group) return <NotFound what="group" />;
@@ -80,12 +84,13 @@ interface LooseFilter {
 }
 
 function FilterList({ filterId }: { filterId: string }) {
+  const t = useT();
   const settings = useSettings();
   const { hideReadArticles } = settings.general;
   // `keywords` is read loosely: keyword filters are being added to the settings schema.
   const filter: LooseFilter | undefined = settings.automation.filters.find((f) => f.id === filterId);
   if (!filter) return <NotFound what="filter" />;
-  const name = filter.name || filter.query || 'Filter';
+  const name = filter.name || filter.query || t('items.scopes.filter');
   return (
     <ItemsView
       listKey={[
@@ -104,9 +109,10 @@ function FilterList({ filterId }: { filterId: string }) {
 }
 
 function FilterEmpty() {
+  const t = useT();
   return (
     <Alert m="lg" variant="light" color="gray" data-testid="filter-empty">
-      No articles match this filter.
+      {t('items.filterEmpty')}
     </Alert>
   );
 }

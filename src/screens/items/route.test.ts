@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetSettings, updateSettings } from '../../settings/useSettings';
 import { formatAge, parseItemsRoute } from './route';
 
 describe('parseItemsRoute', () => {
@@ -45,18 +46,30 @@ describe('parseItemsRoute', () => {
 
 describe('formatAge', () => {
   const now = Date.UTC(2025, 5, 15, 12) / 1000;
+  afterEach(() => resetSettings('general'));
+
   it.each([
-    [now + 500, 'just now'],
-    [now - 30, 'just now'],
-    [now - 120, '2 min ago'],
-    [now - 3 * 3600, '3 h ago'],
-    [now - 2 * 86400, '2 d ago'],
+    [now + 500, 'now'],
+    [now, 'now'],
+    [now - 30, '30 seconds ago'],
+    [now - 120, '2 minutes ago'],
+    [now - 3 * 3600, '3 hours ago'],
+    [now - 86400, 'yesterday'],
+    [now - 2 * 86400, '2 days ago'],
   ])('%i → %s', (t, text) => {
-    expect(formatAge(t, now, 'en-US')).toBe(text);
+    expect(formatAge(t, now)).toBe(text);
   });
 
   it('shows a date past a week, with the year only when it differs', () => {
-    expect(formatAge(Date.UTC(2025, 0, 3, 12) / 1000, now, 'en-US')).toBe('Jan 3');
-    expect(formatAge(Date.UTC(2023, 0, 3, 12) / 1000, now, 'en-US')).toBe('Jan 3, 2023');
+    expect(formatAge(Date.UTC(2025, 0, 3, 12) / 1000, now)).toBe('Jan 3');
+    expect(formatAge(Date.UTC(2023, 0, 3, 12) / 1000, now)).toBe('Jan 3, 2023');
+  });
+
+  it('speaks the language in effect', () => {
+    updateSettings('general', { language: 'zh-CN' });
+    expect(formatAge(now - 3 * 3600, now)).toBe('3小时前');
+    expect(formatAge(now + 500, now)).toBe('现在');
+    expect(formatAge(Date.UTC(2025, 0, 3, 12) / 1000, now)).toBe('1月3日');
+    expect(formatAge(Date.UTC(2023, 0, 3, 12) / 1000, now)).toBe('2023年1月3日');
   });
 });

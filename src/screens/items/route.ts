@@ -1,4 +1,4 @@
-import type { ItemsScope } from '../../engine/contract';
+import { formatDate, formatRelative } from '../../i18n';
 
 /** What an items address names. */
 export type ItemsTarget =
@@ -40,28 +40,14 @@ export function parseItemsRoute(type: string | undefined, id: string | undefined
   return { scope, id: Number(id) };
 }
 
-/** Title for the fixed scopes. */
-export const SCOPE_TITLES: Partial<Record<ItemsScope, string>> = {
-  all: 'All articles',
-  today: 'Today',
-  saved: 'Saved for later',
-};
-
 /**
- * "5 min ago", "3 h ago", "2 d ago", then a date. `now` and `pubDate` are Unix seconds; future
- * dates (clock skew in feeds) read as "just now".
+ * An article's age in the language in effect: "5 minutes ago" / "5分钟前" up to a week, then a
+ * date ("Jan 3" / "1月3日", with the year when it differs from `now`'s). `now` and `pubDate`
+ * are Unix seconds; future dates (clock skew in feeds) read as "now" / "现在".
  */
-export function formatAge(pubDate: number, now: number, locale?: string): string {
-  const s = Math.max(0, now - pubDate);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 7 * 86400) return `${Math.floor(s / 86400)} d ago`;
-  const d = new Date(pubDate * 1000);
-  const sameYear = d.getFullYear() === new Date(now * 1000).getFullYear();
-  return d.toLocaleDateString(locale, {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+export function formatAge(pubDate: number, now: number): string {
+  const at = Math.min(pubDate, now);
+  if (now - at < 7 * 86400) return formatRelative(at * 1000, now * 1000);
+  const sameYear = new Date(at * 1000).getFullYear() === new Date(now * 1000).getFullYear();
+  return formatDate(at * 1000, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });
 }

@@ -1,18 +1,20 @@
 import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useT } from '../../i18n';
 import type { FeedRowData, SortColumn, SortState } from './feedTable';
 import { FeedTableRow } from './FeedTableRow';
 
 // Fixed widths let the browser lay the table out without measuring every cell (fixed layout).
-const COLUMNS: { column: SortColumn; label: string; right?: boolean; width?: number }[] = [
-  { column: 'title', label: 'Title' },
-  { column: 'site', label: 'Site', width: 130 },
-  { column: 'group', label: 'Group', width: 100 },
-  { column: 'lastFetched', label: 'Fetched', width: 88 },
-  { column: 'status', label: 'Status', width: 170 },
-  { column: 'total', label: 'Items', right: true, width: 62 },
-  { column: 'unread', label: 'Unread', right: true, width: 72 },
-  { column: 'score', label: 'Score', right: true, width: 64 },
+// Headers are `rss.columns.<column>` in the dictionaries.
+const COLUMNS: { column: SortColumn; right?: boolean; width?: number }[] = [
+  { column: 'title' },
+  { column: 'site', width: 130 },
+  { column: 'group', width: 100 },
+  { column: 'lastFetched', width: 112 },
+  { column: 'status', width: 170 },
+  { column: 'total', right: true, width: 62 },
+  { column: 'unread', right: true, width: 72 },
+  { column: 'score', right: true, width: 64 },
 ];
 
 interface FeedTableProps {
@@ -37,6 +39,7 @@ export function FeedTable({
   icons,
   now,
 }: FeedTableProps) {
+  const t = useT();
   const all = rows.length > 0 && rows.every((r) => selected.has(r.feed.id));
   const some = !all && rows.some((r) => selected.has(r.feed.id));
   return (
@@ -56,7 +59,7 @@ export function FeedTable({
                 checked={all}
                 indeterminate={some}
                 onChange={onToggleAll}
-                aria-label="Select all shown feeds"
+                aria-label={t('rss.selectAll')}
                 data-testid="rss-select-all"
               />
             </Table.Th>
@@ -82,7 +85,7 @@ export function FeedTable({
                       tt="uppercase"
                       style={{ letterSpacing: 0.4 }}
                     >
-                      {c.label}
+                      {t(`rss.columns.${c.column}`)}
                     </Text>
                     {active && <Arrow size={12} />}
                   </UnstyledButton>

@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
+import { formatDate, formatNumber, useT } from '../../i18n';
 import { FeedStatusMarker } from '../../subscriptions/FeedStatusMarker';
 import { feedPath } from '../../subscriptions/paths';
 import { type FeedRowData, relativeTime, siteLabel } from './feedTable';
@@ -16,10 +17,11 @@ interface RowProps {
   now: number;
 }
 
-const STATUS_TEXT = { ok: 'OK', new: 'Not fetched yet', failing: 'Failing', dead: 'Gone (410)' } as const;
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 
 /** One feed of the table. Memoised: re-renders only when its own data, selection or icon change. */
 export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle, icon, now }: RowProps) {
+  const t = useT();
   const { feed } = row;
   const site = feed.siteUrl || feed.url;
   return (
@@ -33,7 +35,7 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
           size="xs"
           checked={selected}
           onChange={(e) => onToggle(feed.id, (e.nativeEvent as MouseEvent).shiftKey)}
-          aria-label={`Select ${feed.title || feed.url}`}
+          aria-label={t('rss.select', { name: feed.title || feed.url })}
           data-testid={`rss-select-${feed.id}`}
         />
       </Table.Td>
@@ -79,7 +81,7 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
           size="xs"
           c="dimmed"
           style={{ whiteSpace: 'nowrap' }}
-          title={feed.lastFetched ? new Date(feed.lastFetched * 1000).toLocaleString() : undefined}
+          title={feed.lastFetched ? formatDate(feed.lastFetched * 1000) : undefined}
         >
           {relativeTime(feed.lastFetched, now)}
         </Text>
@@ -94,21 +96,21 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
             title={row.problem || undefined}
             data-testid="rss-status"
           >
-            {row.problem || STATUS_TEXT[row.health]}
+            {row.problem || t(`rss.status.${row.health}`)}
           </Text>
         </Group>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="xs">{row.total === null ? '…' : row.total.toLocaleString()}</Text>
+        <Text size="xs">{row.total === null ? '…' : formatNumber(row.total)}</Text>
       </Table.Td>
       <Table.Td ta="right">
         <Text size="xs" fw={row.unread ? 600 : undefined} data-testid="rss-unread">
-          {row.unread.toLocaleString()}
+          {formatNumber(row.unread)}
         </Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="xs" c="dimmed" title="Priority score: lower means you read this feed more">
-          {row.score === null ? '—' : row.score.toFixed(1)}
+        <Text size="xs" c="dimmed" title={t('rss.scoreTip')}>
+          {row.score === null ? '—' : formatNumber(row.score, ONE_DECIMAL)}
         </Text>
       </Table.Td>
       <Table.Td w={36}>

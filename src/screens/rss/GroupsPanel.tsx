@@ -1,10 +1,12 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import type { Feed, Group as FeedGroup } from '../../engine/contract';
+import { formatNumber, useT } from '../../i18n';
 import { createGroupAction, deleteGroupAction, renameGroupAction } from '../../subscriptions/feedActions';
 
 /** Groups with their feed counts: create, rename, delete (feeds move to no group). */
 export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Feed[] }) {
+  const t = useT();
   const countOf = new Map<number, number>();
   for (const f of feeds) countOf.set(f.groupId, (countOf.get(f.groupId) ?? 0) + 1);
   const sorted = [...groups].sort((a, b) => a.title.localeCompare(b.title));
@@ -12,7 +14,7 @@ export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Fee
     <Paper withBorder radius="md" p="sm" data-testid="groups-panel">
       <Group justify="space-between" mb="xs">
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.5 }}>
-          Groups
+          {t('rss.groups')}
         </Text>
         <Button
           size="compact-xs"
@@ -21,12 +23,12 @@ export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Fee
           onClick={() => void createGroupAction()}
           data-testid="group-create"
         >
-          New
+          {t('rss.groupsPanel.new')}
         </Button>
       </Group>
       {sorted.length === 0 && (
         <Text size="sm" c="dimmed">
-          No groups yet.
+          {t('rss.groupsPanel.empty')}
         </Text>
       )}
       <Stack gap={2}>
@@ -36,27 +38,27 @@ export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Fee
               {g.title}
             </Text>
             <Text size="xs" c="dimmed">
-              {countOf.get(g.id) ?? 0}
+              {formatNumber(countOf.get(g.id) ?? 0)}
             </Text>
-            <Tooltip label="Rename">
+            <Tooltip label={t('rss.groupsPanel.rename')}>
               <ActionIcon
                 size="sm"
                 variant="subtle"
                 color="gray"
                 onClick={() => void renameGroupAction(g)}
-                aria-label={`Rename ${g.title}`}
+                aria-label={t('rss.groupsPanel.renameLabel', { name: g.title })}
                 data-testid={`group-rename-${g.id}`}
               >
                 <IconEdit size={14} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Delete (feeds are kept)">
+            <Tooltip label={t('rss.groupsPanel.deleteTip')}>
               <ActionIcon
                 size="sm"
                 variant="subtle"
                 color="red"
                 onClick={() => void deleteGroupAction(g, countOf.get(g.id) ?? 0)}
-                aria-label={`Delete ${g.title}`}
+                aria-label={t('rss.groupsPanel.deleteLabel', { name: g.title })}
                 data-testid={`group-delete-${g.id}`}
               >
                 <IconTrash size={14} />

@@ -2,6 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconChecks, IconDots, IconEdit, IconLink, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Feed } from '../../engine/contract';
+import { useT } from '../../i18n';
 import {
   editFeedUrlAction,
   markFeedsRead,
@@ -15,13 +16,14 @@ import { startRefresh } from '../../subscriptions/refreshActions';
  * 500 idle menus (each with its positioning hooks) would slow every render of the table.
  */
 export function RowMenu({ feed }: { feed: Feed }) {
+  const t = useT();
   const [used, setUsed] = useState(false);
   const button = (
     <ActionIcon
       variant="subtle"
       color="gray"
       size="sm"
-      aria-label={`Actions for ${feed.title || feed.url}`}
+      aria-label={t('rss.actionsFor', { name: feed.title || feed.url })}
       data-testid={`rss-row-menu-${feed.id}`}
     >
       <IconDots size={15} />
@@ -37,28 +39,28 @@ export function RowMenu({ feed }: { feed: Feed }) {
           onClick={() => void startRefresh({ scope: 'feed', id: feed.id, force: true })}
           data-testid="row-refresh"
         >
-          Refresh
+          {t('subscribe.feedMenu.refresh')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconChecks size={15} />}
           onClick={() => void markFeedsRead([feed])}
           data-testid="row-read"
         >
-          Mark all read
+          {t('subscribe.feedMenu.markAllRead')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconEdit size={15} />}
           onClick={() => void renameFeedAction(feed)}
           data-testid="row-rename"
         >
-          Rename…
+          {t('subscribe.feedMenu.rename')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLink size={15} />}
           onClick={() => void editFeedUrlAction(feed)}
           data-testid="row-edit-url"
         >
-          Edit address…
+          {t('subscribe.feedMenu.editAddress')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -67,7 +69,7 @@ export function RowMenu({ feed }: { feed: Feed }) {
           onClick={() => void unsubscribeFeeds([feed])}
           data-testid="row-unsubscribe"
         >
-          Unsubscribe…
+          {t('subscribe.feedMenu.unsubscribe')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -9,6 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { Feed, Group as FeedGroup } from '../../engine/contract';
+import { useT } from '../../i18n';
 import {
   createGroupAction,
   editFeedUrlAction,
@@ -27,6 +28,7 @@ interface SelectionBarProps {
 
 /** Actions on the selected feeds; rename and address editing need exactly one. */
 export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
+  const t = useT();
   const one = feeds.length === 1 ? feeds[0] : undefined;
   const refresh = () => {
     // One job per feed: the engine runs them side by side under its own fetch limit.
@@ -40,7 +42,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
     <Paper withBorder radius="md" px="sm" py={6} mb="sm" data-testid="rss-selection">
       <Group gap={6} wrap="wrap">
         <Text size="sm" fw={600} mr="xs" data-testid="rss-selection-count">
-          {feeds.length} selected
+          {t('rss.selection.count', { count: feeds.length })}
         </Text>
         <Button
           size="xs"
@@ -49,7 +51,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           onClick={refresh}
           data-testid="bulk-refresh"
         >
-          Refresh
+          {t('rss.selection.refresh')}
         </Button>
         <Button
           size="xs"
@@ -58,7 +60,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           onClick={() => void markFeedsRead(feeds)}
           data-testid="bulk-read"
         >
-          Mark all read
+          {t('rss.selection.markAllRead')}
         </Button>
         <Menu withinPortal position="bottom-start" shadow="md">
           <Menu.Target>
@@ -68,12 +70,12 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
               leftSection={<IconFolder size={14} />}
               data-testid="bulk-move"
             >
-              Move to…
+              {t('rss.selection.moveTo')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown data-testid="bulk-move-menu">
             <Menu.Item onClick={() => void move(-1)} data-testid="move-to-none">
-              No group
+              {t('rss.selection.noGroup')}
             </Menu.Item>
             {groups.map((g) => (
               <Menu.Item key={g.id} onClick={() => void move(g.id)} data-testid={`move-to-${g.id}`}>
@@ -82,7 +84,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
             ))}
             <Menu.Divider />
             <Menu.Item onClick={() => void move('new')} data-testid="move-to-new">
-              New group…
+              {t('rss.selection.newGroup')}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
@@ -94,7 +96,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           onClick={() => one && void renameFeedAction(one)}
           data-testid="bulk-rename"
         >
-          Rename
+          {t('rss.selection.rename')}
         </Button>
         <Button
           size="xs"
@@ -104,7 +106,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           onClick={() => one && void editFeedUrlAction(one)}
           data-testid="bulk-edit-url"
         >
-          Edit address
+          {t('rss.selection.editAddress')}
         </Button>
         <Button
           size="xs"
@@ -114,7 +116,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           onClick={() => void unsubscribeFeeds(feeds).then((done) => done && onClear())}
           data-testid="bulk-unsubscribe"
         >
-          Unsubscribe
+          {t('rss.selection.unsubscribe')}
         </Button>
         <Button
           size="xs"
@@ -125,7 +127,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
           ml="auto"
           data-testid="bulk-clear"
         >
-          Clear
+          {t('rss.selection.clear')}
         </Button>
       </Group>
     </Paper>

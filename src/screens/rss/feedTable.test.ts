@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Counts, Feed } from '../../engine/contract';
+import { resetSettings, updateSettings } from '../../settings/useSettings';
 import { NO_FILTER, buildRows, filterRows, relativeTime, siteLabel, sortRows } from './feedTable';
 
 const feed = (id: number, over: Partial<Feed> = {}): Feed => ({
@@ -111,10 +112,24 @@ describe('helpers', () => {
   });
   it('relativeTime', () => {
     expect(relativeTime(0, 100)).toBe('never');
-    expect(relativeTime(100, 130)).toBe('just now');
-    expect(relativeTime(100, 100 + 5 * 60)).toBe('5 min ago');
-    expect(relativeTime(100, 100 + 3 * 3600)).toBe('3 h ago');
-    expect(relativeTime(100, 100 + 2 * 86400)).toBe('2 d ago');
-    expect(relativeTime(200, 100)).toBe('just now');
+    expect(relativeTime(100, 130)).toBe('30 seconds ago');
+    expect(relativeTime(100, 100 + 5 * 60)).toBe('5 minutes ago');
+    expect(relativeTime(100, 100 + 3 * 3600)).toBe('3 hours ago');
+    expect(relativeTime(100, 100 + 2 * 86400)).toBe('2 days ago');
+    expect(relativeTime(200, 100)).toBe('now');
+    const jan = Date.UTC(2025, 0, 3, 12) / 1000;
+    expect(relativeTime(jan, jan + 40 * 86400)).toBe('Jan 3, 2025');
+  });
+
+  it('relativeTime speaks the language in effect', () => {
+    updateSettings('general', { language: 'zh-CN' });
+    try {
+      expect(relativeTime(0, 100)).toBe('从未');
+      expect(relativeTime(100, 100 + 3 * 3600)).toBe('3小时前');
+      const jan = Date.UTC(2025, 0, 3, 12) / 1000;
+      expect(relativeTime(jan, jan + 40 * 86400)).toBe('2025年1月3日');
+    } finally {
+      resetSettings('general');
+    }
   });
 });

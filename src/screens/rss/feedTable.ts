@@ -4,6 +4,7 @@
  * frame; the screen memoises each step.
  */
 import type { Counts, Feed, Group } from '../../engine/contract';
+import { formatDate, formatRelative, t } from '../../i18n';
 import { type FeedHealth, feedHealth, problemReason } from '../../subscriptions/feedStatus';
 
 export interface FeedRowData {
@@ -123,13 +124,13 @@ export function sortRows(rows: readonly FeedRowData[], s: SortState): FeedRowDat
   return decorated.map((d) => d.r);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 d ago", then a date; "never" for 0. Unix seconds. */
+/**
+ * When a feed was fetched, in the language in effect: "5 minutes ago" / "5分钟前" up to 30 days,
+ * then a date; "never" / "从未" for 0. Unix seconds; a time after `now` reads as "now".
+ */
 export function relativeTime(seconds: number, now: number): string {
-  if (!seconds) return 'never';
-  const s = Math.max(0, now - seconds);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 30 * 86400) return `${Math.floor(s / 86400)} d ago`;
-  return new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  if (!seconds) return t('common.never');
+  const at = Math.min(seconds, now);
+  if (now - at < 30 * 86400) return formatRelative(at * 1000, now * 1000);
+  return formatDate(at * 1000, { dateStyle: 'medium' });
 }

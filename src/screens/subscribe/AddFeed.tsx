@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../i18n';
 import { discover } from '../../subscriptions/api';
 import { CandidateList } from './CandidateList';
 import { FeedPreviewPanel } from './FeedPreviewPanel';
@@ -13,6 +14,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * there, and the preview of the chosen one. A single candidate is chosen at once.
  */
 export function AddFeed({ initialUrl }: { initialUrl: string }) {
+  const t = useT();
   const [input, setInput] = useState(initialUrl);
   const [chosen, setChosen] = useState<string | null>(null);
   const lookup = useMutation({
@@ -37,8 +39,8 @@ export function AddFeed({ initialUrl }: { initialUrl: string }) {
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <TextInput
             style={{ flex: 1 }}
-            placeholder="example.com, https://example.com/feed.xml, a YouTube channel…"
-            aria-label="Feed or site address"
+            placeholder={t('subscribe.add.placeholder')}
+            aria-label={t('subscribe.add.label')}
             value={input}
             onChange={(e) => setInput(e.currentTarget.value)}
             leftSection={<IconSearch size={16} />}
@@ -52,7 +54,7 @@ export function AddFeed({ initialUrl }: { initialUrl: string }) {
             disabled={!input.trim()}
             data-testid="discover-submit"
           >
-            Find feeds
+            {t('subscribe.add.find')}
           </Button>
         </Group>
       </form>
@@ -60,7 +62,7 @@ export function AddFeed({ initialUrl }: { initialUrl: string }) {
       {lookup.isPending && (
         <Group gap="xs" mt="md" c="dimmed" data-testid="discover-loading">
           <Loader size="xs" />
-          <Text size="sm">Looking for feeds…</Text>
+          <Text size="sm">{t('subscribe.add.looking')}</Text>
         </Group>
       )}
       {lookup.isError && (
@@ -69,7 +71,7 @@ export function AddFeed({ initialUrl }: { initialUrl: string }) {
           variant="light"
           mt="md"
           icon={<IconAlertTriangle size={18} />}
-          title="No feed found"
+          title={t('subscribe.add.noneFound')}
           data-testid="discover-error"
         >
           {messageOf(lookup.error)}

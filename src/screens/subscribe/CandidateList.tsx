@@ -1,17 +1,12 @@
 import { Badge, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { useT } from '../../i18n';
 import type { Candidate } from '../../subscriptions/api';
 
-const FORMAT: Record<Candidate['format'], string> = {
+// Format names read the same in every language; an unknown format is just "a feed".
+const FORMAT: Record<Exclude<Candidate['format'], 'unknown'>, string> = {
   rss: 'RSS',
   atom: 'Atom',
   json: 'JSON Feed',
-  unknown: 'Feed',
-};
-const SOURCE: Record<Candidate['source'], string> = {
-  direct: 'the address itself',
-  link: 'linked from the page',
-  probe: 'found at a usual path',
-  pattern: 'known site pattern',
 };
 
 /** Every feed found for the address, with title, format and how it was found; choose one. */
@@ -24,11 +19,12 @@ export function CandidateList({
   chosen: string | null;
   onChoose: (url: string) => void;
 }) {
+  const t = useT();
   if (!candidates.length) return null;
   return (
     <Radio.Group value={chosen} onChange={onChoose} mt="lg" data-testid="candidate-list">
       <Text size="sm" fw={600} mb="xs">
-        {candidates.length === 1 ? 'Found 1 feed' : `Found ${candidates.length} feeds — pick one`}
+        {t('subscribe.candidates.found', { count: candidates.length })}
       </Text>
       <Stack gap={6}>
         {candidates.map((c, i) => (
@@ -54,11 +50,11 @@ export function CandidateList({
                     {c.title || c.url}
                   </Text>
                   <Badge size="xs" variant="light" data-testid="candidate-format">
-                    {FORMAT[c.format]}
+                    {c.format === 'unknown' ? t('subscribe.candidates.unknownFormat') : FORMAT[c.format]}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed" truncate>
-                  {c.url} · {SOURCE[c.source]}
+                  {c.url} · {t(`subscribe.candidates.sources.${c.source}`)}
                 </Text>
               </div>
             </Group>

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { tRich, useT } from '../../i18n';
 import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
@@ -17,6 +18,7 @@ const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom
  * that feed instead of offering a duplicate.
  */
 export function FeedPreviewPanel({ url }: { url: string }) {
+  const t = useT();
   const [group, setGroup] = useState<GroupChoice>({ kind: 'none' });
   const shown = useQuery({
     queryKey: ['subscribe-preview', url],
@@ -31,7 +33,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
     return (
       <Group gap="xs" mt="lg" c="dimmed" data-testid="preview-loading">
         <Loader size="xs" />
-        <Text size="sm">Reading the feed…</Text>
+        <Text size="sm">{t('subscribe.preview.reading')}</Text>
       </Group>
     );
   if (shown.isError)
@@ -41,7 +43,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
         variant="light"
         mt="lg"
         icon={<IconAlertTriangle size={18} />}
-        title="This feed could not be read"
+        title={t('subscribe.preview.failed')}
         data-testid="preview-error"
       >
         {messageOf(shown.error)}
@@ -66,7 +68,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
         <Group gap={6} wrap="nowrap">
           <Badge variant="light">{FORMAT[p.format] ?? p.format}</Badge>
           <Badge variant="default" data-testid="preview-count">
-            {p.itemCount.toLocaleString()} {p.itemCount === 1 ? 'item' : 'items'}
+            {t('subscribe.preview.items', { count: p.itemCount })}
           </Badge>
         </Group>
       </Group>
@@ -74,9 +76,9 @@ export function FeedPreviewPanel({ url }: { url: string }) {
 
       {existing !== null ? (
         <Alert color="blue" variant="light" mt="md" data-testid="already-subscribed">
-          You already subscribe to this feed.{' '}
+          {t('subscribe.preview.already')}{' '}
           <Anchor component={Link} to={feedPath(existing)} inherit data-testid="already-link">
-            Open it
+            {t('subscribe.preview.openIt')}
           </Anchor>
         </Alert>
       ) : sub.isSuccess ? (
@@ -87,10 +89,14 @@ export function FeedPreviewPanel({ url }: { url: string }) {
           icon={<IconCheck size={18} />}
           data-testid="subscribe-done"
         >
-          Subscribed to <b>{p.title || p.url}</b>
-          {sub.data.added > 0 ? ` — ${sub.data.added.toLocaleString()} articles added` : ''}.{' '}
+          {sub.data.added > 0
+            ? tRich('subscribe.preview.doneAdded', {
+                title: <b>{p.title || p.url}</b>,
+                count: sub.data.added,
+              })
+            : tRich('subscribe.preview.done', { title: <b>{p.title || p.url}</b> })}{' '}
           <Anchor component={Link} to={feedPath(sub.data.feedId)} inherit data-testid="subscribe-open">
-            Read it now
+            {t('subscribe.preview.readNow')}
           </Anchor>
         </Alert>
       ) : (
@@ -119,7 +125,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
                 disabled={group.kind === 'new' && !group.title.trim()}
                 data-testid="subscribe-submit"
               >
-                Subscribe
+                {t('subscribe.preview.subscribe')}
               </Button>
             </Group>
           </Stack>

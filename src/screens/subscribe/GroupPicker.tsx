@@ -1,6 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useT } from '../../i18n';
 import { groupsQuery } from '../../queries/groups';
 
 /** Where a new subscription goes: no group, an existing group, or a group created with it. */
@@ -19,22 +20,23 @@ export function groupChoiceRequest(choice: GroupChoice): { groupId?: number; new
 
 /** A group select with "No group" and "New group…" (which shows a name field inline). */
 export function GroupPicker({ value, onChange }: { value: GroupChoice; onChange: (c: GroupChoice) => void }) {
+  const t = useT();
   const groups = useQuery(groupsQuery());
   const data = useMemo(
     () => [
-      { value: NONE, label: 'No group' },
+      { value: NONE, label: t('subscribe.group.none') },
       ...[...(groups.data ?? [])]
         .sort((a, b) => a.title.localeCompare(b.title))
         .map((g) => ({ value: String(g.id), label: g.title })),
-      { value: NEW, label: 'New group…' },
+      { value: NEW, label: t('subscribe.group.new') },
     ],
-    [groups.data],
+    [groups.data, t],
   );
   const selected = value.kind === 'existing' ? String(value.id) : value.kind === 'new' ? NEW : NONE;
   return (
     <Group align="flex-end" gap="sm">
       <Select
-        label="Group"
+        label={t('subscribe.group.label')}
         w={220}
         data={data}
         value={selected}
@@ -49,7 +51,7 @@ export function GroupPicker({ value, onChange }: { value: GroupChoice; onChange:
       />
       {value.kind === 'new' && (
         <TextInput
-          label="New group name"
+          label={t('subscribe.group.newName')}
           w={220}
           value={value.title}
           onChange={(e) => onChange({ kind: 'new', title: e.currentTarget.value })}

@@ -1,6 +1,7 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n';
 import { importOpml } from '../../subscriptions/api';
 import { useJob, syncJob } from '../../subscriptions/jobStore';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
@@ -13,6 +14,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * and fetched for the first time (cancellable), then the summary with each failure's reason.
  */
 export function OpmlImport() {
+  const t = useT();
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,8 +54,7 @@ export function OpmlImport() {
   return (
     <Stack gap="md" data-testid="opml-import">
       <Text size="sm" c="dimmed">
-        Bring your subscriptions from another reader. Folders become groups; feeds you already follow are
-        skipped.
+        {t('subscribe.opml.intro')}
       </Text>
       <Group gap="sm">
         <FileButton onChange={(f) => void pick(f)} accept=".opml,.xml,text/xml,text/x-opml,application/xml">
@@ -64,7 +65,7 @@ export function OpmlImport() {
               disabled={running || starting}
               data-testid="opml-file-button"
             >
-              Choose an OPML file
+              {t('subscribe.opml.choose')}
             </Button>
           )}
         </FileButton>
@@ -75,7 +76,7 @@ export function OpmlImport() {
         )}
       </Group>
       <Textarea
-        label="…or paste OPML"
+        label={t('subscribe.opml.paste')}
         placeholder='<?xml version="1.0"?><opml version="2.0">…'
         autosize
         minRows={4}
@@ -95,7 +96,7 @@ export function OpmlImport() {
           disabled={!text.trim() || running}
           data-testid="opml-import-submit"
         >
-          Import
+          {t('subscribe.opml.import')}
         </Button>
       </Group>
       {error && (
@@ -103,7 +104,7 @@ export function OpmlImport() {
           color="red"
           variant="light"
           icon={<IconAlertTriangle size={18} />}
-          title="Could not import"
+          title={t('subscribe.opml.failed')}
           data-testid="opml-error"
         >
           {error}

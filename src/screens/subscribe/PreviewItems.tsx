@@ -1,21 +1,20 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { formatDate, useT } from '../../i18n';
 import type { FeedPreview } from '../../subscriptions/api';
-
-const dateOf = (s: number | null) =>
-  s === null ? 'no date' : new Date(s * 1000).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** The newest few items of a previewed feed, each with its date. */
 export function PreviewItems({ items }: { items: FeedPreview['items'] }) {
+  const t = useT();
   if (!items.length)
     return (
       <Text size="sm" c="dimmed" mt="md">
-        The feed has no items yet.
+        {t('subscribe.preview.noItems')}
       </Text>
     );
   return (
     <Stack gap={4} mt="md" data-testid="preview-items">
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.5 }}>
-        Newest
+        {t('subscribe.preview.newest')}
       </Text>
       {items.map((it, i) => (
         <Group key={`${it.link}-${i}`} justify="space-between" wrap="nowrap" gap="md">
@@ -25,11 +24,13 @@ export function PreviewItems({ items }: { items: FeedPreview['items'] }) {
             </Anchor>
           ) : (
             <Text size="sm" truncate>
-              {it.title || 'Untitled'}
+              {it.title || t('common.untitled')}
             </Text>
           )}
           <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
-            {dateOf(it.pubDate)}
+            {it.pubDate === null
+              ? t('subscribe.preview.noDate')
+              : formatDate(it.pubDate * 1000, { dateStyle: 'medium' })}
           </Text>
         </Group>
       ))}
