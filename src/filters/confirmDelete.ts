@@ -1,4 +1,5 @@
 import { confirm } from '../components/ConfirmDialog';
+import { t } from '../i18n';
 import { deleteFilter, type SavedFilter } from './savedFilters';
 
 /**
@@ -7,9 +8,9 @@ import { deleteFilter, type SavedFilter } from './savedFilters';
  */
 export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name'>): Promise<boolean> {
   const ok = await confirm({
-    title: 'Delete filter?',
-    message: `“${filter.name}” will be removed. Articles are not affected.`,
-    confirmLabel: 'Delete',
+    title: t('filter.saved.confirmTitle'),
+    message: t('filter.saved.confirmMessage', { name: filter.name }),
+    confirmLabel: t('filter.saved.confirmDelete'),
   });
   return ok && deleteFilter(filter.id);
 }

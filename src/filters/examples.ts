@@ -1,6 +1,8 @@
-/** One ready-made query the /filter page offers. */
+import type { TKey } from '../i18n';
+
+/** One ready-made query the /filter page offers; `labelKey` is translated when shown. */
 export interface QueryExample {
-  label: string;
+  labelKey: TKey;
   query: string;
 }
 
@@ -15,17 +17,17 @@ export function quoteString(text: string): string {
  */
 export function queryExamples(names: { feedTitle?: string; groupTitle?: string } = {}): QueryExample[] {
   return [
-    { label: 'Last week', query: 'pubDate > DATE_SUB(NOW(), INTERVAL 7 DAY)' },
-    { label: 'Unread', query: 'isRead = false' },
-    { label: 'Saved', query: 'isSaved = true' },
-    { label: 'By feed', query: `feed.title LIKE ${quoteString(names.feedTitle || 'news')}` },
-    { label: 'By group', query: `group.title = ${quoteString(names.groupTitle || 'Tech')}` },
-    { label: 'Podcasts', query: 'enclosure != null ORDER BY pubDate DESC' },
+    { labelKey: 'filter.example.lastWeek', query: 'pubDate > DATE_SUB(NOW(), INTERVAL 7 DAY)' },
+    { labelKey: 'filter.example.unread', query: 'isRead = false' },
+    { labelKey: 'filter.example.saved', query: 'isSaved = true' },
+    { labelKey: 'filter.example.byFeed', query: `feed.title LIKE ${quoteString(names.feedTitle || 'news')}` },
+    { labelKey: 'filter.example.byGroup', query: `group.title = ${quoteString(names.groupTitle || 'Tech')}` },
+    { labelKey: 'filter.example.podcasts', query: 'enclosure != null ORDER BY pubDate DESC' },
     {
-      label: 'Unread this month, oldest first',
+      labelKey: 'filter.example.unreadMonth',
       query: 'isRead = false AND pubDate > DATE_SUB(NOW(), INTERVAL 1 MONTH) ORDER BY pubDate ASC',
     },
-    { label: 'No author', query: 'author = null' },
-    { label: 'Title or text mentions', query: "title LIKE 'rust' OR description LIKE 'rust'" },
+    { labelKey: 'filter.example.noAuthor', query: 'author = null' },
+    { labelKey: 'filter.example.mentions', query: "title LIKE 'rust' OR description LIKE 'rust'" },
   ];
 }

@@ -4,6 +4,7 @@
  * and the React hooks. Writes go through the settings store, so other tabs follow.
  */
 import { useMemo } from 'react';
+import { t } from '../i18n';
 import type { FilterKeyword, SavedFilter as StoredFilter } from '../settings/defaults';
 import { settingsStore, useSettingsGroup } from '../settings/useSettings';
 
@@ -61,10 +62,10 @@ export function validateFilterInput(input: FilterInput): Required<Pick<FilterInp
   keywords?: FilterKeyword[];
 } {
   const name = input.name.trim().slice(0, MAX_FILTER_NAME);
-  if (!name) throw new Error('A filter needs a name');
+  if (!name) throw new Error(t('filter.saved.needName'));
   if (input.keywords !== undefined) {
     const keywords = cleanKeywords(input.keywords);
-    if (keywords.length === 0) throw new Error('Add at least one keyword');
+    if (keywords.length === 0) throw new Error(t('filter.keywords.needOne'));
     return { name, query: '', keywords };
   }
   return { name, query: (input.query ?? '').trim() };
@@ -100,7 +101,7 @@ export function patchFilter(
 ): { list: StoredFilter[]; filter: SavedFilter } {
   const index = list.findIndex((f) => f.id === id);
   const current = list[index];
-  if (!current) throw new Error('This filter no longer exists');
+  if (!current) throw new Error(t('filter.saved.gone'));
   const base = normalizeFilter(current);
   const definition =
     patch.keywords !== undefined

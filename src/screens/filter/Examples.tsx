@@ -4,9 +4,11 @@ import { useMemo } from 'react';
 import { queryExamples } from '../../filters/examples';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
+import { useT } from '../../i18n';
 
 /** Ready-made queries as small buttons; choosing one fills the editor (and runs it). */
 export function Examples({ onPick }: { onPick: (query: string) => void }) {
+  const t = useT();
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const examples = useMemo(
@@ -16,11 +18,19 @@ export function Examples({ onPick }: { onPick: (query: string) => void }) {
   return (
     <div>
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
-        Examples
+        {t('filter.examples')}
       </Text>
       <Group gap={6} data-testid="query-examples">
         {examples.map((ex) => (
-          <Tooltip key={ex.label} label={ex.query} ff="monospace" fz="xs" openDelay={400} multiline maw={420}>
+          <Tooltip
+            key={ex.labelKey}
+            label={ex.query}
+            ff="monospace"
+            fz="xs"
+            openDelay={400}
+            multiline
+            maw={420}
+          >
             <Button
               size="compact-xs"
               variant="default"
@@ -29,7 +39,7 @@ export function Examples({ onPick }: { onPick: (query: string) => void }) {
               onClick={() => onPick(ex.query)}
               data-testid="query-example"
             >
-              {ex.label}
+              {t(ex.labelKey)}
             </Button>
           </Tooltip>
         ))}

@@ -8,6 +8,7 @@ import { History } from './History';
 import { KeywordPanel } from './KeywordPanel';
 import { QueryPanel, SaveActions } from './QueryPanel';
 import { SavedFiltersList } from './SavedFiltersList';
+import { useT } from '../../i18n';
 
 export type Mode = 'query' | 'keywords';
 
@@ -35,6 +36,7 @@ interface FilterPanelProps {
 
 /** Everything above the results: mode switch, editor, and the examples / recent / saved panels. */
 export function FilterPanel(p: FilterPanelProps) {
+  const t = useT();
   const invalid =
     p.mode === 'keywords'
       ? cleanKeywords(p.rows).length === 0
@@ -56,8 +58,8 @@ export function FilterPanel(p: FilterPanelProps) {
             value={p.mode}
             onChange={(v) => p.onMode(v === 'keywords' ? 'keywords' : 'query')}
             data={[
-              { value: 'query', label: 'Query' },
-              { value: 'keywords', label: 'Keywords' },
+              { value: 'query', label: t('filter.modes.query') },
+              { value: 'keywords', label: t('filter.modes.keywords') },
             ]}
             data-testid="filter-mode"
           />
@@ -78,7 +80,7 @@ export function FilterPanel(p: FilterPanelProps) {
             aria-expanded={p.panelsOpen}
             data-testid="filter-panels-toggle"
           >
-            {p.mode === 'query' ? 'Examples, recent & saved' : 'Saved filters'}
+            {p.mode === 'query' ? t('filter.panelsQuery') : t('filter.panelsKeywords')}
           </Button>
         </Group>
         {p.mode === 'query' ? (

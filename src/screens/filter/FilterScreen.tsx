@@ -22,6 +22,7 @@ import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
 import { RelatedView } from './RelatedView';
 import { type Ran, resultsSource } from './resultsSource';
+import { useT } from '../../i18n';
 
 const EMPTY_ROWS: FilterKeyword[] = [{ keyword: '', weight: 1 }];
 
@@ -38,7 +39,8 @@ export function FilterScreen() {
  * filter being edited (`edit`) and the mode (`mode=keywords`), so reload and back keep them.
  */
 function FilterEditor() {
-  useDocumentTitle('Filters');
+  const t = useT();
+  useDocumentTitle(t('filter.title'));
   const [params, setParams] = useSearchParams();
   const ranQuery = params.get('q');
   const editId = params.get('edit');
@@ -136,7 +138,7 @@ function FilterEditor() {
       <ItemsView
         listKey={source.listKey}
         fetchPage={source.fetchPage}
-        title="Filters"
+        title={t('filter.title')}
         headerExtra={
           <>
             {panel}
@@ -147,17 +149,17 @@ function FilterEditor() {
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="filter-results-empty">
             {ran.kind === 'none'
-              ? 'Run a query to see the articles it matches.'
+              ? t('filter.runEmpty')
               : hideReadArticles
-                ? 'No unread articles match.'
-                : 'No articles match.'}
+                ? t('filter.noUnreadMatch')
+                : t('filter.noMatch')}
           </Text>
         }
       />
       <NameModal
         opened={naming}
-        title="Save filter"
-        confirmLabel="Save"
+        title={t('filter.saveTitle')}
+        confirmLabel={t('filter.save')}
         initialName=""
         onClose={() => setNaming(false)}
         onSave={(name) => {

@@ -1,5 +1,6 @@
 import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import classes from './Filter.module.css';
+import { useT } from '../../i18n';
 
 /** Recent queries, newest first; clicking one loads it into the editor and runs it. */
 export function History({
@@ -11,11 +12,12 @@ export function History({
   onPick: (query: string) => void;
   onClear: () => void;
 }) {
+  const t = useT();
   return (
     <div>
       <Group justify="space-between" mb={6}>
         <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-          Recent
+          {t('filter.recent')}
         </Text>
         {history.length > 0 && (
           <Button
@@ -25,13 +27,13 @@ export function History({
             onClick={onClear}
             data-testid="query-history-clear"
           >
-            Clear
+            {t('filter.clear')}
           </Button>
         )}
       </Group>
       {history.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="query-history-empty">
-          Queries you run appear here.
+          {t('filter.recentEmpty')}
         </Text>
       ) : (
         <div className={classes.scrollList} data-testid="query-history">

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { FilterKeyword } from '../../filters/savedFilters';
+import { useT } from '../../i18n';
 
 interface KeywordEditorProps {
   rows: readonly FilterKeyword[];
@@ -11,6 +12,7 @@ interface KeywordEditorProps {
 
 /** Rows of keyword + weight. Results rank by weighted occurrences in title, text and feed title. */
 export function KeywordEditor({ rows, onChange, onRun }: KeywordEditorProps) {
+  const t = useT();
   const set = (i: number, patch: Partial<FilterKeyword>) =>
     onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   return (
@@ -19,8 +21,8 @@ export function KeywordEditor({ rows, onChange, onRun }: KeywordEditorProps) {
         <Group key={i} gap={8} wrap="nowrap" data-testid="keyword-row">
           <TextInput
             style={{ flex: 1 }}
-            placeholder="keyword or phrase"
-            aria-label={`Keyword ${i + 1}`}
+            placeholder={t('filter.keywords.placeholder')}
+            aria-label={t('filter.keywords.keyword', { n: i + 1 })}
             value={row.keyword}
             onChange={(e) => set(i, { keyword: e.currentTarget.value })}
             onKeyDown={(e) => {
@@ -33,7 +35,7 @@ export function KeywordEditor({ rows, onChange, onRun }: KeywordEditorProps) {
           />
           <NumberInput
             w={110}
-            aria-label={`Weight of keyword ${i + 1}`}
+            aria-label={t('filter.keywords.weight', { n: i + 1 })}
             value={row.weight}
             min={0}
             max={10}
@@ -48,7 +50,7 @@ export function KeywordEditor({ rows, onChange, onRun }: KeywordEditorProps) {
             color="gray"
             onClick={() => onChange(rows.filter((_, k) => k !== i))}
             disabled={rows.length <= 1}
-            aria-label={`Remove keyword ${i + 1}`}
+            aria-label={t('filter.keywords.remove', { n: i + 1 })}
           >
             <IconX size={16} />
           </ActionIcon>
@@ -62,7 +64,7 @@ export function KeywordEditor({ rows, onChange, onRun }: KeywordEditorProps) {
           onClick={() => onChange([...rows, { keyword: '', weight: 1 }])}
           data-testid="keyword-add"
         >
-          Add keyword
+          {t('filter.keywords.add')}
         </Button>
       </div>
     </Stack>

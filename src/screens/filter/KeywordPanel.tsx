@@ -3,6 +3,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { cleanKeywords, type FilterKeyword } from '../../filters/savedFilters';
 import { KeywordEditor } from './KeywordEditor';
+import { useT } from '../../i18n';
 
 /** Keyword mode: weighted keywords, results ranked by relevance rather than date. */
 export function KeywordPanel({
@@ -16,12 +17,12 @@ export function KeywordPanel({
   onRun: () => void;
   saveActions: ReactNode;
 }) {
+  const t = useT();
   const empty = cleanKeywords(rows).length === 0;
   return (
     <div>
       <Text size="sm" c="dimmed" mb="sm">
-        Articles are ranked by how often the keywords appear in their title, text and feed title, each
-        occurrence counted by its weight.
+        {t('filter.keywords.intro')}
       </Text>
       <KeywordEditor rows={rows} onChange={onRows} onRun={onRun} />
       <Group justify="flex-end" gap={8} mt="sm">
@@ -32,7 +33,7 @@ export function KeywordPanel({
           disabled={empty}
           data-testid="keyword-run"
         >
-          Run
+          {t('filter.run')}
         </Button>
       </Group>
     </div>

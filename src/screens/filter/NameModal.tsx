@@ -1,6 +1,7 @@
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { MAX_FILTER_NAME } from '../../filters/savedFilters';
+import { useT } from '../../i18n';
 
 interface NameModalProps {
   opened: boolean;
@@ -23,6 +24,7 @@ export function NameModal(props: NameModalProps) {
 }
 
 function NameForm({ initialName, confirmLabel, onClose, onSave }: NameModalProps) {
+  const t = useT();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
@@ -37,8 +39,8 @@ function NameForm({ initialName, confirmLabel, onClose, onSave }: NameModalProps
   return (
     <form onSubmit={submit} data-testid="filter-name-form">
       <TextInput
-        label="Name"
-        placeholder="Unread Rust news"
+        label={t('filter.name')}
+        placeholder={t('filter.namePlaceholder')}
         value={name}
         maxLength={MAX_FILTER_NAME}
         onChange={(e) => {
@@ -51,7 +53,7 @@ function NameForm({ initialName, confirmLabel, onClose, onSave }: NameModalProps
       />
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" data-testid="filter-name-save">
           {confirmLabel}

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { errorSegments } from '../../filters/errorSpan';
 import classes from './QueryEditor.module.css';
+import { useT } from '../../i18n';
 
 interface QueryEditorProps {
   value: string;
@@ -19,6 +20,7 @@ interface QueryEditorProps {
  * and draws a red wavy underline under the error span; it scrolls with the textarea.
  */
 export function QueryEditor({ value, onChange, onRun, errorAt, describedBy, autoFocus }: QueryEditorProps) {
+  const t = useT();
   const overlay = useRef<HTMLDivElement>(null);
   const segments = useMemo(() => errorSegments(value, errorAt), [value, errorAt]);
 
@@ -58,7 +60,7 @@ export function QueryEditor({ value, onChange, onRun, errorAt, describedBy, auto
         autoCorrect="off"
         autoFocus={autoFocus}
         placeholder="isRead = false AND pubDate > DATE_SUB(NOW(), INTERVAL 7 DAY)"
-        aria-label="Filter query"
+        aria-label={t('filter.query.label')}
         aria-invalid={errorAt ? true : undefined}
         aria-describedby={describedBy}
         data-testid="query-input"

@@ -4,6 +4,11 @@ import type { ReactNode } from 'react';
 import type { CheckState } from '../../filters/checkState';
 import { QueryEditor } from './QueryEditor';
 import { QueryStatus } from './QueryStatus';
+import { tRich, useT } from '../../i18n';
+
+// Keycap names, printed the same on keyboards in both languages.
+const KEY_ENTER = 'Enter';
+const KEY_SHIFT = 'Shift';
 
 interface QueryPanelProps {
   draft: string;
@@ -17,6 +22,7 @@ interface QueryPanelProps {
 
 /** The query editor with its live status line and the Run / Save buttons. */
 export function QueryPanel({ draft, onDraft, onRun, state, errorAt, saveActions }: QueryPanelProps) {
+  const t = useT();
   return (
     <div>
       <QueryEditor
@@ -39,13 +45,16 @@ export function QueryPanel({ draft, onDraft, onRun, state, errorAt, saveActions 
             disabled={state.kind === 'error' && errorAt !== null}
             data-testid="query-run"
           >
-            Run
+            {t('filter.run')}
           </Button>
         </Group>
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        <Kbd size="xs">Enter</Kbd> runs · <Kbd size="xs">Shift</Kbd>+<Kbd size="xs">Enter</Kbd> new line ·{' '}
-        Syntax: <code>field op value</code> joined by AND / OR, then ORDER BY and LIMIT
+        {tRich('filter.query.runs', {
+          enter: <Kbd size="xs">{KEY_ENTER}</Kbd>,
+          shift: <Kbd size="xs">{KEY_SHIFT}</Kbd>,
+          syntax: <code>{t('filter.query.syntax')}</code>,
+        })}
       </Text>
     </div>
   );
@@ -63,6 +72,7 @@ export function SaveActions({
   onUpdate: () => void;
   disabled: boolean;
 }) {
+  const t = useT();
   if (editingName === null) {
     return (
       <Button
@@ -72,14 +82,14 @@ export function SaveActions({
         disabled={disabled}
         data-testid="filter-save"
       >
-        Save as filter…
+        {t('filter.saveAs')}
       </Button>
     );
   }
   return (
     <>
       <Button variant="default" onClick={onSaveNew} disabled={disabled} data-testid="filter-save">
-        Save as new…
+        {t('filter.saveAsNew')}
       </Button>
       <Button
         variant="light"
@@ -89,7 +99,9 @@ export function SaveActions({
         data-testid="filter-update"
         maw={260}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>Update “{editingName}”</span>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {t('filter.update', { name: editingName })}
+        </span>
       </Button>
     </>
   );

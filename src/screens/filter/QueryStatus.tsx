@@ -1,16 +1,18 @@
 import { Code, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { CheckState } from '../../filters/checkState';
+import { useT } from '../../i18n';
 
 /** The line under the editor: the match count, or the syntax error and what was expected. */
 export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
+  const t = useT();
   return (
     <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
       {state.kind === 'checking' && (
         <Group gap={6}>
           <Loader size={12} />
           <Text size="sm" c="dimmed">
-            Checking…
+            {t('filter.query.checking')}
           </Text>
         </Group>
       )}
@@ -19,7 +21,7 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
           <Group gap={6} wrap="nowrap">
             <IconCircleCheck size={16} color="var(--mantine-color-teal-6)" />
             <Text size="sm" data-testid="query-count" data-total={state.total}>
-              {state.total === 1 ? '1 article matches' : `${state.total.toLocaleString()} articles match`}
+              {t('filter.query.matches', { count: state.total })}
             </Text>
           </Group>
           {state.warnings.map((w) => (
@@ -41,7 +43,7 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
             </Text>
             {state.expected.length > 0 && (
               <Text size="xs" c="dimmed" mt={2} data-testid="query-expected">
-                Expected:{' '}
+                {t('filter.query.expected')}{' '}
                 {state.expected.map((e, i) => (
                   <span key={e}>
                     {i > 0 && ' · '}
@@ -55,7 +57,7 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
       )}
       {state.kind === 'failed' && (
         <Text size="sm" c="red.7" data-testid="query-failed">
-          Could not check the query: {state.message}
+          {t('filter.query.failed', { message: state.message })}
         </Text>
       )}
     </div>

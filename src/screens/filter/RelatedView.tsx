@@ -11,9 +11,11 @@ import { feedsQuery } from '../../queries/feeds';
 import { itemQuery } from '../../queries/items';
 import { formatAge } from '../items/route';
 import { useNow } from '../items/useNow';
+import { useI18n } from '../../i18n';
 
 /** `/filter?related=<id>`: articles like this one (ranked), and likely duplicates across feeds. */
 export function RelatedView({ itemId }: { itemId: number }) {
+  const { t } = useI18n();
   const client = useQueryClient();
   const item = useQuery(itemQuery(itemId));
   const related = useQuery(relatedQuery(itemId));
@@ -24,8 +26,8 @@ export function RelatedView({ itemId }: { itemId: number }) {
     const r = await client.fetchQuery(relatedQuery(itemId));
     return { rows: r.related, next: null, total: r.related.length };
   }, [client, itemId]);
-  const title = item.data?.title || (item.isPending ? '…' : `Article ${itemId}`);
-  useDocumentTitle(`Related to ${title}`);
+  const title = item.data?.title || (item.isPending ? '…' : t('filter.related.article', { id: itemId }));
+  useDocumentTitle(t('filter.related.docTitle', { title }));
   const duplicates = related.data?.duplicates ?? [];
   const feedTitle = (feedId: number) => feeds.data?.find((f) => f.id === feedId)?.title ?? '';
 
@@ -38,11 +40,11 @@ export function RelatedView({ itemId }: { itemId: number }) {
         size="compact-sm"
         leftSection={<IconArrowLeft size={14} />}
       >
-        Filters
+        {t('filter.related.back')}
       </Button>
       {item.isError && (
         <Text size="sm" c="red.7" mt={4} data-testid="related-missing">
-          This article could not be loaded.
+          {t('filter.related.missing')}
         </Text>
       )}
       {duplicates.length > 0 && (
@@ -50,17 +52,17 @@ export function RelatedView({ itemId }: { itemId: number }) {
           <Group gap={6} mb={6}>
             <IconCopy size={16} />
             <Text fw={600} size="sm">
-              Likely duplicates
+              {t('filter.related.duplicates')}
             </Text>
             <Text size="xs" c="dimmed">
-              the same story in other feeds
+              {t('filter.related.duplicatesHint')}
             </Text>
           </Group>
           <Stack gap={2}>
             {duplicates.map((d) => (
               <Group key={d.id} gap={8} wrap="nowrap" data-testid="related-duplicate">
                 <Anchor component={Link} to={relatedHref(d.id)} size="sm" lineClamp={1} style={{ flex: 1 }}>
-                  {d.title || 'Untitled'}
+                  {d.title || t('filter.related.untitled')}
                 </Anchor>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {feedTitle(d.feedId)} · {formatAge(d.pubDate, now)}
@@ -80,7 +82,9 @@ export function RelatedView({ itemId }: { itemId: number }) {
         fetchPage={fetchPage}
         title={
           <span data-testid="related-title">
-            <span style={{ color: 'var(--mantine-color-dimmed)', fontWeight: 500 }}>Related to: </span>
+            <span style={{ color: 'var(--mantine-color-dimmed)', fontWeight: 500 }}>
+              {t('filter.related.prefix')}
+            </span>
             {title}
           </span>
         }
@@ -88,7 +92,7 @@ export function RelatedView({ itemId }: { itemId: number }) {
         ranked
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="related-empty">
-            No similar articles found.
+            {t('filter.related.empty')}
           </Text>
         }
       />

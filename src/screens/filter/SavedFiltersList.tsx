@@ -7,6 +7,7 @@ import { isKeywordFilter, type SavedFilter, updateFilter } from '../../filters/s
 import { useFilterCounts } from '../../filters/useFilterCounts';
 import classes from './Filter.module.css';
 import { NameModal } from './NameModal';
+import { useI18n } from '../../i18n';
 
 interface SavedFiltersListProps {
   filters: readonly SavedFilter[];
@@ -17,16 +18,17 @@ interface SavedFiltersListProps {
 
 /** The saved filters with their unread counts: open, edit (loads the editor), rename, delete. */
 export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersListProps) {
+  const { t, formatNumber } = useI18n();
   const counts = useFilterCounts(filters);
   const [renaming, setRenaming] = useState<SavedFilter | null>(null);
   return (
     <div>
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
-        Saved filters
+        {t('filter.panelsKeywords')}
       </Text>
       {filters.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="saved-filters-empty">
-          Save a query to keep it in the sidebar.
+          {t('filter.saved.empty')}
         </Text>
       ) : (
         <div className={classes.scrollList} data-testid="saved-filters">
@@ -47,49 +49,49 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
                   <Text size="xs" c="dimmed" ff="monospace" truncate>
                     {isKeywordFilter(f)
                       ? f.keywords?.map((k) => `${k.keyword}×${k.weight}`).join(', ')
-                      : f.query || '(all articles)'}
+                      : f.query || t('filter.saved.allArticles')}
                   </Text>
                 </Link>
                 {count?.error ? (
                   <Tooltip label={count.error} multiline maw={320}>
                     <Badge color="red" variant="light" size="sm">
-                      error
+                      {t('filter.saved.error')}
                     </Badge>
                   </Tooltip>
                 ) : count && count.unread > 0 ? (
                   <Badge variant="light" size="sm" data-testid="saved-filter-unread">
-                    {count.unread.toLocaleString()}
+                    {formatNumber(count.unread)}
                   </Badge>
                 ) : null}
                 <Group gap={0} wrap="nowrap">
-                  <Tooltip label="Edit in the editor">
+                  <Tooltip label={t('filter.saved.editTip')}>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
                       onClick={() => onEdit(f)}
-                      aria-label={`Edit ${f.name}`}
+                      aria-label={t('filter.saved.edit', { name: f.name })}
                       data-testid="saved-filter-edit"
                     >
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Rename">
+                  <Tooltip label={t('filter.saved.renameTip')}>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
                       onClick={() => setRenaming(f)}
-                      aria-label={`Rename ${f.name}`}
+                      aria-label={t('filter.saved.rename', { name: f.name })}
                       data-testid="saved-filter-rename"
                     >
                       <IconCursorText size={16} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Delete">
+                  <Tooltip label={t('filter.saved.deleteTip')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       onClick={() => void confirmDeleteFilter(f)}
-                      aria-label={`Delete ${f.name}`}
+                      aria-label={t('filter.saved.delete', { name: f.name })}
                       data-testid="saved-filter-delete"
                     >
                       <IconTrash size={16} />
@@ -103,8 +105,8 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
       )}
       <NameModal
         opened={renaming !== null}
-        title="Rename filter"
-        confirmLabel="Rename"
+        title={t('filter.renameTitle')}
+        confirmLabel={t('filter.rename')}
         initialName={renaming?.name ?? ''}
         onClose={() => setRenaming(null)}
         onSave={(name) => {
