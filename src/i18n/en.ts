@@ -8,6 +8,7 @@ import { aiEn } from './areas/ai.en';
 import { itemsEn } from './areas/items.en';
 import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
+import { searchEn } from './areas/search.en';
 
 export const en = {
   common: {
@@ -273,4 +274,5 @@ export const en = {
   subscribe: subscribeEn,
   rss: rssEn,
   ai: aiEn,
+  search: searchEn,
 };

@@ -8,6 +8,7 @@ import { aiZhCN } from './areas/ai.zh-CN';
 import { itemsZhCN } from './areas/items.zh-CN';
 import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
+import { searchZhCN } from './areas/search.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -263,4 +264,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   subscribe: subscribeZhCN,
   rss: rssZhCN,
   ai: aiZhCN,
+  search: searchZhCN,
 };

@@ -14,6 +14,7 @@ import {
 import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
 import { useNow } from '../screens/items/useNow';
+import { tRich, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { highlight } from './highlight';
 import { paletteKey } from './paletteKeys';
@@ -23,6 +24,10 @@ import classes from './SearchPalette.module.css';
 
 /** Quiet time after a keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 60;
+
+// Keycap names, printed the same on keyboards in both languages.
+const KEY_ENTER = 'Enter';
+const KEY_ESC = 'Esc';
 
 interface SearchPaletteProps {
   opened: boolean;
@@ -37,6 +42,7 @@ interface SearchPaletteProps {
 
 /** The spotlight-like search dialog: instant suggestions, ↑/↓ to choose, Enter to open. */
 export function SearchPalette(props: SearchPaletteProps) {
+  const t = useT();
   return (
     <Modal
       opened={props.opened}
@@ -47,7 +53,7 @@ export function SearchPalette(props: SearchPaletteProps) {
       radius="md"
       yOffset="12vh"
       transitionProps={{ duration: 120 }}
-      aria-label="Search"
+      aria-label={t('search.dialog')}
     >
       {props.opened && <PaletteBody {...props} />}
     </Modal>
@@ -55,6 +61,7 @@ export function SearchPalette(props: SearchPaletteProps) {
 }
 
 function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPaletteProps) {
+  const t = useT();
   const [text, setText] = useState(initialText);
   const inputRef = useRef<HTMLInputElement>(null);
   // From here on keys reach the box itself; what was typed while opening is in the initial text.
@@ -130,11 +137,11 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
-        placeholder="Search all articles…"
+        placeholder={t('search.placeholder')}
         leftSection={<IconSearch size={18} />}
         rightSection={waiting ? <Loader size={14} /> : null}
         classNames={{ input: classes.input }}
-        aria-label="Search articles"
+        aria-label={t('search.input')}
         // Focus at mount, not after the modal's transition, so fast typing after `/` is kept.
         autoFocus
         data-autofocus
@@ -161,7 +168,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
               data-item-id={row.id}
             >
               <Text size="sm" fw={500} lineClamp={1}>
-                {highlight(row.title || 'Untitled', debounced).map((m, k) =>
+                {highlight(row.title || t('search.untitled'), debounced).map((m, k) =>
                   m.hit ? (
                     <mark key={k} className={classes.mark}>
                       {m.text}
@@ -180,12 +187,12 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
           ))}
           {suggest.isSuccess && rows.length === 0 && !waiting && (
             <Text size="sm" c="dimmed" px={10} py={8} data-testid="search-no-results">
-              No articles match “{text.trim()}”.
+              {t('search.noMatch', { q: text.trim() })}
             </Text>
           )}
           {suggest.isError && (
             <Text size="sm" c="red.7" px={10} py={8} data-testid="search-error">
-              Search failed: {suggest.error.message}
+              {t('search.failed', { message: suggest.error.message })}
             </Text>
           )}
           <UnstyledButton
@@ -199,22 +206,20 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
           >
             <Group gap={6} wrap="nowrap">
               <IconArrowRight size={16} />
-              <Text size="sm">
-                See all results for <b>“{text.trim()}”</b>
-              </Text>
+              <Text size="sm">{tRich('search.seeAll', { q: <b>“{text.trim()}”</b> })}</Text>
             </Group>
           </UnstyledButton>
         </div>
       )}
       <div className={classes.footer}>
         <span>
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> choose
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> {t('search.choose')}
         </span>
         <span>
-          <Kbd size="xs">Enter</Kbd> open
+          <Kbd size="xs">{KEY_ENTER}</Kbd> {t('search.open')}
         </span>
         <span>
-          <Kbd size="xs">Esc</Kbd> close
+          <Kbd size="xs">{KEY_ESC}</Kbd> {t('search.close')}
         </span>
       </div>
     </div>

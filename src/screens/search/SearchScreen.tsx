@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
+import { useT } from '../../i18n';
 import { clickRowWhenShown } from '../../search/openRow';
 import { searchPage } from '../../search/queries';
 
@@ -14,11 +15,13 @@ import { searchPage } from '../../search/queries';
  * the reader once its row is on screen, then leaves the address.
  */
 export function SearchScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const openParam = params.get('open');
   const openId = openParam && /^[1-9]\d{0,14}$/.test(openParam) ? Number(openParam) : null;
-  useDocumentTitle(q ? `Search: ${q}` : 'Search');
+  const title = q ? t('search.titleFor', { q }) : t('search.title');
+  useDocumentTitle(title);
   const [draft, setDraft] = useState(q);
   const [seen, setSeen] = useState(q);
   if (seen !== q) {
@@ -61,9 +64,9 @@ export function SearchScreen() {
       <TextInput
         value={draft}
         onChange={(e) => setDraft(e.currentTarget.value)}
-        placeholder="Search all articles"
+        placeholder={t('search.pagePlaceholder')}
         leftSection={<IconSearch size={18} />}
-        aria-label="Search articles"
+        aria-label={t('search.input')}
         data-testid="search-page-input"
       />
       {assistant.panel}
@@ -79,14 +82,12 @@ export function SearchScreen() {
           assistant.list?.fetchPage ??
           (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
         }
-        title={q ? `Search: ${q}` : 'Search'}
+        title={title}
         headerExtra={box}
         ranked
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="search-page-empty">
-            {q
-              ? `No articles match “${q}”.`
-              : 'Type words to search titles, authors, feeds and article text. Press / or Ctrl+K anywhere.'}
+            {q ? t('search.noMatch', { q }) : t('search.hint')}
           </Text>
         }
       />

@@ -1,0 +1,20 @@
+/**
+ * English for full-text search: the palette (src/search) and the results page
+ * (src/screens/search). Wired into `en.ts` as the `search` area.
+ */
+export const searchEn = {
+  title: 'Search',
+  titleFor: 'Search: {q}',
+  dialog: 'Search',
+  placeholder: 'Search all articles…',
+  pagePlaceholder: 'Search all articles',
+  input: 'Search articles',
+  noMatch: 'No articles match “{q}”.',
+  failed: 'Search failed: {message}',
+  seeAll: 'See all results for {q}',
+  untitled: 'Untitled',
+  choose: 'choose',
+  open: 'open',
+  close: 'close',
+  hint: 'Type words to search titles, authors, feeds and article text. Press / or Ctrl+K anywhere.',
+};
