@@ -9,6 +9,7 @@ import { itemsEn } from './areas/items.en';
 import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
 import { searchEn } from './areas/search.en';
+import { welcomeEn } from './areas/welcome.en';
 
 export const en = {
   common: {
@@ -275,4 +276,5 @@ export const en = {
   rss: rssEn,
   ai: aiEn,
   search: searchEn,
+  welcome: welcomeEn,
 };

@@ -9,6 +9,7 @@ import { itemsZhCN } from './areas/items.zh-CN';
 import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
+import { welcomeZhCN } from './areas/welcome.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -265,4 +266,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   rss: rssZhCN,
   ai: aiZhCN,
   search: searchZhCN,
+  welcome: welcomeZhCN,
 };

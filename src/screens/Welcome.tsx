@@ -11,6 +11,7 @@ import { FirstRun } from './welcome/FirstRun';
 import { dailyQuery } from './welcome/queries';
 import { Stat } from './welcome/Stat';
 import './welcome/welcome.css';
+import { useT } from '../i18n';
 
 /**
  * Routes `/` and `/welcome`. First run (no feeds): what Rivulet is and the ways to start. With
@@ -18,6 +19,7 @@ import './welcome/welcome.css';
  * the feeds read most.
  */
 export function Welcome() {
+  const t = useT();
   const { counts, error, retry } = useEngineStatus();
   const { data: feeds } = useQuery(feedsQuery());
   const { data: days } = useQuery(dailyQuery(30));
@@ -26,16 +28,16 @@ export function Welcome() {
   return (
     <Screen
       id="welcome"
-      title="Welcome to Rivulet"
-      subtitle="Your feeds, read and kept in this browser. Nothing leaves your machine except the requests that fetch feeds."
+      title={t('welcome.title')}
+      subtitle={t('welcome.subtitle')}
       actions={
         !firstRun && (
           <Group gap="sm" wrap="nowrap">
             <Button component={Link} to="/all" variant="default" size="sm">
-              Read everything
+              {t('welcome.readAll')}
             </Button>
             <Button component={Link} to="/subscribe" leftSection={<IconPlus size={16} />} size="sm">
-              Add a feed
+              {t('welcome.addFeed')}
             </Button>
           </Group>
         )
@@ -44,19 +46,29 @@ export function Welcome() {
       {error && <EngineError error={error} onRetry={retry} />}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="md" data-testid="welcome-counts">
         <Stat
-          label="Today"
+          label={t('welcome.stats.today')}
           value={today ? today.read + today.unread : undefined}
           testId="count-today"
           icon={<IconCalendar size={20} />}
         />
         <Stat
-          label="Unread"
+          label={t('welcome.stats.unread')}
           value={counts?.unread}
           testId="count-unread"
           icon={<IconCircleDot size={20} />}
         />
-        <Stat label="Articles" value={counts?.items} testId="count-items" icon={<IconArticle size={20} />} />
-        <Stat label="Feeds" value={counts?.feeds} testId="count-feeds" icon={<IconRss size={20} />} />
+        <Stat
+          label={t('welcome.stats.items')}
+          value={counts?.items}
+          testId="count-items"
+          icon={<IconArticle size={20} />}
+        />
+        <Stat
+          label={t('welcome.stats.feeds')}
+          value={counts?.feeds}
+          testId="count-feeds"
+          icon={<IconRss size={20} />}
+        />
       </SimpleGrid>
       {firstRun && <FirstRun />}
       {!firstRun && feeds && <Dashboard feeds={feeds} />}

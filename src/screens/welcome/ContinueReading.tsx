@@ -6,12 +6,14 @@ import { clickRowWhenShown } from '../../search/openRow';
 import { feedPath } from '../../subscriptions/paths';
 import { readLastOpened } from './lastOpened';
 import { continueQuery } from './queries';
+import { useT } from '../../i18n';
 
 /**
  * "Continue reading": the next unread article in the feed last read (or the newest unread),
  * opened in its feed's list; the article opened last is named under it.
  */
 export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => string }) {
+  const t = useT();
   const navigate = useNavigate();
   const { data } = useQuery(continueQuery(readLastOpened()));
   const next = data?.next ?? null;
@@ -23,12 +25,12 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-continue">
       <Title order={2} fz={15} mb={8}>
-        Continue reading
+        {t('welcome.continue.title')}
       </Title>
       {next ? (
         <>
           <Text fw={600} lineClamp={2} data-testid="continue-title">
-            {next.title || 'Untitled'}
+            {next.title || t('welcome.continue.untitled')}
           </Text>
           <Text size="xs" c="dimmed" mb="sm">
             {feedTitle(next.feedId)}
@@ -39,17 +41,17 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
             onClick={open}
             data-testid="continue-open"
           >
-            Open
+            {t('welcome.continue.open')}
           </Button>
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {data ? 'Nothing unread. Well done.' : '…'}
+          {data ? t('welcome.continue.nothing') : '…'}
         </Text>
       )}
       {data?.last && (
         <Text size="xs" c="dimmed" mt="sm" lineClamp={1} data-testid="continue-last">
-          Last opened: {data.last.title || 'Untitled'}
+          {t('welcome.continue.last', { title: data.last.title || t('welcome.continue.untitled') })}
         </Text>
       )}
     </Paper>

@@ -2,6 +2,7 @@ import { Group, Text } from '@mantine/core';
 import type { DailyCount } from '../../../worker/types';
 import classes from './DailyChart.module.css';
 import { dayLabel, niceMax } from './chartScale';
+import { useI18n } from '../../i18n';
 
 const W = 600;
 const H = 160;
@@ -13,6 +14,7 @@ const BOTTOM = 18;
  * follows the theme through CSS variables. Each bar has a tooltip with the date and counts.
  */
 export function DailyChart({ days }: { days: DailyCount[] }) {
+  const { t, lang, formatNumber } = useI18n();
   const max = niceMax(Math.max(0, ...days.map((d) => d.read + d.unread)));
   const plotH = H - BOTTOM;
   const slot = (W - LEFT) / Math.max(1, days.length);
@@ -27,13 +29,13 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
         viewBox={`0 0 ${W} ${H}`}
         className={classes.chart}
         role="img"
-        aria-label={`Articles per day over the last ${days.length} days: ${totalUnread} unread, ${totalRead} read`}
+        aria-label={t('welcome.chart.label', { count: days.length, unread: totalUnread, read: totalRead })}
       >
         {[0, max / 2, max].map((v) => (
           <g key={v}>
             <line x1={LEFT} x2={W} y1={y(v)} y2={y(v)} className={classes.grid} />
             <text x={LEFT - 6} y={y(v) + 3} textAnchor="end" className={classes.label}>
-              {v}
+              {formatNumber(v)}
             </text>
           </g>
         ))}
@@ -48,7 +50,9 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
               data-read={d.read}
               data-unread={d.unread}
             >
-              <title>{`${dayLabel(d.date)}: ${d.unread} unread, ${d.read} read`}</title>
+              <title>
+                {t('welcome.chart.day', { day: dayLabel(d.date, lang), unread: d.unread, read: d.read })}
+              </title>
               {/* A full-height transparent target keeps the tooltip reachable on empty days. */}
               <rect x={LEFT + i * slot} y={0} width={slot} height={plotH} fill="transparent" />
               {d.read > 0 && (
@@ -86,13 +90,13 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
             className={`${classes.swatch}`}
             style={{ background: 'var(--mantine-primary-color-filled)' }}
           />
-          Unread {totalUnread.toLocaleString()}
+          {t('welcome.chart.unread', { n: totalUnread })}
         </Text>
         <Text size="xs" c="dimmed">
           <svg width={10} height={10} style={{ marginRight: 6, verticalAlign: -1 }} aria-hidden>
             <rect width={10} height={10} rx={2} className={classes.read} />
           </svg>
-          Read {totalRead.toLocaleString()}
+          {t('welcome.chart.read', { n: totalRead })}
         </Text>
       </Group>
     </div>

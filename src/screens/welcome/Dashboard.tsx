@@ -7,9 +7,11 @@ import { DailyChart } from './DailyChart';
 import { FeedProblems } from './FeedProblems';
 import { dailyQuery } from './queries';
 import { TopFeeds } from './TopFeeds';
+import { useT } from '../../i18n';
 
 /** Welcome with data: the 30-day chart, continue reading, problems and the feeds read most. */
 export function Dashboard({ feeds }: { feeds: Feed[] }) {
+  const t = useT();
   const { data: days } = useQuery(dailyQuery(30));
   const feedTitle = useCallback(
     (id: number) => {
@@ -22,10 +24,10 @@ export function Dashboard({ feeds }: { feeds: Feed[] }) {
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md" data-testid="welcome-dashboard">
       <Paper withBorder radius="md" p="md" className="welcome-wide">
         <Title order={2} fz={15}>
-          Articles per day
+          {t('welcome.chart.title')}
         </Title>
         <Text size="xs" c="dimmed" mb="sm">
-          Published in the last 30 days, by whether you have read them.
+          {t('welcome.chart.subtitle')}
         </Text>
         {days ? <DailyChart days={days} /> : <div style={{ height: 180 }} />}
       </Paper>

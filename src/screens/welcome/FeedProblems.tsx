@@ -3,11 +3,13 @@ import { Link } from 'react-router-dom';
 import type { Feed } from '../../engine/contract';
 import { feedHealth, problemReason } from '../../subscriptions/feedStatus';
 import { feedPath } from '../../subscriptions/paths';
+import { useT } from '../../i18n';
 
 const SHOWN = 4;
 
 /** Feeds whose last fetch failed (or that are gone), with the reason; the full list is on /rss. */
 export function FeedProblems({ feeds }: { feeds: Feed[] }) {
+  const t = useT();
   const failing = feeds.filter((f) => {
     const health = feedHealth(f);
     return health === 'failing' || health === 'dead';
@@ -16,7 +18,7 @@ export function FeedProblems({ feeds }: { feeds: Feed[] }) {
     <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-problems" data-count={failing.length}>
       <Group justify="space-between" mb={8}>
         <Title order={2} fz={15}>
-          Feeds with problems
+          {t('welcome.problems.title')}
         </Title>
         <Badge color={failing.length ? 'red' : 'gray'} variant="light">
           {failing.length}
@@ -24,7 +26,7 @@ export function FeedProblems({ feeds }: { feeds: Feed[] }) {
       </Group>
       {failing.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Every feed answered on its last refresh.
+          {t('welcome.problems.none')}
         </Text>
       ) : (
         <Stack gap={6}>
@@ -39,7 +41,9 @@ export function FeedProblems({ feeds }: { feeds: Feed[] }) {
             </div>
           ))}
           <Anchor component={Link} to="/rss" size="sm" data-testid="problems-all">
-            {failing.length > SHOWN ? `See all ${failing.length} in the feed list` : 'Open the feed list'}
+            {failing.length > SHOWN
+              ? t('welcome.problems.seeAll', { count: failing.length })
+              : t('welcome.problems.open')}
           </Anchor>
         </Stack>
       )}

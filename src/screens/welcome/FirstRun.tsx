@@ -2,11 +2,12 @@ import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileImport, IconLogin, IconPackages, IconRss } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { type TKey, useT } from '../../i18n';
 
 interface Way {
   to: string;
-  title: string;
-  line: string;
+  titleKey: TKey;
+  lineKey: TKey;
   icon: ReactNode;
   testId: string;
 }
@@ -14,29 +15,29 @@ interface Way {
 const WAYS: Way[] = [
   {
     to: '/subscribe',
-    title: 'Add a feed or a site',
-    line: 'Paste a feed address or any web page; Rivulet finds its feeds.',
+    titleKey: 'welcome.firstRun.subscribe',
+    lineKey: 'welcome.firstRun.subscribeLine',
     icon: <IconRss size={20} />,
     testId: 'start-subscribe',
   },
   {
     to: '/subscribe?tab=opml',
-    title: 'Import OPML',
-    line: 'Bring your subscriptions from another reader in one file.',
+    titleKey: 'welcome.firstRun.opml',
+    lineKey: 'welcome.firstRun.opmlLine',
     icon: <IconFileImport size={20} />,
     testId: 'start-opml',
   },
   {
     to: '/combo',
-    title: 'Pick a bundle',
-    line: 'Start from a hand-picked set: news, technology, science, design…',
+    titleKey: 'welcome.firstRun.combo',
+    lineKey: 'welcome.firstRun.comboLine',
     icon: <IconPackages size={20} />,
     testId: 'start-combo',
   },
   {
     to: '/login',
-    title: 'Connect an account',
-    line: 'Sync with a feed service you already use.',
+    titleKey: 'welcome.firstRun.login',
+    lineKey: 'welcome.firstRun.loginLine',
     icon: <IconLogin size={20} />,
     testId: 'start-login',
   },
@@ -44,13 +45,14 @@ const WAYS: Way[] = [
 
 /** Shown while there are no feeds: what Rivulet is and the four ways to start. */
 export function FirstRun() {
+  const t = useT();
   return (
     <div data-testid="welcome-first-run">
       <Title order={2} fz={18} mb={4}>
-        Start reading
+        {t('welcome.firstRun.title')}
       </Title>
       <Text c="dimmed" size="sm" mb="md">
-        Rivulet collects articles from the sites you follow and keeps them in this browser, readable offline.
+        {t('welcome.firstRun.intro')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {WAYS.map((w) => (
@@ -68,9 +70,9 @@ export function FirstRun() {
               {w.icon}
             </ThemeIcon>
             <div>
-              <Text fw={600}>{w.title}</Text>
+              <Text fw={600}>{t(w.titleKey)}</Text>
               <Text size="sm" c="dimmed">
-                {w.line}
+                {t(w.lineKey)}
               </Text>
             </div>
           </Card>

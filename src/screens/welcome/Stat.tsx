@@ -1,5 +1,6 @@
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useI18n } from '../../i18n';
 
 /** One number tile; `data-loaded` turns true once the value is known (tests wait on it). */
 export function Stat({
@@ -13,6 +14,7 @@ export function Stat({
   testId: string;
   icon: ReactNode;
 }) {
+  const { formatNumber } = useI18n();
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="sm" wrap="nowrap">
@@ -24,7 +26,7 @@ export function Stat({
             {label}
           </Text>
           <Text fz={24} fw={650} lh={1.2} data-testid={testId} data-loaded={value !== undefined}>
-            {value === undefined ? '—' : value.toLocaleString()}
+            {value === undefined ? '—' : formatNumber(value)}
           </Text>
         </div>
       </Group>

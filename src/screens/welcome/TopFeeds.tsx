@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import type { Feed } from '../../engine/contract';
 import { feedPath } from '../../subscriptions/paths';
 import { scoresQuery } from '../../subscriptions/queries';
+import { useT } from '../../i18n';
 
 const SHOWN = 5;
 
@@ -13,6 +14,7 @@ const SHOWN = 5;
  * the bar shows how far from "never read" each one is.
  */
 export function TopFeeds({ feeds }: { feeds: Feed[] }) {
+  const t = useT();
   const { data: scores } = useQuery(scoresQuery());
   const ranked = scores
     ? feeds
@@ -23,11 +25,11 @@ export function TopFeeds({ feeds }: { feeds: Feed[] }) {
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-top-feeds">
       <Title order={2} fz={15} mb={8}>
-        Feeds you read most
+        {t('welcome.top.title')}
       </Title>
       {ranked.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {scores ? 'Read a few articles and your favourite feeds show up here.' : '…'}
+          {scores ? t('welcome.top.empty') : '…'}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing={10}>
@@ -46,7 +48,7 @@ export function TopFeeds({ feeds }: { feeds: Feed[] }) {
                   {f.title || f.url}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {f.readCount.toLocaleString()} read
+                  {t('welcome.top.read', { n: f.readCount })}
                 </Text>
               </Group>
               <Progress value={(10 - (scores?.[f.id] ?? 10)) * 10} size="sm" radius="xl" />
