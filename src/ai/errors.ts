@@ -61,7 +61,7 @@ export function errorFromResponse(
   shared: boolean,
 ): AiError {
   const detail = upstreamMessage(body);
-  const said = detail ? ` (${detail.slice(0, 200)})` : '';
+  const said = detail ? t('ai.errors.detail', { detail: detail.slice(0, 200) }) : '';
   if (status === 503 && body.includes('ai_not_configured'))
     return new AiError('not_configured', t('ai.errors.notConfigured'), t('ai.errors.addOwnEndpoint'));
   if (status === 401 || status === 403)

@@ -106,6 +106,7 @@ export const aiEn = {
     tryAgain: 'Try again.',
     tryLater: 'Try again later.',
     tryMoment: 'Try again in a moment.',
+    detail: ' ({detail})',
     keyRefused: 'The API key was refused (HTTP {status}){detail}.',
     sharedKeyHint:
       'The shared key on the Rivulet server is not valid: ask whoever runs it, or add your own key in Settings → Integrations.',

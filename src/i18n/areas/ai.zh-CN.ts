@@ -92,6 +92,7 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
     tryAgain: '请重试。',
     tryLater: '请稍后重试。',
     tryMoment: '请稍等片刻再试。',
+    detail: '（{detail}）',
     keyRefused: 'API 密钥被拒绝（HTTP {status}）{detail}。',
     sharedKeyHint:
       'Rivulet 服务器上的共享密钥无效：请联系服务器管理员，或在“设置 → 集成”中添加你自己的密钥。',

@@ -51,7 +51,8 @@ describe('formatAge', () => {
   it.each([
     [now + 500, 'now'],
     [now, 'now'],
-    [now - 30, '30 seconds ago'],
+    [now - 30, 'now'],
+    [now - 60, '1 minute ago'],
     [now - 120, '2 minutes ago'],
     [now - 3 * 3600, '3 hours ago'],
     [now - 86400, 'yesterday'],

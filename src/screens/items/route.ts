@@ -43,10 +43,11 @@ export function parseItemsRoute(type: string | undefined, id: string | undefined
 /**
  * An article's age in the language in effect: "5 minutes ago" / "5分钟前" up to a week, then a
  * date ("Jan 3" / "1月3日", with the year when it differs from `now`'s). `now` and `pubDate`
- * are Unix seconds; future dates (clock skew in feeds) read as "now" / "现在".
+ * are Unix seconds. Under a minute, and future dates (clock skew in feeds), read as "now" /
+ * "现在": lists re-render once a minute, so a seconds count would be stale.
  */
 export function formatAge(pubDate: number, now: number): string {
-  const at = Math.min(pubDate, now);
+  const at = now - pubDate < 60 ? now : pubDate;
   if (now - at < 7 * 86400) return formatRelative(at * 1000, now * 1000);
   const sameYear = new Date(at * 1000).getFullYear() === new Date(now * 1000).getFullYear();
   return formatDate(at * 1000, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) });

@@ -112,7 +112,8 @@ describe('helpers', () => {
   });
   it('relativeTime', () => {
     expect(relativeTime(0, 100)).toBe('never');
-    expect(relativeTime(100, 130)).toBe('30 seconds ago');
+    expect(relativeTime(100, 130)).toBe('now');
+    expect(relativeTime(100, 160)).toBe('1 minute ago');
     expect(relativeTime(100, 100 + 5 * 60)).toBe('5 minutes ago');
     expect(relativeTime(100, 100 + 3 * 3600)).toBe('3 hours ago');
     expect(relativeTime(100, 100 + 2 * 86400)).toBe('2 days ago');

@@ -126,11 +126,12 @@ export function sortRows(rows: readonly FeedRowData[], s: SortState): FeedRowDat
 
 /**
  * When a feed was fetched, in the language in effect: "5 minutes ago" / "5分钟前" up to 30 days,
- * then a date; "never" / "从未" for 0. Unix seconds; a time after `now` reads as "now".
+ * then a date; "never" / "从未" for 0. Unix seconds; under a minute ago, or after `now`, reads
+ * as "now" (the table's clock ticks every 30 s, so a seconds count would be stale).
  */
 export function relativeTime(seconds: number, now: number): string {
   if (!seconds) return t('common.never');
-  const at = Math.min(seconds, now);
+  const at = now - seconds < 60 ? now : seconds;
   if (now - at < 30 * 86400) return formatRelative(at * 1000, now * 1000);
   return formatDate(at * 1000, { dateStyle: 'medium' });
 }

@@ -1,0 +1,100 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ItemRow } from '../engine/contract';
+import { renderUi } from '../reader/testing/render';
+import { resetSettings, updateSettings } from '../settings/useSettings';
+import { AllRead, EndOfList, NothingHere } from './EmptyStates';
+import { ItemTextCell } from './ItemCells';
+import { ItemsHeader, type ItemsHeaderProps } from './ItemsHeader';
+
+/** Latin words left once key names in brackets and names that stay Latin are removed. */
+const latinWords = (text: string, names: readonly string[] = []) =>
+  names.reduce((s, n) => s.split(n).join(' '), text.replace(/（[A-Za-z]）/g, ' ')).match(/[A-Za-z]{2,}/g) ??
+  [];
+
+const header = (over: Partial<ItemsHeaderProps> = {}): ItemsHeaderProps => ({
+  title: '全部文章',
+  countLabel: '12 篇未读',
+  scoped: true,
+  onRefresh: vi.fn(),
+  refreshing: false,
+  markMenuOpen: false,
+  setMarkMenuOpen: vi.fn(),
+  onMarkAll: vi.fn(),
+  view: 'list',
+  onView: vi.fn(),
+  onlyUnread: false,
+  onToggleOnlyUnread: vi.fn(),
+  aiSummary: false,
+  onToggleAi: vi.fn(),
+  ...over,
+});
+
+const NOW = Date.UTC(2026, 2, 5, 12) / 1000;
+const row: ItemRow = {
+  id: 1,
+  feedId: 2,
+  title: '',
+  author: '',
+  pubDate: NOW - 3 * 3600,
+  link: 'https://example.com/a',
+  flags: 0,
+  snippet: '',
+  thumbnail: '',
+  enclosureType: '',
+};
+
+beforeEach(() => updateSettings('general', { language: 'zh-CN' }));
+afterEach(() => act(() => resetSettings('general')));
+
+describe('the article list in Simplified Chinese', () => {
+  it('header buttons, the mark-all menu and the view menu have Chinese labels', () => {
+    renderUi(<ItemsHeader {...header({ markMenuOpen: true })} />);
+    expect(screen.getByTestId('items-refresh').getAttribute('aria-label')).toBe('刷新');
+    expect(screen.getByTestId('items-mark-all').getAttribute('aria-label')).toBe('全部标为已读');
+    expect(screen.getByTestId('mark-all-week').textContent).toBe('一周前的文章');
+    expect(latinWords(screen.getByTestId('mark-all-menu').textContent ?? '')).toEqual([]);
+    fireEvent.click(screen.getByTestId('items-menu'));
+    expect(screen.getByTestId('view-option-column').textContent).toBe('分栏');
+    expect(latinWords(screen.getByTestId('items-menu-dropdown').textContent ?? '', ['AI'])).toEqual([]);
+  });
+
+  it('empty and end states', () => {
+    renderUi(
+      <MemoryRouter>
+        <AllRead onNextFeed={vi.fn()} />
+        <NothingHere />
+        <EndOfList />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('items-all-read').textContent).toContain('全部已读');
+    expect(screen.getByTestId('items-next-feed').textContent).toBe('下一个有未读的订阅源');
+    expect(screen.getByTestId('items-subscribe').textContent).toBe('订阅一个订阅源');
+    for (const id of ['items-all-read', 'items-empty', 'items-end'])
+      expect(latinWords(screen.getByTestId(id).textContent ?? '')).toEqual([]);
+  });
+
+  it('a row: untitled, its age relative in Chinese, action labels', () => {
+    renderUi(
+      <ItemTextCell
+        row={row}
+        index={0}
+        feedTitle="Example"
+        now={NOW}
+        selected={false}
+        active={false}
+        onOpen={vi.fn()}
+        onMenu={vi.fn()}
+        onToggleRead={vi.fn()}
+        onToggleSaved={vi.fn()}
+      />,
+    );
+    const cell = screen.getByTestId('item-row');
+    expect(cell.getAttribute('aria-label')).toBe('无标题');
+    expect(cell.querySelector('time')?.textContent).toBe('3小时前');
+    expect(screen.getByTestId('item-save').getAttribute('aria-label')).toBe('收藏');
+    expect(screen.getByTestId('item-read').getAttribute('aria-label')).toBe('标为已读');
+    expect(screen.getByTestId('item-menu').getAttribute('aria-label')).toBe('更多操作');
+  });
+});
