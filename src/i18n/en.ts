@@ -10,6 +10,7 @@ import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
 import { searchEn } from './areas/search.en';
 import { welcomeEn } from './areas/welcome.en';
+import { downloadEn } from './areas/download.en';
 
 export const en = {
   common: {
@@ -277,4 +278,5 @@ export const en = {
   ai: aiEn,
   search: searchEn,
   welcome: welcomeEn,
+  download: downloadEn,
 };

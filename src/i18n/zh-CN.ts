@@ -10,6 +10,7 @@ import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
 import { welcomeZhCN } from './areas/welcome.zh-CN';
+import { downloadZhCN } from './areas/download.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -267,4 +268,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   ai: aiZhCN,
   search: searchZhCN,
   welcome: welcomeZhCN,
+  download: downloadZhCN,
 };

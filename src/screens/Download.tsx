@@ -4,15 +4,13 @@ import { BackupSection } from './download/BackupSection';
 import { InstallSection } from './download/InstallSection';
 import { RestoreSection } from './download/RestoreSection';
 import { StorageSection } from './download/StorageSection';
+import { useT } from '../i18n';
 
 /** Route /download: take Rivulet and your data with you (install, backup, restore, storage). */
 export function Download() {
+  const t = useT();
   return (
-    <Screen
-      id="download"
-      title="Download"
-      subtitle="Take Rivulet and your data with you: install it, back it up, bring it back."
-    >
+    <Screen id="download" title={t('download.title')} subtitle={t('download.subtitle')}>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Stack gap="md">
           <InstallSection />

@@ -15,6 +15,8 @@ export const TRANSLATED_PATHS: readonly string[] = [
   'src/screens/login',
   'src/screens/Login.tsx',
   'src/screens/NotFound.tsx',
+  'src/screens/download',
+  'src/screens/Download.tsx',
   'src/screens/welcome',
   'src/screens/Welcome.tsx',
   'src/search',

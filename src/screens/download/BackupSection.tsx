@@ -5,9 +5,12 @@ import { downloadBlob } from './downloadBlob';
 import { ExportOpmlButton } from '../../subscriptions/ExportOpmlButton';
 import { backupFileName, makeBackup } from './backupFile';
 import { Section } from './Section';
+import { useI18n } from '../../i18n';
+import { formatBytes } from './storage';
 
 /** One file with everything (the AI key only when ticked), with progress; and the OPML export. */
 export function BackupSection() {
+  const { t, lang } = useI18n();
   const [withKey, setWithKey] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +25,7 @@ export function BackupSection() {
       const blob = await makeBackup(withKey, (done, total) => setProgress({ done, total }));
       const name = backupFileName();
       downloadBlob(blob, name);
-      setSaved(`${name} (${Math.max(1, Math.round(blob.size / 1024)).toLocaleString()} KB)`);
+      setSaved(t('download.backup.saved', { name, size: formatBytes(blob.size, lang) }));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -33,13 +36,13 @@ export function BackupSection() {
   return (
     <Section
       icon={<IconArchive size={18} />}
-      title="Back up"
-      line="One file with your groups, feeds, articles, read and saved marks, saved filters, settings and AI summaries."
+      title={t('download.backup.title')}
+      line={t('download.backup.line')}
       testId="download-backup"
     >
       <Checkbox
-        label="Include my AI API key"
-        description="Anyone with the file could use it. Leave off unless you keep the file private."
+        label={t('download.backup.includeKey')}
+        description={t('download.backup.includeKeyHint')}
         checked={withKey}
         onChange={(e) => setWithKey(e.currentTarget.checked)}
         disabled={busy}
@@ -53,7 +56,7 @@ export function BackupSection() {
           loading={busy}
           data-testid="backup-button"
         >
-          Download backup
+          {t('download.backup.button')}
         </Button>
         <ExportOpmlButton />
       </Group>
@@ -61,13 +64,13 @@ export function BackupSection() {
         <div style={{ marginTop: 12 }} data-testid="backup-progress">
           <Progress value={(progress.done / progress.total) * 100} size="sm" animated />
           <Text size="xs" c="dimmed" mt={4}>
-            {progress.done.toLocaleString()} of {progress.total.toLocaleString()} records
+            {t('download.records', { done: progress.done, total: progress.total })}
           </Text>
         </div>
       )}
       {saved && (
         <Text size="sm" c="teal" mt="sm" data-testid="backup-done">
-          Saved {saved}.
+          {saved}
         </Text>
       )}
       {error && (
@@ -76,7 +79,7 @@ export function BackupSection() {
           variant="light"
           icon={<IconAlertTriangle size={18} />}
           mt="sm"
-          title="Backup failed"
+          title={t('download.backup.failed')}
           data-testid="backup-error"
         >
           {error}

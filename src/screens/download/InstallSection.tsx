@@ -2,15 +2,17 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDeviceDesktopDown, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { applyUpdate, promptInstall, usePwa } from '../../pwa/pwaState';
 import { Section } from './Section';
+import { useT } from '../../i18n';
 
 /** Install as an app, offline status and the "update available" switch. */
 export function InstallSection() {
+  const t = useT();
   const pwa = usePwa();
   return (
     <Section
       icon={<IconDeviceDesktopDown size={18} />}
-      title="Install Rivulet"
-      line="Run Rivulet in its own window. It opens without a network and shows every stored article."
+      title={t('download.install.title')}
+      line={t('download.install.line')}
       testId="download-install"
     >
       <Group gap="sm" mb="sm">
@@ -22,11 +24,11 @@ export function InstallSection() {
           data-testid="offline-status"
           data-ready={pwa.offlineReady}
         >
-          {pwa.offlineReady ? 'Works offline' : 'Offline copy not ready yet'}
+          {pwa.offlineReady ? t('download.install.offline') : t('download.install.notReady')}
         </Badge>
         {pwa.installed && (
           <Badge color="teal" variant="light" tt="none" size="lg" data-testid="installed-status">
-            Installed
+            {t('download.install.installed')}
           </Badge>
         )}
       </Group>
@@ -37,22 +39,22 @@ export function InstallSection() {
           onClick={() => void promptInstall()}
           data-testid="install-button"
         >
-          Install app
+          {t('download.install.button')}
         </Button>
         {pwa.updateReady && (
           <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => applyUpdate()}>
-            Update available — reload
+            {t('download.install.update')}
           </Button>
         )}
       </Group>
       {!pwa.canInstall && !pwa.installed && (
         <Text size="xs" c="dimmed" mt="xs">
-          If the button stays disabled, use your browser’s menu (“Install app” or “Add to Home Screen”).
+          {t('download.install.hint')}
         </Text>
       )}
       {pwa.error && (
         <Text size="xs" c="red" mt="xs">
-          The offline copy could not be set up: {pwa.error}
+          {t('download.install.failed', { error: pwa.error })}
         </Text>
       )}
     </Section>

@@ -6,20 +6,23 @@ import { confirm } from '../../components/ConfirmDialog';
 import { useEngineStatus } from '../../queries/useCounts';
 import { discardBackup, inspectBackup, restoreBackup } from './backupFile';
 import { Section } from './Section';
+import { type TKey, useI18n } from '../../i18n';
 
 type Mode = RestoreResult['mode'];
 
-const LABELS: Record<string, string> = {
-  groups: 'Groups',
-  feeds: 'Feeds',
-  items: 'Articles',
-  summaries: 'AI summaries',
-  meta: 'Other records',
-  '@settings': 'Settings',
+// Store names to label keys; stores not listed show their own name.
+const LABELS: Record<string, TKey> = {
+  groups: 'download.restore.stores.groups',
+  feeds: 'download.restore.stores.feeds',
+  items: 'download.restore.stores.items',
+  summaries: 'download.restore.stores.summaries',
+  meta: 'download.restore.stores.meta',
+  '@settings': 'download.restore.stores.settings',
 };
 
 /** Counts of a backup's header as table rows, known stores first. */
 function CountsTable({ counts }: { counts: Record<string, number> }) {
+  const { t, formatNumber } = useI18n();
   const rows = Object.entries(counts)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => Number(!(a in LABELS)) - Number(!(b in LABELS)));
@@ -28,9 +31,9 @@ function CountsTable({ counts }: { counts: Record<string, number> }) {
       <Table.Tbody>
         {rows.map(([store, n]) => (
           <Table.Tr key={store} data-store={store}>
-            <Table.Td>{LABELS[store] ?? store}</Table.Td>
+            <Table.Td>{LABELS[store] ? t(LABELS[store]) : store}</Table.Td>
             <Table.Td ta="right" fw={600}>
-              {store === '@settings' ? 'yes' : n.toLocaleString()}
+              {store === '@settings' ? t('download.restore.yes') : formatNumber(n)}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -44,6 +47,7 @@ function CountsTable({ counts }: { counts: Record<string, number> }) {
  * merge or replace (replace asks first), watch the progress. A refused file changes nothing.
  */
 export function RestoreSection() {
+  const { t, formatDate } = useI18n();
   const { counts } = useEngineStatus();
   const [preview, setPreview] = useState<BackupPreview | null>(null);
   const [fileName, setFileName] = useState('');
@@ -75,10 +79,9 @@ export function RestoreSection() {
     if (!preview) return;
     if (chosenMode === 'replace') {
       const ok = await confirm({
-        title: 'Replace everything?',
-        message:
-          'Your current groups, feeds, articles and settings will be replaced by the backup. This cannot be undone.',
-        confirmLabel: 'Replace',
+        title: t('download.restore.confirmTitle'),
+        message: t('download.restore.confirmMessage'),
+        confirmLabel: t('download.restore.confirmReplace'),
       });
       if (!ok) return;
     }
@@ -97,8 +100,8 @@ export function RestoreSection() {
   return (
     <Section
       icon={<IconHistory size={18} />}
-      title="Restore"
-      line="Bring back a backup: merge it with what is here, or replace everything. Rivulet checks the whole file first."
+      title={t('download.restore.title')}
+      line={t('download.restore.line')}
       testId="download-restore"
     >
       <Group gap="sm" mb="sm">
@@ -115,7 +118,7 @@ export function RestoreSection() {
               disabled={progress !== null}
               data-testid="restore-file-button"
             >
-              Choose a backup file
+              {t('download.restore.choose')}
             </Button>
           )}
         </FileButton>
@@ -128,12 +131,12 @@ export function RestoreSection() {
       {preview && (
         <div data-testid="restore-preview">
           <Text size="sm" mb={4}>
-            Made {new Date(preview.header.createdAt).toLocaleString()}; it holds:
+            {t('download.restore.made', { date: formatDate(preview.header.createdAt) })}
           </Text>
           <CountsTable counts={preview.header.counts} />
           {preview.unknownStores.length > 0 && (
             <Text size="xs" c="dimmed" mt={4}>
-              Left out (this version does not know them): {preview.unknownStores.join(', ')}.
+              {t('download.restore.leftOut', { stores: preview.unknownStores.join(', ') })}
             </Text>
           )}
           <Group gap="sm" mt="md" align="center">
@@ -141,14 +144,14 @@ export function RestoreSection() {
               value={chosenMode}
               onChange={(v) => setMode(v)}
               data={[
-                { value: 'merge', label: 'Merge with what is here' },
-                { value: 'replace', label: 'Replace everything' },
+                { value: 'merge', label: t('download.restore.merge') },
+                { value: 'replace', label: t('download.restore.replace') },
               ]}
               disabled={progress !== null}
               data-testid="restore-mode"
             />
             <Button onClick={() => void run()} loading={progress !== null} data-testid="restore-button">
-              Restore
+              {t('download.restore.button')}
             </Button>
           </Group>
         </div>
@@ -157,7 +160,7 @@ export function RestoreSection() {
         <div style={{ marginTop: 12 }} data-testid="restore-progress">
           <Progress value={(progress.done / progress.total) * 100} size="sm" animated />
           <Text size="xs" c="dimmed" mt={4}>
-            {progress.done.toLocaleString()} of {progress.total.toLocaleString()} records
+            {t('download.records', { done: progress.done, total: progress.total })}
           </Text>
         </div>
       )}
@@ -167,12 +170,18 @@ export function RestoreSection() {
           variant="light"
           icon={<IconCheck size={18} />}
           mt="sm"
-          title="Restored"
+          title={t('download.restore.done')}
           data-testid="restore-done"
         >
           {done.mode === 'replace'
-            ? `Replaced with ${(done.written.items ?? 0).toLocaleString()} articles in ${(done.written.feeds ?? 0).toLocaleString()} feeds.`
-            : `Added ${(done.written.feeds ?? 0).toLocaleString()} feeds and ${(done.written.items ?? 0).toLocaleString()} articles (or marks).`}
+            ? t('download.restore.replaced', {
+                items: done.written.items ?? 0,
+                feeds: done.written.feeds ?? 0,
+              })
+            : t('download.restore.merged', {
+                items: done.written.items ?? 0,
+                feeds: done.written.feeds ?? 0,
+              })}
         </Alert>
       )}
       {error && (
@@ -181,7 +190,7 @@ export function RestoreSection() {
           variant="light"
           icon={<IconAlertTriangle size={18} />}
           mt="sm"
-          title="Nothing was restored"
+          title={t('download.restore.failed')}
           data-testid="restore-error"
         >
           {error}

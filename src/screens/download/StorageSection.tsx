@@ -7,11 +7,13 @@ import { runRetention } from '../../pwa/DataHost';
 import { updateSettings, useSettingsGroup } from '../../settings/useSettings';
 import { askPersistence, formatBytes, readStorage } from './storage';
 import { Section } from './Section';
+import { tRich, useI18n } from '../../i18n';
 
 const STORAGE_KEY = ['storage-estimate'] as const;
 
 /** Usage and quota, persistent storage, and retention of old read articles. */
 export function StorageSection() {
+  const { t, lang, formatNumber } = useI18n();
   const client = useQueryClient();
   const { data: info } = useQuery({ queryKey: STORAGE_KEY, queryFn: () => readStorage(), staleTime: 0 });
   const { retentionDays } = useSettingsGroup('general');
@@ -26,6 +28,9 @@ export function StorageSection() {
   });
   const share = info?.usage != null && info.quota ? Math.min(100, (info.usage / info.quota) * 100) : 0;
 
+  const bytes = (n: number | null | undefined) =>
+    n == null ? t('download.storage.unknown') : formatBytes(n, lang);
+
   const persist = async () => {
     setAsking(true);
     const granted = await askPersistence();
@@ -37,12 +42,15 @@ export function StorageSection() {
   return (
     <Section
       icon={<IconDatabase size={18} />}
-      title="Storage"
-      line="Everything lives in this browser. Ask it to keep the data, and choose how long read articles stay."
+      title={t('download.storage.title')}
+      line={t('download.storage.line')}
       testId="download-storage"
     >
       <Text size="sm" data-testid="storage-usage">
-        Using <b>{formatBytes(info?.usage ?? null)}</b> of <b>{formatBytes(info?.quota ?? null)}</b> available
+        {tRich('download.storage.usage', {
+          used: <b>{bytes(info?.usage)}</b>,
+          quota: <b>{bytes(info?.quota)}</b>,
+        })}
       </Text>
       <Progress value={share} size="sm" mt={6} mb="md" color={share > 90 ? 'red' : undefined} />
       <Group gap="sm" mb="lg">
@@ -55,9 +63,7 @@ export function StorageSection() {
           data-testid="storage-persisted"
           data-persisted={String(info?.persisted ?? 'unknown')}
         >
-          {info?.persisted
-            ? 'Persistent: the browser keeps this data'
-            : 'Not persistent: may be cleared when space is short'}
+          {info?.persisted ? t('download.storage.persistent') : t('download.storage.notPersistent')}
         </Badge>
         {!info?.persisted && (
           <Button
@@ -67,19 +73,18 @@ export function StorageSection() {
             onClick={() => void persist()}
             data-testid="storage-persist"
           >
-            Keep my data
+            {t('download.storage.keep')}
           </Button>
         )}
       </Group>
       {denied && !info?.persisted && (
         <Text size="xs" c="dimmed" mt={-12} mb="md">
-          The browser said no for now. Browsers grant this more readily to installed apps and sites you use
-          often.
+          {t('download.storage.denied')}
         </Text>
       )}
       <Switch
-        label="Delete old read articles"
-        description="Unread and saved articles are always kept, and so is each feed’s newest 50."
+        label={t('download.storage.retention')}
+        description={t('download.storage.retentionHint')}
         checked={enabled}
         onChange={(e) => updateSettings('general', { retentionDays: e.currentTarget.checked ? 90 : 0 })}
         data-testid="retention-switch"
@@ -87,8 +92,8 @@ export function StorageSection() {
       {enabled && (
         <Group gap="sm" mt="sm" align="flex-end">
           <NumberInput
-            label="Read articles older than"
-            suffix=" days"
+            label={t('download.storage.olderThan')}
+            suffix={t('download.storage.days')}
             min={1}
             max={3650}
             w={200}
@@ -107,13 +112,13 @@ export function StorageSection() {
             disabled={!wouldRemove?.removed}
             data-testid="retention-apply"
           >
-            Delete {wouldRemove ? wouldRemove.removed.toLocaleString() : '…'} now
+            {t('download.storage.deleteNow', { n: wouldRemove ? formatNumber(wouldRemove.removed) : '…' })}
           </Button>
         </Group>
       )}
       {applied !== null && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="retention-done">
-          Deleted {applied.toLocaleString()} read articles.
+          {t('download.storage.deleted', { n: applied })}
         </Text>
       )}
     </Section>
