@@ -129,7 +129,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           // happy-dom misreports element names to DOMPurify; this shim makes sanitiser tests honest.
-          setupFiles: ['src/reader/testing/happyDomCompat.ts'],
+          setupFiles: ['src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
         },
       },

@@ -47,7 +47,7 @@ function renderAt(path: string) {
   return router;
 }
 
-const heading = () => screen.findByTestId('page-title', {}, { timeout: 3000 });
+const heading = () => screen.findByTestId('page-title');
 
 beforeEach(() => {
   for (const g of ['general', 'appearance'] as const) resetSettings(g);
@@ -62,8 +62,8 @@ describe('routes', () => {
     ['/search', 'Search'],
     ['/filter', 'Filters'],
     ['/download', 'Download'],
-    ['/combo', 'Combo'],
-    ['/login', 'Sign in'],
+    ['/combo', 'Bundles'],
+    ['/login', 'Sync account'],
     ['/rss', 'Feeds'],
     ['/nowhere/at/all', 'Not found'],
   ])('%s shows %s', async (path, title) => {

@@ -151,9 +151,10 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     return a;
   };
   const serverFeed = async (feedId: number) => {
+    // A feed we do not know is not a synced one: the local edit applies its own rules to it
+    // (move skips unknown ids, rename reports not_found).
     const feed = s.ctx.feedCache.get(feedId);
-    if (!feed) throw new EngineError('not_found', `Feed ${feedId} does not exist`);
-    if (!feed.account || !feed.remoteId) return null;
+    if (!feed || !feed.account || !feed.remoteId) return null;
     const a = await readAccount(s.ctx.db);
     if (!a || a.tag !== feed.account) return null;
     return { feed, account: a, client: clientFor(a), remoteId: feed.remoteId };
