@@ -11,6 +11,7 @@ import { subscribeEn } from './areas/subscribe.en';
 import { searchEn } from './areas/search.en';
 import { welcomeEn } from './areas/welcome.en';
 import { downloadEn } from './areas/download.en';
+import { comboEn } from './areas/combo.en';
 
 export const en = {
   common: {
@@ -279,4 +280,5 @@ export const en = {
   search: searchEn,
   welcome: welcomeEn,
   download: downloadEn,
+  combo: comboEn,
 };

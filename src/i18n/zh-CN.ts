@@ -11,6 +11,7 @@ import { subscribeZhCN } from './areas/subscribe.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
 import { welcomeZhCN } from './areas/welcome.zh-CN';
 import { downloadZhCN } from './areas/download.zh-CN';
+import { comboZhCN } from './areas/combo.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -269,4 +270,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   search: searchZhCN,
   welcome: welcomeZhCN,
   download: downloadZhCN,
+  combo: comboZhCN,
 };

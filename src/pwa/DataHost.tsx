@@ -5,6 +5,7 @@ import { engineReady, onEngineEvent } from '../engine/client';
 import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
+import { t } from '../i18n';
 
 const QUOTA = /quota/i;
 
@@ -42,9 +43,8 @@ export function DataHost() {
         warned.add(e.job.id);
         notifications.show({
           color: 'red',
-          title: 'Storage is full',
-          message:
-            'Some new articles could not be stored because the browser’s storage quota is used up. Everything stored before is intact. Free space under Download → Storage.',
+          title: t('download.pwa.fullTitle'),
+          message: t('download.pwa.fullMessage'),
           autoClose: false,
           'data-testid': 'quota-notice',
         });

@@ -2,12 +2,14 @@ import { Button, Group, Notification, Portal, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { applyUpdate, registerServiceWorker, usePwa } from './pwaState';
+import { useT } from '../i18n';
 
 /**
  * Mount once near the root: registers the service worker and, when a new build is waiting,
  * shows "update available — reload" (the page switches only when the person agrees).
  */
 export function PwaHost() {
+  const t = useT();
   const { updateReady } = usePwa();
   useEffect(() => {
     void registerServiceWorker();
@@ -19,14 +21,14 @@ export function PwaHost() {
         withCloseButton={false}
         icon={<IconRefresh size={18} />}
         color="teal"
-        title="Update available"
+        title={t('download.pwa.updateTitle')}
         data-testid="pwa-update"
         style={{ position: 'fixed', left: 16, bottom: 16, zIndex: 400, maxWidth: 360 }}
       >
         <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm">A new version of Rivulet is ready.</Text>
+          <Text size="sm">{t('download.pwa.updateLine')}</Text>
           <Button size="xs" onClick={() => applyUpdate()} data-testid="pwa-reload">
-            Reload
+            {t('download.pwa.reload')}
           </Button>
         </Group>
       </Notification>

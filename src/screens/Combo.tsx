@@ -11,12 +11,14 @@ import { decodeBundle } from './combo/bundleLink';
 import { feedKey } from './combo/feedKey';
 import { MakeBundle } from './combo/MakeBundle';
 import { SubscribeBundle } from './combo/SubscribeBundle';
+import { useT } from '../i18n';
 
 /**
  * Route /combo: curated feed bundles as cards, subscribed in one step into a group named after
  * the bundle; a bundle shared as a link (`/combo#b=…`) is shown first with its dialog open.
  */
 export function Combo() {
+  const t = useT();
   const { hash } = useLocation();
   const { data: feeds } = useQuery(feedsQuery());
   const subscribed = useMemo(() => new Set((feeds ?? []).map((f) => feedKey(f.url))), [feeds]);
@@ -45,18 +47,14 @@ export function Combo() {
   }, [hash]);
 
   return (
-    <Screen
-      id="combo"
-      title="Bundles"
-      subtitle="Hand-picked sets of feeds. Subscribe to a whole bundle in one step, or share one of your own groups."
-    >
+    <Screen id="combo" title={t('combo.title')} subtitle={t('combo.subtitle')}>
       <Stack gap="lg">
         {linkError && (
           <Alert
             color="red"
             variant="light"
             icon={<IconAlertTriangle size={18} />}
-            title="This bundle link cannot be used"
+            title={t('combo.linkError')}
             data-testid="bundle-link-error"
           >
             {linkError}
@@ -65,7 +63,7 @@ export function Combo() {
         {shared && (
           <div data-testid="shared-bundle">
             <Title order={2} fz={15} mb={6}>
-              Shared with you
+              {t('combo.shared')}
             </Title>
             <BundleCard bundle={shared} subscribed={subscribed} onSubscribe={setOpen} highlight />
           </div>
@@ -77,8 +75,7 @@ export function Combo() {
         </SimpleGrid>
         <MakeBundle />
         <Text size="xs" c="dimmed">
-          Feeds you already follow are skipped. A feed that does not answer stays subscribed with its error,
-          so you can fix its address on the feed list.
+          {t('combo.footnote')}
         </Text>
       </Stack>
       {/* Opened once the subscriptions are known, so followed feeds start unticked. */}

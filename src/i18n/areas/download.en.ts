@@ -50,6 +50,14 @@ export const downloadEn = {
     merged: 'Added {feeds} feeds and {items} articles (or marks).',
     failed: 'Nothing was restored',
   },
+  pwa: {
+    updateTitle: 'Update available',
+    updateLine: 'A new version of Rivulet is ready.',
+    reload: 'Reload',
+    fullTitle: 'Storage is full',
+    fullMessage:
+      'Some new articles could not be stored because the browser’s storage quota is used up. Everything stored before is intact. Free space under Download → Storage.',
+  },
   storage: {
     title: 'Storage',
     line: 'Everything lives in this browser. Ask it to keep the data, and choose how long read articles stay.',

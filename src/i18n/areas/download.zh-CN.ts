@@ -52,6 +52,14 @@ export const downloadZhCN: DeepStringRecord<typeof downloadEn> = {
     merged: '已添加 {feeds} 个订阅源和 {items} 篇文章（或标记）。',
     failed: '没有恢复任何内容',
   },
+  pwa: {
+    updateTitle: '有可用更新',
+    updateLine: 'Rivulet 的新版本已就绪。',
+    reload: '重新加载',
+    fullTitle: '存储空间已满',
+    fullMessage:
+      '浏览器的存储配额已用完，部分新文章无法保存。之前保存的内容完好无损。请在“下载 → 存储空间”中释放空间。',
+  },
   storage: {
     title: '存储空间',
     line: '所有数据都保存在这个浏览器中。请求浏览器保留数据，并选择已读文章保留多久。',

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Avatar } from '../../components/Avatar';
 import type { Bundle } from '../../data/bundles';
 import { feedKey } from './feedKey';
+import { useT } from '../../i18n';
 
 const host = (url: string) => {
   try {
@@ -24,6 +25,7 @@ export function BundleCard({
   onSubscribe: (bundle: Bundle) => void;
   highlight?: boolean;
 }) {
+  const t = useT();
   const already = bundle.feeds.filter((f) => subscribed.has(feedKey(f.url))).length;
   return (
     <Card
@@ -44,7 +46,7 @@ export function BundleCard({
           </Text>
         </div>
         <Badge variant="light" style={{ flex: 'none' }}>
-          {bundle.feeds.length} feeds
+          {t('combo.card.feeds', { count: bundle.feeds.length })}
         </Badge>
       </Group>
       <Stack gap={8} my="md" style={{ flex: 1 }}>
@@ -80,7 +82,7 @@ export function BundleCard({
       </Stack>
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          {already > 0 ? `${already} already subscribed` : ''}
+          {already > 0 ? t('combo.card.already', { n: already }) : ''}
         </Text>
         <Button
           leftSection={<IconPlus size={16} />}
@@ -88,7 +90,7 @@ export function BundleCard({
           disabled={already === bundle.feeds.length}
           data-testid="bundle-subscribe"
         >
-          {already === bundle.feeds.length ? 'All subscribed' : 'Subscribe…'}
+          {already === bundle.feeds.length ? t('combo.card.allSubscribed') : t('combo.card.subscribe')}
         </Button>
       </Group>
     </Card>

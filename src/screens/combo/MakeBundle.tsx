@@ -8,9 +8,11 @@ import { groupsQuery } from '../../queries/groups';
 import { downloadText } from '../../subscriptions/opmlFile';
 import { bundleUrl } from './bundleLink';
 import { bundleFileName, bundleOpml } from './bundleOpml';
+import { useT } from '../../i18n';
 
 /** Make a bundle from any group and share it as a link (opens /combo ready) or an OPML file. */
 export function MakeBundle() {
+  const t = useT();
   const { data: groups = [] } = useQuery(groupsQuery());
   const { data: feeds = [] } = useQuery(feedsQuery());
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function MakeBundle() {
 
   const options = groups.map((g) => ({
     value: String(g.id),
-    label: `${g.title} (${feeds.filter((f) => f.groupId === g.id).length})`,
+    label: t('combo.make.option', { title: g.title, n: feeds.filter((f) => f.groupId === g.id).length }),
   }));
 
   return (
@@ -46,23 +48,22 @@ export function MakeBundle() {
       <Group gap="sm" mb="xs">
         <IconShare size={18} />
         <Title order={2} fz={17}>
-          Make your own bundle
+          {t('combo.make.title')}
         </Title>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        Turn one of your groups into a bundle and share it: a link opens this page with the bundle ready to
-        subscribe.
+        {t('combo.make.intro')}
       </Text>
       {groups.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Put some feeds in a group first (on the feed list).
+          {t('combo.make.noGroups')}
         </Text>
       ) : (
         <Stack gap="sm">
           <Group grow align="flex-end">
             <Select
-              label="Group"
-              placeholder="Pick a group"
+              label={t('combo.make.group')}
+              placeholder={t('combo.make.pickGroup')}
               data={options}
               value={groupId}
               onChange={(v) => {
@@ -72,27 +73,27 @@ export function MakeBundle() {
               data-testid="make-bundle-group"
             />
             <TextInput
-              label="Bundle name"
+              label={t('combo.make.name')}
               placeholder={group?.title ?? ''}
               value={title}
               onChange={(e) => setTitle(e.currentTarget.value)}
             />
           </Group>
           <TextInput
-            label="One line about it"
-            placeholder="What these feeds have in common"
+            label={t('combo.make.line')}
+            placeholder={t('combo.make.linePlaceholder')}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
           {bundle && bundle.feeds.length === 0 && (
             <Text size="sm" c="dimmed">
-              This group has no feeds.
+              {t('combo.make.empty')}
             </Text>
           )}
           {shareable && link && (
             <>
               <TextInput
-                label="Share link"
+                label={t('combo.make.link')}
                 value={link}
                 readOnly
                 onFocus={(e) => e.currentTarget.select()}
@@ -107,7 +108,7 @@ export function MakeBundle() {
                       onClick={copy}
                       data-testid="share-copy"
                     >
-                      {copied ? 'Copied' : 'Copy link'}
+                      {copied ? t('combo.make.copied') : t('combo.make.copy')}
                     </Button>
                   )}
                 </CopyButton>
@@ -117,7 +118,7 @@ export function MakeBundle() {
                   onClick={() => downloadText(bundleOpml(bundle), bundleFileName(bundle.title))}
                   data-testid="share-opml"
                 >
-                  Download OPML
+                  {t('combo.make.opml')}
                 </Button>
               </Group>
             </>

@@ -6,6 +6,7 @@ import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgress
 import { connectJobEvents, syncJob, useJob } from '../../subscriptions/jobStore';
 import { subscribeBundle } from './api';
 import { feedKey } from './feedKey';
+import { useT } from '../../i18n';
 
 /**
  * Subscribing to a bundle in one step: tick the feeds (already subscribed ones are shown and
@@ -21,6 +22,7 @@ export function SubscribeBundle({
   subscribed: ReadonlySet<string>;
   onClose: () => void;
 }) {
+  const t = useT();
   useEffect(() => {
     connectJobEvents();
   }, []);
@@ -28,7 +30,7 @@ export function SubscribeBundle({
     <Modal
       opened={bundle !== null}
       onClose={onClose}
-      title={bundle ? `Subscribe to ${bundle.title}` : ''}
+      title={bundle ? t('combo.dialog.title', { title: bundle.title }) : ''}
       size="lg"
       centered
     >
@@ -49,6 +51,7 @@ function DialogBody({
   subscribed: ReadonlySet<string>;
   onClose: () => void;
 }) {
+  const t = useT();
   // Every feed not yet subscribed starts ticked; the group is named after the bundle.
   const [picked, setPicked] = useState<Set<string>>(
     () => new Set(bundle.feeds.filter((f) => !subscribed.has(feedKey(f.url))).map((f) => f.url)),
@@ -104,7 +107,7 @@ function DialogBody({
               />
               {done && (
                 <Badge variant="light" color="gray" style={{ flex: 'none' }}>
-                  Subscribed
+                  {t('combo.dialog.subscribed')}
                 </Badge>
               )}
             </Group>
@@ -112,14 +115,19 @@ function DialogBody({
         })}
       </Stack>
       <TextInput
-        label="Into the group"
+        label={t('combo.dialog.group')}
         value={group}
         onChange={(e) => setGroup(e.currentTarget.value)}
         disabled={locked}
         data-testid="bundle-group"
       />
       {error && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Could not subscribe">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('combo.dialog.failed')}
+        >
           {error}
         </Alert>
       )}
@@ -135,7 +143,7 @@ function DialogBody({
       ) : (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {picked.size} of {bundle.feeds.length} feeds selected
+            {t('combo.dialog.selected', { n: picked.size, total: bundle.feeds.length })}
           </Text>
           <Button
             onClick={() => void start()}
@@ -143,14 +151,14 @@ function DialogBody({
             disabled={picked.size === 0}
             data-testid="bundle-start"
           >
-            Subscribe to {picked.size}
+            {t('combo.dialog.start', { n: picked.size })}
           </Button>
         </Group>
       )}
       {job && job.state !== 'running' && (
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="bundle-close">
-            Close
+            {t('combo.dialog.close')}
           </Button>
         </Group>
       )}

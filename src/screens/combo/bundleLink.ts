@@ -5,6 +5,7 @@
  * input from anyone.
  */
 import type { Bundle, BundleFeed } from '../../data/bundles';
+import { t } from '../../i18n';
 
 const VERSION = '1';
 /** Longest encoded payload accepted (far above a 200-feed bundle). */
@@ -77,20 +78,18 @@ export async function decodeBundle(hash: string): Promise<Bundle | null> {
   if (!match) return null;
   const value = match[1] ?? '';
   const dot = value.indexOf('.');
-  if (dot < 0 || value.slice(0, dot) !== VERSION)
-    throw new Error('This bundle link was made by another version of Rivulet, or it is damaged.');
+  if (dot < 0 || value.slice(0, dot) !== VERSION) throw new Error(t('combo.link.version'));
   const payload = value.slice(dot + 1);
-  if (payload.length === 0 || payload.length > MAX_LINK_CHARS)
-    throw new Error('This bundle link is damaged (wrong size).');
+  if (payload.length === 0 || payload.length > MAX_LINK_CHARS) throw new Error(t('combo.link.size'));
   let wire: Partial<Wire>;
   try {
     const json = await pipe(fromBase64Url(payload), new DecompressionStream('deflate-raw'));
     wire = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)) as Partial<Wire>;
   } catch {
-    throw new Error('This bundle link is damaged: it could not be read. Ask for the link again.');
+    throw new Error(t('combo.link.unreadable'));
   }
   if (typeof wire !== 'object' || wire === null || !Array.isArray(wire.f))
-    throw new Error('This bundle link is damaged: it lists no feeds.');
+    throw new Error(t('combo.link.noFeeds'));
   const feeds: BundleFeed[] = [];
   const seen = new Set<string>();
   for (const row of wire.f.slice(0, MAX_FEEDS)) {
@@ -100,6 +99,11 @@ export async function decodeBundle(hash: string): Promise<Bundle | null> {
     seen.add(url);
     feeds.push({ title: text(row[0]) || url, url, site: httpUrl(row[2]) ?? '', description: text(row[3]) });
   }
-  if (feeds.length === 0) throw new Error('This bundle link has no usable feed addresses.');
-  return { id: 'shared', title: text(wire.t, 120) || 'Shared bundle', description: text(wire.d), feeds };
+  if (feeds.length === 0) throw new Error(t('combo.link.noUsable'));
+  return {
+    id: 'shared',
+    title: text(wire.t, 120) || t('combo.link.sharedTitle'),
+    description: text(wire.d),
+    feeds,
+  };
 }
