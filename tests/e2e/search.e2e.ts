@@ -151,13 +151,16 @@ describe('search', () => {
     expect(await page.locator(tid('search-page-input')).inputValue()).toBe('/');
   });
 
-  test('related articles: the similar story ranks first, the same story is flagged as a duplicate', async () => {
+  test('related articles from the reader: the similar story ranks first, the same story is flagged as a duplicate', async () => {
     const { page } = app;
     await app.goto('/search?q=borrow');
     const row = page.locator(`${tid('item-row')}[aria-label="${RUST}"]`);
     await row.waitFor();
     const id = await row.getAttribute('data-item-id');
-    await app.goto(`/filter?related=${id}`);
+    // From the reader's toolbar, as a user gets there.
+    await row.click();
+    await page.locator(tid('reader-related')).click();
+    await page.waitForURL((u) => u.pathname === '/filter' && u.searchParams.get('related') === id);
     await page.locator(tid('related-title')).waitFor();
     await page.waitForFunction(
       (sel) => document.querySelector(sel)?.textContent?.includes('Rust compiler gets faster'),

@@ -83,5 +83,7 @@ export const filterEn = {
     untitled: 'Untitled',
     prefix: 'Related to: ',
     empty: 'No similar articles found.',
+    button: 'Related',
+    buttonTip: 'Similar articles and likely duplicates',
   },
 };

@@ -79,5 +79,7 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
     untitled: '无标题',
     prefix: '相关文章：',
     empty: '没有找到相似的文章。',
+    button: '相关',
+    buttonTip: '相似文章与可能重复的报道',
   },
 };
