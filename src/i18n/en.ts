@@ -8,6 +8,8 @@ import { aiEn } from './areas/ai.en';
 import { itemsEn } from './areas/items.en';
 import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
+import { filterEn } from './areas/filter.en';
+import { syncFeedEn } from './areas/syncFeed.en';
 import { searchEn } from './areas/search.en';
 import { welcomeEn } from './areas/welcome.en';
 import { downloadEn } from './areas/download.en';
@@ -277,6 +279,8 @@ export const en = {
   subscribe: subscribeEn,
   rss: rssEn,
   ai: aiEn,
+  filter: filterEn,
+  syncFeed: syncFeedEn,
   search: searchEn,
   welcome: welcomeEn,
   download: downloadEn,

@@ -8,6 +8,8 @@ import { aiZhCN } from './areas/ai.zh-CN';
 import { itemsZhCN } from './areas/items.zh-CN';
 import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
+import { filterZhCN } from './areas/filter.zh-CN';
+import { syncFeedZhCN } from './areas/syncFeed.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
 import { welcomeZhCN } from './areas/welcome.zh-CN';
 import { downloadZhCN } from './areas/download.zh-CN';
@@ -267,6 +269,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
   subscribe: subscribeZhCN,
   rss: rssZhCN,
   ai: aiZhCN,
+  filter: filterZhCN,
+  syncFeed: syncFeedZhCN,
   search: searchZhCN,
   welcome: welcomeZhCN,
   download: downloadZhCN,

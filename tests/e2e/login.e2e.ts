@@ -95,6 +95,15 @@ describe('login', () => {
       // The imported feeds are in the sidebar.
       await app.page.locator('[data-testid^="nav-feed-"]', { hasText: 'Gadgets' }).first().waitFor();
 
+      // A synced feed offers older articles from the server, page by page.
+      await app.page.locator('[data-testid^="nav-feed-"]', { hasText: 'Gadgets' }).first().click();
+      await app.page.locator(tid('load-older-button')).click();
+      const result = app.page.locator(tid('load-older-result'));
+      await result.waitFor();
+      expect(await result.textContent()).toMatch(/older articles? added|No older articles/);
+      await app.goto('/login');
+      await app.page.locator(tid('account-panel')).waitFor();
+
       const worker = await engineWorker(app.page);
       fever.marks.length = 0;
       await mark(worker, 'fever:120', 'read');

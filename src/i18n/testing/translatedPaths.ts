@@ -33,6 +33,7 @@ export const TRANSLATED_PATHS: readonly string[] = [
   'src/screens/Subscribe.tsx',
   'src/settings',
   'src/subscriptions',
+  'src/sync/LoadOlder.tsx',
   'src/theme',
 ];
 

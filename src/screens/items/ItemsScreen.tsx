@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentType, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
 import { useT } from '../../i18n';
@@ -11,15 +11,10 @@ import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
 import { PAGE_SIZE } from '../../queries/items';
 import { useSettings } from '../../settings/useSettings';
+import { FeedProblemBanner } from '../../subscriptions/FeedProblemBanner';
+import { LoadOlder } from '../../sync/LoadOlder';
 import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
-
-// The subscribe screen's banner for a failing feed, mounted when that module exists.
-const bannerModules = import.meta.glob<{ FeedProblemBanner?: ComponentType<{ feedId: number }> }>(
-  '../../subscriptions/FeedProblemBanner.tsx',
-  { eager: true },
-);
-const FeedProblemBanner = Object.values(bannerModules)[0]?.FeedProblemBanner;
 
 /** Route `/:type/:id?`: All, Today (home/explore), Saved (next), a feed, a group, a saved filter. */
 export function ItemsScreen() {
@@ -70,7 +65,12 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
       title={<DocTitle text={title} />}
       scope={{ scope: target.scope, id }}
       headerExtra={
-        target.scope === 'feed' && FeedProblemBanner ? <FeedProblemBanner feedId={target.id} /> : undefined
+        target.scope === 'feed' ? (
+          <>
+            <FeedProblemBanner feedId={target.id} />
+            <LoadOlder feedId={target.id} />
+          </>
+        ) : undefined
       }
     />
   );
