@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, sendApiError } from './respond.ts';
+import { ApiError, allowMethod, proxyExchange, startUpstreamAnswer } from './respond.ts';
 import { assertHttpScheme, fetchUpstream } from './upstream.ts';
 
 /** Limits for {@link handleFetch}. */
@@ -58,31 +58,18 @@ export async function handleFetch(
   res: ServerResponse,
   opts: FetchRouteOptions,
 ): Promise<void> {
-  if (req.method !== 'GET') {
-    res.setHeader('Allow', 'GET');
-    sendApiError(res, new ApiError(405, 'method_not_allowed', 'Use GET for /api/fetch.'));
-    return;
-  }
-  const clientGone = new AbortController();
-  const onClose = (): void => {
-    if (!res.writableFinished) clientGone.abort();
-  };
-  res.on('close', onClose);
-  try {
+  if (!allowMethod(req.method, res, 'GET', '/api/fetch')) return;
+  await proxyExchange(res, 'The proxy failed unexpectedly.', async (signal) => {
     const target = targetFrom(req);
     const result = await fetchUpstream(target, {
       timeoutMs: opts.fetchTimeoutMs,
       maxBytes: opts.maxBytes,
       ifNoneMatch: firstHeader(req.headers['if-none-match']),
       ifModifiedSince: firstHeader(req.headers['if-modified-since']),
-      signal: clientGone.signal,
+      signal,
     });
-    if (clientGone.signal.aborted) return;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/octet-stream');
-    res.setHeader('Content-Length', result.body.length);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Upstream-Status', String(result.status));
+    if (signal.aborted) return;
+    startUpstreamAnswer(res, result.status, result.body.length);
     copyHeader(res, 'X-Upstream-Content-Type', result.headers['content-type']);
     copyHeader(res, 'X-Upstream-ETag', result.headers.etag);
     copyHeader(res, 'X-Upstream-Last-Modified', result.headers['last-modified']);
@@ -90,13 +77,5 @@ export async function handleFetch(
     res.setHeader('X-Final-Url', result.finalUrl);
     if (result.permanentRedirect) res.setHeader('X-Permanent-Redirect', '1');
     res.end(result.body);
-  } catch (err) {
-    if (clientGone.signal.aborted) return;
-    sendApiError(
-      res,
-      err instanceof ApiError ? err : new ApiError(500, 'internal', 'The proxy failed unexpectedly.'),
-    );
-  } finally {
-    res.off('close', onClose);
-  }
+  });
 }

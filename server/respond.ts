@@ -45,3 +45,50 @@ export function sendApiError(res: ServerResponse, err: ApiError): void {
   });
   res.end(body);
 }
+
+/** Answers 405 with `Allow` unless the request uses `method`; returns whether to go on. */
+export function allowMethod(
+  method: string | undefined,
+  res: ServerResponse,
+  allowed: string,
+  route: string,
+): boolean {
+  if (method === allowed) return true;
+  res.setHeader('Allow', allowed);
+  sendApiError(res, new ApiError(405, 'method_not_allowed', `Use ${allowed} for ${route}.`));
+  return false;
+}
+
+/**
+ * Runs one proxied exchange with a signal that aborts when the client leaves (so the upstream
+ * request is cancelled), and turns anything it throws into the API's JSON error — `fallback`
+ * for errors that are not ApiErrors. Nothing is sent once the client is gone.
+ */
+export async function proxyExchange(
+  res: ServerResponse,
+  fallback: string,
+  work: (signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const clientGone = new AbortController();
+  const onClose = (): void => {
+    if (!res.writableFinished) clientGone.abort();
+  };
+  res.on('close', onClose);
+  try {
+    await work(clientGone.signal);
+  } catch (err) {
+    if (clientGone.signal.aborted) return;
+    sendApiError(res, err instanceof ApiError ? err : new ApiError(500, 'internal', fallback));
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+/** The headers every upstream answer starts with: raw bytes, never cached, the site's status. */
+export function startUpstreamAnswer(res: ServerResponse, upstreamStatus: number, length: number): void {
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/octet-stream');
+  res.setHeader('Content-Length', length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Upstream-Status', String(upstreamStatus));
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, sendApiError } from './respond.ts';
+import { ApiError, allowMethod, proxyExchange, startUpstreamAnswer } from './respond.ts';
 import { syncUpstream, type SyncRequest } from './syncUpstream.ts';
 
 /** Limits for {@link handleSync}. */
@@ -92,35 +92,14 @@ export async function handleSync(
   res: ServerResponse,
   opts: SyncRouteOptions,
 ): Promise<void> {
-  if (req.method !== 'POST') {
-    res.setHeader('Allow', 'POST');
-    sendApiError(res, new ApiError(405, 'method_not_allowed', 'Use POST for /api/sync.'));
-    return;
-  }
-  const clientGone = new AbortController();
-  const onClose = (): void => {
-    if (!res.writableFinished) clientGone.abort();
-  };
-  res.on('close', onClose);
-  try {
+  if (!allowMethod(req.method, res, 'POST', '/api/sync')) return;
+  await proxyExchange(res, 'The sync route failed.', async (signal) => {
     const envelope = parseSyncEnvelope((await readBody(req)).toString('utf8'), req.socket.localPort);
-    const result = await syncUpstream(envelope, { ...opts, signal: clientGone.signal });
-    if (clientGone.signal.aborted) return;
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/octet-stream');
-    res.setHeader('Content-Length', result.body.length);
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Upstream-Status', String(result.status));
+    const result = await syncUpstream(envelope, { ...opts, signal });
+    if (signal.aborted) return;
+    startUpstreamAnswer(res, result.status, result.body.length);
     if (result.contentType) res.setHeader('X-Upstream-Content-Type', result.contentType);
     if (result.location) res.setHeader('X-Upstream-Location', result.location);
     res.end(result.body);
-  } catch (err) {
-    if (clientGone.signal.aborted) return;
-    sendApiError(
-      res,
-      err instanceof ApiError ? err : new ApiError(500, 'internal', 'The sync route failed.'),
-    );
-  } finally {
-    res.off('close', onClose);
-  }
+  });
 }
