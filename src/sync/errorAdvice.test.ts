@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { translatorOf } from '../i18n';
 import { errorAdvice } from './errorAdvice';
 
-const engineError = (code: string, message: string) => Object.assign(new Error(message), { code });
+const coded = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 describe('errorAdvice', () => {
-  it('explains each sync failure and keeps the server detail', () => {
-    expect(errorAdvice(engineError('sync_auth', 'HTTP 401'))).toEqual({
+  it('titles a known sync code and keeps the engine message as detail', () => {
+    expect(errorAdvice(coded('sync_auth', 'HTTP 401 from server'))).toEqual({
       title: 'The server refused the user name or password.',
-      detail: 'HTTP 401',
+      detail: 'HTTP 401 from server',
     });
-    expect(errorAdvice(engineError('sync_not_api', 'web page')).title).toMatch(/API is enabled/);
-    expect(errorAdvice(engineError('sync_tls', 'CERT_HAS_EXPIRED')).title).toMatch(/certificate/);
-    expect(errorAdvice(engineError('sync_network', 'ECONNREFUSED')).title).toMatch(/could not be reached/);
   });
-  it('falls back for unknown codes and non-errors', () => {
-    expect(errorAdvice(new Error('boom'))).toEqual({ title: 'Something went wrong.', detail: 'boom' });
-    expect(errorAdvice('text').detail).toBe('text');
+
+  it('falls back to a generic title for unknown codes and plain values', () => {
+    expect(errorAdvice(coded('weird', 'boom')).title).toBe('Something went wrong.');
+    expect(errorAdvice('text')).toEqual({ title: 'Something went wrong.', detail: 'text' });
+  });
+
+  it('has a Chinese title for every code it knows', () => {
+    const zh = translatorOf('zh-CN');
+    expect(zh('syncFeed.errors.sync_auth')).toBe('服务器拒绝了用户名或密码。');
+    expect(zh('syncFeed.errors.unknown')).not.toBe('Something went wrong.');
   });
 });
