@@ -1,6 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useT } from '../i18n';
+import { errorText } from '../i18n/errorText';
 
 /** Shown where engine data should be: says what failed and offers a retry. */
 export function EngineError({ error, onRetry }: { error: Error; onRetry: () => void }) {
@@ -13,7 +14,7 @@ export function EngineError({ error, onRetry }: { error: Error; onRetry: () => v
       title={t('errors.engineTitle')}
       data-testid="engine-error"
     >
-      {error.message}
+      {errorText(error)}
       <div style={{ marginTop: 10 }}>
         <Button size="xs" variant="light" color="red" onClick={onRetry} data-testid="engine-retry">
           {t('common.retry')}

@@ -1,3 +1,5 @@
+import { errorText } from '../i18n/errorText';
+
 /** What the live check says about the editor's text. */
 export type CheckState =
   | { kind: 'idle' }
@@ -34,9 +36,9 @@ export function describeCheck(input: { data: CheckResult | undefined; error: unk
   }
   if (!data) return { state: { kind: 'checking' }, errorAt: null };
   if (data.ok) return { state: { kind: 'ok', total: data.total, warnings: data.warnings }, errorAt: null };
-  const { message, expected, position } = data.error;
+  const { expected, position } = data.error;
   return {
-    state: { kind: 'error', message, expected },
+    state: { kind: 'error', message: errorText(data.error), expected },
     errorAt: fresh ? { offset: position.offset, length: position.length } : null,
   };
 }

@@ -10,6 +10,7 @@ import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
 import { filterEn } from './areas/filter.en';
 import { syncFeedEn } from './areas/syncFeed.en';
+import { engineErrorsEn } from './areas/engineErrors.en';
 import { searchEn } from './areas/search.en';
 import { welcomeEn } from './areas/welcome.en';
 import { downloadEn } from './areas/download.en';
@@ -281,6 +282,7 @@ export const en = {
   ai: aiEn,
   filter: filterEn,
   syncFeed: syncFeedEn,
+  engineErrors: engineErrorsEn,
   search: searchEn,
   welcome: welcomeEn,
   download: downloadEn,

@@ -10,6 +10,7 @@ import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
 import { filterZhCN } from './areas/filter.zh-CN';
 import { syncFeedZhCN } from './areas/syncFeed.zh-CN';
+import { engineErrorsZhCN } from './areas/engineErrors.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
 import { welcomeZhCN } from './areas/welcome.zh-CN';
 import { downloadZhCN } from './areas/download.zh-CN';
@@ -271,6 +272,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   ai: aiZhCN,
   filter: filterZhCN,
   syncFeed: syncFeedZhCN,
+  engineErrors: engineErrorsZhCN,
   search: searchZhCN,
   welcome: welcomeZhCN,
   download: downloadZhCN,

@@ -30,6 +30,7 @@ import { useUnreadLabel } from './useUnreadLabel';
 import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
+import { errorText } from '../i18n/errorText';
 
 export interface ItemsViewProps {
   /** TanStack Query key for this list (stored under ['items-view', ...listKey]). */
@@ -147,7 +148,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       notifications.show({
         color: 'red',
         title: t('items.refreshFailed'),
-        message: err instanceof Error ? err.message : String(err),
+        message: errorText(err),
       });
     } finally {
       setRefreshing(false);
@@ -174,7 +175,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       notifications.show({
         color: 'red',
         title: t('items.markFailed'),
-        message: err instanceof Error ? err.message : String(err),
+        message: errorText(err),
       });
     }
   };
@@ -228,7 +229,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   else if (data.error instanceof FilterUnavailable)
     body = (
       <Alert m="lg" variant="light" color="gray" data-testid="filter-unavailable">
-        {data.error.message}
+        {errorText(data.error)}
       </Alert>
     );
   else if (data.error) body = <EngineError error={data.error} onRetry={data.reload} />;

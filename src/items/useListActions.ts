@@ -9,13 +9,14 @@ import { t } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
+import { errorText } from '../i18n/errorText';
 
 function report(err: unknown): void {
   console.warn('Rivulet: could not change the article', err);
   notifications.show({
     color: 'red',
     title: t('items.changeFailed'),
-    message: err instanceof Error ? err.message : String(err),
+    message: errorText(err),
   });
 }
 

@@ -25,6 +25,7 @@ import { FeedTable } from './rss/FeedTable';
 import { GroupsPanel } from './rss/GroupsPanel';
 import { SelectionBar } from './rss/SelectionBar';
 import { useNowSeconds } from './rss/useNowSeconds';
+import { errorText } from '../i18n/errorText';
 
 const ICON_CHUNK = 40;
 
@@ -148,7 +149,7 @@ export function RSSList() {
     >
       {feeds.isError && (
         <Alert color="red" variant="light" mb="md">
-          {feeds.error.message}
+          {errorText(feeds.error)}
         </Alert>
       )}
       <div>

@@ -6,8 +6,9 @@ import { useT } from '../../i18n';
 import { discover } from '../../subscriptions/api';
 import { CandidateList } from './CandidateList';
 import { FeedPreviewPanel } from './FeedPreviewPanel';
+import { errorText } from '../../i18n/errorText';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const messageOf = errorText;
 
 /**
  * Step one to three of subscribing: the address input (Enter looks it up), the feeds found

@@ -8,8 +8,9 @@ import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
 import { PreviewItems } from './PreviewItems';
+import { errorText } from '../../i18n/errorText';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const messageOf = errorText;
 const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom', json: 'JSON Feed' };
 
 /**

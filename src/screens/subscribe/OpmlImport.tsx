@@ -6,8 +6,9 @@ import { importOpml } from '../../subscriptions/api';
 import { useJob, syncJob } from '../../subscriptions/jobStore';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
 import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
+import { errorText } from '../../i18n/errorText';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const messageOf = errorText;
 
 /**
  * OPML import: pick a file or paste the text, then a progress bar while the feeds are added
