@@ -73,7 +73,9 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     fetchPage: props.fetchPage,
     fetchRange: props.fetchRange,
     ranked,
-    onlyUnread,
+    // Ranked lists (search, related) answer a question: a read article is still an answer.
+    // Lists whose source can filter unread (feeds, filters) do so through fetchPage.
+    onlyUnread: onlyUnread && !ranked,
   });
   const actions = useListActions(data, general.autoRead);
   const countLabel = useUnreadLabel(scope, data.total);
