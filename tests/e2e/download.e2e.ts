@@ -32,9 +32,13 @@ async function dump(page: Page): Promise<Dump> {
   return worker.evaluate(async () => {
     interface E {
       db: { dexie: { table(n: string): { toArray(): Promise<unknown[]> } } };
+      init(): Promise<unknown>;
       counts(): Promise<unknown>;
     }
     const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
+    // Counts come from the in-memory index: wait for the page's start-up to have loaded it
+    // (init is idempotent and returns the first result).
+    await e.init();
     const t = (n: string) => e.db.dexie.table(n).toArray();
     return {
       groups: await t('groups'),
