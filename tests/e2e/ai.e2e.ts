@@ -211,8 +211,10 @@ describe('AI', () => {
         timeout: 10_000,
       })
       .toBe(true);
-    expect(ai.maxActive).toBe(2);
-    expect(ai.active).toBeLessThanOrEqual(2);
+    // The server sees a cancelled request end only when its connection closes, which can come
+    // after the browser has started the replacements; so across cancellations assert what is
+    // live once that settles (the strict maximum was asserted above, before any cancellation).
+    await expect.poll(() => ai.active, { timeout: 10_000 }).toBeLessThanOrEqual(2);
     expect(Number(await page.locator(tid('list-summary-count')).textContent())).toBeGreaterThanOrEqual(3);
     await setSettings({ general: { enableListAISummary: false } });
   });
