@@ -86,7 +86,7 @@ export async function nextUnreadFeed(
   fallback: () => Promise<{ feeds: Feed[]; counts: Counts }>,
 ): Promise<number | null> {
   try {
-    const answer = await call('feeds', 'nextUnread', current, direction === 1 ? 'next' : 'prev');
+    const answer = await call('feeds', 'nextUnread', current, direction);
     if (typeof answer === 'number') return answer;
     if (answer && typeof answer === 'object' && 'id' in answer && typeof answer.id === 'number')
       return answer.id;
