@@ -109,10 +109,12 @@ describe('login', () => {
       await mark(worker, 'fever:120', 'read');
       await mark(worker, 'fever:119', 'saved');
       await syncNow(app);
-      expect(fever.marks).toEqual([
-        { mark: 'item', as: 'read', id: '120' },
-        { mark: 'item', as: 'saved', id: '119' },
-      ]);
+      await expect
+        .poll(() => fever.marks)
+        .toEqual([
+          { mark: 'item', as: 'read', id: '120' },
+          { mark: 'item', as: 'saved', id: '119' },
+        ]);
       expect(fever.state.items.find((i) => i.id === 119)?.saved).toBe(true);
 
       // Offline: the server is down; changes wait in order.
@@ -128,11 +130,13 @@ describe('login', () => {
       fever.mode = 'ok';
       await syncNow(app);
       await app.page.locator('[data-testid="account-pending"][data-pending="0"]').waitFor();
-      expect(fever.marks).toEqual([
-        { mark: 'item', as: 'read', id: '118' },
-        { mark: 'item', as: 'unread', id: '120' },
-        { mark: 'item', as: 'unsaved', id: '119' },
-      ]);
+      await expect
+        .poll(() => fever.marks)
+        .toEqual([
+          { mark: 'item', as: 'read', id: '118' },
+          { mark: 'item', as: 'unread', id: '120' },
+          { mark: 'item', as: 'unsaved', id: '119' },
+        ]);
 
       await app.page.locator(tid('account-remove-feeds')).check();
       await app.page.locator(tid('account-logout')).click();
@@ -163,10 +167,10 @@ describe('login', () => {
       await mark(worker, 'greader:18446744073709551600', 'read');
       await mark(worker, 'greader:18446744073709551600', 'saved');
       await syncNow(app);
-      expect(greader.writes.map((w) => w.form.a?.[0])).toEqual([
-        'user/-/state/com.google/read',
-        'user/-/state/com.google/starred',
-      ]);
+      // The import's finished sync job is still on screen, so wait for the writes themselves.
+      await expect
+        .poll(() => greader.writes.map((w) => w.form.a?.[0]))
+        .toEqual(['user/-/state/com.google/read', 'user/-/state/com.google/starred']);
       expect(greader.state.items.at(-1)).toMatchObject({ read: true, starred: true });
 
       await app.page.locator(tid('account-logout')).click();
