@@ -14,7 +14,28 @@ mkdirSync(reports, { recursive: true });
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  const failedTests = [];
+  const flakyTests = [];
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      const where = `${file.name.replace(root + '/', '')} > ${t.fullName}`;
+      const first = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      if (t.status === 'failed') failedTests.push(`${where}: ${first}`);
+      // A test that passed after a retry keeps the errors of the attempts that failed.
+      else if (t.status === 'passed' && t.failureMessages?.length) flakyTests.push(`${where}: ${first}`);
+    }
+    // A file that failed to load has no assertion results, only a message.
+    if (file.status === 'failed' && !file.assertionResults?.length) {
+      failedTests.push(`${file.name.replace(root + '/', '')}: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+    failedTests,
+    flakyTests,
+  };
 }
 
 function vitest(name, extra) {
@@ -67,6 +88,10 @@ for (const r of results) {
   console.log(
     `${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)}s  ${detail}`,
   );
+}
+for (const r of results) {
+  for (const line of r.counts?.failedTests ?? []) console.log(`  failed (${r.name}): ${line}`);
+  for (const line of r.counts?.flakyTests ?? []) console.log(`  passed on retry (${r.name}): ${line}`);
 }
 const failedSteps = results.filter((r) => r.code !== 0).map((r) => r.name);
 if (failedSteps.length) console.log(`failed steps: ${failedSteps.join(', ')}`);
