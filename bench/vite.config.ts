@@ -4,7 +4,10 @@ import { peggyPlugin } from './peggyPlugin.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** Build output: under node_modules/.cache so git, ESLint and Prettier never see it. */
-export const benchOutDir = fileURLToPath(new URL('../node_modules/.cache/rivulet-bench', import.meta.url));
+// RIVULET_BENCH_OUT lets two bench runs at once (say, two engineers on one machine) build apart.
+export const benchOutDir =
+  process.env.RIVULET_BENCH_OUT ??
+  fileURLToPath(new URL('../node_modules/.cache/rivulet-bench', import.meta.url));
 
 // A separate build for the benchmark page: the real engine worker (../worker/main.ts), the
 // anchors' workers and a bare page that puts its entry points on `window.rivBench`.

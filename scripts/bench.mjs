@@ -5,8 +5,10 @@
 //   --only a,b    benchmarks to run (see bench/run/drive.mjs BENCHES)
 //   --smoke       2,000 items, 1 run after a warm-up, every benchmark once, no thresholds;
 //                 results go to .tmp/bench-smoke.{md,json} so the committed ones stay.
+//   --out PATH    write PATH.{md,json} instead (and build apart), so runs at once do not collide
+import { rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDependencies, root, run } from './lib/prepare.mjs';
 import { chromiumArgs, ensureChromium } from './lib/chromium.mjs';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     only: { type: 'string' },
     smoke: { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 const started = Date.now();
@@ -41,10 +44,13 @@ if (unknown.length) {
   process.exit(2);
 }
 
+const buildDir = values.out
+  ? join(root, 'node_modules', '.cache', `rivulet-bench-${process.pid}`)
+  : join(root, 'node_modules', '.cache', 'rivulet-bench');
 console.log('rivulet bench: building the bench page…');
 if (
   run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', RIVULET_BENCH_OUT: buildDir },
   }) !== 0
 )
   process.exit(1);
@@ -53,7 +59,7 @@ const { chromium } = await import('playwright-core');
 const { serveStatic } = await import('../bench/run/server.mjs');
 const { toMarkdown, writeResults } = await import('../bench/run/report.mjs');
 
-const server = await serveStatic(join(root, 'node_modules', '.cache', 'rivulet-bench'));
+const server = await serveStatic(buildDir);
 const browser = await chromium.launch({
   executablePath,
   args: chromiumArgs,
@@ -76,7 +82,8 @@ try {
     runs,
     only,
     smoke,
-    corpusDir: '/work/shared/corpus/feeds',
+    // The shared corpus sits beside the checkout (../shared), in CI as here.
+    corpusDir: join(root, '..', 'shared', 'corpus', 'feeds'),
     log,
   });
   const cpu = cpus();
@@ -99,9 +106,13 @@ try {
   };
   console.log(`\n${toMarkdown(result.rows)}\n`);
   for (const n of result.notes) console.log(`note: ${n}`);
-  const base = smoke ? join(root, '.tmp', 'bench-smoke') : join(root, 'bench', 'results', 'latest');
+  const base = values.out
+    ? resolve(values.out)
+    : smoke
+      ? join(root, '.tmp', 'bench-smoke')
+      : join(root, 'bench', 'results', 'latest');
   writeResults(base, meta, result.rows);
-  if (!smoke && size === 100_000 && only.length === BENCHES.length)
+  if (!smoke && !values.out && size === 100_000 && only.length === BENCHES.length)
     writeResults(join(root, 'bench', 'results', `100k-${meta.date.slice(0, 10)}`), meta, result.rows);
   console.log(`rivulet bench: wrote ${base}.md and .json (${meta.seconds} s)`);
   if (result.failures.length) {
@@ -116,5 +127,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  if (values.out) rmSync(buildDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
