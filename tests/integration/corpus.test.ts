@@ -5,13 +5,15 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../worker/errors';
 import { readFeed } from '../../worker/feeds/read';
 import type { NormalizedFeed } from '../../worker/types';
 
 const CORPUS = '../shared/corpus';
-const PER_FILE_MS = 2000;
+// A guard against runaway parsing (catastrophic regexes, loops), not a speed target: speed is
+// measured by `npm run bench`. Generous, because CI runs this on two busy cores.
+const PER_FILE_MS = 15_000;
 
 interface Expectation {
   feed_title?: string;
@@ -109,9 +111,11 @@ const FORMAT_OF: Array<[RegExp, NormalizedFeed['format']]> = [
 ];
 
 describe('feed corpus', () => {
-  const results = new Map<string, NormalizedFeed | EngineError>();
+  const results = new Map<string, NormalizedFeed | EngineError | Error>();
+  const slow: string[] = [];
 
-  it('reads every file or fails with a clear EngineError, within the time guard', () => {
+  // Read every file once, before any assertion, so one bad file cannot starve the other tests.
+  beforeAll(() => {
     for (const path of files) {
       const key = relative(CORPUS, path);
       const exp = expected[key];
@@ -123,15 +127,23 @@ describe('feed corpus', () => {
       try {
         results.set(key, readFeed(new Uint8Array(readFileSync(path)), contentType, base));
       } catch (err) {
-        expect(err, key).toBeInstanceOf(EngineError);
-        const e = err as EngineError;
-        expect(['parse_error', 'not_a_feed', 'too_large'], key).toContain(e.code);
-        expect(e.message.length, key).toBeGreaterThan(10);
-        results.set(key, e);
+        results.set(key, err instanceof Error ? err : new Error(String(err)));
       }
-      expect(performance.now() - start, `${key} took too long`).toBeLessThan(PER_FILE_MS);
+      const took = performance.now() - start;
+      if (took > PER_FILE_MS) slow.push(`${key}: ${Math.round(took)} ms`);
     }
-    const failed = [...results.values()].filter((r) => r instanceof EngineError).length;
+  }, 300_000);
+
+  it('reads every file or fails with a clear EngineError, within the time guard', () => {
+    expect(results.size).toBe(files.length);
+    for (const [key, r] of results) {
+      if (!(r instanceof Error)) continue;
+      expect(r, key).toBeInstanceOf(EngineError);
+      expect(['parse_error', 'not_a_feed', 'too_large'], key).toContain((r as EngineError).code);
+      expect(r.message.length, key).toBeGreaterThan(10);
+    }
+    expect(slow, 'files over the runaway guard').toEqual([]);
+    const failed = [...results.values()].filter((r) => r instanceof Error).length;
     console.log(`corpus: ${results.size - failed}/${results.size} files read as feeds`);
     // 34 not_a_feed (fragments, HTML, <note>, RSS-in-JSON) and 2 parse errors at the time of writing.
     expect(results.size - failed).toBeGreaterThanOrEqual(380);
@@ -142,7 +154,7 @@ describe('feed corpus', () => {
     for (const [key, entry] of Object.entries(index)) {
       const want = FORMAT_OF.find(([re]) => re.test(entry.format ?? ''))?.[1];
       const got = results.get(key);
-      if (!want || !got || got instanceof EngineError) continue;
+      if (!want || !got || got instanceof Error) continue;
       checked++;
       expect(got.format, key).toBe(want);
       if (entry.format === 'Atom 0.3') expect(got.version, key).toBe('0.3');
@@ -159,7 +171,7 @@ describe('feed corpus', () => {
       if (!key.startsWith('feeds/')) continue;
       const got = results.get(key);
       const checks: Array<[string, boolean]> = [];
-      const feed = got instanceof EngineError || !got ? null : got;
+      const feed = got instanceof Error || !got ? null : got;
       if (exp.feed_title !== undefined)
         checks.push(['feed_title', feed !== null && textOf(feed.title) === textOf(exp.feed_title)]);
       if (exp.item_count !== undefined) checks.push(['item_count', feed?.items.length === exp.item_count]);
