@@ -5,22 +5,39 @@
  * batches), and re-reads ids named by `items-changed` events. That one mechanism covers ingest,
  * feed deletion, clearAll, other tabs and cold start. Syncs run one at a time; between batches
  * other calls run (queries that need the text wait for `fresh()`).
+ * Ingest is the common writer, so it hands its items over with their text already extracted
+ * (`offer`, see textFeed.ts): they wait in a queue that the sync drains in small chunks between
+ * other tasks (off the ingest path, mostly while IndexedDB commits), and `fresh()` drains it
+ * whole before any query reads the text, so a query never misses a queued item.
  */
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { plainTextLower } from '../query/textColumn';
 import { loadTextIndex, writeTextIndex, type PersistState } from './persist';
 import { SearchIndex } from './searchIndex';
+import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
 
 /** Items read from IndexedDB per step of a sync. */
 const BATCH = 500;
+/** Offered items indexed per task when draining in the background (~10–20 ms of work). */
+const DRAIN_CHUNK = 200;
 
-export class TextIndex {
+// Lets queued work yield to other tasks (messages from the UI, IndexedDB callbacks).
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+export class TextIndex implements TextSink {
   readonly store = new TextStore();
   readonly search = new SearchIndex();
   private readonly changed = new Set<number>();
-  private lastRows: Int32Array | null = null;
+  /** Items offered by ingest, not yet indexed (oldest first; a later entry for an id wins). */
+  private queue: OfferedText[] = [];
+  /** When set, the queue is drained without yielding (a query is waiting). */
+  private urgent = 0;
+  /** A full diff against the metadata index is owed (start-up, removals). */
+  private diffOwed = true;
+  private lastVersion = -1;
+  private lastRowCount = 0;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
   private syncedCounter = -1;
@@ -28,8 +45,10 @@ export class TextIndex {
   readonly persistState: PersistState = { lineage: '', writtenStoreVersion: -1, writtenSearchVersion: -1 };
 
   constructor(private readonly ctx: EngineContext) {
+    registerTextSink(ctx, this);
     ctx.events.on((event) => {
       if (event.type === 'items-changed') for (const id of event.ids) this.changed.add(id);
+      if (event.type === 'items-removed') this.diffOwed = true;
       if (event.type === 'items-added' || event.type === 'items-changed' || event.type === 'items-removed')
         if (this.started)
           void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
@@ -58,6 +77,10 @@ export class TextIndex {
         this.store.clear();
         this.search.clear();
       }
+      // Loaded data reflects the current items counter, and a rebuild reads every item: either
+      // way the queued versions add nothing (and could be older than what was loaded).
+      this.queue = [];
+      this.diffOwed = true;
       await this.sync();
       this._ready = true;
       if (!loaded) await this.persist();
@@ -68,10 +91,37 @@ export class TextIndex {
     return this.started;
   }
 
-  /** Resolves when the text reflects the metadata index as of now (starting it if needed). */
+  /**
+   * Resolves when the text reflects the metadata index as of now (starting it if needed):
+   * queued items are indexed first, without yielding, so the caller waits only for them.
+   */
   async fresh(): Promise<void> {
-    await this.start();
-    await this.sync();
+    this.urgent++;
+    try {
+      await this.start();
+      await this.sync();
+    } finally {
+      this.urgent--;
+    }
+  }
+
+  /**
+   * Queues just-committed items for indexing (see textFeed.ts). Their ids are taken out of the
+   * pending `items-changed` re-reads: the offered version is the one just written. Call after
+   * the write's events were emitted. O(items); the indexing happens in the next syncs.
+   */
+  offer(items: OfferedText[]): void {
+    for (const item of items) {
+      this.changed.delete(item.id);
+      this.queue.push(item);
+    }
+    if (this.started)
+      void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
+  }
+
+  /** Number of offered items not yet indexed. */
+  queued(): number {
+    return this.queue.length;
   }
 
   /** Runs a sync after any running one. */
@@ -84,41 +134,78 @@ export class TextIndex {
   private async syncNow(): Promise<void> {
     const { index } = this.ctx;
     for (let round = 0; round < 100; round++) {
-      const rows = index.rowsByDate();
+      await this.drain();
+      const version = index.version;
       const counter = this.ctx.applied.counter;
-      if (rows === this.lastRows && this.changed.size === 0) {
+      if (version === this.lastVersion && this.changed.size === 0 && this.queue.length === 0) {
         this.syncedCounter = counter;
         return;
       }
       const changed = [...this.changed];
       this.changed.clear();
-      const gone: number[] = [];
-      for (const id of this.store.liveIds()) if (index.rowOf(id) < 0) gone.push(id);
-      for (const id of gone) this.search.remove(this.store.remove(id));
       const missing: number[] = [];
-      for (const row of rows) {
-        const id = index.id(row);
-        if (!this.store.has(id)) missing.push(id);
+      // The store only ever holds ids the index held, and ids leave the index with an
+      // `items-removed` event or a shrinking index: with neither, equal counts mean equal sets
+      // and the O(items) comparison is skipped.
+      const rows = index.rowCount();
+      if (this.diffOwed || rows < this.lastRowCount || this.store.liveCount() !== index.liveCount()) {
+        this.diffOwed = false;
+        const gone: number[] = [];
+        for (const id of this.store.liveIds()) if (index.rowOf(id) < 0) gone.push(id);
+        for (const id of gone) this.search.remove(this.store.remove(id));
+        for (let row = 0; row < rows; row++) {
+          if (!index.isLive(row)) continue;
+          const id = index.id(row);
+          if (!this.store.has(id)) missing.push(id);
+        }
       }
+      this.lastRowCount = rows;
       for (const id of changed) if (this.store.has(id) && index.rowOf(id) >= 0) missing.push(id);
       for (let i = 0; i < missing.length; i += BATCH) {
         const items = await this.ctx.stores.items.byIds(missing.slice(i, i + BATCH));
         for (const item of items) if (index.rowOf(item.id) >= 0) this.add(item);
       }
       this.maintain();
-      this.lastRows = rows;
+      this.lastVersion = version;
+    }
+  }
+
+  // Indexes the queued items in order, yielding before each chunk unless a query waits: the
+  // writer's caller goes on first (say, to the next feed's transaction) and the indexing fills
+  // the time spent waiting for IndexedDB.
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      if (this.urgent === 0) await nextTask();
+      const take = this.urgent > 0 ? this.queue.length : DRAIN_CHUNK;
+      const chunk = this.queue.length <= take ? this.queue : this.queue.slice(0, take);
+      this.queue = this.queue.length <= take ? [] : this.queue.slice(take);
+      const { index } = this.ctx;
+      // Items deleted since they were offered are skipped (the diff would drop them anyway).
+      for (const item of chunk) if (index.rowOf(item.id) >= 0) this.addText(item);
     }
   }
 
   /** Stores and indexes one item (replacing an earlier version). Cost: one HTML parse + tokenise. */
   add(item: StoredItem): void {
-    const old = this.store.slotOf(item.id);
-    if (old >= 0) this.search.remove(old);
-    const text = plainTextLower(item.description ?? '');
-    const slot = this.store.put(item.id, text);
-    this.search.add(slot, {
+    this.addText({
+      id: item.id,
+      feedId: item.feedId,
+      pubDate: item.pubDate,
       title: item.title ?? '',
       author: item.author ?? '',
+      plainLower: plainTextLower(item.description ?? ''),
+    });
+  }
+
+  // Stores and indexes one item whose text is already extracted. Cost: one tokenise.
+  private addText(item: OfferedText): void {
+    const old = this.store.slotOf(item.id);
+    if (old >= 0) this.search.remove(old);
+    const text = item.plainLower;
+    const slot = this.store.put(item.id, text);
+    this.search.add(slot, {
+      title: item.title,
+      author: item.author,
       text,
       feedId: item.feedId,
       pubDate: item.pubDate,

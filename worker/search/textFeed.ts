@@ -1,0 +1,37 @@
+/**
+ * The hand-over from writers to the text index: ingest has just built each item's searchable
+ * text (one HTML parse for snippet and text together), so it offers the items here instead of
+ * the text index reading them back from IndexedDB and parsing them again. A registry keyed by
+ * the engine context keeps the items domain free of a dependency on search.
+ */
+import type { EngineContext } from '../engineContext';
+
+/** One written item as the text index needs it. `plainLower` is `plainTextLower(description)`. */
+export interface OfferedText {
+  id: number;
+  feedId: number;
+  pubDate: number;
+  title: string;
+  author: string;
+  plainLower: string;
+}
+
+/** Receives offered items (the engine's TextIndex). */
+export interface TextSink {
+  offer(items: OfferedText[]): void;
+}
+
+const sinks = new WeakMap<EngineContext, TextSink>();
+
+/** Makes `sink` the receiver of items written through `ctx` (one per engine). */
+export function registerTextSink(ctx: EngineContext, sink: TextSink): void {
+  sinks.set(ctx, sink);
+}
+
+/**
+ * Hands just-committed items to the engine's text index, if it has one. Call after the
+ * write's events were emitted (so the index can tell these versions are the newest). O(items).
+ */
+export function offerText(ctx: EngineContext, items: OfferedText[]): void {
+  if (items.length) sinks.get(ctx)?.offer(items);
+}

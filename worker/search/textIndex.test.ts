@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../engine';
+import { plainTextLower } from '../query/textColumn';
+import { createTestEngine } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import type { IncomingItem } from '../types';
+
+const NOW = 1_750_000_000;
+const open: Engine[] = [];
+
+afterEach(() => {
+  for (const e of open.splice(0)) e.close();
+});
+
+async function started(): Promise<{ engine: Engine; feedId: number }> {
+  const engine = createTestEngine({ now: () => NOW });
+  open.push(engine);
+  await engine.init();
+  await engine.textIndex.fresh();
+  const feedId = await engine.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
+  return { engine, feedId };
+}
+
+const items = (n: number, word: (i: number) => string, from = 0): IncomingItem[] =>
+  Array.from({ length: n }, (_, k) =>
+    incoming({
+      guid: `g${from + k}`,
+      title: `Title ${from + k}`,
+      description: `<p>Body of <b>${word(from + k)}</b> &amp; more</p>`,
+      pubDate: NOW - (from + k),
+    }),
+  );
+
+describe('TextIndex queue', () => {
+  it('indexes ingested items from the offered text, without reading them back', async () => {
+    const { engine, feedId } = await started();
+    const byIds = vi.spyOn(engine.stores.items, 'byIds');
+    const { added } = await engine.items.ingest(
+      feedId,
+      items(30, (i) => `word${i}`),
+    );
+    await engine.textIndex.fresh();
+    expect(byIds).not.toHaveBeenCalled();
+    expect(engine.textIndex.store.liveCount()).toBe(30);
+    const id = added[7] as number;
+    expect(engine.textIndex.store.text(id)).toBe(plainTextLower('<p>Body of <b>word7</b> &amp; more</p>'));
+    expect((await engine.search.run('word7')).rows.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('never lets a description LIKE or a search miss items still queued', async () => {
+    const { engine, feedId } = await started();
+    // More than one drain chunk, so the background drain cannot have finished on its own.
+    const { added } = await engine.items.ingest(
+      feedId,
+      items(450, (i) => (i % 90 === 0 ? 'zeppelin' : 'plain')),
+    );
+    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    const like = await engine.query.run('description LIKE "zeppelin"', { limit: 50 });
+    expect(like.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      added.filter((_, i) => i % 90 === 0).sort((a, b) => a - b),
+    );
+    expect(engine.textIndex.queued()).toBe(0);
+    await engine.items.ingest(
+      feedId,
+      items(5, () => 'quartz', 1000),
+    );
+    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    expect((await engine.search.run('quartz')).rows).toHaveLength(5);
+  });
+
+  it('drains in the background between other tasks', async () => {
+    const { engine, feedId } = await started();
+    await engine.items.ingest(
+      feedId,
+      items(450, () => 'plain'),
+    );
+    await vi.waitFor(() => expect(engine.textIndex.queued()).toBe(0));
+    expect(engine.textIndex.store.liveCount()).toBe(450);
+  });
+
+  it('applies an update offered later over the earlier version, and drops items deleted while queued', async () => {
+    const { engine, feedId } = await started();
+    const first = await engine.items.ingest(
+      feedId,
+      items(3, () => 'before'),
+    );
+    const changed = items(3, () => 'after');
+    await engine.items.ingest(feedId, changed);
+    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    const id = first.added[1] as number;
+    // Deleting the feed removes its items from the metadata index before the queue drains.
+    const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+    const kept = await engine.items.ingest(
+      other,
+      items(2, () => 'kept', 50),
+    );
+    await engine.textIndex.fresh();
+    expect(engine.textIndex.store.text(id)).toContain('after');
+    expect(engine.textIndex.store.text(id)).not.toContain('before');
+    expect((await engine.search.run('before')).rows).toHaveLength(0);
+    await engine.feeds.delete(feedId);
+    await engine.textIndex.fresh();
+    expect(engine.textIndex.store.liveCount()).toBe(2);
+    expect((await engine.search.run('kept')).rows.map((r) => r.id).sort()).toEqual([...kept.added].sort());
+  });
+
+  it('still picks up items written without an offer (other writers, other tabs)', async () => {
+    const { engine, feedId } = await started();
+    const { added } = await engine.items.ingest(
+      feedId,
+      items(4, () => 'orbit'),
+    );
+    await engine.textIndex.fresh();
+    // Forget one text, as if the item had been written by a path that offers nothing.
+    const id = added[2] as number;
+    engine.textIndex.search.remove(engine.textIndex.store.remove(id));
+    await engine.items.ingest(
+      feedId,
+      items(1, () => 'later', 10),
+    );
+    await engine.textIndex.fresh();
+    expect(engine.textIndex.store.has(id)).toBe(true);
+    expect((await engine.search.run('orbit')).rows).toHaveLength(4);
+  });
+});
