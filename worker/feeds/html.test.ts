@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, resolveHtmlUrls, resolveUrl } from './html';
+import { htmlToText, resolveUrl } from './html';
+import { resolveHtmlUrls } from './htmlUrls';
 
 const BASE = 'https://ex.example/dir/page';
 

@@ -1,8 +1,8 @@
 /**
- * DOM-free HTML helpers for feed content (htmlparser2's tokenizer): plain text for titles and
- * resolution of relative URLs inside article HTML. Both run in the worker and in Node.
+ * DOM-free HTML helpers for feed content (htmlparser2): URL resolution and plain text for
+ * titles. Both run in the worker and in Node. URLs inside article HTML: see htmlUrls.ts.
  */
-import { Parser, QuoteType, Tokenizer } from 'htmlparser2';
+import { Parser } from 'htmlparser2';
 
 /**
  * Resolves `url` against `base`; returns `url` unchanged (trimmed) when it cannot be resolved
@@ -60,101 +60,4 @@ export function htmlToText(html: string | null | undefined): string {
   );
   parser.end(markup);
   return out.join('').replace(/\s+/g, ' ').trim();
-}
-
-const URL_ATTRS = new Set(['href', 'src', 'srcset', 'poster']);
-
-function decodeAttr(raw: string): string {
-  return raw.replace(/&(amp|quot|apos|lt|gt|#38|#39|#34);/g, (_m, e: string) =>
-    e === 'amp' || e === '#38'
-      ? '&'
-      : e === 'quot' || e === '#34'
-        ? '"'
-        : e === 'apos' || e === '#39'
-          ? "'"
-          : e === 'lt'
-            ? '<'
-            : '>',
-  );
-}
-
-function encodeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-function resolveSrcset(value: string, base: string): string {
-  return value
-    .split(/,(?=\s)|,$/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [url = '', ...descriptors] = part.split(/\s+/);
-      return [resolveUrl(url, base), ...descriptors].join(' ');
-    })
-    .join(', ');
-}
-
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/**
- * Rewrites relative `href`, `src`, `srcset` and `poster` attribute values in `html` to absolute
- * URLs against `base`. Everything else is left byte-for-byte as it was (it is sanitised later,
- * on the main thread). Linear in the input; returns `html` unchanged when `base` is empty.
- */
-export function resolveHtmlUrls(html: string, base: string): string {
-  if (!base || !/\b(?:href|src|srcset|poster)\s*=/i.test(html)) return html;
-  const edits: Edit[] = [];
-  let name = '';
-  let start = -1;
-  let end = -1;
-  const tokenizer = new Tokenizer(
-    { decodeEntities: false },
-    {
-      onattribname(s, e) {
-        name = html.slice(s, e).toLowerCase();
-        start = -1;
-      },
-      onattribdata(s, e) {
-        if (start < 0) start = s;
-        end = e;
-      },
-      onattribend(quote) {
-        if (start < 0 || !URL_ATTRS.has(name)) return;
-        const value = decodeAttr(html.slice(start, end));
-        const resolved = name === 'srcset' ? resolveSrcset(value, base) : resolveUrl(value, base);
-        if (resolved !== value) {
-          const text = encodeAttr(resolved);
-          // Unquoted values gain quotes so a resolved URL can never break out of the tag.
-          edits.push({ start, end, text: quote === QuoteType.Unquoted ? `"${text}"` : text });
-        }
-        start = -1;
-      },
-      onattribentity() {},
-      oncdata() {},
-      onclosetag() {},
-      oncomment() {},
-      ondeclaration() {},
-      onend() {},
-      onopentagend() {},
-      onopentagname() {},
-      onprocessinginstruction() {},
-      onselfclosingtag() {},
-      ontext() {},
-      ontextentity() {},
-    },
-  );
-  tokenizer.write(html);
-  tokenizer.end();
-  if (edits.length === 0) return html;
-  let out = '';
-  let pos = 0;
-  for (const e of edits) {
-    out += html.slice(pos, e.start) + e.text;
-    pos = e.end;
-  }
-  return out + html.slice(pos);
 }

@@ -9,7 +9,8 @@
 import type { AtomFeed, JsonFeed, MediaNs, RdfFeed, RssFeed } from 'feedsmith';
 import type { Enclosure, IncomingItem, NormalizedFeed } from '../types';
 import { parseDate } from './dates';
-import { htmlToText, resolveHtmlUrls, resolveUrl } from './html';
+import { htmlToText, resolveUrl } from './html';
+import { resolveHtmlUrls } from './htmlUrls';
 import type { ParsedFeed } from './parse';
 
 type Rss = RssFeed.Feed<string>;

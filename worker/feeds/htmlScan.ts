@@ -1,0 +1,111 @@
+/**
+ * A sticky-regex scan that finds URL attribute values in HTML exactly where htmlparser2's
+ * tokenizer (HTML mode, entities not decoded) would report them, several times faster than the
+ * tokenizer's per-character state machine. It only covers HTML made of text, start and end
+ * tags and raw-text elements (script, style, title, …); for anything else (comments, `<!`,
+ * `<?`, `</` not followed by a letter, a tag or quote left open at the end) it gives up and the
+ * caller uses the tokenizer. Each rule below mirrors one tokenizer state; htmlUrls.test.ts holds
+ * the two to the same answers on generated HTML.
+ */
+
+/** A URL attribute's value: `html.slice(start, end)`, before entity decoding. */
+export interface AttrSpan {
+  /** Lower-case attribute name. */
+  name: string;
+  start: number;
+  end: number;
+  unquoted: boolean;
+}
+
+const URL_ATTRS = new Set(['href', 'src', 'srcset', 'poster']);
+
+/** True for the attribute names whose values are URLs (`name` lower-case). */
+export function isUrlAttribute(name: string): boolean {
+  return URL_ATTRS.has(name);
+}
+
+// A tag name runs to HTML whitespace, `/` or `>`.
+const TAG_NAME = /[^\t\n\f\r />]*/y;
+// One step inside a start tag: skip whitespace and `/`, then either `>` (group 1) or an
+// attribute name (2; its first character may be `=`) with an optional value: double-quoted (3),
+// single-quoted (4) or unquoted up to whitespace or `>` (5, possibly empty).
+const ATTR =
+  /[\t\n\f\r /]*(?:(>)|([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))?)/y;
+// Elements whose content is text up to their end tag (`plaintext` never ends).
+const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'textarea', 'title', 'xmp']);
+const rawEnds = new Map<string, RegExp>();
+// The tokenizer compares `c | 0x20` with `</name`, so U+001C and U+000F would also match `<`
+// and `/`; such (never legitimate) content is left to the tokenizer.
+// eslint-disable-next-line no-control-regex -- finding these control characters is the point
+const ODD_CONTROLS = /[\x0f\x1c]/;
+
+const isAsciiAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/** Reads one start tag from `<` at `lt`; returns the index after its `>`, or -1 to give up. */
+function startTag(html: string, lt: number, spans: AttrSpan[]): number {
+  TAG_NAME.lastIndex = lt + 1;
+  TAG_NAME.exec(html);
+  const nameEnd = TAG_NAME.lastIndex;
+  let pos = nameEnd;
+  for (;;) {
+    ATTR.lastIndex = pos;
+    const m = ATTR.exec(html);
+    // Only the end of the input stops ATTR: a tag left open, which the tokenizer drops.
+    if (!m) return -1;
+    pos = ATTR.lastIndex;
+    if (m[1]) break;
+    const name = m[2]!;
+    const unquoted = m[5];
+    // An opening quote without its closing one: the tokenizer reads to the end and drops it.
+    if (unquoted !== undefined && (unquoted.startsWith('"') || unquoted.startsWith("'"))) return -1;
+    const value = m[3] ?? m[4] ?? unquoted;
+    if (value === undefined || name.length < 3 || name.length > 6) continue;
+    const lower = name.toLowerCase();
+    if (!URL_ATTRS.has(lower)) continue;
+    const end = unquoted === undefined ? pos - 1 : pos;
+    spans.push({ name: lower, start: end - value.length, end, unquoted: unquoted !== undefined });
+  }
+  const tag = html.slice(lt + 1, nameEnd).toLowerCase();
+  if (tag === 'plaintext') return html.length;
+  if (!RAW_TEXT.has(tag)) return pos;
+  let end = rawEnds.get(tag);
+  if (!end) rawEnds.set(tag, (end = new RegExp(`</${tag}[\\t\\n\\f\\r />]`, 'gi')));
+  end.lastIndex = pos;
+  const close = end.exec(html);
+  const stop = close ? close.index : html.length;
+  if (ODD_CONTROLS.test(html.slice(pos, stop))) return -1;
+  if (!close) return html.length;
+  // The end tag itself: everything up to its `>` is skipped.
+  const gt = html.indexOf('>', stop);
+  return gt < 0 ? html.length : gt + 1;
+}
+
+/**
+ * The `href`, `src`, `srcset` and `poster` attribute values of `html`'s start tags, in order,
+ * exactly as htmlparser2's tokenizer would report them; or null when `html` holds a construct
+ * this scan leaves to the tokenizer (see above). Linear in `html`; never throws.
+ */
+export function scanUrlAttributes(html: string): AttrSpan[] | null {
+  const spans: AttrSpan[] = [];
+  let pos = 0;
+  for (;;) {
+    const lt = html.indexOf('<', pos);
+    if (lt < 0 || lt + 1 >= html.length) return spans;
+    const c = html.charCodeAt(lt + 1);
+    if (isAsciiAlpha(c)) {
+      pos = startTag(html, lt, spans);
+      if (pos < 0) return null;
+    } else if (c === 0x2f /* / */) {
+      if (!isAsciiAlpha(html.charCodeAt(lt + 2))) return null;
+      // An end tag: the tokenizer skips everything up to its `>` (quotes mean nothing there).
+      const gt = html.indexOf('>', lt + 2);
+      if (gt < 0) return spans;
+      pos = gt + 1;
+    } else if (c === 0x21 /* ! */ || c === 0x3f /* ? */) {
+      return null;
+    } else {
+      // `<` before anything else is text.
+      pos = lt + 1;
+    }
+  }
+}

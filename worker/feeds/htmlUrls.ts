@@ -1,0 +1,160 @@
+/**
+ * Relative URLs inside article HTML → absolute, DOM-free (runs in the worker and in Node).
+ *
+ * IMPORTANT: this runs for every item of every refresh, over the largest strings a feed holds,
+ * so it does the least work the input allows, in three tiers that give the same output:
+ * 1. `needsUrlRewrite`: one regex scan; when no URL attribute value would change (most feeds
+ *    carry only absolute, canonical URLs) the HTML is returned as it is;
+ * 2. `scanUrlAttributes` (htmlScan.ts): a sticky-regex scan of tags and attributes, for HTML
+ *    made of plain text, tags and raw-text elements;
+ * 3. htmlparser2's tokenizer, for everything else (comments, CDATA, bogus markup, truncation).
+ * Tier 3 is the reference; tests hold tiers 1 and 2 to it on generated HTML.
+ */
+import { QuoteType, Tokenizer } from 'htmlparser2';
+import { resolveUrl } from './html';
+import { isUrlAttribute, scanUrlAttributes, type AttrSpan } from './htmlScan';
+
+function decodeAttr(raw: string): string {
+  if (!raw.includes('&')) return raw;
+  return raw.replace(/&(amp|quot|apos|lt|gt|#38|#39|#34);/g, (_m, e: string) =>
+    e === 'amp' || e === '#38'
+      ? '&'
+      : e === 'quot' || e === '#34'
+        ? '"'
+        : e === 'apos' || e === '#39'
+          ? "'"
+          : e === 'lt'
+            ? '<'
+            : '>',
+  );
+}
+
+function encodeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function resolveSrcset(value: string, base: string): string {
+  return value
+    .split(/,(?=\s)|,$/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [url = '', ...descriptors] = part.split(/\s+/);
+      return [resolveUrl(url, base), ...descriptors].join(' ');
+    })
+    .join(', ');
+}
+
+/** The resolved form of one decoded attribute value (`name` lower-case). */
+function resolveValue(name: string, value: string, base: string): string {
+  return name === 'srcset' ? resolveSrcset(value, base) : resolveUrl(value, base);
+}
+
+// Every place the tokenizer could report a URL attribute: its name, HTML whitespace, `=`, and
+// (looked ahead, not consumed, so a fake value inside text cannot hide a real attribute behind
+// it) the value as the tokenizer would read it: quoted up to the same quote, or unquoted up to
+// HTML whitespace or `>`. Found anywhere (text, comments, scripts), so it over-approximates.
+const URL_ATTR =
+  /(href|src|srcset|poster)[\t\n\f\r ]*=(?=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))/gi;
+
+/**
+ * True when resolving `html` against `base` could change it: some candidate URL attribute value
+ * is not already what resolution would produce (relative, or absolute but not in canonical
+ * form), or its quoting is broken. False means `resolveHtmlUrlsFull` returns `html` as is.
+ * Costs one regex scan plus a URL parse per candidate.
+ */
+export function needsUrlRewrite(html: string, base: string): boolean {
+  URL_ATTR.lastIndex = 0;
+  for (let m = URL_ATTR.exec(html); m; m = URL_ATTR.exec(html)) {
+    const unquoted = m[4];
+    // An unterminated quote: let the scanners decide what it is.
+    if (unquoted !== undefined && (unquoted.startsWith('"') || unquoted.startsWith("'"))) return true;
+    const value = decodeAttr(m[2] ?? m[3] ?? unquoted ?? '');
+    if (resolveValue(m[1]!.toLowerCase(), value, base) !== value) return true;
+  }
+  return false;
+}
+
+/**
+ * URL attribute values as htmlparser2's tokenizer reports them: the reference the scan in
+ * htmlScan.ts must match (exported for its tests). One full tokenizer pass; never throws.
+ */
+export function tokenizeUrlAttributes(html: string): AttrSpan[] {
+  const spans: AttrSpan[] = [];
+  let name = '';
+  let start = -1;
+  let end = -1;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onattribname(s, e) {
+        name = html.slice(s, e).toLowerCase();
+        start = -1;
+      },
+      onattribdata(s, e) {
+        if (start < 0) start = s;
+        end = e;
+      },
+      onattribend(quote) {
+        if (start >= 0 && isUrlAttribute(name))
+          spans.push({ name, start, end, unquoted: quote === QuoteType.Unquoted });
+        start = -1;
+      },
+      onattribentity() {},
+      oncdata() {},
+      onclosetag() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onopentagend() {},
+      onopentagname() {},
+      onprocessinginstruction() {},
+      onselfclosingtag() {},
+      ontext() {},
+      ontextentity() {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return spans;
+}
+
+/** Replaces each span's value by its resolved form where that differs. */
+function rewriteSpans(html: string, spans: readonly AttrSpan[], base: string): string {
+  let out = '';
+  let pos = 0;
+  let changed = false;
+  for (const span of spans) {
+    const value = decodeAttr(html.slice(span.start, span.end));
+    const resolved = resolveValue(span.name, value, base);
+    if (resolved === value) continue;
+    const text = encodeAttr(resolved);
+    // Unquoted values gain quotes so a resolved URL can never break out of the tag.
+    out += html.slice(pos, span.start) + (span.unquoted ? `"${text}"` : text);
+    pos = span.end;
+    changed = true;
+  }
+  return changed ? out + html.slice(pos) : html;
+}
+
+/**
+ * Rewrites relative `href`, `src`, `srcset` and `poster` attribute values in `html` to absolute
+ * URLs against `base`. Everything else is left byte-for-byte as it was (it is sanitised later,
+ * on the main thread). Linear in the input; returns `html` itself when nothing changes or
+ * `base` is empty. Never throws.
+ */
+export function resolveHtmlUrls(html: string, base: string): string {
+  if (!base || !needsUrlRewrite(html, base)) return html;
+  const spans = scanUrlAttributes(html);
+  return spans ? rewriteSpans(html, spans, base) : resolveHtmlUrlsFull(html, base);
+}
+
+/**
+ * `resolveHtmlUrls` done by htmlparser2's tokenizer alone: the reference the fast tiers are
+ * tested against, and the path for HTML the scanner leaves alone. Same promises; costs a full
+ * tokenizer pass whenever `html` mentions a URL attribute.
+ */
+export function resolveHtmlUrlsFull(html: string, base: string): string {
+  if (!base || !/\b(?:href|src|srcset|poster)\s*=/i.test(html)) return html;
+  return rewriteSpans(html, tokenizeUrlAttributes(html), base);
+}
