@@ -15,10 +15,16 @@ declare module '@sqlite.org/sqlite-wasm' {
     selectObjects(sql: string, bind?: unknown[]): Record<string, unknown>[];
     prepare(sql: string): Sqlite3Stmt;
     close(): void;
+    /** The `sqlite3*` handle, for the C-style `capi` functions. */
+    pointer: number;
   }
   export interface Sqlite3 {
     version: { libVersion: string };
     opfs?: unknown;
+    capi: {
+      /** The database image (sqlite3_serialize), a copy in JS memory. */
+      sqlite3_js_db_export(pDb: number): Uint8Array;
+    };
     oo1: {
       DB: new (filename: string, flags?: string) => Sqlite3Db;
       OpfsDb?: new (filename: string, flags?: string) => Sqlite3Db;

@@ -5,8 +5,8 @@
  * sampler (share of frame intervals over 25 ms) plus the Long Animation Frames and Long Tasks
  * observers (blocking ms).
  */
-import type { ItemRow } from '../../worker/types';
-import { FEED_COUNT, feedItems, feedTitle, firstItemId } from '../corpus';
+import type { IncomingItem, ItemRow } from '../../worker/types';
+import { FEED_COUNT, feedItems, feedTitle, firstItemId, type CorpusSpec } from '../corpus';
 import { mountList, unmountList, type RowSource } from './scrollList';
 import { corpus } from './seed';
 import { engineWorker } from './workers';
@@ -109,11 +109,24 @@ const feedName = (id: number) => (id >= 1 && id <= FEED_COUNT ? feedTitle(id - 1
 
 /** Mounts the list for `kind` and waits until its first rows are on screen. */
 export async function scrollMount(kind: 'engine' | 'static'): Promise<number> {
+  if (kind === 'engine') refreshItems(corpus().spec);
   const source = kind === 'engine' ? engineSource((await engineWorker().counts()).items) : staticSource();
   mountList(source, feedName);
   for (let i = 0; i < 200 && !source.row(0); i++) await new Promise((r) => setTimeout(r, 10));
   await new Promise((r) => requestAnimationFrame(r));
   return source.count;
+}
+
+// The refresh's items, generated once (in scrollMount, before any recording): generating 5,000
+// items on the main thread inside the recording would add the harness's own jank to the frames.
+let refreshSource: { key: string; items: IncomingItem[] } | null = null;
+function refreshItems(spec: CorpusSpec): IncomingItem[] {
+  const key = JSON.stringify(spec);
+  if (refreshSource?.key !== key) {
+    const items = feedItems({ ...spec, seed: spec.seed + 1, size: Math.max(spec.size, 100_000) }, 0);
+    refreshSource = { key, items: items.map(({ read: _r, saved: _s, plain: _p, ...item }) => item) };
+  }
+  return refreshSource.items;
 }
 
 // Background refresh: new items into a scratch feed, 250 per ingest, until stopped.
@@ -124,10 +137,9 @@ function backgroundIngest(): { stop: () => Promise<number> } {
   let stored = 0;
   const run = (async () => {
     const feedId = await engine.feeds.save({ url: 'https://refresh.example.test/rss.xml', title: 'Refresh' });
-    const source = feedItems({ ...spec, seed: spec.seed + 1, size: Math.max(spec.size, 100_000) }, 0);
+    const source = refreshItems(spec);
     for (let i = 0; !stopped && i < source.length; i += 250) {
-      const batch = source.slice(i, i + 250).map(({ read: _r, saved: _s, plain: _p, ...item }) => item);
-      stored += (await engine.items.ingest(feedId, batch)).added.length;
+      stored += (await engine.items.ingest(feedId, source.slice(i, i + 250))).added.length;
     }
     while (!stopped) await new Promise((r) => setTimeout(r, 20));
     await engine.feeds.delete(feedId);

@@ -21,6 +21,14 @@ function feedBytes(spec: CorpusSpec, f: number, limit = Infinity): Uint8Array {
   );
 }
 
+// Every run ingests the same feeds: their bytes are generated once per worker, not per run.
+let bodyCache: { key: string; bodies: Uint8Array[] } | null = null;
+function cachedBodies(spec: CorpusSpec, feeds: number[]): Uint8Array[] {
+  const key = JSON.stringify([spec, feeds]);
+  if (bodyCache?.key !== key) bodyCache = { key, bodies: feeds.map((f) => feedBytes(spec, f)) };
+  return bodyCache.bodies;
+}
+
 const deleteDb = (name: string): Promise<void> =>
   new Promise((resolve, reject) => {
     const r = indexedDB.deleteDatabase(name);
@@ -36,7 +44,7 @@ const api = {
    */
   async ingest(spec: CorpusSpec, feeds: number[], name: string): Promise<{ ms: number; items: number }> {
     await deleteDb(name);
-    const bodies = feeds.map((f) => feedBytes(spec, f));
+    const bodies = cachedBodies(spec, feeds);
     const engine = createEngine({ indexedDB, IDBKeyRange, dbName: name, snapshotDelayMs: 60_000 });
     await engine.init();
     const ids: number[] = [];

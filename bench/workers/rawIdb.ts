@@ -51,6 +51,40 @@ async function openExisting(name: string): Promise<IDBDatabase> {
 }
 
 let dexie: Dexie | null = null;
+// The records the last setReadTx changed, with their flags before it (for undoReadTx).
+let lastFlip: { name: string; before: { rec: { flags: number }; flags: number }[] } | null = null;
+
+/** A put-loop record: the fields the engine stores for an item (derived ones filled plausibly). */
+type PutRecord = Record<string, unknown>;
+// Every run stores the same feeds: the records are built once per worker and cloned per run
+// (a put must not see the previous run's generated keys), still before the clock starts.
+let batchCache: { key: string; batches: PutRecord[][] } | null = null;
+function cachedBatches(spec: CorpusSpec, feeds: number[]): PutRecord[][] {
+  const key = JSON.stringify([spec, feeds]);
+  if (batchCache?.key !== key)
+    batchCache = {
+      key,
+      batches: feeds.map((f) =>
+        feedItems(spec, f).map((it) => ({
+          feedId: f + 1,
+          guid: it.guid,
+          title: it.title,
+          author: it.author,
+          description: it.description,
+          pubDate: it.pubDate,
+          link: it.link,
+          enclosure: it.enclosure,
+          flags: 0,
+          dedupeKey: it.guid,
+          contentHash: '0',
+          firstSeen: spec.now,
+          snippet: it.plain.slice(0, 200),
+          thumbnail: '',
+        })),
+      ),
+    };
+  return batchCache.batches.map((b) => b.map((rec) => ({ ...rec })));
+}
 
 const api = {
   /**
@@ -60,24 +94,7 @@ const api = {
    */
   async putLoop(spec: CorpusSpec, feeds: number[], name: string): Promise<{ ms: number; items: number }> {
     await req(indexedDB.deleteDatabase(name));
-    const batches = feeds.map((f) =>
-      feedItems(spec, f).map((it) => ({
-        feedId: f + 1,
-        guid: it.guid,
-        title: it.title,
-        author: it.author,
-        description: it.description,
-        pubDate: it.pubDate,
-        link: it.link,
-        enclosure: it.enclosure,
-        flags: 0,
-        dedupeKey: it.guid,
-        contentHash: '0',
-        firstSeen: spec.now,
-        snippet: it.plain.slice(0, 200),
-        thumbnail: '',
-      })),
-    );
+    const batches = cachedBatches(spec, feeds);
     const d = await openFresh(name);
     const start = performance.now();
     let n = 0;
@@ -103,7 +120,9 @@ const api = {
     const start = performance.now();
     const tx = d.transaction('items', 'readwrite');
     const store = tx.objectStore('items');
+    const before: { rec: { flags: number }; flags: number }[] = [];
     const flip = (rec: { flags: number }) => {
+      before.push({ rec, flags: rec.flags });
       rec.flags = read ? rec.flags | 1 : rec.flags & ~1;
       store.put(rec);
     };
@@ -119,7 +138,27 @@ const api = {
       }
     }
     await done(tx);
-    return performance.now() - start;
+    const ms = performance.now() - start;
+    lastFlip = { name, before };
+    return ms;
+  },
+
+  /**
+   * Untimed undo of the last `setReadTx`: puts those records back with their earlier flags in
+   * one transaction (no reads needed: they were kept). Fails when there is nothing to undo.
+   */
+  async undoReadTx(name: string): Promise<void> {
+    if (lastFlip?.name !== name) throw new Error(`no setReadTx on ${name} to undo`);
+    const { before } = lastFlip;
+    lastFlip = null;
+    const d = await openExisting(name);
+    const tx = d.transaction('items', 'readwrite');
+    const store = tx.objectStore('items');
+    for (const { rec, flags } of before) {
+      rec.flags = flags;
+      store.put(rec);
+    }
+    await done(tx);
   },
 
   /** Page `page` (1-based, 50 rows, newest first) with Dexie offset().limit(); returns ms and row count. */
