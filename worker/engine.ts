@@ -15,7 +15,8 @@ import { createFeedsApi, type FeedsApi } from './feedsStore/feeds';
 import { createGroupsApi, type GroupsApi } from './groups/groups';
 import { MetaIndex } from './index/metaIndex';
 import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
-import { loadIndex, writeSnapshot } from './index/snapshot';
+import { IndexGate } from './index/indexGate';
+import { loadIndex, readSummary, writeSnapshot } from './index/snapshot';
 import type { MetaIndexView } from './index/types';
 import { createItemsApi, type ItemsApi } from './items/items';
 import { importLegacy, type LegacyState } from './state/legacyImport';
@@ -53,6 +54,13 @@ export interface EngineOptions extends DbEnvironment {
   snapshotDelayMs?: number;
   /** Where `/api/fetch` is (default: this origin, global fetch); Node tests pass a server. */
   fetch?: FetchConfig;
+  /**
+   * Let `init()` answer before the index is loaded when the stored counts summary is current
+   * (the worker sets this; tests that read `engine.index` right after init leave it off).
+   * Until the index is loaded every call waits for it, except `counts()` and pages of the all
+   * list, which the summary and IndexedDB answer exactly (index/indexGate.ts).
+   */
+  deferIndex?: boolean;
 }
 
 /** Options of the `init()` handshake. */
@@ -107,6 +115,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const index = new MetaIndex();
   const delay = opts.snapshotDelayMs ?? 2000;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const gate = new IndexGate(opts.deferIndex === true);
   const ctx: EngineContext = {
     db,
     stores: {
@@ -119,7 +128,12 @@ export function createEngine(opts: EngineOptions): Engine {
     applied: { counter: 0 },
     feedCache: new Map(),
     groupCache: new Map(),
-    events: new EventHub(opts.channel ?? null, (event, counter) => applyRemoteEvent(ctx, event, counter)),
+    // Another tab's change is applied after the index has loaded (before, it would be overwritten).
+    events: new EventHub(opts.channel ?? null, (event, counter) =>
+      gate.loaded
+        ? applyRemoteEvent(ctx, event, counter)
+        : gate.whenLoaded().then(() => applyRemoteEvent(ctx, event, counter)),
+    ),
     now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
     scheduleSnapshot: () => {
       if (timer !== null) clearTimeout(timer);
@@ -132,6 +146,8 @@ export function createEngine(opts: EngineOptions): Engine {
   const textIndex = new TextIndex(ctx);
 
   const flushSnapshot = async (): Promise<boolean> => {
+    // Before a deferred load finishes the index is empty and the counter unset: nothing to write.
+    await gate.whenLoaded();
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
@@ -164,10 +180,8 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
-  let initOnce: Promise<InitResult> | null = null;
-  const init = async (options: InitOptions = {}): Promise<InitResult> => {
-    await db.open();
-    const warnings: string[] = [];
+  // Loads the index (snapshot or rebuild); failures become warnings.
+  const loadIndexInto = async (warnings: string[]): Promise<void> => {
     const loaded = await step(warnings, 'Could not load read/saved state', () => loadIndex(db, index));
     if (loaded) {
       ctx.applied.counter = loaded.counter;
@@ -175,15 +189,40 @@ export function createEngine(opts: EngineOptions): Engine {
       if (loaded.staleReason === 'index snapshot unreadable')
         warnings.push('Index snapshot was unreadable; rebuilt');
     }
-    await step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx));
+  };
+
+  const itemsApi = createItemsApi(ctx);
+  let initOnce: Promise<InitResult> | null = null;
+  const init = async (options: InitOptions = {}): Promise<InitResult> => {
+    await db.open();
+    const warnings: string[] = [];
+    if (!gate.deferred) {
+      await loadIndexInto(warnings);
+      await step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx));
+    } else {
+      // Deferred: the small reads first, then the snapshot in the background. No summary (first
+      // start, a write since the last snapshot) means counts need the index: wait for it.
+      const [summary] = await Promise.all([
+        readSummary(db).catch(() => null),
+        step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx)),
+      ]);
+      const loadWarnings: string[] = [];
+      void gate.begin(summary, () => loadIndexInto(loadWarnings));
+      // The legacy import marks items in the index, so it waits too (once per browser).
+      if (!summary || options.legacy) {
+        await gate.whenLoaded();
+        warnings.push(...loadWarnings);
+      }
+    }
     const legacy = await step(warnings, 'Could not import legacy read/saved state', () =>
       importLegacy(ctx, options.legacy),
     );
-    // The text store and search index load (or rebuild) in the background; queries that need them wait.
-    void textIndex.start();
+    // The text store and search index load (or rebuild) in the background once the index is
+    // there (their sync diffs against it); queries that need them wait.
+    void gate.afterLoad().then(() => textIndex.start());
     return {
       schemaVersion: SCHEMA_VERSION,
-      counts: counts(),
+      counts: await gate.counts(counts, { groups: ctx.groupCache.size, feeds: ctx.feedCache.size }),
       warnings,
       legacyImported: legacy?.imported ?? false,
       legacyDone: legacy?.done ?? false,
@@ -196,6 +235,8 @@ export function createEngine(opts: EngineOptions): Engine {
      * group caches, and runs the one-time legacy import. Start-up failures after the open
      * become `warnings` (and console errors) with empty counts; only an open failure rejects
      * (`Error opening database: …`). Calling it again returns the first successful result.
+     * With `deferIndex` and a current counts summary it answers after the small reads (counts
+     * from the summary) and the index loads right after; a failure of that load is only logged.
      */
     init: (options) => {
       // A failed open may be retried (the UI offers a retry); a successful one is kept.
@@ -205,26 +246,30 @@ export function createEngine(opts: EngineOptions): Engine {
       });
       return initOnce;
     },
-    /** Counts from the index and caches: no IndexedDB read. */
-    counts: () => Promise.resolve(counts()),
-    ai: createAiApi(ctx),
-    groups: { ...createGroupsApi(ctx), ...createGroupEditsApi(services) },
-    feeds: withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks),
-    subscriptions: createSubscriptionsApi(services),
-    refresh: withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
-    sync: sync.api,
-    jobs: createJobsApi(services.jobs),
-    opml: createOpmlApi(services),
-    icons: createIconsApi(services),
-    items: createItemsApi(ctx),
-    state: createStateApi(ctx),
-    query: createQueryApi(ctx, textIndex),
-    search: createSearchApi(ctx, textIndex),
-    backup: createBackupApi(ctx, textIndex),
-    retention: createRetentionApi(ctx),
-    stats: createStatsApi(ctx),
+    /** Counts from the index and caches (or the stored summary while the index loads): no IndexedDB read. */
+    counts: () => gate.counts(counts, { groups: ctx.groupCache.size, feeds: ctx.feedCache.size }),
+    // Every domain waits for a deferred index load (gate.hold is a pass-through otherwise).
+    ai: gate.hold(createAiApi(ctx)),
+    groups: gate.hold({ ...createGroupsApi(ctx), ...createGroupEditsApi(services) }),
+    feeds: gate.hold(withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks)),
+    subscriptions: gate.hold(createSubscriptionsApi(services)),
+    refresh: gate.hold(
+      withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
+    ),
+    sync: gate.hold(sync.api),
+    jobs: gate.hold(createJobsApi(services.jobs)),
+    opml: gate.hold(createOpmlApi(services)),
+    icons: gate.hold(createIconsApi(services)),
+    items: { ...gate.hold(itemsApi), page: gate.page(db, (q) => itemsApi.page(q)) },
+    state: gate.hold(createStateApi(ctx)),
+    query: gate.hold(createQueryApi(ctx, textIndex)),
+    search: gate.hold(createSearchApi(ctx, textIndex)),
+    backup: gate.hold(createBackupApi(ctx, textIndex)),
+    retention: gate.hold(createRetentionApi(ctx)),
+    stats: gate.hold(createStatsApi(ctx)),
     onEvent: (listener) => ctx.events.on(listener),
     async clearAll() {
+      await gate.whenLoaded();
       try {
         const feedIds = [...ctx.feedCache.keys()];
         // The change counter survives (bumped, not reset) so other tabs' snapshots stay comparable.

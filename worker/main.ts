@@ -13,6 +13,8 @@ const engine = createEngine({
   indexedDB: self.indexedDB,
   IDBKeyRange: self.IDBKeyRange,
   channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null,
+  // init() answers from the counts summary; the index snapshot loads right after (index/indexGate.ts).
+  deferIndex: true,
 });
 Comlink.expose(createApi(engine));
 

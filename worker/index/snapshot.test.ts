@@ -5,7 +5,8 @@ import { createTestEngine } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
-import { isSnapshot, loadIndex, writeSnapshot } from './snapshot';
+import { loadIndex, readSummary, writeSnapshot } from './snapshot';
+import { unpackSnapshot } from './snapshotFormat';
 import { SCHEMA_VERSION } from '../db/schema';
 
 const engines: Engine[] = [];
@@ -67,7 +68,7 @@ describe('index snapshot', () => {
 
   it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
     const { a, dbName } = await seeded();
-    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 1, counter: 3, ids: 'nonsense' });
+    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 3, ids: 'nonsense' });
     a.close();
     const b = make(dbName);
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -76,17 +77,55 @@ describe('index snapshot', () => {
     expect(info.counts.items).toBe(160);
   });
 
-  it('isSnapshot rejects mismatched column lengths and wrong types', () => {
-    const index = new MetaIndex();
-    index.upsert([
-      { id: 1, feedId: 1, pubDate: 1, flags: 0, title: 'a', author: '', link: '', enclosure: '', guid: '' },
-    ]);
-    const good = { format: 1, counter: 1, ...index.columns() };
-    expect(isSnapshot(good)).toBe(true);
-    expect(isSnapshot({ ...good, titles: [] })).toBe(false);
-    expect(isSnapshot({ ...good, flags: [0] })).toBe(false);
-    expect(isSnapshot({ ...good, format: 2 })).toBe(false);
-    expect(isSnapshot(null)).toBe(false);
+  it('a format-1 snapshot (before packing) is rebuilt quietly and replaced by the current format', async () => {
+    const { a, dbName } = await seeded();
+    const counter = a.context.applied.counter;
+    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 1, counter, ...a.context.index.columns() });
+    const countsBefore = await a.counts();
+    a.close();
+    const b = make(dbName);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const result = await b.init();
+    expect(result.warnings).toEqual([]);
+    expect(info).toHaveBeenCalledWith('Rivulet: index snapshot of an older format; index rebuilt from items');
+    expect(await b.counts()).toEqual(countsBefore);
+    expect(unpackSnapshot(await b.stores.meta.get(META_KEYS.indexSnapshot))).toMatchObject({
+      ok: true,
+      counter,
+    });
+  });
+
+  it('a snapshot with a broken order or offsets is rebuilt, with the same rows as before', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const snap = (await a.stores.meta.get(META_KEYS.indexSnapshot)) as { order: Int32Array };
+    snap.order.reverse();
+    await a.stores.meta.set(META_KEYS.indexSnapshot, snap);
+    const unread = await a.state.unreadIds();
+    a.close();
+    const b = make(dbName);
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    expect((await b.init()).warnings).toEqual(['Index snapshot was unreadable; rebuilt']);
+    expect(await b.state.unreadIds()).toEqual(unread);
+  });
+
+  it('the counts summary is written with the snapshot and only trusted at its counter', async () => {
+    const { a } = await seeded();
+    expect(await readSummary(a.db)).toBeNull();
+    await a.flushSnapshot();
+    const counts = await a.counts();
+    expect(await readSummary(a.db)).toEqual({
+      counter: a.context.applied.counter,
+      items: counts.items,
+      unread: counts.unread,
+      saved: counts.saved,
+      unreadByFeed: counts.unreadByFeed,
+    });
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'after-summary', pubDate: 2_000_000_000 })]);
+    expect(await readSummary(a.db)).toBeNull();
+    await a.stores.meta.set(META_KEYS.indexSummary, { counter: a.context.applied.counter, items: 'x' });
+    expect(await readSummary(a.db)).toBeNull();
   });
 
   it('writeSnapshot skips when the database moved past the index', async () => {
@@ -104,7 +143,8 @@ describe('index snapshot', () => {
     await e.items.ingest(feedId, [incoming({ guid: '2' })]);
     await vi.waitFor(async () => {
       const snap = await e.stores.meta.get(META_KEYS.indexSnapshot);
-      expect(isSnapshot(snap) && snap.ids.length).toBe(2);
+      const out = unpackSnapshot(snap);
+      expect(out.ok && out.columns.ids.length).toBe(2);
     });
   });
 

@@ -1,22 +1,39 @@
 /**
- * Persisting the index: one structured-clonable object of column arrays in `meta`, so a cold
- * start with 100k items is one `get` instead of 100k records. The snapshot records the items
- * change counter it reflects; a snapshot whose counter or row count disagrees with the database
- * is stale and the index is rebuilt from the items store.
+ * Persisting the index: one packed object of columns in `meta` (see snapshotFormat.ts), so a
+ * cold start with 100k items is one `get` instead of 100k records. The snapshot records the
+ * items change counter it reflects; a snapshot whose counter or row count disagrees with the
+ * database is stale and the index is rebuilt from the items store. Beside it, a small summary
+ * (counts at that counter) lets start-up answer counts before the snapshot is read.
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
+import { packSnapshot, unpackSnapshot } from './snapshotFormat';
 
-/** Snapshot layout version; bump when IndexColumns changes shape. */
-export const SNAPSHOT_FORMAT = 1;
+export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
-/** What is stored under `meta.indexSnapshot`. */
-export interface IndexSnapshot extends IndexColumns {
-  format: number;
-  /** The items change counter this snapshot reflects. */
+/** Counts of the items at one change counter (stored under `meta.indexSummary`). */
+export interface IndexSummary {
   counter: number;
+  items: number;
+  unread: number;
+  saved: number;
+  unreadByFeed: Record<number, number>;
+}
+
+/** True when `value` is a well-formed summary. */
+export function isSummary(value: unknown): value is IndexSummary {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Partial<IndexSummary>;
+  return (
+    typeof s.counter === 'number' &&
+    typeof s.items === 'number' &&
+    typeof s.unread === 'number' &&
+    typeof s.saved === 'number' &&
+    typeof s.unreadByFeed === 'object' &&
+    s.unreadByFeed !== null
+  );
 }
 
 /** The index row of a stored item. */
@@ -32,27 +49,6 @@ export function toIndexRow(item: StoredItem): IndexRow {
     enclosure: item.enclosure?.url ?? '',
     guid: item.guid ?? '',
   };
-}
-
-const isStrings = (v: unknown, n: number): boolean =>
-  Array.isArray(v) && v.length === n && v.every((s) => typeof s === 'string');
-
-/** True when `value` is a well-formed snapshot of the current format (all columns same length). */
-export function isSnapshot(value: unknown): value is IndexSnapshot {
-  if (typeof value !== 'object' || value === null) return false;
-  const s = value as Partial<IndexSnapshot>;
-  if (s.format !== SNAPSHOT_FORMAT || typeof s.counter !== 'number') return false;
-  if (!(s.ids instanceof Float64Array)) return false;
-  const n = s.ids.length;
-  return (
-    s.feedIds instanceof Int32Array &&
-    s.feedIds.length === n &&
-    s.pubDates instanceof Float64Array &&
-    s.pubDates.length === n &&
-    s.flags instanceof Uint8Array &&
-    s.flags.length === n &&
-    [s.titles, s.authors, s.links, s.enclosures, s.guids].every((col) => isStrings(col, n))
-  );
 }
 
 /** How the index was loaded. */
@@ -75,19 +71,21 @@ const REBUILD_CHUNK = 2000;
 export async function loadIndex(db: Database, index: MetaIndex): Promise<LoadResult> {
   const { counter, snapshot, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
     const meta = db.table('meta');
-    return {
-      counter: toCounter((await meta.get(META_KEYS.itemsCounter))?.value),
-      snapshot: (await meta.get(META_KEYS.indexSnapshot))?.value,
-      count: await db.table('items').count(),
-    };
+    const counter = toCounter((await meta.get(META_KEYS.itemsCounter))?.value);
+    const snapshot = (await meta.get(META_KEYS.indexSnapshot))?.value;
+    const count = await db.table('items').count();
+    return { counter, snapshot, count };
   });
   let staleReason: string | null = null;
   if (snapshot !== undefined) {
-    if (!isSnapshot(snapshot)) staleReason = 'index snapshot unreadable';
-    else if (snapshot.counter !== counter || snapshot.ids.length !== count)
+    const unpacked = unpackSnapshot(snapshot);
+    if (!unpacked.ok)
+      staleReason =
+        unpacked.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
+    else if (unpacked.counter !== counter || unpacked.columns.ids.length !== count)
       staleReason = 'index snapshot out of date';
     else {
-      index.load(snapshot);
+      index.load(unpacked.columns, unpacked.order);
       return { source: 'snapshot', counter, staleReason: null };
     }
   }
@@ -116,21 +114,46 @@ export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
 }
 
 /**
- * Writes the snapshot if the stored counter still equals `counter` (the index reflects the
- * database); otherwise skips, because the snapshot would claim changes it lacks. Returns
- * whether it wrote. Cost: copying the columns + one structured-clone put.
+ * Writes the snapshot and its counts summary if the stored counter still equals `counter` (the
+ * index reflects the database); otherwise skips, because the snapshot would claim changes it
+ * lacks. Returns whether it wrote. Cost: copying and packing the columns + two puts.
  */
 export async function writeSnapshot(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
-  const snapshot: IndexSnapshot = { format: SNAPSHOT_FORMAT, counter, ...index.columns() };
+  const { columns, order } = index.packable();
+  const snapshot = packSnapshot(columns, order, counter);
+  const summary: IndexSummary = {
+    counter,
+    items: index.liveCount(),
+    unread: index.unreadCount(),
+    saved: index.savedCount(),
+    unreadByFeed: index.unreadByFeed(),
+  };
   return db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
     if (toCounter((await meta.get(META_KEYS.itemsCounter))?.value) !== counter) return false;
-    await meta.put({ key: META_KEYS.indexSnapshot, value: snapshot });
+    await meta.bulkPut([
+      { key: META_KEYS.indexSnapshot, value: snapshot },
+      { key: META_KEYS.indexSummary, value: summary },
+    ]);
     return true;
   });
 }
 
-function toCounter(value: unknown): number {
+/**
+ * The counts summary, only when it matches the database's current change counter (else null:
+ * counts must wait for the index). Cost: two small gets. Fails with the storage error texts.
+ */
+export async function readSummary(db: Database): Promise<IndexSummary | null> {
+  return db.tx('fetch', 'r', ['meta'], async () => {
+    const meta = db.table('meta');
+    const [counter, summary] = await meta.bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSummary]);
+    const value: unknown = summary?.value;
+    return isSummary(value) && value.counter === toCounter(counter?.value) ? value : null;
+  });
+}
+
+/** A stored counter value, 0 when absent or malformed. */
+export function toCounter(value: unknown): number {
   return typeof value === 'number' ? value : 0;
 }
 

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../engine';
+import { createTestEngine } from '../testing/createTestEngine';
+import { seedEngine } from '../testing/seed';
+import type { Counts, ItemRow, Page } from '../types';
+import { IndexGate } from './indexGate';
+import { readSummary, type IndexSummary } from './snapshot';
+
+const engines: Engine[] = [];
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+  vi.useRealTimers();
+});
+
+const SUMMARY: IndexSummary = { counter: 4, items: 10, unread: 3, saved: 1, unreadByFeed: { 1: 3 } };
+const LIVE: Counts = { groups: 1, feeds: 1, items: 11, unread: 4, saved: 1, unreadByFeed: { 1: 4 } };
+const EMPTY_PAGE: Page<ItemRow> = { rows: [], next: null, total: -1 };
+
+// A load that finishes when the test says so.
+function manualLoad() {
+  let finish!: () => void;
+  let started = false;
+  const done = new Promise<void>((r) => (finish = r));
+  return {
+    load: () => {
+      started = true;
+      return done;
+    },
+    finish: () => finish(),
+    started: () => started,
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('IndexGate', () => {
+  it('when not deferred it holds nothing and hands domains back unchanged', async () => {
+    const gate = new IndexGate(false);
+    const domain = { f: () => 1 };
+    expect(gate.hold(domain)).toBe(domain);
+    expect(gate.loaded).toBe(true);
+    expect(await gate.counts(() => LIVE, { groups: 0, feeds: 0 })).toEqual(LIVE);
+  });
+
+  it('holds calls until the load finishes, then passes them straight through', async () => {
+    const gate = new IndexGate(true);
+    const manual = manualLoad();
+    const opened = gate.begin(null, manual.load);
+    const calls: string[] = [];
+    const held = gate.hold({ write: (x: string) => calls.push(x), label: 'kept' });
+    expect(held.label).toBe('kept');
+    const a = held.write('a');
+    const b = held.write('b');
+    await tick();
+    expect(manual.started()).toBe(true);
+    expect(calls).toEqual([]);
+    manual.finish();
+    await opened;
+    expect(await Promise.resolve(a)).toBe(1);
+    expect(await Promise.resolve(b)).toBe(2);
+    expect(calls).toEqual(['a', 'b']);
+    // Loaded: synchronous pass-through, no promise in between.
+    expect(held.write('c')).toBe(3);
+  });
+
+  it('with a summary, the load waits for the first page or a call, else for the window', async () => {
+    vi.useFakeTimers();
+    const gate = new IndexGate(true);
+    const idle = manualLoad();
+    void gate.begin(SUMMARY, idle.load, 50);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(idle.started()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idle.started()).toBe(true);
+
+    const asked = manualLoad();
+    void new IndexGate(true).begin(SUMMARY, asked.load, 50);
+    const gate2 = new IndexGate(true);
+    const kicked = manualLoad();
+    void gate2.begin(SUMMARY, kicked.load, 50);
+    void gate2.hold({ f: () => 0 }).f();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(kicked.started()).toBe(true);
+    expect(asked.started()).toBe(false);
+  });
+
+  it('answers counts from the summary while loading and from the index after', async () => {
+    const gate = new IndexGate(true);
+    const manual = manualLoad();
+    const opened = gate.begin(SUMMARY, manual.load, 10_000);
+    expect(await gate.counts(() => LIVE, { groups: 2, feeds: 5 })).toEqual({
+      groups: 2,
+      feeds: 5,
+      items: 10,
+      unread: 3,
+      saved: 1,
+      unreadByFeed: { 1: 3 },
+    });
+    expect(manual.started()).toBe(false);
+    manual.finish();
+    await gate.whenLoaded();
+    await opened;
+    expect(await gate.counts(() => LIVE, { groups: 2, feeds: 5 })).toEqual(LIVE);
+  });
+
+  it('without a summary counts wait for the index', async () => {
+    const gate = new IndexGate(true);
+    const manual = manualLoad();
+    void gate.begin(null, manual.load);
+    let answered = false;
+    const counts = gate.counts(() => LIVE, { groups: 0, feeds: 0 }).then((c) => ((answered = true), c));
+    await tick();
+    expect(answered).toBe(false);
+    manual.finish();
+    expect(await counts).toEqual(LIVE);
+  });
+
+  it('a failing load is logged and still opens the gate', async () => {
+    const gate = new IndexGate(true);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await gate.begin(null, () => Promise.reject(new Error('boom')));
+    expect(gate.loaded).toBe(true);
+    expect(error).toHaveBeenCalledWith('Rivulet: index load failed', expect.any(Error));
+    error.mockRestore();
+  });
+
+  it('pages the all list early from IndexedDB, then starts the load; other scopes wait', async () => {
+    const e = createTestEngine();
+    engines.push(e);
+    await e.init();
+    await seedEngine(e, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 20, seed: 5 });
+    await e.flushSnapshot();
+    const summary = (await readSummary(e.db))!;
+    const gate = new IndexGate(true);
+    const manual = manualLoad();
+    void gate.begin(summary, manual.load, 10_000);
+    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
+    const page = gate.page(e.db, fromIndex);
+
+    const early = await page({ scope: 'all', limit: 5 });
+    expect(early).toEqual(await e.items.page({ scope: 'all', limit: 5 }));
+    expect(fromIndex).not.toHaveBeenCalled();
+    expect(manual.started()).toBe(true);
+
+    const feedPage = page({ scope: 'feed', id: 1 });
+    await tick();
+    expect(fromIndex).not.toHaveBeenCalled();
+    manual.finish();
+    expect(await feedPage).toBe(EMPTY_PAGE);
+    // Loaded: even the all list comes from the index now.
+    expect(await page({ scope: 'all' })).toBe(EMPTY_PAGE);
+    expect(fromIndex).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MetaIndex, type IndexRow } from './metaIndex';
+import { SNAPSHOT_FORMAT, packSnapshot, unpackSnapshot, type PackedSnapshot } from './snapshotFormat';
+
+const row = (id: number, pubDate: number, title: string, extra: Partial<IndexRow> = {}): IndexRow => ({
+  id,
+  feedId: 1 + (id % 3),
+  pubDate,
+  flags: id % 4,
+  title,
+  author: `Author ${id}`,
+  link: `https://x.test/${id}`,
+  enclosure: id % 2 ? `https://x.test/${id}.mp3` : '',
+  guid: `g${id}`,
+  ...extra,
+});
+
+function packed(rows: IndexRow[]): PackedSnapshot {
+  const index = new MetaIndex();
+  index.upsert(rows);
+  const { columns, order } = index.packable();
+  return packSnapshot(columns, order, 7);
+}
+
+describe('snapshot format', () => {
+  it('round-trips every column, the date order and the counter, odd strings included', () => {
+    const rows = [
+      row(1, 100, 'Plain'),
+      row(2, 300, '中文标题 🚀 emoji'),
+      row(3, 300, ''),
+      row(4, 200, 'ΟΔΟΣ İstanbul', { author: '', guid: '' }),
+      row(5, 50, 'tab\tnew\nline\u0000nul'),
+    ];
+    const out = unpackSnapshot(structuredClone(packed(rows)));
+    if (!out.ok) throw new Error(out.reason);
+    expect(out.counter).toBe(7);
+    const index = new MetaIndex();
+    index.load(out.columns, out.order);
+    expect(Array.from(index.rowsByDate(), (r) => index.id(r))).toEqual([3, 2, 4, 1, 5]);
+    for (const r of rows) {
+      const at = index.rowOf(r.id);
+      expect([
+        index.title(at),
+        index.author(at),
+        index.link(at),
+        index.enclosure(at),
+        index.guid(at),
+      ]).toEqual([r.title, r.author, r.link, r.enclosure, r.guid]);
+      expect(index.flags(at)).toBe(r.flags);
+      expect(index.feedId(at)).toBe(r.feedId);
+    }
+  });
+
+  it('round-trips arbitrary strings (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string(), fc.string({ unit: 'grapheme' })), { maxLength: 30 }),
+        (cells) => {
+          const rows = cells.map(([title, author], i) => row(i + 1, i % 5, title, { author }));
+          const out = unpackSnapshot(structuredClone(packed(rows)));
+          if (!out.ok) return false;
+          expect(out.columns.titles.toSorted()).toEqual(rows.map((r) => r.title).toSorted());
+          expect(out.columns.authors.toSorted()).toEqual(rows.map((r) => r.author).toSorted());
+          return true;
+        },
+      ),
+    );
+  });
+
+  it('keeps the date order right when the index has dead rows', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, 10, 'a'), row(2, 40, 'b'), row(3, 30, 'c'), row(4, 20, 'd')]);
+    index.remove([2]);
+    const { columns, order } = index.packable();
+    const out = unpackSnapshot(packSnapshot(columns, order, 1));
+    if (!out.ok) throw new Error(out.reason);
+    const back = new MetaIndex();
+    back.load(out.columns, out.order);
+    expect(Array.from(back.rowsByDate(), (r) => back.id(r))).toEqual([3, 4, 1]);
+  });
+
+  it('reports an older format apart from a corrupt one', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, 1, 'a')]);
+    expect(unpackSnapshot({ format: 1, counter: 1, ...index.columns() })).toEqual({
+      ok: false,
+      reason: 'old format',
+    });
+    expect(unpackSnapshot(null)).toEqual({ ok: false, reason: 'unreadable' });
+    expect(unpackSnapshot('x')).toEqual({ ok: false, reason: 'unreadable' });
+    expect(unpackSnapshot({ format: SNAPSHOT_FORMAT + 1 })).toEqual({ ok: false, reason: 'unreadable' });
+  });
+
+  it('rejects malformed snapshots: lengths, types, offsets, order', () => {
+    const good = packed([row(1, 10, 'one'), row(2, 20, 'two'), row(3, 30, 'three')]);
+    expect(unpackSnapshot(good).ok).toBe(true);
+    const bad = (patch: Partial<Record<keyof PackedSnapshot, unknown>>) =>
+      unpackSnapshot({ ...good, ...patch });
+    const unreadable = { ok: false, reason: 'unreadable' };
+    expect(bad({ counter: '1' })).toEqual(unreadable);
+    expect(bad({ ids: [1, 2, 3] })).toEqual(unreadable);
+    expect(bad({ flags: new Uint8Array(2) })).toEqual(unreadable);
+    expect(bad({ feedIds: new Float64Array(3) })).toEqual(unreadable);
+    expect(bad({ text: good.text.slice(1) })).toEqual(unreadable);
+    expect(bad({ text: [...good.text.slice(0, 4), 5] })).toEqual(unreadable);
+    // The titles text is longer or shorter than its offsets say.
+    expect(bad({ text: ['onetwothreeX', ...good.text.slice(1)] })).toEqual(unreadable);
+    expect(bad({ text: ['onetwo', ...good.text.slice(1)] })).toEqual(unreadable);
+    const ends = good.ends.slice();
+    ends[1] = 1; // below the previous end
+    expect(bad({ ends })).toEqual(unreadable);
+    expect(bad({ ends: good.ends.slice(1) })).toEqual(unreadable);
+    // Not a permutation, out of range, or not newest first.
+    expect(bad({ order: Int32Array.of(2, 2, 0) })).toEqual(unreadable);
+    expect(bad({ order: Int32Array.of(2, 1, 3) })).toEqual(unreadable);
+    expect(bad({ order: Int32Array.of(0, 1, 2) })).toEqual(unreadable);
+    expect(bad({ order: Int32Array.of(2, 1) })).toEqual(unreadable);
+  });
+
+  it('lower-cases columns exactly as per-cell toLowerCase, final sigma and İ included', () => {
+    const titles = ['ΟΔΟΣ', 'Σ', 'ΑΣ Β', 'İSTANBUL', 'Hello WORLD', '中文', '', 'ÀÉÎ'];
+    const index = new MetaIndex();
+    index.upsert(titles.map((t, i) => row(i + 1, i, t, { author: t.toUpperCase() })));
+    index.load(index.columns());
+    for (const t of titles) {
+      const r = titles.indexOf(t) + 1;
+      expect(index.titleLower(index.rowOf(r))).toBe(t.toLowerCase());
+      expect(index.authorLower(index.rowOf(r))).toBe(t.toUpperCase().toLowerCase());
+    }
+    const plain = new MetaIndex();
+    plain.upsert([row(1, 1, 'ABC'), row(2, 2, 'Déjà VU')]);
+    plain.load(plain.columns());
+    expect([plain.titleLower(0), plain.titleLower(1)]).toEqual(['abc', 'déjà vu']);
+  });
+});
