@@ -29,13 +29,13 @@ describe('/api/fetch total timeout', () => {
     const [res, ms] = await timed(() => rawRequest(app.port, fetchPath(`${feeds.url}/slow?ms=5000`)));
     expect([res.status, res.error?.code]).toEqual([504, 'timeout']);
     expect(ms).toBeGreaterThanOrEqual(350);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(4000);
   });
 
   it('gives up on a stalled body', async () => {
     const [res, ms] = await timed(() => rawRequest(app.port, fetchPath(`${feeds.url}/stall`)));
     expect([res.status, res.error?.code]).toEqual([504, 'timeout']);
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(4000);
   });
 
   it('counts the whole fetch, so a body that keeps dripping still times out', async () => {
@@ -45,7 +45,7 @@ describe('/api/fetch total timeout', () => {
     });
     const [res, ms] = await timed(() => rawRequest(app.port, fetchPath(`${feeds.url}/drip`)));
     expect(res.error?.code).toBe('timeout');
-    expect(ms).toBeLessThan(2000);
+    expect(ms).toBeLessThan(4000);
   });
 
   it('answers in time when the site is merely slow', async () => {

@@ -73,10 +73,11 @@ describe('parseDate', () => {
     expect(parseDate(null)).toBeNull();
   });
 
+  // A runaway guard, not a speed target: exponential backtracking would take seconds.
   it('is fast on pathological input', () => {
     const start = performance.now();
     parseDate(`Sat, ${'1'.repeat(190)}`);
     parseDate(`${'a,'.repeat(99)}`);
-    expect(performance.now() - start).toBeLessThan(100);
+    expect(performance.now() - start).toBeLessThan(2000);
   });
 });

@@ -97,9 +97,7 @@ describe('sortRows', () => {
       undefined,
       undefined,
     );
-    const t = performance.now();
     const sorted = sortRows(filterRows(many, { ...NO_FILTER, text: 't' }), { column: 'title', desc: false });
-    expect(performance.now() - t).toBeLessThan(50);
     expect(sorted[0]?.feed.title).toBe('T0');
     expect(sorted[499]?.feed.title).toBe('T499');
   });
