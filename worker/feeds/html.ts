@@ -4,13 +4,33 @@
  */
 import { Parser } from 'htmlparser2';
 
+// Percent escapes no URL parser rewrites: bytes ≥ 0x80 and ASCII punctuation other than `-`
+// and `.` (Chromium's parser decodes escaped unreserved characters such as %41 in paths).
+const ESCAPE = '%(?:[89A-F][0-9A-F]|2[0-9A-CF])';
+const SAFE = `(?:[\\w\\-.~!$&()*+,;=:@]|${ESCAPE})`;
+// An http(s) URL already in the form both WHATWG parsers and Chromium's give back, so parsing
+// it would return it unchanged: lower-case scheme and DNS host (no punycode, last label starts
+// with a letter so it is never read as IPv4, no trailing dot), no port or user info, a path
+// with no segment starting with `.` (dot segments are rewritten), and only characters that no
+// component re-encodes. Anything else takes the parser: this only skips work.
+const CANONICAL_URL = new RegExp(
+  `^https?://(?![^/]*xn--)(?:[a-z0-9-]+\\.)*[a-z][a-z0-9-]*(?:/(?!\\.|%2E)${SAFE}*)+(?:\\?(?:${SAFE}|[/?])*)?(?:#(?:${SAFE}|[/?])*)?$`,
+);
+
+/** True when `url` is an http(s) URL that URL parsing would return unchanged (see above). */
+export function isCanonicalHttpUrl(url: string): boolean {
+  return CANONICAL_URL.test(url);
+}
+
 /**
  * Resolves `url` against `base`; returns `url` unchanged (trimmed) when it cannot be resolved
- * (no usable base, or a malformed URL). Never throws.
+ * (no usable base, or a malformed URL). Never throws. IMPORTANT: runs for every link of every
+ * item; an absolute URL already in canonical form is returned without parsing.
  */
 export function resolveUrl(url: string | null | undefined, base: string | null | undefined): string {
   const u = (url ?? '').trim();
   if (u === '') return '';
+  if (CANONICAL_URL.test(u)) return u;
   try {
     return new URL(u, base || undefined).href;
   } catch {
