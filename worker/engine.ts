@@ -6,7 +6,7 @@
 import { createAiApi, type AiApi } from './ai/aiApi';
 import { Database, type DbEnvironment } from './db/database';
 import { createItemsStore, type ItemsStore } from './db/itemsStore';
-import { bumpItemsCounter, createMetaStore } from './db/meta';
+import { createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
 import { type EngineContext } from './engineContext';
@@ -41,6 +41,7 @@ import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/s
 import { withSyncEdits, withSyncRefresh } from './sync/hooks';
 import { createSync, type SyncApi } from './sync/sync';
 import { createBackupApi, type BackupApi } from './backup/backup';
+import { clearEveryStore } from './backup/clearAll';
 import { createRetentionApi, type RetentionApi } from './retention/retention';
 import { createStatsApi, type StatsApi } from './stats/stats';
 
@@ -273,10 +274,7 @@ export function createEngine(opts: EngineOptions): Engine {
       try {
         const feedIds = [...ctx.feedCache.keys()];
         // The change counter survives (bumped, not reset) so other tabs' snapshots stay comparable.
-        const counter = await db.tx('delete', 'rw', ['groups', 'feeds', 'items', 'meta'], async () => {
-          await Promise.all(['groups', 'feeds', 'items', 'meta'].map((s) => db.dexie.table(s).clear()));
-          return bumpItemsCounter(db, ctx.applied.counter);
-        });
+        const counter = await clearEveryStore(db, ctx.applied.counter);
         index.load(new MetaIndex().columns());
         ctx.feedCache.clear();
         ctx.groupCache.clear();
