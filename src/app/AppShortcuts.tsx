@@ -1,10 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
+import { errorText } from '../i18n/errorText';
 import { nextUnreadFeed } from '../items/engineExtras';
-import { countsQuery } from '../queries/counts';
-import { feedsQuery } from '../queries/feeds';
 import { usePreviewState } from '../reader/imagePreviewStore';
 import { ImagePreviewHost } from '../reader/ImagePreview';
 import { useShortcuts } from '../reader/shortcuts';
@@ -21,17 +19,17 @@ import { setShortcutsHelp, useShortcutsHelp } from './helpState';
 export function AppShortcuts() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const client = useQueryClient();
   const helpOpen = useShortcutsHelp();
   const previewOpen = usePreviewState() !== null;
 
   const walk = async (direction: 1 | -1) => {
-    const id = await nextUnreadFeed(feedFromPath(pathname), direction, async () => ({
-      feeds: await client.fetchQuery(feedsQuery()),
-      counts: await client.fetchQuery(countsQuery()),
-    }));
-    if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
-    else void navigate(`/f/${id}`);
+    try {
+      const id = await nextUnreadFeed(feedFromPath(pathname), direction);
+      if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
+      else void navigate(`/f/${id}`);
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
   };
 
   useShortcuts(

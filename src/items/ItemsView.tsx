@@ -1,7 +1,7 @@
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
@@ -9,15 +9,15 @@ import { ListSummaryBar } from '../ai/ListSummary';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
 import { t, useT } from '../i18n';
-import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { useShortcuts } from '../reader/shortcuts';
 import { FLAG_READ } from '../screens/items/flags';
 import { useNow } from '../screens/items/useNow';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { AllRead, EndOfList, NothingHere } from './EmptyStates';
-import { FilterUnavailable, nextUnreadFeed, startRefresh } from './engineExtras';
+import { nextUnreadFeed } from './engineExtras';
 import { ItemMenu, type MenuAt } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
@@ -62,7 +62,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const onlyUnread = general.hideReadArticles;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const navigate = useNavigate();
-  const client = useQueryClient();
   const now = useNow();
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
@@ -129,32 +128,25 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
 
   const goNextFeed = useCallback(async () => {
     const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
-    const id = await nextUnreadFeed(current, 1, async () => ({
-      feeds: await client.fetchQuery(feedsQuery()),
-      counts: await client.fetchQuery(countsQuery()),
-    }));
-    if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
-    else void navigate(`/f/${id}`);
-  }, [client, navigate, scope]);
+    try {
+      const id = await nextUnreadFeed(current, 1);
+      if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
+      else void navigate(`/f/${id}`);
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
+  }, [navigate, scope]);
 
   const refresh = useCallback(async () => {
     if (!scope) return;
     setRefreshing(true);
-    try {
-      const target =
-        scope.scope === 'feed' || scope.scope === 'group'
-          ? { scope: scope.scope, id: scope.id }
-          : { scope: 'all' as const };
-      if (!(await startRefresh(target))) notifications.show({ message: t('items.refreshUnavailable') });
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: t('items.refreshFailed'),
-        message: errorText(err),
-      });
-    } finally {
-      setRefreshing(false);
-    }
+    // startRefresh reports its own failure (a notification) and never rejects.
+    await startRefresh(
+      scope.scope === 'feed' || scope.scope === 'group'
+        ? { scope: scope.scope, id: scope.id }
+        : { scope: 'all' },
+    );
+    setRefreshing(false);
   }, [scope]);
 
   const markAll = async (age: MarkAge) => {
@@ -228,12 +220,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const hasFeeds = (feeds.data?.length ?? 1) > 0;
   let body: ReactNode;
   if (data.isPending) body = <div className={classes.placeholder} data-testid="items-loading" />;
-  else if (data.error instanceof FilterUnavailable)
-    body = (
-      <Alert m="lg" variant="light" color="gray" data-testid="filter-unavailable">
-        {errorText(data.error)}
-      </Alert>
-    );
   else if (data.error) body = <EngineError error={data.error} onRetry={data.reload} />;
   else if (data.rows.length === 0 && !data.hasMore)
     body =

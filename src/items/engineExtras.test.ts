@@ -1,27 +1,84 @@
-import { describe, expect, it } from 'vitest';
-import type { Counts, Feed } from '../engine/contract';
-import { localNextUnread } from './engineExtras';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { isKeywordFilter, nextUnreadFeed, runFilterPage } from './engineExtras';
 
-const feed = (id: number, readCount = 0) => ({ id, readCount }) as Feed;
-const counts = (unread: Record<number, number>) => ({ unreadByFeed: unread }) as unknown as Counts;
+const engine = {
+  feeds: { nextUnread: vi.fn() },
+  query: { run: vi.fn(), keywords: vi.fn() },
+};
 
-describe('localNextUnread', () => {
-  const feeds = [feed(1, 5), feed(2, 50), feed(3, 0), feed(4, 5)];
-  // Priority order: 2 (50), 1 (5), 4 (5), 3 (0).
-  it('walks feeds by how much they are read, skipping feeds without unread', () => {
-    const c = counts({ 1: 0, 2: 3, 3: 2, 4: 1 });
-    expect(localNextUnread(feeds, c, 2, 1)).toBe(4);
-    expect(localNextUnread(feeds, c, 4, 1)).toBe(3);
-    expect(localNextUnread(feeds, c, 3, 1)).toBe(2);
-    expect(localNextUnread(feeds, c, 4, -1)).toBe(2);
+vi.mock('../queries/engine', () => ({
+  withEngine: (fn: (e: typeof engine) => Promise<unknown>) => fn(engine),
+}));
+
+const page = { rows: [], next: null, total: 0 };
+
+beforeEach(() => {
+  vi.resetAllMocks();
+});
+
+describe('nextUnreadFeed', () => {
+  it('asks the engine for the walk in the given direction and passes its answer on', async () => {
+    engine.feeds.nextUnread.mockResolvedValueOnce(7).mockResolvedValueOnce(null);
+    await expect(nextUnreadFeed(3, -1)).resolves.toBe(7);
+    await expect(nextUnreadFeed(null, 1)).resolves.toBeNull();
+    expect(engine.feeds.nextUnread.mock.calls).toEqual([
+      [3, -1],
+      [null, 1],
+    ]);
   });
-  it('starts at the top (or the bottom backwards) when no feed is current', () => {
-    const c = counts({ 2: 1, 3: 1 });
-    expect(localNextUnread(feeds, c, null, 1)).toBe(2);
-    expect(localNextUnread(feeds, c, null, -1)).toBe(3);
+
+  it('rejects with the engine error instead of walking some other order', async () => {
+    engine.feeds.nextUnread.mockRejectedValue(new Error('not_ready'));
+    await expect(nextUnreadFeed(1, 1)).rejects.toThrow('not_ready');
   });
-  it('answers null when nothing else is unread', () => {
-    expect(localNextUnread(feeds, counts({ 2: 4 }), 2, 1)).toBeNull();
-    expect(localNextUnread([], counts({}), null, 1)).toBeNull();
+});
+
+describe('runFilterPage', () => {
+  it('runs a query filter through query.run with the page options', async () => {
+    engine.query.run.mockResolvedValue(page);
+    await expect(runFilterPage({ query: "title LIKE 'x'" }, 'c1', true)).resolves.toBe(page);
+    expect(engine.query.run).toHaveBeenCalledWith("title LIKE 'x'", {
+      cursor: 'c1',
+      limit: 50,
+      unreadOnly: true,
+    });
+    expect(engine.query.keywords).not.toHaveBeenCalled();
+  });
+
+  it('runs a keyword filter (blank query) through query.keywords', async () => {
+    engine.query.keywords.mockResolvedValue(page);
+    const keywords = [{ keyword: 'rust', weight: 2 }];
+    await runFilterPage({ query: '  ', keywords }, null, false);
+    expect(engine.query.keywords).toHaveBeenCalledWith(keywords, {
+      cursor: null,
+      limit: 50,
+      unreadOnly: false,
+    });
+    expect(engine.query.run).not.toHaveBeenCalled();
+  });
+
+  it('prefers the query when a filter has both, and runs an empty query when it has neither', async () => {
+    engine.query.run.mockResolvedValue(page);
+    await runFilterPage({ query: 'isRead = false', keywords: [{ keyword: 'a', weight: 1 }] }, null, false);
+    await runFilterPage({ keywords: [] }, null, false);
+    expect(engine.query.run.mock.calls.map((c: unknown[]) => c[0])).toEqual(['isRead = false', '']);
+    expect(engine.query.keywords).not.toHaveBeenCalled();
+  });
+
+  it('passes a syntax error through (the list shows it) rather than hiding it', async () => {
+    engine.query.run.mockRejectedValue(Object.assign(new Error('Unexpected end'), { code: 'query_syntax' }));
+    await expect(runFilterPage({ query: 'title =' }, null, false)).rejects.toMatchObject({
+      code: 'query_syntax',
+    });
+  });
+});
+
+describe('isKeywordFilter', () => {
+  it('needs a blank query and at least one keyword', () => {
+    expect(isKeywordFilter({ keywords: [{ keyword: 'a', weight: 1 }] })).toBe(true);
+    expect(isKeywordFilter({ query: ' ', keywords: [{ keyword: 'a', weight: 1 }] })).toBe(true);
+    expect(isKeywordFilter({ query: 'a', keywords: [{ keyword: 'a', weight: 1 }] })).toBe(false);
+    expect(isKeywordFilter({ keywords: [] })).toBe(false);
+    expect(isKeywordFilter({})).toBe(false);
   });
 });

@@ -48,11 +48,8 @@ export const itemsEn = {
   },
   marked: plural({ one: '{count} marked as read.', other: '{count} marked as read.' }),
   markFailed: 'Could not mark as read',
-  refreshUnavailable: 'Refreshing arrives with subscriptions.',
-  refreshFailed: 'Refresh failed',
   changeFailed: 'Could not save the change',
   newArticles: 'New articles · Show',
-  filterUnavailable: 'Filters arrive with the filter language.',
   filterEmpty: 'No articles match this filter.',
   empty: {
     allRead: 'All read',

@@ -46,11 +46,8 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   },
   marked: plural({ other: '已将 {count} 篇标为已读。' }),
   markFailed: '无法标为已读',
-  refreshUnavailable: '刷新功能将随订阅功能一起提供。',
-  refreshFailed: '刷新失败',
   changeFailed: '无法保存更改',
   newArticles: '有新文章 · 显示',
-  filterUnavailable: '过滤器将随过滤语言一起提供。',
   filterEmpty: '没有符合此过滤器的文章。',
   empty: {
     allRead: '全部已读',

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
 import { useT } from '../../i18n';
-import { runFilterPage } from '../../items/engineExtras';
+import { isKeywordFilter, runFilterPage } from '../../items/engineExtras';
 import { ItemsView } from '../../items/ItemsView';
 import { withEngine } from '../../queries/engine';
 import { feedsQuery } from '../../queries/feeds';
@@ -76,19 +76,11 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   );
 }
 
-interface LooseFilter {
-  id: string;
-  name?: string;
-  query?: string;
-  keywords?: { keyword: string; weight: number }[];
-}
-
 function FilterList({ filterId }: { filterId: string }) {
   const t = useT();
   const settings = useSettings();
   const { hideReadArticles } = settings.general;
-  // `keywords` is read loosely: keyword filters are being added to the settings schema.
-  const filter: LooseFilter | undefined = settings.automation.filters.find((f) => f.id === filterId);
+  const filter = settings.automation.filters.find((f) => f.id === filterId);
   if (!filter) return <NotFound what="filter" />;
   const name = filter.name || filter.query || t('items.scopes.filter');
   return (
@@ -102,7 +94,7 @@ function FilterList({ filterId }: { filterId: string }) {
       ]}
       fetchPage={(cursor) => runFilterPage(filter, cursor, hideReadArticles)}
       title={<DocTitle text={name} />}
-      ranked={!filter.query?.trim() && (filter.keywords?.length ?? 0) > 0}
+      ranked={isKeywordFilter(filter)}
       emptyState={<FilterEmpty />}
     />
   );
