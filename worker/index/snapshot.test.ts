@@ -66,6 +66,24 @@ describe('index snapshot', () => {
     expect(await b.state.unreadIds()).toEqual(unread);
   });
 
+  it('a snapshot whose row count disagrees with the store is rebuilt even at the same counter', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const victim = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
+    // A write that (wrongly) did not bump the change counter.
+    await a.db.dexie.table('items').delete(victim);
+    a.close();
+    const b = make(dbName);
+    await b.db.open();
+    const index = new MetaIndex();
+    expect(await loadIndex(b.db, index)).toMatchObject({
+      source: 'rebuild',
+      staleReason: 'index snapshot out of date',
+    });
+    expect(index.liveCount()).toBe(159);
+    expect(index.rowOf(victim)).toBe(-1);
+  });
+
   it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
     const { a, dbName } = await seeded();
     await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 3, ids: 'nonsense' });
@@ -152,6 +170,7 @@ describe('index snapshot', () => {
     const e = make();
     await e.db.open();
     vi.spyOn(e.db.dexie.table('meta'), 'get').mockRejectedValue(new Error('meta unreadable'));
+    vi.spyOn(e.db.dexie.table('meta'), 'bulkGet').mockRejectedValue(new Error('meta unreadable'));
     vi.spyOn(e.db.dexie.table('feeds'), 'toArray').mockRejectedValue(new Error('feeds unreadable'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const info = await e.init();

@@ -65,33 +65,40 @@ const REBUILD_CHUNK = 2000;
 /**
  * Fills `index` from the snapshot when it is valid and current, else rebuilds it from the items
  * store (one read transaction, chunked by id) and writes a fresh snapshot.
- * Cost: one get + one count on the fast path; a full items read on rebuild.
+ * Cost: one get + one count on the fast path (the count walks the whole store in Chromium, so
+ * the snapshot is unpacked and loaded while it runs); a full items read on rebuild.
  * Fails with the storage error texts (`Error fetching data`, …).
  */
 export async function loadIndex(db: Database, index: MetaIndex): Promise<LoadResult> {
-  const { counter, snapshot, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
-    const meta = db.table('meta');
-    const counter = toCounter((await meta.get(META_KEYS.itemsCounter))?.value);
-    const snapshot = (await meta.get(META_KEYS.indexSnapshot))?.value;
-    const count = await db.table('items').count();
-    return { counter, snapshot, count };
+  const { counter, rows, staleReason, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
+    // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
+    const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
+    const counting = db.table('items').count();
+    // If the snapshot read fails the transaction aborts and this rejects unobserved: not an error.
+    counting.catch(() => undefined);
+    const [counterRecord, snapshotRecord] = await head;
+    const counter = toCounter(counterRecord?.value);
+    const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
+    return { counter, ...tried, count: await counting };
   });
-  let staleReason: string | null = null;
-  if (snapshot !== undefined) {
-    const unpacked = unpackSnapshot(snapshot);
-    if (!unpacked.ok)
-      staleReason =
-        unpacked.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
-    else if (unpacked.counter !== counter || unpacked.columns.ids.length !== count)
-      staleReason = 'index snapshot out of date';
-    else {
-      index.load(unpacked.columns, unpacked.order);
-      return { source: 'snapshot', counter, staleReason: null };
-    }
-  }
+  if (rows !== undefined && rows === count) return { source: 'snapshot', counter, staleReason: null };
+  const reason = rows !== undefined ? 'index snapshot out of date' : (staleReason ?? null);
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt);
-  return { source: 'rebuild', counter: rebuilt, staleReason };
+  return { source: 'rebuild', counter: rebuilt, staleReason: reason };
+}
+
+// Loads a readable snapshot taken at `counter` into the index (rows loaded), or says why not.
+function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: number; staleReason?: string } {
+  const unpacked = unpackSnapshot(value);
+  if (!unpacked.ok)
+    return {
+      staleReason:
+        unpacked.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable',
+    };
+  if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
+  index.load(unpacked.columns, unpacked.order);
+  return { rows: unpacked.columns.ids.length };
 }
 
 /** Reads every item (chunked, one transaction) into the index; returns the counter it matches. */
