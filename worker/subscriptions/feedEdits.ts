@@ -3,10 +3,13 @@
  * the priority-score calls; merged into the `feeds` and `groups` domains by engine.ts.
  */
 import { bumpItemsCounter } from '../db/meta';
+import type { StoreName } from '../db/schema';
 import { afterItemsWrite } from '../engineContext';
 import { EngineError } from '../errors';
 import { patchFeed } from '../refresh/patchFeed';
 import { NEVER_FETCHED } from '../refresh/status';
+import { dropSummariesOf } from '../retention/summaries';
+import { dropFeedTombstones } from '../retention/tombstones';
 import type { EngineEvent, Feed } from '../types';
 import { iconKey } from '../icons/iconCache';
 import { feedScores, nextUnreadFeed } from './scores';
@@ -30,8 +33,8 @@ export interface FeedEditsApi {
    */
   move(ids: number[], groupId: number): Promise<void>;
   /**
-   * Unsubscribes: deletes these feeds, all their items and cached icons in one transaction.
-   * Emits `items-removed` and `feeds-changed`. Fails: storage errors (nothing deleted).
+   * Unsubscribes: deletes these feeds, all their items, their AI summaries, the feeds'
+   * tombstones and cached icons in one transaction. Emits `items-removed` and `feeds-changed`. Fails: storage errors (nothing deleted).
    */
   deleteMany(ids: number[]): Promise<void>;
   /** Priority score per feed id; see scores.ts for the formula and edge cases. No I/O. */
@@ -101,10 +104,13 @@ export function createFeedEditsApi(s: FeedServices): FeedEditsApi {
     async deleteMany(list) {
       const feedIds = ids(list);
       if (feedIds.length === 0) return;
-      const { removed, counter } = await ctx.db.tx('delete', 'rw', ['feeds', 'items', 'meta'], async () => {
+      const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries'];
+      const { removed, counter } = await ctx.db.tx('delete', 'rw', stores, async () => {
         const items = ctx.db.table('items');
         const itemIds = (await items.where('feedId').anyOf(feedIds).primaryKeys()).map(Number);
         await items.bulkDelete(itemIds);
+        await dropSummariesOf(ctx.db, itemIds);
+        await dropFeedTombstones(ctx.db, feedIds);
         await ctx.db.table('feeds').bulkDelete(feedIds);
         await ctx.db.table('meta').bulkDelete(feedIds.map(iconKey));
         return {
