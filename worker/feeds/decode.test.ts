@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { charsetFromContentType, decodeBytes, resolveEncoding } from './decode';
 
@@ -148,5 +149,65 @@ describe('helpers', () => {
     expect(charsetFromContentType('application/rss+xml;charset= "us-ascii"')).toBe('us-ascii');
     expect(charsetFromContentType('text/xml')).toBeNull();
     expect(charsetFromContentType(null)).toBeNull();
+  });
+});
+
+// The UTF-8 decision as it was before the strict-first pass: decode leniently, then count.
+function lenientFirst(b: Uint8Array): { text: string; encoding: string } {
+  const text = new TextDecoder('utf-8').decode(b);
+  let valid = true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    valid = false;
+  }
+  if (!text.includes('\ufffd') || valid) return { text, encoding: 'utf-8' };
+  let bad = 0;
+  let good = 0;
+  for (const ch of text) {
+    if (ch === '\ufffd') bad++;
+    else if (ch.charCodeAt(0) >= 0x80) good++;
+  }
+  return good > bad ? { text, encoding: 'utf-8' } : { text: '', encoding: 'windows-1252' };
+}
+
+describe('decodeBytes: UTF-8 or Latin fallback', () => {
+  // Valid UTF-8 pieces (incl. a real U+FFFD and a BOM-like sequence mid-text) mixed with stray
+  // Latin-1 bytes, so both branches and the counting rule are reached.
+  const piece = fc.oneof(
+    fc.string({ maxLength: 8 }).map((s) => Array.from(new TextEncoder().encode(s))),
+    fc.constantFrom(
+      [0xef, 0xbf, 0xbd],
+      [0xef, 0xbb, 0xbf],
+      [0xe9],
+      [0x96],
+      [0x80, 0x81],
+      [0xc3],
+      [0xe2, 0x82],
+    ),
+  );
+  const body = fc.array(piece, { maxLength: 12 }).map((ps) => ps.flat());
+
+  it('gives the text and encoding the lenient-first decision gave', () => {
+    fc.assert(
+      fc.property(body, (bytes) => {
+        const input = concat(ascii('<t>'), bytes, ascii('</t>'));
+        const out = decodeBytes(input, 'text/xml; charset=utf-8');
+        const before = lenientFirst(input);
+        expect(out.encoding).toBe(before.encoding);
+        if (before.encoding === 'utf-8') expect(out.text).toBe(before.text);
+        else expect(out.source).toBe('repair');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps a literal U+FFFD in valid UTF-8 as UTF-8, and one stray byte among good ones too', () => {
+    const valid = decodeBytes(concat(ascii('<t>'), new TextEncoder().encode('a\ufffdé'), ascii('</t>')));
+    expect(valid.encoding).toBe('utf-8');
+    expect(inner(valid.text)).toBe('a\ufffdé');
+    const stray = decodeBytes(concat(ascii('<t>'), new TextEncoder().encode('éàü'), [0xe9], ascii('</t>')));
+    expect(stray.encoding).toBe('utf-8');
+    expect(inner(stray.text)).toBe('éàü\ufffd');
   });
 });

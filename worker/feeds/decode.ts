@@ -129,22 +129,26 @@ function declaredMeta(prefix: string): string | null {
   return m?.[1] ?? null;
 }
 
-function isValidUtf8(b: Uint8Array): boolean {
+/** The text of `b` when it is valid UTF-8, else null. One decoding pass. */
+function strictUtf8(b: Uint8Array): string | null {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
+    return new TextDecoder('utf-8', { fatal: true }).decode(b);
   } catch {
-    return false;
+    return null;
   }
 }
 
 function hasHighBytes(b: Uint8Array): boolean {
-  return b.some((x) => x >= 0x80);
+  for (let i = 0; i < b.length; i++) if (b[i]! >= 0x80) return true;
+  return false;
 }
 
 function decodeUtf8OrLatin(b: Uint8Array, source: Decoded['source']): Decoded {
+  // Valid UTF-8 (nearly every feed) costs one strict pass; searching the lenient result for
+  // U+FFFD instead is slow on big non-Latin-1 texts and needs a second pass when one is found.
+  const valid = strictUtf8(b);
+  if (valid !== null) return { text: valid, encoding: 'utf-8', source };
   const text = new TextDecoder('utf-8').decode(b);
-  if (!text.includes('\ufffd') || isValidUtf8(b)) return { text, encoding: 'utf-8', source };
   let bad = 0;
   let good = 0;
   for (const ch of text) {
@@ -180,8 +184,9 @@ export function decodeBytes(bytes: Uint8Array, httpContentType?: string | null):
     // A 16/32-bit label read through an ASCII-compatible prefix cannot be true.
     if (!enc || /^utf-(?:16|32)/.test(enc)) continue;
     if (enc === 'utf-8') return decodeUtf8OrLatin(bytes, source);
-    if (SINGLE_BYTE.test(enc) && hasHighBytes(bytes) && isValidUtf8(bytes)) {
-      return { text: new TextDecoder('utf-8').decode(bytes), encoding: 'utf-8', source: 'repair' };
+    if (SINGLE_BYTE.test(enc) && hasHighBytes(bytes)) {
+      const utf8 = strictUtf8(bytes);
+      if (utf8 !== null) return { text: utf8, encoding: 'utf-8', source: 'repair' };
     }
     return { text: decodeWith(bytes, enc), encoding: enc, source };
   }
