@@ -98,12 +98,14 @@ export const deleteGroup = (id: number): Promise<void> => withEngine((e) => e.gr
 export const markAllRead = (scope: 'feed' | 'group' | 'all', id?: number): Promise<number> =>
   withEngine((e) => e.state.markAllRead({ scope, ...(id === undefined ? {} : { id }) }));
 
-/** Number of items stored per feed, for the feed table. */
+/**
+ * Number of items stored per feed (0 for a feed without items), for the feed table. One engine
+ * call for all feeds, answered from the engine's in-memory index.
+ */
 export const itemCountsByFeed = (feeds: readonly Feed[]): Promise<Record<number, number>> =>
   withEngine(async (e) => {
-    // The contract has no per-feed totals yet; one indexed count per feed, all in parallel.
-    const counts = await Promise.all(feeds.map((f) => e.items.countByFeed(f.id)));
+    const counts = await e.feeds.itemCounts();
     const out: Record<number, number> = {};
-    feeds.forEach((f, i) => (out[f.id] = counts[i] ?? 0));
+    for (const f of feeds) out[f.id] = counts[f.id]?.total ?? 0;
     return out;
   });
