@@ -50,27 +50,59 @@ function resolveValue(name: string, value: string, base: string): string {
   return name === 'srcset' ? resolveSrcset(value, base) : resolveUrl(value, base);
 }
 
-// Every place the tokenizer could report a URL attribute: its name, HTML whitespace, `=`, and
-// (looked ahead, not consumed, so a fake value inside text cannot hide a real attribute behind
-// it) the value as the tokenizer would read it: quoted up to the same quote, or unquoted up to
-// HTML whitespace or `>`. Found anywhere (text, comments, scripts), so it over-approximates.
-const URL_ATTR =
-  /(href|src|srcset|poster)[\t\n\f\r ]*=(?=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))/gi;
+const isHtmlSpace = (c: number): boolean =>
+  c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+
+/** `name` (lower-case ASCII) ends at `end` in `html`, compared case-insensitively. */
+function endsWithName(html: string, end: number, name: string): boolean {
+  const start = end - name.length;
+  if (start < 0) return false;
+  for (let i = 0; i < name.length; i++)
+    if ((html.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The URL attribute name ending at `end` ('' for none). No name is a suffix of another. */
+function urlNameBefore(html: string, end: number): string {
+  for (const name of ['srcset', 'poster', 'href', 'src']) if (endsWithName(html, end, name)) return name;
+  return '';
+}
 
 /**
  * True when resolving `html` against `base` could change it: some candidate URL attribute value
  * is not already what resolution would produce (relative, or absolute but not in canonical
  * form), or its quoting is broken. False means `resolveHtmlUrlsFull` returns `html` as is.
- * Costs one regex scan plus a URL parse per candidate.
+ * Candidates are every `href`/`src`/`srcset`/`poster`, HTML whitespace, `=` anywhere (text,
+ * comments and scripts too, so this over-approximates the tokenizer), each with the value the
+ * tokenizer would read after it: quoted up to the same quote, or unquoted up to whitespace or
+ * `>`. Each `=` is examined without consuming its value, so a fake value in text cannot hide a
+ * real attribute. Costs an indexOf walk over the `=` signs plus a URL check per candidate.
  */
 export function needsUrlRewrite(html: string, base: string): boolean {
-  URL_ATTR.lastIndex = 0;
-  for (let m = URL_ATTR.exec(html); m; m = URL_ATTR.exec(html)) {
-    const unquoted = m[4];
-    // An unterminated quote: let the scanners decide what it is.
-    if (unquoted !== undefined && (unquoted.startsWith('"') || unquoted.startsWith("'"))) return true;
-    const value = decodeAttr(m[2] ?? m[3] ?? unquoted ?? '');
-    if (resolveValue(m[1]!.toLowerCase(), value, base) !== value) return true;
+  const n = html.length;
+  for (let eq = html.indexOf('='); eq >= 0; eq = html.indexOf('=', eq + 1)) {
+    let k = eq;
+    while (k > 0 && isHtmlSpace(html.charCodeAt(k - 1))) k--;
+    const name = urlNameBefore(html, k);
+    if (name === '') continue;
+    let start = eq + 1;
+    while (start < n && isHtmlSpace(html.charCodeAt(start))) start++;
+    const q = html.charCodeAt(start);
+    let end: number;
+    if (q === 0x22 /* " */ || q === 0x27 /* ' */) {
+      end = html.indexOf(q === 0x22 ? '"' : "'", ++start);
+      // An unterminated quote: let the scanners decide what it is.
+      if (end < 0) return true;
+    } else {
+      end = start;
+      while (end < n) {
+        const c = html.charCodeAt(end);
+        if (c === 0x3e /* > */ || isHtmlSpace(c)) break;
+        end++;
+      }
+    }
+    const value = decodeAttr(html.slice(start, end));
+    if (resolveValue(name, value, base) !== value) return true;
   }
   return false;
 }
