@@ -9,11 +9,11 @@
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import type { SearchIndex, SearchIndexData } from './searchIndex';
-import type { TextStore, TextStoreData } from './textStore';
+import { isSearchData, type SearchIndex } from './searchIndex';
+import { CHUNK_BYTES, type TextStore, type TextStoreData } from './textStore';
 
-/** Layout version; bump when the records change shape. */
-export const TEXT_INDEX_FORMAT = 1;
+/** Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB text chunks). */
+export const TEXT_INDEX_FORMAT = 2;
 
 const KEY_VALID = 'textIndex:valid';
 const KEY_HEAD = 'textIndex:head';
@@ -65,23 +65,6 @@ function isTables(v: unknown): v is Tables {
   );
 }
 
-function isSearchData(v: unknown, slots: number): v is SearchIndexData {
-  const d = v as Partial<SearchIndexData> | undefined;
-  return (
-    typeof d === 'object' &&
-    d !== null &&
-    typeof d.terms === 'string' &&
-    d.offsets instanceof Int32Array &&
-    d.data instanceof Uint8Array &&
-    d.docLen instanceof Uint16Array &&
-    d.pubDate instanceof Float64Array &&
-    d.feedId instanceof Int32Array &&
-    d.alive instanceof Uint8Array &&
-    d.alive.length === slots &&
-    d.docLen.length === slots
-  );
-}
-
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
  * counter; returns false (touching nothing) otherwise. Cost: one read transaction of ~the text
@@ -113,9 +96,11 @@ export async function loadTextIndex(
   if (!isSearchData(s.data, h.tables.ids.length)) return false;
   if (h.tables.used.length !== valid.chunkCount) return false;
   const bytes: Uint8Array[] = [];
-  for (const c of chunks) {
+  for (const [i, c] of chunks.entries()) {
     const rec = c as { lineage?: unknown; bytes?: unknown } | undefined;
     if (rec?.lineage !== valid.lineage || !(rec.bytes instanceof Uint8Array)) return false;
+    // A chunk must hold its used bytes and fit the current chunk size (no stale layout).
+    if (rec.bytes.length < (h.tables.used[i] as number) || rec.bytes.length > CHUNK_BYTES) return false;
     bytes.push(rec.bytes);
   }
   store.load({ ...h.tables, chunks: bytes });

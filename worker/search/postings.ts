@@ -1,11 +1,21 @@
 /**
- * Postings bytes: per posting, the doc number as a varint delta from the previous doc of the
- * same term, then the term frequency as one byte (capped at 255). Dense terms (a word in half the
- * articles) take ~2 bytes per posting; the whole index is a few typed arrays, no object per term.
+ * Postings bytes of one term, in one of two layouts chosen per term by whichever is smaller:
+ * - LIST (first byte 0): per posting one varint of `delta · 4 + code`, where delta is the doc
+ *   number minus the previous one (the first posting: the doc number) and code is tf − 1 for
+ *   tf 1–3, or 3 followed by one byte holding tf (4–255, capped). A rare term takes ~1–3 bytes
+ *   per posting, a common one ~1.
+ * - BITMAP (first byte 1): varints first doc, bitmap bytes and posting count, the bitmap (bit i
+ *   of byte j = doc first + 8j + i), then the postings' codes, 2 bits each in doc order (tf − 1, or 3 for
+ *   "next escape byte"), then the escape bytes. A word in half the articles costs ~0.5 byte per
+ *   posting instead of ~1.
+ * Documents must be below 2^28 (the varint holds delta · 4 in 31 bits).
  */
 
-/** A growable byte buffer for writing postings. */
-export class ByteWriter {
+export const LIST = 0;
+export const BITMAP = 1;
+
+/** A growable byte buffer that writes one term's postings at a time. */
+export class PostingsWriter {
   bytes: Uint8Array;
   length = 0;
 
@@ -20,16 +30,72 @@ export class ByteWriter {
     this.bytes = next;
   }
 
-  /** Appends one posting. `delta` ≥ 0 (the first posting of a term passes its doc number). */
-  posting(delta: number, tf: number): void {
-    this.ensure(6);
-    let v = delta;
+  private varint(v: number): void {
     while (v >= 0x80) {
       this.bytes[this.length++] = (v & 0x7f) | 0x80;
       v >>>= 7;
     }
     this.bytes[this.length++] = v;
-    this.bytes[this.length++] = tf > 255 ? 255 : tf;
+  }
+
+  /**
+   * Appends the postings `docs[0..n)` (ascending) with term frequencies `tfs` (≥ 1) in the
+   * smaller layout. Cost: two passes over the postings.
+   */
+  term(docs: Int32Array, tfs: Int32Array, n: number): void {
+    if (n === 0) return;
+    let listBytes = 1;
+    let escapes = 0;
+    let last = 0;
+    for (let i = 0; i < n; i++) {
+      const tf = tfs[i] as number;
+      const v = ((docs[i] as number) - last) * 4 + (tf > 3 ? 3 : tf - 1);
+      listBytes += v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
+      if (tf > 3) escapes++;
+      last = docs[i] as number;
+    }
+    listBytes += escapes;
+    const first = docs[0] as number;
+    const mapBytes = (((docs[n - 1] as number) - first) >> 3) + 1;
+    const bitmapBytes = 1 + 15 + mapBytes + ((n + 3) >> 2) + escapes;
+    if (bitmapBytes < listBytes) this.bitmap(docs, tfs, n, mapBytes);
+    else this.list(docs, tfs, n, listBytes);
+  }
+
+  private list(docs: Int32Array, tfs: Int32Array, n: number, bytes: number): void {
+    this.ensure(bytes);
+    this.bytes[this.length++] = LIST;
+    let last = 0;
+    for (let i = 0; i < n; i++) {
+      const tf = tfs[i] as number;
+      this.varint(((docs[i] as number) - last) * 4 + (tf > 3 ? 3 : tf - 1));
+      if (tf > 3) this.bytes[this.length++] = tf > 255 ? 255 : tf;
+      last = docs[i] as number;
+    }
+  }
+
+  private bitmap(docs: Int32Array, tfs: Int32Array, n: number, mapBytes: number): void {
+    this.ensure(1 + 15 + mapBytes + ((n + 3) >> 2) + n);
+    this.bytes[this.length++] = BITMAP;
+    const first = docs[0] as number;
+    this.varint(first);
+    this.varint(mapBytes);
+    this.varint(n);
+    const map = this.length;
+    this.bytes.fill(0, map, map + mapBytes);
+    for (let i = 0; i < n; i++) {
+      const d = (docs[i] as number) - first;
+      this.bytes[map + (d >> 3)]! |= 1 << (d & 7);
+    }
+    const codes = map + mapBytes;
+    const codeBytes = (n + 3) >> 2;
+    this.bytes.fill(0, codes, codes + codeBytes);
+    this.length = codes + codeBytes;
+    for (let i = 0; i < n; i++) {
+      const tf = tfs[i] as number;
+      this.bytes[codes + (i >> 2)]! |= (tf > 3 ? 3 : tf - 1) << ((i & 3) * 2);
+      if (tf > 3) this.bytes[this.length++] = tf > 255 ? 255 : tf;
+    }
   }
 
   /** The written bytes, trimmed (a copy, so the buffer's spare capacity is released). */
@@ -39,7 +105,8 @@ export class ByteWriter {
 }
 
 /**
- * Calls `fn(doc, tf)` for each posting in `data[from, to)`. Cost: a few operations per posting.
+ * Calls `fn(doc, tf)` for each posting of the term stored at `data[from, to)`, in doc order.
+ * Cost: a few operations per posting (bitmap: plus one per 8 documents of its span).
  */
 export function decodePostings(
   data: Uint8Array,
@@ -47,18 +114,127 @@ export function decodePostings(
   to: number,
   fn: (doc: number, tf: number) => void,
 ): void {
-  let p = from;
-  let doc = 0;
-  while (p < to) {
-    let b = data[p++] as number;
-    let v = b & 0x7f;
-    let shift = 7;
-    while (b & 0x80) {
-      b = data[p++] as number;
-      v |= (b & 0x7f) << shift;
-      shift += 7;
+  if (from >= to) return;
+  let p = from + 1;
+  if (data[from] === LIST) {
+    let doc = 0;
+    while (p < to) {
+      let b = data[p++] as number;
+      let v = b & 0x7f;
+      let shift = 7;
+      while (b & 0x80) {
+        b = data[p++] as number;
+        v |= (b & 0x7f) << shift;
+        shift += 7;
+      }
+      doc += v >>> 2;
+      const code = v & 3;
+      fn(doc, code < 3 ? code + 1 : (data[p++] as number));
     }
-    doc += v;
-    fn(doc, data[p++] as number);
+    return;
   }
+  const head = bitmapHead(data, p);
+  let esc = head.codes + ((head.count + 3) >> 2);
+  let k = 0;
+  for (let j = 0; j < head.mapBytes; j++) {
+    let bits = data[head.map + j] as number;
+    while (bits !== 0) {
+      const bit = 31 - Math.clz32(bits & -bits);
+      bits &= bits - 1;
+      const code = ((data[head.codes + (k >> 2)] as number) >> ((k & 3) * 2)) & 3;
+      k++;
+      fn(head.first + j * 8 + bit, code < 3 ? code + 1 : (data[esc++] as number));
+    }
+  }
+}
+
+interface BitmapHead {
+  first: number;
+  mapBytes: number;
+  count: number;
+  /** Offsets of the bitmap and of the codes. */
+  map: number;
+  codes: number;
+}
+
+// Reads the three varints after a BITMAP kind byte at `p`.
+function bitmapHead(data: Uint8Array, p: number): BitmapHead {
+  const v = [0, 0, 0];
+  for (let i = 0; i < 3; i++) {
+    let b = data[p++] as number;
+    let x = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = data[p++] as number;
+      x |= (b & 0x7f) << shift;
+    }
+    v[i] = x;
+  }
+  const [first, mapBytes, count] = v as [number, number, number];
+  return { first, mapBytes, count, map: p, codes: p + mapBytes };
+}
+
+/**
+ * Adds `idf`-weighted BM25 of every live posting of the term at `data[from, to)` into `acc`
+ * (IMPORTANT: the hot loop of every search; decoding is inlined). `norm[doc]` is
+ * K1·(1 − B + B·len/avg); `k1p1` is K1+1. `visit(doc)` is called once per live posting before
+ * its score is added (hit counting).
+ */
+export function accumulatePostings(
+  data: Uint8Array,
+  from: number,
+  to: number,
+  alive: Uint8Array,
+  idf: number,
+  k1p1: number,
+  norm: Float32Array,
+  acc: Float64Array,
+  visit: (doc: number) => void,
+): void {
+  if (from >= to) return;
+  if (data[from] === LIST) {
+    let p = from + 1;
+    let doc = 0;
+    while (p < to) {
+      let b = data[p++] as number;
+      let v = b & 0x7f;
+      let shift = 7;
+      while (b & 0x80) {
+        b = data[p++] as number;
+        v |= (b & 0x7f) << shift;
+        shift += 7;
+      }
+      doc += v >>> 2;
+      const code = v & 3;
+      const tf = code < 3 ? code + 1 : (data[p++] as number);
+      if (alive[doc] !== 1) continue;
+      visit(doc);
+      acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+    }
+    return;
+  }
+  const head = bitmapHead(data, from + 1);
+  const { map, codes, first } = head;
+  let esc = codes + ((head.count + 3) >> 2);
+  let k = 0;
+  for (let j = 0; j < head.mapBytes; j++) {
+    let bits = data[map + j] as number;
+    for (let doc = first + j * 8; bits !== 0; doc++, bits >>= 1) {
+      if ((bits & 1) === 0) continue;
+      const code = ((data[codes + (k >> 2)] as number) >> ((k & 3) * 2)) & 3;
+      k++;
+      const tf = code < 3 ? code + 1 : (data[esc++] as number);
+      if (alive[doc] !== 1) continue;
+      visit(doc);
+      acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+    }
+  }
+}
+
+/** Number of postings of the term at `data[from, to)`. Cost: a LIST is decoded; a BITMAP is O(1). */
+export function countPostings(data: Uint8Array, from: number, to: number): number {
+  if (from >= to) return 0;
+  if (data[from] !== LIST) return bitmapHead(data, from + 1).count;
+  let n = 0;
+  decodePostings(data, from, to, () => n++);
+  return n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextStore } from './textStore';
+import { CHUNK_BYTES, TextStore } from './textStore';
 
 const hits = (store: TextStore, needle: string) => {
   const map = store.matches(needle);
@@ -54,5 +54,26 @@ describe('TextStore', () => {
     copy.load({ ...store.tables(), chunks: Array.from({ length: count }, (_, c) => store.chunkBytes(c)) });
     expect(copy.text(20)).toBe(store.text(20));
     expect(hits(copy, '19 x')).toEqual([19]);
+  });
+
+  it('holds loaded chunks at their used size, and appends after a load', () => {
+    const store = new TextStore();
+    const text = 'y'.repeat(300_000);
+    for (let id = 1; id <= 5; id++) store.put(id, `${id}${text}`);
+    const { count } = store.takeDirty();
+    const chunks = Array.from({ length: count }, (_, c) => store.chunkBytes(c));
+    const copy = new TextStore();
+    copy.load({ ...store.tables(), chunks });
+    const used = chunks.reduce((n, c) => n + c.length, 0);
+    expect(copy.bytes().allocated).toBe(used);
+    expect(copy.bytes().allocated).toBeLessThan(store.bytes().allocated);
+    copy.put(6, 'appended after load');
+    copy.put(7, `7${text}`);
+    expect(copy.text(6)).toBe('appended after load');
+    expect(copy.text(7)).toBe(`7${text}`);
+    expect(copy.text(3)).toBe(`3${text}`);
+    expect(hits(copy, 'after load')).toEqual([6]);
+    expect(hits(copy, '7yyy')).toEqual([7]);
+    expect(copy.bytes().allocated).toBeLessThanOrEqual(used + 2 * CHUNK_BYTES);
   });
 });

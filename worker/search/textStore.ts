@@ -7,8 +7,11 @@
  * drops dead bytes. `description LIKE` scans whole chunks with a byte search (see `matches`).
  */
 
-/** Bytes per chunk. Big enough that per-chunk overhead is nil, small enough to grow gently. */
-export const CHUNK_BYTES = 1 << 22;
+/**
+ * Bytes per chunk. Big enough that per-chunk overhead is nil; small because the last chunk's
+ * free tail is memory held for nothing (and a changed chunk is rewritten whole when persisted).
+ */
+export const CHUNK_BYTES = 1 << 20;
 // Separates texts inside a chunk, so a match never spans two items (plain text has no NUL).
 const SEP = 0;
 
@@ -78,7 +81,9 @@ export class TextStore {
 
   /** Bytes held by chunks (allocated) and by live texts. */
   bytes(): { allocated: number; live: number; dead: number } {
-    return { allocated: this.chunks.length * CHUNK_BYTES, live: this.liveBytes, dead: this.deadBytes };
+    let allocated = 0;
+    for (const chunk of this.chunks) allocated += chunk.length;
+    return { allocated, live: this.liveBytes, dead: this.deadBytes };
   }
 
   /**
@@ -95,6 +100,11 @@ export class TextStore {
       this.chunks.push(new Uint8Array(CHUNK_BYTES));
       this.used.push(0);
       c++;
+    } else if ((this.used[c] as number) + bytes.length + 1 > (this.chunks[c] as Uint8Array).length) {
+      // A loaded last chunk is kept at its used size until something is appended to it.
+      const full = new Uint8Array(CHUNK_BYTES);
+      full.set(this.chunks[c] as Uint8Array);
+      this.chunks[c] = full;
     }
     const chunk = this.chunks[c] as Uint8Array;
     const at = this.used[c] as number;
@@ -272,13 +282,17 @@ export class TextStore {
     };
   }
 
-  /** Replaces the content with persisted columns (chunks trimmed or full). Cost: O(slots) + one copy per chunk. */
+  /**
+   * Replaces the content with persisted columns (chunks trimmed to their used bytes, at most
+   * CHUNK_BYTES each; they are kept, not copied, unless they are views into a larger buffer).
+   * Cost: O(slots) + one pass over the bytes (the byte histogram).
+   */
   load(data: TextStoreData): void {
     const n = data.ids.length;
     this.chunks = data.chunks.map((bytes) => {
-      const chunk = new Uint8Array(CHUNK_BYTES);
-      chunk.set(bytes.subarray(0, CHUNK_BYTES));
-      return chunk;
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const trimmed = bytes.subarray(0, Math.min(bytes.length, CHUNK_BYTES));
+      return own && trimmed.length === bytes.length ? bytes : trimmed.slice();
     });
     this.used = Array.from(data.used);
     this.slots = 0;

@@ -1,0 +1,337 @@
+/**
+ * The inverted index behind full-text search (indexing and reading; the serialisable form is in
+ * searchIndex.ts). Documents are numbered by their TextStore slot.
+ * Layout: a term dictionary (Map for exact lookup; the merged part of `terms` is sorted, so a
+ * prefix is a binary search), a merged "main" segment of postings in one byte array (see
+ * postings.ts: per term a delta list or a bitmap) with per-term offsets, and a small "pending"
+ * segment of plain arrays for documents added since the last merge. Deletes are tombstones;
+ * `merge()` folds pending postings in, drops dead documents and re-sorts the dictionary. Term
+ * frequencies are field-weighted (title ×3, author and text ×1) so BM25 over one combined field
+ * ranks title hits first.
+ */
+import { PostingsWriter, accumulatePostings, decodePostings } from './postings';
+import { forEachTerm } from './tokenize';
+
+/** Weight of a title occurrence in the combined term frequency. */
+export const TITLE_WEIGHT = 3;
+const MAX_DOC_LEN = 65_535;
+
+/** What is indexed of one document. */
+export interface DocFields {
+  title: string;
+  author: string;
+  /** Plain text of the description (already lower-cased is fine; it is folded again). */
+  text: string;
+  feedId: number;
+  pubDate: number;
+}
+
+/** Weighted term frequencies of a document. */
+export function termFrequencies(fields: Pick<DocFields, 'title' | 'author' | 'text'>): Map<string, number> {
+  const tf = new Map<string, number>();
+  const add = (w: number) => (t: string) => tf.set(t, (tf.get(t) ?? 0) + w);
+  forEachTerm(fields.title, add(TITLE_WEIGHT));
+  forEachTerm(fields.author, add(1));
+  forEachTerm(fields.text, add(1));
+  return tf;
+}
+
+export class InvertedIndex {
+  protected readonly termIds = new Map<string, number>();
+  protected terms: string[] = [];
+  /** Terms [0, mainTerms) are sorted and own the main postings. */
+  protected mainTerms = 0;
+  protected offsets: Int32Array = new Int32Array(1);
+  protected data: Uint8Array = new Uint8Array(0);
+  protected df = new Int32Array(0);
+  protected pending = new Map<number, number[]>();
+  protected pendingPostings = 0;
+  protected docLen = new Uint16Array(0);
+  protected pubDates = new Float64Array(0);
+  protected feedIds = new Int32Array(0);
+  protected alive = new Uint8Array(0);
+  protected docs = 0;
+  protected live = 0;
+  protected lenSum = 0;
+  protected _version = 0;
+
+  get version(): number {
+    return this._version;
+  }
+  /** Live documents. */
+  docCount(): number {
+    return this.live;
+  }
+  /** Document slots (live or dead): scratch arrays must be this long. */
+  slotCount(): number {
+    return this.docs;
+  }
+  termCount(): number {
+    return this.terms.length;
+  }
+  isLive(doc: number): boolean {
+    return this.alive[doc] === 1;
+  }
+  pubDate(doc: number): number {
+    return this.pubDates[doc] ?? 0;
+  }
+  feedId(doc: number): number {
+    return this.feedIds[doc] ?? 0;
+  }
+  length(doc: number): number {
+    return this.docLen[doc] ?? 0;
+  }
+  avgLength(): number {
+    return this.live === 0 ? 1 : Math.max(1, this.lenSum / this.live);
+  }
+  /** Documents holding the term (dead ones included until the next merge). */
+  docFreq(termId: number): number {
+    return this.df[termId] ?? 0;
+  }
+  termId(term: string): number {
+    return this.termIds.get(term) ?? -1;
+  }
+  term(termId: number): string {
+    return this.terms[termId] ?? '';
+  }
+  /** Postings not yet merged (merge when this grows large). */
+  pendingSize(): number {
+    return this.pendingPostings;
+  }
+  /** Bytes of merged postings. */
+  mainBytes(): number {
+    return this.data.length;
+  }
+  /** Approximate bytes held by the typed arrays (the Map and strings come on top). */
+  bytes(): number {
+    return (
+      this.data.length +
+      this.offsets.byteLength +
+      this.df.byteLength +
+      this.docLen.byteLength +
+      this.pubDates.byteLength +
+      this.feedIds.byteLength +
+      this.alive.byteLength +
+      this.pendingPostings * 16
+    );
+  }
+
+  /**
+   * Indexes document `doc` (a TextStore slot, higher than every slot added before).
+   * Cost: one tokenisation of the fields; postings go to the pending segment.
+   */
+  add(doc: number, fields: DocFields): void {
+    if (doc < this.docs) throw new RangeError(`document ${doc} added out of order`);
+    this.grow(doc + 1);
+    this.docs = doc + 1;
+    const tf = termFrequencies(fields);
+    let len = 0;
+    for (const [term, f] of tf) {
+      let id = this.termIds.get(term);
+      if (id === undefined) {
+        id = this.terms.length;
+        this.terms.push(term);
+        this.termIds.set(term, id);
+        if (id >= this.df.length) {
+          const next = new Int32Array(Math.max(1024, id * 2));
+          next.set(this.df);
+          this.df = next;
+        }
+      }
+      let list = this.pending.get(id);
+      if (!list) this.pending.set(id, (list = []));
+      list.push(doc, f);
+      this.df[id]!++;
+      this.pendingPostings++;
+      len += f;
+    }
+    len = Math.min(len, MAX_DOC_LEN);
+    this.docLen[doc] = len;
+    this.pubDates[doc] = fields.pubDate;
+    this.feedIds[doc] = fields.feedId;
+    this.alive[doc] = 1;
+    this.live++;
+    this.lenSum += len;
+    this._version++;
+  }
+
+  /** Tombstones a document (its postings stay until the next merge). */
+  remove(doc: number): void {
+    if (this.alive[doc] !== 1) return;
+    this.alive[doc] = 0;
+    this.live--;
+    this.lenSum -= this.docLen[doc] as number;
+    this._version++;
+  }
+
+  /** Calls `fn(doc, tf)` for the live postings of a term, in doc order. */
+  forEachPosting(termId: number, fn: (doc: number, tf: number) => void): void {
+    const alive = this.alive;
+    const visit = (doc: number, tf: number) => {
+      if (alive[doc] === 1) fn(doc, tf);
+    };
+    if (termId < this.mainTerms)
+      decodePostings(this.data, this.offsets[termId]!, this.offsets[termId + 1]!, visit);
+    const list = this.pending.get(termId);
+    if (list) for (let i = 0; i < list.length; i += 2) visit(list[i]!, list[i + 1]!);
+  }
+
+  /**
+   * Adds `idf`-weighted BM25 of every live posting of a term into `acc` (IMPORTANT: the hot loop
+   * of every search; see accumulatePostings). `norm[doc]` is K1·(1 − B + B·len/avg); `k1p1` is
+   * K1+1. `visit(doc)` is called once per posting before its score is added (hit counting).
+   */
+  accumulate(
+    termId: number,
+    idf: number,
+    k1p1: number,
+    norm: Float32Array,
+    acc: Float64Array,
+    visit: (doc: number) => void,
+  ): void {
+    const alive = this.alive;
+    if (termId < this.mainTerms)
+      accumulatePostings(
+        this.data,
+        this.offsets[termId] as number,
+        this.offsets[termId + 1] as number,
+        alive,
+        idf,
+        k1p1,
+        norm,
+        acc,
+        visit,
+      );
+    const list = this.pending.get(termId);
+    if (list)
+      for (let i = 0; i < list.length; i += 2) {
+        const doc = list[i] as number;
+        const tf = list[i + 1] as number;
+        if (alive[doc] !== 1) continue;
+        visit(doc);
+        acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+      }
+  }
+
+  /**
+   * Ids of terms starting with `prefix`, at most `cap`, preferring frequent ones.
+   * Cost: a binary search in the sorted dictionary plus a scan of the unmerged terms.
+   */
+  prefixTerms(prefix: string, cap: number): number[] {
+    const found: number[] = [];
+    let lo = 0;
+    let hi = this.mainTerms;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.terms[mid] as string) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let t = lo; t < this.mainTerms && (this.terms[t] as string).startsWith(prefix); t++) found.push(t);
+    for (let t = this.mainTerms; t < this.terms.length; t++)
+      if ((this.terms[t] as string).startsWith(prefix)) found.push(t);
+    if (found.length <= cap) return found;
+    return found.sort((a, b) => this.docFreq(b) - this.docFreq(a)).slice(0, cap);
+  }
+
+  /**
+   * Folds the pending postings into the main segment, drops dead documents' postings and terms
+   * left without postings, and sorts the dictionary. `remap` (old doc → new doc or -1, order
+   * preserving) renumbers documents after a TextStore compaction.
+   * Cost: O(total postings + terms log terms); ~100 ms at 100k articles.
+   */
+  merge(remap: Int32Array | null = null): void {
+    const alive = this.alive;
+    const order = this.terms.map((_, i) => i).sort((a, b) => this.cmpTerms(a, b));
+    const writer = new PostingsWriter(Math.max(1 << 16, (this.data.length + this.pendingPostings * 2) >> 1));
+    const terms: string[] = [];
+    const offsets: number[] = [0];
+    const df: number[] = [];
+    let docs = new Int32Array(1024);
+    let tfs = new Int32Array(1024);
+    for (const old of order) {
+      let count = 0;
+      this.forEachRaw(old, (doc, tf) => {
+        if (alive[doc] !== 1) return;
+        const d = remap ? (remap[doc] as number) : doc;
+        if (d < 0) return;
+        if (count === docs.length) {
+          docs = grown(docs);
+          tfs = grown(tfs);
+        }
+        docs[count] = d;
+        tfs[count++] = tf;
+      });
+      if (count === 0) continue;
+      writer.term(docs, tfs, count);
+      terms.push(this.terms[old] as string);
+      offsets.push(writer.length);
+      df.push(count);
+    }
+    if (remap) this.remapDocs(remap);
+    this.terms = terms;
+    this.termIds.clear();
+    terms.forEach((t, i) => this.termIds.set(t, i));
+    this.mainTerms = terms.length;
+    this.offsets = Int32Array.from(offsets);
+    this.data = writer.finish();
+    this.df = new Int32Array(Math.max(1024, terms.length));
+    this.df.set(df);
+    this.pending = new Map();
+    this.pendingPostings = 0;
+    this._version++;
+  }
+
+  private cmpTerms(a: number, b: number): number {
+    const x = this.terms[a] as string;
+    const y = this.terms[b] as string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+
+  // Postings of a term, dead ones included.
+  private forEachRaw(termId: number, fn: (doc: number, tf: number) => void): void {
+    if (termId < this.mainTerms)
+      decodePostings(this.data, this.offsets[termId]!, this.offsets[termId + 1]!, fn);
+    const list = this.pending.get(termId);
+    if (list) for (let i = 0; i < list.length; i += 2) fn(list[i]!, list[i + 1]!);
+  }
+
+  private remapDocs(remap: Int32Array): void {
+    const n = remap.reduce((m, d) => Math.max(m, d + 1), 0);
+    const docLen = new Uint16Array(Math.max(1024, n));
+    const pub = new Float64Array(docLen.length);
+    const feed = new Int32Array(docLen.length);
+    const alive = new Uint8Array(docLen.length);
+    for (let old = 0; old < remap.length && old < this.docs; old++) {
+      const d = remap[old] as number;
+      if (d < 0 || this.alive[old] !== 1) continue;
+      docLen[d] = this.docLen[old] as number;
+      pub[d] = this.pubDates[old] as number;
+      feed[d] = this.feedIds[old] as number;
+      alive[d] = 1;
+    }
+    this.docLen = docLen;
+    this.pubDates = pub;
+    this.feedIds = feed;
+    this.alive = alive;
+    this.docs = n;
+  }
+
+  protected grow(min: number): void {
+    if (min <= this.docLen.length) return;
+    const cap = Math.max(1024, min, this.docLen.length * 2);
+    const copy = <A extends Float64Array | Int32Array | Uint8Array | Uint16Array>(src: A, next: A): A => {
+      next.set(src.subarray(0, this.docs));
+      return next;
+    };
+    this.docLen = copy(this.docLen, new Uint16Array(cap));
+    this.pubDates = copy(this.pubDates, new Float64Array(cap));
+    this.feedIds = copy(this.feedIds, new Int32Array(cap));
+    this.alive = copy(this.alive, new Uint8Array(cap));
+  }
+}
+
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(a.length * 2);
+  next.set(a);
+  return next;
+}

@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BITMAP, LIST, PostingsWriter, accumulatePostings, countPostings, decodePostings } from './postings';
+
+// Postings as [doc, tf] pairs: distinct ascending docs, tf 1–400 (tf above 255 is stored as 255).
+const postings = (maxDoc: number) =>
+  fc.uniqueArray(fc.integer({ min: 0, max: maxDoc }), { minLength: 1, maxLength: 300 }).chain((docs) =>
+    fc.tuple(
+      fc.constant(docs.sort((a, b) => a - b)),
+      fc.array(fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 400 })), {
+        minLength: docs.length,
+        maxLength: docs.length,
+      }),
+    ),
+  );
+
+function write(lists: [number[], number[]][]): { data: Uint8Array; offsets: number[] } {
+  const w = new PostingsWriter(16);
+  const offsets = [0];
+  for (const [docs, tfs] of lists) {
+    w.term(Int32Array.from(docs), Int32Array.from(tfs), docs.length);
+    offsets.push(w.length);
+  }
+  return { data: w.finish(), offsets };
+}
+
+function decoded(data: Uint8Array, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  decodePostings(data, from, to, (doc, tf) => out.push([doc, tf]));
+  return out;
+}
+
+describe('postings', () => {
+  it('round-trips any postings, several terms in one buffer, in either layout', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(postings(400), postings(300_000_000)), { minLength: 1, maxLength: 4 }),
+        (lists) => {
+          const { data, offsets } = write(lists);
+          lists.forEach(([docs, tfs], t) => {
+            const from = offsets[t] as number;
+            const to = offsets[t + 1] as number;
+            expect(decoded(data, from, to)).toEqual(docs.map((d, i) => [d, Math.min(255, tfs[i] as number)]));
+            expect(countPostings(data, from, to)).toBe(docs.length);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('picks a bitmap for dense terms and a list for sparse ones, whichever is smaller', () => {
+    const dense = Array.from({ length: 5000 }, (_, i) => i * 2);
+    const sparse = [3, 90_000, 4_000_000];
+    const { data, offsets } = write([
+      [dense, dense.map(() => 1)],
+      [sparse, [1, 2, 9]],
+    ]);
+    expect(data[0]).toBe(BITMAP);
+    expect(data[offsets[1] as number]).toBe(LIST);
+    // ~1 bit per spanned doc + 2 bits per posting, against ≥ 1 byte per posting as a list.
+    expect(offsets[1]).toBeLessThan(5000 * 0.6);
+    expect(decoded(data, offsets[1] as number, offsets[2] as number)).toEqual([
+      [3, 1],
+      [90_000, 2],
+      [4_000_000, 9],
+    ]);
+  });
+
+  it('accumulates BM25 over live postings only, the same as decoding', () => {
+    fc.assert(
+      fc.property(postings(2000), fc.uniqueArray(fc.integer({ min: 0, max: 2000 })), ([docs, tfs], dead) => {
+        const { data, offsets } = write([[docs, tfs]]);
+        const alive = new Uint8Array(2001).fill(1);
+        for (const d of dead) alive[d] = 0;
+        const norm = Float32Array.from({ length: 2001 }, (_, i) => 0.5 + (i % 7) / 10);
+        const acc = new Float64Array(2001);
+        const seen: number[] = [];
+        accumulatePostings(data, 0, offsets[1] as number, alive, 1.5, 2.2, norm, acc, (d) => seen.push(d));
+        const want = new Float64Array(2001);
+        const wantSeen: number[] = [];
+        decodePostings(data, 0, offsets[1] as number, (doc, tf) => {
+          if (alive[doc] !== 1) return;
+          wantSeen.push(doc);
+          want[doc] = (1.5 * tf * 2.2) / (tf + (norm[doc] as number));
+        });
+        expect(seen).toEqual(wantSeen);
+        expect(Array.from(acc)).toEqual(Array.from(want));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads an empty range as no postings', () => {
+    expect(decoded(new Uint8Array(0), 0, 0)).toEqual([]);
+    expect(countPostings(new Uint8Array(0), 0, 0)).toBe(0);
+  });
+});
