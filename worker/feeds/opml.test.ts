@@ -68,6 +68,50 @@ describe('parseOpml', () => {
   });
 });
 
+describe('empty folders', () => {
+  const doc = (body: string) => `<?xml version="1.0"?><opml version="2.0"><head/><body>${body}</body></opml>`;
+
+  it('reads an outline with a title, no xmlUrl and no children as an empty group', () => {
+    const r = parseOpml(
+      doc(`<outline text="Later" title="Later"/>
+        <outline text="Tech" title="Tech"><outline text="Soon" title=" Soon  reading "/></outline>
+        <outline text="Folder" title="Folder" type="folder"/>
+        <outline text="Full" title="Full"><outline text="F" xmlUrl="https://f.example/rss"/></outline>
+        <outline text="Later" title="Later"/>`),
+    );
+    expect(r.groups).toEqual([
+      { title: 'Later', feeds: [] },
+      { title: 'Tech / Soon reading', feeds: [] },
+      { title: 'Folder', feeds: [] },
+      { title: 'Full', feeds: [{ title: 'F', xmlUrl: 'https://f.example/rss', htmlUrl: '' }] },
+    ]);
+    expect(r.ungrouped).toEqual([]);
+  });
+
+  it('does not turn notes, links or broken feed entries into groups', () => {
+    const r = parseOpml(
+      doc(`<outline text="just a note"/>
+        <outline text="A link" title="A link" type="link" url="https://l.example/"/>
+        <outline text="Broken feed" title="Broken feed" type="rss"/>
+        <outline text="" title="   "/>
+        <outline text="Real" xmlUrl="https://r.example/rss"/>`),
+    );
+    expect(r.groups).toEqual([]);
+    expect(r.ungrouped.map((f) => f.xmlUrl)).toEqual(['https://r.example/rss']);
+  });
+
+  it('exports an empty group as an outline with text and title and no children', () => {
+    const xml = exportOpml({ groups: [{ title: 'Later & more', feeds: [] }], feeds: [] });
+    expect(xml).toMatch(/<outline text="Later &amp; more" title="Later &amp; more"\s*\/>/);
+    expect(parseOpml(xml).groups).toEqual([{ title: 'Later & more', feeds: [] }]);
+  });
+
+  it('leaves the corpus files without new groups from text-only outlines', () => {
+    const countries = parseOpmlBytes(new Uint8Array(readFileSync(join(CORPUS, 'feedsmith/countries.opml'))));
+    expect(countries.groups.every((g) => g.feeds.length > 0)).toBe(true);
+  });
+});
+
 describe('exportOpml', () => {
   it('escapes markup characters and drops control characters', () => {
     const xml = exportOpml({
@@ -120,10 +164,9 @@ describe('exportOpml', () => {
             htmlUrl: f.htmlUrl,
           });
           expect(back.ungrouped).toEqual(feeds.map(expectFeed));
+          // Empty groups come back too, as groups with no feeds.
           expect(back.groups).toEqual(
-            groups
-              .filter((g) => g.feeds.length > 0)
-              .map((g) => ({ title: norm(g.title), feeds: g.feeds.map(expectFeed) })),
+            groups.map((g) => ({ title: norm(g.title), feeds: g.feeds.map(expectFeed) })),
           );
         },
       ),

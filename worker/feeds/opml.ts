@@ -5,6 +5,11 @@
  * becomes a group; a folder inside it becomes its own group named "Parent / Child" (so nothing
  * is silently merged into the parent and the hierarchy stays readable). Folders of the same name
  * are merged.
+ *
+ * Empty groups round-trip: export writes one as an outline with `text` and `title` and no
+ * children, and import reads such an outline (a `title` attribute, no xmlUrl, no children, no
+ * feed or link `type`) as an empty group. Outlines with only `text` stay skipped: real-world
+ * files use them for notes and outline trees that are not folders.
  */
 import { generateOpml, parseOpml as parseOpmlDocument, type Opml } from 'feedsmith';
 import { EngineError } from '../errors';
@@ -29,9 +34,18 @@ type Outline = Opml.Outline<string>;
 
 const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
+// Outline types that name a folder; any other type (rss, link, include, …) is not a group.
+const FOLDER_TYPES = new Set(['', 'folder', 'category']);
+
+/** Whether a childless outline without xmlUrl is an empty folder (see the module note). */
+function isEmptyFolder(outline: Outline): boolean {
+  return clean(outline.title) !== '' && FOLDER_TYPES.has(clean(outline.type).toLowerCase());
+}
+
 /**
  * Parses OPML text into groups and ungrouped feeds (see the module note for nesting). Outlines
- * without xmlUrl and without children are skipped; repeated xmlUrls are skipped and counted.
+ * without xmlUrl and without children are skipped, except empty folders (a `title`, no feed
+ * type), which become groups with no feeds; repeated xmlUrls are skipped and counted.
  * Linear in the document. Throws EngineError `not_opml` when the text is not OPML and
  * `parse_error` when it is OPML but unreadable.
  */
@@ -77,6 +91,11 @@ export function parseOpml(text: string): OpmlImport {
       }
     }
     const children = outline.outlines ?? [];
+    if (!xmlUrl && children.length === 0 && isEmptyFolder(outline)) {
+      const key = [...path, name].join(' / ');
+      if (!groups.has(key)) groups.set(key, []);
+      return;
+    }
     // A feed outline with children keeps its children in the current folder.
     const childPath = xmlUrl ? path : [...path, name || 'Untitled'];
     for (const child of children) visit(child, childPath);
@@ -108,9 +127,11 @@ function outlineOf(feed: OpmlFeed): Outline {
 }
 
 /**
- * Serialises subscriptions as OPML 2.0: one outline per group holding its feeds, then the
- * ungrouped feeds at top level. Attribute values are XML-escaped by feedsmith; characters XML
- * cannot carry (C0 controls) are dropped. Linear; never throws for any string input.
+ * Serialises subscriptions as OPML 2.0: one outline per group holding its feeds (an empty group
+ * is an outline with text and title and no children, which `parseOpml` reads back as a group),
+ * then the ungrouped feeds at top level. Attribute values are XML-escaped by feedsmith;
+ * characters XML cannot carry (C0 controls) are dropped. Linear; never throws for any string
+ * input.
  */
 export function exportOpml(input: {
   title?: string;
@@ -118,11 +139,11 @@ export function exportOpml(input: {
   feeds: OpmlFeed[];
 }): string {
   const outlines: Outline[] = [
-    ...input.groups.map((g) => ({
-      text: safe(g.title),
-      title: safe(g.title),
-      outlines: g.feeds.map(outlineOf),
-    })),
+    ...input.groups.map((g): Outline => {
+      const folder: Outline = { text: safe(g.title), title: safe(g.title) };
+      if (g.feeds.length) folder.outlines = g.feeds.map(outlineOf);
+      return folder;
+    }),
     ...input.feeds.map(outlineOf),
   ];
   const head = { title: safe(input.title ?? 'Rivulet subscriptions'), dateCreated: new Date() };

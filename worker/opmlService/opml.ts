@@ -9,17 +9,18 @@ import type { Feed } from '../types';
 export interface OpmlApi {
   /**
    * Parses OPML text and starts an 'opml-import' job (returns its id): folders become groups
-   * (nested ones "Parent / Child"; an existing group of the same title is reused), feeds
-   * repeated in the file or already subscribed are skipped, each new feed is added and first
-   * fetched with progress. Summary {added, skipped, failed, newItems} and failures with
-   * reasons; see bulk.ts for failed and cancelled feeds. Fails before changing anything:
-   * EngineError `not_opml`, `parse_error`, or `empty_opml` when the file lists no feed.
+   * (nested ones "Parent / Child"; an existing group of the same title is reused; an empty
+   * folder with a title becomes an empty group), feeds repeated in the file or already
+   * subscribed are skipped, each new feed is added and first fetched with progress. Summary
+   * {added, skipped, failed, newItems} and failures with reasons; see bulk.ts for failed and
+   * cancelled feeds. Fails before changing anything: EngineError `not_opml`, `parse_error`, or
+   * `empty_opml` when the file lists neither a feed nor a titled folder.
    */
   import(text: string): Promise<string>;
   /**
-   * Every group with its feeds, then the ungrouped feeds, as OPML 2.0 (escaped, round-trips
-   * through `import`; groups without feeds are not written, OPML has no empty folder that
-   * import could tell from a feed). Two getAlls. Fails: storage errors.
+   * Every group with its feeds (an empty group as an outline with a title and no children),
+   * then the ungrouped feeds, as OPML 2.0 (escaped, round-trips through `import`). Two
+   * getAlls. Fails: storage errors.
    */
   export(): Promise<string>;
 }
@@ -40,17 +41,23 @@ export function createOpmlApi(s: FeedServices): OpmlApi {
           ),
           ...parsed.ungrouped.map((f) => ({ url: f.xmlUrl, title: f.title })),
         ];
-        if (entries.length === 0) throw new EngineError('empty_opml', 'This OPML file lists no feeds');
-        resolve(startBulkSubscribe(s, 'opml-import', entries, parsed.duplicates));
+        if (entries.length === 0 && parsed.groups.length === 0)
+          throw new EngineError('empty_opml', 'This OPML file lists no feeds');
+        // Folders with feeds get their group when a feed goes in; empty ones are made as such.
+        const empty = parsed.groups.filter((g) => g.feeds.length === 0).map((g) => g.title);
+        resolve(startBulkSubscribe(s, 'opml-import', entries, parsed.duplicates, empty));
       }),
     async export() {
       const [groups, feeds] = await Promise.all([s.groups.list(), s.feeds.list()]);
       const known = new Set(groups.map((g) => g.id));
       return exportOpml({
-        groups: [...groups].sort(byTitle).flatMap((g) => {
-          const inGroup = feeds.filter((f) => f.groupId === g.id).sort(byTitle);
-          return inGroup.length ? [{ title: g.title, feeds: inGroup.map(toOpmlFeed) }] : [];
-        }),
+        groups: [...groups].sort(byTitle).map((g) => ({
+          title: g.title,
+          feeds: feeds
+            .filter((f) => f.groupId === g.id)
+            .sort(byTitle)
+            .map(toOpmlFeed),
+        })),
         feeds: feeds
           .filter((f) => !known.has(f.groupId))
           .sort(byTitle)

@@ -58,6 +58,8 @@ function plan(s: FeedServices, entries: readonly BulkEntry[]) {
 /**
  * Starts a job that subscribes to `entries` and returns its id. `preSkipped` counts entries the
  * caller already dropped (duplicates inside an OPML file); they count as skipped and done.
+ * `groupTitles` are groups to find or create even though no feed goes into them (empty OPML
+ * folders).
  * A feed whose first fetch fails stays subscribed with its error recorded (a site that is down
  * today should not be lost from an import) and is listed in `failures` with its feedId; an
  * entry with an unusable address is listed with feedId null. On cancel, feeds whose first
@@ -69,6 +71,7 @@ export function startBulkSubscribe(
   kind: 'opml-import' | 'subscribe-many',
   entries: readonly BulkEntry[],
   preSkipped = 0,
+  groupTitles: readonly string[] = [],
 ): string {
   const { todo, invalid, skipped } = plan(s, entries);
   const run: JobBody = async (job) => {
@@ -79,7 +82,8 @@ export function startBulkSubscribe(
       job.progress.done++;
     }
     const groups = new Map<string, number>();
-    for (const title of new Set(todo.map((t) => t.groupTitle).filter((t) => t.trim()))) {
+    const wanted = [...groupTitles, ...todo.map((t) => t.groupTitle)];
+    for (const title of new Set(wanted.filter((t) => typeof t === 'string' && t.trim()))) {
       if (job.signal.aborted) break;
       groups.set(title, await ensureGroup(s, title));
     }
