@@ -3,6 +3,7 @@ import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { toIndexRow } from '../index/snapshot';
+import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, IncomingItem } from '../types';
 import { hashString } from './hash';
@@ -119,7 +120,8 @@ export async function ingestItems(
   const result = await db.tx('add', 'rw', ['feeds', 'items', 'meta'], async () => {
     const items = db.table('items');
     const meta = db.table('meta');
-    // The reads go out together (one round trip instead of one each).
+    // The reads go out together (one round trip instead of one each). The lookup covers every
+    // incoming key; dropTombstoned only removes entries from `prepared`, so a superset is fine.
     const reads = Promise.all([
       meta.get(META_KEYS.itemsCounter),
       db.table('feeds').get(feedId),
@@ -127,6 +129,7 @@ export async function ingestItems(
         .where('[feedId+dedupeKey]')
         .anyOf(prepared.map((p) => [feedId, p.dedupeKey]))
         .toArray(),
+      dropTombstoned(db, feedId, prepared, now),
     ]);
     // IMPORTANT: this parse runs while IndexedDB answers the reads, so it costs no wall time
     // then. Items found unchanged are parsed for nothing (~40 µs each for a 1 KB body): the
