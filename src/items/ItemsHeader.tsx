@@ -62,6 +62,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
             position="bottom-end"
             shadow="md"
             width={230}
+            // Mantine also closes a menu on a key pressed outside it. Focus reaches the menu on a
+            // timer, so an Enter typed right after M could land outside and close it instead of
+            // choosing; the list's key map (markMenuKeys.ts) owns keys while it is open.
+            clickOutsideEvents={['mousedown', 'touchstart']}
+            // Focus the first option (not a placeholder) so Enter and the arrows act on options.
+            withInitialFocusPlaceholder={false}
           >
             <Menu.Target>
               <Tooltip label={t('items.header.markAllTip')} disabled={p.markMenuOpen}>
@@ -79,7 +85,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
             <Menu.Dropdown data-testid="mark-all-menu">
               <Menu.Label>{t('items.header.markMenu')}</Menu.Label>
               {MARK_AGES.map((age) => (
-                <Menu.Item key={age} onClick={() => p.onMarkAll(age)} data-testid={`mark-all-${age}`}>
+                <Menu.Item
+                  key={age}
+                  onClick={() => p.onMarkAll(age)}
+                  data-testid={`mark-all-${age}`}
+                  data-mark-age={age} // MARK_AGE_ATTR: Enter reads it back (markMenuKeys.ts)
+                >
                   {t(`items.markAges.${age}`)}
                 </Menu.Item>
               ))}

@@ -22,9 +22,11 @@ import { ItemMenu, type MenuAt } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { type MarkAge, markScopeRead } from './markAllRead';
+import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
 import { useListActions } from './useListActions';
+import { useOpenRequest } from './useOpenRequest';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useUnreadLabel } from './useUnreadLabel';
 import { nextView, resolveView } from './views';
@@ -47,6 +49,11 @@ export interface ItemsViewProps {
   emptyState?: React.ReactNode;
   /** Optional: `limit` rows at once (≤ 500), so jumps in long lists catch up in fewer calls. */
   fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
+  /**
+   * Opens this article in the reader right away (it need not be loaded in the list); its row is
+   * selected, scrolled to and auto-read once loaded. A later, different id opens that one.
+   */
+  initialOpenId?: number | null;
 }
 
 /**
@@ -91,7 +98,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   );
 
   const [selected, setSelected] = useState(-1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(props.initialOpenId ?? null);
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
   const [markMenuOpen, setMarkMenuOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -104,15 +111,22 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     [data.rows, openId],
   );
 
+  // Selects, scrolls to and (with autoRead) marks a row read, as opening it does.
+  const revealAt = (index: number) => {
+    const row = data.rows[index];
+    if (!row) return;
+    setSelected(index);
+    scrollToItem(index);
+    if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
+  };
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;
     setMenuAt(null);
     setOpenId(row.id);
-    setSelected(index);
-    scrollToItem(index);
-    if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
+    revealAt(index);
   };
+  useOpenRequest(props.initialOpenId ?? null, data.rows, setOpenId, revealAt);
   const step = (delta: 1 | -1) => {
     const at = openIndex === -1 ? selected : openIndex;
     data.want(at + delta + 5);
@@ -176,29 +190,26 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
 
   const selectedRow = data.rows[selected];
   const readerOpen = openId !== null;
-  const keymap = listKeymap(
-    {
-      move,
-      open: () => selected >= 0 && openAt(selected),
-      toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
-      toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
-      cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
-      markAllRead: () => setMarkMenuOpen(true),
-      toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),
-      refresh: () => void refresh(),
-      step,
-    },
-    { readerOpen, canMarkAll: !!scope, canRefresh: !!scope },
-  );
-  if (markMenuOpen) {
-    Object.assign(keymap, {
-      '1': () => void markAll('all'),
-      Enter: () => void markAll('all'),
-      '2': () => void markAll('day'),
-      '3': () => void markAll('week'),
-      Escape: () => setMarkMenuOpen(false),
-    });
-  }
+  // While the mark-all menu is open its keys replace the list's (see markMenuKeys.ts).
+  const keymap = markMenuOpen
+    ? markMenuKeymap(
+        (age) => void markAll(age),
+        () => setMarkMenuOpen(false),
+      )
+    : listKeymap(
+        {
+          move,
+          open: () => selected >= 0 && openAt(selected),
+          toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
+          toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
+          cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
+          markAllRead: () => setMarkMenuOpen(true),
+          toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),
+          refresh: () => void refresh(),
+          step,
+        },
+        { readerOpen, canMarkAll: !!scope, canRefresh: !!scope },
+      );
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null });
 
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;

@@ -338,25 +338,33 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await app.goto(`/f/${ids.feedIds[0]}`);
     await rows(page).first().waitFor();
     const before = await page.locator('[data-testid="items-unread"]').textContent();
-    // M opens the menu; the option is picked with the mouse (Enter on the menu was timing-
-    // dependent in headless runs); the confirmation is answered with the keys y and n.
+    // The keyboard path: M opens the menu with focus on its first option, arrows move between
+    // options, Enter takes the focused one; the confirmation answers to y and n.
+    const confirmText = () => page.locator('[data-testid="confirm-message"]').textContent();
     await page.keyboard.press('M');
     await page.locator('[data-testid="mark-all-menu"]').waitFor();
-    await page.locator('[data-testid="mark-all-all"]').click();
+    await page.keyboard.press('Enter');
     await page.locator('[data-testid="confirm-dialog"]').waitFor();
+    expect(await confirmText()).toContain('every unread article');
     await page.keyboard.press('n');
     await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
     expect(await page.locator('[data-testid="items-unread"]').textContent()).toBe(before);
-    // Older than a week: only "Old news".
-    await page.locator('[data-testid="items-mark-all"]').click();
-    await page.locator('[data-testid="mark-all-week"]').click();
+    // Older than a week (the third option): only "Old news".
+    await page.keyboard.press('M');
+    await page.locator('[data-testid="mark-all-all"]:focus').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('[data-testid="mark-all-week"]:focus').waitFor();
+    await page.keyboard.press('Enter');
     await page.locator('[data-testid="confirm-dialog"]').waitFor();
+    expect(await confirmText()).toContain('older than a week');
     await page.keyboard.press('y');
     await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
     await page.waitForFunction(
       () => !document.querySelector('[data-testid="item-row"][aria-label="Old news"]'),
     );
-    await page.keyboard.press('M');
+    // The mouse path still works too.
+    await page.locator('[data-testid="items-mark-all"]').click();
     await page.locator('[data-testid="mark-all-all"]').click();
     await page.locator('[data-testid="confirm-dialog"]').waitFor();
     await page.keyboard.press('y');

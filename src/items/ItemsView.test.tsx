@@ -1,0 +1,168 @@
+/**
+ * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (M opens it,
+ * Enter / digits / arrows choose, the confirmation asks about the chosen age) and opening an
+ * article given from outside (`initialOpenId`).
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../components/ConfirmDialog';
+import type { Counts, Feed, ItemRow } from '../engine/contract';
+import { resetSettings, updateSettings } from '../settings/useSettings';
+import { ItemsView } from './ItemsView';
+
+const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
+const rows = [
+  { id: 100, feedId: 1, title: 'First post', pubDate: 1_700_000_000, flags: 0, link: '' },
+  { id: 101, feedId: 1, title: 'Second post', pubDate: 1_700_000_000, flags: 0, link: '' },
+] as ItemRow[];
+const engine = {
+  counts: vi.fn(() => Promise.resolve(counts)),
+  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha' }] as Feed[])) },
+  state: {
+    markAllRead: vi.fn(() => Promise.resolve(2)),
+    markRead: vi.fn((_ids: number[], _on: boolean) => Promise.resolve()),
+  },
+  // The article body never arrives: the reader stays at its loading state.
+  items: { get: vi.fn(() => new Promise(() => {})) },
+};
+
+vi.mock('../engine/client', () => ({
+  engineReady: () => Promise.resolve({}),
+  getEngine: () => engine,
+  onEngineEvent: () => () => {},
+}));
+
+const MESSAGES = {
+  all: 'This marks every unread article in this list as read.',
+  day: 'This marks unread articles older than a day as read.',
+  week: 'This marks unread articles older than a week as read.',
+};
+
+function renderList(extra: { initialOpenId?: number } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <ConfirmProvider>
+          <MemoryRouter>
+            <ItemsView
+              listKey={['test-list']}
+              fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
+              title="Alpha"
+              scope={{ scope: 'feed', id: 1 }}
+              {...extra}
+            />
+          </MemoryRouter>
+        </ConfirmProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** A key as the browser sends it: to the focused element (the body when nothing has focus). */
+const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+const menu = () => screen.queryByTestId('mark-all-menu');
+const option = (age: keyof typeof MESSAGES) => screen.getByTestId(`mark-all-${age}`);
+/** Lets Mantine's focus trap (a 0 ms timer) move focus into the menu. */
+const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
+
+async function openMenu(): Promise<void> {
+  renderList();
+  await screen.findByText('2 unread');
+  press('M');
+  expect(menu()).not.toBeNull();
+}
+
+beforeEach(() => {
+  resetSettings('general');
+  engine.state.markAllRead.mockClear();
+  engine.state.markRead.mockClear();
+  engine.items.get.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the mark-all menu from the keyboard', () => {
+  it('stays open when a key is pressed before focus has reached it', async () => {
+    await openMenu();
+    // Focus is still outside the menu: Mantine would close the menu on this key by default.
+    (document.activeElement as HTMLElement | null)?.blur();
+    press('Shift');
+    expect(menu()).not.toBeNull();
+    press('Enter');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.all);
+    expect(menu()).toBeNull();
+  });
+
+  it('Enter takes the focused option, reached with the arrow keys', async () => {
+    await openMenu();
+    await settle();
+    expect(document.activeElement).toBe(option('all'));
+    press('ArrowDown');
+    press('ArrowDown');
+    expect(document.activeElement).toBe(option('week'));
+    press('Enter');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
+    press('n');
+    await act(() => Promise.resolve());
+    expect(engine.state.markAllRead).not.toHaveBeenCalled();
+  });
+
+  it('digits choose by position; y confirms and marks the scope', async () => {
+    await openMenu();
+    press('2');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
+    press('y');
+    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
+    expect(engine.state.markAllRead.mock.calls[0]).toEqual([
+      expect.objectContaining({ scope: 'feed', id: 1, olderThan: expect.any(Number) as number }),
+    ]);
+  });
+
+  it('↓ from outside the menu moves focus into it; Esc closes it and the list keys come back', async () => {
+    await openMenu();
+    (document.activeElement as HTMLElement | null)?.blur();
+    press('ArrowDown');
+    expect(document.activeElement).toBe(option('all'));
+    press('Escape');
+    await act(() => Promise.resolve());
+    expect(menu()).toBeNull();
+    press('M');
+    expect(menu()).not.toBeNull();
+  });
+
+  it('survives the minute tick of relative times (fake clock crossing a minute)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-21T14:59:58Z'));
+    await openMenu();
+    await settle();
+    press('ArrowDown');
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    expect(menu()).not.toBeNull();
+    expect(document.activeElement).toBe(option('day'));
+    press('Enter');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
+  });
+});
+
+describe('initialOpenId', () => {
+  it('opens the reader on that article at once, even before (or without) its row', async () => {
+    renderList({ initialOpenId: 555 });
+    expect(screen.getByTestId('reader-loading')).toBeTruthy();
+    await vi.waitFor(() => expect(engine.items.get).toHaveBeenCalledWith(555));
+    await screen.findByText('2 unread');
+    expect(engine.state.markRead).not.toHaveBeenCalled();
+  });
+
+  it('auto-reads the row once it is loaded, as a click would', async () => {
+    updateSettings('general', { autoRead: true });
+    renderList({ initialOpenId: 101 });
+    await vi.waitFor(() => expect(engine.state.markRead).toHaveBeenCalledWith([101], true));
+    expect(engine.items.get).toHaveBeenCalledWith(101);
+  });
+});
