@@ -1,18 +1,17 @@
 import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
 import { useT } from '../../i18n';
-import { clickRowWhenShown } from '../../search/openRow';
 import { searchPage } from '../../search/queries';
 
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
  * items list, the query in a box at the top (Enter searches again). `open` opens that article in
- * the reader once its row is on screen, then leaves the address.
+ * the reader at once (ItemsView's initialOpenId), then leaves the address.
  */
 export function SearchScreen() {
   const t = useT();
@@ -31,27 +30,20 @@ export function SearchScreen() {
   const fetchPage = useMemo(() => searchPage(q), [q]);
   // The feed assistant (AI issue): once asked, the list shows the articles it answered from.
   const assistant = useFeedAssistant(q);
-  const rootRef = useRef<HTMLDivElement>(null);
 
+  // The reader opened from `open` (ItemsView keeps it); the address then forgets it, so a
+  // reload shows the results without re-opening the article.
   useEffect(() => {
-    const root = rootRef.current;
-    if (openId === null || !root) return;
-    let cancelled = false;
-    void clickRowWhenShown(root, openId).then(() => {
-      if (cancelled) return;
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          next.delete('open');
-          return next;
-        },
-        { replace: true },
-      );
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [openId, q, setParams]);
+    if (openId === null) return;
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('open');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [openId, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,7 +66,7 @@ export function SearchScreen() {
   );
 
   return (
-    <div ref={rootRef} data-testid="screen-search" style={{ display: 'contents' }}>
+    <div data-testid="screen-search" style={{ display: 'contents' }}>
       <ItemsView
         key={q}
         listKey={assistant.list?.listKey ?? ['search', q]}
@@ -83,6 +75,7 @@ export function SearchScreen() {
           (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
         }
         title={title}
+        initialOpenId={openId}
         headerExtra={box}
         ranked
         emptyState={
