@@ -6,6 +6,7 @@
  * Slots are append-only: an update writes a new slot and tombstones the old one; `compact()`
  * drops dead bytes. `description LIKE` scans whole chunks with a byte search (see `matches`).
  */
+import { SlotMap } from './slotMap';
 
 /**
  * Bytes per chunk. Big enough that per-chunk overhead is nil; small because the last chunk's
@@ -43,7 +44,7 @@ export class TextStore {
   private live = 0;
   private deadBytes = 0;
   private liveBytes = 0;
-  private readonly slotOfId = new Map<number, number>();
+  private readonly slotOfId = new SlotMap();
   private readonly histogram = new Float64Array(256);
   /** Chunks changed since the last `takeDirty()` (for incremental persistence). */
   private dirty = new Set<number>();
@@ -65,7 +66,7 @@ export class TextStore {
   }
   /** Slot of an item id, or -1. */
   slotOf(id: number): number {
-    return this.slotOfId.get(id) ?? -1;
+    return this.slotOfId.get(id);
   }
   /** Item id of a slot. */
   idOf(slot: number): number {
@@ -130,7 +131,7 @@ export class TextStore {
   /** Tombstones the text of `id`; returns its old slot or -1. */
   remove(id: number): number {
     const slot = this.slotOfId.get(id);
-    if (slot === undefined) return -1;
+    if (slot < 0) return -1;
     this.slotOfId.delete(id);
     this.alive[slot] = 0;
     this.live--;
@@ -152,7 +153,7 @@ export class TextStore {
   /** The text of an item ('' when unknown). */
   text(id: number): string {
     const slot = this.slotOfId.get(id);
-    return slot === undefined ? '' : this.textOfSlot(slot);
+    return slot < 0 ? '' : this.textOfSlot(slot);
   }
 
   /**

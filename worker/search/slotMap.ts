@@ -1,0 +1,85 @@
+/**
+ * Item id → text store slot. Item ids are IndexedDB autoincrement integers, mostly dense, so
+ * they index a typed array (4 bytes per id up to the highest) instead of a Map (~30 bytes per
+ * entry); ids that would make the array much larger than the entry count (a database whose ids
+ * started high, odd values) go to a Map. Both give the same answers.
+ */
+
+// The array may span this many ids per entry (plus a floor) before ids go to the Map instead.
+const SPREAD = 4;
+const FLOOR = 1 << 16;
+
+export class SlotMap {
+  /** slot + 1 per id; 0 = absent. */
+  private dense = new Int32Array(0);
+  private readonly sparse = new Map<number, number>();
+  private count = 0;
+
+  /** Entries held. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The slot of `id`, or -1. O(1). */
+  get(id: number): number {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id)) return (this.dense[id] as number) - 1;
+    return this.sparse.get(id) ?? -1;
+  }
+
+  has(id: number): boolean {
+    return this.get(id) >= 0;
+  }
+
+  /** Maps `id` to `slot` (≥ 0), replacing any earlier slot. Amortised O(1). */
+  set(id: number, slot: number): void {
+    if (this.fitsDense(id)) {
+      if (id >= this.dense.length) this.grow(id);
+      if (this.dense[id] === 0) this.count++;
+      this.dense[id] = slot + 1;
+      return;
+    }
+    if (!this.sparse.has(id)) this.count++;
+    this.sparse.set(id, slot);
+  }
+
+  /** Forgets `id`; returns whether it was there. */
+  delete(id: number): boolean {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id)) {
+      if (this.dense[id] === 0) return false;
+      this.dense[id] = 0;
+      this.count--;
+      return true;
+    }
+    const had = this.sparse.delete(id);
+    if (had) this.count--;
+    return had;
+  }
+
+  /** Every id held (ascending for the array part, then the Map's in insertion order). */
+  *keys(): IterableIterator<number> {
+    const dense = this.dense;
+    for (let id = 0; id < dense.length; id++) if (dense[id] !== 0) yield id;
+    yield* this.sparse.keys();
+  }
+
+  clear(): void {
+    this.dense = new Int32Array(0);
+    this.sparse.clear();
+    this.count = 0;
+  }
+
+  private fitsDense(id: number): boolean {
+    return (
+      Number.isInteger(id) &&
+      id >= 0 &&
+      id < 0x7fffffff &&
+      (id < this.dense.length || id < Math.max(FLOOR, SPREAD * (this.count + 1)))
+    );
+  }
+
+  private grow(id: number): void {
+    const next = new Int32Array(Math.min(0x7fffffff, Math.max(1024, id + 1, this.dense.length * 1.5)));
+    next.set(this.dense);
+    this.dense = next;
+  }
+}
