@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDate } from './dates';
 
@@ -79,5 +80,57 @@ describe('parseDate', () => {
     parseDate(`Sat, ${'1'.repeat(190)}`);
     parseDate(`${'a,'.repeat(99)}`);
     expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe('parseDate fast path for the common shapes', () => {
+  const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
+  const rfc822 = fc
+    .tuple(
+      fc.constantFrom('', 'Sat, ', 'Mon, ', 'Sat ', 'sat, '),
+      fc.oneof(two, fc.integer({ min: 1, max: 9 }).map(String)),
+      fc.constantFrom('Jan', 'Feb', 'Jun', 'Dec', 'jan', 'Foo', 'Sept'),
+      fc.integer({ min: 900, max: 10_500 }).map(String),
+      two,
+      two,
+      two,
+      fc.constantFrom(
+        'GMT',
+        'UT',
+        'UTC',
+        'Z',
+        'gmt',
+        'EST',
+        '+0000',
+        '+0130',
+        '-0500',
+        '+1260',
+        '+01:00',
+        '+1',
+        '',
+      ),
+    )
+    .map(([wd, d, mo, y, h, mi, s, z]) => `${wd}${d} ${mo} ${y} ${h}:${mi}:${s} ${z}`);
+  const iso = fc
+    .tuple(
+      fc.integer({ min: 900, max: 10_500 }).map(String),
+      two,
+      two,
+      fc.constantFrom('T', 't', ' '),
+      two,
+      two,
+      two,
+      fc.constantFrom('', '.123', ',5'),
+      fc.constantFrom('Z', 'z', '+01:00', '-05:30', '+0100', ' +01:00', '+1', 'EST', ''),
+    )
+    .map(([y, mo, d, t, h, mi, s, f, z]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${f}${z}`);
+
+  it('gives what the general path gives (a leading space bypasses the fast path)', () => {
+    fc.assert(
+      fc.property(fc.oneof(rfc822, iso), (s) => {
+        expect(parseDate(s)).toBe(parseDate(` ${s}`));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

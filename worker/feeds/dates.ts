@@ -166,6 +166,54 @@ function parseWords(s: string): number | null | undefined {
   return undefined;
 }
 
+// The two shapes nearly every feed writes, read without the general patterns (same result as
+// the general path gives them): "Sat, 05 Jan 2024 10:00:00 GMT" and "2024-01-05T10:00:00Z".
+const COMMON_RFC822 =
+  /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:(GMT|UTC?|Z)|([+-])(\d{2})(\d{2}))$/;
+const COMMON_ISO =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/;
+const MONTH_ABBR = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+
+function offsetOf(
+  utc: string | undefined,
+  sign: string | undefined,
+  h: string | undefined,
+  m: string | undefined,
+): number {
+  if (utc !== undefined || sign === undefined) return 0;
+  const minutes = Number(h) * 60 + Number(m);
+  return sign === '-' ? -minutes : minutes;
+}
+
+function parseCommon(s: string): number | null | undefined {
+  let m = COMMON_RFC822.exec(s);
+  if (m) {
+    const mo = MONTH_ABBR.indexOf(m[2]!) / 3;
+    return build(
+      Number(m[3]),
+      mo,
+      Number(m[1]),
+      Number(m[4]),
+      Number(m[5]),
+      Number(m[6]),
+      offsetOf(m[7], m[8], m[9], m[10]),
+    );
+  }
+  m = COMMON_ISO.exec(s);
+  if (m) {
+    return build(
+      Number(m[1]),
+      Number(m[2]) - 1,
+      Number(m[3]),
+      Number(m[4]),
+      Number(m[5]),
+      Number(m[6]),
+      offsetOf(m[7], m[8], m[9], m[10]),
+    );
+  }
+  return undefined;
+}
+
 /**
  * Parses a feed date into Unix seconds, or null when it cannot be read with confidence (the
  * engine then uses the first-seen time). Accepts RFC 822 variants (2-digit years, missing
@@ -175,6 +223,8 @@ function parseWords(s: string): number | null | undefined {
  */
 export function parseDate(raw: string | null | undefined): number | null {
   if (typeof raw !== 'string') return null;
+  const common = parseCommon(raw);
+  if (common !== undefined) return common;
   const s = raw.trim().replace(/\s+/g, ' ').slice(0, 200);
   if (s === '') return null;
   const iso = parseIso(s);

@@ -49,6 +49,40 @@ describe('htmlToText', () => {
   });
 });
 
+describe('htmlToText on text without markup', () => {
+  const char = fc.constantFrom(
+    'a',
+    'Z',
+    '字',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r',
+    '\u00a0',
+    '\u3000',
+    '\ufeff',
+    '\u0001',
+    '\u000b',
+    '\u007f',
+    '.',
+  );
+  it('returns what stripping controls and collapsing whitespace returned (fast path or not)', () => {
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
+        const s = chars.join('');
+        const before = s
+          // eslint-disable-next-line no-control-regex -- the reference strips the same controls
+          .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+          .replace(/\s+/g, ' ')
+          .trim();
+        expect(htmlToText(s)).toBe(before);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('resolveUrl', () => {
   it('resolves or returns the input', () => {
     expect(resolveUrl('a', 'https://x.example/b/c')).toBe('https://x.example/b/a');

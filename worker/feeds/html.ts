@@ -51,14 +51,22 @@ const HTML_TAGS =
   'sup|table|tbody|td|textarea|tfoot|th|thead|time|title|tr|tt|u|ul|var|video|wbr';
 const LITERAL_LT = new RegExp(`<(?!(?:/?(?:${HTML_TAGS})(?=[\\s/>])|!--|!\\[CDATA\\[))`, 'gi');
 
+// What htmlToText would change: controls, markup or entities, and whitespace that is not one
+// space between words (other spaces, runs, leading or trailing).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_PLAIN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f<&]|[^\S ]| {2}|^ | $/;
+
 /**
  * HTML (or text that may contain markup and entities) → plain text: tags stripped, entities
  * decoded, whitespace collapsed. Script and style bodies are dropped. Linear in the input.
  */
 export function htmlToText(html: string | null | undefined): string {
+  if (typeof html !== 'string' || html === '') return '';
+  // Most titles and names are already plain, single-spaced text: return them as they are.
+  if (!NOT_PLAIN.test(html)) return html;
   // C0 controls other than whitespace are never meaningful in a title, and break XML export.
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const s = (html ?? '').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  const s = html.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
   if (!/[<&]/.test(s)) return s.replace(/\s+/g, ' ').trim();
   const markup = s.replace(LITERAL_LT, '&lt;');
   const out: string[] = [];

@@ -28,7 +28,14 @@ export function escapeHtml(text: string): string {
 const first = <T>(list: readonly T[] | undefined): T | undefined => list?.[0];
 const str = (v: unknown): string =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
-const pick = (...values: unknown[]): string => values.map(str).find((v) => v !== '') ?? '';
+/** The first non-empty value, as trimmed text. Called several times per item: no arrays. */
+function pick(...values: unknown[]): string {
+  for (const v of values) {
+    const s = str(v);
+    if (s !== '') return s;
+  }
+  return '';
+}
 
 function rssPerson(p: RssFeed.Person | undefined): string {
   return htmlToText(pick(p?.name, p?.email));
