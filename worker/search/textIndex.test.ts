@@ -122,4 +122,15 @@ describe('TextIndex queue', () => {
     expect(engine.textIndex.store.has(id)).toBe(true);
     expect((await engine.search.run('orbit')).rows).toHaveLength(4);
   });
+
+  it('folds pending postings into the compact form once writes pause', async () => {
+    const { engine, feedId } = await started();
+    // ~60 distinct terms per item: enough pending postings to be worth an idle merge.
+    const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
+    await engine.items.ingest(feedId, items(1200, words));
+    await engine.textIndex.fresh();
+    expect(engine.textIndex.search.pendingSize()).toBeGreaterThan(50_000);
+    await vi.waitFor(() => expect(engine.textIndex.search.pendingSize()).toBe(0), { timeout: 5000 });
+    expect((await engine.search.run('w3x5')).rows.length).toBeGreaterThan(0);
+  });
 });
