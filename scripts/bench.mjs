@@ -5,9 +5,9 @@
 //   --only a,b    benchmarks to run (see bench/run/drive.mjs BENCHES)
 //   --smoke       2,000 items, 1 run after a warm-up, every benchmark once, no thresholds;
 //                 results go to .tmp/bench-smoke.{md,json} so the committed ones stay.
-//   --out PATH    write PATH.{md,json} instead (and build apart), so runs at once do not collide
+//   --out PATH    write PATH.{md,json} instead, so runs at once do not collide
 import { rmSync } from 'node:fs';
-import { cpus, loadavg, totalmem, platform, release } from 'node:os';
+import { cpus, loadavg, totalmem, platform, release, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDependencies, root, run } from './lib/prepare.mjs';
@@ -44,9 +44,10 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const buildDir = values.out
-  ? join(root, 'node_modules', '.cache', `rivulet-bench-${process.pid}`)
-  : join(root, 'node_modules', '.cache', 'rivulet-bench');
+// Built into the OS temp dir, one folder per run: an `npm ci` elsewhere in the checkout (which
+// wipes node_modules, .cache included) cannot pull the page from under a running benchmark, and
+// two runs at once do not collide.
+const buildDir = join(tmpdir(), `rivulet-bench-${process.pid}`);
 console.log('rivulet bench: building the bench page…');
 if (
   run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
@@ -127,6 +128,6 @@ try {
 } finally {
   await browser.close();
   await server.close();
-  if (values.out) rmSync(buildDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -9,10 +9,10 @@ import { benchMarkRead } from './markBench';
 import { benchPaging } from './pagingBench';
 import { benchParse, type ParseInput } from './parseBench';
 import { benchQuery } from './queryBench';
-import { coldEngine, coldSqlite } from './coldStart';
+import { coldEngine, coldSqlite, sqliteToOpfs } from './coldStart';
 import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
 import { benchSearch, searchBuild, searchPrepare } from './searchBench';
-import { describeCorpus, seedEngine, seedSqlite } from './seed';
+import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
 import { engineWorker, rawIdbWorker } from './workers';
 
 const api = {
@@ -41,6 +41,8 @@ const api = {
   releaseStatic,
   coldEngine,
   coldSqlite,
+  sqliteToOpfs,
+  opfsFiles,
   /** Initialises the engine after a reload (for benchmarks that need it warm). */
   initEngine: async () => (await engineWorker().init()).counts.items,
   /** Closes the anchors' connections to the engine's database. */

@@ -127,15 +127,27 @@ export async function seedEngine(spec: CorpusSpec): Promise<{ ms: number; items:
 }
 
 /**
- * Loads the SQLite anchor (in memory) and copies it to OPFS; returns the load ms, the copy ms
- * and the OPFS status ('ok' or why not).
+ * Loads the SQLite anchor (in memory, in its worker) and writes its OPFS copy; returns the load
+ * ms, SQLite's version and the copy's status ('ok' or why not).
  */
-export async function seedSqlite(
-  spec: CorpusSpec,
-): Promise<{ ms: number; opfsMs: number; version: string; opfs: string }> {
+export async function seedSqlite(spec: CorpusSpec): Promise<{ ms: number; version: string; opfs: string }> {
   const sqlite = sqliteWorker();
   const loaded = await sqlite.load(spec);
-  const start = performance.now();
   const opfs = await sqlite.saveToOpfs();
-  return { ms: loaded.ms, opfsMs: performance.now() - start, version: loaded.version, opfs: opfs || 'ok' };
+  return { ms: loaded.ms, version: loaded.version, opfs: opfs || 'ok' };
+}
+
+/** The OPFS root's files as `name:bytes` (the harness watches the SQLite copy between steps). */
+export async function opfsFiles(): Promise<string[]> {
+  const out: string[] = [];
+  const root = (await navigator.storage.getDirectory()) as unknown as {
+    entries(): AsyncIterable<[string, FileSystemHandle]>;
+  };
+  for await (const [name, handle] of root.entries())
+    out.push(
+      handle.kind === 'file'
+        ? `${name}:${(await (handle as FileSystemFileHandle).getFile()).size}`
+        : `${name}/`,
+    );
+  return out;
 }

@@ -109,18 +109,27 @@ const api = {
    * Copies the in-memory database into OPFS: `sqlite3_js_db_export` (the database image, all
    * tables and indexes) written with one OPFS sync access handle, then closed, so the file is a
    * plain SQLite database that the `opfs` VFS opens after a reload. Much faster than VACUUM INTO
-   * through the VFS's async proxy (one message round trip per page). Returns why it could not, or ''.
+   * through the VFS's async proxy (one message round trip per page), which remains the fallback
+   * when the image does not fit in memory. Returns why it could not, or ''.
    */
   async saveToOpfs(): Promise<string> {
     const s = await module();
     if (!db) return 'not loaded';
     if (!s.oo1.OpfsDb) return 'OPFS VFS unavailable (needs cross-origin isolation and OPFS)';
     try {
-      const bytes = s.capi.sqlite3_js_db_export(db.pointer);
       const dir = await navigator.storage.getDirectory();
       const name = OPFS_FILE.slice(1);
       for (const stale of [name, `${name}-journal`, `${name}-wal`])
         await dir.removeEntry(stale).catch(() => undefined);
+      let bytes: Uint8Array;
+      try {
+        bytes = s.capi.sqlite3_js_db_export(db.pointer);
+      } catch {
+        // The image is a second copy inside WASM memory (2 GB at most): past ~400k items it
+        // does not fit, so copy page by page through the VFS instead (slow, but it works).
+        db.exec(`VACUUM INTO 'file:${OPFS_FILE}?vfs=opfs'`);
+        return '';
+      }
       const handle = await dir.getFileHandle(name, { create: true });
       const sync = await (handle as unknown as SyncHandleMaker).createSyncAccessHandle();
       try {
