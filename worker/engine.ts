@@ -16,7 +16,7 @@ import { createGroupsApi, type GroupsApi } from './groups/groups';
 import { MetaIndex } from './index/metaIndex';
 import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
-import { loadIndex, readSummary, writeSnapshot } from './index/snapshot';
+import { loadIndex, readSummary, verifyCount, writeSnapshot } from './index/snapshot';
 import type { MetaIndexView } from './index/types';
 import { createItemsApi, type ItemsApi } from './items/items';
 import { importLegacy, type LegacyState } from './state/legacyImport';
@@ -182,13 +182,28 @@ export function createEngine(opts: EngineOptions): Engine {
   };
 
   // Loads the index (snapshot or rebuild); failures become warnings.
-  const loadIndexInto = async (warnings: string[]): Promise<void> => {
-    const loaded = await step(warnings, 'Could not load read/saved state', () => loadIndex(db, index));
+  const loadIndexInto = async (warnings: string[], countLater = false): Promise<void> => {
+    const loaded = await step(warnings, 'Could not load read/saved state', () =>
+      loadIndex(db, index, { countLater }),
+    );
     if (loaded) {
       ctx.applied.counter = loaded.counter;
       if (loaded.staleReason) console.info(`Rivulet: ${loaded.staleReason}; index rebuilt from items`);
       if (loaded.staleReason === 'index snapshot unreadable')
         warnings.push('Index snapshot was unreadable; rebuilt');
+    }
+  };
+
+  // The deferred load skipped the row-count check (it slows the snapshot read); run it now. On a
+  // mismatch the index is reloaded behind the gate, which then rebuilds it from the items store.
+  // A write already past the gate while that runs may miss the rebuilt index until the next start.
+  const checkRowCount = async (): Promise<void> => {
+    try {
+      if (await verifyCount(db, index, ctx.applied.counter)) return;
+      console.warn('Rivulet: index row count disagrees with the items store; rebuilding');
+      await gate.begin(null, () => loadIndexInto([]));
+    } catch (err) {
+      console.warn('Rivulet: index row count not checked', err);
     }
   };
 
@@ -208,7 +223,7 @@ export function createEngine(opts: EngineOptions): Engine {
         step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx)),
       ]);
       const loadWarnings: string[] = [];
-      void gate.begin(summary, () => loadIndexInto(loadWarnings));
+      void gate.begin(summary, () => loadIndexInto(loadWarnings, true));
       // The legacy import marks items in the index, so it waits too (once per browser).
       if (!summary || options.legacy) {
         await gate.whenLoaded();
@@ -220,7 +235,8 @@ export function createEngine(opts: EngineOptions): Engine {
     );
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
-    void gate.afterLoad().then(() => textIndex.start());
+    const started = gate.afterLoad().then(() => textIndex.start());
+    if (gate.deferred) void started.then(checkRowCount);
     return {
       schemaVersion: SCHEMA_VERSION,
       counts: await gate.counts(counts, { groups: ctx.groupCache.size, feeds: ctx.feedCache.size }),

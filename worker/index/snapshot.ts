@@ -65,21 +65,26 @@ const REBUILD_CHUNK = 2000;
 /**
  * Fills `index` from the snapshot when it is valid and current, else rebuilds it from the items
  * store (one read transaction, chunked by id) and writes a fresh snapshot.
- * Cost: one get + one count on the fast path (the count walks the whole store in Chromium, so
- * the snapshot is unpacked and loaded while it runs); a full items read on rebuild.
+ * Cost: one get + one count on the fast path; a full items read on rebuild. The count walks the
+ * whole store in Chromium (~300 ms at 100k) and slows the snapshot read that runs beside it, so
+ * `countLater` skips it: the caller then runs `verifyCount` when the start-up rush is over.
  * Fails with the storage error texts (`Error fetching data`, …).
  */
-export async function loadIndex(db: Database, index: MetaIndex): Promise<LoadResult> {
+export async function loadIndex(
+  db: Database,
+  index: MetaIndex,
+  { countLater = false }: { countLater?: boolean } = {},
+): Promise<LoadResult> {
   const { counter, rows, staleReason, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
     // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
     const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
-    const counting = db.table('items').count();
+    const counting = countLater ? null : db.table('items').count();
     // If the snapshot read fails the transaction aborts and this rejects unobserved: not an error.
-    counting.catch(() => undefined);
+    counting?.catch(() => undefined);
     const [counterRecord, snapshotRecord] = await head;
     const counter = toCounter(counterRecord?.value);
     const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
-    return { counter, ...tried, count: await counting };
+    return { counter, ...tried, count: counting ? await counting : tried?.rows };
   });
   if (rows !== undefined && rows === count) return { source: 'snapshot', counter, staleReason: null };
   const reason = rows !== undefined ? 'index snapshot out of date' : (staleReason ?? null);
@@ -99,6 +104,20 @@ function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: nu
   if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order);
   return { rows: unpacked.columns.ids.length };
+}
+
+/**
+ * The row-count check `loadIndex({ countLater })` skipped: false when the items store holds
+ * another number of items than the index although the change counter still equals `counter`
+ * (a write that did not bump the counter; the snapshot must not be trusted). True when they
+ * agree or the counter moved on (the check then proves nothing). Cost: one store count.
+ */
+export async function verifyCount(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
+  return db.tx('fetch', 'r', ['meta', 'items'], async () => {
+    const stored = toCounter((await db.table('meta').get(META_KEYS.itemsCounter))?.value);
+    if (stored !== counter) return true;
+    return (await db.table('items').count()) === index.liveCount();
+  });
 }
 
 /** Reads every item (chunked, one transaction) into the index; returns the counter it matches. */
