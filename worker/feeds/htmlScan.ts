@@ -33,6 +33,7 @@ const ATTR =
   /[\t\n\f\r /]*(?:(>)|([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))?)/y;
 // Elements whose content is text up to their end tag (`plaintext` never ends).
 const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'textarea', 'title', 'xmp']);
+const RAW_INITIALS = 'inpstx';
 const rawEnds = new Map<string, RegExp>();
 // The tokenizer compares `c | 0x20` with `</name`, so U+001C and U+000F would also match `<`
 // and `/`; such (never legitimate) content is left to the tokenizer.
@@ -65,6 +66,9 @@ function startTag(html: string, lt: number, spans: AttrSpan[]): number {
     const end = unquoted === undefined ? pos - 1 : pos;
     spans.push({ name: lower, start: end - value.length, end, unquoted: unquoted !== undefined });
   }
+  // Raw-text names are 3–9 letters starting with i, n, p, s, t or x: most tags stop here.
+  const length = nameEnd - lt - 1;
+  if (length < 3 || length > 9 || !RAW_INITIALS.includes(html.charAt(lt + 1).toLowerCase())) return pos;
   const tag = html.slice(lt + 1, nameEnd).toLowerCase();
   if (tag === 'plaintext') return html.length;
   if (!RAW_TEXT.has(tag)) return pos;
