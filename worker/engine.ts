@@ -62,6 +62,12 @@ export interface EngineOptions extends DbEnvironment {
    * list, which the summary and IndexedDB answer exactly (index/indexGate.ts).
    */
   deferIndex?: boolean;
+  /**
+   * With `deferIndex`: how long after the text index has started the skipped row-count check
+   * runs, ms. Default 5000: the count walks the whole items store and slows every IndexedDB read
+   * beside it (the first filter's rows, say).
+   */
+  countCheckDelayMs?: number;
 }
 
 /** Options of the `init()` handshake. */
@@ -116,6 +122,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const index = new MetaIndex();
   const delay = opts.snapshotDelayMs ?? 2000;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let countTimer: ReturnType<typeof setTimeout> | undefined;
   const gate = new IndexGate(opts.deferIndex === true);
   const ctx: EngineContext = {
     db,
@@ -236,7 +243,10 @@ export function createEngine(opts: EngineOptions): Engine {
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
     const started = gate.afterLoad().then(() => textIndex.start());
-    if (gate.deferred) void started.then(checkRowCount);
+    if (gate.deferred)
+      void started.then(() => {
+        countTimer = setTimeout(() => void checkRowCount(), opts.countCheckDelayMs ?? 5000);
+      });
     return {
       schemaVersion: SCHEMA_VERSION,
       counts: await gate.counts(counts, { groups: ctx.groupCache.size, feeds: ctx.feedCache.size }),
@@ -307,6 +317,7 @@ export function createEngine(opts: EngineOptions): Engine {
     flushSnapshot,
     settled: () => ctx.events.settled(),
     close() {
+      clearTimeout(countTimer);
       if (timer !== null) clearTimeout(timer);
       timer = null;
       services.jobs.abortAll();

@@ -12,6 +12,7 @@ const engines: Engine[] = [];
 function make(dbName?: string, deferIndex = true, hub?: MemoryChannelHub): Engine {
   const e = createTestEngine({
     deferIndex,
+    countCheckDelayMs: 0,
     ...(dbName ? { dbName } : {}),
     ...(hub ? { channel: hub.channel() } : {}),
   });
