@@ -265,9 +265,14 @@ export class TextStore {
     this.dirty = new Set(this.chunks.keys());
   }
 
-  /** The chunk `c` trimmed to its used bytes (a copy, for persistence). */
+  /**
+   * The chunk `c` trimmed to its used bytes, for persistence: a view, not a copy (copying every
+   * chunk for a full write held a second text store in memory until the write committed). The
+   * viewed bytes never change afterwards: texts are only appended past them, and compaction
+   * builds new chunks. IndexedDB clones the view when it is put.
+   */
   chunkBytes(c: number): Uint8Array {
-    return (this.chunks[c] as Uint8Array).slice(0, this.used[c]);
+    return (this.chunks[c] as Uint8Array).subarray(0, this.used[c]);
   }
 
   /** Plain columns without the chunk bytes (persistence stores chunks separately). */
