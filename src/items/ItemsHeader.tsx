@@ -1,7 +1,8 @@
-import { ActionIcon, Menu, Switch, Tooltip } from '@mantine/core';
+import { Menu, Switch } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
+import { HeaderIcon } from '../layout/HeaderIcon';
 import type { DefaultView } from '../settings/defaults';
 import { MARK_AGES, type MarkAge } from './markAllRead';
 import { VIEW_CYCLE } from './views';
@@ -43,19 +44,15 @@ export function ItemsHeader(p: ItemsHeaderProps) {
       </div>
       {p.scoped && (
         <>
-          <Tooltip label={t('items.header.refreshTip')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('items.header.refresh')}
-              loading={p.refreshing}
-              onClick={p.onRefresh}
-              data-testid="items-refresh"
-            >
-              <IconRefresh size={19} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderIcon
+            size="lg"
+            label={t('items.header.refresh')}
+            tip={t('items.header.refreshTip')}
+            icon={IconRefresh}
+            loading={p.refreshing}
+            onClick={p.onRefresh}
+            data-testid="items-refresh"
+          />
           <Menu
             opened={p.markMenuOpen}
             onChange={p.setMarkMenuOpen}
@@ -70,17 +67,14 @@ export function ItemsHeader(p: ItemsHeaderProps) {
             withInitialFocusPlaceholder={false}
           >
             <Menu.Target>
-              <Tooltip label={t('items.header.markAllTip')} disabled={p.markMenuOpen}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={t('items.header.markAll')}
-                  data-testid="items-mark-all"
-                >
-                  <IconChecks size={19} />
-                </ActionIcon>
-              </Tooltip>
+              <HeaderIcon
+                size="lg"
+                label={t('items.header.markAll')}
+                tip={t('items.header.markAllTip')}
+                tipDisabled={p.markMenuOpen}
+                icon={IconChecks}
+                data-testid="items-mark-all"
+              />
             </Menu.Target>
             <Menu.Dropdown data-testid="mark-all-menu">
               <Menu.Label>{t('items.header.markMenu')}</Menu.Label>
@@ -100,17 +94,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
       )}
       <Menu position="bottom-end" shadow="md" width={230} closeOnItemClick={false}>
         <Menu.Target>
-          <Tooltip label={t('items.header.viewOptions')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('items.header.viewOptions')}
-              data-testid="items-menu"
-            >
-              <IconAdjustmentsHorizontal size={19} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderIcon
+            size="lg"
+            label={t('items.header.viewOptions')}
+            icon={IconAdjustmentsHorizontal}
+            data-testid="items-menu"
+          />
         </Menu.Target>
         <Menu.Dropdown data-testid="items-menu-dropdown">
           <Menu.Label>{t('items.header.viewMenu')}</Menu.Label>

@@ -1,4 +1,4 @@
-import { ActionIcon, Collapse, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Collapse, Group, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronRight,
   IconPlus,
@@ -24,6 +24,7 @@ import { feedPath, groupPath } from '../subscriptions/paths';
 import { scoresQuery } from '../subscriptions/queries';
 import { sortByScore, useSidebarSort, writeSidebarSort } from '../subscriptions/sidebarSort';
 import { buildFeedTree, type GroupNode } from './feedTree';
+import { HeaderIcon } from './HeaderIcon';
 import { SidebarLink } from './SidebarLink';
 
 const REFRESH = ['refresh'] as const;
@@ -59,46 +60,32 @@ export function SidebarFeeds() {
           {t('nav.feeds')}
         </Text>
         <Group gap={0}>
-          <Tooltip label={t('nav.refreshAllTip')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('nav.refreshAll')}
-              loading={refreshing}
-              loaderProps={{ size: 12 }}
-              onClick={() => void startRefresh({ scope: 'all' })}
-              data-testid="sidebar-refresh"
-            >
-              <IconRefresh size={15} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={byScore ? t('nav.sortedByScore') : t('nav.sortedByTitle')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={byScore ? t('nav.sortByTitle') : t('nav.sortByScore')}
-              aria-pressed={byScore}
-              onClick={() => writeSidebarSort(byScore ? 'title' : 'score')}
-              data-testid="sidebar-sort"
-            >
-              {byScore ? <IconSortAscendingNumbers size={15} /> : <IconSortAscendingLetters size={15} />}
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('nav.subscribeTip')}>
-            <ActionIcon
-              component={Link}
-              to="/subscribe"
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('nav.subscribe')}
-              data-testid="nav-subscribe"
-            >
-              <IconPlus size={15} />
-            </ActionIcon>
-          </Tooltip>
+          <HeaderIcon
+            size="sm"
+            label={t('nav.refreshAll')}
+            tip={t('nav.refreshAllTip')}
+            icon={IconRefresh}
+            loading={refreshing}
+            onClick={() => void startRefresh({ scope: 'all' })}
+            data-testid="sidebar-refresh"
+          />
+          <HeaderIcon
+            size="sm"
+            label={byScore ? t('nav.sortByTitle') : t('nav.sortByScore')}
+            tip={byScore ? t('nav.sortedByScore') : t('nav.sortedByTitle')}
+            icon={byScore ? IconSortAscendingNumbers : IconSortAscendingLetters}
+            aria-pressed={byScore}
+            onClick={() => writeSidebarSort(byScore ? 'title' : 'score')}
+            data-testid="sidebar-sort"
+          />
+          <HeaderIcon
+            size="sm"
+            to="/subscribe"
+            label={t('nav.subscribe')}
+            tip={t('nav.subscribeTip')}
+            icon={IconPlus}
+            data-testid="nav-subscribe"
+          />
         </Group>
       </Group>
       {empty && (

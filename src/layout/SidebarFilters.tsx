@@ -1,9 +1,9 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconFilter, IconPlus, IconSparkles } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import { isKeywordFilter, useSavedFilters } from '../filters/savedFilters';
 import { useFilterCounts } from '../filters/useFilterCounts';
 import { useT } from '../i18n';
+import { HeaderIcon } from './HeaderIcon';
 import { SidebarLink } from './SidebarLink';
 
 /**
@@ -21,19 +21,13 @@ export function SidebarFilters() {
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
           {t('nav.filters')}
         </Text>
-        <Tooltip label={t('nav.newFilter')}>
-          <ActionIcon
-            component={Link}
-            to="/filter"
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={t('nav.newFilter')}
-            data-testid="nav-filter-new"
-          >
-            <IconPlus size={15} />
-          </ActionIcon>
-        </Tooltip>
+        <HeaderIcon
+          size="sm"
+          to="/filter"
+          label={t('nav.newFilter')}
+          icon={IconPlus}
+          data-testid="nav-filter-new"
+        />
       </Group>
       {filters.map((f) => (
         <SidebarLink
