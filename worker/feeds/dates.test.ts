@@ -83,6 +83,21 @@ describe('parseDate', () => {
   });
 });
 
+describe('parseDate day overflow', () => {
+  it.each([
+    ['2000-02-29T00:00:00Z', T('2000-02-29T00:00:00Z')],
+    ['2024-02-29T12:00:00Z', T('2024-02-29T12:00:00Z')],
+    ['Tue, 29 Feb 2000 00:00:00 GMT', T('2000-02-29T00:00:00Z')],
+    ['1900-02-29T00:00:00Z', null],
+    ['2023-02-29T00:00:00Z', null],
+    ['2024-04-31T00:00:00Z', null],
+    ['Sat, 31 Jun 2024 10:00:00 GMT', null],
+    ['2024-12-31 23:59', T('2024-12-31T23:59:00Z')],
+  ])('%s', (raw, expected) => {
+    expect(parseDate(raw)).toBe(expected);
+  });
+});
+
 describe('parseDate fast path for the common shapes', () => {
   const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
   const rfc822 = fc

@@ -76,12 +76,14 @@ function zoneOffset(zone: string): number | undefined {
   return undefined;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function build(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, offsetMin = 0): number | null {
   if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 24 || mi > 59 || s > 60) return null;
   if (y < 1000 || y > 9999) return null;
-  const ms = Date.UTC(y, mo, d, h, mi, Math.min(s, 59));
   // Reject day overflow (30 February) instead of silently rolling into the next month.
-  if (new Date(Date.UTC(y, mo, d)).getUTCMonth() !== mo) return null;
+  if (d > (mo === 1 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[mo]!)) return null;
+  const ms = Date.UTC(y, mo, d, h, mi, Math.min(s, 59));
   return Math.floor(ms / 1000) - offsetMin * 60;
 }
 
@@ -168,47 +170,52 @@ function parseWords(s: string): number | null | undefined {
 
 // The two shapes nearly every feed writes, read without the general patterns (same result as
 // the general path gives them): "Sat, 05 Jan 2024 10:00:00 GMT" and "2024-01-05T10:00:00Z".
+// IMPORTANT: runs for every item; a capture-free test then fixed offsets, because building
+// ten capture strings per date showed up in profiles.
 const COMMON_RFC822 =
-  /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) (?:(GMT|UTC?|Z)|([+-])(\d{2})(\d{2}))$/;
-const COMMON_ISO =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/;
+  /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), )?\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (?:GMT|UTC?|Z|[+-]\d{4})$/;
+const COMMON_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)? ?(?:Z|[+-]\d{2}:?\d{2})$/;
 const MONTH_ABBR = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 
-function offsetOf(
-  utc: string | undefined,
-  sign: string | undefined,
-  h: string | undefined,
-  m: string | undefined,
-): number {
-  if (utc !== undefined || sign === undefined) return 0;
-  const minutes = Number(h) * 60 + Number(m);
-  return sign === '-' ? -minutes : minutes;
+/** The number written by the ASCII digits s[i..i+n). */
+function digits(s: string, i: number, n: number): number {
+  let v = 0;
+  for (let k = i; k < i + n; k++) v = v * 10 + s.charCodeAt(k) - 48;
+  return v;
+}
+
+/** Minutes east of UTC for a zone `±HHMM` or `±HH:MM` ending `s`; 0 for a named zone. */
+function trailingOffset(s: string): number {
+  const colon = s.charCodeAt(s.length - 3) === 0x3a;
+  const at = s.length - (colon ? 6 : 5);
+  const sign = s.charCodeAt(at);
+  if (sign !== 0x2b && sign !== 0x2d) return 0;
+  const minutes = digits(s, at + 1, 2) * 60 + digits(s, s.length - 2, 2);
+  return sign === 0x2d ? -minutes : minutes;
 }
 
 function parseCommon(s: string): number | null | undefined {
-  let m = COMMON_RFC822.exec(s);
-  if (m) {
-    const mo = MONTH_ABBR.indexOf(m[2]!) / 3;
-    return build(
-      Number(m[3]),
-      mo,
-      Number(m[1]),
-      Number(m[4]),
-      Number(m[5]),
-      Number(m[6]),
-      offsetOf(m[7], m[8], m[9], m[10]),
-    );
+  if (COMMON_RFC822.test(s)) {
+    let i = s.charCodeAt(3) === 0x2c /* , */ ? 5 : 0;
+    const dayLength = s.charCodeAt(i + 1) === 0x20 ? 1 : 2;
+    const d = digits(s, i, dayLength);
+    i += dayLength + 1;
+    const mo = MONTH_ABBR.indexOf(s.slice(i, i + 3)) / 3;
+    i += 4;
+    const y = digits(s, i, 4);
+    i += 5;
+    const offset = trailingOffset(s);
+    return build(y, mo, d, digits(s, i, 2), digits(s, i + 3, 2), digits(s, i + 6, 2), offset);
   }
-  m = COMMON_ISO.exec(s);
-  if (m) {
+  if (COMMON_ISO.test(s)) {
     return build(
-      Number(m[1]),
-      Number(m[2]) - 1,
-      Number(m[3]),
-      Number(m[4]),
-      Number(m[5]),
-      Number(m[6]),
-      offsetOf(m[7], m[8], m[9], m[10]),
+      digits(s, 0, 4),
+      digits(s, 5, 2) - 1,
+      digits(s, 8, 2),
+      digits(s, 11, 2),
+      digits(s, 14, 2),
+      digits(s, 17, 2),
+      s.endsWith('Z') ? 0 : trailingOffset(s),
     );
   }
   return undefined;
