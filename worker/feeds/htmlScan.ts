@@ -24,13 +24,6 @@ export function isUrlAttribute(name: string): boolean {
   return URL_ATTRS.has(name);
 }
 
-// A tag name runs to HTML whitespace, `/` or `>`.
-const TAG_NAME = /[^\t\n\f\r />]*/y;
-// One step inside a start tag: skip whitespace and `/`, then either `>` (group 1) or an
-// attribute name (2; its first character may be `=`) with an optional value: double-quoted (3),
-// single-quoted (4) or unquoted up to whitespace or `>` (5, possibly empty).
-const ATTR =
-  /[\t\n\f\r /]*(?:(>)|([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r >]*)))?)/y;
 // Elements whose content is text up to their end tag (`plaintext` never ends).
 const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'textarea', 'title', 'xmp']);
 const RAW_INITIALS = 'inpstx';
@@ -42,29 +35,63 @@ const ODD_CONTROLS = /[\x0f\x1c]/;
 
 const isAsciiAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
-/** Reads one start tag from `<` at `lt`; returns the index after its `>`, or -1 to give up. */
+const isHtmlSpace = (c: number): boolean =>
+  c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
+// Where tag and attribute names end: HTML whitespace, `/` or `>` (NaN past the end is neither).
+const endsName = (c: number): boolean => isHtmlSpace(c) || c === 0x2f || c === 0x3e;
+
+/**
+ * Reads one start tag from `<` at `lt`; returns the index after its `>`, or -1 to give up.
+ * IMPORTANT: a character loop, not regexes: this walks every tag of long articles, and match
+ * arrays with a substring per attribute value cost as much as the tokenizer it replaces.
+ * Inside the tag: skip whitespace and `/`; then `>` ends the tag, or an attribute name starts
+ * (its first character may be `=`) and runs to whitespace, `/`, `>` or `=`; an optional value
+ * follows whitespace, `=`, whitespace: quoted up to the same quote, or unquoted up to
+ * whitespace or `>` (possibly empty).
+ */
 function startTag(html: string, lt: number, spans: AttrSpan[]): number {
-  TAG_NAME.lastIndex = lt + 1;
-  TAG_NAME.exec(html);
-  const nameEnd = TAG_NAME.lastIndex;
-  let pos = nameEnd;
+  const n = html.length;
+  let i = lt + 1;
+  while (i < n && !endsName(html.charCodeAt(i))) i++;
+  const nameEnd = i;
+  let pos: number;
   for (;;) {
-    ATTR.lastIndex = pos;
-    const m = ATTR.exec(html);
-    // Only the end of the input stops ATTR: a tag left open, which the tokenizer drops.
-    if (!m) return -1;
-    pos = ATTR.lastIndex;
-    if (m[1]) break;
-    const name = m[2]!;
-    const unquoted = m[5];
-    // An opening quote without its closing one: the tokenizer reads to the end and drops it.
-    if (unquoted !== undefined && (unquoted.startsWith('"') || unquoted.startsWith("'"))) return -1;
-    const value = m[3] ?? m[4] ?? unquoted;
-    if (value === undefined || name.length < 3 || name.length > 6) continue;
-    const lower = name.toLowerCase();
-    if (!URL_ATTRS.has(lower)) continue;
-    const end = unquoted === undefined ? pos - 1 : pos;
-    spans.push({ name: lower, start: end - value.length, end, unquoted: unquoted !== undefined });
+    let c = html.charCodeAt(i);
+    while (isHtmlSpace(c) || c === 0x2f) c = html.charCodeAt(++i);
+    // Only the end of the input stops here: a tag left open, which the tokenizer drops.
+    if (i >= n) return -1;
+    if (c === 0x3e) {
+      pos = i + 1;
+      break;
+    }
+    const nameStart = i++;
+    while (i < n && !endsName((c = html.charCodeAt(i))) && c !== 0x3d) i++;
+    const nameLength = i - nameStart;
+    let j = i;
+    while (isHtmlSpace(html.charCodeAt(j))) j++;
+    if (html.charCodeAt(j) !== 0x3d) continue;
+    j++;
+    while (isHtmlSpace(html.charCodeAt(j))) j++;
+    if (j >= n) return -1;
+    const q = html.charCodeAt(j);
+    let start: number;
+    let end: number;
+    const unquoted = q !== 0x22 && q !== 0x27;
+    if (unquoted) {
+      start = j;
+      end = j;
+      while (end < n && !isHtmlSpace((c = html.charCodeAt(end))) && c !== 0x3e) end++;
+      i = end;
+    } else {
+      start = j + 1;
+      end = html.indexOf(q === 0x22 ? '"' : "'", start);
+      // An opening quote without its closing one: the tokenizer reads to the end and drops it.
+      if (end < 0) return -1;
+      i = end + 1;
+    }
+    if (nameLength < 3 || nameLength > 6) continue;
+    const name = html.slice(nameStart, nameStart + nameLength).toLowerCase();
+    if (URL_ATTRS.has(name)) spans.push({ name, start, end, unquoted });
   }
   // Raw-text names are 3–9 letters starting with i, n, p, s, t or x: most tags stop here.
   const length = nameEnd - lt - 1;
