@@ -1,5 +1,5 @@
 /**
- * A sticky-regex scan that finds URL attribute values in HTML exactly where htmlparser2's
+ * A scan (indexOf and character loops) that finds URL attribute values in HTML exactly where htmlparser2's
  * tokenizer (HTML mode, entities not decoded) would report them, several times faster than the
  * tokenizer's per-character state machine. It only covers HTML made of text, start and end
  * tags and raw-text elements (script, style, title, …); for anything else (comments, `<!`,

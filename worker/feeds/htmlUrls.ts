@@ -5,7 +5,7 @@
  * so it does the least work the input allows, in three tiers that give the same output:
  * 1. `needsUrlRewrite`: one regex scan; when no URL attribute value would change (most feeds
  *    carry only absolute, canonical URLs) the HTML is returned as it is;
- * 2. `scanUrlAttributes` (htmlScan.ts): a sticky-regex scan of tags and attributes, for HTML
+ * 2. `scanUrlAttributes` (htmlScan.ts): a character scan of tags and attributes, for HTML
  *    made of plain text, tags and raw-text elements;
  * 3. htmlparser2's tokenizer, for everything else (comments, CDATA, bogus markup, truncation).
  * Tier 3 is the reference; tests hold tiers 1 and 2 to it on generated HTML.
