@@ -5,11 +5,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectEngineEvents } from './engine/bridge';
+import { engineReady } from './engine/client';
 import { queryClient } from './queries/queryClient';
 import { installImagePreview } from './reader/useImagePreview';
 
 // Engine events reach the query cache from outside React, once per tab.
 connectEngineEvents(queryClient);
+// Start the engine now, not when the first lazy screen asks: its worker script and start-up then
+// overlap React's first render and the route chunk. A failure here is not lost: engineReady()
+// forgets it, and the first query starts again and shows the error with its Retry.
+engineReady().catch(() => {});
 // One delegated click listener opens the image preview for every article (attached after 1 s).
 installImagePreview();
 
