@@ -28,13 +28,18 @@ export function escapeHtml(text: string): string {
 const first = <T>(list: readonly T[] | undefined): T | undefined => list?.[0];
 const str = (v: unknown): string =>
   typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
-/** The first non-empty value, as trimmed text. Called several times per item: no arrays. */
-function pick(...values: unknown[]): string {
-  for (const v of values) {
-    const s = str(v);
-    if (s !== '') return s;
-  }
-  return '';
+/**
+ * The first non-empty value, as trimmed text. Called several times per item, so fixed
+ * parameters rather than a rest array (callers pass at most six).
+ */
+function pick(a: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown, f?: unknown): string {
+  let s: string;
+  if ((s = str(a)) !== '') return s;
+  if ((s = str(b)) !== '') return s;
+  if ((s = str(c)) !== '') return s;
+  if ((s = str(d)) !== '') return s;
+  if ((s = str(e)) !== '') return s;
+  return str(f);
 }
 
 function rssPerson(p: RssFeed.Person | undefined): string {
