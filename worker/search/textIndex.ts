@@ -20,14 +20,24 @@ import { TextStore } from './textStore';
 
 /** Items read from IndexedDB per step of a sync. */
 const BATCH = 500;
-/** Offered items indexed per task when draining in the background (~10–20 ms of work). */
-const DRAIN_CHUNK = 200;
+/** Milliseconds of indexing per task when draining in the background. */
+const DRAIN_SLICE_MS = 1;
 /** Pending postings worth an idle merge, and the pause that counts as idle. */
 const IDLE_MERGE_MIN = 50_000;
 const IDLE_MERGE_MS = 400;
 
-// Lets queued work yield to other tasks (messages from the UI, IndexedDB callbacks).
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+interface BackgroundScheduler {
+  postTask(task: () => void, options: { priority: 'background' }): Promise<unknown>;
+}
+const scheduler = (globalThis as { scheduler?: Partial<BackgroundScheduler> }).scheduler;
+
+// Lets queued work yield to other tasks. Where the Scheduler API exists (Chromium), the next
+// slice is a background-priority task: IndexedDB answers and calls from the UI go first, so the
+// ingest path waits for at most the slice already running. Elsewhere, a plain timer.
+const nextTask = (): Promise<unknown> =>
+  scheduler?.postTask
+    ? scheduler.postTask(() => undefined, { priority: 'background' })
+    : new Promise((resolve) => setTimeout(resolve, 0));
 
 export class TextIndex implements TextSink {
   readonly store = new TextStore();
@@ -174,21 +184,30 @@ export class TextIndex implements TextSink {
     }
   }
 
-  // Indexes the queued items in order, yielding before each chunk unless a query waits: the
-  // writer's caller goes on first (say, to the next feed's transaction) and the indexing fills
-  // the time spent waiting for IndexedDB.
+  // Indexes the queued items in order. In the background it works in slices of ~1 ms between
+  // other tasks: the writer's caller goes on first, and an IndexedDB answer to the next ingest
+  // waits at most one slice. A waiting query (`urgent`) drains everything at once.
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      if (this.urgent === 0) await nextTask();
-      const take = this.urgent > 0 ? this.queue.length : DRAIN_CHUNK;
-      const chunk = this.queue.length <= take ? this.queue : this.queue.slice(0, take);
-      this.queue = this.queue.length <= take ? [] : this.queue.slice(take);
-      const { index } = this.ctx;
-      // Items deleted since they were offered are skipped (the diff would drop them anyway).
-      for (const item of chunk) if (index.rowOf(item.id) >= 0) this.addText(item);
+    const { index } = this.ctx;
+    let next = 0;
+    while (next < this.queue.length) {
+      if (this.urgent === 0) {
+        await nextTask();
+        // Consume what was indexed so far (the queue may have grown meanwhile).
+        this.queue = this.queue.slice(next);
+        next = 0;
+        if (this.queue.length === 0) break;
+      }
+      const until = this.urgent > 0 ? Infinity : performance.now() + DRAIN_SLICE_MS;
+      do {
+        const item = this.queue[next++] as OfferedText;
+        // Items deleted since they were offered are skipped (the diff would drop them anyway).
+        if (index.rowOf(item.id) >= 0) this.addText(item);
+      } while (next < this.queue.length && ((next & 7) !== 0 || performance.now() < until));
       // A long burst (a first import) keeps the queue busy for minutes: merge along the way.
       this.maintain();
     }
+    this.queue = [];
   }
 
   /** Stores and indexes one item (replacing an earlier version). Cost: one HTML parse + tokenise. */
@@ -236,9 +255,11 @@ export class TextIndex implements TextSink {
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
       // Run between syncs, never inside one; a timer left after the engine closed only merges memory.
-      this.chain = this.chain.then(() => {
-        if (this.queue.length === 0 && this.search.pendingSize() >= IDLE_MERGE_MIN) this.search.merge();
-      });
+      this.chain = this.chain
+        .then(() => {
+          if (this.queue.length === 0 && this.search.pendingSize() >= IDLE_MERGE_MIN) this.search.merge();
+        })
+        .catch((err: unknown) => console.warn('Rivulet: search index merge failed', err));
     }, IDLE_MERGE_MS);
   }
 
