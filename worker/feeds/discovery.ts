@@ -7,7 +7,7 @@ import { EngineError } from '../errors';
 import { decodeBytes } from './decode';
 import { fetchFeed, type FetchImpl, type FetchResult } from './fetcher';
 import { resolveUrl } from './html';
-import { readFeed } from './read';
+import { loadReadFeed } from './lazyRead';
 import { sitePatternCandidates, youtubeChannelFeed, type Candidate } from './sitePatterns';
 
 export type { Candidate } from './sitePatterns';
@@ -120,6 +120,7 @@ async function probe(origin: string, fetchImpl: FetchImpl, signal?: AbortSignal)
       try {
         const res = await fetchFeed(url, { fetchImpl, signal });
         if (res.status !== 200) continue;
+        const readFeed = await loadReadFeed();
         const feed = readFeed(res.bytes, res.contentType, res.finalUrl);
         found[i] = {
           url: res.finalUrl,
@@ -187,6 +188,7 @@ export async function discover(
     });
   const { text } = decodeBytes(res.bytes, res.contentType);
   if (!looksLikeHtml(text)) {
+    const readFeed = await loadReadFeed();
     try {
       const feed = readFeed(res.bytes, res.contentType, res.finalUrl);
       return [{ url: res.finalUrl, title: feed.title, format: formatOfFeed(feed.format), source: 'direct' }];

@@ -6,7 +6,7 @@ import { toErrorShape } from '../errors';
 import type { EngineErrorShape, Feed, FeedStatus, IncomingItem } from '../types';
 import type { FetchResult } from './fetcher';
 import { hashBytes } from './hash';
-import { readFeed } from './read';
+import { loadReadFeed } from './lazyRead';
 import { planStatus, type FetchOutcome } from './refreshPolicy';
 
 /** Feed fields the refresh may change besides its status. */
@@ -95,6 +95,7 @@ export async function refreshFeed(
     outcome = { kind: 'response', result, bodyHash };
     if (ok && bodyHash !== feed.bodyHash) {
       try {
+        const readFeed = await loadReadFeed();
         const parsed = readFeed(result.bytes, result.contentType, result.finalUrl || feed.url);
         items = parsed.items;
         if (!feed.title && parsed.title) patch.title = parsed.title;

@@ -1,6 +1,6 @@
 /** The `opml` domain: import (as a job) and export of all subscriptions. */
 import { EngineError } from '../errors';
-import { exportOpml, parseOpml, type OpmlFeed } from '../feeds/opml';
+import type { OpmlFeed } from '../feeds/opml';
 import { startBulkSubscribe, type BulkEntry } from '../subscriptions/bulk';
 import type { FeedServices } from '../subscriptions/services';
 import type { Feed } from '../types';
@@ -31,24 +31,29 @@ const toOpmlFeed = (f: Feed): OpmlFeed => ({ title: f.title || f.url, xmlUrl: f.
 /** Builds the OPML domain. */
 export function createOpmlApi(s: FeedServices): OpmlApi {
   return {
-    import: (text) =>
-      new Promise((resolve) => {
-        if (typeof text !== 'string') throw new EngineError('not_opml', 'No OPML text was given');
-        const parsed = parseOpml(text);
-        const entries: BulkEntry[] = [
-          ...parsed.groups.flatMap((g) =>
-            g.feeds.map((f) => ({ url: f.xmlUrl, title: f.title, groupTitle: g.title })),
-          ),
-          ...parsed.ungrouped.map((f) => ({ url: f.xmlUrl, title: f.title })),
-        ];
-        if (entries.length === 0 && parsed.groups.length === 0)
-          throw new EngineError('empty_opml', 'This OPML file lists no feeds');
-        // Folders with feeds get their group when a feed goes in; empty ones are made as such.
-        const empty = parsed.groups.filter((g) => g.feeds.length === 0).map((g) => g.title);
-        resolve(startBulkSubscribe(s, 'opml-import', entries, parsed.duplicates, empty));
-      }),
+    async import(text) {
+      if (typeof text !== 'string') throw new EngineError('not_opml', 'No OPML text was given');
+      // Loaded on first use: the XML parser stays out of the worker's start-up script.
+      const { parseOpml } = await import('../feeds/opml');
+      const parsed = parseOpml(text);
+      const entries: BulkEntry[] = [
+        ...parsed.groups.flatMap((g) =>
+          g.feeds.map((f) => ({ url: f.xmlUrl, title: f.title, groupTitle: g.title })),
+        ),
+        ...parsed.ungrouped.map((f) => ({ url: f.xmlUrl, title: f.title })),
+      ];
+      if (entries.length === 0 && parsed.groups.length === 0)
+        throw new EngineError('empty_opml', 'This OPML file lists no feeds');
+      // Folders with feeds get their group when a feed goes in; empty ones are made as such.
+      const empty = parsed.groups.filter((g) => g.feeds.length === 0).map((g) => g.title);
+      return startBulkSubscribe(s, 'opml-import', entries, parsed.duplicates, empty);
+    },
     async export() {
-      const [groups, feeds] = await Promise.all([s.groups.list(), s.feeds.list()]);
+      const [groups, feeds, { exportOpml }] = await Promise.all([
+        s.groups.list(),
+        s.feeds.list(),
+        import('../feeds/opml'),
+      ]);
       const known = new Set(groups.map((g) => g.id));
       return exportOpml({
         groups: [...groups].sort(byTitle).map((g) => ({

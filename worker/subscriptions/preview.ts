@@ -2,7 +2,7 @@
 import { EngineError } from '../errors';
 import { fetchFeed } from '../feeds/fetcher';
 import { hashBytes } from '../feeds/hash';
-import { readFeed } from '../feeds/read';
+import { loadReadFeed } from '../feeds/lazyRead';
 import type { FeedPreview } from '../types';
 import type { LoadedFeed } from './previewCache';
 import type { FeedServices } from './services';
@@ -27,6 +27,7 @@ export async function loadFeed(s: FeedServices, input: string, signal?: AbortSig
       httpStatus: response.status,
     });
   const finalUrl = response.finalUrl || url;
+  const readFeed = await loadReadFeed();
   const parsed = readFeed(response.bytes, response.contentType, finalUrl);
   const loaded: LoadedFeed = {
     url: response.permanentRedirect ? finalUrl : url,
