@@ -2,12 +2,12 @@ import { Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconPlayerStop, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ItemRow, Page } from '../engine/contract';
 import { t as tNow, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { withEngine } from '../queries/engine';
 import { MarkdownView } from '../reader/MarkdownView';
-import { clickRowWhenShown } from '../search/openRow';
 import { AiErrorNotice, AiNotConfigured } from './AiErrorNotice';
 import { loadSources, retrieve } from './assistant';
 import { streamChat } from './chat';
@@ -46,6 +46,7 @@ const citationHref = (q: string, id: number) =>
  */
 export function useFeedAssistant(q: string): FeedAssistantParts {
   const t = useT();
+  const navigate = useNavigate();
   const { endpoint } = useAiEndpoint();
   const feeds = useQuery(feedsQuery());
   const [state, setState] = useState<AssistantState>({
@@ -128,8 +129,8 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
     const open = url.searchParams.get('open');
     if (url.origin !== window.location.origin || url.pathname !== '/search' || !open) return;
     e.preventDefault();
-    const screen = rootRef.current?.closest('[data-testid="screen-search"]') ?? document.body;
-    void clickRowWhenShown(screen, Number(open));
+    // Same route and query: the search screen hands `open` to its list (initialOpenId).
+    void navigate(`${url.pathname}${url.search}`, { replace: true });
   };
 
   const answerMd = current ? linkCitations(current.answer, current.ids, (id) => citationHref(q, id)) : '';

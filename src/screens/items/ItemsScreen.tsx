@@ -6,6 +6,7 @@ import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
 import { useT } from '../../i18n';
 import { isKeywordFilter, runFilterPage } from '../../items/engineExtras';
 import { ItemsView } from '../../items/ItemsView';
+import { useOpenParam } from '../../items/useOpenParam';
 import { withEngine } from '../../queries/engine';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
@@ -16,7 +17,10 @@ import { LoadOlder } from '../../sync/LoadOlder';
 import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
 
-/** Route `/:type/:id?`: All, Today (home/explore), Saved (next), a feed, a group, a saved filter. */
+/**
+ * Route `/:type/:id?`: All, Today (home/explore), Saved (next), a feed, a group, a saved filter.
+ * `?open=<id>` opens that article in the reader (e.g. Continue reading on the welcome screen).
+ */
 export function ItemsScreen() {
   const { type, id } = useParams();
   const target = parseItemsRoute(type, id);
@@ -40,6 +44,7 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const id = 'id' in target ? target.id : undefined;
+  const openId = useOpenParam();
 
   let title: string | undefined;
   if (target.scope === 'all' || target.scope === 'today' || target.scope === 'saved')
@@ -64,6 +69,7 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
       fetchRange={fetchRange}
       title={<DocTitle text={title} />}
       scope={{ scope: target.scope, id }}
+      initialOpenId={openId}
       headerExtra={
         target.scope === 'feed' ? (
           <>

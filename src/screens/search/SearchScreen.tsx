@@ -1,10 +1,11 @@
 import { Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
+import { useOpenParam } from '../../items/useOpenParam';
 import { useT } from '../../i18n';
 import { searchPage } from '../../search/queries';
 
@@ -17,8 +18,7 @@ export function SearchScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const openParam = params.get('open');
-  const openId = openParam && /^[1-9]\d{0,14}$/.test(openParam) ? Number(openParam) : null;
+  const openId = useOpenParam();
   const title = q ? t('search.titleFor', { q }) : t('search.title');
   useDocumentTitle(title);
   const [draft, setDraft] = useState(q);
@@ -30,20 +30,6 @@ export function SearchScreen() {
   const fetchPage = useMemo(() => searchPage(q), [q]);
   // The feed assistant (AI issue): once asked, the list shows the articles it answered from.
   const assistant = useFeedAssistant(q);
-
-  // The reader opened from `open` (ItemsView keeps it); the address then forgets it, so a
-  // reload shows the results without re-opening the article.
-  useEffect(() => {
-    if (openId === null) return;
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.delete('open');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [openId, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
