@@ -318,6 +318,7 @@ export function createEngine(opts: EngineOptions): Engine {
     settled: () => ctx.events.settled(),
     close() {
       clearTimeout(countTimer);
+      textIndex.close();
       if (timer !== null) clearTimeout(timer);
       timer = null;
       services.jobs.abortAll();

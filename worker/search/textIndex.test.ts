@@ -133,4 +133,16 @@ describe('TextIndex queue', () => {
     await vi.waitFor(() => expect(engine.textIndex.search.pendingSize()).toBe(0), { timeout: 5000 });
     expect((await engine.search.run('w3x5')).rows.length).toBeGreaterThan(0);
   });
+
+  it('leaves no merge timer behind once the engine closes', async () => {
+    const { engine, feedId } = await started();
+    const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
+    await engine.items.ingest(feedId, items(1200, words));
+    await engine.textIndex.fresh();
+    const pending = engine.textIndex.search.pendingSize();
+    expect(pending).toBeGreaterThan(50_000);
+    engine.close();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(engine.textIndex.search.pendingSize()).toBe(pending);
+  });
 });

@@ -52,6 +52,7 @@ export class TextIndex implements TextSink {
   private lastVersion = -1;
   private lastRowCount = 0;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
   private syncedCounter = -1;
@@ -210,6 +211,16 @@ export class TextIndex implements TextSink {
     this.queue = [];
   }
 
+  /**
+   * Stops background work when the engine closes: the idle merge timer is cleared and none is
+   * scheduled again, so a closed engine leaves no timer behind. Queries still answer from memory.
+   */
+  close(): void {
+    this.closed = true;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
   /** Stores and indexes one item (replacing an earlier version). Cost: one HTML parse + tokenise. */
   add(item: StoredItem): void {
     this.addText({
@@ -251,7 +262,7 @@ export class TextIndex implements TextSink {
   private scheduleIdleMerge(): void {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (this.search.pendingSize() < IDLE_MERGE_MIN) return;
+    if (this.closed || this.search.pendingSize() < IDLE_MERGE_MIN) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
       // Run between syncs, never inside one; a timer left after the engine closed only merges memory.
