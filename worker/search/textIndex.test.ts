@@ -145,4 +145,24 @@ describe('TextIndex queue', () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(engine.textIndex.search.pendingSize()).toBe(pending);
   });
+
+  it('gives back the memory of deleted articles once writes pause', async () => {
+    const { engine, feedId } = await started();
+    const long = (i: number) => `${'filler '.repeat(200)}tag${i % 5}`;
+    const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+    const kept = await engine.items.ingest(other, items(2500, long, 10_000));
+    await engine.items.ingest(feedId, items(1000, long));
+    await engine.textIndex.fresh();
+    await engine.feeds.delete(feedId);
+    await engine.textIndex.fresh();
+    // Over a quarter of the store is dead: under the burst threshold, over the pause threshold.
+    const dead = engine.textIndex.store.bytes().dead;
+    expect(dead).toBeGreaterThan(1 << 20);
+    await vi.waitFor(() => expect(engine.textIndex.store.bytes().dead).toBe(0), { timeout: 5000 });
+    expect(engine.textIndex.store.liveCount()).toBe(2500);
+    const hits = (await engine.search.run('tag3')).rows.map((r) => r.id);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((id) => kept.added.includes(id))).toBe(true);
+    expect((await engine.query.run("description LIKE 'tag3'")).total).toBe(500);
+  });
 });
