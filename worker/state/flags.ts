@@ -1,4 +1,5 @@
-import { bumpItemsCounter } from '../db/meta';
+import type { StoreTable } from '../db/database';
+import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_READ, type EngineEvent, type Feed } from '../types';
@@ -26,7 +27,16 @@ export async function setFlag(
     const chunk = unique.slice(start, start + CHUNK);
     const result = await ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async () => {
       const items = ctx.db.table('items');
-      const found = await items.bulkGet(chunk);
+      const feedsTable = ctx.db.table('feeds');
+      const meta = ctx.db.table('meta');
+      const reading = bit === FLAG_READ;
+      // Every read goes out at once (one round trip, not three): the index knows each item's
+      // feed, so the feeds whose readCount may move are read beside the items.
+      const [found, guessed, counterRecord] = await Promise.all([
+        items.bulkGet(chunk),
+        reading ? feedsTable.bulkGet(feedIdsInIndex(ctx, chunk)) : Promise.resolve([]),
+        meta.get(META_KEYS.itemsCounter),
+      ]);
       const changed: StoredItem[] = [];
       const perFeed = new Map<number, number>();
       for (const item of found) {
@@ -36,10 +46,15 @@ export async function setFlag(
         perFeed.set(item.feedId, (perFeed.get(item.feedId) ?? 0) + (on ? 1 : -1));
       }
       if (changed.length === 0) return null;
-      await items.bulkPut(changed);
-      let feeds: Feed[] = [];
-      if (bit === FLAG_READ) feeds = await adjustReadCounts(ctx, perFeed);
-      return { changed, feeds, feedIds: [...perFeed.keys()], counter: await bumpItemsCounter(ctx.db) };
+      const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
+      const current = counterRecord?.value;
+      const counter = (typeof current === 'number' ? current : 0) + 1;
+      await Promise.all([
+        items.bulkPut(changed),
+        feeds.length > 0 ? feedsTable.bulkPut(feeds) : null,
+        meta.put({ key: META_KEYS.itemsCounter, value: counter }),
+      ]);
+      return { changed, feeds, feedIds: [...perFeed.keys()], counter };
     });
     if (!result) continue;
     ctx.index.setFlags(result.changed);
@@ -56,10 +71,33 @@ export async function setFlag(
 }
 
 // Inside the caller's transaction: applies per-feed deltas to readCount.
-async function adjustReadCounts(ctx: EngineContext, deltas: Map<number, number>): Promise<Feed[]> {
-  const table = ctx.db.table('feeds');
-  const feeds = (await table.bulkGet([...deltas.keys()])).filter((f): f is Feed => f !== undefined);
-  for (const feed of feeds) feed.readCount = Math.max(0, (feed.readCount || 0) + (deltas.get(feed.id) ?? 0));
-  await table.bulkPut(feeds);
+// Feed ids of these items as the in-memory index has them (unknown ids are skipped).
+function feedIdsInIndex(ctx: EngineContext, ids: number[]): number[] {
+  const out = new Set<number>();
+  for (const id of ids) {
+    const row = ctx.index.rowOf(id);
+    if (row >= 0) out.add(ctx.index.feedId(row));
+  }
+  return [...out];
+}
+
+// Moves each feed's readCount by its delta (never below 0). Feeds read ahead are used as they
+// are; a feed the index did not name (a stale index, another tab's item) is read now.
+async function adjustReadCounts(
+  table: StoreTable<'feeds'>,
+  readAhead: (Feed | undefined)[],
+  deltas: Map<number, number>,
+): Promise<Feed[]> {
+  const byId = new Map<number, Feed>();
+  for (const feed of readAhead) if (feed) byId.set(feed.id, feed);
+  const missing = [...deltas.keys()].filter((id) => !byId.has(id));
+  if (missing.length > 0) for (const feed of await table.bulkGet(missing)) if (feed) byId.set(feed.id, feed);
+  const feeds: Feed[] = [];
+  for (const [id, delta] of deltas) {
+    const feed = byId.get(id);
+    if (!feed) continue;
+    feed.readCount = Math.max(0, (feed.readCount || 0) + delta);
+    feeds.push(feed);
+  }
   return feeds;
 }

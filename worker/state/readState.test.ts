@@ -58,6 +58,19 @@ describe('read state', () => {
     expect(await engine.state.unreadIds()).toEqual([a[3], a[2], b[1], a[0]]); // newest first
   });
 
+  it('moves readCount for an item the index does not know yet (written by another tab)', async () => {
+    const { id: _id, ...copy } = (await engine.stores.items.get(b[0]!))!;
+    const id = Number(await engine.db.dexie.table('items').add({ ...copy, guid: 'x', dedupeKey: 'x' }));
+    expect(engine.index.rowOf(id)).toBe(-1);
+    const counter = async () => Number(await engine.stores.meta.get('itemsCounter'));
+    const before = await counter();
+    await engine.state.markRead([id, a[0]!], true);
+    expect((await engine.stores.items.get(id))?.flags).toBe(FLAG_READ);
+    expect(await readCount(fb)).toBe(1);
+    expect(await readCount(fa)).toBe(1);
+    expect(await counter()).toBe(before + 1);
+  });
+
   it('readCount never goes below zero', async () => {
     await engine.feeds.save({ id: fa, url: 'https://a.test', readCount: 0 });
     await engine.db.dexie.table('items').update(a[0]!, { flags: FLAG_READ }); // read, but not counted
