@@ -114,6 +114,10 @@ describe('welcome', () => {
     await app.page.locator('[data-testid="continue-open"]').click();
     await app.page.locator('[data-testid="screen-items"]').waitFor();
     expect(new URL(app.page.url()).pathname).toMatch(/^\/f\/\d+$/);
+    // …in the reader (the `open` parameter is read, then leaves the address).
+    await app.page.locator('[data-testid="reader-title"]').waitFor();
+    expect(await app.page.locator('[data-testid="reader-title"]').textContent()).toBe(title);
+    expect(new URL(app.page.url()).search).toBe('');
     expect(app.errors).toEqual([]);
     await app.context.close();
   });
