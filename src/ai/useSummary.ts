@@ -153,6 +153,9 @@ export function useSummary(input: SummaryInput) {
       .catch(() => null)
       .then((hit) => {
         if (!live) return;
+        // A request started meanwhile (`g` pressed while the lookup was out) owns this key's
+        // state: the late answer of the lookup must not hide it or its finished summary.
+        if (ctlRef.current) return;
         if (hit) setKeyed({ key, status: 'done', text: hit.text, cached: true, error: null });
         else if (auto) generate();
         else setKeyed({ ...IDLE, key });
