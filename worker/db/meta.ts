@@ -36,9 +36,25 @@ export function createMetaStore(db: Database): MetaStore {
  * which is above `atLeast` (used when the stored counter was just cleared).
  */
 export async function bumpItemsCounter(db: Database, atLeast = 0): Promise<number> {
+  const bump = await prepareCounterBump(db, atLeast);
+  await bump.write();
+  return bump.next;
+}
+
+/** A counter bump whose read is done: `next` is the new value, `write()` stores it. */
+export interface CounterBump {
+  next: number;
+  write(): Promise<unknown>;
+}
+
+/**
+ * `bumpItemsCounter` in two halves, for transactions that send their reads together and then
+ * their writes together (one round trip each): start this beside the other reads, call
+ * `write()` beside the other writes. Same rules: INSIDE the transaction that changes items.
+ */
+export async function prepareCounterBump(db: Database, atLeast = 0): Promise<CounterBump> {
   const table = db.table('meta');
   const current = (await table.get(META_KEYS.itemsCounter))?.value;
   const next = Math.max(typeof current === 'number' ? current : 0, atLeast) + 1;
-  await table.put({ key: META_KEYS.itemsCounter, value: next });
-  return next;
+  return { next, write: () => table.put({ key: META_KEYS.itemsCounter, value: next }) };
 }

@@ -1,5 +1,5 @@
 import type { StoreTable } from '../db/database';
-import { META_KEYS } from '../db/meta';
+import { prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_READ, type EngineEvent, type Feed } from '../types';
@@ -28,14 +28,13 @@ export async function setFlag(
     const result = await ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async () => {
       const items = ctx.db.table('items');
       const feedsTable = ctx.db.table('feeds');
-      const meta = ctx.db.table('meta');
       const reading = bit === FLAG_READ;
       // Every read goes out at once (one round trip, not three): the index knows each item's
       // feed, so the feeds whose readCount may move are read beside the items.
-      const [found, guessed, counterRecord] = await Promise.all([
+      const [found, guessed, bump] = await Promise.all([
         items.bulkGet(chunk),
         reading ? feedsTable.bulkGet(feedIdsInIndex(ctx, chunk)) : Promise.resolve([]),
-        meta.get(META_KEYS.itemsCounter),
+        prepareCounterBump(ctx.db),
       ]);
       const changed: StoredItem[] = [];
       const perFeed = new Map<number, number>();
@@ -47,14 +46,12 @@ export async function setFlag(
       }
       if (changed.length === 0) return null;
       const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
-      const current = counterRecord?.value;
-      const counter = (typeof current === 'number' ? current : 0) + 1;
       await Promise.all([
         items.bulkPut(changed),
         feeds.length > 0 ? feedsTable.bulkPut(feeds) : null,
-        meta.put({ key: META_KEYS.itemsCounter, value: counter }),
+        bump.write(),
       ]);
-      return { changed, feeds, feedIds: [...perFeed.keys()], counter };
+      return { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next };
     });
     if (!result) continue;
     ctx.index.setFlags(result.changed);
