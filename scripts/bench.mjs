@@ -83,8 +83,8 @@ try {
     runs,
     only,
     smoke,
-    // The shared corpus sits beside the checkout (../shared), in CI as here.
-    corpusDir: join(root, '..', 'shared', 'corpus', 'feeds'),
+    // The feed corpus kept in the repository (tests/fixtures/corpus, see its README).
+    corpusDir: join(root, 'tests', 'fixtures', 'corpus', 'feeds'),
     log,
   });
   const cpu = cpus();

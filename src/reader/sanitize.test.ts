@@ -6,13 +6,12 @@ interface Vector {
   id: string;
   payload: string;
 }
-// The shared corpus lives outside the repo (and outside Vite's served roots), so read it with
-// Node's fs; the specifier is built at run time because the app tsconfig has no Node types.
+// The corpus (tests/fixtures/corpus) lies outside Vite's served roots, so read it with Node's fs; the specifier is built at run time because the app tsconfig has no Node types.
 const fsModule = 'node:' + 'fs';
 const fs = (await import(/* @vite-ignore */ fsModule)) as {
   readFileSync(path: string, encoding: 'utf8'): string;
 };
-const corpus = JSON.parse(fs.readFileSync('../shared/corpus/xss/vectors.json', 'utf8')) as {
+const corpus = JSON.parse(fs.readFileSync('tests/fixtures/corpus/xss/vectors.json', 'utf8')) as {
   vectors: Vector[];
 };
 

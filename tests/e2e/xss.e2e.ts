@@ -12,7 +12,7 @@ import { seedFeeds, setSettings } from './readingSeed';
 
 const corpus = JSON.parse(
   readFileSync(
-    join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'xss', 'vectors.json'),
+    join(import.meta.dirname, '..', 'fixtures', 'corpus', 'xss', 'vectors.json'),
     'utf8',
   ),
 ) as { vectors: Array<{ id: string; payload: string }> };

@@ -1,5 +1,5 @@
 /**
- * Every feed in the shared corpus either reads to a NormalizedFeed or fails with a clear
+ * Every feed in the corpus (tests/fixtures/corpus) either reads to a NormalizedFeed or fails with a clear
  * EngineError, within a time guard; upstream expectations are cross-checked and the pass rate
  * printed. The floor sits just under what we achieve, so a regression fails the test.
  */
@@ -10,7 +10,7 @@ import { EngineError } from '../../worker/errors';
 import { readFeed } from '../../worker/feeds/read';
 import type { NormalizedFeed } from '../../worker/types';
 
-const CORPUS = '../shared/corpus';
+const CORPUS = 'tests/fixtures/corpus';
 // A guard against runaway parsing (catastrophic regexes, loops), not a speed target: speed is
 // measured by `npm run bench`. Generous, because CI runs this on two busy cores.
 const PER_FILE_MS = 15_000;

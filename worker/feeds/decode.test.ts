@@ -9,7 +9,7 @@ const concat = (...parts: Array<Uint8Array | number[]>) =>
 const xml = (enc: string, body: number[]) =>
   concat(ascii(`<?xml version="1.0" encoding="${enc}"?><t>`), body, ascii('</t>'));
 const inner = (text: string) => /<t>(.*)<\/t>/s.exec(text)?.[1];
-const CORPUS = '../shared/corpus/feeds';
+const CORPUS = 'tests/fixtures/corpus/feeds';
 
 describe('decodeBytes', () => {
   it('decodes hand-built windows-1252 bytes, including the C1 range', () => {

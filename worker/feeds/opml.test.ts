@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors';
 import { exportOpml, parseOpml, parseOpmlBytes, type OpmlFeed } from './opml';
 
-const CORPUS = '../shared/corpus/opml';
+const CORPUS = 'tests/fixtures/corpus/opml';
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((n) =>
     statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)],
