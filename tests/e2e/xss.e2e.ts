@@ -11,10 +11,7 @@ import { launchBrowser, openApp } from './harness';
 import { seedFeeds, setSettings } from './readingSeed';
 
 const corpus = JSON.parse(
-  readFileSync(
-    join(import.meta.dirname, '..', 'fixtures', 'corpus', 'xss', 'vectors.json'),
-    'utf8',
-  ),
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', 'corpus', 'xss', 'vectors.json'), 'utf8'),
 ) as { vectors: Array<{ id: string; payload: string }> };
 
 // Any call that would prove execution sets the canary as well.
