@@ -1,5 +1,5 @@
 /**
- * The service worker (built to /sw.js by swBuild.ts). It keeps the app shell — every built file
+ * The service worker (built to /sw.js by the plugin in scripts/lib/serviceWorker.ts). It keeps the app shell — every built file
  * — in one cache per build, so Rivulet opens and reads stored articles with no network: the data
  * itself is in IndexedDB already. Rules:
  * - install: precache the whole build; a new build waits (the page offers "update — reload"
@@ -11,7 +11,8 @@
  * It imports nothing and uses no DOM-only types, because it must stay one classic script.
  */
 
-// Filled in at build time (swBuild.ts); the names must not change.
+// Filled in at build time (scripts/lib/serviceWorker.ts): the precache list, and a hash of every
+// precached file's contents as the version. The names must not change.
 declare const __RIVULET_PRECACHE__: string[];
 declare const __RIVULET_SW_VERSION__: string;
 
