@@ -1,26 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import peggy from 'peggy';
+import { peggyPlugin } from './scripts/lib/peggy.mjs';
 import { serviceWorkerPlugin } from './scripts/lib/serviceWorker.ts';
-
-/**
- * Compiles `*.peggy` grammars to ES modules at build and test time, so no generated
- * parser is ever committed. The module has named exports `parse` and `SyntaxError`.
- */
-function peggyPlugin(): Plugin {
-  return {
-    name: 'rivulet-peggy',
-    transform(code, id) {
-      if (!id.endsWith('.peggy')) return null;
-      const source = peggy.generate(code, {
-        output: 'source',
-        format: 'es',
-        grammarSource: id,
-      });
-      return { code: source, map: null };
-    },
-  };
-}
 
 /** Mounts the companion server's `/api` routes inside `vite dev`. */
 function apiPlugin(): Plugin {

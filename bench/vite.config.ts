@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { peggyPlugin } from './peggyPlugin.ts';
+import { peggyPlugin } from '../scripts/lib/peggy.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** Build output: under node_modules/.cache so git, ESLint and Prettier never see it. */

@@ -1,5 +1,5 @@
 /**
- * Shape of a grammar compiled by the Vite plugin (vite.config.ts) or by scripts/peggyLoader.mjs:
+ * Shape of a grammar compiled by scripts/lib/peggy.mjs (Vite builds and the Node loader alike):
  * peggy's ES output has named exports `parse`, `SyntaxError` and `StartRules` (no default export).
  */
 declare module '*.peggy' {

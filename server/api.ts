@@ -37,7 +37,8 @@ function pathOf(url: string | undefined): string {
 /**
  * Builds the handler for everything under `/api` (other paths go to `next()`). Every API
  * request passes the guard first (own Host, same Origin, same-site fetch) or gets 403 JSON.
- * Routes: `GET /api/fetch` (feed proxy), `/api/ai/*` (shared AI endpoint and relay, see ai.ts); anything else 404
+ * Routes: `GET /api/fetch` (feed proxy), `/api/ai/*` (shared AI endpoint and relay, see ai.ts),
+ * `/api/sync/*` (relay to the user's sync server, see syncRoute.ts); anything else 404
  * JSON. Used by the companion server and mounted in `vite dev`.
  */
 export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
