@@ -10,11 +10,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import { DICTIONARIES } from './dictionaries';
-import type { en } from './en';
 import { type Instant, formatDateIn, formatDurationIn, formatNumberIn, formatRelativeIn } from './format';
 import { getLanguage, subscribeLanguage } from './language';
 import { translate } from './translate';
-import type { Language, Params, Paths, PluralPaths } from './types';
+import type { Translate } from './keys';
+import type { Language } from './types';
 
 export { LANGUAGES, type LanguageSetting, detectLanguage, resolveLanguage } from './detect';
 export { getLanguage, subscribeLanguage } from './language';
@@ -22,16 +22,7 @@ export { tRich } from './rich';
 export type { Instant } from './format';
 export type { Language, Params } from './types';
 
-/** Every translation key: a dotted path into the English dictionary. */
-export type TKey = Paths<typeof en>;
-/** The keys whose entry is plural forms (they take a `count`). */
-export type TPluralKey = PluralPaths<typeof en>;
-/** Arguments after the key: a required `{ count }` for plural keys, optional params otherwise. */
-export type TArgs<K extends TKey> = K extends TPluralKey
-  ? [params: Params & { count: number }]
-  : [params?: Params];
-/** A translate function bound to one language. */
-export type Translate = <K extends TKey>(key: K, ...args: TArgs<K>) => string;
+export type { TArgs, TKey, TPluralKey, Translate } from './keys';
 
 export { DICTIONARIES } from './dictionaries';
 

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode, createElement } from 'react';
 import { getLanguage } from './language';
 import { DICTIONARIES } from './dictionaries';
-import type { TArgs, TKey } from './index';
+import type { TArgs, TKey } from './keys';
 import { interpolateParts, template } from './translate';
 
 /**

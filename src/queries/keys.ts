@@ -14,3 +14,6 @@ export const queryKeys = {
   itemAll: ['item'] as const,
   item: (id: number) => ['item', id] as const,
 };
+
+/** The sync account's status (login screen, account panel). */
+export const SYNC_STATUS_KEY = ['sync', 'status'] as const;

@@ -7,7 +7,7 @@ import { JobProgressView } from '../../subscriptions/JobProgressView';
 import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
 import { logoutAccount, runSync, type SyncStatus } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
-import { SYNC_STATUS_KEY } from './LoginScreen';
+import { SYNC_STATUS_KEY } from '../../queries/keys';
 
 const KINDS = ['sync'] as const;
 

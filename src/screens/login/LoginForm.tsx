@@ -5,7 +5,7 @@ import { type TKey, useT } from '../../i18n';
 import { connectAccount, runSync, type ConnectPreview } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { ImportPreview } from './ImportPreview';
-import { SYNC_STATUS_KEY } from './LoginScreen';
+import { SYNC_STATUS_KEY } from '../../queries/keys';
 
 type Protocol = 'greader' | 'fever';
 

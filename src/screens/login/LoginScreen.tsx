@@ -5,11 +5,10 @@ import { Screen } from '../../components/Screen';
 import { useT } from '../../i18n';
 import { onEngineEvent } from '../../engine/client';
 import { connectJobEvents } from '../../subscriptions/jobStore';
+import { SYNC_STATUS_KEY } from '../../queries/keys';
 import { syncStatus } from '../../sync/api';
 import { AccountPanel } from './AccountPanel';
 import { LoginForm } from './LoginForm';
-
-export const SYNC_STATUS_KEY = ['sync', 'status'] as const;
 
 /** The login screen: the form when no account is connected, the account panel otherwise. */
 export function LoginScreen() {
