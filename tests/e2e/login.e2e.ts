@@ -164,8 +164,9 @@ describe('login', () => {
 
       const worker = await engineWorker(app.page);
       greader.writes.length = 0;
-      await mark(worker, 'greader:18446744073709551600', 'read');
-      await mark(worker, 'greader:18446744073709551600', 'saved');
+      const newest = greader.state.items.at(-1)!.id.toString();
+      await mark(worker, `greader:${newest}`, 'read');
+      await mark(worker, `greader:${newest}`, 'saved');
       await syncNow(app);
       // The import's finished sync job is still on screen, so wait for the writes themselves.
       await expect

@@ -235,13 +235,19 @@ describe('Google Reader account', () => {
     expect(preview).toMatchObject({ groups: 2, feeds: 3, unread: 25, saved: 4, canEditSubscriptions: true });
     expect((await sync(e)).state).toBe('done');
     expect(await e.counts()).toMatchObject({ feeds: 3, unread: 25, saved: 4 });
-    const big = local(e, 'greader', '18446744073709551600');
+    // FreshRSS item ids are receive times in microseconds.
+    const newestId = greader.state.items.at(-1)!.id;
+    const big = local(e, 'greader', newestId.toString());
     greader.writes.length = 0;
     await e.state.markRead([big], true);
     await settle();
     await sync(e);
     expect(greader.writes.map((w) => [w.path, w.form.i, w.form.a])).toEqual([
-      ['/edit-tag', ['tag:google.com,2005:reader/item/fffffffffffffff0'], ['user/-/state/com.google/read']],
+      [
+        '/edit-tag',
+        [`tag:google.com,2005:reader/item/${newestId.toString(16).padStart(16, '0')}`],
+        ['user/-/state/com.google/read'],
+      ],
     ]);
     expect(greader.state.items.at(-1)?.read).toBe(true);
 

@@ -53,13 +53,14 @@ describe('Fever client through /api/sync', () => {
     expect(await codeOf(feverLogin(t, 'http://127.0.0.1:1/fever/', 'reader', 'secret'))).toBe('sync_network');
   });
 
-  it('reads groups, feeds (string ids), id lists, items by id, and pages older items by max_id', async () => {
+  it('reads groups, feeds, id lists, items by id, and pages older items by max_id', async () => {
     const key = await feverLogin(t, fever.url, 'reader', 'secret');
     const c = createFeverClient(t, fever.url, key);
     const { groups, feeds } = await c.structure();
-    expect(groups.map((g) => g.title)).toEqual(['Tech', 'Nature']);
-    expect(feeds.find((f) => f.title === 'Birds')?.groupIds.sort()).toEqual(['1', '2']);
-    expect(feeds.find((f) => f.title === 'Loose')?.groupIds).toEqual([]);
+    // Miniflux lists its default group "All" too, although no feed is in it.
+    expect(groups.map((g) => g.title)).toEqual(['All', 'Tech', 'Nature']);
+    expect(feeds.find((f) => f.title === 'Birds')?.groupIds).toEqual(['3']);
+    expect(feeds.find((f) => f.title === 'Loose')?.groupIds).toEqual(['2']);
     const unread = await c.unreadIds();
     expect(unread).toHaveLength(30);
     expect(await c.savedIds()).toEqual(['25', '50', '75', '100']);
@@ -67,10 +68,10 @@ describe('Fever client through /api/sync', () => {
     expect(items).toHaveLength(30);
     expect(items.every((i) => typeof i.id === 'string' && !i.read)).toBe(true);
     fever.requests.length = 0;
-    const page = await c.older('2', '60', Infinity);
-    expect(fever.requests).toEqual(['api items max_id=60']);
+    const page = await c.older('2', '60', () => false);
+    expect(fever.requests).toEqual(['api items max_id=60 feed_ids=2']);
     expect(page.items.every((i) => i.feedId === '2' && Number(i.id) < 60)).toBe(true);
-    expect(page.next).toBe('10');
+    expect(page).toMatchObject({ next: '10', done: false });
   });
 
   it('pushes marks and mark-all-read with its time bound', async () => {
@@ -103,45 +104,83 @@ describe('Google Reader client through /api/sync', () => {
   it('reads labels, subscriptions, ids (negative short id) and contents (long ids)', async () => {
     const c = createGReaderClient(t, greader.url, await greaderLogin(t, greader.url, 'reader', 'secret'));
     const { groups, feeds } = await c.structure();
-    expect(groups.map((g) => g.title).sort()).toEqual(['Outdoors', 'Work']);
+    // FreshRSS lists its default category even when it is empty.
+    expect(groups.map((g) => g.title).sort()).toEqual(['Outdoors', 'Uncategorized', 'Work']);
     expect(feeds.map((f) => f.id)).toEqual(['feed/11', 'feed/12', 'feed/13']);
     const unread = await c.unreadIds();
     expect(unread).toHaveLength(25);
-    expect(unread).toContain('18446744073709551600');
+    const newest = greader.state.items.at(-1)!.id.toString();
+    expect(unread).toContain(newest);
     const items = await c.items(unread);
     expect(items.map((i) => i.id).sort()).toEqual([...unread].sort());
-    expect(items.find((i) => i.id === '18446744073709551600')).toMatchObject({
-      read: false,
-      feedId: 'feed/11',
-    });
+    expect(items.find((i) => i.id === newest)).toMatchObject({ read: false, feedId: 'feed/11' });
     expect(await c.savedIds()).toHaveLength(4);
   });
 
-  it('follows continuation tokens across pages', async () => {
-    const big = await startGReaderServer('u', 'p', {
-      feeds: [{ id: 'feed/1', title: 'F', url: 'https://x/f', htmlUrl: '', labels: [] }],
-      items: Array.from({ length: 2500 }, (_, i) => ({
-        id: BigInt(i + 1),
-        feedId: 'feed/1',
-        title: `${i}`,
-        html: '',
-        url: '',
-        author: '',
-        published: 1000 + i,
-        read: false,
-        starred: false,
-      })),
+  it.each(['freshrss', 'miniflux'] as const)(
+    'follows continuation tokens across pages (%s)',
+    async (flavour) => {
+      const big = await startGReaderServer(
+        'u',
+        'p',
+        {
+          feeds: [{ id: 'feed/1', title: 'F', url: 'https://x/f', htmlUrl: '', labels: [] }],
+          items: Array.from({ length: 2500 }, (_, i) => ({
+            id: flavour === 'freshrss' ? 1_700_000_000_000_000n + BigInt(i) : BigInt(i + 1),
+            feedId: 'feed/1',
+            title: `${i}`,
+            html: '',
+            url: '',
+            author: '',
+            published: 1000 + i,
+            received: 1_700_000_000_000_000n + BigInt(i),
+            read: false,
+            starred: false,
+          })),
+        },
+        flavour,
+      );
+      try {
+        const c = createGReaderClient(t, big.url, await greaderLogin(t, big.url, 'u', 'p'));
+        const ids = await c.unreadIds();
+        expect(ids).toHaveLength(2500);
+        expect(new Set(ids).size).toBe(2500);
+        expect(big.requests.filter((r) => r.includes('/stream/items/ids'))).toHaveLength(3);
+        const older = await c.older('feed/1', '', () => false);
+        expect(older.items).toHaveLength(50);
+        expect(older.done).toBe(false);
+      } finally {
+        await big.close();
+      }
+    },
+  );
+
+  it('reads Google-style signed short ids (above 2^63 they arrive negative)', async () => {
+    const odd = await startGReaderServer('u', 'p', {
+      feeds: [{ id: 'feed/1', title: 'F', url: 'https://x/f', htmlUrl: '', labels: ['L'] }],
+      items: [
+        {
+          id: 0xfffffffffffffff0n,
+          feedId: 'feed/1',
+          title: 'High',
+          html: '',
+          url: '',
+          author: '',
+          published: 1000,
+          received: 1_000_000_000n,
+          read: false,
+          starred: false,
+        },
+      ],
     });
     try {
-      const c = createGReaderClient(t, big.url, await greaderLogin(t, big.url, 'u', 'p'));
-      const ids = await c.unreadIds();
-      expect(new Set(ids).size).toBe(2500);
-      expect(big.requests.filter((r) => r.includes('/stream/items/ids'))).toHaveLength(3);
-      const older = await c.older('feed/1', '', 5000);
-      expect(older.items).toHaveLength(50);
-      expect(older.next).toBe('50');
+      const c = createGReaderClient(t, odd.url, await greaderLogin(t, odd.url, 'u', 'p'));
+      expect(await c.unreadIds()).toEqual(['18446744073709551600']);
+      expect((await c.items(['18446744073709551600']))[0]).toMatchObject({ title: 'High', feedId: 'feed/1' });
+      await c.push('read', ['18446744073709551600']);
+      expect(odd.writes[0]?.form.i).toEqual(['tag:google.com,2005:reader/item/fffffffffffffff0']);
     } finally {
-      await big.close();
+      await odd.close();
     }
   });
 

@@ -124,21 +124,31 @@ export function createFeverClient(t: SyncTransport, base: string, apiKey: string
         out.push(...itemsOf(await get(`items&with_ids=${ids.slice(i, i + FEVER_BATCH).join(',')}`)));
       return out;
     },
-    async older(feedId, cursor, before): Promise<OlderPage> {
-      // Fever pages by item id across all feeds: walk down with max_id and keep this feed's items.
-      // Bounded: at most 10 pages per call, then hand back the cursor to continue.
+    async older(feedId, cursor, isKnown): Promise<OlderPage> {
+      // Fever pages by item id across all feeds: walk down with max_id (FreshRSS also honours
+      // feed_ids and answers only this feed's items; Miniflux ignores it). Items Rivulet has
+      // are skipped. Bounded: at most 10 pages per call, then the cursor is handed back.
       let max = cursor;
       const found: RemoteItem[] = [];
       for (let pages = 0; pages < 10 && found.length === 0; pages++) {
-        const page = itemsOf(await get(`items&max_id=${max || String(Number.MAX_SAFE_INTEGER)}`));
-        if (page.length === 0) return { items: found, next: '' };
-        found.push(...page.filter((i) => i.feedId === feedId && i.published < before));
+        const page = itemsOf(
+          await get(`items&max_id=${max || String(Number.MAX_SAFE_INTEGER)}&feed_ids=${feedId}`),
+        );
+        if (page.length === 0) return { items: found, next: '', done: true };
+        found.push(...page.filter((i) => i.feedId === feedId && !isKnown(i.id)));
         max = page.reduce((m, i) => (BigInt(i.id) < BigInt(m) ? i.id : m), page[0]!.id);
       }
-      return { items: found, next: max };
+      return { items: found, next: max, done: false };
     },
     async push(op: StateOp, ids) {
-      for (const id of ids)
+      let todo = ids;
+      if (op === 'saved' || op === 'unsaved') {
+        // Miniflux toggles the star on any saved/unsaved mark, so only items whose star really
+        // differs are sent (one extra call; FreshRSS sets it, where this changes nothing).
+        const starred = new Set(feverIdList((await get('saved_item_ids')).saved_item_ids));
+        todo = ids.filter((id) => starred.has(id) !== (op === 'saved'));
+      }
+      for (const id of todo)
         await get('', [
           ['mark', 'item'],
           ['as', op],

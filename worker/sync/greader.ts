@@ -18,6 +18,19 @@ export const IDS_PAGE = 1000;
 export const CONTENTS_BATCH = 250;
 /** Pages followed at most per id listing (1,000 ids each): bounds a runaway continuation. */
 const MAX_PAGES = 200;
+/** "Load older": ids per page, items per call, id pages walked per call at most. */
+const OLDER_IDS = 200;
+const OLDER_ITEMS = 50;
+const OLDER_PAGES = 20;
+
+/**
+ * A continuation token as the servers send it: FreshRSS a string (the last id sent), Miniflux a
+ * number (the next offset, 0 when there is no more). '' = no more.
+ */
+export function continuationOf(raw: unknown): string {
+  if (typeof raw === 'number') return raw > 0 ? String(raw) : '';
+  return typeof raw === 'string' && raw !== '0' ? raw.trim() : '';
+}
 
 type Json = Record<string, unknown>;
 
@@ -127,21 +140,38 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     checkStatus(answer, what);
     return answer;
   };
+  /** One page of ids and the token for the next ('' at the end; see `continuationOf`). */
+  const idPage = async (query: string, c: string, n: number) => {
+    const json = await get(
+      `/stream/items/ids?output=json&n=${n}&${query}${c ? `&c=${encodeURIComponent(c)}` : ''}`,
+      'Item ids',
+    );
+    const refs = Array.isArray(json.itemRefs) ? (json.itemRefs as Json[]) : [];
+    const ids = refs.map((ref) => canonicalItemId(String(ref.id)));
+    return { ids, next: ids.length ? continuationOf(json.continuation) : '' };
+  };
   const ids = async (query: string): Promise<string[]> => {
     const out: string[] = [];
     let c = '';
     for (let page = 0; page < MAX_PAGES; page++) {
-      const json = await get(
-        `/stream/items/ids?output=json&n=${IDS_PAGE}&${query}${c ? `&c=${encodeURIComponent(c)}` : ''}`,
-        'Item ids',
-      );
-      for (const ref of (json.itemRefs ?? []) as Json[]) out.push(canonicalItemId(String(ref.id)));
-      c = typeof json.continuation === 'string' ? json.continuation : '';
-      if (!c) return out;
+      const next = await idPage(query, c, IDS_PAGE);
+      out.push(...next.ids);
+      if (!next.next || next.next === c) return out;
+      c = next.next;
     }
     return out;
   };
   const stream = (id: string) => encodeURIComponent(id);
+  const contents = async (list: string[]): Promise<RemoteItem[]> => {
+    const out: RemoteItem[] = [];
+    for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
+      const pairs = list.slice(i, i + CONTENTS_BATCH).map((id): [string, string] => ['i', longItemId(id)]);
+      const answer = await post('/stream/items/contents?output=json', pairs, 'Item contents', false);
+      const json = jsonOf(answer, 'Item contents') as Json;
+      out.push(...((json.items ?? []) as Json[]).map(toItem));
+    }
+    return out;
+  };
 
   return {
     protocol: 'greader',
@@ -168,23 +198,29 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     },
     unreadIds: () => ids(`s=${stream(READING_LIST)}&xt=${stream(READ_TAG)}`),
     savedIds: () => ids(`s=${stream(STARRED_TAG)}`),
-    async items(list) {
-      const out: RemoteItem[] = [];
-      for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
-        const pairs = list.slice(i, i + CONTENTS_BATCH).map((id): [string, string] => ['i', longItemId(id)]);
-        const answer = await post('/stream/items/contents?output=json', pairs, 'Item contents', false);
-        const json = jsonOf(answer, 'Item contents') as Json;
-        out.push(...((json.items ?? []) as Json[]).map(toItem));
+    items: contents,
+    async older(feedId, cursor, isKnown) {
+      // Pages back through the feed's ids with the continuation each answer hands out (FreshRSS:
+      // the last id sent; Miniflux: an offset), newest first, and fetches the contents of ids
+      // Rivulet does not have. `ot`/`nt` are not used: FreshRSS compares them with its receive
+      // clock, Miniflux with publication dates, so no local date means the same thing to both.
+      // Miniflux has no `stream/contents/<feed>`, hence ids + contents. Bounded per call.
+      let c = cursor;
+      for (let pages = 0; pages < OLDER_PAGES; pages++) {
+        const page = await idPage(`s=${stream(feedId)}`, c, OLDER_IDS);
+        const unknown = page.ids.filter((id) => !isKnown(id));
+        const wanted = unknown.slice(0, OLDER_ITEMS);
+        // Part of this page is still unknown: come back to the same page next time.
+        const rest = wanted.length < unknown.length;
+        const last = !page.next || page.next === c;
+        if (wanted.length) {
+          const items = (await contents(wanted)).filter((i) => i.feedId === feedId);
+          return { items, next: rest ? c : page.next, done: !rest && last };
+        }
+        if (last) return { items: [], next: '', done: true };
+        c = page.next;
       }
-      return out;
-    },
-    async older(feedId, cursor, before) {
-      const json = await get(
-        `/stream/contents/${stream(feedId)}?output=json&n=50&nt=${before}${cursor ? `&c=${encodeURIComponent(cursor)}` : ''}`,
-        'Older items',
-      );
-      const items = ((json.items ?? []) as Json[]).map(toItem);
-      return { items, next: typeof json.continuation === 'string' ? json.continuation : '' };
+      return { items: [], next: c, done: false };
     },
     async push(op: StateOp, list) {
       const tag = op === 'read' || op === 'unread' ? READ_TAG : STARRED_TAG;
@@ -208,8 +244,13 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
       async subscribe(url, title, group) {
         const answer = await post('/subscription/quickadd', [['quickadd', url]], 'Subscribe');
         const json = jsonOf(answer, 'Subscribe') as Json;
-        const id = typeof json.streamId === 'string' ? json.streamId : '';
-        if (!id) throw syncError('sync_bad_answer', `The server could not subscribe to ${url}.`);
+        // Older FreshRSS versions answer the bare number.
+        const raw = str(json.streamId);
+        const id = /^\d+$/.test(raw) ? `feed/${raw}` : raw;
+        if (!id) {
+          const why = typeof json.error === 'string' && json.error ? ` (${json.error})` : '';
+          throw syncError('sync_refused', `The server could not subscribe to ${url}${why}.`);
+        }
         const pairs: [string, string][] = [
           ['ac', 'edit'],
           ['s', id],

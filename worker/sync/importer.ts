@@ -32,8 +32,9 @@ export async function applyStructure(
   remote: { groups: RemoteGroup[]; feeds: RemoteFeed[] },
 ): Promise<Map<string, number>> {
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
-  // Every server group exists locally, also the empty ones (matched by title, never duplicated).
-  for (const g of remote.groups) if (g.title.trim()) await ensureGroup(s, g.title);
+  // A server group becomes a local group (matched by title, never duplicated) once a feed is in
+  // it: servers list folders that hold nothing, e.g. FreshRSS's default "Uncategorized" or
+  // Miniflux's "All", and an empty copy of those is only clutter.
   const existing = accountFeeds(s, account);
   const out = new Map<string, number>();
   for (const rf of remote.feeds) {

@@ -34,10 +34,11 @@ export interface RemoteItem {
 /** A local change to send, in the order the user made it. */
 export type StateOp = 'read' | 'unread' | 'saved' | 'unsaved';
 
-/** One page of older items and the cursor for the next ('' at the end). */
+/** One page of older items, the cursor to continue from, and whether the feed has no more. */
 export interface OlderPage {
   items: RemoteItem[];
   next: string;
+  done: boolean;
 }
 
 /** A logged-in protocol client. Every method may throw the transport's EngineErrors. */
@@ -50,8 +51,11 @@ export interface SyncClient {
   savedIds(): Promise<string[]>;
   /** Contents of these items (batched inside; unknown ids are skipped). */
   items(ids: string[]): Promise<RemoteItem[]>;
-  /** Older items of one feed, newest first, from `cursor` ('' = the newest page). */
-  older(feedId: string, cursor: string, before: number): Promise<OlderPage>;
+  /**
+   * Items of one feed Rivulet does not have yet (`isKnown` says which it has), newest first,
+   * continuing from `cursor` ('' = from the newest). Paging uses only what the server handed out.
+   */
+  older(feedId: string, cursor: string, isKnown: (id: string) => boolean): Promise<OlderPage>;
   /** Applies one state change to these items on the server. */
   push(op: StateOp, ids: string[]): Promise<void>;
   /** Marks a feed (or everything, feedId null) read up to `before` (Unix seconds). */

@@ -140,6 +140,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
   const tracker = new Tracker(s.ctx.db);
   installQueueListener(s.ctx, tracker);
   const olderCursors = new Map<number, string>();
+  const olderDone = new Set<number>();
 
   const clientFor = (a: AccountRecord): SyncClient =>
     a.protocol === 'fever'
@@ -227,7 +228,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         protocol,
         url,
         username,
-        groups: structure.groups.length,
+        groups: new Set(structure.feeds.map((f) => f.groupIds[0]).filter(Boolean)).size,
         feeds: structure.feeds.length,
         unread: unread.length,
         saved: saved.length,
@@ -257,6 +258,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       await deleteAccount(s.ctx.db);
       tracker.clear();
       olderCursors.clear();
+      olderDone.clear();
       if (!a) return;
       const feeds = [...accountFeeds(s, a).values()];
       for (const f of feeds) {
@@ -268,19 +270,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const target = await serverFeed(feedId);
       if (!target) throw new EngineError('not_found', `Feed ${feedId} is not synced with a server`);
       await tracker.ready();
-      let cursor = olderCursors.get(feedId) ?? '';
-      if (!cursor && target.account.protocol === 'fever') {
-        // Fever pages by id: start below the lowest id Rivulet has of this feed.
-        const ids = [...tracker.byItem.values()]
-          .filter((r) => r.feedId === feedId)
-          .map((r) => BigInt(r.remoteId));
-        cursor = ids.length ? ids.reduce((a, b) => (b < a ? b : a)).toString() : '';
-      }
-      const oldest = Math.min(
-        ...s.ctx.index.idsOfFeed(feedId).map((id) => s.ctx.index.pubDate(s.ctx.index.rowOf(id))),
-        s.ctx.now() + 1,
+      // A feed that reported its end stays at its end (until the account changes).
+      if (olderDone.has(feedId)) return { added: 0, more: false };
+      const cursor = olderCursors.get(feedId) ?? '';
+      const page = await withRetries(() =>
+        target.client.older(target.remoteId, cursor, (id) => tracker.byRemote.has(id)),
       );
-      const page = await withRetries(() => target.client.older(target.remoteId, cursor, oldest));
       olderCursors.set(feedId, page.next);
       const added = await importItems(
         s,
@@ -289,7 +284,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         page.items,
         new Map([[target.remoteId, feedId]]),
       );
-      return { added, more: page.next !== '' };
+      if (page.done) olderDone.add(feedId);
+      return { added, more: !page.done };
     },
     async subscribe(url, opts = {}) {
       const a = await account();

@@ -20,6 +20,8 @@ export type SyncErrorCode =
   | 'sync_auth'
   /** Any other HTTP failure status (5xx, 429, …). */
   | 'sync_http'
+  /** The server refused one change (a feed it cannot subscribe to, an unknown feed). */
+  | 'sync_refused'
   /** The answer was not what the protocol promises (bad JSON, missing fields). */
   | 'sync_bad_answer'
   /** No account is connected, or the call needs a protocol feature this account lacks. */
