@@ -38,7 +38,14 @@ import { createQueryApi, type QueryApi } from './queryService/queryApi';
 import { createSearchApi, type SearchApi } from './search/searchApi';
 import { TextIndex } from './search/textIndex';
 import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
-import { withSyncEdits, withSyncRefresh } from './sync/hooks';
+import {
+  withSyncEdits,
+  withSyncOpml,
+  withSyncRefresh,
+  withSyncSubscribe,
+  type SyncedOpmlApi,
+  type SyncedSubscriptionsApi,
+} from './sync/hooks';
 import { createSync, type SyncApi } from './sync/sync';
 import { createBackupApi, type BackupApi } from './backup/backup';
 import { clearEveryStore } from './backup/clearAll';
@@ -85,11 +92,11 @@ export interface Engine {
   ai: AiApi;
   groups: GroupsApi & GroupEditsApi;
   feeds: FeedsApi & FeedEditsApi;
-  subscriptions: SubscriptionsApi;
+  subscriptions: SyncedSubscriptionsApi;
   refresh: RefreshApi;
   sync: SyncApi;
   jobs: JobsApi;
-  opml: OpmlApi;
+  opml: SyncedOpmlApi;
   icons: IconsApi;
   items: ItemsApi;
   state: StateApi;
@@ -279,13 +286,13 @@ export function createEngine(opts: EngineOptions): Engine {
     ai: gate.hold(createAiApi(ctx)),
     groups: gate.hold({ ...createGroupsApi(ctx), ...createGroupEditsApi(services) }),
     feeds: gate.hold(withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks)),
-    subscriptions: gate.hold(createSubscriptionsApi(services)),
+    subscriptions: gate.hold(withSyncSubscribe(createSubscriptionsApi(services), sync.hooks)),
     refresh: gate.hold(
       withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
     ),
     sync: gate.hold(sync.api),
     jobs: gate.hold(createJobsApi(services.jobs)),
-    opml: gate.hold(createOpmlApi(services)),
+    opml: gate.hold(withSyncOpml(createOpmlApi(services), sync.hooks)),
     icons: gate.hold(createIconsApi(services)),
     items: { ...gate.hold(itemsApi), page: gate.page(db, (q) => itemsApi.page(q)) },
     state: gate.hold(createStateApi(ctx)),

@@ -3,10 +3,16 @@
  * refresh of everything (manual or automatic) also starts the account's sync. engine.ts wraps
  * the `feeds` and `refresh` domains with these; nothing else changes for local-only feeds.
  */
+import { EngineError } from '../errors';
 import type { FeedsApi } from '../feedsStore/feeds';
+import type { OpmlApi } from '../opmlService/opml';
 import type { RefreshApi } from '../refresh/refresh';
 import type { FeedEditsApi } from '../subscriptions/feedEdits';
+import type { BulkEntry } from '../subscriptions/bulk';
+import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
+import type { SubscriptionsApi } from '../subscriptions/subscriptions';
 import type { SyncHooks } from './sync';
+import { syncError } from './transport';
 
 /**
  * The feeds domain with rename, move and unsubscribe sent to the sync server first for synced
@@ -58,6 +64,79 @@ export function withSyncRefresh(
     async due() {
       await kick(intervalSeconds());
       return refresh.due();
+    },
+  };
+}
+
+/** Where a new subscription goes. Absent: into the connected Google Reader account, if any. */
+export interface Destination {
+  /** 'local': this browser only; 'account': the connected Google Reader account (else an error). */
+  into?: 'account' | 'local';
+}
+
+/** The subscriptions domain as the engine exposes it: every call may name its destination. */
+export interface SyncedSubscriptionsApi extends Omit<SubscriptionsApi, 'subscribe' | 'subscribeMany'> {
+  subscribe(req: SubscribeRequest & Destination): Promise<SubscribeResult>;
+  subscribeMany(entries: BulkEntry[], opts?: Destination): Promise<string>;
+}
+
+/** The OPML domain as the engine exposes it: an import may name its destination. */
+export interface SyncedOpmlApi extends Omit<OpmlApi, 'import'> {
+  import(text: string, opts?: Destination): Promise<string>;
+}
+
+/** True when this call goes to the account's server; refuses an impossible destination. */
+async function toServer(hooks: SyncHooks, into: Destination['into']): Promise<boolean> {
+  if (into === 'local') return false;
+  const target = await hooks.subscribeTarget();
+  if (into === 'account' && !target)
+    throw syncError(
+      'sync_unsupported',
+      'No Google Reader API account is connected: subscriptions of a Fever account are managed on the server.',
+    );
+  return target !== null;
+}
+
+/**
+ * Subscribing from every place (subscribe screen, bundles, OPML import) goes to the connected
+ * Google Reader account's server unless the caller asks for `into: 'local'`: the server
+ * subscribes (it fetches the feed itself) and the next sync pass brings the feed and its items.
+ * Without such an account (none, or Fever, whose API cannot subscribe) feeds are local.
+ */
+export function withSyncSubscribe(api: SubscriptionsApi, hooks: SyncHooks): SyncedSubscriptionsApi {
+  return {
+    ...api,
+    async subscribe(req) {
+      const { into, ...rest } = req ?? { url: '' };
+      return (await toServer(hooks, into)) ? hooks.subscribeOne(rest) : api.subscribe(rest);
+    },
+    async subscribeMany(entries, opts = {}) {
+      return (await toServer(hooks, opts.into))
+        ? hooks.subscribeMany('subscribe-many', entries)
+        : api.subscribeMany(entries);
+    },
+  };
+}
+
+/** OPML import into the account, as `withSyncSubscribe` (same parsing and refusals as local). */
+export function withSyncOpml(api: OpmlApi, hooks: SyncHooks): SyncedOpmlApi {
+  return {
+    ...api,
+    async import(text, opts = {}) {
+      if (!(await toServer(hooks, opts.into))) return api.import(text);
+      if (typeof text !== 'string') throw new EngineError('not_opml', 'No OPML text was given');
+      const { parseOpml } = await import('../feeds/opml');
+      const parsed = parseOpml(text);
+      const entries: BulkEntry[] = [
+        ...parsed.groups.flatMap((g) =>
+          g.feeds.map((f) => ({ url: f.xmlUrl, title: f.title, groupTitle: g.title })),
+        ),
+        ...parsed.ungrouped.map((f) => ({ url: f.xmlUrl, title: f.title })),
+      ];
+      if (entries.length === 0 && parsed.groups.length === 0)
+        throw new EngineError('empty_opml', 'This OPML file lists no feeds');
+      const empty = parsed.groups.filter((g) => g.feeds.length === 0).map((g) => g.title);
+      return hooks.subscribeMany('opml-import', entries, parsed.duplicates, empty);
     },
   };
 }

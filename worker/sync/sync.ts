@@ -7,6 +7,10 @@ import { EngineError } from '../errors';
 import { patchFeed } from '../refresh/patchFeed';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
+import type { BulkEntry } from '../subscriptions/bulk';
+import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
+import { feedUrlOf, findSubscribed, urlKey } from '../subscriptions/urlKey';
+import type { JobFailure, JobSummary } from '../types';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, applyStructure, importItems } from './importer';
@@ -88,7 +92,11 @@ export interface SyncApi {
    * network errors). `more`: another page exists. Fails: `not_found`, `sync_*` errors.
    */
   loadOlder(feedId: number): Promise<{ added: number; more: boolean }>;
-  /** Subscribes on the server (Google Reader API only) and brings the feed in. Returns the local id. */
+  /**
+   * Subscribes on the server (Google Reader API only; Fever: `sync_unsupported`) and brings the
+   * feed and its items in (one sync pass, awaited). Returns the local id. Fails: `sync_refused`
+   * when the server cannot subscribe (its reason in the message), transport errors.
+   */
   subscribe(url: string, opts?: { groupId?: number }): Promise<number>;
   /** Whether a feed's edits go to a server: 'server', 'unsupported' (Fever) or 'local'. */
   editMode(feedId: number): Promise<'server' | 'unsupported' | 'local'>;
@@ -102,6 +110,17 @@ export interface SyncHooks {
   beforeDelete(feedIds: number[]): Promise<void>;
   /** Starts a sync if an account is connected (refresh 'all', automatic refresh). */
   kick(minGapSeconds: number): Promise<string | null>;
+  /** The protocol new subscriptions go to: 'greader' when such an account is connected, else null. */
+  subscribeTarget(): Promise<'greader' | null>;
+  /** Subscribes on the server and brings the feed in (see `SyncApi.subscribe`). */
+  subscribeOne(req: SubscribeRequest): Promise<SubscribeResult>;
+  /** A job subscribing to many feeds on the server (OPML import, bundles); returns its id. */
+  subscribeMany(
+    kind: 'opml-import' | 'subscribe-many',
+    entries: readonly BulkEntry[],
+    preSkipped?: number,
+    groupTitles?: readonly string[],
+  ): Promise<string>;
 }
 
 const TRANSIENT = new Set(['sync_network', 'sync_timeout', 'sync_http']);
@@ -185,6 +204,105 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code }).catch(() => undefined);
         throw new EngineError(e.code, message);
       }
+    });
+  };
+
+  /** The label a subscription goes into: a new group's title, or the chosen group's title. */
+  const labelOf = (req: { groupId?: number; newGroupTitle?: string }): string | null => {
+    const fresh = req.newGroupTitle?.trim();
+    if (fresh) return fresh;
+    if (req.groupId === undefined || req.groupId === -1) return null;
+    const group = s.ctx.groupCache.get(req.groupId);
+    if (!group) throw new EngineError('bad_input', `Group ${req.groupId} does not exist`);
+    return group.title;
+  };
+
+  /** Brings the server's new subscriptions in: structure, then a sync pass, awaited. */
+  const pullNew = async (a: AccountRecord): Promise<{ feedMap: Map<string, number>; newItems: number }> => {
+    const feedMap = await applyStructure(s, a, await clientFor(a).structure());
+    const done = await s.jobs.whenFinished(await run());
+    return { feedMap, newItems: done?.summary?.newItems ?? 0 };
+  };
+
+  const subscribeOne = async (req: SubscribeRequest): Promise<SubscribeResult> => {
+    const a = await account();
+    const edits = editsOf(clientFor(a));
+    const url = feedUrlOf(req?.url);
+    const known = findSubscribed(s.ctx, [url]);
+    if (known) return { feedId: known.id, alreadySubscribed: true, added: 0 };
+    const label = labelOf(req);
+    const remoteId = await edits.subscribe(url, req.title?.trim() ?? '', label);
+    const { feedMap } = await pullNew(a);
+    const id = feedMap.get(remoteId);
+    if (id === undefined)
+      throw syncError('sync_bad_answer', 'The server subscribed, but the feed is not in its list.');
+    if (label) await ensureGroup(s, label);
+    return { feedId: id, alreadySubscribed: false, added: s.ctx.index.idsOfFeed(id).length };
+  };
+
+  const subscribeMany: SyncHooks['subscribeMany'] = async (
+    kind,
+    entries,
+    preSkipped = 0,
+    groupTitles = [],
+  ) => {
+    const a = await account();
+    const edits = editsOf(clientFor(a));
+    if (!Array.isArray(entries)) throw new EngineError('bad_input', 'A list of feeds is needed');
+    const todo: { url: string; title: string; label: string }[] = [];
+    const invalid: JobFailure[] = [];
+    const seen = new Set<string>();
+    let skipped = preSkipped;
+    for (const entry of entries) {
+      const title = typeof entry?.title === 'string' ? entry.title.trim() : '';
+      let url: string;
+      try {
+        url = feedUrlOf(entry?.url);
+      } catch (err) {
+        invalid.push({
+          feedId: null,
+          url: String(entry?.url ?? ''),
+          title,
+          reason: String((err as Error).message),
+        });
+        continue;
+      }
+      if (seen.has(urlKey(url)) || findSubscribed(s.ctx, [url])) {
+        skipped++;
+        continue;
+      }
+      seen.add(urlKey(url));
+      todo.push({ url, title, label: typeof entry.groupTitle === 'string' ? entry.groupTitle.trim() : '' });
+    }
+    return s.jobs.start(kind, null, entries.length + preSkipped, async (job) => {
+      const summary: JobSummary = { added: 0, skipped, failed: 0, newItems: 0 };
+      job.progress.done = skipped;
+      for (const f of invalid) {
+        job.fail(f);
+        job.progress.done++;
+      }
+      // Empty folders of an OPML file stay local groups (servers keep no empty folder for us).
+      for (const title of groupTitles) if (title.trim()) await ensureGroup(s, title);
+      // One at a time: the server fetches each feed while it answers.
+      for (const entry of todo) {
+        if (job.signal.aborted) break;
+        try {
+          await edits.subscribe(entry.url, entry.title, entry.label || null);
+          summary.added++;
+        } catch (err) {
+          job.fail({
+            feedId: null,
+            url: entry.url,
+            title: entry.title,
+            reason: String((err as Error).message),
+          });
+        }
+        job.progress.done++;
+        job.changed();
+      }
+      if (summary.added) summary.newItems = (await pullNew(a)).newItems;
+      summary.failed = job.progress.failed;
+      return summary;
     });
   };
 
@@ -288,19 +406,11 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       return { added, more: !page.done };
     },
     async subscribe(url, opts = {}) {
-      const a = await account();
-      const edits = editsOf(clientFor(a));
-      const group =
-        opts.groupId !== undefined && opts.groupId !== -1
-          ? (s.ctx.groupCache.get(opts.groupId)?.title ?? null)
-          : null;
-      const remoteId = await edits.subscribe(normaliseServerUrl(url), '', group);
-      const feedMap = await applyStructure(s, a, await clientFor(a).structure());
-      await run();
-      const id = feedMap.get(remoteId);
-      if (id === undefined)
-        throw syncError('sync_bad_answer', 'The server subscribed, but the feed is not in its list.');
-      return id;
+      const result = await subscribeOne({
+        url,
+        ...(opts.groupId !== undefined ? { groupId: opts.groupId } : {}),
+      });
+      return result.feedId;
     },
     async editMode(feedId) {
       const target = await serverFeed(feedId);
@@ -330,6 +440,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         if (target) await editsOf(target.client).unsubscribe(target.remoteId);
       }
     },
+    async subscribeTarget() {
+      const a = await readAccount(s.ctx.db);
+      return a?.protocol === 'greader' ? 'greader' : null;
+    },
+    subscribeOne,
+    subscribeMany,
     async kick(minGap) {
       const a = await readAccount(s.ctx.db);
       if (!a) return null;
