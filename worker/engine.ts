@@ -24,7 +24,7 @@ import { createStateApi, type StateApi } from './state/readState';
 import type { Counts, InitInfo } from './types';
 import { createIconsApi, type IconsApi } from './icons/icons';
 import { createJobsApi, type JobsApi } from './jobs/jobs';
-import { createOpmlApi, type OpmlApi } from './opmlService/opml';
+import { createOpmlApi } from './opmlService/opml';
 import { createRefreshApi, type RefreshApi } from './refresh/refresh';
 import {
   createFeedEditsApi,
@@ -37,7 +37,7 @@ import { createFeedServices } from './subscriptions/services';
 import { createQueryApi, type QueryApi } from './queryService/queryApi';
 import { createSearchApi, type SearchApi } from './search/searchApi';
 import { TextIndex } from './search/textIndex';
-import { createSubscriptionsApi, type SubscriptionsApi } from './subscriptions/subscriptions';
+import { createSubscriptionsApi } from './subscriptions/subscriptions';
 import {
   withSyncEdits,
   withSyncOpml,

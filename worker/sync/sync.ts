@@ -123,6 +123,9 @@ export interface SyncHooks {
   ): Promise<string>;
 }
 
+/** Array.isArray without narrowing a typed list to any[] (values arrive over Comlink). */
+const isList = (value: unknown): boolean => Array.isArray(value);
+
 const TRANSIENT = new Set(['sync_network', 'sync_timeout', 'sync_http']);
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -248,7 +251,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
   ) => {
     const a = await account();
     const edits = editsOf(clientFor(a));
-    if (!Array.isArray(entries)) throw new EngineError('bad_input', 'A list of feeds is needed');
+    if (!isList(entries)) throw new EngineError('bad_input', 'A list of feeds is needed');
     const todo: { url: string; title: string; label: string }[] = [];
     const invalid: JobFailure[] = [];
     const seen = new Set<string>();
