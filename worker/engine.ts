@@ -295,7 +295,7 @@ export function createEngine(opts: EngineOptions): Engine {
     opml: gate.hold(withSyncOpml(createOpmlApi(services), sync.hooks)),
     icons: gate.hold(createIconsApi(services)),
     items: { ...gate.hold(itemsApi), page: gate.page(db, (q) => itemsApi.page(q)) },
-    state: gate.hold(createStateApi(ctx)),
+    state: gate.hold(sync.withUndo(createStateApi(ctx))),
     query: gate.hold(createQueryApi(ctx, textIndex)),
     search: gate.hold(createSearchApi(ctx, textIndex)),
     backup: gate.hold(createBackupApi(ctx, textIndex)),

@@ -196,6 +196,18 @@ export interface MarkAllReadScope {
   olderThan?: number;
 }
 
+/**
+ * What a read/saved change did, enough to take it back: `ids` are exactly the items whose flag
+ * it flipped (items already in the asked state are not listed), so each one's previous value
+ * of that flag was `!set`. Plain data: it crosses the worker boundary and `state.undo` takes it.
+ */
+export interface UndoToken {
+  flag: 'read' | 'saved';
+  /** The value the change gave the flag. */
+  set: boolean;
+  ids: number[];
+}
+
 /** A feed found by discovery (the same shape worker/feeds/sitePatterns.ts produces). */
 export type { Candidate } from './feeds/sitePatterns';
 

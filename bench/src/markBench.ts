@@ -62,7 +62,7 @@ export async function benchMarkRead(runs: number): Promise<BenchRow[]> {
     async () => {
       await engine.state.markRead(feed, false);
       const start = performance.now();
-      const changed = await engine.state.markAllRead({ scope: 'feed', id: 1 });
+      const changed = (await engine.state.markAllRead({ scope: 'feed', id: 1 })).ids.length;
       await engine.counts();
       const ms = performance.now() - start;
       if (changed !== feed.length) throw new Error(`markAllRead changed ${changed}, expected ${feed.length}`);

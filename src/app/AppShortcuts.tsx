@@ -9,6 +9,7 @@ import { useShortcuts } from '../reader/shortcuts';
 import { ShortcutsHelp } from '../reader/ShortcutsHelp';
 import { feedFromPath } from './feedFromPath';
 import { setShortcutsHelp, useShortcutsHelp } from './helpState';
+import { runUndo, UndoHost } from '../undo/UndoHost';
 
 /**
  * App-wide keys and the hosts they open: `?` the shortcuts dialog, `a` subscribe, `n` / `N`
@@ -38,6 +39,7 @@ export function AppShortcuts() {
       a: () => void navigate('/subscribe'),
       n: () => void walk(1),
       N: () => void walk(-1),
+      z: () => void runUndo(),
     },
     { enabled: !helpOpen && !previewOpen },
   );
@@ -46,6 +48,7 @@ export function AppShortcuts() {
     <>
       <ShortcutsHelp opened={helpOpen} onClose={() => setShortcutsHelp(false)} />
       <ImagePreviewHost />
+      <UndoHost />
     </>
   );
 }

@@ -6,7 +6,17 @@ import type { ProxyOrClone, UnproxyOrClone } from 'comlink';
 import type { EngineApi } from '../../worker/api';
 
 export type { EngineApi };
-export type { Counts, EngineEvent, Feed, Group, Item, ItemRow, Page, InitInfo } from '../../worker/types';
+export type {
+  Counts,
+  EngineEvent,
+  Feed,
+  Group,
+  Item,
+  ItemRow,
+  Page,
+  InitInfo,
+  UndoToken,
+} from '../../worker/types';
 
 /** The query accepted by `items.page`, derived from the contract so the two never drift. */
 export type ItemsQuery = Parameters<EngineApi['items']['page']>[0];

@@ -15,6 +15,7 @@ import { searchEn } from './areas/search.en';
 import { welcomeEn } from './areas/welcome.en';
 import { downloadEn } from './areas/download.en';
 import { comboEn } from './areas/combo.en';
+import { keysEn } from './areas/keys.en';
 
 export const en = {
   common: {
@@ -287,4 +288,5 @@ export const en = {
   welcome: welcomeEn,
   download: downloadEn,
   combo: comboEn,
+  keys: keysEn,
 };

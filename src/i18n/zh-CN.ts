@@ -15,6 +15,7 @@ import { searchZhCN } from './areas/search.zh-CN';
 import { welcomeZhCN } from './areas/welcome.zh-CN';
 import { downloadZhCN } from './areas/download.zh-CN';
 import { comboZhCN } from './areas/combo.zh-CN';
+import { keysZhCN } from './areas/keys.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -277,4 +278,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   welcome: welcomeZhCN,
   download: downloadZhCN,
   combo: comboZhCN,
+  keys: keysZhCN,
 };

@@ -22,8 +22,8 @@ const engine = {
   counts: vi.fn(() => Promise.resolve(counts)),
   feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha' }] as Feed[])) },
   state: {
-    markAllRead: vi.fn(() => Promise.resolve(2)),
-    markRead: vi.fn((_ids: number[], _on: boolean) => Promise.resolve()),
+    markAllRead: vi.fn(() => Promise.resolve({ flag: 'read', set: true, ids: [100, 101] })),
+    markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
   },
   // The article body never arrives: the reader stays at its loading state.
   items: { get: vi.fn(() => new Promise(() => {})) },

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type JSX, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
@@ -33,6 +33,7 @@ import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
 import { errorText } from '../i18n/errorText';
+import { onUndone, recordUndo } from '../undo/undoStore';
 
 export interface ItemsViewProps {
   /** TanStack Query key for this list (stored under ['items-view', ...listKey]). */
@@ -74,6 +75,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
   const feedTitle = useCallback((id: number) => feedTitles.get(id) || t('items.unknownFeed'), [feedTitles]);
 
+  const keyText = JSON.stringify(props.listKey);
   const data = useItemsData({
     listKey: props.listKey,
     fetchPage: props.fetchPage,
@@ -83,11 +85,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     // Lists whose source can filter unread (feeds, filters) do so through fetchPage.
     onlyUnread: onlyUnread && !ranked,
   });
-  const actions = useListActions(data, general.autoRead);
+  const actions = useListActions(data, general.markReadOnScroll, keyText);
   const countLabel = useUnreadLabel(scope, data.total);
 
   // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
-  const keyText = JSON.stringify(props.listKey);
   const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
   if (data.rows.length > 0 && sample?.key !== keyText)
     setSample({ key: keyText, rows: data.rows.slice(0, 50) });
@@ -105,6 +106,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
   const scrollToItem = (index: number) => setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1 }));
   const previewOpen = usePreviewGuard();
+
+  // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
+  const { reload } = data;
+  useEffect(() => onUndone(() => reload()), [reload]);
 
   const openIndex = useMemo(
     () => (openId === null ? -1 : data.rows.findIndex((r) => r.id === openId)),
@@ -173,12 +178,13 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     }).catch(() => false);
     if (!ok) return;
     try {
-      const n = await markScopeRead(scope, age);
+      const token = await markScopeRead(scope, age);
       setOpenId(null);
       setSelected(-1);
       actions.resetSeen();
       data.reload();
-      notifications.show({ message: t('items.marked', { count: n }) });
+      if (token.ids.length === 0) notifications.show({ message: t('items.marked', { count: 0 }) });
+      recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
     } catch (err) {
       notifications.show({
         color: 'red',

@@ -3,7 +3,7 @@
  * The engine marks whole feeds, groups or everything in one call; Saved and Today have no such
  * call, so their unread ids are walked page by page (500 per call) and marked in chunks.
  */
-import type { EngineRemote } from '../engine/contract';
+import type { EngineRemote, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 
 /** A list scope with a real meaning in the engine. */
@@ -25,25 +25,27 @@ export function olderThanFor(age: MarkAge, now: number): number | undefined {
   return undefined;
 }
 
-async function walkUnread(e: EngineRemote, s: ListScope, olderThan: number | undefined): Promise<number> {
+async function walkUnread(e: EngineRemote, s: ListScope, olderThan: number | undefined): Promise<UndoToken> {
   let cursor: string | null = null;
-  let marked = 0;
+  const marked: number[] = [];
   do {
     const page = await e.items.page({ scope: s.scope, id: s.id, unreadOnly: true, limit: 500, cursor });
     const ids = page.rows.filter((r) => olderThan === undefined || r.pubDate < olderThan).map((r) => r.id);
-    if (ids.length > 0) await e.state.markRead(ids, true);
-    marked += ids.length;
+    if (ids.length > 0) marked.push(...(await e.state.markRead(ids, true)).ids);
     cursor = page.next;
   } while (cursor);
-  return marked;
+  return { flag: 'read', set: true, ids: marked };
 }
 
-/** Marks the scope's unread items read (optionally only older ones); resolves how many changed. */
+/**
+ * Marks the scope's unread items read (optionally only older ones); resolves the undo token of
+ * what changed (`ids.length` = how many).
+ */
 export function markScopeRead(
   s: ListScope,
   age: MarkAge,
   now = Math.floor(Date.now() / 1000),
-): Promise<number> {
+): Promise<UndoToken> {
   const olderThan = olderThanFor(age, now);
   return withEngine((e) => {
     if (s.scope === 'saved' || s.scope === 'today') return walkUnread(e, s, olderThan);

@@ -6,7 +6,7 @@
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onEngineEvent } from '../engine/client';
-import type { Item, ItemRow, Page } from '../engine/contract';
+import type { Item, ItemRow, Page, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
 import { FLAG_READ } from '../screens/items/flags';
@@ -43,8 +43,11 @@ export interface ItemsData {
   stale: boolean;
   /** Makes sure rows up to `index` get loaded (pages are fetched one after another). */
   want: (index: number) => void;
-  /** Sets or clears a flag bit on rows, optimistically; reverts and rejects on failure. */
-  setFlag: (rows: readonly ItemRow[], bit: number, on: boolean) => Promise<void>;
+  /**
+   * Sets or clears a flag bit on rows, optimistically; reverts and rejects on failure. Resolves
+   * the engine's undo token (null when no row needed the change).
+   */
+  setFlag: (rows: readonly ItemRow[], bit: number, on: boolean) => Promise<UndoToken | null>;
   /** Drops every local state and fetches the list from the start. */
   reload: () => void;
 }
@@ -148,7 +151,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
   const setFlag = useCallback(
     async (targets: readonly ItemRow[], bit: number, on: boolean) => {
       const changed = targets.filter((r) => ((r.flags & bit) !== 0) !== on);
-      if (changed.length === 0) return;
+      if (changed.length === 0) return null;
       const before = new Map(changed.map((r) => [r.id, r.flags]));
       const apply = (flagsOf: (r: ItemRow) => number) => {
         setOverrides((prev) => {
@@ -173,7 +176,9 @@ export function useItemsData(src: ItemsSource): ItemsData {
       }
       const ids = changed.map((r) => r.id);
       try {
-        await withEngine((e) => (bit === FLAG_READ ? e.state.markRead(ids, on) : e.state.markSaved(ids, on)));
+        return await withEngine((e) =>
+          bit === FLAG_READ ? e.state.markRead(ids, on) : e.state.markSaved(ids, on),
+        );
       } catch (err) {
         apply((r) => before.get(r.id) ?? r.flags);
         throw err;

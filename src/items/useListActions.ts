@@ -4,12 +4,14 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ItemRow } from '../engine/contract';
+import type { ItemRow, UndoToken } from '../engine/contract';
+import { withEngine } from '../queries/engine';
 import { t } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
 import { errorText } from '../i18n/errorText';
+import { recordUndo } from '../undo/undoStore';
 
 function report(err: unknown): void {
   console.warn('Rivulet: could not change the article', err);
@@ -25,14 +27,18 @@ export interface ListActions {
   toggleSaved: (row: ItemRow) => void;
   markRead: (row: ItemRow) => void;
   markAbove: (index: number) => void;
-  /** Feed the visible range here; rows seen and scrolled past get marked read (autoRead). */
+  /** Feed the visible range here; rows seen and scrolled past get marked read (markOnScroll). */
   onRange: (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => void;
   /** Forget which rows were seen (after a reload). */
   resetSeen: () => void;
 }
 
-/** See {@link ListActions}. `autoRead` turns scroll-past marking on. */
-export function useListActions(data: ItemsData, autoRead: boolean): ListActions {
+/**
+ * See {@link ListActions}. `markOnScroll` turns scroll-past marking on (the setting
+ * `markReadOnScroll`, off by default); each burst of it is one change to undo, as is "mark above".
+ * `burst` names the list, so batches of another list never merge into this one's undo.
+ */
+export function useListActions(data: ItemsData, markOnScroll: boolean, burst: string): ListActions {
   const rowsRef = useRef(data.rows);
   const setFlagRef = useRef(data.setFlag);
   useEffect(() => {
@@ -41,15 +47,32 @@ export function useListActions(data: ItemsData, autoRead: boolean): ListActions 
   });
   const tracker = useMemo(() => new ScrollPastTracker(), []);
   const batcherRef = useRef<Batcher | null>(null);
+  // One batcher per list: leaving a list (unmount, or another list in the same view) sends what
+  // is still waiting straight to the engine, so no scroll mark is lost and none lands in the
+  // next list's rows.
   useEffect(() => {
+    let leaving = false;
+    const label = (count: number) => t('keys.undo.scrolledRead', { count });
     const batcher = createBatcher((ids) => {
+      const record = (token: UndoToken | null) =>
+        token && recordUndo(token, label, { burst: `scroll ${burst}` });
+      if (leaving) {
+        withEngine((e) => e.state.markRead(ids, true))
+          .then(record)
+          .catch(report);
+        return;
+      }
       const wanted = new Set(ids);
       const rows = rowsRef.current.filter((r) => wanted.has(r.id));
-      setFlagRef.current(rows, FLAG_READ, true).catch(report);
+      setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report);
     });
     batcherRef.current = batcher;
-    return () => batcher.flush();
-  }, []);
+    return () => {
+      leaving = true;
+      batcher.flush();
+      tracker.reset();
+    };
+  }, [burst, tracker]);
 
   const toggleRead = useCallback(
     (row: ItemRow) => data.setFlag([row], FLAG_READ, (row.flags & FLAG_READ) === 0).catch(report),
@@ -63,20 +86,23 @@ export function useListActions(data: ItemsData, autoRead: boolean): ListActions 
   const markAbove = useCallback(
     (index: number) => {
       const above = data.rows.slice(0, index).filter((r) => (r.flags & FLAG_READ) === 0);
-      data.setFlag(above, FLAG_READ, true).catch(report);
+      data
+        .setFlag(above, FLAG_READ, true)
+        .then((token) => token && recordUndo(token, (count) => t('keys.undo.markedRead', { count })))
+        .catch(report);
     },
     [data],
   );
   const onRange = useCallback(
     (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => {
-      if (!autoRead) return;
+      if (!markOnScroll) return;
       const past = tracker.update(first, last, (i) => {
         const r = rowAt(i);
         return r && (r.flags & FLAG_READ) === 0 ? r.id : undefined;
       });
       if (past.length > 0) batcherRef.current?.add(past);
     },
-    [autoRead, tracker],
+    [markOnScroll, tracker],
   );
   return {
     toggleRead: (row) => void toggleRead(row),

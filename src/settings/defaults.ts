@@ -14,7 +14,10 @@ export interface GeneralSettings {
   startPage: StartPage;
   defaultView: DefaultView;
   hideReadArticles: boolean;
+  /** Mark as read when opened. */
   autoRead: boolean;
+  /** Mark as read when scrolled past in a list (off by default, as in Feedly and Miniflux). */
+  markReadOnScroll: boolean;
   autoRefresh: boolean;
   /** Seconds between automatic refreshes. */
   refreshInterval: number;
@@ -102,6 +105,7 @@ export function defaultSettings(): AppSettings {
       defaultView: 'auto',
       hideReadArticles: true,
       autoRead: true,
+      markReadOnScroll: false,
       autoRefresh: true,
       refreshInterval: 1800,
       pullDataFail: false,

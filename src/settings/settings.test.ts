@@ -14,6 +14,7 @@ describe('defaults', () => {
       defaultView: 'auto',
       hideReadArticles: true,
       autoRead: true,
+      markReadOnScroll: false,
       autoRefresh: true,
       refreshInterval: 1800,
       pullDataFail: false,
@@ -60,6 +61,16 @@ describe('mergeSettings', () => {
     expect(s.general.autoRead).toBe(true);
     expect(s.appearance.fontSize).toBe(18);
     expect(s.appearance.themeMode).toBe('system');
+  });
+
+  it('settings stored before scroll marking was its own setting get it off, autoRead kept', () => {
+    // Until then autoRead meant both "when opened" and "when scrolled past".
+    for (const autoRead of [true, false]) {
+      const s = mergeSettings({ general: { autoRead, hideReadArticles: false } });
+      expect(s.general).toMatchObject({ autoRead, markReadOnScroll: false, hideReadArticles: false });
+    }
+    expect(mergeSettings({ general: { markReadOnScroll: true } }).general.markReadOnScroll).toBe(true);
+    expect(mergeSettings({ general: { markReadOnScroll: 'yes' } }).general.markReadOnScroll).toBe(false);
   });
 
   it('drops unknown groups and keys', () => {

@@ -3,7 +3,7 @@
  * OPML, icons, feed and group edits), in one file so every screen shares one typed entry point.
  * Each call waits for the engine to be ready and rejects with the engine's error (code + message).
  */
-import type { Feed } from '../engine/contract';
+import type { Feed, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import type { Candidate, FeedPreview, JobProgress } from '../../worker/types';
 
@@ -94,8 +94,8 @@ export const renameGroup = (id: number, title: string): Promise<void> =>
 /** Deletes a group; its feeds become ungrouped. */
 export const deleteGroup = (id: number): Promise<void> => withEngine((e) => e.groups.delete(id));
 
-/** Marks every item of a feed, a group or everything read; resolves with how many changed. */
-export const markAllRead = (scope: 'feed' | 'group' | 'all', id?: number): Promise<number> =>
+/** Marks every item of a feed, a group or everything read; resolves the undo token of what changed. */
+export const markAllRead = (scope: 'feed' | 'group' | 'all', id?: number): Promise<UndoToken> =>
   withEngine((e) => e.state.markAllRead({ scope, ...(id === undefined ? {} : { id }) }));
 
 /**

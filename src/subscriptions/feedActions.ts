@@ -11,6 +11,7 @@ import { t, tRich } from '../i18n';
 import * as api from './api';
 import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
+import { recordUndo } from '../undo/undoStore';
 
 function report(what: string, err: unknown): false {
   notifications.show({
@@ -85,12 +86,14 @@ export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
   }
 }
 
-/** Marks every article of the feeds read. */
+/** Marks every article of the feeds read; one change to undo (the notice says how many). */
 export async function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
   try {
-    let n = 0;
-    for (const f of feeds) n += await api.markAllRead('feed', f.id);
-    notifications.show({ message: t('subscribe.actions.markedRead', { count: n }), autoClose: 2500 });
+    const ids: number[] = [];
+    for (const f of feeds) ids.push(...(await api.markAllRead('feed', f.id)).ids);
+    if (ids.length === 0)
+      notifications.show({ message: t('subscribe.actions.markedRead', { count: 0 }), autoClose: 2500 });
+    recordUndo({ flag: 'read', set: true, ids }, (count) => t('keys.undo.markedRead', { count }));
     return true;
   } catch (err) {
     return report(t('subscribe.actions.markReadFailed'), err);

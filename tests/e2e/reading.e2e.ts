@@ -279,8 +279,10 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     expect(await row(page, 'Alpha 1').count()).toBe(0);
   });
 
-  test('autoRead marks rows scrolled past the top, not everything loaded', async () => {
+  test('scroll marking (when on) marks rows scrolled past the top, not everything loaded', async () => {
     const { page } = app;
+    // Off by default (see undo.e2e.ts); this test turns it on.
+    await setSettings(page, { general: { markReadOnScroll: true } });
     await app.goto(`/f/${ids.feedIds[0]}`);
     await row(page, 'Gallery post').waitFor();
     const counter = page.locator('[data-testid="items-unread"]');
@@ -310,7 +312,7 @@ describe('only unread, autoRead, mark all read, row menu', () => {
 
   test('the row menu marks everything above as read', async () => {
     const { page } = app;
-    await setSettings(page, { general: { autoRead: false } });
+    await setSettings(page, { general: { autoRead: false, markReadOnScroll: false } });
     await app.goto(`/f/${ids.feedIds[0]}`);
     const target = rows(page).nth(3);
     const label = (await target.getAttribute('aria-label')) ?? '';

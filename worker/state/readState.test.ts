@@ -91,11 +91,13 @@ describe('read state', () => {
   });
 
   it('markAllRead by feed, group and all, with an olderThan bound', async () => {
-    expect(await engine.state.markAllRead({ scope: 'feed', id: fa, olderThan: 250 })).toBe(2);
+    const changed = async (scope: Parameters<Engine['state']['markAllRead']>[0]) =>
+      (await engine.state.markAllRead(scope)).ids.length;
+    expect(await changed({ scope: 'feed', id: fa, olderThan: 250 })).toBe(2);
     expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 2, [fb]: 2 });
-    expect(await engine.state.markAllRead({ scope: 'group', id: -1 })).toBe(2);
-    expect(await engine.state.markAllRead({ scope: 'group', id: g })).toBe(2);
-    expect(await engine.state.markAllRead({ scope: 'all' })).toBe(0);
+    expect(await changed({ scope: 'group', id: -1 })).toBe(2);
+    expect(await changed({ scope: 'group', id: g })).toBe(2);
+    expect(await changed({ scope: 'all' })).toBe(0);
     expect(await readCount(fa)).toBe(4);
     expect((await engine.counts()).unread).toBe(0);
     await expect(engine.state.markAllRead({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
@@ -110,7 +112,8 @@ describe('read state', () => {
       )
     ).added;
     events = [];
-    expect(await engine.state.markAllRead({ scope: 'feed', id: big })).toBe(5200);
+    const token = await engine.state.markAllRead({ scope: 'feed', id: big });
+    expect(token.ids).toHaveLength(5200);
     expect(await readCount(big)).toBe(5200);
     expect(events.filter((e) => e.type === 'read-changed')).toHaveLength(2);
     expect((await engine.stores.items.get(ids[5100]!))?.flags).toBe(FLAG_READ);
@@ -122,5 +125,53 @@ describe('read state', () => {
     expect((await engine.counts()).unread).toBe(6);
     expect(await readCount(fa)).toBe(0);
     expect(events).toEqual([]);
+  });
+});
+
+describe('undo', () => {
+  const flagsOf = async (ids: number[]) =>
+    Promise.all(ids.map(async (id) => (await engine.stores.items.get(id))?.flags ?? -1));
+
+  it('mark all read, then undo: every item gets its own previous flags back, counts too', async () => {
+    await engine.state.markRead([a[1]!], true);
+    await engine.state.markSaved([a[2]!, b[0]!], true);
+    const all = [...a, ...b];
+    const before = await flagsOf(all);
+    const countsBefore = await engine.counts();
+    const token = await engine.state.markAllRead({ scope: 'all' });
+    expect(token).toEqual({ flag: 'read', set: true, ids: expect.any(Array) as unknown });
+    expect(new Set(token.ids)).toEqual(new Set(all.filter((id) => id !== a[1])));
+    expect((await engine.counts()).unread).toBe(0);
+    events = [];
+    expect(await engine.state.undo(token)).toBe(5);
+    expect(await flagsOf(all)).toEqual(before);
+    expect(await engine.counts()).toEqual(countsBefore);
+    expect(await readCount(fa)).toBe(1);
+    expect(await readCount(fb)).toBe(0);
+    expect(events).toEqual([{ type: 'read-changed', ids: token.ids, feedIds: [fa, fb] }]);
+    // Idempotent: a second undo changes nothing.
+    expect(await engine.state.undo(token)).toBe(0);
+    expect(await flagsOf(all)).toEqual(before);
+  });
+
+  it('undoes a saved change and skips items deleted since', async () => {
+    const token = await engine.state.markSaved([a[0]!, a[1]!, a[1]!], true);
+    expect(token).toEqual({ flag: 'saved', set: true, ids: [a[0], a[1]] });
+    await engine.db.dexie.table('items').delete(a[1]!);
+    expect(await engine.state.undo(token)).toBe(1);
+    expect(await flagsOf([a[0]!])).toEqual([0]);
+  });
+
+  it('refuses a malformed token and changes nothing', async () => {
+    await engine.state.markRead([a[0]!], true);
+    const bad = [
+      null,
+      { flag: 'starred', set: true, ids: [a[0]] },
+      { flag: 'read', set: 'yes', ids: [a[0]] },
+      { flag: 'read', set: true, ids: ['1'] },
+    ];
+    for (const token of bad)
+      await expect(engine.state.undo(token as never)).rejects.toMatchObject({ code: 'bad_input' });
+    expect(await flagsOf([a[0]!])).toEqual([FLAG_READ]);
   });
 });

@@ -1,21 +1,33 @@
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { feedIdsOfGroup } from '../items/page';
-import { FLAG_READ, FLAG_SAVED, type MarkAllReadScope } from '../types';
+import { FLAG_READ, FLAG_SAVED, type MarkAllReadScope, type UndoToken } from '../types';
 import { setFlag } from './flags';
 
 /** Read/saved state: the `state` domain of the engine API. */
 export interface StateApi {
-  /** Marks items read/unread. See `setFlag` for cost and failures. */
-  markRead(ids: number[], read: boolean): Promise<void>;
-  /** Marks items saved/unsaved. See `setFlag` for cost and failures. */
-  markSaved(ids: number[], saved: boolean): Promise<void>;
   /**
-   * Marks every unread item of a scope read (optionally only pubDate < olderThan); returns how
-   * many changed. Selection from the index, writes in chunks of 5,000.
-   * Fails: EngineError('bad_query'), `Error updating data: …`.
+   * Marks items read/unread; returns the undo token of what changed (`ids.length` = how many).
+   * See `setFlag` for cost and failures.
    */
-  markAllRead(scope: MarkAllReadScope): Promise<number>;
+  markRead(ids: number[], read: boolean): Promise<UndoToken>;
+  /** Marks items saved/unsaved; returns the undo token. See `setFlag` for cost and failures. */
+  markSaved(ids: number[], saved: boolean): Promise<UndoToken>;
+  /**
+   * Marks every unread item of a scope read (optionally only pubDate < olderThan); returns the
+   * undo token (`ids.length` = how many changed). Selection from the index, writes in chunks of
+   * 5,000. Fails: EngineError('bad_query'), `Error updating data: …`.
+   */
+  markAllRead(scope: MarkAllReadScope): Promise<UndoToken>;
+  /**
+   * Takes a change back: each item of the token gets its flag's previous value again, with the
+   * feeds' read counts and the events that follow any change (with a sync account, the sync
+   * layer also withdraws the change from its queue: see worker/sync/undo.ts). Items deleted
+   * since are skipped. Idempotent, so a failed undo can simply be retried (writes go in chunks
+   * of 5,000, like the change itself). Returns how many items changed back.
+   * Fails: EngineError('bad_input') for a malformed token, `Error updating data: …`.
+   */
+  undo(token: UndoToken): Promise<number>;
   /** Ids of all unread items, newest first. From the index: O(items), no IndexedDB read. */
   unreadIds(): Promise<number[]>;
   /** Ids of all saved items, newest first. From the index: O(items), no IndexedDB read. */
@@ -25,12 +37,41 @@ export interface StateApi {
 /** Builds the state domain over an engine context. */
 export function createStateApi(ctx: EngineContext): StateApi {
   return {
-    markRead: async (ids, read) => void (await setFlag(ctx, ids, FLAG_READ, read)),
-    markSaved: async (ids, saved) => void (await setFlag(ctx, ids, FLAG_SAVED, saved)),
-    markAllRead: async (scope) => (await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true)).length,
+    markRead: async (ids, read) => ({
+      flag: 'read',
+      set: read,
+      ids: await setFlag(ctx, ids, FLAG_READ, read),
+    }),
+    markSaved: async (ids, saved) => ({
+      flag: 'saved',
+      set: saved,
+      ids: await setFlag(ctx, ids, FLAG_SAVED, saved),
+    }),
+    markAllRead: async (scope) => ({
+      flag: 'read',
+      set: true,
+      ids: await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true),
+    }),
+    undo: async (token) => {
+      const { flag, set, ids } = checkToken(token);
+      return (await setFlag(ctx, ids, flag === 'read' ? FLAG_READ : FLAG_SAVED, !set)).length;
+    },
     unreadIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_READ) === 0)),
     savedIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_SAVED) !== 0)),
   };
+}
+
+/** The token as sent, checked (it crosses the worker boundary, so its shape is not trusted). */
+export function checkToken(token: UndoToken): UndoToken {
+  const ok =
+    token !== null &&
+    typeof token === 'object' &&
+    (token.flag === 'read' || token.flag === 'saved') &&
+    typeof token.set === 'boolean' &&
+    Array.isArray(token.ids) &&
+    token.ids.every((id) => Number.isInteger(id));
+  if (!ok) throw new EngineError('bad_input', 'This change cannot be undone (its record is not valid).');
+  return token;
 }
 
 function unreadInScope(ctx: EngineContext, scope: MarkAllReadScope): number[] {

@@ -23,8 +23,8 @@ export function installQueueListener(
   return ctx.events.on((event: EngineEvent) => {
     if (event.type !== 'read-changed' && event.type !== 'saved-changed') return;
     const bit = event.type === 'read-changed' ? FLAG_READ : FLAG_SAVED;
-    // Checked synchronously: the sync's own writes are marked only while they run.
-    const ids = event.ids.filter((id) => !tracker.applying.has(id));
+    // Checked synchronously: the sync's own writes (and an undo's) are marked only while they run.
+    const ids = event.ids.filter((id) => !tracker.applying.has(id) && !tracker.withheld.has(id));
     if (ids.length === 0) return;
     const at = now();
     return tracker

@@ -27,6 +27,8 @@ import {
   type AccountRecord,
 } from './store';
 import { Tracker } from './tracker';
+import { withSyncUndo } from './undo';
+import type { StateApi } from '../state/readState';
 import { proxyTransport, syncError, type SyncTransport } from './transport';
 
 /** What the login form sends. The password is used once and never stored. */
@@ -456,5 +458,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       return run();
     },
   };
-  return { api, hooks };
+  /** The state domain with `undo` settling the sync queue too (worker/sync/undo.ts). */
+  const withUndo = (state: StateApi): StateApi =>
+    withSyncUndo(state, s.ctx, tracker, () => s.jobs.runningByKey('sync') !== null);
+  return { api, hooks, withUndo };
 }

@@ -11,6 +11,8 @@ export class Tracker {
   readonly byRemote = new Map<string, SyncItemRecord>();
   /** Item ids whose flags the sync is applying from the server. */
   readonly applying = new Set<number>();
+  /** Item ids an undo is restoring; it settles their queue entries itself (see undo.ts). */
+  readonly withheld = new Set<number>();
   private loading: Promise<void> | null = null;
 
   constructor(private readonly db: Database) {}

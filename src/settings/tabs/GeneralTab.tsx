@@ -70,6 +70,13 @@ export function GeneralTab() {
           data-testid="setting-autoRead"
         />
       </SettingRow>
+      <SettingRow label={t('keys.settings.markOnScroll')} description={t('keys.settings.markOnScrollHint')}>
+        <Switch
+          checked={g.markReadOnScroll}
+          onChange={(e) => set({ markReadOnScroll: e.currentTarget.checked })}
+          data-testid="setting-markReadOnScroll"
+        />
+      </SettingRow>
       <SettingRow label={t('settings.general.autoRefresh')}>
         <Switch
           checked={g.autoRefresh}

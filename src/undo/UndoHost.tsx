@@ -1,0 +1,67 @@
+import { Button, Group, Kbd, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { t } from '../i18n';
+import { errorText } from '../i18n/errorText';
+import { withEngine } from '../queries/engine';
+import { onUndoChange, undoLast, type UndoEntry } from './undoStore';
+
+/** How long the notice stays (ms); `z` keeps working after it faded, until a newer change. */
+const NOTICE_MS = 10_000;
+
+/** Takes back the last bulk change (the notice's button and the `z` key) and says how it went. */
+export async function runUndo(): Promise<void> {
+  try {
+    const restored = await undoLast((token) => withEngine((e) => e.state.undo(token)));
+    notifications.show({
+      id: 'undo-result',
+      message: restored === null ? t('keys.undo.nothing') : t('keys.undo.done', { count: restored }),
+      autoClose: 3000,
+    });
+  } catch (err) {
+    notifications.show({ color: 'red', title: t('keys.undo.failed'), message: errorText(err) });
+  }
+}
+
+function Notice({ entry }: { entry: UndoEntry }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="undo-notice">
+      <Text size="sm">{entry.label(entry.token.ids.length)}</Text>
+      <Group gap={6} wrap="nowrap">
+        <Kbd size="xs" visibleFrom="sm" title={t('keys.undo.hint')}>
+          Z
+        </Kbd>
+        <Button size="compact-sm" variant="light" onClick={() => void runUndo()} data-testid="undo-button">
+          {t('keys.undo.button')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * Shows a notice with Undo for every recorded bulk change (src/undo/undoStore.ts). A scroll burst
+ * merged into the shown change updates that notice instead of stacking new ones. Mount once.
+ */
+export function UndoHost(): null {
+  useEffect(() => {
+    let shown: number | null = null;
+    return onUndoChange((entry) => {
+      if (shown !== null && entry?.id !== shown) notifications.hide(`undo-${shown}`);
+      if (!entry) {
+        shown = null;
+        return;
+      }
+      const props = {
+        id: `undo-${entry.id}`,
+        message: <Notice entry={entry} />,
+        autoClose: NOTICE_MS,
+        withCloseButton: true,
+      };
+      if (shown === entry.id) notifications.update(props);
+      else notifications.show(props);
+      shown = entry.id;
+    });
+  }, []);
+  return null;
+}

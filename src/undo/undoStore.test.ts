@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BURST_MS, clearUndo, onUndone, pendingUndo, recordUndo, undoLast } from './undoStore';
+
+const label = (n: number) => `${n} read`;
+afterEach(() => clearUndo());
+
+describe('undo store', () => {
+  it('keeps the last change only and ignores empty ones', () => {
+    recordUndo({ flag: 'read', set: true, ids: [1, 2] }, label);
+    recordUndo({ flag: 'read', set: true, ids: [] }, label);
+    expect(pendingUndo()?.token.ids).toEqual([1, 2]);
+    recordUndo({ flag: 'saved', set: false, ids: [3] }, label);
+    expect(pendingUndo()?.token).toEqual({ flag: 'saved', set: false, ids: [3] });
+  });
+
+  it('merges the batches of one scroll burst into one change, not those of another list or later', () => {
+    recordUndo({ flag: 'read', set: true, ids: [1, 2] }, label, { burst: 'a', now: 1000 });
+    const first = pendingUndo()!.id;
+    recordUndo({ flag: 'read', set: true, ids: [2, 3] }, label, { burst: 'a', now: 1000 + BURST_MS });
+    expect(pendingUndo()).toMatchObject({ id: first, token: { ids: [1, 2, 3] } });
+    recordUndo({ flag: 'read', set: true, ids: [4] }, label, { burst: 'b', now: 1000 + BURST_MS });
+    expect(pendingUndo()).toMatchObject({ token: { ids: [4] } });
+    expect(pendingUndo()!.id).not.toBe(first);
+    const second = pendingUndo()!.id;
+    recordUndo({ flag: 'read', set: true, ids: [5] }, label, { burst: 'b', now: 2000 + 3 * BURST_MS });
+    expect(pendingUndo()).toMatchObject({ token: { ids: [5] } });
+    expect(pendingUndo()!.id).not.toBe(second);
+  });
+
+  it('undoLast hands the token to the engine once, then tells the lists', async () => {
+    const undone = vi.fn();
+    const off = onUndone(undone);
+    recordUndo({ flag: 'read', set: true, ids: [7, 8] }, label);
+    const engine = vi.fn(() => Promise.resolve(2));
+    expect(await undoLast(engine)).toBe(2);
+    expect(engine).toHaveBeenCalledWith({ flag: 'read', set: true, ids: [7, 8] });
+    expect(undone).toHaveBeenCalledOnce();
+    expect(await undoLast(engine)).toBeNull();
+    expect(engine).toHaveBeenCalledOnce();
+    off();
+  });
+
+  it('a failed undo keeps the change so it can be tried again', async () => {
+    recordUndo({ flag: 'read', set: true, ids: [9] }, label);
+    await expect(undoLast(() => Promise.reject(new Error('locked')))).rejects.toThrow('locked');
+    expect(pendingUndo()?.token.ids).toEqual([9]);
+  });
+});

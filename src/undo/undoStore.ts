@@ -1,0 +1,102 @@
+/**
+ * The last bulk change of read/saved state, kept so it can be taken back: the notice's Undo
+ * button and the `z` key call `undoLast`. One change is kept (a newer one replaces it), so
+ * Undo always means "the change just made". Scroll marking sends many small batches; those of
+ * one burst (same `burst` key, each within BURST_MS of the previous) merge into one change.
+ * No React here: `UndoNotice.tsx` shows it, tests drive it directly.
+ */
+import type { UndoToken } from '../engine/contract';
+
+/** Batches of one scroll burst closer than this (ms) are one change to undo. */
+export const BURST_MS = 4000;
+
+/** A change that can be undone. `label` says what it did ("12 marked as read."). */
+export interface UndoEntry {
+  token: UndoToken;
+  label: (count: number) => string;
+  burst: string | null;
+  at: number;
+  /** Names the change; a batch merged into it keeps the id (its notice is updated, not repeated). */
+  id: number;
+}
+
+type Listener = (entry: UndoEntry | null) => void;
+
+let current: UndoEntry | null = null;
+let serial = 0;
+const listeners = new Set<Listener>();
+const undoneListeners = new Set<(token: UndoToken) => void>();
+
+function emit(): void {
+  for (const l of listeners) l(current);
+}
+
+/**
+ * Records a change. Empty changes are ignored. With `burst`, a change of the same burst, flag
+ * and direction made within BURST_MS of the last one is merged into it.
+ */
+export function recordUndo(
+  token: UndoToken,
+  label: (count: number) => string,
+  opts: { burst?: string; now?: number } = {},
+): void {
+  if (token.ids.length === 0) return;
+  const now = opts.now ?? Date.now();
+  const burst = opts.burst ?? null;
+  if (
+    current &&
+    burst !== null &&
+    current.burst === burst &&
+    now - current.at <= BURST_MS &&
+    current.token.flag === token.flag &&
+    current.token.set === token.set
+  ) {
+    const ids = [...new Set([...current.token.ids, ...token.ids])];
+    current = { ...current, token: { ...token, ids }, at: now };
+  } else {
+    serial += 1;
+    current = { token, label, burst, at: now, id: serial };
+  }
+  emit();
+}
+
+/** The change `undoLast` would take back, or null. */
+export function pendingUndo(): UndoEntry | null {
+  return current;
+}
+
+/** Forgets the change (it can no longer be undone). */
+export function clearUndo(): void {
+  if (!current) return;
+  current = null;
+  emit();
+}
+
+/**
+ * Takes back the last change through `undo` (the engine's `state.undo`), then tells the
+ * `onUndone` listeners (lists reload). Resolves how many items changed back, or null when there
+ * was nothing to undo. On failure the change stays recorded (undo is idempotent: try again).
+ */
+export async function undoLast(undo: (token: UndoToken) => Promise<number>): Promise<number | null> {
+  const entry = current;
+  if (!entry) return null;
+  const restored = await undo(entry.token);
+  if (current === entry) {
+    current = null;
+    emit();
+  }
+  for (const l of undoneListeners) l(entry.token);
+  return restored;
+}
+
+/** Calls `listener` whenever the recorded change changes; returns the unsubscribe function. */
+export function onUndoChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Calls `listener` after a change was undone; returns the unsubscribe function. */
+export function onUndone(listener: (token: UndoToken) => void): () => void {
+  undoneListeners.add(listener);
+  return () => undoneListeners.delete(listener);
+}
