@@ -17,7 +17,7 @@ import { AppTheme } from './theme/AppTheme';
 export function App() {
   return (
     <AppTheme>
-      <Notifications position="bottom-right" limit={4} />
+      <Notifications position="bottom-right" limit={4} notificationMaxHeight={420} />
       <QueryClientProvider client={queryClient}>
         <ConfirmProvider>
           <RouterProvider router={router} />

@@ -234,6 +234,11 @@ export interface JobFailure {
   url: string;
   title: string;
   reason: string;
+  /**
+   * The error code behind `reason` (`quota_exceeded`, `http_status`, `timeout`, …) when known,
+   * so the UI can word it and tell storage failures from feed failures without reading text.
+   */
+  code?: string;
 }
 
 /** Final counts of a job (refresh: `added` is 0, `skipped` = dead, backed-off or busy feeds). */

@@ -16,6 +16,7 @@ import { welcomeEn } from './areas/welcome.en';
 import { downloadEn } from './areas/download.en';
 import { comboEn } from './areas/combo.en';
 import { keysEn } from './areas/keys.en';
+import { robustEn } from './areas/robust.en';
 
 export const en = {
   common: {
@@ -289,4 +290,5 @@ export const en = {
   download: downloadEn,
   combo: comboEn,
   keys: keysEn,
+  robust: robustEn,
 };

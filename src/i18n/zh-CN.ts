@@ -16,6 +16,7 @@ import { welcomeZhCN } from './areas/welcome.zh-CN';
 import { downloadZhCN } from './areas/download.zh-CN';
 import { comboZhCN } from './areas/combo.zh-CN';
 import { keysZhCN } from './areas/keys.zh-CN';
+import { robustZhCN } from './areas/robust.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -279,4 +280,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   download: downloadZhCN,
   combo: comboZhCN,
   keys: keysZhCN,
+  robust: robustZhCN,
 };

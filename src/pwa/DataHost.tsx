@@ -6,8 +6,7 @@ import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
-
-const QUOTA = /quota/i;
+import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
 /** Runs retention (the `general.retentionDays` setting) once; logs instead of failing. */
 export async function runRetention(): Promise<number> {
@@ -24,8 +23,9 @@ export async function runRetention(): Promise<number> {
 
 /**
  * Mount once near the root: applies retention on start and after each refresh, says so when a
- * refresh ran out of storage (the engine stores nothing of a feed whose write failed, so what
- * was stored stays intact), and records the last opened article for Welcome. Renders nothing.
+ * refresh ran out of storage (known by the failures' `quota_exceeded` code; the engine stores
+ * nothing of a feed whose write failed and does not back it off, so "Retry now" fetches it
+ * again), and records the last opened article for Welcome. Renders nothing.
  */
 export function DataHost() {
   const client = useQueryClient();
@@ -39,12 +39,16 @@ export function DataHost() {
     const stop = onEngineEvent((e) => {
       if (e.type !== 'job' || e.job.state === 'running') return;
       if (e.job.kind === 'refresh') void runRetention();
-      if (!warned.has(e.job.id) && e.job.failures.some((f) => QUOTA.test(f.reason))) {
+      const full = e.job.failures.filter((f) => f.code === 'quota_exceeded');
+      if (!warned.has(e.job.id) && full.length) {
         warned.add(e.job.id);
+        // One notice at a time: a later failure replaces the earlier one.
+        notifications.hide(STORAGE_NOTICE_ID);
         notifications.show({
+          id: STORAGE_NOTICE_ID,
           color: 'red',
-          title: t('download.pwa.fullTitle'),
-          message: t('download.pwa.fullMessage'),
+          title: t('robust.storage.title'),
+          message: <StorageFullNotice failures={full} />,
           autoClose: false,
           'data-testid': 'quota-notice',
         });

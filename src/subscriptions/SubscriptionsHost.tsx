@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Disclosure } from '../pwa/Disclosure';
 import { useShortcuts } from '../reader/shortcuts';
 import { settingsStore } from '../settings/useSettings';
 import { connectJobEvents, onJobFinished } from './jobStore';
@@ -23,7 +24,15 @@ export function SubscriptionsHost() {
       const notice = failureNotice(job);
       if (notice)
         notifications.show({
-          ...notice,
+          title: notice.title,
+          message: notice.details ? (
+            <>
+              {notice.message}
+              <Disclosure text={notice.details} testId="refresh-failed-details" />
+            </>
+          ) : (
+            notice.message
+          ),
           color: 'orange',
           autoClose: 10_000,
           styles: { description: { whiteSpace: 'pre-line' } },

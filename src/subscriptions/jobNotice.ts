@@ -1,23 +1,46 @@
 import { t } from '../i18n';
-import type { JobProgress } from '../../worker/types';
+import type { JobFailure, JobProgress } from '../../worker/types';
 
 /** How many failed feeds a notification names before summarising the rest. */
 const NAMED = 5;
 
+/** Failure codes that are this browser's storage failing, not the feed (worker/feeds/pipeline.ts). */
+export const STORAGE_FAILURES: ReadonlySet<string> = new Set(['quota_exceeded', 'db_lost']);
+
+/** Whether a job failure is a storage failure (decided by its code, never its text). */
+export const isStorageFailure = (f: JobFailure): boolean => STORAGE_FAILURES.has(f.code ?? '');
+
+/**
+ * Words for one failure: a storage failure (whose reason is the browser's own text, such as
+ * "Error adding data: QuotaExceededError") gets a sentence for people; a feed's reason is
+ * already worded by the engine and is kept.
+ */
+export function failureWords(f: JobFailure): string {
+  if (f.code === 'quota_exceeded') return t('engineErrors.quota_exceeded');
+  if (f.code === 'db_lost') return t('engineErrors.db_lost');
+  return f.reason;
+}
+
 /**
  * The notification text for a finished refresh that had failures, or null when nothing failed.
  * Names up to five feeds (title, else address) with their reasons, then "and N more"; in the
- * language in effect (the reasons stay as the engine wrote them).
+ * language in effect (feed reasons stay as the engine wrote them). `details` holds the raw
+ * reasons of the failures whose words replaced them, for a disclosure; absent when none did.
  */
-export function failureNotice(job: JobProgress): { title: string; message: string } | null {
+export function failureNotice(job: JobProgress): { title: string; message: string; details?: string } | null {
   if (!job.failures.length) return null;
   const n = job.failures.length;
-  const lines = job.failures
-    .slice(0, NAMED)
-    .map((f) => t('subscribe.jobs.failureLine', { feed: f.title || f.url, reason: f.reason }));
+  const named = job.failures.slice(0, NAMED);
+  const lines = named.map((f) =>
+    t('subscribe.jobs.failureLine', { feed: f.title || f.url, reason: failureWords(f) }),
+  );
   if (n > NAMED) lines.push(t('subscribe.jobs.failuresMore', { count: n - NAMED }));
+  const raw = named
+    .filter((f) => failureWords(f) !== f.reason)
+    .map((f) => `${f.title || f.url}: ${f.reason}${f.code ? ` (${f.code})` : ''}`);
   return {
     title: t('subscribe.jobs.failuresTitle', { count: n }),
     message: lines.join('\n'),
+    ...(raw.length ? { details: raw.join('\n') } : {}),
   };
 }

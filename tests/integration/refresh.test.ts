@@ -132,6 +132,36 @@ describe('refresh.start', () => {
     expect((await e.feeds.get(good!))!.errorCode).toBe('');
   });
 
+  it('a full disk is not the feed’s fault: no backoff, nothing recorded, and "all" fetches it again', async () => {
+    const e = await engine();
+    const [feedId] = await addFeeds(e, ['/feeds/rss.xml']);
+    const before = await e.feeds.get(feedId!);
+    const items = e.db.dexie.table('items');
+    const bulkAdd = items.bulkAdd.bind(items);
+    items.bulkAdd = (() =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;
+    const failed = await waitJob(e, await e.refresh.start({ scope: 'all' }));
+    expect(failed.failures).toEqual([
+      expect.objectContaining({
+        feedId,
+        code: 'quota_exceeded',
+        reason: expect.stringMatching(/^Error adding data/) as string,
+      }),
+    ]);
+    // The feed keeps the status it had: no failure counted, no backoff, no validators or body
+    // hash for items that were never stored.
+    expect(await e.feeds.get(feedId!)).toEqual(before);
+    expect(await e.items.countByFeed(feedId!)).toBe(0);
+    expect(net.feeds.hits('/feeds/rss.xml')).toBe(1);
+
+    // Space is free again: a plain (not forced) "all" fetches and stores it at once.
+    items.bulkAdd = bulkAdd;
+    const again = await waitJob(e, await e.refresh.start({ scope: 'all' }));
+    expect(again).toMatchObject({ total: 1, failed: 0, summary: { skipped: 0, newItems: 3 } });
+    expect(await e.items.countByFeed(feedId!)).toBe(3);
+    expect(net.feeds.hits('/feeds/rss.xml')).toBe(2);
+  });
+
   it('honours Retry-After: the feed is not due (nor refreshed by "all") until it passes', async () => {
     const e = await engine();
     net.feeds.setRoute('/busy', (_req, res) => {

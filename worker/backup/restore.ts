@@ -12,6 +12,7 @@
  *   they are.
  */
 import type { IndexableTypeArrayReadonly, Table } from 'dexie';
+import { isQuotaError, QUOTA_EXCEEDED } from '../db/dbErrors';
 import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
@@ -36,19 +37,11 @@ export interface RestoreOutcome {
   feedIdsAfter: number[];
 }
 
-function isQuota(err: unknown): boolean {
-  for (let e = err as { name?: string; message?: string; inner?: unknown } | undefined; e;) {
-    if (e.name === 'QuotaExceededError' || /quota/i.test(e.message ?? '')) return true;
-    e = e.inner as typeof e;
-  }
-  return false;
-}
-
 /** Maps a failed restore to the message people see; nothing was written either way. */
 export function restoreError(err: unknown): EngineError {
-  if (isQuota(err))
+  if (isQuotaError(err))
     return new EngineError(
-      'quota_exceeded',
+      QUOTA_EXCEEDED,
       'The browser has no more storage space for Rivulet, so nothing was restored: your data is as it was. Free some space (or delete old articles), then try again.',
     );
   if (err instanceof EngineError) return err;

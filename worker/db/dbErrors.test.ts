@@ -5,6 +5,7 @@ import { createEngine } from '../engine';
 import { EngineError } from '../errors';
 import { createTestEngine } from '../testing/createTestEngine';
 import { Database } from './database';
+import { dbError, isQuotaError } from './dbErrors';
 
 let engine: Engine | undefined;
 afterEach(() => {
@@ -113,5 +114,27 @@ describe('storage failures reject with the exact texts', () => {
     engine.db.close();
     await expect(engine.clearAll()).rejects.toThrow(/^Error deleting data: /);
     expect(error).toHaveBeenCalledWith('Rivulet: clearing stores failed', expect.any(EngineError));
+  });
+});
+
+describe('quota failures carry their own code', () => {
+  const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+  it('is recognised by name or DOMException code, wrapped or collected, never by its text', () => {
+    expect(isQuotaError(quota())).toBe(true);
+    expect(isQuotaError({ name: 'AbortError', inner: quota() })).toBe(true);
+    expect(isQuotaError({ name: 'BulkError', failures: { 3: quota() } })).toBe(true);
+    expect(isQuotaError(new Error('aborted', { cause: quota() }))).toBe(true);
+    expect(isQuotaError(new Error('QuotaExceededError: the quota is full'))).toBe(false);
+    expect(isQuotaError(new DOMException('x', 'AbortError'))).toBe(false);
+  });
+
+  it('a refused write is quota_exceeded with the usual text; a failed open stays db_open', () => {
+    const write = dbError('add', quota());
+    expect(write.code).toBe('quota_exceeded');
+    expect(write.message).toBe('Error adding data: The quota has been exceeded.');
+    expect(write.details).toEqual({ name: 'QuotaExceededError', kind: 'add' });
+    expect(dbError('open', quota()).code).toBe('db_open');
+    expect(dbError('update', new Error('quota')).code).toBe('db_update');
   });
 });

@@ -37,6 +37,12 @@ export interface RefreshOutcome {
 
 const clock = () => Math.floor(Date.now() / 1000);
 
+/**
+ * Error codes that mean this browser's storage failed, not the feed: the quota is used up, or
+ * the database is gone (deleted under the running app). See worker/db/dbErrors.ts.
+ */
+export const STORAGE_ERRORS: ReadonlySet<string> = new Set(['quota_exceeded', 'db_lost']);
+
 function statusOf(feed: Feed): FeedStatus {
   const {
     lastFetched,
@@ -70,7 +76,8 @@ function statusOf(feed: Feed): FeedStatus {
  * Refreshes one feed. Sends the stored validators; on 304 or an identical body hash it skips
  * parsing and ingest. Fills an empty title/site URL from the feed and moves the URL on a
  * permanent redirect (through `patch`). Never throws for feed problems: they are recorded in
- * the saved status and returned as `failed`; only a failing `saveStatus` propagates.
+ * the saved status and returned as `failed`; only a failing `saveStatus` propagates. A storage
+ * failure while ingesting (STORAGE_ERRORS) is returned as `failed` with nothing recorded.
  */
 export async function refreshFeed(
   feed: Feed,
@@ -107,7 +114,12 @@ export async function refreshFeed(
     }
     if (items) ingested = await deps.ingest(feed.id, items);
   } catch (err) {
-    outcome = { kind: 'failure', error: toErrorShape(err) };
+    const error = toErrorShape(err);
+    // The browser could not store what the feed sent: the feed did nothing wrong. Record no
+    // status at all (no backoff, and no validators or body hash for items that were not kept),
+    // so the next refresh, automatic or "Refresh all", fetches and stores it again.
+    if (STORAGE_ERRORS.has(error.code)) return { feedId: feed.id, result: 'failed', ...empty, error };
+    outcome = { kind: 'failure', error };
   }
   const plan = planStatus(prev, outcome, { now: now() });
   if (plan.newUrl && plan.newUrl !== feed.url) patch.url = plan.newUrl;

@@ -25,7 +25,7 @@ export function refreshDeps(
       // Unsubscribed while it was being fetched: nothing to record, and no failure to report.
       const feed = await patchFeed(s.ctx, feedId, { ...status, ...patch }, { ifExists: true });
       if (feed && status.errorCode)
-        onFailure({ feedId, url: feed.url, title: feed.title, reason: status.error });
+        onFailure({ feedId, url: feed.url, title: feed.title, reason: status.error, code: status.errorCode });
     },
     now: s.ctx.now,
   };

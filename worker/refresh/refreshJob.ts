@@ -79,7 +79,7 @@ export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], ski
       });
       for (const [i, outcome] of outcomes.entries()) {
         newItems += outcome.added.length;
-        // A throw outside the recorded status (storage error): report it here.
+        // A failure outside the recorded status (storage error): report it here, with its code.
         if (
           outcome.result === 'failed' &&
           outcome.error?.code !== 'aborted' &&
@@ -92,6 +92,7 @@ export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], ski
             url: feed.url,
             title: feed.title,
             reason: outcome.error?.message ?? '',
+            code: outcome.error?.code ?? 'internal',
           });
         }
       }

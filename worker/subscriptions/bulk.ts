@@ -2,7 +2,8 @@
  * Subscribing to many feeds as one job (feed bundles, OPML import): dedupe, groups, then each
  * new feed saved and first-fetched, at most 6 at once, with progress events.
  */
-import { refreshFeed } from '../feeds/pipeline';
+import { toErrorShape } from '../errors';
+import { refreshFeed, STORAGE_ERRORS } from '../feeds/pipeline';
 import { refreshDeps } from '../refresh/deps';
 import type { JobBody } from '../jobs/jobs';
 import type { JobFailure, JobSummary } from '../types';
@@ -28,6 +29,8 @@ interface Todo {
 function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+const codeOf = (err: unknown): string => toErrorShape(err).code;
 
 // Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones.
 function plan(s: FeedServices, entries: readonly BulkEntry[]) {
@@ -104,7 +107,19 @@ export function startBulkSubscribe(
           await s.feeds.delete(feedId);
           return;
         }
-        if (outcome.result === 'failed') return;
+        if (outcome.result === 'failed') {
+          // A storage failure records no feed status, so it is reported here (feeds are reported
+          // by refreshDeps when their status is saved).
+          if (outcome.error && STORAGE_ERRORS.has(outcome.error.code))
+            job.fail({
+              feedId,
+              url: feed.url,
+              title: feed.title,
+              reason: outcome.error.message,
+              code: outcome.error.code,
+            });
+          return;
+        }
         summary.added++;
         summary.newItems += outcome.added.length;
       } finally {
@@ -118,7 +133,13 @@ export function startBulkSubscribe(
         try {
           await addOne(entry);
         } catch (err) {
-          job.fail({ feedId: null, url: entry.url, title: entry.title, reason: reasonOf(err) });
+          job.fail({
+            feedId: null,
+            url: entry.url,
+            title: entry.title,
+            reason: reasonOf(err),
+            code: codeOf(err),
+          });
         }
         job.progress.done++;
         job.changed();

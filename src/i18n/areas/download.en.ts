@@ -54,9 +54,6 @@ export const downloadEn = {
     updateTitle: 'Update available',
     updateLine: 'A new version of Rivulet is ready.',
     reload: 'Reload',
-    fullTitle: 'Storage is full',
-    fullMessage:
-      'Some new articles could not be stored because the browser’s storage quota is used up. Everything stored before is intact. Free space under Download → Storage.',
   },
   storage: {
     title: 'Storage',

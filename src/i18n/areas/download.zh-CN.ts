@@ -56,9 +56,6 @@ export const downloadZhCN: DeepStringRecord<typeof downloadEn> = {
     updateTitle: '有可用更新',
     updateLine: 'Rivulet 的新版本已就绪。',
     reload: '重新加载',
-    fullTitle: '存储空间已满',
-    fullMessage:
-      '浏览器的存储配额已用完，部分新文章无法保存。之前保存的内容完好无损。请在“下载 → 存储空间”中释放空间。',
   },
   storage: {
     title: '存储空间',

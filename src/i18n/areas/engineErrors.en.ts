@@ -29,5 +29,7 @@ export const engineErrorsEn = {
   corrupt_backup: 'This backup file is damaged.',
   truncated: 'This backup file is incomplete.',
   internal: 'Something went wrong inside Rivulet.',
+  quota_exceeded: 'The browser’s storage for Rivulet is full, so this could not be saved.',
+  db_lost: 'Rivulet’s stored data was deleted while the app was open.',
   querySyntax: 'Syntax error at line {line}, column {column}.',
 };

@@ -28,5 +28,7 @@ export const engineErrorsZhCN: DeepStringRecord<typeof engineErrorsEn> = {
   corrupt_backup: '这个备份文件已损坏。',
   truncated: '这个备份文件不完整。',
   internal: 'Rivulet 内部出了点问题。',
+  quota_exceeded: '浏览器给 Rivulet 的存储空间已满，无法保存。',
+  db_lost: '在应用打开期间，Rivulet 保存的数据被删除了。',
   querySyntax: '第 {line} 行第 {column} 列有语法错误。',
 };

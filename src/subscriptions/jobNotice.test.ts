@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { JobFailure, JobProgress } from '../../worker/types';
+import { failureNotice, isStorageFailure } from './jobNotice';
+
+const job = (failures: JobFailure[]): JobProgress => ({
+  id: 'j',
+  kind: 'refresh',
+  state: 'done',
+  total: failures.length,
+  done: failures.length,
+  failed: failures.length,
+  failures,
+  summary: null,
+  startedAt: 0,
+  finishedAt: 1,
+});
+
+describe('failureNotice with storage failures', () => {
+  const full: JobFailure = {
+    feedId: 1,
+    url: 'https://a.example/feed',
+    title: 'A',
+    reason: 'Error adding data: QuotaExceededError',
+    code: 'quota_exceeded',
+  };
+  const http: JobFailure = {
+    feedId: 2,
+    url: 'https://b.example/feed',
+    title: 'B',
+    reason: 'The server answered HTTP 500 Internal Server Error',
+    code: 'http_status',
+  };
+
+  it('words a full disk for people and keeps the browser text for the disclosure only', () => {
+    const notice = failureNotice(job([full, http]))!;
+    expect(notice.message.split('\n')).toEqual([
+      'A: The browser’s storage for Rivulet is full, so this could not be saved.',
+      'B: The server answered HTTP 500 Internal Server Error',
+    ]);
+    expect(notice.message).not.toContain('QuotaExceededError');
+    expect(notice.details).toBe('A: Error adding data: QuotaExceededError (quota_exceeded)');
+  });
+
+  it('has no disclosure when every reason is already worded', () => {
+    expect(failureNotice(job([http]))!.details).toBeUndefined();
+  });
+
+  it('tells storage failures by their code, not their text', () => {
+    expect(isStorageFailure(full)).toBe(true);
+    expect(isStorageFailure({ ...full, code: 'db_lost' })).toBe(true);
+    expect(isStorageFailure({ ...full, code: undefined })).toBe(false);
+    expect(isStorageFailure({ ...http, reason: 'quota exceeded' })).toBe(false);
+  });
+});

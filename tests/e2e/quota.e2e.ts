@@ -1,0 +1,198 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { inject } from 'vitest';
+import { launchBrowser, type AppPage } from './harness';
+import { engineWorker, seedApp } from './seed';
+
+// Storage errors are not feed errors: with the origin's quota overridden below its usage (CDP
+// Storage.overrideQuotaForOrigin, set before the database opens), a refresh fails with a worded
+// notice and stored data stays as it was; once the quota is raised, "Retry now" and "Refresh
+// all" both fetch the feeds again (no backoff was recorded). Screenshots go to /tmp/shots-robust.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Stored {
+  items: number;
+  ids: number[];
+  byFeed: Record<number, number>;
+  feeds: Array<{ id: number; failures: number; errorCode: string; nextFetchAfter: number; etag: string }>;
+}
+
+/** What IndexedDB holds right now, read inside the engine worker. */
+async function stored(page: Page): Promise<Stored> {
+  const worker = await engineWorker(page);
+  return worker.evaluate(async () => {
+    interface T {
+      toArray(): Promise<Array<Record<string, unknown>>>;
+    }
+    const e = (self as unknown as { __rivuletEngine: { db: { dexie: { table(n: string): T } } } })
+      .__rivuletEngine;
+    const items = await e.db.dexie.table('items').toArray();
+    const byFeed: Record<number, number> = {};
+    for (const it of items) byFeed[it.feedId as number] = (byFeed[it.feedId as number] ?? 0) + 1;
+    const feeds = (await e.db.dexie.table('feeds').toArray()).map((f) => ({
+      id: f.id as number,
+      failures: f.failures as number,
+      errorCode: f.errorCode as string,
+      nextFetchAfter: f.nextFetchAfter as number,
+      etag: f.etag as string,
+    }));
+    return {
+      items: items.length,
+      ids: items.map((i) => i.id as number).sort((a, b) => a - b),
+      byFeed,
+      feeds,
+    };
+  });
+}
+
+/** Subscribes to fixture feeds without fetching them (as an import long ago would have). */
+async function addFeeds(page: Page, urls: string[]): Promise<number[]> {
+  const worker = await engineWorker(page);
+  return worker.evaluate(async (list: string[]) => {
+    const e = (
+      self as unknown as {
+        __rivuletEngine: { feeds: { save(f: Record<string, unknown>): Promise<number> } };
+      }
+    ).__rivuletEngine;
+    const ids: number[] = [];
+    for (const url of list)
+      ids.push(await e.feeds.save({ url, title: url.split('/').pop(), groupId: -1, siteUrl: '' }));
+    return ids;
+  }, urls);
+}
+
+async function waitForItems(page: Page, feedId: number): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const n = (await stored(page)).byFeed[feedId] ?? 0;
+    if (n > 0) return n;
+    if (Date.now() > deadline) throw new Error(`feed ${feedId} got no items`);
+    await page.waitForFunction(() => true, undefined, { polling: 200, timeout: 1000 }).catch(() => {});
+  }
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `/tmp/shots-robust/${name}-${w}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** A fresh profile without service workers (their cache would share the quota) whose quota is set before anything is stored. */
+async function openWithQuota(
+  quotaSize: number,
+): Promise<{ app: AppPage; setQuota: (q?: number) => Promise<unknown> }> {
+  const origin = inject('baseUrl');
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  const cdp = await context.newCDPSession(page);
+  const setQuota = (q?: number) =>
+    cdp.send('Storage.overrideQuotaForOrigin', q === undefined ? { origin } : { origin, quotaSize: q });
+  // Before the database first opens: Chromium sizes what a site may still write when it opens
+  // the site's storage, so an override made later would only apply after a while.
+  await setQuota(quotaSize);
+  const app: AppPage = {
+    context,
+    page,
+    errors,
+    async goto(path: string) {
+      await page.goto(origin + path);
+      await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
+    },
+  };
+  return { app, setQuota };
+}
+
+const QUOTA = 1_500_000;
+// Two feeds of 300 items with 8 KB of incompressible text each: ~2.4 MB per feed, far past QUOTA.
+const BIG = (n: number) => `${inject('feedsUrl')}/generated/300?kb=8&n=${n}`;
+
+/** Seeds, subscribes to two big feeds and runs "Refresh all" under the small quota. */
+async function failOnce(app: AppPage): Promise<{ before: Stored; feeds: number[] }> {
+  const { page } = app;
+  await app.goto('/welcome');
+  await seedApp(page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 20 });
+  const feeds = await addFeeds(page, [BIG(1), BIG(2)]);
+  const before = await stored(page);
+  await page.locator('[data-testid="sidebar-refresh"]').click();
+  const notice = page.locator('[data-testid="quota-notice"]');
+  await notice.waitFor();
+  const words = await notice.innerText();
+  expect(words).toContain('Storage is full');
+  expect(words).toMatch(/New articles from 2 feeds could not be saved/);
+  expect(words).not.toMatch(/QuotaExceeded|Error adding data/);
+  const after = await stored(page);
+  // Stored data intact, and the feeds are not blamed: no failure counted, no backoff, no
+  // validators for items that were never stored.
+  expect(after.ids).toEqual(before.ids);
+  for (const id of feeds)
+    expect(after.feeds.find((f) => f.id === id)).toMatchObject({
+      failures: 0,
+      errorCode: '',
+      nextFetchAfter: 0,
+      etag: '',
+    });
+  return { before, feeds };
+}
+
+describe('a full disk during a refresh', () => {
+  test('fails with words and keeps stored data; once space is free "Retry now" fetches', async () => {
+    const { app, setQuota } = await openWithQuota(QUOTA);
+    try {
+      const { page } = app;
+      const { feeds } = await failOnce(app);
+      const notice = page.locator('[data-testid="quota-notice"]');
+      await shoot(page, 'quota-notice');
+      // The browser's own text is there, folded under Details.
+      await notice.locator('summary').click();
+      expect(await notice.locator('[data-testid="storage-notice-details"]').innerText()).toMatch(
+        /Error adding data.*quota_exceeded/,
+      );
+      await shoot(page, 'quota-notice-details');
+      await setQuota(); // space is free again
+      await notice.locator('[data-testid="storage-retry"]').click();
+      await notice.waitFor({ state: 'detached' });
+      for (const id of feeds) expect(await waitForItems(page, id)).toBe(300);
+      expect(app.errors.filter((e) => !/quota|Failed to load resource/i.test(e))).toEqual([]);
+    } finally {
+      await setQuota();
+      await app.context.close();
+    }
+  });
+
+  test('"Refresh all" after the failure fetches those feeds (they were not backed off)', async () => {
+    const { app, setQuota } = await openWithQuota(QUOTA);
+    try {
+      const { page } = app;
+      const { feeds } = await failOnce(app);
+      await setQuota();
+      await page.locator('[data-testid="sidebar-refresh"]').click();
+      for (const id of feeds) expect(await waitForItems(page, id)).toBe(300);
+    } finally {
+      await setQuota();
+      await app.context.close();
+    }
+  });
+});
