@@ -60,6 +60,9 @@ export interface Enclosure {
 export const FLAG_READ = 1;
 export const FLAG_SAVED = 2;
 
+// Rules the page checks with the engine's own code (the UI may import this module at run time).
+export { isRefreshInterval, REFRESH_INTERVAL } from './refresh/interval';
+
 /** A stored article, with its body. */
 export interface Item {
   id: number;

@@ -6,6 +6,7 @@ import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
+import { showSettingsProblem } from './SettingsNotice';
 import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
 /** Runs retention (the `general.retentionDays` setting) once; logs instead of failing. */
@@ -30,6 +31,8 @@ export async function runRetention(): Promise<number> {
 export function DataHost() {
   const client = useQueryClient();
   useEffect(() => trackLastOpened(client), [client]);
+  // Settings that had to be repaired at start-up: say which, once the page is up.
+  useEffect(() => showSettingsProblem(), []);
   useEffect(() => {
     let live = true;
     void engineReady()

@@ -1,3 +1,5 @@
+import { REFRESH_INTERVAL } from '../../worker/types';
+
 /**
  * The settings schema: four groups, each a flat record whose default values also define each
  * key's type (see `merge.ts`). Stored in localStorage under `app-settings`.
@@ -149,4 +151,7 @@ export const ENUMS: Partial<Record<string, readonly string[]>> = {
 /** Allowed [min, max] of bounded numeric keys; a stored value outside falls back to the default. */
 export const RANGES: Partial<Record<string, readonly [number, number]>> = {
   'general.retentionDays': [0, 3650],
+  // The engine's own rule (worker/refresh/interval.ts): one check, so a value kept here is one
+  // the engine accepts.
+  'general.refreshInterval': [REFRESH_INTERVAL.min, REFRESH_INTERVAL.max],
 };

@@ -3,6 +3,7 @@
  * soon as a hidden tab becomes visible again once the interval has passed. Pure timing logic
  * (timers and clock injected) so it can be tested with fake timers.
  */
+import { REFRESH_INTERVAL } from '../../worker/types';
 
 export interface ScheduleOptions {
   intervalSeconds: number;
@@ -20,8 +21,8 @@ export interface Schedule {
   stop(): void;
 }
 
-/** Shortest interval honoured, seconds (a corrupt setting must not hammer every site). */
-export const MIN_INTERVAL_SECONDS = 60;
+/** Shortest interval honoured, seconds (the engine's rule; a corrupt setting must not hammer every site). */
+export const MIN_INTERVAL_SECONDS = REFRESH_INTERVAL.min;
 
 /**
  * Starts a schedule; the first run is one interval after the start (start-up itself does not

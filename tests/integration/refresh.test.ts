@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { FLAG_READ } from '../../worker/types';
+import { FLAG_READ, isRefreshInterval } from '../../worker/types';
 import { netEngine, recordEvents, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
 
 let net: Net;
@@ -317,5 +317,16 @@ describe('refresh.due and configure', () => {
     await expect(e.refresh.configure({ intervalSeconds: Number.NaN })).rejects.toMatchObject({
       code: 'bad_input',
     });
+    // One rule with the settings check (worker/refresh/interval.ts): what one refuses, so does the other.
+    for (const seconds of [0, 59, 86_401]) {
+      expect(isRefreshInterval(seconds)).toBe(false);
+      await expect(e.refresh.configure({ intervalSeconds: seconds })).rejects.toMatchObject({
+        code: 'bad_input',
+      });
+    }
+    for (const seconds of [60, 86_400]) {
+      expect(isRefreshInterval(seconds)).toBe(true);
+      await e.refresh.configure({ intervalSeconds: seconds });
+    }
   });
 });

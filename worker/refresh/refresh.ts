@@ -2,6 +2,7 @@
 import { EngineError } from '../errors';
 import type { FeedServices } from '../subscriptions/services';
 import { selectFeeds, startRefreshJob, type RefreshScope } from './refreshJob';
+import { isRefreshInterval, REFRESH_INTERVAL } from './interval';
 import { isFeedDue } from './status';
 
 export type { RefreshScope } from './refreshJob';
@@ -10,7 +11,7 @@ export type { RefreshScope } from './refreshJob';
 const keyOf = (scope: RefreshScope) => `refresh:${scope.scope}:${scope.id ?? ''}`;
 const DUE_KEY = 'refresh:due';
 /** Shortest interval `configure` accepts, seconds: protects the sites being polled. */
-export const MIN_INTERVAL = 60;
+export const MIN_INTERVAL = REFRESH_INTERVAL.min;
 
 /** The `refresh` domain of the engine API. */
 export interface RefreshApi {
@@ -26,7 +27,7 @@ export interface RefreshApi {
    * 'due' or 'all' refresh runs, returns its id. O(feeds).
    */
   due(): Promise<string | null>;
-  /** Sets the interval `due` uses (default 1800 s, at least 60 s). Fails: EngineError('bad_input'). */
+  /** Sets the interval `due` uses (default 1800 s, 60 s to a day: interval.ts). Fails: EngineError('bad_input'). */
   configure(opts: { intervalSeconds: number }): Promise<void>;
 }
 
@@ -50,8 +51,11 @@ export function createRefreshApi(s: FeedServices): RefreshApi {
     configure: (opts) =>
       new Promise((resolve) => {
         const seconds = opts?.intervalSeconds;
-        if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < MIN_INTERVAL)
-          throw new EngineError('bad_input', `The refresh interval must be at least ${MIN_INTERVAL} seconds`);
+        if (!isRefreshInterval(seconds))
+          throw new EngineError(
+            'bad_input',
+            `The refresh interval must be between ${REFRESH_INTERVAL.min} and ${REFRESH_INTERVAL.max} seconds`,
+          );
         s.settings.intervalSeconds = Math.round(seconds);
         resolve();
       }),
