@@ -38,6 +38,7 @@ describe('npm run feed', () => {
     const { code, json } = await feedCli(file);
     expect(code).toBe(0);
     expect(json).toEqual({
+      charset: { encoding: 'windows-1252', chosenBy: 'XML declaration' },
       format: 'rss',
       title: 'Café Radio',
       link: 'https://radio.example/',
@@ -69,6 +70,23 @@ describe('npm run feed', () => {
       ],
     });
   }, 30_000);
+
+  it.each([
+    ['gb2312.xml', 'gb18030', '不归移民漫画系列：专业工作'],
+    ['shiftjis.xml', 'shift_jis', 'DrecomRSSに記事投稿が反映されない…'],
+  ])(
+    'reports the charset it detected for the undeclared %s',
+    async (file, encoding, title) => {
+      const { code, json } = await feedCli(`../shared/corpus/feeds/feedparser/illformed/chardet/${file}`);
+      expect(code).toBe(0);
+      expect(json).toMatchObject({
+        charset: { encoding, chosenBy: expect.stringContaining('detected') as string },
+        items: [{ title: expect.stringContaining(title.slice(0, 6)) as string }],
+      });
+      expect((json as { charset: { confidence: number } }).charset.confidence).toBeGreaterThanOrEqual(50);
+    },
+    30_000,
+  );
 
   it('prints an error object with a position and exits 1 for broken XML', async () => {
     const file = join(dir, 'broken.xml');

@@ -7,10 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { EngineError, toErrorShape } from '../worker/errors';
 import { directFetch } from '../worker/feeds/directFetch';
 import { fetchFeed } from '../worker/feeds/fetcher';
-import { readFeed } from '../worker/feeds/read';
+import { readFeedWithCharset, type Charset } from '../worker/feeds/read';
 import type { NormalizedFeed } from '../worker/types';
 
-async function load(target: string): Promise<NormalizedFeed> {
+type Loaded = { feed: NormalizedFeed; charset: Charset };
+
+async function load(target: string): Promise<Loaded> {
   if (/^https?:\/\//i.test(target)) {
     const res = await fetchFeed(target, { fetchImpl: directFetch() });
     if (res.status >= 400) {
@@ -18,7 +20,7 @@ async function load(target: string): Promise<NormalizedFeed> {
         httpStatus: res.status,
       });
     }
-    return readFeed(res.bytes, res.contentType, res.finalUrl);
+    return readFeedWithCharset(res.bytes, res.contentType, res.finalUrl);
   }
   let bytes: Uint8Array;
   try {
@@ -29,11 +31,28 @@ async function load(target: string): Promise<NormalizedFeed> {
       `Cannot read ${target}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  return readFeed(bytes, null, '');
+  return readFeedWithCharset(bytes, null, '');
 }
 
-function report(feed: NormalizedFeed): unknown {
+// How each `source` of decode.ts reads in the report.
+const CHOSEN_BY: Record<Charset['source'], string> = {
+  bom: 'byte-order mark',
+  pattern: 'UTF-16/32 byte pattern',
+  declaration: 'XML declaration',
+  meta: 'HTML meta charset',
+  http: 'HTTP Content-Type charset',
+  default: 'default (nothing named a charset; valid UTF-8)',
+  repair: 'repair (the named charset did not fit the bytes)',
+  detected: 'detected by chardet (nothing named a charset; not UTF-8)',
+};
+
+function report({ feed, charset }: Loaded): unknown {
   return {
+    charset: {
+      encoding: charset.encoding,
+      chosenBy: CHOSEN_BY[charset.source],
+      ...(charset.confidence === undefined ? {} : { confidence: charset.confidence }),
+    },
     format: feed.format,
     title: feed.title,
     link: feed.link,

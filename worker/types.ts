@@ -84,6 +84,11 @@ export interface Item {
   contentHash: string;
   /** When the item was first stored, Unix seconds. */
   firstSeen: number;
+  /**
+   * Set (only on items handed to the UI) when the feed gave no title and `title` was made from
+   * the article's text (worker/items/derivedTitle.ts); the stored record keeps ''.
+   */
+  titleDerived?: boolean;
 }
 
 /** What a list row needs: never the article body. */
@@ -100,6 +105,8 @@ export interface ItemRow {
   /** First image URL of the description or enclosure image, '' when none. */
   thumbnail: string;
   enclosureType: string;
+  /** Set when the feed gave no title and `title` was made from the text (shown not bold). */
+  titleDerived?: boolean;
 }
 
 /** One page of a keyset-paged list. */
@@ -225,8 +232,8 @@ export interface FeedPreview {
   /** Format version as found ('2.0', '1.1', …), '' when unknown. */
   version: string;
   itemCount: number;
-  /** The newest five items (undated ones last). */
-  items: { title: string; link: string; pubDate: number | null }[];
+  /** The newest five items (undated ones last); `titleDerived` as on ItemRow. */
+  items: { title: string; link: string; pubDate: number | null; titleDerived?: boolean }[];
   /** Id of the feed already subscribed at this address (normalised), else null. */
   subscribedFeedId: number | null;
 }

@@ -17,5 +17,9 @@ export function RowSnippet({
 }) {
   const { enableListAISummary } = useSettingsGroup('general');
   if (enableListAISummary) return <ListSummary row={row} feedTitle={feedTitle} className={className} />;
-  return row.snippet ? <p className={className}>{row.snippet}</p> : null;
+  return row.snippet ? (
+    <p className={className} dir="auto">
+      {row.snippet}
+    </p>
+  ) : null;
 }

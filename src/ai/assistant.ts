@@ -48,7 +48,7 @@ export async function retrieve(question: string, ep: AiEndpoint, signal: AbortSi
   const [weighted, text] = await withEngine((e) =>
     Promise.all([
       e.query.keywords(keywords, { limit: 30 }).then((p) => p.rows),
-      e.search.run(keywordsToSearch(keywords), { limit: 30 }).then((p) => p.rows),
+      e.search.run(keywordsToSearch(keywords), { limit: 30, anyIfNone: true }).then((p) => p.rows),
     ]),
   );
   return {

@@ -124,9 +124,10 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
   };
 }
 
-function Title({ children }: { children: ReactNode }) {
+/** `derived`: the feed gave no title, this one was made from the text (shown lighter). */
+function Title({ children, derived }: { children: ReactNode; derived?: boolean }) {
   return (
-    <h3 className={classes.title} data-testid="item-title">
+    <h3 className={classes.title} data-testid="item-title" data-derived={derived || undefined} dir="auto">
       {children}
     </h3>
   );
@@ -140,7 +141,7 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
     <div className={classes.row} {...rowProps(p, p.view, t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.main}>
-        <Title>{p.row.title || t('common.untitled')}</Title>
+        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
@@ -165,7 +166,7 @@ export function ItemTextCell(p: CellProps) {
     <div className={classes.row} {...rowProps(p, 'text', t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.textLine}>
-        <Title>{p.row.title || t('common.untitled')}</Title>
+        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
         <span className={classes.textFeed}>{p.feedTitle}</span>
         <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
       </div>
@@ -189,7 +190,7 @@ export function ItemCard(p: CellProps) {
         </div>
       )}
       <div className={classes.cardBody}>
-        <Title>{p.row.title || t('common.untitled')}</Title>
+        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar />
       </div>

@@ -75,6 +75,7 @@ export function ArticleBody({ html, baseUrl, ref }: ArticleBodyProps) {
       ref={setRefs}
       className="rv-article"
       data-testid="reader-body"
+      dir="auto"
       {...{ [READING_AREA_ATTR]: '' }}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: clean }}

@@ -200,7 +200,14 @@ export function Reader(props: ReaderProps) {
               <span aria-hidden="true"> · </span>
               <span data-testid="reader-reading-time">{t('reader.minutesRead', { count: minutes })}</span>
             </Text>
-            <Title order={1} className="rv-title" id={`rv-title-${item.id}`} data-testid="reader-title">
+            <Title
+              order={1}
+              className="rv-title"
+              id={`rv-title-${item.id}`}
+              data-testid="reader-title"
+              data-derived={item.titleDerived || undefined}
+              dir="auto"
+            >
               {webLink ? (
                 <Anchor
                   href={webLink}

@@ -151,6 +151,42 @@ describe('search', () => {
     expect(await page.locator(tid('search-page-input')).inputValue()).toBe('/');
   });
 
+  test('every word must match: words no article holds together give "no results", not a mix', async () => {
+    const { page } = app;
+    await app.goto('/all');
+    await page.locator(tid('items-view')).waitFor();
+    await openPalette('/');
+    // "rust" and "roses" each match, but no article holds both.
+    await page.keyboard.type('rust roses');
+    await page.locator(FRESH).waitFor();
+    const none = page.locator(tid('search-no-results'));
+    await none.waitFor();
+    expect(await none.textContent()).toBe('No articles match “rust roses”.');
+    expect(await page.locator(tid('search-result')).count()).toBe(0);
+    // Both words of one article: only the two copies of that story.
+    await page.locator(tid('search-input')).fill('rust borrow');
+    await page.locator(FRESH).waitFor();
+    await page.locator(tid('search-result')).first().waitFor();
+    const hits = await page.locator(`${tid('search-result')} p:first-child`).allTextContents();
+    expect(hits.sort()).toEqual([RUST, 'Rust compiler gets faster incremental builds (updated)']);
+    // A quoted phrase must appear as written.
+    await page.locator(tid('search-input')).fill('"compiler team"');
+    await page.locator(FRESH).waitFor();
+    await page.locator(tid('search-result')).first().waitFor();
+    expect(await page.locator(tid('search-result')).count()).toBe(2);
+    await page.locator(tid('search-input')).fill('"team compiler"');
+    await page.locator(FRESH).waitFor();
+    await page.locator(tid('search-no-results')).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The results page says so too, with no rows.
+    await app.goto('/search?q=zzqqxx%20nothing');
+    const empty = page.locator(tid('search-page-empty'));
+    await empty.waitFor();
+    expect(await empty.textContent()).toBe('No articles match “zzqqxx nothing”.');
+    expect(await page.locator(`${tid('items-view')} ${tid('item-row')}`).count()).toBe(0);
+  });
+
   test('related articles from the reader: the similar story ranks first, the same story is flagged as a duplicate', async () => {
     const { page } = app;
     await app.goto('/search?q=borrow');

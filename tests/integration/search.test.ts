@@ -65,6 +65,64 @@ describe('search.run', () => {
     await expect(engine.search.run(42 as unknown as string)).rejects.toMatchObject({ code: 'bad_query' });
   });
 
+  it('needs every word: no article has them all → no results (no OR fallback)', async () => {
+    const { engine } = await engineWith({
+      News: [
+        item('1', 'Nothing to see', 'nothing happened today', 10),
+        item('2', 'Quiet day', 'nothing new under the sun', 20),
+        item('3', 'Rust news', 'the compiler ships', 30),
+      ],
+    });
+    expect((await engine.search.run('nothing')).total).toBe(2);
+    const none = await engine.search.run('zzqqxx nothing');
+    expect(none.total).toBe(0);
+    expect(none.rows).toEqual([]);
+    expect((await engine.search.run('rust nothing ')).total).toBe(0);
+    expect(await engine.search.suggest('zzqqxx nothing')).toEqual([]);
+    // The AI assistant's keyword lists may still fall back to any word.
+    expect((await engine.search.run('zzqqxx nothing', { anyIfNone: true })).total).toBe(2);
+  });
+
+  it('ranks an article whose title holds every word first, even against stronger body hits', async () => {
+    const { engine } = await engineWith({
+      News: [
+        item(
+          'body',
+          'Weekly notes',
+          'solar panel solar panel solar panel on every roof, solar panel prices',
+          1,
+        ),
+        item('split', 'Solar news', 'a new panel design', 2),
+        item('title', 'Solar panel prices fall', 'cheaper than last year', 30),
+      ],
+    });
+    const rows = (await engine.search.run('solar panel')).rows;
+    expect(titlesOf(rows)[0]).toBe('Solar panel prices fall');
+    expect(titlesOf(rows).sort()).toEqual(['Solar news', 'Solar panel prices fall', 'Weekly notes']);
+    // The word being typed counts as a prefix in the title too.
+    expect(titlesOf((await engine.search.run('solar pan')).rows)[0]).toBe('Solar panel prices fall');
+  });
+
+  it('matches "quoted phrases" as written, in title, author or text', async () => {
+    const { engine } = await engineWith({
+      News: [
+        item('a', 'Faster builds', 'The Rust compiler, now with incremental builds.', 1),
+        item('b', 'Compiler news', 'A compiler written in Rust for embedded boards.', 2),
+        item('c', 'Notes', 'nothing about that', 3),
+        item('d', '城市公园的春天', '我们的城市公园今年开了很多花', 4),
+      ],
+    });
+    expect((await engine.search.run('rust compiler')).total).toBe(2);
+    expect(titlesOf((await engine.search.run('"rust compiler"')).rows)).toEqual(['Faster builds']);
+    expect(titlesOf((await engine.search.run('"compiler written" rust')).rows)).toEqual(['Compiler news']);
+    expect((await engine.search.run('"compiler rust"')).total).toBe(0);
+    // A phrase still being typed: its last word is a prefix.
+    expect(titlesOf((await engine.search.run('"rust compiler, now with incr')).rows)).toEqual([
+      'Faster builds',
+    ]);
+    expect(titlesOf((await engine.search.run('"城市公园"')).rows)).toEqual(['城市公园的春天']);
+  });
+
   it('folds case and accents (é/e, ß/ss, Å/a) both ways', async () => {
     const { engine } = await engineWith({
       Accents: [

@@ -1,4 +1,5 @@
 import { EngineError } from '../errors';
+import { displayTitle } from '../items/derivedTitle';
 import type { ItemRow } from '../types';
 import type { StoredItem } from './schema';
 
@@ -28,12 +29,16 @@ export function isAfter(pubDate: number, id: number, key: CursorKey): boolean {
   return pubDate < key.pubDate || (pubDate === key.pubDate && id < key.id);
 }
 
-/** The list-row view of a stored item: never the description. */
+/**
+ * The list-row view of a stored item: never the description. An item without a title gets one
+ * made from its snippet (`titleDerived`, see items/derivedTitle.ts).
+ */
 export function toItemRow(item: StoredItem): ItemRow {
-  return {
+  const shown = item.title ? null : displayTitle(item.title, item.snippet ?? '', item.enclosure?.url);
+  const row: ItemRow = {
     id: item.id,
     feedId: item.feedId,
-    title: item.title,
+    title: shown ? shown.title : item.title,
     author: item.author,
     pubDate: item.pubDate,
     link: item.link,
@@ -42,4 +47,6 @@ export function toItemRow(item: StoredItem): ItemRow {
     thumbnail: item.thumbnail ?? '',
     enclosureType: item.enclosure?.type ?? '',
   };
+  if (shown?.derived) row.titleDerived = true;
+  return row;
 }

@@ -211,3 +211,61 @@ describe('decodeBytes: UTF-8 or Latin fallback', () => {
     expect(inner(stray.text)).toBe('éàü\ufffd');
   });
 });
+
+describe('decodeBytes: feeds that name no charset', () => {
+  const CHARDET = `${CORPUS}/feedparser/illformed/chardet`;
+  const file = (name: string) => new Uint8Array(readFileSync(`${CHARDET}/${name}`));
+  // The declared twin: the very same bytes with an XML declaration naming their charset.
+  const declared = (bytes: Uint8Array, label: string) =>
+    concat(ascii(`<?xml version="1.0" encoding="${label}"?>\n`), bytes);
+
+  it.each([
+    ['gb2312.xml', 'gb2312', 'gb18030', '不归移民漫画系列'],
+    ['shiftjis.xml', 'Shift_JIS', 'shift_jis', 'DrecomRSSに記事投稿'],
+  ])('decodes the undeclared %s exactly like its declared twin', (name, label, encoding, words) => {
+    const bytes = file(name);
+    const guessed = decodeBytes(bytes);
+    const twin = decodeBytes(declared(bytes, label));
+    expect(twin.source).toBe('declaration');
+    expect(guessed).toMatchObject({ encoding, source: 'detected' });
+    expect(guessed.text).toContain(words);
+    // The twin's text minus the declaration line it gained.
+    expect(guessed.text).toBe(twin.text.slice(twin.text.indexOf('\n') + 1));
+    // And the same as that charset named by the HTTP header instead.
+    expect(decodeBytes(bytes, `application/xml; charset=${label}`).text).toBe(guessed.text);
+  });
+
+  it.each([
+    ['big5.xml', 'big5', '我希望'],
+    ['euckr.xml', 'euc-kr', '한글'],
+    ['koi8r.xml', 'koi8-r', 'Как'],
+  ])('detects %s', (name, encoding, words) => {
+    const out = decodeBytes(file(name));
+    expect(out).toMatchObject({ encoding, source: 'detected' });
+    expect(out.text).toContain(words);
+  });
+
+  it('does not guess when something names the charset, or the bytes are UTF-8', () => {
+    const gb = file('gb2312.xml');
+    // A (wrong) HTTP charset is obeyed: detection is only for feeds that name none.
+    expect(decodeBytes(gb, 'text/xml; charset=windows-1251')).toMatchObject({
+      encoding: 'windows-1251',
+      source: 'http',
+    });
+    const utf8 = new TextEncoder().encode('<rss><channel><title>不归移民</title></channel></rss>');
+    expect(decodeBytes(utf8)).toMatchObject({ encoding: 'utf-8', source: 'default' });
+  });
+
+  it('keeps the windows-1252 repair when the guess is noise (a couple of stray bytes)', () => {
+    const out = decodeBytes(concat(ascii('<t>Caf'), [0xe9], ascii('</t>')));
+    expect(inner(out.text)).toBe('Café');
+  });
+
+  it('finds the charset of non-ASCII text that starts after a long ASCII head', () => {
+    const head = ascii(`<rss><channel><title>${'ascii only '.repeat(20_000)}</title><item><title>`);
+    const body = file('gb2312.xml').subarray(file('gb2312.xml').indexOf(0xb2));
+    const out = decodeBytes(concat(head, body));
+    expect(out.encoding).toBe('gb18030');
+    expect(out.text).toContain('不归移民漫画系列');
+  });
+});

@@ -1,10 +1,14 @@
 /**
- * Bytes → text for feeds and HTML pages, DOM-free (TextDecoder only).
+ * Bytes → text for feeds and HTML pages, DOM-free (TextDecoder, plus chardet to guess).
  *
  * Order of evidence: byte-order mark, then a UTF-16/32 byte pattern of `<?`, then the encoding
  * the document declares (`<?xml encoding>`, or `<meta charset>` for HTML), then the HTTP
  * charset, then UTF-8. The declaration beats the HTTP charset because it is written by the tool
  * that produced the bytes, while server charsets are often a blanket default.
+ *
+ * When nothing names a charset and the bytes are not UTF-8 (an old GB2312, Big5, Shift_JIS,
+ * EUC-KR or KOI8-R feed that declares nothing), the statistical detector `chardet` guesses the
+ * legacy encoding from the non-ASCII bytes (source 'detected').
  *
  * Two repairs, because real feeds lie about their encoding:
  * - a declared single-byte charset (ISO-8859-1, windows-1252, …) over bytes that are valid,
@@ -14,11 +18,15 @@
  *   U+FFFD for the few bad bytes, so one stray byte does not garble a whole feed.
  */
 
+import { analyse } from 'chardet';
+
 export interface Decoded {
   text: string;
   /** WHATWG name of the encoding used ('utf-8', 'windows-1252', 'utf-32le', …). */
   encoding: string;
-  source: 'bom' | 'pattern' | 'declaration' | 'meta' | 'http' | 'default' | 'repair';
+  source: 'bom' | 'pattern' | 'declaration' | 'meta' | 'http' | 'default' | 'repair' | 'detected';
+  /** chardet's confidence (0–100) when `source` is 'detected'. */
+  confidence?: number;
 }
 
 /** Labels TextDecoder does not know but feeds use. */
@@ -143,7 +151,32 @@ function hasHighBytes(b: Uint8Array): boolean {
   return false;
 }
 
-function decodeUtf8OrLatin(b: Uint8Array, source: Decoded['source']): Decoded {
+// How much of the body chardet reads, from the first non-ASCII byte: its recognisers are linear
+// but run one after another (~30 of them), and 64 KiB of non-ASCII text settles the guess.
+const DETECT_SAMPLE = 64 * 1024;
+// chardet's multi-byte recognisers answer 100 on real CJK text and single-byte ones 25–60 on real
+// text; below this the guess is noise (a few stray bytes) and the windows-1252 repair is kept.
+const DETECT_MIN_CONFIDENCE = 20;
+
+/**
+ * Guesses the legacy encoding of bytes that are not UTF-8 and name no charset, or null when
+ * chardet has no confident answer that TextDecoder can decode. The sample starts at the first
+ * non-ASCII byte (a character boundary, since everything before it is ASCII), so a long ASCII
+ * head does not push the text out of the sample.
+ */
+function detectLegacy(b: Uint8Array): { enc: string; confidence: number } | null {
+  let start = 0;
+  while (start < b.length && b[start]! < 0x80) start++;
+  if (start === b.length) return null;
+  for (const match of analyse(b.subarray(start, start + DETECT_SAMPLE))) {
+    if (match.confidence < DETECT_MIN_CONFIDENCE) return null;
+    const enc = resolveEncoding(match.name);
+    if (enc && enc !== 'utf-8' && !/^utf-(?:16|32)/.test(enc)) return { enc, confidence: match.confidence };
+  }
+  return null;
+}
+
+function decodeUtf8OrLatin(b: Uint8Array, source: Decoded['source'], detect = false): Decoded {
   // Valid UTF-8 (nearly every feed) costs one strict pass; searching the lenient result for
   // U+FFFD instead is slow on big non-Latin-1 texts and needs a second pass when one is found.
   const valid = strictUtf8(b);
@@ -156,13 +189,23 @@ function decodeUtf8OrLatin(b: Uint8Array, source: Decoded['source']): Decoded {
     else if (ch.charCodeAt(0) >= 0x80) good++;
   }
   if (good > bad) return { text, encoding: 'utf-8', source };
+  const guess = detect ? detectLegacy(b) : null;
+  if (guess) {
+    return {
+      text: decodeWith(b, guess.enc),
+      encoding: guess.enc,
+      source: 'detected',
+      confidence: guess.confidence,
+    };
+  }
   return { text: decodeCp1252(b), encoding: 'windows-1252', source: 'repair' };
 }
 
 /**
  * Decodes feed or page bytes to text (BOM stripped). `httpContentType` is the response's
- * Content-Type, if any. Costs one or two passes over the bytes; never throws (unknown labels
- * are skipped, undecodable bytes become U+FFFD or fall back to windows-1252, see above).
+ * Content-Type, if any. Costs one or two passes over the bytes (plus chardet over at most 64 KiB
+ * when nothing names a charset and the bytes are not UTF-8); never throws (unknown labels are
+ * skipped, undecodable bytes become U+FFFD or fall back to windows-1252, see above).
  */
 export function decodeBytes(bytes: Uint8Array, httpContentType?: string | null): Decoded {
   const bom = detectBom(bytes);
@@ -190,5 +233,5 @@ export function decodeBytes(bytes: Uint8Array, httpContentType?: string | null):
     }
     return { text: decodeWith(bytes, enc), encoding: enc, source };
   }
-  return decodeUtf8OrLatin(bytes, 'default');
+  return decodeUtf8OrLatin(bytes, 'default', true);
 }

@@ -1,8 +1,24 @@
 /** The whole read path for one response body: bytes → text → parsed → normalised. */
 import type { NormalizedFeed } from '../types';
-import { decodeBytes } from './decode';
+import { decodeBytes, type Decoded } from './decode';
 import { normalizeFeed } from './normalize';
 import { parseFeedText } from './parse';
+
+/** How the body's bytes were turned into text (see decode.ts). */
+export type Charset = Omit<Decoded, 'text'>;
+
+/**
+ * `readFeed` plus the charset it decoded with and how that was chosen (BOM, declaration, HTTP
+ * header, detection, …), for the feed doctor. Same cost and failures as `readFeed`.
+ */
+export function readFeedWithCharset(
+  bytes: Uint8Array,
+  contentType: string | null,
+  url: string,
+): { feed: NormalizedFeed; charset: Charset } {
+  const { text, ...charset } = decodeBytes(bytes, contentType);
+  return { feed: normalizeFeed(parseFeedText(text), url), charset };
+}
 
 /**
  * Decodes, parses and normalises a feed body. `contentType` is the HTTP Content-Type (its
@@ -11,6 +27,5 @@ import { parseFeedText } from './parse';
  * and nothing else.
  */
 export function readFeed(bytes: Uint8Array, contentType: string | null, url: string): NormalizedFeed {
-  const { text } = decodeBytes(bytes, contentType);
-  return normalizeFeed(parseFeedText(text), url);
+  return readFeedWithCharset(bytes, contentType, url).feed;
 }

@@ -1,6 +1,7 @@
 import { toItemRow } from '../db/itemRow';
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
+import { displayTitle } from './derivedTitle';
 import type { IncomingItem, Item, ItemRow, ItemsQuery, Page } from '../types';
 import { ingestItems, type IngestResult } from './ingest';
 import { pageItems } from './page';
@@ -21,10 +22,13 @@ export interface ItemsApi {
   countByFeed(feedId: number): Promise<number>;
 }
 
-// The stored record minus engine-internal fields, so the reader gets exactly an `Item`.
+// The stored record minus engine-internal fields, so the reader gets exactly an `Item`; an
+// untitled one gets the same made-up title as its list row.
 function toItem(stored: StoredItem): Item {
-  const { snippet: _s, thumbnail: _t, ...item } = stored;
-  return item;
+  const { snippet, thumbnail: _t, ...item } = stored;
+  if (item.title) return item;
+  const shown = displayTitle('', snippet ?? '', item.enclosure?.url);
+  return shown.derived ? { ...item, title: shown.title, titleDerived: true } : item;
 }
 
 /** Builds the items domain over an engine context. */

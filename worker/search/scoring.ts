@@ -2,7 +2,8 @@
  * Query execution over the SearchIndex: BM25 (k1 1.2, b 0.75) over the field-weighted term
  * frequencies, plus a feed-title field decided per feed. Each query word is a group of terms
  * (the word itself, or up to PREFIX_CAP dictionary terms it starts when it is the last word);
- * a document must match every group (AND), and when no document does, any group (OR, ranked by
+ * a document must match every group (AND). Only when asked (`anyIfNone`, for the AI assistant's
+ * keyword lists) does a query no document fully matches fall back to any group (OR, ranked by
  * how much it matched). Scratch arrays are reused between calls: O(postings touched) per query.
  */
 import type { SearchIndex } from './searchIndex';
@@ -133,14 +134,16 @@ export function idfOf(df: number, n: number): number {
 }
 
 /**
- * Scores every document matching `words`. Cost: one pass over the postings of the query's
- * terms (and of the documents of feeds whose title matches), plus the matched documents.
+ * Scores every document matching all of `words` (or, with `anyIfNone` and no full match, any of
+ * them). Cost: one pass over the postings of the query's terms (and of the documents of feeds
+ * whose title matches), plus the matched documents.
  */
 export function scoreQuery(
   index: SearchIndex,
   words: QueryWord[],
   feedTerms: FeedTerms,
   scratch: Scratch,
+  anyIfNone = false,
 ): Scored {
   const groups: { termIds: number[]; exact: number; term: string; prefix: boolean }[] = [];
   for (const w of words)
@@ -186,7 +189,7 @@ export function scoreQuery(
   }
   const need = groups.length;
   let docs = touched.filter((d) => hits[d] === need);
-  if (docs.length === 0 && need > 1) docs = touched;
+  if (docs.length === 0 && need > 1 && anyIfNone) docs = touched;
   const scores = docs.map((d) => acc[d] as number);
   for (const d of touched) {
     acc[d] = 0;

@@ -6,7 +6,9 @@ import type { ItemRow, Page } from '../types';
 import { findRelated } from './related';
 import { orderDocs, Scratch, scoreQuery, type FeedTerms, type Scored } from './scoring';
 import type { TextIndex } from './textIndex';
-import { forEachTerm, queryWords } from './tokenize';
+import { hasPhrase, parseSearch, titleHoldsAll, titleTerms } from './searchQuery';
+import type { TextStore } from './textStore';
+import { forEachTerm } from './tokenize';
 
 /** Sizes of the search index. `bytes`: typed arrays of the text store and the index. */
 export interface SearchStats {
@@ -19,14 +21,18 @@ export interface SearchStats {
 /** The `search` domain: full-text search, instant suggestions and related articles. */
 export interface SearchApi {
   /**
-   * Full-text results, best first (BM25 over title ×3, author, feed title and text; newest
-   * first on equal scores); the last word matches as a prefix unless the text ends in a space.
-   * `terms` are the index terms used (for highlighting). Cost: the postings of the query's
-   * terms + a sort of the matches, one bulkGet per page. Fails: 'bad_cursor', storage errors.
+   * Full-text results (syntax in searchQuery.ts): every word must match, the last word also as
+   * a prefix unless the text ends in a space, "quoted phrases" as written. Best first: articles
+   * whose title holds every word, then BM25 over title ×3, author, feed title and text; newest
+   * first on equal scores. No match gives no rows (total 0); `anyIfNone` (the AI assistant's
+   * keyword lists) instead falls back to articles matching any word. `terms` are the index terms
+   * used (for highlighting). Cost: the postings of the query's terms + a sort of the matches
+   * (+ a title check per match, + a text check per match for phrases), one bulkGet per page.
+   * Fails: 'bad_cursor', storage errors.
    */
   run(
     text: string,
-    opts?: { cursor?: string | null; limit?: number },
+    opts?: { cursor?: string | null; limit?: number; anyIfNone?: boolean },
   ): Promise<Page<ItemRow> & { terms: string[] }>;
   /** The best `limit` (default 8, at most 50) results as you type; no total, no paging. */
   suggest(text: string, limit?: number): Promise<ItemRow[]>;
@@ -58,14 +64,55 @@ function feedTermsOf(ctx: EngineContext, cache: Map<number, { title: string; ter
   return out;
 }
 
+// Added to the score of an article whose title holds every word, so those come first (BM25
+// scores stay far below it; orderDocs packs scores up to 2^16).
+const TITLE_HOLDS_ALL = 1_000;
+
+/**
+ * Keeps the matches that contain every phrase (in title, author or text) and lifts those whose
+ * title holds every word. Mutates and returns `s`. Cost: one index lookup per match, one title
+ * substring test per word, and for phrases one fold of the match's text.
+ */
+function refine(
+  ctx: EngineContext,
+  store: TextStore,
+  s: Scored,
+  parsed: ReturnType<typeof parseSearch>,
+): Scored {
+  const terms = titleTerms(parsed.words);
+  const docs: number[] = [];
+  const scores: number[] = [];
+  for (let i = 0; i < s.docs.length; i++) {
+    const doc = s.docs[i] as number;
+    const row = ctx.index.rowOf(store.idOf(doc));
+    const title = row < 0 ? '' : ctx.index.title(row);
+    if (parsed.phrases.length > 0) {
+      const author = row < 0 ? '' : ctx.index.author(row);
+      let body: string | null = null;
+      const all = parsed.phrases.every(
+        (p) => hasPhrase(title, p) || hasPhrase(author, p) || hasPhrase((body ??= store.textOfSlot(doc)), p),
+      );
+      if (!all) continue;
+    }
+    docs.push(doc);
+    scores.push((s.scores[i] as number) + (titleHoldsAll(title, terms) ? TITLE_HOLDS_ALL : 0));
+  }
+  s.docs = docs;
+  s.scores = scores;
+  return s;
+}
+
 /** Builds the search domain over an engine context and its text index. */
 export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi {
   const scratch = new Scratch();
   const pager = new Pager(ctx.stores.items);
   const feedCache = new Map<number, { title: string; terms: string[] }>();
 
-  const score = (query: string): Scored =>
-    scoreQuery(text.search, queryWords(query), feedTermsOf(ctx, feedCache), scratch);
+  const score = (query: string, anyIfNone = false): Scored => {
+    const parsed = parseSearch(query);
+    const scored = scoreQuery(text.search, parsed.words, feedTermsOf(ctx, feedCache), scratch, anyIfNone);
+    return refine(ctx, text.store, scored, parsed);
+  };
 
   // Best first: score desc, then pubDate desc.
   const order = (s: Scored): Int32Array => {
@@ -80,13 +127,14 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
       if (typeof query !== 'string') throw new EngineError('bad_query', 'Search text must be a string');
       await text.fresh();
       let terms: string[] = [];
-      const key = `s\u0000${query}`;
+      const any = opts.anyIfNone === true;
+      const key = `s${any ? '|' : '\u0000'}${query}`;
       const page = await pager.page(key, opts.cursor, opts.limit ?? PAGE_SIZE, () => {
-        const scored = score(query);
+        const scored = score(query, any);
         terms = scored.terms;
         return order(scored);
       });
-      if (terms.length === 0 && opts.cursor) terms = score(query).terms;
+      if (terms.length === 0 && opts.cursor) terms = score(query, any).terms;
       return { ...page, terms };
     },
 

@@ -3,10 +3,12 @@ import { EngineError } from '../errors';
 import { fetchFeed } from '../feeds/fetcher';
 import { hashBytes } from '../feeds/hash';
 import { loadReadFeed } from '../feeds/lazyRead';
+import { displayTitle } from '../items/derivedTitle';
+import { extractRowFields } from '../items/snippet';
 import type { FeedPreview } from '../types';
 import type { LoadedFeed } from './previewCache';
 import type { FeedServices } from './services';
-import { feedUrlOf, findSubscribed } from './urlKey';
+import { fallbackFeedTitle, feedUrlOf, findSubscribed } from './urlKey';
 
 /** Items shown in a preview. */
 export const PREVIEW_ITEMS = 5;
@@ -46,11 +48,21 @@ export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): F
   const newest = [...parsed.items]
     .sort((a, b) => (b.pubDate ?? Number.MIN_SAFE_INTEGER) - (a.pubDate ?? Number.MIN_SAFE_INTEGER))
     .slice(0, PREVIEW_ITEMS)
-    .map((item) => ({ title: item.title, link: item.link, pubDate: item.pubDate }));
+    .map((item) => {
+      const shown = item.title
+        ? null
+        : displayTitle('', extractRowFields(item.description, item.link).snippet, item.enclosure?.url);
+      return {
+        title: shown ? shown.title : item.title,
+        link: item.link,
+        pubDate: item.pubDate,
+        ...(shown?.derived ? { titleDerived: true } : {}),
+      };
+    });
   const existing = findSubscribed(s.ctx, [feedUrlOf(input), loaded.url, loaded.finalUrl]);
   return {
     url: loaded.url,
-    title: parsed.title,
+    title: parsed.title || fallbackFeedTitle(loaded.url),
     siteUrl: parsed.link,
     format: parsed.format,
     version: parsed.version,

@@ -6,7 +6,7 @@ import { NEVER_FETCHED } from '../refresh/status';
 import { targetGroup } from './groupsByTitle';
 import { loadFeed } from './preview';
 import type { FeedServices } from './services';
-import { feedUrlOf, findSubscribed } from './urlKey';
+import { fallbackFeedTitle, feedUrlOf, findSubscribed } from './urlKey';
 
 /** What the subscribe form sends. `newGroupTitle` wins over `groupId`. */
 export interface SubscribeRequest {
@@ -22,14 +22,6 @@ export interface SubscribeResult {
   feedId: number;
   alreadySubscribed: boolean;
   added: number;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -53,7 +45,7 @@ export async function subscribe(s: FeedServices, req: SubscribeRequest): Promise
     const { parsed } = loaded;
     const feedId = await s.feeds.save({
       url: loaded.url,
-      title: req.title?.trim() || parsed.title || hostOf(loaded.url),
+      title: req.title?.trim() || parsed.title || fallbackFeedTitle(loaded.url),
       siteUrl: parsed.link,
       groupId,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedUrlOf, urlKey } from './urlKey';
+import { fallbackFeedTitle, feedUrlOf, urlKey } from './urlKey';
 
 describe('urlKey', () => {
   it('treats http/https, trailing slashes, host case, default ports and fragments alike', () => {
@@ -41,5 +41,16 @@ describe('feedUrlOf', () => {
       expect(() => feedUrlOf(bad)).toThrow(expect.objectContaining({ code: 'bad_scheme' }) as Error);
     expect(() => feedUrlOf(undefined)).toThrow(expect.objectContaining({ code: 'bad_url' }) as Error);
     expect(() => feedUrlOf('')).toThrow(expect.objectContaining({ code: 'bad_url' }) as Error);
+  });
+});
+
+describe('fallbackFeedTitle', () => {
+  it('names untitled feeds by host and path, distinct on one host', () => {
+    expect(fallbackFeedTitle('https://www.example.com/')).toBe('example.com');
+    const a = fallbackFeedTitle('https://mastodon.social/@alice.rss');
+    const b = fallbackFeedTitle('https://mastodon.social/@bob.rss');
+    expect(a).toBe('mastodon.social/@alice.rss');
+    expect(a).not.toBe(b);
+    expect(fallbackFeedTitle('https://blog.example/?feed=atom')).toBe('blog.example/?feed=atom');
   });
 });

@@ -20,6 +20,21 @@ export function urlKey(url: string): string {
 }
 
 /**
+ * A name for a feed that has no title: host (without `www.`) plus path and query, trailing
+ * slash removed ('mastodon.social/@alice.rss'), so two untitled feeds of one host get distinct
+ * names. A string that is not a URL is its own (trimmed) name.
+ */
+export function fallbackFeedTitle(url: string): string {
+  try {
+    const u = new URL(url.trim());
+    const path = u.pathname.replace(/\/+$/, '');
+    return `${u.host.replace(/^www\./i, '')}${path || (u.search ? '/' : '')}${u.search}`;
+  } catch {
+    return url.trim();
+  }
+}
+
+/**
  * The first stored feed whose URL matches any of `urls` by `urlKey`, or undefined. Scans the
  * feed cache (feeds are few); `exceptId` ignores one feed (an edit of its own URL).
  */

@@ -16,5 +16,5 @@ export const searchEn = {
   choose: 'choose',
   open: 'open',
   close: 'close',
-  hint: 'Type words to search titles, authors, feeds and article text. Press / or Ctrl+K anywhere.',
+  hint: 'Type words to search titles, authors, feeds and article text: every word must match, and "quotes" find an exact phrase. Press / or Ctrl+K anywhere.',
 };

@@ -57,7 +57,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
     <Paper withBorder radius="md" p="lg" mt="lg" data-testid="preview">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <div style={{ minWidth: 0 }}>
-          <Text fw={650} fz="lg" data-testid="preview-title" truncate>
+          <Text fw={650} fz="lg" data-testid="preview-title" truncate dir="auto">
             {p.title || p.url}
           </Text>
           {p.siteUrl && (

@@ -19,11 +19,19 @@ export function PreviewItems({ items }: { items: FeedPreview['items'] }) {
       {items.map((it, i) => (
         <Group key={`${it.link}-${i}`} justify="space-between" wrap="nowrap" gap="md">
           {it.link ? (
-            <Anchor href={it.link} target="_blank" rel="noopener noreferrer" size="sm" truncate>
+            <Anchor
+              href={it.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              truncate
+              dir="auto"
+              data-derived={it.titleDerived || undefined}
+            >
               {it.title || it.link}
             </Anchor>
           ) : (
-            <Text size="sm" truncate>
+            <Text size="sm" truncate dir="auto" data-derived={it.titleDerived || undefined}>
               {it.title || t('common.untitled')}
             </Text>
           )}
