@@ -77,7 +77,9 @@ describe('npm run feed', () => {
   ])(
     'reports the charset it detected for the undeclared %s',
     async (file, encoding, title) => {
-      const { code, json } = await feedCli(`../shared/corpus/feeds/feedparser/illformed/chardet/${file}`);
+      const { code, json } = await feedCli(
+        `tests/fixtures/corpus/feeds/feedparser/illformed/chardet/${file}`,
+      );
       expect(code).toBe(0);
       expect(json).toMatchObject({
         charset: { encoding, chosenBy: expect.stringContaining('detected') as string },
