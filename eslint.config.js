@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'bench/results/', 'coverage/', '**/*.peggy', 'tests/fixtures/corpus/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'bench/results/',
+      'coverage/',
+      '**/*.peggy',
+      'tests/fixtures/corpus/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
