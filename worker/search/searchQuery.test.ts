@@ -67,3 +67,17 @@ describe('parseSearch quotes', () => {
     expect(parseSearch('＂rust compiler＂').phrases).toEqual([{ text: 'rust compiler', open: false }]);
   });
 });
+
+describe('titleHoldsAll word boundaries', () => {
+  it('needs whole words (word starts for the typed word), CJK pairs anywhere', () => {
+    const exact = titleTerms(parseSearch('art ').words);
+    expect(titleHoldsAll('Modern art today', exact)).toBe(true);
+    expect(titleHoldsAll('Start smart', exact)).toBe(false);
+    expect(titleHoldsAll('art-deco', exact)).toBe(true);
+    expect(titleHoldsAll('Smart, then art', exact)).toBe(true);
+    expect(titleHoldsAll('Artistry', titleTerms(parseSearch('art').words))).toBe(true);
+    expect(titleHoldsAll('Über Kunst', titleTerms(parseSearch('uber ').words))).toBe(true);
+    expect(titleHoldsAll('Ballüber', titleTerms(parseSearch('uber ').words))).toBe(false);
+    expect(titleHoldsAll('中文搜索引擎', titleTerms(parseSearch('搜索').words))).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@
  *   plain words and each candidate's title, author and text are then checked for the phrase.
  *   A quote left open while typing is a phrase whose last word is a prefix.
  */
-import { forEachTerm, foldText, isCjkTerm, queryWords, type QueryWord } from './tokenize';
+import { foldText, isCjkTerm, queryWords, type QueryWord } from './tokenize';
 
 /** One phrase, normalised (folded, words joined by one space). */
 export interface Phrase {
@@ -23,6 +23,7 @@ export interface ParsedSearch {
 }
 
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Folded text with every run of non-letters and non-digits as one space, trimmed. */
 export function phraseText(text: string): string {
@@ -86,26 +87,36 @@ export function titleTerms(words: QueryWord[]): TitleTerm[] {
   return out;
 }
 
+// Whether the character at `i` of folded text is part of a word (letter or digit); ASCII by
+// char code, anything else by the Unicode classes the tokenizer uses.
+function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (Number.isNaN(c)) return false;
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return WORD_CHAR.test(text[i] as string);
+}
+
+// Whether folded `text` holds `t` as a whole word (as a word start for a prefix term). A CJK term
+// is a character pair, found wherever the two characters are adjacent.
+function holdsTerm(text: string, t: TitleTerm): boolean {
+  const cjk = isCjkTerm(t.term);
+  for (let at = text.indexOf(t.term); at >= 0; at = text.indexOf(t.term, at + 1)) {
+    if (cjk) return true;
+    if (isWordChar(text, at - 1)) continue;
+    if (t.prefix || !isWordChar(text, at + t.term.length)) return true;
+  }
+  return false;
+}
+
 /**
  * Whether `title` holds every one of `terms` (a prefix term: a title word starting with it).
- * Cost: a substring test per term first (most titles fail there), then one tokenisation.
+ * Runs once per search match, so it allocates nothing for ASCII titles: one fold (a lower-case
+ * pass, or Unicode folding for non-ASCII titles) and a substring search per term with word
+ * boundaries checked around each hit.
  */
 export function titleHoldsAll(title: string, terms: TitleTerm[]): boolean {
   if (!title || terms.length === 0) return false;
   const folded = foldText(title);
-  for (const t of terms) if (!folded.includes(t.term)) return false;
-  const words = new Set<string>();
-  forEachTerm(folded, (w) => words.add(w), true);
-  for (const t of terms) {
-    if (words.has(t.term)) continue;
-    if (!t.prefix) return false;
-    let found = false;
-    for (const w of words)
-      if (w.startsWith(t.term)) {
-        found = true;
-        break;
-      }
-    if (!found) return false;
-  }
+  for (const t of terms) if (!holdsTerm(folded, t)) return false;
   return true;
 }
