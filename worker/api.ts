@@ -20,15 +20,17 @@ function asEngineError(err: unknown): EngineError {
 
 /**
  * Wraps every method of a domain so its failures reject with an EngineError. Domain methods
- * must return promises (every call crosses a worker boundary anyway).
+ * must return promises (every call crosses a worker boundary anyway). `check` runs before each
+ * call and may refuse it (the engine's lost database: no stale answers from memory).
  */
-export function guardDomain<T extends Record<string, unknown>>(domain: T): T {
+export function guardDomain<T extends Record<string, unknown>>(domain: T, check?: () => void): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(domain)) {
     if (typeof value !== 'function') continue;
     const fn = value as AnyFn;
     out[key] = async (...args: never[]) => {
       try {
+        check?.();
         return await fn(...args);
       } catch (err) {
         throw asEngineError(err);
@@ -40,7 +42,9 @@ export function guardDomain<T extends Record<string, unknown>>(domain: T): T {
 
 /** Builds the exposed API over an engine. Internal parts (index, db) are deliberately absent. */
 export function createApi(engine: Engine) {
-  const root = guardDomain({
+  const usable = () => engine.assertUsable();
+  const guard = <T extends Record<string, unknown>>(domain: T) => guardDomain(domain, usable);
+  const root = guard({
     init: (opts?: InitOptions) => engine.init(opts),
     counts: () => engine.counts(),
     clearAll: () => engine.clearAll(),
@@ -50,22 +54,22 @@ export function createApi(engine: Engine) {
     // Comlink.proxy marks only change the types: through `Comlink.Remote` a plain nested object
     // would be typed as a Promise, a marked one keeps callable methods (`api.items.page(q)`).
     // At run time calls travel by property path either way.
-    ai: Comlink.proxy(guardDomain({ ...engine.ai })),
-    groups: Comlink.proxy(guardDomain({ ...engine.groups })),
-    feeds: Comlink.proxy(guardDomain({ ...engine.feeds })),
-    items: Comlink.proxy(guardDomain({ ...engine.items })),
-    state: Comlink.proxy(guardDomain({ ...engine.state })),
-    query: Comlink.proxy(guardDomain({ ...engine.query })),
-    search: Comlink.proxy(guardDomain({ ...engine.search })),
-    subscriptions: Comlink.proxy(guardDomain({ ...engine.subscriptions })),
-    refresh: Comlink.proxy(guardDomain({ ...engine.refresh })),
-    sync: Comlink.proxy(guardDomain({ ...engine.sync })),
-    jobs: Comlink.proxy(guardDomain({ ...engine.jobs })),
-    opml: Comlink.proxy(guardDomain({ ...engine.opml })),
-    icons: Comlink.proxy(guardDomain({ ...engine.icons })),
-    backup: Comlink.proxy(guardDomain({ ...engine.backup })),
-    retention: Comlink.proxy(guardDomain({ ...engine.retention })),
-    stats: Comlink.proxy(guardDomain({ ...engine.stats })),
+    ai: Comlink.proxy(guard({ ...engine.ai })),
+    groups: Comlink.proxy(guard({ ...engine.groups })),
+    feeds: Comlink.proxy(guard({ ...engine.feeds })),
+    items: Comlink.proxy(guard({ ...engine.items })),
+    state: Comlink.proxy(guard({ ...engine.state })),
+    query: Comlink.proxy(guard({ ...engine.query })),
+    search: Comlink.proxy(guard({ ...engine.search })),
+    subscriptions: Comlink.proxy(guard({ ...engine.subscriptions })),
+    refresh: Comlink.proxy(guard({ ...engine.refresh })),
+    sync: Comlink.proxy(guard({ ...engine.sync })),
+    jobs: Comlink.proxy(guard({ ...engine.jobs })),
+    opml: Comlink.proxy(guard({ ...engine.opml })),
+    icons: Comlink.proxy(guard({ ...engine.icons })),
+    backup: Comlink.proxy(guard({ ...engine.backup })),
+    retention: Comlink.proxy(guard({ ...engine.retention })),
+    stats: Comlink.proxy(guard({ ...engine.stats })),
     /**
      * Subscribes to change events. Pass `Comlink.proxy(cb)`; returns a proxied unsubscribe
      * function (call it, then release the proxy). Cost: one message per event.

@@ -5,6 +5,7 @@
  */
 import { createAiApi, type AiApi } from './ai/aiApi';
 import { Database, type DbEnvironment } from './db/database';
+import { lostError } from './db/dbErrors';
 import { createItemsStore, type ItemsStore } from './db/itemsStore';
 import { createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
@@ -112,6 +113,8 @@ export interface Engine {
   flushSnapshot(): Promise<boolean>;
   /** Resolves when every event from other tabs received so far has been applied. */
   settled(): Promise<void>;
+  /** Throws EngineError('db_lost') once the database was lost under the engine (api.ts calls it first). */
+  assertUsable(): void;
   close(): void;
   /** Internal (not exposed through api.ts): the metadata index for the query planner. */
   readonly index: MetaIndexView;
@@ -156,6 +159,20 @@ export function createEngine(opts: EngineOptions): Engine {
     },
   };
 
+  // The database went away under the running engine (deleted, closed by force, upgraded by a
+  // newer tab): what memory holds no longer matches storage, so it is dropped, running jobs stop,
+  // and the UI hears of it (it reloads into what storage holds now). See Database.watchConnection.
+  db.onLost((reason) => {
+    console.warn(`Rivulet: the database connection was lost (${reason})`);
+    services.jobs.abortAll();
+    index.load(new MetaIndex().columns());
+    ctx.feedCache.clear();
+    ctx.groupCache.clear();
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    ctx.events.local({ type: 'storage-lost', reason });
+  });
+
   const services = createFeedServices(ctx, opts.fetch);
   const sync = createSync(services);
   const textIndex = new TextIndex(ctx);
@@ -163,6 +180,7 @@ export function createEngine(opts: EngineOptions): Engine {
   const flushSnapshot = async (): Promise<boolean> => {
     // Before a deferred load finishes the index is empty and the counter unset: nothing to write.
     await gate.whenLoaded();
+    if (db.lost) return false;
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
@@ -323,6 +341,9 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     flushSnapshot,
     settled: () => ctx.events.settled(),
+    assertUsable() {
+      if (db.lost) throw lostError(db.lost);
+    },
     close() {
       clearTimeout(countTimer);
       textIndex.close();

@@ -72,6 +72,11 @@ export class EventHub {
     }
   }
 
+  /** Tells this tab's listeners only (for what concerns this tab alone, such as its lost connection). */
+  local(event: EngineEvent): void {
+    this.deliver(event);
+  }
+
   /** Resolves once every remote event received so far has been applied and delivered. */
   settled(): Promise<void> {
     return this.queue;

@@ -147,7 +147,12 @@ export type EngineEvent =
   | { type: 'feeds-changed'; feedIds: number[] }
   | { type: 'groups-changed' }
   /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
-  | { type: 'job'; job: JobProgress };
+  | { type: 'job'; job: JobProgress }
+  /**
+   * This tab's database connection was lost under the app (deleted, closed by force, or wanted
+   * by a newer version); every call now fails with `db_lost`. Only this tab's listeners get it.
+   */
+  | { type: 'storage-lost'; reason: 'deleted' | 'closed' | 'upgraded' };
 
 /** The one error shape that crosses the worker boundary. */
 export interface EngineErrorShape {

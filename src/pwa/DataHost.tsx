@@ -6,6 +6,7 @@ import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
+import { reloadAfterLoss, showLoss, takeLoss } from './lostDatabase';
 import { showSettingsProblem } from './SettingsNotice';
 import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
@@ -26,7 +27,9 @@ export async function runRetention(): Promise<number> {
  * Mount once near the root: applies retention on start and after each refresh, says so when a
  * refresh ran out of storage (known by the failures' `quota_exceeded` code; the engine stores
  * nothing of a feed whose write failed and does not back it off, so "Retry now" fetches it
- * again), and records the last opened article for Welcome. Renders nothing.
+ * again), reloads when the engine lost its database under the app (then says so, with what is
+ * stored now), shows repaired settings, and records the last opened article for Welcome.
+ * Renders nothing.
  */
 export function DataHost() {
   const client = useQueryClient();
@@ -38,8 +41,15 @@ export function DataHost() {
     void engineReady()
       .then(() => (live ? runRetention() : 0))
       .catch(() => {});
+    // The database was lost before the last reload: say so, with what is stored now.
+    const loss = takeLoss();
+    if (loss)
+      void engineReady()
+        .then((info) => live && showLoss(loss, info.counts.items))
+        .catch(() => {});
     const warned = new Set<string>();
     const stop = onEngineEvent((e) => {
+      if (e.type === 'storage-lost') return reloadAfterLoss(e.reason);
       if (e.type !== 'job' || e.job.state === 'running') return;
       if (e.job.kind === 'refresh') void runRetention();
       const full = e.job.failures.filter((f) => f.code === 'quota_exceeded');

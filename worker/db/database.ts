@@ -3,7 +3,7 @@
  * through `Database.tx` (the single transaction helper) or the stores built on it.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
-import { dbError, type DbErrorKind } from './dbErrors';
+import { dbError, type DbErrorKind, lostError } from './dbErrors';
 import { defineSchema, type StoreName, type StoreRecords } from './schema';
 
 /** What the engine needs from the environment to reach IndexedDB (injectable for tests). */
@@ -16,6 +16,13 @@ export interface DbEnvironment {
 /** Default database name in the browser. */
 export const DEFAULT_DB_NAME = 'rivulet';
 
+/**
+ * Why the connection was lost under the running engine: the database was deleted (site data
+ * cleared, `indexedDB.deleteDatabase`), the browser closed it by force (storage cleared or
+ * evicted, the disk gone), or a newer version of the app wants to upgrade it.
+ */
+export type DbLoss = 'deleted' | 'closed' | 'upgraded';
+
 /** A typed table of one store. */
 export type StoreTable<S extends StoreName> = Table<StoreRecords[S], number | string>;
 
@@ -24,6 +31,8 @@ export class Database {
   readonly dexie: Dexie;
   private opening: Promise<void> | null = null;
   private openError: unknown = null;
+  private lostReason: DbLoss | null = null;
+  private readonly lostListeners = new Set<(reason: DbLoss) => void>();
 
   constructor(env: DbEnvironment) {
     this.dexie = new Dexie(env.dbName ?? DEFAULT_DB_NAME, {
@@ -42,6 +51,7 @@ export class Database {
     this.opening ??= this.dexie.open().then(
       () => {
         this.openError = null;
+        this.watchConnection();
       },
       (err: unknown) => {
         this.openError = err;
@@ -50,6 +60,42 @@ export class Database {
       },
     );
     return this.opening;
+  }
+
+  /** Why the connection was lost under the engine, or null while it is fine. */
+  get lost(): DbLoss | null {
+    return this.lostReason;
+  }
+
+  /** Calls `listener` once if the connection is lost (see DbLoss); returns the unsubscribe function. */
+  onLost(listener: (reason: DbLoss) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => void this.lostListeners.delete(listener);
+  }
+
+  /**
+   * Follows the browser's own signals on the open connection. Dexie closes on `versionchange`
+   * and on a forced `close` but then reopens at the next call, which would silently create an
+   * empty database where the person's data was (or open a half-deleted one). Instead the
+   * connection is closed for good: every later call fails with `db_lost` until the page starts
+   * a new engine, and the listeners (the engine, then the UI) are told once.
+   */
+  private watchConnection(): void {
+    const idb = this.dexie.backendDB();
+    const lose = (reason: DbLoss) => {
+      if (this.lostReason) return;
+      this.lostReason = reason;
+      this.dexie.close({ disableAutoOpen: true });
+      for (const listener of this.lostListeners) {
+        try {
+          listener(reason);
+        } catch (err) {
+          console.error('Rivulet: database-lost listener failed', err);
+        }
+      }
+    };
+    idb.addEventListener('versionchange', (ev) => lose(ev.newVersion === null ? 'deleted' : 'upgraded'));
+    idb.addEventListener('close', () => lose('closed'));
   }
 
   /** Closes the connection; later calls fail with the operation's own error text. */
@@ -64,9 +110,11 @@ export class Database {
 
   /**
    * Runs one storage operation and maps any failure to `<text of kind>: <underlying message>`.
-   * If the earlier open failed, rejects with `Database open failed: <reason>` without trying.
+   * If the earlier open failed, rejects with `Database open failed: <reason>` without trying;
+   * after the connection was lost (see `lost`), with `db_lost` without trying.
    */
   async run<T>(kind: DbErrorKind, fn: () => Promise<T>): Promise<T> {
+    if (this.lostReason) throw lostError(this.lostReason);
     if (this.openError !== null) throw dbError('openFailed', this.openError);
     try {
       return await fn();

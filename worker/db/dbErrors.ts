@@ -61,3 +61,15 @@ export function dbError(kind: DbErrorKind, err: unknown): EngineError {
   const code = kind !== 'open' && isQuotaError(err) ? QUOTA_EXCEEDED : `db_${kind}`;
   return new EngineError(code, `${DB_ERRORS[kind]}: ${underlyingMessage(err)}`, { name, kind });
 }
+
+/** Error code of a call made after the database was deleted or closed under the engine. */
+export const DB_LOST = 'db_lost';
+
+/** The error every storage call gets once the connection is lost (database.ts `lost`). */
+export function lostError(reason: 'deleted' | 'closed' | 'upgraded'): EngineError {
+  const why =
+    reason === 'upgraded'
+      ? 'a newer version of Rivulet opened it in another tab'
+      : 'it was deleted or closed by the browser while Rivulet was open';
+  return new EngineError(DB_LOST, `The database is no longer available: ${why}. Reload Rivulet.`, { reason });
+}

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { tRich, useT } from '../../i18n';
+import { askPersistenceOnce } from '../../pwa/persistence';
 import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
@@ -28,6 +29,8 @@ export function FeedPreviewPanel({ url }: { url: string }) {
   });
   const sub = useMutation({
     mutationFn: () => subscribe({ url: shown.data?.url ?? url, ...groupChoiceRequest(group) }),
+    // Data worth keeping exists from now on: ask the browser to keep it (once) and say what it said.
+    onSuccess: (r) => void (r.alreadySubscribed ? undefined : askPersistenceOnce()),
   });
 
   if (shown.isPending)
