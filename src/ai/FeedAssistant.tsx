@@ -2,11 +2,11 @@ import { Button, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconPlayerStop, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { ItemRow, Page } from '../engine/contract';
 import { t as tNow, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { withEngine } from '../queries/engine';
+import { parseArticleId, useArticleAddress } from '../items/articleAddress';
 import { MarkdownView } from '../reader/MarkdownView';
 import { AiErrorNotice, AiNotConfigured } from './AiErrorNotice';
 import { loadSources, retrieve } from './assistant';
@@ -46,7 +46,7 @@ const citationHref = (q: string, id: number) =>
  */
 export function useFeedAssistant(q: string): FeedAssistantParts {
   const t = useT();
-  const navigate = useNavigate();
+  const address = useArticleAddress();
   const { endpoint } = useAiEndpoint();
   const feeds = useQuery(feedsQuery());
   const [state, setState] = useState<AssistantState>({
@@ -129,8 +129,9 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
     const open = url.searchParams.get('open');
     if (url.origin !== window.location.origin || url.pathname !== '/search' || !open) return;
     e.preventDefault();
-    // Same route and query: the search screen hands `open` to its list (initialOpenId).
-    void navigate(`${url.pathname}${url.search}`, { replace: true });
+    // Same route and query: `open` is the list's article address (items/articleAddress.ts).
+    const id = parseArticleId(open);
+    if (id !== null) address.open(id, address.openId === null ? 'push' : 'replace');
   };
 
   const answerMd = current ? linkCitations(current.answer, current.ids, (id) => citationHref(q, id)) : '';

@@ -1,12 +1,12 @@
 /**
  * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (M opens it,
- * Enter / digits / arrows choose, the confirmation asks about the chosen age) and opening an
- * article given from outside (`initialOpenId`).
+ * Enter / digits / arrows choose, the confirmation asks about the chosen age) and the article
+ * address (`/f/1/i/<id>`: opening pushes, stepping replaces, Back closes, unknown ids get a note).
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import type { Counts, Feed, ItemRow } from '../engine/contract';
@@ -26,7 +26,7 @@ const engine = {
     markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
   },
   // The article body never arrives: the reader stays at its loading state.
-  items: { get: vi.fn(() => new Promise(() => {})) },
+  items: { get: vi.fn((_id: number): Promise<unknown> => new Promise(() => {})) },
 };
 
 vi.mock('../engine/client', () => ({
@@ -41,25 +41,39 @@ const MESSAGES = {
   week: 'This marks unread articles older than a week as read.',
 };
 
-function renderList(extra: { initialOpenId?: number } = {}) {
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+/** The list at a list route (`/f/1`, or `/f/1/i/<id>` with an article open), as the app routes it. */
+function renderList(path = '/f/1') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = (
+    <>
+      <ItemsView
+        listKey={['test-list']}
+        fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
+        title="Alpha"
+        scope={{ scope: 'feed', id: 1 }}
+      />
+      <Where />
+    </>
+  );
+  const router = createMemoryRouter(
+    ['/:type/:id/i/:item', '/:type/:id'].map((p) => ({ path: p, element: view })),
+    { initialEntries: ['/welcome', path], initialIndex: 1 },
+  );
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
         <ConfirmProvider>
-          <MemoryRouter>
-            <ItemsView
-              listKey={['test-list']}
-              fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
-              title="Alpha"
-              scope={{ scope: 'feed', id: 1 }}
-              {...extra}
-            />
-          </MemoryRouter>
+          <RouterProvider router={router} />
         </ConfirmProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return router;
 }
 
 /** A key as the browser sends it: to the focused element (the body when nothing has focus). */
@@ -80,7 +94,8 @@ beforeEach(() => {
   resetSettings('general');
   engine.state.markAllRead.mockClear();
   engine.state.markRead.mockClear();
-  engine.items.get.mockClear();
+  engine.items.get.mockReset();
+  engine.items.get.mockImplementation(() => new Promise(() => {}));
 });
 afterEach(() => {
   cleanup();
@@ -150,9 +165,12 @@ describe('the mark-all menu from the keyboard', () => {
   });
 });
 
-describe('initialOpenId', () => {
-  it('opens the reader on that article at once, even before (or without) its row', async () => {
-    renderList({ initialOpenId: 555 });
+describe('the article address', () => {
+  const where = () => screen.getByTestId('where').textContent;
+  const reader = () => screen.queryByTestId('reader-overlay');
+
+  it('opens the article it names at once, even before (or without) its row', async () => {
+    renderList('/f/1/i/555');
     expect(screen.getByTestId('reader-loading')).toBeTruthy();
     await vi.waitFor(() => expect(engine.items.get).toHaveBeenCalledWith(555));
     await screen.findByText('2 unread');
@@ -161,8 +179,65 @@ describe('initialOpenId', () => {
 
   it('auto-reads the row once it is loaded, as a click would', async () => {
     updateSettings('general', { autoRead: true });
-    renderList({ initialOpenId: 101 });
+    renderList('/f/1/i/101');
     await vi.waitFor(() => expect(engine.state.markRead).toHaveBeenCalledWith([101], true));
     expect(engine.items.get).toHaveBeenCalledWith(101);
+  });
+
+  // jsdom lays nothing out, so the virtual list renders no rows: these open with the keyboard.
+  it('opening pushes the address, j replaces it, Back closes and Forward reopens', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    const router = renderList();
+    await screen.findByText('2 unread');
+    press('j');
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    expect(reader()).not.toBeNull();
+    expect(router.state.historyAction).toBe('PUSH');
+    press('j');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/f/1');
+    expect(reader()).toBeNull();
+    await act(() => router.navigate(1));
+    expect(where()).toBe('/f/1/i/101');
+    expect(reader()).not.toBeNull();
+  });
+
+  it('closing pops the entry the list pushed; on a pasted address it replaces it with the list', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    const item = (id: number) => ({
+      ...rows.find((r) => r.id === id),
+      description: '<p>Body</p>',
+      enclosure: null,
+    });
+    engine.items.get.mockImplementation((id: number) => Promise.resolve(item(id)));
+    const router = renderList();
+    await screen.findByText('2 unread');
+    press('j');
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    await screen.findByTestId('reader');
+    press('Escape');
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    expect(router.state.historyAction).toBe('POP');
+    cleanup();
+    const pasted = renderList('/f/1/i/101');
+    await screen.findByTestId('reader');
+    press('Escape');
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    expect(pasted.state.historyAction).toBe('REPLACE');
+  });
+
+  it('an unknown article shows the list with a note, and no reader', async () => {
+    engine.items.get.mockImplementationOnce(() => Promise.resolve(null));
+    renderList('/f/1/i/999');
+    expect((await screen.findByTestId('article-missing')).textContent).toContain('no article 999');
+    expect(reader()).toBeNull();
+    expect(await screen.findByText('2 unread')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('article-missing-dismiss'));
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    expect(screen.queryByTestId('article-missing')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useState } f
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
+import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
 import { t, useT } from '../i18n';
@@ -26,6 +27,7 @@ import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
 import { useListActions } from './useListActions';
+import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useUnreadLabel } from './useUnreadLabel';
@@ -51,10 +53,10 @@ export interface ItemsViewProps {
   /** Optional: `limit` rows at once (≤ 500), so jumps in long lists catch up in fewer calls. */
   fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
   /**
-   * Opens this article in the reader right away (it need not be loaded in the list); its row is
-   * selected, scrolled to and auto-read once loaded. A later, different id opens that one.
+   * The row of an article in this list regardless of only-unread, or null when the list does not
+   * hold it: the read article an address opens then stays on screen (see openArticle.ts).
    */
-  initialOpenId?: number | null;
+  rowInList?: (at: { id: number; pubDate: number }) => Promise<ItemRow | null>;
 }
 
 /**
@@ -99,7 +101,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   );
 
   const [selected, setSelected] = useState(-1);
-  const [openId, setOpenId] = useState<number | null>(props.initialOpenId ?? null);
+  // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
+  const address = useArticleAddress();
+  const missing = useOpenArticle(address, data, onlyUnread && !ranked, props.rowInList);
+  const openId = missing ? null : address.openId;
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
   const [markMenuOpen, setMarkMenuOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
@@ -124,14 +129,15 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
     if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
   };
+  // From the list (reader closed) a new history entry; while reading, the same entry.
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;
     setMenuAt(null);
-    setOpenId(row.id);
-    revealAt(index);
+    if (row.id === openId) revealAt(index);
+    else address.open(row.id, openId === null ? 'push' : 'replace');
   };
-  useOpenRequest(props.initialOpenId ?? null, data.rows, setOpenId, revealAt);
+  useOpenRequest(openId, data.rows, revealAt);
   const step = (delta: 1 | -1) => {
     const at = openIndex === -1 ? selected : openIndex;
     data.want(at + delta + 5);
@@ -179,7 +185,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     if (!ok) return;
     try {
       const token = await markScopeRead(scope, age);
-      setOpenId(null);
+      address.close();
       setSelected(-1);
       actions.resetSeen();
       data.reload();
@@ -228,7 +234,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
-      onClose={() => setOpenId(null)}
+      onClose={address.close}
       shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
     />
   );
@@ -284,6 +290,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleAi={() => updateSettings('general', { enableListAISummary: !general.enableListAISummary })}
       />
       {props.headerExtra && <div className={classes.extra}>{props.headerExtra}</div>}
+      {missing && <ArticleMissing what={missing} onDismiss={address.close} />}
       {general.enableListAISummary && <ListSummaryBar />}
       <div className={classes.body} data-view={view}>
         <ColumnSplit column={column} reader={reader} hasReader={readerOpen}>

@@ -50,6 +50,11 @@ export interface ItemsData {
   setFlag: (rows: readonly ItemRow[], bit: number, on: boolean) => Promise<UndoToken | null>;
   /** Drops every local state and fetches the list from the start. */
   reload: () => void;
+  /**
+   * Keeps `row` on screen in an only-unread list although it is read, like a row read during
+   * this visit (the article a reloaded or pasted address opens). The caller checks it belongs.
+   */
+  pin: (row: ItemRow) => void;
 }
 
 const flat = (data: InfiniteData<Page<ItemRow>> | undefined): ItemRow[] =>
@@ -91,6 +96,15 @@ export function useItemsData(src: ItemsSource): ItemsData {
   const [overrides, setOverrides] = useState<ReadonlyMap<number, number>>(new Map());
   const [sticky, setSticky] = useState<ReadonlyMap<number, StickyRow>>(new Map());
   const [stale, setStale] = useState(false);
+  // Local changes belong to one list: a row read in a feed must not show up in Today or Saved
+  // when the same component goes on to show another list.
+  const [stateKey, setStateKey] = useState(keyText);
+  if (stateKey !== keyText) {
+    setStateKey(keyText);
+    setOverrides(new Map());
+    setSticky(new Map());
+    setStale(false);
+  }
 
   const rows = useMemo(() => {
     const flagsOf = (r: ItemRow) => overrides.get(r.id) ?? r.flags;
@@ -187,6 +201,15 @@ export function useItemsData(src: ItemsSource): ItemsData {
     [client, rows, src.onlyUnread],
   );
 
+  const pin = useCallback((row: ItemRow) => {
+    setSticky((prev) => {
+      if (prev.has(row.id)) return prev;
+      const next = new Map(prev);
+      next.set(row.id, { row, index: 0 });
+      return next;
+    });
+  }, []);
+
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   const want = useCallback(
     (index: number) => {
@@ -208,5 +231,6 @@ export function useItemsData(src: ItemsSource): ItemsData {
     want,
     setFlag,
     reload,
+    pin,
   };
 }

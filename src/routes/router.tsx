@@ -36,6 +36,10 @@ export const routes: RouteObject[] = [
       { path: 'combo', lazy: screens.combo },
       { path: 'login', lazy: screens.login },
       { path: 'rss', id: 'RSSList', lazy: screens.rss },
+      // An open article: `/all/i/1234`, `/f/6/i/1234` (see items/articleAddress.ts). Same screen
+      // component at the same place, so the list stays mounted (and scrolled) as articles open.
+      { path: ':type/:id/i/:item', lazy: screens.items },
+      { path: ':type/i/:item', lazy: screens.items },
       { path: ':type/:id', lazy: screens.items },
       { path: ':type', lazy: screens.items },
       { path: '*', lazy: screens.notFound },

@@ -22,7 +22,14 @@ const engine = {
   counts: vi.fn(() => Promise.resolve(counts)),
   groups: { list: vi.fn(() => Promise.resolve([{ id: 10, title: 'Tech' }])) },
   feeds: { list: vi.fn(() => Promise.resolve(feeds)) },
-  items: { page: vi.fn(() => Promise.resolve({ rows, next: null, total: rows.length })) },
+  items: {
+    page: vi.fn((_q: { unreadOnly?: boolean; cursor?: string | null }) =>
+      Promise.resolve({ rows, next: null, total: rows.length }),
+    ),
+    get: vi.fn((id: number) =>
+      Promise.resolve({ ...rows.find((r) => r.id === id), description: '<p>Body</p>', enclosure: null }),
+    ),
+  },
 };
 const ready = vi.fn(() => Promise.resolve({}));
 
@@ -106,6 +113,35 @@ describe('routes', () => {
     );
   });
 
+  it('an article address opens the reader over its list; a read article of the list stays a row', async () => {
+    renderAt('/feed/1/i/101');
+    await within(await heading()).findByText('Alpha Feed');
+    expect(await screen.findByTestId('reader')).toBeTruthy();
+    expect(engine.items.get).toHaveBeenCalledWith(101);
+    // 101 is read: the unread-only list would hide it, but it belongs to the feed (asked with the
+    // position just before it), so it is kept as a row.
+    await vi.waitFor(() =>
+      expect(engine.items.page).toHaveBeenCalledWith(
+        expect.objectContaining({
+          scope: 'feed',
+          id: 1,
+          unreadOnly: false,
+          cursor: '1700000000:102',
+          limit: 1,
+        }),
+      ),
+    );
+    await vi.waitFor(async () =>
+      expect((await screen.findByTestId('items-list')).getAttribute('data-loaded')).toBe('2'),
+    );
+  });
+
+  it('an address with a bad article part shows the list with a note', async () => {
+    renderAt('/all/i/abc');
+    expect((await screen.findByTestId('article-missing')).textContent).toContain('does not name an article');
+    expect(screen.queryByTestId('reader')).toBeNull();
+  });
+
   it('sums a group’s unread count from its feeds', async () => {
     renderAt('/group/10');
     const title = await heading();
@@ -113,10 +149,13 @@ describe('routes', () => {
     expect((await screen.findByTestId('items-unread')).textContent).toBe('2 unread');
   });
 
-  it.each(['/feed/999', '/group/5', '/feed/abc', '/bogus', '/all/3'])('%s is Not found', async (path) => {
-    renderAt(path);
-    await screen.findByTestId('not-found', {}, { timeout: 3000 });
-  });
+  it.each(['/feed/999', '/group/5', '/feed/abc', '/bogus', '/all/3', '/bogus/i/3', '/f/i/3'])(
+    '%s is Not found',
+    async (path) => {
+      renderAt(path);
+      await screen.findByTestId('not-found', {}, { timeout: 3000 });
+    },
+  );
 
   it('shows the sidebar tree with counts, and Ctrl+B hides and shows it (persisted)', async () => {
     renderAt('/welcome');

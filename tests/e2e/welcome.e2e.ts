@@ -110,11 +110,11 @@ describe('welcome', () => {
       expect(fill).not.toBe('none');
     }
 
-    // Continue reading opens that article in its feed.
+    // Continue reading opens that article in its feed, at the article's own address.
     await app.page.locator('[data-testid="continue-open"]').click();
     await app.page.locator('[data-testid="screen-items"]').waitFor();
-    expect(new URL(app.page.url()).pathname).toMatch(/^\/f\/\d+$/);
-    // …in the reader (the `open` parameter is read, then leaves the address).
+    expect(new URL(app.page.url()).pathname).toMatch(/^\/f\/\d+\/i\/\d+$/);
+    // …in the reader.
     await app.page.locator('[data-testid="reader-title"]').waitFor();
     expect(await app.page.locator('[data-testid="reader-title"]').textContent()).toBe(title);
     expect(new URL(app.page.url()).search).toBe('');

@@ -15,6 +15,11 @@ export const itemsEn = {
   unreadCount: plural({ one: '{count} unread', other: '{count} unread' }),
   articleCount: plural({ one: '{count} article', other: '{count} articles' }),
   unknownFeed: 'Unknown feed',
+  address: {
+    gone: 'There is no article {id} here: it was deleted, or the address is wrong. Showing the list instead.',
+    malformed: 'This address does not name an article. Showing the list instead.',
+    dismiss: 'OK',
+  },
   header: {
     refresh: 'Refresh',
     refreshTip: 'Refresh (R)',

@@ -13,6 +13,11 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   unreadCount: plural({ other: '{count} 篇未读' }),
   articleCount: plural({ other: '{count} 篇文章' }),
   unknownFeed: '未知订阅源',
+  address: {
+    gone: '这里没有编号为 {id} 的文章：它已被删除，或地址有误。已改为显示列表。',
+    malformed: '此地址没有指向任何文章。已改为显示列表。',
+    dismiss: '知道了',
+  },
   header: {
     refresh: '刷新',
     refreshTip: '刷新（R）',

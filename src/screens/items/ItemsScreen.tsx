@@ -6,7 +6,6 @@ import type { ItemRow, ItemsQuery, Page } from '../../engine/contract';
 import { useT } from '../../i18n';
 import { isKeywordFilter, runFilterPage } from '../../items/engineExtras';
 import { ItemsView } from '../../items/ItemsView';
-import { useOpenParam } from '../../items/useOpenParam';
 import { withEngine } from '../../queries/engine';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
@@ -18,8 +17,9 @@ import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
 
 /**
- * Route `/:type/:id?`: All, Today (home/explore), Saved (next), a feed, a group, a saved filter.
- * `?open=<id>` opens that article in the reader (e.g. Continue reading on the welcome screen).
+ * Route `/:type/:id?[/i/:item]`: All, Today (home/explore), Saved (next), a feed, a group, a saved
+ * filter, and the article open in it (items/articleAddress.ts; old `?open=<id>` links redirect).
+ * Each list gets its own ItemsView (keyed), so nothing of one list leaks into the next.
  */
 export function ItemsScreen() {
   const { type, id } = useParams();
@@ -27,7 +27,11 @@ export function ItemsScreen() {
   if (!target) return <NotFound what="list" />;
   return (
     <section data-testid="screen-items" style={{ height: '100%' }}>
-      {target.scope === 'filter' ? <FilterList filterId={target.filterId} /> : <ScopeList target={target} />}
+      {target.scope === 'filter' ? (
+        <FilterList key={`filter:${target.filterId}`} filterId={target.filterId} />
+      ) : (
+        <ScopeList key={`${target.scope}:${'id' in target ? target.id : ''}`} target={target} />
+      )}
     </section>
   );
 }
@@ -35,7 +39,20 @@ export function ItemsScreen() {
 function pageFetcher(q: Omit<ItemsQuery, 'cursor' | 'limit'>) {
   const fetchRange = (cursor: string | null, limit: number): Promise<Page<ItemRow>> =>
     withEngine((e) => e.items.page({ ...q, cursor, limit }));
-  return { fetchPage: (cursor: string | null) => fetchRange(cursor, PAGE_SIZE), fetchRange };
+  // The article itself, read or not, if the scope holds it: the one row right after its position.
+  const rowInList = (at: { id: number; pubDate: number }): Promise<ItemRow | null> =>
+    withEngine((e) => e.items.page({ ...q, unreadOnly: false, cursor: cursorBefore(at), limit: 1 })).then(
+      (page) => page.rows.find((r) => r.id === at.id) ?? null,
+    );
+  return { fetchPage: (cursor: string | null) => fetchRange(cursor, PAGE_SIZE), fetchRange, rowInList };
+}
+
+/**
+ * A keyset cursor just before (pubDate, id) in newest-first order: lists continue strictly after
+ * a cursor, and (pubDate, id + 1) comes right before the article (see worker/db/itemRow.ts).
+ */
+export function cursorBefore(at: { id: number; pubDate: number }): string {
+  return `${at.pubDate}:${at.id + 1}`;
 }
 
 function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' }> }) {
@@ -44,7 +61,6 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const id = 'id' in target ? target.id : undefined;
-  const openId = useOpenParam();
 
   let title: string | undefined;
   if (target.scope === 'all' || target.scope === 'today' || target.scope === 'saved')
@@ -61,7 +77,11 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
     title = group?.title;
   }
 
-  const { fetchPage, fetchRange } = pageFetcher({ scope: target.scope, id, unreadOnly: hideReadArticles });
+  const { fetchPage, fetchRange, rowInList } = pageFetcher({
+    scope: target.scope,
+    id,
+    unreadOnly: hideReadArticles,
+  });
   return (
     <ItemsView
       listKey={['scope', target.scope, id ?? null, hideReadArticles]}
@@ -69,7 +89,7 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
       fetchRange={fetchRange}
       title={<DocTitle text={title} />}
       scope={{ scope: target.scope, id }}
-      initialOpenId={openId}
+      rowInList={rowInList}
       headerExtra={
         target.scope === 'feed' ? (
           <>

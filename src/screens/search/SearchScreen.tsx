@@ -5,20 +5,18 @@ import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
-import { useOpenParam } from '../../items/useOpenParam';
 import { useT } from '../../i18n';
 import { searchPage } from '../../search/queries';
 
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
- * items list, the query in a box at the top (Enter searches again). `open` opens that article in
- * the reader at once (ItemsView's initialOpenId), then leaves the address.
+ * items list, the query in a box at the top (Enter searches again). `open` is the article open in
+ * the reader (the query shape of items/articleAddress.ts: Back closes it, reload keeps it).
  */
 export function SearchScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const openId = useOpenParam();
   const title = q ? t('search.titleFor', { q }) : t('search.title');
   useDocumentTitle(title);
   const [draft, setDraft] = useState(q);
@@ -61,7 +59,6 @@ export function SearchScreen() {
           (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
         }
         title={title}
-        initialOpenId={openId}
         headerExtra={box}
         ranked
         emptyState={

@@ -2,7 +2,7 @@ import { Button, Paper, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { withOpenParam } from '../../items/useOpenParam';
+import { articlePath } from '../../items/articleAddress';
 import { feedPath } from '../../subscriptions/paths';
 import { readLastOpened } from './lastOpened';
 import { continueQuery } from './queries';
@@ -19,7 +19,7 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
   const next = data?.next ?? null;
   const open = () => {
     if (!next) return;
-    void navigate(withOpenParam(feedPath(next.feedId), next.id));
+    void navigate(articlePath(feedPath(next.feedId), next.id));
   };
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="welcome-continue">

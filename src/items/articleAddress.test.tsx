@@ -1,0 +1,98 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type ArticleAddress,
+  articlePath,
+  listPathOf,
+  parseArticleId,
+  useArticleAddress,
+  withOpenParam,
+} from './articleAddress';
+
+describe('address helpers', () => {
+  it('takes positive integer ids only', () => {
+    expect(parseArticleId('42')).toBe(42);
+    for (const bad of [null, undefined, '', '0', '-3', '1.5', '12abc', '9'.repeat(16)])
+      expect(parseArticleId(bad)).toBeNull();
+  });
+
+  it('builds and strips the article segment', () => {
+    expect(articlePath('/f/6', 7)).toBe('/f/6/i/7');
+    expect(articlePath('/all/', 7)).toBe('/all/i/7');
+    expect(listPathOf('/f/6/i/7')).toBe('/f/6');
+    expect(listPathOf('/all/i/7')).toBe('/all');
+    expect(listPathOf('/filter/abc/i/x')).toBe('/filter/abc');
+    expect(listPathOf('/saved')).toBe('/saved');
+    expect(listPathOf('/f/6/')).toBe('/f/6');
+  });
+
+  it('adds the query shape with ? or &', () => {
+    expect(withOpenParam('/search', 7)).toBe('/search?open=7');
+    expect(withOpenParam('/search?q=a', 7)).toBe('/search?q=a&open=7');
+  });
+});
+
+const seen: { current: ArticleAddress | null } = { current: null };
+function Probe() {
+  const address = useArticleAddress();
+  useEffect(() => {
+    seen.current = address;
+  });
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function at(path: string) {
+  const router = createMemoryRouter(
+    ['/search', '/:type', '/:type/:id', '/:type/i/:item', '/:type/:id/i/:item'].map((p) => ({
+      path: p,
+      element: <Probe />,
+    })),
+    { initialEntries: ['/welcome', path], initialIndex: 1 },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+const where = () => screen.getByTestId('where').textContent;
+afterEach(cleanup);
+
+describe('useArticleAddress', () => {
+  it('reads the path shape on list routes and rewrites old ?open= links without a new entry', async () => {
+    const router = at('/f/3?x=1&open=12');
+    await screen.findByText('/f/3/i/12?x=1');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(seen.current?.openId).toBe(12);
+    await act(() => router.navigate('/all/i/5'));
+    expect(seen.current?.openId).toBe(5);
+    await act(() => router.navigate('/all/i/abc'));
+    expect(seen.current?.openId).toBeNull();
+    expect(seen.current?.malformed).toBe(true);
+  });
+
+  it('uses ?open= where there is no list route, with the same push / replace / close rules', async () => {
+    const router = at('/search?q=rust');
+    expect(seen.current?.openId).toBeNull();
+    act(() => seen.current?.open(4, 'push'));
+    expect(where()).toBe('/search?q=rust&open=4');
+    act(() => seen.current?.open(9, 'replace'));
+    expect(where()).toBe('/search?q=rust&open=9');
+    expect(router.state.historyAction).toBe('REPLACE');
+    act(() => seen.current?.close());
+    await screen.findByText('/search?q=rust');
+    expect(router.state.historyAction).toBe('POP');
+    await act(() => router.navigate(1));
+    expect(seen.current?.openId).toBe(9);
+  });
+
+  it('closes a pasted address by replacing it with its list (Back then leaves the list)', async () => {
+    const router = at('/saved/i/8');
+    expect(seen.current?.openId).toBe(8);
+    act(() => seen.current?.close());
+    expect(where()).toBe('/saved');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/welcome');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Every open article has an address. On list routes it is a path segment after the list's own
+ * address (`/all/i/1234`, `/f/6/i/1234`, `/filter/abc/i/1234`); on screens without a list route
+ * (search, the filter editor, related) it is the `open` query parameter (`/search?q=x&open=1234`).
+ * Opening from the list pushes a history entry, so Back closes the reader and Forward reopens it;
+ * stepping between articles while the reader is open replaces that entry, so Back still returns to
+ * the list; closing pops the entry the list pushed (or, on an address pasted or bookmarked,
+ * replaces it with the list's).
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+
+/** The article segment (or query parameter value): a positive integer id, else null. */
+export function parseArticleId(value: string | null | undefined): number | null {
+  return value && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** The address of article `id` opened in the list at `listPath` (e.g. `/f/6` → `/f/6/i/7`). */
+export function articlePath(listPath: string, id: number): string {
+  return `${listPath.replace(/\/+$/, '')}/i/${id}`;
+}
+
+/** The list part of a list-route pathname: `/f/6/i/7` → `/f/6`; `/all` stays `/all`. */
+export function listPathOf(pathname: string): string {
+  return pathname.replace(/\/i\/[^/]*\/?$/, '').replace(/(.)\/+$/, '$1');
+}
+
+/** `path` with `open=<id>` added to its query (the shape of screens without a list route). */
+export function withOpenParam(path: string, id: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}open=${id}`;
+}
+
+/** History state marking an article entry that the list itself pushed (so Back/close pops it). */
+const PUSHED = 'rivuletArticleFromList';
+
+function pushedByList(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[PUSHED] === true;
+}
+
+export interface ArticleAddress {
+  /** The article the address names; null when it names none (or an id that is not a number). */
+  openId: number | null;
+  /** True when the address has an article part that is not a valid id (e.g. `/all/i/abc`). */
+  malformed: boolean;
+  /** Opens `id`: 'push' from a list with the reader closed, 'replace' when stepping in the reader. */
+  open: (id: number, how: 'push' | 'replace') => void;
+  /** Closes the reader: back to the list's own address. */
+  close: () => void;
+}
+
+/**
+ * The open article of the list on this route, read from and written to the address (see the
+ * file comment). A list route is one with a `type` parameter; there, an old `?open=<id>` link is
+ * rewritten (replace) to the path shape. Used by every ItemsView, so all lists behave alike.
+ */
+export function useArticleAddress(): ArticleAddress {
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const pathShape = params.type !== undefined;
+  const raw = pathShape ? params.item : search.get('open');
+  const openId = parseArticleId(raw);
+  const listPath = listPathOf(location.pathname);
+  const legacyOpen = pathShape ? parseArticleId(search.get('open')) : null;
+
+  // Old links (`/f/6?open=12`): same article, new address, no extra history entry.
+  useEffect(() => {
+    if (legacyOpen === null) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('open');
+    const query = rest.toString();
+    void navigate(`${articlePath(listPath, legacyOpen)}${query ? `?${query}` : ''}${location.hash}`, {
+      replace: true,
+    });
+  }, [legacyOpen, listPath, search, location.hash, navigate]);
+
+  const pushed = pushedByList(location.state);
+  const hrefFor = useCallback(
+    (id: number | null): string => {
+      const q = new URLSearchParams(search);
+      q.delete('open');
+      if (!pathShape && id !== null) q.set('open', String(id));
+      const query = q.toString();
+      const path = pathShape && id !== null ? articlePath(listPath, id) : listPath;
+      return `${path}${query ? `?${query}` : ''}`;
+    },
+    [search, pathShape, listPath],
+  );
+
+  const open = useCallback(
+    (id: number, how: 'push' | 'replace') => {
+      if (id === openId) return;
+      // Stepping keeps the entry's origin, so a later close still pops back to the list.
+      const state = how === 'push' ? { [PUSHED]: true } : pushed ? { [PUSHED]: true } : null;
+      void navigate(hrefFor(id), { replace: how === 'replace', state });
+    },
+    [navigate, hrefFor, openId, pushed],
+  );
+
+  const close = useCallback(() => {
+    if (openId === null && raw == null) return;
+    if (pushed) void navigate(-1);
+    else void navigate(hrefFor(null), { replace: true });
+  }, [navigate, hrefFor, openId, raw, pushed]);
+
+  return useMemo(
+    () => ({ openId, malformed: raw != null && openId === null, open, close }),
+    [openId, raw, open, close],
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The article an address opens, seen from its list: whether it exists (an unknown or deleted id
+ * gets a note over the list instead of a reader), and, in only-unread lists, keeping it on screen
+ * as a row when it is read but belongs to the list (after a reload or a pasted address the
+ * engine's unread-only pages no longer contain it). An article that does not belong to the list
+ * opens in the reader but never becomes one of its rows.
+ */
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { ItemRow } from '../engine/contract';
+import { useT } from '../i18n';
+import { itemQuery } from '../queries/items';
+import { FLAG_READ } from '../screens/items/flags';
+import type { ArticleAddress } from './articleAddress';
+import type { ItemsData } from './useItemsData';
+
+export type MissingArticle = { kind: 'gone'; id: number } | { kind: 'malformed' };
+
+/**
+ * See the file comment. Returns what is wrong with the address's article, or null. One
+ * `items.get` per opened id (shared with the reader's query) and, when pinning applies, one
+ * `rowInList` call per opened id.
+ */
+export function useOpenArticle(
+  address: ArticleAddress,
+  data: ItemsData,
+  pinRead: boolean,
+  rowInList: ((at: { id: number; pubDate: number }) => Promise<ItemRow | null>) | undefined,
+): MissingArticle | null {
+  const id = address.openId;
+  const item = useQuery({ ...itemQuery(id ?? 0), enabled: id !== null });
+  const found = id !== null && item.isSuccess ? item.data : undefined;
+
+  const asked = useRef<number | null>(null);
+  const { isPending, rows, pin } = data;
+  const listed = found ? rows.some((r) => r.id === found.id) : true;
+  useEffect(() => {
+    if (!found || !pinRead || !rowInList || isPending || listed) return;
+    if ((found.flags & FLAG_READ) === 0 || asked.current === found.id) return;
+    asked.current = found.id;
+    rowInList({ id: found.id, pubDate: found.pubDate })
+      .then((row) => row && row.id === found.id && pin(row))
+      .catch((err: unknown) => console.warn('Rivulet: could not place the open article', err));
+  }, [found, pinRead, rowInList, isPending, listed, pin]);
+
+  if (address.malformed) return { kind: 'malformed' };
+  if (id !== null && item.isSuccess && !item.data) return { kind: 'gone', id };
+  return null;
+}
+
+/** The note shown over the list when the address names no article it can open. */
+export function ArticleMissing({ what, onDismiss }: { what: MissingArticle; onDismiss: () => void }) {
+  const t = useT();
+  return (
+    <Alert
+      mx="md"
+      mt="xs"
+      variant="light"
+      color="yellow"
+      icon={<IconInfoCircle size={18} />}
+      data-testid="article-missing"
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm">
+          {what.kind === 'gone' ? t('items.address.gone', { id: what.id }) : t('items.address.malformed')}
+        </Text>
+        <Button size="compact-sm" variant="default" onClick={onDismiss} data-testid="article-missing-dismiss">
+          {t('items.address.dismiss')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
