@@ -64,7 +64,9 @@ export function ArticleMissing({ what, onDismiss }: { what: MissingArticle; onDi
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm">
-          {what.kind === 'gone' ? t('items.address.gone', { id: what.id }) : t('items.address.malformed')}
+          {what.kind === 'gone'
+            ? t('items.address.gone', { id: String(what.id) })
+            : t('items.address.malformed')}
         </Text>
         <Button size="compact-sm" variant="default" onClick={onDismiss} data-testid="article-missing-dismiss">
           {t('items.address.dismiss')}

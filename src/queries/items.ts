@@ -29,8 +29,12 @@ export const itemsInfiniteQuery = ({ scope, id, unreadOnly = false }: ItemsListP
   });
 
 /** One full item (with its body), for the reader. */
+/** One article with its body; null when there is no such article (a query's data cannot be undefined). */
 export const itemQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.item(id), queryFn: () => withEngine((e) => e.items.get(id)) });
+  queryOptions({
+    queryKey: queryKeys.item(id),
+    queryFn: async () => (await withEngine((e) => e.items.get(id))) ?? null,
+  });
 
 /**
  * Number of unread items in a list, for scopes the global counts do not cover (today, saved).
