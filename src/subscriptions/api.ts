@@ -37,6 +37,8 @@ export const subscribe = (input: {
   groupId?: number;
   newGroupTitle?: string;
   title?: string;
+  /** 'local': this browser only, even with a Google Reader account connected. */
+  into?: 'local';
 }): Promise<SubscribeResult> => withEngine((e) => e.subscriptions.subscribe(input));
 
 /** Starts a refresh job and returns its id (an existing job's id when one already covers it). */
@@ -60,7 +62,8 @@ export const getJob = (jobId: string): Promise<JobProgress | null> => withEngine
 export const listJobs = (): Promise<JobProgress[]> => withEngine((e) => e.jobs.list());
 
 /** Starts an OPML import job over the document text; rejects on a document that is not OPML. */
-export const importOpml = (text: string): Promise<string> => withEngine((e) => e.opml.import(text));
+export const importOpml = (text: string, opts: { into?: 'local' } = {}): Promise<string> =>
+  withEngine((e) => e.opml.import(text, opts));
 
 /** Every feed and group as an OPML document. */
 export const exportOpml = (): Promise<string> => withEngine((e) => e.opml.export());

@@ -12,6 +12,7 @@ const KNOWN = new Set([
   'sync_bad_answer',
   'sync_connected',
   'sync_unsupported',
+  'sync_refused',
   'bad_input',
 ]);
 

@@ -5,6 +5,15 @@ export const syncFeedEn = {
   loadOlder: 'Load older articles from the server',
   added: plural({ one: '{count} older article added', other: '{count} older articles added' }),
   noMore: 'No older articles on the server',
+  /** Where a new subscription goes (src/sync/SubscribeDestination.tsx). */
+  destination: {
+    account:
+      'New feeds go to your account {url} ({user}): the server subscribes, and every device that syncs with it gets them.',
+    localOnly: 'Only in this browser',
+    localNote: 'Feeds added now stay in this browser; your account is not changed.',
+    fever:
+      'Your Fever account ({url}) cannot add subscriptions: manage them on the server (FreshRSS: Subscription management; Miniflux: Feeds) and they arrive here with the next sync. Feeds added here stay in this browser only.',
+  },
   /** Titles of sync errors, by engine code (src/sync/errorAdvice.ts). */
   errors: {
     sync_auth: 'The server refused the user name or password.',
@@ -17,6 +26,7 @@ export const syncFeedEn = {
     sync_bad_answer: "The server's answer was not understood.",
     sync_connected: 'Another account is connected. Log out first.',
     sync_unsupported: 'The Fever API cannot change subscriptions.',
+    sync_refused: 'The server refused this change.',
     bad_input: 'Please check the form.',
     unknown: 'Something went wrong.',
   },

@@ -6,6 +6,13 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
   loadOlder: '从服务器加载更早的文章',
   added: plural({ other: '已添加 {count} 篇更早的文章' }),
   noMore: '服务器上没有更早的文章了',
+  destination: {
+    account: '新订阅会添加到你的账户 {url}（{user}）：由服务器订阅，所有与它同步的设备都会收到。',
+    localOnly: '仅在此浏览器中',
+    localNote: '现在添加的订阅只保存在此浏览器中，不会改动你的账户。',
+    fever:
+      '你的 Fever 账户（{url}）不能添加订阅：请在服务器上管理订阅（FreshRSS：订阅管理；Miniflux：订阅源），下次同步时会出现在这里。在这里添加的订阅只保存在此浏览器中。',
+  },
   errors: {
     sync_auth: '服务器拒绝了用户名或密码。',
     sync_not_api: '这个地址没有以该 API 响应。请检查网址，并确认服务器上已启用该 API。',
@@ -16,6 +23,7 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
     sync_bad_answer: '无法理解服务器的响应。',
     sync_connected: '已连接了另一个账户。请先退出登录。',
     sync_unsupported: 'Fever API 不能修改订阅。',
+    sync_refused: '服务器拒绝了这项更改。',
     bad_input: '请检查表单。',
     unknown: '出了点问题。',
   },

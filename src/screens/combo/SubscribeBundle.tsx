@@ -5,6 +5,7 @@ import type { Bundle } from '../../data/bundles';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
 import { connectJobEvents, syncJob, useJob } from '../../subscriptions/jobStore';
 import { subscribeBundle } from './api';
+import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { feedKey } from './feedKey';
 import { useT } from '../../i18n';
 
@@ -60,6 +61,7 @@ function DialogBody({
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [into, setInto] = useState<Into>('account');
   const job = useJob(jobId);
 
   const start = async () => {
@@ -69,6 +71,7 @@ function DialogBody({
       const id = await subscribeBundle(
         bundle.feeds.filter((f) => picked.has(f.url)),
         group.trim() || bundle.title,
+        intoRequest(into),
       );
       setJobId(id);
       await syncJob(id);
@@ -114,6 +117,7 @@ function DialogBody({
           );
         })}
       </Stack>
+      <SubscribeDestination value={into} onChange={setInto} />
       <TextInput
         label={t('combo.dialog.group')}
         value={group}

@@ -10,6 +10,7 @@ import { feedPath } from '../../subscriptions/paths';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
 import { PreviewItems } from './PreviewItems';
 import { errorText } from '../../i18n/errorText';
+import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 
 const messageOf = errorText;
 const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom', json: 'JSON Feed' };
@@ -22,13 +23,15 @@ const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom
 export function FeedPreviewPanel({ url }: { url: string }) {
   const t = useT();
   const [group, setGroup] = useState<GroupChoice>({ kind: 'none' });
+  const [into, setInto] = useState<Into>('account');
   const shown = useQuery({
     queryKey: ['subscribe-preview', url],
     queryFn: () => preview(url),
     gcTime: 60_000,
   });
   const sub = useMutation({
-    mutationFn: () => subscribe({ url: shown.data?.url ?? url, ...groupChoiceRequest(group) }),
+    mutationFn: () =>
+      subscribe({ url: shown.data?.url ?? url, ...groupChoiceRequest(group), ...intoRequest(into) }),
     // Data worth keeping exists from now on: ask the browser to keep it (once) and say what it said.
     onSuccess: (r) => void (r.alreadySubscribed ? undefined : askPersistenceOnce()),
   });
@@ -112,6 +115,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
         >
           <Stack gap="sm" mt="md">
             <GroupPicker value={group} onChange={setGroup} />
+            <SubscribeDestination value={into} onChange={setInto} />
             {sub.isError && (
               <Alert
                 color="red"

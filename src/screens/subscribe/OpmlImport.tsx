@@ -7,6 +7,7 @@ import { useJob, syncJob } from '../../subscriptions/jobStore';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
 import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
 import { errorText } from '../../i18n/errorText';
+import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 
 const messageOf = errorText;
 
@@ -21,6 +22,7 @@ export function OpmlImport() {
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [into, setInto] = useState<Into>('account');
   const job = useJob(jobId);
 
   const start = async (source: string) => {
@@ -29,7 +31,7 @@ export function OpmlImport() {
     setError(null);
     setStarting(true);
     try {
-      const id = await importOpml(source);
+      const id = await importOpml(source, intoRequest(into));
       setJobId(id);
       await syncJob(id);
     } catch (err) {
@@ -57,6 +59,7 @@ export function OpmlImport() {
       <Text size="sm" c="dimmed">
         {t('subscribe.opml.intro')}
       </Text>
+      <SubscribeDestination value={into} onChange={setInto} />
       <Group gap="sm">
         <FileButton onChange={(f) => void pick(f)} accept=".opml,.xml,text/xml,text/x-opml,application/xml">
           {(props) => (
