@@ -8,6 +8,7 @@ import { patchFeed } from '../refresh/patchFeed';
 import { setFlag } from '../state/flags';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
+import { urlKey } from '../subscriptions/urlKey';
 import { FLAG_READ, FLAG_SAVED, type Feed, type IncomingItem } from '../types';
 import type { RemoteFeed, RemoteGroup, RemoteItem } from './protocol';
 import { writeSyncItems, type AccountRecord, type SyncItemRecord } from './store';
@@ -63,6 +64,59 @@ export async function applyStructure(
   return out;
 }
 
+/**
+ * After logging in again to the account logged out of (same server and user): its feeds, kept
+ * as local feeds with their server id, join the account again, matched by stream id, else by
+ * feed URL. Returns how many. O(feeds).
+ */
+export async function reattachFeeds(
+  s: FeedServices,
+  account: AccountRecord,
+  remote: RemoteFeed[],
+): Promise<number> {
+  const byId = new Map(remote.map((f) => [f.id, f]));
+  const byUrl = new Map(remote.filter((f) => f.url).map((f) => [urlKey(f.url), f]));
+  const taken = new Set(accountFeeds(s, account).keys());
+  let n = 0;
+  for (const f of [...s.ctx.feedCache.values()]) {
+    if (f.account || !f.remoteId) continue;
+    const match = byId.get(f.remoteId) ?? byUrl.get(urlKey(f.url));
+    if (!match || taken.has(match.id)) continue;
+    taken.add(match.id);
+    await patchFeed(s.ctx, f.id, { account: account.tag, remoteId: match.id }, { ifExists: true });
+    n++;
+  }
+  return n;
+}
+
+/**
+ * Local copies of server items in a feed that was refreshed on its own while logged out: items
+ * no sync record knows, matched to the server's by article link. Server id → local item id.
+ * Costs one bulkGet, and only for feeds that hold such items.
+ */
+async function untrackedByLink(
+  s: FeedServices,
+  account: AccountRecord,
+  tracker: Tracker,
+  feedId: number,
+  items: RemoteItem[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const untracked = s.ctx.index.idsOfFeed(feedId).filter((id) => !tracker.byItem.has(id));
+  if (untracked.length === 0) return out;
+  const rows = await s.ctx.db.run('fetch', () => s.ctx.db.table('items').bulkGet(untracked));
+  const byLink = new Map<string, number>();
+  for (const row of rows)
+    if (row?.link && !row.dedupeKey.startsWith(`${account.protocol}:`)) byLink.set(row.link, row.id);
+  for (const item of items) {
+    const id = item.url ? byLink.get(item.url) : undefined;
+    if (id === undefined) continue;
+    out.set(item.id, id);
+    byLink.delete(item.url);
+  }
+  return out;
+}
+
 function incoming(protocol: string, item: RemoteItem): IncomingItem {
   return {
     guid: `${protocol}:${item.id}`,
@@ -96,7 +150,24 @@ export async function importItems(
     byFeed.set(feedId, [...(byFeed.get(feedId) ?? []), item]);
   }
   let added = 0;
-  for (const [feedId, list] of byFeed) {
+  for (const [feedId, all] of byFeed) {
+    // Copies fetched while logged out become these server items (their local read and saved
+    // state stays; differences are pushed by the next sync), so no article is doubled.
+    const copies = await untrackedByLink(s, account, tracker, feedId, all);
+    if (copies.size) {
+      const records = all
+        .filter((i) => copies.has(i.id))
+        .map((i) => ({
+          itemId: copies.get(i.id)!,
+          remoteId: i.id,
+          feedId,
+          server: (i.read ? FLAG_READ : 0) | (i.saved ? FLAG_SAVED : 0),
+        }));
+      await writeSyncItems(s.ctx.db, records);
+      for (const r of records) tracker.set(r);
+    }
+    const list = all.filter((i) => !copies.has(i.id));
+    if (list.length === 0) continue;
     const result = await ingestItems(
       s.ctx,
       feedId,

@@ -9,10 +9,16 @@ import type { Database } from '../db/database';
 import type { StateOp, SyncProtocol } from './protocol';
 
 export const ACCOUNT_KEY = 'main';
+/**
+ * The account last logged out of while keeping its feeds: its item map and queue stay, so
+ * logging in again to the same server and user re-attaches the same feeds and articles and
+ * sends what was still queued. Logging in anywhere else forgets it.
+ */
+export const FORMER_KEY = 'former';
 
 /** What is kept of a login. `token`: the Fever api_key or the Google Reader Auth token. */
 export interface AccountRecord {
-  id: typeof ACCOUNT_KEY;
+  id: typeof ACCOUNT_KEY | typeof FORMER_KEY;
   protocol: SyncProtocol;
   /** The API address as typed (normalised: no trailing spaces). */
   url: string;
@@ -69,6 +75,34 @@ export function deleteAccount(db: Database): Promise<void> {
       await accounts(db).clear();
       await syncItems(db).clear();
       await queue(db).clear();
+    }),
+  );
+}
+
+/** The account logged out of with its feeds kept, or null. One get. */
+export function readFormer(db: Database): Promise<AccountRecord | null> {
+  return db.run('fetch', async () => (await accounts(db).get(FORMER_KEY)) ?? null);
+}
+
+/**
+ * Logs out keeping the item map and the queue: the account becomes the "former" one (no token),
+ * in one transaction.
+ */
+export function detachAccount(db: Database, account: AccountRecord): Promise<void> {
+  return db.run('update', () =>
+    db.dexie.transaction('rw', ['accounts'], async () => {
+      await accounts(db).clear();
+      await accounts(db).put({ ...account, id: FORMER_KEY, token: '', lastError: '', lastErrorCode: '' });
+    }),
+  );
+}
+
+/** Logs in again to the former account: it becomes the connected one, map and queue as they are. */
+export function reattachAccount(db: Database, account: AccountRecord): Promise<void> {
+  return db.run('update', () =>
+    db.dexie.transaction('rw', ['accounts'], async () => {
+      await accounts(db).delete(FORMER_KEY);
+      await accounts(db).put(account);
     }),
   );
 }

@@ -13,16 +13,19 @@ import { feedUrlOf, findSubscribed, urlKey } from '../subscriptions/urlKey';
 import type { JobFailure, JobSummary } from '../types';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
-import { accountFeeds, applyStructure, importItems } from './importer';
+import { accountFeeds, applyStructure, importItems, reattachFeeds } from './importer';
 import type { SyncClient, SyncProtocol } from './protocol';
 import { installQueueListener } from './queueListener';
 import { runSync } from './run';
 import {
   ACCOUNT_KEY,
   deleteAccount,
+  detachAccount,
   patchAccount,
   queueLength,
   readAccount,
+  readFormer,
+  reattachAccount,
   writeAccount,
   type AccountRecord,
 } from './store';
@@ -41,6 +44,8 @@ export interface ConnectRequest {
 
 /** What "Connect" shows before the import. */
 export interface ConnectPreview {
+  /** Feeds kept from an earlier login to this same account, attached to it again. */
+  reattached: number;
   protocol: SyncProtocol;
   url: string;
   username: string;
@@ -66,6 +71,32 @@ export interface SyncStatus {
   /** Local feeds brought by this account. */
   feeds: number;
   canEditSubscriptions: boolean;
+  /** The last failure and the action that fixes it, null when the last sync went well. */
+  problem: SyncProblem | null;
+  /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
+  former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
+}
+
+/**
+ * A sync failure as the UI shows it: `relogin` (the saved login is refused: ask for the
+ * password), `settings` (the address or certificate is wrong: open /login), `retry` (the server
+ * was unreachable or failed: try again).
+ */
+export interface SyncProblem {
+  code: string;
+  message: string;
+  action: 'relogin' | 'settings' | 'retry';
+}
+
+/** The action that fixes a sync error code. */
+export function problemOf(code: string, message: string): SyncProblem {
+  const action =
+    code === 'sync_auth'
+      ? 'relogin'
+      : code === 'sync_not_api' || code === 'sync_tls' || code === 'sync_unsupported'
+        ? 'settings'
+        : 'retry';
+  return { code, message, action };
 }
 
 /** The `sync` domain of the engine API. */
@@ -85,8 +116,11 @@ export interface SyncApi {
    */
   run(): Promise<string>;
   /**
-   * Forgets the account, its token, item map and queue. `removeFeeds`: also deletes the feeds
-   * it brought and their items; otherwise they become ordinary local feeds.
+   * Logs out. `removeFeeds`: forgets the account, its item map and queue, and deletes the feeds
+   * it brought with their items. Otherwise the feeds become local feeds that keep their server
+   * id, and the map and queue stay: logging in again to the same server and user re-attaches
+   * those feeds and articles (no duplicates) and sends the queue; logging in to another
+   * account forgets them.
    */
   logout(opts?: { removeFeeds?: boolean }): Promise<void>;
   /**
@@ -94,6 +128,12 @@ export interface SyncApi {
    * network errors). `more`: another page exists. Fails: `not_found`, `sync_*` errors.
    */
   loadOlder(feedId: number): Promise<{ added: number; more: boolean }>;
+  /**
+   * Logs in again to the connected account with a new password (after the server stopped
+   * accepting the saved login): the same feeds, articles and queue stay; starts a sync (which
+   * sends the queue) and returns its job id. Fails: `sync_no_account`, `sync_auth`, transport errors.
+   */
+  relogin(password: string): Promise<string>;
   /**
    * Subscribes on the server (Google Reader API only; Fever: `sync_unsupported`) and brings the
    * feed and its items in (one sync pass, awaited). Returns the local id. Fails: `sync_refused`
@@ -311,6 +351,13 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     });
   };
 
+  /** Forgets the former account: its map and queue, and the server ids its feeds kept. */
+  const forgetFormer = async () => {
+    await deleteAccount(s.ctx.db);
+    for (const f of [...s.ctx.feedCache.values()])
+      if (!f.account && f.remoteId) await patchFeed(s.ctx, f.id, { remoteId: undefined }, { ifExists: true });
+  };
+
   const api: SyncApi = {
     async connect(req) {
       const protocol = req?.protocol;
@@ -324,6 +371,11 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const tag = `${protocol} ${url}`;
       if (existing && existing.tag !== tag)
         throw new EngineError('sync_connected', `Already connected to ${existing.url}. Log out first.`);
+      if (existing && existing.username !== username)
+        throw new EngineError(
+          'sync_connected',
+          `Connected as ${existing.username}. Log out first to use another user.`,
+        );
       const token =
         protocol === 'fever'
           ? await feverLogin(transport, url, username, req.password)
@@ -335,19 +387,36 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const structure = await client.structure();
       const unread = await client.unreadIds();
       const saved = await client.savedIds();
-      await writeAccount(s.ctx.db, {
+      const former = existing ? null : await readFormer(s.ctx.db);
+      const same = former !== null && former.tag === tag && former.username === username;
+      const record: AccountRecord = {
         id: ACCOUNT_KEY,
         protocol,
         url,
         username,
         token,
         tag,
-        createdAt: existing?.createdAt ?? s.ctx.now(),
-        lastSync: existing?.lastSync ?? 0,
+        createdAt: existing?.createdAt ?? (same ? former.createdAt : s.ctx.now()),
+        lastSync: existing?.lastSync ?? (same ? former.lastSync : 0),
         lastError: '',
         lastErrorCode: '',
-      });
+      };
+      let reattached = 0;
+      if (same) {
+        // The same server and user as before the logout: the kept item map and queue are this
+        // account's, and its feeds come back (matched by stream id, else by feed URL).
+        await reattachAccount(s.ctx.db, record);
+        reattached = await reattachFeeds(s, record, structure.feeds);
+        tracker.clear();
+        await tracker.reload();
+      } else {
+        if (former) await forgetFormer();
+        await writeAccount(s.ctx.db, record);
+      }
+      olderCursors.clear();
+      olderDone.clear();
       return {
+        reattached,
         protocol,
         url,
         username,
@@ -360,7 +429,17 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     },
     async status() {
       const a = await readAccount(s.ctx.db);
+      const former = a ? null : await readFormer(s.ctx.db);
       return {
+        former: former
+          ? {
+              protocol: former.protocol,
+              url: former.url,
+              username: former.username,
+              feeds: [...s.ctx.feedCache.values()].filter((f) => !f.account && f.remoteId).length,
+            }
+          : null,
+        problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
         connected: a !== null,
         protocol: a?.protocol ?? null,
         url: a?.url ?? '',
@@ -378,16 +457,25 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const a = await readAccount(s.ctx.db);
       const running = s.jobs.runningByKey('sync');
       if (running) await s.jobs.cancel(running);
-      await deleteAccount(s.ctx.db);
       tracker.clear();
       olderCursors.clear();
       olderDone.clear();
       if (!a) return;
       const feeds = [...accountFeeds(s, a).values()];
-      for (const f of feeds) {
-        if (opts.removeFeeds) await s.feeds.delete(f.id);
-        else await patchFeed(s.ctx, f.id, { account: undefined, remoteId: undefined }, { ifExists: true });
+      if (opts.removeFeeds) {
+        await deleteAccount(s.ctx.db);
+        for (const f of feeds) await s.feeds.delete(f.id);
+        return;
       }
+      // Kept feeds become local (refreshed from their own address) but remember their server
+      // id, and the item map and queue stay: logging in again to this account re-attaches them.
+      await detachAccount(s.ctx.db, a);
+      for (const f of feeds) await patchFeed(s.ctx, f.id, { account: undefined }, { ifExists: true });
+    },
+    async relogin(password) {
+      const a = await account();
+      await api.connect({ protocol: a.protocol, url: a.url, username: a.username, password });
+      return run();
     },
     async loadOlder(feedId) {
       const target = await serverFeed(feedId);
