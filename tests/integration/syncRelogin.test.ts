@@ -57,8 +57,8 @@ const servers = {
     const newest = s.state.items.at(-1)!;
     return {
       url: s.url,
-      setPassword: s.setPassword,
-      close: s.close,
+      setPassword: (p: string) => s.setPassword(p),
+      close: () => s.close(),
       guid: `greader:${newest.id}`,
       isRead: () => newest.read,
     };
@@ -68,8 +68,8 @@ const servers = {
     const newest = s.state.items.at(-1)!;
     return {
       url: s.url,
-      setPassword: s.setPassword,
-      close: s.close,
+      setPassword: (p: string) => s.setPassword(p),
+      close: () => s.close(),
       guid: `fever:${newest.id}`,
       isRead: () => newest.read,
     };
