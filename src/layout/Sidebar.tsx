@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { Logo } from './Logo';
 import { SidebarFeeds } from './SidebarFeeds';
 import { SidebarFilters } from './SidebarFilters';
+import { SidebarAccount } from './SidebarAccount';
 import { SidebarFooter } from './SidebarFooter';
 import { SidebarScopes } from './SidebarScopes';
 
@@ -40,6 +41,7 @@ export function Sidebar({ onHide }: { onHide: () => void }) {
         <SidebarFilters />
         <SidebarFeeds />
       </ScrollArea>
+      <SidebarAccount />
       <SidebarFooter />
     </>
   );

@@ -4,6 +4,9 @@
  */
 import { withEngine } from '../queries/engine';
 import type { EngineApi } from '../engine/contract';
+import type { JobProgress } from '../../worker/types';
+import { getJob } from '../subscriptions/api';
+import { connectJobEvents, onJobFinished } from '../subscriptions/jobStore';
 
 type Sync = EngineApi['sync'];
 export type ConnectRequest = Parameters<Sync['connect']>[0];
@@ -16,6 +19,27 @@ export const connectAccount = (req: ConnectRequest): Promise<ConnectPreview> =>
 
 /** The connected account (or `connected: false`) and the number of changes waiting. */
 export const syncStatus = (): Promise<SyncStatus> => withEngine((e) => e.sync.status());
+
+/** Resolves with a job's final progress once it has finished (at once if it already has). */
+export function waitForJob(id: string): Promise<JobProgress | null> {
+  connectJobEvents();
+  return new Promise((resolve) => {
+    const off = onJobFinished((job) => {
+      if (job.id !== id) return;
+      off();
+      resolve(job);
+    });
+    void getJob(id).then((job) => {
+      if (job && job.state === 'running') return;
+      off();
+      resolve(job);
+    });
+  });
+}
+
+/** Logs in again to the connected account with a new password; starts a sync (job id). */
+export const reloginAccount = (password: string): Promise<string> =>
+  withEngine((e) => e.sync.relogin(password));
 
 /** Starts (or joins) a sync job and returns its id. */
 export const runSync = (): Promise<string> => withEngine((e) => e.sync.run());

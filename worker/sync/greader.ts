@@ -198,6 +198,7 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     },
     unreadIds: () => ids(`s=${stream(READING_LIST)}&xt=${stream(READ_TAG)}`),
     savedIds: () => ids(`s=${stream(STARRED_TAG)}`),
+    recentIds: (since) => ids(`s=${stream(READING_LIST)}&ot=${Math.max(0, Math.floor(since))}`),
     items: contents,
     async older(feedId, cursor, isKnown) {
       // Pages back through the feed's ids with the continuation each answer hands out (FreshRSS:

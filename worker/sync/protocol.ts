@@ -49,6 +49,12 @@ export interface SyncClient {
   /** Every unread item id, and every saved one (canonical ids). */
   unreadIds(): Promise<string[]>;
   savedIds(): Promise<string[]>;
+  /**
+   * Ids of every item the server received since `since` (Unix seconds), read or not: the
+   * optional "also read articles of the last N days" import. Google Reader API only (`ot`;
+   * FreshRSS compares its receive time, Miniflux publication dates); Fever has no such listing.
+   */
+  recentIds?(since: number): Promise<string[]>;
   /** Contents of these items (batched inside; unknown ids are skipped). */
   items(ids: string[]): Promise<RemoteItem[]>;
   /**

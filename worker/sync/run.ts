@@ -113,6 +113,16 @@ export async function runSync(
   await writeSyncItems(s.ctx.db, changed);
   for (const r of changed) tracker.set(r);
 
+  if (account.readDays && client.recentIds) {
+    // "Also the last N days of read articles": ids the server received in that window.
+    const since = s.ctx.now() - account.readDays * 86_400;
+    const wanted = new Set(plan.missing);
+    for (const id of await client.recentIds(since))
+      if (!tracker.byRemote.has(id) && !wanted.has(id)) {
+        wanted.add(id);
+        plan.missing.push(id);
+      }
+  }
   job.progress.total = plan.missing.length;
   job.changed();
   let newItems = 0;

@@ -31,6 +31,8 @@ export interface AccountRecord {
   lastSync: number;
   lastError: string;
   lastErrorCode: string;
+  /** Also import read articles of this many recent days (Google Reader API); 0/absent: none. */
+  readDays?: number;
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */

@@ -73,6 +73,8 @@ export interface SyncStatus {
   canEditSubscriptions: boolean;
   /** The last failure and the action that fixes it, null when the last sync went well. */
   problem: SyncProblem | null;
+  /** Days of read articles imported besides unread and saved ones (Google Reader API). */
+  readDays: number;
   /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
   former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
 }
@@ -112,9 +114,11 @@ export interface SyncApi {
   status(): Promise<SyncStatus>;
   /**
    * Starts a sync job (kind 'sync'; a running one is joined) and returns its id: push queued
-   * changes, then pull feeds, state and new items. Fails: EngineError('sync_no_account').
+   * changes, then pull feeds, state and new items. `readDays` (0–365) sets, for this and later
+   * syncs, how many days of read articles to import besides unread and saved ones (Google
+   * Reader API; ignored for Fever). Fails: EngineError('sync_no_account').
    */
-  run(): Promise<string>;
+  run(opts?: { readDays?: number }): Promise<string>;
   /**
    * Logs out. `removeFeeds`: forgets the account, its item map and queue, and deletes the feeds
    * it brought with their items. Otherwise the feeds become local feeds that keep their server
@@ -233,7 +237,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     return client.edits;
   };
 
-  const run = async (): Promise<string> => {
+  const run = async (opts: { readDays?: number } = {}): Promise<string> => {
+    if (opts.readDays !== undefined) {
+      const days = Math.max(0, Math.min(365, Math.floor(Number(opts.readDays) || 0)));
+      await account();
+      await patchAccount(s.ctx.db, { readDays: days });
+    }
     const a = await account();
     return s.jobs.start('sync', 'sync', 0, async (job) => {
       try {
@@ -440,6 +449,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
             }
           : null,
         problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
+        readDays: a?.readDays ?? 0,
         connected: a !== null,
         protocol: a?.protocol ?? null,
         url: a?.url ?? '',
@@ -452,7 +462,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         canEditSubscriptions: a?.protocol === 'greader',
       };
     },
-    run,
+    run: (opts) => run(opts),
     async logout(opts = {}) {
       const a = await readAccount(s.ctx.db);
       const running = s.jobs.runningByKey('sync');

@@ -5,6 +5,37 @@ export const syncFeedEn = {
   loadOlder: 'Load older articles from the server',
   added: plural({ one: '{count} older article added', other: '{count} older articles added' }),
   noMore: 'No older articles on the server',
+  /** The account's state in the sidebar, on the welcome page and the account page. */
+  status: {
+    synced: 'Synced {when}',
+    never: 'Not synced yet',
+    syncing: 'Syncing…',
+    pending: plural({ one: '{count} change waiting', other: '{count} changes waiting' }),
+    problem: {
+      relogin: 'The server no longer accepts your login',
+      settings: 'The account’s address needs checking',
+      retry: 'The last sync failed',
+    },
+    action: { relogin: 'Log in again', retry: 'Retry', settings: 'Open account' },
+  },
+  relogin: {
+    title: 'Log in again',
+    intro:
+      'Enter the current password for {user} at {url}. Your feeds, articles and waiting changes stay as they are; the changes are sent right after.',
+    password: 'Password',
+    submit: 'Log in and sync',
+  },
+  logoutPending: {
+    title: 'Changes have not reached the server',
+    message: plural({
+      one: '{count} change (read or saved) is still waiting for the server.',
+      other: '{count} changes (read or saved) are still waiting for the server.',
+    }),
+    keep: 'If you log out anyway they are kept, and sent when you log in again to this account.',
+    send: 'Send them, then log out',
+    anyway: 'Log out anyway',
+    cancel: 'Cancel',
+  },
   /** Where a new subscription goes (src/sync/SubscribeDestination.tsx). */
   destination: {
     account:

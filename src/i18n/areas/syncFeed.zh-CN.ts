@@ -6,6 +6,33 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
   loadOlder: '从服务器加载更早的文章',
   added: plural({ other: '已添加 {count} 篇更早的文章' }),
   noMore: '服务器上没有更早的文章了',
+  status: {
+    synced: '{when}已同步',
+    never: '尚未同步',
+    syncing: '正在同步…',
+    pending: plural({ other: '{count} 项更改待发送' }),
+    problem: {
+      relogin: '服务器不再接受你的登录',
+      settings: '需要检查账户地址',
+      retry: '上次同步失败',
+    },
+    action: { relogin: '重新登录', retry: '重试', settings: '打开账户' },
+  },
+  relogin: {
+    title: '重新登录',
+    intro:
+      '请输入 {url} 上用户 {user} 的当前密码。你的订阅、文章和待发送的更改都会保留，登录后立即发送这些更改。',
+    password: '密码',
+    submit: '登录并同步',
+  },
+  logoutPending: {
+    title: '还有更改没有发送到服务器',
+    message: plural({ other: '还有 {count} 项更改（已读或收藏）等待发送到服务器。' }),
+    keep: '如果仍然退出，这些更改会被保留，并在你重新登录此账户时发送。',
+    send: '先发送，再退出',
+    anyway: '仍然退出',
+    cancel: '取消',
+  },
   destination: {
     account: '新订阅会添加到你的账户 {url}（{user}）：由服务器订阅，所有与它同步的设备都会收到。',
     localOnly: '仅在此浏览器中',

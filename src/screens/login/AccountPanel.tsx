@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
 import { type Translate, formatDate, useT } from '../../i18n';
 import { JobProgressView } from '../../subscriptions/JobProgressView';
 import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
-import { logoutAccount, runSync, type SyncStatus } from '../../sync/api';
+import { logoutAccount, runSync, waitForJob, type SyncStatus } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
+import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
 import { SYNC_STATUS_KEY } from '../../queries/keys';
 
 const KINDS = ['sync'] as const;
@@ -26,6 +27,8 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
     .sort((a, b) => b.startedAt - a.startedAt)[0];
   const [removeFeeds, setRemoveFeeds] = useState(false);
   const [error, setError] = useState<{ title: string; detail: string } | null>(null);
+  const [askPending, setAskPending] = useState(false);
+  const [sending, setSending] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
 
   const syncNow = async () => {
@@ -36,7 +39,29 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
       setError(errorAdvice(err));
     }
   };
+  /** Sends the waiting changes, then logs out; a failed sync keeps the account and says why. */
+  const sendThenLogout = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const job = await waitForJob(await runSync());
+      if (job && job.failed > 0) {
+        setAskPending(false);
+        await refresh();
+        return;
+      }
+      setAskPending(false);
+      await logoutAccount(removeFeeds);
+      await refresh();
+    } catch (err) {
+      setError(errorAdvice(err));
+    } finally {
+      setSending(false);
+    }
+  };
   const logout = async () => {
+    if (status.pending > 0 && !askPending) return setAskPending(true);
+    setAskPending(false);
     if (
       removeFeeds &&
       !(await confirm({
@@ -71,16 +96,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
           {t('login.feverNote')}
         </Text>
       )}
-      {status.lastError && running.length === 0 && (
-        <Alert
-          color="red"
-          title={t('login.lastFailed')}
-          data-testid="account-error"
-          data-code={status.lastErrorCode}
-        >
-          {status.lastError}
-        </Alert>
-      )}
+      <SyncProblemNotice status={status} syncing={running.length > 0} testId="account-error" />
       {error && (
         <Alert color="red" title={error.title}>
           {error.detail}
@@ -101,6 +117,35 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
           data-testid="account-remove-feeds"
         />
       </Group>
+      <Modal
+        opened={askPending}
+        onClose={() => setAskPending(false)}
+        title={t('syncFeed.logoutPending.title')}
+        centered
+      >
+        <Stack gap="sm" data-testid="logout-pending">
+          <Text size="sm">{t('syncFeed.logoutPending.message', { count: status.pending })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('syncFeed.logoutPending.keep')}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setAskPending(false)}>
+              {t('syncFeed.logoutPending.cancel')}
+            </Button>
+            <Button variant="light" color="red" onClick={() => void logout()} data-testid="logout-anyway">
+              {t('syncFeed.logoutPending.anyway')}
+            </Button>
+            <Button
+              onClick={() => void sendThenLogout()}
+              loading={sending}
+              disabled={status.problem?.action === 'relogin'}
+              data-testid="logout-send-first"
+            >
+              {t('syncFeed.logoutPending.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -4,12 +4,17 @@ import type { Feed } from '../../engine/contract';
 import { feedHealth, problemReason } from '../../subscriptions/feedStatus';
 import { feedPath } from '../../subscriptions/paths';
 import { useT } from '../../i18n';
+import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
+import { useSyncStatus } from '../../sync/useSyncStatus';
 
 const SHOWN = 4;
 
 /** Feeds whose last fetch failed (or that are gone), with the reason; the full list is on /rss. */
 export function FeedProblems({ feeds }: { feeds: Feed[] }) {
   const t = useT();
+  // A failing sync account is a problem too: never claim every feed answered while it fails.
+  const sync = useSyncStatus();
+  const syncFailing = Boolean(sync.status?.problem) && !sync.syncing;
   const failing = feeds.filter((f) => {
     const health = feedHealth(f);
     return health === 'failing' || health === 'dead';
@@ -21,13 +26,16 @@ export function FeedProblems({ feeds }: { feeds: Feed[] }) {
           {t('welcome.problems.title')}
         </Title>
         <Badge color={failing.length ? 'red' : 'gray'} variant="light">
-          {failing.length}
+          {failing.length + (syncFailing ? 1 : 0)}
         </Badge>
       </Group>
+      {sync.status && <SyncProblemNotice status={sync.status} syncing={sync.syncing} />}
       {failing.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('welcome.problems.none')}
-        </Text>
+        !syncFailing && (
+          <Text size="sm" c="dimmed">
+            {t('welcome.problems.none')}
+          </Text>
+        )
       ) : (
         <Stack gap={6}>
           {failing.slice(0, SHOWN).map((f) => (
