@@ -42,7 +42,8 @@ export const reloginAccount = (password: string): Promise<string> =>
   withEngine((e) => e.sync.relogin(password));
 
 /** Starts (or joins) a sync job and returns its id. */
-export const runSync = (): Promise<string> => withEngine((e) => e.sync.run());
+export const runSync = (opts: { readDays?: number } = {}): Promise<string> =>
+  withEngine((e) => e.sync.run(opts));
 
 /** Forgets the account; `removeFeeds` also deletes the feeds it brought. */
 export const logoutAccount = (removeFeeds: boolean): Promise<void> =>

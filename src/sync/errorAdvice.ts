@@ -20,9 +20,18 @@ const KNOWN = new Set([
  * `{ title, detail }` for an error thrown by a sync call, the title in the current language;
  * `detail` keeps the engine's own message (what exactly the server said).
  */
-export function errorAdvice(err: unknown): { title: string; detail: string } {
+export function errorAdvice(err: unknown): { title: string; detail: string; suggestion?: string } {
   const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
   const detail = err instanceof Error ? err.message : String(err);
   const key = `syncFeed.errors.${KNOWN.has(code) ? code : 'unknown'}` as TKey;
-  return { title: t(key), detail };
+  // A recognised server's API address (wrong-address advice from the engine).
+  const details: unknown = typeof err === 'object' && err !== null && 'details' in err ? err.details : null;
+  const suggestion =
+    typeof details === 'object' &&
+    details !== null &&
+    'suggestion' in details &&
+    typeof details.suggestion === 'string'
+      ? details.suggestion
+      : undefined;
+  return { title: t(key), detail, ...(suggestion ? { suggestion } : {}) };
 }

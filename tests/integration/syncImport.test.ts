@@ -101,3 +101,20 @@ describe('read articles of the last N days (Google Reader API)', () => {
     }
   });
 });
+
+describe('synced feeds on the feeds page', () => {
+  it('carry the last sync as their fetch time instead of "never"', async () => {
+    const server = await startFeverServer();
+    try {
+      const e = await engine(() => 1_800_000_000);
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await finished(e, await e.sync.run());
+      const feeds = (await e.feeds.list()).filter((f) => f.account);
+      expect(feeds).toHaveLength(3);
+      expect(feeds.every((f) => f.lastFetched === 1_800_000_000)).toBe(true);
+      expect((await e.sync.status()).lastSync).toBe(1_800_000_000);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import type { RunningJob } from '../jobs/jobs';
 import type { FeedServices } from '../subscriptions/services';
 import type { JobSummary } from '../types';
 import { applyOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
+import { patchFeed } from '../refresh/patchFeed';
 import { applyFlags, applyStructure, importItems } from './importer';
 import type { StateOp, SyncClient } from './protocol';
 import {
@@ -132,6 +133,13 @@ export async function runSync(
     newItems += await importItems(s, account, tracker, await client.items(chunk), feedMap);
     job.progress.done = Math.min(plan.missing.length, i + chunk.length);
     job.changed();
+  }
+  // A synced feed is kept up to date by the sync, not by fetching it: its "fetched" time is the
+  // last complete sync (the feeds page showed "never" for every synced feed).
+  if (!job.signal.aborted) {
+    const at = s.ctx.now();
+    for (const id of new Set(feedMap.values()))
+      await patchFeed(s.ctx, id, { lastFetched: at }, { ifExists: true });
   }
   return { added: 0, skipped: 0, failed: 0, newItems };
 }

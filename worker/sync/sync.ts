@@ -16,6 +16,7 @@ import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, applyStructure, importItems, reattachFeeds } from './importer';
 import type { SyncClient, SyncProtocol } from './protocol';
 import { installQueueListener } from './queueListener';
+import { recogniseServer } from './recognise';
 import { runSync } from './run';
 import {
   ACCOUNT_KEY,
@@ -385,10 +386,24 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           'sync_connected',
           `Connected as ${existing.username}. Log out first to use another user.`,
         );
-      const token =
+      const token = await (
         protocol === 'fever'
-          ? await feverLogin(transport, url, username, req.password)
-          : await greaderLogin(transport, url, username, req.password);
+          ? feverLogin(transport, url, username, req.password)
+          : greaderLogin(transport, url, username, req.password)
+      ).catch(async (err: unknown) => {
+        if (!(err instanceof EngineError) || err.code !== 'sync_not_api') throw err;
+        const hint = await recogniseServer(transport, url, protocol);
+        if (!hint) throw err;
+        const name = hint.server === 'freshrss' ? 'FreshRSS' : 'Miniflux';
+        const api = protocol === 'fever' ? 'Fever API' : 'Google Reader API';
+        throw syncError(
+          'sync_not_api',
+          `This is ${name}, but not its ${api}: use ${hint.suggestion} (and check that the API is enabled${
+            hint.server === 'freshrss' ? ' in Settings → Authentication' : ' in Settings → Integrations'
+          }).`,
+          hint,
+        );
+      });
       const client =
         protocol === 'fever'
           ? createFeverClient(transport, url, token)

@@ -36,6 +36,22 @@ export const syncFeedEn = {
     anyway: 'Log out anyway',
     cancel: 'Cancel',
   },
+  /** The login form and the import preview (src/screens/login). */
+  login: {
+    useAddress: 'Use {url}',
+    former:
+      'You logged out of {url} as {user}, keeping {count} feeds. Log in again to the same account to re-attach them: no feed or article is doubled, and changes still waiting are sent.',
+    reattached: plural({
+      one: '{count} feed already here is attached again (no duplicates).',
+      other: '{count} feeds already here are attached again (no duplicates).',
+    }),
+    importsWhat: 'Only unread and saved articles are imported.',
+    readDays: 'Also import read articles of the last',
+    readDaysNone: 'None',
+    days: plural({ one: '{count} day', other: '{count} days' }),
+    feverLimit:
+      'The Fever API lists only unread and saved articles; older ones can be brought per feed with “Load older”.',
+  },
   /** Where a new subscription goes (src/sync/SubscribeDestination.tsx). */
   destination: {
     account:

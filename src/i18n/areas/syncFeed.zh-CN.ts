@@ -33,6 +33,17 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
     anyway: '仍然退出',
     cancel: '取消',
   },
+  login: {
+    useAddress: '改用 {url}',
+    former:
+      '你已退出 {url}（用户 {user}），保留了 {count} 个订阅。重新登录同一账户即可重新关联它们：订阅和文章都不会重复，待发送的更改也会发送。',
+    reattached: plural({ other: '此处已有的 {count} 个订阅已重新关联（没有重复）。' }),
+    importsWhat: '只导入未读和已收藏的文章。',
+    readDays: '同时导入已读文章，范围为最近',
+    readDaysNone: '不导入',
+    days: plural({ other: '{count} 天' }),
+    feverLimit: 'Fever API 只列出未读和已收藏的文章；更早的文章可以在各订阅中用“加载更早的文章”获取。',
+  },
   destination: {
     account: '新订阅会添加到你的账户 {url}（{user}）：由服务器订阅，所有与它同步的设备都会收到。',
     localOnly: '仅在此浏览器中',

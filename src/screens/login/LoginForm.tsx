@@ -1,8 +1,8 @@
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TKey, useT } from '../../i18n';
-import { connectAccount, runSync, type ConnectPreview } from '../../sync/api';
+import { connectAccount, runSync, syncStatus, type ConnectPreview } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { ImportPreview } from './ImportPreview';
 import { SYNC_STATUS_KEY } from '../../queries/keys';
@@ -15,19 +15,21 @@ const HINT: Record<Protocol, TKey> = { greader: 'login.hintGreader', fever: 'log
 export function LoginForm() {
   const t = useT();
   const client = useQueryClient();
-  const [protocol, setProtocol] = useState<Protocol>('greader');
-  const [url, setUrl] = useState('');
-  const [username, setUsername] = useState('');
+  // After a logout that kept feeds: the same account is offered, to re-attach them.
+  const former = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus }).data?.former ?? null;
+  const [protocol, setProtocol] = useState<Protocol>(former?.protocol ?? 'greader');
+  const [url, setUrl] = useState(former?.url ?? '');
+  const [username, setUsername] = useState(former?.username ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ title: string; detail: string } | null>(null);
+  const [error, setError] = useState<{ title: string; detail: string; suggestion?: string } | null>(null);
   const [preview, setPreview] = useState<ConnectPreview | null>(null);
 
-  const connect = async () => {
+  const connect = async (address = url) => {
     setBusy(true);
     setError(null);
     try {
-      setPreview(await connectAccount({ protocol, url, username, password }));
+      setPreview(await connectAccount({ protocol, url: address, username, password }));
       setPassword(''); // never kept, not even in the form
     } catch (err) {
       setError(errorAdvice(err));
@@ -35,9 +37,9 @@ export function LoginForm() {
       setBusy(false);
     }
   };
-  const startImport = async () => {
+  const startImport = async (readDays: number) => {
     try {
-      await runSync();
+      await runSync(readDays ? { readDays } : {});
     } catch (err) {
       setError(errorAdvice(err));
     }
@@ -88,9 +90,31 @@ export function LoginForm() {
           autoComplete="current-password"
           required
         />
+        {former && (
+          <Text size="sm" c="dimmed" data-testid="login-former">
+            {t('syncFeed.login.former', { url: former.url, user: former.username, count: former.feeds })}
+          </Text>
+        )}
         {error && (
           <Alert color="red" title={error.title} data-testid="login-error">
             {error.detail}
+            {error.suggestion && (
+              <Group mt="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  data-testid="login-use-suggestion"
+                  onClick={() => {
+                    const next = error.suggestion ?? url;
+                    setUrl(next);
+                    if (password) void connect(next);
+                  }}
+                >
+                  {t('syncFeed.login.useAddress', { url: error.suggestion })}
+                </Button>
+              </Group>
+            )}
           </Alert>
         )}
         <Text size="xs" c="dimmed">
