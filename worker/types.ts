@@ -54,6 +54,21 @@ export interface Enclosure {
   /** Duration in seconds when the feed gives one (itunes:duration), else 0. */
   duration: number;
   image: string;
+  /** Chapters given inline by the feed (Podlove Simple Chapters), by start time; absent when none. */
+  chapters?: MediaChapter[];
+  /** Podcasting 2.0 `podcast:chapters` JSON document URL, fetched when the episode plays. */
+  chaptersUrl?: string;
+}
+
+/** One chapter of an episode. */
+export interface MediaChapter {
+  /** Start, in seconds from the beginning. */
+  start: number;
+  title: string;
+  /** Link about the chapter, '' when none. */
+  href: string;
+  /** Chapter artwork, '' when none. */
+  image: string;
 }
 
 /** Item flag bits, stored in `Item.flags` and in the metadata index. */

@@ -17,6 +17,7 @@ import { downloadEn } from './areas/download.en';
 import { comboEn } from './areas/combo.en';
 import { keysEn } from './areas/keys.en';
 import { robustEn } from './areas/robust.en';
+import { playerEn } from './areas/player.en';
 
 export const en = {
   common: {
@@ -291,4 +292,5 @@ export const en = {
   combo: comboEn,
   keys: keysEn,
   robust: robustEn,
+  player: playerEn,
 };

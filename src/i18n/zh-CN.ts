@@ -17,6 +17,7 @@ import { downloadZhCN } from './areas/download.zh-CN';
 import { comboZhCN } from './areas/combo.zh-CN';
 import { keysZhCN } from './areas/keys.zh-CN';
 import { robustZhCN } from './areas/robust.zh-CN';
+import { playerZhCN } from './areas/player.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -281,4 +282,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   combo: comboZhCN,
   keys: keysZhCN,
   robust: robustZhCN,
+  player: playerZhCN,
 };

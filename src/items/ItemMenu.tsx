@@ -5,11 +5,14 @@ import {
   IconCheck,
   IconCircleDot,
   IconExternalLink,
+  IconPlayerTrackNext,
+  IconPlaylistAdd,
   IconStar,
   IconStarOff,
 } from '@tabler/icons-react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
+import { queueItem } from '../player/queueActions';
 import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
 import classes from './ItemsView.module.css';
 
@@ -45,6 +48,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
   const unread = row ? (row.flags & FLAG_READ) === 0 : false;
   const saved = row ? (row.flags & FLAG_SAVED) !== 0 : false;
   const web = row ? /^https?:\/\//i.test(row.link) : false;
+  const media = row ? /^(audio|video)\//i.test(row.enclosureType) : false;
   return (
     <Menu
       opened={at !== null}
@@ -90,6 +94,25 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             >
               {t('items.menu.original')}
             </Menu.Item>
+            {media && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  leftSection={<IconPlayerTrackNext size={16} />}
+                  onClick={() => void queueItem(row.id, 'next')}
+                  data-testid="menu-play-next"
+                >
+                  {t('player.playNext')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconPlaylistAdd size={16} />}
+                  onClick={() => void queueItem(row.id, 'add')}
+                  data-testid="menu-queue-add"
+                >
+                  {t('player.addToQueue')}
+                </Menu.Item>
+              </>
+            )}
             <Menu.Divider />
             <Menu.Item
               leftSection={<IconArrowBarToUp size={16} />}

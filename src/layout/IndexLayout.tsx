@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
+import { PlayerHost } from '../player/PlayerHost';
 import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
@@ -95,6 +96,7 @@ export function IndexLayout() {
       <SettingsDialog />
       <AppShortcuts />
       <SubscriptionsHost />
+      <PlayerHost />
     </div>
   );
 }

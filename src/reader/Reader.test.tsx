@@ -3,6 +3,7 @@ import { renderUi } from './testing/render';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
+import { getPlayer } from '../player/player';
 import { Reader, type ReaderProps } from './Reader';
 import { closePreview, openPreview } from './imagePreviewStore';
 
@@ -178,21 +179,24 @@ describe('Reader', () => {
   });
 
   it('shows a media player for podcast enclosures with the duration', () => {
-    setup({
-      item: makeItem({
-        enclosure: {
-          url: 'https://cdn.example/ep.mp3',
-          type: 'audio/mpeg',
-          length: 1,
-          duration: 3725,
-          image: '',
-        },
-      }),
+    const item = makeItem({
+      enclosure: {
+        url: 'https://cdn.example/ep.mp3',
+        type: 'audio/mpeg',
+        length: 1,
+        duration: 3725,
+        image: '',
+      },
     });
-    expect(screen.getByTestId('reader-media').querySelector('audio')?.getAttribute('src')).toBe(
-      'https://cdn.example/ep.mp3',
-    );
+    setup({ item });
     expect(screen.getByTestId('reader-media-duration').textContent).toBe('Duration 1:02:05');
+    // Play hands the episode to the app's one player; the reader then shows its controls.
+    fireEvent.click(screen.getByTestId('reader-play'));
+    expect(getPlayer().element()?.getAttribute('src')).toBe('https://cdn.example/ep.mp3');
+    expect(getPlayer().getState().current).toMatchObject({ itemId: item.id, feedTitle: 'Example Blog' });
+    expect(screen.getByTestId('reader-media').dataset.current).toBe('true');
+    expect(screen.getByTestId('reader-player-seek')).toBeTruthy();
+    getPlayer().close();
   });
 
   it('does not link a title whose link is not http(s)', () => {

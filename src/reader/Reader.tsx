@@ -7,7 +7,7 @@ import { Chapters } from './Chapters';
 import { copyText } from './clipboard';
 import { usePreviewState } from './imagePreviewStore';
 import { htmlToMarkdownSafe } from './markdown';
-import { isPlayable, MediaPlayer } from './MediaPlayer';
+import { FullPlayer } from '../player/FullPlayer';
 import { htmlText, readingMinutes } from './readingTime';
 import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
@@ -230,7 +230,7 @@ export function Reader(props: ReaderProps) {
             )}
           </header>
           {props.extraTop}
-          {isPlayable(item.enclosure) && <MediaPlayer itemId={item.id} enclosure={item.enclosure} />}
+          <FullPlayer item={item} feedTitle={feedTitle} />
           {showMarkdown ? (
             <pre className="rv-markdown-source" data-testid="reader-markdown">
               {markdown}

@@ -118,5 +118,6 @@ export const SHORTCUTS: readonly ShortcutInfo[] = [
   { keys: ['/', 'Ctrl+K'], descriptionKey: 'shortcuts.search', scope: 'everywhere' },
   { keys: ['a'], descriptionKey: 'shortcuts.subscribe', scope: 'everywhere' },
   { keys: ['Ctrl+B'], descriptionKey: 'shortcuts.toggleSidebar', scope: 'everywhere' },
+  { keys: ['p'], descriptionKey: 'player.shortcut', scope: 'everywhere' },
   { keys: ['?'], descriptionKey: 'shortcuts.help', scope: 'everywhere' },
 ];

@@ -222,20 +222,20 @@ describe('keyboard and reader', () => {
     await page.evaluate(() => document.getElementById('typing-probe')?.remove());
   });
 
-  test('a podcast plays in the reader', async () => {
+  test('a podcast plays from the reader', async () => {
     const { page } = app;
     await app.goto(`/f/${ids.feedIds[1]}`);
     await row(page, 'Episode one').click();
-    const audio = page.locator('[data-testid="reader"] audio');
-    await audio.waitFor();
+    // The reader's Play hands the episode to the app's one player (tests/e2e/player.e2e.ts).
+    await page.locator('[data-testid="reader-play"]').click();
+    const audio = page.locator('audio[data-testid="player-media"]');
+    await audio.waitFor({ state: 'attached' });
     expect(await audio.getAttribute('src')).toBe(`${media.url}/episode.wav`);
-    await audio.evaluate(async (el: HTMLAudioElement) => {
-      el.muted = true;
-      await el.play();
-    });
     await page.waitForFunction(
-      () => (document.querySelector('[data-testid="reader"] audio') as HTMLAudioElement).currentTime > 0.3,
+      () =>
+        (document.querySelector('audio[data-testid="player-media"]') as HTMLAudioElement).currentTime > 0.3,
     );
+    await page.locator('[data-testid="mini-player-close"]').click();
     expect(realErrors(app.errors)).toEqual([]);
   });
 

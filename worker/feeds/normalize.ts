@@ -8,6 +8,7 @@
  */
 import type { AtomFeed, JsonFeed, MediaNs, RdfFeed, RssFeed } from 'feedsmith';
 import type { Enclosure, IncomingItem, NormalizedFeed } from '../types';
+import { chaptersUrl, pscChapters } from './chapters';
 import { parseDate } from './dates';
 import { htmlToText, resolveUrl } from './html';
 import { resolveHtmlUrls } from './htmlUrls';
@@ -87,6 +88,21 @@ function makeEnclosure(
   };
 }
 
+/** Adds chapters (inline or linked) to an enclosure; only set when the feed gives them. */
+function withChapters(
+  enc: Enclosure | null,
+  psc: Parameters<typeof pscChapters>[0],
+  link: Parameters<typeof chaptersUrl>[0],
+  base: string,
+): Enclosure | null {
+  if (!enc) return null;
+  const chapters = pscChapters(psc, base);
+  const url = chaptersUrl(link, base);
+  if (chapters) enc.chapters = chapters;
+  if (url) enc.chaptersUrl = url;
+  return enc;
+}
+
 function isEmpty(item: IncomingItem): boolean {
   return !item.guid && !item.link && !item.title && !item.description && !item.enclosure;
 }
@@ -118,10 +134,15 @@ function rssItem(item: RssItem, feedBase: string, feedImage: string): IncomingIt
     ),
     link: resolveUrl(pick(item.link, atomLink, permalink), base),
     enclosure: rawEnclosure
-      ? makeEnclosure(
-          { ...rawEnclosure, duration: item.itunes?.duration ?? media?.duration, image },
+      ? withChapters(
+          makeEnclosure(
+            { ...rawEnclosure, duration: item.itunes?.duration ?? media?.duration, image },
+            base,
+            '',
+          ),
+          item.psc?.chapters,
+          item.podcast?.chapters,
           base,
-          '',
         )
       : null,
   };
@@ -224,14 +245,19 @@ function atomEntry(entry: AtomEntry, feedBase: string, feedAuthor: string): Inco
     pubDate: parseDate(pick(entry.published, entry.updated, first(entry.dc?.dates))),
     link: resolveUrl(atomLink(entry.links) || (/^https?:\/\//i.test(id) ? id : ''), base),
     enclosure: rawEnclosure
-      ? makeEnclosure(
-          {
-            ...rawEnclosure,
-            duration: entry.itunes?.duration ?? media?.duration,
-            image: pick(entry.itunes?.image, media?.image),
-          },
+      ? withChapters(
+          makeEnclosure(
+            {
+              ...rawEnclosure,
+              duration: entry.itunes?.duration ?? media?.duration,
+              image: pick(entry.itunes?.image, media?.image),
+            },
+            base,
+            '',
+          ),
+          entry.psc?.chapters,
+          undefined,
           base,
-          '',
         )
       : null,
   };

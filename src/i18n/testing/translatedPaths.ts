@@ -17,6 +17,7 @@ export const TRANSLATED_PATHS: readonly string[] = [
   'src/screens/NotFound.tsx',
   'src/screens/combo',
   'src/screens/Combo.tsx',
+  'src/player',
   'src/pwa',
   'src/screens/download',
   'src/screens/Download.tsx',
