@@ -254,7 +254,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         const e = err instanceof EngineError ? err : new EngineError('sync_http', String(err));
         const message =
           e.code === 'sync_auth'
-            ? 'The server no longer accepts the saved login. Log in again on the Login page.'
+            ? 'The server refused the saved login, usually because the API password was changed. Log in again with the current password.'
             : e.message;
         await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code }).catch(() => undefined);
         throw new EngineError(e.code, message);
