@@ -319,6 +319,8 @@ export interface RestoreResult {
   mode: 'merge' | 'replace';
   written: Record<string, number>;
   settings: unknown;
+  /** Tags the settings kept beside the data until the page applied them (`backup.settingsApplied`). */
+  restoreId: string;
 }
 
 /** One day of `stats.daily`: items published that local day, by read state. */

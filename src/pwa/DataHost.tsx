@@ -7,6 +7,7 @@ import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
 import { reloadAfterLoss, showLoss, takeLoss } from './lostDatabase';
+import { settleRestore } from './restoreNotices';
 import { showSettingsProblem } from './SettingsNotice';
 import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
@@ -39,7 +40,11 @@ export function DataHost() {
   useEffect(() => {
     let live = true;
     void engineReady()
-      .then(() => (live ? runRetention() : 0))
+      .then(async () => {
+        // A restore the last session did not see through: finish it or say it did not happen.
+        if (live) await settleRestore();
+        return live ? runRetention() : 0;
+      })
       .catch(() => {});
     // The database was lost before the last reload: say so, with what is stored now.
     const loss = takeLoss();

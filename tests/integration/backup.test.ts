@@ -38,7 +38,8 @@ async function backupOf(e: Engine, settings: unknown = SETTINGS): Promise<{ blob
 async function dump(e: Engine) {
   const t = (name: string) => e.db.dexie.table(name).toArray();
   const meta = (await t('meta')).filter(
-    (m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:)/.test(m.key),
+    // restoredSettings: a restore's settings waiting for the page (checked on their own below).
+    (m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$)/.test(m.key),
   );
   return { groups: await t('groups'), feeds: await t('feeds'), items: await t('items'), meta };
 }
@@ -102,6 +103,40 @@ describe('replace restore', () => {
     expect(gid).toBeGreaterThan(Math.max(...before.groups.map((g: { id: number }) => g.id)));
   });
 
+  it('carries the settings in the same transaction, reports the commit last, and hands them over once', async () => {
+    const source = await seeded(5);
+    const { blob } = await backupOf(source);
+    const target = await seeded(6);
+    const preview = await target.backup.inspect(blob);
+    const phases: string[] = [];
+    const result = await target.backup.restore(
+      preview.id,
+      'replace',
+      (_done, _total, phase) => void phases.push(phase),
+      'restore-1',
+    );
+    expect(result.restoreId).toBe('restore-1');
+    // Writes, then the commit under way, then committed: nothing reaches "done" before the commit.
+    expect(phases.slice(-2)).toEqual(['commit', 'done']);
+    expect(new Set(phases.slice(0, -2))).toEqual(new Set(['write']));
+    // Until the page says it applied them, the settings wait beside the data (a restart finds them).
+    const again = createTestEngine({ dbName: target.db.dexie.name });
+    engines.push(again);
+    await again.init();
+    expect(await again.backup.pendingSettings()).toMatchObject({
+      restoreId: 'restore-1',
+      mode: 'replace',
+      settings: SETTINGS,
+    });
+    await again.backup.settingsApplied('another-restore');
+    expect(await target.backup.pendingSettings()).not.toBeNull();
+    await again.backup.settingsApplied('restore-1');
+    expect(await target.backup.pendingSettings()).toBeNull();
+    // Never part of a backup file.
+    await target.backup.restore((await target.backup.inspect(blob)).id, 'merge', undefined, 'restore-2');
+    expect((await backupOf(target)).text).not.toContain('restore-2');
+  });
+
   it('replaces what was there and survives a restart (index rebuilt from the new data)', async () => {
     const source = await seeded(1);
     const { blob } = await backupOf(source);
@@ -129,6 +164,7 @@ describe('replace restore', () => {
       code: 'quota_exceeded',
     });
     expect(await dump(target)).toEqual(before);
+    expect(await target.backup.pendingSettings()).toBeNull();
   });
 });
 

@@ -7,7 +7,8 @@ import { rebuild } from '../index/snapshot';
 import type { BackupPreview, RestoreResult } from '../types';
 import { startBackup, type BackupSession } from './export';
 import { readBackup, type StagedBackup } from './parse';
-import { mergeInto, replaceAll, type Progress } from './restore';
+import { META_KEYS } from '../db/meta';
+import { mergeInto, replaceAll, type Progress, type RestoredSettings } from './restore';
 
 /** What a restore needs from the text index: forget everything, then catch up. */
 export interface TextIndexSync {
@@ -40,11 +41,24 @@ export interface BackupApi {
   inspect(file: Blob): Promise<BackupPreview>;
   /**
    * Restores the inspected backup (`merge` or `replace`, see restore.ts) in one transaction,
-   * then reloads the index, caches and search text and tells every tab. `onProgress(done,
-   * total)` may be a Comlink proxy. Resolves with the backup's settings for the page to apply.
-   * Fails: `no_backup` (nothing inspected), `quota_exceeded` / `restore_failed` (nothing changed).
+   * then reloads the index, caches and search text and tells every tab. The backup's settings
+   * go into the same transaction (meta `restoredSettings`, tagged `restoreId`), so data and
+   * settings land together: if the page is gone before it applies them, `pendingSettings`
+   * hands them over at the next start. `onProgress(done, total, phase)` may be a Comlink proxy;
+   * its `done` phase is the commit. Resolves with the settings for the page to apply, then
+   * `settingsApplied(restoreId)`. Fails: `no_backup` (nothing inspected), `quota_exceeded` /
+   * `restore_failed` (nothing changed).
    */
-  restore(id: string, mode: 'merge' | 'replace', onProgress?: Progress): Promise<RestoreResult>;
+  restore(
+    id: string,
+    mode: 'merge' | 'replace',
+    onProgress?: Progress,
+    restoreId?: string,
+  ): Promise<RestoreResult>;
+  /** The settings of a committed restore the page has not applied yet, or null. One meta read. */
+  pendingSettings(): Promise<RestoredSettings | null>;
+  /** The page applied the settings of restore `restoreId`: forget them (no-op for another id). */
+  settingsApplied(restoreId: string): Promise<void>;
   /** Drops the inspected backup from memory. */
   discard(id: string): Promise<void>;
 }
@@ -112,26 +126,45 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
         unknownStores: backup.unknownStores,
       };
     },
-    async restore(id, mode, onProgress) {
+    async restore(id, mode, onProgress, restoreId = newId()) {
       if (!staged || staged.id !== id) throw new EngineError('no_backup', 'Choose the backup file again');
       if (mode !== 'merge' && mode !== 'replace')
         throw new EngineError('bad_input', `Unknown restore mode ${String(mode)}`);
       if (restoring) throw new EngineError('busy', 'A restore is already running');
       restoring = true;
       try {
-        const report: Progress = (done, total) => {
+        const report: Progress = (done, total, phase) => {
           // A proxied callback returns a promise; a failed progress report must not fail the restore.
-          void Promise.resolve(onProgress?.(done, total)).catch(() => {});
+          void Promise.resolve(onProgress?.(done, total, phase)).catch(() => {});
         };
         const backup = staged.backup;
+        const record: RestoredSettings = {
+          restoreId,
+          mode,
+          settings: backup.settings ?? null,
+          at: Date.now(),
+        };
         const outcome =
-          mode === 'replace' ? await replaceAll(ctx, backup, report) : await mergeInto(ctx, backup, report);
+          mode === 'replace'
+            ? await replaceAll(ctx, backup, report, record)
+            : await mergeInto(ctx, backup, report, record);
         staged = null;
         await reload(outcome.feedIdsBefore, outcome.feedIdsAfter);
-        return { mode, written: outcome.written, settings: backup.settings };
+        return { mode, written: outcome.written, settings: backup.settings, restoreId };
       } finally {
         restoring = false;
       }
+    },
+    async pendingSettings() {
+      const value = (await ctx.stores.meta.get(META_KEYS.restoredSettings)) as RestoredSettings | undefined;
+      return value && typeof value.restoreId === 'string' ? value : null;
+    },
+    async settingsApplied(restoreId) {
+      await ctx.db.tx('delete', 'rw', ['meta'], async () => {
+        const table = ctx.db.table('meta');
+        const value = (await table.get(META_KEYS.restoredSettings))?.value as RestoredSettings | undefined;
+        if (value?.restoreId === restoreId) await table.delete(META_KEYS.restoredSettings);
+      });
     },
     discard: (id) => {
       if (staged?.id === id) staged = null;

@@ -25,7 +25,28 @@ import type { StagedBackup } from './parse';
 /** Records written per awaited step (progress is reported between steps). */
 const STEP = 2000;
 
-export type Progress = (done: number, total: number) => void;
+/**
+ * Progress of a restore: records written of the total while writing, then `commit` once every
+ * record is handed to IndexedDB and the transaction is committing (nothing is kept yet), then
+ * `done` once it has committed (everything is kept). Only `done` means the restore happened.
+ */
+export type RestorePhase = 'write' | 'commit' | 'done';
+export type Progress = (done: number, total: number, phase: RestorePhase) => void;
+
+/** What the restore's transaction records beside the data, for the page (backup.ts). */
+export interface RestoredSettings {
+  restoreId: string;
+  mode: 'merge' | 'replace';
+  settings: unknown;
+  /** ms since the epoch. */
+  at: number;
+}
+
+// Writes the settings record and reports the commit; call last inside the restore transaction.
+async function finish(ctx: EngineContext, record: RestoredSettings, total: number, onProgress: Progress) {
+  await ctx.db.dexie.table('meta').put({ key: META_KEYS.restoredSettings, value: record });
+  onProgress(total, total, 'commit');
+}
 
 /** What a restore changed. */
 export interface RestoreOutcome {
@@ -76,6 +97,7 @@ export async function replaceAll(
   ctx: EngineContext,
   staged: StagedBackup,
   onProgress: Progress,
+  record: RestoredSettings,
 ): Promise<RestoreOutcome> {
   const names = ctx.db.dexie.tables
     .map((t) => t.name)
@@ -85,7 +107,7 @@ export async function replaceAll(
   let done = 0;
   const tick = (n: number) => {
     done += n;
-    onProgress(done, total);
+    onProgress(done, total, 'write');
   };
   const written: Record<string, number> = {};
   const feedIdsBefore = [...ctx.feedCache.keys()];
@@ -101,10 +123,12 @@ export async function replaceAll(
         written[name] = rows.length;
       }
       await bumpItemsCounter(ctx.db, typeof before?.value === 'number' ? before.value : ctx.applied.counter);
+      await finish(ctx, record, total, onProgress);
     });
   } catch (err) {
     throw restoreError(err);
   }
+  onProgress(total, total, 'done');
   const feedIdsAfter = (staged.records.get('feeds') ?? []).map((r) => (r.value as Feed).id);
   return { mode: 'replace', written, feedIdsBefore, feedIdsAfter };
 }
@@ -120,6 +144,7 @@ export async function mergeInto(
   ctx: EngineContext,
   staged: StagedBackup,
   onProgress: Progress,
+  record: RestoredSettings,
 ): Promise<RestoreOutcome> {
   const groups = (staged.records.get('groups') ?? []).map((r) => r.value as Group);
   const feeds = (staged.records.get('feeds') ?? []).map((r) => r.value as Feed);
@@ -146,7 +171,7 @@ export async function mergeInto(
         groupIds.set(g.id, id);
       }
       done += groups.length;
-      onProgress(done, total);
+      onProgress(done, total, 'write');
       const feedIds = new Map<number, number>();
       const byUrl = new Map((await feedTable.toArray()).map((f) => [urlKey(f.url), f.id]));
       for (const f of feeds) {
@@ -160,7 +185,7 @@ export async function mergeInto(
         feedIds.set(f.id, id);
       }
       done += feeds.length;
-      onProgress(done, total);
+      onProgress(done, total, 'write');
       for (let i = 0; i < items.length; i += STEP) {
         const part = items.slice(i, i + STEP).map((it) => ({ ...it, feedId: feedIds.get(it.feedId)! }));
         const found = await itemTable
@@ -184,13 +209,15 @@ export async function mergeInto(
         if (puts.length) await itemTable.bulkPut(puts);
         written.items += adds.length + puts.length;
         done += part.length;
-        onProgress(done, total);
+        onProgress(done, total, 'write');
       }
       await bumpItemsCounter(ctx.db, ctx.applied.counter);
+      await finish(ctx, record, total, onProgress);
     });
   } catch (err) {
     throw restoreError(err);
   }
+  onProgress(total, total, 'done');
   return {
     mode: 'merge',
     written,

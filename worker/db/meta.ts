@@ -8,6 +8,11 @@ export const META_KEYS = {
   /** Counts at the snapshot's counter, small enough to read before the snapshot (cold start). */
   indexSummary: 'indexSummary',
   legacyImported: 'legacyImported',
+  /**
+   * A restore's settings, written in the restore's own transaction so they land with the data;
+   * the page applies them and then deletes the record (worker/backup/backup.ts).
+   */
+  restoredSettings: 'restoredSettings',
 } as const;
 
 /** Key/value access to the `meta` store. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { BackupPreview, RestoreResult } from '../../../worker/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { useEngineStatus } from '../../queries/useCounts';
-import { discardBackup, inspectBackup, restoreBackup } from './backupFile';
+import { discardBackup, inspectBackup, restoreBackup, type RestorePhase } from './backupFile';
 import { Section } from './Section';
 import { type TKey, useI18n } from '../../i18n';
 
@@ -42,6 +42,13 @@ function CountsTable({ counts }: { counts: Record<string, number> }) {
   );
 }
 
+/** The bar's value: writing fills it to 90%, the commit under way shows 95%, 100% once committed. */
+function barValue(p: { done: number; total: number; phase: RestorePhase }): number {
+  if (p.phase === 'done') return 100;
+  if (p.phase === 'commit') return 95;
+  return (p.done / p.total) * 90;
+}
+
 /**
  * Restore: pick a file, see what it holds (the engine has checked all of it by then), choose
  * merge or replace (replace asks first), watch the progress. A refused file changes nothing.
@@ -53,7 +60,7 @@ export function RestoreSection() {
   const [fileName, setFileName] = useState('');
   const [mode, setMode] = useState<Mode | null>(null);
   const [checking, setChecking] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number; phase: RestorePhase } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<RestoreResult | null>(null);
   const chosenMode: Mode = mode ?? (counts && counts.feeds > 0 ? 'merge' : 'replace');
@@ -86,9 +93,16 @@ export function RestoreSection() {
       if (!ok) return;
     }
     setError(null);
-    setProgress({ done: 0, total: 0 });
+    setProgress({ done: 0, total: 0, phase: 'write' });
+    let phase: RestorePhase = 'write';
+    const onProgress = (d: number, total: number, next: RestorePhase) => {
+      // Logged too: the moment of the commit is what a crash test (and a bug report) needs.
+      if (next !== phase) console.info(`Rivulet: restore ${next === 'commit' ? 'committing' : 'committed'}`);
+      phase = next;
+      setProgress({ done: d, total, phase: next });
+    };
     try {
-      setDone(await restoreBackup(preview.id, chosenMode, (d, total) => setProgress({ done: d, total })));
+      setDone(await restoreBackup(preview.id, chosenMode, onProgress, fileName));
       setPreview(null);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -157,10 +171,13 @@ export function RestoreSection() {
         </div>
       )}
       {progress && progress.total > 0 && (
-        <div style={{ marginTop: 12 }} data-testid="restore-progress">
-          <Progress value={(progress.done / progress.total) * 100} size="sm" animated />
+        <div style={{ marginTop: 12 }} data-testid="restore-progress" data-phase={progress.phase}>
+          {/* 100% only once the transaction has committed: before that, nothing is kept. */}
+          <Progress value={barValue(progress)} size="sm" animated={progress.phase !== 'done'} />
           <Text size="xs" c="dimmed" mt={4}>
-            {t('download.records', { done: progress.done, total: progress.total })}
+            {progress.phase === 'write'
+              ? t('robust.restore.phaseWrite', { done: progress.done, total: progress.total })
+              : t(progress.phase === 'commit' ? 'robust.restore.phaseCommit' : 'robust.restore.phaseDone')}
           </Text>
         </div>
       )}

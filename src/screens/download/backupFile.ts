@@ -11,6 +11,7 @@ import type { AppSettings } from '../../settings/defaults';
 import { mergeSettings } from '../../settings/merge';
 import { SETTINGS_KEY } from '../../settings/store';
 import { settingsStore } from '../../settings/useSettings';
+import { clearRestoreMarker, writeRestoreMarker } from './restoreMarker';
 
 /** Progress of a long operation: records done of total. */
 export type OnProgress = (done: number, total: number) => void;
@@ -87,22 +88,49 @@ export function applyRestoredSettings(
   return { ...incoming, integrated: { ...incoming.integrated, apiKey } };
 }
 
-/**
- * Restores the inspected backup and then its settings. Rejects with the engine's error, in
- * which case the database and the settings are unchanged.
- */
-export async function restoreBackup(
-  id: string,
+/** The steps of a restore as the engine reports them (see worker/backup/restore.ts). */
+export type RestorePhase = 'write' | 'commit' | 'done';
+export type OnRestoreProgress = (done: number, total: number, phase: RestorePhase) => void;
+
+/** Writes `result`'s settings (as `applyRestoredSettings` makes them) and tells the engine. */
+export async function applyRestore(
+  restoreId: string,
+  restored: unknown,
   mode: RestoreResult['mode'],
-  onProgress: OnProgress,
-): Promise<RestoreResult> {
-  const result = await withEngine((e) => e.backup.restore(id, mode, Comlink.proxy(onProgress)));
-  const next = applyRestoredSettings(settingsStore.getSnapshot(), result.settings, mode);
+): Promise<void> {
+  const next = applyRestoredSettings(settingsStore.getSnapshot(), restored, mode);
   try {
     window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
   } catch (err) {
     console.warn('Rivulet: restored settings could not be saved', err);
   }
   settingsStore.reload();
+  clearRestoreMarker(restoreId);
+  await withEngine((e) => e.backup.settingsApplied(restoreId));
+}
+
+/**
+ * Restores the inspected backup. The engine writes the data and the backup's settings in one
+ * transaction; this then applies the settings and tells the engine, so if the tab is closed
+ * in between, the next start finishes the job (restoreNotices.tsx). A marker in localStorage
+ * says a restore was started, so a start after a restore that never committed can say so.
+ * Rejects with the engine's error, in which case the database and the settings are unchanged.
+ */
+export async function restoreBackup(
+  id: string,
+  mode: RestoreResult['mode'],
+  onProgress: OnRestoreProgress,
+  file = '',
+): Promise<RestoreResult> {
+  const restoreId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  writeRestoreMarker({ id: restoreId, file, mode, startedAt: Date.now() });
+  let result: RestoreResult;
+  try {
+    result = await withEngine((e) => e.backup.restore(id, mode, Comlink.proxy(onProgress), restoreId));
+  } catch (err) {
+    clearRestoreMarker(restoreId);
+    throw err;
+  }
+  await applyRestore(result.restoreId, result.settings, mode);
   return result;
 }
