@@ -93,7 +93,7 @@ const fontSizeOf = (page: Page) =>
   );
 
 const OLD = { items: 40, fontSize: 15 };
-const NEW = { items: 2400, fontSize: 18 };
+const NEW = { items: 4800, fontSize: 18 };
 
 beforeAll(async () => {
   // The backup to restore: NEW.items articles and settings with font size NEW.fontSize.
@@ -188,9 +188,11 @@ async function relaunchAndCheck(dir: string): Promise<'old' | 'new'> {
 describe('killed during a replace-restore', () => {
   test('before the commit (while writing): both old, and the interrupted restore is reported', async () => {
     const { dir, p } = await readyToRestore();
+    // The first records are handed to IndexedDB; thousands more and the commit are still to come.
+    const writing = p.page.waitForEvent('console', (m) => m.text() === 'Rivulet: restore writing');
     await p.page.locator('[data-testid="restore-button"]').click();
     await p.page.locator('[data-testid="confirm-ok"]').click();
-    await p.page.locator('[data-testid="restore-progress"][data-phase="write"]').waitFor();
+    await writing;
     await p.kill();
     expect(await relaunchAndCheck(dir)).toBe('old');
   });

@@ -94,10 +94,14 @@ export function RestoreSection() {
     }
     setError(null);
     setProgress({ done: 0, total: 0, phase: 'write' });
-    let phase: RestorePhase = 'write';
+    let phase: RestorePhase | null = null;
     const onProgress = (d: number, total: number, next: RestorePhase) => {
-      // Logged too: the moment of the commit is what a crash test (and a bug report) needs.
-      if (next !== phase) console.info(`Rivulet: restore ${next === 'commit' ? 'committing' : 'committed'}`);
+      // Logged too: when writing started and when it committed is what a crash test (and a bug
+      // report) needs.
+      if (next !== phase)
+        console.info(
+          `Rivulet: restore ${{ write: 'writing', commit: 'committing', done: 'committed' }[next]}`,
+        );
       phase = next;
       setProgress({ done: d, total, phase: next });
     };
