@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openApp } from './harness';
+
+// Settings that could not be read: the app starts with every usable value kept, says which
+// settings went back to their defaults, and puts back the last saved copy on request.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const settings = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('app-settings') ?? 'null') as Record<string, Record<string, unknown>>,
+  );
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `/tmp/shots-robust/${name}-${width}-${scheme}.png` });
+    }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('mistyped settings: valid ones kept, the reset ones named, the saved copy restored', async () => {
+  const app = await openApp(browser);
+  try {
+    const { page } = app;
+    await app.goto('/welcome');
+    // Good settings, read once by the app (which keeps a saved copy of them)…
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'app-settings',
+        JSON.stringify({
+          general: { startPage: 'all' },
+          appearance: { fontSize: 18, fontFamily: 'Georgia, serif' },
+        }),
+      ),
+    );
+    await app.goto('/welcome');
+    expect(await page.locator('[data-testid="settings-notice"]').count()).toBe(0);
+    // …then damaged by hand: a font size that is not a number, an interval the engine refuses.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'app-settings',
+        JSON.stringify({
+          general: { startPage: 'all', refreshInterval: 0 },
+          appearance: { fontSize: 'big', fontFamily: 'Georgia, serif' },
+        }),
+      ),
+    );
+    await app.goto('/welcome');
+    const notice = page.locator('[data-testid="settings-notice"]');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(
+      /Some settings could not be read[\s\S]*These were reset to their defaults: Refresh every, Font size\. Everything else is as you left it\./,
+    );
+    const repaired = await settings(page);
+    expect(repaired.general).toMatchObject({ startPage: 'all', refreshInterval: 1800 });
+    expect(repaired.appearance).toMatchObject({ fontSize: 14, fontFamily: 'Georgia, serif' });
+    await shoot(page, 'settings-notice');
+    await notice.locator('[data-testid="settings-restore-copy"]').click();
+    await page.locator('[data-testid="settings-restored"]').waitFor();
+    expect((await settings(page)).appearance).toMatchObject({ fontSize: 18, fontFamily: 'Georgia, serif' });
+    expect(app.errors).toEqual([]);
+  } finally {
+    await app.context.close();
+  }
+});
