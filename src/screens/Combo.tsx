@@ -5,13 +5,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Screen } from '../components/Screen';
 import { BUNDLES, type Bundle } from '../data/bundles';
+import { localizeBundle } from '../data/bundleText';
 import { feedsQuery } from '../queries/feeds';
 import { BundleCard } from './combo/BundleCard';
 import { decodeBundle } from './combo/bundleLink';
 import { feedKey } from './combo/feedKey';
 import { MakeBundle } from './combo/MakeBundle';
 import { SubscribeBundle } from './combo/SubscribeBundle';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { errorText } from '../i18n/errorText';
 
 /**
  * Route /combo: curated feed bundles as cards, subscribed in one step into a group named after
@@ -19,6 +21,8 @@ import { useT } from '../i18n';
  */
 export function Combo() {
   const t = useT();
+  const lang = useLanguage();
+  const bundles = useMemo(() => BUNDLES.map((b) => localizeBundle(b, lang)), [lang]);
   const { hash } = useLocation();
   const { data: feeds } = useQuery(feedsQuery());
   const subscribed = useMemo(() => new Set((feeds ?? []).map((f) => feedKey(f.url))), [feeds]);
@@ -38,7 +42,7 @@ export function Combo() {
       (err: unknown) => {
         if (!live) return;
         setShared(null);
-        setLinkError(err instanceof Error ? err.message : String(err));
+        setLinkError(errorText(err));
       },
     );
     return () => {
@@ -69,7 +73,7 @@ export function Combo() {
           </div>
         )}
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="bundle-grid">
-          {BUNDLES.map((b) => (
+          {bundles.map((b) => (
             <BundleCard key={b.id} bundle={b} subscribed={subscribed} onSubscribe={setOpen} />
           ))}
         </SimpleGrid>

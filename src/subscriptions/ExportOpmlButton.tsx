@@ -4,6 +4,7 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { t as tNow, useT } from '../i18n';
 import { downloadOpmlExport } from './opmlFile';
+import { errorText } from '../i18n/errorText';
 
 /** Downloads every subscription and group as `rivulet-subscriptions.opml`. */
 export function ExportOpmlButton({ variant = 'default' }: { variant?: 'default' | 'light' | 'subtle' }) {
@@ -23,7 +24,7 @@ export function ExportOpmlButton({ variant = 'default' }: { variant?: 'default' 
             notifications.show({
               color: 'red',
               title: tNow('subscribe.opml.exportFailed'),
-              message: err instanceof Error ? err.message : String(err),
+              message: errorText(err),
             }),
           )
           .finally(() => setBusy(false));

@@ -5,6 +5,7 @@ import { tRich, useT } from '../i18n';
 import type { JobProgress } from '../../worker/types';
 import { cancelJob } from './api';
 import { percentDone, progressLabel } from './jobProgress';
+import { failureWords } from './jobNotice';
 
 /** Cancels a job and keeps the button busy until the engine has stopped it. */
 export function useCancel(jobId: string) {
@@ -98,7 +99,7 @@ export function JobSummaryView({ job }: { job: JobProgress }) {
                   ({f.url})
                 </Text>
               )}
-              : {f.reason}
+              : {failureWords(f)}
             </List.Item>
           ))}
         </List>

@@ -12,12 +12,13 @@ import * as api from './api';
 import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
 import { recordUndo } from '../undo/undoStore';
+import { errorText } from '../i18n/errorText';
 
 function report(what: string, err: unknown): false {
   notifications.show({
     color: 'red',
     title: what,
-    message: err instanceof Error ? err.message : String(err),
+    message: errorText(err),
   });
   return false;
 }

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { errorText } from '../i18n/errorText';
 import type { JobFailure, JobProgress } from '../../worker/types';
 
 /** How many failed feeds a notification names before summarising the rest. */
@@ -13,12 +14,12 @@ export const isStorageFailure = (f: JobFailure): boolean => STORAGE_FAILURES.has
 /**
  * Words for one failure: a storage failure (whose reason is the browser's own text, such as
  * "Error adding data: QuotaExceededError") gets a sentence for people; a feed's reason is
- * already worded by the engine and is kept.
+ * the engine's wording in English and the translation of its code in Chinese (errorText).
  */
 export function failureWords(f: JobFailure): string {
   if (f.code === 'quota_exceeded') return t('engineErrors.quota_exceeded');
   if (f.code === 'db_lost') return t('engineErrors.db_lost');
-  return f.reason;
+  return errorText({ code: f.code, message: f.reason });
 }
 
 /**

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { t } from '../i18n';
 import { type RefreshScope, startRefreshJob } from './api';
 import { syncJob } from './jobStore';
+import { errorText } from '../i18n/errorText';
 
 /**
  * Starts refreshing a feed, a group or everything and resolves with the job id; the progress
@@ -21,7 +22,7 @@ export async function startRefresh(scope: RefreshScope): Promise<string | null> 
     notifications.show({
       color: 'red',
       title: t('subscribe.jobs.refreshFailed'),
-      message: err instanceof Error ? err.message : String(err),
+      message: errorText(err),
     });
     return null;
   }

@@ -8,6 +8,7 @@ import { subscribeBundle } from './api';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { feedKey } from './feedKey';
 import { useT } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
 
 /**
  * Subscribing to a bundle in one step: tick the feeds (already subscribed ones are shown and
@@ -76,7 +77,7 @@ function DialogBody({
       setJobId(id);
       await syncJob(id);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setStarting(false);
     }

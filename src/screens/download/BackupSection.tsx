@@ -7,6 +7,7 @@ import { backupFileName, makeBackup } from './backupFile';
 import { Section } from './Section';
 import { useI18n } from '../../i18n';
 import { formatBytes } from './storage';
+import { errorText } from '../../i18n/errorText';
 
 /** One file with everything (the AI key only when ticked), with progress; and the OPML export. */
 export function BackupSection() {
@@ -27,7 +28,7 @@ export function BackupSection() {
       downloadBlob(blob, name);
       setSaved(t('download.backup.saved', { name, size: formatBytes(blob.size, lang) }));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setProgress(null);
     }

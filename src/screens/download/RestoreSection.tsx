@@ -7,6 +7,7 @@ import { useEngineStatus } from '../../queries/useCounts';
 import { discardBackup, inspectBackup, restoreBackup, type RestorePhase } from './backupFile';
 import { Section } from './Section';
 import { type TKey, useI18n } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
 
 type Mode = RestoreResult['mode'];
 
@@ -76,7 +77,7 @@ export function RestoreSection() {
     try {
       setPreview(await inspectBackup(file));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setChecking(false);
     }
@@ -109,7 +110,7 @@ export function RestoreSection() {
       setDone(await restoreBackup(preview.id, chosenMode, onProgress, fileName));
       setPreview(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setProgress(null);
     }

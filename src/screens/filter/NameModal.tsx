@@ -2,6 +2,7 @@ import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { MAX_FILTER_NAME } from '../../filters/savedFilters';
 import { useT } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
 
 interface NameModalProps {
   opened: boolean;
@@ -33,7 +34,7 @@ function NameForm({ initialName, confirmLabel, onClose, onSave }: NameModalProps
       onSave(name);
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
   };
   return (

@@ -77,7 +77,7 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
               )}
               {labelled.has(i) && (
                 <text x={x + barW / 2} y={H - 4} textAnchor="middle" className={classes.label}>
-                  {dayLabel(d.date)}
+                  {dayLabel(d.date, lang)}
                 </text>
               )}
             </g>
