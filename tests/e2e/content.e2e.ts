@@ -169,3 +169,26 @@ describe('right-to-left text', () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe('the Chinese UI', () => {
+  test('bundle cards on /combo are in Chinese (publisher names and addresses aside)', async () => {
+    const zh = await openApp(browser, { locale: 'zh-CN' });
+    try {
+      await zh.goto('/combo');
+      const cards = zh.page.locator(tid('bundle-card'));
+      await cards.first().waitFor();
+      const first = (await cards.first().innerText()).split('\n');
+      expect(first[0]).toBe('国际新闻');
+      expect(first.join(' ')).toContain('来自公共广播机构和大型新闻编辑部的国际报道');
+      expect(first.join(' ')).toContain('BBC 的国际头条');
+      // Every card's title and description are Chinese.
+      const heads = await cards.evaluateAll((els) =>
+        els.map((el) => (el as HTMLElement).innerText.split('\n')[0]),
+      );
+      for (const h of heads) expect(h).toMatch(/\p{Script=Han}/u);
+      expect(zh.errors).toEqual([]);
+    } finally {
+      await zh.context.close();
+    }
+  });
+});

@@ -184,6 +184,9 @@ describe('search', () => {
     const empty = page.locator(tid('search-page-empty'));
     await empty.waitFor();
     expect(await empty.textContent()).toBe('No articles match “zzqqxx nothing”.');
+    expect(await page.locator(tid('search-page-empty-hint')).textContent()).toContain(
+      'Every word must match',
+    );
     expect(await page.locator(`${tid('items-view')} ${tid('item-row')}`).count()).toBe(0);
   });
 

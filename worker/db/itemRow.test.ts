@@ -29,7 +29,12 @@ describe('toItemRow', () => {
   });
 
   it('gives an untitled item (also one stored before titles were derived) a title from its snippet', () => {
-    expect(toItemRow(stored({}))).toMatchObject({ title: 'Hello fediverse!', titleDerived: true });
+    expect(toItemRow(stored({}))).toMatchObject({
+      title: 'Hello fediverse!',
+      titleDerived: true,
+      // The snippet goes on after the title instead of repeating it.
+      snippet: 'This is my first post.',
+    });
   });
 
   it('leaves an item with no text and no media untitled', () => {

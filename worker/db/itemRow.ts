@@ -1,5 +1,5 @@
 import { EngineError } from '../errors';
-import { displayTitle } from '../items/derivedTitle';
+import { displayTitle, snippetAfterTitle } from '../items/derivedTitle';
 import type { ItemRow } from '../types';
 import type { StoredItem } from './schema';
 
@@ -31,7 +31,8 @@ export function isAfter(pubDate: number, id: number, key: CursorKey): boolean {
 
 /**
  * The list-row view of a stored item: never the description. An item without a title gets one
- * made from its snippet (`titleDerived`, see items/derivedTitle.ts).
+ * made from its snippet (`titleDerived`, see items/derivedTitle.ts), and the snippet then goes
+ * on from where that title ends.
  */
 export function toItemRow(item: StoredItem): ItemRow {
   const shown = item.title ? null : displayTitle(item.title, item.snippet ?? '', item.enclosure?.url);
@@ -47,6 +48,9 @@ export function toItemRow(item: StoredItem): ItemRow {
     thumbnail: item.thumbnail ?? '',
     enclosureType: item.enclosure?.type ?? '',
   };
-  if (shown?.derived) row.titleDerived = true;
+  if (shown?.derived) {
+    row.titleDerived = true;
+    if (item.snippet) row.snippet = snippetAfterTitle(item.snippet, shown.title);
+  }
   return row;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DERIVED_TITLE_MAX, displayTitle, titleFromMediaUrl, titleFromText } from './derivedTitle';
+import {
+  DERIVED_TITLE_MAX,
+  displayTitle,
+  snippetAfterTitle,
+  titleFromMediaUrl,
+  titleFromText,
+} from './derivedTitle';
 
 describe('titleFromText', () => {
   it('takes the first sentence when it fits, without its full stop', () => {
@@ -55,5 +61,18 @@ describe('displayTitle', () => {
     });
     expect(titleFromMediaUrl('not a url')).toBe('');
     expect(displayTitle('', '')).toEqual({ title: '', derived: false });
+  });
+});
+
+describe('snippetAfterTitle', () => {
+  it('goes on after the sentence the title took, or after the cut', () => {
+    const text = 'Shipped the new release today. It has dark mode.';
+    expect(snippetAfterTitle(text, titleFromText(text))).toBe('It has dark mode.');
+    expect(snippetAfterTitle('Is this on? Testing.', 'Is this on?')).toBe('Testing.');
+    expect(snippetAfterTitle('Just one sentence.', 'Just one sentence')).toBe('');
+    const long = `${'word '.repeat(30)}end`;
+    const cut = titleFromText(long);
+    expect(snippetAfterTitle(long, cut)).toMatch(/^…word/);
+    expect(`${cut.slice(0, -1)} ${snippetAfterTitle(long, cut).slice(1)}`).toBe(long);
   });
 });

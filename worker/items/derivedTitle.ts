@@ -61,3 +61,19 @@ export function displayTitle(
   const made = titleFromText(text) || titleFromMediaUrl(mediaUrl);
   return { title: made, derived: made !== '' };
 }
+
+/**
+ * What a list row shows under a title made from `text`, so title and snippet read as the post
+ * once instead of repeating its start: the text after the title's sentence, or after the cut
+ * (led by '…') when the title was cut. Assumes `title` = titleFromText(text).
+ */
+export function snippetAfterTitle(text: string, title: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (title.endsWith('…')) {
+    const head = title.slice(0, -1);
+    return clean.startsWith(head) ? `…${clean.slice(head.length).trimStart()}` : clean;
+  }
+  if (!clean.startsWith(title)) return clean;
+  // Skip the sentence's own end (the full stop the title dropped) and the space after it.
+  return clean.slice(title.length).replace(/^[.。]?\s*/u, '');
+}

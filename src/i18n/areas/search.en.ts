@@ -10,6 +10,7 @@ export const searchEn = {
   pagePlaceholder: 'Search all articles',
   input: 'Search articles',
   noMatch: 'No articles match “{q}”.',
+  noMatchHint: 'Every word must match: try fewer words, or the start of a word.',
   failed: 'Search failed: {message}',
   seeAll: 'See all results for {q}',
   untitled: 'Untitled',

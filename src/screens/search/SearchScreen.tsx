@@ -62,9 +62,19 @@ export function SearchScreen() {
         headerExtra={box}
         ranked
         emptyState={
-          <Text c="dimmed" py="xl" ta="center" data-testid="search-page-empty">
-            {q ? t('search.noMatch', { q }) : t('search.hint')}
-          </Text>
+          <div
+            data-testid="search-page-empty-box"
+            style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) 0' }}
+          >
+            <Text c="dimmed" data-testid="search-page-empty">
+              {q ? t('search.noMatch', { q }) : t('search.hint')}
+            </Text>
+            {q && (
+              <Text c="dimmed" size="sm" mt={4} data-testid="search-page-empty-hint">
+                {t('search.noMatchHint')}
+              </Text>
+            )}
+          </div>
         }
       />
     </div>
