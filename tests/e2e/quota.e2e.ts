@@ -68,14 +68,25 @@ async function addFeeds(page: Page, urls: string[]): Promise<number[]> {
   }, urls);
 }
 
+/**
+ * Waits (inside the worker, polling a cheap indexed count) until feed `feedId` has items, and
+ * returns how many. A refresh of two large feeds on a loaded machine can take a while.
+ */
 async function waitForItems(page: Page, feedId: number): Promise<number> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const n = (await stored(page)).byFeed[feedId] ?? 0;
-    if (n > 0) return n;
-    if (Date.now() > deadline) throw new Error(`feed ${feedId} got no items`);
-    await page.waitForFunction(() => true, undefined, { polling: 200, timeout: 1000 }).catch(() => {});
-  }
+  const worker = await engineWorker(page);
+  return worker.evaluate(async (id: number) => {
+    interface Where {
+      where(i: string): { equals(v: number): { count(): Promise<number> } };
+    }
+    const e = (self as unknown as { __rivuletEngine: { db: { dexie: { table(n: string): Where } } } })
+      .__rivuletEngine;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const n = await e.db.dexie.table('items').where('feedId').equals(id).count();
+      if (n > 0 || Date.now() > deadline) return n;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }, feedId);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
