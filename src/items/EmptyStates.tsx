@@ -1,11 +1,59 @@
-import { Button, Text } from '@mantine/core';
-import { IconArrowRight, IconConfetti, IconRss } from '@tabler/icons-react';
+import { Button, Group, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconConfetti,
+  IconEye,
+  IconRefresh,
+  IconRss,
+  IconStar,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import type { Feed } from '../engine/contract';
 import { useT } from '../i18n';
+import { feedHealth, problemReason } from '../subscriptions/feedStatus';
 import classes from './ItemsView.module.css';
 
-/** A list with nothing to show because everything is read; offers the next unread feed. */
-export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
+/** Whether a feed's last fetch failed (or it is gone): its empty list must not say "all read". */
+export function isFailing(feed: Feed): boolean {
+  const health = feedHealth(feed);
+  return health === 'failing' || health === 'dead';
+}
+
+/** "Hide read articles hides N here" with the one click that shows them. */
+function HiddenRead({ count, onShowRead }: { count: number; onShowRead: () => void }) {
+  const t = useT();
+  return (
+    <>
+      <Text c="dimmed" size="sm" data-testid="items-hidden-read">
+        {t('items.empty.hiddenRead', { count })}
+      </Text>
+      <Button
+        mt="xs"
+        variant="default"
+        leftSection={<IconEye size={16} />}
+        onClick={onShowRead}
+        data-testid="items-show-read"
+      >
+        {t('items.empty.showRead')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * A list with nothing to show because everything in it is read and the "Hide read articles"
+ * setting hides them: says how many, offers to show them and the next unread feed.
+ */
+export function AllRead({
+  onNextFeed,
+  hiddenRead,
+  onShowRead,
+}: {
+  onNextFeed?: () => void;
+  hiddenRead: number;
+  onShowRead: () => void;
+}) {
   const t = useT();
   return (
     <div className={classes.state} data-testid="items-all-read">
@@ -13,9 +61,7 @@ export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
       <Text fw={600} size="lg">
         {t('items.empty.allRead')}
       </Text>
-      <Text c="dimmed" size="sm">
-        {t('items.empty.allReadText')}
-      </Text>
+      <HiddenRead count={hiddenRead} onShowRead={onShowRead} />
       {onNextFeed && (
         <Button
           mt="xs"
@@ -31,9 +77,67 @@ export function AllRead({ onNextFeed }: { onNextFeed?: () => void }) {
   );
 }
 
-/** A list with no articles at all: point at the subscribe screen. */
-export function NothingHere() {
+/**
+ * An empty feed whose last fetch failed: the error and a Retry, never "all read" (its articles
+ * may simply never have arrived). Read articles hidden by the setting are mentioned too.
+ */
+export function FetchFailed({
+  feed,
+  onRetry,
+  hiddenRead,
+  onShowRead,
+}: {
+  feed: Feed;
+  onRetry: () => void;
+  hiddenRead: number | null;
+  onShowRead: () => void;
+}) {
   const t = useT();
+  return (
+    <div className={classes.state} data-testid="items-fetch-failed">
+      <IconAlertTriangle size={40} stroke={1.4} color="var(--mantine-color-orange-6)" />
+      <Text fw={600} size="lg">
+        {t('items.empty.fetchFailed')}
+      </Text>
+      <Text c="dimmed" size="sm" data-testid="items-fetch-error">
+        {problemReason(feed)}
+      </Text>
+      <Group gap="xs" justify="center">
+        <Button
+          mt="xs"
+          variant="light"
+          leftSection={<IconRefresh size={16} />}
+          onClick={onRetry}
+          data-testid="items-retry"
+        >
+          {t('items.empty.retry')}
+        </Button>
+      </Group>
+      {hiddenRead ? <HiddenRead count={hiddenRead} onShowRead={onShowRead} /> : null}
+    </div>
+  );
+}
+
+/** Saved with nothing saved: how to save. */
+function NothingSaved() {
+  const t = useT();
+  return (
+    <div className={classes.state} data-testid="items-empty">
+      <IconStar size={40} stroke={1.4} className={classes.stateIcon} />
+      <Text fw={600} size="lg">
+        {t('items.empty.nothingSaved')}
+      </Text>
+      <Text c="dimmed" size="sm">
+        {t('items.empty.nothingSavedText')}
+      </Text>
+    </div>
+  );
+}
+
+/** A list with no articles at all: point at the subscribe screen (Saved: how to save). */
+export function NothingHere({ saved = false }: { saved?: boolean }) {
+  const t = useT();
+  if (saved) return <NothingSaved />;
   return (
     <div className={classes.state} data-testid="items-empty">
       <IconRss size={40} stroke={1.4} className={classes.stateIcon} />

@@ -26,7 +26,11 @@ const engine = {
     markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
   },
   // The article body never arrives: the reader stays at its loading state.
-  items: { get: vi.fn((_id: number): Promise<unknown> => new Promise(() => {})) },
+  items: {
+    get: vi.fn((_id: number): Promise<unknown> => new Promise(() => {})),
+    // The header's scope total (the list hides read articles: "2 unread of 5").
+    page: vi.fn(() => Promise.resolve({ rows: rows.slice(0, 1), next: null, total: 5 })),
+  },
 };
 
 vi.mock('../engine/client', () => ({
@@ -85,7 +89,7 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 
 async function openMenu(): Promise<void> {
   renderList();
-  await screen.findByText('2 unread');
+  await screen.findByText('2 unread of 5');
   press('M');
   expect(menu()).not.toBeNull();
 }
@@ -173,7 +177,7 @@ describe('the article address', () => {
     renderList('/f/1/i/555');
     expect(screen.getByTestId('reader-loading')).toBeTruthy();
     await vi.waitFor(() => expect(engine.items.get).toHaveBeenCalledWith(555));
-    await screen.findByText('2 unread');
+    await screen.findByText('2 unread of 5');
     expect(engine.state.markRead).not.toHaveBeenCalled();
   });
 
@@ -188,7 +192,7 @@ describe('the article address', () => {
   it('opening pushes the address, j replaces it, Back closes and Forward reopens', async () => {
     updateSettings('general', { defaultView: 'list' });
     const router = renderList();
-    await screen.findByText('2 unread');
+    await screen.findByText('2 unread of 5');
     press('j');
     press('Enter');
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
@@ -214,7 +218,7 @@ describe('the article address', () => {
     });
     engine.items.get.mockImplementation((id: number) => Promise.resolve(item(id)));
     const router = renderList();
-    await screen.findByText('2 unread');
+    await screen.findByText('2 unread of 5');
     press('j');
     press('Enter');
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
@@ -235,7 +239,7 @@ describe('the article address', () => {
     renderList('/f/1/i/999');
     expect((await screen.findByTestId('article-missing')).textContent).toContain('no article 999');
     expect(reader()).toBeNull();
-    expect(await screen.findByText('2 unread')).toBeTruthy();
+    expect(await screen.findByText('2 unread of 5')).toBeTruthy();
     fireEvent.click(screen.getByTestId('article-missing-dismiss'));
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(screen.queryByTestId('article-missing')).toBeNull();

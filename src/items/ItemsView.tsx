@@ -17,7 +17,7 @@ import { useNow } from '../screens/items/useNow';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
-import { AllRead, EndOfList, NothingHere } from './EmptyStates';
+import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { nextUnreadFeed } from './engineExtras';
 import { ItemMenu, type MenuAt } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -30,7 +30,7 @@ import { useListActions } from './useListActions';
 import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
 import { usePreviewGuard } from './usePreviewGuard';
-import { useUnreadLabel } from './useUnreadLabel';
+import { useListCounts } from './useListCounts';
 import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
@@ -57,6 +57,11 @@ export interface ItemsViewProps {
    * hold it: the read article an address opens then stays on screen (see openArticle.ts).
    */
   rowInList?: (at: { id: number; pubDate: number }) => Promise<ItemRow | null>;
+  /**
+   * The list shows read articles whatever "Hide read articles" says (Saved, filters: a list that
+   * means what it says). Its fetchPage must then not filter unread either.
+   */
+  showsRead?: boolean;
 }
 
 /**
@@ -70,6 +75,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   useT(); // re-render on a language change (texts below use `t`)
   const general = useSettingsGroup('general');
   const onlyUnread = general.hideReadArticles;
+  // Whether this very list hides read articles (the header then says so with both counts).
+  const hidesRead = onlyUnread && !ranked && !props.showsRead;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const navigate = useNavigate();
   const now = useNow();
@@ -85,10 +92,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     ranked,
     // Ranked lists (search, related) answer a question: a read article is still an answer.
     // Lists whose source can filter unread (feeds, filters) do so through fetchPage.
-    onlyUnread: onlyUnread && !ranked,
+    onlyUnread: hidesRead,
   });
   const actions = useListActions(data, general.markReadOnScroll, keyText);
-  const countLabel = useUnreadLabel(scope, data.total);
+  const { label: countLabel, scopeTotal } = useListCounts(scope, data.total, hidesRead);
 
   // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
   const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
@@ -103,7 +110,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [selected, setSelected] = useState(-1);
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
-  const missing = useOpenArticle(address, data, onlyUnread && !ranked, props.rowInList);
+  const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
   const openId = missing ? null : address.openId;
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
   const [markMenuOpen, setMarkMenuOpen] = useState(false);
@@ -240,13 +247,28 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   );
 
   const onNextFeed = scope ? () => void goNextFeed() : undefined;
-  const hasFeeds = (feeds.data?.length ?? 1) > 0;
+  const scopeFeed = scope?.scope === 'feed' ? feeds.data?.find((f) => f.id === scope.id) : undefined;
+  const showRead = () => updateSettings('general', { hideReadArticles: false });
   let body: ReactNode;
   if (data.isPending) body = <div className={classes.placeholder} data-testid="items-loading" />;
   else if (data.error) body = <EngineError error={data.error} onRetry={data.reload} />;
   else if (data.rows.length === 0 && !data.hasMore)
     body =
-      props.emptyState ?? (onlyUnread && hasFeeds ? <AllRead onNextFeed={onNextFeed} /> : <NothingHere />);
+      props.emptyState ??
+      (scopeFeed && isFailing(scopeFeed) ? (
+        <FetchFailed
+          feed={scopeFeed}
+          onRetry={() => void refresh()}
+          hiddenRead={hidesRead ? scopeTotal : null}
+          onShowRead={showRead}
+        />
+      ) : hidesRead && scopeTotal === null ? (
+        <div className={classes.placeholder} data-testid="items-loading" />
+      ) : hidesRead && scopeTotal ? (
+        <AllRead onNextFeed={onNextFeed} hiddenRead={scopeTotal} onShowRead={showRead} />
+      ) : (
+        <NothingHere saved={scope?.scope === 'saved'} />
+      ));
   else
     body = (
       <VirtualList

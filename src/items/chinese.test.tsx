@@ -63,13 +63,15 @@ describe('the article list in Simplified Chinese', () => {
   it('empty and end states', () => {
     renderUi(
       <MemoryRouter>
-        <AllRead onNextFeed={vi.fn()} />
+        <AllRead onNextFeed={vi.fn()} hiddenRead={3} onShowRead={vi.fn()} />
         <NothingHere />
         <EndOfList />
       </MemoryRouter>,
     );
     expect(screen.getByTestId('items-all-read').textContent).toContain('全部已读');
     expect(screen.getByTestId('items-next-feed').textContent).toBe('下一个有未读的订阅源');
+    expect(screen.getByTestId('items-hidden-read').textContent).toContain('隐藏了 3 篇已读文章');
+    expect(screen.getByTestId('items-show-read').textContent).toBe('显示已读文章');
     expect(screen.getByTestId('items-subscribe').textContent).toBe('订阅一个订阅源');
     for (const id of ['items-all-read', 'items-empty', 'items-end'])
       expect(latinWords(screen.getByTestId(id).textContent ?? '')).toEqual([]);

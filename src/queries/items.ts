@@ -37,6 +37,17 @@ export const itemQuery = (id: number) =>
   });
 
 /**
+ * Number of items in a list, read or not (for a header that also says how many are unread while
+ * read ones are hidden). One engine call returning a single row; shares the `items` prefix.
+ */
+export const scopeTotalQuery = (scope: ItemsScope, id?: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.itemsAll, scope, id ?? null, 'total'] as const,
+    queryFn: () => withEngine((e) => e.items.page({ scope, id, unreadOnly: false, limit: 1 })),
+    select: (page) => page.total,
+  });
+
+/**
  * Number of unread items in a list, for scopes the global counts do not cover (today, saved).
  * Costs one engine call returning a single row; shares the `items` prefix so events refresh it.
  */

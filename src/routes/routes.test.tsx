@@ -102,14 +102,15 @@ describe('routes', () => {
     renderAt('/feed/1');
     const title = await heading();
     await within(title).findByText('Alpha Feed');
-    expect((await screen.findByTestId('items-unread')).textContent).toBe('2 unread');
+    // Only-unread is on: the header says so, with the feed's total (the mock's page total).
+    expect((await screen.findByTestId('items-unread')).textContent).toBe('2 unread of 2');
     // happy-dom has no layout, so the virtual list draws no rows. Only-unread is on by default,
     // so the read row the mock returns anyway is kept off the list.
     await vi.waitFor(async () =>
       expect((await screen.findByTestId('items-list')).getAttribute('data-loaded')).toBe('1'),
     );
-    expect(engine.items.page).toHaveBeenLastCalledWith(
-      expect.objectContaining({ scope: 'feed', id: 1, unreadOnly: true }),
+    expect(engine.items.page).toHaveBeenCalledWith(
+      expect.objectContaining({ scope: 'feed', id: 1, unreadOnly: true, cursor: null }),
     );
   });
 
@@ -136,6 +137,24 @@ describe('routes', () => {
     );
   });
 
+  it('Saved lists read articles too, whatever "Hide read articles" says', async () => {
+    renderAt('/saved');
+    await within(await heading()).findByText('Saved for later');
+    await vi.waitFor(() =>
+      expect(engine.items.page).toHaveBeenCalledWith(
+        expect.objectContaining({ scope: 'saved', unreadOnly: false, cursor: null }),
+      ),
+    );
+    expect(engine.items.page).not.toHaveBeenCalledWith(
+      expect.objectContaining({ scope: 'saved', unreadOnly: true, cursor: null }),
+    );
+    // Both rows (one read) are listed; the header gives the total and the unread count.
+    await vi.waitFor(async () =>
+      expect((await screen.findByTestId('items-list')).getAttribute('data-loaded')).toBe('2'),
+    );
+    expect((await screen.findByTestId('items-unread')).textContent).toBe('2 articles · 2 unread');
+  });
+
   it('an address with a bad article part shows the list with a note', async () => {
     renderAt('/all/i/abc');
     expect((await screen.findByTestId('article-missing')).textContent).toContain('does not name an article');
@@ -146,7 +165,8 @@ describe('routes', () => {
     renderAt('/group/10');
     const title = await heading();
     await within(title).findByText('Tech');
-    expect((await screen.findByTestId('items-unread')).textContent).toBe('2 unread');
+    // Only-unread is on: the header says so, with the feed's total (the mock's page total).
+    expect((await screen.findByTestId('items-unread')).textContent).toBe('2 unread of 2');
   });
 
   it.each(['/feed/999', '/group/5', '/feed/abc', '/bogus', '/all/3', '/bogus/i/3', '/f/i/3'])(

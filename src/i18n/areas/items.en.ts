@@ -14,6 +14,11 @@ export const itemsEn = {
   },
   unreadCount: plural({ one: '{count} unread', other: '{count} unread' }),
   articleCount: plural({ one: '{count} article', other: '{count} articles' }),
+  unreadOfTotal: plural({ one: '{count} unread of {total}', other: '{count} unread of {total}' }),
+  totalAndUnread: plural({
+    one: '{count} article · {unread} unread',
+    other: '{count} articles · {unread} unread',
+  }),
   unknownFeed: 'Unknown feed',
   address: {
     gone: 'There is no article {id} here: it was deleted, or the address is wrong. Showing the list instead.',
@@ -59,6 +64,15 @@ export const itemsEn = {
   empty: {
     allRead: 'All read',
     allReadText: 'Nothing unread here. Nice.',
+    hiddenRead: plural({
+      one: '“Hide read articles” is on: it hides the {count} read article here.',
+      other: '“Hide read articles” is on: it hides the {count} read articles here.',
+    }),
+    showRead: 'Show read articles',
+    fetchFailed: 'This feed could not be fetched',
+    retry: 'Retry',
+    nothingSaved: 'Nothing saved',
+    nothingSavedText: 'Save an article with the star or the s key to keep it here, read or not.',
     nextFeed: 'Next feed with unread',
     nothing: 'Nothing here yet',
     nothingText: 'Articles from your subscriptions will show up here.',

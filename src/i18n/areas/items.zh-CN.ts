@@ -12,6 +12,8 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   },
   unreadCount: plural({ other: '{count} 篇未读' }),
   articleCount: plural({ other: '{count} 篇文章' }),
+  unreadOfTotal: plural({ other: '{total} 篇中 {count} 篇未读' }),
+  totalAndUnread: plural({ other: '{count} 篇文章 · {unread} 篇未读' }),
   unknownFeed: '未知订阅源',
   address: {
     gone: '这里没有编号为 {id} 的文章：它已被删除，或地址有误。已改为显示列表。',
@@ -57,6 +59,12 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   empty: {
     allRead: '全部已读',
     allReadText: '这里没有未读文章了，真棒。',
+    hiddenRead: plural({ other: '已开启“隐藏已读文章”：这里隐藏了 {count} 篇已读文章。' }),
+    showRead: '显示已读文章',
+    fetchFailed: '无法获取此订阅源',
+    retry: '重试',
+    nothingSaved: '还没有收藏',
+    nothingSavedText: '点星标或按 s 键收藏文章，无论已读未读都会保留在这里。',
     nextFeed: '下一个有未读的订阅源',
     nothing: '这里还没有内容',
     nothingText: '你订阅的文章会显示在这里。',

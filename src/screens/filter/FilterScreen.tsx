@@ -17,7 +17,6 @@ import {
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useQueryCheck } from '../../filters/useQueryCheck';
 import { ItemsView } from '../../items/ItemsView';
-import { useSettingsGroup } from '../../settings/useSettings';
 import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
 import { RelatedView } from './RelatedView';
@@ -45,7 +44,6 @@ function FilterEditor() {
   const ranQuery = params.get('q');
   const editId = params.get('edit');
   const mode: Mode = params.get('mode') === 'keywords' ? 'keywords' : 'query';
-  const { hideReadArticles } = useSettingsGroup('general');
   const filters = useSavedFilters();
   const editing = useSavedFilter(editId ?? undefined);
 
@@ -108,7 +106,8 @@ function FilterEditor() {
         ? { kind: 'keywords', keywords: ranKeywords }
         : { kind: 'none' };
   // ItemsView keys its cache by listKey content, so a fresh fetcher per render is fine.
-  const source = resultsSource(ran, hideReadArticles);
+  // Exactly what the query selects, as the match line counts it (no silent only-unread).
+  const source = resultsSource(ran, false);
 
   const panel = (
     <FilterPanel
@@ -146,13 +145,10 @@ function FilterEditor() {
           </>
         }
         ranked={ran.kind === 'keywords'}
+        showsRead
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="filter-results-empty">
-            {ran.kind === 'none'
-              ? t('filter.runEmpty')
-              : hideReadArticles
-                ? t('filter.noUnreadMatch')
-                : t('filter.noMatch')}
+            {ran.kind === 'none' ? t('filter.runEmpty') : t('filter.noMatch')}
           </Text>
         }
       />

@@ -77,14 +77,14 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
     title = group?.title;
   }
 
-  const { fetchPage, fetchRange, rowInList } = pageFetcher({
-    scope: target.scope,
-    id,
-    unreadOnly: hideReadArticles,
-  });
+  // Saved lists every saved article, read or not (saved articles are almost always read).
+  const showsRead = target.scope === 'saved';
+  const unreadOnly = hideReadArticles && !showsRead;
+  const { fetchPage, fetchRange, rowInList } = pageFetcher({ scope: target.scope, id, unreadOnly });
   return (
     <ItemsView
-      listKey={['scope', target.scope, id ?? null, hideReadArticles]}
+      listKey={['scope', target.scope, id ?? null, unreadOnly]}
+      showsRead={showsRead}
       fetchPage={fetchPage}
       fetchRange={fetchRange}
       title={<DocTitle text={title} />}
@@ -102,23 +102,22 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   );
 }
 
+/**
+ * A saved filter lists exactly what its query selects: "Hide read articles" does not add a
+ * silent `AND isRead = false` (the query can say so itself), so its header count, the editor's
+ * match line and the rows agree.
+ */
 function FilterList({ filterId }: { filterId: string }) {
   const t = useT();
   const settings = useSettings();
-  const { hideReadArticles } = settings.general;
   const filter = settings.automation.filters.find((f) => f.id === filterId);
   if (!filter) return <NotFound what="filter" />;
   const name = filter.name || filter.query || t('items.scopes.filter');
   return (
     <ItemsView
-      listKey={[
-        'filter',
-        filterId,
-        filter.query ?? '',
-        JSON.stringify(filter.keywords ?? null),
-        hideReadArticles,
-      ]}
-      fetchPage={(cursor) => runFilterPage(filter, cursor, hideReadArticles)}
+      listKey={['filter', filterId, filter.query ?? '', JSON.stringify(filter.keywords ?? null)]}
+      fetchPage={(cursor) => runFilterPage(filter, cursor, false)}
+      showsRead
       title={<DocTitle text={name} />}
       ranked={isKeywordFilter(filter)}
       emptyState={<FilterEmpty />}

@@ -1,0 +1,166 @@
+/**
+ * Lists mean what they say: Saved lists every saved article, read or not; a filter lists exactly
+ * what its query selects, with the header count, the editor's match line and the rows agreeing;
+ * a list hiding read articles says so in its header (both counts) and in its empty state (with
+ * a one-click "Show read"); an empty feed whose fetch failed shows the error and Retry, never
+ * "all read". Screenshots of the end states go to /tmp/shots-addr/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { engineWorker } from './seed';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+
+const SHOTS = '/tmp/shots-addr';
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(() => browser.close());
+
+const tid = (id: string) => `[data-testid="${id}"]`;
+const rows = (page: Page) => page.locator(tid('item-row'));
+const row = (page: Page, title: string) => page.locator(`${tid('item-row')}[aria-label="${title}"]`);
+const text = async (page: Page, id: string) => (await page.locator(tid(id)).textContent())?.trim();
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  for (const [w, h] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.screenshot({ path: `${SHOTS}/${name}-${w}-${scheme}.png` });
+    }
+  }
+  if (size) await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const READ = ['Read one', 'Read two', 'Read three'];
+
+describe('lists mean what they say', () => {
+  let app: AppPage;
+  let ids: SeededFeeds;
+
+  beforeAll(async () => {
+    app = await openApp(browser);
+    await app.goto('/welcome');
+    ids = await seedFeeds(
+      app.page,
+      [
+        {
+          title: 'Mixed Blog',
+          articles: [
+            ...READ.map((title) => ({ title, description: `<p>${title}</p>` })),
+            { title: 'Unread one', description: '<p>u1</p>' },
+            { title: 'Unread two', description: '<p>u2</p>' },
+          ],
+        },
+        { title: 'Done Blog', articles: [{ title: 'Finished', description: '<p>done</p>' }] },
+      ],
+      { readTitles: [...READ, 'Finished'] },
+    );
+    // The defaults: "Hide read articles" on. A saved filter selecting read articles.
+    await setSettings(app.page, {
+      general: { defaultView: 'list' },
+      automation: { filters: [{ id: 'readones', name: 'Read ones', query: 'isRead = true' }] },
+    });
+  });
+  afterAll(() => app.context.close());
+
+  test('Saved lists a saved article although it is read', async () => {
+    const { page } = app;
+    await app.goto(`/f/${ids.feedIds[0]}`);
+    // Only-unread applies here, and the header says so with both counts.
+    await row(page, 'Unread one').waitFor();
+    expect(await text(page, 'items-unread')).toBe('2 unread of 5');
+    expect(await rows(page).count()).toBe(2);
+    // Save "Unread one" from the reader; opening it marks it read.
+    await row(page, 'Unread one').click();
+    await page.locator(tid('reader-title')).waitFor();
+    await page.keyboard.press('s');
+    await page.locator(`${tid('reader-save')}[aria-pressed="true"]`).waitFor();
+    await page.locator(`${tid('reader-read')}[aria-pressed="true"]`).waitFor();
+    await app.goto('/saved');
+    await row(page, 'Unread one').waitFor();
+    expect(await row(page, 'Unread one').getAttribute('data-unread')).toBe('false');
+    expect(await rows(page).count()).toBe(1);
+    expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
+    expect(await page.locator(tid('items-all-read')).count()).toBe(0);
+    await shoot(page, 'saved-read');
+    expect(realErrors(app.errors)).toEqual([]);
+  });
+
+  test('`isRead = true` lists its articles; header, match line and rows agree', async () => {
+    const { page } = app;
+    const want = READ.length + 2; // the three, "Finished", and "Unread one" read when opened
+    await app.goto('/filter/readones');
+    await rows(page).first().waitFor();
+    await page.waitForFunction(
+      ([s, n]) => document.querySelector(s)?.getAttribute('data-loaded') === String(n),
+      [tid('items-list'), want] as const,
+    );
+    expect(await text(page, 'items-unread')).toBe(`${want} articles`);
+    expect(await rows(page).count()).toBe(want);
+    for (const title of [...READ, 'Finished']) expect(await row(page, title).count()).toBe(1);
+
+    // The editor: the match line counts what the list below shows.
+    await app.goto(`/filter?q=${encodeURIComponent('isRead = true')}&edit=readones`);
+    await page.locator(`${tid('query-count')}[data-total="${want}"]`).waitFor();
+    expect(await text(page, 'query-count')).toBe(`${want} articles match`);
+    await rows(page).first().waitFor();
+    expect(await text(page, 'items-unread')).toBe(`${want} articles`);
+    expect(await rows(page).count()).toBe(want);
+    expect(await page.locator(tid('filter-results-empty')).count()).toBe(0);
+    await shoot(page, 'filter-isread');
+  });
+
+  test('an all-read list says the setting hides its read articles and shows them in one click', async () => {
+    const { page } = app;
+    await app.goto(`/f/${ids.feedIds[1]}`);
+    const state = page.locator(tid('items-all-read'));
+    await state.waitFor();
+    expect(await text(page, 'items-hidden-read')).toBe(
+      '“Hide read articles” is on: it hides the 1 read article here.',
+    );
+    expect(await text(page, 'items-unread')).toBe('0 unread of 1');
+    await shoot(page, 'all-read-hidden');
+    await page.locator(tid('items-show-read')).click();
+    await row(page, 'Finished').waitFor();
+    expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
+  });
+
+  test('an empty feed whose fetch failed shows the error and Retry, not "all read"', async () => {
+    const { page } = app;
+    const url = `${inject('feedsUrl')}/status/500`;
+    const worker = await engineWorker(page);
+    const feedId = await worker.evaluate(async (u) => {
+      const engine = (
+        self as unknown as {
+          __rivuletEngine: {
+            feeds: {
+              save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number>;
+            };
+          };
+        }
+      ).__rivuletEngine;
+      return engine.feeds.save({ url: u, title: 'Broken Blog', groupId: -1, siteUrl: '' });
+    }, url);
+    await app.goto(`/f/${feedId}`);
+    await page.locator(tid('items-refresh')).click();
+    const failed = page.locator(tid('items-fetch-failed'));
+    await failed.waitFor();
+    expect(await text(page, 'items-fetch-error')).toContain('500');
+    expect(await page.locator(tid('items-all-read')).count()).toBe(0);
+    await shoot(page, 'fetch-failed');
+    // Retry tries again (and fails again, the fixture still answers 500).
+    await page.locator(tid('items-retry')).click();
+    await failed.waitFor();
+  });
+});
