@@ -287,7 +287,8 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await row(page, 'Gallery post').waitFor();
     const counter = page.locator('[data-testid="items-unread"]');
     await counter.filter({ hasText: 'unread' }).waitFor();
-    const unreadNow = async () => Number(((await counter.textContent()) ?? '').replace(/\D/g, ''));
+    // "58 unread of 62": the first number is the unread count.
+    const unreadNow = async () => Number(/\d+/.exec((await counter.textContent()) ?? '')?.[0] ?? NaN);
     const start = await unreadNow();
     const list = page.locator('[data-testid="items-list"]');
     await list.evaluate((el) => el.scrollBy(0, 700));
