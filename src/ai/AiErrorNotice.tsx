@@ -6,10 +6,26 @@ import type { AiError } from './errors';
 /** An AI failure shown inline: what happened, what to do, a settings link and a retry. */
 export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: () => void }) {
   const t = useT();
-  const toSettings = error.kind === 'not_configured' || error.kind === 'auth' || error.kind === 'network';
+  // Nothing failed: AI is simply off. One line says so, with the way to turn it on.
+  if (error.kind === 'not_configured')
+    return (
+      <Text size="sm" c="dimmed" data-testid="ai-error" data-kind={error.kind}>
+        {error.message}{' '}
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => openSettings('integrations')}
+          data-testid="ai-open-settings"
+        >
+          {t('ai.setUp')}
+        </Anchor>
+      </Text>
+    );
+  const toSettings = error.kind === 'auth' || error.kind === 'network';
   return (
     <Alert
-      color={error.kind === 'not_configured' ? 'gray' : 'red'}
+      color="red"
       variant="light"
       title={t(`ai.errorTitles.${error.kind}`)}
       data-testid="ai-error"
@@ -31,7 +47,7 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
             {t('ai.openSettings')}
           </Anchor>
         )}
-        {onRetry && error.kind !== 'not_configured' && (
+        {onRetry && (
           <Button size="compact-xs" variant="default" onClick={onRetry} data-testid="ai-retry">
             {t('ai.tryAgain')}
           </Button>
@@ -42,7 +58,7 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
 }
 
 /** "AI is not configured" with the link to the Integrations tab; `what` names the feature that is off. */
-export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' }) {
+export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' | 'summary' }) {
   const t = useT();
   return (
     <Text size="sm" c="dimmed" data-testid="ai-not-configured">

@@ -5,16 +5,17 @@ import type { Item } from '../engine/contract';
 import { useT } from '../i18n';
 import { copyText } from '../reader/clipboard';
 import { MarkdownView } from '../reader/MarkdownView';
+import type { ReaderMenuAction } from '../reader/readerActions';
 import { useShortcuts } from '../reader/shortcuts';
 import { useSettingsGroup } from '../settings/useSettings';
-import { AiErrorNotice } from './AiErrorNotice';
+import { AiErrorNotice, AiNotConfigured } from './AiErrorNotice';
 import { SUMMARY_BUDGET } from './prompts';
 import { useAiEndpoint } from './useAiEndpoint';
 import { type SummaryState, useSummary } from './useSummary';
 
-/** The reader's summary: a toolbar button and the box shown above the article. */
+/** The reader's summary: an entry of the reader's More menu and the box shown above the article. */
 export interface ArticleSummaryParts {
-  button: ReactNode;
+  action: ReaderMenuAction;
   box: ReactNode;
 }
 
@@ -49,22 +50,27 @@ export function useArticleSummary(
   };
   useShortcuts({ g: start }, { enabled: shortcutsEnabled });
 
-  const button = (
-    <Tooltip label={t('ai.summary.tip')}>
-      <Button
-        variant={state.status === 'idle' ? 'default' : 'light'}
-        size="xs"
-        leftSection={<IconSparkles size={14} />}
-        onClick={start}
-        loading={busy}
-        data-testid="reader-summary"
-      >
-        {t('ai.summary.button')}
-      </Button>
-    </Tooltip>
-  );
+  const action: ReaderMenuAction = {
+    id: 'summary',
+    label: t('ai.summary.button'),
+    icon: <IconSparkles size={15} />,
+    hint: 'G',
+    disabled: busy,
+    onSelect: start,
+    testId: 'reader-summary',
+  };
 
   const visible = state.status !== 'idle' && state.status !== 'checking' && hiddenFor !== item.id;
+  // AI switched off is not a failure: one line and the way to the settings, no summary frame.
+  if (visible && state.error?.kind === 'not_configured')
+    return {
+      action,
+      box: (
+        <div className="rv-ai-off" data-testid="ai-summary" data-status={state.status}>
+          <AiNotConfigured what="summary" />
+        </div>
+      ),
+    };
   const box = visible && (
     <Paper
       withBorder
@@ -156,5 +162,5 @@ export function useArticleSummary(
       {state.error && <AiErrorNotice error={state.error} onRetry={generate} />}
     </Paper>
   );
-  return { button, box };
+  return { action, box };
 }

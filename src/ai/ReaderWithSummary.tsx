@@ -1,41 +1,28 @@
-import { Button, Tooltip } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { IconListSearch } from '@tabler/icons-react';
 import { relatedHref } from '../filters/related';
 import { useT } from '../i18n';
 import { Reader, type ReaderProps } from '../reader/Reader';
+import type { ReaderMenuAction } from '../reader/readerActions';
 import { useArticleSummary } from './ArticleSummary';
 
 /**
  * The reader with the AI summary mounted: a drop-in for `<Reader>` (same props). The summary
- * button joins the toolbar, the summary box sits above the article. The toolbar also links to
- * the article's related articles and likely duplicates on /filter.
+ * joins the toolbar's More menu, the summary box sits above the article. The menu also links to
+ * the article's related articles and likely duplicates on /filter. A feature that acts on the
+ * open article (translate, send to, full text, …) adds one entry to `more` here.
  */
 export function ReaderWithSummary(props: ReaderProps) {
   const t = useT();
   const summary = useArticleSummary(props.item, props.feedTitle, props.shortcutsEnabled ?? true);
-  const related = (
-    <Tooltip label={t('filter.related.buttonTip')}>
-      <Button
-        component={Link}
-        to={relatedHref(props.item.id)}
-        variant="default"
-        size="xs"
-        data-testid="reader-related"
-      >
-        {t('filter.related.button')}
-      </Button>
-    </Tooltip>
-  );
-  return (
-    <Reader
-      {...props}
-      extraActions={
-        <>
-          {summary.button}
-          {related}
-        </>
-      }
-      extraTop={summary.box}
-    />
-  );
+  const more: ReaderMenuAction[] = [
+    summary.action,
+    {
+      id: 'related',
+      label: t('filter.related.button'),
+      icon: <IconListSearch size={15} />,
+      to: relatedHref(props.item.id),
+      testId: 'reader-related',
+    },
+  ];
+  return <Reader {...props} moreActions={more} extraTop={summary.box} />;
 }

@@ -42,6 +42,12 @@ function setup(over: Partial<ReaderProps> = {}) {
   return { props, view };
 }
 
+/** Opens the toolbar's More menu and picks one entry. */
+async function choose(testId: string): Promise<void> {
+  fireEvent.click(screen.getByTestId('reader-more'));
+  fireEvent.click(await screen.findByTestId(testId));
+}
+
 const writeText = vi.fn<(text: string) => Promise<void>>();
 beforeEach(() => {
   writeText.mockReset().mockResolvedValue(undefined);
@@ -126,7 +132,7 @@ describe('Reader', () => {
   it('toggles a Markdown view and copies the Markdown', async () => {
     setup();
     expect(screen.queryByTestId('reader-copy-markdown')).toBeNull();
-    fireEvent.click(screen.getByTestId('reader-markdown-toggle'));
+    await choose('reader-markdown-toggle');
     const md = screen.getByTestId('reader-markdown').textContent ?? '';
     expect(md).toContain('# A fine article');
     expect(md).toContain('## One');
@@ -134,21 +140,43 @@ describe('Reader', () => {
     expect(md).toContain('```js\nrun()\n```');
     expect(md).not.toContain('alert');
     expect(screen.queryByTestId('reader-body')).toBeNull();
-    fireEvent.click(screen.getByTestId('reader-copy-markdown'));
+    await choose('reader-copy-markdown');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Markdown copied'));
     expect(writeText).toHaveBeenCalledWith(md);
-    fireEvent.click(screen.getByTestId('reader-markdown-toggle'));
+    await choose('reader-markdown-toggle');
     expect(screen.getByTestId('reader-body')).toBeTruthy();
   });
 
   it('copies the link and says so; reports a refused clipboard', async () => {
     setup();
-    fireEvent.click(screen.getByTestId('reader-share'));
+    await choose('reader-share');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Link copied'));
     expect(writeText).toHaveBeenCalledWith('https://blog.example/posts/1');
     writeText.mockRejectedValueOnce(new Error('denied'));
-    fireEvent.click(screen.getByTestId('reader-share'));
+    await choose('reader-share');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copy failed'));
+  });
+
+  it('keeps Save, Read, Original and Close on the toolbar and puts added actions in More', async () => {
+    const onSelect = vi.fn();
+    setup({ moreActions: [{ id: 'translate', label: 'Translate', onSelect }] });
+    for (const id of [
+      'reader-prev',
+      'reader-next',
+      'reader-save',
+      'reader-read',
+      'reader-original',
+      'reader-close',
+    ])
+      expect(screen.getByTestId(id)).toBeTruthy();
+    expect(screen.queryByTestId('reader-action-translate')).toBeNull();
+    const more = screen.getByTestId('reader-more');
+    expect(more.getAttribute('aria-label')).toBe('More actions');
+    await choose('reader-action-translate');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    // The Markdown switch says whether it is on.
+    fireEvent.click(more);
+    expect((await screen.findByTestId('reader-markdown-toggle')).getAttribute('aria-checked')).toBe('false');
   });
 
   it('adds a copy button to code blocks that says Copied', async () => {

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
+import { IconCopy, IconLink, IconMarkdown } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
 import { useI18n } from '../i18n';
@@ -8,6 +9,8 @@ import { copyText } from './clipboard';
 import { usePreviewState } from './imagePreviewStore';
 import { htmlToMarkdownSafe } from './markdown';
 import { FullPlayer } from '../player/FullPlayer';
+import type { ReaderMenuAction } from './readerActions';
+import { ReaderToolbar } from './ReaderToolbar';
 import { htmlText, readingMinutes } from './readingTime';
 import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
@@ -27,8 +30,8 @@ export interface ReaderProps {
   onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
-  /** Extra toolbar buttons (e.g. the AI summary button), before Save. */
-  extraActions?: ReactNode;
+  /** Entries of the toolbar's More menu before the reader's own (e.g. the AI summary). */
+  moreActions?: readonly ReaderMenuAction[];
   /** Content above the article body, under the header (e.g. the AI summary). */
   extraTop?: ReactNode;
 }
@@ -79,6 +82,40 @@ export function Reader(props: ReaderProps) {
     void copyText(text).then((ok) => say(ok ? done : t('common.copyFailed')));
   };
 
+  const more: ReaderMenuAction[] = [
+    ...(props.moreActions ?? []),
+    {
+      id: 'markdown',
+      label: t('reader.markdown'),
+      icon: <IconMarkdown size={15} />,
+      active: showMarkdown,
+      onSelect: () => setMarkdownFor(showMarkdown ? null : item.id),
+      testId: 'reader-markdown-toggle',
+    },
+    ...(showMarkdown
+      ? [
+          {
+            id: 'copy-markdown',
+            label: t('reader.copyMarkdown'),
+            icon: <IconCopy size={15} />,
+            onSelect: () => copy(markdown, t('reader.markdownCopied')),
+            testId: 'reader-copy-markdown',
+          },
+        ]
+      : []),
+    ...(webLink
+      ? [
+          {
+            id: 'copy-link',
+            label: t('reader.copyLink'),
+            icon: <IconLink size={15} />,
+            onSelect: () => copy(webLink, t('reader.linkCopied')),
+            testId: 'reader-share',
+          },
+        ]
+      : []),
+  ];
+
   useShortcuts(
     {
       ArrowLeft: () => onPrev?.(),
@@ -94,101 +131,20 @@ export function Reader(props: ReaderProps) {
 
   return (
     <article className="rv-reader" data-testid="reader" aria-labelledby={`rv-title-${item.id}`}>
-      <Group className="rv-toolbar" gap={6} justify="space-between" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
-          <Tooltip label={t('reader.prevTip')}>
-            <Button variant="default" size="xs" onClick={onPrev} disabled={!onPrev} data-testid="reader-prev">
-              {t('reader.prev')}
-            </Button>
-          </Tooltip>
-          <Tooltip label={t('reader.nextTip')}>
-            <Button variant="default" size="xs" onClick={onNext} disabled={!onNext} data-testid="reader-next">
-              {t('reader.next')}
-            </Button>
-          </Tooltip>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          {flash && (
-            <Text size="xs" c="dimmed" role="status">
-              {flash}
-            </Text>
-          )}
-          {props.extraActions}
-          <Button
-            variant={isSaved ? 'light' : 'default'}
-            size="xs"
-            onClick={onToggleSaved}
-            aria-pressed={isSaved}
-            data-testid="reader-save"
-          >
-            {isSaved ? t('reader.saved') : t('reader.save')}
-          </Button>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={onToggleRead}
-            aria-pressed={isRead}
-            data-testid="reader-read"
-          >
-            {isRead ? t('reader.markUnread') : t('reader.markRead')}
-          </Button>
-          <Button
-            variant={showMarkdown ? 'light' : 'default'}
-            size="xs"
-            aria-pressed={showMarkdown}
-            onClick={() => setMarkdownFor(showMarkdown ? null : item.id)}
-            data-testid="reader-markdown-toggle"
-          >
-            {t('reader.markdown')}
-          </Button>
-          {showMarkdown && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={() => copy(markdown, t('reader.markdownCopied'))}
-              data-testid="reader-copy-markdown"
-            >
-              {t('reader.copyMarkdown')}
-            </Button>
-          )}
-          {webLink && (
-            <>
-              <Button
-                variant="default"
-                size="xs"
-                onClick={() => copy(webLink, t('reader.linkCopied'))}
-                data-testid="reader-share"
-              >
-                {t('reader.copyLink')}
-              </Button>
-              <Button
-                component="a"
-                href={webLink}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="default"
-                size="xs"
-                data-testid="reader-original"
-              >
-                {t('reader.original')}
-              </Button>
-            </>
-          )}
-          <Tooltip label={t('reader.closeTip')}>
-            <Button
-              variant="subtle"
-              size="xs"
-              onClick={onClose}
-              aria-label={t('reader.close')}
-              data-testid="reader-close"
-            >
-              ✕
-            </Button>
-          </Tooltip>
-        </Group>
-      </Group>
+      <ReaderToolbar
+        isRead={isRead}
+        isSaved={isSaved}
+        webLink={webLink}
+        onPrev={onPrev}
+        onNext={onNext}
+        onToggleRead={onToggleRead}
+        onToggleSaved={onToggleSaved}
+        onClose={onClose}
+        more={more}
+        flash={flash}
+      />
 
-      <div className="rv-reader-grid">
+      <div className="rv-reader-grid" data-aside={chapters.length > 0 || undefined}>
         <div className="rv-reader-main">
           <header className="rv-header">
             <Text size="sm" c="dimmed" className="rv-meta">

@@ -243,6 +243,8 @@ describe('keyboard and reader', () => {
     const { page } = app;
     await app.goto('/all');
     await row(page, 'Markdown post').click();
+    // Markdown lives in the toolbar's More menu.
+    await page.locator('[data-testid="reader-more"]').click();
     await page.locator('[data-testid="reader-markdown-toggle"]').click();
     const md = page.locator('[data-testid="reader-markdown"]');
     await md.waitFor();
@@ -251,6 +253,7 @@ describe('keyboard and reader', () => {
     expect(text).toContain('## Setup');
     expect(text).toContain('`npm i`');
     expect(text).toMatch(/\| a +\| b +\|/);
+    await page.locator('[data-testid="reader-more"]').click();
     await page.locator('[data-testid="reader-copy-markdown"]').click();
     await page.getByText('Markdown copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);

@@ -198,6 +198,7 @@ describe('search', () => {
     const id = await row.getAttribute('data-item-id');
     // From the reader's toolbar, as a user gets there.
     await row.click();
+    await page.locator(tid('reader-more')).click();
     await page.locator(tid('reader-related')).click();
     await page.waitForURL((u) => u.pathname === '/filter' && u.searchParams.get('related') === id);
     await page.locator(tid('related-title')).waitFor();

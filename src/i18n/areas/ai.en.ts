@@ -36,6 +36,7 @@ export const aiEn = {
     listSummaries: 'list summaries',
     describe: 'describing filters in plain language',
     assistant: 'the feed assistant',
+    summary: 'the article summary',
   },
   openSettings: 'Open AI settings',
   tryAgain: 'Try again',

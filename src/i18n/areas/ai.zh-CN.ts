@@ -30,6 +30,7 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
     listSummaries: '列表摘要',
     describe: '用自然语言描述过滤器',
     assistant: '订阅助手',
+    summary: '文章摘要',
   },
   openSettings: '打开 AI 设置',
   tryAgain: '重试',
