@@ -1,21 +1,37 @@
 import { Text } from '@mantine/core';
 import { IconArticle } from '@tabler/icons-react';
-import { type PointerEvent, type ReactNode, useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import classes from './ItemsView.module.css';
 
 const KEY = 'rivulet.columnListWidth';
 const DEFAULT_WIDTH = 380;
 const MIN = 260;
+/** The reader pane keeps at least this much (px): room for the toolbar and a readable column. */
+const READER_MIN = 440;
 
-function clampWidth(px: number): number {
-  const max = Math.max(MIN, window.innerWidth - 620);
+function clampWidth(px: number, room = window.innerWidth): number {
+  const max = Math.max(MIN, room - READER_MIN);
   return Math.round(Math.min(Math.max(px, MIN), max));
 }
 
 function storedWidth(): number {
   const n = Number(window.localStorage.getItem(KEY));
   return clampWidth(Number.isFinite(n) && n > 0 ? n : DEFAULT_WIDTH);
+}
+
+/** The width of the list pane's parent (both panes), kept current with a ResizeObserver. */
+function useRoom() {
+  const [room, setRoom] = useState(0);
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const parent = node?.parentElement;
+    if (!parent) return;
+    const observer = new ResizeObserver(() => setRoom(parent.clientWidth));
+    observer.observe(parent); // reports the first size at once
+    return () => observer.disconnect();
+  }, [node]);
+  return { ref: setNode, room };
 }
 
 /**
@@ -35,15 +51,19 @@ export function ColumnSplit({
 }) {
   const t = useT();
   const [width, setWidth] = useState(storedWidth);
+  // The room the two panes share (the sidebar takes its part of the window); the list gives way
+  // so the reader keeps READER_MIN. The stored width is not changed by this.
+  const { ref: paneRef, room } = useRoom();
+  const shown = column && room > 0 ? clampWidth(width, room) : width;
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     const startX = e.clientX;
-    const startW = width;
+    const startW = shown;
     const target = e.currentTarget;
     target.setPointerCapture(e.pointerId);
     let last = startW;
     const onMove = (ev: globalThis.PointerEvent) => {
-      last = clampWidth(startW + ev.clientX - startX);
+      last = clampWidth(startW + ev.clientX - startX, room || undefined);
       setWidth(last);
     };
     const onUp = () => {
@@ -56,7 +76,12 @@ export function ColumnSplit({
   };
   return (
     <>
-      <div className={classes.listPane} style={column ? { width } : undefined} data-testid="items-list-pane">
+      <div
+        ref={paneRef}
+        className={classes.listPane}
+        style={column ? { width: shown } : undefined}
+        data-testid="items-list-pane"
+      >
         {children}
       </div>
       {column && (
@@ -72,7 +97,7 @@ export function ColumnSplit({
               if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
               e.preventDefault();
               e.stopPropagation();
-              const next = clampWidth(width + (e.key === 'ArrowLeft' ? -24 : 24));
+              const next = clampWidth(shown + (e.key === 'ArrowLeft' ? -24 : 24), room || undefined);
               setWidth(next);
               window.localStorage.setItem(KEY, String(next));
             }}

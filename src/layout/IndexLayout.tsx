@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useFocusTrap, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
@@ -11,6 +11,7 @@ import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
 import { SubscriptionsHost } from '../subscriptions/SubscriptionsHost';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { BottomBar } from './BottomBar';
 import { ResizeHandle } from './ResizeHandle';
 import { Sidebar } from './Sidebar';
 import { clampSidebarWidth } from './sidebarWidth';
@@ -31,9 +32,11 @@ export function IndexLayout() {
   // Live width while dragging; the setting is written once, when the drag ends.
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const width = dragWidth ?? clampSidebarWidth(sidebarWidth);
-  // On narrow screens the sidebar floats over the content, starts closed and closes after
-  // navigating; that state is per visit, so the desktop preference is left untouched.
-  const narrow = useMediaQuery('(max-width: 720px)', false, { getInitialValueInEffect: false });
+  // Under 1024 px the sidebar is a drawer over the content: it starts closed and closes after
+  // navigating; that state is per visit, so the desktop preference is left untouched. Phones
+  // (under 768 px) reach it, and the main lists, from the bottom bar.
+  const narrow = useMediaQuery('(max-width: 1023px)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const [overlayOpen, setOverlayOpen] = useState(false);
   const { pathname } = useLocation();
   const [seenPath, setSeenPath] = useState(pathname);
@@ -42,32 +45,50 @@ export function IndexLayout() {
     setOverlayOpen(false);
   }
   const hidden = narrow ? !overlayOpen : hideSidebar;
+  // As a drawer the sidebar is a modal dialog: focus moves in and stays until it closes.
+  const trapRef = useFocusTrap(narrow && !hidden);
   const toggle = () => (narrow ? setOverlayOpen((o) => !o) : toggleSidebar(hideSidebar));
 
   useHotkeys([
     ['ctrl+B', toggle],
     [',', () => openSettings()],
   ]);
+  // Esc closes the drawer (capture, so the list or reader underneath does not also act on it).
+  useEffect(() => {
+    if (!narrow || !overlayOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setOverlayOpen(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [narrow, overlayOpen]);
 
   return (
-    <div className={classes.shell} data-testid="app-shell">
+    <div className={classes.shell} data-testid="app-shell" data-phone={phone || undefined}>
       {!hidden && (
         <aside
+          ref={trapRef}
           className={classes.sidebar}
           data-overlay={narrow || undefined}
+          role={narrow ? 'dialog' : undefined}
+          aria-modal={narrow || undefined}
           style={{ width }}
           data-testid="sidebar"
           aria-label={t('nav.sidebar')}
         >
           <Sidebar onHide={toggle} />
-          <ResizeHandle
-            width={width}
-            onPreview={setDragWidth}
-            onCommit={(px) => {
-              setDragWidth(null);
-              updateSettings('appearance', { sidebarWidth: px });
-            }}
-          />
+          {!narrow && (
+            <ResizeHandle
+              width={width}
+              onPreview={setDragWidth}
+              onCommit={(px) => {
+                setDragWidth(null);
+                updateSettings('appearance', { sidebarWidth: px });
+              }}
+            />
+          )}
         </aside>
       )}
       {narrow && !hidden && (
@@ -75,7 +96,7 @@ export function IndexLayout() {
       )}
       <main className={classes.main}>
         <JobBar />
-        {hidden && (
+        {hidden && !phone && (
           <Tooltip label={t('nav.showSidebarTip')} position="right">
             <ActionIcon
               variant="subtle"
@@ -89,10 +110,11 @@ export function IndexLayout() {
             </ActionIcon>
           </Tooltip>
         )}
-        <div style={hidden ? { paddingLeft: 32 } : undefined}>
+        <div style={hidden && !phone ? { paddingLeft: 32 } : undefined}>
           <Outlet />
         </div>
       </main>
+      {phone && <BottomBar onMenu={toggle} menuOpen={!hidden} />}
       <SettingsDialog />
       <AppShortcuts />
       <SubscriptionsHost />
