@@ -11,18 +11,27 @@ interface ScreenProps {
   subtitle?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
+  /** Use the whole width (tables); other screens keep a readable measure. */
+  wide?: boolean;
 }
 
 /** The frame every screen shares: one h1, an optional subtitle and actions, then content. */
-export function Screen({ id, title, documentTitle, subtitle, actions, children }: ScreenProps) {
+export function Screen({ id, title, documentTitle, subtitle, actions, children, wide }: ScreenProps) {
   const plain = documentTitle ?? (typeof title === 'string' ? title : '');
   useEffect(() => {
     document.title = plain ? `${plain} · Rivulet` : 'Rivulet';
   }, [plain]);
   return (
-    <section data-testid={`screen-${id}`} className={classes.screen}>
-      <Group justify="space-between" align="flex-end" mb={subtitle ? 4 : 'lg'} wrap="nowrap">
-        <Title order={1} fz={26} data-testid="page-title" style={{ minWidth: 0 }}>
+    <section data-testid={`screen-${id}`} className={classes.screen} data-wide={wide || undefined}>
+      {/* The actions move under the title when both do not fit on one line (phones). */}
+      <Group
+        justify="space-between"
+        align="flex-end"
+        mb={subtitle ? 4 : 'lg'}
+        wrap="wrap"
+        style={{ rowGap: 10 }}
+      >
+        <Title order={1} fz={26} data-testid="page-title" className={classes.title}>
           {title}
         </Title>
         {actions}

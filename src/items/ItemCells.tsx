@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useState } from 'react';
 import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import type { ItemRow } from '../engine/contract';
@@ -28,6 +28,16 @@ export interface CellProps {
 /** Only web images become thumbnails (feeds may put anything in there). */
 function safeImage(url: string): string | undefined {
   return /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+/**
+ * The row's picture, or undefined once it failed to load (then the row is drawn as text, not
+ * with a broken-image icon). Keyed by address: a recycled cell with another picture tries it.
+ */
+function useThumb(url: string): { image: string | undefined; onError: () => void } {
+  const [failed, setFailed] = useState<string | null>(null);
+  const safe = safeImage(url);
+  return { image: safe && safe !== failed ? safe : undefined, onError: () => setFailed(safe ?? null) };
 }
 
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
@@ -89,16 +99,15 @@ function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: bo
   return (
     <div className={classes.meta}>
       {withAvatar && <Avatar name={feedTitle} size={16} />}
-      <span className={classes.metaFeed}>{feedTitle}</span>
-      {row.author && (
-        <>
-          <span aria-hidden="true">·</span>
-          <span className={classes.metaSoft}>{row.author}</span>
-        </>
-      )}
-      <span aria-hidden="true">·</span>
       <time title={formatDate(row.pubDate * 1000)}>{formatAge(row.pubDate, now)}</time>
       {saved && <IconStarFilled size={12} className={classes.saved} aria-label={t('items.row.saved')} />}
+      <span aria-hidden="true">·</span>
+      {/* Feed and author wrap at word ends inside a one-line box: what does not fit is left out
+          whole, never cut mid-word. The age comes first, so it always shows. */}
+      <span className={classes.metaText}>
+        <span className={classes.metaFeed}>{feedTitle}</span>
+        {row.author && <span> · {row.author}</span>}
+      </span>
     </div>
   );
 }
@@ -136,7 +145,7 @@ function Title({ children, derived }: { children: ReactNode; derived?: boolean }
 /** A row of the list, column or magazine view: title, snippet, meta and a thumbnail. */
 export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine' }) {
   const t = useT();
-  const image = safeImage(p.row.thumbnail);
+  const { image, onError } = useThumb(p.row.thumbnail);
   return (
     <div className={classes.row} {...rowProps(p, p.view, t)}>
       <span className={classes.dot} aria-hidden="true" />
@@ -145,14 +154,15 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
-      {image ? (
-        <img className={classes.thumb} src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />
-      ) : (
-        p.view === 'magazine' && (
-          <div className={`${classes.thumb} ${classes.thumbEmpty}`} aria-hidden="true">
-            {(p.feedTitle.trim()[0] ?? '·').toUpperCase()}
-          </div>
-        )
+      {image && (
+        <img
+          className={classes.thumb}
+          src={image}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={onError}
+        />
       )}
       <Actions {...p} />
     </div>
@@ -175,19 +185,22 @@ export function ItemTextCell(p: CellProps) {
   );
 }
 
-/** A card of the grid: picture (or the feed's initial), title, snippet, meta. */
+/** A card of the grid: picture, title, snippet, meta; without a picture, a text card. */
 export function ItemCard(p: CellProps) {
-  const image = safeImage(p.row.thumbnail);
+  const { image, onError } = useThumb(p.row.thumbnail);
   const t = useT();
   const { role: _role, ...props } = rowProps(p, 'card', t);
   return (
-    <div className={classes.card} {...props} role="article">
-      {image ? (
-        <img className={classes.cardImage} src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />
-      ) : (
-        <div className={`${classes.cardImage} ${classes.thumbEmpty}`} aria-hidden="true">
-          {(p.feedTitle.trim()[0] ?? '·').toUpperCase()}
-        </div>
+    <div className={classes.card} {...props} role="article" data-text={!image || undefined}>
+      {image && (
+        <img
+          className={classes.cardImage}
+          src={image}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={onError}
+        />
       )}
       <div className={classes.cardBody}>
         <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>

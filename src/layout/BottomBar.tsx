@@ -7,16 +7,16 @@ import classes from './IndexLayout.module.css';
 
 /** Addresses that count as each tab (the short aliases too). */
 const TABS = [
-  { to: '/all', paths: ['/all'], icon: IconInbox, label: 'nav.bottomAll', testId: 'bottom-all' },
+  { to: '/all', paths: ['/all'], icon: IconInbox, labelKey: 'nav.bottomAll', testId: 'bottom-all' },
   {
     to: '/home',
     paths: ['/home', '/today', '/explore'],
     icon: IconCalendar,
-    label: 'nav.today',
+    labelKey: 'nav.today',
     testId: 'bottom-today',
   },
-  { to: '/next', paths: ['/next', '/saved'], icon: IconStar, label: 'nav.saved', testId: 'bottom-saved' },
-  { to: '/search', paths: ['/search'], icon: IconSearch, label: 'nav.search', testId: 'bottom-search' },
+  { to: '/next', paths: ['/next', '/saved'], icon: IconStar, labelKey: 'nav.saved', testId: 'bottom-saved' },
+  { to: '/search', paths: ['/search'], icon: IconSearch, labelKey: 'nav.search', testId: 'bottom-search' },
 ] as const;
 
 function Tab({ icon, label, ...rest }: { icon: ReactNode; label: string } & Record<string, unknown>) {
@@ -47,7 +47,7 @@ export function BottomBar({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: 
             component={Link}
             to={tab.to}
             icon={<Icon size={22} stroke={1.6} />}
-            label={t(tab.label)}
+            label={t(tab.labelKey)}
             aria-current={current ? 'page' : undefined}
             data-testid={tab.testId}
           />

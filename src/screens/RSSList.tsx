@@ -26,6 +26,7 @@ import { GroupsPanel } from './rss/GroupsPanel';
 import { SelectionBar } from './rss/SelectionBar';
 import { useNowSeconds } from './rss/useNowSeconds';
 import { errorText } from '../i18n/errorText';
+import { fitWidth } from '../components/fitWidth';
 
 const ICON_CHUNK = 40;
 
@@ -109,6 +110,7 @@ export function RSSList() {
   return (
     <Screen
       id="rss"
+      wide
       title={t('rss.title')}
       subtitle={
         feeds.isSuccess
@@ -167,7 +169,8 @@ export function RSSList() {
             />
             <Select
               size="xs"
-              w={160}
+              w={fitWidth(groupOptions.map((o) => o.label))}
+              maw="100%"
               data={groupOptions}
               value={group}
               onChange={(v) => setGroup(v ?? 'all')}

@@ -29,7 +29,7 @@ export const rssEn = {
     status: 'Status',
     total: 'Items',
     unread: 'Unread',
-    score: 'Score',
+    score: 'Priority',
   },
   selectAll: 'Select all shown feeds',
   select: 'Select {name}',

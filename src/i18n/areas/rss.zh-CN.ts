@@ -26,7 +26,7 @@ export const rssZhCN: DeepStringRecord<typeof rssEn> = {
     status: '状态',
     total: '文章数',
     unread: '未读',
-    score: '分数',
+    score: '优先级',
   },
   selectAll: '选择所有显示的订阅源',
   select: '选择“{name}”',

@@ -34,7 +34,8 @@ export function QueryPanel({ draft, onDraft, onRun, state, errorAt, saveActions 
         autoFocus
       />
       <Group justify="space-between" align="flex-start" mt={8} gap="sm">
-        <div style={{ flex: 1, minWidth: 0 }}>
+        {/* The status keeps ~12 em; below that the buttons move to the next line. */}
+        <div style={{ flex: '1 1 12em', minWidth: '12em' }}>
           <QueryStatus state={state} id="query-status" />
         </div>
         <Group gap={8}>

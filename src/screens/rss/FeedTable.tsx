@@ -1,8 +1,9 @@
-import { Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { Checkbox, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconInfoCircle } from '@tabler/icons-react';
 import { useT } from '../../i18n';
-import type { FeedRowData, SortColumn, SortState } from './feedTable';
+import { type FeedRowData, type SortColumn, type SortState, TIP_EVENTS } from './feedTable';
 import { FeedTableRow } from './FeedTableRow';
+import classes from './FeedTable.module.css';
 
 // Fixed widths let the browser lay the table out without measuring every cell (fixed layout).
 // Headers are `rss.columns.<column>` in the dictionaries.
@@ -14,7 +15,7 @@ const COLUMNS: { column: SortColumn; right?: boolean; width?: number }[] = [
   { column: 'status', width: 170 },
   { column: 'total', right: true, width: 62 },
   { column: 'unread', right: true, width: 72 },
-  { column: 'score', right: true, width: 64 },
+  { column: 'score', right: true, width: 96 },
 ];
 
 interface FeedTableProps {
@@ -43,14 +44,8 @@ export function FeedTable({
   const all = rows.length > 0 && rows.every((r) => selected.has(r.feed.id));
   const some = !all && rows.some((r) => selected.has(r.feed.id));
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table
-        highlightOnHover
-        verticalSpacing={6}
-        fz="sm"
-        data-testid="rss-table"
-        style={{ tableLayout: 'fixed' }}
-      >
+    <div className={classes.wrap}>
+      <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="rss-table" className={classes.table}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={36}>
@@ -72,6 +67,7 @@ export function FeedTable({
                   w={c.width}
                   ta={c.right ? 'right' : undefined}
                   aria-sort={active ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+                  data-col={c.column}
                 >
                   <UnstyledButton
                     onClick={() => onSort(c.column)}
@@ -89,6 +85,13 @@ export function FeedTable({
                     </Text>
                     {active && <Arrow size={12} />}
                   </UnstyledButton>
+                  {c.column === 'score' && (
+                    <Tooltip label={t('rss.scoreTip')} multiline maw={280} events={TIP_EVENTS}>
+                      <span className={classes.info} tabIndex={0} aria-label={t('rss.scoreTip')} role="img">
+                        <IconInfoCircle size={13} />
+                      </span>
+                    </Tooltip>
+                  )}
                 </Table.Th>
               );
             })}
@@ -108,6 +111,6 @@ export function FeedTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
-import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Table, Text, Tooltip } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import { formatDate, formatNumber, useT } from '../../i18n';
 import { FeedStatusMarker } from '../../subscriptions/FeedStatusMarker';
 import { feedPath } from '../../subscriptions/paths';
-import { type FeedRowData, relativeTime, siteLabel } from './feedTable';
+import { type FeedRowData, relativeTime, siteLabel, TIP_EVENTS } from './feedTable';
+import classes from './FeedTable.module.css';
 import { RowMenu } from './RowMenu';
 
 interface RowProps {
@@ -39,7 +40,7 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
           data-testid={`rss-select-${feed.id}`}
         />
       </Table.Td>
-      <Table.Td style={{ maxWidth: 280 }}>
+      <Table.Td>
         <Group gap={8} wrap="nowrap">
           {icon ? (
             <img
@@ -64,19 +65,22 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
           >
             {feed.title || feed.url}
           </Anchor>
+          <span className={classes.titleMarker}>
+            <FeedStatusMarker feed={feed} />
+          </span>
         </Group>
       </Table.Td>
-      <Table.Td style={{ maxWidth: 160 }}>
+      <Table.Td data-col="site">
         <Text size="xs" c="dimmed" truncate title={site}>
           {siteLabel(site)}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-col="group">
         <Text size="xs" c={row.groupTitle ? undefined : 'dimmed'} truncate data-testid="rss-group">
           {row.groupTitle || '—'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-col="lastFetched">
         <Text
           size="xs"
           c="dimmed"
@@ -86,29 +90,32 @@ export const FeedTableRow = memo(function FeedTableRow({ row, selected, onToggle
           {relativeTime(feed.lastFetched, now)}
         </Text>
       </Table.Td>
-      <Table.Td style={{ maxWidth: 200 }}>
+      <Table.Td data-col="status">
         <Group gap={4} wrap="nowrap">
           <FeedStatusMarker feed={feed} />
-          <Text
-            size="xs"
-            truncate
-            c={row.problem ? (row.health === 'dead' ? 'red' : 'orange') : 'dimmed'}
-            title={row.problem || undefined}
-            data-testid="rss-status"
-          >
-            {row.problem || t(`rss.status.${row.health}`)}
-          </Text>
+          {/* Cut to fit; the whole text on hover, tap or keyboard focus. */}
+          <Tooltip label={row.problem} disabled={!row.problem} multiline maw={320} events={TIP_EVENTS}>
+            <Text
+              size="xs"
+              truncate
+              c={row.problem ? (row.health === 'dead' ? 'red' : 'orange') : 'dimmed'}
+              tabIndex={row.problem ? 0 : undefined}
+              data-testid="rss-status"
+            >
+              {row.problem || t(`rss.status.${row.health}`)}
+            </Text>
+          </Tooltip>
         </Group>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-col="total">
         <Text size="xs">{row.total === null ? '…' : formatNumber(row.total)}</Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-col="unread">
         <Text size="xs" fw={row.unread ? 600 : undefined} data-testid="rss-unread">
           {formatNumber(row.unread)}
         </Text>
       </Table.Td>
-      <Table.Td ta="right">
+      <Table.Td ta="right" data-col="score">
         <Text size="xs" c="dimmed" title={t('rss.scoreTip')}>
           {row.score === null ? '—' : formatNumber(row.score, ONE_DECIMAL)}
         </Text>

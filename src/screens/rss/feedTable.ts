@@ -135,3 +135,6 @@ export function relativeTime(seconds: number, now: number): string {
   if (now - at < 30 * 86400) return formatRelative(at * 1000, now * 1000);
   return formatDate(at * 1000, { dateStyle: 'medium' });
 }
+
+/** Tooltips of the table open on hover, on tap and on keyboard focus (phones have no hover). */
+export const TIP_EVENTS = { hover: true, focus: true, touch: true } as const;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useT } from '../../i18n';
 import { groupsQuery } from '../../queries/groups';
+import { fitWidth } from '../../components/fitWidth';
 
 /** Where a new subscription goes: no group, an existing group, or a group created with it. */
 export type GroupChoice =
@@ -37,7 +38,11 @@ export function GroupPicker({ value, onChange }: { value: GroupChoice; onChange:
     <Group align="flex-end" gap="sm">
       <Select
         label={t('subscribe.group.label')}
-        w={220}
+        w={fitWidth(
+          data.map((o) => o.label),
+          220,
+        )}
+        maw="100%"
         data={data}
         value={selected}
         allowDeselect={false}

@@ -5,6 +5,7 @@ import { type AppearanceSettings, SYSTEM_FONT_STACK } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
 import { SettingRow } from './SettingRow';
+import { fitWidth } from '../../components/fitWidth';
 
 const set = (patch: Partial<AppearanceSettings>) => updateSettings('appearance', patch);
 
@@ -65,7 +66,8 @@ export function AppearanceTab() {
       </SettingRow>
       <SettingRow label={t('settings.appearance.font')}>
         <Select
-          w={200}
+          w={fitWidth(withCustom(t, FONTS(t), a.fontFamily).map((o) => o.label))}
+          maw="100%"
           data={withCustom(t, FONTS(t), a.fontFamily)}
           value={a.fontFamily}
           allowDeselect={false}
@@ -75,7 +77,8 @@ export function AppearanceTab() {
       </SettingRow>
       <SettingRow label={t('settings.appearance.codeFont')}>
         <Select
-          w={200}
+          w={fitWidth(withCustom(t, CODE_FONTS(t), a.codeFont).map((o) => o.label))}
+          maw="100%"
           data={withCustom(t, CODE_FONTS(t), a.codeFont)}
           value={a.codeFont}
           allowDeselect={false}

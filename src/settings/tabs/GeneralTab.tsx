@@ -4,6 +4,7 @@ import type { DefaultView, GeneralSettings, LanguageSetting, StartPage } from '.
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
 import { SettingRow } from './SettingRow';
+import { fitWidth } from '../../components/fitWidth';
 
 const set = (patch: Partial<GeneralSettings>) => updateSettings('general', patch);
 
@@ -25,7 +26,8 @@ export function GeneralTab() {
     <div>
       <SettingRow label={t('settings.general.language')} description={t('settings.general.languageDesc')}>
         <Select
-          w={220}
+          w={fitWidth(languages.map((l) => l.label))}
+          maw="100%"
           data={languages}
           value={g.language}
           allowDeselect={false}
@@ -35,7 +37,8 @@ export function GeneralTab() {
       </SettingRow>
       <SettingRow label={t('settings.general.startPage')} description={t('settings.general.startPageDesc')}>
         <Select
-          w={180}
+          w={fitWidth(START_PAGES.map((value) => t(`settings.general.startPages.${value}`)))}
+          maw="100%"
           data={START_PAGES.map((value) => ({ value, label: t(`settings.general.startPages.${value}`) }))}
           value={g.startPage}
           allowDeselect={false}
@@ -48,7 +51,8 @@ export function GeneralTab() {
         description={t('settings.general.defaultViewDesc')}
       >
         <Select
-          w={180}
+          w={fitWidth(VIEWS.map((value) => t(`settings.general.views.${value}`)))}
+          maw="100%"
           data={VIEWS.map((value) => ({ value, label: t(`settings.general.views.${value}`) }))}
           value={g.defaultView}
           allowDeselect={false}

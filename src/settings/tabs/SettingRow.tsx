@@ -12,7 +12,7 @@ interface SettingRowProps {
 /** One labelled setting: label and help on the left, the control on the right (or below). */
 export function SettingRow({ label, description, children, stacked }: SettingRowProps) {
   const text = (
-    <div style={{ flex: 1, minWidth: 0 }}>
+    <div style={{ flex: '1 1 14em', minWidth: 0 }}>
       <Text size="sm" fw={500}>
         {label}
       </Text>
@@ -32,9 +32,10 @@ export function SettingRow({ label, description, children, stacked }: SettingRow
     );
   }
   return (
-    <Group justify="space-between" wrap="nowrap" gap="lg" py={8}>
+    // The control moves under its label when both do not fit (phones, long option names).
+    <Group justify="space-between" wrap="wrap" gap="lg" py={8} style={{ rowGap: 6 }}>
       {text}
-      <div style={{ flex: 'none' }}>{children}</div>
+      <div style={{ flex: 'none', maxWidth: '100%' }}>{children}</div>
     </Group>
   );
 }

@@ -1,0 +1,234 @@
+/**
+ * Layout at every size: every route, the settings dialog and the reader in each list view, at
+ * phone, tablet and desktop sizes, light and dark, keep the rules of `checkLayout` (no sideways
+ * scrolling, no control over a title, every control reachable, the reader's Close visible).
+ * One page is resized through the sizes, so the whole run stays around a minute. Screenshots go
+ * to test-results/layout/ (gitignored) for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { checkLayout } from './layoutCheck';
+import { realErrors, type SeedFeed, seedFeeds, setSettings, svgPicture } from './readingSeed';
+
+const SIZES = [
+  [360, 740],
+  [390, 844],
+  [768, 1024],
+  [1280, 800],
+  [1440, 900],
+  [1920, 1080],
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+/** Widths that are also screenshotted (PNG encoding is most of this test's time). */
+const PICTURED: readonly number[] = [390, 1440];
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'layout');
+
+let browser: Browser;
+let images: FeedServer;
+let app: AppPage;
+let feedId = 0;
+let groupId = 0;
+
+const WORDS =
+  'A calm page carries the news of a hundred sites, and a reader should never have to scroll sideways to find the button that closes it. '.repeat(
+    4,
+  );
+
+function feeds(base: string): SeedFeed[] {
+  return [
+    {
+      title: 'Design Notes from an Unusually Long-Named Studio of Typographers and Gardeners',
+      group: 'Reading and Thinking About the Open Web',
+      articles: Array.from({ length: 8 }, (_, i) => ({
+        title: `Typography that breathes: line length, leading and the rhythm of a page, part ${i + 1}`,
+        author: 'Jakub Alba (yak shaving correspondent)',
+        description: `<p><img src="${base}/img/${i % 3}.svg" alt="figure"></p><p>${WORDS}</p>`,
+      })),
+    },
+    {
+      title: 'Plain Text Weekly',
+      group: 'Reading and Thinking About the Open Web',
+      articles: Array.from({ length: 6 }, (_, i) => ({
+        title: `Words only, issue ${i + 1}: a letter without pictures`,
+        author: 'Editor',
+        description: `<p>${WORDS}</p>`,
+      })),
+    },
+    {
+      title: 'Broken Pictures',
+      articles: Array.from({ length: 4 }, (_, i) => ({
+        title: `A post whose picture is gone (${i + 1})`,
+        description: `<p><img src="${base}/missing/${i}.png" alt=""></p><p>${WORDS.slice(0, 200)}</p>`,
+      })),
+    },
+    {
+      title: 'The Daily Podcast',
+      articles: Array.from({ length: 3 }, (_, i) => ({
+        title: `Episode ${40 - i}: conversations about feeds`,
+        description: `<p>${WORDS.slice(0, 300)}</p>`,
+        enclosure: { url: `${base}/audio-${i}.wav`, type: 'audio/wav', duration: 2 },
+      })),
+    },
+  ];
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  images = await startFeedServer();
+  for (let n = 0; n < 3; n++) {
+    const svg = svgPicture(`Figure ${n + 1}`, n * 80);
+    images.setRoute(`/img/${n}.svg`, (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=600' }).end(svg);
+    });
+  }
+  app = await openApp(browser, { viewport: { width: 1280, height: 800 } });
+  await app.goto('/welcome');
+  const ids = await seedFeeds(app.page, feeds(images.url));
+  feedId = ids.feedIds[0] ?? 0;
+  groupId = Object.values(ids.groupIds)[0] ?? 0;
+  await setSettings(app.page, {
+    appearance: { lessAnimation: true },
+    general: { hideReadArticles: false, autoRead: false },
+    automation: {
+      filters: [
+        { id: 'long-reads', name: 'Long reads about typography', query: 'isRead = false', createdAt: 1 },
+      ],
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app.context.close();
+  await browser.close();
+  await images.close();
+});
+
+/** Two frames: media queries, React and the virtual list have answered the new size. */
+function settle(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * Visits the current screen at every size in both schemes and collects broken rules. A rule
+ * broken on the first look is looked at again a few frames later (a drawer sliding, an image
+ * arriving), so only lasting problems fail the test.
+ */
+async function everySize(label: string, readerOpen = false): Promise<string[]> {
+  const page = app.page;
+  const found: string[] = [];
+  for (const scheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    // The layout does not depend on the scheme: dark is checked at the two pictured sizes.
+    for (const [width, height] of SIZES.filter(([w]) => scheme === 'light' || PICTURED.includes(w))) {
+      await page.setViewportSize({ width, height });
+      await settle(page);
+      let problems = await checkLayout(page, { readerOpen });
+      if (problems.length) {
+        await settle(page);
+        await settle(page);
+        problems = await checkLayout(page, { readerOpen });
+      }
+      found.push(...problems.map((p) => `${label} ${width}x${height} ${scheme}: ${p}`));
+      if (PICTURED.includes(width))
+        await page.screenshot({ path: join(SHOTS, `${label}-${width}x${height}-${scheme}.png`) });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  return found;
+}
+
+async function visit(path: string, ready: string): Promise<void> {
+  await app.goto(path);
+  await app.page.locator(ready).first().waitFor();
+  await app.page.locator('[data-testid="items-loading"], [data-testid="reader-loading"]').waitFor({
+    state: 'detached',
+  });
+}
+
+const LIST = '[data-testid="item-row"], [data-testid="items-view"] [data-testid="page-title"]';
+const SCREEN = '[data-testid="page-title"]';
+
+describe('layout at every size', () => {
+  test.each([
+    ['start', '/', SCREEN],
+    ['welcome', '/welcome', SCREEN],
+    ['all', '/all', LIST],
+    ['today', '/today', LIST],
+    ['saved', '/saved', LIST],
+    ['subscribe', '/subscribe', SCREEN],
+    ['search', '/search', SCREEN],
+    ['filter', '/filter', SCREEN],
+    ['download', '/download', SCREEN],
+    ['combo', '/combo', SCREEN],
+    ['login', '/login', SCREEN],
+    ['rss', '/rss', '[data-testid="feed-row"], [data-testid="page-title"]'],
+    ['not-found', '/no/such/page', '[data-testid="not-found"]'],
+  ])('%s (%s)', async (label, path, ready) => {
+    await visit(path, ready);
+    expect(await everySize(label)).toEqual([]);
+  });
+
+  test('a feed, a group and a saved filter', async () => {
+    const found: string[] = [];
+    for (const [label, path] of [
+      ['feed', `/f/${feedId}`],
+      ['group', `/c/${groupId}`],
+      ['saved-filter', '/filter/long-reads'],
+    ] as const) {
+      await visit(path, '[data-testid="item-row"]');
+      found.push(...(await everySize(label)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('the settings dialog', async () => {
+    await visit('/all', LIST);
+    await app.page.keyboard.press(',');
+    await app.page.locator('[data-testid="settings-dialog"]').waitFor();
+    expect(await everySize('settings')).toEqual([]);
+    await app.page.keyboard.press('Escape');
+  });
+
+  test.each(['list', 'column', 'card', 'magazine'])('the %s view and its reader', async (view) => {
+    await setSettings(app.page, { general: { defaultView: view } });
+    await visit('/all', '[data-testid="item-row"]');
+    expect(await everySize(`view-${view}`)).toEqual([]);
+    await app.page.locator('[data-testid="item-row"]').first().click();
+    await app.page.locator('[data-testid="reader-title"]').waitFor();
+    expect(await everySize(`reader-${view}`, true)).toEqual([]);
+    expect(realErrors(app.errors).filter((e) => !e.includes('404'))).toEqual([]);
+  });
+
+  test('focus rings show for the keyboard, not after a click', async () => {
+    const { page } = app;
+    await setSettings(page, { general: { defaultView: 'list' } });
+    await visit('/all', '[data-testid="item-row"]');
+    const ring = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'none';
+        const s = getComputedStyle(el);
+        const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+        return outline ? `${el.tagName} ${el.getAttribute('data-testid') ?? el.className}` : 'none';
+      });
+    await page
+      .locator('[data-testid="item-row"]')
+      .nth(1)
+      .click({ position: { x: 60, y: 20 } });
+    await page.locator('[data-testid="reader-title"]').waitFor();
+    await page.locator('[data-testid="reader-author"]').click();
+    expect(await ring()).toBe('none');
+    await page.locator('[data-testid="reader-close"]').click();
+    await page.locator('[data-testid="items-list"]').click({ position: { x: 200, y: 30 } });
+    expect(await ring()).toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await ring()).not.toBe('none');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The layout rules every screen must keep at every size, as one page function: no sideways
+ * scrolling, no control over a title, every control reachable, no title squeezed to a stub, and a
+ * reader toolbar that fits its pane. Returns readable problems (empty when the layout is sound).
+ */
+import type { Page } from 'playwright-core';
+
+/** One broken rule, in words a reader of a failed test understands. */
+export type LayoutProblem = string;
+
+export interface LayoutCheckOptions {
+  /** The reader is open: its Close must be visible and its toolbar must fit. */
+  readerOpen?: boolean;
+}
+
+/**
+ * Checks the current page. Runs entirely in the page (one round trip), so it costs a few
+ * milliseconds even on long screens: it only looks at buttons and headings, not every node.
+ */
+export async function checkLayout(page: Page, options: LayoutCheckOptions = {}): Promise<LayoutProblem[]> {
+  return page.evaluate((opts) => {
+    const problems: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    const vh = document.documentElement.clientHeight;
+    const SLACK = 1;
+    const name = (el: Element): string => {
+      const id = el.getAttribute('data-testid');
+      const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30);
+      return `<${el.tagName.toLowerCase()}${id ? ` data-testid="${id}"` : ''}> "${label}"`;
+    };
+    const clips = (v: string) => v !== 'visible';
+    const scrolls = (v: string) => v === 'auto' || v === 'scroll';
+
+    // The document and the app's main area never scroll sideways.
+    const doc = document.scrollingElement ?? document.documentElement;
+    if (doc.scrollWidth > vw + SLACK) problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${vw})`);
+    for (const el of document.querySelectorAll('main, [data-testid="items-view"], [data-testid="reader"]')) {
+      if (el.scrollWidth > el.clientWidth + SLACK)
+        problems.push(`${name(el).slice(0, 40)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+
+    // Visible: drawn, and what the pointer hits at its middle is it (not an overlay above it).
+    const clippedRect = (el: Element): DOMRect | null => {
+      const r = el.getBoundingClientRect();
+      let left = Math.max(r.left, 0);
+      let top = Math.max(r.top, 0);
+      let right = Math.min(r.right, vw);
+      let bottom = Math.min(r.bottom, vh);
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (!clips(s.overflowX) && !clips(s.overflowY)) continue;
+        const ar = a.getBoundingClientRect();
+        if (clips(s.overflowX)) {
+          left = Math.max(left, ar.left);
+          right = Math.min(right, ar.right);
+        }
+        if (clips(s.overflowY)) {
+          top = Math.max(top, ar.top);
+          bottom = Math.min(bottom, ar.bottom);
+        }
+      }
+      return right - left > 2 && bottom - top > 2 ? new DOMRect(left, top, right - left, bottom - top) : null;
+    };
+    const visible = (el: Element): boolean => {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      if (el.closest('[aria-hidden="true"], [inert]')) return false;
+      const c = clippedRect(el);
+      if (!c) return false;
+      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+      return !!hit && (el.contains(hit) || hit.contains(el));
+    };
+
+    const buttons = [
+      ...document.querySelectorAll(
+        'button, [role="button"], a.mantine-Button-root, a.mantine-ActionIcon-root, input[type="button"], input[type="submit"]',
+      ),
+    ].filter(visible);
+    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"]')].filter(
+      visible,
+    );
+
+    // Every visible button is whole: inside each clipping box around it, up to the first box
+    // that scrolls on that axis (the user can scroll there), which must itself be on screen.
+    for (const b of buttons) {
+      const r = b.getBoundingClientRect();
+      let doneX = false;
+      let doneY = false;
+      for (let a = b.parentElement; a && !(doneX && doneY); a = a.parentElement) {
+        const s = getComputedStyle(a);
+        const ar = a.getBoundingClientRect();
+        if (!doneX && clips(s.overflowX)) {
+          if (r.left < ar.left - SLACK || r.right > ar.right + SLACK) {
+            if (scrolls(s.overflowX)) {
+              if (ar.left < -SLACK || ar.right > vw + SLACK)
+                problems.push(`${name(b)} sits in a scroll box that is itself off screen`);
+            } else problems.push(`${name(b)} is cut at the side by ${name(a).slice(0, 40)}`);
+          }
+          if (scrolls(s.overflowX)) doneX = true;
+        }
+        if (!doneY && clips(s.overflowY)) {
+          if (r.top < ar.top - SLACK || r.bottom > ar.bottom + SLACK) {
+            if (!scrolls(s.overflowY))
+              problems.push(`${name(b)} is cut at top or bottom by ${name(a).slice(0, 40)}`);
+          }
+          if (scrolls(s.overflowY)) doneY = true;
+        }
+      }
+      if (!doneX && (r.left < -SLACK || r.right > vw + SLACK))
+        problems.push(
+          `${name(b)} is off screen sideways (${Math.round(r.left)}..${Math.round(r.right)} of ${vw})`,
+        );
+      if (!doneY && (r.top < -SLACK || r.bottom > vh + SLACK))
+        problems.push(
+          `${name(b)} is off screen vertically (${Math.round(r.top)}..${Math.round(r.bottom)} of ${vh})`,
+        );
+    }
+
+    // No control over a title, and no title squeezed to a stub.
+    // The visible parts count: a title scrolled under a bar's edge is hidden, not overlapped.
+    for (const h of headings) {
+      const hr = clippedRect(h);
+      if (!hr) continue;
+      for (const b of buttons) {
+        if (b.contains(h) || h.contains(b)) continue;
+        const br = clippedRect(b);
+        if (!br) continue;
+        const w = Math.min(hr.right, br.right) - Math.max(hr.left, br.left);
+        const hgt = Math.min(hr.bottom, br.bottom) - Math.max(hr.top, br.top);
+        if (w > SLACK && hgt > SLACK) problems.push(`${name(b)} overlaps the title ${name(h)}`);
+      }
+      if (h.scrollWidth > h.clientWidth + SLACK && h.clientWidth < 120)
+        problems.push(`the title ${name(h)} is cut to ${Math.round(h.clientWidth)} px`);
+    }
+
+    if (opts.readerOpen) {
+      const close = document.querySelector('[data-testid="reader-close"]');
+      if (!close || !buttons.includes(close)) problems.push("the reader's Close is not visible");
+      for (const bar of document.querySelectorAll('.rv-toolbar')) {
+        const pane = bar.parentElement?.getBoundingClientRect();
+        const br = bar.getBoundingClientRect();
+        if (bar.scrollWidth > bar.clientWidth + SLACK || (pane && br.width > pane.width + SLACK))
+          problems.push(
+            `the reader toolbar is wider than its pane (${bar.scrollWidth} > ${bar.clientWidth})`,
+          );
+      }
+    }
+    return [...new Set(problems)];
+  }, options);
+}
