@@ -30,8 +30,8 @@ function Tab({ icon, label, ...rest }: { icon: ReactNode; label: string } & Reco
 
 /**
  * The phone's bottom bar: All, Today, Saved, Search and the menu (the sidebar as a drawer).
- * Its height is `--rv-bottom-bar` on the app shell, so docked things (a mini-player) can sit
- * just above it with `bottom: var(--rv-bottom-bar, 0px)`.
+ * Its height is `--rv-bottom-nav-h` on the app shell, so docked things (a mini-player) can sit
+ * just above it with `bottom: var(--rv-bottom-nav-h, 0px)`.
  */
 export function BottomBar({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
   const t = useT();
