@@ -231,4 +231,37 @@ describe('layout at every size', () => {
     await page.keyboard.press('Tab');
     expect(await ring()).not.toBe('none');
   });
+
+  test('on a phone: bottom bar, drawer, a full-screen reader that Back closes', async () => {
+    const { page } = app;
+    await setSettings(page, { general: { defaultView: 'list' } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await visit('/all', '[data-testid="item-row"]');
+      expect(await page.locator('[data-testid="sidebar"]').count()).toBe(0);
+      // The menu opens the sidebar as a drawer; Esc closes it.
+      await page.locator('[data-testid="bottom-bar"] [data-testid="sidebar-show"]').click();
+      await page.locator('[data-testid="sidebar"][data-overlay]').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="sidebar"]').waitFor({ state: 'detached' });
+      // The bottom bar reaches Saved and back to All.
+      await page.locator('[data-testid="bottom-saved"]').click();
+      await page.waitForURL((u) => u.pathname === '/next');
+      await page.locator('[data-testid="bottom-all"]').click();
+      await page.waitForURL((u) => u.pathname === '/all');
+      // The reader covers the list, Close in sight; Back closes it.
+      await page.locator('[data-testid="item-row"]').first().click();
+      await page.locator('[data-testid="reader-title"]').waitFor();
+      const box = await page.locator('[data-testid="reader-overlay"]').boundingBox();
+      expect(box?.y).toBe(0);
+      expect(box?.width).toBe(390);
+      expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+      await page.goBack();
+      await page.locator('[data-testid="reader-overlay"]').waitFor({ state: 'detached' });
+      await page.locator('[data-testid="bottom-bar"]').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/all');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
