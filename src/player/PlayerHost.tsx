@@ -22,7 +22,14 @@ export function PlayerHost() {
       );
     });
     player.restore();
-    return bindMediaSession(player);
+    // Closing or reloading the tab while playing keeps the position to the second.
+    const flush = () => player.flush();
+    window.addEventListener('pagehide', flush);
+    const unbind = bindMediaSession(player);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      unbind();
+    };
   }, []);
 
   useShortcuts({

@@ -246,6 +246,13 @@ export function createPlayer(deps: PlayerDeps = {}) {
     });
   }
 
+  /** Pauses and saves the position at once (the `pause` event arrives a task later). */
+  function pause(): void {
+    if (!media) return;
+    media.pause();
+    savePos();
+  }
+
   function seek(seconds: number): void {
     if (!media || !state.current) return;
     const max = state.duration > 0 ? state.duration : Infinity;
@@ -289,16 +296,16 @@ export function createPlayer(deps: PlayerDeps = {}) {
       else load(ep, true);
     },
     resume,
-    pause(): void {
-      media?.pause();
-    },
+    pause,
     toggle(): void {
       if (!state.current) {
         const [first] = state.queue;
         if (first) load(first, true);
-      } else if (state.playing) media?.pause();
+      } else if (state.playing) pause();
       else resume();
     },
+    /** Saves the position now (the page is going away: the `pause` event may never come). */
+    flush: savePos,
     seek,
     /** Moves by `delta` seconds (negative goes back). */
     skip(delta: number): void {
