@@ -122,10 +122,10 @@ function CurrentEpisode({ episode }: { episode: Episode }) {
           {t('player.error')}
         </Text>
       )}
-      <Group gap={8} mt={8} wrap="wrap">
+      <Group gap={8} mt={8} wrap="nowrap">
         <SpeedMenu testId="reader-player-speed" />
-        <Text size="xs" c="dimmed">
-          {t('player.playingHere')}
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {t('player.speedTip', { feed: episode.feedTitle || t('common.untitled') })}
         </Text>
       </Group>
       <EpisodeChapters />

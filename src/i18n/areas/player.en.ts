@@ -43,7 +43,6 @@ export const playerEn = {
   chapterAt: 'Go to chapter {title} ({time})',
   previous: 'Previous chapter / restart',
   next: 'Next chapter / episode',
-  playingHere: 'Playing in the player at the bottom',
   video: 'Video',
   shortcut: 'Play / pause the player',
 };

@@ -41,7 +41,6 @@ export const playerZhCN: DeepStringRecord<typeof playerEn> = {
   chapterAt: '跳到章节 {title}（{time}）',
   previous: '上一章节 / 从头播放',
   next: '下一章节 / 下一集',
-  playingHere: '正在底部播放器中播放',
   video: '视频',
   shortcut: '播放 / 暂停播放器',
 };
