@@ -5,6 +5,7 @@ import type { Item } from '../engine/contract';
 import { useT } from '../i18n';
 import { copyText } from '../reader/clipboard';
 import { MarkdownView } from '../reader/MarkdownView';
+import { bindKeys } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useShortcuts } from '../reader/shortcuts';
 import { useSettingsGroup } from '../settings/useSettings';
@@ -48,7 +49,7 @@ export function useArticleSummary(
     setHiddenFor(null);
     if (!busy) generate();
   };
-  useShortcuts({ g: start }, { enabled: shortcutsEnabled });
+  useShortcuts(bindKeys('reader', { aiSummary: start }), { enabled: shortcutsEnabled });
 
   const action: ReaderMenuAction = {
     id: 'summary',

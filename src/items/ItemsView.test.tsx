@@ -90,7 +90,7 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 async function openMenu(): Promise<void> {
   renderList();
   await screen.findByText('2 unread of 5');
-  press('M');
+  press('A');
   expect(menu()).not.toBeNull();
 }
 
@@ -151,7 +151,7 @@ describe('the mark-all menu from the keyboard', () => {
     press('Escape');
     await act(() => Promise.resolve());
     expect(menu()).toBeNull();
-    press('M');
+    press('A');
     expect(menu()).not.toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
@@ -18,8 +18,7 @@ import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
-import { nextUnreadFeed } from './engineExtras';
-import { ItemMenu, type MenuAt } from './ItemMenu';
+import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { type MarkAge, markScopeRead } from './markAllRead';
@@ -36,6 +35,7 @@ import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
 import { errorText } from '../i18n/errorText';
 import { onUndone, recordUndo } from '../undo/undoStore';
+import { nextUnreadInSidebar } from '../keys/sidebarOrder';
 
 export interface ItemsViewProps {
   /** TanStack Query key for this list (stored under ['items-view', ...listKey]). */
@@ -79,6 +79,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const hidesRead = onlyUnread && !ranked && !props.showsRead;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const navigate = useNavigate();
+  const client = useQueryClient();
   const now = useNow();
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
@@ -161,13 +162,13 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const goNextFeed = useCallback(async () => {
     const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
     try {
-      const id = await nextUnreadFeed(current, 1);
+      const id = await nextUnreadInSidebar(client, current, 1);
       if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
       else void navigate(`/f/${id}`);
     } catch (err) {
       notifications.show({ color: 'red', message: errorText(err) });
     }
-  }, [navigate, scope]);
+  }, [client, navigate, scope]);
 
   const refresh = useCallback(async () => {
     if (!scope) return;
@@ -221,13 +222,13 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           open: () => selected >= 0 && openAt(selected),
           toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
           toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
+          openOriginal: () => selectedRow && openOriginal(selectedRow.link),
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
           toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),
-          refresh: () => void refresh(),
           step,
         },
-        { readerOpen, canMarkAll: !!scope, canRefresh: !!scope },
+        { readerOpen, canMarkAll: !!scope },
       );
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null });
 

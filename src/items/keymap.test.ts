@@ -10,13 +10,13 @@ function actions(): ListActions {
     cycleView: vi.fn(),
     markAllRead: vi.fn(),
     toggleOnlyUnread: vi.fn(),
-    refresh: vi.fn(),
+    openOriginal: vi.fn(),
     step: vi.fn(),
   };
 }
 const press = (map: ReturnType<typeof listKeymap>, key: string) =>
   map[key]?.(new KeyboardEvent('keydown', { key }));
-const full = { readerOpen: false, canMarkAll: true, canRefresh: true };
+const full = { readerOpen: false, canMarkAll: true };
 
 describe('listKeymap', () => {
   it('maps the list keys to their actions', () => {
@@ -36,37 +36,38 @@ describe('listKeymap', () => {
     expect(a.toggleSaved).toHaveBeenCalledTimes(2);
     press(map, 'm');
     press(map, 'v');
-    press(map, 'M');
+    press(map, 'V');
+    press(map, 'A');
     press(map, 'u');
-    press(map, 'R');
     expect(a.toggleRead).toHaveBeenCalledOnce();
+    expect(a.openOriginal).toHaveBeenCalledOnce();
     expect(a.cycleView).toHaveBeenCalledOnce();
     expect(a.markAllRead).toHaveBeenCalledOnce();
     expect(a.toggleOnlyUnread).toHaveBeenCalledOnce();
-    expect(a.refresh).toHaveBeenCalledOnce();
+    expect(map.M).toBeUndefined();
+    expect(map.R).toBeUndefined();
   });
 
-  it('leaves the reader its own keys while it is open, and j/k step articles', () => {
+  it('leaves the reader its own keys while it is open; j/k and →/← step articles', () => {
     const a = actions();
     const map = listKeymap(a, { ...full, readerOpen: true });
-    for (const k of ['ArrowLeft', 'ArrowRight', 'Escape', 'm', 's', 'f', 'v', 'Enter', 'o'])
-      expect(map[k], k).toBeUndefined();
+    for (const k of ['Escape', 'm', 's', 'f', 'v', 'Enter', 'o']) expect(map[k], k).toBeUndefined();
     press(map, 'j');
     press(map, 'k');
-    expect(a.step).toHaveBeenNthCalledWith(1, 1);
-    expect(a.step).toHaveBeenNthCalledWith(2, -1);
+    press(map, 'ArrowRight');
+    press(map, 'ArrowLeft');
+    expect(vi.mocked(a.step).mock.calls).toEqual([[1], [-1], [1], [-1]]);
     expect(a.move).not.toHaveBeenCalled();
   });
 
-  it('does not claim M or R for lists without a real scope', () => {
-    const map = listKeymap(actions(), { readerOpen: false, canMarkAll: false, canRefresh: false });
-    expect(map.M).toBeUndefined();
-    expect(map.R).toBeUndefined();
+  it('does not claim Shift+A for lists without a real scope', () => {
+    const map = listKeymap(actions(), { readerOpen: false, canMarkAll: false });
+    expect(map.A).toBeUndefined();
     expect(map.u).toBeDefined();
   });
 
   it('never binds the keys other screens own', () => {
     const map = listKeymap(actions(), full);
-    for (const k of ['/', 'ctrl+k', 'a', '?', 'n', 'N', 'g']) expect(map[k], k).toBeUndefined();
+    for (const k of ['/', 'mod+k', 'a', '?', 'n', 'N', 'g', 'z', 'R']) expect(map[k], k).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The list's keyboard map. While the reader is open it handles ←/→, Esc, m, s/f and v itself
- * (src/reader/Reader.tsx), so the list leaves those keys alone then; j/k then step through
- * articles in the reader.
+ * The list's keyboard map, from the app's one key map (src/keys/keyMap.ts): the 'items' keys
+ * always, the 'list' keys while no article is open, and the reader's j/k and ←/→ (step to the
+ * next/previous article) while one is; the reader itself handles its other keys
+ * (src/reader/Reader.tsx).
  */
+import { bindKeys } from '../keys/keyMap';
 import type { ShortcutMap } from '../reader/shortcuts';
 
 /** What the list can do from the keyboard. */
@@ -11,40 +13,31 @@ export interface ListActions {
   open: () => void;
   toggleRead: () => void;
   toggleSaved: () => void;
+  /** Open the selected article's web page in a new tab. */
+  openOriginal: () => void;
   cycleView: () => void;
   markAllRead: () => void;
   toggleOnlyUnread: () => void;
-  refresh: () => void;
   /** Open the next/previous article in the reader. */
   step: (delta: 1 | -1) => void;
 }
 
-/** Builds the shortcut map for the current state; `canMarkAll` false leaves M to others. */
-export function listKeymap(
-  a: ListActions,
-  state: { readerOpen: boolean; canMarkAll: boolean; canRefresh: boolean },
-): ShortcutMap {
-  const map: ShortcutMap = {
-    u: () => a.toggleOnlyUnread(),
-  };
-  if (state.canMarkAll) map.M = () => a.markAllRead();
-  if (state.canRefresh) map.R = () => a.refresh();
-  if (state.readerOpen) {
-    map.j = () => a.step(1);
-    map.k = () => a.step(-1);
-    return map;
-  }
-  Object.assign(map, {
-    j: () => a.move(1),
-    ArrowDown: () => a.move(1),
-    k: () => a.move(-1),
-    ArrowUp: () => a.move(-1),
-    Enter: () => a.open(),
-    o: () => a.open(),
-    m: () => a.toggleRead(),
-    s: () => a.toggleSaved(),
-    f: () => a.toggleSaved(),
-    v: () => a.cycleView(),
-  } satisfies ShortcutMap);
-  return map;
+/** Builds the shortcut map for the current state; `canMarkAll` false leaves Shift+A unbound. */
+export function listKeymap(a: ListActions, state: { readerOpen: boolean; canMarkAll: boolean }): ShortcutMap {
+  const items = bindKeys('items', {
+    onlyUnread: () => a.toggleOnlyUnread(),
+    cycleView: () => a.cycleView(),
+    ...(state.canMarkAll ? { markAllRead: () => a.markAllRead() } : {}),
+  });
+  const here = state.readerOpen
+    ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1) })
+    : bindKeys('list', {
+        next: () => a.move(1),
+        prev: () => a.move(-1),
+        open: () => a.open(),
+        toggleRead: () => a.toggleRead(),
+        toggleSaved: () => a.toggleSaved(),
+        openOriginal: () => a.openOriginal(),
+      });
+  return { ...items, ...here };
 }

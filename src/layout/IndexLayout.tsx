@@ -1,12 +1,13 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { useFocusTrap, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useFocusTrap, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
+import { bindKeys } from '../keys/keyMap';
+import { useShortcuts } from '../reader/shortcuts';
 import { PlayerHost } from '../player/PlayerHost';
-import { openSettings } from '../settings/dialogState';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
 import { SubscriptionsHost } from '../subscriptions/SubscriptionsHost';
@@ -49,10 +50,7 @@ export function IndexLayout() {
   const trapRef = useFocusTrap(narrow && !hidden);
   const toggle = () => (narrow ? setOverlayOpen((o) => !o) : toggleSidebar(hideSidebar));
 
-  useHotkeys([
-    ['ctrl+B', toggle],
-    [',', () => openSettings()],
-  ]);
+  useShortcuts(bindKeys('everywhere', { toggleSidebar: toggle }));
   // Esc closes the drawer (capture, so the list or reader underneath does not also act on it).
   useEffect(() => {
     if (!narrow || !overlayOpen) return;

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
+import { bindKeys } from '../keys/keyMap';
 import { useShortcuts } from '../reader/shortcuts';
 import { bindMediaSession } from './mediaSession';
 import { MiniPlayer } from './MiniPlayer';
@@ -32,14 +33,16 @@ export function PlayerHost() {
     };
   }, []);
 
-  useShortcuts({
-    p: () => {
-      const player = getPlayer();
-      const s = player.getState();
-      if (!s.current && s.queue.length === 0) return false;
-      player.toggle();
-    },
-  });
+  useShortcuts(
+    bindKeys('everywhere', {
+      playPause: () => {
+        const player = getPlayer();
+        const s = player.getState();
+        if (!s.current && s.queue.length === 0) return false;
+        player.toggle();
+      },
+    }),
+  );
 
   return <MiniPlayer />;
 }

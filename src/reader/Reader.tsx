@@ -14,6 +14,7 @@ import { ReaderToolbar } from './ReaderToolbar';
 import { htmlText, readingMinutes } from './readingTime';
 import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
+import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
 import './reader.css';
 
@@ -117,15 +118,13 @@ export function Reader(props: ReaderProps) {
   ];
 
   useShortcuts(
-    {
-      ArrowLeft: () => onPrev?.(),
-      ArrowRight: () => onNext?.(),
-      Escape: onClose,
-      m: onToggleRead,
-      s: onToggleSaved,
-      f: onToggleSaved,
-      v: () => openOriginal(webLink),
-    },
+    // ←/→ and j/k (next/previous article) belong to the list around the reader (items/keymap.ts).
+    bindKeys('reader', {
+      close: onClose,
+      toggleRead: onToggleRead,
+      toggleSaved: onToggleSaved,
+      openOriginal: () => openOriginal(webLink),
+    }),
     { enabled: (props.shortcutsEnabled ?? true) && !previewOpen },
   );
 

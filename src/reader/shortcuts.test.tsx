@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/react';
 import './testing/render';
-import { matchesShortcut, SHORTCUTS, useShortcuts, type ShortcutMap } from './shortcuts';
+import { matchesShortcut, useShortcuts, type ShortcutMap } from './shortcuts';
 
 const key = (k: string, init: KeyboardEventInit = {}) => new KeyboardEvent('keydown', { key: k, ...init });
 
@@ -73,37 +73,5 @@ describe('useShortcuts', () => {
     fireEvent.keyDown(window, { key: 'x' });
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('SHORTCUTS', () => {
-  it('lists every shortcut of the app', () => {
-    const keys = SHORTCUTS.flatMap((s) => s.keys);
-    for (const k of [
-      'j',
-      'k',
-      'Enter',
-      'o',
-      'Esc',
-      '←',
-      '→',
-      'm',
-      's',
-      'f',
-      'v',
-      'R',
-      'M',
-      'n',
-      'N',
-      'u',
-      '/',
-      'Ctrl+K',
-      'g',
-      'a',
-      '?',
-      'Ctrl+B',
-    ]) {
-      expect(keys).toContain(k);
-    }
   });
 });

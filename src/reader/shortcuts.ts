@@ -1,9 +1,8 @@
 /**
- * Keyboard shortcuts: one small registry hook and the table of every shortcut in the app
- * (the single source for the help dialog).
+ * Keyboard shortcuts: one small registry hook. Which key does what is the app's one key map
+ * (src/keys/keyMap.ts), the single source for handlers and the help dialog.
  */
 import { useEffect, useRef } from 'react';
-import type { TKey } from '../i18n';
 
 /** A handler; return `false` to let the event continue (no preventDefault). */
 export type ShortcutHandler = (event: KeyboardEvent) => void | false;
@@ -90,34 +89,3 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean } = {})
     return () => window.removeEventListener('keydown', onKey);
   }, [enabled]);
 }
-
-/** One row of the help table; the scope's heading is `shortcuts.scopes.<scope>`. */
-export interface ShortcutInfo {
-  keys: string[];
-  /** Translation key of what the keys do. */
-  descriptionKey: TKey;
-  scope: 'everywhere' | 'list' | 'reader';
-}
-
-/** Every shortcut of the app, in the order the help dialog shows them. */
-export const SHORTCUTS: readonly ShortcutInfo[] = [
-  { keys: ['j', '↓'], descriptionKey: 'shortcuts.nextItem', scope: 'list' },
-  { keys: ['k', '↑'], descriptionKey: 'shortcuts.prevItem', scope: 'list' },
-  { keys: ['Enter', 'o'], descriptionKey: 'shortcuts.openItem', scope: 'list' },
-  { keys: ['v'], descriptionKey: 'shortcuts.cycleView', scope: 'list' },
-  { keys: ['M'], descriptionKey: 'shortcuts.markAllRead', scope: 'list' },
-  { keys: ['u'], descriptionKey: 'shortcuts.onlyUnread', scope: 'list' },
-  { keys: ['Esc'], descriptionKey: 'shortcuts.close', scope: 'reader' },
-  { keys: ['←', '→'], descriptionKey: 'shortcuts.prevNextArticle', scope: 'reader' },
-  { keys: ['m'], descriptionKey: 'shortcuts.toggleRead', scope: 'reader' },
-  { keys: ['s', 'f'], descriptionKey: 'shortcuts.toggleSaved', scope: 'reader' },
-  { keys: ['v'], descriptionKey: 'shortcuts.openOriginal', scope: 'reader' },
-  { keys: ['g'], descriptionKey: 'shortcuts.aiSummary', scope: 'reader' },
-  { keys: ['R'], descriptionKey: 'shortcuts.refresh', scope: 'everywhere' },
-  { keys: ['n', 'N'], descriptionKey: 'shortcuts.nextUnreadFeed', scope: 'everywhere' },
-  { keys: ['/', 'Ctrl+K'], descriptionKey: 'shortcuts.search', scope: 'everywhere' },
-  { keys: ['a'], descriptionKey: 'shortcuts.subscribe', scope: 'everywhere' },
-  { keys: ['Ctrl+B'], descriptionKey: 'shortcuts.toggleSidebar', scope: 'everywhere' },
-  { keys: ['p'], descriptionKey: 'player.shortcut', scope: 'everywhere' },
-  { keys: ['?'], descriptionKey: 'shortcuts.help', scope: 'everywhere' },
-];

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { bindKeys } from '../keys/keyMap';
 import { useShortcuts } from '../reader/shortcuts';
 import { router } from '../routes/router';
+import { openSettings } from '../settings/dialogState';
 import {
   captureTypeAhead,
   closeSearchPalette,
@@ -17,13 +19,7 @@ import { SearchPalette } from './SearchPalette';
  */
 export function SearchHost() {
   const opened = usePaletteOpen();
-  useShortcuts(
-    {
-      '/': () => openSearchPalette(),
-      'mod+k': () => openSearchPalette(),
-    },
-    { enabled: !opened },
-  );
+  useShortcuts(bindKeys('everywhere', { search: () => openSearchPalette() }), { enabled: !opened });
   useEffect(() => {
     if (!opened) return;
     // Capture phase: these keys belong to the palette even before its box exists.
@@ -42,6 +38,7 @@ export function SearchHost() {
       onClose={closeSearchPalette}
       onOpenItem={(text, id) => void router.navigate(searchHref(text, id))}
       onSeeAll={(text) => void router.navigate(searchHref(text))}
+      onGo={(place) => (place.path === null ? openSettings() : void router.navigate(place.path))}
     />
   );
 }

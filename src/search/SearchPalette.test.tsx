@@ -25,15 +25,22 @@ const suggest = vi.fn((text: string) => {
   return new Promise<ItemRow[]>((resolve) => setTimeout(() => resolve(a.rows), a.delay));
 });
 
+// Feeds and groups the palette can jump to (empty unless a test sets them).
+const known = { feeds: [] as { id: number; title: string }[], groups: [] as { id: number; title: string }[] };
 vi.mock('../queries/engine', () => ({
   withEngine: (fn: (e: unknown) => unknown) =>
-    fn({ search: { suggest }, feeds: { list: () => Promise.resolve([]) } }),
+    fn({
+      search: { suggest },
+      feeds: { list: () => Promise.resolve(known.feeds) },
+      groups: { list: () => Promise.resolve(known.groups) },
+    }),
 }));
 
 function setup() {
   const onOpenItem = vi.fn();
   const onSeeAll = vi.fn();
   const onClose = vi.fn();
+  const onGo = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderUi(
     <QueryClientProvider client={client}>
@@ -43,11 +50,12 @@ function setup() {
         onClose={onClose}
         onOpenItem={onOpenItem}
         onSeeAll={onSeeAll}
+        onGo={onGo}
       />
     </QueryClientProvider>,
   );
   const input = screen.getByTestId('search-input');
-  return { input, onOpenItem, onSeeAll, onClose };
+  return { input, onOpenItem, onSeeAll, onClose, onGo };
 }
 
 const titles = () => screen.queryAllByTestId('search-result').map((el) => el.textContent);
@@ -56,6 +64,39 @@ describe('SearchPalette', () => {
   beforeEach(() => {
     answers.clear();
     suggest.mockClear();
+    known.feeds = [];
+    known.groups = [];
+  });
+
+  it('finds feeds, groups and screens by name above the articles, and jumps to them', async () => {
+    known.feeds = [{ id: 5, title: 'The Verge' }];
+    known.groups = [{ id: 2, title: 'Tech news' }];
+    answers.set('verge', { rows: [row(1, 'Verge review')], delay: 0 });
+    const { input, onGo, onClose, onOpenItem } = setup();
+    fireEvent.change(input, { target: { value: 'verge' } });
+    await waitFor(() => expect(screen.getAllByTestId('palette-place')).toHaveLength(1));
+    await waitFor(() => expect(titles()).toHaveLength(1));
+    const options = () => screen.getAllByRole('option');
+    expect(options()[0]?.textContent).toContain('The Verge');
+    expect(options()[0]?.getAttribute('aria-selected')).toBe('true');
+    // ↓ reaches the article below the place; ↑ comes back; Enter jumps to the feed.
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(options()[1]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onClose).toHaveBeenCalled();
+    expect(onGo).toHaveBeenCalledWith(expect.objectContaining({ kind: 'feed', path: '/f/5' }));
+    expect(onOpenItem).not.toHaveBeenCalled();
+  });
+
+  it('jumps to a group at once, before article suggestions arrive', async () => {
+    known.groups = [{ id: 2, title: 'Tech news' }];
+    answers.set('tech', { rows: [], delay: 10_000 });
+    const first = setup();
+    fireEvent.change(first.input, { target: { value: 'tech' } });
+    await waitFor(() => expect(screen.getAllByTestId('palette-place')).toHaveLength(1));
+    fireEvent.keyDown(first.input, { key: 'Enter' });
+    expect(first.onGo).toHaveBeenCalledWith(expect.objectContaining({ kind: 'group', path: '/c/2' }));
   });
 
   it('shows suggestions, moves with ↑/↓ and opens the chosen one with Enter', async () => {

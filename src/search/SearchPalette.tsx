@@ -16,6 +16,8 @@ import { formatAge } from '../screens/items/route';
 import { useNow } from '../screens/items/useNow';
 import { tRich, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
+import { PalettePlaces, usePlaces } from './PalettePlaces';
+import type { Place } from './places';
 import { highlight } from './highlight';
 import { paletteKey } from './paletteKeys';
 import { markPaletteReady } from './paletteStore';
@@ -38,9 +40,14 @@ interface SearchPaletteProps {
   onOpenItem: (text: string, itemId: number) => void;
   /** Opens the full results page. */
   onSeeAll: (text: string) => void;
+  /** Jumps to a feed, group, saved filter or screen (the palette closes first). */
+  onGo: (place: Place) => void;
 }
 
-/** The spotlight-like search dialog: instant suggestions, ↑/↓ to choose, Enter to open. */
+/**
+ * The spotlight-like search dialog: feeds, groups, saved filters and screens whose name matches,
+ * then instant article suggestions; ↑/↓ to choose, Enter to open or jump.
+ */
 export function SearchPalette(props: SearchPaletteProps) {
   const t = useT();
   return (
@@ -60,7 +67,7 @@ export function SearchPalette(props: SearchPaletteProps) {
   );
 }
 
-function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPaletteProps) {
+function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: SearchPaletteProps) {
   const t = useT();
   const [text, setText] = useState(initialText);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,6 +82,9 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
   const hasQuery = text.trim() !== '';
   const rows: ItemRow[] = hasQuery ? (suggest.data ?? []) : [];
+  // Places come first and answer at once (from what the app already holds), articles follow.
+  const places = usePlaces(text);
+  const first = places.length;
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -94,7 +104,13 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
   const [pendingKey, setPendingKey] = useState<'open' | 'all' | null>(null);
 
   const openAt = (index: number) => {
-    const row = rows[index];
+    const place = places[index];
+    if (place) {
+      onClose();
+      onGo(place);
+      return;
+    }
+    const row = rows[index - first];
     if (!row) return;
     onClose();
     onOpenItem(text, row.id);
@@ -107,9 +123,10 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.nativeEvent.isComposing) return;
-    const action = paletteKey(e.key, active, rows.length, hasQuery);
+    const action = paletteKey(e.key, active, first + rows.length, hasQuery);
     if (action.type === 'none') return;
     e.preventDefault();
+    if (action.type === 'open' && action.index < first) return openAt(action.index);
     if (action.type !== 'move' && !fresh && !suggest.isError) {
       setPendingKey(action.type === 'all' ? 'all' : 'open');
       return;
@@ -121,7 +138,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
 
   // Either action closes the palette (unmounting this body), so it runs at most once.
   const settlePending = useEffectEvent((kind: 'open' | 'all') => {
-    if (kind === 'open' && rows.length > 0) openAt(Math.min(active, rows.length - 1));
+    if (kind === 'open' && first + rows.length > 0) openAt(Math.min(active, first + rows.length - 1));
     else seeAll();
   });
   useEffect(() => {
@@ -155,37 +172,41 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
           data-testid="search-results"
           data-fresh={fresh}
         >
-          {rows.map((row, i) => (
-            <UnstyledButton
-              key={row.id}
-              className={classes.row}
-              data-active={i === active || undefined}
-              role="option"
-              aria-selected={i === active}
-              onMouseMove={() => setActive(i)}
-              onClick={() => openAt(i)}
-              data-testid="search-result"
-              data-item-id={row.id}
-            >
-              <Text size="sm" fw={500} lineClamp={1}>
-                {highlight(row.title || t('search.untitled'), debounced).map((m, k) =>
-                  m.hit ? (
-                    <mark key={k} className={classes.mark}>
-                      {m.text}
-                    </mark>
-                  ) : (
-                    <span key={k}>{m.text}</span>
-                  ),
-                )}
-              </Text>
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {[feedTitles.get(row.feedId), formatAge(row.pubDate, now), row.snippet]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            </UnstyledButton>
-          ))}
-          {suggest.isSuccess && rows.length === 0 && !waiting && (
+          <PalettePlaces places={places} active={active} onActive={setActive} onOpen={openAt} />
+          {rows.map((row, k) => {
+            const i = first + k;
+            return (
+              <UnstyledButton
+                key={row.id}
+                className={classes.row}
+                data-active={i === active || undefined}
+                role="option"
+                aria-selected={i === active}
+                onMouseMove={() => setActive(i)}
+                onClick={() => openAt(i)}
+                data-testid="search-result"
+                data-item-id={row.id}
+              >
+                <Text size="sm" fw={500} lineClamp={1}>
+                  {highlight(row.title || t('search.untitled'), debounced).map((m, k) =>
+                    m.hit ? (
+                      <mark key={k} className={classes.mark}>
+                        {m.text}
+                      </mark>
+                    ) : (
+                      <span key={k}>{m.text}</span>
+                    ),
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {[feedTitles.get(row.feedId), formatAge(row.pubDate, now), row.snippet]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </UnstyledButton>
+            );
+          })}
+          {suggest.isSuccess && rows.length === 0 && first === 0 && !waiting && (
             <Text size="sm" c="dimmed" px={10} py={8} data-testid="search-no-results">
               {t('search.noMatch', { q: text.trim() })}
             </Text>
@@ -197,10 +218,10 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll }: SearchPalet
           )}
           <UnstyledButton
             className={classes.row}
-            data-active={active === rows.length || undefined}
+            data-active={active === first + rows.length || undefined}
             role="option"
-            aria-selected={active === rows.length}
-            onMouseMove={() => setActive(rows.length)}
+            aria-selected={active === first + rows.length}
+            onMouseMove={() => setActive(first + rows.length)}
             onClick={seeAll}
             data-testid="search-see-all"
           >

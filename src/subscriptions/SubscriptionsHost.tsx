@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { bindKeys } from '../keys/keyMap';
 import { Disclosure } from '../pwa/Disclosure';
 import { useShortcuts } from '../reader/shortcuts';
 import { settingsStore } from '../settings/useSettings';
@@ -40,7 +41,7 @@ export function SubscriptionsHost() {
         });
     });
   }, []);
-  useShortcuts({ R: () => void startRefresh(refreshScopeForPath(pathname)) });
+  useShortcuts(bindKeys('everywhere', { refresh: () => void startRefresh(refreshScopeForPath(pathname)) }));
   return (
     <>
       <RefreshScheduler />

@@ -120,7 +120,7 @@ describe('AI', () => {
     ai.next({ kind: 'text', content: 'The **Rust** compiler got faster builds.', chunks: 6, delayMs: 120 });
     await goto('/all');
     await openArticle(items[0]!.title);
-    await page.keyboard.press('g');
+    await page.keyboard.press('i');
     const box = page.locator(tid('ai-summary'));
     await page.locator(`${tid('ai-summary')}[data-status="streaming"]`).waitFor();
     await page.locator(`${tid('ai-summary')}[data-status="done"]`).waitFor();
@@ -156,7 +156,7 @@ describe('AI', () => {
     ];
     for (const [reply, kind, hint] of cases) {
       ai.next(reply);
-      await page.keyboard.press('g');
+      await page.keyboard.press('i');
       const notice = page.locator(`${tid('ai-error')}[data-kind="${kind}"]`);
       await notice.waitFor({ timeout: 10_000 });
       expect(await notice.locator(tid('ai-error-hint')).textContent()).toMatch(hint);
@@ -173,7 +173,7 @@ describe('AI', () => {
     });
     await goto('/all');
     await openArticle('Filler article 1');
-    await page.keyboard.press('g');
+    await page.keyboard.press('i');
     await page.locator(`${tid('ai-summary')}[data-status="done"]`).waitFor();
     const text = page.locator(tid('ai-summary-text'));
     expect(await text.locator('img, script').count()).toBe(0);

@@ -202,7 +202,9 @@ describe('keyboard and reader', () => {
     for (const text of [
       'Next item',
       'Mark all as read',
-      'Previous / next article',
+      'Next article',
+      'Go to Saved',
+      'Undo the last bulk change (mark all read, scroll marking…)',
       'Search',
       'Subscribe to a feed',
     ])
@@ -344,10 +346,10 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await app.goto(`/f/${ids.feedIds[0]}`);
     await rows(page).first().waitFor();
     const before = await page.locator('[data-testid="items-unread"]').textContent();
-    // The keyboard path: M opens the menu with focus on its first option, arrows move between
+    // The keyboard path: Shift+A opens the menu with focus on its first option, arrows move between
     // options, Enter takes the focused one; the confirmation answers to y and n.
     const confirmText = () => page.locator('[data-testid="confirm-message"]').textContent();
-    await page.keyboard.press('M');
+    await page.keyboard.press('A');
     await page.locator('[data-testid="mark-all-menu"]').waitFor();
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="confirm-dialog"]').waitFor();
@@ -356,7 +358,7 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
     expect(await page.locator('[data-testid="items-unread"]').textContent()).toBe(before);
     // Older than a week (the third option): only "Old news".
-    await page.keyboard.press('M');
+    await page.keyboard.press('A');
     await page.locator('[data-testid="mark-all-all"]:focus').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');

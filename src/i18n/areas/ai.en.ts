@@ -8,7 +8,7 @@ import { plural } from '../types';
 export const aiEn = {
   summary: {
     button: 'Summary',
-    tip: 'AI summary (g)',
+    tip: 'AI summary (i)',
     title: 'AI summary',
     savedTag: 'saved',
     stoppedTag: 'stopped',

@@ -5,7 +5,7 @@ import type { aiEn } from './ai.en';
 export const aiZhCN: DeepStringRecord<typeof aiEn> = {
   summary: {
     button: '摘要',
-    tip: 'AI 摘要（g）',
+    tip: 'AI 摘要（i）',
     title: 'AI 摘要',
     savedTag: '已保存',
     stoppedTag: '已停止',

@@ -1,0 +1,121 @@
+/**
+ * The keyboard scheme and the palette in the real app: g + letter goes to a screen (and `g s`
+ * never also saves the selected article), n walks feeds with unread articles in sidebar order,
+ * v opens the original, j/k step articles with the reader open, Ctrl+K jumps to a feed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+
+let browser: Browser;
+let app: AppPage;
+let ids: SeededFeeds;
+
+const articles = (name: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ title: `${name} ${i + 1}`, description: `<p>${name}</p>` }));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  // Sidebar order: group "Arts" (Brushes), group "Zoo" (Aardvark Daily, Moose Monthly), then
+  // Loner (no group). Seeding order differs on purpose.
+  ids = await seedFeeds(app.page, [
+    { title: 'Moose Monthly', group: 'Zoo', articles: articles('Moose', 3) },
+    { title: 'Loner', articles: articles('Loner', 2) },
+    { title: 'Brushes', group: 'Arts', articles: articles('Brush', 2) },
+    { title: 'Aardvark Daily', group: 'Zoo', articles: articles('Aardvark', 4) },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false, autoRead: false } });
+}, 120_000);
+afterAll(async () => {
+  await app.context.close();
+  await browser.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const title = (page: Page) => page.locator('[data-testid="page-title"]');
+
+test('g + letter goes to screens; g s does not save the selected article', async () => {
+  const { page } = app;
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await page.keyboard.press('j');
+  await page.locator('[data-testid="item-row"][data-selected="true"]').waitFor();
+  await page.keyboard.press('g');
+  await page.keyboard.press('s');
+  await page.waitForURL((u) => u.pathname === '/next');
+  await page.locator('[data-testid="items-view"]').waitFor();
+  expect(await page.locator('[data-testid="nav-saved-count"]').count()).toBe(0);
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await page.waitForURL((u) => u.pathname === '/all');
+  await page.keyboard.press('g');
+  await page.keyboard.press('f');
+  await page.waitForURL((u) => u.pathname === '/rss');
+  expect(realErrors(app.errors)).toEqual([]);
+});
+
+test('n / N walk the feeds with unread articles in the order the sidebar shows', async () => {
+  const { page } = app;
+  await app.goto('/all');
+  await page.locator('[data-testid="item-row"]').first().waitFor();
+  const order = [ids.feedIds[2], ids.feedIds[3], ids.feedIds[0], ids.feedIds[1]];
+  const seen: string[] = [];
+  for (const key of ['n', 'n', 'n', 'n', 'n', 'N']) {
+    const from = path(page);
+    await page.keyboard.press(key);
+    await expect.poll(() => path(page), { timeout: 15_000 }).not.toBe(from);
+    seen.push(path(page));
+  }
+  expect(seen).toEqual([...order, order[0], order[3]].map((id) => `/f/${id}`));
+});
+
+test('v opens the original in a new tab; Shift+V cycles the view; j steps articles in the reader', async () => {
+  const { page } = app;
+  await app.goto(`/f/${ids.feedIds[3]}`);
+  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await page.keyboard.press('j');
+  // The seeded links point nowhere real: answer them here, as the site would.
+  await app.context.route('https://seed.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Original</title>' }),
+  );
+  const popup = app.context.waitForEvent('page');
+  await page.keyboard.press('v');
+  const tab = await popup;
+  expect(tab.url()).toMatch(/^https:\/\/seed\.example\/3\/0/);
+  await tab.close();
+  expect(await page.locator('[data-testid="items-view"]').getAttribute('data-view')).toBe('list');
+  await page.keyboard.press('V');
+  await page.locator('[data-testid="items-view"]:not([data-view="list"])').waitFor();
+  await setSettings(page, { general: { defaultView: 'list' } });
+  await app.goto(`/f/${ids.feedIds[3]}`);
+  await page.locator('[data-testid="item-row"][aria-label="Aardvark 1"]').click();
+  await page.locator('[data-testid="reader"]').getByText('Aardvark 1').first().waitFor();
+  await page.keyboard.press('j');
+  await page.locator('[data-testid="reader"]').getByText('Aardvark 2').first().waitFor();
+  await page.keyboard.press('k');
+  await page.locator('[data-testid="reader"]').getByText('Aardvark 1').first().waitFor();
+});
+
+test('Ctrl+K finds a feed by name and Enter jumps to it', async () => {
+  const { page } = app;
+  await app.goto('/all');
+  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await page.keyboard.press('Control+k');
+  await page.locator('[data-testid="search-input"]').fill('moose');
+  const place = page.locator('[data-testid="palette-place"][data-kind="feed"]');
+  await place.filter({ hasText: 'Moose Monthly' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === `/f/${ids.feedIds[0]}`);
+  await title(page).filter({ hasText: 'Moose Monthly' }).waitFor();
+  // A group too, chosen with the arrow keys.
+  await page.keyboard.press('Control+k');
+  await page.locator('[data-testid="search-input"]').fill('zoo');
+  await page.locator('[data-testid="palette-place"][data-kind="group"]').waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === `/c/${ids.groupIds.Zoo}`);
+  expect(path(page)).toBe(`/c/${ids.groupIds.Zoo}`);
+  expect(realErrors(app.errors)).toEqual([]);
+});
