@@ -7,5 +7,6 @@ it('reads the feed id of feed pages only', () => {
   expect(feedFromPath('/c/12')).toBeNull();
   expect(feedFromPath('/f/0')).toBeNull();
   expect(feedFromPath('/f/12/x')).toBeNull();
+  expect(feedFromPath('/f/12/i/345')).toBe(12);
   expect(feedFromPath('/all')).toBeNull();
 });

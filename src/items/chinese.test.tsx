@@ -10,8 +10,9 @@ import { ItemsHeader, type ItemsHeaderProps } from './ItemsHeader';
 
 /** Latin words left once key names in brackets and names that stay Latin are removed. */
 const latinWords = (text: string, names: readonly string[] = []) =>
-  names.reduce((s, n) => s.split(n).join(' '), text.replace(/（(?:Shift\+)?[A-Za-z]）/g, ' ')).match(/[A-Za-z]{2,}/g) ??
-  [];
+  names
+    .reduce((s, n) => s.split(n).join(' '), text.replace(/（(?:Shift\+)?[A-Za-z]）/g, ' '))
+    .match(/[A-Za-z]{2,}/g) ?? [];
 
 const header = (over: Partial<ItemsHeaderProps> = {}): ItemsHeaderProps => ({
   title: '全部文章',
