@@ -288,6 +288,8 @@ export interface JobProgress {
   done: number;
   failed: number;
   failures: JobFailure[];
+  /** New articles stored so far (refresh and import jobs; absent from older records). */
+  newItems?: number;
   summary: JobSummary | null;
   startedAt: number;
   finishedAt: number | null;

@@ -18,6 +18,8 @@ import { comboEn } from './areas/combo.en';
 import { keysEn } from './areas/keys.en';
 import { robustEn } from './areas/robust.en';
 import { playerEn } from './areas/player.en';
+import { toolsEn } from './areas/tools.en';
+import { upkeepEn } from './areas/upkeep.en';
 
 export const en = {
   common: {
@@ -296,4 +298,6 @@ export const en = {
   keys: keysEn,
   robust: robustEn,
   player: playerEn,
+  tools: toolsEn,
+  upkeep: upkeepEn,
 };

@@ -18,6 +18,8 @@ import { comboZhCN } from './areas/combo.zh-CN';
 import { keysZhCN } from './areas/keys.zh-CN';
 import { robustZhCN } from './areas/robust.zh-CN';
 import { playerZhCN } from './areas/player.zh-CN';
+import { toolsZhCN } from './areas/tools.zh-CN';
+import { upkeepZhCN } from './areas/upkeep.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -286,4 +288,6 @@ export const zhCN: DeepStringRecord<typeof en> = {
   keys: keysZhCN,
   robust: robustZhCN,
   player: playerZhCN,
+  tools: toolsZhCN,
+  upkeep: upkeepZhCN,
 };

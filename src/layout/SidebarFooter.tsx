@@ -14,6 +14,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { type TKey, useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { SidebarTools } from './SidebarTools';
 import { nextThemeMode } from './themeCycle';
 
 const TOOLS: { to: string; labelKey: TKey; icon: ReactNode; testId: string }[] = [
@@ -29,7 +30,10 @@ const THEME_ICON = {
   dark: <IconMoon size={18} />,
 };
 
-/** Bottom row of the sidebar: tool screens, the theme toggle and the settings gear. */
+/**
+ * Bottom row of the sidebar: the most used tool screens as icons, the "More" menu naming every
+ * tool screen (SidebarTools), the theme toggle and the settings gear.
+ */
 export function SidebarFooter() {
   const t = useT();
   const { pathname } = useLocation();
@@ -53,6 +57,7 @@ export function SidebarFooter() {
             </ActionIcon>
           </Tooltip>
         ))}
+        <SidebarTools />
       </Group>
       <Group gap={2}>
         <Tooltip label={t('nav.themeTip', { mode })}>

@@ -1,23 +1,30 @@
-import { Alert, Anchor, Button, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { formatDate, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { feedHealth, problemReason } from './feedStatus';
-import { unsubscribeFeeds } from './feedActions';
+import { editFeedUrlAction, unsubscribeFeeds } from './feedActions';
+import { useJob } from './jobStore';
+import { startRefresh } from './refreshActions';
 
 const when = (seconds: number) => formatDate(seconds * 1000);
 
 /**
  * "This feed has a problem": shown on a feed's items page when its last fetch failed, with the
  * reason, the HTTP status, when it happened, the last success and a link to the feed address.
- * A dead (410 Gone) feed says so and offers to unsubscribe. Renders nothing for a healthy feed.
+ * Its actions: Retry now (fetches it at once, ignoring the backoff), Edit address (checked by
+ * fetching before it is stored) and Unsubscribe (asks first). A dead (410 Gone) feed says so and
+ * leads with unsubscribing. Renders nothing for a healthy feed.
  */
 export function FeedProblemBanner({ feedId }: { feedId: number }) {
   const t = useT();
   const feeds = useQuery(feedsQuery());
   const navigate = useNavigate();
+  const [retryJob, setRetryJob] = useState<string | null>(null);
+  const retrying = useJob(retryJob)?.state === 'running';
   const feed = feeds.data?.find((f) => f.id === feedId);
   if (!feed) return null;
   const health = feedHealth(feed);
@@ -59,20 +66,42 @@ export function FeedProblemBanner({ feedId }: { feedId: number }) {
           {feed.url}
         </Anchor>
       </Text>
-      {dead && (
+      <Group gap="xs" mt="sm" data-testid="feed-problem-actions">
         <Button
           size="xs"
-          color="red"
           variant="light"
-          mt="sm"
+          color={dead ? 'red' : 'orange'}
+          leftSection={<IconRefresh size={14} />}
+          loading={retrying}
+          onClick={() => {
+            void startRefresh({ scope: 'feed', id: feed.id, force: true }).then(setRetryJob);
+          }}
+          data-testid="feed-problem-retry"
+        >
+          {t('upkeep.problem.retry')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+          onClick={() => void editFeedUrlAction(feed)}
+          data-testid="feed-problem-edit"
+        >
+          {t('upkeep.problem.editAddress')}
+        </Button>
+        <Button
+          size="xs"
+          variant={dead ? 'light' : 'subtle'}
+          color="red"
+          leftSection={<IconTrash size={14} />}
           data-testid="feed-problem-unsubscribe"
           onClick={() => {
             void unsubscribeFeeds([feed]).then((done) => done && navigate('/'));
           }}
         >
-          {t('subscribe.problem.unsubscribe')}
+          {dead ? t('subscribe.problem.unsubscribe') : t('upkeep.problem.unsubscribe')}
         </Button>
-      )}
+      </Group>
     </Alert>
   );
 }

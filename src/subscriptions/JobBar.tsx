@@ -2,19 +2,22 @@ import { Paper, Stack } from '@mantine/core';
 import { combineJobs } from './jobProgress';
 import { useRunningJobs } from './jobStore';
 import { JobProgressView } from './JobProgressView';
+import { RefreshSummary, useRefreshOutcome } from './RefreshSummary';
 
 const KINDS = ['refresh'] as const;
 
 /**
- * A slim progress strip above the main area while a refresh runs (imports show their own
- * progress on /subscribe). Renders nothing when no refresh is running.
+ * A slim strip above the main area while a refresh runs (feeds done of total, new articles so
+ * far, failures), which turns into the summary of a refresh the user asked for once it ends
+ * (imports show their own progress on /subscribe). Renders nothing otherwise.
  */
 export function JobBar() {
   const running = useRunningJobs(KINDS);
+  const outcome = useRefreshOutcome();
   // Up to two bars; more (one per selected feed, say) fold into one combined bar.
   const combined = running.length > 2 ? combineJobs(running) : null;
   const jobs = combined ? [combined] : running;
-  if (!jobs.length) return null;
+  if (!jobs.length && !outcome) return null;
   return (
     <Paper
       radius={0}
@@ -33,6 +36,7 @@ export function JobBar() {
         {jobs.map((j) => (
           <JobProgressView key={j.id} job={j} compact />
         ))}
+        {outcome && <RefreshSummary outcome={outcome} />}
       </Stack>
     </Paper>
   );

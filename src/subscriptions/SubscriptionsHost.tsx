@@ -7,14 +7,16 @@ import { useShortcuts } from '../reader/shortcuts';
 import { settingsStore } from '../settings/useSettings';
 import { connectJobEvents, onJobFinished } from './jobStore';
 import { failureNotice } from './jobNotice';
+import { isReported } from './refreshReport';
 import { RefreshScheduler } from './RefreshScheduler';
 import { refreshScopeForPath, startRefresh } from './refreshActions';
 import { TextPromptHost } from './TextPrompt';
 
 /**
  * Mount once inside the router: follows job events, runs the automatic refresh, binds `R`
- * (refresh what the current address shows), hosts the text prompt dialog and, when `general.pullDataFail` is on, raises a
- * notification naming the feeds a finished refresh could not fetch. Renders nothing visible.
+ * (refresh what the current address shows), hosts the text prompt dialog and, when
+ * `general.pullDataFail` is on, raises a notification naming the feeds an automatic refresh
+ * could not fetch (a refresh the user started shows its own summary). Renders nothing visible.
  */
 export function SubscriptionsHost() {
   const { pathname } = useLocation();
@@ -22,6 +24,8 @@ export function SubscriptionsHost() {
     connectJobEvents();
     return onJobFinished((job) => {
       if (job.kind !== 'refresh' || !settingsStore.getSnapshot().general.pullDataFail) return;
+      // A refresh the user asked for has its summary above the main area already.
+      if (isReported(job.id)) return;
       const notice = failureNotice(job);
       if (notice)
         notifications.show({

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Button, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 
 export interface PromptOptions {
@@ -7,8 +7,14 @@ export interface PromptOptions {
   label: string;
   initial?: string;
   confirmLabel?: string;
-  /** Returns an error message for a value that cannot be accepted, or null. */
-  validate?: (value: string) => string | null;
+  /**
+   * Returns an error message for a value that cannot be accepted, or null. May be async (an
+   * address checked by fetching it): the dialog then shows `checkingLabel` and stays open with
+   * the message if the check fails.
+   */
+  validate?: (value: string) => string | null | Promise<string | null>;
+  /** Shown under the field while an async `validate` runs. */
+  checkingLabel?: string;
 }
 
 interface Pending extends PromptOptions {
@@ -33,6 +39,9 @@ export function TextPromptHost() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  // Bumped on every open, close and edit, so a late async check of an older value is ignored.
+  const attempt = useRef(0);
 
   useEffect(() => {
     let current: Pending | null = null;
@@ -42,6 +51,8 @@ export function TextPromptHost() {
       setPending(p);
       setValue(p.initial ?? '');
       setError(null);
+      setChecking(false);
+      attempt.current++;
     };
     return () => {
       open = null;
@@ -50,12 +61,24 @@ export function TextPromptHost() {
   }, []);
 
   const close = (result: string | null) => {
+    attempt.current++;
+    setChecking(false);
     pending?.resolve(result);
     setPending(null);
   };
-  const submit = () => {
+  const submit = async () => {
+    if (checking) return;
     const v = value.trim();
-    const problem = !v ? t('subscribe.prompt.empty') : (pending?.validate?.(v) ?? null);
+    if (!v) return setError(t('subscribe.prompt.empty'));
+    const mine = ++attempt.current;
+    const verdict = pending?.validate?.(v) ?? null;
+    let problem: string | null;
+    if (verdict instanceof Promise) {
+      setChecking(true);
+      problem = await verdict.catch((err: unknown) => (err instanceof Error ? err.message : String(err)));
+      if (mine !== attempt.current) return; // cancelled or edited meanwhile
+      setChecking(false);
+    } else problem = verdict;
     if (problem) return setError(problem);
     close(v);
   };
@@ -65,7 +88,7 @@ export function TextPromptHost() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
         data-testid="prompt-dialog"
       >
@@ -75,16 +98,27 @@ export function TextPromptHost() {
           onChange={(e) => {
             setValue(e.currentTarget.value);
             setError(null);
+            if (checking) {
+              attempt.current++;
+              setChecking(false);
+            }
           }}
           error={error}
           data-autofocus
           data-testid="prompt-input"
+          errorProps={{ 'data-testid': 'prompt-error' }}
         />
+        {checking && (
+          <Group gap={6} mt={6} c="dimmed" data-testid="prompt-checking">
+            <Loader size={12} />
+            <Text size="xs">{pending?.checkingLabel}</Text>
+          </Group>
+        )}
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={() => close(null)} data-testid="prompt-cancel">
             {t('common.cancel')}
           </Button>
-          <Button type="submit" data-testid="prompt-ok">
+          <Button type="submit" loading={checking} data-testid="prompt-ok">
             {pending?.confirmLabel ?? t('subscribe.prompt.save')}
           </Button>
         </Group>

@@ -11,8 +11,10 @@ export type { Candidate, FeedPreview, JobProgress };
 
 /** What `refresh.start` covers. */
 export interface RefreshScope {
-  scope: 'all' | 'group' | 'feed';
+  scope: 'all' | 'group' | 'feed' | 'feeds';
   id?: number;
+  /** The feeds of a 'feeds' scope. */
+  ids?: number[];
   /** Fetch even feeds that are backed off or not yet due. */
   force?: boolean;
 }

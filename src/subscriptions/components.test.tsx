@@ -62,7 +62,9 @@ describe('FeedProblemBanner', () => {
     expect(link.getAttribute('href')).toBe('https://seven.example/feed.xml');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
-    expect(screen.queryByTestId('feed-problem-unsubscribe')).toBeNull();
+    // Issue #12: a failing feed's banner offers the fixes, not only the dead one's.
+    for (const action of ['retry', 'edit', 'unsubscribe'])
+      expect(screen.getByTestId(`feed-problem-${action}`)).toBeTruthy();
   });
 
   it('says a dead feed is gone and offers to unsubscribe', () => {

@@ -13,6 +13,7 @@ import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
 import { recordUndo } from '../undo/undoStore';
 import { errorText } from '../i18n/errorText';
+import { startRefresh } from './refreshActions';
 
 function report(what: string, err: unknown): false {
   notifications.show({
@@ -70,21 +71,53 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
   }
 }
 
-/** Asks for a new feed address (checked before it is sent) and stores it. */
+/**
+ * Checks a new address for `feed` by fetching it: null when it gives a feed no other
+ * subscription has, else the problem in words. One fetch (the engine keeps the parsed result
+ * for a few minutes, so the refresh that follows the change is cheap).
+ */
+export async function checkNewFeedUrl(feed: Feed, url: string): Promise<string | null> {
+  const typo = checkFeedUrl(url);
+  if (typo) return typo;
+  try {
+    const p = await api.preview(url);
+    if (p.subscribedFeedId !== null && p.subscribedFeedId !== feed.id) {
+      const other = p.title || p.url;
+      return t('upkeep.editUrl.otherFeed', { title: other });
+    }
+    return null;
+  } catch (err) {
+    return t('upkeep.editUrl.notAFeed', { reason: errorText(err) });
+  }
+}
+
+/**
+ * Asks for a new feed address, fetches it before anything is stored (a typo, an address that
+ * gives no feed, or one already subscribed is explained in the dialog, and the feed stays as it
+ * was), then stores it and fetches the feed from there at once.
+ */
 export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
   const url = await promptText({
     title: t('subscribe.actions.editUrlTitle'),
     label: t('subscribe.actions.urlLabel'),
     initial: feed.url,
-    validate: checkFeedUrl,
+    validate: (value) => (value === feed.url ? null : checkNewFeedUrl(feed, value)),
+    checkingLabel: t('upkeep.editUrl.checking'),
+    confirmLabel: t('upkeep.editUrl.check'),
   });
   if (url === null || url === feed.url) return false;
   try {
     await api.setFeedUrl(feed.id, url);
-    return true;
   } catch (err) {
     return report(t('subscribe.actions.editUrlFailed'), err);
   }
+  notifications.show({
+    message: t('upkeep.editUrl.changed', { title: feed.title || url }),
+    autoClose: 4000,
+    'data-testid': 'edit-url-done',
+  });
+  void startRefresh({ scope: 'feed', id: feed.id, force: true });
+  return true;
 }
 
 /** Marks every article of the feeds read; one change to undo (the notice says how many). */

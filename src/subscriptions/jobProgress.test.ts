@@ -82,6 +82,10 @@ describe('progress helpers', () => {
   it('progressLabel shows done/total and failures', () => {
     expect(progressLabel(job({ done: 3 }))).toBe('3 / 10');
     expect(progressLabel(job({ done: 4, failed: 2 }))).toBe('4 / 10 · 2 failed');
+    expect(progressLabel(job({ done: 5, newItems: 1 }))).toBe('5 / 10 · 1 new article');
+    expect(progressLabel(job({ done: 6, newItems: 1234, failed: 1 }))).toBe(
+      '6 / 10 · 1,234 new articles · 1 failed',
+    );
   });
 
   it('runningJobs filters by kind, oldest first', () => {

@@ -46,11 +46,16 @@ export function percentDone(job: JobProgress): number {
   return Math.min(100, Math.round((job.done / job.total) * 100));
 }
 
-/** The one-line status the progress bar shows, e.g. "12 / 40 · 2 failed", in the language in effect. */
+/**
+ * The one-line status the progress bar shows, e.g. "12 / 40 · 35 new articles · 2 failed", in
+ * the language in effect; the new-article part only once some have arrived.
+ */
 export function progressLabel(job: JobProgress): string {
   const processed = Math.min(job.total, job.done);
-  const base = `${formatNumber(processed)} / ${formatNumber(job.total)}`;
-  return job.failed ? `${base} · ${t('subscribe.jobs.failed', { count: job.failed })}` : base;
+  const parts = [`${formatNumber(processed)} / ${formatNumber(job.total)}`];
+  if (job.newItems) parts.push(t('upkeep.refresh.newSoFar', { count: job.newItems }));
+  if (job.failed) parts.push(t('subscribe.jobs.failed', { count: job.failed }));
+  return parts.join(' · ');
 }
 
 /** Running jobs of the given kinds, oldest first (the order they appear in the bar). */
@@ -75,6 +80,7 @@ export function combineJobs(jobs: readonly JobProgress[]): JobProgress | null {
     done: jobs.reduce((n, j) => n + j.done, 0),
     failed: jobs.reduce((n, j) => n + j.failed, 0),
     failures: jobs.flatMap((j) => j.failures),
+    newItems: jobs.reduce((n, j) => n + (j.newItems ?? 0), 0),
     startedAt: Math.min(...jobs.map((j) => j.startedAt)),
   };
 }

@@ -48,6 +48,9 @@ const subscribe = (l: Listener) => {
 };
 const snapshot = () => state;
 
+/** Every job the store knows, now (for code outside React). */
+export const jobsSnapshot = (): JobsState => state;
+
 let connected = false;
 /** Starts following `job` events; idempotent (once per tab). */
 export function connectJobEvents(): void {

@@ -4,17 +4,20 @@
 import { notifications } from '@mantine/notifications';
 import { t } from '../i18n';
 import { type RefreshScope, startRefreshJob } from './api';
-import { syncJob } from './jobStore';
+import { jobsSnapshot, syncJob } from './jobStore';
 import { errorText } from '../i18n/errorText';
+import { reportJobs } from './refreshReport';
 
 /**
- * Starts refreshing a feed, a group or everything and resolves with the job id; the progress
- * bar follows it through `job` events. When the engine refuses (not started, bad scope) the
+ * Starts refreshing a feed, some feeds, a group or everything and resolves with the job id; the
+ * progress bar follows it through `job` events and turns into its summary when it ends. When the engine refuses (not started, bad scope) the
  * error is shown as a notification and the promise resolves null, so callers need no catch.
  */
 export async function startRefresh(scope: RefreshScope): Promise<string | null> {
   try {
     const id = await startRefreshJob(scope);
+    // Asked for by the user: its summary shows above the main area when it ends.
+    reportJobs([id], jobsSnapshot());
     // The first events may have gone out before this tab was listening.
     void syncJob(id).catch(() => undefined);
     return id;

@@ -275,6 +275,24 @@ describe('refresh.start', () => {
     await expect(e.refresh.start({ scope: 'nope' } as never)).rejects.toMatchObject({ code: 'bad_input' });
   });
 
+  it('refreshes a list of feeds (retrying failures), counting new articles while it runs', async () => {
+    const e = await engine();
+    const [rss, atom, json] = await addFeeds(e, ['/feeds/rss.xml', '/feeds/atom.xml', '/feeds/feed.json']);
+    const events = recordEvents(e);
+    const job = await waitJob(e, await e.refresh.start({ scope: 'feeds', ids: [rss!, json!, 9999] }));
+    // The unknown id is left out; the atom feed was not asked for.
+    expect(job).toMatchObject({ state: 'done', total: 2, done: 2, failed: 0, newItems: 3 + 2 });
+    expect(job.summary?.newItems).toBe(5);
+    expect(net.feeds.hits('/feeds/atom.xml')).toBe(0);
+    expect(await e.feeds.get(atom!)).toMatchObject({ lastFetched: 0 });
+    // Progress events carried the running count before the end.
+    const running = events.all.flatMap((ev) =>
+      ev.type === 'job' && ev.job.state === 'running' ? [ev.job.newItems ?? 0] : [],
+    );
+    expect(Math.max(...running)).toBeLessThanOrEqual(5);
+    await expect(e.refresh.start({ scope: 'feeds' })).rejects.toMatchObject({ code: 'bad_input' });
+  });
+
   it('throttles progress events and ends with the final state', async () => {
     const e = await engine();
     await addFeeds(

@@ -89,6 +89,7 @@ export class JobRegistry {
       done: 0,
       failed: 0,
       failures: [],
+      newItems: 0,
       summary: null,
       startedAt: this.now(),
       finishedAt: null,

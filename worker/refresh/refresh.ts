@@ -8,7 +8,8 @@ import { isFeedDue } from './status';
 export type { RefreshScope } from './refreshJob';
 
 // One key per scope, so a second click on "refresh all" joins the running job.
-const keyOf = (scope: RefreshScope) => `refresh:${scope.scope}:${scope.id ?? ''}`;
+const keyOf = (scope: RefreshScope) =>
+  `refresh:${scope.scope}:${scope.scope === 'feeds' ? [...(scope.ids ?? [])].sort((a, b) => a - b).join(',') : (scope.id ?? '')}`;
 const DUE_KEY = 'refresh:due';
 /** Shortest interval `configure` accepts, seconds: protects the sites being polled. */
 export const MIN_INTERVAL = REFRESH_INTERVAL.min;

@@ -8,9 +8,11 @@ import { inBackoff } from './status';
 
 /** What `refresh.start` refreshes. `force`: include dead and backed-off feeds. */
 export interface RefreshScope {
-  scope: 'all' | 'group' | 'feed';
+  scope: 'all' | 'group' | 'feed' | 'feeds';
   /** Group id (-1 = ungrouped) or feed id. */
   id?: number;
+  /** Feed ids of a 'feeds' scope (retrying the feeds a refresh or an import could not fetch). */
+  ids?: number[];
   force?: boolean;
 }
 
@@ -19,15 +21,19 @@ export const REFRESH_CONCURRENCY = 6;
 
 /**
  * The feeds `scope` covers, split into those to fetch and the number skipped (dead, waiting
- * out a backoff or Retry-After, unless forced). O(feeds). Fails: EngineError('bad_input') for
- * an unknown scope or a missing id, ('not_found') for an unknown feed or group.
+ * out a backoff or Retry-After, unless forced). O(feeds). Unknown ids of a 'feeds' scope are
+ * left out. Fails: EngineError('bad_input') for an unknown scope or a missing id or ids list, ('not_found') for an unknown feed or group.
  */
 export function selectFeeds(s: FeedServices, scope: RefreshScope): { feeds: Feed[]; skipped: number } {
   const all = [...s.ctx.feedCache.values()];
   let inScope: Feed[];
   const kind = scope?.scope;
   if (kind === 'all') inScope = all;
-  else if (kind === 'group' || kind === 'feed') {
+  else if (kind === 'feeds') {
+    if (!Array.isArray(scope.ids)) throw new EngineError('bad_input', 'A feeds refresh needs a list of ids');
+    // Feeds unsubscribed meanwhile are simply left out.
+    inScope = [...new Set(scope.ids)].flatMap((id) => s.ctx.feedCache.get(id) ?? []);
+  } else if (kind === 'group' || kind === 'feed') {
     const id = scope.id;
     if (typeof id !== 'number') throw new EngineError('bad_input', `A ${kind} refresh needs an id`);
     if (kind === 'feed') {
@@ -52,7 +58,8 @@ export function selectFeeds(s: FeedServices, scope: RefreshScope): { feeds: Feed
  * Starts a 'refresh' job over `feeds` under `key` (a running job with the same key is returned
  * instead). Feeds another job is fetching right now are skipped. Up to 6 fetches at once; one
  * broken feed never stops the others, and a failed fetch never removes stored items.
- * Progress: `done` per finished feed, failures with their reasons as they are recorded.
+ * Progress: `done` per finished feed, `newItems` as items are stored, failures with their
+ * reasons as they are recorded.
  * Summary: added 0, skipped, failed, newItems.
  */
 export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], skipped: number): string {
@@ -68,8 +75,18 @@ export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], ski
       job.fail(failure);
     };
     let newItems = 0;
+    const deps = refreshDeps(s, job.signal, onFailure);
+    const ingest = deps.ingest.bind(deps);
+    // Counted as each feed's items land, so the progress bar can say "n new articles" while
+    // the job runs (the summary's total is recounted from the outcomes below).
+    deps.ingest = async (feedId, items) => {
+      const result = await ingest(feedId, items);
+      job.progress.newItems = (job.progress.newItems ?? 0) + result.added.length;
+      job.changed();
+      return result;
+    };
     try {
-      const outcomes = await refreshMany(targets, refreshDeps(s, job.signal, onFailure), {
+      const outcomes = await refreshMany(targets, deps, {
         concurrency: REFRESH_CONCURRENCY,
         signal: job.signal,
         onProgress: ({ done }) => {

@@ -122,6 +122,7 @@ export function startBulkSubscribe(
         }
         summary.added++;
         summary.newItems += outcome.added.length;
+        job.progress.newItems = summary.newItems;
       } finally {
         s.inFlight.delete(feedId);
       }

@@ -1,0 +1,52 @@
+/** Simplified Chinese for refresh progress, feed problem actions, OPML failures and duplicates; typed by the English area. */
+import { type DeepStringRecord, plural } from '../types';
+import type { upkeepEn } from './upkeep.en';
+
+export const upkeepZhCN: DeepStringRecord<typeof upkeepEn> = {
+  refresh: {
+    newSoFar: plural({ other: '{count} 篇新文章' }),
+    title: '刷新完成',
+    titleCancelled: '刷新已取消',
+    checked: plural({ other: '已检查 {count} 个订阅源' }),
+    newItems: plural({ other: '{count} 篇新文章' }),
+    skipped: plural({ other: '跳过 {count} 个（等待重试）' }),
+    failedHeading: plural({ other: '{count} 个订阅源未能更新：' }),
+    allWell: '所有订阅源都已响应。',
+    openAddress: '打开订阅源地址',
+    retryFailed: '重试失败的订阅源',
+    dismiss: '关闭',
+    region: '刷新结果',
+    unknown: '未知订阅源',
+  },
+  problem: {
+    retry: '立即重试',
+    editAddress: '修改地址…',
+    unsubscribe: '取消订阅…',
+  },
+  editUrl: {
+    checking: '正在检查地址…',
+    check: '检查并保存',
+    notAFeed: '这个地址没有返回订阅源：{reason}',
+    otherFeed: '你已经以“{title}”订阅了这个地址。',
+    changed: '地址已修改，正在从新地址获取“{title}”。',
+  },
+  opml: {
+    failedTitle: plural({ other: '{count} 个导入的订阅源无法获取' }),
+    failedIntro:
+      '它们已经订阅，但还没有文章。可以重试（网站也许已恢复），在订阅源列表中修改地址，或移除不再需要的订阅源。',
+    retry: '重试',
+    remove: '移除',
+    retryAll: '全部重试',
+    removeAll: '全部移除',
+    fixed: '已恢复',
+    removed: '已移除',
+    notAdded: '未添加：地址无法使用。',
+  },
+  duplicate: {
+    sameAddress: '你已经订阅了这个订阅源',
+    selfLink: '这个订阅源声明自己的地址是 {url}，你已经订阅了它',
+    sameSite: '你已经订阅了这个网站的一个订阅源：{title}。',
+    sameSiteHint: '只有当这是另一个订阅源（评论、分类、播客）时才继续订阅。',
+    open: '打开“{title}”',
+  },
+};
