@@ -200,6 +200,8 @@ export interface NormalizedFeed {
   description: string;
   /** Feed image / icon URL, '' when none. */
   image: string;
+  /** The address the feed gives for itself (atom:link rel=self, JSON Feed feed_url), if any. */
+  selfUrl?: string;
   items: IncomingItem[];
 }
 
@@ -254,8 +256,15 @@ export interface FeedPreview {
   itemCount: number;
   /** The newest five items (undated ones last); `titleDerived` as on ItemRow. */
   items: { title: string; link: string; pubDate: number | null; titleDerived?: boolean }[];
-  /** Id of the feed already subscribed at this address (normalised), else null. */
+  /**
+   * Id of the feed already subscribed at this address (compared normalised, also after
+   * redirects and by the address the feed gives for itself), else null.
+   */
   subscribedFeedId: number | null;
+  /** How `subscribedFeedId` matched: the address itself, or the feed's own self link. */
+  subscribedBy?: 'address' | 'self';
+  /** A subscribed feed of the same site (home page), when not the same feed; else absent. */
+  sameSiteFeedId?: number | null;
 }
 
 /** One failure inside a job. `feedId` null: nothing was stored for this entry. */

@@ -138,6 +138,34 @@ describe('subscriptions.subscribe', () => {
     expect((await e.subscriptions.preview(net.at('/feeds/rss.xml'))).subscribedFeedId).toBe(res.feedId);
   });
 
+  it('flags a feed whose self link is a subscription, and a feed of a site already followed', async () => {
+    const e = await engine();
+    const atom = (self: string, title: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${title}</title>` +
+      `<link href="https://harbour.example/"/><link rel="self" href="${self}"/><id>urn:x:${title}</id>` +
+      `<updated>2024-02-10T18:00:00Z</updated><entry><title>One</title><id>urn:x:${title}:1</id>` +
+      `<updated>2024-02-10T18:00:00Z</updated></entry></feed>`;
+    const home = net.at('/mutable/harbour');
+    net.feeds.setMutable('harbour', atom(home, 'Harbour'));
+    const first = await e.subscriptions.subscribe({ url: home });
+    // The same feed served from a mirror names its real address.
+    net.feeds.setMutable('mirror', atom(home.replace('http://', 'https://'), 'Harbour'));
+    expect(await e.subscriptions.preview(net.at('/mutable/mirror'))).toMatchObject({
+      subscribedFeedId: first.feedId,
+      subscribedBy: 'self',
+      sameSiteFeedId: null,
+    });
+    // Another feed of the same site is not a duplicate, but the preview points at the one followed.
+    net.feeds.setMutable('comments', atom(net.at('/mutable/comments'), 'Harbour comments'));
+    const other = await e.subscriptions.preview(net.at('/mutable/comments'));
+    expect(other).toMatchObject({ subscribedFeedId: null, sameSiteFeedId: first.feedId });
+    expect(other.subscribedBy).toBeUndefined();
+    expect(await e.subscriptions.preview(home)).toMatchObject({
+      subscribedFeedId: first.feedId,
+      subscribedBy: 'address',
+    });
+  });
+
   it('says already subscribed instead of duplicating, for equivalent addresses', async () => {
     const e = await engine();
     const first = await e.subscriptions.subscribe({ url: net.at('/feeds/atom.xml') });

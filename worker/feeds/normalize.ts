@@ -163,6 +163,7 @@ function normalizeRss(feed: Rss, version: string, feedUrl: string): NormalizedFe
     link: resolveUrl(pick(feed.link, selfLink), base),
     description: htmlToText(pick(feed.description, first(feed.dc?.descriptions), feed.itunes?.summary)),
     image,
+    selfUrl: resolveUrl(feed.atom?.links?.find((l) => l.rel === 'self')?.href, base),
     items,
   };
 }
@@ -273,6 +274,7 @@ function normalizeAtom(feed: Atom, version: string, feedUrl: string): Normalized
     link: resolveUrl(atomLink(feed.links), base),
     description: atomText(feed.subtitle),
     image: resolveUrl(pick(feed.logo, feed.icon, feed.itunes?.image), base),
+    selfUrl: resolveUrl(feed.links?.find((l) => l.rel === 'self')?.href, base),
     items: (feed.entries ?? []).map((e) => atomEntry(e, base, author)).filter((i) => !isEmpty(i)),
   };
 }
@@ -322,6 +324,7 @@ function normalizeJson(feed: Json, version: string, feedUrl: string): Normalized
     link: resolveUrl(feed.home_page_url, feedUrl),
     description: htmlToText(feed.description),
     image: resolveUrl(pick(feed.icon, feed.favicon), feedUrl),
+    selfUrl: resolveUrl(feed.feed_url, feedUrl),
     items: items.filter((i) => !isEmpty(i)),
   };
 }

@@ -8,7 +8,7 @@ import { extractRowFields } from '../items/snippet';
 import type { FeedPreview } from '../types';
 import type { LoadedFeed } from './previewCache';
 import type { FeedServices } from './services';
-import { fallbackFeedTitle, feedUrlOf, findSubscribed } from './urlKey';
+import { fallbackFeedTitle, feedUrlOf, findSubscribed, urlKey } from './urlKey';
 
 /** Items shown in a preview. */
 export const PREVIEW_ITEMS = 5;
@@ -42,7 +42,19 @@ export async function loadFeed(s: FeedServices, input: string, signal?: AbortSig
   return loaded;
 }
 
-/** Builds the preview shape from a loaded feed: newest items first, undated ones last. */
+/** A subscribed feed whose site (home page) is `link`, compared as feed addresses are. O(feeds). */
+function sameSite(s: FeedServices, link: string) {
+  if (!link) return undefined;
+  const key = urlKey(link);
+  for (const feed of s.ctx.feedCache.values()) if (feed.siteUrl && urlKey(feed.siteUrl) === key) return feed;
+  return undefined;
+}
+
+/**
+ * Builds the preview shape from a loaded feed: newest items first, undated ones last. Flags a
+ * subscription it duplicates (same address after normalisation or redirects, or the feed's own
+ * self link) and, failing that, a subscribed feed of the same site.
+ */
 export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): FeedPreview {
   const { parsed } = loaded;
   const newest = [...parsed.items]
@@ -59,7 +71,10 @@ export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): F
         ...(shown?.derived ? { titleDerived: true } : {}),
       };
     });
-  const existing = findSubscribed(s.ctx, [feedUrlOf(input), loaded.url, loaded.finalUrl]);
+  const byAddress = findSubscribed(s.ctx, [feedUrlOf(input), loaded.url, loaded.finalUrl]);
+  // A mirror or an old address of a feed already followed: the feed names its own address.
+  const bySelf = byAddress ?? (parsed.selfUrl ? findSubscribed(s.ctx, [parsed.selfUrl]) : undefined);
+  const existing = byAddress ?? bySelf;
   return {
     url: loaded.url,
     title: parsed.title || fallbackFeedTitle(loaded.url),
@@ -69,5 +84,7 @@ export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): F
     itemCount: parsed.items.length,
     items: newest,
     subscribedFeedId: existing?.id ?? null,
+    ...(existing ? { subscribedBy: byAddress ? 'address' : 'self' } : {}),
+    sameSiteFeedId: existing ? null : (sameSite(s, parsed.link)?.id ?? null),
   };
 }

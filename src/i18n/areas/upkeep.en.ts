@@ -56,8 +56,9 @@ export const upkeepEn = {
     notAdded: 'Not added: the address cannot be used.',
   },
   duplicate: {
-    sameAddress: 'You already follow this feed',
-    selfLink: 'This feed gives its own address as {url}, which you already follow',
+    sameAddress: 'You already subscribe to this feed.',
+    selfLink:
+      'This is a copy of “{title}”, which you already subscribe to: the feed names that address as its own.',
     sameSite: 'You already follow a feed from this site: {title}.',
     sameSiteHint: 'Subscribe anyway only if this is a different feed (comments, a category, a podcast).',
     open: 'Open “{title}”',

@@ -43,8 +43,8 @@ export const upkeepZhCN: DeepStringRecord<typeof upkeepEn> = {
     notAdded: '未添加：地址无法使用。',
   },
   duplicate: {
-    sameAddress: '你已经订阅了这个订阅源',
-    selfLink: '这个订阅源声明自己的地址是 {url}，你已经订阅了它',
+    sameAddress: '你已经订阅了这个订阅源。',
+    selfLink: '这是“{title}”的副本，你已经订阅了它：该订阅源声明的自身地址就是那个地址。',
     sameSite: '你已经订阅了这个网站的一个订阅源：{title}。',
     sameSiteHint: '只有当这是另一个订阅源（评论、分类、播客）时才继续订阅。',
     open: '打开“{title}”',

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { tRich, useT } from '../../i18n';
 import { askPersistenceOnce } from '../../pwa/persistence';
 import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
+import { feedsQuery } from '../../queries/feeds';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
 import { PreviewItems } from './PreviewItems';
 import { errorText } from '../../i18n/errorText';
@@ -17,8 +18,9 @@ const FORMAT: Record<string, string> = { rss: 'RSS', rdf: 'RSS 1.0', atom: 'Atom
 
 /**
  * The chosen feed, fetched and parsed (not stored): title, site, format, item count and the
- * newest items; then the group choice and Subscribe. An address already subscribed links to
- * that feed instead of offering a duplicate.
+ * newest items; then the group choice and Subscribe. A duplicate is flagged before any click: an
+ * address already subscribed (also by the feed's own self link) links to that feed instead of
+ * offering Subscribe; another feed of a site already followed is pointed out above the button.
  */
 export function FeedPreviewPanel({ url }: { url: string }) {
   const t = useT();
@@ -29,6 +31,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
     queryFn: () => preview(url),
     gcTime: 60_000,
   });
+  const feeds = useQuery(feedsQuery());
   const sub = useMutation({
     mutationFn: () =>
       subscribe({ url: shown.data?.url ?? url, ...groupChoiceRequest(group), ...intoRequest(into) }),
@@ -58,6 +61,11 @@ export function FeedPreviewPanel({ url }: { url: string }) {
     );
 
   const p = shown.data;
+  // Names the subscription a duplicate flag points at (the feed list is cached already).
+  const titleOf = (id: number) => {
+    const f = feeds.data?.find((x) => x.id === id);
+    return f ? f.title || f.url : `#${id}`;
+  };
   const existing = sub.data?.alreadySubscribed ? sub.data.feedId : p.subscribedFeedId;
   return (
     <Paper withBorder radius="md" p="lg" mt="lg" data-testid="preview">
@@ -82,10 +90,21 @@ export function FeedPreviewPanel({ url }: { url: string }) {
       <PreviewItems items={p.items} />
 
       {existing !== null ? (
-        <Alert color="blue" variant="light" mt="md" data-testid="already-subscribed">
-          {t('subscribe.preview.already')}{' '}
+        <Alert
+          color="blue"
+          variant="light"
+          mt="md"
+          icon={<IconCopy size={18} />}
+          title={
+            p.subscribedBy === 'self'
+              ? t('upkeep.duplicate.selfLink', { title: titleOf(existing) })
+              : t('upkeep.duplicate.sameAddress')
+          }
+          data-testid="already-subscribed"
+          data-by={sub.data?.alreadySubscribed ? 'address' : (p.subscribedBy ?? 'address')}
+        >
           <Anchor component={Link} to={feedPath(existing)} inherit data-testid="already-link">
-            {t('subscribe.preview.openIt')}
+            {t('upkeep.duplicate.open', { title: titleOf(existing) })}
           </Anchor>
         </Alert>
       ) : sub.isSuccess ? (
@@ -114,6 +133,17 @@ export function FeedPreviewPanel({ url }: { url: string }) {
           }}
         >
           <Stack gap="sm" mt="md">
+            {p.sameSiteFeedId != null && (
+              <Alert color="yellow" variant="light" icon={<IconCopy size={18} />} data-testid="same-site">
+                {t('upkeep.duplicate.sameSite', { title: titleOf(p.sameSiteFeedId) })}{' '}
+                <Anchor component={Link} to={feedPath(p.sameSiteFeedId)} inherit data-testid="same-site-link">
+                  {t('upkeep.duplicate.open', { title: titleOf(p.sameSiteFeedId) })}
+                </Anchor>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('upkeep.duplicate.sameSiteHint')}
+                </Text>
+              </Alert>
+            )}
             <GroupPicker value={group} onChange={setGroup} />
             <SubscribeDestination value={into} onChange={setInto} />
             {sub.isError && (

@@ -8,12 +8,14 @@ import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgress
 import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
 import { errorText } from '../../i18n/errorText';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
+import { OpmlFailures } from './OpmlFailures';
 
 const messageOf = errorText;
 
 /**
  * OPML import: pick a file or paste the text, then a progress bar while the feeds are added
- * and fetched for the first time (cancellable), then the summary with each failure's reason.
+ * and fetched for the first time (cancellable), then the summary, and the feeds that could not be
+ * fetched with Retry and Remove (OpmlFailures).
  */
 export function OpmlImport() {
   const t = useT();
@@ -119,11 +121,13 @@ export function OpmlImport() {
           <JobProgressView job={job} />
           {job.state !== 'running' && (
             <div style={{ marginTop: 12 }}>
-              <JobSummaryView job={job} />
+              {/* Feeds that were subscribed but failed are listed below with their fixes. */}
+              <JobSummaryView job={{ ...job, failures: job.failures.filter((f) => f.feedId === null) }} />
             </div>
           )}
         </Paper>
       )}
+      {job && job.state !== 'running' && <OpmlFailures failures={job.failures} />}
     </Stack>
   );
 }
