@@ -133,9 +133,10 @@ describe('OPML', () => {
     expect(await summary.locator(tid('summary-added')).textContent()).toBe('3');
     expect(await summary.locator(tid('summary-skipped')).textContent()).toBe('1');
     expect(await summary.locator(tid('summary-failed')).textContent()).toBe('1');
-    const failures = await summary.locator(tid('summary-failures')).textContent();
+    // The feed that failed is listed with its reason and its fixes (issue #12), not in the summary.
+    const failures = await app.page.locator(tid('opml-failures')).textContent();
     expect(failures).toContain('/status/404');
-    expect(failures).toMatch(/404/);
+    expect(failures).toMatch(/HTTP 404/);
     // The nested outline became a group, with its feeds in the sidebar.
     await app.page.locator('[data-testid^="nav-group-"]', { hasText: 'Imported & Co' }).waitFor();
     await app.page.locator('[data-testid^="nav-feed-"]', { hasText: 'Podcast' }).first().waitFor();
