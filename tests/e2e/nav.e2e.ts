@@ -46,6 +46,18 @@ async function engine<T>(fn: string, arg: unknown = null): Promise<T> {
 }
 const subscribe = (url: string) =>
   engine<{ feedId: number }>('(e, a) => e.subscriptions.subscribe({ url: a })', url).then((r) => r.feedId);
+/**
+ * Refreshes one feed in the engine and resolves once that job has finished (before the test
+ * navigates: a page load ends the worker, and with it a fetch still under way).
+ */
+const refreshFeedNow = (id: number) =>
+  engine(
+    `async (e, a) => {
+      const job = await e.refresh.start({ scope: 'feed', id: a, force: true });
+      while ((await e.jobs.get(job))?.state === 'running') await new Promise((r) => setTimeout(r, 50));
+    }`,
+    id,
+  );
 const feedUrl = (id: number) => engine<{ url: string } | undefined>('(e, a) => e.feeds.get(a)', id);
 
 beforeAll(async () => {
@@ -165,7 +177,7 @@ describe('failing feed banner', () => {
     server.setMutable('flaky', rss('Flaky Feed', ['f1']));
     const id = await subscribe(`${server.url}/mutable/flaky`);
     server.setRoute('/mutable/flaky', failWith(503));
-    await engine('(e, a) => e.refresh.start({ scope: "feed", id: a, force: true })', id);
+    await refreshFeedNow(id);
     await app.goto(`/f/${id}`);
     const banner = app.page.locator(tid('feed-problem'));
     await banner.locator(tid('feed-problem-reason')).filter({ hasText: /503/ }).waitFor();
@@ -196,7 +208,7 @@ describe('failing feed banner', () => {
     const id = await subscribe(`${server.url}/mutable/moved`);
     const oldUrl = `${server.url}/mutable/moved`;
     server.setRoute('/mutable/moved', failWith(404));
-    await engine('(e, a) => e.refresh.start({ scope: "feed", id: a, force: true })', id);
+    await refreshFeedNow(id);
     await app.goto(`/f/${id}`);
     const banner = app.page.locator(tid('feed-problem'));
     await banner.locator(tid('feed-problem-reason')).filter({ hasText: /404/ }).waitFor();
@@ -242,7 +254,7 @@ describe('failing feed banner', () => {
     server.setMutable('doomed', rss('Doomed Feed', ['d1']));
     const id = await subscribe(`${server.url}/mutable/doomed`);
     server.setRoute('/mutable/doomed', failWith(500));
-    await engine('(e, a) => e.refresh.start({ scope: "feed", id: a, force: true })', id);
+    await refreshFeedNow(id);
     await app.goto(`/f/${id}`);
     const banner = app.page.locator(tid('feed-problem'));
     await banner.locator(tid('feed-problem-reason')).filter({ hasText: /500/ }).waitFor();
