@@ -93,9 +93,22 @@ export function OpmlFailures({ failures }: { failures: readonly JobFailure[] }) 
                   </Anchor>
                 )}
               </Text>
-              <Text size="xs" c="dimmed" truncate data-testid="opml-failure-reason">
-                {state === 'failing' && feed ? problemReason(feed) || failure.reason : failure.url}
-              </Text>
+              {state === 'failing' && (
+                <Text size="xs" c="orange.8" truncate data-testid="opml-failure-reason">
+                  {(feed && problemReason(feed)) || failure.reason}
+                </Text>
+              )}
+              <Anchor
+                href={failure.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                c="dimmed"
+                display="block"
+                truncate
+              >
+                {failure.url}
+              </Anchor>
             </div>
             {state === 'failing' ? (
               <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
