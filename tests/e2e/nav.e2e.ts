@@ -77,8 +77,9 @@ beforeAll(async () => {
   });
   server.setMutable('news', rss('Daily News', ['n1']));
   await subscribe(`${server.url}/mutable/news`);
-  await app.page.reload();
-  await app.page.locator(tid('app-shell')).waitFor();
+  // The shell is what the tests need; a loaded 2-core machine can take long over the rest.
+  await app.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await app.page.locator(tid('app-shell')).waitFor({ timeout: 60_000 });
 }, 150_000);
 
 afterAll(async () => {
