@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
+import { errorText } from '../i18n/errorText';
 
 export interface PromptOptions {
   title: string;
@@ -75,7 +76,7 @@ export function TextPromptHost() {
     let problem: string | null;
     if (verdict instanceof Promise) {
       setChecking(true);
-      problem = await verdict.catch((err: unknown) => (err instanceof Error ? err.message : String(err)));
+      problem = await verdict.catch((err: unknown) => errorText(err));
       if (mine !== attempt.current) return; // cancelled or edited meanwhile
       setChecking(false);
     } else problem = verdict;
