@@ -4,6 +4,7 @@
  * show it without asking the engine, even after a reload.
  */
 import type { Enclosure, Item, MediaChapter } from '../../worker/types';
+import { articlePath } from '../items/articleAddress';
 
 /** One playable episode. */
 export interface Episode {
@@ -63,12 +64,9 @@ export function episodeFromItem(item: Item, feedTitle: string): Episode | null {
   };
 }
 
-/**
- * The article's address in the app, for "open the playing episode". Today the feed list with
- * `?open=<id>` (see src/items/useOpenParam.ts).
- */
+/** The article's address in the app (its feed's list with the article open), for "open the playing episode". */
 export function episodeHref(episode: Pick<Episode, 'itemId' | 'feedId'>): string {
-  return `/f/${episode.feedId}?open=${episode.itemId}`;
+  return articlePath(`/f/${episode.feedId}`, episode.itemId);
 }
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
