@@ -21,8 +21,11 @@ afterEach(() => app.context.close());
 
 const READ = ['News 3', 'News 7', 'News 20'];
 
-async function open(general: Record<string, unknown>): Promise<void> {
-  app = await openApp(browser);
+async function open(
+  general: Record<string, unknown>,
+  viewport?: { width: number; height: number },
+): Promise<void> {
+  app = await openApp(browser, viewport ? { viewport } : {});
   await app.goto('/welcome');
   ids = await seedFeeds(
     app.page,
@@ -160,3 +163,35 @@ test('with scroll marking on, a burst of scrolling is one change and z takes it 
   expect(await allFlags(page)).toEqual(flagsBefore);
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);
+
+test('on a phone the Undo notice sits above the bottom bar, where it can be tapped', async () => {
+  await open({}, { width: 390, height: 844 });
+  const { page } = app;
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
+  await page.locator('[data-testid="items-mark-all"]').click();
+  await page.locator('[data-testid="mark-all-all"]').click();
+  await page.locator('[data-testid="confirm-ok"]').click();
+  const notice = page.locator('[data-testid="undo-notice"]');
+  await notice.filter({ hasText: '77 articles marked as read.' }).waitFor();
+  // Toasts are portalled outside the app shell; the bar's height must still reach them.
+  await expect
+    .poll(async () => {
+      const n = await notice.boundingBox();
+      const bar = await page.locator('[data-testid="bottom-bar"]').boundingBox();
+      return n && bar ? Math.round(bar.y - (n.y + n.height)) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+  // …and once it has slid in, it fits the screen's width with its Undo button.
+  await expect
+    .poll(async () => {
+      const button = await notice.locator('[data-testid="undo-button"]').boundingBox();
+      return button ? Math.round(390 - (button.x + button.width)) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+  if (process.env.RIVULET_SHOTS)
+    await page.screenshot({ path: `${process.env.RIVULET_SHOTS}/undo-phone.png` });
+  await notice.locator('[data-testid="undo-button"]').click();
+  await page.getByText('Undone: 77 articles restored.').waitFor();
+  expect(realErrors(app.errors)).toEqual([]);
+});
