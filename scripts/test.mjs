@@ -52,6 +52,7 @@ function vitest(name, extra) {
 const steps = [
   { name: 'typecheck', run: () => run('npx', ['tsc', '-b']) },
   { name: 'lint', run: () => run('npx', ['eslint', '.', '--max-warnings', '0']) },
+  { name: 'import cycles', run: () => run('npm', ['run', '--silent', 'cycles']) },
   { name: 'format', run: () => run('npx', ['prettier', '--check', '.', '--log-level', 'warn']) },
   vitest('unit', []),
   { name: 'build', run: () => ensureBuild({ force: true }) },

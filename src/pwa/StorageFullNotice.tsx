@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { JobFailure } from '../../worker/types';
 import { useI18n } from '../i18n';
-import { router } from '../routes/router';
+import { navigateTo } from '../routes/navigation';
 import { startRefresh } from '../subscriptions/refreshActions';
 import { Disclosure } from './Disclosure';
 
@@ -25,7 +25,7 @@ export function StorageFullNotice({ failures }: { failures: JobFailure[] }) {
   };
   const free = () => {
     notifications.hide(STORAGE_NOTICE_ID);
-    void router.navigate('/download');
+    navigateTo('/download');
   };
   return (
     <div>

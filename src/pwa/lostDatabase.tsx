@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { EngineEvent } from '../engine/contract';
 import { t } from '../i18n';
-import { router } from '../routes/router';
+import { navigateTo } from '../routes/navigation';
 
 type Loss = Extract<EngineEvent, { type: 'storage-lost' }>['reason'];
 
@@ -59,7 +59,7 @@ export function showLoss(loss: { reason: Loss }, items: number): void {
           data-testid="storage-lost-restore"
           onClick={() => {
             notifications.hide('storage-lost');
-            void router.navigate('/download');
+            navigateTo('/download');
           }}
         >
           {t('robust.lost.restore')}

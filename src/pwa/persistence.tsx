@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { t } from '../i18n';
-import { router } from '../routes/router';
+import { navigateTo } from '../routes/navigation';
 import { askPersistence } from '../screens/download/storage';
 
 // Set once asked, so a person is asked (and told) at the first subscription only.
@@ -42,7 +42,7 @@ export async function askPersistenceOnce(
           mt="xs"
           onClick={() => {
             notifications.hide('storage-persist');
-            void router.navigate('/download');
+            navigateTo('/download');
           }}
         >
           {t('robust.persist.open')}

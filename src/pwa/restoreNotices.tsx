@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatDate, t } from '../i18n';
 import { withEngine } from '../queries/engine';
-import { router } from '../routes/router';
+import { navigateTo } from '../routes/navigation';
 import { applyRestore } from '../screens/download/backupFile';
 import { clearRestoreMarker, readRestoreMarker } from '../screens/download/restoreMarker';
 
@@ -59,7 +59,7 @@ function show(kind: 'finished' | 'interrupted', title: string, text: string): vo
             data-testid="restore-again"
             onClick={() => {
               notifications.hide(id);
-              void router.navigate('/download');
+              navigateTo('/download');
             }}
           >
             {t('robust.restore.again')}

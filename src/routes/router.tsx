@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { IndexLayout } from '../layout/IndexLayout';
 import { AppLoading } from './AppLoading';
+import { setNavigator } from './navigation';
 import { RouteError } from './RouteError';
 import { StartPage } from './StartPage';
 
@@ -48,3 +49,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+setNavigator((to) => void router.navigate(to));

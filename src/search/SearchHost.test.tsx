@@ -5,7 +5,7 @@ import { renderUi } from '../reader/testing/render';
 import { captureTypeAhead, closeSearchPalette, openSearchPalette } from './paletteStore';
 import { SearchHost } from './SearchHost';
 
-vi.mock('../routes/router', () => ({ router: { navigate: vi.fn() } }));
+vi.mock('../routes/navigation', () => ({ navigateTo: vi.fn() }));
 vi.mock('../queries/engine', () => ({
   withEngine: (fn: (e: unknown) => unknown) =>
     fn({ search: { suggest: () => Promise.resolve([]) }, feeds: { list: () => Promise.resolve([]) } }),

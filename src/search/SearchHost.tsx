@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { bindKeys } from '../keys/keyMap';
 import { useShortcuts } from '../reader/shortcuts';
-import { router } from '../routes/router';
+import { navigateTo } from '../routes/navigation';
 import { openSettings } from '../settings/dialogState';
 import {
   captureTypeAhead,
@@ -36,9 +36,9 @@ export function SearchHost() {
       opened={opened}
       initialText={paletteInitialText}
       onClose={closeSearchPalette}
-      onOpenItem={(text, id) => void router.navigate(searchHref(text, id))}
-      onSeeAll={(text) => void router.navigate(searchHref(text))}
-      onGo={(place) => (place.path === null ? openSettings() : void router.navigate(place.path))}
+      onOpenItem={(text, id) => navigateTo(searchHref(text, id))}
+      onSeeAll={(text) => navigateTo(searchHref(text))}
+      onGo={(place) => (place.path === null ? openSettings() : navigateTo(place.path))}
     />
   );
 }
