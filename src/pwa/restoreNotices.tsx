@@ -4,36 +4,41 @@ import { formatDate, t } from '../i18n';
 import { withEngine } from '../queries/engine';
 import { navigateTo } from '../routes/navigation';
 import { applyRestore } from '../screens/download/backupFile';
-import { clearRestoreMarker, readRestoreMarker } from '../screens/download/restoreMarker';
+import { appliedRestoreId } from '../screens/download/restoreMarker';
 
 /**
  * At start-up, finishes or reports a restore the last session did not see through. The engine
- * keeps a committed restore's settings beside its data until the page applies them; a marker
- * says a restore was started. So: settings waiting → apply them now (data and settings are
- * then both the backup's) and, when this browser started that restore, say it finished; a
- * marker without waiting settings → the restore never committed, nothing changed: say so and
- * offer to restore again. Never rejects.
+ * keeps a committed restore's settings beside its data until a start sees the page's note that
+ * it wrote them (restoreMarker.ts), and notes a restore as started until its commit. So:
+ * settings waiting and noted → drop the engine's copy; waiting and not noted → apply them now
+ * (data and settings are then both the backup's) and say the restore finished; a started note
+ * left → the restore never committed, nothing changed: say so and offer to restore again.
+ * Never rejects.
  */
 export async function settleRestore(): Promise<void> {
   try {
-    const marker = readRestoreMarker();
     const pending = await withEngine((e) => e.backup.pendingSettings());
     if (pending) {
-      await applyRestore(pending.restoreId, pending.settings, pending.mode);
-      if (marker?.id === pending.restoreId)
-        show(
-          'finished',
-          t('robust.restore.finishedTitle'),
-          t('robust.restore.finished', { file: marker.file }),
-        );
+      // The page wrote these settings last session and they reached the disk: drop the copy.
+      if (appliedRestoreId() === pending.restoreId) {
+        await withEngine((e) => e.backup.settingsApplied(pending.restoreId));
+        return;
+      }
+      applyRestore(pending.restoreId, pending.settings, pending.mode);
+      show(
+        'finished',
+        t('robust.restore.finishedTitle'),
+        t('robust.restore.finished', { file: pending.file ?? '' }),
+      );
       return;
     }
-    if (!marker) return;
-    clearRestoreMarker(marker.id);
+    const started = await withEngine((e) => e.backup.startedRestore());
+    if (!started) return;
+    await withEngine((e) => e.backup.forgetStartedRestore(started.restoreId));
     show(
       'interrupted',
       t('robust.restore.interruptedTitle'),
-      t('robust.restore.interrupted', { file: marker.file, when: formatDate(marker.startedAt) }),
+      t('robust.restore.interrupted', { file: started.file, when: formatDate(started.startedAt) }),
     );
   } catch (err) {
     console.warn('Rivulet: could not check for an unfinished restore', err);

@@ -23,6 +23,8 @@ interface Profile {
   proc: ChildProcess;
   /** Kills the browser process at once (no shutdown, no flush). */
   kill(): Promise<void>;
+  /** Shuts the browser down the normal way (storage flushed), and waits for its process to end. */
+  close(): Promise<void>;
 }
 
 /** Starts Chromium on the profile in `dir` (our own process, so it can be killed hard). */
@@ -51,6 +53,12 @@ async function launchProfile(dir: string): Promise<Profile> {
     async kill() {
       const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       proc.kill('SIGKILL');
+      await exited;
+    },
+    async close() {
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      const cdp = await browser.newBrowserCDPSession();
+      await cdp.send('Browser.close').catch(() => {});
       await exited;
     },
   };
@@ -137,12 +145,16 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function readyToRestore(): Promise<{ dir: string; p: Profile }> {
   const dir = mkdtempSync(join(tmpdir(), 'rivulet-profile-'));
   dirs.push(dir);
-  const p = await launchProfile(dir);
-  await goto(p.page, '/welcome');
-  await seedApp(p.page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: OLD.items / 2 });
-  await p.page.evaluate((size) => {
+  const first = await launchProfile(dir);
+  await goto(first.page, '/welcome');
+  await seedApp(first.page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: OLD.items / 2 });
+  await first.page.evaluate((size) => {
     localStorage.setItem('app-settings', JSON.stringify({ appearance: { fontSize: size } }));
   }, OLD.fontSize);
+  // Chromium writes localStorage to disk seconds after a change; a user's old settings are long
+  // on disk when a restore starts, so close this browser properly before the one that is killed.
+  await first.close();
+  const p = await launchProfile(dir);
   await goto(p.page, '/download');
   await p.page.locator('[data-testid="download-restore"] input[type="file"]').setInputFiles(backupPath);
   await p.page.locator('[data-testid="restore-preview"]').waitFor();

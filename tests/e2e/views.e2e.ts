@@ -149,12 +149,12 @@ describe('auto view and cycling', () => {
     }
   });
 
-  test('v cycles the view and the choice is kept', async () => {
+  test('Shift+V cycles the view and the choice is kept', async () => {
     await showView(app, '/all', 'list');
     const root = app.page.locator('[data-testid="items-view"]');
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) {
-      await app.page.keyboard.press('v');
+      await app.page.keyboard.press('Shift+V');
       await app.page.locator('[data-testid="item-row"]').first().waitFor();
       seen.push((await root.getAttribute('data-view')) ?? '');
     }

@@ -114,8 +114,11 @@ describe('replace restore', () => {
       'replace',
       (_done, _total, phase) => void phases.push(phase),
       'restore-1',
+      'backup.ndjson',
     );
     expect(result.restoreId).toBe('restore-1');
+    // The note "restore under way" went out in the same commit.
+    expect(await target.backup.startedRestore()).toBeNull();
     // Writes, then the commit under way, then committed: nothing reaches "done" before the commit.
     expect(phases.slice(-2)).toEqual(['commit', 'done']);
     expect(new Set(phases.slice(0, -2))).toEqual(new Set(['write']));
@@ -127,6 +130,7 @@ describe('replace restore', () => {
       restoreId: 'restore-1',
       mode: 'replace',
       settings: SETTINGS,
+      file: 'backup.ndjson',
     });
     await again.backup.settingsApplied('another-restore');
     expect(await target.backup.pendingSettings()).not.toBeNull();
@@ -165,6 +169,31 @@ describe('replace restore', () => {
     });
     expect(await dump(target)).toEqual(before);
     expect(await target.backup.pendingSettings()).toBeNull();
+    // The failure was reported where it happened: no "interrupted" note is left for the next start.
+    expect(await target.backup.startedRestore()).toBeNull();
+  });
+
+  it('a restore that never committed leaves its note for the next start, which forgets it once told', async () => {
+    const target = await seeded(7);
+    // What restore() writes in its own transaction before the restore's; a crash keeps it.
+    const note = {
+      restoreId: 'restore-9',
+      mode: 'replace',
+      file: 'old.ndjson',
+      startedAt: 1_700_000_000_000,
+    };
+    await target.db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
+    const again = createTestEngine({ dbName: target.db.dexie.name });
+    engines.push(again);
+    await again.init();
+    expect(await again.backup.startedRestore()).toEqual(note);
+    await again.backup.forgetStartedRestore('another-restore');
+    expect(await again.backup.startedRestore()).toEqual(note);
+    await again.backup.forgetStartedRestore('restore-9');
+    expect(await again.backup.startedRestore()).toBeNull();
+    // Never part of a backup file either.
+    await target.db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
+    expect((await backupOf(target)).text).not.toContain('restore-9');
   });
 });
 

@@ -8,7 +8,7 @@ import type { BackupPreview, RestoreResult } from '../types';
 import { startBackup, type BackupSession } from './export';
 import { readBackup, type StagedBackup } from './parse';
 import { META_KEYS } from '../db/meta';
-import { mergeInto, replaceAll, type Progress, type RestoredSettings } from './restore';
+import { mergeInto, replaceAll, type Progress, type RestoredSettings, type StartedRestore } from './restore';
 
 /** What a restore needs from the text index: forget everything, then catch up. */
 export interface TextIndexSync {
@@ -54,7 +54,17 @@ export interface BackupApi {
     mode: 'merge' | 'replace',
     onProgress?: Progress,
     restoreId?: string,
+    file?: string,
   ): Promise<RestoreResult>;
+  /**
+   * The restore that was started and never committed (its note is written in its own
+   * transaction before the restore's, and removed in the restore's commit), or null. IndexedDB,
+   * not localStorage: Chromium writes localStorage to disk seconds later, so a crash right after
+   * a restore starts would lose a note kept there.
+   */
+  startedRestore(): Promise<StartedRestore | null>;
+  /** Forgets the note of restore `restoreId` (once reported; no-op for another id). */
+  forgetStartedRestore(restoreId: string): Promise<void>;
   /** The settings of a committed restore the page has not applied yet, or null. One meta read. */
   pendingSettings(): Promise<RestoredSettings | null>;
   /** The page applied the settings of restore `restoreId`: forget them (no-op for another id). */
@@ -70,6 +80,13 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
   const sessions = new Map<string, BackupSession>();
   let staged: { id: string; backup: StagedBackup } | null = null;
   let restoring = false;
+
+  const forgetStarted = (restoreId: string) =>
+    ctx.db.tx('delete', 'rw', ['meta'], async () => {
+      const table = ctx.db.table('meta');
+      const value = (await table.get(META_KEYS.restoreStarted))?.value as StartedRestore | undefined;
+      if (value?.restoreId === restoreId) await table.delete(META_KEYS.restoreStarted);
+    });
 
   const knownStores = () =>
     new Map(ctx.db.dexie.tables.map((t) => [t.name, { inbound: t.schema.primKey.keyPath != null }]));
@@ -126,7 +143,7 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
         unknownStores: backup.unknownStores,
       };
     },
-    async restore(id, mode, onProgress, restoreId = newId()) {
+    async restore(id, mode, onProgress, restoreId = newId(), file = '') {
       if (!staged || staged.id !== id) throw new EngineError('no_backup', 'Choose the backup file again');
       if (mode !== 'merge' && mode !== 'replace')
         throw new EngineError('bad_input', `Unknown restore mode ${String(mode)}`);
@@ -143,11 +160,21 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
           mode,
           settings: backup.settings ?? null,
           at: Date.now(),
+          file,
         };
-        const outcome =
-          mode === 'replace'
-            ? await replaceAll(ctx, backup, report, record)
-            : await mergeInto(ctx, backup, report, record);
+        const started: StartedRestore = { restoreId, mode, file, startedAt: record.at };
+        await ctx.stores.meta.set(META_KEYS.restoreStarted, started);
+        let outcome;
+        try {
+          outcome =
+            mode === 'replace'
+              ? await replaceAll(ctx, backup, report, record)
+              : await mergeInto(ctx, backup, report, record);
+        } catch (err) {
+          // The restore failed and said so: nothing changed, and there is nothing to report later.
+          await forgetStarted(restoreId).catch(() => {});
+          throw err;
+        }
         staged = null;
         await reload(outcome.feedIdsBefore, outcome.feedIdsAfter);
         return { mode, written: outcome.written, settings: backup.settings, restoreId };
@@ -155,6 +182,11 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
         restoring = false;
       }
     },
+    async startedRestore() {
+      const value = (await ctx.stores.meta.get(META_KEYS.restoreStarted)) as StartedRestore | undefined;
+      return value && typeof value.restoreId === 'string' ? value : null;
+    },
+    forgetStartedRestore: (restoreId) => forgetStarted(restoreId),
     async pendingSettings() {
       const value = (await ctx.stores.meta.get(META_KEYS.restoredSettings)) as RestoredSettings | undefined;
       return value && typeof value.restoreId === 'string' ? value : null;

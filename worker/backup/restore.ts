@@ -40,11 +40,25 @@ export interface RestoredSettings {
   settings: unknown;
   /** ms since the epoch. */
   at: number;
+  /** The backup file's name as the page gave it ('' when unknown), to name it in a notice. */
+  file: string;
+}
+
+/** The note of a restore under way (meta `restoreStarted`), written before its transaction. */
+export interface StartedRestore {
+  restoreId: string;
+  mode: 'merge' | 'replace';
+  file: string;
+  /** ms since the epoch. */
+  startedAt: number;
 }
 
 // Writes the settings record and reports the commit; call last inside the restore transaction.
 async function finish(ctx: EngineContext, record: RestoredSettings, total: number, onProgress: Progress) {
-  await ctx.db.dexie.table('meta').put({ key: META_KEYS.restoredSettings, value: record });
+  const meta = ctx.db.dexie.table('meta');
+  await meta.put({ key: META_KEYS.restoredSettings, value: record });
+  // The note "a restore is under way" goes in the same commit: a note left means no commit.
+  await meta.delete(META_KEYS.restoreStarted);
   onProgress(total, total, 'commit');
 }
 

@@ -13,6 +13,7 @@ export const META_KEYS = {
    * the page applies them and then deletes the record (worker/backup/backup.ts).
    */
   restoredSettings: 'restoredSettings',
+  restoreStarted: 'restoreStarted',
 } as const;
 
 /** Key/value access to the `meta` store. */

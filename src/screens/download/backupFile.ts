@@ -11,7 +11,7 @@ import type { AppSettings } from '../../settings/defaults';
 import { mergeSettings } from '../../settings/merge';
 import { SETTINGS_KEY } from '../../settings/store';
 import { settingsStore } from '../../settings/useSettings';
-import { clearRestoreMarker, writeRestoreMarker } from './restoreMarker';
+import { noteSettingsApplied } from './restoreMarker';
 
 /** Progress of a long operation: records done of total. */
 export type OnProgress = (done: number, total: number) => void;
@@ -92,28 +92,27 @@ export function applyRestoredSettings(
 export type RestorePhase = 'write' | 'commit' | 'done';
 export type OnRestoreProgress = (done: number, total: number, phase: RestorePhase) => void;
 
-/** Writes `result`'s settings (as `applyRestoredSettings` makes them) and tells the engine. */
-export async function applyRestore(
-  restoreId: string,
-  restored: unknown,
-  mode: RestoreResult['mode'],
-): Promise<void> {
+/**
+ * Writes a restore's settings (as `applyRestoredSettings` makes them) and notes which restore
+ * they came from. The engine keeps its copy until the next start has seen that note on disk
+ * (restoreNotices.tsx), so a crash before localStorage is flushed cannot lose them.
+ */
+export function applyRestore(restoreId: string, restored: unknown, mode: RestoreResult['mode']): void {
   const next = applyRestoredSettings(settingsStore.getSnapshot(), restored, mode);
   try {
     window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));
   } catch (err) {
     console.warn('Rivulet: restored settings could not be saved', err);
   }
+  noteSettingsApplied(restoreId);
   settingsStore.reload();
-  clearRestoreMarker(restoreId);
-  await withEngine((e) => e.backup.settingsApplied(restoreId));
 }
 
 /**
  * Restores the inspected backup. The engine writes the data and the backup's settings in one
  * transaction; this then applies the settings and tells the engine, so if the tab is closed
- * in between, the next start finishes the job (restoreNotices.tsx). A marker in localStorage
- * says a restore was started, so a start after a restore that never committed can say so.
+ * in between, the next start finishes the job (restoreNotices.tsx). The engine notes the restore
+ * as started before its transaction, so a start after a restore that never committed can say so.
  * Rejects with the engine's error, in which case the database and the settings are unchanged.
  */
 export async function restoreBackup(
@@ -123,14 +122,9 @@ export async function restoreBackup(
   file = '',
 ): Promise<RestoreResult> {
   const restoreId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  writeRestoreMarker({ id: restoreId, file, mode, startedAt: Date.now() });
-  let result: RestoreResult;
-  try {
-    result = await withEngine((e) => e.backup.restore(id, mode, Comlink.proxy(onProgress), restoreId));
-  } catch (err) {
-    clearRestoreMarker(restoreId);
-    throw err;
-  }
-  await applyRestore(result.restoreId, result.settings, mode);
+  const result = await withEngine((e) =>
+    e.backup.restore(id, mode, Comlink.proxy(onProgress), restoreId, file),
+  );
+  applyRestore(result.restoreId, result.settings, mode);
   return result;
 }

@@ -1,51 +1,28 @@
 /**
- * "A restore was started": kept in localStorage while a restore runs, so the next start can tell
- * a restore that never committed (nothing changed) from one that did (see restoreNotices.tsx).
+ * Which restore's settings this page has written to localStorage. Kept in localStorage with the
+ * settings themselves: Chromium writes an origin's localStorage to disk in one batch, so when
+ * this id reached the disk the settings written before it did too. At start-up a restore whose
+ * settings still wait in the database (restoreNotices.tsx) is then either confirmed (this id
+ * matches: only the database's copy is dropped) or applied again (the page died before its
+ * localStorage was on disk).
  */
 
-const MARKER_KEY = 'rivulet-restore';
+const APPLIED_KEY = 'rivulet-restore-applied';
 
-/** What the page remembers of a restore it started. */
-export interface RestoreMarker {
-  /** The id the engine tags the restore's settings with. */
-  id: string;
-  /** The backup file's name, to name it in the notice. */
-  file: string;
-  mode: 'merge' | 'replace';
-  /** ms since the epoch. */
-  startedAt: number;
-}
-
-/** Notes a restore as started (a full storage only loses the note). */
-export function writeRestoreMarker(marker: RestoreMarker, storage: Storage = localStorage): void {
+/** Notes that the settings of restore `restoreId` were written (a full storage only loses the note). */
+export function noteSettingsApplied(restoreId: string, storage: Storage = localStorage): void {
   try {
-    storage.setItem(MARKER_KEY, JSON.stringify(marker));
+    storage.setItem(APPLIED_KEY, restoreId);
   } catch {
-    // Without the note an interrupted restore goes unreported; the data is safe either way.
+    // Without the note the next start applies the same settings once more: harmless.
   }
 }
 
-/** The restore noted as started, or null. */
-export function readRestoreMarker(storage: Storage = localStorage): RestoreMarker | null {
+/** The restore whose settings this page last wrote, or null. */
+export function appliedRestoreId(storage: Storage = localStorage): string | null {
   try {
-    const m = JSON.parse(storage.getItem(MARKER_KEY) ?? 'null') as Partial<RestoreMarker> | null;
-    if (!m || typeof m.id !== 'string' || typeof m.startedAt !== 'number') return null;
-    return {
-      id: m.id,
-      file: typeof m.file === 'string' ? m.file : '',
-      mode: m.mode === 'merge' ? 'merge' : 'replace',
-      startedAt: m.startedAt,
-    };
+    return storage.getItem(APPLIED_KEY);
   } catch {
     return null;
-  }
-}
-
-/** Forgets the note (only the one with `id` when given). */
-export function clearRestoreMarker(id?: string, storage: Storage = localStorage): void {
-  try {
-    if (id === undefined || readRestoreMarker(storage)?.id === id) storage.removeItem(MARKER_KEY);
-  } catch {
-    // Nothing to forget.
   }
 }
