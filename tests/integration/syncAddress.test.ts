@@ -3,33 +3,14 @@
  * address instead" (the web UI). FreshRSS and Miniflux are recognised and their API address is
  * named (the login form turns it into a one-click fix).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../worker/engine';
+import { describe, expect, it } from 'vitest';
 import type { EngineError } from '../../worker/errors';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
-import type { Running } from '../../server/testing';
 import { startFeverServer } from '../fixtures/feverServer';
 import { startGReaderServer } from '../fixtures/greaderServer';
-import { startCompanion } from './syncHarness';
+import { syncSuite } from './syncHarness';
 
-let app: Running;
-const engines: Engine[] = [];
-beforeAll(async () => {
-  ({ app } = await startCompanion());
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
-
-async function engine(): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url } });
-  engines.push(e);
-  await e.init();
-  return e;
-}
+const suite = syncSuite();
+const engine = () => suite.engine();
 const failure = (p: Promise<unknown>) =>
   p.then(
     () => null,

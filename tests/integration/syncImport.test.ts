@@ -3,32 +3,14 @@
  * only unread and starred articles could be imported. Empty server folders stay out; the Google
  * Reader API import can also bring the last N days of read articles.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
-import type { Running } from '../../server/testing';
 import { startFeverServer } from '../fixtures/feverServer';
 import { greaderSeed, startGReaderServer } from '../fixtures/greaderServer';
-import { startCompanion } from './syncHarness';
+import { syncSuite } from './syncHarness';
 
-let app: Running;
-const engines: Engine[] = [];
-beforeAll(async () => {
-  ({ app } = await startCompanion());
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
-
-async function engine(now?: () => number): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url }, ...(now ? { now } : {}) });
-  engines.push(e);
-  await e.init();
-  return e;
-}
+const suite = syncSuite();
+const engine = (now?: () => number) => suite.engine(now ? { now } : {});
 async function finished(e: Engine, id: string) {
   for (;;) {
     const j = await e.jobs.get(id);

@@ -3,32 +3,14 @@
  * reads `ot`/`nt` on its receive clock; and each feed keeps its own "no more" state. Against
  * fixtures that page the way FreshRSS and Miniflux do.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
-import type { Running } from '../../server/testing';
 import { startFeverServer, feverSeed, type FeverFlavour } from '../fixtures/feverServer';
 import { greaderSeed, startGReaderServer, type GReaderFlavour } from '../fixtures/greaderServer';
-import { startCompanion } from './syncHarness';
+import { syncSuite } from './syncHarness';
 
-let app: Running;
-const engines: Engine[] = [];
-beforeAll(async () => {
-  ({ app } = await startCompanion());
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
-
-async function engine(): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url } });
-  engines.push(e);
-  await e.init();
-  return e;
-}
+const suite = syncSuite();
+const engine = () => suite.engine();
 
 async function synced(e: Engine): Promise<void> {
   const id = await e.sync.run();

@@ -4,33 +4,15 @@
  * sends the queue; and a logout that keeps feeds followed by a login to the same server and user
  * re-attaches the same feeds and articles and sends what was queued.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import type { EngineError } from '../../worker/errors';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
-import type { Running } from '../../server/testing';
 import { startFeverServer } from '../fixtures/feverServer';
 import { startGReaderServer } from '../fixtures/greaderServer';
-import { startCompanion } from './syncHarness';
+import { syncSuite } from './syncHarness';
 
-let app: Running;
-const engines: Engine[] = [];
-beforeAll(async () => {
-  ({ app } = await startCompanion());
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
-
-async function engine(): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url } });
-  engines.push(e);
-  await e.init();
-  return e;
-}
+const suite = syncSuite();
+const engine = () => suite.engine();
 async function finished(e: Engine, id: string) {
   for (;;) {
     const j = await e.jobs.get(id);
