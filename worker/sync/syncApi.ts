@@ -1,0 +1,176 @@
+/**
+ * The sync domain's shape: what the UI sends and gets (connect, status, problems), the `SyncApi`
+ * and hook types, and the small helpers both the domain and its tests use (retries, server
+ * addresses). The domain itself is built in sync.ts.
+ */
+import { EngineError } from '../errors';
+import type { BulkEntry } from '../subscriptions/bulk';
+import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
+import type { SyncProtocol } from './protocol';
+
+/** What the login form sends. The password is used once and never stored. */
+export interface ConnectRequest {
+  protocol: SyncProtocol;
+  url: string;
+  username: string;
+  password: string;
+}
+
+/** What "Connect" shows before the import. */
+export interface ConnectPreview {
+  /** Feeds kept from an earlier login to this same account, attached to it again. */
+  reattached: number;
+  protocol: SyncProtocol;
+  url: string;
+  username: string;
+  groups: number;
+  feeds: number;
+  unread: number;
+  saved: number;
+  canEditSubscriptions: boolean;
+}
+
+/** The account as the UI shows it. */
+export interface SyncStatus {
+  connected: boolean;
+  protocol: SyncProtocol | null;
+  url: string;
+  username: string;
+  /** Unix seconds of the last complete sync, 0 before the first. */
+  lastSync: number;
+  lastError: string;
+  lastErrorCode: string;
+  /** Local changes waiting for the server. */
+  pending: number;
+  /** Local feeds brought by this account. */
+  feeds: number;
+  canEditSubscriptions: boolean;
+  /** The last failure and the action that fixes it, null when the last sync went well. */
+  problem: SyncProblem | null;
+  /** Days of read articles imported besides unread and saved ones (Google Reader API). */
+  readDays: number;
+  /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
+  former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
+}
+
+/**
+ * A sync failure as the UI shows it: `relogin` (the saved login is refused: ask for the
+ * password), `settings` (the address or certificate is wrong: open /login), `retry` (the server
+ * was unreachable or failed: try again).
+ */
+export interface SyncProblem {
+  code: string;
+  message: string;
+  action: 'relogin' | 'settings' | 'retry';
+}
+
+/** The action that fixes a sync error code. */
+export function problemOf(code: string, message: string): SyncProblem {
+  const action =
+    code === 'sync_auth'
+      ? 'relogin'
+      : code === 'sync_not_api' || code === 'sync_tls' || code === 'sync_unsupported'
+        ? 'settings'
+        : 'retry';
+  return { code, message, action };
+}
+
+/** The `sync` domain of the engine API. */
+export interface SyncApi {
+  /**
+   * Logs in (Fever: verifies md5(user:password); Google Reader: ClientLogin), stores only the key
+   * or token, and counts what an import would bring. Replaces a previous account of the same
+   * server; refuses another server while one is connected (`sync_connected`). Fails:
+   * EngineError `bad_input`, `sync_auth`, `sync_not_api`, `sync_network`, `sync_tls`, `sync_timeout`, `sync_http`.
+   */
+  connect(req: ConnectRequest): Promise<ConnectPreview>;
+  /** The account and queue length. Two small reads. */
+  status(): Promise<SyncStatus>;
+  /**
+   * Starts a sync job (kind 'sync'; a running one is joined) and returns its id: push queued
+   * changes, then pull feeds, state and new items. `readDays` (0–365) sets, for this and later
+   * syncs, how many days of read articles to import besides unread and saved ones (Google
+   * Reader API; ignored for Fever). Fails: EngineError('sync_no_account').
+   */
+  run(opts?: { readDays?: number }): Promise<string>;
+  /**
+   * Logs out. `removeFeeds`: forgets the account, its item map and queue, and deletes the feeds
+   * it brought with their items. Otherwise the feeds become local feeds that keep their server
+   * id, and the map and queue stay: logging in again to the same server and user re-attaches
+   * those feeds and articles (no duplicates) and sends the queue; logging in to another
+   * account forgets them.
+   */
+  logout(opts?: { removeFeeds?: boolean }): Promise<void>;
+  /**
+   * Fetches one page of older items of a synced feed from the server (retried up to 3 times on
+   * network errors). `more`: another page exists. Fails: `not_found`, `sync_*` errors.
+   */
+  loadOlder(feedId: number): Promise<{ added: number; more: boolean }>;
+  /**
+   * Logs in again to the connected account with a new password (after the server stopped
+   * accepting the saved login): the same feeds, articles and queue stay; starts a sync (which
+   * sends the queue) and returns its job id. Fails: `sync_no_account`, `sync_auth`, transport errors.
+   */
+  relogin(password: string): Promise<string>;
+  /**
+   * Subscribes on the server (Google Reader API only; Fever: `sync_unsupported`) and brings the
+   * feed and its items in (one sync pass, awaited). Returns the local id. Fails: `sync_refused`
+   * when the server cannot subscribe (its reason in the message), transport errors.
+   */
+  subscribe(url: string, opts?: { groupId?: number }): Promise<number>;
+  /** Whether a feed's edits go to a server: 'server', 'unsupported' (Fever) or 'local'. */
+  editMode(feedId: number): Promise<'server' | 'unsupported' | 'local'>;
+}
+
+/** Internal hooks engine.ts wires into the feeds and refresh domains. */
+export interface SyncHooks {
+  /** Runs after a local rename/move/unsubscribe decision: sends it to the server first. */
+  beforeRename(feedId: number, title: string): Promise<void>;
+  beforeMove(feedIds: number[], groupId: number): Promise<void>;
+  beforeDelete(feedIds: number[]): Promise<void>;
+  /** Starts a sync if an account is connected (refresh 'all', automatic refresh). */
+  kick(minGapSeconds: number): Promise<string | null>;
+  /** The protocol new subscriptions go to: 'greader' when such an account is connected, else null. */
+  subscribeTarget(): Promise<'greader' | null>;
+  /** Subscribes on the server and brings the feed in (see `SyncApi.subscribe`). */
+  subscribeOne(req: SubscribeRequest): Promise<SubscribeResult>;
+  /** A job subscribing to many feeds on the server (OPML import, bundles); returns its id. */
+  subscribeMany(
+    kind: 'opml-import' | 'subscribe-many',
+    entries: readonly BulkEntry[],
+    preSkipped?: number,
+    groupTitles?: readonly string[],
+  ): Promise<string>;
+}
+
+/** Array.isArray without narrowing a typed list to any[] (values arrive over Comlink). */
+const TRANSIENT = new Set(['sync_network', 'sync_timeout', 'sync_http']);
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retries `fn` on transient errors: at most `tries` attempts, 250 ms, 500 ms, … apart. */
+export async function withRetries<T>(fn: () => Promise<T>, tries = 3, delayMs = 250): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= tries || !(err instanceof EngineError) || !TRANSIENT.has(err.code)) throw err;
+      await wait(delayMs * attempt);
+    }
+  }
+}
+
+/** Normalises what people type: adds https://, drops spaces; refuses non-http(s). */
+export function normaliseServerUrl(raw: string): string {
+  const text = String(raw ?? '').trim();
+  if (!text) throw new EngineError('bad_input', 'Enter the address of your server.');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new EngineError('bad_input', `"${text}" is not a web address.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new EngineError('bad_input', 'The server address must start with http:// or https://.');
+  return url.href;
+}
