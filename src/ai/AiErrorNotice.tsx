@@ -10,16 +10,7 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
   if (error.kind === 'not_configured')
     return (
       <Text size="sm" c="dimmed" data-testid="ai-error" data-kind={error.kind}>
-        {error.message}{' '}
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          onClick={() => openSettings('integrations')}
-          data-testid="ai-open-settings"
-        >
-          {t('ai.setUp')}
-        </Anchor>
+        {error.message} <SetUpAiLink />
       </Text>
     );
   const toSettings = error.kind === 'auth' || error.kind === 'network';
@@ -62,16 +53,23 @@ export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' |
   const t = useT();
   return (
     <Text size="sm" c="dimmed" data-testid="ai-not-configured">
-      {t('ai.notConfigured', { what: t(`ai.features.${what}`) })}{' '}
-      <Anchor
-        component="button"
-        type="button"
-        size="sm"
-        onClick={() => openSettings('integrations')}
-        data-testid="ai-open-settings"
-      >
-        {t('ai.setUp')}
-      </Anchor>
+      {t('ai.notConfigured', { what: t(`ai.features.${what}`) })} <SetUpAiLink />
     </Text>
+  );
+}
+
+/** The one "Set up AI" link: opens Settings on the Integrations tab. */
+function SetUpAiLink() {
+  const t = useT();
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      onClick={() => openSettings('integrations')}
+      data-testid="ai-open-settings"
+    >
+      {t('ai.setUp')}
+    </Anchor>
   );
 }
