@@ -5,6 +5,7 @@ export type ApiErrorCode =
   | 'bad_url'
   | 'bad_scheme'
   | 'forbidden'
+  | 'private_address'
   | 'too_many_redirects'
   | 'timeout'
   | 'too_large'

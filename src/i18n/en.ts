@@ -121,6 +121,9 @@ export const en = {
       pullDataFailDesc: 'Tell me when a feed could not be fetched.',
       listAi: 'AI summaries in lists',
       listAiDesc: 'Needs an AI endpoint (Integrations).',
+      privateNetworks: 'Let article links reach private networks',
+      privateNetworksDesc:
+        'Full articles may then come from addresses such as localhost, 192.168.x.x or 10.x.x.x. Feeds that live on such an address need no switch. Leave it off unless you trust every feed.',
     },
     appearance: {
       theme: 'Theme',

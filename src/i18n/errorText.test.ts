@@ -24,6 +24,17 @@ describe('errorText', () => {
     expect(errorText('plain text')).toBe('plain text');
   });
 
+  it('explains a refused private address in Chinese, and keeps the server’s words in English', () => {
+    const refusal = engineError(
+      'private_address',
+      '"intranet.example" resolves to 10.0.0.5, a private network address; links from feeds may not reach private networks.',
+    );
+    updateSettings('general', { language: 'zh-CN' });
+    expect(errorText(refusal)).toContain('内网');
+    updateSettings('general', { language: 'en' });
+    expect(errorText(refusal)).toContain('resolves to 10.0.0.5');
+  });
+
   it('keeps the position of a query syntax error, from details or from the error itself', () => {
     updateSettings('general', { language: 'zh-CN' });
     const fromDetails = engineError('query_syntax', 'Expected a value', {

@@ -121,6 +121,9 @@ export const zhCN: DeepStringRecord<typeof en> = {
       pullDataFailDesc: '订阅源无法获取时通知我。',
       listAi: '列表中的 AI 摘要',
       listAiDesc: '需要 AI 接口（见“集成”）。',
+      privateNetworks: '允许文章链接访问内网',
+      privateNetworksDesc:
+        '开启后可从 localhost、192.168.x.x、10.x.x.x 等地址获取全文。本身位于这类地址的订阅源不需要开启。除非信任所有订阅源，否则请保持关闭。',
     },
     appearance: {
       theme: '主题',

@@ -19,6 +19,7 @@ const LABELS: Record<string, TKey> = {
   'general.refreshInterval': 'settings.general.refreshEvery',
   'general.pullDataFail': 'settings.general.pullDataFail',
   'general.enableListAISummary': 'settings.general.listAi',
+  'general.allowPrivateNetworks': 'settings.general.privateNetworks',
   'general.retentionDays': 'download.storage.retention',
   'appearance.themeMode': 'settings.appearance.theme',
   'appearance.themeColor': 'settings.appearance.accent',

@@ -29,6 +29,11 @@ export interface GeneralSettings {
   retentionDays: number;
   /** The UI language; 'auto' follows the browser. */
   language: LanguageSetting;
+  /**
+   * Let links from feed content (article pages fetched for the full text) reach loopback and
+   * private network addresses through the companion server (`&private=1`); off by default.
+   */
+  allowPrivateNetworks: boolean;
 }
 
 export interface AppearanceSettings {
@@ -114,6 +119,7 @@ export function defaultSettings(): AppSettings {
       enableListAISummary: false,
       retentionDays: 0,
       language: 'auto',
+      allowPrivateNetworks: false,
     },
     appearance: {
       themeMode: 'system',

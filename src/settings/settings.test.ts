@@ -21,6 +21,7 @@ describe('defaults', () => {
       enableListAISummary: false,
       retentionDays: 0,
       language: 'auto',
+      allowPrivateNetworks: false,
     });
     const { fontFamily, ...appearance } = d.appearance;
     expect(fontFamily).toMatch(/sans-serif$/);

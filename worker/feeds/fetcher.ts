@@ -45,6 +45,7 @@ const PROXY_CODES = new Set([
   'bad_url',
   'bad_scheme',
   'forbidden',
+  'private_address',
   'too_many_redirects',
   'timeout',
   'too_large',

@@ -11,6 +11,8 @@ export const engineErrorsEn = {
   timeout: 'The site took too long to answer.',
   too_large: 'The answer was too large.',
   upstream_unreachable: 'The site could not be reached.',
+  private_address:
+    'This link from a feed points into a private network, so the Rivulet server did not fetch it. Allow private networks in Settings → General if this feed is yours.',
   network: 'The Rivulet server could not be reached.',
   proxy_error: 'The Rivulet server could not fetch this address.',
   aborted: 'Cancelled.',

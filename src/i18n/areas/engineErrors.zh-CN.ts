@@ -10,6 +10,8 @@ export const engineErrorsZhCN: DeepStringRecord<typeof engineErrorsEn> = {
   timeout: '网站响应超时。',
   too_large: '返回的内容太大。',
   upstream_unreachable: '无法连接到该网站。',
+  private_address:
+    '这个来自订阅源的链接指向内网地址，Rivulet 服务器没有获取它。如果这个订阅源是你自己的，可以在“设置 → 常规”中允许访问内网。',
   network: '无法连接到 Rivulet 服务器。',
   proxy_error: 'Rivulet 服务器无法获取这个地址。',
   aborted: '已取消。',

@@ -12,7 +12,7 @@ const set = (patch: Partial<GeneralSettings>) => updateSettings('general', patch
 const START_PAGES: readonly StartPage[] = ['welcome', 'all', 'today', 'saved'];
 const VIEWS: readonly DefaultView[] = ['auto', 'list', 'card', 'magazine', 'column', 'text'];
 
-/** General settings: language, start page, list behaviour, refresh. */
+/** General settings: language, start page, list behaviour, refresh, private networks. */
 export function GeneralTab() {
   const t = useT();
   const g = useSettingsGroup('general');
@@ -121,6 +121,16 @@ export function GeneralTab() {
           checked={g.enableListAISummary}
           onChange={(e) => set({ enableListAISummary: e.currentTarget.checked })}
           data-testid="setting-enableListAISummary"
+        />
+      </SettingRow>
+      <SettingRow
+        label={t('settings.general.privateNetworks')}
+        description={t('settings.general.privateNetworksDesc')}
+      >
+        <Switch
+          checked={g.allowPrivateNetworks}
+          onChange={(e) => set({ allowPrivateNetworks: e.currentTarget.checked })}
+          data-testid="setting-allowPrivateNetworks"
         />
       </SettingRow>
       <ResetButton group="general" />
