@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEED_COUNT, feedItemCount, feedItems, firstItemId, groupOfFeed, type CorpusSpec } from './corpus';
 import { toRss } from './rss';
-import { readFeed } from '../worker/feeds/read';
+import { readFeed } from '../worker/formats/read';
 
 const spec: CorpusSpec = { size: 20_000, seed: 1, now: 1_750_000_000 };
 

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { EngineError, toErrorShape } from '../worker/errors';
-import { directFetch } from '../worker/feeds/directFetch';
-import { fetchFeed } from '../worker/feeds/fetcher';
-import { readFeedWithCharset, type Charset } from '../worker/feeds/read';
+import { directFetch } from '../worker/formats/directFetch';
+import { fetchFeed } from '../worker/formats/fetcher';
+import { readFeedWithCharset, type Charset } from '../worker/formats/read';
 import type { NormalizedFeed } from '../worker/types';
 
 type Loaded = { feed: NormalizedFeed; charset: Charset };

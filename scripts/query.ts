@@ -9,8 +9,8 @@
  * exits with status 1. Query warnings go to stderr.
  */
 import { readFileSync } from 'node:fs';
-import { parseQuery } from '../worker/query/parse';
-import { evaluateReference, toPlainItems, type QueryData } from '../worker/query/reference';
+import { parseQuery } from '../worker/query/language/parse';
+import { evaluateReference, toPlainItems, type QueryData } from '../worker/query/language/reference';
 
 interface Args {
   file: string;

@@ -1,7 +1,7 @@
 /**
  * The engine: a plain object over one IndexedDB database, created in the worker (main.ts) or in
  * Node over fake-indexeddb (testing/createTestEngine.ts). Domains live beside their code
- * (groups/, feedsStore/, items/, state/); this file wires them to one context.
+ * (groups/, feeds/, items/, state/); this file wires them to one context.
  */
 import { createAiApi, type AiApi } from './ai/aiApi';
 import { Database, type DbEnvironment } from './db/database';
@@ -12,7 +12,7 @@ import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
 import { type EngineContext } from './engineContext';
 import { EventHub, type EngineChannel, type EventListener } from './events';
-import { createFeedsApi, type FeedsApi } from './feedsStore/feeds';
+import { createFeedsApi, type FeedsApi } from './feeds/feeds';
 import { createGroupsApi, type GroupsApi } from './groups/groups';
 import { MetaIndex } from './index/metaIndex';
 import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
@@ -25,17 +25,13 @@ import { createStateApi, type StateApi } from './state/readState';
 import type { Counts, InitInfo } from './types';
 import { createIconsApi, type IconsApi } from './icons/icons';
 import { createJobsApi, type JobsApi } from './jobs/jobs';
-import { createOpmlApi } from './opmlService/opml';
-import { createRefreshApi, type RefreshApi } from './refresh/refresh';
-import {
-  createFeedEditsApi,
-  createGroupEditsApi,
-  type FeedEditsApi,
-  type GroupEditsApi,
-} from './subscriptions/feedEdits';
+import { createOpmlApi } from './opml/opml';
+import { createRefreshApi, type RefreshApi } from './feeds/refresh/refresh';
+import { createFeedEditsApi, type FeedEditsApi } from './feeds/feedEdits';
+import { createGroupEditsApi, type GroupEditsApi } from './groups/groupEdits';
 import type { FetchConfig } from './subscriptions/net';
 import { createFeedServices } from './subscriptions/services';
-import { createQueryApi, type QueryApi } from './queryService/queryApi';
+import { createQueryApi, type QueryApi } from './query/queryApi';
 import { createSearchApi, type SearchApi } from './search/searchApi';
 import { TextIndex } from './search/textIndex';
 import { createSubscriptionsApi } from './subscriptions/subscriptions';

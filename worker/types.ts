@@ -76,7 +76,7 @@ export const FLAG_READ = 1;
 export const FLAG_SAVED = 2;
 
 // Rules the page checks with the engine's own code (the UI may import this module at run time).
-export { isRefreshInterval, REFRESH_INTERVAL } from './refresh/interval';
+export { isRefreshInterval, REFRESH_INTERVAL } from './feeds/refresh/interval';
 
 /** A stored article, with its body. */
 export interface Item {
@@ -240,8 +240,8 @@ export interface UndoToken {
   ids: number[];
 }
 
-/** A feed found by discovery (the same shape worker/feeds/sitePatterns.ts produces). */
-export type { Candidate } from './feeds/sitePatterns';
+/** A feed found by discovery (the same shape worker/formats/sitePatterns.ts produces). */
+export type { Candidate } from './formats/sitePatterns';
 
 /** What `subscriptions.preview` shows before subscribing. */
 export interface FeedPreview {

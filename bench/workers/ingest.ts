@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { parseFeed } from 'feedsmith';
 import { createEngine } from '../../worker/engine';
-import { readFeed } from '../../worker/feeds/read';
+import { readFeed } from '../../worker/formats/read';
 import { feedItems, feedTitle, feedUrl, siteUrl, type CorpusSpec } from '../corpus';
 import { toRss } from '../rss';
 

@@ -5,7 +5,7 @@ import type { JobFailure, JobProgress } from '../../worker/types';
 /** How many failed feeds a notification names before summarising the rest. */
 const NAMED = 5;
 
-/** Failure codes that are this browser's storage failing, not the feed (worker/feeds/pipeline.ts). */
+/** Failure codes that are this browser's storage failing, not the feed (worker/feeds/refresh/pipeline.ts). */
 export const STORAGE_FAILURES: ReadonlySet<string> = new Set(['quota_exceeded', 'db_lost']);
 
 /** Whether a job failure is a storage failure (decided by its code, never its text). */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../worker/errors';
-import { readFeed } from '../../worker/feeds/read';
+import { readFeed } from '../../worker/formats/read';
 import type { NormalizedFeed } from '../../worker/types';
 
 const CORPUS = 'tests/fixtures/corpus';

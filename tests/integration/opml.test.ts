@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { parseOpml } from '../../worker/feeds/opml';
+import { parseOpml } from '../../worker/opml/format';
 import { netEngine, recordEvents, startNet, waitJob, type Net } from './subscribeHarness';
 
 let net: Net;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { EngineError } from '../../worker/errors';
-import { evaluateReference, parseQuery, toPlainItems } from '../../worker/query';
+import { evaluateReference, parseQuery, toPlainItems } from '../../worker/query/language';
 import { createTestEngine } from '../../worker/testing/createTestEngine';
 import { incoming } from '../../worker/testing/fixtures';
 import { seedEngine } from '../../worker/testing/seed';

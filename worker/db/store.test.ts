@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestEngine } from '../testing/createTestEngine';
 import type { Engine } from '../engine';
-import { defaultFeed } from '../feedsStore/feeds';
+import { defaultFeed } from '../feeds/feeds';
 import type { StoredItem } from './schema';
 
 let engine: Engine;

@@ -1,6 +1,6 @@
 /** The `icons` domain: site favicons through the companion server, cached in `meta`. */
-import { decodeBytes } from '../feeds/decode';
-import { fetchFeed } from '../feeds/fetcher';
+import { decodeBytes } from '../formats/decode';
+import { fetchFeed } from '../formats/fetcher';
 import type { FeedServices } from '../subscriptions/services';
 import type { Feed } from '../types';
 import { iconLinks, imageType, MAX_ICON_BYTES, toDataUrl } from './findIcon';

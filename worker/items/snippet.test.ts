@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { plainTextLower } from '../query/textColumn';
+import { plainTextLower } from '../query/language/textColumn';
 import { SNIPPET_MAX, extractItemText, extractRowFields } from './snippet';
 
 describe('extractRowFields', () => {

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { MAX_TEXT_CHARS } from '../query/textColumn';
+import { MAX_TEXT_CHARS } from '../query/language/textColumn';
 
 /** Longest snippet, in characters, ellipsis included. */
 export const SNIPPET_MAX = 200;
@@ -11,7 +11,7 @@ const SLICE = 8 * 1024;
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
 
 // IMPORTANT: these two sets and the joining rules below must give exactly `plainTextLower`
-// (worker/query/textColumn.ts), the value `description LIKE` is defined on; snippet.test.ts
+// (worker/query/language/textColumn.ts), the value `description LIKE` is defined on; snippet.test.ts
 // compares the two on generated HTML so a change to one side fails there.
 const BLOCK = new Set(
   'address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li ol p pre section table td th tr ul'.split(

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, toItemRow } from '../db/itemRow';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { Pager } from '../queryService/pager';
+import { Pager } from '../query/pager';
 import type { ItemRow, Page } from '../types';
 import { findRelated } from './related';
 import { orderDocs, Scratch, scoreQuery, type FeedTerms, type Scored } from './scoring';

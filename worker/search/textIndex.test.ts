@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
-import { plainTextLower } from '../query/textColumn';
+import { plainTextLower } from '../query/language/textColumn';
 import { createTestEngine } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { IncomingItem } from '../types';

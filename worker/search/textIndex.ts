@@ -12,7 +12,7 @@
  */
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
-import { plainTextLower } from '../query/textColumn';
+import { plainTextLower } from '../query/language/textColumn';
 import { loadTextIndex, writeTextIndex, type PersistState } from './persist';
 import { SearchIndex } from './searchIndex';
 import { registerTextSink, type OfferedText, type TextSink } from './textFeed';

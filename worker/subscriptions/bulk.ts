@@ -3,8 +3,8 @@
  * new feed saved and first-fetched, at most 6 at once, with progress events.
  */
 import { toErrorShape } from '../errors';
-import { refreshFeed, STORAGE_ERRORS } from '../feeds/pipeline';
-import { refreshDeps } from '../refresh/deps';
+import { refreshFeed, STORAGE_ERRORS } from '../feeds/refresh/pipeline';
+import { refreshDeps } from '../feeds/refresh/deps';
 import type { JobBody } from '../jobs/jobs';
 import type { JobFailure, JobSummary } from '../types';
 import { ensureGroup } from './groupsByTitle';

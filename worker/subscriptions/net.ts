@@ -2,7 +2,7 @@
  * How the engine reaches the companion server's `/api/fetch`: same origin in the browser, an
  * explicit base (and fetch implementation) in Node tests.
  */
-import type { FetchImpl } from '../feeds/fetcher';
+import type { FetchImpl } from '../formats/fetcher';
 
 /** Engine option: where `/api/fetch` lives and which fetch to call it with. */
 export interface FetchConfig {

@@ -1,8 +1,8 @@
 /** Fetching a feed to show it before subscribing (and to subscribe without a second fetch). */
 import { EngineError } from '../errors';
-import { fetchFeed } from '../feeds/fetcher';
-import { hashBytes } from '../feeds/hash';
-import { loadReadFeed } from '../feeds/lazyRead';
+import { fetchFeed } from '../formats/fetcher';
+import { hashBytes } from '../formats/hash';
+import { loadReadFeed } from '../formats/lazyRead';
 import { displayTitle } from '../items/derivedTitle';
 import { extractRowFields } from '../items/snippet';
 import type { FeedPreview } from '../types';

@@ -1,5 +1,5 @@
 /** A short-lived cache of fetched-and-parsed feeds, so subscribing right after a preview is free. */
-import type { FetchResult } from '../feeds/fetcher';
+import type { FetchResult } from '../formats/fetcher';
 import type { NormalizedFeed } from '../types';
 import { urlKey } from './urlKey';
 

@@ -4,11 +4,11 @@
  * the preview cache and the refresh settings.
  */
 import { type EngineContext } from '../engineContext';
-import type { FetchImpl } from '../feeds/fetcher';
-import { createFeedsApi, type FeedsApi } from '../feedsStore/feeds';
+import type { FetchImpl } from '../formats/fetcher';
+import { createFeedsApi, type FeedsApi } from '../feeds/feeds';
 import { createGroupsApi, type GroupsApi } from '../groups/groups';
 import { JobRegistry } from '../jobs/jobs';
-import { DEFAULT_INTERVAL } from '../feeds/refreshPolicy';
+import { DEFAULT_INTERVAL } from '../feeds/refresh/refreshPolicy';
 import { proxyFetchImpl, type FetchConfig } from './net';
 import { PreviewCache } from './previewCache';
 

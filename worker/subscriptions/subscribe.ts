@@ -1,8 +1,8 @@
 /** Subscribing to one feed: dedupe, group, save, first ingest, status. */
-import { planStatus } from '../feeds/refreshPolicy';
+import { planStatus } from '../feeds/refresh/refreshPolicy';
 import { ingestItems } from '../items/ingest';
-import { patchFeed } from '../refresh/patchFeed';
-import { NEVER_FETCHED } from '../refresh/status';
+import { patchFeed } from '../feeds/refresh/patchFeed';
+import { NEVER_FETCHED } from '../feeds/refresh/status';
 import { targetGroup } from './groupsByTitle';
 import { loadFeed } from './preview';
 import type { FeedServices } from './services';

@@ -1,6 +1,6 @@
 /** The `subscriptions` domain: discover, preview, subscribe one or many. */
 import { EngineError } from '../errors';
-import { discover, PROBE_PATHS } from '../feeds/discovery';
+import { discover, PROBE_PATHS } from '../formats/discovery';
 import type { Candidate, FeedPreview } from '../types';
 import { startBulkSubscribe, type BulkEntry } from './bulk';
 import { loadFeed, toPreview } from './preview';
@@ -13,7 +13,7 @@ export type { SubscribeRequest, SubscribeResult } from './subscribe';
 /** The `subscriptions` domain of the engine API. */
 export interface SubscriptionsApi {
   /**
-   * Feed candidates for a feed URL, page URL or bare domain (see feeds/discovery.ts): known
+   * Feed candidates for a feed URL, page URL or bare domain (see formats/discovery.ts): known
    * site patterns without a fetch, else one page fetch plus up to 9 probes (4 at once).
    * Fails: EngineError `no_feed` ("No feed found at …") when nothing is found, `bad_url`,
    * `bad_scheme`, `http_status`, the proxy's codes.

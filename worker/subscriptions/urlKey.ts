@@ -1,7 +1,7 @@
 /** Comparing feed addresses: the same feed is often written with http/https or a trailing slash. */
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { inputUrls } from '../feeds/discovery';
+import { inputUrls } from '../formats/discovery';
 import type { Feed } from '../types';
 
 /**

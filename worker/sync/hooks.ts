@@ -4,10 +4,10 @@
  * the `feeds` and `refresh` domains with these; nothing else changes for local-only feeds.
  */
 import { EngineError } from '../errors';
-import type { FeedsApi } from '../feedsStore/feeds';
-import type { OpmlApi } from '../opmlService/opml';
-import type { RefreshApi } from '../refresh/refresh';
-import type { FeedEditsApi } from '../subscriptions/feedEdits';
+import type { FeedsApi } from '../feeds/feeds';
+import type { OpmlApi } from '../opml/opml';
+import type { RefreshApi } from '../feeds/refresh/refresh';
+import type { FeedEditsApi } from '../feeds/feedEdits';
 import type { BulkEntry } from '../subscriptions/bulk';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
 import type { SubscriptionsApi } from '../subscriptions/subscriptions';
@@ -125,7 +125,7 @@ export function withSyncOpml(api: OpmlApi, hooks: SyncHooks): SyncedOpmlApi {
     async import(text, opts = {}) {
       if (!(await toServer(hooks, opts.into))) return api.import(text);
       if (typeof text !== 'string') throw new EngineError('not_opml', 'No OPML text was given');
-      const { parseOpml } = await import('../feeds/opml');
+      const { parseOpml } = await import('../opml/format');
       const parsed = parseOpml(text);
       const entries: BulkEntry[] = [
         ...parsed.groups.flatMap((g) =>

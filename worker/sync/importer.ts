@@ -4,7 +4,7 @@
  * touched; only feeds carrying this account's tag are updated or removed.
  */
 import { ingestItems } from '../items/ingest';
-import { patchFeed } from '../refresh/patchFeed';
+import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';

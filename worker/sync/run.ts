@@ -7,7 +7,7 @@ import type { RunningJob } from '../jobs/jobs';
 import type { FeedServices } from '../subscriptions/services';
 import type { JobSummary } from '../types';
 import { applyOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
-import { patchFeed } from '../refresh/patchFeed';
+import { patchFeed } from '../feeds/refresh/patchFeed';
 import { applyFlags, applyStructure, importItems } from './importer';
 import type { StateOp, SyncClient } from './protocol';
 import {

@@ -4,7 +4,7 @@
  * the protocol has them. Protocol subset and design: docs/sync.md.
  */
 import { EngineError } from '../errors';
-import { patchFeed } from '../refresh/patchFeed';
+import { patchFeed } from '../feeds/refresh/patchFeed';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';

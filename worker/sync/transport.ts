@@ -4,7 +4,7 @@
  * handed to a page-side fetch of another origin). Failures become EngineErrors with codes the
  * login screen turns into advice (see `SyncErrorCode`).
  */
-import type { FetchImpl } from '../feeds/fetcher';
+import type { FetchImpl } from '../formats/fetcher';
 import { EngineError } from '../errors';
 
 /** Error codes of the sync domain, each with one cause people can act on. */

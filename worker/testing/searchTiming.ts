@@ -7,7 +7,7 @@
  * ArrayBuffers, outside the V8 heap figure).
  */
 import MiniSearch from 'minisearch';
-import { plainTextLower } from '../query/textColumn';
+import { plainTextLower } from '../query/language/textColumn';
 import { orderDocs, Scratch, scoreQuery } from '../search/scoring';
 import { SearchIndex } from '../search/searchIndex';
 import { TextStore } from '../search/textStore';

@@ -1,0 +1,42 @@
+import type { MetaIndexView } from '../index/types';
+import type { DescriptionSource } from './language/textColumn';
+import type { TextStore } from '../search/textStore';
+
+// Match maps kept per needle: a page of results and its count reuse one scan.
+const CACHED_NEEDLES = 8;
+
+/**
+ * The planner's view of descriptions over the text store: rows of the metadata index are mapped
+ * to items by id (the store is keyed by id, so index compaction cannot misalign them).
+ * `contains` answers from one whole-store byte scan per needle, cached until the store changes.
+ */
+export class StoreDescriptionSource implements DescriptionSource {
+  private readonly maps = new Map<string, Uint8Array>();
+  private version = -1;
+
+  constructor(
+    private readonly index: MetaIndexView,
+    private readonly store: TextStore,
+  ) {}
+
+  /** Decoded text of the row's item. Cost: one UTF-8 decode (only ORDER BY / = use this). */
+  textLower(row: number): string {
+    return this.store.text(this.index.id(row));
+  }
+
+  /** Whether the row's text contains `needleLower`. O(1) after the first call per needle. */
+  contains(row: number, needleLower: string): boolean {
+    if (this.version !== this.store.version) {
+      this.maps.clear();
+      this.version = this.store.version;
+    }
+    let map = this.maps.get(needleLower);
+    if (!map) {
+      map = this.store.matches(needleLower);
+      if (this.maps.size >= CACHED_NEEDLES) this.maps.delete(this.maps.keys().next().value as string);
+      this.maps.set(needleLower, map);
+    }
+    const slot = this.store.slotOf(this.index.id(row));
+    return slot >= 0 && map[slot] === 1;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Filter text → the full ordered list of matching item ids, with a parse cache and a results
+ * cache keyed by everything a result depends on (index version, feeds/groups version, text
+ * store version, the current second for NOW() queries).
+ */
+import type { EngineContext } from '../engineContext';
+import type { Condition, QueryAst } from './language/ast';
+import { resolveField } from './language/fields';
+import { parseQuery, type ParseResult, type QueryError } from './language/parse';
+import { planAndRun } from './language/plan';
+import type { QuerySource } from './language/source';
+import { usesNow } from './language/validate';
+import type { TextIndex } from '../search/textIndex';
+import { StoreDescriptionSource } from './descriptionSource';
+
+/** A small LRU map. */
+export class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as string);
+  }
+}
+
+export type Evaluated =
+  { ok: true; ids: Int32Array; warnings: string[]; ast: QueryAst } | { ok: false; error: QueryError };
+
+function condMentionsDescription(c: Condition): boolean {
+  if (c.type === 'and' || c.type === 'or') return c.conditions.some(condMentionsDescription);
+  if (c.type === 'not') return condMentionsDescription(c.condition);
+  return resolveField(c.field) === 'description';
+}
+
+/** Whether running the query reads description text. */
+export function needsText(ast: QueryAst): boolean {
+  return (
+    (ast.where !== null && condMentionsDescription(ast.where)) ||
+    (ast.orderBy !== null && resolveField(ast.orderBy.field) === 'description')
+  );
+}
+
+const UNREAD: Condition = {
+  type: 'compare',
+  field: 'isRead',
+  op: '=',
+  value: { type: 'literal', value: false },
+};
+
+/** The query restricted to unread items (LIMIT then applies to the unread ones). */
+export function unreadOnly(ast: QueryAst): QueryAst {
+  return { ...ast, where: ast.where ? { type: 'and', conditions: [ast.where, UNREAD] } : UNREAD };
+}
+
+/** Evaluates filter text over the engine's index; one per engine. */
+export class QueryEvaluator {
+  private readonly parses = new Lru<ParseResult>(64);
+  private readonly results = new Lru<Int32Array>(12);
+  private feedsVersion = 0;
+  readonly source: QuerySource;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly text: TextIndex,
+  ) {
+    this.source = {
+      index: ctx.index,
+      feeds: ctx.feedCache,
+      groups: ctx.groupCache,
+      description: new StoreDescriptionSource(ctx.index, text.store),
+      now: ctx.now,
+    };
+    ctx.events.on((event) => {
+      if (event.type === 'feeds-changed' || event.type === 'groups-changed') this.feedsVersion++;
+    });
+  }
+
+  /** Parses `text` (cached). Never throws. */
+  parse(text: string): ParseResult {
+    let parsed = this.parses.get(text);
+    if (!parsed) {
+      parsed = parseQuery(text);
+      this.parses.set(text, parsed);
+    }
+    return parsed;
+  }
+
+  /**
+   * Every matching id in result order (LIMIT applied), or the parse error. Waits for the text
+   * store only when the query reads descriptions. Cost: a cache hit is O(1); a miss is one
+   * planAndRun collecting all matches.
+   */
+  async evaluate(text: string, unread = false): Promise<Evaluated> {
+    const parsed = this.parse(text);
+    if (!parsed.ok) return parsed;
+    const ast = unread ? unreadOnly(parsed.query) : parsed.query;
+    if (needsText(ast)) await this.text.fresh();
+    const key = [
+      this.ctx.index.version,
+      this.feedsVersion,
+      this.text.store.version,
+      usesNow(ast) ? Math.floor(this.ctx.now()) : '',
+      unread ? 1 : 0,
+      text,
+    ].join('\u0000');
+    let ids = this.results.get(key);
+    if (!ids) {
+      ids = Int32Array.from(planAndRun(ast, this.source, { offset: 0, pageSize: Infinity }).ids);
+      this.results.set(key, ids);
+    }
+    return { ok: true, ids, warnings: parsed.warnings, ast };
+  }
+}

@@ -1,0 +1,123 @@
+import type { MetaIndexView } from '../../index/types';
+import type { Condition } from './ast';
+import { compileFeedCondition, isFeedOnly, type CompileEnv } from './compile';
+import { resolveField } from './fields';
+import { isLeaf } from './leaf';
+import { numeric } from './semantics';
+
+/** pubDate bounds implied by the top-level AND of a query (always a superset of the matches). */
+export interface DateBounds {
+  lo: number;
+  loIncl: boolean;
+  hi: number;
+  hiIncl: boolean;
+}
+
+/** The top-level conjuncts of a condition. */
+export function conjuncts(c: Condition): Condition[] {
+  return c.type === 'and' ? c.conditions.flatMap(conjuncts) : [c];
+}
+
+function tighten(
+  b: DateBounds,
+  lo: number | null,
+  loIncl: boolean,
+  hi: number | null,
+  hiIncl: boolean,
+): void {
+  if (lo !== null && (lo > b.lo || (lo === b.lo && !loIncl))) [b.lo, b.loIncl] = [lo, loIncl];
+  if (hi !== null && (hi < b.hi || (hi === b.hi && !hiIncl))) [b.hi, b.hiIncl] = [hi, hiIncl];
+}
+
+/** Date bounds from `pubDate <op> number`, `pubDate BETWEEN n AND m` and malformed BETWEEN. */
+export function dateBounds(conds: Condition[], env: CompileEnv): DateBounds {
+  const b: DateBounds = { lo: -Infinity, loIncl: true, hi: Infinity, hiIncl: true };
+  for (const c of conds) {
+    if (!isLeaf(c) || c.field === '' || resolveField(c.field) !== 'pubDate') continue;
+    if (c.type === 'compare') {
+      const n = numeric(env.value(c.value));
+      if (n === null) continue;
+      if (c.op === '=') tighten(b, n, true, n, true);
+      else if (c.op === '>' || c.op === '>=') tighten(b, n, c.op === '>=', null, true);
+      else if (c.op === '<' || c.op === '<=') tighten(b, null, true, n, c.op === '<=');
+    } else if (c.type === 'between') {
+      const lo = numeric(env.value(c.low));
+      const hi = numeric(env.value(c.high));
+      if (lo !== null && hi !== null) tighten(b, lo, true, hi, true);
+    } else if (c.type === 'badBetween') {
+      tighten(b, 0, true, 0, true);
+    }
+  }
+  return b;
+}
+
+function mentionsFeedId(c: Condition): boolean {
+  if (c.type === 'and' || c.type === 'or') return c.conditions.some(mentionsFeedId);
+  if (c.type === 'not') return mentionsFeedId(c.condition);
+  return isLeaf(c) && c.field !== '' && resolveField(c.field) === 'feedId';
+}
+
+function literalFeedIds(c: Condition, env: CompileEnv): number[] | null {
+  if (!isLeaf(c) || c.field === '' || resolveField(c.field) !== 'feedId') return null;
+  const values =
+    c.type === 'compare' && c.op === '=' ? [c.value] : c.type === 'in' && !c.negated ? c.values : null;
+  if (!values) return null;
+  const ids: number[] = [];
+  for (const v of values) {
+    const lit = env.value(v);
+    if (lit === null) continue;
+    const n = numeric(lit);
+    if (n === null) return null;
+    ids.push(n);
+  }
+  return ids;
+}
+
+/**
+ * The only feed ids whose items can match, from top-level conjuncts: `feedId = n`,
+ * `feedId IN (…)`, and feed/group conditions evaluated over the known feeds (used only when
+ * the condition is false for items of unknown feeds). null: no restriction found.
+ */
+export function feedRestriction(conds: Condition[], env: CompileEnv): Set<number> | null {
+  let result: Set<number> | null = null;
+  const intersect = (ids: Iterable<number>) => {
+    const next = new Set(ids);
+    result = result === null ? next : new Set([...result].filter((f) => next.has(f)));
+  };
+  for (const c of conds) {
+    const literal = literalFeedIds(c, env);
+    if (literal) {
+      intersect(literal);
+      continue;
+    }
+    if (!isFeedOnly(c) || mentionsFeedId(c)) continue;
+    const pred = compileFeedCondition(c, env);
+    if (typeof pred === 'boolean') continue;
+    // Any id absent from the map stands for every unknown feed (their fields are all null).
+    let unknown = -1;
+    while (env.source.feeds.has(unknown)) unknown--;
+    if (pred(unknown)) continue;
+    intersect([...env.source.feeds.keys()].filter((f) => pred(f)));
+  }
+  return result;
+}
+
+/** First index in [0, n) where `ok` holds, for `ok` false then true along the array. */
+function firstTrue(n: number, ok: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The part of a date-desc ordered row array within the bounds, by binary search. */
+export function sliceByDate(rows: Int32Array, b: DateBounds, index: MetaIndexView): Int32Array {
+  const date = (i: number) => index.pubDate(rows[i] as number);
+  const start = firstTrue(rows.length, (i) => (b.hiIncl ? date(i) <= b.hi : date(i) < b.hi));
+  const end = firstTrue(rows.length, (i) => (b.loIncl ? date(i) < b.lo : date(i) <= b.lo));
+  return start >= end ? rows.subarray(0, 0) : rows.subarray(start, end);
+}

@@ -1,0 +1,254 @@
+import { FLAG_READ, FLAG_SAVED } from '../../types';
+import type { Condition, ValueExpr } from './ast';
+import { isFeedLevel, resolveField, type FieldKey } from './fields';
+import { isLeaf, leafTest, type LeafCondition } from './leaf';
+import { likeText, norm, numeric, type Val } from './semantics';
+import type { QuerySource } from './source';
+
+/** A compiled condition: a predicate over numbers (rows or feed ids), or a constant. */
+export type Compiled = ((x: number) => boolean) | boolean;
+
+/** What compilation needs besides the source: constant evaluation and a warning sink. */
+export interface CompileEnv {
+  source: QuerySource;
+  value: (e: ValueExpr) => Val;
+  warn: (message: string) => void;
+}
+
+type Getter = (x: number) => Val;
+
+/** Getter of a feed-level field, given a feed id. */
+export function feedGetter(key: FieldKey, source: QuerySource): Getter {
+  const { feeds, groups } = source;
+  const group = (f: number) => {
+    const feed = feeds.get(f);
+    return feed ? groups.get(feed.groupId) : undefined;
+  };
+  switch (key) {
+    case 'feedId':
+      return (f) => f;
+    case 'feed.id':
+      return (f) => feeds.get(f)?.id ?? null;
+    case 'feed.title':
+      return (f) => norm(feeds.get(f)?.title);
+    case 'feed.siteUrl':
+      return (f) => norm(feeds.get(f)?.siteUrl);
+    case 'feed.url':
+      return (f) => norm(feeds.get(f)?.url);
+    case 'feed.groupId':
+      return (f) => feeds.get(f)?.groupId ?? null;
+    case 'group.id':
+      return (f) => group(f)?.id ?? null;
+    case 'group.title':
+      return (f) => norm(group(f)?.title);
+    default:
+      return () => null;
+  }
+}
+
+/** Getter of any field, given an index row. */
+export function rowGetter(key: FieldKey, env: CompileEnv): Getter {
+  const { index, description } = env.source;
+  switch (key) {
+    case 'id':
+      return (r) => index.id(r);
+    case 'feedId':
+      return (r) => index.feedId(r);
+    case 'pubDate':
+      return (r) => index.pubDate(r);
+    case 'guid':
+      return (r) => norm(index.guid(r));
+    case 'title':
+      return (r) => norm(index.title(r));
+    case 'author':
+      return (r) => norm(index.author(r));
+    case 'link':
+      return (r) => norm(index.link(r));
+    case 'enclosure':
+      return (r) => norm(index.enclosure(r));
+    case 'isRead':
+      return (r) => (index.flags(r) & FLAG_READ) !== 0;
+    case 'isSaved':
+      return (r) => (index.flags(r) & FLAG_SAVED) !== 0;
+    case 'description':
+      if (!description) {
+        env.warn('Descriptions are not available here: description is null for every item');
+        return () => null;
+      }
+      return (r) => norm(description.textLower(r));
+    default: {
+      const g = feedGetter(key, env.source);
+      return (r) => g(index.feedId(r));
+    }
+  }
+}
+
+function combine(type: 'and' | 'or', parts: Compiled[]): Compiled {
+  const decisive = type === 'or';
+  if (parts.includes(decisive)) return decisive;
+  const preds = parts.filter((p): p is (x: number) => boolean => typeof p === 'function');
+  if (preds.length === 0) return !decisive;
+  if (preds.length === 1) return preds[0] as (x: number) => boolean;
+  if (type === 'and') return (x) => preds.every((p) => p(x));
+  return (x) => preds.some((p) => p(x));
+}
+
+/** Compiles with `leaf` for leaves; and/or/not are folded when constant. */
+function compileTree(c: Condition, leaf: (c: LeafCondition) => Compiled): Compiled {
+  switch (c.type) {
+    case 'and':
+    case 'or':
+      return combine(
+        c.type,
+        c.conditions.map((x) => compileTree(x, leaf)),
+      );
+    case 'not': {
+      const inner = compileTree(c.condition, leaf);
+      return typeof inner === 'boolean' ? !inner : (x) => !inner(x);
+    }
+    default:
+      return isLeaf(c) ? leaf(c) : false;
+  }
+}
+
+/** Whether every field the condition names depends only on the feed (unknown fields are constant). */
+export function isFeedOnly(c: Condition): boolean {
+  if (c.type === 'and' || c.type === 'or') return c.conditions.every(isFeedOnly);
+  if (c.type === 'not') return isFeedOnly(c.condition);
+  if (!isLeaf(c) || c.field === '') return true;
+  const key = resolveField(c.field);
+  return key === null || isFeedLevel(key);
+}
+
+function genericLeaf(c: LeafCondition, env: CompileEnv, getterOf: (k: FieldKey) => Getter): Compiled {
+  if (c.field === '') return false;
+  const test = leafTest(c, env.value);
+  const key = resolveField(c.field);
+  if (key === null) return test(null);
+  const get = getterOf(key);
+  return (x) => test(get(x));
+}
+
+/** Compiles a feed-level condition to a predicate over feed ids. */
+export function compileFeedCondition(c: Condition, env: CompileEnv): Compiled {
+  return compileTree(c, (leaf) => genericLeaf(leaf, env, (k) => feedGetter(k, env.source)));
+}
+
+const NUMERIC_COLUMNS = new Set<FieldKey>(['id', 'feedId', 'pubDate']);
+
+function numericColumn(key: FieldKey, env: CompileEnv): (r: number) => number {
+  const { index } = env.source;
+  return key === 'id'
+    ? (r) => index.id(r)
+    : key === 'feedId'
+      ? (r) => index.feedId(r)
+      : (r) => index.pubDate(r);
+}
+
+/** Specialised row predicates for the common shapes; undefined when none applies. */
+function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | undefined {
+  const { index } = env.source;
+  if (key === 'isRead' || key === 'isSaved') {
+    // A boolean field has two possible values: decide both once, then test one bit per row.
+    const test = leafTest(c, env.value);
+    const whenSet = test(true);
+    const whenClear = test(false);
+    if (whenSet === whenClear) return whenSet;
+    const bit = key === 'isRead' ? FLAG_READ : FLAG_SAVED;
+    return (r) => ((index.flags(r) & bit) !== 0 ? whenSet : whenClear);
+  }
+  if (c.type === 'like' && (key === 'title' || key === 'author')) {
+    const needle = String(env.value(c.value) ?? '').toLowerCase();
+    const lower = key === 'title' ? (r: number) => index.titleLower(r) : (r: number) => index.authorLower(r);
+    return c.negated ? (r) => !lower(r).includes(needle) : (r) => lower(r).includes(needle);
+  }
+  const described = env.source.description;
+  if (c.type === 'like' && key === 'description' && described?.contains) {
+    const contains = described.contains.bind(described);
+    const needle = likeText(env.value(c.value));
+    // LIKE '' matches everything (null reads as ''), so only a non-empty needle needs the text.
+    if (needle === '') return !c.negated;
+    return c.negated ? (r) => !contains(r, needle) : (r) => contains(r, needle);
+  }
+  if (!NUMERIC_COLUMNS.has(key)) return undefined;
+  const col = numericColumn(key, env);
+  if (c.type === 'compare') {
+    const lit = env.value(c.value);
+    const n = numeric(lit);
+    if (lit === null) return c.op === '!=';
+    if (n === null) return undefined;
+    switch (c.op) {
+      case '=':
+        return (r) => col(r) === n;
+      case '!=':
+        return (r) => col(r) !== n;
+      case '<':
+        return (r) => col(r) < n;
+      case '>':
+        return (r) => col(r) > n;
+      case '<=':
+        return (r) => col(r) <= n;
+      case '>=':
+        return (r) => col(r) >= n;
+    }
+  }
+  if (c.type === 'between') {
+    const lo = numeric(env.value(c.low));
+    const hi = numeric(env.value(c.high));
+    if (lo === null || hi === null) return undefined;
+    return (r) => {
+      const v = col(r);
+      return v >= lo && v <= hi;
+    };
+  }
+  if (c.type === 'in') {
+    const nums = c.values.map((v) => env.value(v)).map((v) => (v === null ? null : numeric(v)));
+    if (nums.some((n, i) => n === null && env.value(c.values[i] as ValueExpr) !== null)) return undefined;
+    const set = new Set(nums.filter((n): n is number => n !== null));
+    return c.negated ? (r) => !set.has(col(r)) : (r) => set.has(col(r));
+  }
+  return undefined;
+}
+
+function memoByFeed(pred: (f: number) => boolean, env: CompileEnv): (r: number) => boolean {
+  const { index } = env.source;
+  const cache = new Map<number, boolean>();
+  return (r) => {
+    const f = index.feedId(r);
+    let hit = cache.get(f);
+    if (hit === undefined) {
+      hit = pred(f);
+      cache.set(f, hit);
+    }
+    return hit;
+  };
+}
+
+/**
+ * Compiles a condition once into a predicate over index rows. Subtrees that depend only on the
+ * feed are decided once per feed id (memoised); isRead/isSaved become bit tests; LIKE on
+ * title/author uses the lower-cased columns; numeric columns compare directly.
+ */
+export function compileRowCondition(c: Condition, env: CompileEnv): Compiled {
+  if (isFeedOnly(c)) {
+    const compiled = compileFeedCondition(c, env);
+    return typeof compiled === 'boolean' ? compiled : memoByFeed(compiled, env);
+  }
+  if (c.type === 'and' || c.type === 'or') {
+    return combine(
+      c.type,
+      c.conditions.map((x) => compileRowCondition(x, env)),
+    );
+  }
+  if (c.type === 'not') {
+    const inner = compileRowCondition(c.condition, env);
+    return typeof inner === 'boolean' ? !inner : (r) => !inner(r);
+  }
+  if (!isLeaf(c)) return false;
+  const key = resolveField(c.field);
+  if (key !== null) {
+    const fast = fastLeaf(c, key, env);
+    if (fast !== undefined) return fast;
+  }
+  return genericLeaf(c, env, (k) => rowGetter(k, env));
+}

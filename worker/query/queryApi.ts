@@ -1,0 +1,109 @@
+import { PAGE_SIZE } from '../db/itemRow';
+import type { EngineContext } from '../engineContext';
+import { queryErrorToEngineError } from './language/engineError';
+import type { QueryError } from './language/parse';
+import type { TextIndex } from '../search/textIndex';
+import { FLAG_READ, type ItemRow, type Page } from '../types';
+import { QueryEvaluator } from './evaluate';
+import { rankKeywords, type Keyword } from './keywords';
+import { MAX_PAGE, Pager } from './pager';
+
+/** Paging options of `query.run` and `query.keywords`. */
+export interface QueryPageOptions {
+  cursor?: string | null;
+  /** Page size; default 50 (or the query's LIMIT, up to 500). */
+  limit?: number;
+  /** Only unread items (for a filter: `AND isRead = false`, then LIMIT). */
+  unreadOnly?: boolean;
+}
+
+/** Answer of `query.check`. */
+export type QueryCheck = { ok: true; total: number; warnings: string[] } | { ok: false; error: QueryError };
+
+/** Sidebar counts of one saved filter. */
+export interface FilterCounts {
+  total: number;
+  unread: number;
+  /** Why the filter cannot run (its syntax error message). */
+  error?: string;
+}
+
+/** The `query` domain: the filter language over the engine's index. */
+export interface QueryApi {
+  /**
+   * One page of a filter's results (rows without bodies) plus the query's warnings. Cursors are
+   * stable while a list is open (see pager.ts). Cost: one planAndRun per new list (cached by
+   * index version), one bulkGet per page. Fails: EngineError('query_syntax' | 'query_too_long')
+   * with details { position, expected }, 'bad_cursor', storage errors.
+   */
+  run(text: string, opts?: QueryPageOptions): Promise<Page<ItemRow> & { warnings: string[] }>;
+  /** Live count for the editor; a syntax error is an answer, never a rejection. */
+  check(text: string): Promise<QueryCheck>;
+  /** Total and unread counts of saved filters, by filter id (from the results cache when current). */
+  counts(filters: { id: string; query: string }[]): Promise<Record<string, FilterCounts>>;
+  /** Keyword filter results ranked by weighted occurrences (see keywords.ts), newest first on ties. */
+  keywords(keywords: Keyword[], opts?: QueryPageOptions): Promise<Page<ItemRow>>;
+}
+
+/** Builds the query domain over an engine context and its text index. */
+export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
+  const evaluator = new QueryEvaluator(ctx, text);
+  const pager = new Pager(ctx.stores.items);
+
+  const countUnread = (ids: Int32Array): number => {
+    let n = 0;
+    for (const id of ids) {
+      const row = ctx.index.rowOf(id);
+      if (row >= 0 && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
+    }
+    return n;
+  };
+
+  return {
+    async run(queryText, opts = {}) {
+      const unread = opts.unreadOnly === true;
+      const first = await evaluator.evaluate(queryText, unread);
+      if (!first.ok) throw queryErrorToEngineError(first.error);
+      const size =
+        opts.limit ??
+        (first.ast.limit !== null ? Math.min(Math.max(first.ast.limit, 1), MAX_PAGE) : PAGE_SIZE);
+      const page = await pager.page(
+        `q\u0000${unread ? 1 : 0}\u0000${queryText}`,
+        opts.cursor,
+        size,
+        async () => {
+          const again = await evaluator.evaluate(queryText, unread);
+          return again.ok ? again.ids : new Int32Array(0);
+        },
+      );
+      return { ...page, warnings: first.warnings };
+    },
+
+    async check(queryText) {
+      const result = await evaluator.evaluate(queryText);
+      return result.ok ? { ok: true, total: result.ids.length, warnings: result.warnings } : result;
+    },
+
+    async counts(filters) {
+      const out: Record<string, FilterCounts> = {};
+      for (const { id, query } of filters) {
+        const result = await evaluator.evaluate(query);
+        out[id] = result.ok
+          ? { total: result.ids.length, unread: countUnread(result.ids) }
+          : { total: 0, unread: 0, error: result.error.message };
+      }
+      return out;
+    },
+
+    async keywords(list, opts = {}) {
+      await text.fresh();
+      const unread = opts.unreadOnly === true;
+      return pager.page(
+        `k\u0000${unread ? 1 : 0}\u0000${JSON.stringify(list)}`,
+        opts.cursor,
+        opts.limit ?? PAGE_SIZE,
+        () => rankKeywords(ctx, text.store, text.search, list, unread),
+      );
+    },
+  };
+}
