@@ -59,8 +59,9 @@ async function start(): Promise<InitResult> {
     workerFailure ?? timeout,
   ]).finally(() => clearTimeout(timer));
   if (info.legacyImported || info.legacyDone) clearLegacy(window.localStorage);
-  // The engine may hand back a plain unsubscribe function Comlink cannot clone; the
-  // subscription stands either way and lives as long as the tab, so the result is not needed.
+  // The engine answers with its unsubscribe function wrapped in Comlink.proxy (worker/api.ts).
+  // One subscription serves the tab for its whole life, so that function is never called and
+  // the answer is dropped unawaited; a rejected subscribe is swallowed (no events, app still runs).
   engine.onEvent(Comlink.proxy(dispatch)).catch(() => {});
   return info;
 }

@@ -1,9 +1,9 @@
 /**
- * The sync domain's own stores (schema version 2): `accounts` (one record, key 'main': what the
- * protocol needs after login, never the password), `syncItems` (local item id ↔ server id and
- * the state the server last reported) and `syncQueue` (local changes waiting for the server, in
- * the order they were made). Reached through `Database.run`/`dexie.table` so errors keep the
- * engine's texts.
+ * The sync domain's own stores, added in schema version 3 (worker/db/schema.ts): `accounts`
+ * (one record, key 'main': what the protocol needs after login, never the password),
+ * `syncItems` (local item id ↔ server id and the state the server last reported) and
+ * `syncQueue` (local changes waiting for the server, in the order they were made). Reached
+ * through `Database.run`/`dexie.table` so errors keep the engine's texts.
  */
 import type { Database } from '../db/database';
 import type { StateOp, SyncProtocol } from './protocol';
