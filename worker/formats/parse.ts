@@ -1,6 +1,7 @@
 /**
- * Feed text → feedsmith's structured feed, with the format detected from the content (never
- * from a file extension or Content-Type). DOM-free.
+ * Feed text → feedsmith's structured feed: detect.ts says which format the content is (never
+ * from a file extension or Content-Type), then that format's feedsmith parser runs, with the
+ * repairs and error positions all XML formats share. DOM-free.
  */
 import {
   DetectError,
@@ -16,6 +17,7 @@ import {
 } from 'feedsmith';
 import { XMLValidator } from 'fast-xml-parser';
 import { EngineError } from '../errors';
+import { detectFormat, type XmlDetection, type XmlFormat } from './detect';
 
 /** Larger texts are refused rather than risk a frozen worker (20 M characters). */
 export const MAX_FEED_CHARS = 20_000_000;
@@ -29,40 +31,6 @@ export type ParsedFeed =
 export interface ErrorPosition {
   line: number;
   column: number;
-}
-
-const WEB_PAGE = 'This address returned a web page, not a feed';
-
-interface Root {
-  name: string;
-  tag: string;
-  /** The text with any DOCTYPE removed (its entities are never expanded anyway). */
-  body: string;
-}
-
-/** Skips BOM, whitespace, the XML declaration, comments, PIs and a DOCTYPE; returns the root tag. */
-function findRoot(text: string): Root | null {
-  // One sticky regex per prolog construct, applied from the current position: linear overall.
-  const prolog = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|(<!DOCTYPE(?:[^[>]*|[^[>]*\[[\s\S]*?\])\s*>)/iy;
-  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let body = text;
-  for (;;) {
-    prolog.lastIndex = pos;
-    const m = prolog.exec(text);
-    if (!m) break;
-    if (m[1]) body = text.slice(0, m.index) + text.slice(prolog.lastIndex);
-    pos = prolog.lastIndex;
-  }
-  const m = /<([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>?/y;
-  m.lastIndex = pos;
-  const found = m.exec(text.slice(0, pos + 64 * 1024));
-  if (!found?.[1]) return null;
-  return { name: found[1], tag: found[0], body };
-}
-
-function attr(tag: string, name: string): string {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
-  return (m?.[1] ?? m?.[2] ?? '').trim();
 }
 
 interface Located {
@@ -157,29 +125,7 @@ function lineColumn(text: string, index: number): ErrorPosition {
   return { line, column: index - before.lastIndexOf('\n') };
 }
 
-type XmlFormat = 'rss' | 'rdf' | 'atom';
-
-function formatOf(local: string): XmlFormat | null {
-  if (local === 'rss') return 'rss';
-  if (local === 'rdf') return 'rdf';
-  if (local === 'feed') return 'atom';
-  return null;
-}
-
-function versionOf(format: XmlFormat, root: Root): string {
-  if (format === 'rss') return attr(root.tag, 'version');
-  if (format === 'atom')
-    return attr(root.tag, 'version') || (/purl\.org\/atom\/ns#/i.test(root.tag) ? '0.3' : '1.0');
-  const head = root.body.slice(0, 4096);
-  return /purl\.org\/rss\/1\.0/i.test(head)
-    ? '1.0'
-    : /netscape\.com\/rdf\/simple\/0\.9/i.test(head)
-      ? '0.90'
-      : '';
-}
-
-function runParser(format: XmlFormat, root: Root, text: string): ParsedFeed {
-  const version = versionOf(format, root);
+function runParser(format: XmlFormat, version: string, text: string): ParsedFeed {
   switch (format) {
     case 'rss':
       return { format, version, feed: parseRssFeed(text) };
@@ -191,8 +137,7 @@ function runParser(format: XmlFormat, root: Root, text: string): ParsedFeed {
 }
 
 /** A well-formed document of a known format with nothing feedsmith recognises: an empty feed. */
-function emptyFeed(format: XmlFormat, root: Root): ParsedFeed {
-  const version = versionOf(format, root);
+function emptyFeed(format: XmlFormat, version: string): ParsedFeed {
   if (format === 'atom')
     return { format, version, feed: { id: '', title: { value: '' }, updated: '', entries: [] } };
   return { format, version, feed: { title: '', link: '', description: '', items: [] } };
@@ -218,43 +163,22 @@ function repair(text: string, format: XmlFormat): string | null {
   return null;
 }
 
-function parseXmlText(text: string): ParsedFeed {
-  const root = findRoot(text);
-  if (!root) {
-    if (/^\s*<!doctype\s+html/i.test(text)) throw new EngineError('not_a_feed', WEB_PAGE);
-    throw new EngineError('not_a_feed', 'No feed found: the document has no root element');
-  }
-  const local = root.name.toLowerCase().replace(/^.*:/, '');
-  if (local === 'channel') {
-    // CDF and RSS 1.1 have a bare <channel> root: read it as an RSS channel.
-    const wrapped = `<rss>${root.body}</rss>`;
-    return parseXmlText(wrapped.replace(/^<rss>(\s*<\?xml[^>]*\?>)/, '$1<rss>'));
-  }
-  const format = formatOf(local);
-  if (!format) {
-    if (local === 'html' || local === 'head' || local === 'body')
-      throw new EngineError('not_a_feed', WEB_PAGE);
-    if (local === 'opml')
-      throw new EngineError('not_a_feed', 'This is an OPML subscription list, not a feed: import it instead');
-    throw new EngineError(
-      'not_a_feed',
-      `No feed found: the document's root element is <${root.name}>, not <rss>, <feed> or <rdf:RDF>`,
-    );
-  }
+function parseXml(found: XmlDetection): ParsedFeed {
+  const { format, version, body } = found;
   try {
-    return runParser(format, root, root.body);
+    return runParser(format, version, body);
   } catch (err) {
-    if (err instanceof ParseError || err instanceof DetectError) return emptyFeed(format, root);
-    const repaired = repair(root.body, format);
+    if (err instanceof ParseError || err instanceof DetectError) return emptyFeed(format, version);
+    const repaired = repair(body, format);
     if (repaired !== null) {
       try {
-        return runParser(format, root, repaired);
+        return runParser(format, version, repaired);
       } catch (again) {
-        if (again instanceof ParseError || again instanceof DetectError) return emptyFeed(format, root);
+        if (again instanceof ParseError || again instanceof DetectError) return emptyFeed(format, version);
         // Otherwise report the original error below.
       }
     }
-    throw parseError(root.body, err);
+    throw parseError(body, err);
   }
 }
 
@@ -272,12 +196,11 @@ export function parseFeedText(text: string): ParsedFeed {
       `The feed is too large to read (${Math.round(text.length / 1e6)} M characters, limit ${MAX_FEED_CHARS / 1e6} M)`,
     );
   }
-  const start = /\S/.exec(text.slice(0, 4096));
-  const first = start ? start[0] : '';
-  if (first === '') throw new EngineError('not_a_feed', 'The response was empty');
   try {
-    if (first === '{' || first === '[') return parseJsonText(text.trimStart());
-    if (first === '<' || first === '\ufeff') return parseXmlText(text);
+    const found = detectFormat(text);
+    if (found.format === null) throw new EngineError('not_a_feed', found.reason);
+    if (found.format === 'json') return parseJsonText(text.trimStart());
+    return parseXml(found);
   } catch (err) {
     if (err instanceof EngineError) throw err;
     // RangeError (deep nesting) or anything unexpected from a library: still a clean error.
@@ -286,5 +209,4 @@ export function parseFeedText(text: string): ParsedFeed {
       `The feed could not be read: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  throw new EngineError('not_a_feed', 'No feed found: the response is neither XML nor JSON');
 }
