@@ -3,6 +3,7 @@ import { createAiHandler } from './ai.ts';
 import { aiConfigFromEnv, type AiLimits, type AiServerConfig } from './aiConfig.ts';
 import { handleFetch } from './fetchRoute.ts';
 import { checkApiRequest } from './guard.ts';
+import { handleSend } from './sendRoute.ts';
 import { handleSync } from './syncRoute.ts';
 import { ApiError, sendApiError } from './respond.ts';
 
@@ -38,7 +39,8 @@ function pathOf(url: string | undefined): string {
  * Builds the handler for everything under `/api` (other paths go to `next()`). Every API
  * request passes the guard first (own Host, same Origin, same-site fetch) or gets 403 JSON.
  * Routes: `GET /api/fetch` (feed proxy), `/api/ai/*` (shared AI endpoint and relay, see ai.ts),
- * `/api/sync/*` (relay to the user's sync server, see syncRoute.ts); anything else 404
+ * `/api/sync/*` (relay to the user's sync server, see syncRoute.ts), `/api/send` (read-later
+ * integrations, only their own calls: sendRoute.ts); anything else 404
  * JSON. Used by the companion server and mounted in `vite dev`.
  */
 export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
@@ -65,6 +67,8 @@ export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
       handleFetch(req, res, fetchOptions).catch((err: unknown) => next(err));
     } else if (path === '/api/sync') {
       handleSync(req, res, fetchOptions).catch((err: unknown) => next(err));
+    } else if (path === '/api/send') {
+      handleSend(req, res, fetchOptions).catch((err: unknown) => next(err));
     } else if (path === '/api/ai' || path.startsWith('/api/ai/')) {
       handleAi(req, res);
     } else {

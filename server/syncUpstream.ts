@@ -18,6 +18,10 @@ export interface SyncResult {
   contentType: string;
   /** Set when the answer is a redirect that was not followed (another origin, or a POST). */
   location: string;
+  /** The answer's `Retry-After` (seconds or an HTTP date), '' when absent. */
+  retryAfter: string;
+  /** `Location` of an answer that is not a redirect (201/202: the new resource), resolved; ''. */
+  created: string;
   body: Buffer;
 }
 
@@ -103,11 +107,27 @@ export async function syncUpstream(req: SyncRequest, opts: SyncUpstreamOptions):
           status,
           contentType: clean(res.headers['content-type']),
           location: next?.href ?? location,
+          retryAfter: '',
+          created: '',
           body: Buffer.alloc(0),
         };
       }
       const body = await readUpstreamBody(res, opts.maxBytes, controller.signal);
-      return { status, contentType: clean(res.headers['content-type']), location: '', body };
+      let created = '';
+      try {
+        created = location ? new URL(location, url).href : '';
+      } catch {
+        created = '';
+      }
+      const contentType = clean(res.headers['content-type']);
+      return {
+        status,
+        contentType,
+        location: '',
+        retryAfter: clean(res.headers['retry-after']),
+        created,
+        body,
+      };
     }
   } catch (err) {
     if (timedOut)

@@ -64,6 +64,7 @@ export function createApi(engine: Engine) {
     subscriptions: Comlink.proxy(guard({ ...engine.subscriptions })),
     refresh: Comlink.proxy(guard({ ...engine.refresh })),
     sync: Comlink.proxy(guard({ ...engine.sync })),
+    sendTo: Comlink.proxy(guard({ ...engine.sendTo })),
     jobs: Comlink.proxy(guard({ ...engine.jobs })),
     opml: Comlink.proxy(guard({ ...engine.opml })),
     icons: Comlink.proxy(guard({ ...engine.icons })),

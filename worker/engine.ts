@@ -44,6 +44,8 @@ import {
   type SyncedSubscriptionsApi,
 } from './sync/hooks';
 import { createSync, type SyncApi } from './sync/sync';
+import { createSendToApi, type SendToApi } from './sendTo/sendTo';
+import { relayTransport } from './sendTo/transport';
 import { createBackupApi, type BackupApi } from './backup/backup';
 import { clearEveryStore } from './backup/clearAll';
 import { createRetentionApi, type RetentionApi } from './retention/retention';
@@ -92,6 +94,7 @@ export interface Engine {
   subscriptions: SyncedSubscriptionsApi;
   refresh: RefreshApi;
   sync: SyncApi;
+  sendTo: SendToApi;
   jobs: JobsApi;
   opml: SyncedOpmlApi;
   icons: IconsApi;
@@ -305,6 +308,7 @@ export function createEngine(opts: EngineOptions): Engine {
       withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
     ),
     sync: gate.hold(sync.api),
+    sendTo: gate.hold(createSendToApi(ctx.stores.meta, relayTransport(services.proxy))),
     jobs: gate.hold(createJobsApi(services.jobs)),
     opml: gate.hold(withSyncOpml(createOpmlApi(services), sync.hooks)),
     icons: gate.hold(createIconsApi(services)),

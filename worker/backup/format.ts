@@ -48,6 +48,11 @@ export function isSecretStore(name: string): boolean {
   return SECRET.test(name);
 }
 
+/** Whether a `meta` entry holds credentials (kept in this browser, also across a restore). */
+export function isSecretMetaKey(key: string): boolean {
+  return SECRET.test(key);
+}
+
 /** Whether a `meta` entry is left out of backups: derived caches and secrets. */
 export function isSkippedMetaKey(key: string): boolean {
   return DERIVED_META.test(key) || SECRET.test(key);

@@ -19,7 +19,7 @@ import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { urlKey } from '../subscriptions/urlKey';
 import type { Feed, Group } from '../types';
-import type { RecordLine } from './format';
+import { isSecretMetaKey, type RecordLine } from './format';
 import type { StagedBackup } from './parse';
 
 /** Records written per awaited step (progress is reported between steps). */
@@ -129,6 +129,10 @@ export async function replaceAll(
     await ctx.db.dexie.transaction('rw', names, async () => {
       const meta = ctx.db.dexie.table('meta');
       const before = (await meta.get(META_KEYS.itemsCounter)) as { value?: unknown } | undefined;
+      // Credentials in meta (send-to integrations) are never in a file: they stay as they are.
+      const secrets = await meta
+        .filter((r: { key: unknown }) => typeof r.key === 'string' && isSecretMetaKey(r.key))
+        .toArray();
       for (const name of names) await ctx.db.dexie.table(name).clear();
       for (const name of names) {
         const rows = staged.records.get(name) ?? [];
@@ -136,6 +140,7 @@ export async function replaceAll(
         await putAll(table, rows, table.schema.primKey.keyPath != null, tick);
         written[name] = rows.length;
       }
+      if (secrets.length) await meta.bulkPut(secrets);
       await bumpItemsCounter(ctx.db, typeof before?.value === 'number' ? before.value : ctx.applied.counter);
       await finish(ctx, record, total, onProgress);
     });

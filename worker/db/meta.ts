@@ -14,6 +14,11 @@ export const META_KEYS = {
    */
   restoredSettings: 'restoredSettings',
   restoreStarted: 'restoreStarted',
+  /**
+   * The send-to targets with their tokens and passwords (worker/sendTo). The name says
+   * "account" so backups leave it out and a restore keeps it (backup/format.ts SECRET).
+   */
+  sendToAccounts: 'sendToAccounts',
 } as const;
 
 /** Key/value access to the `meta` store. */
