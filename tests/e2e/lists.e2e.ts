@@ -5,42 +5,23 @@
  * a one-click "Show read"); an empty feed whose fetch failed shows the error and Retry, never
  * "all read". Screenshots of the end states go to /tmp/shots-addr/.
  */
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker } from './seed';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { FilterScreen, ListScreen, ReaderScreen, tid, waitFor, waitUntil } from './pages';
+import { shootSizes } from './shots';
 
 const SHOTS = '/tmp/shots-addr';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(() => browser.close());
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-const rows = (page: Page) => page.locator(tid('item-row'));
-const row = (page: Page, title: string) => page.locator(`${tid('item-row')}[aria-label="${title}"]`);
 const text = async (page: Page, id: string) => (await page.locator(tid(id)).textContent())?.trim();
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize();
-  for (const [w, h] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      await page.screenshot({ path: `${SHOTS}/${name}-${w}-${scheme}.png` });
-    }
-  }
-  if (size) await page.setViewportSize(size);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, SHOTS, name);
 
 const READ = ['Read one', 'Read two', 'Read three'];
 
@@ -76,21 +57,22 @@ describe('lists mean what they say', () => {
 
   test('Saved lists a saved article although it is read', async () => {
     const { page } = app;
+    const list = new ListScreen(page);
+    const reader = new ReaderScreen(page);
     await app.goto(`/f/${ids.feedIds[0]}`);
     // Only-unread applies here, and the header says so with both counts.
-    await row(page, 'Unread one').waitFor();
+    await list.waitForRow('Unread one');
     expect(await text(page, 'items-unread')).toBe('2 unread of 5');
-    expect(await rows(page).count()).toBe(2);
+    expect(await list.rows.count()).toBe(2);
     // Save "Unread one" from the reader; opening it marks it read.
-    await row(page, 'Unread one').click();
-    await page.locator(tid('reader-title')).waitFor();
+    await list.open('Unread one');
     await page.keyboard.press('s');
-    await page.locator(`${tid('reader-save')}[aria-pressed="true"]`).waitFor();
-    await page.locator(`${tid('reader-read')}[aria-pressed="true"]`).waitFor();
+    await waitFor(reader.pressed('save'), 'the article saved after s');
+    await waitFor(reader.pressed('read'), 'the opened article marked read');
     await app.goto('/saved');
-    await row(page, 'Unread one').waitFor();
-    expect(await row(page, 'Unread one').getAttribute('data-unread')).toBe('false');
-    expect(await rows(page).count()).toBe(1);
+    await list.waitForRow('Unread one');
+    expect(await list.row('Unread one').getAttribute('data-unread')).toBe('false');
+    expect(await list.rows.count()).toBe(1);
     expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
     expect(await page.locator(tid('items-all-read')).count()).toBe(0);
     await shoot(page, 'saved-read');
@@ -99,40 +81,44 @@ describe('lists mean what they say', () => {
 
   test('`isRead = true` lists its articles; header, match line and rows agree', async () => {
     const { page } = app;
+    const list = new ListScreen(page);
     const want = READ.length + 2; // the three, "Finished", and "Unread one" read when opened
     await app.goto('/filter/readones');
-    await rows(page).first().waitFor();
-    await page.waitForFunction(
+    await list.waitForRow();
+    await waitUntil(
+      page,
+      `the list to have loaded ${want} rows`,
       ([s, n]) => document.querySelector(s)?.getAttribute('data-loaded') === String(n),
       [tid('items-list'), want] as const,
     );
     expect(await text(page, 'items-unread')).toBe(`${want} articles`);
-    expect(await rows(page).count()).toBe(want);
-    for (const title of [...READ, 'Finished']) expect(await row(page, title).count()).toBe(1);
+    expect(await list.rows.count()).toBe(want);
+    for (const title of [...READ, 'Finished']) expect(await list.row(title).count()).toBe(1);
 
     // The editor: the match line counts what the list below shows.
     await app.goto(`/filter?q=${encodeURIComponent('isRead = true')}&edit=readones`);
-    await page.locator(`${tid('query-count')}[data-total="${want}"]`).waitFor();
+    await new FilterScreen(page).waitForTotal(want);
     expect(await text(page, 'query-count')).toBe(`${want} articles match`);
-    await rows(page).first().waitFor();
+    await list.waitForRow();
     expect(await text(page, 'items-unread')).toBe(`${want} articles`);
-    expect(await rows(page).count()).toBe(want);
+    expect(await list.rows.count()).toBe(want);
     expect(await page.locator(tid('filter-results-empty')).count()).toBe(0);
     await shoot(page, 'filter-isread');
   });
 
   test('an all-read list says the setting hides its read articles and shows them in one click', async () => {
     const { page } = app;
+    const list = new ListScreen(page);
     await app.goto(`/f/${ids.feedIds[1]}`);
     const state = page.locator(tid('items-all-read'));
-    await state.waitFor();
+    await waitFor(state, 'the all-read state of the list');
     expect(await text(page, 'items-hidden-read')).toBe(
       '“Hide read articles” is on: it hides the 1 read article here.',
     );
     expect(await text(page, 'items-unread')).toBe('0 unread of 1');
     await shoot(page, 'all-read-hidden');
     await page.locator(tid('items-show-read')).click();
-    await row(page, 'Finished').waitFor();
+    await list.waitForRow('Finished');
     expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
   });
 
@@ -155,12 +141,12 @@ describe('lists mean what they say', () => {
     await app.goto(`/f/${feedId}`);
     await page.locator(tid('items-refresh')).click();
     const failed = page.locator(tid('items-fetch-failed'));
-    await failed.waitFor();
+    await waitFor(failed, 'the fetch error in the empty feed');
     expect(await text(page, 'items-fetch-error')).toContain('500');
     expect(await page.locator(tid('items-all-read')).count()).toBe(0);
     await shoot(page, 'fetch-failed');
     // Retry tries again (and fails again, the fixture still answers 500).
     await page.locator(tid('items-retry')).click();
-    await failed.waitFor();
+    await waitFor(failed, 'the fetch error after Retry');
   });
 });

@@ -1,0 +1,66 @@
+import type { Locator, Page } from 'playwright-core';
+import { tid, waitFor } from './wait';
+
+/** The /filter screen: the query editor, its live count and errors, saving and saved filters. */
+export class FilterScreen {
+  constructor(readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.locator(tid('query-input')).describe('the query editor');
+  }
+  get count(): Locator {
+    return this.page.locator(tid('query-count')).describe('the live match count');
+  }
+  get error(): Locator {
+    return this.page.locator(tid('query-error')).describe('the query error message');
+  }
+  get errorSpan(): Locator {
+    return this.page.locator(tid('query-error-span')).describe('the underlined error in the query');
+  }
+  get runButton(): Locator {
+    return this.page.locator(tid('query-run')).describe('the Run button');
+  }
+  get panelsToggle(): Locator {
+    return this.page.locator(tid('filter-panels-toggle')).describe('the filter side panels toggle');
+  }
+  /** The saved filters' rows in the side panel. */
+  get saved(): Locator {
+    return this.page.locator(tid('saved-filter')).describe('the saved filters on /filter');
+  }
+
+  /** Types a query and waits until the live count says `total` articles match. */
+  async type(query: string, total?: number): Promise<void> {
+    await this.input.fill(query);
+    if (total !== undefined) await this.waitForTotal(total);
+  }
+  /** Waits until the live count has counted `total` matches. */
+  async waitForTotal(total: number): Promise<void> {
+    await waitFor(
+      this.page.locator(`${tid('query-count')}[data-total="${total}"]`),
+      `the live count of ${total} matches`,
+    );
+  }
+  /** Types the query and runs it with Enter; waits for the address to carry it. */
+  async run(query?: string): Promise<void> {
+    if (query !== undefined) await this.input.fill(query);
+    await this.input.press('Enter');
+    try {
+      await this.page.waitForURL(/\/filter\?q=/, { waitUntil: 'commit' });
+    } catch (err) {
+      throw new Error(`Running the query did not put it in the address (at ${this.page.url()}).`, {
+        cause: err,
+      });
+    }
+  }
+  /** Saves the current query under a name with the Save dialog. */
+  async save(name: string): Promise<void> {
+    await this.page.locator(tid('filter-save')).click();
+    await this.page.locator(tid('filter-name-input')).fill(name);
+    await this.page.locator(tid('filter-name-save')).click();
+  }
+  /** Shows the side panels (history, saved filters, examples) if they are folded. */
+  async showPanels(): Promise<void> {
+    await waitFor(this.panelsToggle, 'the filter side panels toggle');
+    if ((await this.panelsToggle.getAttribute('aria-expanded')) !== 'true') await this.panelsToggle.click();
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Page objects for the e2e tests: one small class per screen exposing the locators and actions
+ * a test needs, so selectors live in one place and a wait that times out says what it waited
+ * for. `screens(page)` gives all five for one page.
+ */
+import type { Page } from 'playwright-core';
+import { FilterScreen } from './filter';
+import { ListScreen } from './list';
+import { ReaderScreen } from './reader';
+import { SettingsDialog } from './settings';
+import { Sidebar } from './sidebar';
+
+export { FilterScreen, ListScreen, ReaderScreen, SettingsDialog, Sidebar };
+export * from './wait';
+
+/** The five screens of one page. */
+export interface Screens {
+  list: ListScreen;
+  reader: ReaderScreen;
+  sidebar: Sidebar;
+  settings: SettingsDialog;
+  filter: FilterScreen;
+}
+
+export function screens(page: Page): Screens {
+  return {
+    list: new ListScreen(page),
+    reader: new ReaderScreen(page),
+    sidebar: new Sidebar(page),
+    settings: new SettingsDialog(page),
+    filter: new FilterScreen(page),
+  };
+}

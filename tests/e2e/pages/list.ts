@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright-core';
+import { exactly, tid, waitFor } from './wait';
+
+/**
+ * The article list (any view: list, cards, magazine, columns, text): its rows by title, its
+ * header counts, the virtual scroller. A row's title is its aria-label.
+ */
+export class ListScreen {
+  constructor(readonly page: Page) {}
+
+  /** The list screen's root (carries `data-view`). */
+  get view(): Locator {
+    return this.page.locator(tid('items-view')).describe('the article list');
+  }
+  /** The scroller of the virtual list (carries `data-count` and `data-loaded`). */
+  get scroller(): Locator {
+    return this.page.locator(tid('items-list')).describe('the list scroller');
+  }
+  /** Every rendered row. */
+  get rows(): Locator {
+    return this.page.locator(tid('item-row')).describe('the article rows');
+  }
+  /** The row of the article with this title. */
+  row(title: string): Locator {
+    return this.page.locator(`${tid('item-row')}[aria-label="${title}"]`).describe(`the row '${title}'`);
+  }
+  /** The selected row (with a title: that row, selected). */
+  selected(title?: string): Locator {
+    const sel = `${tid('item-row')}${title === undefined ? '' : `[aria-label="${title}"]`}[data-selected="true"]`;
+    return this.page
+      .locator(sel)
+      .describe(title === undefined ? 'the selected row' : `the row '${title}' selected`);
+  }
+  /** The list's heading. */
+  get title(): Locator {
+    return this.page.locator(`${tid('items-view')} ${tid('page-title')}`).describe('the list heading');
+  }
+  /** The header count ("12 unread of 311"). */
+  get unread(): Locator {
+    return this.page.locator(tid('items-unread')).describe('the unread count in the list header');
+  }
+  /** The titles of the rendered rows, top to bottom. */
+  titles(): Promise<string[]> {
+    return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  }
+  /** The title text shown in each rendered row. */
+  shownTitles(): Promise<string[]> {
+    return this.page.locator(`${tid('item-row')} ${tid('item-title')}`).allTextContents();
+  }
+
+  /** Waits for the row with this title (or, without one, for any row). */
+  async waitForRow(title?: string, timeout?: number): Promise<void> {
+    if (title === undefined) await waitFor(this.rows.first(), 'a row in the article list', { timeout });
+    else await waitFor(this.row(title), `the row '${title}' in the article list`, { timeout });
+  }
+  /** Waits until the header count reads exactly `text`. */
+  async waitForUnread(text: string): Promise<void> {
+    await waitFor(this.unread.filter({ hasText: exactly(text) }), `the list header to say '${text}'`);
+  }
+  /** Clicks the row and waits for the reader to show that article. */
+  async open(title: string): Promise<void> {
+    await this.waitForRow(title);
+    await this.row(title).click();
+    await waitFor(
+      this.page.locator(tid('reader-title')).filter({ hasText: exactly(title) }),
+      `the reader showing '${title}' after a click on its row`,
+    );
+  }
+  /** Clicks the first row and waits for the reader to open. */
+  async openFirst(): Promise<void> {
+    await this.waitForRow();
+    await this.rows.first().click();
+    await waitFor(this.page.locator(tid('reader-title')), 'the reader after a click on the first row');
+  }
+  /** The list scroller's scrollTop. */
+  scrollTop(): Promise<number> {
+    return this.scroller.evaluate((el) => el.scrollTop);
+  }
+  /** Scrolls the virtual list down until the row exists, then brings it into view. */
+  async scrollToRow(title: string): Promise<void> {
+    for (let i = 0; i < 40 && (await this.row(title).count()) === 0; i++) {
+      await this.scroller.evaluate((el) => (el.scrollTop += 300));
+      await this.page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    }
+    await this.row(title).scrollIntoViewIfNeeded();
+  }
+  /** Whether the row lies inside the list's visible box. */
+  async rowInView(title: string): Promise<boolean> {
+    const list = await this.scroller.boundingBox();
+    const box = await this.row(title).boundingBox();
+    return !!list && !!box && box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Locator, Page } from 'playwright-core';
+import { exactly, tid, waitFor } from './wait';
+
+/** The article reader (pane, overlay or page): title, body, toolbar and its More menu. */
+export class ReaderScreen {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator(tid('reader')).describe('the reader');
+  }
+  get title(): Locator {
+    return this.page.locator(tid('reader-title')).describe('the reader title');
+  }
+  get body(): Locator {
+    return this.page.locator(tid('reader-body')).describe('the article body');
+  }
+  /** A toolbar control by its short name: 'close', 'save', 'read', 'prev', 'next', 'more', 'original'. */
+  button(name: string): Locator {
+    return this.page.locator(tid(`reader-${name}`)).describe(`the reader's ${name} button`);
+  }
+  /** The toolbar's save / read toggle in the given state. */
+  pressed(name: 'save' | 'read', on = true): Locator {
+    return this.page
+      .locator(`${tid(`reader-${name}`)}[aria-pressed="${on}"]`)
+      .describe(`the reader's ${name} button ${on ? 'on' : 'off'}`);
+  }
+
+  /** Waits for the reader (with a title: showing that article). */
+  async waitOpen(title?: string, timeout?: number): Promise<void> {
+    if (title === undefined) await waitFor(this.title, 'the reader', { timeout });
+    else
+      await waitFor(this.title.filter({ hasText: exactly(title) }), `the reader showing '${title}'`, {
+        timeout,
+      });
+  }
+  /** Waits until no reader is in the page. */
+  async waitClosed(): Promise<void> {
+    await waitFor(this.root, 'the reader', { state: 'detached' });
+  }
+  /** Closes with the toolbar's close button and waits until the reader is gone. */
+  async close(): Promise<void> {
+    await this.button('close').click();
+    await this.waitClosed();
+  }
+  /** Opens the More menu and picks the item with this label (or `reader-action-<id>` test id). */
+  async menu(label: string): Promise<void> {
+    await this.button('more').click();
+    const menu = this.page.locator(tid('reader-more-menu'));
+    await waitFor(menu, "the reader's More menu");
+    const item = menu.getByRole('menuitem', { name: label }).or(menu.locator(tid(`reader-action-${label}`)));
+    await waitFor(item.first(), `'${label}' in the reader's More menu`);
+    await item.first().click();
+  }
+}

@@ -1,0 +1,37 @@
+import type { Locator, Page } from 'playwright-core';
+import { tid, waitFor } from './wait';
+
+/** The settings dialog tabs, by their value. */
+export type SettingsTab = 'general' | 'appearance' | 'integrations' | 'automation';
+
+/** The settings dialog, opened from the gear in the sidebar. */
+export class SettingsDialog {
+  constructor(readonly page: Page) {}
+
+  get dialog(): Locator {
+    return this.page.locator(tid('settings-dialog')).describe('the settings dialog');
+  }
+  /** The gear that opens the dialog. */
+  get gear(): Locator {
+    return this.page.locator(tid('open-settings')).describe('the settings gear');
+  }
+  tab(name: SettingsTab): Locator {
+    return this.page.locator(tid(`settings-tab-${name}`)).describe(`the settings tab '${name}'`);
+  }
+  /** Opens the dialog from the gear and shows the tab (by value or by its English name). */
+  async open(tab: SettingsTab | Capitalize<SettingsTab> = 'general'): Promise<void> {
+    const name = tab.toLowerCase() as SettingsTab;
+    await this.gear.click();
+    await waitFor(this.dialog, 'the settings dialog after a click on the gear');
+    await this.tab(name).click();
+    await waitFor(
+      this.tab(name).and(this.page.locator('[aria-selected="true"]')),
+      `the settings tab '${name}' chosen`,
+    );
+  }
+  /** Closes with Escape and waits until the dialog is gone. */
+  async close(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await waitFor(this.dialog, 'the settings dialog', { state: 'detached' });
+  }
+}

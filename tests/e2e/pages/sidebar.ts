@@ -1,0 +1,59 @@
+import type { Locator, Page } from 'playwright-core';
+import { exactly, tid, waitFor } from './wait';
+
+/** The sidebar: scopes (All, Today, Saved), feeds and groups, saved filters, More menu. */
+export class Sidebar {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator(tid('sidebar')).describe('the sidebar');
+  }
+  /** A scope link: 'all', 'today', 'saved'. */
+  scope(name: 'all' | 'today' | 'saved'): Locator {
+    return this.page.locator(tid(`nav-${name}`)).describe(`the sidebar's ${name} link`);
+  }
+  /** A feed's link, by id or by its shown name. */
+  feed(idOrName: number | string): Locator {
+    if (typeof idOrName === 'number')
+      return this.page.locator(tid(`nav-feed-${idOrName}`)).describe(`the sidebar link of feed ${idOrName}`);
+    return this.page
+      .locator(`${tid('sidebar-feeds')} a`, { has: this.label(idOrName) })
+      .first()
+      .describe(`the sidebar link of the feed '${idOrName}'`);
+  }
+  /** A group's link, by id. */
+  group(id: number): Locator {
+    return this.page.locator(tid(`nav-group-${id}`)).describe(`the sidebar link of group ${id}`);
+  }
+  /** The saved filters' section. */
+  get filters(): Locator {
+    return this.page.locator(tid('sidebar-filters')).describe('the saved filters in the sidebar');
+  }
+  /** A saved filter's link, by its exact name. */
+  filter(name: string): Locator {
+    return this.page
+      .locator(`${tid('sidebar-filters')} a`, { has: this.label(name) })
+      .describe(`the saved filter '${name}' in the sidebar`);
+  }
+  /** A link's label (Mantine's NavLink label) reading exactly `name`. */
+  private label(name: string): Locator {
+    return this.page.locator('.mantine-NavLink-label', { hasText: exactly(name) });
+  }
+  /** The unread count beside a sidebar link. */
+  count(link: Locator): Locator {
+    return link.locator('[data-testid$="-count"]');
+  }
+  /** Waits until the count beside the link reads `text`. */
+  async waitForCount(link: Locator, text: string, what: string, timeout?: number): Promise<void> {
+    await waitFor(this.count(link).filter({ hasText: exactly(text) }), `${what} to count ${text}`, {
+      timeout,
+    });
+  }
+  /** Opens the More menu and picks an item by test id suffix ('combo', 'login', 'settings', …). */
+  async more(item: string): Promise<void> {
+    await this.page.locator(tid('nav-more')).click();
+    const menu = this.page.locator(tid('nav-more-menu'));
+    await waitFor(menu, "the sidebar's More menu");
+    await menu.locator(tid(`nav-more-${item}`)).click();
+  }
+}

@@ -1,0 +1,89 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** A CSS selector for an element with this `data-testid`. */
+export const tid = (id: string): string => `[data-testid="${id}"]`;
+
+/** Exactly this text (whitespace-trimmed), as a pattern for `filter({ hasText })`. */
+export const exactly = (text: string): RegExp =>
+  new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+type WaitState = 'attached' | 'detached' | 'visible' | 'hidden';
+
+/**
+ * `locator.waitFor` whose timeout says what the test was waiting for ("the reader showing
+ * 'Alpha 3'"), not only the selector, with Playwright's own message kept below it.
+ */
+export async function waitFor(
+  locator: Locator,
+  what: string,
+  options: { state?: WaitState; timeout?: number } = {},
+): Promise<void> {
+  try {
+    await locator.waitFor(options);
+  } catch (err) {
+    const state = options.state ?? 'visible';
+    const verb = state === 'detached' ? 'to go away' : state === 'hidden' ? 'to hide' : 'to appear';
+    throw new Error(`Waited in vain for ${what} ${verb}.\n${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Waits until the page's URL path is `path` (the navigation committed). */
+export async function waitForPath(page: Page, path: string, timeout?: number): Promise<void> {
+  try {
+    await page.waitForURL((u) => u.pathname === path, { waitUntil: 'commit', timeout });
+  } catch (err) {
+    throw new Error(`Waited in vain for the address ${path}; the page is at ${page.url()}.`, { cause: err });
+  }
+}
+
+/**
+ * Waits for `check` (a condition in the page) to hold, polling in the page; the timeout names
+ * `what`. Use for states no single element shows (a scroll position, a count in storage).
+ */
+export async function waitUntil<A>(
+  page: Page,
+  what: string,
+  check: (arg: A) => unknown,
+  arg: A,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  try {
+    // Playwright's `Unboxed<A>` equals A for the plain values passed here.
+    await page.waitForFunction(check as (arg: unknown) => unknown, arg, options);
+  } catch (err) {
+    throw new Error(`Waited in vain for ${what}.\n${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** Waits two animation frames: what the last state change drew is on screen. */
+export async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
+ * Switches the emulated colour scheme and waits until the app has applied it (Mantine's
+ * attribute on <html>) and drawn a frame with it: the state a screenshot needs.
+ */
+export async function colorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await waitUntil(
+    page,
+    `the app to show its ${scheme} scheme`,
+    (s) => {
+      const set = document.documentElement.getAttribute('data-mantine-color-scheme');
+      return set === null || set === s;
+    },
+    scheme,
+  );
+  await painted(page);
+}
+
+/** Waits until every image inside `root` has loaded or failed (nothing left to arrive). */
+export async function imagesSettled(page: Page, root: string, what: string): Promise<void> {
+  await waitUntil(
+    page,
+    `the pictures in ${what} to finish loading`,
+    (sel) => [...document.querySelectorAll(`${sel} img`)].every((img) => (img as HTMLImageElement).complete),
+    root,
+  );
+}
