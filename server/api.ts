@@ -4,6 +4,7 @@ import { aiConfigFromEnv, type AiLimits, type AiServerConfig } from './aiConfig.
 import { handleFetch } from './fetchRoute.ts';
 import { checkApiRequest } from './guard.ts';
 import { handleSend } from './sendRoute.ts';
+import { allowPrivateNetworksFromEnv, type AddressClassifier, type Resolver } from './privateNetworks.ts';
 import { handleSync } from './syncRoute.ts';
 import { ApiError, sendApiError } from './respond.ts';
 
@@ -21,6 +22,15 @@ export interface ApiOptions {
   ai?: AiServerConfig | null;
   /** Timeouts and size caps of `/api/ai/*` (tests shorten them). */
   aiLimits?: Partial<AiLimits>;
+  /**
+   * URLs from feed content may reach loopback and private networks. Default: the
+   * RIVULET_ALLOW_PRIVATE_NETWORKS environment variable (off when unset).
+   */
+  allowPrivateNetworks?: boolean;
+  /** Name resolution of `/api/fetch` (tests map made-up names to local servers). */
+  resolve?: Resolver;
+  /** Which addresses `/api/fetch` treats as non-public (tests only; default: the real ranges). */
+  classifyAddress?: AddressClassifier;
 }
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 20_000;
@@ -47,6 +57,9 @@ export function createApiMiddleware(opts: ApiOptions = {}): Middleware {
   const fetchOptions = {
     fetchTimeoutMs: opts.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
     maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+    allowPrivateNetworks: opts.allowPrivateNetworks ?? allowPrivateNetworksFromEnv(),
+    resolve: opts.resolve,
+    classifyAddress: opts.classifyAddress,
   };
   const handleAi = createAiHandler({
     config: opts.ai === undefined ? aiConfigFromEnv() : opts.ai,

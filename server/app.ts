@@ -17,6 +17,11 @@ export interface RivuletServerOptions {
   ai?: ApiOptions['ai'];
   /** Limits of `/api/ai/*` (tests shorten them). */
   aiLimits?: ApiOptions['aiLimits'];
+  /** Content URLs may reach private networks; omitted = RIVULET_ALLOW_PRIVATE_NETWORKS. */
+  allowPrivateNetworks?: boolean;
+  /** Name resolution and address classes of `/api/fetch` (tests). */
+  resolve?: ApiOptions['resolve'];
+  classifyAddress?: ApiOptions['classifyAddress'];
 }
 
 /**
@@ -31,6 +36,9 @@ export function createRivuletServer(opts: RivuletServerOptions): http.Server {
     allowedHosts: opts.allowedHosts,
     ai: opts.ai,
     aiLimits: opts.aiLimits,
+    allowPrivateNetworks: opts.allowPrivateNetworks,
+    resolve: opts.resolve,
+    classifyAddress: opts.classifyAddress,
   });
   const serveStatic = createStaticHandler(opts.distDir);
   const fail = (res: http.ServerResponse, err: unknown): void => {

@@ -109,4 +109,11 @@ describe('server/main.ts', () => {
     expect(await exitOf(s.child)).toBe(1);
     expect(s.stderr()).toContain('PORT');
   }, 30_000);
+
+  it('refuses a malformed RIVULET_ALLOW_PRIVATE_NETWORKS instead of guessing', async () => {
+    const s = start({ PORT: '0', RIVULET_ALLOW_PRIVATE_NETWORKS: 'maybe' });
+    expect(await exitOf(s.child)).toBe(1);
+    expect(s.stderr()).toContain('RIVULET_ALLOW_PRIVATE_NETWORKS must be 1 or 0');
+    expect(s.stdout()).toBe('');
+  }, 30_000);
 });

@@ -1,13 +1,15 @@
 /**
  * Entry point of the companion server: `node --import tsx server/main.ts`.
  * Env: PORT (4173), HOST (127.0.0.1), DIST_DIR (<repo>/dist), FETCH_TIMEOUT_MS (20000),
- * FETCH_MAX_BYTES (10 MB). Prints exactly one line when listening; exits 0 on SIGINT/SIGTERM.
+ * FETCH_MAX_BYTES (10 MB), RIVULET_ALLOW_PRIVATE_NETWORKS (0). Prints exactly one line when
+ * listening; exits 0 on SIGINT/SIGTERM.
  */
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_BYTES } from './api.ts';
 import { createRivuletServer } from './app.ts';
+import { allowPrivateNetworksFromEnv } from './privateNetworks.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,8 +28,18 @@ const port = intFromEnv('PORT', 4173);
 const host = process.env.HOST || '127.0.0.1';
 const distDir = path.resolve(process.env.DIST_DIR || path.join(repoRoot, 'dist'));
 
+function allowPrivateNetworks(): boolean {
+  try {
+    return allowPrivateNetworksFromEnv();
+  } catch (err) {
+    console.error(`rivulet: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
+
 const server = createRivuletServer({
   distDir,
+  allowPrivateNetworks: allowPrivateNetworks(),
   fetchTimeoutMs: intFromEnv('FETCH_TIMEOUT_MS', DEFAULT_FETCH_TIMEOUT_MS),
   maxBytes: intFromEnv('FETCH_MAX_BYTES', DEFAULT_MAX_BYTES),
 });

@@ -1,5 +1,7 @@
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { bareHost, systemResolver, type Resolver } from './privateNetworks.ts';
 import { ApiError } from './respond.ts';
 import { readUpstreamBody } from './upstreamBody.ts';
 
@@ -24,7 +26,19 @@ export interface UpstreamOptions {
   ifModifiedSince?: string;
   /** Aborts the fetch early, e.g. when the browser went away. */
   signal?: AbortSignal;
+  /** Resolves host names for the connections (default: the operating system's resolver). */
+  resolve?: Resolver;
+  /**
+   * Vets every address a hop would connect to: each address a name resolves to (before
+   * connecting, and the connection uses exactly the vetted address, so a second DNS answer
+   * cannot slip in), an IP literal in the URL, and the address actually connected. A returned
+   * ApiError refuses the fetch; `hop` is 0 for the first request, then 1, 2, … per redirect.
+   */
+  checkAddress?: AddressCheck;
 }
+
+/** See {@link UpstreamOptions.checkAddress}: null allows the address. */
+export type AddressCheck = (address: string, url: URL, hop: number) => ApiError | null;
 
 export const MAX_REDIRECTS = 5;
 export const USER_AGENT = 'Rivulet/0.1 (+feed reader)';
@@ -55,17 +69,50 @@ function describeNetworkError(err: unknown): string {
   return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
 }
 
+/**
+ * A `lookup` for http.get that resolves with `resolve` and refuses (as the connection's error)
+ * when any address of the name fails `check` — a name with one public and one private address
+ * is refused too, since either could be the one connected.
+ */
+function vettedLookup(
+  resolve: Resolver,
+  check: ((address: string) => ApiError | null) | undefined,
+): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (found) => {
+        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+        const addresses = wanted ? found.filter((a) => a.family === wanted) : found;
+        for (const a of addresses) {
+          const refusal = check?.(a.address);
+          if (refusal) return callback(refusal, '', 0);
+        }
+        const first = addresses[0];
+        if (!first) {
+          const err: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+          err.code = 'ENOTFOUND';
+          return callback(err, '', 0);
+        }
+        if (options.all) return callback(null, addresses);
+        return callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+}
+
 /** One GET without following redirects; resolves when the response headers arrive. */
 function requestOnce(
   url: URL,
   headers: Record<string, string>,
   signal: AbortSignal,
+  lookup: LookupFunction | undefined,
 ): Promise<IncomingMessage> {
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     // agent: false — one connection per fetch; feeds rarely share hosts within a refresh and
     // pooled sockets would outlive shutdown.
-    const req = lib.get(url, { headers, signal, agent: false }, resolve);
+    const req = lib.get(url, { headers, signal, agent: false, ...(lookup ? { lookup } : {}) }, resolve);
     req.on('error', reject);
   });
 }
@@ -75,8 +122,10 @@ function requestOnce(
  * Accept-Encoding, the caller's conditional headers, redirects followed by hand (at most 5,
  * each hop re-checked for scheme, loops refused), and one total deadline that covers DNS,
  * connecting, every hop and a stalled body. Any HTTP status from the site counts as success.
- * Memory is bounded by `maxBytes` of decompressed body. Throws ApiError: `bad_scheme`,
- * `too_many_redirects`, `timeout`, `too_large`, `upstream_unreachable`.
+ * Memory is bounded by `maxBytes` of decompressed body. With `checkAddress`, every hop's
+ * addresses are vetted (see UpstreamOptions). Throws ApiError: `bad_scheme`,
+ * `too_many_redirects`, `timeout`, `too_large`, `upstream_unreachable`, or what `checkAddress`
+ * returned.
  */
 export async function fetchUpstream(target: URL, opts: UpstreamOptions): Promise<UpstreamResult> {
   assertHttpScheme(target, 'The address');
@@ -120,7 +169,23 @@ export async function fetchUpstream(target: URL, opts: UpstreamOptions): Promise
     const seen = new Set<string>([url.href]);
     let permanent = true;
     for (let hops = 0; ; hops++) {
-      const res = await requestOnce(url, headers, controller.signal);
+      const hopUrl = url;
+      const check = opts.checkAddress
+        ? (address: string) => opts.checkAddress?.(address, hopUrl, hops) ?? null
+        : undefined;
+      // An IP literal is connected to without any lookup, so it is vetted here.
+      const literal = bareHost(url.hostname);
+      const literalRefusal = isIP(literal) !== 0 ? check?.(literal) : null;
+      if (literalRefusal) throw literalRefusal;
+      const lookup = opts.resolve || check ? vettedLookup(opts.resolve ?? systemResolver, check) : undefined;
+      const res = await requestOnce(url, headers, controller.signal, lookup);
+      // The address actually connected, in case any path reached the socket without the lookup.
+      const connected = res.socket.remoteAddress;
+      const connectedRefusal = connected ? check?.(connected) : null;
+      if (connectedRefusal) {
+        res.destroy();
+        throw connectedRefusal;
+      }
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (!REDIRECT_STATUSES.has(status) || !location) {
