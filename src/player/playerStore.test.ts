@@ -265,6 +265,7 @@ describe('player: chapters', () => {
     const player = createPlayer({ createMedia: fakeMedia, loadChapters: load });
     player.play(ep(1, 1, { chaptersUrl: 'https://x.example/a.json' }));
     await vi.waitFor(() => expect(player.getState().chapters).toEqual(chapters));
+    expect(load).toHaveBeenCalledWith('https://x.example/a.json', 1);
     player.play(ep(2, 1, { chaptersUrl: 'https://x.example/b.json' }));
     player.play(ep(3));
     await Promise.resolve();

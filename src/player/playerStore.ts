@@ -41,8 +41,11 @@ export interface PlayerDeps {
   storage?: Storage;
   /** Makes the media element (tests pass stubs: happy-dom cannot play). */
   createMedia?: (kind: 'audio' | 'video') => HTMLMediaElement;
-  /** Fetches a Podcasting 2.0 chapters document; rejects or answers [] when there is none. */
-  loadChapters?: (url: string) => Promise<MediaChapter[]>;
+  /**
+   * Fetches a Podcasting 2.0 chapters document of an episode of feed `feedId`; rejects or
+   * answers [] when there is none.
+   */
+  loadChapters?: (url: string, feedId: number) => Promise<MediaChapter[]>;
 }
 
 /** A place a view offers for the media element (see the file comment). */
@@ -187,7 +190,7 @@ export function createPlayer(deps: PlayerDeps = {}) {
 
   function fetchChapters(ep: Episode): void {
     if (ep.chapters?.length || !ep.chaptersUrl || !deps.loadChapters) return;
-    deps.loadChapters(ep.chaptersUrl).then(
+    deps.loadChapters(ep.chaptersUrl, ep.feedId).then(
       (chapters) => {
         if (state.current?.itemId === ep.itemId && chapters.length > 0) set({ chapters });
       },
