@@ -275,6 +275,30 @@ describe('what stays allowed', () => {
   });
 });
 
+describe('a feed name that never resolves', () => {
+  it('is no exception, and does not hold the request past the deadline', async () => {
+    const hanging: Resolver = (name) =>
+      name === 'slow.example' ? new Promise(() => undefined) : resolve(name);
+    const quick = await startApp({
+      distDir: '/nonexistent',
+      allowPrivateNetworks: false,
+      resolve: hanging,
+      classifyAddress,
+      fetchTimeoutMs: 300,
+    });
+    try {
+      const res = await rawRequest(
+        quick.port,
+        contentPath(`http://127.0.0.1:${P()}/page`, 'http://slow.example/feed'),
+      );
+      expect([res.status, res.error?.code]).toEqual([403, 'private_address']);
+      expect(intranet.paths).toEqual([]);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
 describe('bad content requests', () => {
   it('refuses an unknown kind and an unreadable feed address', async () => {
     const url = encodeURIComponent(`http://news.example:${P()}/article`);

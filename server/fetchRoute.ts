@@ -122,8 +122,31 @@ async function addressCheckFor(
   classify: AddressClassifier,
 ): Promise<AddressCheck | undefined> {
   if (!content || opts.allowPrivateNetworks || content.allowPrivate) return undefined;
-  if (content.feed && (await isNonPublicHost(content.feed.hostname, resolve, classify))) return undefined;
+  if (content.feed && (await feedIsNonPublic(content.feed, resolve, classify, opts.fetchTimeoutMs))) {
+    return undefined;
+  }
   return privateAddressCheck(classify);
+}
+
+/**
+ * Whether the feed's host is non-public, giving up (as "public": no exception) when its name does
+ * not resolve within the fetch's deadline, so a slow resolver cannot hold the request forever.
+ */
+async function feedIsNonPublic(
+  feed: URL,
+  resolve: Resolver,
+  classify: AddressClassifier,
+  deadlineMs: number,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), deadlineMs);
+  });
+  try {
+    return await Promise.race([isNonPublicHost(feed.hostname, resolve, classify), giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Copies an upstream header to an `X-Upstream-*` header when present and representable. */
