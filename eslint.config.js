@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryConfigs } from './scripts/lib/boundary.mjs';
 
 export default tseslint.config(
   {
@@ -31,36 +32,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The UI talks to the engine only through the Comlink contract: types only.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/worker/*', '!**/worker/api', '!**/worker/types'],
-              message: 'The UI may import only worker/api or worker/types, as types.',
-            },
-          ],
-        },
-      ],
     },
   },
-  {
-    files: ['worker/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/*', 'react', 'react-dom', '@mantine/*'],
-              message: 'The engine never imports UI code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Layering: src/ ↔ worker/ types only, shared/ imports neither (scripts/lib/boundary.mjs).
+  ...boundaryConfigs,
   {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,

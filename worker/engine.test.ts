@@ -4,7 +4,8 @@ import { createTestEngine } from './testing/createTestEngine';
 import { incoming } from './testing/fixtures';
 import { MemoryChannelHub } from './testing/memoryChannel';
 import { seedEngine } from './testing/seed';
-import { FLAG_READ, type EngineEvent } from './types';
+import type { EngineEvent } from './types';
+import { FLAG_READ } from '../shared/flags';
 
 const engines: Engine[] = [];
 function make(opts: Parameters<typeof createTestEngine>[0] = {}) {

@@ -71,12 +71,8 @@ export interface MediaChapter {
   image: string;
 }
 
-/** Item flag bits, stored in `Item.flags` and in the metadata index. */
-export const FLAG_READ = 1;
-export const FLAG_SAVED = 2;
-
-// Rules the page checks with the engine's own code (the UI may import this module at run time).
-export { isRefreshInterval, REFRESH_INTERVAL } from './feeds/refresh/interval';
+// Item flag bits (`Item.flags`) and the refresh interval rule are plain values both sides use at
+// run time: they live in shared/flags.ts and shared/refreshInterval.ts. This module is types only.
 
 /** A stored article, with its body. */
 export interface Item {

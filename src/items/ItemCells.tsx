@@ -5,7 +5,7 @@ import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import type { ItemRow } from '../engine/contract';
 import { formatDate, type Translate, useT } from '../i18n';
-import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { formatAge } from '../screens/items/route';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';

@@ -13,7 +13,7 @@ import {
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { queueItem } from '../player/queueActions';
-import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import classes from './ItemsView.module.css';
 
 /** Where the menu is open, and for which row. */

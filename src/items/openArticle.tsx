@@ -12,7 +12,7 @@ import { useEffect, useRef } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { itemQuery } from '../queries/items';
-import { FLAG_READ } from '../screens/items/flags';
+import { FLAG_READ } from '../../shared/flags';
 import type { ArticleAddress } from './articleAddress';
 import type { ItemsData } from './useItemsData';
 

@@ -9,7 +9,7 @@ import { onEngineEvent } from '../engine/client';
 import type { Item, ItemRow, Page, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
-import { FLAG_READ } from '../screens/items/flags';
+import { FLAG_READ } from '../../shared/flags';
 import { mergeSticky, type StickyRow, visibleRows } from './stickyRows';
 
 /** A list asks for at most this many rows per call when it must catch up after a jump. */

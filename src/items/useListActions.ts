@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ItemRow, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import { t } from '../i18n';
-import { FLAG_READ, FLAG_SAVED } from '../screens/items/flags';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
 import { errorText } from '../i18n/errorText';

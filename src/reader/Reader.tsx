@@ -1,7 +1,8 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { IconCopy, IconLink, IconMarkdown } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { FLAG_READ, FLAG_SAVED, type Item } from '../../worker/types';
+import type { Item } from '../../worker/types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { useI18n } from '../i18n';
 import { ArticleBody } from './ArticleBody';
 import { Chapters } from './Chapters';
@@ -11,7 +12,8 @@ import { htmlToMarkdownSafe } from './markdown';
 import { FullPlayer } from '../player/FullPlayer';
 import type { ReaderMenuAction } from './readerActions';
 import { ReaderToolbar } from './ReaderToolbar';
-import { htmlText, readingMinutes } from './readingTime';
+import { htmlToText } from '../../shared/htmlText';
+import { readingMinutes } from './readingTime';
 import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
@@ -62,7 +64,7 @@ export function Reader(props: ReaderProps) {
   const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
 
   const minutes = useMemo(
-    () => readingMinutes(htmlText(sanitizeArticle(item.description))),
+    () => readingMinutes(htmlToText(sanitizeArticle(item.description), 'html')),
     [item.description],
   );
   const markdown = useMemo(() => {

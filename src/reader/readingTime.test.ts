@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlText, readingMinutes } from './readingTime';
+import { readingMinutes } from './readingTime';
 
 describe('readingMinutes', () => {
   it('is words / 230 rounded up, at least 1', () => {
@@ -15,11 +15,5 @@ describe('readingMinutes', () => {
   });
   it('adds up mixed text and ignores punctuation-only tokens', () => {
     expect(readingMinutes(`${'word '.repeat(230)} — … ${'字'.repeat(400)}`)).toBe(2);
-  });
-});
-
-describe('htmlText', () => {
-  it('extracts text without markup', () => {
-    expect(htmlText('<p>Hello <b>world</b></p>')).toBe('Hello world');
   });
 });

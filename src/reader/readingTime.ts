@@ -17,10 +17,3 @@ export function readingMinutes(text: string): number {
     .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE + cjk / CJK_CHARS_PER_MINUTE));
 }
-
-/** Plain text of an HTML string, without loading anything it references. */
-export function htmlText(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return template.content.textContent ?? '';
-}

@@ -15,7 +15,7 @@
  */
 import DOMPurify from 'dompurify';
 import { embedSrc } from './embeds';
-import { resolveUrl, isAllowedUrl, resolveSrcset } from './urls';
+import { resolveArticleUrl, isAllowedUrl, resolveSrcset } from './urls';
 
 /** Options of {@link sanitizeArticle}. */
 export interface SanitizeOptions {
@@ -63,7 +63,7 @@ purify.addHook('uponSanitizeElement', (node, data) => {
     return;
   }
   if (data.tagName === 'iframe') {
-    const src = embedSrc(resolveUrl(el.getAttribute('src') ?? '', currentBase));
+    const src = embedSrc(resolveArticleUrl(el.getAttribute('src') ?? '', currentBase));
     if (src === null || el.hasAttribute('srcdoc')) el.remove();
     else el.setAttribute('src', src);
   }
@@ -75,7 +75,7 @@ purify.addHook('afterSanitizeAttributes', (el) => {
   for (const name of URL_ATTRS) {
     const raw = el.getAttribute(name);
     if (raw === null) continue;
-    const resolved = resolveUrl(raw, currentBase);
+    const resolved = resolveArticleUrl(raw, currentBase);
     if (isAllowedUrl(resolved, tag, name)) el.setAttribute(name, resolved);
     else el.removeAttribute(name);
   }

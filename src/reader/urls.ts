@@ -1,4 +1,5 @@
 /** URL helpers for the sanitiser: resolution against the article's base and a scheme allowlist. */
+import { resolveUrl } from '../../shared/url';
 
 const WEB = new Set(['http:', 'https:']);
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -6,20 +7,13 @@ const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i;
 
 /**
- * Resolves `raw` against `base` (an absolute http(s) URL or undefined). Fragment-only links stay
- * as they are so in-article anchors keep working. Returns the trimmed input when it cannot be
- * parsed; callers must still check the result with {@link isAllowedUrl}.
+ * Resolves `raw` against the article's `base` (an absolute http(s) URL or undefined) with the
+ * one shared resolver; fragment-only links stay as they are so in-article anchors keep working.
+ * Callers must still check the result with {@link isAllowedUrl}.
  */
-export function resolveUrl(raw: string, base: string | undefined): string {
+export function resolveArticleUrl(raw: string, base: string | undefined): string {
   const value = raw.trim();
-  if (value === '' || value.startsWith('#')) return value;
-  try {
-    return base ? new URL(value, base).href : new URL(value).href;
-  } catch {
-    // Relative URL with no usable base: protocol-relative ones still mean https.
-    if (value.startsWith('//')) return `https:${value}`;
-    return value;
-  }
+  return value.startsWith('#') ? value : resolveUrl(value, base);
 }
 
 /**
@@ -48,7 +42,7 @@ export function resolveSrcset(srcset: string, base: string | undefined): string 
     .split(/,\s+/)
     .map((candidate) => {
       const [url = '', ...descriptor] = candidate.trim().split(/\s+/);
-      const resolved = resolveUrl(url, base);
+      const resolved = resolveArticleUrl(url, base);
       return isAllowedUrl(resolved, 'source', 'src') ? [resolved, ...descriptor].join(' ') : '';
     })
     .filter((c) => c !== '')

@@ -24,7 +24,7 @@ import {
 import { FeedTable } from './rss/FeedTable';
 import { GroupsPanel } from './rss/GroupsPanel';
 import { SelectionBar } from './rss/SelectionBar';
-import { useNowSeconds } from './rss/useNowSeconds';
+import { useNow } from '../components/useNow';
 import { errorText } from '../i18n/errorText';
 import { fitWidth } from '../components/fitWidth';
 
@@ -55,7 +55,7 @@ export function RSSList() {
     combine: (results) =>
       Object.assign({}, ...results.map((r) => r.data ?? {})) as Record<number, string | null>,
   });
-  const now = useNowSeconds();
+  const now = useNow(30_000);
   const [groupsOpen, setGroupsOpen] = useState(false);
 
   const [text, setText] = useState('');

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
-import { useNow } from '../screens/items/useNow';
+import { useNow } from '../components/useNow';
 import { tRich, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { PalettePlaces, usePlaces } from './PalettePlaces';

@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isRefreshInterval } from '../../worker/types';
+import { isRefreshInterval } from '../../shared/refreshInterval';
 import { SettingsNotice, resetNames } from '../pwa/SettingsNotice';
 import { renderUi } from '../reader/testing/render';
 import { SETTINGS_FONT_STACK_FOR_TESTS, stored } from './corruptShapes';

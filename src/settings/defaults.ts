@@ -1,4 +1,4 @@
-import { REFRESH_INTERVAL } from '../../worker/types';
+import { REFRESH_INTERVAL } from '../../shared/refreshInterval';
 
 /**
  * The settings schema: four groups, each a flat record whose default values also define each

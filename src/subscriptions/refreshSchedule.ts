@@ -3,7 +3,7 @@
  * soon as a hidden tab becomes visible again once the interval has passed. Pure timing logic
  * (timers and clock injected) so it can be tested with fake timers.
  */
-import { REFRESH_INTERVAL } from '../../worker/types';
+import { REFRESH_INTERVAL } from '../../shared/refreshInterval';
 
 export interface ScheduleOptions {
   intervalSeconds: number;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { createTestEngine } from '../../worker/testing/createTestEngine';
 import { seedEngine } from '../../worker/testing/seed';
-import { FLAG_READ, FLAG_SAVED } from '../../worker/types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
 const engines: Engine[] = [];
 async function fresh(): Promise<Engine> {

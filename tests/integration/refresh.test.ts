@@ -4,7 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { FLAG_READ, isRefreshInterval } from '../../worker/types';
+import { FLAG_READ } from '../../shared/flags';
+import { isRefreshInterval } from '../../shared/refreshInterval';
 import { netEngine, recordEvents, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
 
 let net: Net;

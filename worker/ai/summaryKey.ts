@@ -1,4 +1,4 @@
-import { hashString } from '../items/hash';
+import { hashString } from '../../shared/hash';
 
 /** What a cached summary depends on: the article version, the model and the prompt. */
 export interface SummaryKeyParts {

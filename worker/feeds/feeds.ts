@@ -5,7 +5,8 @@ import { EngineError } from '../errors';
 import { patchFeed } from './refresh/patchFeed';
 import { dropSummariesOf } from '../retention/summaries';
 import { dropFeedTombstones } from '../retention/tombstones';
-import { FLAG_READ, type EngineEvent, type Feed, type FeedStatus } from '../types';
+import type { EngineEvent, Feed, FeedStatus } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 
 /** The status of a feed never fetched. */
 export const NEVER_FETCHED: Readonly<FeedStatus> = {

@@ -12,7 +12,8 @@
  * So every score lies in [0, 10]; a never-read feed scores exactly 10.
  */
 import type { EngineContext } from '../engineContext';
-import { FLAG_READ, type Feed } from '../types';
+import type { Feed } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 
 /**
  * Scores of every feed by id. One pass over the index rows plus one over the feeds: O(items +

@@ -4,7 +4,8 @@
  */
 import type { PscNs } from 'feedsmith';
 import type { MediaChapter } from '../types';
-import { htmlToText, resolveUrl } from './html';
+import { htmlToText } from '../../shared/htmlText';
+import { resolveUrl } from '../../shared/url';
 
 /** More than any real episode has; bounds what one item may store. */
 const MAX_CHAPTERS = 500;

@@ -6,7 +6,7 @@ import { Parser } from 'htmlparser2';
 import { EngineError } from '../errors';
 import { decodeBytes } from './decode';
 import { fetchFeed, type FetchImpl, type FetchResult } from './fetcher';
-import { resolveUrl } from './html';
+import { resolveUrl } from '../../shared/url';
 import { loadReadFeed } from './lazyRead';
 import { sitePatternCandidates, youtubeChannelFeed, type Candidate } from './sitePatterns';
 

@@ -212,3 +212,29 @@ describe('resolveHtmlUrls fast paths', () => {
     expect(resolveHtmlUrls(h, BASE)).toBe('<!-- <a href="c"> --><a href="https://ex.example/dir/d">d</a>');
   });
 });
+
+describe('resolveHtmlUrls', () => {
+  it('resolves href, src, srcset and poster; leaves absolute URLs and other attributes alone', () => {
+    const html = `<p><a href="x?a=1&amp;b=2" title="href=no">x</a> <img src=i.png alt="a>b" srcset="a.png 1x, /b.png 2x"><video poster='p.jpg'></video><a href="https://abs.example/">k</a> text href="nope"</p>`;
+    expect(resolveHtmlUrls(html, BASE)).toBe(
+      `<p><a href="https://ex.example/dir/x?a=1&amp;b=2" title="href=no">x</a> <img src="https://ex.example/dir/i.png" alt="a>b" srcset="https://ex.example/dir/a.png 1x, https://ex.example/b.png 2x"><video poster='https://ex.example/dir/p.jpg'></video><a href="https://abs.example/">k</a> text href="nope"</p>`,
+    );
+  });
+
+  it('handles upper-case attribute names, fragments and protocol-relative URLs', () => {
+    expect(resolveHtmlUrls('<A HREF="#top">t</A><img SRC="//cdn.example/i.png">', BASE)).toBe(
+      '<A HREF="https://ex.example/dir/page#top">t</A><img SRC="https://cdn.example/i.png">',
+    );
+  });
+
+  it('returns the input unchanged without a base, and for malformed HTML keeps the text', () => {
+    expect(resolveHtmlUrls('<img src="a.png">', '')).toBe('<img src="a.png">');
+    expect(resolveHtmlUrls('<img src="a.png"', BASE)).toContain('<img src=');
+    expect(resolveHtmlUrls('no tags here', BASE)).toBe('no tags here');
+  });
+
+  it('does not let a resolved URL break out of its attribute', () => {
+    const out = resolveHtmlUrls(`<a href='x"onmouseover="alert(1)'>x</a>`, BASE);
+    expect(out).not.toContain('"onmouseover');
+  });
+});

@@ -11,7 +11,7 @@
  * Tier 3 is the reference; tests hold tiers 1 and 2 to it on generated HTML.
  */
 import { QuoteType, Tokenizer } from 'htmlparser2';
-import { resolveUrl } from './html';
+import { resolveUrl } from '../../shared/url';
 import { isUrlAttribute, scanUrlAttributes, type AttrSpan } from './htmlScan';
 
 function decodeAttr(raw: string): string {

@@ -3,7 +3,7 @@
  * from the home page, else `/favicon.ico`; the bytes become a data: URL.
  */
 import { Parser } from 'htmlparser2';
-import { resolveUrl } from '../formats/html';
+import { resolveUrl } from '../../shared/url';
 
 /** Icons larger than this are refused (a favicon is a few KB; this is a list-row avatar). */
 export const MAX_ICON_BYTES = 100 * 1024;

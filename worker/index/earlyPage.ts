@@ -8,7 +8,8 @@ import { PAGE_SIZE, decodeCursor, encodeCursor, toItemRow } from '../db/itemRow'
 import { META_KEYS } from '../db/meta';
 import type { Database } from '../db/database';
 import { MAX_PAGE } from '../items/page';
-import { FLAG_READ, type ItemRow, type ItemsQuery, type Page } from '../types';
+import type { ItemRow, ItemsQuery, Page } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 import { toCounter, type IndexSummary } from './snapshot';
 
 /**

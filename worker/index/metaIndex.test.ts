@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
 
 function row(id: number, over: Partial<IndexRow> = {}): IndexRow {

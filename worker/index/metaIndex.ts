@@ -4,7 +4,7 @@
  * IMPORTANT: methods here run on every list, count and change; keep them O(changed rows) or,
  * for the cached orders, one sort per structural change.
  */
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { MetaIndexView } from './types';
 
 /** The metadata of one item the index keeps. */

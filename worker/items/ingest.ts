@@ -6,7 +6,7 @@ import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, IncomingItem } from '../types';
-import { hashString } from './hash';
+import { hashString } from '../../shared/hash';
 import { extractItemText, type ItemText } from './snippet';
 
 /** What one ingest call changed. */

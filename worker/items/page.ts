@@ -2,7 +2,8 @@ import { PAGE_SIZE, decodeCursor, encodeCursor, toItemRow } from '../db/itemRow'
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { selectPage } from '../index/selectPage';
-import { FLAG_READ, FLAG_SAVED, type ItemRow, type ItemsQuery, type Page } from '../types';
+import type { ItemRow, ItemsQuery, Page } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
 /** Largest page a caller may ask for. */
 export const MAX_PAGE = 500;

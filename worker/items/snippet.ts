@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { TEXT_BLOCK_TAGS, TEXT_HIDDEN_TAGS } from '../../shared/htmlText';
 import { MAX_TEXT_CHARS } from '../query/language/textColumn';
 
 /** Longest snippet, in characters, ellipsis included. */
@@ -10,15 +11,11 @@ const SNIPPET_LIMIT = 64 * 1024;
 const SLICE = 8 * 1024;
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
 
-// IMPORTANT: these two sets and the joining rules below must give exactly `plainTextLower`
-// (worker/query/language/textColumn.ts), the value `description LIKE` is defined on; snippet.test.ts
-// compares the two on generated HTML so a change to one side fails there.
-const BLOCK = new Set(
-  'address article aside blockquote br dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header hr li ol p pre section table td th tr ul'.split(
-    ' ',
-  ),
-);
-const HIDDEN = new Set(['script', 'style', 'template', 'noscript']);
+// IMPORTANT: the element sets (shared with htmlToText) and the joining rules below must give
+// exactly `plainTextLower` (worker/query/language/textColumn.ts), the value `description LIKE` is defined
+// on; snippet.test.ts compares the two on generated HTML so a change to one side fails there.
+const BLOCK = TEXT_BLOCK_TAGS;
+const HIDDEN = TEXT_HIDDEN_TAGS;
 
 /** List-row fields derived from an item's HTML, computed once at ingest. */
 export interface RowExtract {

@@ -10,7 +10,7 @@ import { EngineError } from '../errors';
 import type { SearchIndex } from '../search/searchIndex';
 import { forEachTerm } from '../search/tokenize';
 import type { TextStore } from '../search/textStore';
-import { FLAG_READ } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 
 /** One weighted keyword of a keyword filter. */
 export interface Keyword {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine } from '../testing/createTestEngine';
-import { FLAG_READ, FLAG_SAVED, type EngineEvent, type IncomingItem } from '../types';
+import type { EngineEvent, IncomingItem } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { KEEP_PER_FEED } from './retention';
 
 const NOW = 1_750_000_000;

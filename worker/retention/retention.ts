@@ -7,7 +7,7 @@
  */
 import { bumpItemsCounter } from '../db/meta';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { dropSummariesOf, pruneOrphanSummaries } from './summaries';
 import { buryItems } from './tombstones';
 

@@ -2,7 +2,8 @@ import type { StoreTable } from '../db/database';
 import { prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
-import { FLAG_READ, type EngineEvent, type Feed } from '../types';
+import type { EngineEvent, Feed } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 
 // Ids per transaction: keeps one transaction's memory bounded when marking 1M items.
 const CHUNK = 5000;

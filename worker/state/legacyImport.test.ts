@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { parseIdList, parseReadFeeds } from './legacyImport';
 
 const engines: Engine[] = [];

@@ -13,7 +13,8 @@
  */
 import { META_KEYS } from '../db/meta';
 import type { EngineContext } from '../engineContext';
-import { FLAG_READ, FLAG_SAVED, type Feed } from '../types';
+import type { Feed } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { setFlag } from './flags';
 
 /** Raw localStorage strings as the UI found them (null when the key is absent). */

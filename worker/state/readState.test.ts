@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
-import { FLAG_READ, FLAG_SAVED, type EngineEvent } from '../types';
+import type { EngineEvent } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
 let engine: Engine;
 let g: number;

@@ -1,7 +1,8 @@
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { feedIdsOfGroup } from '../items/page';
-import { FLAG_READ, FLAG_SAVED, type MarkAllReadScope, type UndoToken } from '../types';
+import type { MarkAllReadScope, UndoToken } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { setFlag } from './flags';
 
 /** Read/saved state: the `state` domain of the engine API. */

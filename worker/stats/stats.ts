@@ -1,6 +1,7 @@
 /** The `stats` domain: small summaries computed from the in-memory index (no IndexedDB read). */
 import type { EngineContext } from '../engineContext';
-import { FLAG_READ, type DailyCount } from '../types';
+import type { DailyCount } from '../types';
+import { FLAG_READ } from '../../shared/flags';
 
 /** The `stats` domain of the engine API. */
 export interface StatsApi {

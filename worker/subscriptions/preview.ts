@@ -1,7 +1,7 @@
 /** Fetching a feed to show it before subscribing (and to subscribe without a second fetch). */
 import { EngineError } from '../errors';
 import { fetchFeed } from '../formats/fetcher';
-import { hashBytes } from '../formats/hash';
+import { hashBytes } from '../../shared/hash';
 import { loadReadFeed } from '../formats/lazyRead';
 import { displayTitle } from '../items/derivedTitle';
 import { extractRowFields } from '../items/snippet';

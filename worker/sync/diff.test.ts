@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { applyOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
 
 describe('planPushes', () => {

@@ -2,7 +2,7 @@
  * Pure state diffing for sync: which queued changes to send (in order, superseded ones
  * dropped), and what the server's id lists mean for local items. No I/O; unit-tested.
  */
-import { FLAG_READ, FLAG_SAVED } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { StateOp } from './protocol';
 import type { QueueEntry } from './store';
 

@@ -5,7 +5,8 @@
  * in that gap is covered by the diff at the next sync (`unqueuedChanges`).
  */
 import type { EngineContext } from '../engineContext';
-import { FLAG_READ, FLAG_SAVED, type EngineEvent } from '../types';
+import type { EngineEvent } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { StateOp } from './protocol';
 import { enqueue, type QueueEntry } from './store';
 import type { Tracker } from './tracker';

@@ -8,7 +8,8 @@
  * then the restored state is queued plainly and the server gets the change back.
  */
 import type { StateApi } from '../state/readState';
-import { FLAG_READ, FLAG_SAVED, type UndoToken } from '../types';
+import type { UndoToken } from '../types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { EngineContext } from '../engineContext';
 import type { StateOp } from './protocol';
 import { readAccount, type QueueEntry } from './store';

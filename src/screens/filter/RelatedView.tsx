@@ -10,7 +10,7 @@ import { ItemsView } from '../../items/ItemsView';
 import { feedsQuery } from '../../queries/feeds';
 import { itemQuery } from '../../queries/items';
 import { formatAge } from '../items/route';
-import { useNow } from '../items/useNow';
+import { useNow } from '../../components/useNow';
 import { useI18n } from '../../i18n';
 
 /** `/filter?related=<id>`: articles like this one (ranked), and likely duplicates across feeds. */

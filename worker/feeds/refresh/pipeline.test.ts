@@ -3,7 +3,7 @@ import { EngineError } from '../../errors';
 import { defaultFeed } from '../feeds';
 import type { Feed, FeedStatus, IncomingItem } from '../../types';
 import type { FetchResult } from '../../formats/fetcher';
-import { hashBytes } from '../../formats/hash';
+import { hashBytes } from '../../../shared/hash';
 import { refreshFeed, refreshMany, type FeedPatch, type RefreshDeps } from './pipeline';
 
 const RSS = (n: number) =>

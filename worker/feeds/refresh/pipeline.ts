@@ -5,7 +5,7 @@
 import { toErrorShape } from '../../errors';
 import type { EngineErrorShape, Feed, FeedStatus, IncomingItem } from '../../types';
 import type { FetchResult } from '../../formats/fetcher';
-import { hashBytes } from '../../formats/hash';
+import { hashBytes } from '../../../shared/hash';
 import { loadReadFeed } from '../../formats/lazyRead';
 import { planStatus, type FetchOutcome } from './refreshPolicy';
 

@@ -2,7 +2,8 @@
 import type { RdfFeed } from 'feedsmith';
 import type { IncomingItem, NormalizedFeed } from '../../types';
 import { parseDate } from '../dates';
-import { htmlToText, resolveUrl } from '../html';
+import { htmlToText } from '../../../shared/htmlText';
+import { resolveUrl } from '../../../shared/url';
 import { resolveHtmlUrls } from '../htmlUrls';
 import { first, isEmpty, pick } from './shared';
 

@@ -5,7 +5,8 @@
 import type { RssFeed } from 'feedsmith';
 import type { IncomingItem, NormalizedFeed } from '../../types';
 import { parseDate } from '../dates';
-import { htmlToText, resolveUrl } from '../html';
+import { htmlToText } from '../../../shared/htmlText';
+import { resolveUrl } from '../../../shared/url';
 import { resolveHtmlUrls } from '../htmlUrls';
 import {
   first,

@@ -7,7 +7,7 @@
 import type { MediaNs } from 'feedsmith';
 import type { Enclosure, IncomingItem } from '../../types';
 import { chaptersUrl, pscChapters } from '../chapters';
-import { resolveUrl } from '../html';
+import { resolveUrl } from '../../../shared/url';
 
 /** Escapes plain text so it can be stored where HTML is expected. */
 export function escapeHtml(text: string): string {

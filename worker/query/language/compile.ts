@@ -1,4 +1,4 @@
-import { FLAG_READ, FLAG_SAVED } from '../../types';
+import { FLAG_READ, FLAG_SAVED } from '../../../shared/flags';
 import type { Condition, ValueExpr } from './ast';
 import { isFeedLevel, resolveField, type FieldKey } from './fields';
 import { isLeaf, leafTest, type LeafCondition } from './leaf';

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { htmlToText } from '../../shared/htmlText';
 
 /**
  * Synchronous access to each row's description as lower-cased plain text (see plainTextLower),
@@ -20,68 +20,14 @@ export interface DescriptionSource {
  */
 export const MAX_TEXT_CHARS = 4_000;
 
-const BLOCK = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'br',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'td',
-  'th',
-  'tr',
-  'ul',
-]);
-const HIDDEN = new Set(['script', 'style', 'template', 'noscript']);
-
 /**
- * The text a reader sees in an HTML description, lower-cased, entities decoded, whitespace
- * collapsed, block elements separated by a space, script/style dropped, cut to MAX_TEXT_CHARS.
- * This is the value of the `description` field in queries. Cost: one htmlparser2 pass.
+ * The text a reader sees in an HTML description (`htmlToText(html, 'html')`, shared/htmlText.ts:
+ * entities decoded, blocks separated by a space, hidden elements dropped, whitespace collapsed),
+ * cut to MAX_TEXT_CHARS and lower-cased. This is the value of the `description` field in
+ * queries. Cost: one htmlparser2 pass.
  */
 export function plainTextLower(html: string): string {
-  if (html === '') return '';
-  const parts: string[] = [];
-  let hidden = 0;
-  const parser = new Parser(
-    {
-      onopentagname(name) {
-        if (HIDDEN.has(name)) hidden++;
-        else if (BLOCK.has(name)) parts.push(' ');
-      },
-      onclosetag(name) {
-        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
-        else if (BLOCK.has(name)) parts.push(' ');
-      },
-      ontext(text) {
-        if (hidden === 0) parts.push(text);
-      },
-    },
-    { decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return parts.join('').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT_CHARS).toLowerCase();
+  return htmlToText(html, 'html').slice(0, MAX_TEXT_CHARS).toLowerCase();
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MetaIndexView } from '../../../index/types';
-import { FLAG_READ, FLAG_SAVED } from '../../../types';
+import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
 import type { PlainItem } from '../reference';
 
 interface Row {

@@ -1,8 +1,7 @@
 /**
  * The one rule for the automatic refresh interval, shared by the engine (`refresh.configure`
  * refuses anything else) and the page's settings check (src/settings/merge.ts drops anything
- * else, so a stored value the engine would refuse is never kept). The UI reaches it through
- * worker/types.ts, the module it may import at run time.
+ * else, so a stored value the engine would refuse is never kept).
  */
 export const REFRESH_INTERVAL = {
   /** Shortest interval, seconds: protects the sites being polled. */
