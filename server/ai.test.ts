@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AiServer, startAiServer } from '../tests/fixtures/aiServer.ts';
 import { aiConfigFromEnv } from './aiConfig.ts';
-import { startApp, type Running } from './testing.ts';
+import { postChunks, startApp, type Running } from './testing.ts';
 
 const KEY = 'sk-server-secret';
 let fixture: AiServer;
@@ -118,6 +118,24 @@ describe('/api/ai on a configured server', () => {
     expect((await fetch(`${app.url}/api/ai/chat/completions`)).status).toBe(405);
     const huge = await post(app, '/api/ai/chat/completions', chatBody({ pad: 'x'.repeat(1_100_000) }));
     expect(huge.status).toBe(413);
+    expect(fixture.chats()).toHaveLength(0);
+  });
+
+  it('refuses an oversize declared Content-Length before the body and a chunked body past the cap', async () => {
+    const json = { 'content-type': 'application/json' };
+    const declared = await postChunks(app.port, '/api/ai/chat/completions', {
+      headers: json,
+      chunks: [Buffer.from('{"messages":')],
+      declaredLength: 50_000_000,
+      end: false,
+    });
+    expect([declared.status, declared.error?.code]).toEqual([413, 'too_large']);
+    const pad = Buffer.alloc(256 * 1024, ' ');
+    const streamed = await postChunks(app.port, '/api/ai/chat/completions', {
+      headers: json,
+      chunks: [Buffer.from(chatBody().slice(0, -1) + ',"pad":"'), ...Array<Buffer>(8).fill(pad)],
+    });
+    expect([streamed.status, streamed.error?.code]).toEqual([413, 'too_large']);
     expect(fixture.chats()).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AiLimits, type AiServerConfig, DEFAULT_AI_LIMITS } from './aiConfig.ts';
-import { forwardAi, readRequestBody } from './aiUpstream.ts';
+import { forwardAi } from './aiUpstream.ts';
+import { readRequestBody } from './requestBody.ts';
 import { ApiError, sendApiError } from './respond.ts';
 
 /** Options of {@link createAiHandler}. */

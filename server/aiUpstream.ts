@@ -18,34 +18,6 @@ export interface AiForward {
 const PASSED_HEADERS = ['content-type', 'retry-after', 'x-request-id'];
 
 /**
- * Reads the request body up to `max` bytes. Rejects with 413 `too_large` past the cap (the
- * rest is not read) and 400 `bad_request` when the client goes away mid-body.
- */
-export function readRequestBody(req: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > max) {
-      reject(new ApiError(413, 'too_large', `The request is larger than ${max} bytes.`));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new ApiError(413, 'too_large', `The request is larger than ${max} bytes.`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', () => reject(new ApiError(400, 'bad_request', 'The request body was cut off.')));
-  });
-}
-
-/**
  * Sends one call upstream and relays the answer as it arrives: status, `Content-Type`,
  * `Retry-After`, then the body chunk by chunk (server-sent events are not buffered). Limits:
  * connecting past `connectTimeoutMs` → 504 `timeout`; no byte for `idleTimeoutMs` → 504 before

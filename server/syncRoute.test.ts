@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startApp, startUpstream, type Running } from './testing';
+import { postChunks, rawRequest, startApp, startUpstream, type Running } from './testing';
 import http from 'node:http';
+import { MAX_SYNC_REQUEST_BYTES } from './syncRoute';
 
 let app: Running;
 let site: Running;
@@ -130,5 +131,26 @@ describe('POST /api/sync', () => {
     ]);
     const down = await sync({ target: 'http://127.0.0.1:1/' });
     expect(down.status).toBe(502);
+  });
+
+  it('refuses an oversize body by its declared length or as it streams, without calling upstream', async () => {
+    const before = seen.length;
+    const json = { 'content-type': 'application/json' };
+    // Declared over the cap: refused on the header, while the body has not even been sent.
+    const declared = await postChunks(app.port, '/api/sync', {
+      headers: json,
+      chunks: [Buffer.from('{"target":')],
+      declaredLength: MAX_SYNC_REQUEST_BYTES + 1,
+      end: false,
+    });
+    expect([declared.status, declared.error?.code]).toEqual([413, 'too_large']);
+    // Chunked, no length: refused once more than the cap has arrived.
+    const padding = Buffer.alloc(64 * 1024, ' ');
+    const streamed = await postChunks(app.port, '/api/sync', {
+      headers: json,
+      chunks: [Buffer.from(`{"target":"${site.url}/","pad":"`), ...Array<Buffer>(17).fill(padding)],
+    });
+    expect([streamed.status, streamed.error?.code]).toEqual([413, 'too_large']);
+    expect(seen.length).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, allowMethod, proxyExchange, startUpstreamAnswer } from './respond.ts';
+import { readRequestBody } from './requestBody.ts';
 import { syncUpstream, type SyncRequest } from './syncUpstream.ts';
 
 /** Limits for {@link handleSync}. */
@@ -12,24 +13,6 @@ export interface SyncRouteOptions {
 export const MAX_SYNC_REQUEST_BYTES = 1024 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const FORWARDED = ['authorization', 'content-type'] as const;
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    req.on('data', (c: Buffer) => {
-      total += c.length;
-      if (total > MAX_SYNC_REQUEST_BYTES) {
-        reject(new ApiError(413, 'too_large', 'The sync request is larger than 1 MB.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function bad(message: string): ApiError {
   return new ApiError(400, 'bad_url', message);
@@ -94,7 +77,10 @@ export async function handleSync(
 ): Promise<void> {
   if (!allowMethod(req.method, res, 'POST', '/api/sync')) return;
   await proxyExchange(res, 'The sync route failed.', async (signal) => {
-    const envelope = parseSyncEnvelope((await readBody(req)).toString('utf8'), req.socket.localPort);
+    const envelope = parseSyncEnvelope(
+      (await readRequestBody(req, MAX_SYNC_REQUEST_BYTES)).toString('utf8'),
+      req.socket.localPort,
+    );
     const result = await syncUpstream(envelope, { ...opts, signal });
     if (signal.aborted) return;
     startUpstreamAnswer(res, result.status, result.body.length);

@@ -87,3 +87,40 @@ export function rawRequest(
 export function fetchPath(target: string): string {
   return `/api/fetch?url=${encodeURIComponent(target)}`;
 }
+
+/**
+ * POSTs a body in chunks and resolves with the answer as soon as it arrives, even while the body
+ * is still being sent: `declaredLength` sets `Content-Length` (which may promise more than is
+ * sent), otherwise the body goes chunked. The request is cut once the answer is in.
+ */
+export function postChunks(
+  port: number,
+  path: string,
+  opts: { chunks: Buffer[]; declaredLength?: number; headers?: Record<string, string>; end?: boolean },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { host: `127.0.0.1:${port}`, ...opts.headers };
+    if (opts.declaredLength !== undefined) headers['content-length'] = String(opts.declaredLength);
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const out: RawResponse = { status: res.statusCode ?? 0, headers: res.headers, body };
+          if (String(res.headers['content-type']).startsWith('application/json'))
+            out.error = (JSON.parse(body.toString('utf8')) as { error?: RawResponse['error'] }).error;
+          req.destroy();
+          resolve(out);
+        });
+      },
+    );
+    // A server that answers before the body is sent may close while we still write: not a failure.
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') reject(err);
+    });
+    for (const c of opts.chunks) req.write(c);
+    if (opts.end !== false) req.end();
+  });
+}
