@@ -157,7 +157,7 @@ export const ENUMS: Partial<Record<string, readonly string[]>> = {
 /** Allowed [min, max] of bounded numeric keys; a stored value outside falls back to the default. */
 export const RANGES: Partial<Record<string, readonly [number, number]>> = {
   'general.retentionDays': [0, 3650],
-  // The engine's own rule (worker/feeds/refresh/interval.ts): one check, so a value kept here is one
+  // The engine's own rule (shared/refreshInterval.ts): one check, so a value kept here is one
   // the engine accepts.
   'general.refreshInterval': [REFRESH_INTERVAL.min, REFRESH_INTERVAL.max],
 };

@@ -336,7 +336,7 @@ describe('refresh.due and configure', () => {
     await expect(e.refresh.configure({ intervalSeconds: Number.NaN })).rejects.toMatchObject({
       code: 'bad_input',
     });
-    // One rule with the settings check (worker/feeds/refresh/interval.ts): what one refuses, so does the other.
+    // One rule with the settings check (shared/refreshInterval.ts): what one refuses, so does the other.
     for (const seconds of [0, 59, 86_401]) {
       expect(isRefreshInterval(seconds)).toBe(false);
       await expect(e.refresh.configure({ intervalSeconds: seconds })).rejects.toMatchObject({
