@@ -2,7 +2,7 @@
 import { EngineError } from '../../errors';
 import type { FeedServices } from '../../subscriptions/services';
 import { selectFeeds, startRefreshJob, type RefreshScope } from './refreshJob';
-import { isRefreshInterval, REFRESH_INTERVAL } from '../../shared/refreshInterval';
+import { isRefreshInterval, REFRESH_INTERVAL } from '../../../shared/refreshInterval';
 import { isFeedDue } from './status';
 
 export type { RefreshScope } from './refreshJob';

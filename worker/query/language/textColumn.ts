@@ -1,4 +1,4 @@
-import { htmlToText } from '../../shared/htmlText';
+import { htmlToText } from '../../../shared/htmlText';
 
 /**
  * Synchronous access to each row's description as lower-cased plain text (see plainTextLower),
