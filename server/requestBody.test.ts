@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequestBody } from './requestBody.ts';
-import { ApiError, sendApiError } from './respond.ts';
+import { type ApiError, sendApiError } from './respond.ts';
 import { postChunks, startUpstream, type Running } from './testing.ts';
 
 const MAX = 1000;
