@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSendEnvelope, SEND_CALLS } from './sendRoute';
-import { startApp, startUpstream, type Running } from './testing';
+import { MAX_SEND_REQUEST_BYTES, parseSendEnvelope, SEND_CALLS } from './sendRoute';
+import { postChunks, startApp, startUpstream, type Running } from './testing';
 
 let app: Running;
 let site: Running;
@@ -157,5 +157,32 @@ describe('POST /api/send', () => {
     expect(() =>
       parseSendEnvelope('{"service":"wallabag","base":"https://w.example","method":"GET","path":"/"}', 1),
     ).toThrow(/not a call the wallabag integration makes/);
+  });
+
+  it('refuses an oversize body by its declared length or as it streams, without calling the service', async () => {
+    seen.length = 0;
+    const json = { 'content-type': 'application/json' };
+    const declared = await postChunks(app.port, '/api/send', {
+      headers: json,
+      chunks: [Buffer.from('{"service":')],
+      declaredLength: MAX_SEND_REQUEST_BYTES + 1,
+      end: false,
+    });
+    expect([declared.status, declared.error?.code]).toEqual([413, 'too_large']);
+    const envelope = JSON.stringify({
+      service: 'readeck',
+      base: `${site.url}/`,
+      method: 'GET',
+      path: '/api/profile',
+    });
+    const streamed = await postChunks(app.port, '/api/send', {
+      headers: json,
+      chunks: [
+        Buffer.from(envelope.slice(0, -1) + ',"pad":"'),
+        ...Array<Buffer>(5).fill(Buffer.alloc(16 * 1024, ' ')),
+      ],
+    });
+    expect([streamed.status, streamed.error?.code]).toEqual([413, 'too_large']);
+    expect(seen).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, allowMethod, proxyExchange, startUpstreamAnswer } from './respond.ts';
+import { readRequestBody } from './requestBody.ts';
 import { syncUpstream, type SyncRequest } from './syncUpstream.ts';
 
 /** Limits for {@link handleSend}. */
@@ -26,27 +27,10 @@ export const SEND_CALLS: Record<SendService, readonly string[]> = {
 };
 
 const SERVICES = Object.keys(SEND_CALLS) as SendService[];
-const MAX_SEND_REQUEST_BYTES = 64 * 1024;
+/** Largest request body the route accepts (a JSON envelope around one link). */
+export const MAX_SEND_REQUEST_BYTES = 64 * 1024;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const FORWARDED = ['authorization', 'content-type'] as const;
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    req.on('data', (c: Buffer) => {
-      total += c.length;
-      if (total > MAX_SEND_REQUEST_BYTES) {
-        reject(new ApiError(413, 'too_large', 'The send request is larger than 64 KB.'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 const bad = (message: string) => new ApiError(400, 'bad_url', message);
 const refuse = (message: string) => new ApiError(403, 'forbidden', message);
@@ -130,7 +114,10 @@ export async function handleSend(
 ): Promise<void> {
   if (!allowMethod(req.method, res, 'POST', '/api/send')) return;
   await proxyExchange(res, 'The send route failed.', async (signal) => {
-    const envelope = parseSendEnvelope((await readBody(req)).toString('utf8'), req.socket.localPort);
+    const envelope = parseSendEnvelope(
+      (await readRequestBody(req, MAX_SEND_REQUEST_BYTES)).toString('utf8'),
+      req.socket.localPort,
+    );
     const result = await syncUpstream(envelope, { ...opts, signal });
     if (signal.aborted) return;
     startUpstreamAnswer(res, result.status, result.body.length);
