@@ -4,6 +4,7 @@ import { useT } from '../i18n';
 import { Reader, type ReaderProps } from '../reader/Reader';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useArticleSummary } from './ArticleSummary';
+import { useSendToActions } from '../sendTo/useSendToActions';
 
 /**
  * The reader with the AI summary mounted: a drop-in for `<Reader>` (same props). The summary
@@ -14,6 +15,7 @@ import { useArticleSummary } from './ArticleSummary';
 export function ReaderWithSummary(props: ReaderProps) {
   const t = useT();
   const summary = useArticleSummary(props.item, props.feedTitle, props.shortcutsEnabled ?? true);
+  const sendTo = useSendToActions(props.item, props.shortcutsEnabled ?? true);
   const more: ReaderMenuAction[] = [
     summary.action,
     {
@@ -23,6 +25,7 @@ export function ReaderWithSummary(props: ReaderProps) {
       to: relatedHref(props.item.id),
       testId: 'reader-related',
     },
+    ...sendTo,
   ];
   return <Reader {...props} moreActions={more} extraTop={summary.box} />;
 }

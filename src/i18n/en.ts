@@ -18,6 +18,7 @@ import { comboEn } from './areas/combo.en';
 import { keysEn } from './areas/keys.en';
 import { robustEn } from './areas/robust.en';
 import { playerEn } from './areas/player.en';
+import { sendToEn } from './areas/sendTo.en';
 import { toolsEn } from './areas/tools.en';
 import { upkeepEn } from './areas/upkeep.en';
 
@@ -301,6 +302,7 @@ export const en = {
   keys: keysEn,
   robust: robustEn,
   player: playerEn,
+  sendTo: sendToEn,
   tools: toolsEn,
   upkeep: upkeepEn,
 };

@@ -18,6 +18,7 @@ import { comboZhCN } from './areas/combo.zh-CN';
 import { keysZhCN } from './areas/keys.zh-CN';
 import { robustZhCN } from './areas/robust.zh-CN';
 import { playerZhCN } from './areas/player.zh-CN';
+import { sendToZhCN } from './areas/sendTo.zh-CN';
 import { toolsZhCN } from './areas/tools.zh-CN';
 import { upkeepZhCN } from './areas/upkeep.zh-CN';
 
@@ -291,6 +292,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   keys: keysZhCN,
   robust: robustZhCN,
   player: playerZhCN,
+  sendTo: sendToZhCN,
   tools: toolsZhCN,
   upkeep: upkeepZhCN,
 };

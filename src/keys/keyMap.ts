@@ -66,6 +66,7 @@ export const KEY_MAP = [
   row('reader', 'toggleSaved', ['s', 'f'], 'shortcuts.toggleSaved'),
   row('reader', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
   row('reader', 'aiSummary', ['i'], 'shortcuts.aiSummary'),
+  row('reader', 'sendTo', ['b'], 'sendTo.key'),
 ] as const satisfies readonly KeyBinding[];
 
 type Row = (typeof KEY_MAP)[number];

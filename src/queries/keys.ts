@@ -15,5 +15,8 @@ export const queryKeys = {
   item: (id: number) => ['item', id] as const,
 };
 
+/** The send-to targets (Settings → Integrations, the reader's Send to entries). */
+export const SEND_TARGETS_KEY = ['sendTo', 'targets'] as const;
+
 /** The sync account's status (login screen, account panel). */
 export const SYNC_STATUS_KEY = ['sync', 'status'] as const;

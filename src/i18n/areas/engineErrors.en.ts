@@ -5,6 +5,9 @@
  */
 export const engineErrorsEn = {
   bad_url: 'This address is not a valid web address.',
+  send_network: 'The read-later service could not be reached.',
+  send_invalid: 'Please fill in the address and the credentials the service needs.',
+  send_not_found: 'This read-later service is no longer set up.',
   bad_scheme: 'Only http and https addresses can be used.',
   forbidden: 'The Rivulet server refused this request.',
   too_many_redirects: 'The site redirected too many times.',

@@ -3,6 +3,9 @@ import type { DeepStringRecord } from '../types';
 import type { engineErrorsEn } from './engineErrors.en';
 
 export const engineErrorsZhCN: DeepStringRecord<typeof engineErrorsEn> = {
+  send_network: '无法连接到稍后阅读服务。',
+  send_invalid: '请填写该服务所需的地址和凭据。',
+  send_not_found: '此稍后阅读服务已不再设置。',
   bad_url: '这不是有效的网址。',
   bad_scheme: '只能使用 http 和 https 地址。',
   forbidden: 'Rivulet 服务器拒绝了这个请求。',

@@ -17,6 +17,7 @@ import type { AiError } from '../../ai/errors';
 import { testConnection } from '../../ai/testConnection';
 import { aiStatusQuery } from '../../ai/useAiEndpoint';
 import { formatDate, useT } from '../../i18n';
+import { SendToSection } from '../../sendTo/SendToSection';
 import type { IntegratedSettings } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
@@ -164,6 +165,7 @@ export function IntegrationsTab() {
       )}
       {error && <AiErrorNotice error={error} />}
       <ResetButton group="integrated" />
+      <SendToSection />
     </div>
   );
 }

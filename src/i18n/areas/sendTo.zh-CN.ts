@@ -1,0 +1,53 @@
+/** 简体中文：发送到稍后阅读服务（src/sendTo）：设置 → 集成 与阅读器菜单。 */
+import type { DeepStringRecord } from '../types';
+import type { sendToEn } from './sendTo.en';
+
+export const sendToZhCN: DeepStringRecord<typeof sendToEn> = {
+  title: '发送到',
+  intro:
+    '把文章保存到你自己的稍后阅读服务。请求经由 Rivulet 服务器转发；令牌和密码只保存在此浏览器中，不会写入备份。',
+  none: '还没有服务。',
+  add: '添加服务',
+  service: '服务',
+  address: '地址',
+  addressHint: '你打开 {service} 的地址，例如 https://wallabag.example.org',
+  readwiseHint: 'Readwise Reader 的地址是 https://readwise.io；仅在使用代理时修改。',
+  token: 'API 令牌',
+  tokenHint: {
+    readeck: 'Readeck → 设置 → API 令牌 → 创建新令牌',
+    linkding: 'Linkding → 设置 → 集成 → REST API 令牌',
+    readwise: '在 readwise.io/access_token 获取',
+  },
+  keepSecret: '留空则保留已保存的值',
+  clientId: '客户端 ID',
+  clientSecret: '客户端密钥',
+  clientHint: 'Wallabag → 开发者 → 创建新客户端',
+  username: '用户名',
+  password: '密码',
+  tags: '标签',
+  tagsHint: '添加到你发送的每篇文章，用逗号分隔',
+  test: '测试连接',
+  save: '保存',
+  edit: '编辑',
+  remove: '移除',
+  removeConfirm: '移除 {service}？其令牌或密码将从此浏览器中删除。',
+  working: '连接正常',
+  saved: '已设置 {service}',
+  removed: '已移除 {service}',
+  lastOk: '上次成功：{time}',
+  menu: '发送到 {service}',
+  key: '发送到第一个稍后阅读服务',
+  share: '分享…',
+  sending: '正在发送到 {service}…',
+  sent: '已发送到 {service}',
+  already: '{service} 中已有此文章，已更新',
+  answered: '{service} 返回 {status}：{detail}',
+  hint: {
+    auth: '请检查令牌',
+    authWallabag: '请检查客户端 ID 和密钥、用户名和密码',
+    rate: '请在 {seconds} 秒后重试',
+    rateLater: '请稍后重试',
+    notApi: '请检查地址',
+  },
+  noTargets: '尚未设置稍后阅读服务。请在 设置 → 集成 中添加。',
+};

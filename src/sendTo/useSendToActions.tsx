@@ -1,0 +1,92 @@
+import { notifications } from '@mantine/notifications';
+import { IconSend, IconShare } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '../i18n';
+import { bindKeys } from '../keys/keyMap';
+import type { ReaderMenuAction } from '../reader/readerActions';
+import { useShortcuts } from '../reader/shortcuts';
+import { sendTargetsQuery, sendToTarget, type SendTargetView } from './api';
+import { sendErrorText } from './errors';
+
+/** The article as it is sent: the link as stored, its title. */
+interface Sendable {
+  link: string;
+  title: string;
+}
+
+const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : '');
+
+/** Sends `item` to `target`, with a notice while it goes and one that says how it went. */
+export function sendItem(target: SendTargetView, item: Sendable, t: ReturnType<typeof useT>): void {
+  const id = notifications.show({
+    loading: true,
+    autoClose: false,
+    withCloseButton: false,
+    message: t('sendTo.sending', { service: target.name }),
+  });
+  sendToTarget(target.id, { url: webLink(item.link), title: item.title, tags: [] }).then(
+    (result) =>
+      notifications.update({
+        id,
+        loading: false,
+        autoClose: 4000,
+        withCloseButton: true,
+        color: 'brand',
+        message: t(result.created ? 'sendTo.sent' : 'sendTo.already', { service: result.name }),
+      }),
+    (err: unknown) =>
+      notifications.update({
+        id,
+        loading: false,
+        autoClose: 10000,
+        withCloseButton: true,
+        color: 'red',
+        message: sendErrorText(err),
+      }),
+  );
+}
+
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * The reader's Send to entries: one per configured target, plus "Share…" where the browser has
+ * the Web Share API (elsewhere the reader's "Copy link" is the way to pass a link on). `b` sends
+ * to the first target. Nothing for an article without a web link.
+ */
+export function useSendToActions(item: Sendable, shortcutsEnabled: boolean): ReaderMenuAction[] {
+  const t = useT();
+  const targets = useQuery(sendTargetsQuery()).data ?? [];
+  const link = webLink(item.link);
+  const first = targets[0];
+  useShortcuts(
+    bindKeys('reader', {
+      sendTo: () => {
+        if (!link) return;
+        if (first) sendItem(first, item, t);
+        else notifications.show({ message: t('sendTo.noTargets') });
+      },
+    }),
+    { enabled: shortcutsEnabled },
+  );
+  if (!link) return [];
+  const actions: ReaderMenuAction[] = targets.map((target, i) => ({
+    id: `send-${target.id}`,
+    label: t('sendTo.menu', { service: target.name }),
+    icon: <IconSend size={15} />,
+    onSelect: () => sendItem(target, item, t),
+    hint: i === 0 ? 'b' : undefined,
+    testId: `reader-send-${target.service}`,
+  }));
+  if (canShare())
+    actions.push({
+      id: 'share',
+      label: t('sendTo.share'),
+      icon: <IconShare size={15} />,
+      onSelect: () => {
+        // A dismissed share sheet rejects with AbortError: nothing to report.
+        navigator.share({ url: link, title: item.title }).catch(() => undefined);
+      },
+      testId: 'reader-web-share',
+    });
+  return actions;
+}
