@@ -1,0 +1,159 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startApp, type Running } from '../../server/testing.ts';
+import { startWallabag } from '../fixtures/readLaterServers.ts';
+import { launchBrowser } from './harness';
+import { screens, tid, waitFor, type Screens } from './pages';
+import { seedApp } from './seed';
+
+// Issue 15, sending articles onward: Wallabag set up in Settings → Integrations through the real
+// companion server's /api/send, against the Wallabag fixture (OAuth2 password grant).
+
+const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
+
+let browser: Browser;
+let wallabag: Awaited<ReturnType<typeof startWallabag>>;
+let app: Running;
+let context: BrowserContext;
+let page: Page;
+let s: Screens;
+let errors: string[];
+
+const items = [
+  {
+    title: 'Long read about rivers',
+    link: 'https://blog.example/rivers',
+    description: '<p>Rivers flow.</p>',
+  },
+  { title: 'Second article on lakes', link: 'https://blog.example/lakes', description: '<p>Lakes rest.</p>' },
+];
+
+/** Polls the fixture (not the page) until it saved `url`: the request really reached Wallabag. */
+async function fixtureSaved(url: string): Promise<void> {
+  await expect.poll(() => wallabag.saved.map((x) => x.url), { timeout: 10_000 }).toContain(url);
+}
+
+beforeAll(async () => {
+  wallabag = await startWallabag();
+  app = await startApp({ distDir: DIST });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  s = screens(page);
+  errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(`${app.url}/all`);
+  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+  await seedApp(page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 0, items });
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<string, object>;
+    stored.general = { ...stored.general, defaultView: 'list', hideReadArticles: false, autoRead: false };
+    localStorage.setItem('app-settings', JSON.stringify(stored));
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+  await wallabag?.close();
+});
+
+describe('Send to', () => {
+  test('set up Wallabag: a wrong password shows what Wallabag answered and stores nothing; then test, save', async () => {
+    await page.goto(`${app.url}/all`);
+    await s.settings.open('integrations');
+    await page.locator(tid('sendto-none')).waitFor();
+    await page.locator(tid('sendto-add')).click();
+    await page.locator(tid('sendto-base')).fill(wallabag.url);
+    await page.locator(tid('sendto-clientId')).fill('1_client');
+    await page.locator(tid('sendto-clientSecret')).fill('client-secret');
+    await page.locator(tid('sendto-username')).fill('reader');
+    await page.locator(tid('sendto-password')).fill('wrong');
+    await page.locator(tid('sendto-test')).click();
+    const error = page.locator(tid('sendto-error'));
+    await waitFor(error, 'the connection test error');
+    expect(await error.textContent()).toBe(
+      'Wallabag answered 400: invalid_grant: Invalid username and password combination — check the client ID and secret, user name and password',
+    );
+    await page.locator(tid('sendto-save')).click();
+    await waitFor(error.filter({ hasText: 'invalid_grant' }), 'the save error');
+    expect(await page.locator(tid('sendto-target-wallabag')).count()).toBe(0);
+
+    await page.locator(tid('sendto-password')).fill('secret');
+    await page.locator(tid('sendto-test')).click();
+    await waitFor(page.locator(tid('sendto-test-ok')), 'the connection test success');
+    await page.locator(tid('sendto-save')).click();
+    await waitFor(page.locator(tid('sendto-target-wallabag')), 'the saved Wallabag target');
+    expect(await page.locator(tid('sendto-target-wallabag')).textContent()).toContain(wallabag.url);
+    // The password never comes back to the page, and nothing of it is in localStorage.
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('client-secret');
+    await s.settings.close();
+  });
+
+  test('the reader sends the article to Wallabag from the ⋯ menu and with b', async () => {
+    await s.list.open(items[0]!.title);
+    await s.reader.waitOpen(items[0]!.title);
+    await s.reader.menu('Send to Wallabag');
+    await waitFor(page.getByText('Sent to Wallabag'), 'the sent notice');
+    await fixtureSaved('https://blog.example/rivers');
+    expect(wallabag.saved.at(-1)).toEqual({
+      url: 'https://blog.example/rivers',
+      title: items[0]!.title,
+      tags: [],
+    });
+
+    await s.reader.close();
+    await s.list.open(items[1]!.title);
+    await s.reader.waitOpen(items[1]!.title);
+    await page.keyboard.press('b');
+    await fixtureSaved('https://blog.example/lakes');
+  });
+
+  test('a password changed on the server: the notice after Send says what Wallabag answered', async () => {
+    wallabag.setPassword('changed');
+    wallabag.revokeAll();
+    await s.reader.menu('Send to Wallabag');
+    const notice = page.getByText('Wallabag answered 400: invalid_grant', { exact: false });
+    await waitFor(notice, 'the failure notice');
+    expect(await notice.first().textContent()).toContain('check the client ID and secret');
+    wallabag.setPassword('secret');
+  });
+
+  test('Share… only where the browser has navigator.share, and it shares the link', async () => {
+    expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+    await s.reader.button('more').click();
+    await waitFor(page.locator(tid('reader-more-menu')), 'the More menu');
+    expect(await page.locator(tid('reader-web-share')).count()).toBe(0);
+    expect(await page.locator(tid('reader-share')).count()).toBe(1); // Copy link stays the fallback
+    await page.keyboard.press('Escape');
+
+    const shareContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const p = await shareContext.newPage();
+      await p.addInitScript(() => {
+        (window as unknown as { shared: unknown[] }).shared = [];
+        Object.defineProperty(navigator, 'share', {
+          value: (data: unknown) => {
+            (window as unknown as { shared: unknown[] }).shared.push(data);
+            return Promise.resolve();
+          },
+        });
+      });
+      await p.goto(`${app.url}/all`);
+      await p.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+      await seedApp(p, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 0, items });
+      const other = screens(p);
+      await p.reload();
+      await other.list.open(items[0]!.title);
+      await other.reader.waitOpen(items[0]!.title);
+      await other.reader.menu('Share…');
+      await expect
+        .poll(() => p.evaluate(() => (window as unknown as { shared: unknown[] }).shared), { timeout: 5000 })
+        .toEqual([{ url: 'https://blog.example/rivers', title: items[0]!.title }]);
+    } finally {
+      await shareContext.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});
