@@ -9,7 +9,7 @@ import { localizeBundle } from '../data/bundleText';
 import { feedsQuery } from '../queries/feeds';
 import { BundleCard } from './combo/BundleCard';
 import { decodeBundle } from './combo/bundleLink';
-import { feedKey } from './combo/feedKey';
+import { urlKey } from '../../shared/urlKey';
 import { MakeBundle } from './combo/MakeBundle';
 import { SubscribeBundle } from './combo/SubscribeBundle';
 import { useLanguage, useT } from '../i18n';
@@ -25,7 +25,7 @@ export function Combo() {
   const bundles = useMemo(() => BUNDLES.map((b) => localizeBundle(b, lang)), [lang]);
   const { hash } = useLocation();
   const { data: feeds } = useQuery(feedsQuery());
-  const subscribed = useMemo(() => new Set((feeds ?? []).map((f) => feedKey(f.url))), [feeds]);
+  const subscribed = useMemo(() => new Set((feeds ?? []).map((f) => urlKey(f.url))), [feeds]);
   const [shared, setShared] = useState<Bundle | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [open, setOpen] = useState<Bundle | null>(null);

@@ -17,7 +17,7 @@ import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { urlKey } from '../subscriptions/urlKey';
+import { urlKey } from '../../shared/urlKey';
 import type { Feed, Group } from '../types';
 import { isSecretMetaKey, type RecordLine } from './format';
 import type { StagedBackup } from './parse';

@@ -9,7 +9,8 @@ import type { JobBody } from '../jobs/jobs';
 import type { JobFailure, JobSummary } from '../types';
 import { ensureGroup } from './groupsByTitle';
 import type { FeedServices } from './services';
-import { feedUrlOf, findSubscribed, urlKey } from './urlKey';
+import { feedUrlOf, findSubscribed } from './urlKey';
+import { urlKey } from '../../shared/urlKey';
 
 /** One feed to add. `groupTitle`: the group (found or created by title); absent = no group. */
 export interface BulkEntry {

@@ -8,7 +8,8 @@ import { extractRowFields } from '../items/snippet';
 import type { FeedPreview } from '../types';
 import type { LoadedFeed } from './previewCache';
 import type { FeedServices } from './services';
-import { fallbackFeedTitle, feedUrlOf, findSubscribed, urlKey } from './urlKey';
+import { fallbackFeedTitle, feedUrlOf, findSubscribed } from './urlKey';
+import { urlKey } from '../../shared/urlKey';
 
 /** Items shown in a preview. */
 export const PREVIEW_ITEMS = 5;

@@ -1,7 +1,7 @@
 /** A short-lived cache of fetched-and-parsed feeds, so subscribing right after a preview is free. */
 import type { FetchResult } from '../formats/fetcher';
 import type { NormalizedFeed } from '../types';
-import { urlKey } from './urlKey';
+import { urlKey } from '../../shared/urlKey';
 
 /** How long a preview stays usable, ms. */
 export const PREVIEW_TTL_MS = 5 * 60 * 1000;

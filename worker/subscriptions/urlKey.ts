@@ -3,21 +3,7 @@ import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { inputUrls } from '../formats/discovery';
 import type { Feed } from '../types';
-
-/**
- * A comparison key for a feed URL: scheme dropped (http ≡ https), host lower-cased, default
- * port, fragment and trailing slashes removed; path and query kept as they are (they are
- * case-sensitive on most servers). A string that is not a URL is its own (trimmed) key.
- */
-export function urlKey(url: string): string {
-  const s = url.trim();
-  try {
-    const u = new URL(s);
-    return `${u.host}${u.pathname.replace(/\/+$/, '')}${u.search}`;
-  } catch {
-    return s;
-  }
-}
+import { urlKey } from '../../shared/urlKey';
 
 /**
  * A name for a feed that has no title: host (without `www.`) plus path and query, trailing

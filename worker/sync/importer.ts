@@ -8,7 +8,7 @@ import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
-import { urlKey } from '../subscriptions/urlKey';
+import { urlKey } from '../../shared/urlKey';
 import type { Feed, IncomingItem } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { RemoteFeed, RemoteGroup, RemoteItem } from './protocol';

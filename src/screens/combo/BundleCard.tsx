@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { IconPlus } from '@tabler/icons-react';
 import { Avatar } from '../../components/Avatar';
 import type { Bundle } from '../../data/bundles';
-import { feedKey } from './feedKey';
+import { urlKey } from '../../../shared/urlKey';
 import { useT } from '../../i18n';
 
 const host = (url: string) => {
@@ -26,7 +26,7 @@ export function BundleCard({
   highlight?: boolean;
 }) {
   const t = useT();
-  const already = bundle.feeds.filter((f) => subscribed.has(feedKey(f.url))).length;
+  const already = bundle.feeds.filter((f) => subscribed.has(urlKey(f.url))).length;
   return (
     <Card
       withBorder

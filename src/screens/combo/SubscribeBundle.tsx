@@ -6,7 +6,7 @@ import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgress
 import { connectJobEvents, syncJob, useJob } from '../../subscriptions/jobStore';
 import { subscribeBundle } from './api';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
-import { feedKey } from './feedKey';
+import { urlKey } from '../../../shared/urlKey';
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errorText';
 
@@ -56,7 +56,7 @@ function DialogBody({
   const t = useT();
   // Every feed not yet subscribed starts ticked; the group is named after the bundle.
   const [picked, setPicked] = useState<Set<string>>(
-    () => new Set(bundle.feeds.filter((f) => !subscribed.has(feedKey(f.url))).map((f) => f.url)),
+    () => new Set(bundle.feeds.filter((f) => !subscribed.has(urlKey(f.url))).map((f) => f.url)),
   );
   const [group, setGroup] = useState(bundle.title);
   const [jobId, setJobId] = useState<string | null>(null);
@@ -96,7 +96,7 @@ function DialogBody({
     <Stack gap="md" data-testid="bundle-dialog" data-bundle={bundle.id}>
       <Stack gap={6}>
         {bundle.feeds.map((f) => {
-          const done = subscribed.has(feedKey(f.url));
+          const done = subscribed.has(urlKey(f.url));
           return (
             <Group key={f.url} justify="space-between" wrap="nowrap">
               <Checkbox
