@@ -1,12 +1,13 @@
 import * as Comlink from 'comlink';
 import { MessageChannel } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createApi, guardDomain, type EngineApi } from './api';
+import { DOMAIN_NAMES, type DomainName } from './domains';
 import { installErrorTransfer } from './comlinkErrors';
 import type { Engine } from './engine';
 import { EngineError } from './errors';
 import { createTestEngine } from './testing/createTestEngine';
-import type { EngineEvent } from './types';
+import type { EngineEvent, ItemRow, ItemsQuery, Page } from './types';
 import { SCHEMA_VERSION } from './db/schema';
 
 let engine: Engine;
@@ -77,6 +78,84 @@ describe('the Comlink contract', () => {
     const api = createApi(engine) as Record<string, unknown>;
     expect(api.index).toBeUndefined();
     expect(api.db).toBeUndefined();
+    // Nor does the engine object carry them: tests reach them through internalsOf.
+    for (const internal of ['index', 'db', 'stores', 'context', 'textIndex'])
+      expect(Object.keys(engine)).not.toContain(internal);
+  });
+});
+
+/** A domain's methods by name, for reaching every one generically. */
+type Methods = Record<string, (...args: unknown[]) => Promise<unknown>>;
+const methodsOf = (domain: object): string[] =>
+  Object.entries(domain)
+    .filter(([, value]) => typeof value === 'function')
+    .map(([key]) => key);
+
+describe('domains are declared once (domains.ts) and all exposed', () => {
+  it('the API is exactly the root calls, onEvent and every declared domain', () => {
+    engine = createTestEngine();
+    const api = createApi(engine);
+    expect(Object.keys(api).sort()).toEqual(
+      ['init', 'counts', 'clearAll', 'onEvent', ...DOMAIN_NAMES].sort(),
+    );
+    for (const name of DOMAIN_NAMES) {
+      // Proxy-marked, so Comlink.Remote keeps its methods callable; every engine method is there.
+      expect(api[name][Comlink.proxyMarker], name).toBe(true);
+      expect(methodsOf(api[name]).sort(), name).toEqual(methodsOf(engine[name]).sort());
+      expect(methodsOf(api[name]).length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('every method of every domain is guarded: a plain Error arrives as an EngineError with a code', async () => {
+    engine = createTestEngine();
+    let calls = 0;
+    for (const name of DOMAIN_NAMES) {
+      const domain = engine[name] as unknown as Methods;
+      for (const method of methodsOf(domain))
+        domain[method] = () => {
+          calls += 1;
+          throw new TypeError(`${name}.${method} broke`);
+        };
+    }
+    const api = createApi(engine);
+    let checked = 0;
+    for (const name of DOMAIN_NAMES) {
+      const exposed = api[name] as unknown as Methods;
+      for (const method of methodsOf(exposed)) {
+        const err = await exposed[method]!().catch((e: unknown) => e);
+        expect(err, `${name}.${method}`).toBeInstanceOf(EngineError);
+        expect(err).toMatchObject({ code: 'internal', message: `${name}.${method} broke` });
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(calls);
+    expect(checked).toBeGreaterThan(DOMAIN_NAMES.length);
+  });
+
+  it('every domain refuses calls once the database is lost, before reaching the engine', async () => {
+    engine = createTestEngine();
+    const api = createApi(engine);
+    const lost = new EngineError('db_lost', 'gone');
+    engine.assertUsable = () => {
+      throw lost;
+    };
+    for (const name of DOMAIN_NAMES) {
+      const exposed = api[name] as unknown as Methods;
+      const first = methodsOf(exposed)[0]!;
+      await expect(exposed[first]!(), `${name}.${first}`).rejects.toBe(lost);
+    }
+  });
+
+  it('types every domain as callable through Comlink.Remote (the UI contract)', () => {
+    type Remote = Comlink.Remote<EngineApi>;
+    // No declared domain is missing from the API type, and none is typed as a promised value.
+    expectTypeOf<Exclude<DomainName, keyof EngineApi>>().toEqualTypeOf<never>();
+    type Promised = { [K in DomainName]: Remote[K] extends PromiseLike<unknown> ? K : never }[DomainName];
+    expectTypeOf<Promised>().toEqualTypeOf<never>();
+    expectTypeOf<Remote['items']['page']>().parameters.toEqualTypeOf<[ItemsQuery]>();
+    expectTypeOf<Remote['items']['page']>().returns.toEqualTypeOf<Promise<Page<ItemRow>>>();
+    expectTypeOf<Remote['groups']['list']>().returns.resolves.items.toHaveProperty('title');
+    expectTypeOf<EngineApi>().not.toHaveProperty('index');
   });
 });
 

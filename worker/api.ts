@@ -2,9 +2,11 @@
  * The one contract between the UI and the engine: the object handed to `Comlink.expose` and its
  * type. The UI imports `type EngineApi` only. Every method takes and returns plain data; every
  * failure is an EngineError (code + message + details), which comlinkErrors.ts carries across
- * the boundary. To add a domain: build it beside its code and add one line to `createApi`.
+ * the boundary. Domains are not listed here: `createApi` exposes every entry of the table in
+ * domains.ts (guarded, proxied), so adding a domain there adds it to the API and its type.
  */
 import * as Comlink from 'comlink';
+import { DOMAIN_NAMES, type DomainName, type Domains } from './domains';
 import type { Engine, InitOptions } from './engine';
 import { EngineError, toErrorShape } from './errors';
 import type { EngineEvent } from './types';
@@ -23,7 +25,7 @@ function asEngineError(err: unknown): EngineError {
  * must return promises (every call crosses a worker boundary anyway). `check` runs before each
  * call and may refuse it (the engine's lost database: no stale answers from memory).
  */
-export function guardDomain<T extends Record<string, unknown>>(domain: T, check?: () => void): T {
+export function guardDomain<T extends object>(domain: T, check?: () => void): T {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(domain)) {
     if (typeof value !== 'function') continue;
@@ -40,10 +42,24 @@ export function guardDomain<T extends Record<string, unknown>>(domain: T, check?
   return out as T;
 }
 
-/** Builds the exposed API over an engine. Internal parts (index, db) are deliberately absent. */
+/**
+ * Every domain as exposed. The `Comlink.proxy` mark only changes the type: through
+ * `Comlink.Remote` a plain nested object would be typed as a Promise, a marked one keeps callable
+ * methods (`api.items.page(q)`). At run time calls travel by property path either way.
+ */
+export type ExposedDomains = { [K in DomainName]: Domains[K] & Comlink.ProxyMarked };
+
+/** Every declared domain of `engine`, each guarded by `guard` and proxy-marked. */
+function exposeDomains(engine: Engine, guard: <T extends object>(domain: T) => T): ExposedDomains {
+  const out: Partial<Record<DomainName, unknown>> = {};
+  for (const name of DOMAIN_NAMES) out[name] = Comlink.proxy(guard(engine[name]));
+  return out as ExposedDomains;
+}
+
+/** Builds the exposed API over an engine. Internals (index, db, …) are not on `Engine` at all. */
 export function createApi(engine: Engine) {
   const usable = () => engine.assertUsable();
-  const guard = <T extends Record<string, unknown>>(domain: T) => guardDomain(domain, usable);
+  const guard = <T extends object>(domain: T) => guardDomain(domain, usable);
   const root = guard({
     init: (opts?: InitOptions) => engine.init(opts),
     counts: () => engine.counts(),
@@ -51,26 +67,7 @@ export function createApi(engine: Engine) {
   });
   return {
     ...root,
-    // Comlink.proxy marks only change the types: through `Comlink.Remote` a plain nested object
-    // would be typed as a Promise, a marked one keeps callable methods (`api.items.page(q)`).
-    // At run time calls travel by property path either way.
-    ai: Comlink.proxy(guard({ ...engine.ai })),
-    groups: Comlink.proxy(guard({ ...engine.groups })),
-    feeds: Comlink.proxy(guard({ ...engine.feeds })),
-    items: Comlink.proxy(guard({ ...engine.items })),
-    state: Comlink.proxy(guard({ ...engine.state })),
-    query: Comlink.proxy(guard({ ...engine.query })),
-    search: Comlink.proxy(guard({ ...engine.search })),
-    subscriptions: Comlink.proxy(guard({ ...engine.subscriptions })),
-    refresh: Comlink.proxy(guard({ ...engine.refresh })),
-    sync: Comlink.proxy(guard({ ...engine.sync })),
-    sendTo: Comlink.proxy(guard({ ...engine.sendTo })),
-    jobs: Comlink.proxy(guard({ ...engine.jobs })),
-    opml: Comlink.proxy(guard({ ...engine.opml })),
-    icons: Comlink.proxy(guard({ ...engine.icons })),
-    backup: Comlink.proxy(guard({ ...engine.backup })),
-    retention: Comlink.proxy(guard({ ...engine.retention })),
-    stats: Comlink.proxy(guard({ ...engine.stats })),
+    ...exposeDomains(engine, guard),
     /**
      * Subscribes to change events. Pass `Comlink.proxy(cb)`; returns a proxied unsubscribe
      * function (call it, then release the proxy). Cost: one message per event.

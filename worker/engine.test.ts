@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from './engine';
-import { createTestEngine } from './testing/createTestEngine';
+import { createTestEngine, internalsOf } from './testing/createTestEngine';
 import { incoming } from './testing/fixtures';
 import { MemoryChannelHub } from './testing/memoryChannel';
 import { seedEngine } from './testing/seed';
@@ -78,7 +78,7 @@ describe('engine handshake and domains', () => {
       error: 'timeout',
       url: 'https://x.test/moved',
     });
-    expect(e.context.feedCache.get(f)?.url).toBe('https://x.test/moved');
+    expect(internalsOf(e).context.feedCache.get(f)?.url).toBe('https://x.test/moved');
     await expect(e.feeds.update(999, { title: 'x' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(e.feeds.save({ id: 999, url: 'u' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(e.feeds.save({ url: ' ' })).rejects.toMatchObject({ code: 'bad_input' });
@@ -88,7 +88,7 @@ describe('engine handshake and domains', () => {
     const events: EngineEvent[] = [];
     e.onEvent((ev) => events.push(ev));
     await e.feeds.delete(f);
-    expect(await e.stores.items.countByFeed(f)).toBe(0);
+    expect(await internalsOf(e).stores.items.countByFeed(f)).toBe(0);
     expect(await e.counts()).toMatchObject({ feeds: 1, items: 1, unreadByFeed: { [other]: 1 } });
     expect(events).toEqual([
       { type: 'items-removed', feedIds: [f] },
@@ -134,7 +134,7 @@ describe('two tabs over one database', () => {
     const hub = new MemoryChannelHub();
     const a = make({ channel: hub.channel() });
     await a.init();
-    const b = make({ channel: hub.channel(), dbName: a.db.dexie.name });
+    const b = make({ channel: hub.channel(), dbName: internalsOf(a).db.dexie.name });
     await b.init();
     return { a, b };
   }
@@ -152,16 +152,16 @@ describe('two tabs over one database', () => {
       incoming({ guid: '2' }),
     ]);
     expect(await got).toEqual({ type: 'items-added', feedIds: [f], count: 2 });
-    expect(b.index.title(b.index.rowOf(added[0]!))).toBe('Shared');
+    expect(internalsOf(b).index.title(internalsOf(b).index.rowOf(added[0]!))).toBe('Shared');
     expect((await b.counts()).unreadByFeed).toEqual({ [f]: 2 });
 
     got = nextEvent(b, 'read-changed');
     await a.state.markRead([added[0]!], true);
     await got;
-    expect(b.index.flags(b.index.rowOf(added[0]!))).toBe(FLAG_READ);
+    expect(internalsOf(b).index.flags(internalsOf(b).index.rowOf(added[0]!))).toBe(FLAG_READ);
     expect((await b.counts()).unread).toBe(1);
     expect((await b.feeds.get(f))?.readCount).toBe(1);
-    expect(b.context.feedCache.get(f)?.readCount).toBe(1);
+    expect(internalsOf(b).context.feedCache.get(f)?.readCount).toBe(1);
 
     got = nextEvent(a, 'saved-changed'); // and the other direction
     await b.state.markSaved([added[1]!], true);
@@ -171,7 +171,7 @@ describe('two tabs over one database', () => {
     got = nextEvent(b, 'items-changed');
     await a.items.ingest(f, [incoming({ guid: '2', title: 'Edited' })]);
     await got;
-    expect(b.index.title(b.index.rowOf(added[1]!))).toBe('Edited');
+    expect(internalsOf(b).index.title(internalsOf(b).index.rowOf(added[1]!))).toBe('Edited');
 
     got = nextEvent(b, 'items-removed');
     await a.feeds.delete(f);
@@ -187,7 +187,7 @@ describe('two tabs over one database', () => {
     const got = nextEvent(b, 'groups-changed');
     const g = await a.groups.save({ title: 'Shared group' });
     await got;
-    expect(b.context.groupCache.get(g)).toEqual({ id: g, title: 'Shared group' });
+    expect(internalsOf(b).context.groupCache.get(g)).toEqual({ id: g, title: 'Shared group' });
     await new Promise((r) => setTimeout(r, 10));
     expect(seenByA).toEqual([{ type: 'groups-changed' }]);
   });
@@ -199,7 +199,7 @@ describe('two tabs over one database', () => {
     await b.items.ingest(f, [incoming({ guid: '1' })]);
     await got;
     expect(await a.flushSnapshot()).toBe(true);
-    const c = make({ dbName: a.db.dexie.name });
+    const c = make({ dbName: internalsOf(a).db.dexie.name });
     const info = await c.init();
     expect(info.counts).toMatchObject({ items: 1, unread: 1, feeds: 1 });
   });
@@ -211,16 +211,16 @@ describe('clearAll', () => {
     const a = make({ channel: hub.channel() });
     await a.init();
     await seedEngine(a, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 5, seed: 3 });
-    const b = make({ channel: hub.channel(), dbName: a.db.dexie.name });
+    const b = make({ channel: hub.channel(), dbName: internalsOf(a).db.dexie.name });
     await b.init();
-    const before = a.context.applied.counter;
+    const before = internalsOf(a).context.applied.counter;
     const got = nextEvent(b, 'groups-changed');
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     await a.clearAll();
     info.mockRestore();
     await got;
     await b.settled();
-    expect(a.context.applied.counter).toBeGreaterThan(before);
+    expect(internalsOf(a).context.applied.counter).toBeGreaterThan(before);
     expect(await a.counts()).toEqual({
       groups: 0,
       feeds: 0,

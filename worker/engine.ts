@@ -1,55 +1,29 @@
 /**
  * The engine: a plain object over one IndexedDB database, created in the worker (main.ts) or in
- * Node over fake-indexeddb (testing/createTestEngine.ts). Domains live beside their code
- * (groups/, feeds/, items/, state/); this file wires them to one context.
+ * Node over fake-indexeddb (testing/createTestEngine.ts). Domains live beside their code and are
+ * declared once in domains.ts; this file builds the shared parts and every declared domain.
  */
-import { createAiApi, type AiApi } from './ai/aiApi';
 import { Database, type DbEnvironment } from './db/database';
 import { lostError } from './db/dbErrors';
-import { createItemsStore, type ItemsStore } from './db/itemsStore';
+import { createItemsStore } from './db/itemsStore';
 import { createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
+import { buildDomains, type Domains } from './domains';
 import { type EngineContext } from './engineContext';
 import { EventHub, type EngineChannel, type EventListener } from './events';
-import { createFeedsApi, type FeedsApi } from './feeds/feeds';
-import { createGroupsApi, type GroupsApi } from './groups/groups';
 import { MetaIndex } from './index/metaIndex';
 import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
 import { loadIndex, readSummary, verifyCount, writeSnapshot } from './index/snapshot';
 import type { MetaIndexView } from './index/types';
-import { createItemsApi, type ItemsApi } from './items/items';
 import { importLegacy, type LegacyState } from './state/legacyImport';
-import { createStateApi, type StateApi } from './state/readState';
 import type { Counts, InitInfo } from './types';
-import { createIconsApi, type IconsApi } from './icons/icons';
-import { createJobsApi, type JobsApi } from './jobs/jobs';
-import { createOpmlApi } from './opml/opml';
-import { createRefreshApi, type RefreshApi } from './feeds/refresh/refresh';
-import { createFeedEditsApi, type FeedEditsApi } from './feeds/feedEdits';
-import { createGroupEditsApi, type GroupEditsApi } from './groups/groupEdits';
 import type { FetchConfig } from './subscriptions/net';
 import { createFeedServices } from './subscriptions/services';
-import { createQueryApi, type QueryApi } from './query/queryApi';
-import { createSearchApi, type SearchApi } from './search/searchApi';
 import { TextIndex } from './search/textIndex';
-import { createSubscriptionsApi } from './subscriptions/subscriptions';
-import {
-  withSyncEdits,
-  withSyncOpml,
-  withSyncRefresh,
-  withSyncSubscribe,
-  type SyncedOpmlApi,
-  type SyncedSubscriptionsApi,
-} from './sync/hooks';
-import { createSync, type SyncApi } from './sync/sync';
-import { createSendToApi, type SendToApi } from './sendTo/sendTo';
-import { relayTransport } from './sendTo/transport';
-import { createBackupApi, type BackupApi } from './backup/backup';
+import { createSync } from './sync/sync';
 import { clearEveryStore } from './backup/clearAll';
-import { createRetentionApi, type RetentionApi } from './retention/retention';
-import { createStatsApi, type StatsApi } from './stats/stats';
 
 /** How to build an engine. */
 export interface EngineOptions extends DbEnvironment {
@@ -84,27 +58,10 @@ export interface InitOptions {
 /** What `init()` answers. `legacyDone`: the legacy keys are imported (now or before) and may go. */
 export type InitResult = InitInfo & { legacyImported: boolean; legacyDone: boolean };
 
-/** The engine object (the API in api.ts is the serialisable part of it). */
-export interface Engine {
+/** The engine's own methods, beside its domains. */
+export interface EngineCore {
   init(opts?: InitOptions): Promise<InitResult>;
   counts(): Promise<Counts>;
-  ai: AiApi;
-  groups: GroupsApi & GroupEditsApi;
-  feeds: FeedsApi & FeedEditsApi;
-  subscriptions: SyncedSubscriptionsApi;
-  refresh: RefreshApi;
-  sync: SyncApi;
-  sendTo: SendToApi;
-  jobs: JobsApi;
-  opml: SyncedOpmlApi;
-  icons: IconsApi;
-  items: ItemsApi;
-  state: StateApi;
-  query: QueryApi;
-  search: SearchApi;
-  backup: BackupApi;
-  retention: RetentionApi;
-  stats: StatsApi;
   onEvent(listener: EventListener): () => void;
   /** Empties every store and the index; logs success or failure to the console. */
   clearAll(): Promise<void>;
@@ -115,18 +72,36 @@ export interface Engine {
   /** Throws EngineError('db_lost') once the database was lost under the engine (api.ts calls it first). */
   assertUsable(): void;
   close(): void;
-  /** Internal (not exposed through api.ts): the metadata index for the query planner. */
+}
+
+/**
+ * The engine object: its own methods and every domain of the table in domains.ts (the API in
+ * api.ts is the serialisable part of it). Internals are not on it: see `EngineInternals`.
+ */
+export interface Engine extends EngineCore, Domains {}
+
+/**
+ * What the engine is built on, for the worker entry (end-to-end seeding) and tests
+ * (testing/createTestEngine.ts). Never part of `Engine`, so never reachable through api.ts.
+ */
+export interface EngineInternals {
+  /** The metadata index for the query planner. */
   readonly index: MetaIndexView;
-  /** Internal: the database, its stores and the context, for engine modules and tests. */
+  /** The database, its stores and the context. */
   readonly db: Database;
-  readonly stores: EngineContext['stores'] & { items: ItemsStore };
+  readonly stores: EngineContext['stores'];
   readonly context: EngineContext;
-  /** Internal: description text store + full-text index (loaded in the background by init). */
+  /** Description text store + full-text index (loaded in the background by init). */
   readonly textIndex: TextIndex;
 }
 
 /** Creates an engine; nothing touches IndexedDB until `init()`. */
 export function createEngine(opts: EngineOptions): Engine {
+  return buildEngine(opts).engine;
+}
+
+/** Creates an engine and hands back its internals beside it (worker entry and tests only). */
+export function buildEngine(opts: EngineOptions): { engine: Engine; internals: EngineInternals } {
   const db = new Database(opts);
   const index = new MetaIndex();
   const delay = opts.snapshotDelayMs ?? 2000;
@@ -238,7 +213,9 @@ export function createEngine(opts: EngineOptions): Engine {
     }
   };
 
-  const itemsApi = createItemsApi(ctx);
+  // Every domain of domains.ts, each held until a deferred index load is done.
+  const built = buildDomains({ ctx, services, sync, textIndex, gate });
+
   let initOnce: Promise<InitResult> | null = null;
   const init = async (options: InitOptions = {}): Promise<InitResult> => {
     await db.open();
@@ -280,7 +257,8 @@ export function createEngine(opts: EngineOptions): Engine {
     };
   };
 
-  return {
+  const engine: Engine = {
+    ...built,
     /**
      * The handshake: opens the database, loads the index (snapshot or rebuild), the feed and
      * group caches, and runs the one-time legacy import. Start-up failures after the open
@@ -299,26 +277,6 @@ export function createEngine(opts: EngineOptions): Engine {
     },
     /** Counts from the index and caches (or the stored summary while the index loads): no IndexedDB read. */
     counts: () => gate.counts(counts, { groups: ctx.groupCache.size, feeds: ctx.feedCache.size }),
-    // Every domain waits for a deferred index load (gate.hold is a pass-through otherwise).
-    ai: gate.hold(createAiApi(ctx)),
-    groups: gate.hold({ ...createGroupsApi(ctx), ...createGroupEditsApi(services) }),
-    feeds: gate.hold(withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks)),
-    subscriptions: gate.hold(withSyncSubscribe(createSubscriptionsApi(services), sync.hooks)),
-    refresh: gate.hold(
-      withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
-    ),
-    sync: gate.hold(sync.api),
-    sendTo: gate.hold(createSendToApi(ctx.stores.meta, relayTransport(services.proxy))),
-    jobs: gate.hold(createJobsApi(services.jobs)),
-    opml: gate.hold(withSyncOpml(createOpmlApi(services), sync.hooks)),
-    icons: gate.hold(createIconsApi(services)),
-    items: { ...gate.hold(itemsApi), page: gate.page(db, (q) => itemsApi.page(q)) },
-    state: gate.hold(sync.withUndo(createStateApi(ctx))),
-    query: gate.hold(createQueryApi(ctx, textIndex)),
-    search: gate.hold(createSearchApi(ctx, textIndex)),
-    backup: gate.hold(createBackupApi(ctx, textIndex)),
-    retention: gate.hold(createRetentionApi(ctx)),
-    stats: gate.hold(createStatsApi(ctx)),
     onEvent: (listener) => ctx.events.on(listener),
     async clearAll() {
       await gate.whenLoaded();
@@ -353,10 +311,6 @@ export function createEngine(opts: EngineOptions): Engine {
       ctx.events.close();
       db.close();
     },
-    index,
-    db,
-    stores: ctx.stores,
-    context: ctx,
-    textIndex,
   };
+  return { engine, internals: { index, db, stores: ctx.stores, context: ctx, textIndex } };
 }

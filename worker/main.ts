@@ -5,11 +5,11 @@
 import * as Comlink from 'comlink';
 import { createApi } from './api';
 import { installErrorTransfer } from './comlinkErrors';
-import { createEngine } from './engine';
+import { buildEngine } from './engine';
 import { CHANNEL_NAME } from './events';
 
 installErrorTransfer();
-const engine = createEngine({
+const { engine, internals } = buildEngine({
   indexedDB: self.indexedDB,
   IDBKeyRange: self.IDBKeyRange,
   channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null,
@@ -19,5 +19,7 @@ const engine = createEngine({
 Comlink.expose(createApi(engine));
 
 // End-to-end tests and benchmarks seed data in bulk through the engine itself (playwright's
-// worker.evaluate). Only code already running inside this worker can reach it.
-(self as unknown as { __rivuletEngine?: typeof engine }).__rivuletEngine = engine;
+// worker.evaluate), some through its internals (the database, the index). Only code already
+// running inside this worker can reach it; the Comlink API never carries the internals.
+const exposedToTests = { ...engine, ...internals };
+(self as unknown as { __rivuletEngine?: typeof exposedToTests }).__rivuletEngine = exposedToTests;

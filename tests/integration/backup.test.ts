@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { seedEngine } from '../../worker/testing/seed';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
@@ -36,7 +36,7 @@ async function backupOf(e: Engine, settings: unknown = SETTINGS): Promise<{ blob
 
 /** Everything a person owns, store by store (derived caches left out). */
 async function dump(e: Engine) {
-  const t = (name: string) => e.db.dexie.table(name).toArray();
+  const t = (name: string) => internalsOf(e).db.dexie.table(name).toArray();
   const meta = (await t('meta')).filter(
     // restoredSettings: a restore's settings waiting for the page (checked on their own below).
     (m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$)/.test(m.key),
@@ -69,7 +69,9 @@ describe('backup format', () => {
     }
     expect(perStore).toEqual(Object.fromEntries(Object.entries(header.counts).filter(([, n]) => n > 0)));
     // Every store of the database is covered, except the sync login (a secret).
-    const stores = e.db.dexie.tables.map((t) => t.name).filter((n) => n !== 'accounts');
+    const stores = internalsOf(e)
+      .db.dexie.tables.map((t) => t.name)
+      .filter((n) => n !== 'accounts');
     expect(Object.keys(header.counts).sort()).toEqual([...stores, '@settings'].sort());
     // Derived caches never go into a file.
     expect(text).not.toContain('indexSnapshot');
@@ -123,7 +125,7 @@ describe('replace restore', () => {
     expect(phases.slice(-2)).toEqual(['commit', 'done']);
     expect(new Set(phases.slice(0, -2))).toEqual(new Set(['write']));
     // Until the page says it applied them, the settings wait beside the data (a restart finds them).
-    const again = createTestEngine({ dbName: target.db.dexie.name });
+    const again = createTestEngine({ dbName: internalsOf(target).db.dexie.name });
     engines.push(again);
     await again.init();
     expect(await again.backup.pendingSettings()).toMatchObject({
@@ -149,7 +151,7 @@ describe('replace restore', () => {
     await target.backup.restore(preview.id, 'replace');
     expect(await dump(target)).toEqual(await dump(source));
     await target.flushSnapshot();
-    const again = createTestEngine({ dbName: target.db.dexie.name });
+    const again = createTestEngine({ dbName: internalsOf(target).db.dexie.name });
     engines.push(again);
     await again.init();
     expect(await again.counts()).toEqual(await source.counts());
@@ -160,7 +162,7 @@ describe('replace restore', () => {
     const { blob } = await backupOf(source);
     const target = await seeded(4);
     const before = await dump(target);
-    const items = target.db.dexie.table('items');
+    const items = internalsOf(target).db.dexie.table('items');
     items.bulkPut = (() =>
       Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;
     const preview = await target.backup.inspect(blob);
@@ -182,8 +184,8 @@ describe('replace restore', () => {
       file: 'old.ndjson',
       startedAt: 1_700_000_000_000,
     };
-    await target.db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
-    const again = createTestEngine({ dbName: target.db.dexie.name });
+    await internalsOf(target).db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
+    const again = createTestEngine({ dbName: internalsOf(target).db.dexie.name });
     engines.push(again);
     await again.init();
     expect(await again.backup.startedRestore()).toEqual(note);
@@ -192,7 +194,7 @@ describe('replace restore', () => {
     await again.backup.forgetStartedRestore('restore-9');
     expect(await again.backup.startedRestore()).toBeNull();
     // Never part of a backup file either.
-    await target.db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
+    await internalsOf(target).db.dexie.table('meta').put({ key: 'restoreStarted', value: note });
     expect((await backupOf(target)).text).not.toContain('restore-9');
   });
 });
@@ -204,7 +206,11 @@ describe('merge restore', () => {
     const target = await fresh();
     // The target already follows one of the backup's feeds under another id, with one item.
     const feed = (await source.feeds.list())[0]!;
-    const item = (await source.db.dexie.table('items').where('feedId').equals(feed.id).first()) as {
+    const item = (await internalsOf(source)
+      .db.dexie.table('items')
+      .where('feedId')
+      .equals(feed.id)
+      .first()) as {
       guid: string;
       dedupeKey: string;
       flags: number;
@@ -225,8 +231,8 @@ describe('merge restore', () => {
     );
     expect((await target.counts()).items).toBe(200);
     expect((await target.counts()).saved).toBe((await source.counts()).saved);
-    const kept = (await target.db.dexie
-      .table('items')
+    const kept = (await internalsOf(target)
+      .db.dexie.table('items')
       .where('[feedId+dedupeKey]')
       .equals([ownFeed, item.dedupeKey])
       .first()) as {
@@ -323,23 +329,27 @@ describe('stores other engines add', () => {
   it('carries every store generically (typed arrays too) and never the sync login', async () => {
     const e = await seeded(16);
     const itemId = (await e.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
-    await e.db.dexie
-      .table('summaries')
+    await internalsOf(e)
+      .db.dexie.table('summaries')
       .put({ key: 'k1', itemId, text: 'short', vector: new Float32Array([1.5, -2]) });
-    await e.db.dexie
-      .table('accounts')
+    await internalsOf(e)
+      .db.dexie.table('accounts')
       .put({ id: 'main', url: 'https://sync.example', token: 'very-secret-token' });
     const { blob, text } = await backupOf(e);
     expect(text).not.toContain('very-secret-token');
     const target = await fresh();
-    await target.db.dexie.table('accounts').put({ id: 'main', url: 'https://mine.example', token: 'mine' });
+    await internalsOf(target)
+      .db.dexie.table('accounts')
+      .put({ id: 'main', url: 'https://mine.example', token: 'mine' });
     await target.backup.restore((await target.backup.inspect(blob)).id, 'replace');
-    const [summary] = (await target.db.dexie.table('summaries').toArray()) as Array<{ vector: Float32Array }>;
+    const [summary] = (await internalsOf(target).db.dexie.table('summaries').toArray()) as Array<{
+      vector: Float32Array;
+    }>;
     expect(summary).toMatchObject({ key: 'k1', itemId, text: 'short' });
     expect(summary!.vector).toBeInstanceOf(Float32Array);
     expect([...summary!.vector]).toEqual([1.5, -2]);
     // The login of the browser restored into is left alone.
-    expect(await target.db.dexie.table('accounts').toArray()).toEqual([
+    expect(await internalsOf(target).db.dexie.table('accounts').toArray()).toEqual([
       { id: 'main', url: 'https://mine.example', token: 'mine' },
     ]);
   });

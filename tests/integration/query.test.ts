@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { EngineError } from '../../worker/errors';
 import { evaluateReference, parseQuery, toPlainItems } from '../../worker/query/language';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { incoming } from '../../worker/testing/fixtures';
 import { seedEngine } from '../../worker/testing/seed';
 import type { ItemRow } from '../../worker/types';
@@ -12,8 +12,10 @@ let engine: Engine;
 let extraFeed: number;
 
 async function reference(text: string, unreadOnly = false): Promise<number[]> {
-  const ctx = engine.context;
-  const items = await engine.db.run('fetch', () => engine.db.table('items').toArray());
+  const ctx = internalsOf(engine).context;
+  const items = await internalsOf(engine).db.run('fetch', () =>
+    internalsOf(engine).db.table('items').toArray(),
+  );
   const plain = toPlainItems({
     groups: [...ctx.groupCache.values()],
     feeds: [...ctx.feedCache.values()],

@@ -7,6 +7,7 @@ import type { Engine } from '../../worker/engine';
 import { FLAG_READ } from '../../shared/flags';
 import { isRefreshInterval } from '../../shared/refreshInterval';
 import { netEngine, recordEvents, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 
 let net: Net;
 const engines: Engine[] = [];
@@ -137,7 +138,7 @@ describe('refresh.start', () => {
     const e = await engine();
     const [feedId] = await addFeeds(e, ['/feeds/rss.xml']);
     const before = await e.feeds.get(feedId!);
-    const items = e.db.dexie.table('items');
+    const items = internalsOf(e).db.dexie.table('items');
     const bulkAdd = items.bulkAdd.bind(items);
     items.bulkAdd = (() =>
       Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;

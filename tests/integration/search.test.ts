@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { incoming } from '../../worker/testing/fixtures';
 import type { IncomingItem } from '../../worker/types';
 
@@ -25,7 +25,7 @@ async function engineWith(
     const { added } = await engine.items.ingest(feedId, items, NOW);
     items.forEach((item, i) => (ids[item.guid] = added[i] as number));
   }
-  await engine.textIndex.fresh();
+  await internalsOf(engine).textIndex.fresh();
   return { engine, ids };
 }
 
@@ -187,10 +187,10 @@ describe('search.run', () => {
       Gone: [item('g', 'Gone quasar', 'text')],
     });
     expect((await engine.search.run('quasar')).total).toBe(2);
-    const gone = [...engine.context.feedCache.values()].find((f) => f.title === 'Gone');
+    const gone = [...internalsOf(engine).context.feedCache.values()].find((f) => f.title === 'Gone');
     await engine.feeds.delete(gone!.id);
     expect(titlesOf((await engine.search.run('quasar')).rows)).toEqual(['Kept quasar']);
-    const keep = [...engine.context.feedCache.values()].find((f) => f.title === 'Keep');
+    const keep = [...internalsOf(engine).context.feedCache.values()].find((f) => f.title === 'Keep');
     await engine.items.ingest(keep!.id, [item('k', 'Kept pulsar', 'text')], NOW);
     expect((await engine.search.run('quasar')).total).toBe(0);
     expect((await engine.search.run('pulsar')).rows.map((r) => r.id)).toEqual([ids.k]);
@@ -206,16 +206,16 @@ describe('persistence', () => {
     const { engine } = await engineWith({
       A: [item('1', 'Nebula survey', 'deep sky objects'), item('2', 'Ça va', 'ünïcödé words', 1)],
     });
-    const name = engine.db.dexie.name;
+    const name = internalsOf(engine).db.dexie.name;
     const before = await engine.search.run('nebula sky');
     const like = await engine.query.run("description LIKE 'ünïcödé'");
     expect(await engine.flushSnapshot()).toBe(true);
-    const lineage = engine.textIndex.persistState.lineage;
+    const lineage = internalsOf(engine).textIndex.persistState.lineage;
     expect(lineage).not.toBe('');
     engine.close();
 
     const { engine: warm } = await engineWith({}, name);
-    expect(warm.textIndex.persistState.lineage).toBe(lineage);
+    expect(internalsOf(warm).textIndex.persistState.lineage).toBe(lineage);
     expect((await warm.search.run('nebula sky')).rows).toEqual(before.rows);
     expect((await warm.query.run("description LIKE 'ünïcödé'")).rows).toEqual(like.rows);
     expect((await warm.search.run('unicode')).total).toBe(1);
@@ -223,15 +223,15 @@ describe('persistence', () => {
 
   it('rebuilds from the items store when the persisted data is out of date', async () => {
     const { engine } = await engineWith({ A: [item('1', 'First comet', 'ice')] });
-    const name = engine.db.dexie.name;
+    const name = internalsOf(engine).db.dexie.name;
     await engine.flushSnapshot();
-    const lineage = engine.textIndex.persistState.lineage;
-    const feed = [...engine.context.feedCache.keys()][0]!;
+    const lineage = internalsOf(engine).textIndex.persistState.lineage;
+    const feed = [...internalsOf(engine).context.feedCache.keys()][0]!;
     await engine.items.ingest(feed, [item('2', 'Second comet', 'dust')], NOW);
     engine.close();
 
     const { engine: cold } = await engineWith({}, name);
-    expect(cold.textIndex.persistState.lineage).not.toBe(lineage);
+    expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
     expect(titlesOf((await cold.search.run('comet')).rows).sort()).toEqual(['First comet', 'Second comet']);
     expect((await cold.query.run("description LIKE 'dust'")).total).toBe(1);
   });

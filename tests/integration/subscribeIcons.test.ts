@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { FAILURE_RETRY } from '../../worker/icons/iconCache';
 import { netEngine, startNet, type Net } from './subscribeHarness';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 
 let net: Net;
 const engines: Engine[] = [];
@@ -47,7 +48,7 @@ describe('icons', () => {
     expect(a).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(b).toBe(a);
     expect(net.feeds.hits('/iconsite/img/logo.png')).toBe(1);
-    expect(await e.stores.meta.get(`icon:${id}`)).toMatchObject({ dataUrl: a });
+    expect(await internalsOf(e).stores.meta.get(`icon:${id}`)).toMatchObject({ dataUrl: a });
     expect(await e.icons.get(id)).toBe(a);
     expect(net.feeds.hits('/iconsite/')).toBe(1);
   });
@@ -84,7 +85,7 @@ describe('icons', () => {
     expect(hits).toBeGreaterThan(0);
     expect(await e.icons.getMany([id, id])).toEqual({ [id]: null });
     expect(net.feeds.requests.length).toBe(hits);
-    expect(await e.stores.meta.get(`icon:${id}`)).toMatchObject({
+    expect(await internalsOf(e).stores.meta.get(`icon:${id}`)).toMatchObject({
       dataUrl: null,
       retryAfter: clock + FAILURE_RETRY,
     });
@@ -108,6 +109,6 @@ describe('icons', () => {
       999: null,
     });
     await e.feeds.deleteMany([id]);
-    expect(await e.stores.meta.get(`icon:${id}`)).toBeUndefined();
+    expect(await internalsOf(e).stores.meta.get(`icon:${id}`)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import type { EngineError } from '../../worker/errors';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import type { JobProgress } from '../../worker/types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { enqueue, readQueue } from '../../worker/sync/store';
@@ -44,13 +44,14 @@ async function sync(e: Engine): Promise<JobProgress> {
 
 /** Local item id of a server item id. */
 function local(e: Engine, protocol: string, remoteId: string): number {
-  for (const id of e.context.index.idsWhereFlags(() => true)) {
-    const row = e.context.index.rowOf(id);
-    if (e.context.index.guid(row) === `${protocol}:${remoteId}`) return id;
+  for (const id of internalsOf(e).context.index.idsWhereFlags(() => true)) {
+    const row = internalsOf(e).context.index.rowOf(id);
+    if (internalsOf(e).context.index.guid(row) === `${protocol}:${remoteId}`) return id;
   }
   throw new Error(`no local item for ${remoteId}`);
 }
-const flagsOf = (e: Engine, id: number) => e.context.index.flags(e.context.index.rowOf(id));
+const flagsOf = (e: Engine, id: number) =>
+  internalsOf(e).context.index.flags(internalsOf(e).context.index.rowOf(id));
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('Fever account', () => {
@@ -78,7 +79,7 @@ describe('Fever account', () => {
       password: 'secret',
     });
     expect(preview).toMatchObject({ groups: 2, feeds: 3, unread: 30, saved: 4, canEditSubscriptions: false });
-    const stored = await e.db.dexie.table('accounts').toArray();
+    const stored = await internalsOf(e).db.dexie.table('accounts').toArray();
     expect(JSON.stringify(stored)).not.toContain('secret');
 
     const events: JobProgress[] = [];
@@ -140,7 +141,7 @@ describe('Fever account', () => {
     await e.state.markSaved([a], true);
     await e.state.markRead([b], false);
     await settle();
-    expect((await readQueue(e.db)).map((q) => `${q.op} ${q.remoteIds.join()}`)).toEqual([
+    expect((await readQueue(internalsOf(e).db)).map((q) => `${q.op} ${q.remoteIds.join()}`)).toEqual([
       'read 119',
       'saved 120',
       'unread 119',
@@ -170,14 +171,14 @@ describe('Fever account', () => {
     const b = local(first, 'fever', '116');
     await first.state.markRead([a], true);
     await settle();
-    expect(await readQueue(first.db)).toHaveLength(1);
+    expect(await readQueue(internalsOf(first).db)).toHaveLength(1);
     // A change whose queue append never happened: local write only, queue emptied.
     await first.state.markSaved([b], true);
     await settle();
-    await first.db.dexie
-      .table('syncQueue')
+    await internalsOf(first)
+      .db.dexie.table('syncQueue')
       .where('seq')
-      .above((await readQueue(first.db))[0]!.seq!)
+      .above((await readQueue(internalsOf(first).db))[0]!.seq!)
       .delete();
     first.close();
     engines.splice(engines.indexOf(first), 1);
@@ -189,9 +190,9 @@ describe('Fever account', () => {
       { mark: 'item', as: 'read', id: '117' },
       { mark: 'item', as: 'saved', id: '116' },
     ]);
-    expect(await readQueue(second.db)).toEqual([]);
+    expect(await readQueue(internalsOf(second).db)).toEqual([]);
     // Entries for items the server never heard of are harmless.
-    await enqueue(second.db, [{ at: 1, op: 'read', remoteIds: ['999999'] }]);
+    await enqueue(internalsOf(second).db, [{ at: 1, op: 'read', remoteIds: ['999999'] }]);
     expect((await sync(second)).failed).toBe(0);
   });
 
@@ -213,7 +214,9 @@ describe('Fever account', () => {
     expect(await e.sync.status()).toMatchObject({ connected: false, pending: 0 });
     expect((await e.feeds.list()).every((f) => !f.account)).toBe(true);
     // Only the "former" record is kept (no token), so logging in again re-attaches these feeds.
-    expect(await e.db.dexie.table('accounts').toArray()).toMatchObject([{ id: 'former', token: '' }]);
+    expect(await internalsOf(e).db.dexie.table('accounts').toArray()).toMatchObject([
+      { id: 'former', token: '' },
+    ]);
   });
 });
 

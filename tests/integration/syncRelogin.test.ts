@@ -10,6 +10,7 @@ import type { EngineError } from '../../worker/errors';
 import { startFeverServer } from '../fixtures/feverServer';
 import { startGReaderServer } from '../fixtures/greaderServer';
 import { syncSuite } from './syncHarness';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 
 const suite = syncSuite();
 const engine = () => suite.engine();
@@ -27,7 +28,7 @@ const codeOf = (p: Promise<unknown>) =>
     (err: EngineError) => err.code,
   );
 function localId(e: Engine, guid: string): number {
-  const ix = e.context.index;
+  const ix = internalsOf(e).context.index;
   const id = ix.idsWhereFlags(() => true).find((i) => ix.guid(ix.rowOf(i)) === guid);
   if (id === undefined) throw new Error(`no item ${guid}`);
   return id;

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { readQueue } from '../../worker/sync/store';
 import type { JobProgress } from '../../worker/types';
 import { FLAG_READ } from '../../shared/flags';
@@ -47,7 +47,7 @@ async function sync(): Promise<JobProgress> {
 /** The queue as `op ids` lines, once the queue listener's appends have landed. */
 async function queue(): Promise<string[]> {
   await new Promise((r) => setTimeout(r, 50));
-  return (await readQueue(e.db)).map((q) => `${q.op} ${[...q.remoteIds].sort().join()}`);
+  return (await readQueue(internalsOf(e).db)).map((q) => `${q.op} ${[...q.remoteIds].sort().join()}`);
 }
 
 const serverRead = () =>
@@ -57,11 +57,12 @@ const serverRead = () =>
     .sort((a, b) => a - b);
 
 function local(remoteId: number): number {
-  for (const id of e.context.index.idsWhereFlags(() => true))
-    if (e.context.index.guid(e.context.index.rowOf(id)) === `fever:${remoteId}`) return id;
+  for (const id of internalsOf(e).context.index.idsWhereFlags(() => true))
+    if (internalsOf(e).context.index.guid(internalsOf(e).context.index.rowOf(id)) === `fever:${remoteId}`)
+      return id;
   throw new Error(`no local item for ${remoteId}`);
 }
-const flagsOf = (id: number) => e.context.index.flags(e.context.index.rowOf(id));
+const flagsOf = (id: number) => internalsOf(e).context.index.flags(internalsOf(e).context.index.rowOf(id));
 
 it('withdraws a queued mark-all-read: the queue ends empty and the server hears nothing', async () => {
   const readBefore = serverRead();
@@ -118,7 +119,7 @@ it('sends the change back when it was pushed before the undo', async () => {
   const readBefore = serverRead();
   const token = await e.state.markAllRead({
     scope: 'feed',
-    id: e.context.index.feedId(e.context.index.rowOf(local(30))),
+    id: internalsOf(e).context.index.feedId(internalsOf(e).context.index.rowOf(local(30))),
   });
   await sync();
   expect(serverRead().length).toBeGreaterThan(readBefore.length);
@@ -126,7 +127,7 @@ it('sends the change back when it was pushed before the undo', async () => {
   await e.state.undo(token);
   expect(await queue()).toEqual([
     `unread ${token.ids
-      .map((id) => e.context.index.guid(e.context.index.rowOf(id)).slice(6))
+      .map((id) => internalsOf(e).context.index.guid(internalsOf(e).context.index.rowOf(id)).slice(6))
       .sort()
       .join()}`,
   ]);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 
 let engine: Engine;
 afterEach(() => engine?.close());
@@ -14,7 +14,7 @@ describe('clearAll', () => {
     const { added } = await engine.items.ingest(f, [
       { guid: 'x', title: 'x', author: '', description: '', pubDate: 1, link: '', enclosure: null },
     ]);
-    const t = (name: string) => engine.db.dexie.table(name);
+    const t = (name: string) => internalsOf(engine).db.dexie.table(name);
     await t('summaries').put({
       key: `${added[0]}:a:b:c`,
       itemId: added[0],
@@ -25,11 +25,11 @@ describe('clearAll', () => {
     await t('accounts').put({ id: 'main', protocol: 'fever', url: 'https://s.example/', username: 'u' });
     await t('syncItems').put({ itemId: added[0], remoteId: 'r1', flags: 0 });
     await t('syncQueue').add({ itemIds: added, op: 'read' });
-    const before = engine.context.applied.counter;
+    const before = internalsOf(engine).context.applied.counter;
 
     await engine.clearAll();
 
-    for (const table of engine.db.dexie.tables) {
+    for (const table of internalsOf(engine).db.dexie.tables) {
       const left = await table.toArray();
       // The change counter is the one record that survives, by design.
       expect(
@@ -37,7 +37,7 @@ describe('clearAll', () => {
         table.name,
       ).toEqual([]);
     }
-    expect(engine.context.applied.counter).toBeGreaterThan(before);
+    expect(internalsOf(engine).context.applied.counter).toBeGreaterThan(before);
     expect(await engine.counts()).toMatchObject({ groups: 0, feeds: 0, items: 0, unread: 0 });
   });
 });

@@ -1,9 +1,8 @@
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
-import { createEngine } from '../engine';
 import { EngineError } from '../errors';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { Database } from './database';
 import { dbError, isQuotaError } from './dbErrors';
 
@@ -17,9 +16,9 @@ afterEach(() => {
 async function closedStores() {
   engine = createTestEngine();
   await engine.init();
-  const id = await engine.stores.groups.save({ title: 'kept' });
-  engine.db.close();
-  return { stores: engine.stores, id };
+  const id = await internalsOf(engine).stores.groups.save({ title: 'kept' });
+  internalsOf(engine).db.close();
+  return { stores: internalsOf(engine).stores, id };
 }
 
 const CLOSED = /Database has been closed/;
@@ -31,9 +30,11 @@ describe('storage failures reject with the exact texts', () => {
         throw new Error('factory is broken');
       },
     } as unknown as IDBFactory;
-    engine = createEngine({ indexedDB: broken, IDBKeyRange, dbName: 'broken' });
+    engine = createTestEngine({ indexedDB: broken, dbName: 'broken' });
     await expect(engine.init()).rejects.toThrow('Error opening database: factory is broken');
-    const err: unknown = await engine.stores.groups.count().catch((e: unknown) => e);
+    const err: unknown = await internalsOf(engine)
+      .stores.groups.count()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).message).toBe('Database open failed: factory is broken');
     expect((err as EngineError).code).toBe('db_openFailed');
@@ -93,13 +94,15 @@ describe('storage failures reject with the exact texts', () => {
   it('a stubbed Dexie table method that throws is wrapped with the text and its message', async () => {
     engine = createTestEngine();
     await engine.init();
-    const table = engine.db.dexie.table('feeds');
+    const table = internalsOf(engine).db.dexie.table('feeds');
     vi.spyOn(table, 'get').mockImplementation(() => {
       throw new Error('disk on fire');
     });
     vi.spyOn(table, 'count').mockRejectedValue(new Error('quota'));
-    await expect(engine.stores.feeds.get(1)).rejects.toThrow(/^Error fetching data: disk on fire$/);
-    await expect(engine.stores.feeds.count()).rejects.toThrow(/^Error counting records: quota$/);
+    await expect(internalsOf(engine).stores.feeds.get(1)).rejects.toThrow(
+      /^Error fetching data: disk on fire$/,
+    );
+    await expect(internalsOf(engine).stores.feeds.count()).rejects.toThrow(/^Error counting records: quota$/);
   });
 
   it('clearAll logs success, and logs and rejects on failure', async () => {
@@ -111,7 +114,7 @@ describe('storage failures reject with the exact texts', () => {
     await engine.clearAll();
     expect(info).toHaveBeenCalledWith('Rivulet: all stores cleared');
     expect(await engine.groups.count()).toBe(0);
-    engine.db.close();
+    internalsOf(engine).db.close();
     await expect(engine.clearAll()).rejects.toThrow(/^Error deleting data: /);
     expect(error).toHaveBeenCalledWith('Rivulet: clearing stores failed', expect.any(EngineError));
   });

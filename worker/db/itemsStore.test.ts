@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { ItemsStore } from './itemsStore';
@@ -14,7 +14,7 @@ const NOW = 10_000;
 beforeEach(async () => {
   engine = createTestEngine({ now: () => NOW });
   await engine.init();
-  store = engine.stores.items;
+  store = internalsOf(engine).stores.items;
   feedA = await engine.feeds.save({ url: 'https://a.test/feed' });
   feedB = await engine.feeds.save({ url: 'https://b.test/feed' });
   // 30 items in A over 10 distinct dates (3 per date), 5 in B, one future item in B.

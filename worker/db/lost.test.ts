@@ -2,7 +2,7 @@ import { indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../api';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { EngineEvent } from '../types';
 
 let engine: Engine | undefined;
@@ -25,7 +25,7 @@ async function seeded() {
   ]);
   const events: EngineEvent[] = [];
   engine.onEvent((e) => void events.push(e));
-  return { engine, events, name: engine.db.dexie.name };
+  return { engine, events, name: internalsOf(engine).db.dexie.name };
 }
 
 describe('a database deleted or closed under the running engine', () => {
@@ -39,7 +39,7 @@ describe('a database deleted or closed under the running engine', () => {
       req.onerror = () => reject(req.error ?? new Error('delete failed'));
     });
     expect(events).toContainEqual({ type: 'storage-lost', reason: 'deleted' });
-    expect(e.db.lost).toBe('deleted');
+    expect(internalsOf(e).db.lost).toBe('deleted');
     // No answer from memory (the sidebar would still show the old counts)…
     await expect(api.counts()).rejects.toMatchObject({ code: 'db_lost' });
     await expect(api.items.page({ scope: 'all', limit: 5 })).rejects.toMatchObject({ code: 'db_lost' });
@@ -65,7 +65,9 @@ describe('a database deleted or closed under the running engine', () => {
       AT_TARGET: 2,
       BUBBLING_PHASE: 3,
     };
-    e.db.dexie.backendDB().dispatchEvent(forced as unknown as Event);
+    internalsOf(e)
+      .db.dexie.backendDB()
+      .dispatchEvent(forced as unknown as Event);
     expect(events).toContainEqual({ type: 'storage-lost', reason: 'closed' });
     await expect(createApi(e).state.unreadIds()).rejects.toMatchObject({ code: 'db_lost' });
     await expect(e.items.ingest(1, [])).resolves.toEqual({ added: [], updated: [] });
@@ -75,8 +77,8 @@ describe('a database deleted or closed under the running engine', () => {
 
   it('our own close is not a loss', async () => {
     const { engine: e, events } = await seeded();
-    e.db.close();
-    expect(e.db.lost).toBeNull();
+    internalsOf(e).db.close();
+    expect(internalsOf(e).db.lost).toBeNull();
     expect(events.filter((ev) => ev.type === 'storage-lost')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { SCHEMA_VERSION } from './schema';
 
 /**
@@ -51,7 +51,7 @@ describe('schema migration v1 → v2', () => {
     expect(info.counts).toMatchObject({ groups: 1, feeds: 1, items: 1, unread: 0 });
     const item = await engine.items.get(1);
     expect(item?.title).toBe('Kept across the upgrade');
-    expect(await engine.db.dexie.table('summaries').count()).toBe(0);
+    expect(await internalsOf(engine).db.dexie.table('summaries').count()).toBe(0);
     const parts = { itemId: 1, contentHash: item?.contentHash ?? '', model: 'm', prompt: 'p' };
     await engine.ai.putSummary(parts, 'A summary');
     expect((await engine.ai.getSummary(parts))?.text).toBe('A summary');

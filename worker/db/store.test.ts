@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { Engine } from '../engine';
 import { defaultFeed } from '../feeds/feeds';
 import type { StoredItem } from './schema';
@@ -10,7 +10,7 @@ afterEach(() => engine?.close());
 async function open() {
   engine = createTestEngine();
   await engine.init();
-  return engine.stores;
+  return internalsOf(engine).stores;
 }
 
 function storedItem(over: Partial<StoredItem> = {}): Omit<StoredItem, 'id'> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 
@@ -74,12 +74,17 @@ describe('feed edits', () => {
 
   it('deletes many feeds with their items and cached icons', async () => {
     const { e, a, b, events } = await engineWithFeeds();
-    await e.stores.meta.set(`icon:${a}`, { dataUrl: null, site: 'x', fetchedAt: 0, retryAfter: 0 });
+    await internalsOf(e).stores.meta.set(`icon:${a}`, {
+      dataUrl: null,
+      site: 'x',
+      fetchedAt: 0,
+      retryAfter: 0,
+    });
     await e.feeds.deleteMany([a, b, a]);
     expect(await e.feeds.count()).toBe(0);
     expect(await e.items.count()).toBe(0);
     expect((await e.counts()).unread).toBe(0);
-    expect(await e.stores.meta.get(`icon:${a}`)).toBeUndefined();
+    expect(await internalsOf(e).stores.meta.get(`icon:${a}`)).toBeUndefined();
     expect(events).toEqual([
       { type: 'items-removed', feedIds: [a, b] },
       { type: 'feeds-changed', feedIds: [a, b] },

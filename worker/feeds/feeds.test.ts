@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { IncomingItem } from '../types';
 
 let engine: Engine;
@@ -27,7 +27,8 @@ async function setup(n: number) {
   return { feedId, ids: added };
 }
 
-const storedReadCount = async (feedId: number) => (await engine.db.table('feeds').get(feedId))!.readCount;
+const storedReadCount = async (feedId: number) =>
+  (await internalsOf(engine).db.table('feeds').get(feedId))!.readCount;
 
 describe('feed record changes are single read-modify-write transactions', () => {
   it('update interleaved with markRead never loses a readCount change', async () => {
@@ -42,7 +43,7 @@ describe('feed record changes are single read-modify-write transactions', () => 
       expect(await storedReadCount(feedId), `round ${i}`).toBe(i + 1);
     }
     expect(await engine.feeds.get(feedId)).toMatchObject({ title: 'A19', lastFetched: 19, readCount: 20 });
-    expect(engine.context.feedCache.get(feedId)?.readCount).toBe(20);
+    expect(internalsOf(engine).context.feedCache.get(feedId)?.readCount).toBe(20);
   });
 
   it('a mark started first is not undone by an update started in the same tick', async () => {
@@ -63,7 +64,7 @@ describe('feed record changes are single read-modify-write transactions', () => 
     await expect(engine.feeds.save({ id: 999, url: 'https://x.example/' })).rejects.toMatchObject({
       code: 'not_found',
     });
-    expect(await engine.db.table('feeds').get(999)).toBeUndefined();
+    expect(await internalsOf(engine).db.table('feeds').get(999)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { MemoryChannelHub } from '../testing/memoryChannel';
 import { seedEngine } from '../testing/seed';
@@ -33,19 +33,20 @@ async function seededDb(
   if (snapshot) await a.flushSnapshot();
   const counts = await a.counts();
   a.close();
-  return { dbName: a.db.dexie.name, counts };
+  return { dbName: internalsOf(a).db.dexie.name, counts };
 }
 
 // What a fresh engine rebuilding from the items store sees: the ground truth.
 async function truth(dbName: string) {
   const t = make(dbName, false);
-  await t.db.open();
-  await t.db.dexie.table('meta').delete(META_KEYS.indexSnapshot);
+  await internalsOf(t).db.open();
+  await internalsOf(t).db.dexie.table('meta').delete(META_KEYS.indexSnapshot);
   await t.init();
   return { counts: await t.counts(), unread: await t.state.unreadIds() };
 }
 
-const storedCounter = async (e: Engine) => toCounter((await e.stores.meta.get(META_KEYS.itemsCounter)) ?? 0);
+const storedCounter = async (e: Engine) =>
+  toCounter((await internalsOf(e).stores.meta.get(META_KEYS.itemsCounter)) ?? 0);
 
 describe('deferred index start', () => {
   it('init answers counts from the summary before the index is read; they match the loaded index', async () => {
@@ -53,10 +54,10 @@ describe('deferred index start', () => {
     const b = make(dbName);
     const info = await b.init();
     expect(info.counts).toEqual(counts);
-    expect(b.index.liveCount()).toBe(0);
+    expect(internalsOf(b).index.liveCount()).toBe(0);
     expect(await b.items.page({ scope: 'all', limit: 3 })).toMatchObject({ total: counts.items });
     await b.flushSnapshot(); // waits for the load
-    expect(b.index.liveCount()).toBe(counts.items);
+    expect(internalsOf(b).index.liveCount()).toBe(counts.items);
     expect(await b.counts()).toEqual(counts);
   });
 
@@ -64,7 +65,7 @@ describe('deferred index start', () => {
     const { dbName, counts } = await seededDb(false);
     const b = make(dbName);
     const info = await b.init();
-    expect(b.index.liveCount()).toBe(counts.items);
+    expect(internalsOf(b).index.liveCount()).toBe(counts.items);
     expect(info.counts).toEqual(counts);
   });
 
@@ -72,7 +73,7 @@ describe('deferred index start', () => {
     const { dbName } = await seededDb();
     const b = make(dbName);
     await b.init();
-    expect(b.index.liveCount()).toBe(0);
+    expect(internalsOf(b).index.liveCount()).toBe(0);
     const unread = (await b.items.page({ scope: 'all', unreadOnly: true, limit: 10 })).rows.map((r) => r.id);
     const feedId = (await b.feeds.list())[0]!.id;
     await Promise.all([
@@ -83,7 +84,7 @@ describe('deferred index start', () => {
     const expected = await truth(dbName);
     expect(await b.counts()).toEqual(expected.counts);
     expect(await b.state.unreadIds()).toEqual(expected.unread);
-    expect(b.context.applied.counter).toBe(await storedCounter(b));
+    expect(internalsOf(b).context.applied.counter).toBe(await storedCounter(b));
     expect(await b.flushSnapshot()).toBe(true);
     // The next start loads that snapshot (no rebuild) and agrees.
     const info = vi.spyOn(console, 'info');
@@ -96,15 +97,15 @@ describe('deferred index start', () => {
   it('a corrupt snapshot behind a current summary is rebuilt in the background', async () => {
     const { dbName, counts } = await seededDb();
     const a = make(dbName, false);
-    await a.db.open();
-    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 1, ids: 'nonsense' });
+    await internalsOf(a).db.open();
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 1, ids: 'nonsense' });
     a.close();
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const b = make(dbName);
     expect((await b.init()).counts).toEqual(counts);
     expect(await b.counts()).toEqual(counts);
     await b.flushSnapshot();
-    expect(b.index.liveCount()).toBe(counts.items);
+    expect(internalsOf(b).index.liveCount()).toBe(counts.items);
     expect(console.info).toHaveBeenCalledWith('Rivulet: index snapshot unreadable; index rebuilt from items');
   });
 
@@ -113,7 +114,7 @@ describe('deferred index start', () => {
     const a = make(dbName, false);
     await a.init();
     const victim = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
-    await a.db.dexie.table('items').delete(victim); // no counter bump: the snapshot cannot know
+    await internalsOf(a).db.dexie.table('items').delete(victim); // no counter bump: the snapshot cannot know
     a.close();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -128,7 +129,7 @@ describe('deferred index start', () => {
       },
       { timeout: 5000 },
     );
-    expect(b.index.rowOf(victim)).toBe(-1);
+    expect(internalsOf(b).index.rowOf(victim)).toBe(-1);
   });
 
   it("another tab's change that arrives during the load is applied after it", async () => {

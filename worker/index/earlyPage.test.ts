@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import type { ItemsQuery } from '../types';
@@ -30,14 +30,14 @@ async function seeded(): Promise<Engine> {
 describe('early pages (before the index loads)', () => {
   it('equal the index pages, page after page, with the same cursors and totals', async () => {
     const e = await seeded();
-    const summary = await readSummary(e.db);
+    const summary = await readSummary(internalsOf(e).db);
     expect(summary).not.toBeNull();
     for (const unreadOnly of [false, true]) {
       let cursor: string | null = null;
       let pages = 0;
       do {
         const q: ItemsQuery = { scope: 'all', unreadOnly, limit: 7, cursor };
-        const early = await earlyPage(e.db, summary!, q);
+        const early = await earlyPage(internalsOf(e).db, summary!, q);
         expect(early).toEqual(await e.items.page(q));
         cursor = early!.next;
         pages++;
@@ -49,16 +49,18 @@ describe('early pages (before the index loads)', () => {
 
   it('answers null once the database moved past the summary', async () => {
     const e = await seeded();
-    const summary = (await readSummary(e.db))!;
+    const summary = (await readSummary(internalsOf(e).db))!;
     const feedId = (await e.feeds.list())[0]!.id;
     await e.items.ingest(feedId, [incoming({ guid: 'later', pubDate: 1_760_000_000 })]);
-    expect(await earlyPage(e.db, summary, { scope: 'all' })).toBeNull();
+    expect(await earlyPage(internalsOf(e).db, summary, { scope: 'all' })).toBeNull();
   });
 
   it('rejects a malformed cursor like the index path does', async () => {
     const e = await seeded();
-    const summary = (await readSummary(e.db))!;
-    await expect(earlyPage(e.db, summary, { scope: 'all', cursor: 'nope' })).rejects.toMatchObject({
+    const summary = (await readSummary(internalsOf(e).db))!;
+    await expect(
+      earlyPage(internalsOf(e).db, summary, { scope: 'all', cursor: 'nope' }),
+    ).rejects.toMatchObject({
       code: 'bad_cursor',
     });
   });

@@ -23,6 +23,8 @@ export class IndexGate {
   private ready: Promise<void> = Promise.resolve();
   private summary: IndexSummary | null = null;
   private startLoad: (() => void) | null = null;
+  /** Methods that answer on their own while loading (`page`): `hold` leaves them as they are. */
+  private readonly early = new WeakSet<AnyFn>();
 
   /** `deferred` false: the index is loaded inside init and the gate never holds anything. */
   constructor(readonly deferred: boolean) {
@@ -83,13 +85,13 @@ export class IndexGate {
 
   /**
    * The same domain with every method held until the index is loaded. Once loaded a call costs
-   * one boolean check. Non-function members are copied as they are.
+   * one boolean check. Non-function members, and methods made by `page`, are copied as they are.
    */
   hold<T extends object>(domain: T): T {
     if (!this.deferred) return domain;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(domain)) {
-      if (typeof value !== 'function') {
+      if (typeof value !== 'function' || this.early.has(value as AnyFn)) {
         out[key] = value;
         continue;
       }
@@ -102,13 +104,14 @@ export class IndexGate {
 
   /**
    * `items.page` that answers the all list from IndexedDB while loading (same rows, cursor and
-   * total as the index would give) and otherwise waits for the index and calls `page`.
+   * total as the index would give) and otherwise waits for the index and calls `page`. `hold`
+   * passes the method it returns through unchanged, so a domain may carry it and still be held.
    */
   page(
     db: Database,
     page: (q: ItemsQuery) => Promise<Page<ItemRow>>,
   ): (q: ItemsQuery) => Promise<Page<ItemRow>> {
-    return async (q) => {
+    const answer = async (q: ItemsQuery): Promise<Page<ItemRow>> => {
       const summary = this.summary;
       if (!this._loaded && summary && canPageEarly(q)) {
         const early = await earlyPage(db, summary, q);
@@ -118,6 +121,8 @@ export class IndexGate {
       if (!this._loaded) await this.whenLoaded();
       return page(q);
     };
+    this.early.add(answer);
+    return answer;
   }
 
   /** Counts from the summary while loading (exact: it matches the stored counter), else `live()`. */

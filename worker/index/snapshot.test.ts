@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { META_KEYS } from '../db/meta';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
@@ -27,7 +27,7 @@ async function seeded() {
   const a = make();
   await a.init();
   await seedEngine(a, { groups: 2, feedsPerGroup: 2, itemsPerFeed: 40, seed: 7 });
-  return { a, dbName: a.db.dexie.name };
+  return { a, dbName: internalsOf(a).db.dexie.name };
 }
 
 describe('index snapshot', () => {
@@ -37,8 +37,8 @@ describe('index snapshot', () => {
     const countsBefore = await a.counts();
     a.close();
     const b = make(dbName);
-    await b.db.open();
-    const result = await loadIndex(b.db, new MetaIndex());
+    await internalsOf(b).db.open();
+    const result = await loadIndex(internalsOf(b).db, new MetaIndex());
     expect(result).toMatchObject({ source: 'snapshot', staleReason: null });
     await b.init();
     expect(await b.counts()).toEqual(countsBefore);
@@ -53,15 +53,15 @@ describe('index snapshot', () => {
     const unread = await a.state.unreadIds();
     a.close();
     const b = make(dbName);
-    await b.db.open();
+    await internalsOf(b).db.open();
     const index = new MetaIndex();
-    expect(await loadIndex(b.db, index)).toMatchObject({
+    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
       source: 'rebuild',
       staleReason: 'index snapshot out of date',
     });
     expect(index.liveCount()).toBe(161);
     // The rebuild wrote a fresh snapshot, so the next load is fast again.
-    expect((await loadIndex(b.db, new MetaIndex())).source).toBe('snapshot');
+    expect((await loadIndex(internalsOf(b).db, new MetaIndex())).source).toBe('snapshot');
     await b.init();
     expect(await b.state.unreadIds()).toEqual(unread);
   });
@@ -71,12 +71,12 @@ describe('index snapshot', () => {
     await a.flushSnapshot();
     const victim = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
     // A write that (wrongly) did not bump the change counter.
-    await a.db.dexie.table('items').delete(victim);
+    await internalsOf(a).db.dexie.table('items').delete(victim);
     a.close();
     const b = make(dbName);
-    await b.db.open();
+    await internalsOf(b).db.open();
     const index = new MetaIndex();
-    expect(await loadIndex(b.db, index)).toMatchObject({
+    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
       source: 'rebuild',
       staleReason: 'index snapshot out of date',
     });
@@ -88,24 +88,24 @@ describe('index snapshot', () => {
     const { a, dbName } = await seeded();
     await a.flushSnapshot();
     const victim = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
-    await a.db.dexie.table('items').delete(victim);
+    await internalsOf(a).db.dexie.table('items').delete(victim);
     a.close();
     const b = make(dbName);
-    await b.db.open();
+    await internalsOf(b).db.open();
     const index = new MetaIndex();
-    const loaded = await loadIndex(b.db, index, { countLater: true });
+    const loaded = await loadIndex(internalsOf(b).db, index, { countLater: true });
     expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
     expect(index.liveCount()).toBe(160);
-    expect(await verifyCount(b.db, index, loaded.counter)).toBe(false);
+    expect(await verifyCount(internalsOf(b).db, index, loaded.counter)).toBe(false);
     // Another counter: the check cannot tell, so it does not cry wolf.
-    expect(await verifyCount(b.db, index, loaded.counter - 1)).toBe(true);
+    expect(await verifyCount(internalsOf(b).db, index, loaded.counter - 1)).toBe(true);
     index.remove([victim]);
-    expect(await verifyCount(b.db, index, loaded.counter)).toBe(true);
+    expect(await verifyCount(internalsOf(b).db, index, loaded.counter)).toBe(true);
   });
 
   it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
     const { a, dbName } = await seeded();
-    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 3, ids: 'nonsense' });
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 3, ids: 'nonsense' });
     a.close();
     const b = make(dbName);
     vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -116,8 +116,12 @@ describe('index snapshot', () => {
 
   it('a format-1 snapshot (before packing) is rebuilt quietly and replaced by the current format', async () => {
     const { a, dbName } = await seeded();
-    const counter = a.context.applied.counter;
-    await a.stores.meta.set(META_KEYS.indexSnapshot, { format: 1, counter, ...a.context.index.columns() });
+    const counter = internalsOf(a).context.applied.counter;
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, {
+      format: 1,
+      counter,
+      ...internalsOf(a).context.index.columns(),
+    });
     const countsBefore = await a.counts();
     a.close();
     const b = make(dbName);
@@ -126,7 +130,7 @@ describe('index snapshot', () => {
     expect(result.warnings).toEqual([]);
     expect(info).toHaveBeenCalledWith('Rivulet: index snapshot of an older format; index rebuilt from items');
     expect(await b.counts()).toEqual(countsBefore);
-    expect(unpackSnapshot(await b.stores.meta.get(META_KEYS.indexSnapshot))).toMatchObject({
+    expect(unpackSnapshot(await internalsOf(b).stores.meta.get(META_KEYS.indexSnapshot))).toMatchObject({
       ok: true,
       counter,
     });
@@ -135,9 +139,9 @@ describe('index snapshot', () => {
   it('a snapshot with a broken order or offsets is rebuilt, with the same rows as before', async () => {
     const { a, dbName } = await seeded();
     await a.flushSnapshot();
-    const snap = (await a.stores.meta.get(META_KEYS.indexSnapshot)) as { order: Int32Array };
+    const snap = (await internalsOf(a).stores.meta.get(META_KEYS.indexSnapshot)) as { order: Int32Array };
     snap.order.reverse();
-    await a.stores.meta.set(META_KEYS.indexSnapshot, snap);
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, snap);
     const unread = await a.state.unreadIds();
     a.close();
     const b = make(dbName);
@@ -148,11 +152,11 @@ describe('index snapshot', () => {
 
   it('the counts summary is written with the snapshot and only trusted at its counter', async () => {
     const { a } = await seeded();
-    expect(await readSummary(a.db)).toBeNull();
+    expect(await readSummary(internalsOf(a).db)).toBeNull();
     await a.flushSnapshot();
     const counts = await a.counts();
-    expect(await readSummary(a.db)).toEqual({
-      counter: a.context.applied.counter,
+    expect(await readSummary(internalsOf(a).db)).toEqual({
+      counter: internalsOf(a).context.applied.counter,
       items: counts.items,
       unread: counts.unread,
       saved: counts.saved,
@@ -160,16 +164,19 @@ describe('index snapshot', () => {
     });
     const feedId = (await a.feeds.list())[0]!.id;
     await a.items.ingest(feedId, [incoming({ guid: 'after-summary', pubDate: 2_000_000_000 })]);
-    expect(await readSummary(a.db)).toBeNull();
-    await a.stores.meta.set(META_KEYS.indexSummary, { counter: a.context.applied.counter, items: 'x' });
-    expect(await readSummary(a.db)).toBeNull();
+    expect(await readSummary(internalsOf(a).db)).toBeNull();
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSummary, {
+      counter: internalsOf(a).context.applied.counter,
+      items: 'x',
+    });
+    expect(await readSummary(internalsOf(a).db)).toBeNull();
   });
 
   it('writeSnapshot skips when the database moved past the index', async () => {
     const { a } = await seeded();
-    const counter = a.context.applied.counter;
-    expect(await writeSnapshot(a.db, new MetaIndex(), counter - 1)).toBe(false);
-    expect(await writeSnapshot(a.db, new MetaIndex(), counter)).toBe(true);
+    const counter = internalsOf(a).context.applied.counter;
+    expect(await writeSnapshot(internalsOf(a).db, new MetaIndex(), counter - 1)).toBe(false);
+    expect(await writeSnapshot(internalsOf(a).db, new MetaIndex(), counter)).toBe(true);
   });
 
   it('changes schedule one debounced snapshot write', async () => {
@@ -179,7 +186,7 @@ describe('index snapshot', () => {
     await e.items.ingest(feedId, [incoming({ guid: '1' })]);
     await e.items.ingest(feedId, [incoming({ guid: '2' })]);
     await vi.waitFor(async () => {
-      const snap = await e.stores.meta.get(META_KEYS.indexSnapshot);
+      const snap = await internalsOf(e).stores.meta.get(META_KEYS.indexSnapshot);
       const out = unpackSnapshot(snap);
       expect(out.ok && out.columns.ids.length).toBe(2);
     });
@@ -187,10 +194,14 @@ describe('index snapshot', () => {
 
   it('init survives a failing index load and feed preload: warnings, empty counts', async () => {
     const e = make();
-    await e.db.open();
-    vi.spyOn(e.db.dexie.table('meta'), 'get').mockRejectedValue(new Error('meta unreadable'));
-    vi.spyOn(e.db.dexie.table('meta'), 'bulkGet').mockRejectedValue(new Error('meta unreadable'));
-    vi.spyOn(e.db.dexie.table('feeds'), 'toArray').mockRejectedValue(new Error('feeds unreadable'));
+    await internalsOf(e).db.open();
+    vi.spyOn(internalsOf(e).db.dexie.table('meta'), 'get').mockRejectedValue(new Error('meta unreadable'));
+    vi.spyOn(internalsOf(e).db.dexie.table('meta'), 'bulkGet').mockRejectedValue(
+      new Error('meta unreadable'),
+    );
+    vi.spyOn(internalsOf(e).db.dexie.table('feeds'), 'toArray').mockRejectedValue(
+      new Error('feeds unreadable'),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const info = await e.init();
     expect(info.warnings).toEqual([

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -75,7 +75,7 @@ describe('ingestItems', () => {
     ]);
     expect(again).toEqual({ added: [], updated: [] });
     expect(events.filter((e) => e.type !== 'items-added')).toEqual([]);
-    expect(await engine.stores.items.count()).toBe(3);
+    expect(await internalsOf(engine).stores.items.count()).toBe(3);
     // The same guid in another feed is another item.
     const other = await engine.feeds.save({ url: 'https://other.test/rss' });
     expect((await engine.items.ingest(other, [incoming({ guid: 'g' })])).added).toHaveLength(1);
@@ -89,10 +89,10 @@ describe('ingestItems', () => {
     events = [];
     const res = await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v2' })], 2000);
     expect(res).toEqual({ added: [], updated: [id] });
-    const stored = await engine.stores.items.get(id);
+    const stored = await internalsOf(engine).stores.items.get(id);
     expect(stored).toMatchObject({ title: 'v2', flags: FLAG_READ | FLAG_SAVED, firstSeen: 1000 });
     expect(events).toEqual([{ type: 'items-changed', ids: [id] }]);
-    expect(engine.index.title(engine.index.rowOf(id))).toBe('v2');
+    expect(internalsOf(engine).index.title(internalsOf(engine).index.rowOf(id))).toBe('v2');
     expect(await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v2' })], 3000)).toEqual({
       added: [],
       updated: [],
@@ -106,29 +106,33 @@ describe('ingestItems', () => {
       1234,
     );
     const id = added[0]!;
-    expect(await engine.stores.items.get(id)).toMatchObject({ pubDate: 1234, firstSeen: 1234 });
+    expect(await internalsOf(engine).stores.items.get(id)).toMatchObject({ pubDate: 1234, firstSeen: 1234 });
     await engine.items.ingest(feedId, [incoming({ guid: 'u', pubDate: null, title: 'b' })], 9999);
-    expect(await engine.stores.items.get(id)).toMatchObject({ title: 'b', pubDate: 1234, firstSeen: 1234 });
+    expect(await internalsOf(engine).stores.items.get(id)).toMatchObject({
+      title: 'b',
+      pubDate: 1234,
+      firstSeen: 1234,
+    });
   });
 
   it('writes all or nothing, and refuses an unknown feed', async () => {
     await expect(engine.items.ingest(9999, [incoming({ guid: 'x' })])).rejects.toMatchObject({
       code: 'feed_not_found',
     });
-    expect(await engine.stores.items.count()).toBe(0);
+    expect(await internalsOf(engine).stores.items.count()).toBe(0);
     expect(await engine.items.ingest(feedId, [])).toEqual({ added: [], updated: [] });
   });
 
   it('a storage failure mid-batch leaves nothing behind and says Error adding data', async () => {
     await engine.items.ingest(feedId, [incoming({ guid: 'old', title: 'v1' })]);
     const spy = vi
-      .spyOn(engine.db.dexie.table('items'), 'bulkPut')
+      .spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkPut')
       .mockRejectedValue(new Error('quota exceeded'));
     await expect(
       engine.items.ingest(feedId, [incoming({ guid: 'new' }), incoming({ guid: 'old', title: 'v2' })]),
     ).rejects.toThrow(/^Error adding data: quota exceeded$/);
     spy.mockRestore();
-    expect(await engine.stores.items.count()).toBe(1);
-    expect(engine.index.liveCount()).toBe(1);
+    expect(await internalsOf(engine).stores.items.count()).toBe(1);
+    expect(internalsOf(engine).index.liveCount()).toBe(1);
   });
 });

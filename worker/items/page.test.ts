@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { ItemRow, ItemsQuery } from '../types';
 
@@ -49,7 +49,7 @@ describe('items.page', () => {
     );
     const { ids, total } = await everyPage({ scope: 'all', limit: 10 });
     expect(total).toBe(123);
-    expect(ids).toEqual(newestFirst(await engine.stores.items.listAll()));
+    expect(ids).toEqual(newestFirst(await internalsOf(engine).stores.items.listAll()));
     const first = await engine.items.page({ scope: 'all' });
     expect(first.rows).toHaveLength(50);
   });
@@ -68,7 +68,7 @@ describe('items.page', () => {
           );
           const { ids, total } = await everyPage({ scope: 'all', limit });
           expect(total).toBe(dates.length);
-          expect(ids).toEqual(newestFirst(await engine.stores.items.listAll()));
+          expect(ids).toEqual(newestFirst(await internalsOf(engine).stores.items.listAll()));
         },
       ),
       { numRuns: 25 },
@@ -111,7 +111,7 @@ describe('items.page', () => {
       fa,
       Array.from({ length: 120 }, (_, i) => incoming({ guid: `r${i}`, pubDate: i })),
     );
-    const table = engine.db.dexie.table('items');
+    const table = internalsOf(engine).db.dexie.table('items');
     const toArray = table.toArray.bind(table);
     let scans = 0;
     table.toArray = ((...args: Parameters<typeof toArray>) => {
@@ -125,7 +125,7 @@ describe('items.page', () => {
 
   it('skips rows deleted between index and fetch', async () => {
     const { added } = await engine.items.ingest(fa, [incoming({ guid: 'z1' }), incoming({ guid: 'z2' })]);
-    await engine.db.dexie.table('items').delete(added[0]!); // behind the engine's back
+    await internalsOf(engine).db.dexie.table('items').delete(added[0]!); // behind the engine's back
     const page = await engine.items.page({ scope: 'all' });
     expect(page.rows.map((r) => r.id)).toEqual([added[1]]);
   });

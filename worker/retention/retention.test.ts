@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { EngineEvent, IncomingItem } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { KEEP_PER_FEED } from './retention';
@@ -48,7 +48,7 @@ describe('retention.apply', () => {
     // Items 60..79 are older than 60 days (all beyond the newest 50), minus one saved and one unread.
     expect(removed).toBe(18);
     expect(await engine.items.count()).toBe(80 - 18);
-    expect(await engine.db.dexie.table('items').count()).toBe(80 - 18);
+    expect(await internalsOf(engine).db.dexie.table('items').count()).toBe(80 - 18);
     expect((await engine.items.get(savedOld))?.flags).toBe(FLAG_READ | FLAG_SAVED);
     expect((await engine.items.get(unreadOld))?.flags).toBe(0);
     expect(await engine.items.get(ids[79]!)).toBeUndefined();
@@ -73,7 +73,7 @@ describe('retention.apply', () => {
     await engine.state.markRead(ids, true);
     await engine.retention.apply(55);
     await engine.flushSnapshot();
-    const name = engine.db.dexie.name;
+    const name = internalsOf(engine).db.dexie.name;
     engine.close();
     engine = createTestEngine({ dbName: name, now: () => NOW });
     await engine.init();

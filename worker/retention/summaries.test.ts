@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SummaryRecord } from '../db/schema';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { IncomingItem } from '../types';
 import { pruneOrphanSummaries } from './summaries';
 
@@ -35,11 +35,14 @@ async function feedWith(url: string, n: number) {
     Array.from({ length: n }, (_, k) => item(k)),
     NOW,
   );
-  await engine.db.table('summaries').bulkPut(added.flatMap((id) => [summary(id), summary(id, 1)]));
+  await internalsOf(engine)
+    .db.table('summaries')
+    .bulkPut(added.flatMap((id) => [summary(id), summary(id, 1)]));
   return { feedId, ids: added };
 }
 
-const summarised = async () => new Set((await engine.db.table('summaries').toArray()).map((s) => s.itemId));
+const summarised = async () =>
+  new Set((await internalsOf(engine).db.table('summaries').toArray()).map((s) => s.itemId));
 
 describe('summaries follow their articles', () => {
   it('retention drops the summaries of the articles it deletes, and only those', async () => {
@@ -64,29 +67,31 @@ describe('summaries follow their articles', () => {
     await engine.feeds.delete(a.feedId);
     await engine.feeds.deleteMany([b.feedId]);
     expect([...(await summarised())].sort()).toEqual([...c.ids].sort());
-    expect(await engine.db.table('summaries').count()).toBe(6);
+    expect(await internalsOf(engine).db.table('summaries').count()).toBe(6);
   });
 
   it('the sweep deletes summaries left behind by earlier deletions and keeps live ones', async () => {
     engine = createTestEngine({ now: () => NOW });
     await engine.init();
     const { ids } = await feedWith('https://a.example/feed', 2);
-    await engine.db.table('summaries').bulkPut([summary(9001), summary(9001, 1), summary(9002)]);
-    expect(await pruneOrphanSummaries(engine.db)).toBe(3);
+    await internalsOf(engine)
+      .db.table('summaries')
+      .bulkPut([summary(9001), summary(9001, 1), summary(9002)]);
+    expect(await pruneOrphanSummaries(internalsOf(engine).db)).toBe(3);
     expect([...(await summarised())].sort()).toEqual([...ids].sort());
-    expect(await pruneOrphanSummaries(engine.db)).toBe(0);
+    expect(await pruneOrphanSummaries(internalsOf(engine).db)).toBe(0);
     // retention.apply runs the sweep too, even when it deletes nothing.
-    await engine.db.table('summaries').put(summary(9003));
+    await internalsOf(engine).db.table('summaries').put(summary(9003));
     expect((await engine.retention.apply(30)).removed).toBe(0);
-    expect(await engine.db.table('summaries').get(summary(9003).key)).toBeUndefined();
+    expect(await internalsOf(engine).db.table('summaries').get(summary(9003).key)).toBeUndefined();
   });
 
   it('the sweep trusts the items store, not an empty in-memory index', async () => {
     engine = createTestEngine({ now: () => NOW });
     await engine.init();
     await feedWith('https://a.example/feed', 2);
-    engine.context.index.remove(engine.context.index.idsWhereFlags(() => true));
-    expect(await pruneOrphanSummaries(engine.db)).toBe(0);
-    expect(await engine.db.table('summaries').count()).toBe(4);
+    internalsOf(engine).context.index.remove(internalsOf(engine).context.index.idsWhereFlags(() => true));
+    expect(await pruneOrphanSummaries(internalsOf(engine).db)).toBe(0);
+    expect(await internalsOf(engine).db.table('summaries').count()).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredItem } from '../db/schema';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { IncomingItem } from '../types';
 import {
   TOMBSTONE_CAP,
@@ -41,14 +41,14 @@ async function setup() {
 }
 
 const guids = async (feedId: number) =>
-  (await engine.db.table('items').where('feedId').equals(feedId).toArray()).map((i) => i.guid);
+  (await internalsOf(engine).db.table('items').where('feedId').equals(feedId).toArray()).map((i) => i.guid);
 
 describe('tombstones of retention', () => {
   it('a refresh that still lists deleted articles does not bring them back', async () => {
     const { feedId } = await setup();
     const { removed } = await engine.retention.apply(60);
     expect(removed).toBe(20);
-    expect((await tombstonesOf(engine.db, feedId)).sort()).toEqual(
+    expect((await tombstonesOf(internalsOf(engine).db, feedId)).sort()).toEqual(
       Array.from({ length: 20 }, (_, i) => `g${60 + i}`).sort(),
     );
     const again = await engine.items.ingest(feedId, listing(), now);
@@ -64,7 +64,7 @@ describe('tombstones of retention', () => {
   it('survives a restart (the tombstones are stored, not in memory)', async () => {
     const { feedId } = await setup();
     await engine.retention.apply(60);
-    const name = engine.db.dexie.name;
+    const name = internalsOf(engine).db.dexie.name;
     engine.close();
     engine = createTestEngine({ dbName: name, now: () => now });
     await engine.init();
@@ -83,7 +83,7 @@ describe('tombstones of retention', () => {
     // g70..g79 were last listed at +60 days; past TOMBSTONE_DAYS they are pruned, g60..g69 stay.
     now = START + (60 + TOMBSTONE_DAYS + 1) * DAY;
     await engine.items.ingest(feedId, listing().slice(0, 70), now);
-    const left = await tombstonesOf(engine.db, feedId);
+    const left = await tombstonesOf(internalsOf(engine).db, feedId);
     expect(left.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `g${60 + i}`).sort());
   });
 
@@ -91,9 +91,13 @@ describe('tombstones of retention', () => {
     const { feedId } = await setup();
     const old = Array.from({ length: TOMBSTONE_CAP }, (_, i) => ({ feedId, dedupeKey: `old${i}` }));
     const recent = Array.from({ length: 10 }, (_, i) => ({ feedId, dedupeKey: `new${i}` }));
-    await engine.db.tx('update', 'rw', ['meta'], () => buryItems(engine.db, old, START));
-    await engine.db.tx('update', 'rw', ['meta'], () => buryItems(engine.db, recent, START + 1));
-    const kept = await tombstonesOf(engine.db, feedId);
+    await internalsOf(engine).db.tx('update', 'rw', ['meta'], () =>
+      buryItems(internalsOf(engine).db, old, START),
+    );
+    await internalsOf(engine).db.tx('update', 'rw', ['meta'], () =>
+      buryItems(internalsOf(engine).db, recent, START + 1),
+    );
+    const kept = await tombstonesOf(internalsOf(engine).db, feedId);
     expect(kept).toHaveLength(TOMBSTONE_CAP);
     expect(kept).toEqual(expect.arrayContaining(recent.map((r) => r.dedupeKey)));
   });
@@ -102,51 +106,62 @@ describe('tombstones of retention', () => {
     const { feedId } = await setup();
     const other = await engine.feeds.save({ url: 'https://b.example/feed', title: 'B' });
     const third = await engine.feeds.save({ url: 'https://c.example/feed', title: 'C' });
-    await engine.db.tx('update', 'rw', ['meta'], () =>
+    await internalsOf(engine).db.tx('update', 'rw', ['meta'], () =>
       buryItems(
-        engine.db,
+        internalsOf(engine).db,
         [other, third].map((f) => ({ feedId: f, dedupeKey: 'k' })),
         now,
       ),
     );
     await engine.retention.apply(60);
     await engine.feeds.delete(feedId);
-    expect(await engine.db.table('meta').get(tombstoneKey(feedId))).toBeUndefined();
-    expect(await tombstonesOf(engine.db, other)).toEqual(['k']);
+    expect(await internalsOf(engine).db.table('meta').get(tombstoneKey(feedId))).toBeUndefined();
+    expect(await tombstonesOf(internalsOf(engine).db, other)).toEqual(['k']);
     await engine.feeds.deleteMany([other]);
-    expect(await engine.db.table('meta').get(tombstoneKey(other))).toBeUndefined();
-    expect(await tombstonesOf(engine.db, third)).toEqual(['k']);
+    expect(await internalsOf(engine).db.table('meta').get(tombstoneKey(other))).toBeUndefined();
+    expect(await tombstonesOf(internalsOf(engine).db, third)).toEqual(['k']);
   });
 
   it('an article stored again (merged backup) is alive: its tombstone goes and updates apply', async () => {
     const { feedId } = await setup();
     await engine.retention.apply(60);
-    const { id: _drop, ...back } = (await engine.db.table('items').where('feedId').equals(feedId).first())!;
-    await engine.db
-      .table('items')
+    const { id: _drop, ...back } = (await internalsOf(engine)
+      .db.table('items')
+      .where('feedId')
+      .equals(feedId)
+      .first())!;
+    await internalsOf(engine)
+      .db.table('items')
       .add({ ...back, guid: 'g65', dedupeKey: 'g65', contentHash: 'stale' } as StoredItem);
     const result = await engine.items.ingest(feedId, [item(65, 65, 'changed')], now);
     expect(result.added).toEqual([]);
     expect(result.updated).toHaveLength(1);
-    expect(await tombstonesOf(engine.db, feedId)).not.toContain('g65');
+    expect(await tombstonesOf(internalsOf(engine).db, feedId)).not.toContain('g65');
   });
 
   it('reads a malformed tombstone record as far as it is usable', async () => {
     const { feedId } = await setup();
-    await engine.stores.meta.set(tombstoneKey(feedId), [['g1', START], 'junk', [2, 3], ['g2', 'x']]);
-    expect(await tombstonesOf(engine.db, feedId)).toEqual(['g1']);
-    await engine.stores.meta.set(tombstoneKey(feedId), { not: 'a list' });
-    expect(await tombstonesOf(engine.db, feedId)).toEqual([]);
+    await internalsOf(engine).stores.meta.set(tombstoneKey(feedId), [
+      ['g1', START],
+      'junk',
+      [2, 3],
+      ['g2', 'x'],
+    ]);
+    expect(await tombstonesOf(internalsOf(engine).db, feedId)).toEqual(['g1']);
+    await internalsOf(engine).stores.meta.set(tombstoneKey(feedId), { not: 'a list' });
+    expect(await tombstonesOf(internalsOf(engine).db, feedId)).toEqual([]);
   });
 
   it('dropTombstoned leaves the list alone when the feed has none, and filters in place', async () => {
     const { feedId } = await setup();
     const list = [{ dedupeKey: 'a' }, { dedupeKey: 'b' }, { dedupeKey: 'a' }];
-    await engine.db.tx('update', 'rw', ['items', 'meta'], () => dropTombstoned(engine.db, feedId, list, now));
+    await internalsOf(engine).db.tx('update', 'rw', ['items', 'meta'], () =>
+      dropTombstoned(internalsOf(engine).db, feedId, list, now),
+    );
     expect(list).toHaveLength(3);
-    await engine.db.tx('update', 'rw', ['meta'], () =>
+    await internalsOf(engine).db.tx('update', 'rw', ['meta'], () =>
       buryItems(
-        engine.db,
+        internalsOf(engine).db,
         [
           { feedId, dedupeKey: 'a' },
           { feedId, dedupeKey: '' },
@@ -154,9 +169,11 @@ describe('tombstones of retention', () => {
         now,
       ),
     );
-    await engine.db.tx('update', 'rw', ['items', 'meta'], () => dropTombstoned(engine.db, feedId, list, now));
+    await internalsOf(engine).db.tx('update', 'rw', ['items', 'meta'], () =>
+      dropTombstoned(internalsOf(engine).db, feedId, list, now),
+    );
     expect(list).toEqual([{ dedupeKey: 'b' }]);
     // Empty keys are never buried.
-    expect(await tombstonesOf(engine.db, feedId)).toEqual(['a']);
+    expect(await tombstonesOf(internalsOf(engine).db, feedId)).toEqual(['a']);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { TEXT_INDEX_FORMAT } from './persist';
 import { CHUNK_BYTES } from './textStore';
@@ -16,7 +16,7 @@ async function engineOn(dbName?: string): Promise<Engine> {
   const engine = createTestEngine({ now: () => NOW, ...(dbName ? { dbName } : {}) });
   open.push(engine);
   await engine.init();
-  await engine.textIndex.fresh();
+  await internalsOf(engine).textIndex.fresh();
   return engine;
 }
 
@@ -32,9 +32,9 @@ async function persisted(): Promise<{ name: string; lineage: string }> {
     NOW,
   );
   expect(await engine.flushSnapshot()).toBe(true);
-  const { lineage } = engine.textIndex.persistState;
+  const { lineage } = internalsOf(engine).textIndex.persistState;
   engine.close();
-  return { name: engine.db.dexie.name, lineage };
+  return { name: internalsOf(engine).db.dexie.name, lineage };
 }
 
 async function answers(engine: Engine): Promise<void> {
@@ -46,20 +46,20 @@ describe('text index persistence', () => {
   it('loads what it wrote (postings and views of text chunks survive the round trip)', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);
-    expect(warm.textIndex.persistState.lineage).toBe(lineage);
+    expect(internalsOf(warm).textIndex.persistState.lineage).toBe(lineage);
     await answers(warm);
   });
 
   it('rebuilds, never trusts, data in an older layout', async () => {
     const { name, lineage } = await persisted();
     const raw = await engineOn(name);
-    const meta = raw.db.dexie.table('meta');
+    const meta = internalsOf(raw).db.dexie.table('meta');
     const valid = (await meta.get('textIndex:valid')) as { value: { format: number } };
     expect(valid.value.format).toBe(TEXT_INDEX_FORMAT);
     await meta.put({ key: 'textIndex:valid', value: { ...valid.value, format: TEXT_INDEX_FORMAT - 1 } });
     raw.close();
     const cold = await engineOn(name);
-    expect(cold.textIndex.persistState.lineage).not.toBe(lineage);
+    expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
     await answers(cold);
   });
 
@@ -67,12 +67,12 @@ describe('text index persistence', () => {
     for (const bytes of [new Uint8Array(CHUNK_BYTES + 1), new Uint8Array(2)]) {
       const { name, lineage } = await persisted();
       const raw = await engineOn(name);
-      const meta = raw.db.dexie.table('meta');
+      const meta = internalsOf(raw).db.dexie.table('meta');
       const chunk = (await meta.get('textIndex:chunk:0')) as { value: { lineage: string } };
       await meta.put({ key: 'textIndex:chunk:0', value: { ...chunk.value, bytes } });
       raw.close();
       const cold = await engineOn(name);
-      expect(cold.textIndex.persistState.lineage).not.toBe(lineage);
+      expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
       await answers(cold);
     }
   });

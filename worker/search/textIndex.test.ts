@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { plainTextLower } from '../query/language/textColumn';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { IncomingItem } from '../types';
 
@@ -16,7 +16,7 @@ async function started(): Promise<{ engine: Engine; feedId: number }> {
   const engine = createTestEngine({ now: () => NOW });
   open.push(engine);
   await engine.init();
-  await engine.textIndex.fresh();
+  await internalsOf(engine).textIndex.fresh();
   const feedId = await engine.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
   return { engine, feedId };
 }
@@ -34,16 +34,18 @@ const items = (n: number, word: (i: number) => string, from = 0): IncomingItem[]
 describe('TextIndex queue', () => {
   it('indexes ingested items from the offered text, without reading them back', async () => {
     const { engine, feedId } = await started();
-    const byIds = vi.spyOn(engine.stores.items, 'byIds');
+    const byIds = vi.spyOn(internalsOf(engine).stores.items, 'byIds');
     const { added } = await engine.items.ingest(
       feedId,
       items(30, (i) => `word${i}`),
     );
-    await engine.textIndex.fresh();
+    await internalsOf(engine).textIndex.fresh();
     expect(byIds).not.toHaveBeenCalled();
-    expect(engine.textIndex.store.liveCount()).toBe(30);
+    expect(internalsOf(engine).textIndex.store.liveCount()).toBe(30);
     const id = added[7] as number;
-    expect(engine.textIndex.store.text(id)).toBe(plainTextLower('<p>Body of <b>word7</b> &amp; more</p>'));
+    expect(internalsOf(engine).textIndex.store.text(id)).toBe(
+      plainTextLower('<p>Body of <b>word7</b> &amp; more</p>'),
+    );
     expect((await engine.search.run('word7')).rows.map((r) => r.id)).toEqual([id]);
   });
 
@@ -54,17 +56,17 @@ describe('TextIndex queue', () => {
       feedId,
       items(450, (i) => (i % 90 === 0 ? 'zeppelin' : 'plain')),
     );
-    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    expect(internalsOf(engine).textIndex.queued()).toBeGreaterThan(0);
     const like = await engine.query.run('description LIKE "zeppelin"', { limit: 50 });
     expect(like.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       added.filter((_, i) => i % 90 === 0).sort((a, b) => a - b),
     );
-    expect(engine.textIndex.queued()).toBe(0);
+    expect(internalsOf(engine).textIndex.queued()).toBe(0);
     await engine.items.ingest(
       feedId,
       items(5, () => 'quartz', 1000),
     );
-    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    expect(internalsOf(engine).textIndex.queued()).toBeGreaterThan(0);
     expect((await engine.search.run('quartz')).rows).toHaveLength(5);
   });
 
@@ -74,8 +76,8 @@ describe('TextIndex queue', () => {
       feedId,
       items(450, () => 'plain'),
     );
-    await vi.waitFor(() => expect(engine.textIndex.queued()).toBe(0));
-    expect(engine.textIndex.store.liveCount()).toBe(450);
+    await vi.waitFor(() => expect(internalsOf(engine).textIndex.queued()).toBe(0));
+    expect(internalsOf(engine).textIndex.store.liveCount()).toBe(450);
   });
 
   it('applies an update offered later over the earlier version, and drops items deleted while queued', async () => {
@@ -86,7 +88,7 @@ describe('TextIndex queue', () => {
     );
     const changed = items(3, () => 'after');
     await engine.items.ingest(feedId, changed);
-    expect(engine.textIndex.queued()).toBeGreaterThan(0);
+    expect(internalsOf(engine).textIndex.queued()).toBeGreaterThan(0);
     const id = first.added[1] as number;
     // Deleting the feed removes its items from the metadata index before the queue drains.
     const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
@@ -94,13 +96,13 @@ describe('TextIndex queue', () => {
       other,
       items(2, () => 'kept', 50),
     );
-    await engine.textIndex.fresh();
-    expect(engine.textIndex.store.text(id)).toContain('after');
-    expect(engine.textIndex.store.text(id)).not.toContain('before');
+    await internalsOf(engine).textIndex.fresh();
+    expect(internalsOf(engine).textIndex.store.text(id)).toContain('after');
+    expect(internalsOf(engine).textIndex.store.text(id)).not.toContain('before');
     expect((await engine.search.run('before')).rows).toHaveLength(0);
     await engine.feeds.delete(feedId);
-    await engine.textIndex.fresh();
-    expect(engine.textIndex.store.liveCount()).toBe(2);
+    await internalsOf(engine).textIndex.fresh();
+    expect(internalsOf(engine).textIndex.store.liveCount()).toBe(2);
     expect((await engine.search.run('kept')).rows.map((r) => r.id).sort()).toEqual([...kept.added].sort());
   });
 
@@ -110,16 +112,16 @@ describe('TextIndex queue', () => {
       feedId,
       items(4, () => 'orbit'),
     );
-    await engine.textIndex.fresh();
+    await internalsOf(engine).textIndex.fresh();
     // Forget one text, as if the item had been written by a path that offers nothing.
     const id = added[2] as number;
-    engine.textIndex.search.remove(engine.textIndex.store.remove(id));
+    internalsOf(engine).textIndex.search.remove(internalsOf(engine).textIndex.store.remove(id));
     await engine.items.ingest(
       feedId,
       items(1, () => 'later', 10),
     );
-    await engine.textIndex.fresh();
-    expect(engine.textIndex.store.has(id)).toBe(true);
+    await internalsOf(engine).textIndex.fresh();
+    expect(internalsOf(engine).textIndex.store.has(id)).toBe(true);
     expect((await engine.search.run('orbit')).rows).toHaveLength(4);
   });
 
@@ -128,9 +130,11 @@ describe('TextIndex queue', () => {
     // ~60 distinct terms per item: enough pending postings to be worth an idle merge.
     const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
     await engine.items.ingest(feedId, items(1200, words));
-    await engine.textIndex.fresh();
-    expect(engine.textIndex.search.pendingSize()).toBeGreaterThan(50_000);
-    await vi.waitFor(() => expect(engine.textIndex.search.pendingSize()).toBe(0), { timeout: 5000 });
+    await internalsOf(engine).textIndex.fresh();
+    expect(internalsOf(engine).textIndex.search.pendingSize()).toBeGreaterThan(50_000);
+    await vi.waitFor(() => expect(internalsOf(engine).textIndex.search.pendingSize()).toBe(0), {
+      timeout: 5000,
+    });
     expect((await engine.search.run('w3x5')).rows.length).toBeGreaterThan(0);
   });
 
@@ -138,12 +142,12 @@ describe('TextIndex queue', () => {
     const { engine, feedId } = await started();
     const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
     await engine.items.ingest(feedId, items(1200, words));
-    await engine.textIndex.fresh();
-    const pending = engine.textIndex.search.pendingSize();
+    await internalsOf(engine).textIndex.fresh();
+    const pending = internalsOf(engine).textIndex.search.pendingSize();
     expect(pending).toBeGreaterThan(50_000);
     engine.close();
     await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(engine.textIndex.search.pendingSize()).toBe(pending);
+    expect(internalsOf(engine).textIndex.search.pendingSize()).toBe(pending);
   });
 
   it('gives back the memory of deleted articles once writes pause', async () => {
@@ -152,14 +156,16 @@ describe('TextIndex queue', () => {
     const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
     const kept = await engine.items.ingest(other, items(2500, long, 10_000));
     await engine.items.ingest(feedId, items(1000, long));
-    await engine.textIndex.fresh();
+    await internalsOf(engine).textIndex.fresh();
     await engine.feeds.delete(feedId);
-    await engine.textIndex.fresh();
+    await internalsOf(engine).textIndex.fresh();
     // Over a quarter of the store is dead: under the burst threshold, over the pause threshold.
-    const dead = engine.textIndex.store.bytes().dead;
+    const dead = internalsOf(engine).textIndex.store.bytes().dead;
     expect(dead).toBeGreaterThan(1 << 20);
-    await vi.waitFor(() => expect(engine.textIndex.store.bytes().dead).toBe(0), { timeout: 5000 });
-    expect(engine.textIndex.store.liveCount()).toBe(2500);
+    await vi.waitFor(() => expect(internalsOf(engine).textIndex.store.bytes().dead).toBe(0), {
+      timeout: 5000,
+    });
+    expect(internalsOf(engine).textIndex.store.liveCount()).toBe(2500);
     const hits = (await engine.search.run('tag3')).rows.map((r) => r.id);
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.every((id) => kept.added.includes(id))).toBe(true);

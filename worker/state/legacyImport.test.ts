@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { parseIdList, parseReadFeeds } from './legacyImport';
@@ -23,7 +23,7 @@ async function legacyDb() {
       [1, 2, 3].map((n) => incoming({ guid: `o${n}` })),
     )
   ).added;
-  const name = e.db.dexie.name;
+  const name = internalsOf(e).db.dexie.name;
   e.close();
   return { name, feed, ids };
 }
@@ -74,8 +74,8 @@ describe('legacy import through init()', () => {
     });
     expect(info).toMatchObject({ legacyImported: true, legacyDone: true, warnings: [] });
     expect(info.counts).toMatchObject({ unread: 1, saved: 1 });
-    expect((await e.stores.items.get(ids[0]!))?.flags).toBe(FLAG_READ);
-    expect((await e.stores.items.get(ids[2]!))?.flags).toBe(FLAG_SAVED);
+    expect((await internalsOf(e).stores.items.get(ids[0]!))?.flags).toBe(FLAG_READ);
+    expect((await internalsOf(e).stores.items.get(ids[2]!))?.flags).toBe(FLAG_SAVED);
     expect((await e.feeds.get(feed))?.readCount).toBe(40); // max(2 counted, 40 legacy)
     e.close();
 
@@ -84,7 +84,7 @@ describe('legacy import through init()', () => {
       legacy: { urids: JSON.stringify([ids[2]]), sids: null, readfeeds: null },
     });
     expect(second).toMatchObject({ legacyImported: false, legacyDone: true });
-    expect((await again.stores.items.get(ids[2]!))?.flags).toBe(FLAG_SAVED);
+    expect((await internalsOf(again).stores.items.get(ids[2]!))?.flags).toBe(FLAG_SAVED);
   });
 
   it('without legacy keys it neither imports nor sets the flag', async () => {
@@ -112,8 +112,8 @@ describe('legacy import through init()', () => {
   it('a storage failure becomes a warning and the import is retried next start', async () => {
     const { name, ids } = await legacyDb();
     const e = reopen(name);
-    await e.db.open();
-    vi.spyOn(e.db.dexie.table('items'), 'bulkPut').mockRejectedValueOnce(new Error('busy'));
+    await internalsOf(e).db.open();
+    vi.spyOn(internalsOf(e).db.dexie.table('items'), 'bulkPut').mockRejectedValueOnce(new Error('busy'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const info = await e.init({ legacy: { urids: `[${ids[0]}]` } });
     expect(info.legacyImported).toBe(false);

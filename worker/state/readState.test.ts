@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -46,7 +46,7 @@ describe('read state', () => {
     await engine.state.markRead([a[0]!, a[1]!, b[0]!, 99999], true);
     expect(await readCount(fa)).toBe(2);
     expect(await readCount(fb)).toBe(1);
-    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
+    expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
     expect(events).toEqual([{ type: 'read-changed', ids: [a[0], a[1], b[0]], feedIds: [fa, fb] }]);
     events = [];
     await engine.state.markRead([a[0]!, a[0]!], true); // already read, duplicated
@@ -60,13 +60,17 @@ describe('read state', () => {
   });
 
   it('moves readCount for an item the index does not know yet (written by another tab)', async () => {
-    const { id: _id, ...copy } = (await engine.stores.items.get(b[0]!))!;
-    const id = Number(await engine.db.dexie.table('items').add({ ...copy, guid: 'x', dedupeKey: 'x' }));
-    expect(engine.index.rowOf(id)).toBe(-1);
-    const counter = async () => Number(await engine.stores.meta.get('itemsCounter'));
+    const { id: _id, ...copy } = (await internalsOf(engine).stores.items.get(b[0]!))!;
+    const id = Number(
+      await internalsOf(engine)
+        .db.dexie.table('items')
+        .add({ ...copy, guid: 'x', dedupeKey: 'x' }),
+    );
+    expect(internalsOf(engine).index.rowOf(id)).toBe(-1);
+    const counter = async () => Number(await internalsOf(engine).stores.meta.get('itemsCounter'));
     const before = await counter();
     await engine.state.markRead([id, a[0]!], true);
-    expect((await engine.stores.items.get(id))?.flags).toBe(FLAG_READ);
+    expect((await internalsOf(engine).stores.items.get(id))?.flags).toBe(FLAG_READ);
     expect(await readCount(fb)).toBe(1);
     expect(await readCount(fa)).toBe(1);
     expect(await counter()).toBe(before + 1);
@@ -74,7 +78,7 @@ describe('read state', () => {
 
   it('readCount never goes below zero', async () => {
     await engine.feeds.save({ id: fa, url: 'https://a.test', readCount: 0 });
-    await engine.db.dexie.table('items').update(a[0]!, { flags: FLAG_READ }); // read, but not counted
+    await internalsOf(engine).db.dexie.table('items').update(a[0]!, { flags: FLAG_READ }); // read, but not counted
     await engine.state.markRead([a[0]!], false);
     expect(await readCount(fa)).toBe(0);
   });
@@ -82,11 +86,11 @@ describe('read state', () => {
   it('markSaved keeps the read bit and vice versa; savedIds from the index', async () => {
     await engine.state.markRead([a[0]!], true);
     await engine.state.markSaved([a[0]!, b[1]!], true);
-    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ | FLAG_SAVED);
+    expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(FLAG_READ | FLAG_SAVED);
     expect(new Set(await engine.state.savedIds())).toEqual(new Set([a[0], b[1]]));
     expect(events.at(-1)).toEqual({ type: 'saved-changed', ids: [a[0], b[1]] });
     await engine.state.markSaved([a[0]!], false);
-    expect((await engine.stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
+    expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
     expect(await readCount(fa)).toBe(1);
     expect((await engine.counts()).saved).toBe(1);
   });
@@ -117,11 +121,11 @@ describe('read state', () => {
     expect(token.ids).toHaveLength(5200);
     expect(await readCount(big)).toBe(5200);
     expect(events.filter((e) => e.type === 'read-changed')).toHaveLength(2);
-    expect((await engine.stores.items.get(ids[5100]!))?.flags).toBe(FLAG_READ);
+    expect((await internalsOf(engine).stores.items.get(ids[5100]!))?.flags).toBe(FLAG_READ);
   }, 30_000);
 
   it('a failing write rejects with Error updating data and changes nothing', async () => {
-    vi.spyOn(engine.db.dexie.table('items'), 'bulkPut').mockRejectedValue(new Error('locked'));
+    vi.spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkPut').mockRejectedValue(new Error('locked'));
     await expect(engine.state.markRead([a[0]!], true)).rejects.toThrow(/^Error updating data: locked$/);
     expect((await engine.counts()).unread).toBe(6);
     expect(await readCount(fa)).toBe(0);
@@ -131,7 +135,7 @@ describe('read state', () => {
 
 describe('undo', () => {
   const flagsOf = async (ids: number[]) =>
-    Promise.all(ids.map(async (id) => (await engine.stores.items.get(id))?.flags ?? -1));
+    Promise.all(ids.map(async (id) => (await internalsOf(engine).stores.items.get(id))?.flags ?? -1));
 
   it('mark all read, then undo: every item gets its own previous flags back, counts too', async () => {
     await engine.state.markRead([a[1]!], true);
@@ -158,7 +162,7 @@ describe('undo', () => {
   it('undoes a saved change and skips items deleted since', async () => {
     const token = await engine.state.markSaved([a[0]!, a[1]!, a[1]!], true);
     expect(token).toEqual({ flag: 'saved', set: true, ids: [a[0], a[1]] });
-    await engine.db.dexie.table('items').delete(a[1]!);
+    await internalsOf(engine).db.dexie.table('items').delete(a[1]!);
     expect(await engine.state.undo(token)).toBe(1);
     expect(await flagsOf([a[0]!])).toEqual([0]);
   });

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../db/schema';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { enqueue, readAccount, readQueue, writeSyncItems } from './store';
 
 /** Version 2 exactly as shipped (frozen copy: never edit). */
@@ -30,17 +30,17 @@ describe('schema migration v2 → v3 (sync stores)', () => {
     expect(SCHEMA_VERSION).toBe(3);
     expect(info.schemaVersion).toBe(3);
     expect((await engine.feeds.list()).map((f) => f.title)).toEqual(['Kept']);
-    expect(await engine.db.dexie.table('summaries').count()).toBe(1);
-    expect(await readAccount(engine.db)).toBeNull();
-    await enqueue(engine.db, [
+    expect(await internalsOf(engine).db.dexie.table('summaries').count()).toBe(1);
+    expect(await readAccount(internalsOf(engine).db)).toBeNull();
+    await enqueue(internalsOf(engine).db, [
       { at: 1, op: 'read', remoteIds: ['1'] },
       { at: 2, op: 'saved', remoteIds: ['1'] },
     ]);
-    expect((await readQueue(engine.db)).map((q) => q.seq)).toEqual([1, 2]);
-    await writeSyncItems(engine.db, [{ itemId: 1, remoteId: 'r1', feedId: 1, server: 0 }]);
+    expect((await readQueue(internalsOf(engine).db)).map((q) => q.seq)).toEqual([1, 2]);
+    await writeSyncItems(internalsOf(engine).db, [{ itemId: 1, remoteId: 'r1', feedId: 1, server: 0 }]);
     // remoteId is unique: one local item per server item.
     await expect(
-      writeSyncItems(engine.db, [{ itemId: 2, remoteId: 'r1', feedId: 1, server: 0 }]),
+      writeSyncItems(internalsOf(engine).db, [{ itemId: 2, remoteId: 'r1', feedId: 1, server: 0 }]),
     ).rejects.toThrow();
     engine.close();
   });

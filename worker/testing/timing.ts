@@ -3,7 +3,7 @@
  * compare numbers within one run only). Not a test: no assertions.
  * Run: node --import tsx worker/testing/timing.ts [itemsTotal=20000]
  */
-import { createTestEngine } from './createTestEngine';
+import { createTestEngine, internalsOf } from './createTestEngine';
 import { seedEngine } from './seed';
 
 async function time<T>(label: string, fn: () => Promise<T>): Promise<T> {
@@ -31,11 +31,11 @@ const page = await engine.items.page({ scope: 'all' });
 await time('second page (cursor)', () => engine.items.page({ scope: 'all', cursor: page.next }));
 await time('counts', () => engine.counts());
 await time('flush snapshot', () => engine.flushSnapshot());
-const name = engine.db.dexie.name;
+const name = internalsOf(engine).db.dexie.name;
 engine.close();
 const warm = createTestEngine({ dbName: name });
 await time('cold init from snapshot', () => warm.init());
-await warm.stores.meta.delete('indexSnapshot');
+await internalsOf(warm).stores.meta.delete('indexSnapshot');
 warm.close();
 const cold = createTestEngine({ dbName: name });
 await time('cold init with rebuild', () => cold.init());

@@ -1,0 +1,89 @@
+/**
+ * Every engine domain, declared once. Each entry builds one domain from what the engine shares
+ * (context, feed services, sync, text index, index gate). From this one table `createEngine`
+ * builds them all (held behind the index gate), the `Engine` type takes its domains, and
+ * `createApi` (api.ts) exposes every entry guarded and proxied, which also types the UI's
+ * `EngineApi`. Adding a domain is one entry here.
+ */
+import { createAiApi } from './ai/aiApi';
+import { createBackupApi } from './backup/backup';
+import type { EngineContext } from './engineContext';
+import { createFeedsApi } from './feeds/feeds';
+import { createGroupsApi } from './groups/groups';
+import { createIconsApi } from './icons/icons';
+import type { IndexGate } from './index/indexGate';
+import { createItemsApi } from './items/items';
+import { createJobsApi } from './jobs/jobs';
+import { createOpmlApi } from './opml/opml';
+import { createQueryApi } from './query/queryApi';
+import { createRefreshApi } from './feeds/refresh/refresh';
+import { createRetentionApi } from './retention/retention';
+import { createSearchApi } from './search/searchApi';
+import { createSendToApi } from './sendTo/sendTo';
+import { relayTransport } from './sendTo/transport';
+import type { TextIndex } from './search/textIndex';
+import { createStateApi } from './state/readState';
+import { createStatsApi } from './stats/stats';
+import { createFeedEditsApi } from './feeds/feedEdits';
+import { createGroupEditsApi } from './groups/groupEdits';
+import type { FeedServices } from './subscriptions/services';
+import { createSubscriptionsApi } from './subscriptions/subscriptions';
+import { withSyncEdits, withSyncOpml, withSyncRefresh, withSyncSubscribe } from './sync/hooks';
+import type { createSync } from './sync/sync';
+
+/** What a domain builder may use: the engine's shared parts, built once per engine. */
+export interface DomainDeps {
+  ctx: EngineContext;
+  services: FeedServices;
+  sync: ReturnType<typeof createSync>;
+  textIndex: TextIndex;
+  /** The deferred index load; `createEngine` holds every domain behind it already. */
+  gate: IndexGate;
+}
+
+/**
+ * The domain table. A builder returns an object of async methods taking and returning plain
+ * data (they cross Comlink); failures should be EngineErrors, anything else becomes `internal`.
+ */
+export const domains = {
+  ai: ({ ctx }: DomainDeps) => createAiApi(ctx),
+  groups: ({ ctx, services }: DomainDeps) => ({ ...createGroupsApi(ctx), ...createGroupEditsApi(services) }),
+  feeds: ({ ctx, services, sync }: DomainDeps) =>
+    withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks),
+  subscriptions: ({ services, sync }: DomainDeps) =>
+    withSyncSubscribe(createSubscriptionsApi(services), sync.hooks),
+  refresh: ({ services, sync }: DomainDeps) =>
+    withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
+  sync: ({ sync }: DomainDeps) => sync.api,
+  sendTo: ({ ctx, services }: DomainDeps) => createSendToApi(ctx.stores.meta, relayTransport(services.proxy)),
+  jobs: ({ services }: DomainDeps) => createJobsApi(services.jobs),
+  opml: ({ services, sync }: DomainDeps) => withSyncOpml(createOpmlApi(services), sync.hooks),
+  icons: ({ services }: DomainDeps) => createIconsApi(services),
+  items: ({ ctx, gate }: DomainDeps) => {
+    const items = createItemsApi(ctx);
+    // Pages of the all list answer from IndexedDB while the index loads (index/earlyPage.ts).
+    return { ...items, page: gate.page(ctx.db, (q) => items.page(q)) };
+  },
+  state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
+  query: ({ ctx, textIndex }: DomainDeps) => createQueryApi(ctx, textIndex),
+  search: ({ ctx, textIndex }: DomainDeps) => createSearchApi(ctx, textIndex),
+  backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),
+  retention: ({ ctx }: DomainDeps) => createRetentionApi(ctx),
+  stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
+} satisfies Record<string, (deps: DomainDeps) => object>;
+
+/** The name of a domain (`'items'`, `'feeds'`, …). */
+export type DomainName = keyof typeof domains;
+
+/** Every domain's API by name, as the table builds it. */
+export type Domains = { [K in DomainName]: ReturnType<(typeof domains)[K]> };
+
+/** The domain names, in declaration order. */
+export const DOMAIN_NAMES = Object.keys(domains) as DomainName[];
+
+/** Builds every domain of the table, each held until a deferred index load is done. */
+export function buildDomains(deps: DomainDeps): Domains {
+  const built: Partial<Record<DomainName, object>> = {};
+  for (const name of DOMAIN_NAMES) built[name] = deps.gate.hold(domains[name](deps));
+  return built as Domains;
+}
