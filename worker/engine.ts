@@ -37,7 +37,7 @@ export interface EngineOptions extends DbEnvironment {
   fetch?: FetchConfig;
   /**
    * Let `init()` answer before the index is loaded when the stored counts summary is current
-   * (the worker sets this; tests that read `engine.index` right after init leave it off).
+   * (the worker sets this; tests that read the index right after init leave it off).
    * Until the index is loaded every call waits for it, except `counts()` and pages of the all
    * list, which the summary and IndexedDB answer exactly (index/indexGate.ts).
    */
