@@ -119,7 +119,8 @@ describe('combo', () => {
     expect(await other.page.locator('[data-testid="bundle-feed"]').count()).toBe(2);
     await other.context.close();
     await app.context.close();
-  });
+    // Two profiles, a four-feed subscribe job and a reload: over a minute on a loaded runner.
+  }, 120_000);
 
   test('a damaged link says so and subscribes nothing', async () => {
     const app = await openApp(browser);

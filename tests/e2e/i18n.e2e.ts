@@ -20,7 +20,8 @@ const text = async (page: Page, selector: string) =>
   (await page.locator(selector).first().innerText()).trim();
 
 // Words that stay Latin in Chinese: the product name, language names, key names, "AI".
-const LATIN_ALLOWED = new Set(['Rivulet', 'English', 'Ctrl', 'AI', 'Esc', 'Markdown']);
+// 'localhost' is a host name the private-network setting quotes, not an English word.
+const LATIN_ALLOWED = new Set(['Rivulet', 'English', 'Ctrl', 'AI', 'Esc', 'Markdown', 'localhost']);
 
 /**
  * Latin words in the visible text and the aria-labels/titles of `selector`, after removing the
