@@ -37,6 +37,42 @@ export default tseslint.config(
   // Layering: src/ ↔ worker/ types only, shared/ imports neither (scripts/lib/boundary.mjs).
   ...boundaryConfigs,
   {
+    // One path from engine events to the UI (docs/architecture.md): src/engine/bridge.ts is the
+    // only subscriber.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/engine/bridge.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/client', './client'],
+              importNames: ['onEngineEvent'],
+              message:
+                'Engine events enter the UI in src/engine/bridge.ts only: add keys to invalidationsFor (src/engine/events.ts) or read the job store.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every query key is defined in src/queries/keys.ts, where the event map can see it (tests
+    // build keys of their own to seed a cache).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/queries/keys.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Define query keys in src/queries/keys.ts (queryKeys) and use them from there.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { ...globals.node }, parserOptions: { projectService: false } },

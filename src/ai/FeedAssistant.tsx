@@ -15,6 +15,7 @@ import { AiError } from './errors';
 import { buildAnswerMessages } from './prompts';
 import { linkCitations } from './retrieve';
 import { useAiEndpoint } from './useAiEndpoint';
+import { type ItemViewKey, queryKeys } from '../queries/keys';
 
 type Phase = 'idle' | 'retrieving' | 'answering' | 'done' | 'stopped' | 'error';
 
@@ -31,7 +32,7 @@ interface AssistantState {
 export interface FeedAssistantParts {
   panel: ReactNode;
   /** Set once articles were retrieved: ItemsView should list exactly these. */
-  list: { listKey: readonly unknown[]; fetchPage: (cursor: string | null) => Promise<Page<ItemRow>> } | null;
+  list: { listKey: ItemViewKey; fetchPage: (cursor: string | null) => Promise<Page<ItemRow>> } | null;
 }
 
 // Absolute: the sanitiser drops relative links (it has no base for model output).
@@ -112,7 +113,7 @@ export function useFeedAssistant(q: string): FeedAssistantParts {
     if (!idsKey) return null;
     const list = idsKey.split(',').map(Number);
     return {
-      listKey: ['assistant', q, idsKey] as const,
+      listKey: queryKeys.itemViews.assistant(q, idsKey),
       fetchPage: async () => {
         const rows = await withEngine((e) => e.items.byIds(list));
         return { rows, next: null, total: rows.length };

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../queries/keys';
 import { useSettingsGroup } from '../settings/useSettings';
 import { type AiEndpoint, resolveEndpoint, type SharedStatus } from './endpoint';
 
@@ -8,7 +9,7 @@ import { type AiEndpoint, resolveEndpoint, type SharedStatus } from './endpoint'
  */
 export const aiStatusQuery = () =>
   queryOptions({
-    queryKey: ['ai-status'] as const,
+    queryKey: queryKeys.aiStatus,
     queryFn: async (): Promise<SharedStatus> => {
       try {
         const res = await fetch('/api/ai/status', { credentials: 'same-origin' });

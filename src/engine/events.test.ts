@@ -18,17 +18,33 @@ function job(state: 'running' | 'done' | 'cancelled') {
   };
 }
 
+const tallies = [
+  ['counts'],
+  ['filter-counts'],
+  ['feed-scores'],
+  ['feed-item-totals'],
+  ['daily'],
+  ['continue-reading'],
+  ['retention-preview'],
+];
+const syncJob = { ...job('done'), kind: 'sync' as const };
+
 const cases: [EngineEvent, unknown[][]][] = [
-  [{ type: 'items-added', feedIds: [1], count: 3 }, [['counts'], ['items']]],
+  [{ type: 'items-added', feedIds: [1], count: 3 }, [...tallies, ['items'], ['items-view']]],
   [{ type: 'items-changed', ids: [7, 8] }, [['items'], ['item', 7], ['item', 8]]],
-  [{ type: 'items-removed', feedIds: [1] }, [['counts'], ['items'], ['item']]],
-  [{ type: 'read-changed', ids: [5], feedIds: [1] }, [['counts'], ['items'], ['item', 5]]],
-  [{ type: 'saved-changed', ids: [5] }, [['counts'], ['items'], ['item', 5]]],
-  [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ['counts']]],
-  [{ type: 'groups-changed' }, [['groups'], ['feeds'], ['counts']]],
+  [{ type: 'items-removed', feedIds: [1] }, [...tallies, ['items'], ['item'], ['items-view']]],
+  [
+    { type: 'read-changed', ids: [5], feedIds: [1] },
+    [...tallies, ['items'], ['item', 5], ['sync', 'status']],
+  ],
+  [{ type: 'saved-changed', ids: [5] }, [...tallies, ['items'], ['item', 5], ['sync', 'status']]],
+  [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ...tallies]],
+  [{ type: 'groups-changed' }, [['groups'], ['feeds'], ...tallies]],
   [{ type: 'job', job: job('running') }, []],
-  [{ type: 'job', job: job('done') }, [['feeds'], ['counts'], ['items'], ['icons']]],
-  [{ type: 'job', job: job('cancelled') }, [['feeds'], ['counts'], ['items'], ['icons']]],
+  [{ type: 'job', job: job('done') }, [['feeds'], ...tallies, ['items'], ['icons']]],
+  [{ type: 'job', job: job('cancelled') }, [['feeds'], ...tallies, ['items'], ['icons']]],
+  [{ type: 'job', job: syncJob }, [['feeds'], ...tallies, ['items'], ['icons'], ['sync', 'status']]],
+  [{ type: 'storage-lost', reason: 'deleted' }, []],
 ];
 
 describe('invalidationsFor', () => {
@@ -67,6 +83,7 @@ describe('applyEngineEvent', () => {
     const client = seeded();
     applyEngineEvent(client, { type: 'read-changed', ids: [5], feedIds: [1] });
     expect(stale(client)).toEqual([['counts'], ['items', 'all', null, false], ['item', 5]]);
+    expect(client.getQueryState(['groups'])?.isInvalidated).toBe(false);
   });
 
   it('leaves items alone on groups-changed', () => {

@@ -1,43 +1,141 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../queries/keys';
-import type { EngineEvent } from './contract';
+import {
+  type InfiniteData,
+  notifyManager,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { withEngine } from '../queries/engine';
+import { AUTO_REFETCH_PAGES, queryKeys } from '../queries/keys';
+import type { EngineEvent, ItemRow, Page } from './contract';
 
 /**
- * Which cached queries an engine event makes stale, as query-key prefixes. Pure and total: every
- * event type maps to at least one key. List pages are invalidated wholesale because an added or
- * re-read item shifts keyset pages and unread filters.
+ * Everything derived from the state of items (read, saved, stored): the global counts and the
+ * smaller tallies beside them. Feed and group changes stale them too (`feed.*` and `group.*`
+ * fields in saved filters, per-feed totals).
+ */
+const tallies = (): QueryKey[] => [
+  queryKeys.counts,
+  queryKeys.filterCountsAll,
+  queryKeys.feedScores,
+  queryKeys.feedItemTotalsAll,
+  queryKeys.dailyAll,
+  queryKeys.continueReadingAll,
+  queryKeys.retentionPreviewAll,
+];
+
+/**
+ * Which cached queries an engine event makes stale, as query-key prefixes. Pure and total: the
+ * one place that decides it (no screen listens to engine events to invalidate on its own). List
+ * pages are invalidated wholesale because an added or re-read item shifts keyset pages and
+ * unread filters; list screens' views (`itemViewsAll`) only on added or removed items, since
+ * read and saved changes patch their rows in place (see {@link applyEngineEvent}).
  */
 export function invalidationsFor(e: EngineEvent): QueryKey[] {
   switch (e.type) {
     case 'items-added':
-      return [queryKeys.counts, queryKeys.itemsAll];
+      return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll];
     case 'items-changed':
       return [queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
     case 'items-removed':
-      return [queryKeys.counts, queryKeys.itemsAll, queryKeys.itemAll];
+      return [...tallies(), queryKeys.itemsAll, queryKeys.itemAll, queryKeys.itemViewsAll];
     case 'read-changed':
-      return [queryKeys.counts, queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
     case 'saved-changed':
-      return [queryKeys.counts, queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
+      // The sync status counts the changes waiting to be sent.
+      return [...tallies(), queryKeys.itemsAll, ...e.ids.map(queryKeys.item), queryKeys.syncStatus];
     case 'feeds-changed':
-      return [queryKeys.feeds, queryKeys.counts];
+      return [queryKeys.feeds, ...tallies()];
     case 'groups-changed':
-      return [queryKeys.groups, queryKeys.feeds, queryKeys.counts];
+      return [queryKeys.groups, queryKeys.feeds, ...tallies()];
     case 'job':
       // Feeds report their own status and items their arrivals; a job's progress adds nothing
-      // while it runs. When it ends, lists and icons catch up once (new feeds, new items).
-      return e.job.state === 'running'
-        ? []
-        : [queryKeys.feeds, queryKeys.counts, queryKeys.itemsAll, ['icons']];
+      // while it runs. When it ends, lists and icons catch up once (new feeds, new items), and a
+      // sync job's end changes the account's last sync, errors and queue.
+      if (e.job.state === 'running') return [];
+      return [
+        queryKeys.feeds,
+        ...tallies(),
+        queryKeys.itemsAll,
+        queryKeys.iconsAll,
+        ...(e.job.kind === 'sync' ? [queryKeys.syncStatus] : []),
+      ];
     default:
-      // An event type this UI does not know (a newer engine in another tab): nothing to do.
+      // `storage-lost` (src/engine/bridge.ts reloads the page), or an event type this UI does not
+      // know (a newer engine in another tab): nothing to refetch.
       return [];
   }
 }
 
-/** Applies an event to a query cache (fire and forget: refetches run in the background). */
+/** A change touching more loaded rows of one view than this refetches it instead of patching. */
+const PATCH_LIMIT = 2000;
+
+type ViewData = InfiniteData<Page<ItemRow>>;
+const pagesOf = (q: Query) => (q.state.data as ViewData | undefined)?.pages.length ?? 0;
+const isView = (key: QueryKey) => key[0] === queryKeys.itemViewsAll[0];
+
+/**
+ * Applies an event to a query cache (fire and forget: refetches run in the background): every
+ * key of {@link invalidationsFor} is invalidated and refetched where on screen, except a list
+ * view of more than `AUTO_REFETCH_PAGES` pages, which is only marked stale (its screen offers
+ * Reload). Read, saved and item changes patch the flags of rows loaded in list views, with one
+ * `items.byIds` call for all of them.
+ */
 export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
-  for (const queryKey of invalidationsFor(e)) {
-    void client.invalidateQueries({ queryKey });
+  notifyManager.batch(() => {
+    for (const queryKey of invalidationsFor(e)) {
+      if (!isView(queryKey)) {
+        void client.invalidateQueries({ queryKey });
+        continue;
+      }
+      void client.invalidateQueries({ queryKey, refetchType: 'none' });
+      void client.refetchQueries({
+        queryKey,
+        type: 'active',
+        predicate: (q) => pagesOf(q) <= AUTO_REFETCH_PAGES,
+      });
+    }
+  });
+  if (e.type === 'read-changed' || e.type === 'saved-changed' || e.type === 'items-changed')
+    patchViewRows(client, e.ids);
+}
+
+/** Re-reads the flags of the rows `ids` names in every loaded list view and patches them in. */
+function patchViewRows(client: QueryClient, ids: readonly number[]): void {
+  const wanted = new Set(ids);
+  const touched = new Set<number>();
+  for (const q of client.getQueryCache().findAll({ queryKey: queryKeys.itemViewsAll })) {
+    const data = q.state.data as ViewData | undefined;
+    if (!data) continue;
+    const hits = data.pages.flatMap((p) => p.rows.filter((r) => wanted.has(r.id)).map((r) => r.id));
+    if (hits.length > PATCH_LIMIT) void client.invalidateQueries({ queryKey: q.queryKey, exact: true });
+    else for (const id of hits) touched.add(id);
   }
+  if (touched.size === 0) return;
+  void withEngine((engine) => engine.items.byIds([...touched]))
+    .then((fresh) => {
+      const flags = new Map(fresh.map((r) => [r.id, r.flags]));
+      for (const q of client.getQueryCache().findAll({ queryKey: queryKeys.itemViewsAll })) {
+        const data = q.state.data as ViewData | undefined;
+        const next = data && patchFlags(data, flags);
+        if (next && next !== data) client.setQueryData(q.queryKey, next);
+      }
+    })
+    .catch((err: unknown) => console.warn('Rivulet: could not refresh rows', err));
+}
+
+/** `data` with new flags on the rows `flags` names; the same object when nothing changed. */
+function patchFlags(data: ViewData, flags: ReadonlyMap<number, number>): ViewData {
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.rows.some((r) => flags.has(r.id) && flags.get(r.id) !== r.flags)) return page;
+    changed = true;
+    return {
+      ...page,
+      rows: page.rows.map((r) => {
+        const f = flags.get(r.id);
+        return f === undefined || f === r.flags ? r : { ...r, flags: f };
+      }),
+    };
+  });
+  return changed ? { ...data, pages } : data;
 }

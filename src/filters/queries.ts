@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ItemRow, Page } from '../engine/contract';
 import { withEngine } from '../queries/engine';
-import { filterKeys } from './keys';
+import { queryKeys } from '../queries/keys';
 import type { FilterKeyword } from './savedFilters';
 
 /**
@@ -10,7 +10,7 @@ import type { FilterKeyword } from './savedFilters';
  */
 export const queryCheckQuery = (text: string) =>
   queryOptions({
-    queryKey: filterKeys.check(text),
+    queryKey: queryKeys.filterCheck(text),
     queryFn: () => withEngine((e) => e.query.check(text)),
     placeholderData: keepPreviousData,
   });
@@ -21,7 +21,7 @@ export const queryCheckQuery = (text: string) =>
  */
 export const filterCountsQuery = (filters: readonly { id: string; query: string }[]) =>
   queryOptions({
-    queryKey: filterKeys.counts(filters),
+    queryKey: queryKeys.filterCounts(filters),
     queryFn: () => withEngine((e) => e.query.counts(filters.map((f) => ({ id: f.id, query: f.query })))),
     enabled: filters.length > 0,
     placeholderData: keepPreviousData,
@@ -53,7 +53,7 @@ export function keywordsPage(
  */
 export const relatedQuery = (itemId: number) =>
   queryOptions({
-    queryKey: filterKeys.related(itemId),
+    queryKey: queryKeys.related(itemId),
     queryFn: () => withEngine((e) => e.search.related(itemId, RELATED_LIMIT)),
   });
 

@@ -56,7 +56,7 @@ function renderList(path = '/f/1') {
   const view = (
     <>
       <ItemsView
-        listKey={['test-list']}
+        listKey={['items-view', 'test-list']}
         fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
         title="Alpha"
         scope={{ scope: 'feed', id: 1 }}

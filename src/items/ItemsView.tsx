@@ -36,10 +36,11 @@ import classes from './ItemsView.module.css';
 import { errorText } from '../i18n/errorText';
 import { onUndone, recordUndo } from '../undo/undoStore';
 import { nextUnreadInSidebar } from '../keys/sidebarOrder';
+import type { ItemViewKey } from '../queries/keys';
 
 export interface ItemsViewProps {
-  /** TanStack Query key for this list (stored under ['items-view', ...listKey]). */
-  listKey: readonly unknown[];
+  /** The list's query key, one of `queryKeys.itemViews` (src/queries/keys.ts). */
+  listKey: ItemViewKey;
   /** One page after `cursor` (null: the first page). Should honour `hideReadArticles`. */
   fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
   title: React.ReactNode;

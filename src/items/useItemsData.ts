@@ -1,26 +1,24 @@
 /**
  * The data side of an items list: an infinite query of keyset pages, local read/saved changes
- * (optimistic, then confirmed from the engine), the rows read this visit that "only unread"
- * keeps on screen, and the engine events that concern the list.
+ * (optimistic, then confirmed from the engine) and the rows read this visit that "only unread"
+ * keeps on screen. Engine events reach the list through its query only (src/engine/events.ts):
+ * new or removed items refetch it, or mark a long one stale (then `stale` asks for a Reload);
+ * read and saved changes patch its loaded rows.
  */
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { onEngineEvent } from '../engine/client';
 import type { Item, ItemRow, Page, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
-import { queryKeys } from '../queries/keys';
+import { type ItemViewKey, queryKeys } from '../queries/keys';
 import { FLAG_READ } from '../../shared/flags';
 import { mergeSticky, type StickyRow, visibleRows } from './stickyRows';
 
 /** A list asks for at most this many rows per call when it must catch up after a jump. */
 const MAX_CATCH_UP = 500;
-/** Lists with more pages than this are not refetched on new items: a "Reload" pill shows. */
-const AUTO_REFETCH_PAGES = 10;
-/** A change touching more loaded rows than this reloads the list instead of patching it. */
-const PATCH_LIMIT = 2000;
 
 export interface ItemsSource {
-  listKey: readonly unknown[];
+  /** The list's query key, one of `queryKeys.itemViews`. */
+  listKey: ItemViewKey;
   fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
   /** Optional: fetch `limit` rows at once (used to catch up after a jump). */
   fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
@@ -60,12 +58,22 @@ export interface ItemsData {
 const flat = (data: InfiniteData<Page<ItemRow>> | undefined): ItemRow[] =>
   data ? ([] as ItemRow[]).concat(...data.pages.map((p) => p.rows)) : [];
 
+/**
+ * A local flag change waiting for the engine's confirmation: shown while the row still has the
+ * flags it had when changed (`from`); once the row's flags change (confirmed, or changed again
+ * elsewhere) the row's own flags win.
+ */
+interface Override {
+  from: number;
+  to: number;
+}
+
 /** See {@link ItemsData}. One engine call per page; events cost one `byIds` for touched rows. */
 export function useItemsData(src: ItemsSource): ItemsData {
   const client = useQueryClient();
   const keyText = JSON.stringify(src.listKey);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key's content, not its identity
-  const queryKey = useMemo(() => ['items-view', ...src.listKey], [keyText]);
+  const queryKey = useMemo(() => src.listKey, [keyText]);
   const wantRef = useRef(0);
   const loadedRef = useRef(0);
   const fetchRef = useRef(src);
@@ -93,7 +101,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
   const pageCount = q.data?.pages.length ?? 0;
   const lastPage = q.data?.pages[pageCount - 1];
 
-  const [overrides, setOverrides] = useState<ReadonlyMap<number, number>>(new Map());
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, Override>>(new Map());
   const [sticky, setSticky] = useState<ReadonlyMap<number, StickyRow>>(new Map());
   const [stale, setStale] = useState(false);
   // Local changes belong to one list: a row read in a feed must not show up in Today or Saved
@@ -105,16 +113,24 @@ export function useItemsData(src: ItemsSource): ItemsData {
     setSticky(new Map());
     setStale(false);
   }
+  // Events mark a long list stale without refetching it (src/engine/events.ts); the flag stays
+  // up until `reload`, even if a row patch or a next page clears the query's own stale mark.
+  if (!stale && stateKey === keyText && q.isSuccess && q.isStale && !q.isFetching) setStale(true);
 
-  const rows = useMemo(() => {
-    const flagsOf = (r: ItemRow) => overrides.get(r.id) ?? r.flags;
+  const [rows, baseFlags] = useMemo(() => {
+    const flagsOf = (r: ItemRow) => {
+      const o = overrides.get(r.id);
+      return o && o.from === r.flags ? o.to : r.flags;
+    };
     const base = visibleRows(raw, src.onlyUnread, sticky, flagsOf, FLAG_READ);
     const merged = mergeSticky(base, sticky, { ranked: src.ranked, complete: !q.hasNextPage });
-    if (overrides.size === 0) return merged;
-    return merged.map((r) => {
-      const f = overrides.get(r.id);
-      return f === undefined || f === r.flags ? r : { ...r, flags: f };
+    const flagsBefore = new Map(merged.map((r) => [r.id, r.flags]));
+    if (overrides.size === 0) return [merged, flagsBefore] as const;
+    const shown = merged.map((r) => {
+      const f = flagsOf(r);
+      return f === r.flags ? r : { ...r, flags: f };
     });
+    return [shown, flagsBefore] as const;
   }, [raw, overrides, sticky, src.onlyUnread, src.ranked, q.hasNextPage]);
 
   const remaining = q.hasNextPage && lastPage ? Math.max(0, lastPage.total - raw.length) : 0;
@@ -127,40 +143,9 @@ export function useItemsData(src: ItemsSource): ItemsData {
     void client.resetQueries({ queryKey });
   }, [client, queryKey]);
 
-  // Engine events: refresh flags of loaded rows; new or removed items refetch short lists.
-  const rawRef = useRef(raw);
-  const pagesRef = useRef(pageCount);
   useEffect(() => {
-    rawRef.current = raw;
-    pagesRef.current = pageCount;
     loadedRef.current = raw.length;
   });
-  useEffect(() => {
-    return onEngineEvent((e) => {
-      if (e.type === 'items-added' || e.type === 'items-removed') {
-        if (pagesRef.current <= AUTO_REFETCH_PAGES) void client.invalidateQueries({ queryKey });
-        else setStale(true);
-        return;
-      }
-      if (e.type !== 'read-changed' && e.type !== 'saved-changed' && e.type !== 'items-changed') return;
-      const wanted = new Set(e.ids);
-      const touched = rawRef.current.filter((r) => wanted.has(r.id)).map((r) => r.id);
-      if (touched.length === 0) return;
-      if (touched.length > PATCH_LIMIT) {
-        void client.invalidateQueries({ queryKey });
-        return;
-      }
-      void withEngine((engine) => engine.items.byIds(touched))
-        .then((fresh) =>
-          setOverrides((prev) => {
-            const next = new Map(prev);
-            for (const r of fresh) next.set(r.id, r.flags);
-            return next;
-          }),
-        )
-        .catch((err: unknown) => console.warn('Rivulet: could not refresh rows', err));
-    });
-  }, [client, queryKey]);
 
   const setFlag = useCallback(
     async (targets: readonly ItemRow[], bit: number, on: boolean) => {
@@ -170,7 +155,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
       const apply = (flagsOf: (r: ItemRow) => number) => {
         setOverrides((prev) => {
           const next = new Map(prev);
-          for (const r of changed) next.set(r.id, flagsOf(r));
+          for (const r of changed) next.set(r.id, { from: baseFlags.get(r.id) ?? r.flags, to: flagsOf(r) });
           return next;
         });
         for (const r of changed) {
@@ -198,7 +183,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
         throw err;
       }
     },
-    [client, rows, src.onlyUnread],
+    [client, rows, baseFlags, src.onlyUnread],
   );
 
   const pin = useCallback((row: ItemRow) => {

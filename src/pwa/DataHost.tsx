@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { engineReady, onEngineEvent } from '../engine/client';
+import { engineReady } from '../engine/client';
 import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
 import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
-import { reloadAfterLoss, showLoss, takeLoss } from './lostDatabase';
+import { showLoss, takeLoss } from './lostDatabase';
 import { settleRestore } from './restoreNotices';
 import { showSettingsProblem } from './SettingsNotice';
+import { onJobFinished } from '../subscriptions/jobStore';
 import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
 /** Runs retention (the `general.retentionDays` setting) once; logs instead of failing. */
@@ -52,14 +53,11 @@ export function DataHost() {
       void engineReady()
         .then((info) => live && showLoss(loss, info.counts.items))
         .catch(() => {});
-    const warned = new Set<string>();
-    const stop = onEngineEvent((e) => {
-      if (e.type === 'storage-lost') return reloadAfterLoss(e.reason);
-      if (e.type !== 'job' || e.job.state === 'running') return;
-      if (e.job.kind === 'refresh') void runRetention();
-      const full = e.job.failures.filter((f) => f.code === 'quota_exceeded');
-      if (!warned.has(e.job.id) && full.length) {
-        warned.add(e.job.id);
+    // Engine events reach this through the job store (src/engine/bridge.ts routes them there).
+    const stop = onJobFinished((job) => {
+      if (job.kind === 'refresh') void runRetention();
+      const full = job.failures.filter((f) => f.code === 'quota_exceeded');
+      if (full.length) {
         // One notice at a time: a later failure replaces the earlier one.
         notifications.hide(STORAGE_NOTICE_ID);
         notifications.show({

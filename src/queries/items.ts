@@ -42,7 +42,7 @@ export const itemQuery = (id: number) =>
  */
 export const scopeTotalQuery = (scope: ItemsScope, id?: number) =>
   queryOptions({
-    queryKey: [...queryKeys.itemsAll, scope, id ?? null, 'total'] as const,
+    queryKey: queryKeys.scopeTotal(scope, id ?? null),
     queryFn: () => withEngine((e) => e.items.page({ scope, id, unreadOnly: false, limit: 1 })),
     select: (page) => page.total,
   });
@@ -53,7 +53,7 @@ export const scopeTotalQuery = (scope: ItemsScope, id?: number) =>
  */
 export const unreadTotalQuery = (scope: ItemsScope, id?: number) =>
   queryOptions({
-    queryKey: [...queryKeys.itemsAll, scope, id ?? null, 'unread-total'] as const,
+    queryKey: queryKeys.unreadTotal(scope, id ?? null),
     queryFn: () => withEngine((e) => e.items.page({ scope, id, unreadOnly: true, limit: 1 })),
     select: (page) => page.total,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ItemRow, Page } from '../engine/contract';
-import { filterKeys } from '../filters/keys';
+import { queryKeys } from '../queries/keys';
 import { withEngine } from '../queries/engine';
 
 /** Suggestions shown in the palette. */
@@ -13,7 +13,7 @@ export const SUGGEST_LIMIT = 8;
  */
 export const suggestQuery = (text: string) =>
   queryOptions({
-    queryKey: filterKeys.suggest(text),
+    queryKey: queryKeys.searchSuggest(text),
     queryFn: () => withEngine((e) => e.search.suggest(text, SUGGEST_LIMIT)),
     enabled: text.trim() !== '',
     placeholderData: keepPreviousData,

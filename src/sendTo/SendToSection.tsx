@@ -15,7 +15,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useI18n } from '../i18n';
-import { SEND_TARGETS_KEY } from '../queries/keys';
+import { queryKeys } from '../queries/keys';
 import {
   removeTarget,
   saveTarget,
@@ -94,7 +94,7 @@ function TargetForm({
         setResult({ ok: true, text: t('sendTo.working') });
       } else {
         await saveTarget(toInput(d));
-        await client.invalidateQueries({ queryKey: SEND_TARGETS_KEY });
+        await client.invalidateQueries({ queryKey: queryKeys.sendTargets });
         onClose();
       }
     } catch (err) {
@@ -225,7 +225,7 @@ function TargetRow({ target, onEdit }: { target: SendTargetView; onEdit: () => v
   const [confirming, setConfirming] = useState(false);
   const remove = async () => {
     await removeTarget(target.id);
-    await client.invalidateQueries({ queryKey: SEND_TARGETS_KEY });
+    await client.invalidateQueries({ queryKey: queryKeys.sendTargets });
   };
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`sendto-target-${target.service}`}>

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EngineApi } from '../engine/contract';
 import { withEngine } from '../queries/engine';
-import { SEND_TARGETS_KEY } from '../queries/keys';
+import { queryKeys } from '../queries/keys';
 
 type SendTo = EngineApi['sendTo'];
 export type SendTargetView = Awaited<ReturnType<SendTo['list']>>[number];
@@ -20,7 +20,7 @@ export const SERVICES: { value: SendService; label: string }[] = [
 
 /** Every configured target, without secrets. */
 export const sendTargetsQuery = () =>
-  queryOptions({ queryKey: SEND_TARGETS_KEY, queryFn: () => withEngine((e) => e.sendTo.list()) });
+  queryOptions({ queryKey: queryKeys.sendTargets, queryFn: () => withEngine((e) => e.sendTo.list()) });
 
 export const testTarget = (input: SendTargetInput) => withEngine((e) => e.sendTo.test(input));
 export const saveTarget = (input: SendTargetInput) => withEngine((e) => e.sendTo.save(input));

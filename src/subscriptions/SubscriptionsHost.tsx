@@ -5,7 +5,7 @@ import { bindKeys } from '../keys/keyMap';
 import { Disclosure } from '../pwa/Disclosure';
 import { useShortcuts } from '../reader/shortcuts';
 import { settingsStore } from '../settings/useSettings';
-import { connectJobEvents, onJobFinished } from './jobStore';
+import { onJobFinished } from './jobStore';
 import { failureNotice } from './jobNotice';
 import { isReported } from './refreshReport';
 import { RefreshScheduler } from './RefreshScheduler';
@@ -21,7 +21,6 @@ import { TextPromptHost } from './TextPrompt';
 export function SubscriptionsHost() {
   const { pathname } = useLocation();
   useEffect(() => {
-    connectJobEvents();
     return onJobFinished((job) => {
       if (job.kind !== 'refresh' || !settingsStore.getSnapshot().general.pullDataFail) return;
       // A refresh the user asked for has its summary above the main area already.

@@ -1,9 +1,9 @@
 /**
- * The tab's job progress, fed by the engine's `job` events (from every tab) and by the answer
- * of the call that started a job. Components read it with `useJob` / `useRunningJobs`.
+ * The tab's job progress, fed by the engine's `job` events (from every tab, routed here by
+ * src/engine/bridge.ts) and by the answer of the call that started a job. Components read it
+ * with `useJob` / `useRunningJobs`; code that acts when a job ends uses `onJobFinished`.
  */
 import { useSyncExternalStore } from 'react';
-import { onEngineEvent } from '../engine/client';
 import type { JobProgress } from '../../worker/types';
 import { getJob } from './api';
 import { type JobsState, jobReducer, runningJobs } from './jobProgress';
@@ -50,16 +50,6 @@ const snapshot = () => state;
 
 /** Every job the store knows, now (for code outside React). */
 export const jobsSnapshot = (): JobsState => state;
-
-let connected = false;
-/** Starts following `job` events; idempotent (once per tab). */
-export function connectJobEvents(): void {
-  if (connected) return;
-  connected = true;
-  onEngineEvent((e) => {
-    if (e.type === 'job') recordJob(e.job);
-  });
-}
 
 /** Test hook: forgets every job. */
 export function resetJobs(): void {

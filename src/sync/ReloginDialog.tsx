@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../i18n';
-import { SYNC_STATUS_KEY } from '../queries/keys';
+import { queryKeys } from '../queries/keys';
 import { reloginAccount, type SyncStatus } from './api';
 import { errorAdvice } from './errorAdvice';
 
@@ -35,7 +35,7 @@ export function ReloginDialog({
     setError(null);
     try {
       await reloginAccount(password);
-      await client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.syncStatus });
       close();
     } catch (err) {
       setError(errorAdvice(err));

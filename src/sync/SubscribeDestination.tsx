@@ -2,8 +2,7 @@ import { Checkbox, Paper, Stack, Text } from '@mantine/core';
 import { IconCloud, IconDeviceDesktop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n';
-import { SYNC_STATUS_KEY } from '../queries/keys';
-import { syncStatus } from './api';
+import { syncStatusQuery } from './api';
 
 /** Where a subscription goes: the connected Google Reader account (the default) or this browser. */
 export type Into = 'account' | 'local';
@@ -19,7 +18,7 @@ export const intoRequest = (into: Into): { into?: 'local' } => (into === 'local'
  */
 export function SubscribeDestination({ value, onChange }: { value: Into; onChange: (into: Into) => void }) {
   const t = useT();
-  const { data: status } = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus });
+  const { data: status } = useQuery(syncStatusQuery());
   if (!status?.connected) return null;
   if (status.protocol === 'fever')
     return (

@@ -2,11 +2,13 @@
  * The sync (Login) engine calls the UI makes, in one typed place. Each waits for the engine and
  * rejects with the engine's error (an Error carrying `code`, see `errorAdvice`).
  */
+import { queryOptions } from '@tanstack/react-query';
 import { withEngine } from '../queries/engine';
+import { queryKeys } from '../queries/keys';
 import type { EngineApi } from '../engine/contract';
 import type { JobProgress } from '../../worker/types';
 import { getJob } from '../subscriptions/api';
-import { connectJobEvents, onJobFinished } from '../subscriptions/jobStore';
+import { onJobFinished } from '../subscriptions/jobStore';
 
 type Sync = EngineApi['sync'];
 export type ConnectRequest = Parameters<Sync['connect']>[0];
@@ -20,9 +22,14 @@ export const connectAccount = (req: ConnectRequest): Promise<ConnectPreview> =>
 /** The connected account (or `connected: false`) and the number of changes waiting. */
 export const syncStatus = (): Promise<SyncStatus> => withEngine((e) => e.sync.status());
 
+/**
+ * The sync status as a query. Engine events keep it fresh (src/engine/events.ts: a finished sync
+ * job, read and saved changes that fill the queue).
+ */
+export const syncStatusQuery = () => queryOptions({ queryKey: queryKeys.syncStatus, queryFn: syncStatus });
+
 /** Resolves with a job's final progress once it has finished (at once if it already has). */
 export function waitForJob(id: string): Promise<JobProgress | null> {
-  connectJobEvents();
   return new Promise((resolve) => {
     const off = onJobFinished((job) => {
       if (job.id !== id) return;

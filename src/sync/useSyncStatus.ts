@@ -1,9 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { onEngineEvent } from '../engine/client';
-import { SYNC_STATUS_KEY } from '../queries/keys';
-import { connectJobEvents, useRunningJobs } from '../subscriptions/jobStore';
-import { syncStatus } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { useRunningJobs } from '../subscriptions/jobStore';
+import { syncStatusQuery } from './api';
 
 const KINDS = ['sync'] as const;
 
@@ -12,19 +9,7 @@ const KINDS = ['sync'] as const;
  * when read/saved state changes (the queue). `syncing`: a sync job is running now.
  */
 export function useSyncStatus() {
-  const client = useQueryClient();
-  const status = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus });
+  const status = useQuery(syncStatusQuery());
   const running = useRunningJobs(KINDS);
-  useEffect(() => {
-    connectJobEvents();
-    return onEngineEvent((e) => {
-      if (
-        (e.type === 'job' && e.job.kind === 'sync' && e.job.state !== 'running') ||
-        e.type === 'read-changed' ||
-        e.type === 'saved-changed'
-      )
-        void client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
-    });
-  }, [client]);
   return { status: status.data, syncing: running.length > 0 };
 }

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { Bundle } from '../../data/bundles';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
+import { queryKeys } from '../../queries/keys';
 import { downloadText } from '../../subscriptions/opmlFile';
 import { bundleUrl } from './bundleLink';
 import { bundleFileName, bundleOpml } from './bundleOpml';
@@ -33,7 +34,7 @@ export function MakeBundle() {
 
   const shareable = bundle !== null && bundle.feeds.length > 0;
   const { data: link = '' } = useQuery({
-    queryKey: ['bundle-link', shareable ? JSON.stringify(bundle) : ''],
+    queryKey: queryKeys.bundleLink(shareable ? JSON.stringify(bundle) : ''),
     queryFn: () => (bundle ? bundleUrl(window.location.origin, bundle) : ''),
     enabled: shareable,
   });

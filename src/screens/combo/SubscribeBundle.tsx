@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Bundle } from '../../data/bundles';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
-import { connectJobEvents, syncJob, useJob } from '../../subscriptions/jobStore';
+import { syncJob, useJob } from '../../subscriptions/jobStore';
 import { subscribeBundle } from './api';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { urlKey } from '../../../shared/urlKey';
@@ -25,9 +25,6 @@ export function SubscribeBundle({
   onClose: () => void;
 }) {
   const t = useT();
-  useEffect(() => {
-    connectJobEvents();
-  }, []);
   return (
     <Modal
       opened={bundle !== null}

@@ -3,26 +3,29 @@ import { IconDatabase, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withEngine } from '../../queries/engine';
+import { queryKeys } from '../../queries/keys';
 import { runRetention } from '../../pwa/DataHost';
 import { updateSettings, useSettingsGroup } from '../../settings/useSettings';
 import { askPersistence, formatBytes, readStorage } from './storage';
 import { Section } from './Section';
 import { tRich, useI18n } from '../../i18n';
 
-const STORAGE_KEY = ['storage-estimate'] as const;
-
 /** Usage and quota, persistent storage, and retention of old read articles. */
 export function StorageSection() {
   const { t, lang, formatNumber } = useI18n();
   const client = useQueryClient();
-  const { data: info } = useQuery({ queryKey: STORAGE_KEY, queryFn: () => readStorage(), staleTime: 0 });
+  const { data: info } = useQuery({
+    queryKey: queryKeys.storageEstimate,
+    queryFn: () => readStorage(),
+    staleTime: 0,
+  });
   const { retentionDays } = useSettingsGroup('general');
   const [asking, setAsking] = useState(false);
   const [denied, setDenied] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
   const enabled = retentionDays > 0;
   const { data: wouldRemove } = useQuery({
-    queryKey: ['counts', 'retention-preview', retentionDays],
+    queryKey: queryKeys.retentionPreview(retentionDays),
     queryFn: () => withEngine((e) => e.retention.preview(retentionDays)),
     enabled,
   });
@@ -36,7 +39,7 @@ export function StorageSection() {
     const granted = await askPersistence();
     setDenied(!granted);
     setAsking(false);
-    await client.invalidateQueries({ queryKey: STORAGE_KEY });
+    await client.invalidateQueries({ queryKey: queryKeys.storageEstimate });
   };
 
   return (

@@ -12,6 +12,7 @@ import { itemQuery } from '../../queries/items';
 import { formatAge } from '../items/route';
 import { useNow } from '../../components/useNow';
 import { useI18n } from '../../i18n';
+import { queryKeys } from '../../queries/keys';
 
 /** `/filter?related=<id>`: articles like this one (ranked), and likely duplicates across feeds. */
 export function RelatedView({ itemId }: { itemId: number }) {
@@ -78,7 +79,7 @@ export function RelatedView({ itemId }: { itemId: number }) {
   return (
     <div data-testid="screen-related" style={{ display: 'contents' }}>
       <ItemsView
-        listKey={['related', itemId]}
+        listKey={queryKeys.itemViews.related(itemId)}
         fetchPage={fetchPage}
         title={
           <span data-testid="related-title">

@@ -1,6 +1,7 @@
 import type { ItemRow, Page } from '../../engine/contract';
 import { keywordsPage, queryPage } from '../../filters/queries';
 import type { FilterKeyword } from '../../filters/savedFilters';
+import { queryKeys } from '../../queries/keys';
 
 /** What the /filter page lists under the editor. */
 export type Ran =
@@ -10,16 +11,16 @@ export type Ran =
 export function resultsSource(ran: Ran, unreadOnly: boolean) {
   if (ran.kind === 'query') {
     return {
-      listKey: ['filter-screen', 'query', ran.text, unreadOnly],
+      listKey: queryKeys.itemViews.filterQuery(ran.text, unreadOnly),
       fetchPage: queryPage(ran.text, unreadOnly),
     };
   }
   if (ran.kind === 'keywords') {
     return {
-      listKey: ['filter-screen', 'keywords', ran.keywords, unreadOnly],
+      listKey: queryKeys.itemViews.filterKeywords(ran.keywords, unreadOnly),
       fetchPage: keywordsPage(ran.keywords, unreadOnly),
     };
   }
   const empty: Page<ItemRow> = { rows: [], next: null, total: 0 };
-  return { listKey: ['filter-screen', 'none'], fetchPage: () => Promise.resolve(empty) };
+  return { listKey: queryKeys.itemViews.filterNone, fetchPage: () => Promise.resolve(empty) };
 }

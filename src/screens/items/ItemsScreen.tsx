@@ -15,6 +15,7 @@ import { FeedProblemBanner } from '../../subscriptions/FeedProblemBanner';
 import { LoadOlder } from '../../sync/LoadOlder';
 import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
+import { queryKeys } from '../../queries/keys';
 
 /**
  * Route `/:type/:id?[/i/:item]`: All, Today (home/explore), Saved (next), a feed, a group, a saved
@@ -83,7 +84,7 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   const { fetchPage, fetchRange, rowInList } = pageFetcher({ scope: target.scope, id, unreadOnly });
   return (
     <ItemsView
-      listKey={['scope', target.scope, id ?? null, unreadOnly]}
+      listKey={queryKeys.itemViews.scope(target.scope, id ?? null, unreadOnly)}
       showsRead={showsRead}
       fetchPage={fetchPage}
       fetchRange={fetchRange}
@@ -115,7 +116,11 @@ function FilterList({ filterId }: { filterId: string }) {
   const name = filter.name || filter.query || t('items.scopes.filter');
   return (
     <ItemsView
-      listKey={['filter', filterId, filter.query ?? '', JSON.stringify(filter.keywords ?? null)]}
+      listKey={queryKeys.itemViews.savedFilter(
+        filterId,
+        filter.query ?? '',
+        JSON.stringify(filter.keywords ?? null),
+      )}
       fetchPage={(cursor) => runFilterPage(filter, cursor, false)}
       showsRead
       title={<DocTitle text={name} />}

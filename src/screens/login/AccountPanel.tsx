@@ -8,7 +8,7 @@ import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
 import { logoutAccount, runSync, waitForJob, type SyncStatus } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
-import { SYNC_STATUS_KEY } from '../../queries/keys';
+import { queryKeys } from '../../queries/keys';
 
 const KINDS = ['sync'] as const;
 
@@ -29,7 +29,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
   const [error, setError] = useState<{ title: string; detail: string } | null>(null);
   const [askPending, setAskPending] = useState(false);
   const [sending, setSending] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.syncStatus });
 
   const syncNow = async () => {
     setError(null);

@@ -2,10 +2,10 @@ import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, Tex
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type TKey, useT } from '../../i18n';
-import { connectAccount, runSync, syncStatus, type ConnectPreview } from '../../sync/api';
+import { connectAccount, runSync, syncStatusQuery, type ConnectPreview } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { ImportPreview } from './ImportPreview';
-import { SYNC_STATUS_KEY } from '../../queries/keys';
+import { queryKeys } from '../../queries/keys';
 
 type Protocol = 'greader' | 'fever';
 
@@ -16,7 +16,7 @@ export function LoginForm() {
   const t = useT();
   const client = useQueryClient();
   // After a logout that kept feeds: the same account is offered, to re-attach them.
-  const former = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus }).data?.former ?? null;
+  const former = useQuery(syncStatusQuery()).data?.former ?? null;
   const [protocol, setProtocol] = useState<Protocol>(former?.protocol ?? 'greader');
   const [url, setUrl] = useState(former?.url ?? '');
   const [username, setUsername] = useState(former?.username ?? '');
@@ -43,7 +43,7 @@ export function LoginForm() {
     } catch (err) {
       setError(errorAdvice(err));
     }
-    await client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
+    await client.invalidateQueries({ queryKey: queryKeys.syncStatus });
   };
 
   if (preview) return <ImportPreview preview={preview} onImport={startImport} error={error} />;

@@ -1,30 +1,16 @@
 import { Alert, Loader } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../i18n';
-import { onEngineEvent } from '../../engine/client';
-import { connectJobEvents } from '../../subscriptions/jobStore';
-import { SYNC_STATUS_KEY } from '../../queries/keys';
-import { syncStatus } from '../../sync/api';
+import { syncStatusQuery } from '../../sync/api';
 import { AccountPanel } from './AccountPanel';
 import { LoginForm } from './LoginForm';
 
 /** The login screen: the form when no account is connected, the account panel otherwise. */
 export function LoginScreen() {
   const t = useT();
-  const client = useQueryClient();
-  const status = useQuery({ queryKey: SYNC_STATUS_KEY, queryFn: syncStatus });
-  useEffect(() => {
-    connectJobEvents();
-    // A finished sync changes last-sync time, errors and the queue length.
-    return onEngineEvent((e) => {
-      if (e.type === 'job' && e.job.kind === 'sync' && e.job.state !== 'running')
-        void client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
-      if (e.type === 'read-changed' || e.type === 'saved-changed')
-        void client.invalidateQueries({ queryKey: SYNC_STATUS_KEY });
-    });
-  }, [client]);
+  // Kept fresh by engine events (a finished sync, read and saved changes): src/engine/events.ts.
+  const status = useQuery(syncStatusQuery());
   return (
     <Screen id="login" title={t('login.title')} subtitle={t('login.subtitle')}>
       {status.isPending && <Loader size="sm" />}

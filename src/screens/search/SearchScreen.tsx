@@ -7,6 +7,7 @@ import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
 import { useT } from '../../i18n';
 import { searchPage } from '../../search/queries';
+import { queryKeys } from '../../queries/keys';
 
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
@@ -53,7 +54,7 @@ export function SearchScreen() {
     <div data-testid="screen-search" style={{ display: 'contents' }}>
       <ItemsView
         key={q}
-        listKey={assistant.list?.listKey ?? ['search', q]}
+        listKey={assistant.list?.listKey ?? queryKeys.itemViews.search(q)}
         fetchPage={
           assistant.list?.fetchPage ??
           (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))

@@ -8,6 +8,7 @@ import { askPersistenceOnce } from '../../pwa/persistence';
 import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
 import { feedsQuery } from '../../queries/feeds';
+import { queryKeys } from '../../queries/keys';
 import { type GroupChoice, GroupPicker, groupChoiceRequest } from './GroupPicker';
 import { PreviewItems } from './PreviewItems';
 import { errorText } from '../../i18n/errorText';
@@ -27,7 +28,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
   const [group, setGroup] = useState<GroupChoice>({ kind: 'none' });
   const [into, setInto] = useState<Into>('account');
   const shown = useQuery({
-    queryKey: ['subscribe-preview', url],
+    queryKey: queryKeys.subscribePreview(url),
     queryFn: () => preview(url),
     gcTime: 60_000,
   });

@@ -1,21 +1,22 @@
 /**
- * Welcome's engine reads. Keys sit under `counts`, which item, read, saved and feed events
- * already invalidate, so the dashboard follows changes without timers.
+ * Welcome's engine reads. Item, read, saved and feed events invalidate their keys
+ * (src/engine/events.ts), so the dashboard follows changes without timers.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { withEngine } from '../../queries/engine';
+import { queryKeys } from '../../queries/keys';
 
 /** Articles per local day (read / unread), oldest first, today last. */
 export const dailyQuery = (days = 30) =>
   queryOptions({
-    queryKey: ['counts', 'daily', days] as const,
+    queryKey: queryKeys.daily(days),
     queryFn: () => withEngine((e) => e.stats.daily(days)),
   });
 
 /** The row of the last opened article (when it still exists) and where to continue reading. */
 export const continueQuery = (lastOpened: number | null) =>
   queryOptions({
-    queryKey: ['counts', 'continue', lastOpened] as const,
+    queryKey: queryKeys.continueReading(lastOpened),
     queryFn: () =>
       withEngine(async (e) => {
         const [last] = lastOpened === null ? [] : await e.items.byIds([lastOpened]);
