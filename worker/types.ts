@@ -270,10 +270,12 @@ export interface JobFailure {
   title: string;
   reason: string;
   /**
-   * The error code behind `reason` (`quota_exceeded`, `http_status`, `timeout`, …) when known,
-   * so the UI can word it and tell storage failures from feed failures without reading text.
+   * The `EngineError` code behind `reason` (`quota_exceeded`, `http_status`, `timeout`, …;
+   * `internal` when the cause had none), so the UI can word it and tell storage failures from
+   * feed failures without reading text. Always set by this engine; records stored by older
+   * versions may lack it.
    */
-  code?: string;
+  code: string;
 }
 
 /** Final counts of a job (refresh: `added` is 0, `skipped` = dead, backed-off or busy feeds). */

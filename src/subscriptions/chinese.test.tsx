@@ -110,6 +110,8 @@ describe('subscriptions in Simplified Chinese', () => {
       url: `https://f${i}.example/`,
       title: `F${i}`,
       reason: 'HTTP 500',
+      // No code, as from an older engine in another tab: the engine's own words are shown.
+      code: undefined as unknown as string,
     }));
     const notice = failureNotice(job({ state: 'done', failures }));
     expect(notice?.title).toBe('7 个订阅源更新失败');

@@ -81,7 +81,9 @@ const job = (over: Partial<JobProgress>): JobProgress => ({
   total: 4,
   done: 2,
   failed: 1,
-  failures: [{ feedId: null, url: 'https://x.example/f', title: 'X', reason: 'HTTP 404' }],
+  failures: [
+    { feedId: null, url: 'https://x.example/f', title: 'X', reason: 'HTTP 404', code: 'http_status' },
+  ],
   summary: null,
   startedAt: 1,
   finishedAt: null,

@@ -109,7 +109,7 @@ describe('progress helpers', () => {
         total: 1,
         done: 1,
         failed: 1,
-        failures: [{ feedId: 1, url: 'u', title: 't', reason: 'r' }],
+        failures: [{ feedId: 1, url: 'u', title: 't', reason: 'r', code: 'internal' }],
       }),
       job({ id: 'y', total: 2, done: 0, startedAt: 50 }),
     ]);

@@ -28,6 +28,7 @@ const failure = (feedId: number) => ({
   url: `https://f${feedId}.example/`,
   title: `F${feedId}`,
   reason: 'HTTP 500',
+  code: 'http_status',
 });
 
 beforeEach(() => resetReport());

@@ -41,6 +41,7 @@ describe('failureNotice', () => {
       url: `u${i}`,
       title: i % 2 ? `T${i}` : '',
       reason: 'r',
+      code: 'http_status',
     })),
     summary: null,
     startedAt: 0,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobProgress } from '../types';
-import { JobRegistry, JOB_EVENT_GAP_MS } from './jobs';
+import { EngineError } from '../errors';
+import { failureOf, JobRegistry, JOB_EVENT_GAP_MS } from './jobs';
 
 const summary = { added: 0, skipped: 0, failed: 0, newItems: 0 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -97,6 +98,13 @@ describe('JobRegistry', () => {
       const id = jobs.start('subscribe-many', null, 1, () => Promise.reject(new Error('boom')));
       const job = await jobs.whenFinished(id);
       expect(job).toMatchObject({ state: 'done', failed: 1, failures: [{ reason: 'boom', feedId: null }] });
+      // An error without a code still crosses the boundary with one.
+      expect(job?.failures[0]?.code).toBe('internal');
+      const coded = jobs.start('sync', null, 1, () => Promise.reject(new EngineError('auth_failed', 'no')));
+      expect((await jobs.whenFinished(coded))?.failures[0]).toMatchObject({
+        code: 'auth_failed',
+        reason: 'no',
+      });
     } finally {
       console.error = spy;
     }
@@ -116,5 +124,31 @@ describe('JobRegistry', () => {
     // Copies: mutating what we got changes nothing inside.
     list[0]!.done = 99;
     expect(jobs.get(running)!.done).toBe(0);
+  });
+});
+
+describe('failureOf', () => {
+  const entry = { feedId: 3, url: 'https://a.example/f', title: 'A' };
+
+  it('carries the EngineError code and message', () => {
+    expect(failureOf(new EngineError('http_status', 'HTTP 500'), entry)).toEqual({
+      ...entry,
+      reason: 'HTTP 500',
+      code: 'http_status',
+    });
+  });
+
+  it('gives errors without a code `internal`', () => {
+    expect(failureOf(new Error('boom'), entry).code).toBe('internal');
+    expect(failureOf('odd', entry)).toMatchObject({ reason: 'odd', code: 'internal' });
+  });
+
+  it('tells a full disk by the error, however wrapped, never by its text', () => {
+    const quota = Object.assign(new Error('Error adding data'), {
+      name: 'AbortError',
+      inner: Object.assign(new Error('x'), { name: 'QuotaExceededError' }),
+    });
+    expect(failureOf(quota, entry).code).toBe('quota_exceeded');
+    expect(failureOf(new Error('quota exceeded'), entry).code).toBe('internal');
   });
 });

@@ -2,7 +2,19 @@
  * Long-running engine jobs (refresh, OPML import, bulk subscribe): one registry per engine that
  * owns each job's progress record, its AbortController and the throttled `job` events.
  */
+import { isQuotaError, QUOTA_EXCEEDED } from '../db/dbErrors';
+import { toErrorShape } from '../errors';
 import type { JobFailure, JobProgress, JobSummary } from '../types';
+
+/**
+ * A job failure for what `err` says went wrong with one entry, with its EngineError code (a
+ * storage quota failure, however wrapped, is `quota_exceeded`; an error without a code is
+ * `internal`), so the UI never reads the English `reason` to decide anything.
+ */
+export function failureOf(err: unknown, entry: Pick<JobFailure, 'feedId' | 'url' | 'title'>): JobFailure {
+  const shape = toErrorShape(err);
+  return { ...entry, reason: shape.message, code: isQuotaError(err) ? QUOTA_EXCEEDED : shape.code };
+}
 
 /** Minimum gap between two progress events of one job, ms (≤ 10 events per second). */
 export const JOB_EVENT_GAP_MS = 100;
@@ -125,12 +137,7 @@ export class JobRegistry {
       summary = await body(entry.job);
     } catch (err) {
       console.error('Rivulet: job failed', err);
-      progress.failures.push({
-        feedId: null,
-        url: '',
-        title: '',
-        reason: err instanceof Error ? err.message : String(err),
-      });
+      progress.failures.push(failureOf(err, { feedId: null, url: '', title: '' }));
       progress.failed = progress.failures.length;
       summary = { added: 0, skipped: 0, failed: progress.failed, newItems: 0 };
     }

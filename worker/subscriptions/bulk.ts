@@ -2,10 +2,9 @@
  * Subscribing to many feeds as one job (feed bundles, OPML import): dedupe, groups, then each
  * new feed saved and first-fetched, at most 6 at once, with progress events.
  */
-import { toErrorShape } from '../errors';
 import { refreshFeed, STORAGE_ERRORS } from '../feeds/refresh/pipeline';
 import { refreshDeps } from '../feeds/refresh/deps';
-import type { JobBody } from '../jobs/jobs';
+import { failureOf, type JobBody } from '../jobs/jobs';
 import type { JobFailure, JobSummary } from '../types';
 import { ensureGroup } from './groupsByTitle';
 import type { FeedServices } from './services';
@@ -27,12 +26,6 @@ interface Todo {
   groupTitle: string;
 }
 
-function reasonOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-const codeOf = (err: unknown): string => toErrorShape(err).code;
-
 // Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones.
 function plan(s: FeedServices, entries: readonly BulkEntry[]) {
   const todo: Todo[] = [];
@@ -45,7 +38,7 @@ function plan(s: FeedServices, entries: readonly BulkEntry[]) {
     try {
       url = feedUrlOf(entry?.url);
     } catch (err) {
-      invalid.push({ feedId: null, url: String(entry?.url ?? ''), title, reason: reasonOf(err) });
+      invalid.push(failureOf(err, { feedId: null, url: String(entry?.url ?? ''), title }));
       continue;
     }
     const key = urlKey(url);
@@ -135,13 +128,7 @@ export function startBulkSubscribe(
         try {
           await addOne(entry);
         } catch (err) {
-          job.fail({
-            feedId: null,
-            url: entry.url,
-            title: entry.title,
-            reason: reasonOf(err),
-            code: codeOf(err),
-          });
+          job.fail(failureOf(err, { feedId: null, url: entry.url, title: entry.title }));
         }
         job.progress.done++;
         job.changed();

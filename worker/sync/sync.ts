@@ -5,6 +5,7 @@
  */
 import { EngineError } from '../errors';
 import { patchFeed } from '../feeds/refresh/patchFeed';
+import { failureOf } from '../jobs/jobs';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
@@ -150,12 +151,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       try {
         url = feedUrlOf(entry?.url);
       } catch (err) {
-        invalid.push({
-          feedId: null,
-          url: String(entry?.url ?? ''),
-          title,
-          reason: String((err as Error).message),
-        });
+        invalid.push(failureOf(err, { feedId: null, url: String(entry?.url ?? ''), title }));
         continue;
       }
       if (seen.has(urlKey(url)) || findSubscribed(s.ctx, [url])) {
@@ -181,12 +177,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           await edits.subscribe(entry.url, entry.title, entry.label || null);
           summary.added++;
         } catch (err) {
-          job.fail({
-            feedId: null,
-            url: entry.url,
-            title: entry.title,
-            reason: String((err as Error).message),
-          });
+          job.fail(failureOf(err, { feedId: null, url: entry.url, title: entry.title }));
         }
         job.progress.done++;
         job.changed();
