@@ -68,7 +68,7 @@ export const domains = {
   query: ({ ctx, textIndex }: DomainDeps) => createQueryApi(ctx, textIndex),
   search: ({ ctx, textIndex }: DomainDeps) => createSearchApi(ctx, textIndex),
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),
-  retention: ({ ctx }: DomainDeps) => createRetentionApi(ctx),
+  retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),
   stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
 } satisfies Record<string, (deps: DomainDeps) => object>;
 

@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { engineReady } from '../engine/client';
-import { withEngine } from '../queries/engine';
 import { trackLastOpened } from '../screens/welcome/lastOpened';
-import { settingsStore } from '../settings/useSettings';
 import { t } from '../i18n';
 import { showLoss, takeLoss } from './lostDatabase';
 import { settleRestore } from './restoreNotices';
@@ -12,26 +10,13 @@ import { showSettingsProblem } from './SettingsNotice';
 import { onJobFinished } from '../subscriptions/jobStore';
 import { STORAGE_NOTICE_ID, StorageFullNotice } from './StorageFullNotice';
 
-/** Runs retention (the `general.retentionDays` setting) once; logs instead of failing. */
-export async function runRetention(): Promise<number> {
-  const days = settingsStore.getSnapshot().general.retentionDays;
-  if (!(days > 0)) return 0;
-  try {
-    const { removed } = await withEngine((e) => e.retention.apply(days));
-    return removed;
-  } catch (err) {
-    console.warn('Rivulet: retention failed', err);
-    return 0;
-  }
-}
-
 /**
- * Mount once near the root: applies retention on start and after each refresh, says so when a
- * refresh ran out of storage (known by the failures' `quota_exceeded` code; the engine stores
- * nothing of a feed whose write failed and does not back it off, so "Retry now" fetches it
- * again), reloads when the engine lost its database under the app (then says so, with what is
- * stored now), shows repaired settings, and records the last opened article for Welcome.
- * Renders nothing.
+ * Mount once near the root: finishes an interrupted restore, says so when a refresh ran out of
+ * storage (known by the failures' `quota_exceeded` code; the engine stores nothing of a feed
+ * whose write failed and does not back it off, so "Retry now" fetches it again), says after a
+ * reload that the engine had lost its database (src/engine/bridge.ts reloads the page), shows
+ * repaired settings, and records the last opened article for Welcome. Retention is the
+ * engine's own business (worker/retention/retention.ts). Renders nothing.
  */
 export function DataHost() {
   const client = useQueryClient();
@@ -44,7 +29,6 @@ export function DataHost() {
       .then(async () => {
         // A restore the last session did not see through: finish it or say it did not happen.
         if (live) await settleRestore();
-        return live ? runRetention() : 0;
       })
       .catch(() => {});
     // The database was lost before the last reload: say so, with what is stored now.
@@ -55,7 +39,6 @@ export function DataHost() {
         .catch(() => {});
     // Engine events reach this through the job store (src/engine/bridge.ts routes them there).
     const stop = onJobFinished((job) => {
-      if (job.kind === 'refresh') void runRetention();
       const full = job.failures.filter((f) => f.code === 'quota_exceeded');
       if (full.length) {
         // One notice at a time: a later failure replaces the earlier one.

@@ -1,16 +1,24 @@
 import { useEffect } from 'react';
 import { useSettingsGroup } from '../settings/useSettings';
-import { configureRefresh, refreshDue } from './api';
+import { configureRefresh, configureRetention, refreshDue } from './api';
 import { syncJob } from './jobStore';
 import { startSchedule } from './refreshSchedule';
 
 /**
  * Automatic refresh (mount once): while `general.autoRefresh` is on, asks the engine to refresh
  * the feeds that are due every `general.refreshInterval` seconds, and when the tab shows again
- * after the interval passed. Tells the engine the interval whenever it changes. Renders nothing.
+ * after the interval passed. Tells the engine the interval and the retention policy
+ * (`general.retentionDays`, which the engine applies after each refresh by itself) whenever they
+ * change. Renders nothing.
  */
 export function RefreshScheduler() {
-  const { autoRefresh, refreshInterval } = useSettingsGroup('general');
+  const { autoRefresh, refreshInterval, retentionDays } = useSettingsGroup('general');
+
+  useEffect(() => {
+    configureRetention(retentionDays).catch((err: unknown) =>
+      console.warn('Rivulet: could not set the retention policy', err),
+    );
+  }, [retentionDays]);
 
   useEffect(() => {
     configureRefresh(refreshInterval).catch((err: unknown) =>

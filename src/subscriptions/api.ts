@@ -54,6 +54,17 @@ export const refreshDue = (): Promise<string | null> => withEngine((e) => e.refr
 export const configureRefresh = (intervalSeconds: number): Promise<void> =>
   withEngine((e) => e.refresh.configure({ intervalSeconds }));
 
+/**
+ * Tells the engine the retention policy (`general.retentionDays`, 0 = keep everything); the
+ * engine stores it and applies it after each refresh.
+ */
+export const configureRetention = (days: number): Promise<void> =>
+  withEngine((e) => e.retention.configure({ days }));
+
+/** Deletes now what the retention policy of `days` would delete; resolves how many went. */
+export const applyRetention = async (days: number): Promise<number> =>
+  (await withEngine((e) => e.retention.apply(days))).removed;
+
 /** Cancels a running job; resolves once it stopped. */
 export const cancelJob = (jobId: string): Promise<void> => withEngine((e) => e.jobs.cancel(jobId));
 

@@ -19,6 +19,8 @@ export const META_KEYS = {
    * "account" so backups leave it out and a restore keeps it (backup/format.ts SECRET).
    */
   sendToAccounts: 'sendToAccounts',
+  /** The retention policy the engine applies after each refresh (worker/retention/retention.ts). */
+  retentionPolicy: 'retentionPolicy',
 } as const;
 
 /** Key/value access to the `meta` store. */

@@ -80,3 +80,21 @@ describe('retention.apply', () => {
     expect(await engine.items.count()).toBe(70 - 15);
   });
 });
+
+describe('retention.configure', () => {
+  it('stores the policy and deletes nothing by itself', async () => {
+    const { ids } = await setup(80);
+    await engine.state.markRead(ids, true);
+    expect(await engine.retention.policy()).toEqual({ days: 0 });
+    await engine.retention.configure({ days: 60 });
+    expect(await engine.retention.policy()).toEqual({ days: 60 });
+    expect(await engine.items.count()).toBe(80);
+  });
+
+  it.each([-1, 1.5, 3651, Number.NaN])('refuses days = %s and keeps the stored policy', async (days) => {
+    await setup(1);
+    await engine.retention.configure({ days: 30 });
+    await expect(engine.retention.configure({ days })).rejects.toMatchObject({ code: 'bad_input' });
+    expect(await engine.retention.policy()).toEqual({ days: 30 });
+  });
+});

@@ -4,10 +4,16 @@
  * one feed expects to find). A deleted article leaves a tombstone of its dedupe key (see
  * tombstones.ts), so a feed that still lists it does not bring it back as unread; its AI
  * summaries go with it.
+ *
+ * The policy (`configure`) is stored in the meta store, and the engine applies it by itself after
+ * each refresh job of this tab ends, so no UI component has to be mounted for it and a worker
+ * restart keeps it.
  */
-import { bumpItemsCounter } from '../db/meta';
+import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { EngineError } from '../errors';
+import type { JobProgress } from '../types';
 import { dropSummariesOf, pruneOrphanSummaries } from './summaries';
 import { buryItems } from './tombstones';
 
@@ -30,6 +36,32 @@ export interface RetentionApi {
   apply(days: number): Promise<{ removed: number }>;
   /** How many articles `apply(days)` would delete now. From the index; no I/O. */
   preview(days: number): Promise<{ removed: number }>;
+  /**
+   * Sets the policy applied after each refresh of this engine: `days` 0 (keep everything) or a
+   * whole number of days up to 3650. Stored in the meta store (survives a worker restart). Does
+   * not delete anything by itself. Fails: EngineError('bad_input'), the storage error texts.
+   */
+  configure(policy: RetentionPolicy): Promise<void>;
+  /** The stored policy (`days: 0` when never configured). */
+  policy(): Promise<RetentionPolicy>;
+}
+
+/** What retention keeps: read, unsaved articles older than `days` days go (0: none go). */
+export interface RetentionPolicy {
+  days: number;
+}
+
+/** Longest retention accepted, days (the setting's range). */
+export const MAX_RETENTION_DAYS = 3650;
+
+const isPolicy = (p: unknown): p is RetentionPolicy => {
+  const days = (p as Partial<RetentionPolicy> | null)?.days;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 0 && days <= MAX_RETENTION_DAYS;
+};
+
+/** Jobs the retention domain asks about: whether a finished job ran in this engine. */
+export interface LocalJobs {
+  get(id: string): JobProgress | null;
 }
 
 /** Ids `apply` would delete, with their feeds. O(items). */
@@ -54,9 +86,23 @@ export function expiredItems(ctx: EngineContext, days: number): { ids: number[];
   return { ids, feedIds: [...feeds] };
 }
 
-/** Builds the retention domain. */
-export function createRetentionApi(ctx: EngineContext): RetentionApi {
-  return {
+/**
+ * Builds the retention domain. With `jobs`, applies the stored policy after each refresh job of
+ * this engine ends (done or cancelled; jobs of other tabs are theirs to follow), one run at a
+ * time; a failure is logged (the next refresh tries again).
+ */
+export function createRetentionApi(ctx: EngineContext, jobs?: LocalJobs): RetentionApi {
+  let stored: Promise<RetentionPolicy> | null = null;
+  const policy = () =>
+    (stored ??= ctx.stores.meta.get(META_KEYS.retentionPolicy).then(
+      (p) => (isPolicy(p) ? { days: p.days } : { days: 0 }),
+      (err: unknown) => {
+        stored = null;
+        throw err;
+      },
+    ));
+  let chain: Promise<unknown> = Promise.resolve();
+  const api: RetentionApi = {
     async apply(days) {
       const { ids, feedIds } = expiredItems(ctx, days);
       for (let i = 0; i < ids.length; i += CHUNK) {
@@ -78,5 +124,26 @@ export function createRetentionApi(ctx: EngineContext): RetentionApi {
       return { removed: ids.length };
     },
     preview: (days) => Promise.resolve({ removed: expiredItems(ctx, days).ids.length }),
+    async configure(next) {
+      if (!isPolicy(next))
+        throw new EngineError(
+          'bad_input',
+          `Retention must be 0 or a whole number of days up to ${MAX_RETENTION_DAYS}`,
+        );
+      const value = { days: next.days };
+      await ctx.stores.meta.set(META_KEYS.retentionPolicy, value);
+      stored = Promise.resolve(value);
+    },
+    policy: () => policy().then((p) => ({ ...p })),
   };
+  if (jobs)
+    ctx.events.on((e) => {
+      if (e.type !== 'job' || e.job.kind !== 'refresh' || e.job.state === 'running') return;
+      if (!jobs.get(e.job.id)) return;
+      chain = chain
+        .then(() => policy())
+        .then((p) => (p.days > 0 ? api.apply(p.days) : null))
+        .catch((err: unknown) => console.warn('Rivulet: retention after refresh failed', err));
+    });
+  return api;
 }

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withEngine } from '../../queries/engine';
 import { queryKeys } from '../../queries/keys';
-import { runRetention } from '../../pwa/DataHost';
+import { applyRetention } from '../../subscriptions/api';
+import { errorText } from '../../i18n/errorText';
 import { updateSettings, useSettingsGroup } from '../../settings/useSettings';
 import { askPersistence, formatBytes, readStorage } from './storage';
 import { Section } from './Section';
@@ -23,6 +24,15 @@ export function StorageSection() {
   const [asking, setAsking] = useState(false);
   const [denied, setDenied] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  // "Delete now": the same policy the engine applies after each refresh, at once.
+  const cleanUp = () => {
+    setFailed(null);
+    applyRetention(retentionDays).then(setApplied, (err: unknown) => {
+      setApplied(null);
+      setFailed(errorText(err));
+    });
+  };
   const enabled = retentionDays > 0;
   const { data: wouldRemove } = useQuery({
     queryKey: queryKeys.retentionPreview(retentionDays),
@@ -111,7 +121,7 @@ export function StorageSection() {
           />
           <Button
             variant="default"
-            onClick={() => void runRetention().then(setApplied)}
+            onClick={cleanUp}
             disabled={!wouldRemove?.removed}
             data-testid="retention-apply"
           >
@@ -122,6 +132,11 @@ export function StorageSection() {
       {applied !== null && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="retention-done">
           {t('download.storage.deleted', { n: applied })}
+        </Text>
+      )}
+      {failed !== null && (
+        <Text size="xs" c="red" mt="xs" data-testid="retention-failed">
+          {failed}
         </Text>
       )}
     </Section>
