@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../worker/engine';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 import type { IncomingItem } from '../../worker/types';
 import { netEngine, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
 
@@ -80,7 +81,7 @@ describe('retention after a refresh', () => {
     engines.push(first);
     const { feedId } = await feedWithOldReadArticles(first);
     await first.retention.configure({ days: 30 });
-    const name = first.db.dexie.name;
+    const name = internalsOf(first).db.dexie.name;
     await first.flushSnapshot();
     first.close();
 
