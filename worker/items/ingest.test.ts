@@ -99,6 +99,30 @@ describe('ingestItems', () => {
     });
   });
 
+  it('stores item links without tracking parameters; a guid-less item keeps its identity', async () => {
+    const tracked = 'https://f.test/post?id=7&utm_source=rss&utm_medium=feed&fbclid=abc#top';
+    const { added } = await engine.items.ingest(feedId, [
+      incoming({ guid: 'c', link: tracked }),
+      incoming({ link: 'https://f.test/nog?mc_cid=1&mc_eid=2' }),
+    ]);
+    const [withGuid, noGuid] = await engine.items.byIds(added);
+    expect(withGuid?.link).toBe('https://f.test/post?id=7#top');
+    expect(noGuid?.link).toBe('https://f.test/nog');
+    const stored = await engine.stores.items.get(added[1]!);
+    expect(stored).toMatchObject({
+      link: 'https://f.test/nog',
+      dedupeKey: 'https://f.test/nog?mc_cid=1&mc_eid=2',
+    });
+    // Only the tracking value changed: same item, nothing rewritten.
+    const again = await engine.items.ingest(feedId, [
+      incoming({
+        guid: 'c',
+        link: 'https://f.test/post?id=7&utm_source=rss&utm_medium=email&fbclid=xyz#top',
+      }),
+    ]);
+    expect(again).toEqual({ added: [], updated: [] });
+  });
+
   it('undated items get firstSeen as pubDate and keep it on later updates', async () => {
     const { added } = await engine.items.ingest(
       feedId,

@@ -2,6 +2,7 @@ import { prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
+import { cleanUrl } from '../formats/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';
@@ -41,8 +42,13 @@ export function contentHashOf(item: IncomingItem): string {
 
 function prepare(incoming: IncomingItem[]): Prepared[] {
   const byKey = new Map<string, Prepared>();
-  for (const item of incoming) {
-    const dedupeKey = dedupeKeyOf(item);
+  for (const raw of incoming) {
+    // The dedupe key keeps the link as the feed gives it, so guid-less items stored before links
+    // were cleaned keep their identity; what is stored (and hashed) is the clean link, so a
+    // tracking parameter that changes between fetches does not rewrite the item.
+    const dedupeKey = dedupeKeyOf(raw);
+    const link = cleanUrl(raw.link);
+    const item = link === raw.link ? raw : { ...raw, link };
     // The first occurrence wins: feeds list newest first, and a repeat in one body is noise.
     if (!byKey.has(dedupeKey)) byKey.set(dedupeKey, { item, dedupeKey, contentHash: contentHashOf(item) });
   }

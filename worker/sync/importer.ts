@@ -3,6 +3,7 @@
  * account), and items with their read/saved state. Local-only feeds and their items are never
  * touched; only feeds carrying this account's tag are updated or removed.
  */
+import { cleanUrl } from '../formats/cleanUrl';
 import { ingestItems } from '../items/ingest';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';
@@ -110,10 +111,12 @@ async function untrackedByLink(
   for (const row of rows)
     if (row?.link && !row.dedupeKey.startsWith(`${account.protocol}:`)) byLink.set(row.link, row.id);
   for (const item of items) {
-    const id = item.url ? byLink.get(item.url) : undefined;
+    // Stored links are clean (items/ingest.ts); the server may hold the link as the feed gave it.
+    const url = cleanUrl(item.url);
+    const id = url ? byLink.get(url) : undefined;
     if (id === undefined) continue;
     out.set(item.id, id);
-    byLink.delete(item.url);
+    byLink.delete(url);
   }
   return out;
 }
