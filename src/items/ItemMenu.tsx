@@ -14,6 +14,7 @@ import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { queueItem } from '../player/queueActions';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { cleanUrl } from '../../shared/cleanUrl';
 import classes from './ItemsView.module.css';
 
 /** Where the menu is open, and for which row. */
@@ -33,9 +34,9 @@ export interface ItemMenuProps {
   onMarkAbove: (index: number) => void;
 }
 
-/** Opens a web link in a new tab; other schemes are ignored. */
+/** Opens a web link in a new tab, without tracking parameters; other schemes are ignored. */
 export function openOriginal(link: string): void {
-  if (/^https?:\/\//i.test(link)) window.open(link, '_blank', 'noopener,noreferrer');
+  if (/^https?:\/\//i.test(link)) window.open(cleanUrl(link), '_blank', 'noopener,noreferrer');
 }
 
 /**

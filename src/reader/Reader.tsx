@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { IconCopy, IconLink, IconMarkdown } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { Item } from '../../worker/types';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { useI18n } from '../i18n';
 import { ArticleBody } from './ArticleBody';
@@ -61,7 +62,8 @@ export function Reader(props: ReaderProps) {
   const showMarkdown = markdownFor === item.id;
   const isRead = (item.flags & FLAG_READ) !== 0;
   const isSaved = (item.flags & FLAG_SAVED) !== 0;
-  const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
+  // Clean even if stored before links were cleaned at ingest: shown, copied, opened and sent.
+  const webLink = /^https?:\/\//i.test(item.link) ? cleanUrl(item.link) : '';
 
   const minutes = useMemo(
     () => readingMinutes(htmlToText(sanitizeArticle(item.description), 'html')),

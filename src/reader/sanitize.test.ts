@@ -170,6 +170,27 @@ describe('sanitizeArticle policy', () => {
     expect(sanitizeArticle(`<a href="${png}">x</a>`)).not.toContain('data:');
   });
 
+  it('removes tracking parameters from links in the article, keeping the rest of each link', () => {
+    const host = document.createElement('div');
+    host.innerHTML = sanitizeArticle(
+      '<p><a href="https://news.example/a?id=3&amp;utm_source=newsletter&amp;utm_medium=email#c2">a</a>' +
+        ' <a href="/b?mc_cid=1&amp;mc_eid=2">b</a>' +
+        ' <a href="https://shop.example/c?ref=home&amp;page=2">c</a>' +
+        ' <a href="mailto:x@example.com?subject=hi&amp;fbclid=1">d</a>' +
+        ' <img src="https://img.example/i.png?utm_source=feed" alt=""></p>',
+      base,
+    );
+    const hrefs = [...host.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      'https://news.example/a?id=3#c2',
+      'https://blog.example/b',
+      'https://shop.example/c?ref=home&page=2',
+      'mailto:x@example.com?subject=hi&fbclid=1',
+    ]);
+    // Only links: an image address is fetched as it is (some hosts sign their query).
+    expect(host.querySelector('img')!.getAttribute('src')).toBe('https://img.example/i.png?utm_source=feed');
+  });
+
   it('removes 1×1 tracking pixels but keeps real images', () => {
     const clean = sanitizeArticle(
       '<p>a<img src="https://t.example/p.gif" width="1" height="1">b<img src="https://x.example/i.png" width="1" height="300"></p>',

@@ -14,6 +14,7 @@
  *   `allow-same-origin` (so even an allowed player cannot touch the app's storage).
  */
 import DOMPurify from 'dompurify';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { embedSrc } from './embeds';
 import { resolveArticleUrl, isAllowedUrl, resolveSrcset } from './urls';
 
@@ -76,7 +77,9 @@ purify.addHook('afterSanitizeAttributes', (el) => {
     const raw = el.getAttribute(name);
     if (raw === null) continue;
     const resolved = resolveArticleUrl(raw, currentBase);
-    if (isAllowedUrl(resolved, tag, name)) el.setAttribute(name, resolved);
+    // Links lose their tracking parameters here, in the pass that already visits every href.
+    if (isAllowedUrl(resolved, tag, name))
+      el.setAttribute(name, name === 'href' ? cleanUrl(resolved) : resolved);
     else el.removeAttribute(name);
   }
   const srcset = el.getAttribute('srcset');
@@ -172,8 +175,9 @@ function escapeText(text: string): string {
 
 /**
  * Returns a safe HTML string for the article reader: no script can run, no handler survives,
- * no feed CSS can reach the page, links open in a new tab without referrer, images load lazily
- * without referrer, 1×1 tracking pixels are gone and relative URLs are resolved against
+ * no feed CSS can reach the page, links open in a new tab without referrer or tracking
+ * parameters (shared/trackingParams.ts), images load lazily without referrer, 1×1
+ * tracking pixels are gone and relative URLs are resolved against
  * `opts.baseUrl` (ignored unless it is an absolute http(s) URL). Cost: one DOM parse and walk of
  * the input (main thread only: needs `window`). Never throws for any string input; an input
  * that is not a string yields ''. If DOMPurify cannot work in this DOM it fails closed and

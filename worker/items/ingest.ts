@@ -2,7 +2,7 @@ import { prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { cleanUrl } from '../formats/cleanUrl';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';

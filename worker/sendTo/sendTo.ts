@@ -7,6 +7,7 @@
  */
 import type { MetaStore } from '../db/meta';
 import { META_KEYS } from '../db/meta';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { sendArticle, testConnection, type SendArticle, type TargetConnection } from './clients';
 import { SERVICE_NAMES, sendError, type SendService, type SendTransport } from './transport';
 
@@ -216,7 +217,8 @@ export function createSendToApi(meta: MetaStore, transport: SendTransport, now: 
       );
     },
     /**
-     * Saves one article on a target's service: its link as stored, title, and the target's tags.
+     * Saves one article on a target's service: its link without tracking parameters, title, and
+     * the target's tags.
      * Fails with the service's answer, e.g. `send_auth` "Wallabag answered 400: invalid_grant: …".
      */
     send(id: string, article: SendArticle): Promise<SendResult> {
@@ -225,7 +227,9 @@ export function createSendToApi(meta: MetaStore, transport: SendTransport, now: 
       return update(async (list) => {
         const r = find(list, id);
         const tags = [...article.tags, ...r.tags.split(',')].map((t) => t.trim()).filter(Boolean);
-        const outcome = await sendArticle(transport, r, { ...article, tags: [...new Set(tags)] }, now());
+        // The clean link (shared/cleanUrl.ts), also for articles stored before links were cleaned.
+        const sent = { ...article, url: cleanUrl(article.url), tags: [...new Set(tags)] };
+        const outcome = await sendArticle(transport, r, sent, now());
         const stored = { ...r, ...outcome.tokens, lastOk: now() };
         return {
           list: list.map((x) => (x.id === id ? stored : x)),

@@ -3,7 +3,7 @@
  * account), and items with their read/saved state. Local-only feeds and their items are never
  * touched; only feeds carrying this account's tag are updated or removed.
  */
-import { cleanUrl } from '../formats/cleanUrl';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { ingestItems } from '../items/ingest';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';

@@ -10,7 +10,7 @@ interface Case {
 }
 
 const fixture = JSON.parse(
-  readFileSync(new URL('../../tests/fixtures/links/trackingUrls.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../tests/fixtures/links/trackingUrls.json', import.meta.url), 'utf8'),
 ) as { cases: Case[] };
 
 describe('cleanUrl over real tracking links (tests/fixtures/links/trackingUrls.json)', () => {
