@@ -160,6 +160,19 @@ describe('Reader', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copy failed'));
   });
 
+  it('uses the clean link for an article stored with tracking parameters (title, Original, v, Copy link)', async () => {
+    const tracked = 'https://blog.example/posts/1?utm_source=rss&utm_medium=feed&fbclid=x&page=2#more';
+    const clean = 'https://blog.example/posts/1?page=2#more';
+    setup({ item: makeItem({ link: tracked }) });
+    expect(screen.getByTestId('reader-title').querySelector('a')?.getAttribute('href')).toBe(clean);
+    expect(screen.getByTestId('reader-original').getAttribute('href')).toBe(clean);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.keyDown(document.body, { key: 'v' });
+    expect(open).toHaveBeenCalledWith(clean, '_blank', 'noopener,noreferrer');
+    await choose('reader-share');
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(clean));
+  });
+
   it('keeps Save, Read, Original and Close on the toolbar and puts added actions in More', async () => {
     const onSelect = vi.fn();
     setup({ moreActions: [{ id: 'translate', label: 'Translate', onSelect }] });
