@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { IconSend, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { cleanUrl } from '../../shared/cleanUrl';
 import { useT } from '../i18n';
 import { bindKeys } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
@@ -8,13 +9,14 @@ import { useShortcuts } from '../reader/shortcuts';
 import { sendTargetsQuery, sendToTarget, type SendTargetView } from './api';
 import { sendErrorText } from './errors';
 
-/** The article as it is sent: the link as stored, its title. */
+/** The article as it is sent: its link (sent without tracking parameters), its title. */
 interface Sendable {
   link: string;
   title: string;
 }
 
-const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : '');
+// Clean also for articles stored before links were cleaned at ingest (Web Share and send-to).
+const webLink = (link: string) => (/^https?:\/\//i.test(link) ? cleanUrl(link) : '');
 
 /** Sends `item` to `target`, with a notice while it goes and one that says how it went. */
 export function sendItem(target: SendTargetView, item: Sendable, t: ReturnType<typeof useT>): void {

@@ -108,7 +108,7 @@ describe('ingestItems', () => {
     const [withGuid, noGuid] = await engine.items.byIds(added);
     expect(withGuid?.link).toBe('https://f.test/post?id=7#top');
     expect(noGuid?.link).toBe('https://f.test/nog');
-    const stored = await engine.stores.items.get(added[1]!);
+    const stored = await internalsOf(engine).stores.items.get(added[1]!);
     expect(stored).toMatchObject({
       link: 'https://f.test/nog',
       dedupeKey: 'https://f.test/nog?mc_cid=1&mc_eid=2',
