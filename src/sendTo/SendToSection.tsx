@@ -6,6 +6,7 @@ import {
   Paper,
   PasswordInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -144,28 +145,28 @@ function TargetForm({
         />
         {d.service === 'wallabag' ? (
           <>
-            <Group grow align="flex-start" wrap="wrap" gap="xs">
+            <Text size="xs" c="dimmed">
+              {t('sendTo.clientHint')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
               <TextInput
                 label={t('sendTo.clientId')}
-                description={t('sendTo.clientHint')}
                 value={d.clientId}
                 onChange={(e) => set({ clientId: e.currentTarget.value })}
                 data-testid="sendto-clientId"
-                miw={180}
               />
-              {secret(t('sendTo.clientSecret'), d.clientSecret, 'clientSecret', '\u00a0')}
-            </Group>
-            <Group grow align="flex-start" wrap="wrap" gap="xs">
+              {secret(t('sendTo.clientSecret'), d.clientSecret, 'clientSecret')}
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
               <TextInput
                 label={t('sendTo.username')}
                 autoComplete="off"
                 value={d.username}
                 onChange={(e) => set({ username: e.currentTarget.value })}
                 data-testid="sendto-username"
-                miw={180}
               />
               {secret(t('sendTo.password'), d.password, 'password')}
-            </Group>
+            </SimpleGrid>
           </>
         ) : (
           secret(t('sendTo.token'), d.token, 'token', t(`sendTo.tokenHint.${d.service}`))
