@@ -30,6 +30,7 @@ import type { FeedServices } from './subscriptions/services';
 import { createSubscriptionsApi } from './subscriptions/subscriptions';
 import { withSyncEdits, withSyncOpml, withSyncRefresh, withSyncSubscribe } from './sync/hooks';
 import type { createSync } from './sync/sync';
+import { createTagsApi } from './tags/tags';
 
 /** What a domain builder may use: the engine's shared parts, built once per engine. */
 export interface DomainDeps {
@@ -65,6 +66,7 @@ export const domains = {
     return { ...items, page: gate.page(ctx.db, (q) => items.page(q)) };
   },
   state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
+  tags: ({ ctx }: DomainDeps) => createTagsApi(ctx),
   query: ({ ctx, textIndex }: DomainDeps) => createQueryApi(ctx, textIndex),
   search: ({ ctx, textIndex }: DomainDeps) => createSearchApi(ctx, textIndex),
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),

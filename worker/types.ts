@@ -2,6 +2,7 @@
  * Domain types shared by the engine and the UI. The UI imports this file as types only.
  * Times are Unix seconds throughout.
  */
+import type { TagColor } from '../shared/tagColors';
 
 /** A folder of feeds. Feeds with `groupId` -1 are ungrouped. */
 export interface Group {
@@ -100,6 +101,8 @@ export interface Item {
    * the article's text (worker/items/derivedTitle.ts); the stored record keeps ''.
    */
   titleDerived?: boolean;
+  /** Ids of the user's tags on this item (worker/tags/tags.ts); absent when none. */
+  tags?: number[];
 }
 
 /** What a list row needs: never the article body. */
@@ -157,6 +160,11 @@ export type EngineEvent =
   | { type: 'saved-changed'; ids: number[] }
   | { type: 'feeds-changed'; feedIds: number[] }
   | { type: 'groups-changed' }
+  /**
+   * Tags changed: definitions (created, renamed, recoloured, deleted) and/or which items carry
+   * them (`ids`: the items whose tags changed; empty when only definitions did).
+   */
+  | { type: 'tags-changed'; ids: number[] }
   /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
   | { type: 'job'; job: JobProgress }
   /**
@@ -203,9 +211,9 @@ export interface NormalizedFeed {
 
 /** Which items a list shows; one page per call, newest first, keyset-paged. */
 export interface ItemsQuery {
-  /** 'today' = the last 24 hours; 'group' with id -1 = feeds in no group. */
-  scope: 'all' | 'feed' | 'group' | 'saved' | 'today';
-  /** Feed id or group id for the 'feed' and 'group' scopes. */
+  /** 'today' = the last 24 hours; 'group' with id -1 = feeds in no group; 'tag': items with tag `id`. */
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag';
+  /** Feed id, group id or tag id for the 'feed', 'group' and 'tag' scopes. */
   id?: number;
   unreadOnly?: boolean;
   /** `next` of the previous page; null/absent for the first page. */
@@ -225,15 +233,31 @@ export interface MarkAllReadScope {
 }
 
 /**
- * What a read/saved change did, enough to take it back: `ids` are exactly the items whose flag
- * it flipped (items already in the asked state are not listed), so each one's previous value
- * of that flag was `!set`. Plain data: it crosses the worker boundary and `state.undo` takes it.
+ * What a bulk change did, enough to take it back; plain data (it crosses the worker boundary and
+ * `state.undo` takes it).
+ * - read/saved: `ids` are exactly the items whose flag it flipped (items already in the asked
+ *   state are not listed), so each one's previous value of that flag was `!set`.
+ * - tag: `ids` are the items that gained (`set`) or lost (`!set`) tag `tagId`.
+ * - tag-deleted: the deleted tag as it was and the items that carried it; undo re-creates it.
  */
-export interface UndoToken {
-  flag: 'read' | 'saved';
-  /** The value the change gave the flag. */
-  set: boolean;
-  ids: number[];
+export type UndoToken =
+  | { flag: 'read' | 'saved'; set: boolean; ids: number[] }
+  | { flag: 'tag'; tagId: number; set: boolean; ids: number[] }
+  | { flag: 'tag-deleted'; tag: Tag; ids: number[] };
+
+/** A user's tag. `name` is unique case-insensitively; `color` is one of TAG_COLORS. */
+export interface Tag {
+  id: number;
+  name: string;
+  color: TagColor;
+}
+
+export type { TagColor };
+
+/** A tag with how many live items carry it, and how many of those are unread. */
+export interface TagWithCounts extends Tag {
+  total: number;
+  unread: number;
 }
 
 /** A feed found by discovery (the same shape worker/formats/sitePatterns.ts produces). */

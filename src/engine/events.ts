@@ -45,6 +45,15 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       return [...tallies(), queryKeys.itemsAll, ...e.ids.map(queryKeys.item), queryKeys.syncStatus];
     case 'feeds-changed':
       return [queryKeys.feeds, ...tallies()];
+    case 'tags-changed':
+      // Definitions and counts; tag lists and filters naming `tags` gain or lose rows.
+      return [
+        queryKeys.tags,
+        ...tallies(),
+        queryKeys.itemsAll,
+        queryKeys.itemViewsAll,
+        ...e.ids.map(queryKeys.item),
+      ];
     case 'groups-changed':
       return [queryKeys.groups, queryKeys.feeds, ...tallies()];
     case 'job':

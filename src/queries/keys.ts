@@ -90,6 +90,9 @@ export const queryKeys = {
   subscribePreview: (url: string) => ['subscribe-preview', url] as const,
   /** Not engine data: the share link of a bundle. */
   bundleLink: (bundle: string) => ['bundle-link', bundle] as const,
+
+  /** The tags with their counts (sidebar, tag picker, palette). */
+  tags: ['tags'] as const,
 };
 
 /** A key of a list screen's view (see `queryKeys.itemViews`). */

@@ -48,8 +48,7 @@ export function recordUndo(
     burst !== null &&
     current.burst === burst &&
     now - current.at <= BURST_MS &&
-    current.token.flag === token.flag &&
-    current.token.set === token.set
+    sameKind(current.token, token)
   ) {
     const ids = [...new Set([...current.token.ids, ...token.ids])];
     current = { ...current, token: { ...token, ids }, at: now };
@@ -58,6 +57,14 @@ export function recordUndo(
     current = { token, label, burst, at: now, id: serial };
   }
   emit();
+}
+
+// Two changes merge only when they flip the same thing the same way (a deleted tag never merges).
+function sameKind(a: UndoToken, b: UndoToken): boolean {
+  if (a.flag === 'tag-deleted' || b.flag === 'tag-deleted') return false;
+  if (a.flag === 'tag' || b.flag === 'tag')
+    return a.flag === 'tag' && b.flag === 'tag' && a.tagId === b.tagId && a.set === b.set;
+  return a.flag === b.flag && a.set === b.set;
 }
 
 /** The change `undoLast` would take back, or null. */

@@ -8,7 +8,8 @@
  *   so restoring into an empty browser gives back exactly what was saved.
  * - merge: groups are matched by title, feeds by address, items by (feed, dedupe key); what is
  *   missing is added with new ids and read/saved marks are combined (a mark in either side
- *   stays). Other stores (whose records may point at ids that merging renumbers) are left as
+ *   stays). Tags are matched by name (ignoring case): a tag the browser lacks is added with a
+ *   new id, and each item gets the union of its tags on both sides. Other stores (whose records may point at ids that merging renumbers) are left as
  *   they are.
  */
 import type { IndexableTypeArrayReadonly, Table } from 'dexie';
@@ -21,9 +22,35 @@ import { urlKey } from '../../shared/urlKey';
 import type { Feed, Group } from '../types';
 import { isSecretMetaKey, type RecordLine } from './format';
 import type { StagedBackup } from './parse';
+import { readTagsRecord, TAGS_META_KEY } from '../tags/tags';
 
 /** Records written per awaited step (progress is reported between steps). */
 const STEP = 2000;
+
+/**
+ * Inside the merge transaction: adds the backup's tags the browser lacks (matched by name,
+ * ignoring case) and returns the backup's tag ids mapped to this browser's.
+ */
+async function mergeTagDefinitions(ctx: EngineContext, staged: StagedBackup): Promise<Map<number, number>> {
+  const line = (staged.records.get('meta') ?? []).find(
+    (r) => (r.value as { key?: unknown }).key === TAGS_META_KEY,
+  );
+  const theirs = readTagsRecord((line?.value as { value?: unknown } | undefined)?.value);
+  const out = new Map<number, number>();
+  if (theirs.tags.length === 0) return out;
+  const meta = ctx.db.table('meta');
+  const ours = readTagsRecord((await meta.get(TAGS_META_KEY))?.value);
+  for (const tag of theirs.tags) {
+    let mine = ours.tags.find((t) => t.name.toLowerCase() === tag.name.toLowerCase());
+    if (!mine) {
+      mine = { id: ours.next++, name: tag.name, color: tag.color };
+      ours.tags.push(mine);
+    }
+    out.set(tag.id, mine.id);
+  }
+  await meta.put({ key: TAGS_META_KEY, value: ours });
+  return out;
+}
 
 /**
  * Progress of a restore: records written of the total while writing, then `commit` once every
@@ -178,6 +205,9 @@ export async function mergeInto(
       const groupTable = ctx.db.table('groups');
       const feedTable = ctx.db.table('feeds');
       const itemTable = ctx.db.table('items');
+      const tagIds = await mergeTagDefinitions(ctx, staged);
+      const mapTags = (tags: number[] | undefined) =>
+        (tags ?? []).map((t) => tagIds.get(t)).filter((t): t is number => t !== undefined);
       const groupIds = new Map<number, number>();
       const byTitle = new Map((await groupTable.toArray()).map((g) => [fold(g.title), g.id]));
       for (const g of groups) {
@@ -206,7 +236,11 @@ export async function mergeInto(
       done += feeds.length;
       onProgress(done, total, 'write');
       for (let i = 0; i < items.length; i += STEP) {
-        const part = items.slice(i, i + STEP).map((it) => ({ ...it, feedId: feedIds.get(it.feedId)! }));
+        const part = items.slice(i, i + STEP).map((it) => {
+          const tags = mapTags(it.tags);
+          const { tags: _theirs, ...rest } = it;
+          return { ...rest, feedId: feedIds.get(it.feedId)!, ...(tags.length ? { tags } : {}) };
+        });
         const found = await itemTable
           .where('[feedId+dedupeKey]')
           .anyOf(part.map((it) => [it.feedId, it.dedupeKey]))
@@ -219,9 +253,12 @@ export async function mergeInto(
           if (!have) {
             const { id: _old, ...rest } = it;
             adds.push(rest);
-          } else if ((have.flags | it.flags) !== have.flags)
-            puts.push({ ...have, flags: have.flags | it.flags });
-          else continue;
+          } else {
+            const tags = [...new Set([...(have.tags ?? []), ...(it.tags ?? [])])];
+            const moreTags = tags.length !== (have.tags ?? []).length;
+            if ((have.flags | it.flags) === have.flags && !moreTags) continue;
+            puts.push({ ...have, flags: have.flags | it.flags, ...(tags.length ? { tags } : {}) });
+          }
           touched.add(it.feedId);
         }
         if (adds.length) await itemTable.bulkAdd(adds as StoredItem[]);

@@ -5,7 +5,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { MemoryChannelHub } from '../testing/memoryChannel';
 import { seedEngine } from '../testing/seed';
-import { toCounter } from './snapshot';
+import { SNAPSHOT_FORMAT, toCounter } from './snapshot';
 
 // Engines started the way the worker starts them: init() answers before the index is loaded.
 const engines: Engine[] = [];
@@ -98,7 +98,11 @@ describe('deferred index start', () => {
     const { dbName, counts } = await seededDb();
     const a = make(dbName, false);
     await internalsOf(a).db.open();
-    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 1, ids: 'nonsense' });
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, {
+      format: SNAPSHOT_FORMAT,
+      counter: 1,
+      ids: 'nonsense',
+    });
     a.close();
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const b = make(dbName);

@@ -141,3 +141,36 @@ describe('MetaIndex', () => {
     );
   });
 });
+
+describe('MetaIndex tags', () => {
+  it('keeps per-tag total and unread counts through upsert, flag changes, setTags, remove and compaction', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, { tags: [7] }), row(2, { tags: [7, 8], flags: FLAG_READ }), row(3)]);
+    expect(index.tagCounts()).toEqual(
+      new Map([
+        [7, { total: 2, unread: 1 }],
+        [8, { total: 1, unread: 0 }],
+      ]),
+    );
+    index.setFlags([{ id: 1, flags: FLAG_READ }]);
+    expect(index.tagCounts().get(7)).toEqual({ total: 2, unread: 0 });
+    index.setTags([{ id: 3, tags: [8] }, { id: 2 }]);
+    expect(index.tagCounts()).toEqual(
+      new Map([
+        [7, { total: 1, unread: 0 }],
+        [8, { total: 1, unread: 1 }],
+      ]),
+    );
+    expect(index.tags(index.rowOf(2))).toEqual([]);
+    expect(index.idsWithTag(8)).toEqual([3]);
+    index.remove([3]);
+    expect(index.tagCounts().has(8)).toBe(false);
+    // Compaction renumbers rows; tags follow their items.
+    const many = Array.from({ length: 3000 }, (_, i) => row(100 + i, { tags: i % 2 ? [9] : [] }));
+    index.upsert(many);
+    index.remove(many.slice(0, 2500).map((r) => r.id));
+    expect(index.tagCounts().get(9)).toEqual({ total: 250, unread: 250 });
+    expect(index.tags(index.rowOf(2999 + 100))).toEqual([9]);
+    expect(index.tags(index.rowOf(1))).toEqual([7]);
+  });
+});

@@ -19,6 +19,8 @@ export interface IndexRow {
   /** Enclosure URL, '' when none. */
   enclosure: string;
   guid: string;
+  /** Tag ids the item carries (absent or empty: none). */
+  tags?: readonly number[];
 }
 
 /** Plain columns of the live rows, in row order (the snapshot body). */
@@ -32,7 +34,17 @@ export interface IndexColumns {
   links: string[];
   enclosures: string[];
   guids: string[];
+  /** Tag ids by item id, for the tagged live items only (tags are sparse). */
+  tags?: ReadonlyMap<number, readonly number[]>;
 }
+
+/** Live items carrying one tag, and how many of them are unread. */
+export interface TagCount {
+  total: number;
+  unread: number;
+}
+
+const NO_TAGS: readonly number[] = Object.freeze([]);
 
 const EMPTY = new Int32Array(0);
 
@@ -55,6 +67,10 @@ export class MetaIndex implements MetaIndexView {
   private enclosures: string[] = [];
   private guids: string[] = [];
   private readonly rows = new Map<number, number>();
+  // Tags are sparse (most items carry none), so they are kept by item id beside the columns,
+  // which also spares renumbering them on compaction.
+  private readonly tagsById = new Map<number, readonly number[]>();
+  private readonly perTag = new Map<number, TagCount>();
   private readonly unreadPerFeed = new Map<number, number>();
   private unreadTotal = 0;
   private savedTotal = 0;
@@ -108,6 +124,36 @@ export class MetaIndex implements MetaIndexView {
   }
   guid(row: number): string {
     return this.guids[row] ?? '';
+  }
+  tags(row: number): readonly number[] {
+    return this.tagsById.get(this.ids[row] ?? -1) ?? NO_TAGS;
+  }
+
+  /** Live items per tag id (tags no live item carries are absent). O(tags). */
+  tagCounts(): Map<number, TagCount> {
+    const out = new Map<number, TagCount>();
+    for (const [tag, c] of this.perTag) if (c.total > 0) out.set(tag, { ...c });
+    return out;
+  }
+
+  /** Ids of the live items carrying `tagId`, newest first. O(live rows). */
+  idsWithTag(tagId: number): number[] {
+    const out: number[] = [];
+    if (!this.perTag.get(tagId)?.total) return out;
+    for (const row of this.rowsByDate()) if (this.tags(row).includes(tagId)) out.push(this.ids[row]!);
+    return out;
+  }
+
+  /** Sets the tags of the items present; unknown ids are ignored. Does not reorder. */
+  setTags(changes: Iterable<{ id: number; tags?: readonly number[] }>): void {
+    for (const { id, tags } of changes) {
+      const row = this.rows.get(id);
+      if (row === undefined) continue;
+      this.count(row, -1);
+      this.putTags(id, tags);
+      this.count(row, +1);
+    }
+    this._version++;
   }
 
   /** Live rows newest first (pubDate desc, id desc). One sort after each structural change. */
@@ -197,6 +243,7 @@ export class MetaIndex implements MetaIndexView {
       this.count(row, -1);
       this.alive[row] = 0;
       this.rows.delete(id);
+      this.tagsById.delete(id);
       this.live--;
       // Drop the strings now so a dead row holds no memory until compaction.
       this.titles[row] = this.titlesLower[row] = this.authors[row] = this.authorsLower[row] = '';
@@ -231,6 +278,9 @@ export class MetaIndex implements MetaIndexView {
 
     this.size = this.live = n;
     this.rows.clear();
+    this.tagsById.clear();
+    this.perTag.clear();
+    if (cols.tags) for (const [id, tags] of cols.tags) this.putTags(id, tags);
     this.unreadPerFeed.clear();
     this.unreadTotal = this.savedTotal = 0;
     for (let row = 0; row < n; row++) {
@@ -270,6 +320,7 @@ export class MetaIndex implements MetaIndexView {
       links: pick(this.links),
       enclosures: pick(this.enclosures),
       guids: pick(this.guids),
+      tags: new Map(this.tagsById),
     };
   }
 
@@ -295,6 +346,12 @@ export class MetaIndex implements MetaIndexView {
     this.links[row] = item.link;
     this.enclosures[row] = item.enclosure;
     this.guids[row] = item.guid;
+    this.putTags(item.id, item.tags);
+  }
+
+  private putTags(id: number, tags: readonly number[] | undefined): void {
+    if (tags && tags.length > 0) this.tagsById.set(id, tags.slice());
+    else this.tagsById.delete(id);
   }
 
   // Adds (+1) or removes (-1) a live row's contribution to the unread/saved counters.
@@ -306,6 +363,16 @@ export class MetaIndex implements MetaIndexView {
       this.unreadTotal += sign;
     }
     if ((flags & FLAG_SAVED) !== 0) this.savedTotal += sign;
+    const tags = this.tagsById.get(this.ids[row]!);
+    if (!tags) return;
+    const unread = (flags & FLAG_READ) === 0 ? sign : 0;
+    for (const tag of tags) {
+      const c = this.perTag.get(tag);
+      if (c) {
+        c.total += sign;
+        c.unread += unread;
+      } else this.perTag.set(tag, { total: sign, unread });
+    }
   }
 
   private grow(min: number): void {

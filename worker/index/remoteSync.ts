@@ -24,6 +24,7 @@ export async function applyRemoteEvent(
       break;
     case 'items-changed':
     case 'saved-changed':
+    case 'tags-changed':
       await refreshIds(ctx, event.ids);
       break;
     case 'read-changed':

@@ -5,7 +5,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
-import { loadIndex, readSummary, verifyCount, writeSnapshot } from './snapshot';
+import { SNAPSHOT_FORMAT, loadIndex, readSummary, verifyCount, writeSnapshot } from './snapshot';
 import { unpackSnapshot } from './snapshotFormat';
 import { SCHEMA_VERSION } from '../db/schema';
 
@@ -105,7 +105,11 @@ describe('index snapshot', () => {
 
   it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
     const { a, dbName } = await seeded();
-    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, { format: 2, counter: 3, ids: 'nonsense' });
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, {
+      format: SNAPSHOT_FORMAT,
+      counter: 3,
+      ids: 'nonsense',
+    });
     a.close();
     const b = make(dbName);
     vi.spyOn(console, 'info').mockImplementation(() => {});

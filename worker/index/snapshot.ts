@@ -48,6 +48,7 @@ export function toIndexRow(item: StoredItem): IndexRow {
     link: item.link ?? '',
     enclosure: item.enclosure?.url ?? '',
     guid: item.guid ?? '',
+    ...(item.tags?.length ? { tags: item.tags } : {}),
   };
 }
 
@@ -194,5 +195,6 @@ function columnsOf(rows: IndexRow[]): IndexColumns {
     links: rows.map((r) => r.link),
     enclosures: rows.map((r) => r.enclosure),
     guids: rows.map((r) => r.guid),
+    tags: new Map(rows.filter((r) => r.tags?.length).map((r) => [r.id, r.tags!])),
   };
 }

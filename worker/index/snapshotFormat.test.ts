@@ -24,6 +24,22 @@ function packed(rows: IndexRow[]): PackedSnapshot {
 }
 
 describe('snapshot format', () => {
+  it('round-trips item tags (format 3)', () => {
+    const out = unpackSnapshot(
+      structuredClone(packed([row(1, 100, 'a', { tags: [3, 5] }), row(2, 90, 'b')])),
+    );
+    if (!out.ok) throw new Error(out.reason);
+    const index = new MetaIndex();
+    index.load(out.columns, out.order);
+    expect(index.tags(index.rowOf(1))).toEqual([3, 5]);
+    expect(index.tags(index.rowOf(2))).toEqual([]);
+    expect(index.tagCounts().get(5)).toEqual({ total: 1, unread: 0 }); // row 1 is read (flags = id % 4)
+    expect(unpackSnapshot({ ...packed([row(1, 1, 'a')]), tagIds: new Int32Array(2) })).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+  });
+
   it('round-trips every column, the date order and the counter, odd strings included', () => {
     const rows = [
       row(1, 100, 'Plain'),

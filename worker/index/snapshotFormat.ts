@@ -3,12 +3,13 @@
  * per byte: format 1 stored five arrays of 100k strings (500k cloned strings, ~1 s to read back
  * at 100k on a busy 2-core machine). Format 2 joins each string column into ONE string with a
  * table of end offsets, and stores the newest-first row order, so a cold start clones a few
- * large values and skips the sort.
+ * large values and skips the sort. Format 3 adds the item tags as two parallel arrays of
+ * (item id, tag id) pairs (tags are sparse: most items carry none).
  */
 import type { IndexColumns } from './metaIndex';
 
 /** Snapshot layout version; bump when the stored shape changes. */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** The string columns, in their packed order. */
 const TEXT_COLUMNS = ['titles', 'authors', 'links', 'enclosures', 'guids'] as const;
@@ -28,6 +29,10 @@ export interface PackedSnapshot {
   text: string[];
   /** End offset of row r of column c inside text[c], at ends[c * n + r]. */
   ends: Uint32Array;
+  /** Item id of each (item, tag) pair. */
+  tagItems: Float64Array;
+  /** Tag id of each pair, parallel to `tagItems`. */
+  tagIds: Int32Array;
 }
 
 /** A decoded snapshot, or why it cannot be used. */
@@ -51,8 +56,29 @@ export function packSnapshot(columns: IndexColumns, order: Int32Array, counter: 
     }
     return col.join('');
   });
+  const pairItems: number[] = [];
+  const pairTags: number[] = [];
+  for (const [id, tags] of columns.tags ?? [])
+    for (const tag of tags) {
+      pairItems.push(id);
+      pairTags.push(tag);
+    }
   const { ids, feedIds, pubDates, flags } = columns;
-  return { format: SNAPSHOT_FORMAT, counter, ids, feedIds, pubDates, flags, order, text, ends };
+  const tagItems = Float64Array.from(pairItems);
+  const tagIds = Int32Array.from(pairTags);
+  return {
+    format: SNAPSHOT_FORMAT,
+    counter,
+    ids,
+    feedIds,
+    pubDates,
+    flags,
+    order,
+    text,
+    ends,
+    tagItems,
+    tagIds,
+  };
 }
 
 /**
@@ -81,7 +107,10 @@ export function unpackSnapshot(value: unknown): Unpacked {
     s.ends.length === TEXT_COLUMNS.length * n &&
     Array.isArray(s.text) &&
     s.text.length === TEXT_COLUMNS.length &&
-    s.text.every((t) => typeof t === 'string');
+    s.text.every((t) => typeof t === 'string') &&
+    s.tagItems instanceof Float64Array &&
+    s.tagIds instanceof Int32Array &&
+    s.tagIds.length === s.tagItems.length;
   if (!shapeOk) return { ok: false, reason: 'unreadable' };
   const snap = s as PackedSnapshot;
   if (!isDateOrder(snap.order, snap.pubDates, snap.ids)) return { ok: false, reason: 'unreadable' };
@@ -108,8 +137,20 @@ export function unpackSnapshot(value: unknown): Unpacked {
     links,
     enclosures,
     guids,
+    tags: tagsOf(snap.tagItems, snap.tagIds),
   };
   return { ok: true, counter: snap.counter, columns, order: snap.order };
+}
+
+// The (item, tag) pairs back as tag lists by item id.
+function tagsOf(items: Float64Array, tags: Int32Array): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (let i = 0; i < items.length; i++) {
+    const list = out.get(items[i]!);
+    if (list) list.push(tags[i]!);
+    else out.set(items[i]!, [tags[i]!]);
+  }
+  return out;
 }
 
 // Cuts one packed column back into strings; null when the offsets do not fit the text.

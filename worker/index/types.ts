@@ -29,6 +29,8 @@ export interface MetaIndexView {
   /** Enclosure URL, '' when none. */
   enclosure(row: number): string;
   guid(row: number): string;
+  /** Tag ids the item carries (empty when none). Do not mutate. */
+  tags(row: number): readonly number[];
   /** Live rows ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsByDate(): Int32Array;
   /** Live rows of one feed, ordered by pubDate desc, then id desc. Cached; do not mutate. */

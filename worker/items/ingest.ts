@@ -82,6 +82,8 @@ function toStored(
     link: item.link,
     enclosure: item.enclosure,
     flags: prior?.flags ?? 0,
+    // The user's tags stay when the feed updates the article.
+    ...(prior?.tags?.length ? { tags: prior.tags } : {}),
     dedupeKey: p.dedupeKey,
     contentHash: p.contentHash,
     firstSeen,

@@ -49,6 +49,11 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
     case 'saved':
       scopeTest = (row) => (index.flags(row) & FLAG_SAVED) !== 0;
       break;
+    case 'tag': {
+      const tagId = requireId(q);
+      scopeTest = (row) => index.tags(row).includes(tagId);
+      break;
+    }
     case 'today':
       minPubDate = Math.max(minPubDate, ctx.now() - DAY);
       break;

@@ -1,7 +1,8 @@
 /**
  * Filter text → the full ordered list of matching item ids, with a parse cache and a results
  * cache keyed by everything a result depends on (index version, feeds/groups version, text
- * store version, the current second for NOW() queries).
+ * store version, the current second for NOW() queries). Tag definition changes count as a
+ * feeds/groups change (they rename what `tags` compares).
  */
 import type { EngineContext } from '../engineContext';
 import type { Condition, QueryAst } from './language/ast';
@@ -12,6 +13,7 @@ import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { TextIndex } from '../search/textIndex';
 import { StoreDescriptionSource } from './descriptionSource';
+import { readTags } from '../tags/tags';
 
 /** A small LRU map. */
 export class Lru<V> {
@@ -66,6 +68,9 @@ export class QueryEvaluator {
   private readonly parses = new Lru<ParseResult>(64);
   private readonly results = new Lru<Int32Array>(12);
   private feedsVersion = 0;
+  // Tag names by id, reloaded from meta on the first run after a tags change.
+  private readonly tagNames = new Map<number, string>();
+  private tagsStale = true;
   readonly source: QuerySource;
 
   constructor(
@@ -78,9 +83,14 @@ export class QueryEvaluator {
       groups: ctx.groupCache,
       description: new StoreDescriptionSource(ctx.index, text.store),
       now: ctx.now,
+      tagNames: this.tagNames,
     };
     ctx.events.on((event) => {
       if (event.type === 'feeds-changed' || event.type === 'groups-changed') this.feedsVersion++;
+      if (event.type === 'tags-changed') {
+        this.feedsVersion++;
+        this.tagsStale = true;
+      }
     });
   }
 
@@ -104,6 +114,15 @@ export class QueryEvaluator {
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
     if (needsText(ast)) await this.text.fresh();
+    if (this.tagsStale) {
+      this.tagsStale = false;
+      const { tags } = await readTags(this.ctx).catch((err: unknown) => {
+        this.tagsStale = true;
+        throw err;
+      });
+      this.tagNames.clear();
+      for (const tag of tags) this.tagNames.set(tag.id, tag.name);
+    }
     const key = [
       this.ctx.index.version,
       this.feedsVersion,

@@ -3,6 +3,7 @@ import { EngineError } from '../errors';
 import { feedIdsOfGroup } from '../items/page';
 import type { MarkAllReadScope, UndoToken } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { isTagToken, undoTagToken } from '../tags/tags';
 import { setFlag } from './flags';
 
 /** Read/saved state: the `state` domain of the engine API. */
@@ -54,6 +55,7 @@ export function createStateApi(ctx: EngineContext): StateApi {
       ids: await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true),
     }),
     undo: async (token) => {
+      if (isTagToken(token)) return undoTagToken(ctx, token);
       const { flag, set, ids } = checkToken(token);
       return (await setFlag(ctx, ids, flag === 'read' ? FLAG_READ : FLAG_SAVED, !set)).length;
     },
@@ -63,7 +65,7 @@ export function createStateApi(ctx: EngineContext): StateApi {
 }
 
 /** The token as sent, checked (it crosses the worker boundary, so its shape is not trusted). */
-export function checkToken(token: UndoToken): UndoToken {
+export function checkToken(token: UndoToken): Extract<UndoToken, { flag: 'read' | 'saved' }> {
   const ok =
     token !== null &&
     typeof token === 'object' &&

@@ -34,7 +34,9 @@ export function withSyncUndo(
     ...state,
     async undo(token) {
       const account = await readAccount(ctx.db);
-      if (!account || !Array.isArray(token?.ids)) return state.undo(token);
+      // Tags are not flags of the sync queue (labels sync on their own): nothing to settle.
+      if (!account || !Array.isArray(token?.ids) || (token.flag !== 'read' && token.flag !== 'saved'))
+        return state.undo(token);
       await tracker.ready();
       const synced = token.ids.filter((id) => tracker.byItem.has(id));
       if (synced.length === 0) return state.undo(token);

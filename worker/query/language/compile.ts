@@ -4,6 +4,7 @@ import { isFeedLevel, resolveField, type FieldKey } from './fields';
 import { isLeaf, leafTest, type LeafCondition } from './leaf';
 import { likeText, norm, numeric, type Val } from './semantics';
 import type { QuerySource } from './source';
+import { tagsSortValue, tagsTest } from './tagsField';
 
 /** A compiled condition: a predicate over numbers (rows or feed ids), or a constant. */
 export type Compiled = ((x: number) => boolean) | boolean;
@@ -70,6 +71,10 @@ export function rowGetter(key: FieldKey, env: CompileEnv): Getter {
       return (r) => (index.flags(r) & FLAG_READ) !== 0;
     case 'isSaved':
       return (r) => (index.flags(r) & FLAG_SAVED) !== 0;
+    case 'tags': {
+      const names = tagNamesOf(env.source);
+      return (r) => tagsSortValue(names(r));
+    }
     case 'description':
       if (!description) {
         env.warn('Descriptions are not available here: description is null for every item');
@@ -143,6 +148,21 @@ function numericColumn(key: FieldKey, env: CompileEnv): (r: number) => number {
     : key === 'feedId'
       ? (r) => index.feedId(r)
       : (r) => index.pubDate(r);
+}
+
+/** The lower-cased tag names of a row (tag ids the source cannot name are skipped). */
+export function tagNamesOf(source: QuerySource): (r: number) => string[] {
+  const { index, tagNames } = source;
+  const lower = new Map<number, string>();
+  for (const [id, name] of tagNames ?? []) lower.set(id, name.toLowerCase());
+  return (r) => {
+    const out: string[] = [];
+    for (const id of index.tags(r)) {
+      const name = lower.get(id);
+      if (name !== undefined) out.push(name);
+    }
+    return out;
+  };
 }
 
 /** Specialised row predicates for the common shapes; undefined when none applies. */
@@ -246,6 +266,11 @@ export function compileRowCondition(c: Condition, env: CompileEnv): Compiled {
   }
   if (!isLeaf(c)) return false;
   const key = resolveField(c.field);
+  if (key === 'tags') {
+    const test = tagsTest(c, env.value);
+    const names = tagNamesOf(env.source);
+    return (r) => test(names(r));
+  }
   if (key !== null) {
     const fast = fastLeaf(c, key, env);
     if (fast !== undefined) return fast;

@@ -21,6 +21,7 @@ export const FIELDS = [
   'feed.groupId',
   'group.id',
   'group.title',
+  'tags',
 ] as const;
 
 export type FieldKey = (typeof FIELDS)[number];

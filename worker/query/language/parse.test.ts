@@ -17,6 +17,24 @@ function error(text: string): QueryError {
 const lit = (value: unknown) => ({ type: 'literal', value });
 
 describe('parseQuery: trees', () => {
+  it('parses the tags forms as ordinary conditions on the field `tags`', () => {
+    expect(ast("tags = 'ai'").where).toEqual({ type: 'compare', field: 'tags', op: '=', value: lit('ai') });
+    expect(ast("tags != 'x'").where).toEqual({ type: 'compare', field: 'tags', op: '!=', value: lit('x') });
+    expect(ast("tags IN ('ai', 'rust')").where).toEqual({
+      type: 'in',
+      field: 'tags',
+      negated: false,
+      values: [lit('ai'), lit('rust')],
+    });
+    expect(ast('tags IS NULL').where).toEqual({ type: 'compare', field: 'tags', op: '=', value: lit(null) });
+    expect(ast('tags IS NOT NULL').where).toEqual({
+      type: 'compare',
+      field: 'tags',
+      op: '!=',
+      value: lit(null),
+    });
+  });
+
   it('parses the empty query and optional WHERE', () => {
     expect(ast('')).toEqual({ where: null, orderBy: null, limit: null });
     expect(ast('WHERE id = 1')).toEqual(ast('id = 1'));

@@ -52,6 +52,8 @@ const FIELDS = [
   'feed.groupId',
   'group.id',
   'group.title',
+  'tags',
+  'TAGS',
   'nope',
   'FEED.TITLE',
   'PubDate',
@@ -69,6 +71,7 @@ const itemArb = fc.record({
   enclosure: fc.option(fc.constantFrom('https://x.example/a.mp3', ''), { nil: null }),
   isRead: fc.boolean(),
   isSaved: fc.boolean(),
+  tags: fc.subarray(['rust', 'AI', 'été', '200', 'Zebra']),
   dead: fc.boolean(),
 });
 

@@ -17,6 +17,8 @@ export type PlainItem = Pick<
   feed: Feed | null;
   /** The feed's group, null when the feed is ungrouped or unknown. */
   group: Group | null;
+  /** Names of the article's tags (absent or empty: none). */
+  tags?: string[];
 };
 
 export interface ReferenceContext {
@@ -63,6 +65,11 @@ export function plainFieldValue(item: PlainItem, key: FieldKey | null): Val {
       return item.group ? item.group.id : null;
     case 'group.title':
       return norm(item.group?.title);
+    case 'tags': {
+      // ORDER BY value: the alphabetically first lower-cased name.
+      const names = (item.tags ?? []).map((n) => n.toLowerCase()).sort();
+      return names[0] ?? null;
+    }
     default:
       return null;
   }
@@ -91,6 +98,7 @@ export function evaluateReference(ast: QueryAst, items: PlainItem[], ctx: Refere
       default:
     }
     if (!('field' in c) || c.field === '') return false;
+    if (resolveField(c.field) === 'tags') return testTags(c, item);
     const v = plainFieldValue(item, resolveField(c.field));
     switch (c.type) {
       case 'compare': {
@@ -109,6 +117,40 @@ export function evaluateReference(ast: QueryAst, items: PlainItem[], ctx: Refere
         return between(v, value(c.low), value(c.high));
       case 'badBetween':
         return between(v, 0, 0);
+      default:
+        return false;
+    }
+  };
+
+  // `tags` is a set: a positive condition holds when some name satisfies it (an untagged article
+  // is the one value null); `!=`, NOT IN and NOT LIKE hold when no name satisfies the positive.
+  // Names and string constants compare lower-cased.
+  const testTags = (c: Condition & { field: string }, item: PlainItem): boolean => {
+    const names: Val[] = item.tags?.length ? item.tags.map((n) => norm(n.toLowerCase())) : [null];
+    const low = (e: Parameters<typeof evalValue>[0]): Val => {
+      const v = value(e);
+      return typeof v === 'string' ? v.toLowerCase() : v;
+    };
+    const some = (f: (v: Val) => boolean) => names.some(f);
+    switch (c.type) {
+      case 'compare': {
+        const lit = low(c.value);
+        if (c.op === '=') return some((v) => eq(v, lit));
+        if (c.op === '!=') return !some((v) => eq(v, lit));
+        return some((v) => {
+          const r = cmp(v, lit);
+          if (r === null) return false;
+          return c.op === '<' ? r < 0 : c.op === '>' ? r > 0 : c.op === '<=' ? r <= 0 : r >= 0;
+        });
+      }
+      case 'like':
+        return some((v) => like(v, low(c.value))) !== c.negated;
+      case 'in':
+        return some((v) => c.values.some((x) => eq(v, low(x)))) !== c.negated;
+      case 'between':
+        return some((v) => between(v, low(c.low), low(c.high)));
+      case 'badBetween':
+        return some((v) => between(v, 0, 0));
       default:
         return false;
     }

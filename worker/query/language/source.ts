@@ -11,6 +11,8 @@ export interface QuerySource {
   description?: DescriptionSource;
   /** Current time, Unix seconds (read once per run). */
   now: () => number;
+  /** Tag names by tag id (the `tags` field); without it every article reads as untagged. */
+  tagNames?: ReadonlyMap<number, string>;
   /**
    * Bumped by the engine whenever feeds or groups change. The results cache (QueryRunner) is used
    * only when this is set, since feed/group edits do not change `index.version`.

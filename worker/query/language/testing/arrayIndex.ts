@@ -12,7 +12,20 @@ interface Row {
   link: string;
   enclosure: string;
   guid: string;
+  tags: readonly number[];
   live: boolean;
+}
+
+/**
+ * Test tag ids: one per lower-cased name, shared by every ArrayIndex (`TEST_TAG_NAMES` maps
+ * them back), so sources built from plain items can name their tags.
+ */
+export const TEST_TAG_NAMES = new Map<number, string>();
+function tagIdOf(name: string): number {
+  for (const [id, n] of TEST_TAG_NAMES) if (n.toLowerCase() === name.toLowerCase()) return id;
+  const id = TEST_TAG_NAMES.size + 1;
+  TEST_TAG_NAMES.set(id, name);
+  return id;
 }
 
 /**
@@ -41,6 +54,7 @@ export class ArrayIndex implements MetaIndexView {
       link: item.link,
       enclosure: item.enclosure?.url ?? '',
       guid: item.guid,
+      tags: (item.tags ?? []).map(tagIdOf),
       live: true,
     });
     this.changed();
@@ -120,6 +134,9 @@ export class ArrayIndex implements MetaIndexView {
   }
   guid(row: number): string {
     return this.at(row).guid;
+  }
+  tags(row: number): readonly number[] {
+    return this.at(row).tags;
   }
   rowsByDate(): Int32Array {
     this.byDate ??= this.ordered(() => true);

@@ -2,7 +2,7 @@ import type { Feed, Group } from '../../../types';
 import type { PlainItem } from '../reference';
 import type { QuerySource } from '../source';
 import { TextColumn } from '../textColumn';
-import { ArrayIndex } from './arrayIndex';
+import { ArrayIndex, TEST_TAG_NAMES } from './arrayIndex';
 
 /** A QuerySource over plain items (ArrayIndex + TextColumn), for tests and tools. */
 export function sourceOf(
@@ -20,6 +20,7 @@ export function sourceOf(
     feeds: new Map(feeds.map((f) => [f.id, f])),
     groups: new Map(groups.map((g) => [g.id, g])),
     now: () => now,
+    tagNames: TEST_TAG_NAMES,
     feedsVersion: 0,
   };
 }
