@@ -30,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'worker/**/*.test.ts',
+            'shared/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/integration/**/*.test.ts',
