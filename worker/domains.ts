@@ -15,6 +15,7 @@ import { createGroupEditsApi } from './groups/groupEdits';
 import { createGroupsApi } from './groups/groups';
 import { createIconsApi } from './icons/icons';
 import type { IndexGate } from './index/indexGate';
+import { createHighlightsApi } from './highlights/highlights';
 import { createItemsApi } from './items/items';
 import { createJobsApi } from './jobs/jobs';
 import { createOpmlApi } from './opml/opml';
@@ -72,6 +73,7 @@ export const domains = {
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),
   retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),
   stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
+  highlights: ({ ctx }: DomainDeps) => createHighlightsApi(ctx),
 } satisfies Record<string, (deps: DomainDeps) => object>;
 
 /** The name of a domain (`'items'`, `'feeds'`, …). */

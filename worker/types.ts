@@ -165,6 +165,8 @@ export type EngineEvent =
    * them (`ids`: the items whose tags changed; empty when only definitions did).
    */
   | { type: 'tags-changed'; ids: number[] }
+  /** Highlights of these articles were added, changed or removed. */
+  | { type: 'highlights-changed'; itemIds: number[] }
   /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
   | { type: 'job'; job: JobProgress }
   /**

@@ -56,6 +56,8 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       ];
     case 'groups-changed':
       return [queryKeys.groups, queryKeys.feeds, ...tallies()];
+    case 'highlights-changed':
+      return [queryKeys.highlightsAll];
     case 'job':
       // Feeds report their own status and items their arrivals; a job's progress adds nothing
       // while it runs. When it ends, lists and icons catch up once (new feeds, new items), and a

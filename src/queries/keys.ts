@@ -82,6 +82,11 @@ export const queryKeys = {
   /** The send-to targets (Settings → Integrations, the reader's Send to entries). */
   sendTargets: ['sendTo', 'targets'] as const,
 
+  /** Highlights and notes (the reader's, the Highlights screen's). */
+  highlightsAll: ['highlights'] as const,
+  highlightsOf: (itemId: number) => ['highlights', 'item', itemId] as const,
+  highlightsList: (search: string) => ['highlights', 'list', search] as const,
+
   /** Not engine data: the browser's storage estimate. */
   storageEstimate: ['storage-estimate'] as const,
   /** Not engine data: the companion server's shared AI status. */

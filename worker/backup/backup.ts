@@ -106,6 +106,8 @@ export function createBackupApi(ctx: EngineContext, text: TextIndexSync): Backup
       counter,
     );
     ctx.events.emit({ type: 'items-added', feedIds: feedIdsAfter, count: ctx.index.liveCount() }, counter);
+
+    ctx.events.emit({ type: 'highlights-changed', itemIds: [] }, counter);
   };
 
   return {

@@ -30,6 +30,16 @@ export function checkRecord(store: string, value: unknown, inbound: boolean, key
         isStr(value.title)
         ? null
         : 'an item needs an id, a feed, a dedupe key, a date, flags and a title';
+    case 'highlights':
+      return isId(value.id) &&
+        isId(value.itemId) &&
+        isStr(value.color) &&
+        isStr(value.note) &&
+        isObj(value.quote) &&
+        isStr(value.quote.exact) &&
+        isObj(value.position)
+        ? null
+        : 'a highlight needs an id, an article, a colour, a note, a quote and a position';
     case 'meta':
       return isStr(value.key) ? null : 'a meta entry needs a key';
     default:

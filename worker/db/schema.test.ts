@@ -23,10 +23,30 @@ describe('schema versions 1 and 2', () => {
         });
       return { keyPath: store.keyPath, autoIncrement: store.autoIncrement, indexes };
     };
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(5);
     expect(Array.from(idb.objectStoreNames).sort()).toEqual(
-      ['feeds', 'groups', 'items', 'meta', 'summaries', 'accounts', 'syncItems', 'syncQueue'].sort(),
+      [
+        'feeds',
+        'groups',
+        'items',
+        'meta',
+        'summaries',
+        'accounts',
+        'syncItems',
+        'syncQueue',
+        'highlights',
+      ].sort(),
     );
+    const hl = idb.transaction(['highlights'], 'readonly').objectStore('highlights');
+    expect({
+      keyPath: hl.keyPath,
+      autoIncrement: hl.autoIncrement,
+      indexes: Array.from(hl.indexNames),
+    }).toEqual({
+      keyPath: 'id',
+      autoIncrement: true,
+      indexes: ['itemId'],
+    });
     expect(describeStore('groups')).toEqual({ keyPath: 'id', autoIncrement: true, indexes: [] });
     expect(describeStore('feeds')).toEqual({
       keyPath: 'id',

@@ -33,12 +33,20 @@
  *   reported; `&remoteId` finds the local item of a server id (unique: one account at a time).
  * - syncQueue `++seq`: local changes waiting for the server, in the order they were made.
  * No data moves: the upgrade only creates empty stores.
+ *
+ * Version 4 — reserved for `fullTexts` (whole articles, see the full-text issue).
+ *
+ * Version 5 — adds `highlights` (worker/highlights/): passages with colour, note and anchor.
+ * - highlights `++id`: Undo puts a removed highlight back under its own id.
+ * - highlights `itemId`: the reader loads one article's highlights.
+ * No data moves: the upgrade only creates the empty store.
  */
 import type Dexie from 'dexie';
+import type { Highlight } from '../highlights/types';
 import type { Feed, Group, Item } from '../types';
 
 /** Current schema version, reported by `init()`. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;
 
 /** An item as stored: the shared `Item` plus list-row fields computed once at ingest. */
 export interface StoredItem extends Item {
@@ -67,7 +75,7 @@ export interface SummaryRecord {
 }
 
 /** Store names, typed so helpers cannot name a store that does not exist. */
-export type StoreName = 'groups' | 'feeds' | 'items' | 'meta' | 'summaries';
+export type StoreName = 'groups' | 'feeds' | 'items' | 'meta' | 'summaries' | 'highlights';
 
 /** Record type of each store. */
 export interface StoreRecords {
@@ -76,6 +84,7 @@ export interface StoreRecords {
   items: StoredItem;
   meta: MetaRecord;
   summaries: SummaryRecord;
+  highlights: Highlight;
 }
 
 /** Declares every schema version on a fresh Dexie instance (before it is opened). */
@@ -88,4 +97,5 @@ export function defineSchema(db: Dexie): void {
   });
   db.version(2).stores({ summaries: 'key, itemId' });
   db.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
+  db.version(5).stores({ highlights: '++id, itemId' });
 }
