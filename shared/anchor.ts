@@ -120,9 +120,11 @@ function search(text: string, anchor: TextAnchor, loose: boolean): TextPosition 
     const before = hay.text.slice(Math.max(0, i - prefix.length - 1), i);
     const after = hay.text.slice(i + exact.length, i + exact.length + suffix.length + 1);
     // Spaces at the joins are fuzzy (a trimmed exact, a collapsed run): compare trimmed.
-    const score = commonSuffix(before.trimEnd(), prefix.trimEnd()) + commonPrefix(after.trimStart(), suffix.trimStart());
+    const score =
+      commonSuffix(before.trimEnd(), prefix.trimEnd()) + commonPrefix(after.trimStart(), suffix.trimStart());
     const dist = Math.abs((hay.map[i] ?? 0) - hint);
-    if (!best || score > best.score || (score === best.score && dist < best.dist)) best = { start: i, score, dist };
+    if (!best || score > best.score || (score === best.score && dist < best.dist))
+      best = { start: i, score, dist };
   }
   if (!best) return null;
   const start = hay.map[best.start] ?? 0;
