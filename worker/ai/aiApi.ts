@@ -2,12 +2,16 @@ import type { SummaryRecord } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { summaryKey, type SummaryKeyParts } from './summaryKey';
+import { createTranslationApi, type TranslationApi } from './translation';
 
 /** A cached summary as the UI gets it. */
 export type CachedSummary = Pick<SummaryRecord, 'text' | 'model' | 'createdAt'>;
 
-/** The `ai` domain: the IndexedDB cache of AI summaries (the model calls happen in the UI). */
-export interface AiApi {
+/**
+ * The `ai` domain: the IndexedDB cache of AI summaries and translations, and the language check
+ * before a translation (the model calls happen in the UI).
+ */
+export interface AiApi extends TranslationApi {
   /** The summary cached for exactly this article version, model and prompt, or null. One get. */
   getSummary(parts: SummaryKeyParts): Promise<CachedSummary | null>;
   /**
@@ -23,6 +27,7 @@ export interface AiApi {
 export function createAiApi(ctx: EngineContext): AiApi {
   const table = () => ctx.db.table('summaries');
   return {
+    ...createTranslationApi(ctx),
     getSummary: (parts) =>
       ctx.db.run('fetch', async () => {
         const rec = await table().get(summaryKey(parts));

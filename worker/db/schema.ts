@@ -72,6 +72,10 @@ export interface SummaryRecord {
   model: string;
   /** Unix seconds. */
   createdAt: number;
+  /** Translations only (key `translation:itemId:contentHash:lang`, worker/ai/translation.ts): the target language. */
+  lang?: string;
+  /** Translations only: one text per translatable paragraph of the article, in order. */
+  paragraphs?: string[];
 }
 
 /** Store names, typed so helpers cannot name a store that does not exist. */

@@ -1,0 +1,153 @@
+/**
+ * Article translations: the cache (in the `summaries` store under a key of its own, so backups,
+ * restores and item deletion cover it with no new schema version) and the language check that
+ * decides whether an article needs translating at all. The model calls happen in the UI, like
+ * summaries: the endpoint, its key and the streaming live there.
+ */
+import type { detectAll as detectAllType } from 'tinyld';
+import { htmlToText } from '../../shared/htmlText';
+import type { SummaryRecord } from '../db/schema';
+import type { EngineContext } from '../engineContext';
+import { EngineError } from '../errors';
+import type { Item } from '../types';
+
+/** A cached translation as the UI gets it: one text per translatable paragraph, in order. */
+export interface CachedTranslation {
+  lang: string;
+  paragraphs: string[];
+  model: string;
+  createdAt: number;
+}
+
+/** What the reader needs before translating: a cached translation, or why none is needed. */
+export interface TranslationCheck {
+  /** The translation cached for this article version and language, or null. */
+  cached: CachedTranslation | null;
+  /** The article's language as detected (ISO 639-1, e.g. 'en'), or null when unsure. */
+  source: string | null;
+  /** True when the article is already in the target language: nothing to translate. */
+  same: boolean;
+}
+
+/** Characters of article text the detector reads (enough for a stable answer, cheap on long articles). */
+const DETECT_CHARS = 2000;
+/** Below this many letters the detector guesses; an unsure answer never blocks a translation. */
+const MIN_DETECT_CHARS = 24;
+/**
+ * The detector's score an answer needs, and how far ahead of the runner-up it must be (tinyld's
+ * scores are relative: two clean English sentences score ≈0.4 with the next language at ≈0.02).
+ */
+const MIN_ACCURACY = 0.25;
+const MIN_LEAD = 3;
+
+/** The language part of a tag: 'zh-CN' → 'zh', 'EN' → 'en'. */
+export function baseLanguage(tag: string): string {
+  return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+type Detector = typeof detectAllType;
+let detector: Promise<Detector> | null = null;
+
+/**
+ * tinyld's normal model (≈590 kB, 60+ languages), loaded on the first check as its own chunk so
+ * the worker starts without it. The light model (70 kB) was measured too: it scores one clean
+ * English sentence at 0.04 with Turkish close behind, too unsure to skip a translation on.
+ */
+export function loadDetector(): Promise<Detector> {
+  detector ??= import('tinyld').then((m) => m.detectAll);
+  return detector;
+}
+
+/**
+ * The language of a text (ISO 639-1), or null when the text is too short or the detector is
+ * unsure. Runs in the worker, off the UI thread.
+ */
+export async function detectLanguage(text: string): Promise<string | null> {
+  const detectAll = await loadDetector();
+  const sample = text.replace(/\s+/g, ' ').trim().slice(0, DETECT_CHARS);
+  if (sample.replace(/[\s\d\p{P}\p{S}]/gu, '').length < MIN_DETECT_CHARS) return null;
+  const [best, second] = detectAll(sample);
+  if (!best || best.accuracy < MIN_ACCURACY) return null;
+  if (second && best.accuracy < second.accuracy * MIN_LEAD) return null;
+  return best.lang || null;
+}
+
+/** The text of an article the detector reads: its title and body as plain text. */
+export function articleSample(item: Pick<Item, 'title' | 'description'>): string {
+  return `${item.title}\n${htmlToText(item.description, 'html')}`;
+}
+
+/** Whether a detected source language and a target tag name the same language. */
+export function sameLanguage(source: string | null, target: string): boolean {
+  return source !== null && baseLanguage(source) === baseLanguage(target);
+}
+
+/** The store key of an article's translation; another article version gets another key. */
+export function translationKey(itemId: number, contentHash: string, lang: string): string {
+  if (!Number.isInteger(itemId) || itemId <= 0) throw new Error(`Bad item id ${itemId}`);
+  return `translation:${itemId}:${contentHash}:${lang}`;
+}
+
+function checkLang(lang: unknown): string {
+  if (typeof lang !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang))
+    throw new EngineError('bad_translation', `"${String(lang)}" is not a language tag`);
+  return lang;
+}
+
+/** The translation part of the `ai` domain. */
+export interface TranslationApi {
+  /**
+   * Cached translation + source language + whether it already is in `lang`. One item read, one
+   * cache read, and the detector over at most 2,000 characters. Fails: not_found, bad_translation.
+   */
+  checkTranslation(itemId: number, lang: string): Promise<TranslationCheck>;
+  /**
+   * Caches a complete translation of the article's current version (paragraph texts in order).
+   * Fails: not_found, bad_translation (no paragraphs, a non-string, a bad tag), storage errors.
+   */
+  putTranslation(itemId: number, lang: string, paragraphs: string[], model: string): Promise<void>;
+}
+
+/** Builds the translation functions over an engine context. */
+export function createTranslationApi(ctx: EngineContext): TranslationApi {
+  const table = () => ctx.db.table('summaries');
+  const item = async (itemId: number): Promise<Item> => {
+    const it = (await ctx.db.run('fetch', () => ctx.db.table('items').get(itemId))) as Item | undefined;
+    if (!it) throw new EngineError('not_found', `Article ${itemId} does not exist`);
+    return it;
+  };
+  return {
+    async checkTranslation(itemId, lang) {
+      checkLang(lang);
+      const it = await item(itemId);
+      const rec = await ctx.db.run('fetch', () => table().get(translationKey(itemId, it.contentHash, lang)));
+      const cached =
+        rec?.paragraphs && rec.lang
+          ? { lang: rec.lang, paragraphs: rec.paragraphs, model: rec.model, createdAt: rec.createdAt }
+          : null;
+      const source = await detectLanguage(articleSample(it));
+      return { cached, source, same: sameLanguage(source, lang) };
+    },
+    async putTranslation(itemId, lang, paragraphs, model) {
+      checkLang(lang);
+      if (
+        !Array.isArray(paragraphs) ||
+        paragraphs.length === 0 ||
+        paragraphs.some((p) => typeof p !== 'string') ||
+        paragraphs.every((p) => p.trim() === '')
+      )
+        throw new EngineError('bad_translation', 'An empty translation is not cached');
+      const it = await item(itemId);
+      const record: SummaryRecord = {
+        key: translationKey(itemId, it.contentHash, lang),
+        itemId,
+        text: paragraphs.join('\n\n'),
+        model: typeof model === 'string' ? model : '',
+        createdAt: ctx.now(),
+        lang,
+        paragraphs: [...paragraphs],
+      };
+      await ctx.db.run('update', () => table().put(record));
+    },
+  };
+}
