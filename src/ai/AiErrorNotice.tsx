@@ -49,7 +49,7 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
 }
 
 /** "AI is not configured" with the link to the Integrations tab; `what` names the feature that is off. */
-export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' | 'summary' }) {
+export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' | 'summary' | 'translation' }) {
   const t = useT();
   return (
     <Text size="sm" c="dimmed" data-testid="ai-not-configured">

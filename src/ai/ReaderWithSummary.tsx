@@ -3,6 +3,7 @@ import { relatedHref } from '../filters/related';
 import { useT } from '../i18n';
 import { Reader, type ReaderProps } from '../reader/Reader';
 import type { ReaderMenuAction } from '../reader/readerActions';
+import { useArticleTranslation } from '../translate/ArticleTranslation';
 import { useArticleSummary } from './ArticleSummary';
 import { useSendToActions } from '../sendTo/useSendToActions';
 
@@ -16,8 +17,10 @@ export function ReaderWithSummary(props: ReaderProps) {
   const t = useT();
   const summary = useArticleSummary(props.item, props.feedTitle, props.shortcutsEnabled ?? true);
   const sendTo = useSendToActions(props.item, props.shortcutsEnabled ?? true);
+  const translation = useArticleTranslation(props.item, props.shortcutsEnabled ?? true);
   const more: ReaderMenuAction[] = [
     summary.action,
+    translation.action,
     {
       id: 'related',
       label: t('filter.related.button'),
@@ -27,5 +30,17 @@ export function ReaderWithSummary(props: ReaderProps) {
     },
     ...sendTo,
   ];
-  return <Reader {...props} moreActions={more} extraTop={summary.box} />;
+  return (
+    <Reader
+      {...props}
+      moreActions={more}
+      extraTop={
+        <>
+          {summary.box}
+          {translation.box}
+        </>
+      }
+      translation={translation.body}
+    />
+  );
 }

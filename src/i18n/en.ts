@@ -232,6 +232,7 @@ export const en = {
     toggleSaved: 'Save / unsave',
     openOriginal: 'Open original in a new tab',
     aiSummary: 'AI summary',
+    translate: 'Translate the article (AI)',
     refresh: 'Refresh feeds',
     search: 'Search',
     subscribe: 'Subscribe to a feed',

@@ -226,6 +226,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
     toggleSaved: '收藏 / 取消收藏',
     openOriginal: '在新标签页打开原文',
     aiSummary: 'AI 摘要',
+    translate: '翻译文章（AI）',
     refresh: '刷新订阅源',
     search: '搜索',
     subscribe: '订阅新的订阅源',

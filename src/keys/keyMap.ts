@@ -67,6 +67,7 @@ export const KEY_MAP = [
   row('reader', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
   row('reader', 'aiSummary', ['i'], 'shortcuts.aiSummary'),
   row('reader', 'sendTo', ['b'], 'sendTo.key'),
+  row('reader', 'translate', ['t'], 'shortcuts.translate'),
 ] as const satisfies readonly KeyBinding[];
 
 type Row = (typeof KEY_MAP)[number];

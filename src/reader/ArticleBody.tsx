@@ -3,6 +3,7 @@ import { t, useLanguage } from '../i18n';
 import { sanitizeArticle } from './sanitize';
 import { copyText } from './clipboard';
 import { READING_AREA_ATTR } from './useImagePreview';
+import { applyTranslation, type BodyTranslation } from '../translate/bilingual';
 import './article.css';
 
 const COPIED_MS = 1500;
@@ -15,6 +16,8 @@ export interface ArticleBodyProps {
   baseUrl?: string;
   /** The body's container element (used by the chapters outline). */
   ref?: Ref<HTMLDivElement>;
+  /** A translation to show under the paragraphs (src/translate/bilingual.ts). */
+  translation?: BodyTranslation;
 }
 
 /**
@@ -45,14 +48,18 @@ function addCopyButtons(root: HTMLElement): void {
  * image preview (it is a reading area) except those with class `noclick`. Code blocks get a
  * copy button that says "Copied" for a moment after a successful copy.
  */
-export function ArticleBody({ html, baseUrl, ref }: ArticleBodyProps) {
+export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProps) {
   const clean = useMemo(() => sanitizeArticle(html, { baseUrl }), [html, baseUrl]);
   const inner = useRef<HTMLDivElement | null>(null);
   const lang = useLanguage();
 
+  const translated = translation !== undefined;
   useLayoutEffect(() => {
     if (inner.current) addCopyButtons(inner.current);
-  }, [clean, lang]);
+  }, [clean, lang, translated]);
+  useLayoutEffect(() => {
+    if (inner.current && translation) applyTranslation(inner.current, translation);
+  }, [clean, translation]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const button = (event.target as Element).closest('button.rv-copy');
@@ -72,6 +79,8 @@ export function ArticleBody({ html, baseUrl, ref }: ArticleBodyProps) {
 
   return (
     <div
+      // A body that showed a translation is drawn afresh without it.
+      key={translation ? 'translated' : 'original'}
       ref={setRefs}
       className="rv-article"
       data-testid="reader-body"

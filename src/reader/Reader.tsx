@@ -19,6 +19,7 @@ import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
+import type { BodyTranslation } from '../translate/bilingual';
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
@@ -38,6 +39,8 @@ export interface ReaderProps {
   moreActions?: readonly ReaderMenuAction[];
   /** Content above the article body, under the header (e.g. the AI summary). */
   extraTop?: ReactNode;
+  /** A translation shown under the article's paragraphs (src/translate/). */
+  translation?: BodyTranslation;
 }
 
 const FLASH_MS = 1500;
@@ -76,7 +79,7 @@ export function Reader(props: ReaderProps) {
   }, [showMarkdown, item.description, item.title, webLink]);
   const { chapters, activeId, scrollTo } = useChapters(
     bodyRef,
-    `${item.id}:${showMarkdown}:${item.description}`,
+    `${item.id}:${showMarkdown}:${props.translation !== undefined}:${item.description}`,
   );
 
   const say = (message: string) => {
@@ -195,7 +198,12 @@ export function Reader(props: ReaderProps) {
               {markdown}
             </pre>
           ) : (
-            <ArticleBody ref={bodyRef} html={item.description} baseUrl={webLink} />
+            <ArticleBody
+              ref={bodyRef}
+              html={item.description}
+              baseUrl={webLink}
+              translation={props.translation}
+            />
           )}
         </div>
         {chapters.length > 0 && (

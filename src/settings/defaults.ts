@@ -60,7 +60,24 @@ export interface IntegratedSettings {
   selectedModel: string;
   /** Send calls to apiUrl through the companion server's relay (for endpoints without CORS). */
   useRelay: boolean;
+  /** Language articles are translated into: 'ui' (the UI language) or a tag of TRANSLATE_TARGETS. */
+  translateTo: string;
 }
+
+/** Languages the reader can translate into (besides 'ui'); names come from Intl.DisplayNames. */
+export const TRANSLATE_TARGETS = [
+  'en',
+  'zh-CN',
+  'zh-TW',
+  'ja',
+  'ko',
+  'fr',
+  'de',
+  'es',
+  'pt',
+  'it',
+  'ru',
+] as const;
 
 /** One weighted keyword of a keyword filter (results ranked by relevance). */
 export interface FilterKeyword {
@@ -140,6 +157,7 @@ export function defaultSettings(): AppSettings {
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',
       useRelay: false,
+      translateTo: 'ui',
     },
     automation: { filters: [] },
   };
@@ -150,6 +168,7 @@ export const ENUMS: Partial<Record<string, readonly string[]>> = {
   'general.startPage': ['welcome', 'all', 'today', 'saved'],
   'general.defaultView': ['auto', 'list', 'card', 'magazine', 'column', 'text'],
   'general.language': ['auto', 'en', 'zh-CN'],
+  'integrated.translateTo': ['ui', ...TRANSLATE_TARGETS],
   'appearance.themeMode': ['system', 'light', 'dark'],
   'appearance.density': ['default', 'comfortable', 'compact'],
 };

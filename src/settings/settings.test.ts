@@ -43,6 +43,7 @@ describe('defaults', () => {
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',
       useRelay: false,
+      translateTo: 'ui',
     });
     expect(d.automation).toEqual({ filters: [] });
     expect(Object.keys(d)).toEqual([...SETTINGS_GROUPS]);

@@ -86,7 +86,9 @@ describe('ai domain: translations', () => {
       model: 'm1',
       createdAt: 1000,
     });
+    expect(await e.ai.getTranslation(de!, 'en')).toEqual(hit.cached);
     expect((await e.ai.checkTranslation(de!, 'zh-CN')).cached).toBeNull();
+    expect(await e.ai.getTranslation(de!, 'zh-CN')).toBeNull();
     // Summaries of the same article are not confused with it.
     expect(await e.ai.getSummary({ itemId: de!, contentHash: 'x', model: 'm1', prompt: 'p' })).toBeNull();
     // The feed changes the article: the old translation is not served for the new text.

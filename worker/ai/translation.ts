@@ -96,6 +96,8 @@ function checkLang(lang: unknown): string {
 
 /** The translation part of the `ai` domain. */
 export interface TranslationApi {
+  /** The translation cached for the article's current version in `lang`, or null. Two reads, no detection. */
+  getTranslation(itemId: number, lang: string): Promise<CachedTranslation | null>;
   /**
    * Cached translation + source language + whether it already is in `lang`. One item read, one
    * cache read, and the detector over at most 2,000 characters. Fails: not_found, bad_translation.
@@ -116,15 +118,21 @@ export function createTranslationApi(ctx: EngineContext): TranslationApi {
     if (!it) throw new EngineError('not_found', `Article ${itemId} does not exist`);
     return it;
   };
+  const cachedOf = async (it: Item, lang: string): Promise<CachedTranslation | null> => {
+    const rec = await ctx.db.run('fetch', () => table().get(translationKey(it.id, it.contentHash, lang)));
+    return rec?.paragraphs && rec.lang
+      ? { lang: rec.lang, paragraphs: rec.paragraphs, model: rec.model, createdAt: rec.createdAt }
+      : null;
+  };
   return {
+    async getTranslation(itemId, lang) {
+      checkLang(lang);
+      return cachedOf(await item(itemId), lang);
+    },
     async checkTranslation(itemId, lang) {
       checkLang(lang);
       const it = await item(itemId);
-      const rec = await ctx.db.run('fetch', () => table().get(translationKey(itemId, it.contentHash, lang)));
-      const cached =
-        rec?.paragraphs && rec.lang
-          ? { lang: rec.lang, paragraphs: rec.paragraphs, model: rec.model, createdAt: rec.createdAt }
-          : null;
+      const cached = await cachedOf(it, lang);
       const source = await detectLanguage(articleSample(it));
       return { cached, source, same: sameLanguage(source, lang) };
     },

@@ -1,0 +1,221 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconLanguage, IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { AiErrorNotice, AiNotConfigured } from '../ai/AiErrorNotice';
+import { useAiEndpoint } from '../ai/useAiEndpoint';
+import type { Item } from '../engine/contract';
+import { useLanguage, useT } from '../i18n';
+import { bindKeys } from '../keys/keyMap';
+import type { ReaderMenuAction } from '../reader/readerActions';
+import { sanitizeArticle } from '../reader/sanitize';
+import { useShortcuts } from '../reader/shortcuts';
+import { TRANSLATE_TARGETS } from '../settings/defaults';
+import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import type { BodyTranslation } from './bilingual';
+import { languageName, targetOf, targetTag } from './languages';
+import { paragraphTexts } from './paragraphs';
+import { type TranslationStatus, useTranslation } from './useTranslation';
+
+/** The reader's translation: a More-menu entry, the box above the article, and what the body draws. */
+export interface ArticleTranslationParts {
+  action: ReaderMenuAction;
+  box: ReactNode;
+  body: BodyTranslation | undefined;
+}
+
+const BUSY = new Set<TranslationStatus>(['checking', 'waiting', 'streaming']);
+const SHOWN = new Set<TranslationStatus>(['waiting', 'streaming', 'done', 'stopped', 'error']);
+
+/**
+ * Translate in the reader: `t` or the More menu translates into the chosen language (setting
+ * `integrated.translateTo`, also picked in the box), paragraphs fill in under the originals as
+ * the answer streams; Cancel aborts the request (what arrived stays, unsaved); a saved
+ * translation shows again on opening the article.
+ */
+export function useArticleTranslation(item: Item, shortcutsEnabled: boolean): ArticleTranslationParts {
+  const t = useT();
+  const ui = useLanguage();
+  const { endpoint } = useAiEndpoint();
+  const { translateTo } = useSettingsGroup('integrated');
+  const tag = targetTag(translateTo, ui);
+  const target = useMemo(() => targetOf(tag), [tag]);
+  const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
+  const paragraphs = useMemo(
+    () => paragraphTexts(sanitizeArticle(item.description, { baseUrl: webLink })),
+    [item.description, webLink],
+  );
+  const { state, translate, cancel, hide } = useTranslation({
+    itemId: item.id,
+    contentHash: item.contentHash,
+    paragraphs,
+    target,
+    endpoint,
+  });
+  const [only, setOnly] = useState(false);
+  const busy = BUSY.has(state.status);
+  const start = () => {
+    if (!busy) translate();
+  };
+  useShortcuts(bindKeys('reader', { translate: start }), { enabled: shortcutsEnabled });
+
+  const action: ReaderMenuAction = {
+    id: 'translate',
+    label: t('ai.translate.button'),
+    icon: <IconLanguage size={15} />,
+    hint: 'T',
+    disabled: busy,
+    onSelect: start,
+    testId: 'reader-translate',
+  };
+
+  const status = state.status;
+  const body: BodyTranslation | undefined =
+    SHOWN.has(status) && state.texts.length > 0
+      ? { texts: state.texts, lang: tag, only, busy }
+      : status === 'waiting'
+        ? { texts: [], lang: tag, only: false, busy: true }
+        : undefined;
+  if (status === 'idle') return { action, box: null, body: undefined };
+  if (status === 'error' && state.error?.kind === 'not_configured')
+    return {
+      action,
+      body: undefined,
+      box: (
+        <div className="rv-ai-off" data-testid="translation" data-status={status}>
+          <AiNotConfigured what="translation" />
+        </div>
+      ),
+    };
+
+  const done = state.texts.filter((x) => x !== '').length;
+  const language = languageName(tag, ui);
+  const picker = (
+    <NativeSelect
+      size="xs"
+      aria-label={t('ai.translate.language')}
+      value={translateTo}
+      onChange={(e) => updateSettings('integrated', { translateTo: e.currentTarget.value })}
+      data={[
+        { value: 'ui', label: t('ai.translate.uiLanguage', { name: languageName(ui, ui) }) },
+        ...TRANSLATE_TARGETS.map((code) => ({ value: code, label: languageName(code, ui) })),
+      ]}
+      data-testid="translation-language"
+    />
+  );
+  let line: ReactNode = null;
+  if (status === 'checking') line = t('ai.translate.checking');
+  else if (status === 'waiting') line = t('ai.translate.working');
+  else if (status === 'streaming') line = t('ai.translate.progress', { done, total: paragraphs.length });
+  else if (status === 'stopped') line = t('ai.translate.stopped', { done });
+  else if (status === 'same') line = t('ai.translate.same', { language });
+  else if (status === 'empty') line = t('ai.translate.empty');
+  else if (status === 'done') line = t('ai.translate.doneNote', { total: paragraphs.length, language });
+
+  const box = (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      mb="md"
+      data-testid="translation"
+      data-status={status}
+      data-cached={state.cached || undefined}
+      aria-busy={busy}
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs" fw={600} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <IconLanguage size={12} /> {t('ai.translate.title')}
+            {state.cached && ` · ${t('ai.translate.savedTag')}`}
+          </Text>
+          {picker}
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          {body && (
+            <SegmentedControl
+              size="xs"
+              aria-label={t('ai.translate.view')}
+              value={only ? 'only' : 'bilingual'}
+              onChange={(v) => setOnly(v === 'only')}
+              data={[
+                { value: 'bilingual', label: t('ai.translate.bilingual') },
+                { value: 'only', label: t('ai.translate.only') },
+              ]}
+              data-testid="translation-view"
+            />
+          )}
+          {busy ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              leftSection={<IconPlayerStop size={12} />}
+              onClick={cancel}
+              data-testid="translation-cancel"
+            >
+              {t('ai.translate.cancel')}
+            </Button>
+          ) : (
+            (status === 'stopped' || status === 'error') && (
+              <Tooltip label={t('ai.translate.again')}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('ai.translate.again')}
+                  onClick={() => translate()}
+                  data-testid="translation-again"
+                >
+                  <IconRefresh size={14} />
+                </ActionIcon>
+              </Tooltip>
+            )
+          )}
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            aria-label={t('ai.translate.hide')}
+            onClick={hide}
+            data-testid="translation-hide"
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        </Group>
+      </Group>
+      {line && (
+        <Group gap="xs" mt={6} wrap="nowrap">
+          {busy && <Loader size="xs" />}
+          <Text size="sm" c="dimmed" data-testid="translation-status">
+            {line}
+          </Text>
+          {status === 'same' && (
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => translate(true)}
+              data-testid="translation-anyway"
+            >
+              {t('ai.translate.anyway')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {state.error && (
+        <div style={{ marginTop: 6 }}>
+          <AiErrorNotice error={state.error} onRetry={() => translate()} />
+        </div>
+      )}
+    </Paper>
+  );
+  return { action, box, body };
+}
