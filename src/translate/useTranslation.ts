@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AiEndpoint } from '../ai/endpoint';
 import { AiError } from '../ai/errors';
 import { t } from '../i18n';
+import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
 import type { Target } from './languages';
 import { translateArticle } from './translateArticle';
@@ -91,13 +92,7 @@ export function useTranslation(input: TranslationInput) {
           return;
         }
         const error =
-          err instanceof AiError
-            ? err
-            : new AiError(
-                'network',
-                err instanceof Error ? err.message : String(err),
-                t('ai.errors.tryAgain'),
-              );
+          err instanceof AiError ? err : new AiError('network', errorText(err), t('ai.errors.tryAgain'));
         const partial = (err as { partial?: unknown }).partial;
         setState({
           ...IDLE,
