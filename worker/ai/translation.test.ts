@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { EngineError } from '../errors';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { baseLanguage, detectLanguage, sameLanguage, translationKey } from './translation';
 
 const engines: Engine[] = [];
@@ -92,7 +92,7 @@ describe('ai domain: translations', () => {
     // Summaries of the same article are not confused with it.
     expect(await e.ai.getSummary({ itemId: de!, contentHash: 'x', model: 'm1', prompt: 'p' })).toBeNull();
     // The feed changes the article: the old translation is not served for the new text.
-    await e.db.dexie.table('items').update(de!, { contentHash: 'changed' });
+    await internalsOf(e).db.dexie.table('items').update(de!, { contentHash: 'changed' });
     expect((await e.ai.checkTranslation(de!, 'en')).cached).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe('ai domain: translations', () => {
       code: 'bad_translation',
     });
     await expect(e.ai.checkTranslation(9999, 'en')).rejects.toMatchObject({ code: 'not_found' });
-    expect(await e.db.dexie.table('summaries').count()).toBe(0);
+    expect(await internalsOf(e).db.dexie.table('summaries').count()).toBe(0);
   });
 
   it('goes with the article: deleting summaries of an item drops its translations', async () => {

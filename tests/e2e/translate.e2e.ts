@@ -1,0 +1,250 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startApp, type Running } from '../../server/testing.ts';
+import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
+import { launchBrowser } from './harness';
+import { ReaderScreen, tid, waitFor } from './pages';
+import { seedApp } from './seed';
+
+// Issue 15, translation: the companion server's shared AI endpoint is the fixture server, which
+// answers translation calls paragraph by paragraph as a streaming OpenAI-compatible model would
+// and counts them, so cache hits and "no call" can be checked at the endpoint.
+
+const SERVER_KEY = 'sk-shared-server-key';
+const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
+
+let browser: Browser;
+let ai: AiServer;
+let app: Running;
+let context: BrowserContext;
+let page: Page;
+let reader: ReaderScreen;
+let errors: string[];
+
+const GERMAN = {
+  title: 'Neuer Plan für die Energiewende',
+  description:
+    '<p>Die Bundesregierung hat am Mittwoch einen neuen Plan für die Energiewende vorgestellt.</p>' +
+    '<p>Bis zum Jahr 2030 sollen viele neue <a href="https://example.org/wind">Windräder</a> gebaut werden.</p>' +
+    '<ul><li>Mehr Solarstrom auf den Dächern</li><li>Schnellere Genehmigungen für Netze</li></ul>' +
+    '<p>Kritiker sagen, der Plan komme <em>viel zu spät</em>.</p>',
+};
+const GERMAN_TEXTS = [
+  'Die Bundesregierung hat am Mittwoch einen neuen Plan für die Energiewende vorgestellt.',
+  'Bis zum Jahr 2030 sollen viele neue Windräder gebaut werden.',
+  'Mehr Solarstrom auf den Dächern',
+  'Schnellere Genehmigungen für Netze',
+  'Kritiker sagen, der Plan komme viel zu spät.',
+];
+const FRENCH = {
+  title: 'Le vélo gagne du terrain à Paris',
+  description: Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<p>Paragraphe ${i + 1} : les pistes cyclables de la ville de Paris attirent chaque année davantage de cyclistes.</p>`,
+  ).join(''),
+};
+const ENGLISH = {
+  title: 'Rust compiler gets faster incremental builds',
+  description:
+    '<p>The Rust compiler team shipped incremental compilation improvements this week.</p><p>Cargo builds are now noticeably faster on large projects.</p>',
+};
+
+async function goto(path: string): Promise<void> {
+  await page.goto(app.url + path);
+  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+}
+
+async function openArticle(title: string): Promise<void> {
+  await page.locator(`${tid('item-row')}[aria-label="${title}"]`).click();
+  await reader.waitOpen(title);
+}
+
+const translations = () => page.locator(`${tid('reader-body')} ${tid('reader-translation')}`);
+const status = (s: string) => page.locator(`${tid('translation')}[data-status="${s}"]`);
+
+beforeAll(async () => {
+  ai = await startAiServer({ key: SERVER_KEY });
+  app = await startApp({
+    distDir: DIST,
+    ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
+  });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  reader = new ReaderScreen(page);
+  errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await goto('/all');
+  const now = Math.floor(Date.now() / 1000);
+  await seedApp(page, {
+    groups: 1,
+    feedsPerGroup: 1,
+    itemsPerFeed: 0,
+    items: [
+      { ...GERMAN, pubDate: now - 60 },
+      { ...FRENCH, pubDate: now - 120 },
+      { ...ENGLISH, pubDate: now - 180 },
+    ],
+  });
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
+      string,
+      Record<string, unknown>
+    >;
+    s.general = {
+      ...s.general,
+      defaultView: 'list',
+      hideReadArticles: false,
+      autoRead: false,
+      language: 'en',
+    };
+    localStorage.setItem('app-settings', JSON.stringify(s));
+  });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await app?.close();
+  await ai?.close();
+});
+beforeEach(() => {
+  ai.reset();
+});
+
+describe('translation', () => {
+  test('streams paragraph translations under the originals, toggles to translation only, and is cached', async () => {
+    ai.translateDelayMs = 150;
+    await goto('/all');
+    await openArticle(GERMAN.title);
+    await reader.menu('Translate');
+    // Paragraphs fill in while the answer streams: some arrived, the rest still pending.
+    await waitFor(status('streaming'), 'the translation streaming');
+    await expect
+      .poll(
+        () => translations().evaluateAll((els) => els.filter((e) => (e.textContent ?? '') !== '').length),
+        { message: 'a first translated paragraph', timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+    await waitFor(status('done'), 'the translation done');
+    const texts = await translations().allTextContents();
+    expect(texts).toEqual(GERMAN_TEXTS.map((t) => `[en] ${t}`));
+    // Bilingual: each original paragraph is followed by its translation (list items hold theirs).
+    const pairs = await page.locator(`${tid('reader-body')} p`).allTextContents();
+    expect(pairs.slice(0, 4)).toEqual([
+      GERMAN_TEXTS[0],
+      `[en] ${GERMAN_TEXTS[0]}`,
+      GERMAN_TEXTS[1],
+      `[en] ${GERMAN_TEXTS[1]}`,
+    ]);
+    expect(
+      await page
+        .locator(`${tid('reader-body')} li`)
+        .first()
+        .textContent(),
+    ).toBe(`${GERMAN_TEXTS[2]}[en] ${GERMAN_TEXTS[2]}`);
+    // The translation is text: the link of the original stays in the original only.
+    expect(await translations().locator('a').count()).toBe(0);
+    expect(await page.locator(`${tid('reader-body')} a[href="https://example.org/wind"]`).count()).toBe(1);
+    // The endpoint got one call with every paragraph numbered, for English.
+    expect(ai.translations()).toHaveLength(1);
+    const call = ai.translations()[0]!;
+    expect(call.body?.messages?.[0]?.content).toContain('English (en)');
+    expect(call.body?.messages?.[1]?.content).toContain(`[5] ${GERMAN_TEXTS[4]}`);
+
+    // Translation only: the originals are hidden, the translations stay.
+    await page.locator(tid('translation-view')).getByText('Translation only').click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(`${tid('reader-body')} p`)
+            .first()
+            .isVisible(),
+        { message: 'the original paragraph hidden', timeout: 15_000 },
+      )
+      .toBe(false);
+    expect(await translations().first().isVisible()).toBe(true);
+
+    // Reopening shows the saved translation with no new call.
+    await reader.close();
+    await openArticle(GERMAN.title);
+    await waitFor(
+      page.locator(`${tid('translation')}[data-status="done"][data-cached="true"]`),
+      'the saved translation',
+    );
+    expect(await translations().allTextContents()).toEqual(GERMAN_TEXTS.map((t) => `[en] ${t}`));
+    // The key does it too, and still from the cache.
+    await page.keyboard.press('t');
+    await waitFor(
+      page.locator(`${tid('translation')}[data-status="done"][data-cached="true"]`),
+      'the saved translation',
+    );
+    expect(ai.translations()).toHaveLength(1);
+    // A reload keeps it (IndexedDB).
+    await page.reload();
+    await reader.waitOpen(GERMAN.title, 30_000);
+    await waitFor(
+      page.locator(`${tid('translation')}[data-cached="true"]`),
+      'the saved translation after reload',
+    );
+    expect(ai.translations()).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('Cancel stops the stream and the call; what arrived stays, unsaved', async () => {
+    ai.translateDelayMs = 400;
+    await goto('/all');
+    await openArticle(FRENCH.title);
+    await page.keyboard.press('t');
+    await expect
+      .poll(
+        () => translations().evaluateAll((els) => els.filter((e) => (e.textContent ?? '') !== '').length),
+        { message: 'two translated paragraphs', timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    await page.locator(tid('translation-cancel')).click();
+    await waitFor(status('stopped'), 'the translation stopped');
+    await expect
+      .poll(() => Promise.resolve(ai.active), { message: 'the endpoint call closed', timeout: 15_000 })
+      .toBe(0);
+    const arrived = (await translations().allTextContents()).filter((t) => t !== '');
+    expect(arrived.length).toBeGreaterThanOrEqual(2);
+    expect(arrived.length).toBeLessThan(8);
+    expect(await page.locator(tid('translation-status')).textContent()).toContain('not saved');
+    // Not cached: reopening shows the original only, and translating again calls the endpoint.
+    await reader.close();
+    await openArticle(FRENCH.title);
+    expect(await page.locator(tid('translation')).count()).toBe(0);
+    expect(await translations().count()).toBe(0);
+    ai.translateDelayMs = 10;
+    await reader.menu('Translate');
+    await waitFor(status('done'), 'the translation done');
+    expect(ai.translations()).toHaveLength(2);
+  });
+
+  test('an article already in English says so without calling the endpoint', async () => {
+    await goto('/all');
+    await openArticle(ENGLISH.title);
+    await reader.menu('Translate');
+    await waitFor(status('same'), 'the "already in English" note');
+    expect(await page.locator(tid('translation-status')).textContent()).toContain('Already in English');
+    expect(ai.chats()).toHaveLength(0);
+    expect(await translations().count()).toBe(0);
+  });
+
+  test('an endpoint error shows its message where the translation would be', async () => {
+    ai.next({ kind: 'status', status: 500, message: 'upstream exploded' });
+    await goto('/all');
+    await openArticle(FRENCH.title);
+    await page.keyboard.press('t');
+    // The French article was cached by the previous test; pick another language to miss the cache.
+    await waitFor(status('done'), 'the saved French translation');
+    await page.locator(tid('translation-language')).selectOption('de');
+    await page.keyboard.press('t');
+    await waitFor(page.locator(`${tid('translation')} ${tid('ai-error')}`), 'the endpoint error');
+    expect(await page.locator(tid('translation')).textContent()).toMatch(/500|exploded/);
+    await page.locator(tid('translation-language')).selectOption('ui');
+  });
+});
