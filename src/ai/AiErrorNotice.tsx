@@ -49,7 +49,11 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
 }
 
 /** "AI is not configured" with the link to the Integrations tab; `what` names the feature that is off. */
-export function AiNotConfigured({ what }: { what: 'listSummaries' | 'describe' | 'assistant' | 'summary' | 'translation' }) {
+export function AiNotConfigured({
+  what,
+}: {
+  what: 'listSummaries' | 'describe' | 'assistant' | 'summary' | 'translation';
+}) {
   const t = useT();
   return (
     <Text size="sm" c="dimmed" data-testid="ai-not-configured">
