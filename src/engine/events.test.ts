@@ -30,7 +30,7 @@ const tallies = [
 const syncJob = { ...job('done'), kind: 'sync' as const };
 
 const cases: [EngineEvent, unknown[][]][] = [
-  [{ type: 'items-added', feedIds: [1], count: 3 }, [...tallies, ['items'], ['items-view']]],
+  [{ type: 'items-added', feedIds: [1], count: 3 }, [...tallies, ['items'], ['items-view'], ['rules']]],
   [{ type: 'items-changed', ids: [7, 8] }, [['items'], ['item', 7], ['item', 8]]],
   [{ type: 'items-removed', feedIds: [1] }, [...tallies, ['items'], ['item'], ['items-view']]],
   [
@@ -45,6 +45,7 @@ const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'job', job: job('cancelled') }, [['feeds'], ...tallies, ['items'], ['icons']]],
   [{ type: 'job', job: syncJob }, [['feeds'], ...tallies, ['items'], ['icons'], ['sync', 'status']]],
   [{ type: 'storage-lost', reason: 'deleted' }, []],
+  [{ type: 'rules-changed' } as unknown as EngineEvent, [['rules']]],
 ];
 
 describe('invalidationsFor', () => {

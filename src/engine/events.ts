@@ -34,7 +34,8 @@ const tallies = (): QueryKey[] => [
 export function invalidationsFor(e: EngineEvent): QueryKey[] {
   switch (e.type) {
     case 'items-added':
-      return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll];
+      // Rules run at ingest: their logs grow and previews see the new articles.
+      return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll, queryKeys.rulesAll];
     case 'items-changed':
       return [queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
     case 'items-removed':
@@ -71,6 +72,8 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
         ...(e.job.kind === 'sync' ? [queryKeys.syncStatus] : []),
       ];
     default:
+      // Rules changed (saved, removed, reordered, run or undone): their list, logs and previews.
+      if ((e as { type: string }).type === 'rules-changed') return [queryKeys.rulesAll];
       // `storage-lost` (src/engine/bridge.ts reloads the page), or an event type this UI does not
       // know (a newer engine in another tab): nothing to refetch.
       return [];

@@ -1,5 +1,6 @@
 import { confirm } from '../components/ConfirmDialog';
 import { t } from '../i18n';
+import { removeRuleOfFilter } from '../rules/sync';
 import { deleteFilter, type SavedFilter } from './savedFilters';
 
 /**
@@ -12,5 +13,8 @@ export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name
     message: t('filter.saved.confirmMessage', { name: filter.name }),
     confirmLabel: t('filter.saved.confirmDelete'),
   });
-  return ok && deleteFilter(filter.id);
+  if (!ok || !deleteFilter(filter.id)) return false;
+  // A filter's actions go with it (an engine without rules, or no rule: nothing to remove).
+  await removeRuleOfFilter(filter.id).catch(() => undefined);
+  return true;
 }

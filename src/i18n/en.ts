@@ -9,6 +9,7 @@ import { itemsEn } from './areas/items.en';
 import { rssEn } from './areas/rss.en';
 import { subscribeEn } from './areas/subscribe.en';
 import { filterEn } from './areas/filter.en';
+import { rulesEn } from './areas/rules.en';
 import { syncFeedEn } from './areas/syncFeed.en';
 import { engineErrorsEn } from './areas/engineErrors.en';
 import { searchEn } from './areas/search.en';
@@ -294,6 +295,7 @@ export const en = {
   rss: rssEn,
   ai: aiEn,
   filter: filterEn,
+  rules: rulesEn,
   syncFeed: syncFeedEn,
   engineErrors: engineErrorsEn,
   search: searchEn,

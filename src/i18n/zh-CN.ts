@@ -9,6 +9,7 @@ import { itemsZhCN } from './areas/items.zh-CN';
 import { rssZhCN } from './areas/rss.zh-CN';
 import { subscribeZhCN } from './areas/subscribe.zh-CN';
 import { filterZhCN } from './areas/filter.zh-CN';
+import { rulesZhCN } from './areas/rules.zh-CN';
 import { syncFeedZhCN } from './areas/syncFeed.zh-CN';
 import { engineErrorsZhCN } from './areas/engineErrors.zh-CN';
 import { searchZhCN } from './areas/search.zh-CN';
@@ -284,6 +285,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   rss: rssZhCN,
   ai: aiZhCN,
   filter: filterZhCN,
+  rules: rulesZhCN,
   syncFeed: syncFeedZhCN,
   engineErrors: engineErrorsZhCN,
   search: searchZhCN,

@@ -77,6 +77,12 @@ export const queryKeys = {
   /** The retention policy the engine applies after refreshes. */
   retentionPolicy: ['retention-policy'] as const,
 
+  /** Rules (actions of saved filters): the list, a rule's run log, a draft's 30-day preview. */
+  rulesAll: ['rules'] as const,
+  rulesList: ['rules', 'list'] as const,
+  ruleLog: (ruleId: string) => ['rules', 'log', ruleId] as const,
+  rulePreview: (input: unknown) => ['rules', 'preview', input] as const,
+
   /** The sync account's status (login screen, account panel, sidebar). */
   syncStatus: ['sync', 'status'] as const,
   /** The send-to targets (Settings → Integrations, the reader's Send to entries). */

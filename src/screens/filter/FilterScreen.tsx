@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DescribeFilter } from '../../ai/DescribeFilter';
@@ -20,6 +21,9 @@ import { ItemsView } from '../../items/ItemsView';
 import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
 import { RelatedView } from './RelatedView';
+import { RuleEditor } from './RuleEditor';
+import { rulesListQuery } from '../../rules/queries';
+import { ruleOfFilter, syncRuleWithFilter } from '../../rules/sync';
 import { type Ran, resultsSource } from './resultsSource';
 import { useT } from '../../i18n';
 
@@ -62,6 +66,7 @@ function FilterEditor() {
   const [panelsOpen, setPanelsOpen] = useState(ranQuery === null);
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
+  const rules = useQuery(rulesListQuery());
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();
@@ -122,7 +127,12 @@ function FilterEditor() {
       onRunKeywords={runKeywords}
       editing={editing && isKeywordFilter(editing) === (mode === 'keywords') ? editing : null}
       onSaveNew={() => setNaming(true)}
-      onUpdate={() => editing && updateFilter(editing.id, definition())}
+      onUpdate={() => {
+        if (!editing) return;
+        const saved = updateFilter(editing.id, definition());
+        // The rule keeps a copy of the query: follow the edit (nothing to do without a rule).
+        if (!isKeywordFilter(saved)) void syncRuleWithFilter(saved).catch(() => undefined);
+      }}
       panelsOpen={panelsOpen}
       onPanelsOpen={setPanelsOpen}
       filters={filters}
@@ -141,6 +151,15 @@ function FilterEditor() {
         headerExtra={
           <>
             {panel}
+            {mode === 'query' && editing && !isKeywordFilter(editing) && (
+              <RuleEditor
+                key={`${editing.id}:${ruleOfFilter(rules.data, editing.id)?.id ?? 'new'}`}
+                filter={editing}
+                query={draft}
+                queryError={check.state.kind === 'error' ? check.state.message : null}
+                rule={ruleOfFilter(rules.data, editing.id)}
+              />
+            )}
             {mode === 'query' && <DescribeFilter onRun={runQuery} />}
           </>
         }

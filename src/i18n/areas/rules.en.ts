@@ -1,0 +1,73 @@
+/**
+ * English for rules (actions of saved filters) on the filter screen: the Actions editor, the
+ * 30-day preview, the run log, run once and undo. Wired into `en.ts` as the `rules` area.
+ */
+import { plural } from '../types';
+
+export const rulesEn = {
+  title: 'Actions',
+  intro: 'Run on every new article this filter matches, in this order.',
+  saveFirst: 'Save this query as a filter to give it actions.',
+  keywordsOnly: 'Keyword filters rank articles; actions need a query filter.',
+  enabled: 'Enabled',
+  add: 'Add action',
+  none: 'No actions yet.',
+  action: {
+    markRead: 'Mark as read',
+    save: 'Save',
+    tag: 'Add tag',
+    hide: 'Hide',
+    notify: 'Notify',
+    summarize: 'Summarise',
+    translate: 'Translate',
+    loadFullText: 'Load full article',
+  },
+  tagName: 'Tag name',
+  tagPlaceholder: 'e.g. rust',
+  language: 'Language',
+  languagePlaceholder: 'your language',
+  moveUp: 'Move “{action}” up',
+  moveDown: 'Move “{action}” down',
+  remove: 'Remove “{action}”',
+  noActions: 'Add at least one action.',
+  emptyTag: 'Give the tag a name.',
+  badQuery: 'Fix the query first: {message}',
+  previewTitle: 'Last {days} days',
+  previewCount: plural({
+    one: 'Would have acted on {count} article',
+    other: 'Would have acted on {count} articles',
+  }),
+  previewing: 'Working out what it would do…',
+  previewFailed: 'No preview: {message}',
+  save: 'Save actions',
+  saved: 'Actions saved',
+  saveFailed: 'Could not save the actions: {message}',
+  removeRule: 'Remove actions',
+  removed: 'Actions removed',
+  log: 'Log',
+  logEmpty: 'This rule has not run yet.',
+  trigger: { ingest: 'new articles', manual: 'run by hand' },
+  runLine: plural({
+    one: '{when} · {trigger} · {count} article',
+    other: '{when} · {trigger} · {count} articles',
+  }),
+  undone: 'undone',
+  undoLast: 'Undo last run',
+  undoDone: plural({ one: 'Last run undone ({count} article)', other: 'Last run undone ({count} articles)' }),
+  undoFailed: 'Could not undo the run',
+  runNow: 'Run now over existing articles',
+  runConfirmTitle: 'Run on existing articles?',
+  runConfirm: plural({
+    one: 'The actions will be applied to {count} stored article from the last {days} days that matches now. You can undo it.',
+    other:
+      'The actions will be applied to {count} stored articles from the last {days} days that match now. You can undo it.',
+  }),
+  runConfirmButton: 'Run',
+  ran: plural({ one: 'Rule applied to {count} article', other: 'Rule applied to {count} articles' }),
+  runFailed: 'Could not run the rule',
+  list: 'Rules',
+  listHint: 'Applied top to bottom to every new article.',
+  listEmpty: 'Filters with actions appear here.',
+  off: 'off',
+  hidden: 'Hidden',
+};
