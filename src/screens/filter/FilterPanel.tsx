@@ -7,6 +7,7 @@ import classes from './Filter.module.css';
 import { History } from './History';
 import { KeywordPanel } from './KeywordPanel';
 import { QueryPanel, SaveActions } from './QueryPanel';
+import { RulesList } from './RulesList';
 import { SavedFiltersList } from './SavedFiltersList';
 import { useT } from '../../i18n';
 
@@ -102,6 +103,7 @@ export function FilterPanel(p: FilterPanelProps) {
               <History history={p.history} onPick={p.onRunQuery} onClear={p.onClearHistory} />
             )}
             <SavedFiltersList filters={p.filters} editingId={p.editing?.id ?? null} onEdit={p.onEdit} />
+            {p.mode === 'query' && <RulesList filters={p.filters} onEdit={p.onEdit} />}
           </div>
         </Collapse>
       </Paper>

@@ -1,0 +1,114 @@
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedFilter } from '../../filters/savedFilters';
+import { useT } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
+import { queryKeys } from '../../queries/keys';
+import { withRules } from '../../rules/client';
+import { rulesListQuery } from '../../rules/queries';
+import classes from './Filter.module.css';
+
+/** Moves id `index` by `delta` in a copy of `ids` (clamped). */
+export function reordered(ids: readonly string[], index: number, delta: number): string[] {
+  const to = Math.max(0, Math.min(ids.length - 1, index + delta));
+  const next = [...ids];
+  const [moved] = next.splice(index, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** Every rule in the order the engine applies them; move one up or down, open its filter. */
+export function RulesList({
+  filters,
+  onEdit,
+}: {
+  filters: readonly SavedFilter[];
+  onEdit: (f: SavedFilter) => void;
+}) {
+  const t = useT();
+  const client = useQueryClient();
+  const rules = useQuery(rulesListQuery());
+  const list = rules.data ?? [];
+  const move = async (index: number, delta: number) => {
+    try {
+      await withRules((r) =>
+        r.reorder(
+          reordered(
+            list.map((x) => x.id),
+            index,
+            delta,
+          ),
+        ),
+      );
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
+    await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
+  };
+  return (
+    <div data-testid="rules-list">
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={2}>
+        {t('rules.list')}
+      </Text>
+      <Text size="xs" c="dimmed" mb={6}>
+        {list.length === 0 ? t('rules.listEmpty') : t('rules.listHint')}
+      </Text>
+      <div className={classes.scrollList}>
+        {list.map((rule, i) => {
+          const filter = filters.find((f) => f.id === rule.filterId);
+          return (
+            <div
+              key={rule.id}
+              className={classes.savedRow}
+              data-testid="rules-list-row"
+              data-rule-id={rule.id}
+            >
+              <button
+                type="button"
+                className={classes.savedMain}
+                style={{ all: 'unset', cursor: filter ? 'pointer' : 'default', flex: 1, minWidth: 0 }}
+                onClick={() => filter && onEdit(filter)}
+              >
+                <Text size="sm" fw={500} truncate>
+                  {i + 1}. {rule.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {rule.actions.map((a) => t(`rules.action.${a.type}`)).join(' → ')}
+                </Text>
+              </button>
+              {!rule.enabled && (
+                <Badge size="sm" color="gray" variant="light">
+                  {t('rules.off')}
+                </Badge>
+              )}
+              <Group gap={0} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  disabled={i === 0}
+                  onClick={() => void move(i, -1)}
+                  aria-label={t('rules.moveUp', { action: rule.name })}
+                  data-testid="rules-list-up"
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  disabled={i === list.length - 1}
+                  onClick={() => void move(i, 1)}
+                  aria-label={t('rules.moveDown', { action: rule.name })}
+                  data-testid="rules-list-down"
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+              </Group>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
