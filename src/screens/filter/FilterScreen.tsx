@@ -22,7 +22,7 @@ import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
 import { RelatedView } from './RelatedView';
 import { RuleEditor } from './RuleEditor';
-import { rulesListQuery } from '../../rules/queries';
+import { rulesListQuery, tagNamesQuery } from '../../rules/queries';
 import { ruleOfFilter, syncRuleWithFilter } from '../../rules/sync';
 import { type Ran, resultsSource } from './resultsSource';
 import { useT } from '../../i18n';
@@ -67,6 +67,7 @@ function FilterEditor() {
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
   const rules = useQuery(rulesListQuery());
+  const tagNames = useQuery(tagNamesQuery());
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();
@@ -151,13 +152,15 @@ function FilterEditor() {
         headerExtra={
           <>
             {panel}
-            {mode === 'query' && editing && !isKeywordFilter(editing) && (
+            {/* Only with an engine that has rules (an older engine in another tab answers an error). */}
+            {mode === 'query' && editing && !isKeywordFilter(editing) && rules.isSuccess && (
               <RuleEditor
                 key={`${editing.id}:${ruleOfFilter(rules.data, editing.id)?.id ?? 'new'}`}
                 filter={editing}
                 query={draft}
                 queryError={check.state.kind === 'error' ? check.state.message : null}
                 rule={ruleOfFilter(rules.data, editing.id)}
+                tagSuggestions={tagNames.data}
               />
             )}
             {mode === 'query' && <DescribeFilter onRun={runQuery} />}

@@ -47,6 +47,7 @@ export function RulesList({
     }
     await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
   };
+  if (!rules.isSuccess) return null;
   return (
     <div data-testid="rules-list">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={2}>
