@@ -37,6 +37,33 @@ export default tseslint.config(
   // Layering: src/ ↔ worker/ types only, shared/ imports neither (scripts/lib/boundary.mjs).
   ...boundaryConfigs,
   {
+    // No fixed sleeps in tests: wait for the state the test needs (a locator, `waitUntil`,
+    // `waitForValue` or `expect.poll` from tests/e2e/pages/wait.ts, page.clock for timers).
+    files: ['tests/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'waitForTimeout',
+          message: 'No fixed sleeps: wait for the state the test needs (see tests/e2e/pages/wait.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // In the end-to-end tests, not a hand-made sleep either.
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No fixed sleeps: wait for the state the test needs (see tests/e2e/pages/wait.ts).',
+        },
+      ],
+    },
+  },
+  {
     // One path from engine events to the UI (docs/architecture.md): src/engine/bridge.ts is the
     // only subscriber.
     files: ['src/**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { launchBrowser } from './harness';
+import { waitUntil } from './pages';
 import { seedApp } from './seed';
 
 // Issue 6, AI: a second companion server whose shared AI endpoint is the fixture server, so
@@ -194,7 +195,18 @@ describe('AI', () => {
     await goto('/all');
     await page.locator(tid('list-summary-bar')).waitFor();
     await expect.poll(() => ai.chats().length).toBe(2);
-    await page.waitForTimeout(500);
+    // The limiter has decided for the whole screen: two summaries running, the rest queued.
+    await waitUntil(
+      page,
+      'two list summaries streaming and the others on screen waiting',
+      () => {
+        const states = [...document.querySelectorAll('[data-testid="list-summary"]')].map((e) =>
+          e.getAttribute('data-status'),
+        );
+        return states.filter((s) => s === 'streaming').length === 2 && states.includes('waiting');
+      },
+      null,
+    );
     expect(ai.maxActive).toBe(2);
     expect(ai.chats()).toHaveLength(2);
     const firstScreen = ai.chats().map((c) => c.body?.messages?.[1]?.content ?? '');

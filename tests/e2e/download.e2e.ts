@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { colorScheme } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Download: a backup of a seeded database restored into a fresh profile gives identical groups,
@@ -110,8 +111,7 @@ describe('download', () => {
   test('the screen in light and dark', async () => {
     await source.page.locator('[data-testid="storage-usage"]').waitFor();
     for (const scheme of ['light', 'dark'] as const) {
-      await source.page.emulateMedia({ colorScheme: scheme });
-      await source.page.waitForTimeout(200);
+      await colorScheme(source.page, scheme);
       await source.page.screenshot({ path: `/tmp/download-${scheme}.png`, fullPage: true });
     }
     await source.page.emulateMedia({ colorScheme: 'light' });

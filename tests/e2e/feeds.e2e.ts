@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { etagOf, startFeedServer, type FeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker } from './seed';
+import { waitForValue } from './pages';
 
 // Refreshing and the feed list, end to end: conditional GET answered 304, one broken feed
 // marked (sidebar marker, banner, notification) while another updates, feed list actions
@@ -38,13 +39,19 @@ async function engine<T>(fn: string, arg: unknown): Promise<T> {
 
 /** Waits until no refresh job is running and at least `min` have finished (jobs live per page load). */
 async function refreshesSettled(min: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
-    const refresh = jobs.filter((j) => j.kind === 'refresh');
-    if (refresh.length >= min && refresh.every((j) => j.state !== 'running')) return;
-    if (Date.now() > deadline) throw new Error(`refresh did not finish: ${JSON.stringify(jobs)}`);
-    await app.page.waitForTimeout(150);
+  let jobs: { kind: string; state: string }[] = [];
+  try {
+    await waitForValue(
+      `${min} refresh job(s) finished`,
+      async () => {
+        jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
+        const refresh = jobs.filter((j) => j.kind === 'refresh');
+        return refresh.length >= min && refresh.every((j) => j.state !== 'running') ? true : undefined;
+      },
+      { timeout: 30_000, interval: 150 },
+    );
+  } catch (err) {
+    throw new Error(`refresh did not finish: ${JSON.stringify(jobs)}`, { cause: err });
   }
 }
 

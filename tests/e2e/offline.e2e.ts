@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRivuletServer } from '../../server/app.ts';
 import { launchBrowser } from './harness';
 import { seedApp } from './seed';
+import { waitUntil } from './pages';
 
 // The offline app, against this file's own companion server (so it can be stopped) over a copy
 // of dist/ (so a "new build" can be served): the service worker precaches the shell, the app
@@ -48,17 +49,17 @@ const base = () => `http://127.0.0.1:${port}`;
 
 /** Waits until a service worker controls the page and the shell cache is filled. */
 async function waitControlled(page: Page): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ready = await page.evaluate(async () => {
+  await waitUntil(
+    page,
+    'a service worker in control with the shell cached',
+    async () => {
       if (!navigator.serviceWorker.controller) return false;
       const shell = (await caches.keys()).find((k) => k.startsWith('rivulet-shell-'));
       return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
-    });
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error('no service worker took control');
-    await page.waitForTimeout(250);
-  }
+    },
+    null,
+    { timeout: 20_000, polling: 250 },
+  );
 }
 
 describe('offline app', () => {

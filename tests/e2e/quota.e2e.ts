@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { launchBrowser, type AppPage } from './harness';
+import { shootSizes } from './shots';
+import { waitForValue } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Storage errors are not feed errors: with the origin's quota overridden below its usage (CDP
@@ -74,35 +76,26 @@ async function addFeeds(page: Page, urls: string[]): Promise<number[]> {
  */
 async function waitForItems(page: Page, feedId: number): Promise<number> {
   const worker = await engineWorker(page);
-  return worker.evaluate(async (id: number) => {
-    interface Where {
-      where(i: string): { equals(v: number): { count(): Promise<number> } };
-    }
-    const e = (self as unknown as { __rivuletEngine: { db: { dexie: { table(n: string): Where } } } })
-      .__rivuletEngine;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const n = await e.db.dexie.table('items').where('feedId').equals(id).count();
-      if (n > 0 || Date.now() > deadline) return n;
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-  }, feedId);
+  const count = () =>
+    worker.evaluate(async (id: number) => {
+      interface Where {
+        where(i: string): { equals(v: number): { count(): Promise<number> } };
+      }
+      const e = (self as unknown as { __rivuletEngine: { db: { dexie: { table(n: string): Where } } } })
+        .__rivuletEngine;
+      return e.db.dexie.table('items').where('feedId').equals(id).count();
+    }, feedId);
+  return waitForValue(
+    `the engine to have written items of feed ${feedId}`,
+    async () => {
+      const n = await count();
+      return n > 0 ? n : undefined;
+    },
+    { timeout: 60_000, interval: 150 },
+  );
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `/tmp/shots-robust/${name}-${w}-${scheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, '/tmp/shots-robust', name);
 
 /** A fresh profile without service workers (their cache would share the quota) whose quota is set before anything is stored. */
 async function openWithQuota(

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { waitFor, waitForValue } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { seedApp } from './seed';
 
@@ -51,11 +52,16 @@ test('100k items: open, scroll to the end and back, jump', async () => {
   // Jump to the end; the list catches up page by page (placeholders meanwhile).
   const t1 = Date.now();
   const last = page.locator('[data-testid="item-row"][aria-label="Item 100000 of feed 20"]');
-  for (let i = 0; i < 600 && (await last.count()) === 0; i++) {
-    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.waitForTimeout(100);
-  }
-  await last.waitFor({ timeout: 5000 });
+  // Each scroll to the bottom asks for the next page; keep going until the last row is there.
+  await waitForValue(
+    'the last of 100,000 rows after scrolling to the end',
+    async () => {
+      await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      return (await last.count()) > 0 ? true : undefined;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  await waitFor(last, 'the last row', { timeout: 5000 });
   const endMs = Date.now() - t1;
   expect(await list.getAttribute('data-loaded')).toBe('100000');
   expect(await page.locator('[data-testid="item-row"]').count()).toBeLessThan(80);
@@ -68,8 +74,11 @@ test('100k items: open, scroll to the end and back, jump', async () => {
 
   // Jump to the middle: rows are measured, so find the row there by its index.
   await list.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
-  await page.waitForTimeout(300);
-  const middle = await firstTitle();
+  // The rows there arrive once their page is loaded: wait until the top row is one of them.
+  const middle = await waitForValue('rows in the middle of the list', async () => {
+    const t = await firstTitle();
+    return Number(/^Item (\d+)/.exec(t ?? '')?.[1]) > 1000 ? t : undefined;
+  });
   const n = Number(/^Item (\d+)/.exec(middle ?? '')?.[1]);
   expect(n).toBeGreaterThan(40_000);
   expect(n).toBeLessThan(60_000);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings, svgPicture, tinyWav } from './readingSeed';
+import { painted, waitUntil } from './pages';
 
 let browser: Browser;
 let media: FeedServer;
@@ -297,7 +298,20 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     const start = await unreadNow();
     const list = page.locator('[data-testid="items-list"]');
     await list.evaluate((el) => el.scrollBy(0, 700));
-    await page.waitForTimeout(200);
+    // The list has drawn the rows at its new position (they were seen) before they move past.
+    await waitUntil(
+      page,
+      'the list to draw the rows 700 px down',
+      (sel) => {
+        const box = document.querySelector(sel)!.getBoundingClientRect();
+        return [...document.querySelectorAll(`${sel} [data-testid="item-row"]`)].some((r) => {
+          const b = r.getBoundingClientRect();
+          return Number(r.getAttribute('data-item-index')) > 0 && b.top <= box.top + 1 && b.bottom > box.top;
+        });
+      },
+      '[data-testid="items-list"]',
+    );
+    await painted(page);
     await list.evaluate((el) => el.scrollBy(0, 10));
     // The batch is debounced; then the first rows are read, later loaded ones untouched.
     await page.waitForFunction(
@@ -390,15 +404,16 @@ describe('image preview', () => {
   test('follows every rule, for an article opened in the first second', async () => {
     const { app } = await open({ hideReadArticles: false, autoRead: false });
     const { page } = app;
-    // Open the article right after load, before the preview's listener is attached (1 s).
-    const started = Date.now();
+    // Open the article right after load, before the preview's listener is attached (1 s after
+    // start): the test holds the page's clock, so "after a second" is a state it sets.
+    await page.clock.install();
     await app.goto('/all');
     await row(page, 'Gallery post').click();
     await page.locator('[data-testid="reader-body"] img').first().waitFor();
     // Under load the reader may appear later than 1 s; the preview must work either way.
     const mountedAt = await page.evaluate(() => performance.now());
     console.info(`reader mounted ${Math.round(mountedAt)} ms after navigation`);
-    await page.waitForTimeout(Math.max(0, 1200 - (Date.now() - started)));
+    await page.clock.runFor(1200);
     const body = page.locator('[data-testid="reader-body"]');
     const counter = page.locator('[data-testid="image-preview-counter"]');
     const current = () => page.locator('[data-testid="image-preview-img"]').getAttribute('alt');
@@ -441,7 +456,9 @@ describe('image preview', () => {
 
     // noclick images never open it; the close button clears the state.
     await body.locator('img[alt="decor"]').click({ force: true });
-    await page.waitForTimeout(300);
+    // Past the preview's 100 ms debounce (the clock is the test's), and drawn.
+    await page.clock.runFor(300);
+    await painted(page);
     expect(await page.locator('[data-testid="image-preview"]').count()).toBe(0);
     await body.locator('img[alt="first"]').click();
     await counter.waitFor();

@@ -1,4 +1,5 @@
 import type { Page, Worker } from 'playwright-core';
+import { waitForValue } from './pages/wait';
 
 /** What `seedApp` creates; ids are the engine's. */
 export interface Seeded {
@@ -19,14 +20,12 @@ export interface SeedSpec {
 
 /** The engine worker of the page (the app creates it lazily; wait until it exists). */
 export async function engineWorker(page: Page): Promise<Worker> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  return waitForValue('the engine worker to start in the page', async () => {
     for (const w of page.workers()) {
       if (await w.evaluate(() => '__rivuletEngine' in self).catch(() => false)) return w;
     }
-    if (Date.now() > deadline) throw new Error('engine worker not found');
-    await page.waitForTimeout(100);
-  }
+    return undefined;
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { shootSizes } from './shots';
 import { seedApp } from './seed';
 
 // A database deleted under the running app (DevTools, "clear site data", eviction): the app
@@ -23,20 +24,7 @@ async function itemsShown(page: Page): Promise<string | null> {
   return count.textContent();
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [w, h] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `/tmp/shots-robust/${name}-${w}-${scheme}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, '/tmp/shots-robust', name);
 
 describe('the database deleted under the running app', () => {
   let app: AppPage;

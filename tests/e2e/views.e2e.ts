@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { imagesSettled, painted } from './pages';
 import {
   realErrors,
   type SeedFeed,
@@ -111,7 +112,8 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
       await app.page.locator('[data-testid="item-row"]').first().click();
       await app.page.locator('[data-testid="reader-pane"] [data-testid="reader-title"]').waitFor();
     }
-    await app.page.waitForTimeout(300);
+    await imagesSettled(app.page, '[data-testid="items-view"]', `the ${view} view`);
+    await painted(app.page);
     await app.page.screenshot({ path: `/tmp/rivulet-view-${view}-${scheme}.png` });
     expect(realErrors(app.errors)).toEqual([]);
   });
@@ -123,7 +125,8 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
       .locator('[data-testid="reader-overlay"] [data-testid="reader-body"] img')
       .first()
       .waitFor();
-    await app.page.waitForTimeout(300);
+    await imagesSettled(app.page, '[data-testid="reader-overlay"]', 'the reader');
+    await painted(app.page);
     await app.page.screenshot({ path: `/tmp/rivulet-reader-${scheme}.png` });
     expect(realErrors(app.errors)).toEqual([]);
   });

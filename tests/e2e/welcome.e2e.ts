@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
+import { colorScheme } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Welcome: first run (ways to start) and with data (counts, 30-day chart, continue reading,
@@ -99,8 +100,7 @@ describe('welcome', () => {
     expect(title.length).toBeGreaterThan(0);
 
     for (const scheme of ['light', 'dark'] as const) {
-      await app.page.emulateMedia({ colorScheme: scheme });
-      await app.page.waitForTimeout(200);
+      await colorScheme(app.page, scheme);
       await app.page.screenshot({ path: `/tmp/welcome-data-${scheme}.png`, fullPage: true });
       // The bars take their colours from the theme: unread bars are filled in both schemes.
       const fill = await app.page

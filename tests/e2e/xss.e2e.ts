@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
+import { imagesSettled, painted } from './pages';
 import { seedFeeds, setSettings } from './readingSeed';
 
 const corpus = JSON.parse(
@@ -106,7 +107,9 @@ test('no payload runs and the app keeps its styles', async () => {
       `Hostile ${i + 1}`,
     );
     await title.waitFor();
-    await page.waitForTimeout(150);
+    // Whatever the article can load has arrived or failed, and what it changed is drawn.
+    await imagesSettled(page, '[data-testid="reader-body"]', `Hostile ${i + 1}`);
+    await painted(page);
     const report = await page.evaluate(() => {
       const body = document.querySelector('[data-testid="reader-body"]')!;
       const all = [...body.querySelectorAll('*')];
@@ -143,7 +146,8 @@ test('no payload runs and the app keeps its styles', async () => {
     });
     if (i < articles.length - 1) await page.keyboard.press('ArrowRight');
   }
-  await page.waitForTimeout(500);
+  await imagesSettled(page, '[data-testid="reader-body"]', 'the last hostile article');
+  await painted(page);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
   await page.keyboard.press('Escape');
   expect(await styles()).toEqual(before);

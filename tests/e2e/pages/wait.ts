@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** A CSS selector for an element with this `data-testid`. */
 export const tid = (id: string): string => `[data-testid="${id}"]`;
@@ -45,7 +46,7 @@ export async function waitUntil<A>(
   what: string,
   check: (arg: A) => unknown,
   arg: A,
-  options: { timeout?: number } = {},
+  options: { timeout?: number; polling?: number | 'raf' } = {},
 ): Promise<void> {
   try {
     // Playwright's `Unboxed<A>` equals A for the plain values passed here.
@@ -86,4 +87,31 @@ export async function imagesSettled(page: Page, root: string, what: string): Pro
     (sel) => [...document.querySelectorAll(`${sel} img`)].every((img) => (img as HTMLImageElement).complete),
     root,
   );
+}
+
+/**
+ * Polls `probe` (in the test, e.g. the engine through its worker) until it returns something
+ * other than `undefined`, and returns that; the timeout names `what`. For states no page
+ * element shows (a job finished, a service worker in control).
+ */
+export async function waitForValue<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  options: { timeout?: number; interval?: number } = {},
+): Promise<T> {
+  let value: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        value = await probe();
+        return value !== undefined;
+      },
+      {
+        timeout: options.timeout ?? 15_000,
+        interval: options.interval ?? 100,
+        message: `Waited in vain for ${what}`,
+      },
+    )
+    .toBe(true);
+  return value as T;
 }
