@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { setTimeout as nextPoll } from 'node:timers/promises';
 
 /** A CSS selector for an element with this `data-testid`. */
 export const tid = (id: string): string => `[data-testid="${id}"]`;
@@ -79,12 +79,18 @@ export async function colorScheme(page: Page, scheme: 'light' | 'dark'): Promise
   await painted(page);
 }
 
-/** Waits until every image inside `root` has loaded or failed (nothing left to arrive). */
+/** Waits until every image inside `root` has loaded or failed (lazy ones off screen aside). */
 export async function imagesSettled(page: Page, root: string, what: string): Promise<void> {
   await waitUntil(
     page,
     `the pictures in ${what} to finish loading`,
-    (sel) => [...document.querySelectorAll(`${sel} img`)].every((img) => (img as HTMLImageElement).complete),
+    (sel) =>
+      [...document.querySelectorAll<HTMLImageElement>(`${sel} img`)].every((img) => {
+        if (img.complete) return true;
+        // A lazy picture off screen is not asked for until it is scrolled to.
+        const r = img.getBoundingClientRect();
+        return img.loading === 'lazy' && (r.bottom < 0 || r.top > innerHeight || r.width === 0);
+      }),
     root,
   );
 }
@@ -92,26 +98,21 @@ export async function imagesSettled(page: Page, root: string, what: string): Pro
 /**
  * Polls `probe` (in the test, e.g. the engine through its worker) until it returns something
  * other than `undefined`, and returns that; the timeout names `what`. For states no page
- * element shows (a job finished, a service worker in control).
+ * element shows (a job finished, a service worker in control). Works in hooks too, where
+ * vitest's `expect.poll` does not.
  */
 export async function waitForValue<T>(
   what: string,
   probe: () => Promise<T | undefined>,
   options: { timeout?: number; interval?: number } = {},
 ): Promise<T> {
-  let value: T | undefined;
-  await expect
-    .poll(
-      async () => {
-        value = await probe();
-        return value !== undefined;
-      },
-      {
-        timeout: options.timeout ?? 15_000,
-        interval: options.interval ?? 100,
-        message: `Waited in vain for ${what}`,
-      },
-    )
-    .toBe(true);
-  return value as T;
+  const timeout = options.timeout ?? 15_000;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Waited in vain for ${what} (${timeout} ms).`);
+    // The interval between two looks at the state, not a wait for it.
+    await nextPoll(options.interval ?? 100);
+  }
 }
