@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { openApp, type AppPage } from './harness';
+import { closeStartedApp, launchStartedApp } from './setups';
 
 // Issue 12, "content that reads right": posts without a title get one made from their text
 // (preview, list, reader); feeds in legacy encodings that name no charset are detected and
@@ -12,22 +13,10 @@ let app: AppPage;
 const feedsUrl = inject('feedsUrl');
 const feedsHost = new URL(feedsUrl).host;
 const tid = (id: string) => `[data-testid="${id}"]`;
-const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser);
-  // Article images point at *.example hosts, which never resolve here.
-  await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
-  );
-  await app.goto('/welcome');
-  await app.page.locator('[data-testid="count-feeds"][data-loaded="true"]').waitFor({ timeout: 60_000 });
-}, 150_000);
-afterAll(async () => {
-  await app?.context.close();
-  await browser?.close();
-});
+// Generous: launching Chromium and the engine's first start are slow on a loaded 2-core machine.
+beforeAll(async () => ({ browser, app } = await launchStartedApp()), 150_000);
+afterAll(() => closeStartedApp({ browser, app }));
 
 /** Previews the feed at `path` of the fixture server; returns the preview panel. */
 async function preview(path: string) {

@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { etagOf, startFeedServer, type FeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { engineWorker } from './seed';
+import { setSettings } from './readingSeed';
+import { routeExampleImages, rss, runInEngine } from './setups';
 import { waitForValue } from './pages';
 
 // Refreshing and the feed list, end to end: conditional GET answered 304, one broken feed
@@ -14,28 +15,9 @@ let browser: Browser;
 let server: FeedServer;
 let app: AppPage;
 const tid = (id: string) => `[data-testid="${id}"]`;
-const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
 
-const rss = (title: string, items: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title>` +
-  `<link>https://${title.toLowerCase().replace(/\W+/g, '')}.example/</link><description>d</description>` +
-  items
-    .map(
-      (t, i) =>
-        `<item><title>${t}</title><guid isPermaLink="false">${title}-${t}</guid>` +
-        `<pubDate>${new Date(Date.UTC(2024, 0, 1 + i)).toUTCString()}</pubDate></item>`,
-    )
-    .join('') +
-  '</channel></rss>';
-
-/**
- * Runs `fn` (source text of `(engine, arg) => …`) against the engine inside the app's worker,
- * the same engine the UI uses. Evaluated by the debugger protocol, so the page CSP does not apply.
- */
-async function engine<T>(fn: string, arg: unknown): Promise<T> {
-  const worker = await engineWorker(app.page);
-  return await worker.evaluate(`(${fn})(self.__rivuletEngine, ${JSON.stringify(arg ?? null)})`);
-}
+/** Runs `fn` (source of `(engine, arg) => …`) against the app's own engine in its worker. */
+const engine = <T>(fn: string, arg: unknown): Promise<T> => runInEngine<T>(app.page, fn, arg);
 
 /** Waits until no refresh job is running and at least `min` have finished (jobs live per page load). */
 async function refreshesSettled(min: number): Promise<void> {
@@ -65,17 +47,10 @@ beforeAll(async () => {
   server.setMutable('good', rss('Good Feed', ['g1', 'g2']));
   server.setMutable('flaky', rss('Flaky Feed', ['f1', 'f2']));
   app = await openApp(browser);
-  await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
-  );
+  await routeExampleImages(app.context);
   await app.goto('/welcome');
   // Report failed refreshes as notifications (general.pullDataFail), automatic refresh off.
-  await app.page.evaluate(() => {
-    const raw = localStorage.getItem('app-settings');
-    const s = raw ? (JSON.parse(raw) as Record<string, Record<string, unknown>>) : {};
-    s.general = { ...s.general, pullDataFail: true, autoRefresh: false };
-    localStorage.setItem('app-settings', JSON.stringify(s));
-  });
+  await setSettings(app.page, { general: { pullDataFail: true, autoRefresh: false } });
   const sub = (url: string) =>
     engine<{ feedId: number }>('(e, a) => e.subscriptions.subscribe({ url: a })', url).then((r) => r.feedId);
   goodId = await sub(`${server.url}/mutable/good`);

@@ -3,7 +3,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { engineWorker } from './seed';
+import { setSettings } from './readingSeed';
+import { routeExampleImages, rss, runInEngine } from './setups';
 
 // Issue #12, "nothing hidden after the first day", end to end: every tool screen reachable from
 // the sidebar's More menu once feeds exist; Refresh all with progress and a summary naming the
@@ -15,19 +16,6 @@ let browser: Browser;
 let server: FeedServer;
 let app: AppPage;
 const tid = (id: string) => `[data-testid="${id}"]`;
-const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
-
-const rss = (title: string, items: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${title}</title>` +
-  `<link>https://${title.toLowerCase().replace(/\W+/g, '')}.example/</link><description>d</description>` +
-  items
-    .map(
-      (t, i) =>
-        `<item><title>${t}</title><guid isPermaLink="false">${title}-${t}</guid>` +
-        `<pubDate>${new Date(Date.UTC(2024, 0, 1 + i)).toUTCString()}</pubDate></item>`,
-    )
-    .join('') +
-  '</channel></rss>';
 
 const atom = (title: string, self: string, site = 'https://harbour.example/') =>
   `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${title}</title>` +
@@ -40,10 +28,7 @@ const failWith = (status: number) => (_req: unknown, res: ServerResponse) =>
   void res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`status ${status}\n`);
 
 /** Runs `fn` (source of `(engine, arg) => …`) against the app's own engine in its worker. */
-async function engine<T>(fn: string, arg: unknown = null): Promise<T> {
-  const worker = await engineWorker(app.page);
-  return await worker.evaluate(`(${fn})(self.__rivuletEngine, ${JSON.stringify(arg)})`);
-}
+const engine = <T>(fn: string, arg: unknown = null): Promise<T> => runInEngine<T>(app.page, fn, arg);
 const subscribe = (url: string) =>
   engine<{ feedId: number }>('(e, a) => e.subscriptions.subscribe({ url: a })', url).then((r) => r.feedId);
 /**
@@ -64,17 +49,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   server = await startFeedServer();
   app = await openApp(browser);
-  await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
-  );
+  await routeExampleImages(app.context);
   await app.goto('/welcome');
   // No automatic refresh: every fetch in this file is one a test asked for.
-  await app.page.evaluate(() => {
-    const raw = localStorage.getItem('app-settings');
-    const s = raw ? (JSON.parse(raw) as Record<string, Record<string, unknown>>) : {};
-    s.general = { ...s.general, autoRefresh: false };
-    localStorage.setItem('app-settings', JSON.stringify(s));
-  });
+  await setSettings(app.page, { general: { autoRefresh: false } });
   server.setMutable('news', rss('Daily News', ['n1']));
   await subscribe(`${server.url}/mutable/news`);
   // The shell is what the tests need; a loaded 2-core machine can take long over the rest.

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import type { AppPage } from './harness';
+import { closeStartedApp, launchStartedApp } from './setups';
 
 // Subscribe issue, end to end: discovery with preview, "already subscribed", OPML import with
 // progress and summary, OPML export, against the fixture feed server through the real proxy.
@@ -10,25 +11,10 @@ let browser: Browser;
 let app: AppPage;
 const feedsUrl = inject('feedsUrl');
 const tid = (id: string) => `[data-testid="${id}"]`;
-const PIXEL = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser);
-  // Fixture articles point at images on *.example hosts, which never resolve here; answer them
-  // with a blank pixel so a failed image load is not mistaken for an app error.
-  await app.context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL }),
-  );
-  // Start the engine once before the tests, so its first start-up is not charged to one of them.
-  await app.goto('/welcome');
-  await app.page.locator('[data-testid="count-feeds"][data-loaded="true"]').waitFor({ timeout: 60_000 });
-  // Generous: launching Chromium and first fetches are slow on a loaded 2-core machine.
-}, 150_000);
-afterAll(async () => {
-  await app?.context.close();
-  await browser?.close();
-});
+// Generous: launching Chromium and the engine's first start are slow on a loaded 2-core machine.
+beforeAll(async () => ({ browser, app } = await launchStartedApp()), 150_000);
+afterAll(() => closeStartedApp({ browser, app }));
 
 async function findFeeds(input: string): Promise<void> {
   const box = app.page.locator(tid('discover-input'));
