@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
 import { launchBrowser, openApp } from './harness';
 import { engineWorker, seedApp } from './seed';
+import { shootSizes } from './shots';
 
 // Crash tests: Chromium on a persistent profile, killed hard (SIGKILL of the browser process)
 // during a large ingest and during a replace-restore before, at and after the commit. On
@@ -129,17 +130,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `/tmp/shots-robust/${name}-${width}-${scheme}.png` });
-    }
-}
+const shoot = (page: Page, name: string) => shootSizes(page, '/tmp/shots-robust', name);
 
 /** A profile holding OLD data and settings, on /download with the backup chosen for a replace. */
 async function readyToRestore(): Promise<{ dir: string; p: Profile }> {

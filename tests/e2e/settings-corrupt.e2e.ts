@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
+import { shootSizes } from './shots';
 
 // Settings that could not be read: the app starts with every usable value kept, says which
 // settings went back to their defaults, and puts back the last saved copy on request.
@@ -19,19 +20,7 @@ const settings = (page: Page) =>
       JSON.parse(localStorage.getItem('app-settings') ?? 'null') as Record<string, Record<string, unknown>>,
   );
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [390, 844],
-    [1440, 900],
-  ] as const)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `/tmp/shots-robust/${name}-${width}-${scheme}.png` });
-    }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, '/tmp/shots-robust', name);
 
 test('mistyped settings: valid ones kept, the reset ones named, the saved copy restored', async () => {
   const app = await openApp(browser);
