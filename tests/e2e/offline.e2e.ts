@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRivuletServer } from '../../server/app.ts';
 import { launchBrowser } from './harness';
 import { seedApp } from './seed';
-import { waitUntil } from './pages';
+import { waitForValue } from './pages';
 
 // The offline app, against this file's own companion server (so it can be stopped) over a copy
 // of dist/ (so a "new build" can be served): the service worker precaches the shell, the app
@@ -49,16 +49,17 @@ const base = () => `http://127.0.0.1:${port}`;
 
 /** Waits until a service worker controls the page and the shell cache is filled. */
 async function waitControlled(page: Page): Promise<void> {
-  await waitUntil(
-    page,
+  // An async check: page.waitForFunction would take its pending promise for a truthy answer.
+  await waitForValue(
     'a service worker in control with the shell cached',
-    async () => {
-      if (!navigator.serviceWorker.controller) return false;
-      const shell = (await caches.keys()).find((k) => k.startsWith('rivulet-shell-'));
-      return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
-    },
-    null,
-    { timeout: 20_000, polling: 250 },
+    () =>
+      page.evaluate(async () => {
+        if (!navigator.serviceWorker.controller) return undefined;
+        const shell = (await caches.keys()).find((k) => k.startsWith('rivulet-shell-'));
+        const cached = shell !== undefined && (await (await caches.open(shell)).match('/index.html'));
+        return cached ? true : undefined;
+      }),
+    { timeout: 20_000, interval: 250 },
   );
 }
 

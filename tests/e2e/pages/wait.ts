@@ -40,6 +40,8 @@ export async function waitForPath(page: Page, path: string, timeout?: number): P
 /**
  * Waits for `check` (a condition in the page) to hold, polling in the page; the timeout names
  * `what`. Use for states no single element shows (a scroll position, a count in storage).
+ * `check` must answer synchronously: a returned promise counts as truthy at once (use
+ * waitForValue with page.evaluate for async checks).
  */
 export async function waitUntil<A>(
   page: Page,
