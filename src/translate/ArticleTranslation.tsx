@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Loader,
-  NativeSelect,
-  Paper,
-  SegmentedControl,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconLanguage, IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { AiErrorNotice, AiNotConfigured } from '../ai/AiErrorNotice';
@@ -19,10 +9,10 @@ import { bindKeys } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { sanitizeArticle } from '../reader/sanitize';
 import { useShortcuts } from '../reader/shortcuts';
-import { TRANSLATE_TARGETS } from '../settings/defaults';
-import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from './bilingual';
 import { languageName, targetOf, targetTag } from './languages';
+import { TargetSelect } from './TargetSelect';
 import { paragraphTexts } from './paragraphs';
 import { type TranslationStatus, useTranslation } from './useTranslation';
 
@@ -99,19 +89,7 @@ export function useArticleTranslation(item: Item, shortcutsEnabled: boolean): Ar
 
   const done = state.texts.filter((x) => x !== '').length;
   const language = languageName(tag, ui);
-  const picker = (
-    <NativeSelect
-      size="xs"
-      aria-label={t('ai.translate.language')}
-      value={translateTo}
-      onChange={(e) => updateSettings('integrated', { translateTo: e.currentTarget.value })}
-      data={[
-        { value: 'ui', label: t('ai.translate.uiLanguage', { name: languageName(ui, ui) }) },
-        ...TRANSLATE_TARGETS.map((code) => ({ value: code, label: languageName(code, ui) })),
-      ]}
-      data-testid="translation-language"
-    />
-  );
+  const picker = <TargetSelect testId="translation-language" />;
   let line: ReactNode = null;
   if (status === 'checking') line = t('ai.translate.checking');
   else if (status === 'waiting') line = t('ai.translate.working');

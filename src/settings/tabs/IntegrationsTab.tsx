@@ -18,6 +18,7 @@ import { testConnection } from '../../ai/testConnection';
 import { aiStatusQuery } from '../../ai/useAiEndpoint';
 import { formatDate, useT } from '../../i18n';
 import { SendToSection } from '../../sendTo/SendToSection';
+import { TargetSelect } from '../../translate/TargetSelect';
 import type { IntegratedSettings } from '../defaults';
 import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
@@ -133,6 +134,9 @@ export function IntegrationsTab() {
           onChange={(e) => set({ summaryPrompt: e.currentTarget.value })}
           data-testid="setting-summaryPrompt"
         />
+      </SettingRow>
+      <SettingRow label={t('ai.translate.language')}>
+        <TargetSelect testId="setting-translateTo" />
       </SettingRow>
       <SettingRow
         label={t('settings.integrations.connection')}
