@@ -7,3 +7,8 @@
 export const FLAG_READ = 1;
 /** The item is saved (starred). */
 export const FLAG_SAVED = 2;
+/**
+ * The item is hidden (a rule's "hide" action): it leaves every list, filter and count except
+ * the Hidden list (`items.page({ scope: 'hidden' })`).
+ */
+export const FLAG_HIDDEN = 4;

@@ -21,6 +21,7 @@ import { createJobsApi } from './jobs/jobs';
 import { createOpmlApi } from './opml/opml';
 import { createQueryApi } from './query/queryApi';
 import { createRetentionApi } from './retention/retention';
+import { createRulesApi } from './rules/rules';
 import { createSearchApi } from './search/searchApi';
 import { createSendToApi } from './sendTo/sendTo';
 import { relayTransport } from './sendTo/transport';
@@ -74,6 +75,11 @@ export const domains = {
   retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),
   stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
   highlights: ({ ctx }: DomainDeps) => createHighlightsApi(ctx),
+  rules: ({ ctx, sync, textIndex }: DomainDeps) => {
+    // Rule actions change state through the same (sync-aware) state domain as the UI.
+    const { onIngest: _hook, ...rules } = createRulesApi(ctx, textIndex, sync.withUndo(createStateApi(ctx)));
+    return rules;
+  },
 } satisfies Record<string, (deps: DomainDeps) => object>;
 
 /** The name of a domain (`'items'`, `'feeds'`, …). */

@@ -170,7 +170,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   const counts = (): Counts => ({
     groups: ctx.groupCache.size,
     feeds: ctx.feedCache.size,
-    items: index.liveCount(),
+    items: index.liveCount() - index.hiddenCount(),
     unread: index.unreadCount(),
     saved: index.savedCount(),
     unreadByFeed: index.unreadByFeed(),

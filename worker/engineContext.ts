@@ -24,6 +24,11 @@ export interface EngineContext {
   now: () => number;
   /** Schedules a debounced index snapshot write. */
   scheduleSnapshot: () => void;
+  /**
+   * Called by `ingestItems` with the ids of newly added items, after they are in the index (the
+   * rules domain sets it: worker/rules/rules.ts). Its failure is logged, never fails ingest.
+   */
+  afterIngest?: (added: number[]) => Promise<void>;
 }
 
 /**

@@ -158,6 +158,12 @@ export type EngineEvent =
   | { type: 'items-removed'; feedIds: number[] }
   | { type: 'read-changed'; ids: number[]; feedIds: number[] }
   | { type: 'saved-changed'; ids: number[] }
+  /** Items were hidden or shown again (FLAG_HIDDEN): they left or rejoined every list and count. */
+  | { type: 'hidden-changed'; ids: number[]; feedIds: number[] }
+  /** Rules were saved, removed or reordered, or a rule ran (its log grew). */
+  | { type: 'rules-changed' }
+  /** A rule's `notify` action matched these new items. */
+  | { type: 'notify'; items: Array<{ id: number; title: string; feedId: number; feedTitle: string }> }
   | { type: 'feeds-changed'; feedIds: number[] }
   | { type: 'groups-changed' }
   /**
@@ -213,8 +219,11 @@ export interface NormalizedFeed {
 
 /** Which items a list shows; one page per call, newest first, keyset-paged. */
 export interface ItemsQuery {
-  /** 'today' = the last 24 hours; 'group' with id -1 = feeds in no group; 'tag': items with tag `id`. */
-  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag';
+  /**
+   * 'today' = the last 24 hours; 'group' with id -1 = feeds in no group; 'tag': items with tag
+   * `id`; 'hidden': the items a rule hid (in no other list).
+   */
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag' | 'hidden';
   /** Feed id, group id or tag id for the 'feed', 'group' and 'tag' scopes. */
   id?: number;
   unreadOnly?: boolean;

@@ -40,6 +40,9 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       return [queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
     case 'items-removed':
       return [...tallies(), queryKeys.itemsAll, queryKeys.itemAll, queryKeys.itemViewsAll];
+    case 'hidden-changed':
+      // Hidden items leave (or rejoin) every list and count but the Hidden list.
+      return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll];
     case 'read-changed':
     case 'saved-changed':
       // The sync status counts the changes waiting to be sent.

@@ -21,6 +21,10 @@ export const META_KEYS = {
   sendToAccounts: 'sendToAccounts',
   /** The retention policy the engine applies after each refresh (worker/retention/retention.ts). */
   retentionPolicy: 'retentionPolicy',
+  /** The rules, in order (worker/rules/rules.ts); part of backups. */
+  rules: 'rules',
+  /** The rules' run log with its undo records (item ids of this browser): never in a backup. */
+  ruleLog: 'ruleLog',
 } as const;
 
 /** Key/value access to the `meta` store. */

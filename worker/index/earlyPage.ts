@@ -9,7 +9,7 @@ import { META_KEYS } from '../db/meta';
 import type { Database } from '../db/database';
 import { MAX_PAGE } from '../items/page';
 import type { ItemRow, ItemsQuery, Page } from '../types';
-import { FLAG_READ } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { toCounter, type IndexSummary } from './snapshot';
 
 /**
@@ -42,7 +42,9 @@ export async function earlyPage(
     let rows = (
       cursor ? items.where('[pubDate+id]').below([cursor.pubDate, cursor.id]) : items.orderBy('[pubDate+id]')
     ).reverse();
-    if (q.unreadOnly) rows = rows.filter((item) => (item.flags & FLAG_READ) === 0);
+    // Hidden items are in no list but the Hidden one (the summary's totals leave them out too).
+    const skip = q.unreadOnly ? FLAG_HIDDEN | FLAG_READ : FLAG_HIDDEN;
+    rows = rows.filter((item) => (item.flags & skip) === 0);
     return rows.limit(limit + 1).toArray();
   });
   if (!found) return null;

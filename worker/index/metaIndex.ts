@@ -4,7 +4,7 @@
  * IMPORTANT: methods here run on every list, count and change; keep them O(changed rows) or,
  * for the cached orders, one sort per structural change.
  */
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { MetaIndexView } from './types';
 
 /** The metadata of one item the index keeps. */
@@ -74,7 +74,12 @@ export class MetaIndex implements MetaIndexView {
   private readonly unreadPerFeed = new Map<number, number>();
   private unreadTotal = 0;
   private savedTotal = 0;
+  private hiddenTotal = 0;
+  /** Every live row newest first, hidden ones included (snapshot order). */
+  private allByDate: Int32Array | null = null;
+  /** Visible (not hidden) live rows newest first: what lists, filters and counts see. */
   private byDate: Int32Array | null = null;
+  private hiddenByDate: Int32Array | null = null;
   private readonly byFeed = new Map<number, Int32Array>();
 
   get version(): number {
@@ -156,16 +161,43 @@ export class MetaIndex implements MetaIndexView {
     this._version++;
   }
 
-  /** Live rows newest first (pubDate desc, id desc). One sort after each structural change. */
+  /**
+   * Visible live rows newest first (pubDate desc, id desc): hidden rows (FLAG_HIDDEN) are left
+   * out, so every list, filter and count built on it leaves them out too. One sort after each
+   * structural change; a filter pass after a hide/unhide.
+   */
   rowsByDate(): Int32Array {
     if (this.byDate) return this.byDate;
+    const all = this.allRowsByDate();
+    this.byDate =
+      this.hiddenTotal === 0 ? all : all.filter((row) => (this.flagBits[row]! & FLAG_HIDDEN) === 0);
+    return this.byDate;
+  }
+
+  /** Hidden live rows newest first (the Hidden list). Cached like `rowsByDate`. */
+  hiddenRowsByDate(): Int32Array {
+    if (this.hiddenByDate) return this.hiddenByDate;
+    const all = this.allRowsByDate();
+    this.hiddenByDate =
+      this.hiddenTotal === 0 ? EMPTY : all.filter((row) => (this.flagBits[row]! & FLAG_HIDDEN) !== 0);
+    return this.hiddenByDate;
+  }
+
+  /** Live hidden items. */
+  hiddenCount(): number {
+    return this.hiddenTotal;
+  }
+
+  /** Every live row newest first, hidden ones included. */
+  private allRowsByDate(): Int32Array {
+    if (this.allByDate) return this.allByDate;
     const out = new Int32Array(this.live);
     let n = 0;
     for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) out[n++] = row;
     const pd = this.pubDates;
     const ids = this.ids;
     out.sort((a, b) => pd[b]! - pd[a]! || ids[b]! - ids[a]!);
-    this.byDate = out;
+    this.allByDate = out;
     return out;
   }
 
@@ -223,14 +255,23 @@ export class MetaIndex implements MetaIndexView {
     this.structuralChange();
   }
 
-  /** Sets the flags of the items present; unknown ids are ignored. Does not reorder. */
+  /**
+   * Sets the flags of the items present; unknown ids are ignored. Does not reorder; a change of
+   * FLAG_HIDDEN drops the cached visible orders (one filter pass on the next read).
+   */
   setFlags(changes: Iterable<{ id: number; flags: number }>): void {
+    let visibility = false;
     for (const { id, flags } of changes) {
       const row = this.rows.get(id);
       if (row === undefined) continue;
+      if (((this.flagBits[row]! ^ flags) & FLAG_HIDDEN) !== 0) visibility = true;
       this.count(row, -1);
       this.flagBits[row] = flags;
       this.count(row, +1);
+    }
+    if (visibility) {
+      this.byDate = this.hiddenByDate = null;
+      this.byFeed.clear();
     }
     this._version++;
   }
@@ -282,13 +323,13 @@ export class MetaIndex implements MetaIndexView {
     this.perTag.clear();
     if (cols.tags) for (const [id, tags] of cols.tags) this.putTags(id, tags);
     this.unreadPerFeed.clear();
-    this.unreadTotal = this.savedTotal = 0;
+    this.unreadTotal = this.savedTotal = this.hiddenTotal = 0;
     for (let row = 0; row < n; row++) {
       this.rows.set(this.ids[row]!, row);
       this.count(row, +1);
     }
     this.structuralChange();
-    if (order && order.length === n) this.byDate = order;
+    if (order && order.length === n) this.allByDate = order;
   }
 
   /**
@@ -297,7 +338,7 @@ export class MetaIndex implements MetaIndexView {
    */
   packable(): { columns: IndexColumns; order: Int32Array } {
     const columns = this.columns();
-    const byDate = this.rowsByDate();
+    const byDate = this.allRowsByDate();
     if (this.live === this.size) return { columns, order: byDate.slice() };
     const renumber = new Int32Array(this.size);
     let next = 0;
@@ -354,9 +395,14 @@ export class MetaIndex implements MetaIndexView {
     else this.tagsById.delete(id);
   }
 
-  // Adds (+1) or removes (-1) a live row's contribution to the unread/saved counters.
+  // Adds (+1) or removes (-1) a live row's contribution to the unread/saved/hidden counters.
+  // A hidden row counts only as hidden: it is in no unread or saved count.
   private count(row: number, sign: 1 | -1): void {
     const flags = this.flagBits[row]!;
+    if ((flags & FLAG_HIDDEN) !== 0) {
+      this.hiddenTotal += sign;
+      return;
+    }
     if ((flags & FLAG_READ) === 0) {
       const feed = this.feedIds[row]!;
       this.unreadPerFeed.set(feed, (this.unreadPerFeed.get(feed) ?? 0) + sign);
@@ -391,7 +437,7 @@ export class MetaIndex implements MetaIndexView {
   }
 
   private structuralChange(): void {
-    this.byDate = null;
+    this.allByDate = this.byDate = this.hiddenByDate = null;
     this.byFeed.clear();
     this._version++;
   }

@@ -25,6 +25,7 @@ export async function applyRemoteEvent(
     case 'items-changed':
     case 'saved-changed':
     case 'tags-changed':
+    case 'hidden-changed':
       await refreshIds(ctx, event.ids);
       break;
     case 'read-changed':

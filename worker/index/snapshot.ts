@@ -150,7 +150,8 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
   const snapshot = packSnapshot(columns, order, counter);
   const summary: IndexSummary = {
     counter,
-    items: index.liveCount(),
+    // Hidden items are in no count (see MetaIndex.rowsByDate).
+    items: index.liveCount() - index.hiddenCount(),
     unread: index.unreadCount(),
     saved: index.savedCount(),
     unreadByFeed: index.unreadByFeed(),

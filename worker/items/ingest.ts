@@ -171,5 +171,10 @@ export async function ingestItems(
   afterItemsWrite(ctx, result.counter, events);
   // After the events: the text index then knows these versions supersede the changed ids.
   offerText(ctx, offered([...result.fresh, ...result.changed], texts));
+  // Rules act on new items only (updates keep the state rules gave them).
+  if (added.length && ctx.afterIngest)
+    await ctx
+      .afterIngest(added)
+      .catch((err: unknown) => console.error('Rivulet: rules failed at ingest', err));
   return { added, updated };
 }

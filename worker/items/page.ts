@@ -54,6 +54,10 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       scopeTest = (row) => index.tags(row).includes(tagId);
       break;
     }
+    case 'hidden':
+      // The one list of hidden items (a rule's "hide" action); every other list leaves them out.
+      rows = index.hiddenRowsByDate();
+      break;
     case 'today':
       minPubDate = Math.max(minPubDate, ctx.now() - DAY);
       break;

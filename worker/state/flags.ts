@@ -3,7 +3,7 @@ import { prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
-import { FLAG_READ } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 
 // Ids per transaction: keeps one transaction's memory bounded when marking 1M items.
 const CHUNK = 5000;
@@ -12,8 +12,8 @@ const CHUNK = 5000;
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
  * For FLAG_READ, each feed's `readCount` moves by the number of its items that changed (never
  * below 0). Per chunk of 5,000 ids: one read-write transaction (bulkGet + bulkPut of the changed
- * items and feeds), then the index, the feed cache and events (`read-changed` or
- * `saved-changed`) follow. Unknown ids are skipped. Fails: `Error updating data: …` (chunks
+ * items and feeds), then the index, the feed cache and events (`read-changed`, `saved-changed`
+ * or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids are skipped. Fails: `Error updating data: …` (chunks
  * already committed stay committed).
  */
 export async function setFlag(
@@ -62,7 +62,9 @@ export async function setFlag(
     const event: EngineEvent =
       bit === FLAG_READ
         ? { type: 'read-changed', ids, feedIds: result.feedIds }
-        : { type: 'saved-changed', ids };
+        : bit === FLAG_HIDDEN
+          ? { type: 'hidden-changed', ids, feedIds: result.feedIds }
+          : { type: 'saved-changed', ids };
     afterItemsWrite(ctx, result.counter, [event]);
   }
   return changedAll;

@@ -6,6 +6,7 @@ import { sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { evalValue } from './values';
+import { FLAG_HIDDEN } from '../../../shared/flags';
 
 /**
  * Planner knobs. `feedPathShare`: per-feed row lists are used instead of the global date order
@@ -94,5 +95,31 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
   return {
     ids: matched.slice(start, end).map((r) => index.id(r)),
     total: Math.min(matched.length, cap),
+  };
+}
+
+/**
+ * A query compiled once into a test of single rows, for rules (worker/rules): the same
+ * condition compilation and feed narrowing as `planAndRun`, so a row passes exactly when
+ * `planAndRun` would list it (ORDER BY and LIMIT aside). Hidden rows never pass, as they are in
+ * no run's candidates. Feed-level conditions (feed.id, feed.title, group…) become a feed id set
+ * checked before the row condition. Warnings are dropped (the editor shows them).
+ * Cost: compiling is O(query + feeds); each test O(1) plus the condition.
+ */
+export function compileMatcher(ast: QueryAst, source: QuerySource): (row: number) => boolean {
+  const now = source.now();
+  const env: CompileEnv = {
+    source,
+    warn: () => undefined,
+    value: (e) => evalValue(e, now, () => undefined),
+  };
+  const pred: Compiled = ast.where ? compileRowCondition(ast.where, env) : true;
+  const feeds = ast.where ? feedRestriction(conjuncts(ast.where), env) : null;
+  if (pred === false || ast.limit === 0 || (feeds && feeds.size === 0)) return () => false;
+  const { index } = source;
+  return (row) => {
+    if (!index.isLive(row) || (index.flags(row) & FLAG_HIDDEN) !== 0) return false;
+    if (feeds && !feeds.has(index.feedId(row))) return false;
+    return pred === true || pred(row);
   };
 }
