@@ -75,11 +75,9 @@ export const domains = {
   retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),
   stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
   highlights: ({ ctx }: DomainDeps) => createHighlightsApi(ctx),
-  rules: ({ ctx, sync, textIndex }: DomainDeps) => {
-    // Rule actions change state through the same (sync-aware) state domain as the UI.
-    const { onIngest: _hook, ...rules } = createRulesApi(ctx, textIndex, sync.withUndo(createStateApi(ctx)));
-    return rules;
-  },
+  // Rule actions change state through the same (sync-aware) state domain as the UI.
+  rules: ({ ctx, sync, textIndex }: DomainDeps) =>
+    createRulesApi(ctx, textIndex, sync.withUndo(createStateApi(ctx))),
 } satisfies Record<string, (deps: DomainDeps) => object>;
 
 /** The name of a domain (`'items'`, `'feeds'`, …). */

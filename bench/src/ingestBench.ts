@@ -3,12 +3,16 @@
  * feed) into a fresh database, vs a raw IndexedDB `put` loop of the same records with the same
  * transaction sizes into a fresh database with the same indexes. Runs use a slice of the corpus
  * (≤ 10,000 items) so 8 interleaved pairs fit the time budget; items/s does not depend on N
- * much because every feed is its own transaction.
+ * much because every feed is its own transaction. A second case ingests the same feeds with 20
+ * enabled rules (worker/rules) against the same ingest without rules: the time ratio.
  */
 import { FEED_COUNT, feedItemCount } from '../corpus';
 import { corpus } from './seed';
 import { interleave, mapSummary, summarize, verdict, type BenchRow } from './stats';
 import { ingestWorker, rawIdbWorker } from './workers';
+
+/** Enabled rules in the "ingest with rules" case. */
+const RULES = 20;
 
 /** Runs the ingest benchmark. */
 export async function benchIngest(runs: number): Promise<BenchRow[]> {
@@ -39,6 +43,18 @@ export async function benchIngest(runs: number): Promise<BenchRow[]> {
   const subject = mapSummary(summarize(times.subject), perSec);
   const anchor = mapSummary(summarize(times.anchor), perSec);
   const ratio = subject.median / anchor.median;
+  const rules = await interleave(
+    runs,
+    async (i) => {
+      const r = await w.ingest(spec, feeds, `bench-rules-${i + 1}`, RULES);
+      if (r.items !== items) throw new Error(`engine stored ${r.items} items, expected ${items}`);
+      return r.ms;
+    },
+    async (i) => (await w.ingest(spec, feeds, `bench-norules-${i + 1}`)).ms,
+  );
+  const withRules = summarize(rules.subject);
+  const without = summarize(rules.anchor);
+  const timeRatio = withRules.median / without.median;
   return [
     {
       bench: 'ingest',
@@ -50,6 +66,17 @@ export async function benchIngest(runs: number): Promise<BenchRow[]> {
       ratio,
       target: '≥ 0.85×',
       status: verdict(ratio >= 0.85),
+    },
+    {
+      bench: 'ingest',
+      case: `${items.toLocaleString('en')} items with ${RULES} rules`,
+      unit: 'ms',
+      subject: withRules,
+      anchor: without,
+      anchorName: 'the same ingest without rules',
+      ratio: timeRatio,
+      target: '≤ 1.2×',
+      status: verdict(timeRatio <= 1.2),
     },
   ];
 }

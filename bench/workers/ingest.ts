@@ -10,6 +10,9 @@ import { createEngine } from '../../worker/engine';
 import { readFeed } from '../../worker/formats/read';
 import { feedItems, feedTitle, feedUrl, siteUrl, type CorpusSpec } from '../corpus';
 import { toRss } from '../rss';
+import type { RuleInput } from '../../worker/rules/rules';
+
+const RARE_WORDS = ['quartz', 'webassembly', 'zeppelin', 'obsidian'];
 
 const encoder = new TextEncoder();
 
@@ -29,6 +32,27 @@ function cachedBodies(spec: CorpusSpec, feeds: number[]): Uint8Array[] {
   return bodyCache.bodies;
 }
 
+/**
+ * `n` rules as people write them: title keywords (rare corpus words, so most match nothing),
+ * one feed's articles, an author, keyword alternatives, and a few that match and act. Every
+ * rule is enabled, so each new item is tested against all of them.
+ */
+function benchRules(n: number, feedIds: number[]): RuleInput[] {
+  const shapes = [
+    (i: number) => `title LIKE '${RARE_WORDS[i % RARE_WORDS.length]}'`,
+    (i: number) => `feed.id = ${1_000_000 + i}`,
+    (i: number) => `author = 'Nobody ${i}'`,
+    (i: number) => `title LIKE 'sponsored ${i}' OR title LIKE 'giveaway ${i}'`,
+    (i: number) => `feed.id = ${feedIds[i % feedIds.length] ?? 0} AND title LIKE 'quartz'`,
+  ];
+  return Array.from({ length: n }, (_, i) => ({
+    name: `rule ${i}`,
+    query: shapes[i % shapes.length]!(i),
+    actions: i % 2 === 0 ? [{ type: 'markRead' }] : [{ type: 'hide' }],
+    enabled: true,
+  }));
+}
+
 const deleteDb = (name: string): Promise<void> =>
   new Promise((resolve, reject) => {
     const r = indexedDB.deleteDatabase(name);
@@ -42,7 +66,12 @@ const api = {
    * `readFeed` then `items.ingest` (one transaction per feed). Feeds and XML are prepared before
    * the clock starts. Returns ms and items stored; deletes the database afterwards.
    */
-  async ingest(spec: CorpusSpec, feeds: number[], name: string): Promise<{ ms: number; items: number }> {
+  async ingest(
+    spec: CorpusSpec,
+    feeds: number[],
+    name: string,
+    rules = 0,
+  ): Promise<{ ms: number; items: number }> {
     await deleteDb(name);
     const bodies = cachedBodies(spec, feeds);
     const engine = createEngine({ indexedDB, IDBKeyRange, dbName: name, snapshotDelayMs: 60_000 });
@@ -50,6 +79,7 @@ const api = {
     const ids: number[] = [];
     for (const f of feeds)
       ids.push(await engine.feeds.save({ url: feedUrl(f), title: feedTitle(f), groupId: -1 }));
+    for (const rule of benchRules(rules, ids)) await engine.rules.save(rule);
     const start = performance.now();
     let n = 0;
     for (let i = 0; i < feeds.length; i++) {

@@ -113,14 +113,7 @@ const LOG_PER_RULE = 50;
 const DAY = 86_400;
 
 /** Builds the rules domain; registers the ingest hook on the context. */
-export function createRulesApi(
-  ctx: EngineContext,
-  text: TextIndex,
-  state: StateApi,
-): RulesApi & {
-  /** The ingest hook (also set as `ctx.afterIngest`). */
-  onIngest(added: number[]): Promise<void>;
-} {
+export function createRulesApi(ctx: EngineContext, text: TextIndex, state: StateApi): RulesApi {
   const evaluator = new QueryEvaluator(ctx, text);
   let rulesCache: Promise<Rule[]> | null = null;
   let logCache: Promise<StoredRun[]> | null = null;
@@ -138,7 +131,7 @@ export function createRulesApi(
   ctx.events.on((event) => {
     if (event.type === 'feeds-changed' || event.type === 'groups-changed') feedsVersion++;
     // A restore or clear-all rewrote the meta store (both emit groups-changed).
-    if (event.type === 'groups-changed') rulesCache = logCache = null;
+    if (event.type === 'groups-changed') rulesCache = logCache = plans = null;
   });
 
   const readRules = () =>
@@ -161,6 +154,7 @@ export function createRulesApi(
     const ordered = rules.map((r, i) => ({ ...r, order: i }));
     await ctx.stores.meta.set(META_KEYS.rules, ordered);
     rulesCache = Promise.resolve(ordered);
+    plans = null;
     ctx.events.emit({ type: 'rules-changed' }, ctx.applied.counter);
   };
   const writeLog = async (log: StoredRun[]) => {
@@ -193,64 +187,87 @@ export function createRulesApi(
     return test;
   };
 
-  // Runs one rule's actions over `ids` (already matched) and returns the run to log.
+  /**
+   * Runs the actions of rules over the articles each matched (in rule order) and returns the
+   * runs to log. The flag actions of all of them go out together, one write per flag (so a batch
+   * costs at most three state writes however many rules match); an article a write changed is
+   * credited to the first rule that asked for it, so undoing that run restores it. A failing
+   * action is noted in the run and never stops the others, nor ingest.
+   */
   const act = async (
-    rule: Rule,
-    ids: number[],
+    matches: Array<{ rule: Rule; ids: number[] }>,
     trigger: RuleRun['trigger'],
-    runId: number,
-  ): Promise<StoredRun> => {
-    const changes: RunChanges = { read: [], saved: [], hidden: [], tags: [] };
-    const notes: string[] = [];
-    for (const action of rule.actions) {
+    firstId: number,
+  ): Promise<StoredRun[]> => {
+    const runs = matches.map(({ rule, ids }, k) => ({
+      rule,
+      ids,
+      id: firstId + k,
+      changes: { read: [], saved: [], hidden: [], tags: [] } as RunChanges,
+      notes: [] as string[],
+    }));
+    const flagWrites: Array<
+      [RuleAction['type'], 'read' | 'saved' | 'hidden', (ids: number[]) => Promise<number[]>]
+    > = [
+      ['markRead', 'read', async (ids) => (await state.markRead(ids, true)).ids],
+      ['save', 'saved', async (ids) => (await state.markSaved(ids, true)).ids],
+      ['hide', 'hidden', (ids) => setFlag(ctx, ids, FLAG_HIDDEN, true)],
+    ];
+    for (const [type, key, write] of flagWrites) {
+      const wanting = runs.filter((r) => r.rule.actions.some((a) => a.type === type));
+      if (wanting.length === 0) continue;
       try {
-        switch (action.type) {
-          case 'markRead':
-            changes.read.push(...(await state.markRead(ids, true)).ids);
-            break;
-          case 'save':
-            changes.saved.push(...(await state.markSaved(ids, true)).ids);
-            break;
-          case 'hide':
-            changes.hidden.push(...(await setFlag(ctx, ids, FLAG_HIDDEN, true)));
-            break;
-          case 'tag':
-            changes.tags.push({ tag: action.tag, ids: await tagItems(ctx, ids, action.tag) });
-            break;
-          case 'notify':
-            ctx.events.local({ type: 'notify', items: notifyItems(ctx, ids) });
-            break;
-          case 'summarize':
-            notes.push('summarize: not available (AI summaries are made by the page, not the engine)');
-            break;
-          case 'translate':
-            notes.push('translate: not available');
-            break;
-          case 'loadFullText':
-            notes.push('loadFullText: not available');
-            break;
-        }
+        const changed = new Set(await write([...new Set(wanting.flatMap((r) => r.ids))]));
+        for (const r of wanting) for (const id of r.ids) if (changed.delete(id)) r.changes[key].push(id);
       } catch (err) {
-        // One failing action never stops the others, nor ingest: it is noted in the run.
-        notes.push(`${action.type}: ${err instanceof Error ? err.message : String(err)}`);
+        for (const r of wanting) r.notes.push(`${type}: ${messageOf(err)}`);
       }
     }
-    const undoable =
-      changes.read.length +
-      changes.saved.length +
-      changes.hidden.length +
-      changes.tags.reduce((n, t) => n + t.ids.length, 0);
-    return {
-      id: runId,
-      ruleId: rule.id,
-      at: ctx.now(),
-      trigger,
-      itemIds: ids,
-      count: ids.length,
-      undone: false,
-      ...(undoable > 0 ? { undoToken: `run:${runId}`, changes } : {}),
-      ...(notes.length ? { notes } : {}),
-    };
+    for (const r of runs) {
+      for (const action of r.rule.actions) {
+        try {
+          switch (action.type) {
+            case 'tag':
+              r.changes.tags.push({ tag: action.tag, ids: await tagItems(ctx, r.ids, action.tag) });
+              break;
+            case 'notify':
+              ctx.events.local({ type: 'notify', items: notifyItems(ctx, r.ids) });
+              break;
+            case 'summarize':
+              r.notes.push('summarize: not available (AI summaries are made by the page, not the engine)');
+              break;
+            case 'translate':
+              r.notes.push('translate: not available');
+              break;
+            case 'loadFullText':
+              r.notes.push('loadFullText: not available');
+              break;
+            default:
+              break; // flag actions: done above
+          }
+        } catch (err) {
+          r.notes.push(`${action.type}: ${messageOf(err)}`);
+        }
+      }
+    }
+    return runs.map(({ rule, ids, id, changes, notes }) => {
+      const undoable =
+        changes.read.length +
+        changes.saved.length +
+        changes.hidden.length +
+        changes.tags.reduce((n, t) => n + t.ids.length, 0);
+      return {
+        id,
+        ruleId: rule.id,
+        at: ctx.now(),
+        trigger,
+        itemIds: ids,
+        count: ids.length,
+        undone: false,
+        ...(undoable > 0 ? { undoToken: `run:${id}`, changes } : {}),
+        ...(notes.length ? { notes } : {}),
+      };
+    });
   };
 
   const appendRuns = async (runs: StoredRun[]) => {
@@ -273,31 +290,41 @@ export function createRulesApi(
     return log.reduce((m, r) => Math.max(m, r.id), 0) + 1;
   };
 
+  // The enabled rules with their parsed queries, built once per change of the rules.
+  let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
+  const enabledPlans = () =>
+    (plans ??= readRules().then((rules) => {
+      const out: Array<{ rule: Rule; ast: QueryAst; text: boolean }> = [];
+      for (const rule of rules) {
+        if (!rule.enabled) continue;
+        const parsed = evaluator.parse(rule.query);
+        // A query stored before a language change made it invalid matches nothing.
+        if (parsed.ok) out.push({ rule, ast: parsed.query, text: needsText(parsed.query) });
+      }
+      return out;
+    }));
+
   const onIngest = (added: number[]): Promise<void> =>
     serial(async () => {
-      if (added.length === 0) return;
-      const rules = (await readRules()).filter((r) => r.enabled);
-      if (rules.length === 0) return;
-      const runs: StoredRun[] = [];
-      let runId = await nextRunId();
-      for (const rule of rules) {
-        let ast: QueryAst;
-        try {
-          ast = parseRuleQuery(rule.query);
-        } catch {
-          continue; // stored before a language change made it invalid: it matches nothing
-        }
-        if (needsText(ast)) await text.fresh();
+      const list = await enabledPlans();
+      if (list.length === 0 || added.length === 0) return;
+      const matches: Array<{ rule: Rule; ids: number[] }> = [];
+      // Rules see what earlier rules did: an article one hides is out of the later ones.
+      const hidden = new Set<number>();
+      for (const { rule, ast, text: usesText } of list) {
+        if (usesText) await text.fresh();
         const test = matcherOf(rule, ast);
         const ids: number[] = [];
         for (const id of added) {
           const row = ctx.index.rowOf(id);
-          if (row >= 0 && test(row)) ids.push(id);
+          if (row >= 0 && !hidden.has(id) && test(row)) ids.push(id);
         }
         if (ids.length === 0) continue;
-        runs.push(await act(rule, ids, 'ingest', runId++));
+        matches.push({ rule, ids });
+        if (rule.actions.some((a) => a.type === 'hide')) for (const id of ids) hidden.add(id);
       }
-      await appendRuns(runs);
+      if (matches.length === 0) return;
+      await appendRuns(await act(matches, 'ingest', await nextRunId()));
     });
   ctx.afterIngest = onIngest;
 
@@ -324,7 +351,6 @@ export function createRulesApi(
   };
 
   return {
-    onIngest,
     list: async () => (await readRules()).map((r) => ({ ...r })),
 
     save: (input) =>
@@ -406,9 +432,9 @@ export function createRulesApi(
         const test = compileMatcher(ast, evaluator.source);
         const ids: number[] = [];
         for (const row of ctx.index.rowsByDate()) if (test(row)) ids.push(ctx.index.id(row));
-        const run = await act(rule, ids, 'manual', await nextRunId());
-        await appendRuns([run]);
-        return publicRun(run);
+        const [run] = await act([{ rule, ids }], 'manual', await nextRunId());
+        await appendRuns([run!]);
+        return publicRun(run!);
       }),
 
     async log(id, limit = 20) {
@@ -455,6 +481,10 @@ function notifyItems(ctx: EngineContext, ids: number[]) {
     out.push({ id, title: ctx.index.title(row), feedId, feedTitle: ctx.feedCache.get(feedId)?.title ?? '' });
   }
   return out;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function newId(): string {
