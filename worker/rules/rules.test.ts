@@ -97,7 +97,7 @@ describe('rules at ingest', () => {
     expect(events.some((e) => e.type === 'hidden-changed' && e.ids.includes(a!))).toBe(true);
   });
 
-  it('emits notify with title and feed; notes actions that are not available and tag failures', async () => {
+  it('tags, emits notify with title and feed, and notes actions that are not available', async () => {
     const saved = await engine.rules.save(
       rule({
         actions: [
@@ -109,19 +109,26 @@ describe('rules at ingest', () => {
         ],
       }),
     );
-    const [a] = await ingest(news, [{ guid: 'a', title: 'Rust tips' }]);
+    const [a, b] = await ingest(news, [
+      { guid: 'a', title: 'Rust tips' },
+      { guid: 'b', title: 'Go tips' },
+    ]);
     expect(events.find((e) => e.type === 'notify')).toEqual({
       type: 'notify',
       items: [{ id: a, title: 'Rust tips', feedId: news, feedTitle: 'News' }],
     });
+    const [tag] = await engine.tags.list();
+    expect(tag).toMatchObject({ name: 'lang', total: 1 });
+    expect((await engine.items.page({ scope: 'tag', id: tag!.id })).rows.map((r) => r.id)).toEqual([a]);
+    void b;
     const [run] = await engine.rules.log(saved.id);
     expect(run!.notes).toEqual([
-      expect.stringContaining('tag: Tags are not available'),
       'translate: not available',
       'loadFullText: not available',
       expect.stringContaining('summarize: not available'),
     ]);
-    expect(run!.undoToken).toBeUndefined();
+    await engine.rules.undoRun(run!.id);
+    expect((await engine.tags.list())[0]).toMatchObject({ name: 'lang', total: 0 });
   });
 
   it('runs rules in order: a rule that hides takes the article out of later rules', async () => {
@@ -269,9 +276,10 @@ describe('hidden articles', () => {
 describe('backup', () => {
   it('keeps rules identical across a round trip, without the run log', async () => {
     const a = await engine.rules.save(
-      rule({ name: 'a', filterId: 'f1', actions: [{ type: 'tag', tag: 'ai' }, { type: 'hide' }] }),
+      rule({ name: 'a', filterId: 'f1', actions: [{ type: 'tag', tag: 'ai' }, { type: 'markRead' }] }),
     );
     await engine.rules.save(rule({ name: 'b', query: `feed.id = ${news}`, enabled: false }));
+    await ingest(news, [{ guid: 'x', title: 'rust' }]);
     await engine.rules.runOnce(a.id);
     const before = await engine.rules.list();
     const { id } = await engine.backup.start({ settings: {} });
@@ -279,10 +287,12 @@ describe('backup', () => {
     for (let chunk = await engine.backup.next(id); chunk !== null; chunk = await engine.backup.next(id))
       text += chunk;
     expect(text).not.toContain('ruleLog');
+    expect((await engine.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 1]]);
     await engine.rules.remove(a.id);
     const preview = await engine.backup.inspect(new Blob([text]));
     await engine.backup.restore(preview.id, 'replace');
     expect(await engine.rules.list()).toEqual(before);
+    expect((await engine.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 1]]);
     expect(await engine.rules.log(a.id)).toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ import type { TextIndex } from '../search/textIndex';
 import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
 import { FLAG_HIDDEN } from '../../shared/flags';
-import { tagItems, untagItems } from './ruleServices';
+import type { UndoToken } from '../types';
+import { tagItems } from './ruleServices';
 
 export type RuleAction =
   | { type: 'markRead' }
@@ -91,7 +92,8 @@ interface RunChanges {
   read: number[];
   saved: number[];
   hidden: number[];
-  tags: Array<{ tag: string; ids: number[] }>;
+  /** Undo tokens of the tag actions (tags domain), taken back by `state.undo`. */
+  tags: UndoToken[];
 }
 
 interface StoredRun extends RuleRun {
@@ -228,7 +230,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         try {
           switch (action.type) {
             case 'tag':
-              r.changes.tags.push({ tag: action.tag, ids: await tagItems(ctx, r.ids, action.tag) });
+              r.changes.tags.push(await tagItems(ctx, r.ids, action.tag));
               break;
             case 'notify':
               ctx.events.local({ type: 'notify', items: notifyItems(ctx, r.ids) });
@@ -458,7 +460,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         if (c.read.length) await state.undo({ flag: 'read', set: true, ids: c.read });
         if (c.saved.length) await state.undo({ flag: 'saved', set: true, ids: c.saved });
         if (c.hidden.length) await setFlag(ctx, c.hidden, FLAG_HIDDEN, false);
-        for (const t of c.tags) if (t.ids.length) await untagItems(ctx, t.ids, t.tag);
+        for (const t of c.tags) if (t.ids.length) await state.undo(t);
         const next = log.slice();
         next[at] = { ...run, undone: true };
         await writeLog(next);
