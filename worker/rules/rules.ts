@@ -201,13 +201,11 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
     trigger: RuleRun['trigger'],
     firstId: number,
   ): Promise<StoredRun[]> => {
-    const runs = matches.map(({ rule, ids }, k) => ({
-      rule,
-      ids,
-      id: firstId + k,
-      changes: { read: [], saved: [], hidden: [], tags: [] } as RunChanges,
-      notes: [] as string[],
-    }));
+    const runs = matches.map(({ rule, ids }, k) => {
+      const changes: RunChanges = { read: [], saved: [], hidden: [], tags: [] };
+      const notes: string[] = [];
+      return { rule, ids, id: firstId + k, changes, notes };
+    });
     const flagWrites: Array<
       [RuleAction['type'], 'read' | 'saved' | 'hidden', (ids: number[]) => Promise<number[]>]
     > = [
