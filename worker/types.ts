@@ -121,6 +121,8 @@ export interface ItemRow {
   enclosureType: string;
   /** Set when the feed gave no title and `title` was made from the text (shown not bold). */
   titleDerived?: boolean;
+  /** Ids of the item's tags; absent when none. */
+  tags?: number[];
 }
 
 /** One page of a keyset-paged list. */

@@ -16,6 +16,8 @@ export type {
   Page,
   InitInfo,
   UndoToken,
+  Tag,
+  TagWithCounts,
 } from '../../worker/types';
 
 /** The query accepted by `items.page`, derived from the contract so the two never drift. */

@@ -20,6 +20,7 @@ import { keysEn } from './areas/keys.en';
 import { robustEn } from './areas/robust.en';
 import { playerEn } from './areas/player.en';
 import { sendToEn } from './areas/sendTo.en';
+import { tagsEn } from './areas/tags.en';
 import { toolsEn } from './areas/tools.en';
 import { upkeepEn } from './areas/upkeep.en';
 
@@ -284,7 +285,7 @@ export const en = {
   errors: {
     notFound: 'Not found',
     notFoundText: 'There is no such {what} here. It may have been removed, or the address is mistyped.',
-    notFoundWhat: { page: 'page', list: 'list', feed: 'feed', group: 'group', filter: 'filter' },
+    notFoundWhat: { page: 'page', list: 'list', feed: 'feed', group: 'group', filter: 'filter', tag: 'tag' },
     goStart: 'Go to the start page',
     routeTitle: 'Something went wrong',
     routeText: 'This screen could not be shown. Reloading usually helps.',
@@ -306,6 +307,7 @@ export const en = {
   robust: robustEn,
   player: playerEn,
   sendTo: sendToEn,
+  tags: tagsEn,
   tools: toolsEn,
   upkeep: upkeepEn,
 };

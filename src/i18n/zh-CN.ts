@@ -20,6 +20,7 @@ import { keysZhCN } from './areas/keys.zh-CN';
 import { robustZhCN } from './areas/robust.zh-CN';
 import { playerZhCN } from './areas/player.zh-CN';
 import { sendToZhCN } from './areas/sendTo.zh-CN';
+import { tagsZhCN } from './areas/tags.zh-CN';
 import { toolsZhCN } from './areas/tools.zh-CN';
 import { upkeepZhCN } from './areas/upkeep.zh-CN';
 
@@ -274,7 +275,14 @@ export const zhCN: DeepStringRecord<typeof en> = {
   errors: {
     notFound: '未找到',
     notFoundText: '这里没有这个{what}。它可能已被删除，或者地址有误。',
-    notFoundWhat: { page: '页面', list: '列表', feed: '订阅源', group: '分组', filter: '过滤器' },
+    notFoundWhat: {
+      page: '页面',
+      list: '列表',
+      feed: '订阅源',
+      group: '分组',
+      filter: '过滤器',
+      tag: '标签',
+    },
     goStart: '前往起始页',
     routeTitle: '出错了',
     routeText: '无法显示这个页面，重新加载通常可以解决。',
@@ -296,6 +304,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   robust: robustZhCN,
   player: playerZhCN,
   sendTo: sendToZhCN,
+  tags: tagsZhCN,
   tools: toolsZhCN,
   upkeep: upkeepZhCN,
 };

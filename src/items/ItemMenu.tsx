@@ -1,4 +1,4 @@
-import { Menu } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import {
   IconArrowBarToUp,
   IconBook2,
@@ -9,6 +9,7 @@ import {
   IconPlaylistAdd,
   IconStar,
   IconStarOff,
+  IconTag,
 } from '@tabler/icons-react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
@@ -16,6 +17,7 @@ import { queueItem } from '../player/queueActions';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { cleanUrl } from '../../shared/cleanUrl';
 import classes from './ItemsView.module.css';
+import { openTagPicker } from '../tags/pickerStore';
 
 /** Where the menu is open, and for which row. */
 export interface MenuAt {
@@ -41,7 +43,7 @@ export function openOriginal(link: string): void {
 
 /**
  * The per-item menu (right-click on a row, or its "…" button): open, read/unread,
- * save/unsave, open original, and mark everything above as read.
+ * save/unsave, open original, tags, and mark everything above as read.
  */
 export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onMarkAbove }: ItemMenuProps) {
   const t = useT();
@@ -94,6 +96,18 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
               data-testid="menu-original"
             >
               {t('items.menu.original')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconTag size={16} />}
+              onClick={() => openTagPicker([row])}
+              rightSection={
+                <Text size="xs" c="dimmed">
+                  l
+                </Text>
+              }
+              data-testid="menu-tags"
+            >
+              {t('tags.menu')}
             </Menu.Item>
             {media && (
               <>

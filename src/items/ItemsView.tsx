@@ -21,6 +21,7 @@ import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './Empty
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
+import { openTagPicker } from '../tags/pickerStore';
 import { type MarkAge, markScopeRead } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
@@ -47,7 +48,7 @@ export interface ItemsViewProps {
   /** E.g. a query editor or a banner above the list. */
   headerExtra?: React.ReactNode;
   /** Enables mark-all-read and refresh for real scopes. */
-  scope?: { scope: 'all' | 'feed' | 'group' | 'saved' | 'today'; id?: number };
+  scope?: { scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag'; id?: number };
   /** Search/related: keep the given order, hide date grouping. */
   ranked?: boolean;
   emptyState?: React.ReactNode;
@@ -224,6 +225,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
           toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
           openOriginal: () => selectedRow && openOriginal(selectedRow.link),
+          tags: () => selectedRow && openTagPicker([selectedRow]),
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
           toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),

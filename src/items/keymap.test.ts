@@ -11,6 +11,7 @@ function actions(): ListActions {
     markAllRead: vi.fn(),
     toggleOnlyUnread: vi.fn(),
     openOriginal: vi.fn(),
+    tags: vi.fn(),
     step: vi.fn(),
   };
 }
@@ -39,6 +40,8 @@ describe('listKeymap', () => {
     press(map, 'V');
     press(map, 'A');
     press(map, 'u');
+    press(map, 'l');
+    expect(a.tags).toHaveBeenCalledOnce();
     expect(a.toggleRead).toHaveBeenCalledOnce();
     expect(a.openOriginal).toHaveBeenCalledOnce();
     expect(a.cycleView).toHaveBeenCalledOnce();

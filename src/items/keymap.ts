@@ -18,6 +18,8 @@ export interface ListActions {
   cycleView: () => void;
   markAllRead: () => void;
   toggleOnlyUnread: () => void;
+  /** Open the tag picker for the selected article. */
+  tags: () => void;
   /** Open the next/previous article in the reader. */
   step: (delta: 1 | -1) => void;
 }
@@ -38,6 +40,7 @@ export function listKeymap(a: ListActions, state: { readerOpen: boolean; canMark
         toggleRead: () => a.toggleRead(),
         toggleSaved: () => a.toggleSaved(),
         openOriginal: () => a.openOriginal(),
+        tags: () => a.tags(),
       });
   return { ...items, ...here };
 }

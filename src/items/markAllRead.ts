@@ -1,14 +1,14 @@
 /**
  * "Mark all read" for a list scope, everything or only items older than a day or a week.
  * The engine marks whole feeds, groups or everything in one call; Saved and Today have no such
- * call, so their unread ids are walked page by page (500 per call) and marked in chunks.
+ * call (nor do tags), so their unread ids are walked page by page (500 per call) and marked in chunks.
  */
 import type { EngineRemote, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 
 /** A list scope with a real meaning in the engine. */
 export interface ListScope {
-  scope: 'all' | 'feed' | 'group' | 'saved' | 'today';
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag';
   id?: number;
 }
 
@@ -48,7 +48,7 @@ export function markScopeRead(
 ): Promise<UndoToken> {
   const olderThan = olderThanFor(age, now);
   return withEngine((e) => {
-    if (s.scope === 'saved' || s.scope === 'today') return walkUnread(e, s, olderThan);
+    if (s.scope === 'saved' || s.scope === 'today' || s.scope === 'tag') return walkUnread(e, s, olderThan);
     return e.state.markAllRead({ scope: s.scope, id: s.id, olderThan });
   });
 }

@@ -5,7 +5,7 @@ import { feedsQuery } from '../queries/feeds';
 import { scopeTotalQuery, unreadTotalQuery } from '../queries/items';
 import { groupUnread } from '../screens/items/unread';
 
-type Scope = { scope: 'all' | 'feed' | 'group' | 'saved' | 'today'; id?: number };
+type Scope = { scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag'; id?: number };
 
 export interface ListCounts {
   /** The header's count text; undefined while loading. */
@@ -18,7 +18,7 @@ export interface ListCounts {
  * The header's count, agreeing with the rows below it. A list that hides read articles says so
  * with both counts ("12 unread of 311"); a list showing everything gives its total and, for a
  * scope, how many are unread ("311 articles · 12 unread"); other lists (filters, search) their
- * total. Unread counts come from the global counts (as the sidebar's) or, for Saved and Today,
+ * total. Unread counts come from the global counts (as the sidebar's) or, for Saved, Today and tags,
  * one cheap engine call; the scope total, when the list itself does not give it, from another.
  */
 export function useListCounts(
@@ -29,7 +29,7 @@ export function useListCounts(
   const t = useT();
   const counts = useQuery({ ...countsQuery(), enabled: !!scope });
   const feeds = useQuery({ ...feedsQuery(), enabled: scope?.scope === 'group' });
-  const needsUnread = scope?.scope === 'saved' || scope?.scope === 'today';
+  const needsUnread = scope?.scope === 'saved' || scope?.scope === 'today' || scope?.scope === 'tag';
   const unreadTotal = useQuery({
     ...unreadTotalQuery(scope?.scope ?? 'all', scope?.id),
     enabled: needsUnread,

@@ -96,6 +96,7 @@ describe('the key map', () => {
       cycleView: noop,
       markAllRead: noop,
       toggleOnlyUnread: noop,
+      tags: noop,
       step: noop,
     };
     const keysOf = (scopes: string[]) =>

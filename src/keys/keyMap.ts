@@ -59,6 +59,7 @@ export const KEY_MAP = [
   row('list', 'toggleRead', ['m'], 'shortcuts.toggleRead'),
   row('list', 'toggleSaved', ['s', 'f'], 'shortcuts.toggleSaved'),
   row('list', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
+  row('list', 'tags', ['l'], 'tags.key'),
   row('reader', 'next', ['j', 'ArrowRight'], 'keys.nextArticle'),
   row('reader', 'prev', ['k', 'ArrowLeft'], 'keys.prevArticle'),
   row('reader', 'close', ['Escape'], 'shortcuts.close'),
@@ -68,6 +69,7 @@ export const KEY_MAP = [
   row('reader', 'aiSummary', ['i'], 'shortcuts.aiSummary'),
   row('reader', 'sendTo', ['b'], 'sendTo.key'),
   row('reader', 'translate', ['t'], 'shortcuts.translate'),
+  row('reader', 'tags', ['l'], 'tags.key'),
 ] as const satisfies readonly KeyBinding[];
 
 type Row = (typeof KEY_MAP)[number];

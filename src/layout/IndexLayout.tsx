@@ -17,6 +17,7 @@ import { ResizeHandle } from './ResizeHandle';
 import { Sidebar } from './Sidebar';
 import { clampSidebarWidth } from './sidebarWidth';
 import classes from './IndexLayout.module.css';
+import { TagPickerHost } from '../tags/TagPicker';
 
 /** Toggles the persisted `hideSidebar` setting. */
 export function toggleSidebar(hidden: boolean): void {
@@ -117,6 +118,7 @@ export function IndexLayout() {
       <AppShortcuts />
       <SubscriptionsHost />
       <PlayerHost />
+      <TagPickerHost />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { SidebarFilters } from './SidebarFilters';
 import { SidebarAccount } from './SidebarAccount';
 import { SidebarFooter } from './SidebarFooter';
 import { SidebarScopes } from './SidebarScopes';
+import { SidebarTags } from './SidebarTags';
 
 /** The sidebar's content: brand, fixed lists, feeds by group, and the tool row. */
 export function Sidebar({ onHide }: { onHide: () => void }) {
@@ -39,6 +40,7 @@ export function Sidebar({ onHide }: { onHide: () => void }) {
       <ScrollArea style={{ flex: 1 }} px="xs" type="hover" scrollbarSize={6}>
         <SidebarScopes />
         <SidebarFilters />
+        <SidebarTags />
         <SidebarFeeds />
       </ScrollArea>
       <SidebarAccount />

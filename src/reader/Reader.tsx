@@ -13,6 +13,7 @@ import { htmlToMarkdownSafe } from './markdown';
 import { FullPlayer } from '../player/FullPlayer';
 import type { ReaderMenuAction } from './readerActions';
 import { ReaderToolbar } from './ReaderToolbar';
+import { ArticleTags } from '../tags/ArticleTags';
 import { htmlToText } from '../../shared/htmlText';
 import { readingMinutes } from './readingTime';
 import { sanitizeArticle } from './sanitize';
@@ -190,6 +191,7 @@ export function Reader(props: ReaderProps) {
                 {t('reader.by', { author: item.author })}
               </Text>
             )}
+            <ArticleTags item={item} shortcutsEnabled={(props.shortcutsEnabled ?? true) && !previewOpen} />
           </header>
           {props.extraTop}
           <FullPlayer item={item} feedTitle={feedTitle} />

@@ -8,6 +8,7 @@ import { groupsQuery } from '../queries/groups';
 import { useSettingsGroup } from '../settings/useSettings';
 import { feedPath, groupPath } from '../subscriptions/paths';
 import { findPlaces, type Place, SCREENS } from './places';
+import { tagsQuery } from '../tags/api';
 import classes from './SearchPalette.module.css';
 
 /** The places matching `text` (see places.ts), from the feeds, groups and filters the app holds. */
@@ -16,6 +17,7 @@ export function usePlaces(text: string): Place[] {
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
   const { filters } = useSettingsGroup('automation');
+  const tags = useQuery(tagsQuery());
   const all = useMemo<Place[]>(
     () => [
       ...SCREENS.map((s, i) => ({
@@ -42,8 +44,14 @@ export function usePlaces(text: string): Place[] {
         label: f.name,
         path: `/filter/${encodeURIComponent(f.id)}`,
       })),
+      ...(tags.data ?? []).map((tag) => ({
+        kind: 'tag' as const,
+        key: `t${tag.id}`,
+        label: tag.name,
+        path: `/t/${tag.id}`,
+      })),
     ],
-    [feeds.data, groups.data, filters],
+    [feeds.data, groups.data, filters, tags.data],
   );
   return useMemo(() => findPlaces(text, all), [text, all]);
 }

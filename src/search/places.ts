@@ -1,10 +1,10 @@
 /**
- * Places the Ctrl+K palette can jump to besides articles: feeds, groups, saved filters and the
+ * Places the Ctrl+K palette can jump to besides articles: feeds, groups, saved filters, tags and the
  * app's screens, matched by name. Pure: the palette passes in what it knows.
  */
 import type { TKey } from '../i18n';
 
-export type PlaceKind = 'feed' | 'group' | 'filter' | 'screen';
+export type PlaceKind = 'feed' | 'group' | 'filter' | 'tag' | 'screen';
 
 /** One jump target. `path` null means the settings dialog (not a route). */
 export interface Place {
@@ -35,14 +35,14 @@ export const MAX_PLACES = 6;
 /**
  * The places whose name holds every word of `text` (case- and accent-insensitive), best first:
  * a name starting with the text, then a word starting with it, then anywhere; then screens,
- * feeds, groups, filters; then shorter names. Empty text finds nothing. O(places).
+ * feeds, groups, filters, tags; then shorter names. Empty text finds nothing. O(places).
  */
 export function findPlaces(text: string, places: readonly Place[], max = MAX_PLACES): Place[] {
   const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
   const query = fold(text.trim());
   const words = query.split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const order: PlaceKind[] = ['screen', 'feed', 'group', 'filter'];
+  const order: PlaceKind[] = ['screen', 'feed', 'group', 'filter', 'tag'];
   const scored: { place: Place; rank: number }[] = [];
   for (const place of places) {
     const name = fold(place.label);

@@ -48,6 +48,7 @@ export function toItemRow(item: StoredItem): ItemRow {
     thumbnail: item.thumbnail ?? '',
     enclosureType: item.enclosure?.type ?? '',
   };
+  if (item.tags?.length) row.tags = item.tags;
   if (shown?.derived) {
     row.titleDerived = true;
     if (item.snippet) row.snippet = snippetAfterTitle(item.snippet, shown.title);

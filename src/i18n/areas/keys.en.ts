@@ -34,7 +34,7 @@ export const keysEn = {
     search: 'Go to Search',
     settings: 'Open Settings',
   },
-  palette: { feed: 'Feed', group: 'Group', filter: 'Filter', screen: 'Go to' },
+  palette: { feed: 'Feed', group: 'Group', filter: 'Filter', tag: 'Tag', screen: 'Go to' },
   nextFeed: 'Next feed with unread articles (sidebar order)',
   prevFeed: 'Previous feed with unread articles (sidebar order)',
   nextArticle: 'Next article',

@@ -26,7 +26,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     search: '前往搜索',
     settings: '打开设置',
   },
-  palette: { feed: '订阅源', group: '分组', filter: '过滤器', screen: '前往' },
+  palette: { feed: '订阅源', group: '分组', filter: '过滤器', tag: '标签', screen: '前往' },
   nextFeed: '下一个有未读文章的订阅源（按侧边栏顺序）',
   prevFeed: '上一个有未读文章的订阅源（按侧边栏顺序）',
   nextArticle: '下一篇文章',

@@ -16,6 +16,7 @@ import { LoadOlder } from '../../sync/LoadOlder';
 import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
 import { queryKeys } from '../../queries/keys';
+import { tagsQuery } from '../../tags/api';
 
 /**
  * Route `/:type/:id?[/i/:item]`: All, Today (home/explore), Saved (next), a feed, a group, a saved
@@ -61,6 +62,7 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   const { hideReadArticles } = useSettings().general;
   const feeds = useQuery(feedsQuery());
   const groups = useQuery(groupsQuery());
+  const tags = useQuery({ ...tagsQuery(), enabled: target.scope === 'tag' });
   const id = 'id' in target ? target.id : undefined;
 
   let title: string | undefined;
@@ -76,10 +78,15 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
     const group = groups.data?.find((g) => g.id === target.id);
     if (groups.isSuccess && !group) return <NotFound what="group" />;
     title = group?.title;
+  } else if (target.scope === 'tag') {
+    const tag = tags.data?.find((x) => x.id === target.id);
+    if (tags.isSuccess && !tag) return <NotFound what="tag" />;
+    title = tag ? t('tags.listTitle', { name: tag.name }) : undefined;
   }
 
-  // Saved lists every saved article, read or not (saved articles are almost always read).
-  const showsRead = target.scope === 'saved';
+  // Saved lists every saved article, read or not (saved articles are almost always read); a tag's
+  // list likewise (a collection the user made, counted whole in the sidebar).
+  const showsRead = target.scope === 'saved' || target.scope === 'tag';
   const unreadOnly = hideReadArticles && !showsRead;
   const { fetchPage, fetchRange, rowInList } = pageFetcher({ scope: target.scope, id, unreadOnly });
   return (

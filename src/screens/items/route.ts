@@ -3,7 +3,7 @@ import { formatDate, formatRelative } from '../../i18n';
 /** What an items address names. */
 export type ItemsTarget =
   | { scope: 'all' | 'today' | 'saved' }
-  | { scope: 'feed' | 'group'; id: number }
+  | { scope: 'feed' | 'group' | 'tag'; id: number }
   | { scope: 'filter'; filterId: string };
 
 // A Map, not an object literal: route segments like `constructor` must not hit Object.prototype.
@@ -16,17 +16,19 @@ const FIXED = new Map<string, 'all' | 'today' | 'saved'>([
   ['next', 'saved'],
   ['saved', 'saved'],
 ]);
-const WITH_ID = new Map<string, 'feed' | 'group'>([
+const WITH_ID = new Map<string, 'feed' | 'group' | 'tag'>([
   ['f', 'feed'],
   ['feed', 'feed'],
   ['c', 'group'],
   ['group', 'group'],
+  ['t', 'tag'],
+  ['tag', 'tag'],
 ]);
 
 /**
  * Turns `/:type/:id?` into the list to show, or null when the address names no list:
  * all/home/explore/next take no id; f (feed) needs a positive integer id; c (group) a positive
- * integer or -1 (ungrouped feeds); filter a saved filter's id.
+ * integer or -1 (ungrouped feeds); t (tag) a positive integer tag id; filter a saved filter's id.
  */
 export function parseItemsRoute(type: string | undefined, id: string | undefined): ItemsTarget | null {
   if (!type) return null;

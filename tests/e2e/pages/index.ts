@@ -1,7 +1,7 @@
 /**
  * Page objects for the e2e tests: one small class per screen exposing the locators and actions
  * a test needs, so selectors live in one place and a wait that times out says what it waited
- * for. `screens(page)` gives all five for one page.
+ * for. `screens(page)` gives them all for one page.
  */
 import type { Page } from 'playwright-core';
 import { FilterScreen } from './filter';
@@ -9,17 +9,19 @@ import { ListScreen } from './list';
 import { ReaderScreen } from './reader';
 import { SettingsDialog } from './settings';
 import { Sidebar } from './sidebar';
+import { TagsUi } from './tags';
 
-export { FilterScreen, ListScreen, ReaderScreen, SettingsDialog, Sidebar };
+export { FilterScreen, ListScreen, ReaderScreen, SettingsDialog, Sidebar, TagsUi };
 export * from './wait';
 
-/** The five screens of one page. */
+/** The screens of one page. */
 export interface Screens {
   list: ListScreen;
   reader: ReaderScreen;
   sidebar: Sidebar;
   settings: SettingsDialog;
   filter: FilterScreen;
+  tags: TagsUi;
 }
 
 export function screens(page: Page): Screens {
@@ -29,5 +31,6 @@ export function screens(page: Page): Screens {
     sidebar: new Sidebar(page),
     settings: new SettingsDialog(page),
     filter: new FilterScreen(page),
+    tags: new TagsUi(page),
   };
 }

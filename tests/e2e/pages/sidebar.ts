@@ -35,6 +35,16 @@ export class Sidebar {
       .locator(`${tid('sidebar-filters')} a`, { has: this.label(name) })
       .describe(`the saved filter '${name}' in the sidebar`);
   }
+  /** The tags' section. */
+  get tags(): Locator {
+    return this.page.locator(tid('sidebar-tags')).describe('the tags in the sidebar');
+  }
+  /** A tag's link, by its exact name. */
+  tag(name: string): Locator {
+    return this.page
+      .locator(`${tid('sidebar-tags')} a`, { has: this.label(name) })
+      .describe(`the tag '${name}' in the sidebar`);
+  }
   /** A link's label (Mantine's NavLink label) reading exactly `name`. */
   private label(name: string): Locator {
     return this.page.locator('.mantine-NavLink-label', { hasText: exactly(name) });

@@ -1,0 +1,47 @@
+/** English for tags (src/tags): the sidebar section, the tag picker, managing tags. */
+import { plural } from '../types';
+
+export const tagsEn = {
+  section: 'Tags',
+  manage: 'Manage tags',
+  button: 'Tags',
+  menu: 'Tags…',
+  key: 'Tag the article (open the tag picker)',
+  pickerTitle: 'Tags',
+  search: 'Find or create a tag',
+  create: 'Create tag “{name}”',
+  none: 'No tags yet. Type a name to create one.',
+  noMatch: 'No tag matches.',
+  remove: 'Remove tag {name}',
+  added: plural({ one: 'Tagged an article “{name}”', other: 'Tagged {count} articles “{name}”' }),
+  removed: plural({
+    one: 'Removed “{name}” from an article',
+    other: 'Removed “{name}” from {count} articles',
+  }),
+  rename: 'Rename',
+  color: 'Colour',
+  colorOf: 'Colour of {name}',
+  delete: 'Delete',
+  deleteTip: 'Delete tag {name}',
+  deleted: plural({
+    one: 'Deleted tag “{name}” (on {count} article)',
+    other: 'Deleted tag “{name}” (on {count} articles)',
+  }),
+  renamed: 'Renamed to “{name}”',
+  nameLabel: 'Name of {name}',
+  empty: 'No tags yet. Tag an article from the reader (key l) or a row’s menu.',
+  listTitle: 'Tag: {name}',
+  paletteGroup: 'Tags',
+  feverNoLabels: 'Fever accounts have no labels: tags stay in this browser.',
+  colors: {
+    gray: 'Grey',
+    red: 'Red',
+    orange: 'Orange',
+    yellow: 'Yellow',
+    green: 'Green',
+    teal: 'Teal',
+    blue: 'Blue',
+    violet: 'Violet',
+    pink: 'Pink',
+  },
+};

@@ -1,0 +1,42 @@
+/** 简体中文：标签（src/tags）：侧栏分区、标签选择器、管理标签。 */
+import { type DeepStringRecord, plural } from '../types';
+import type { tagsEn } from './tags.en';
+
+export const tagsZhCN: DeepStringRecord<typeof tagsEn> = {
+  section: '标签',
+  manage: '管理标签',
+  button: '标签',
+  menu: '标签…',
+  key: '给文章加标签（打开标签选择器）',
+  pickerTitle: '标签',
+  search: '查找或新建标签',
+  create: '新建标签“{name}”',
+  none: '还没有标签。输入名称即可新建。',
+  noMatch: '没有匹配的标签。',
+  remove: '移除标签 {name}',
+  added: plural({ other: '已给 {count} 篇文章加上“{name}”' }),
+  removed: plural({ other: '已从 {count} 篇文章移除“{name}”' }),
+  rename: '重命名',
+  color: '颜色',
+  colorOf: '{name} 的颜色',
+  delete: '删除',
+  deleteTip: '删除标签 {name}',
+  deleted: plural({ other: '已删除标签“{name}”（{count} 篇文章）' }),
+  renamed: '已重命名为“{name}”',
+  nameLabel: '{name} 的名称',
+  empty: '还没有标签。可在阅读器中（按 l）或文章行的菜单里加标签。',
+  listTitle: '标签：{name}',
+  paletteGroup: '标签',
+  feverNoLabels: 'Fever 账户没有标签功能：标签只保存在此浏览器中。',
+  colors: {
+    gray: '灰色',
+    red: '红色',
+    orange: '橙色',
+    yellow: '黄色',
+    green: '绿色',
+    teal: '青色',
+    blue: '蓝色',
+    violet: '紫色',
+    pink: '粉色',
+  },
+};

@@ -1,0 +1,55 @@
+import { Group, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useT } from '../i18n';
+import { tagsQuery } from '../tags/api';
+import { ManageTags } from '../tags/ManageTags';
+import { TagDot } from '../tags/TagDot';
+import { HeaderIcon } from './HeaderIcon';
+import { SidebarLink } from './SidebarLink';
+
+/**
+ * The "Tags" section: every tag with its colour and how many articles carry it (like Saved, a
+ * collection: read ones count too), each opening `/t/<id>`, and a
+ * button to manage them (rename, recolour, delete). Absent while there are no tags.
+ */
+export function SidebarTags() {
+  const t = useT();
+  const tags = useQuery(tagsQuery()).data ?? [];
+  const [managing, setManaging] = useState(false);
+  // The dialog stays mounted when the last tag is deleted from it (its Undo may bring it back).
+  const dialog = <ManageTags opened={managing} onClose={() => setManaging(false)} />;
+  if (tags.length === 0) return dialog;
+  return (
+    <div style={{ marginTop: 18 }} data-testid="sidebar-tags">
+      <Group justify="space-between" pl={12} pr={4} mb={4}>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.6 }}>
+          {t('tags.section')}
+        </Text>
+        <HeaderIcon
+          size="sm"
+          onClick={() => setManaging(true)}
+          label={t('tags.manage')}
+          icon={IconSettings}
+          data-testid="nav-tags-manage"
+        />
+      </Group>
+      {tags.map((tag) => (
+        <SidebarLink
+          key={tag.id}
+          to={`/t/${tag.id}`}
+          label={tag.name}
+          icon={
+            <span style={{ width: 18, display: 'inline-flex', justifyContent: 'center' }}>
+              <TagDot color={tag.color} />
+            </span>
+          }
+          count={tag.total}
+          testId={`nav-tag-${tag.id}`}
+        />
+      ))}
+      {dialog}
+    </div>
+  );
+}

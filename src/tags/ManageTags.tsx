@@ -1,0 +1,133 @@
+import {
+  ActionIcon,
+  Alert,
+  CheckIcon,
+  ColorSwatch,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { TAG_COLORS } from '../../shared/tagColors';
+import type { TagWithCounts } from '../engine/contract';
+import { useI18n, useT } from '../i18n';
+import { useSyncStatus } from '../sync/useSyncStatus';
+import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
+
+/**
+ * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
+ * one kept), recolour from the palette, delete (the Undo notice brings the tag back on its
+ * articles). A Fever account says tags stay in this browser (Fever has no labels).
+ */
+export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useT();
+  const tags = useQuery(tagsQuery()).data ?? [];
+  const { status } = useSyncStatus();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('tags.manage')} size="md" data-testid="manage-tags">
+      <Stack gap="xs">
+        {status?.protocol === 'fever' && (
+          <Alert color="gray" variant="light">
+            {t('tags.feverNoLabels')}
+          </Alert>
+        )}
+        {tags.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('tags.empty')}
+          </Text>
+        )}
+        {tags.map((tag) => (
+          <TagRow key={tag.id} tag={tag} />
+        ))}
+      </Stack>
+    </Modal>
+  );
+}
+
+function TagRow({ tag }: { tag: TagWithCounts }) {
+  const t = useT();
+  const { formatNumber } = useI18n();
+  const [name, setName] = useState(tag.name);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    if (name.trim() === tag.name) return setError(null);
+    const refused = await renameTag(tag.id, name);
+    setError(refused);
+    if (refused) setName(tag.name);
+  };
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start" data-testid={`manage-tag-${tag.id}`}>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Tooltip label={t('tags.colorOf', { name: tag.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              mt={4}
+              aria-label={t('tags.colorOf', { name: tag.name })}
+            >
+              <ColorSwatch color={`var(--mantine-color-${tag.color}-filled)`} size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Group gap={6} p={4} maw={180}>
+            {TAG_COLORS.map((color) => (
+              <Tooltip key={color} label={t(`tags.colors.${color}`)}>
+                <ColorSwatch
+                  component="button"
+                  type="button"
+                  color={`var(--mantine-color-${color}-filled)`}
+                  size={22}
+                  aria-label={t(`tags.colors.${color}`)}
+                  aria-pressed={color === tag.color}
+                  onClick={() => void recolorTag(tag.id, color)}
+                  style={{ cursor: 'pointer', color: '#fff' }}
+                  data-testid={`tag-color-${color}`}
+                >
+                  {color === tag.color && <CheckIcon style={{ width: 10, height: 10 }} />}
+                </ColorSwatch>
+              </Tooltip>
+            ))}
+          </Group>
+        </Menu.Dropdown>
+      </Menu>
+      <TextInput
+        style={{ flex: 1 }}
+        size="sm"
+        value={name}
+        maxLength={40}
+        aria-label={t('tags.nameLabel', { name: tag.name })}
+        error={error}
+        onChange={(e) => setName(e.currentTarget.value)}
+        onBlur={() => void save()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void save();
+          if (e.key === 'Escape') setName(tag.name);
+        }}
+        data-testid={`manage-tag-name-${tag.id}`}
+      />
+      <Text size="xs" c="dimmed" mt={8} style={{ whiteSpace: 'nowrap' }}>
+        {formatNumber(tag.total)}
+      </Text>
+      <Tooltip label={t('tags.deleteTip', { name: tag.name })}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          mt={4}
+          onClick={() => void deleteTag(tag)}
+          aria-label={t('tags.deleteTip', { name: tag.name })}
+          data-testid={`manage-tag-delete-${tag.id}`}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The UI side of tags: the tags query and the actions (each tag/untag and delete is recorded for
+ * Undo, like other bulk changes; failures are shown where the user looks, in a notice).
+ */
+import { notifications } from '@mantine/notifications';
+import { queryOptions } from '@tanstack/react-query';
+import type { Tag } from '../engine/contract';
+import type { TagColor } from '../../shared/tagColors';
+import { t } from '../i18n';
+import { errorText } from '../i18n/errorText';
+import { withEngine } from '../queries/engine';
+import { queryKeys } from '../queries/keys';
+import { recordUndo } from '../undo/undoStore';
+
+export type { Tag } from '../engine/contract';
+export type { TagColor };
+
+/** Every tag by name, with its total and unread counts (refreshed by `tags-changed`). */
+export const tagsQuery = () =>
+  queryOptions({ queryKey: queryKeys.tags, queryFn: () => withEngine((e) => e.tags.list()) });
+
+function fail(err: unknown): void {
+  notifications.show({ color: 'red', message: errorText(err) });
+}
+
+/** Puts `tag` on these items or takes it off, with an Undo notice. Resolves false on failure. */
+export async function setTagOn(
+  itemIds: number[],
+  tag: Pick<Tag, 'id' | 'name'>,
+  on: boolean,
+): Promise<boolean> {
+  try {
+    const token = await withEngine((e) => e.tags.setOnItems(itemIds, tag.id, on));
+    recordUndo(token, (count) => t(on ? 'tags.added' : 'tags.removed', { count, name: tag.name }));
+    return true;
+  } catch (err) {
+    fail(err);
+    return false;
+  }
+}
+
+/** Creates a tag and puts it on these items (Undo takes the tagging back). Null on failure. */
+export async function createAndTag(itemIds: number[], name: string): Promise<Tag | null> {
+  try {
+    const tag = await withEngine((e) => e.tags.create(name));
+    if (itemIds.length > 0) await setTagOn(itemIds, tag, true);
+    return tag;
+  } catch (err) {
+    fail(err);
+    return null;
+  }
+}
+
+/** Deletes a tag; the Undo notice brings it back on the same articles. */
+export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
+  try {
+    const token = await withEngine((e) => e.tags.remove(tag.id));
+    recordUndo(token, (count) => t('tags.deleted', { count, name: tag.name }));
+  } catch (err) {
+    fail(err);
+  }
+}
+
+/** Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. */
+export async function renameTag(id: number, name: string): Promise<string | null> {
+  try {
+    await withEngine((e) => e.tags.rename(id, name));
+    return null;
+  } catch (err) {
+    return errorText(err);
+  }
+}
+
+/** Gives a tag another colour of the palette. */
+export async function recolorTag(id: number, color: TagColor): Promise<void> {
+  try {
+    await withEngine((e) => e.tags.recolor(id, color));
+  } catch (err) {
+    fail(err);
+  }
+}

@@ -1,0 +1,49 @@
+import type { Locator, Page } from 'playwright-core';
+import { exactly, tid, waitFor } from './wait';
+
+/** The tag picker (reader's Tags button, `t`, a row's menu) and the Manage tags dialog. */
+export class TagsUi {
+  constructor(readonly page: Page) {}
+
+  get picker(): Locator {
+    return this.page
+      .locator(`.mantine-Modal-content:has(${tid('tag-picker-input')})`)
+      .describe('the tag picker');
+  }
+  get input(): Locator {
+    return this.page.locator(tid('tag-picker-input')).describe("the tag picker's input");
+  }
+  /** The chips of the article's tags in the reader. */
+  readerChip(name: string): Locator {
+    return this.page
+      .locator(`${tid('reader-tags')} [data-testid^="tag-chip-"]`, { hasText: exactly(name) })
+      .describe(`the reader's chip of tag '${name}'`);
+  }
+  /** A chip in the picker (the tags every article it is open for carries). */
+  pickerChip(name: string): Locator {
+    return this.page
+      .locator(`${tid('tag-picker-chips')} [data-testid^="tag-chip-"]`, { hasText: exactly(name) })
+      .describe(`the picker's chip of tag '${name}'`);
+  }
+
+  /**
+   * Waits for the picker, types `name` and presses Enter (creates the tag or puts it on), then
+   * waits for its chip, which reads `shown` (the stored name; names match ignoring case).
+   */
+  async addInPicker(name: string, shown = name): Promise<void> {
+    await waitFor(this.input, 'the tag picker');
+    await this.input.fill(name);
+    await this.input.press('Enter');
+    await waitFor(this.pickerChip(shown), `the tag '${shown}' on the article in the picker`);
+  }
+  /** Closes the picker with its close button and waits until it is gone. */
+  async closePicker(): Promise<void> {
+    await this.picker.locator('.mantine-Modal-close').click();
+    await waitFor(this.input, 'the tag picker', { state: 'detached' });
+  }
+  /** Opens Manage tags from the sidebar. */
+  async manage(): Promise<void> {
+    await this.page.locator(tid('nav-tags-manage')).click();
+    await waitFor(this.page.locator('[data-testid^="manage-tag-"]').first(), 'the Manage tags dialog');
+  }
+}

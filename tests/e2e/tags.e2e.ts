@@ -1,0 +1,76 @@
+/**
+ * Tags end to end: tag one article from the reader's Tags button (creating the tag) and another
+ * with the `l` key; the sidebar counts 2, the tag's route lists exactly those two, the filter
+ * `tags = 'x'` finds them; deleting the tag empties the sidebar and Undo brings it back on both.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, tid, waitFor, waitForPath } from './pages';
+import { realErrors, seedFeeds, setSettings } from './readingSeed';
+
+let browser: Browser;
+let app: AppPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+afterEach(() => app.context.close());
+
+test('tag from the reader and the keyboard; sidebar, route, filter; delete and Undo', async () => {
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    {
+      title: 'Tag Feed',
+      articles: ['Alpha', 'Beta', 'Gamma'].map((title) => ({ title, description: `<p>${title} body</p>` })),
+    },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list' } });
+  const { list, reader, sidebar, filter, tags } = screens(app.page);
+  await app.goto('/all');
+
+  // From the reader: the Tags button, a new tag typed in the picker.
+  await list.open('Alpha');
+  await reader.root.locator(tid('reader-tags-button')).click();
+  await tags.addInPicker('x');
+  await tags.closePicker();
+  await waitFor(tags.readerChip('x'), "the chip 'x' under Alpha's title");
+  await reader.close();
+
+  // From the keyboard: l in the reader, the existing tag picked by name (any case).
+  await list.open('Beta');
+  await app.page.keyboard.press('l');
+  await tags.addInPicker('X', 'x');
+  await tags.closePicker();
+  await waitFor(tags.readerChip('x'), "the chip 'x' under Beta's title");
+  await reader.close();
+
+  await sidebar.waitForCount(sidebar.tag('x'), '2', "the tag 'x' in the sidebar");
+
+  // The tag's route lists exactly the tagged articles.
+  await sidebar.tag('x').click();
+  await waitForPath(app.page, '/t/1');
+  await list.waitForRow('Alpha');
+  await list.waitForRow('Beta');
+  expect((await list.titles()).sort()).toEqual(['Alpha', 'Beta']);
+
+  // The filter language finds them.
+  await app.goto('/filter');
+  await filter.type("tags = 'x'", 2);
+  await filter.type("tags != 'x'", 1);
+
+  // Delete with Undo.
+  await app.goto('/all');
+  await tags.manage();
+  await app.page.locator(tid('manage-tag-delete-1')).click();
+  await waitFor(sidebar.tags, 'the sidebar tags section', { state: 'detached' });
+  await app.page.locator('.mantine-Modal-close').click();
+  await app.page.locator(tid('undo-button')).click();
+  await sidebar.waitForCount(sidebar.tag('x'), '2', "the tag 'x' back in the sidebar after Undo");
+  await app.goto('/filter');
+  await filter.type("tags = 'x'", 2);
+
+  expect(realErrors(app.errors)).toEqual([]);
+}, 90_000);
