@@ -181,7 +181,17 @@ export type EngineEvent =
    * This tab's database connection was lost under the app (deleted, closed by force, or wanted
    * by a newer version); every call now fails with `db_lost`. Only this tab's listeners get it.
    */
-  | { type: 'storage-lost'; reason: 'deleted' | 'closed' | 'upgraded' };
+  | { type: 'storage-lost'; reason: 'deleted' | 'closed' | 'upgraded' }
+  /** A rule's notify action matched newly ingested articles (see src/pwa/notifications.ts). */
+  | { type: 'notify'; items: NotifyItem[] };
+
+/** One article a rule's notify action asks to show as a system notification. */
+export interface NotifyItem {
+  id: number;
+  title: string;
+  feedId: number;
+  feedTitle: string;
+}
 
 /** The one error shape that crosses the worker boundary. */
 export interface EngineErrorShape {

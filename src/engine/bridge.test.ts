@@ -120,12 +120,21 @@ describe('routeEngineEvent', () => {
   });
 
   it('reloads the page when storage is lost, and sends jobs to the job store only', () => {
-    const sinks = { recordJob: vi.fn(), reloadAfterLoss: vi.fn() };
+    const sinks = { recordJob: vi.fn(), reloadAfterLoss: vi.fn(), notify: vi.fn() };
     routeEngineEvent(client, { type: 'storage-lost', reason: 'deleted' }, sinks);
     expect(sinks.reloadAfterLoss).toHaveBeenCalledWith('deleted');
     routeEngineEvent(client, { type: 'groups-changed' }, sinks);
     expect(sinks.recordJob).not.toHaveBeenCalled();
     expect(sinks.reloadAfterLoss).toHaveBeenCalledTimes(1);
+    expect(sinks.notify).not.toHaveBeenCalled();
+  });
+
+  it("sends a rule's notify event to the notifier", () => {
+    const sinks = { recordJob: vi.fn(), reloadAfterLoss: vi.fn(), notify: vi.fn() };
+    const items = [{ id: 7, title: 'Hello', feedId: 3, feedTitle: 'Blog' }];
+    routeEngineEvent(client, { type: 'notify', items }, sinks);
+    expect(sinks.notify).toHaveBeenCalledWith(items);
+    expect(sinks.recordJob).not.toHaveBeenCalled();
   });
 });
 

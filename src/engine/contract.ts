@@ -15,6 +15,7 @@ export type {
   ItemRow,
   Page,
   InitInfo,
+  NotifyItem,
   UndoToken,
   Tag,
   TagWithCounts,

@@ -19,6 +19,7 @@ import { comboEn } from './areas/combo.en';
 import { keysEn } from './areas/keys.en';
 import { robustEn } from './areas/robust.en';
 import { playerEn } from './areas/player.en';
+import { notifyEn } from './areas/notify.en';
 import { sendToEn } from './areas/sendTo.en';
 import { tagsEn } from './areas/tags.en';
 import { toolsEn } from './areas/tools.en';
@@ -306,6 +307,7 @@ export const en = {
   keys: keysEn,
   robust: robustEn,
   player: playerEn,
+  notify: notifyEn,
   sendTo: sendToEn,
   tags: tagsEn,
   tools: toolsEn,

@@ -19,6 +19,7 @@ import { comboZhCN } from './areas/combo.zh-CN';
 import { keysZhCN } from './areas/keys.zh-CN';
 import { robustZhCN } from './areas/robust.zh-CN';
 import { playerZhCN } from './areas/player.zh-CN';
+import { notifyZhCN } from './areas/notify.zh-CN';
 import { sendToZhCN } from './areas/sendTo.zh-CN';
 import { tagsZhCN } from './areas/tags.zh-CN';
 import { toolsZhCN } from './areas/tools.zh-CN';
@@ -303,6 +304,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   keys: keysZhCN,
   robust: robustZhCN,
   player: playerZhCN,
+  notify: notifyZhCN,
   sendTo: sendToZhCN,
   tags: tagsZhCN,
   tools: toolsZhCN,

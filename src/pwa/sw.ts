@@ -8,8 +8,13 @@
  * - fetch: only same-origin GETs; never /api/* (feeds, AI: always live, never stored);
  *   navigations get the cached index.html (history routes like /f/3 included); precached files
  *   come from the cache; anything else goes to the network.
- * It imports nothing and uses no DOM-only types, because it must stay one classic script.
+ * - notificationclick (rules' notifications, src/pwa/notifications.ts): focus an app window and
+ *   post it the article's address (the page navigates inside the app), or open a new window there;
+ *   the choice is the pure `planNotificationClick`.
+ * It imports only that pure module (inlined by the build) and uses no DOM-only types, because it
+ * must stay one classic script.
  */
+import { OPEN_ARTICLE_MESSAGE, planNotificationClick } from './notificationClick';
 
 // Filled in at build time (scripts/lib/serviceWorker.ts): the precache list, and a hash of every
 // precached file's contents as the version. The names must not change.
@@ -26,13 +31,29 @@ interface FetchEvt extends ExtendableEvt {
 interface MessageEvt extends ExtendableEvt {
   data: unknown;
 }
+interface NotificationClickEvt extends ExtendableEvt {
+  notification: { data: unknown; close(): void };
+}
+interface WindowClientLike {
+  id: string;
+  url: string;
+  focused: boolean;
+  visibilityState: string;
+  focus(): Promise<unknown>;
+  postMessage(message: unknown): void;
+}
 interface SwScope {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvt) => void): void;
   addEventListener(type: 'fetch', fn: (e: FetchEvt) => void): void;
   addEventListener(type: 'message', fn: (e: MessageEvt) => void): void;
+  addEventListener(type: 'notificationclick', fn: (e: NotificationClickEvt) => void): void;
 }
 
 const sw = self as unknown as SwScope;
@@ -63,6 +84,30 @@ sw.addEventListener('activate', (event) => {
 sw.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') event.waitUntil(sw.skipWaiting());
 });
+
+/** Carries out a click on a notification whose data is `data` (see notificationClick.ts). */
+async function openFromNotification(data: unknown): Promise<void> {
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const plan = planNotificationClick(data, windows, sw.location.origin);
+  const target = plan.kind === 'focus' ? windows.find((w) => w.id === plan.clientId) : undefined;
+  if (!target) {
+    await sw.clients.openWindow(plan.url);
+    return;
+  }
+  // Focus is allowed only during a click; go to the article even if the browser refuses it.
+  await target.focus().catch(() => undefined);
+  target.postMessage({ type: OPEN_ARTICLE_MESSAGE, url: plan.url });
+}
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(event.notification.data));
+});
+
+// End-to-end tests reach the click path here (a real click on a system notification cannot be
+// scripted); only code already running in this worker can call it.
+(sw as unknown as { __rivuletOpenNotification?: typeof openFromNotification }).__rivuletOpenNotification =
+  openFromNotification;
 
 async function fromCache(request: Request | string): Promise<Response | undefined> {
   const cache = await caches.open(CACHE);

@@ -34,6 +34,10 @@ export interface GeneralSettings {
    * private network addresses through the companion server (`&private=1`); off by default.
    */
   allowPrivateNetworks: boolean;
+  /** System notifications for rules' notify action (off until the person turns it on). */
+  notifications: boolean;
+  /** The unread count as a badge on the installed app's icon (where the Badging API exists). */
+  appBadge: boolean;
 }
 
 export interface AppearanceSettings {
@@ -137,6 +141,8 @@ export function defaultSettings(): AppSettings {
       retentionDays: 0,
       language: 'auto',
       allowPrivateNetworks: false,
+      notifications: false,
+      appBadge: true,
     },
     appearance: {
       themeMode: 'system',

@@ -22,6 +22,8 @@ describe('defaults', () => {
       retentionDays: 0,
       language: 'auto',
       allowPrivateNetworks: false,
+      notifications: false,
+      appBadge: true,
     });
     const { fontFamily, ...appearance } = d.appearance;
     expect(fontFamily).toMatch(/sans-serif$/);

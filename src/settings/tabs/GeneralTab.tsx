@@ -5,6 +5,7 @@ import { updateSettings, useSettingsGroup } from '../useSettings';
 import { ResetButton } from './ResetButton';
 import { SettingRow } from './SettingRow';
 import { fitWidth } from '../../components/fitWidth';
+import { NotificationSettings } from '../../pwa/NotificationSettings';
 
 const set = (patch: Partial<GeneralSettings>) => updateSettings('general', patch);
 
@@ -12,7 +13,7 @@ const set = (patch: Partial<GeneralSettings>) => updateSettings('general', patch
 const START_PAGES: readonly StartPage[] = ['welcome', 'all', 'today', 'saved'];
 const VIEWS: readonly DefaultView[] = ['auto', 'list', 'card', 'magazine', 'column', 'text'];
 
-/** General settings: language, start page, list behaviour, refresh, private networks. */
+/** General settings: language, start page, list behaviour, refresh, private networks, notifications. */
 export function GeneralTab() {
   const t = useT();
   const g = useSettingsGroup('general');
@@ -133,6 +134,7 @@ export function GeneralTab() {
           data-testid="setting-allowPrivateNetworks"
         />
       </SettingRow>
+      <NotificationSettings />
       <ResetButton group="general" />
     </div>
   );
