@@ -33,6 +33,7 @@ export interface Rule extends RuleInput {
 export interface RuleRun {
   id: number;
   ruleId: string;
+  /** Unix seconds, like every engine time. */
   at: number;
   trigger: 'ingest' | 'manual';
   itemIds: number[];
@@ -43,7 +44,7 @@ export interface RuleRun {
 
 export interface RulePreview {
   count: number;
-  sample: Array<{ id: number; title: string; feedTitle: string; pubDate: number }>;
+  sample: Array<{ id: number; title: string; feedTitle: string; pubDate: number }>; // pubDate in Unix seconds
   days: number;
 }
 

@@ -11,7 +11,7 @@ const preview = vi.fn((input: RuleInput): Promise<RulePreview> =>
   Promise.resolve({
     count: input.query.includes('fixture') ? 3 : 0,
     sample: input.query.includes('fixture')
-      ? [{ id: 11, title: 'A fixture article', feedTitle: 'Fixture feed', pubDate: 1_700_000_000_000 }]
+      ? [{ id: 11, title: 'A fixture article', feedTitle: 'Fixture feed', pubDate: 1_700_000_000 }]
       : [],
     days: 30,
   }),

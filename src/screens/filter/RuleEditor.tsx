@@ -252,11 +252,11 @@ export function RuleEditor({ filter, query, queryError, rule, tagSuggestions = [
               <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }} data-testid="rule-preview-sample">
                 {preview.data.sample.map((s) => (
                   <li key={s.id}>
-                    <Text size="xs" span lineClamp={1}>
+                    <Text size="xs" span>
                       {s.title}
                     </Text>{' '}
                     <Text size="xs" c="dimmed" span>
-                      · {s.feedTitle} · {formatDate(s.pubDate, { dateStyle: 'medium' })}
+                      · {s.feedTitle} · {formatDate(s.pubDate * 1000, { dateStyle: 'medium' })}
                     </Text>
                   </li>
                 ))}

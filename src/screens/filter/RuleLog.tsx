@@ -117,7 +117,7 @@ export function RuleLog({
             >
               <Text size="sm" td={run.undone ? 'line-through' : undefined}>
                 {t('rules.runLine', {
-                  when: formatDate(run.at, { dateStyle: 'medium', timeStyle: 'short' }),
+                  when: formatDate(run.at * 1000, { dateStyle: 'medium', timeStyle: 'short' }),
                   trigger: t(`rules.trigger.${run.trigger}`),
                   count: run.count,
                 })}
