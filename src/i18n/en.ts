@@ -55,6 +55,7 @@ export const en = {
     all: 'All articles',
     today: 'Today',
     saved: 'Saved',
+    hidden: 'Hidden',
     engineDown: 'Engine not responding.',
     feeds: 'Feeds',
     refreshAll: 'Refresh all feeds',

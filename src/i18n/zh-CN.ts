@@ -55,6 +55,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
     all: '全部文章',
     today: '今天',
     saved: '已收藏',
+    hidden: '已隐藏',
     engineDown: '阅读引擎没有响应。',
     feeds: '订阅源',
     refreshAll: '刷新全部订阅源',

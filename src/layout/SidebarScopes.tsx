@@ -1,6 +1,9 @@
 import { Alert, Button } from '@mantine/core';
-import { IconCalendar, IconInbox, IconStar } from '@tabler/icons-react';
+import { IconCalendar, IconEyeOff, IconInbox, IconStar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n';
+import { withEngine } from '../queries/engine';
+import { queryKeys } from '../queries/keys';
 import { useEngineStatus } from '../queries/useCounts';
 import { SidebarLink } from './SidebarLink';
 
@@ -8,6 +11,12 @@ import { SidebarLink } from './SidebarLink';
 export function SidebarScopes() {
   const t = useT();
   const { counts, error, retry } = useEngineStatus();
+  // Hidden (articles rules hid) is listed only once something is hidden; hiding and unhiding
+  // invalidate the `items` prefix this key lives under.
+  const anyHidden = useQuery({
+    queryKey: queryKeys.hiddenAny,
+    queryFn: () => withEngine((e) => e.items.page({ scope: 'hidden', limit: 1 })).then((p) => p.rows.length > 0),
+  });
   return (
     <div style={{ paddingTop: 4 }}>
       {error && (
@@ -33,6 +42,9 @@ export function SidebarScopes() {
         count={counts?.saved}
         testId="nav-saved"
       />
+      {anyHidden.data && (
+        <SidebarLink to="/hidden" label={t('nav.hidden')} icon={<IconEyeOff size={18} />} testId="nav-hidden" />
+      )}
     </div>
   );
 }

@@ -27,6 +27,8 @@ export const queryKeys = {
   filterCheck: (text: string) => ['items', 'filter-check', text] as const,
   /** Related articles and likely duplicates of one article. */
   related: (itemId: number) => ['items', 'related', itemId] as const,
+  /** Whether any article is hidden by a rule (the sidebar's Hidden entry). */
+  hiddenAny: ['items', 'hidden', 'any'] as const,
   /** Instant suggestions in the search palette. */
   searchSuggest: (text: string) => ['items', 'search-suggest', text] as const,
 

@@ -9,6 +9,7 @@ export const itemsEn = {
     all: 'All articles',
     today: 'Today',
     saved: 'Saved for later',
+    hidden: 'Hidden by rules',
     ungrouped: 'Ungrouped',
     filter: 'Filter',
   },

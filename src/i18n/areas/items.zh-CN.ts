@@ -7,6 +7,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     all: '全部文章',
     today: '今天',
     saved: '稍后阅读',
+    hidden: '被规则隐藏',
     ungrouped: '未分组',
     filter: '过滤器',
   },

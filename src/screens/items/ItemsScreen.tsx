@@ -66,7 +66,12 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   const id = 'id' in target ? target.id : undefined;
 
   let title: string | undefined;
-  if (target.scope === 'all' || target.scope === 'today' || target.scope === 'saved')
+  if (
+    target.scope === 'all' ||
+    target.scope === 'today' ||
+    target.scope === 'saved' ||
+    target.scope === 'hidden'
+  )
     title = t(`items.scopes.${target.scope}`);
   else if (target.scope === 'feed') {
     const feed = feeds.data?.find((f) => f.id === target.id);
@@ -85,8 +90,9 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
   }
 
   // Saved lists every saved article, read or not (saved articles are almost always read); a tag's
-  // list likewise (a collection the user made, counted whole in the sidebar).
-  const showsRead = target.scope === 'saved' || target.scope === 'tag';
+  // list likewise (a collection the user made, counted whole in the sidebar); so does Hidden (a
+  // rule may have marked them read as it hid them).
+  const showsRead = target.scope === 'saved' || target.scope === 'tag' || target.scope === 'hidden';
   const unreadOnly = hideReadArticles && !showsRead;
   const { fetchPage, fetchRange, rowInList } = pageFetcher({ scope: target.scope, id, unreadOnly });
   return (
@@ -96,7 +102,8 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
       fetchPage={fetchPage}
       fetchRange={fetchRange}
       title={<DocTitle text={title} />}
-      scope={{ scope: target.scope, id }}
+      // Hidden has no mark-all or refresh of its own (it is not a source of articles).
+      scope={target.scope === 'hidden' ? undefined : { scope: target.scope, id }}
       rowInList={rowInList}
       headerExtra={
         target.scope === 'feed' ? (

@@ -10,6 +10,7 @@ describe('parseItemsRoute', () => {
     ['today', undefined, { scope: 'today' }],
     ['next', undefined, { scope: 'saved' }],
     ['saved', undefined, { scope: 'saved' }],
+    ['hidden', undefined, { scope: 'hidden' }],
     ['f', '12', { scope: 'feed', id: 12 }],
     ['feed', '12', { scope: 'feed', id: 12 }],
     ['c', '3', { scope: 'group', id: 3 }],

@@ -2,19 +2,21 @@ import { formatDate, formatRelative } from '../../i18n';
 
 /** What an items address names. */
 export type ItemsTarget =
-  | { scope: 'all' | 'today' | 'saved' }
+  | { scope: 'all' | 'today' | 'saved' | 'hidden' }
   | { scope: 'feed' | 'group' | 'tag'; id: number }
   | { scope: 'filter'; filterId: string };
 
 // A Map, not an object literal: route segments like `constructor` must not hit Object.prototype.
 // `home` and `explore` are Today; `next` is Saved (read later). The long names are aliases.
-const FIXED = new Map<string, 'all' | 'today' | 'saved'>([
+const FIXED = new Map<string, 'all' | 'today' | 'saved' | 'hidden'>([
   ['all', 'all'],
   ['home', 'today'],
   ['explore', 'today'],
   ['today', 'today'],
   ['next', 'saved'],
   ['saved', 'saved'],
+  // Articles a rule hid: they leave every other list and count.
+  ['hidden', 'hidden'],
 ]);
 const WITH_ID = new Map<string, 'feed' | 'group' | 'tag'>([
   ['f', 'feed'],

@@ -1,0 +1,50 @@
+import type { Locator, Page } from 'playwright-core';
+import { tid, waitFor } from './wait';
+
+/** The Actions section of a saved filter on /filter: actions, preview, save, log, undo. */
+export class RuleEditorScreen {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.locator(tid('rule-editor')).describe("the filter's Actions section");
+  }
+  get actions(): Locator {
+    return this.page.locator(tid('rule-action')).describe('the actions of the rule');
+  }
+  get previewCount(): Locator {
+    return this.page.locator(tid('rule-preview-count')).describe("the rule's 30-day preview count");
+  }
+  get sample(): Locator {
+    return this.page.locator(`${tid('rule-preview-sample')} li`).describe("the preview's sample titles");
+  }
+  get runs(): Locator {
+    return this.page.locator(tid('rule-run')).describe("the runs in the rule's log");
+  }
+  get undoLast(): Locator {
+    return this.page.locator(tid('rule-undo-last')).describe('Undo last run');
+  }
+
+  /** Adds an action with the "Add action" menu (`type` as in the contract: save, hide, …). */
+  async add(type: string): Promise<void> {
+    await this.page.locator(tid('rule-add')).click();
+    await this.page.locator(tid(`rule-add-${type}`)).click();
+    await waitFor(this.page.locator(`${tid('rule-action')}[data-type="${type}"]`), `the '${type}' action`);
+  }
+  /** Waits until the preview has counted `count` articles. */
+  async waitForPreview(count: number): Promise<void> {
+    await waitFor(
+      this.page.locator(`${tid('rule-preview-count')}[data-count="${count}"]`),
+      `the preview counting ${count} articles`,
+    );
+  }
+  /** Saves the actions and waits for the rule's log to appear (the rule exists). */
+  async save(): Promise<void> {
+    await this.page.locator(tid('rule-save')).click();
+    await waitFor(this.page.locator(tid('rule-log')), "the saved rule's log");
+  }
+  /** Waits for a run of `count` articles in the log (`undone` to require it struck through). */
+  async waitForRun(count: number, undone = false): Promise<void> {
+    const sel = `${tid('rule-run')}[data-count="${count}"]${undone ? '[data-undone="true"]' : ''}`;
+    await waitFor(this.page.locator(sel).first(), `a${undone ? 'n undone' : ''} run of ${count} articles in the log`);
+  }
+}
