@@ -45,7 +45,7 @@ const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'job', job: job('cancelled') }, [['feeds'], ...tallies, ['items'], ['icons']]],
   [{ type: 'job', job: syncJob }, [['feeds'], ...tallies, ['items'], ['icons'], ['sync', 'status']]],
   [{ type: 'storage-lost', reason: 'deleted' }, []],
-  [{ type: 'rules-changed' } as unknown as EngineEvent, [['rules']]],
+  [{ type: 'rules-changed' }, [['rules']]],
 ];
 
 describe('invalidationsFor', () => {

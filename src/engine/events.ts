@@ -62,6 +62,9 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       return [queryKeys.groups, queryKeys.feeds, ...tallies()];
     case 'highlights-changed':
       return [queryKeys.highlightsAll];
+    case 'rules-changed':
+      // Rules saved, removed, reordered, run or undone: their list, logs and previews.
+      return [queryKeys.rulesAll];
     case 'job':
       // Feeds report their own status and items their arrivals; a job's progress adds nothing
       // while it runs. When it ends, lists and icons catch up once (new feeds, new items), and a
@@ -75,8 +78,6 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
         ...(e.job.kind === 'sync' ? [queryKeys.syncStatus] : []),
       ];
     default:
-      // Rules changed (saved, removed, reordered, run or undone): their list, logs and previews.
-      if ((e as { type: string }).type === 'rules-changed') return [queryKeys.rulesAll];
       // `storage-lost` (src/engine/bridge.ts reloads the page), or an event type this UI does not
       // know (a newer engine in another tab): nothing to refetch.
       return [];

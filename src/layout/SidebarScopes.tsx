@@ -15,7 +15,8 @@ export function SidebarScopes() {
   // invalidate the `items` prefix this key lives under.
   const anyHidden = useQuery({
     queryKey: queryKeys.hiddenAny,
-    queryFn: () => withEngine((e) => e.items.page({ scope: 'hidden', limit: 1 })).then((p) => p.rows.length > 0),
+    queryFn: () =>
+      withEngine((e) => e.items.page({ scope: 'hidden', limit: 1 })).then((p) => p.rows.length > 0),
   });
   return (
     <div style={{ paddingTop: 4 }}>
@@ -43,7 +44,12 @@ export function SidebarScopes() {
         testId="nav-saved"
       />
       {anyHidden.data && (
-        <SidebarLink to="/hidden" label={t('nav.hidden')} icon={<IconEyeOff size={18} />} testId="nav-hidden" />
+        <SidebarLink
+          to="/hidden"
+          label={t('nav.hidden')}
+          icon={<IconEyeOff size={18} />}
+          testId="nav-hidden"
+        />
       )}
     </div>
   );

@@ -32,16 +32,21 @@ beforeAll(async () => {
     ],
   });
   const worker = await engineWorker(app.page);
-  fixtureFeedId = await worker.evaluate(async (url) => {
-    const engine = (
-      self as unknown as {
-        __rivuletEngine: {
-          feeds: { save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number> };
-        };
-      }
-    ).__rivuletEngine;
-    return engine.feeds.save({ url, title: 'Riverbank Notes', groupId: -1, siteUrl: '' });
-  }, `${inject('feedsUrl')}/feeds/rss.xml`);
+  fixtureFeedId = await worker.evaluate(
+    async (url) => {
+      const engine = (
+        self as unknown as {
+          __rivuletEngine: {
+            feeds: {
+              save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number>;
+            };
+          };
+        }
+      ).__rivuletEngine;
+      return engine.feeds.save({ url, title: 'Riverbank Notes', groupId: -1, siteUrl: '' });
+    },
+    `${inject('feedsUrl')}/feeds/rss.xml`,
+  );
 });
 afterAll(async () => {
   await app?.context.close();
@@ -95,7 +100,10 @@ describe('rules', () => {
         self as unknown as {
           __rivuletEngine: {
             items: {
-              page(q: { scope: string; limit: number }): Promise<{ rows: { title: string; flags: number }[] }>;
+              page(q: {
+                scope: string;
+                limit: number;
+              }): Promise<{ rows: { title: string; flags: number }[] }>;
             };
           };
         }

@@ -45,6 +45,9 @@ export class RuleEditorScreen {
   /** Waits for a run of `count` articles in the log (`undone` to require it struck through). */
   async waitForRun(count: number, undone = false): Promise<void> {
     const sel = `${tid('rule-run')}[data-count="${count}"]${undone ? '[data-undone="true"]' : ''}`;
-    await waitFor(this.page.locator(sel).first(), `a${undone ? 'n undone' : ''} run of ${count} articles in the log`);
+    await waitFor(
+      this.page.locator(sel).first(),
+      `a${undone ? 'n undone' : ''} run of ${count} articles in the log`,
+    );
   }
 }
