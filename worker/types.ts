@@ -164,8 +164,6 @@ export type EngineEvent =
   | { type: 'hidden-changed'; ids: number[]; feedIds: number[] }
   /** Rules were saved, removed or reordered, or a rule ran (its log grew). */
   | { type: 'rules-changed' }
-  /** A rule's `notify` action matched these new items. */
-  | { type: 'notify'; items: Array<{ id: number; title: string; feedId: number; feedTitle: string }> }
   | { type: 'feeds-changed'; feedIds: number[] }
   | { type: 'groups-changed' }
   /**

@@ -2,22 +2,20 @@ import { Button, Group, Notification, Portal, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { AppBadge } from './AppBadge';
-import { claimNotifier, listenForOpenRequests } from './notifications';
+import { listenForOpenRequests } from './notifications';
 import { applyUpdate, registerServiceWorker, usePwa } from './pwaState';
 import { useT } from '../i18n';
 
 /**
  * Mount once near the root: registers the service worker and, when a new build is waiting,
  * shows "update available — reload" (the page switches only when the person agrees). Also
- * keeps the app badge, competes to be the tab that shows notifications, and follows a clicked
- * notification to its article (src/pwa/notifications.ts).
+ * keeps the app badge and follows a clicked notification to its article (src/pwa/notifications.ts).
  */
 export function PwaHost() {
   const t = useT();
   const { updateReady } = usePwa();
   useEffect(() => {
     void registerServiceWorker();
-    claimNotifier();
     return listenForOpenRequests();
   }, []);
   if (!updateReady) return <AppBadge />;

@@ -68,7 +68,6 @@ describe('showRuleNotifications', () => {
     const d: NotifierDeps = {
       enabled: () => true,
       permission: () => 'granted',
-      isLeader: () => true,
       registration: () => Promise.resolve({ showNotification }),
       text: () => text,
       ...patch,
@@ -76,7 +75,7 @@ describe('showRuleNotifications', () => {
     return { d, showNotification };
   };
 
-  it('shows them when on, granted and this tab leads', async () => {
+  it('shows them when on and granted', async () => {
     const { d, showNotification } = deps();
     expect(await showRuleNotifications([item(7)], d)).toBe(1);
     expect(showNotification).toHaveBeenCalledWith(
@@ -101,7 +100,6 @@ describe('showRuleNotifications', () => {
     ['permission is not asked yet', { permission: () => 'default' as const }],
     ['permission is denied', { permission: () => 'denied' as const }],
     ['there is no Notifications API', { permission: () => 'unsupported' as const }],
-    ['another tab shows them', { isLeader: () => false }],
     ['there is no service worker', { registration: () => Promise.resolve(undefined) }],
   ])('shows nothing when %s', async (_, patch: Partial<NotifierDeps>) => {
     const { d, showNotification } = deps(patch);

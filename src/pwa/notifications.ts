@@ -1,9 +1,9 @@
 /**
  * System notifications for rules' notify action, and the unread badge of the installed app.
  * - The engine emits `{ type: 'notify', items }` when a rule with "Notify" matches new articles;
- *   src/engine/bridge.ts hands the items to {@link showRuleNotifications}. Every tab hears the
- *   event (it crosses tabs like any engine event), so only the tab holding the `rivulet-notifier`
- *   Web Lock shows them ({@link claimNotifier}); when it closes, the next tab takes the lock.
+ *   src/engine/bridge.ts hands the items to {@link showRuleNotifications}. The engine emits it to
+ *   the ingesting tab only (`events.local`, worker/rules/rules.ts), so one tab shows them even
+ *   with several open (no cross-tab lock needed; per-article tags make repeats replace).
  * - Notifications go through the service worker registration, so a click reaches sw.ts even when
  *   the page is gone; it focuses a window and posts {@link OPEN_ARTICLE} with the article's
  *   address, which {@link listenForOpenRequests} turns into an in-app navigation.
@@ -21,7 +21,6 @@ const GROUP_LINES = 3;
 /** The message type sw.ts posts on a click (the same string as `OPEN_ARTICLE_MESSAGE` there). */
 export const OPEN_ARTICLE = 'rivulet-open-article';
 const ICON = '/icons/icon-192.png';
-const LOCK = 'rivulet-notifier';
 
 export type NotifyPermission = 'granted' | 'denied' | 'default' | 'unsupported';
 
@@ -106,37 +105,10 @@ export async function swRegistration(): Promise<Showing | undefined> {
   return navigator.serviceWorker.getRegistration();
 }
 
-let leader = false;
-let claimed = false;
-
-/**
- * Makes this tab a candidate to show notifications: it waits for the `rivulet-notifier` lock and
- * keeps it for its lifetime. Without the Web Locks API every tab shows them (per-article tags
- * still make repeats replace each other). Call once per tab; later calls do nothing.
- */
-export function claimNotifier(locks: LockManager | undefined = globalThis.navigator?.locks): void {
-  if (claimed) return;
-  claimed = true;
-  if (!locks) {
-    leader = true;
-    return;
-  }
-  void locks
-    .request(LOCK, () => {
-      leader = true;
-      return new Promise<never>(() => {});
-    })
-    .catch((err: unknown) => {
-      console.warn('Rivulet: could not take the notifier lock; this tab shows notifications', err);
-      leader = true;
-    });
-}
-
 /** What {@link showRuleNotifications} consults (replaceable in tests). */
 export interface NotifierDeps {
   enabled: () => boolean;
   permission: () => NotifyPermission;
-  isLeader: () => boolean;
   registration: () => Promise<Showing | undefined>;
   text: () => NotifyText;
 }
@@ -144,20 +116,19 @@ export interface NotifierDeps {
 const appDeps: NotifierDeps = {
   enabled: () => settingsStore.getSnapshot().general.notifications,
   permission: notificationPermission,
-  isLeader: () => leader,
   registration: swRegistration,
   text: appText,
 };
 
 /**
- * Shows a notify event's articles when the setting is on, the permission granted and this tab
- * is the one that shows them; returns how many notifications were shown.
+ * Shows a notify event's articles when the setting is on and the permission granted; returns
+ * how many notifications were shown.
  */
 export async function showRuleNotifications(
   items: readonly NotifyItem[],
   deps: NotifierDeps = appDeps,
 ): Promise<number> {
-  if (items.length === 0 || !deps.enabled() || deps.permission() !== 'granted' || !deps.isLeader()) return 0;
+  if (items.length === 0 || !deps.enabled() || deps.permission() !== 'granted') return 0;
   const reg = await deps.registration();
   if (!reg) return 0;
   const specs = planNotifications(items, deps.text());
