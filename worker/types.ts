@@ -396,3 +396,11 @@ export interface Feed {
   account?: string;
   remoteId?: string;
 }
+
+export type {
+  Highlight,
+  HighlightColor,
+  HighlightPage,
+  HighlightPatch,
+  NewHighlight,
+} from './highlights/types';

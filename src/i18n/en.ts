@@ -22,6 +22,7 @@ import { playerEn } from './areas/player.en';
 import { notifyEn } from './areas/notify.en';
 import { sendToEn } from './areas/sendTo.en';
 import { tagsEn } from './areas/tags.en';
+import { highlightsEn } from './areas/highlights.en';
 import { toolsEn } from './areas/tools.en';
 import { upkeepEn } from './areas/upkeep.en';
 
@@ -311,6 +312,7 @@ export const en = {
   notify: notifyEn,
   sendTo: sendToEn,
   tags: tagsEn,
+  highlights: highlightsEn,
   tools: toolsEn,
   upkeep: upkeepEn,
 };

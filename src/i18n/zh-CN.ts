@@ -22,6 +22,7 @@ import { playerZhCN } from './areas/player.zh-CN';
 import { notifyZhCN } from './areas/notify.zh-CN';
 import { sendToZhCN } from './areas/sendTo.zh-CN';
 import { tagsZhCN } from './areas/tags.zh-CN';
+import { highlightsZhCN } from './areas/highlights.zh-CN';
 import { toolsZhCN } from './areas/tools.zh-CN';
 import { upkeepZhCN } from './areas/upkeep.zh-CN';
 
@@ -308,6 +309,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
   notify: notifyZhCN,
   sendTo: sendToZhCN,
   tags: tagsZhCN,
+  highlights: highlightsZhCN,
   tools: toolsZhCN,
   upkeep: upkeepZhCN,
 };

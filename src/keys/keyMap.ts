@@ -70,6 +70,7 @@ export const KEY_MAP = [
   row('reader', 'sendTo', ['b'], 'sendTo.key'),
   row('reader', 'translate', ['t'], 'shortcuts.translate'),
   row('reader', 'tags', ['l'], 'tags.key'),
+  row('reader', 'highlight', ['h'], 'highlights.key'),
 ] as const satisfies readonly KeyBinding[];
 
 type Row = (typeof KEY_MAP)[number];

@@ -4,6 +4,7 @@ import {
   IconDatabaseExport,
   IconDots,
   IconFileImport,
+  IconHighlight,
   IconKeyboard,
   IconList,
   IconPackages,
@@ -42,6 +43,12 @@ const ADD: ToolLink[] = [
   { to: '/combo', labelKey: 'tools.bundles', icon: <IconPackages size={16} />, testId: 'nav-more-combo' },
 ];
 const DATA: ToolLink[] = [
+  {
+    to: '/highlights',
+    labelKey: 'highlights.title',
+    icon: <IconHighlight size={16} />,
+    testId: 'nav-more-highlights',
+  },
   { to: '/rss', labelKey: 'tools.manageFeeds', icon: <IconList size={16} />, testId: 'nav-more-rss' },
   { to: '/login', labelKey: 'tools.sync', icon: <IconCloudUp size={16} />, testId: 'nav-more-login' },
   {

@@ -21,6 +21,7 @@ import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
 import type { BodyTranslation } from '../translate/bilingual';
+import { ArticleHighlights } from '../highlights/ArticleHighlights';
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
@@ -200,12 +201,19 @@ export function Reader(props: ReaderProps) {
               {markdown}
             </pre>
           ) : (
-            <ArticleBody
-              ref={bodyRef}
-              html={item.description}
-              baseUrl={webLink}
-              translation={props.translation}
-            />
+            <>
+              <ArticleBody
+                ref={bodyRef}
+                html={item.description}
+                baseUrl={webLink}
+                translation={props.translation}
+              />
+              <ArticleHighlights
+                bodyRef={bodyRef}
+                itemId={item.id}
+                shortcutsEnabled={(props.shortcutsEnabled ?? true) && !previewOpen}
+              />
+            </>
           )}
         </div>
         {chapters.length > 0 && (

@@ -16,6 +16,7 @@ const screens = {
   login: async () => ({ Component: (await import('../screens/Login')).Login }),
   rss: async () => ({ Component: (await import('../screens/RSSList')).RSSList }),
   items: async () => ({ Component: (await import('../screens/items/ItemsScreen')).ItemsScreen }),
+  highlights: async () => ({ Component: (await import('../screens/Highlights')).Highlights }),
   notFound: async () => ({ Component: (await import('../screens/NotFound')).NotFound }),
 };
 
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'combo', lazy: screens.combo },
       { path: 'login', lazy: screens.login },
       { path: 'rss', id: 'RSSList', lazy: screens.rss },
+      { path: 'highlights', lazy: screens.highlights },
       // An open article: `/all/i/1234`, `/f/6/i/1234` (see items/articleAddress.ts). Same screen
       // component at the same place, so the list stays mounted (and scrolled) as articles open.
       { path: ':type/:id/i/:item', lazy: screens.items },

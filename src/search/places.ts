@@ -26,6 +26,7 @@ export const SCREENS: readonly { path: string | null; labelKey: TKey }[] = [
   { path: '/combo', labelKey: 'combo.title' },
   { path: '/login', labelKey: 'login.title' },
   { path: '/download', labelKey: 'nav.download' },
+  { path: '/highlights', labelKey: 'highlights.title' },
   { path: null, labelKey: 'settings.title' },
 ];
 
