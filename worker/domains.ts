@@ -9,6 +9,7 @@ import { createAiApi } from './ai/aiApi';
 import { createBackupApi } from './backup/backup';
 import type { EngineContext } from './engineContext';
 import { createFeedEditsApi } from './feeds/feedEdits';
+import { createFullText } from './fulltext/fullText';
 import { createFeedsApi } from './feeds/feeds';
 import { createRefreshApi } from './feeds/refresh/refresh';
 import { createGroupEditsApi } from './groups/groupEdits';
@@ -74,6 +75,12 @@ export const domains = {
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),
   retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),
   stats: ({ ctx }: DomainDeps) => createStatsApi(ctx),
+  // Whole articles; the text index indexes their text in place of the description.
+  fullText: ({ ctx, services, textIndex }: DomainDeps) => {
+    const fullText = createFullText(ctx, services.proxy);
+    textIndex.useFullTexts(fullText.source);
+    return fullText.api;
+  },
   highlights: ({ ctx }: DomainDeps) => createHighlightsApi(ctx),
   // Rule actions change state through the same (sync-aware) state domain as the UI.
   rules: ({ ctx, sync, textIndex }: DomainDeps) =>

@@ -45,6 +45,8 @@ export interface Feed extends FeedStatus {
   url: string;
   /** Number of this feed's items the user has read (for the priority score). */
   readCount: number;
+  /** "Always load the full article": new articles are extracted in the background (worker/fulltext). */
+  fullText?: boolean;
 }
 
 /** A media attachment (podcast episode, video). */

@@ -5,14 +5,14 @@ import { SCHEMA_VERSION } from './schema';
 
 /**
  * Freezes the stores as shipped: version 1's stores never change; each later version only adds
- * (v2: `summaries`). A change here means a new schema version with a migration.
+ * (v2: `summaries`, v3: the sync stores, v4: `fullTexts`). A change here means a new schema version with a migration.
  */
-describe('schema versions 1 and 2', () => {
+describe('schema versions 1 to 4', () => {
   it('has exactly the documented stores, keys and indexes', async () => {
     const db = new Database({ indexedDB, IDBKeyRange, dbName: `schema-${Math.random()}` });
     await db.open();
     const idb = db.dexie.backendDB();
-    const tx = idb.transaction(['groups', 'feeds', 'items', 'meta', 'summaries'], 'readonly');
+    const tx = idb.transaction(['groups', 'feeds', 'items', 'meta', 'summaries', 'fullTexts'], 'readonly');
     const describeStore = (name: string) => {
       const store = tx.objectStore(name);
       const indexes = Array.from(store.indexNames)
@@ -34,6 +34,7 @@ describe('schema versions 1 and 2', () => {
         'accounts',
         'syncItems',
         'syncQueue',
+        'fullTexts',
         'highlights',
       ].sort(),
     );
@@ -72,6 +73,11 @@ describe('schema versions 1 and 2', () => {
       keyPath: 'key',
       autoIncrement: false,
       indexes: [{ name: 'itemId', keyPath: 'itemId', unique: false }],
+    });
+    expect(describeStore('fullTexts')).toEqual({
+      keyPath: 'itemId',
+      autoIncrement: false,
+      indexes: [{ name: 'status', keyPath: 'status', unique: false }],
     });
     db.close();
   });

@@ -34,7 +34,12 @@
  * - syncQueue `++seq`: local changes waiting for the server, in the order they were made.
  * No data moves: the upgrade only creates empty stores.
  *
- * Version 4 — reserved for `fullTexts` (whole articles, see the full-text issue).
+ * Version 4 — adds `fullTexts` (whole articles fetched from the article page, see
+ * worker/fulltext/):
+ * - fullTexts `itemId`: one record per item, the extracted article or why extraction failed
+ *   (so a failure is not retried on every refresh).
+ * - fullTexts `status`: the text index reads the extracted texts (`ok`) at start without
+ *   loading the failures. No data moves: the upgrade only creates the empty store.
  *
  * Version 5 — adds `highlights` (worker/highlights/): passages with colour, note and anchor.
  * - highlights `++id`: Undo puts a removed highlight back under its own id.
@@ -78,8 +83,31 @@ export interface SummaryRecord {
   paragraphs?: string[];
 }
 
+/** Why a whole article could not be had (see worker/fulltext/). */
+export type FullTextFailure =
+  'no_link' | 'private_address' | 'blocked' | 'http_error' | 'network' | 'not_html' | 'no_article';
+
+/** One whole article, or why there is none (store `fullTexts`, schema v4). */
+export interface FullTextRecord {
+  itemId: number;
+  feedId: number;
+  status: 'ok' | 'failed';
+  /** Extracted article HTML, not sanitised (the reader sanitises it like feed HTML); '' when failed. */
+  html: string;
+  /** Plain text of the article (search, related articles); '' when failed. */
+  text: string;
+  /** The page's address after redirects (base of its relative links). */
+  url: string;
+  /** Why it failed; '' when ok. */
+  reason: FullTextFailure | '';
+  /** The site's HTTP status of a failed fetch, 0 when there was none. */
+  httpStatus: number;
+  /** Unix seconds. */
+  fetchedAt: number;
+}
+
 /** Store names, typed so helpers cannot name a store that does not exist. */
-export type StoreName = 'groups' | 'feeds' | 'items' | 'meta' | 'summaries' | 'highlights';
+export type StoreName = 'groups' | 'feeds' | 'items' | 'meta' | 'summaries' | 'fullTexts' | 'highlights';
 
 /** Record type of each store. */
 export interface StoreRecords {
@@ -88,6 +116,7 @@ export interface StoreRecords {
   items: StoredItem;
   meta: MetaRecord;
   summaries: SummaryRecord;
+  fullTexts: FullTextRecord;
   highlights: Highlight;
 }
 
@@ -101,5 +130,6 @@ export function defineSchema(db: Dexie): void {
   });
   db.version(2).stores({ summaries: 'key, itemId' });
   db.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
+  db.version(4).stores({ fullTexts: 'itemId, status' });
   db.version(5).stores({ highlights: '++id, itemId' });
 }

@@ -2,7 +2,7 @@ import type { Database } from './database';
 import type { StoreName, StoreRecords } from './schema';
 
 /** Stores whose records carry a numeric auto-incremented `id`. */
-export type IdStoreName = Exclude<StoreName, 'meta' | 'summaries'>;
+export type IdStoreName = Exclude<StoreName, 'meta' | 'summaries' | 'fullTexts'>;
 
 /** The operations every id-keyed store offers. All reject with the texts in dbErrors.ts. */
 export interface Store<T extends { id: number }> {

@@ -12,7 +12,7 @@
  */
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
-import { plainTextLower } from '../query/language/textColumn';
+import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
 import { loadTextIndex, writeTextIndex, type PersistState } from './persist';
 import { SearchIndex } from './searchIndex';
 import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
@@ -41,7 +41,17 @@ const nextTask = (): Promise<unknown> =>
     ? scheduler.postTask(() => undefined, { priority: 'background' })
     : new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
+ * `has` is synchronous and cheap; `textsOf` reads only the ids that have one.
+ */
+export interface FullTextSource {
+  has(id: number): boolean;
+  textsOf(ids: number[]): Promise<Map<number, string>>;
+}
+
 export class TextIndex implements TextSink {
+  private fullTexts: FullTextSource | null = null;
   readonly store = new TextStore();
   readonly search = new SearchIndex();
   private readonly changed = new Set<number>();
@@ -70,6 +80,11 @@ export class TextIndex implements TextSink {
         if (this.started)
           void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
     });
+  }
+
+  /** Indexes whole articles from `source` in place of descriptions (set once, before `start`). */
+  useFullTexts(source: FullTextSource): void {
+    this.fullTexts = source;
   }
 
   /** True once the persisted state is loaded (or rebuilt) and synced. */
@@ -129,6 +144,11 @@ export class TextIndex implements TextSink {
    */
   offer(items: OfferedText[]): void {
     for (const item of items) {
+      // An item with a whole article keeps it indexed: it is read again (with that text) instead.
+      if (this.fullTexts?.has(item.id)) {
+        this.changed.add(item.id);
+        continue;
+      }
       this.changed.delete(item.id);
       this.queue.push(item);
     }
@@ -180,7 +200,8 @@ export class TextIndex implements TextSink {
       for (const id of changed) if (this.store.has(id) && index.rowOf(id) >= 0) missing.push(id);
       for (let i = 0; i < missing.length; i += BATCH) {
         const items = await this.ctx.stores.items.byIds(missing.slice(i, i + BATCH));
-        for (const item of items) if (index.rowOf(item.id) >= 0) this.add(item);
+        const whole = this.fullTexts ? await this.fullTexts.textsOf(items.map((item) => item.id)) : null;
+        for (const item of items) if (index.rowOf(item.id) >= 0) this.add(item, whole?.get(item.id));
       }
       this.maintain();
       this.lastVersion = version;
@@ -223,15 +244,21 @@ export class TextIndex implements TextSink {
     this.idleTimer = null;
   }
 
-  /** Stores and indexes one item (replacing an earlier version). Cost: one HTML parse + tokenise. */
-  add(item: StoredItem): void {
+  /**
+   * Stores and indexes one item (replacing an earlier version), with its whole article's plain
+   * text in place of the description when given. Cost: one HTML parse + tokenise.
+   */
+  add(item: StoredItem, wholeText?: string): void {
     this.addText({
       id: item.id,
       feedId: item.feedId,
       pubDate: item.pubDate,
       title: item.title ?? '',
       author: item.author ?? '',
-      plainLower: plainTextLower(item.description ?? ''),
+      plainLower:
+        wholeText !== undefined
+          ? wholeText.toLowerCase().slice(0, MAX_TEXT_CHARS)
+          : plainTextLower(item.description ?? ''),
     });
   }
 
