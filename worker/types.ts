@@ -175,6 +175,8 @@ export type EngineEvent =
   | { type: 'tags-changed'; ids: number[] }
   /** Highlights of these articles were added, changed or removed. */
   | { type: 'highlights-changed'; itemIds: number[] }
+  /** Whole articles (worker/fulltext) were stored for these items; their text is indexed again. */
+  | { type: 'fulltext-changed'; ids: number[] }
   /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
   | { type: 'job'; job: JobProgress }
   /**

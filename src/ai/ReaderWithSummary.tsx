@@ -2,14 +2,16 @@ import { IconListSearch } from '@tabler/icons-react';
 import { relatedHref } from '../filters/related';
 import { useT } from '../i18n';
 import { Reader, type ReaderProps } from '../reader/Reader';
+import { useFullText } from '../reader/fullText/useFullText';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useArticleTranslation } from '../translate/ArticleTranslation';
 import { useArticleSummary } from './ArticleSummary';
 import { useSendToActions } from '../sendTo/useSendToActions';
 
 /**
- * The reader with the AI summary mounted: a drop-in for `<Reader>` (same props). The summary
- * joins the toolbar's More menu, the summary box sits above the article. The menu also links to
+ * The reader with the AI summary and whole articles mounted: a drop-in for `<Reader>` (same
+ * props). Both join the toolbar's More menu; their lines sit above the article, and a whole
+ * article fetched from the site replaces the feed's body (reader/fullText/). The menu also links to
  * the article's related articles and likely duplicates on /filter. A feature that acts on the
  * open article (translate, send to, full text, …) adds one entry to `more` here.
  */
@@ -18,7 +20,9 @@ export function ReaderWithSummary(props: ReaderProps) {
   const summary = useArticleSummary(props.item, props.feedTitle, props.shortcutsEnabled ?? true);
   const sendTo = useSendToActions(props.item, props.shortcutsEnabled ?? true);
   const translation = useArticleTranslation(props.item, props.shortcutsEnabled ?? true);
+  const fullText = useFullText(props.item, props.shortcutsEnabled ?? true);
   const more: ReaderMenuAction[] = [
+    fullText.action,
     summary.action,
     translation.action,
     {
@@ -34,8 +38,10 @@ export function ReaderWithSummary(props: ReaderProps) {
     <Reader
       {...props}
       moreActions={more}
+      body={fullText.body}
       extraTop={
         <>
+          {fullText.notice}
           {summary.box}
           {translation.box}
         </>

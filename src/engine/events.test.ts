@@ -32,7 +32,7 @@ const syncJob = { ...job('done'), kind: 'sync' as const };
 const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'items-added', feedIds: [1], count: 3 }, [...tallies, ['items'], ['items-view'], ['rules']]],
   [{ type: 'items-changed', ids: [7, 8] }, [['items'], ['item', 7], ['item', 8]]],
-  [{ type: 'items-removed', feedIds: [1] }, [...tallies, ['items'], ['item'], ['items-view']]],
+  [{ type: 'items-removed', feedIds: [1] }, [...tallies, ['items'], ['item'], ['items-view'], ['fulltext']]],
   [
     { type: 'read-changed', ids: [5], feedIds: [1] },
     [...tallies, ['items'], ['item', 5], ['sync', 'status']],
@@ -40,6 +40,7 @@ const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'saved-changed', ids: [5] }, [...tallies, ['items'], ['item', 5], ['sync', 'status']]],
   [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ...tallies]],
   [{ type: 'groups-changed' }, [['groups'], ['feeds'], ...tallies]],
+  [{ type: 'fulltext-changed', ids: [4] }, [['fulltext', 4]]],
   [{ type: 'job', job: job('running') }, []],
   [{ type: 'job', job: job('done') }, [['feeds'], ...tallies, ['items'], ['icons']]],
   [{ type: 'job', job: job('cancelled') }, [['feeds'], ...tallies, ['items'], ['icons']]],

@@ -39,7 +39,13 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
     case 'items-changed':
       return [queryKeys.itemsAll, ...e.ids.map(queryKeys.item)];
     case 'items-removed':
-      return [...tallies(), queryKeys.itemsAll, queryKeys.itemAll, queryKeys.itemViewsAll];
+      return [
+        ...tallies(),
+        queryKeys.itemsAll,
+        queryKeys.itemAll,
+        queryKeys.itemViewsAll,
+        queryKeys.fullTextAll,
+      ];
     case 'hidden-changed':
       // Hidden items leave (or rejoin) every list and count but the Hidden list.
       return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll];
@@ -65,6 +71,8 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
     case 'rules-changed':
       // Rules saved, removed, reordered, run or undone: their list, logs and previews.
       return [queryKeys.rulesAll];
+    case 'fulltext-changed':
+      return e.ids.map(queryKeys.fullText);
     case 'job':
       // Feeds report their own status and items their arrivals; a job's progress adds nothing
       // while it runs. When it ends, lists and icons catch up once (new feeds, new items), and a

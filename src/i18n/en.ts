@@ -25,6 +25,7 @@ import { tagsEn } from './areas/tags.en';
 import { highlightsEn } from './areas/highlights.en';
 import { toolsEn } from './areas/tools.en';
 import { upkeepEn } from './areas/upkeep.en';
+import { fullTextEn } from './areas/fullText.en';
 
 export const en = {
   common: {
@@ -315,4 +316,5 @@ export const en = {
   highlights: highlightsEn,
   tools: toolsEn,
   upkeep: upkeepEn,
+  fullText: fullTextEn,
 };

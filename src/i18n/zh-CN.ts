@@ -25,6 +25,7 @@ import { tagsZhCN } from './areas/tags.zh-CN';
 import { highlightsZhCN } from './areas/highlights.zh-CN';
 import { toolsZhCN } from './areas/tools.zh-CN';
 import { upkeepZhCN } from './areas/upkeep.zh-CN';
+import { fullTextZhCN } from './areas/fullText.zh-CN';
 
 export const zhCN: DeepStringRecord<typeof en> = {
   common: {
@@ -312,4 +313,5 @@ export const zhCN: DeepStringRecord<typeof en> = {
   highlights: highlightsZhCN,
   tools: toolsZhCN,
   upkeep: upkeepZhCN,
+  fullText: fullTextZhCN,
 };

@@ -71,6 +71,7 @@ export const KEY_MAP = [
   row('reader', 'translate', ['t'], 'shortcuts.translate'),
   row('reader', 'tags', ['l'], 'tags.key'),
   row('reader', 'highlight', ['h'], 'highlights.key'),
+  row('reader', 'fullText', ['d'], 'fullText.shortcut'),
 ] as const satisfies readonly KeyBinding[];
 
 type Row = (typeof KEY_MAP)[number];

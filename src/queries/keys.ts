@@ -106,6 +106,10 @@ export const queryKeys = {
 
   /** The tags with their counts (sidebar, tag picker, palette). */
   tags: ['tags'] as const,
+
+  /** An article's cached whole text (worker/fulltext), see src/reader/fullText/. */
+  fullTextAll: ['fulltext'] as const,
+  fullText: (id: number) => ['fulltext', id] as const,
 };
 
 /** A key of a list screen's view (see `queryKeys.itemViews`). */

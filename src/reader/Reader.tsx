@@ -43,6 +43,8 @@ export interface ReaderProps {
   extraTop?: ReactNode;
   /** A translation shown under the article's paragraphs (src/translate/). */
   translation?: BodyTranslation;
+  /** A body to show instead of the feed's (the whole article fetched from the site). */
+  body?: { html: string; baseUrl: string } | null;
 }
 
 const FLASH_MS = 1500;
@@ -69,19 +71,19 @@ export function Reader(props: ReaderProps) {
   const isSaved = (item.flags & FLAG_SAVED) !== 0;
   // Clean even if stored before links were cleaned at ingest: shown, copied, opened and sent.
   const webLink = /^https?:\/\//i.test(item.link) ? cleanUrl(item.link) : '';
+  // The whole article when one is shown, else the feed's body; reading time follows it.
+  const html = props.body?.html ?? item.description;
+  const baseUrl = props.body?.baseUrl ?? webLink;
 
-  const minutes = useMemo(
-    () => readingMinutes(htmlToText(sanitizeArticle(item.description), 'html')),
-    [item.description],
-  );
+  const minutes = useMemo(() => readingMinutes(htmlToText(sanitizeArticle(html), 'html')), [html]);
   const markdown = useMemo(() => {
     if (!showMarkdown) return '';
-    const body = htmlToMarkdownSafe(sanitizeArticle(item.description, { baseUrl: webLink })).markdown;
+    const body = htmlToMarkdownSafe(sanitizeArticle(html, { baseUrl })).markdown;
     return `# ${item.title}\n\n${body}${webLink ? `\n\n<${webLink}>` : ''}\n`;
-  }, [showMarkdown, item.description, item.title, webLink]);
+  }, [showMarkdown, html, baseUrl, item.title, webLink]);
   const { chapters, activeId, scrollTo } = useChapters(
     bodyRef,
-    `${item.id}:${showMarkdown}:${props.translation !== undefined}:${item.description}`,
+    `${item.id}:${showMarkdown}:${props.translation !== undefined}:${html}`,
   );
 
   const say = (message: string) => {
@@ -202,12 +204,7 @@ export function Reader(props: ReaderProps) {
             </pre>
           ) : (
             <>
-              <ArticleBody
-                ref={bodyRef}
-                html={item.description}
-                baseUrl={webLink}
-                translation={props.translation}
-              />
+              <ArticleBody ref={bodyRef} html={html} baseUrl={baseUrl} translation={props.translation} />
               <ArticleHighlights
                 bodyRef={bodyRef}
                 itemId={item.id}

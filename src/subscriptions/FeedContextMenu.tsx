@@ -1,16 +1,16 @@
 import { Menu } from '@mantine/core';
-import { IconChecks, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconArticle, IconCheck, IconChecks, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Feed } from '../engine/contract';
 import { useT } from '../i18n';
-import { markFeedsRead, renameFeedAction, unsubscribeFeeds } from './feedActions';
+import { markFeedsRead, renameFeedAction, setAlwaysFullText, unsubscribeFeeds } from './feedActions';
 import { feedPath } from './paths';
 import { startRefresh } from './refreshActions';
 
 /**
- * Wraps a feed row: right-click (or the context-menu key) opens refresh, mark all read, rename
- * and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
+ * Wraps a feed row: right-click (or the context-menu key) opens refresh, mark all read, rename,
+ * "always load the full article" and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
  */
 export function FeedContextMenu({ feed, children }: { feed: Feed; children: ReactNode }) {
   const t = useT();
@@ -63,6 +63,17 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
           data-testid="feed-menu-rename"
         >
           {t('subscribe.feedMenu.rename')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconArticle size={15} />}
+          rightSection={feed.fullText ? <IconCheck size={14} /> : null}
+          role="menuitemcheckbox"
+          aria-checked={feed.fullText === true}
+          title={t('fullText.feedSettingHint')}
+          onClick={() => void setAlwaysFullText(feed, !feed.fullText)}
+          data-testid="feed-menu-fulltext"
+        >
+          {t('fullText.feedSetting')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

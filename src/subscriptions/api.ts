@@ -91,6 +91,9 @@ export const feedIcons = (ids: number[]): Promise<Record<number, string | null>>
 export const renameFeed = (id: number, title: string): Promise<void> =>
   withEngine((e) => e.feeds.rename(id, title));
 
+export const setFeedFullText = (id: number, on: boolean): Promise<void> =>
+  withEngine((e) => e.fullText.setAlways(id, on));
+
 export const setFeedUrl = (id: number, url: string): Promise<void> =>
   withEngine((e) => e.feeds.setUrl(id, url));
 

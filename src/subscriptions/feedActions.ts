@@ -71,6 +71,16 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
   }
 }
 
+/** Turns the feed's "always load the full article" on or off (on also fetches its newest). */
+export async function setAlwaysFullText(feed: Feed, on: boolean): Promise<boolean> {
+  try {
+    await api.setFeedFullText(feed.id, on);
+    return true;
+  } catch (err) {
+    return report(t('fullText.feedSettingFailed'), err);
+  }
+}
+
 /**
  * Checks a new address for `feed` by fetching it: null when it gives a feed no other
  * subscription has, else the problem in words. One fetch (the engine keeps the parsed result

@@ -9,7 +9,7 @@
  *   step yielding to the other work of the worker, so lists and queries stay quick.
  * - Extracted texts replace the description in the full-text index (search, related articles):
  *   the text index asks this domain for them (`FullTextSource`), and a stored article is
- *   announced as `items-changed`, which makes the index (here and in other tabs) read it again.
+ *   announced as `fulltext-changed`, which makes the index (here and in other tabs) read it again.
  * - Records of deleted articles are swept after `items-removed`.
  */
 import Dexie from 'dexie';
@@ -134,10 +134,15 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
       await table().put(record);
       return true;
     });
-    if (!kept || record.status !== 'ok') return;
-    (await loadOk()).add(record.itemId);
-    // The text index (this tab's and other tabs') reads the item again, now with this text.
-    ctx.events.emit({ type: 'items-changed', ids: [record.itemId] }, ctx.applied.counter);
+    if (!kept) return;
+    if (record.status === 'ok') (await loadOk()).add(record.itemId);
+    else {
+      okIds?.delete(record.itemId);
+      return;
+    }
+    // The text index (this tab's and other tabs') reads the item again, now with this text; the
+    // reader's query of it refetches. Lists are not touched (no row changed).
+    ctx.events.emit({ type: 'fulltext-changed', ids: [record.itemId] }, ctx.applied.counter);
     ctx.scheduleSnapshot();
   };
 

@@ -74,9 +74,15 @@ export class TextIndex implements TextSink {
   constructor(private readonly ctx: EngineContext) {
     registerTextSink(ctx, this);
     ctx.events.on((event) => {
-      if (event.type === 'items-changed') for (const id of event.ids) this.changed.add(id);
+      if (event.type === 'items-changed' || event.type === 'fulltext-changed')
+        for (const id of event.ids) this.changed.add(id);
       if (event.type === 'items-removed') this.diffOwed = true;
-      if (event.type === 'items-added' || event.type === 'items-changed' || event.type === 'items-removed')
+      if (
+        event.type === 'items-added' ||
+        event.type === 'items-changed' ||
+        event.type === 'items-removed' ||
+        event.type === 'fulltext-changed'
+      )
         if (this.started)
           void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
     });
