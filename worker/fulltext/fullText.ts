@@ -19,7 +19,6 @@ import { EngineError } from '../errors';
 import type { FetchImpl } from '../feeds/fetcher';
 import { patchFeed } from '../refresh/patchFeed';
 import type { FullTextSource } from '../search/textIndex';
-import { extractArticle } from './extract';
 import { fetchArticlePage } from './fetchPage';
 
 /** A cached whole article as the reader gets it (the plain text stays in the worker). */
@@ -112,6 +111,8 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
     const feedUrl = ctx.feedCache.get(item.feedId)?.url ?? '';
     const page = await fetchArticlePage(proxy, item.link, feedUrl, { allowPrivate });
     if (!page.ok) return failure(item, page.reason, page.httpStatus);
+    // Readability and linkedom (~480 KB) load on first use, so the worker starts as quickly as before.
+    const { extractArticle } = await import('./extract');
     const found = extractArticle(page.html, page.finalUrl);
     if (!found.ok) return failure(item, found.reason, 0, page.finalUrl);
     return {
