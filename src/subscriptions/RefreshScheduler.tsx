@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSettingsGroup } from '../settings/useSettings';
-import { configureRefresh, configureRetention, refreshDue } from './api';
+import { configureFullText, configureRefresh, configureRetention, refreshDue } from './api';
 import { syncJob } from './jobStore';
 import { startSchedule } from './refreshSchedule';
 
@@ -9,16 +9,23 @@ import { startSchedule } from './refreshSchedule';
  * the feeds that are due every `general.refreshInterval` seconds, and when the tab shows again
  * after the interval passed. Tells the engine the interval and the retention policy
  * (`general.retentionDays`, which the engine applies after each refresh by itself) whenever they
- * change. Renders nothing.
+ * change, and whether whole-article fetches (reader and background) may reach private networks.
+ * Renders nothing.
  */
 export function RefreshScheduler() {
-  const { autoRefresh, refreshInterval, retentionDays } = useSettingsGroup('general');
+  const { autoRefresh, refreshInterval, retentionDays, allowPrivateNetworks } = useSettingsGroup('general');
 
   useEffect(() => {
     configureRetention(retentionDays).catch((err: unknown) =>
       console.warn('Rivulet: could not set the retention policy', err),
     );
   }, [retentionDays]);
+
+  useEffect(() => {
+    configureFullText(allowPrivateNetworks).catch((err: unknown) =>
+      console.warn('Rivulet: could not pass the private-network setting on', err),
+    );
+  }, [allowPrivateNetworks]);
 
   useEffect(() => {
     configureRefresh(refreshInterval).catch((err: unknown) =>

@@ -94,6 +94,10 @@ export const renameFeed = (id: number, title: string): Promise<void> =>
 export const setFeedFullText = (id: number, on: boolean): Promise<void> =>
   withEngine((e) => e.fullText.setAlways(id, on));
 
+/** Whether whole-article fetches may reach private networks (`general.allowPrivateNetworks`). */
+export const configureFullText = (allowPrivate: boolean): Promise<void> =>
+  withEngine((e) => e.fullText.configure({ allowPrivate }));
+
 export const setFeedUrl = (id: number, url: string): Promise<void> =>
   withEngine((e) => e.feeds.setUrl(id, url));
 

@@ -106,8 +106,12 @@ describe('whole articles', () => {
     const fallback = page.locator(tid('fulltext-fallback'));
     await fallback.waitFor();
     expect(await fallback.getAttribute('data-reason')).toBe('no_article');
-    expect(await fallback.textContent()).toContain('Showing the feed’s version: no article was found on the page');
-    expect(await page.locator(tid('reader-body')).textContent()).toContain('Explore the flood map in our app');
+    expect(await fallback.textContent()).toContain(
+      'Showing the feed’s version: no article was found on the page',
+    );
+    expect(await page.locator(tid('reader-body')).textContent()).toContain(
+      'Explore the flood map in our app',
+    );
     expect(await page.locator(tid('fulltext-retry')).isVisible()).toBe(true);
   });
 

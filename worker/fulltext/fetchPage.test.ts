@@ -1,29 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { contentFetchUrl, fetchArticlePage } from './fetchPage';
+import { fetchArticlePage } from './fetchPage';
 
 const answer =
   (status: number, body: string, headers: Record<string, string> = {}) =>
   () =>
     Promise.resolve(new Response(body, { status, headers }));
 
-describe('contentFetchUrl', () => {
-  it('names the kind and the feed, and private=1 only when allowed', () => {
-    const url = contentFetchUrl('https://a.example/x?y=1&z', 'https://a.example/feed.xml', false);
-    const q = new URL(url, 'http://h').searchParams;
-    expect(url.startsWith('/api/fetch?')).toBe(true);
-    expect(Object.fromEntries(q)).toEqual({
-      url: 'https://a.example/x?y=1&z',
+describe('fetchArticlePage', () => {
+  const opts = { allowPrivate: false };
+  it('asks for a content fetch naming the feed, and private=1 only when allowed', async () => {
+    const seen: string[] = [];
+    const record = (input: string) => {
+      seen.push(input);
+      return Promise.resolve(new Response('<p>x</p>', { status: 200 }));
+    };
+    await fetchArticlePage(record, 'https://a.example/x?y=1', 'https://a.example/feed.xml', opts);
+    await fetchArticlePage(record, 'https://a.example/x', 'https://a.example/feed.xml', {
+      allowPrivate: true,
+    });
+    const [first, second] = seen.map((u) => new URL(u, 'http://h').searchParams);
+    expect(Object.fromEntries(first!)).toEqual({
+      url: 'https://a.example/x?y=1',
       kind: 'content',
       feed: 'https://a.example/feed.xml',
     });
-    expect(
-      new URL(contentFetchUrl('https://a.example/', '', true), 'http://h').searchParams.get('private'),
-    ).toBe('1');
+    expect(second!.get('private')).toBe('1');
   });
-});
 
-describe('fetchArticlePage', () => {
-  const opts = { allowPrivate: false };
   it('decodes the page and reports the final address', async () => {
     const got = await fetchArticlePage(
       answer(200, '<p>hé</p>', {

@@ -3,8 +3,9 @@
  * their kind and the feed they came from, so the server can refuse private addresses unless the
  * feed itself lives on one (or the user allowed private networks).
  */
-import { decodeBytes } from '../feeds/decode';
-import type { FetchImpl } from '../feeds/fetcher';
+import { decodeBytes } from '../formats/decode';
+import type { FetchImpl } from '../formats/fetcher';
+import { contentFetchUrl } from '../subscriptions/net';
 
 /** Why a page could not be fetched. */
 export type FetchFailure = 'private_address' | 'blocked' | 'http_error' | 'network' | 'not_html';
@@ -13,16 +14,6 @@ export type FetchFailure = 'private_address' | 'blocked' | 'http_error' | 'netwo
 export type FetchedPage =
   | { ok: true; html: string; finalUrl: string }
   | { ok: false; reason: FetchFailure; httpStatus: number; message: string };
-
-/**
- * The server-relative address of a content fetch (see server/fetchRoute.ts):
- * `/api/fetch?url=…&kind=content&feed=…` plus `&private=1` when private networks are allowed.
- */
-export function contentFetchUrl(url: string, feedUrl: string, allowPrivate: boolean): string {
-  const query = new URLSearchParams({ url, kind: 'content', feed: feedUrl });
-  if (allowPrivate) query.set('private', '1');
-  return `/api/fetch?${query.toString()}`;
-}
 
 // Answers that mean "not for you": logins, paywalls, geo or bot blocks.
 const BLOCKED = new Set([401, 402, 403, 451]);

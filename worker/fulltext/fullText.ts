@@ -16,8 +16,8 @@ import Dexie from 'dexie';
 import type { FullTextFailure, FullTextRecord, StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import type { FetchImpl } from '../feeds/fetcher';
-import { patchFeed } from '../refresh/patchFeed';
+import type { FetchImpl } from '../formats/fetcher';
+import { patchFeed } from '../feeds/refresh/patchFeed';
 import type { FullTextSource } from '../search/textIndex';
 import { fetchArticlePage } from './fetchPage';
 
