@@ -32,7 +32,7 @@ describe('engine handshake and domains', () => {
     const e = make();
     const first = await e.init();
     expect(first).toEqual({
-      schemaVersion: 3,
+      schemaVersion: 4,
       counts: { groups: 0, feeds: 0, items: 0, unread: 0, saved: 0, unreadByFeed: {} },
       warnings: [],
       legacyImported: false,
