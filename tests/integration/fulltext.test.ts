@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { netEngine, startNet, waitJob, type Net } from './subscribeHarness';
 
 let net: Net;
@@ -196,7 +196,7 @@ describe('whole articles and the rest of the data', () => {
     const { feedId, ids } = await subscribed(e, 'g.xml', [{ id: '1', path: FULL }]);
     await e.fullText.load(ids.get('1')!);
     await e.feeds.deleteMany([feedId]);
-    await expect.poll(() => e.db.dexie.table('fullTexts').count()).toBe(0);
+    await expect.poll(() => internalsOf(e).db.dexie.table('fullTexts').count()).toBe(0);
     expect(await searchIds(e, ONLY_IN_FULL)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../db/schema';
-import { createTestEngine } from '../testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 
 /** Versions 1–3 exactly as shipped (frozen copy: never edit). */
 const V1 = {
@@ -47,10 +47,10 @@ describe('schema migration v3 → v4 (whole articles)', () => {
     expect(info.schemaVersion).toBe(4);
     expect(info.counts).toMatchObject({ feeds: 1, items: 1, saved: 1 });
     expect((await engine.items.get(1))?.title).toBe('An article from before');
-    expect(await engine.db.dexie.table('summaries').count()).toBe(1);
-    expect(await engine.db.dexie.table('syncQueue').count()).toBe(1);
+    expect(await internalsOf(engine).db.dexie.table('summaries').count()).toBe(1);
+    expect(await internalsOf(engine).db.dexie.table('syncQueue').count()).toBe(1);
     expect(await engine.fullText.get(1)).toBeNull();
-    await engine.db.dexie.table('fullTexts').put({
+    await internalsOf(engine).db.dexie.table('fullTexts').put({
       itemId: 1,
       feedId: 1,
       status: 'ok',
@@ -62,7 +62,9 @@ describe('schema migration v3 → v4 (whole articles)', () => {
       fetchedAt: 5,
     });
     expect(await engine.fullText.get(1)).toMatchObject({ status: 'ok', html: '<p>Whole</p>' });
-    expect(await engine.db.dexie.table('fullTexts').where('status').equals('ok').count()).toBe(1);
+    expect(await internalsOf(engine).db.dexie.table('fullTexts').where('status').equals('ok').count()).toBe(
+      1,
+    );
     engine.close();
   });
 });
