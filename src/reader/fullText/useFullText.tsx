@@ -54,7 +54,7 @@ export function useFullText(item: Item, shortcutsEnabled: boolean): FullTextPart
   // The full version is wanted and never tried: fetch it once (a failure is then cached, so
   // this query is disabled again and reopening the article does not fetch it again).
   const first = useQuery({
-    queryKey: [...queryKeys.fullText(id), 'load'],
+    queryKey: queryKeys.fullTextLoad(id),
     queryFn: async () => {
       const got = await withEngine((e) => e.fullText.load(id));
       keep(got);
