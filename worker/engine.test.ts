@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from './engine';
+import { SCHEMA_VERSION } from './db/schema';
 import { createTestEngine, internalsOf } from './testing/createTestEngine';
 import { incoming } from './testing/fixtures';
 import { MemoryChannelHub } from './testing/memoryChannel';
@@ -32,7 +33,7 @@ describe('engine handshake and domains', () => {
     const e = make();
     const first = await e.init();
     expect(first).toEqual({
-      schemaVersion: 4,
+      schemaVersion: SCHEMA_VERSION,
       counts: { groups: 0, feeds: 0, items: 0, unread: 0, saved: 0, unreadByFeed: {} },
       warnings: [],
       legacyImported: false,

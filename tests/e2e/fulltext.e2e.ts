@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { waitForValue } from './pages';
 import { engineWorker } from './seed';
 
 // Issue 15, whole articles: a feed that carries one-line summaries; the reader fetches the
@@ -30,25 +31,30 @@ beforeAll(async () => {
   // Subscribe to the summaries-only feed on the fixture site and fetch it once, through the
   // real engine and companion server.
   const worker = await engineWorker(app.page);
-  await worker.evaluate(async (url: string) => {
-    interface E {
-      feeds: { save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number> };
-      refresh: { start(s: { scope: 'feed'; id: number; force: boolean }): Promise<string> };
-      jobs: { get(id: string): Promise<{ state: string } | null> };
-      items: { count(): Promise<number> };
-      flushSnapshot(): Promise<boolean>;
-    }
+  interface E {
+    feeds: { save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number> };
+    refresh: { start(s: { scope: 'feed'; id: number; force: boolean }): Promise<string> };
+    jobs: { get(id: string): Promise<{ state: string } | null> };
+    items: { count(): Promise<number> };
+    flushSnapshot(): Promise<boolean>;
+  }
+  const job = await worker.evaluate(async (url: string) => {
     const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
     const id = await engine.feeds.save({ url, title: 'The Riverbank Journal', groupId: -1, siteUrl: '' });
-    const job = await engine.refresh.start({ scope: 'feed', id, force: true });
-    for (;;) {
-      const state = (await engine.jobs.get(job))?.state;
-      if (state !== 'running') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    return engine.refresh.start({ scope: 'feed', id, force: true });
+  }, `${feedsUrl}/feeds/fulltext.xml`);
+  await waitForValue('the refresh of the fixture feed to finish', () =>
+    worker.evaluate(async (jobId: string) => {
+      const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
+      const state = (await engine.jobs.get(jobId))?.state;
+      return state === 'running' ? undefined : state;
+    }, job),
+  );
+  await worker.evaluate(async () => {
+    const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
     if ((await engine.items.count()) !== 2) throw new Error('the fixture feed did not load');
     await engine.flushSnapshot();
-  }, `${feedsUrl}/feeds/fulltext.xml`);
+  });
   await app.page.reload();
 });
 afterAll(async () => {

@@ -43,8 +43,7 @@ describe('schema migration v3 → v4 (whole articles)', () => {
 
     const engine = createTestEngine({ dbName });
     const info = await engine.init();
-    expect(SCHEMA_VERSION).toBe(4);
-    expect(info.schemaVersion).toBe(4);
+    expect(info.schemaVersion).toBe(SCHEMA_VERSION);
     expect(info.counts).toMatchObject({ feeds: 1, items: 1, saved: 1 });
     expect((await engine.items.get(1))?.title).toBe('An article from before');
     expect(await internalsOf(engine).db.dexie.table('summaries').count()).toBe(1);
