@@ -4,10 +4,12 @@ import { settingsStore, updateSettings } from '../settings/useSettings';
 
 const configureRefresh = vi.fn((_seconds: number) => Promise.resolve());
 const configureRetention = vi.fn((_days: number) => Promise.resolve());
+const configureFullText = vi.fn((_allowPrivate: boolean) => Promise.resolve());
 const refreshDue = vi.fn(() => Promise.resolve(null));
 vi.mock('./api', () => ({
   configureRefresh: (s: number) => configureRefresh(s),
   configureRetention: (d: number) => configureRetention(d),
+  configureFullText: (a: boolean) => configureFullText(a),
   refreshDue: () => refreshDue(),
   getJob: () => Promise.resolve(null),
 }));
@@ -15,7 +17,7 @@ vi.mock('./api', () => ({
 const { RefreshScheduler } = await import('./RefreshScheduler');
 
 afterEach(() => {
-  act(() => updateSettings('general', { retentionDays: 0, autoRefresh: false }));
+  act(() => updateSettings('general', { retentionDays: 0, autoRefresh: false, allowPrivateNetworks: false }));
   vi.clearAllMocks();
 });
 
@@ -34,6 +36,14 @@ describe('RefreshScheduler', () => {
     act(() => updateSettings('general', { refreshInterval: 3600 }));
     expect(configureRetention).toHaveBeenCalledTimes(calls);
     expect(configureRefresh).toHaveBeenLastCalledWith(3600);
+    view.unmount();
+  });
+
+  it('tells the engine whether whole-article fetches may reach private networks', () => {
+    const view = render(<RefreshScheduler />);
+    expect(configureFullText).toHaveBeenLastCalledWith(false);
+    act(() => updateSettings('general', { allowPrivateNetworks: true }));
+    expect(configureFullText).toHaveBeenLastCalledWith(true);
     view.unmount();
   });
 
