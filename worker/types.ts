@@ -408,3 +408,52 @@ export type {
   HighlightPatch,
   NewHighlight,
 } from './highlights/types';
+
+// Rules (worker/rules/): saved filters whose actions run on newly ingested articles.
+
+/** One action of a rule, run in order on each matching new article. */
+export type RuleAction =
+  | { type: 'markRead' }
+  | { type: 'save' }
+  | { type: 'tag'; tag: string }
+  | { type: 'hide' }
+  | { type: 'notify' }
+  | { type: 'summarize' }
+  | { type: 'translate'; lang?: string }
+  | { type: 'loadFullText' };
+
+export interface RuleInput {
+  name: string;
+  query: string;
+  filterId?: string;
+  actions: RuleAction[];
+  enabled: boolean;
+}
+
+export interface Rule extends RuleInput {
+  id: string;
+  order: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RuleRun {
+  id: number;
+  ruleId: string;
+  at: number;
+  trigger: 'ingest' | 'manual';
+  /** The articles the rule matched. */
+  itemIds: number[];
+  count: number;
+  undone: boolean;
+  /** Present while the run changed something that can be taken back (`undoRun(id)`). */
+  undoToken?: string;
+  /** What did not happen, per action ("translate: not available", a tag error…). */
+  notes?: string[];
+}
+
+export interface RulePreview {
+  count: number;
+  sample: Array<{ id: number; title: string; feedTitle: string; pubDate: number }>;
+  days: number;
+}

@@ -1,11 +1,10 @@
 /**
- * The typed way to the engine's `rules` domain. Written against the contract
- * (/work/team/rules-contract.md) so the UI could be built while the engine side was in progress;
- * everything in the UI reaches rules through here, so wiring changes touch this file only.
+ * The typed way to the engine's `rules` domain: everything in the UI reaches rules through here,
+ * so wiring changes touch this file only.
  */
 import { withEngine } from '../queries/engine';
 import type { RulesRemote } from './types';
 
 export function withRules<T>(fn: (rules: RulesRemote) => Promise<T>): Promise<T> {
-  return withEngine((engine) => fn((engine as unknown as { rules: RulesRemote }).rules));
+  return withEngine((engine) => fn(engine.rules));
 }

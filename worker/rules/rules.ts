@@ -20,56 +20,12 @@ import type { TextIndex } from '../search/textIndex';
 import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
 import { FLAG_HIDDEN } from '../../shared/flags';
-import type { UndoToken } from '../types';
+import type { Rule, RuleAction, RuleInput, RulePreview, RuleRun, UndoToken } from '../types';
 import { tagItems } from './ruleServices';
 
-export type RuleAction =
-  | { type: 'markRead' }
-  | { type: 'save' }
-  | { type: 'tag'; tag: string }
-  | { type: 'hide' }
-  | { type: 'notify' }
-  | { type: 'summarize' }
-  | { type: 'translate'; lang?: string }
-  | { type: 'loadFullText' };
+export type { Rule, RuleAction, RuleInput, RulePreview, RuleRun } from '../types';
 
-export interface RuleInput {
-  name: string;
-  query: string;
-  filterId?: string;
-  actions: RuleAction[];
-  enabled: boolean;
-}
-
-export interface Rule extends RuleInput {
-  id: string;
-  order: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface RuleRun {
-  id: number;
-  ruleId: string;
-  at: number;
-  trigger: 'ingest' | 'manual';
-  /** The articles the rule matched. */
-  itemIds: number[];
-  count: number;
-  undone: boolean;
-  /** Present while the run changed something that can be taken back (`undoRun(id)`). */
-  undoToken?: string;
-  /** What did not happen, per action ("translate: not available", a tag error…). */
-  notes?: string[];
-}
-
-export interface RulePreview {
-  count: number;
-  sample: Array<{ id: number; title: string; feedTitle: string; pubDate: number }>;
-  days: number;
-}
-
-/** The `rules` domain of the engine API (contract: /work/team/rules-contract.md). */
+/** The `rules` domain of the engine API (its data types are in worker/types.ts, shared with the UI). */
 export interface RulesApi {
   list(): Promise<Rule[]>;
   /** Creates or updates a rule. Fails: EngineError('bad_query' | 'bad_input' | 'not_found'); nothing stored then. */
