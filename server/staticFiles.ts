@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { createCompressedCache, type CompressedCache } from './compressedCache.ts';
 import { contentTypeFor, isCompressible } from './mime.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -60,13 +61,14 @@ function pickEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   return null;
 }
 
-function sendFile(
+async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
   stat: fs.Stats,
   cacheControl: string,
-): void {
+  compressed: CompressedCache,
+): Promise<void> {
   const type = contentTypeFor(file);
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   res.setHeader('Content-Type', type);
@@ -87,6 +89,14 @@ function sendFile(
     res.end();
     return;
   }
+  if (encoding) {
+    const body = await compressed.get(file, stat, encoding).catch(() => null);
+    if (body) {
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
+      return;
+    }
+  }
   const stream = fs.createReadStream(file);
   const done = (err: NodeJS.ErrnoException | null): void => {
     if (err) res.destroy();
@@ -97,17 +107,38 @@ function sendFile(
 }
 
 /**
+ * The files a first visit asks for (the page, its scripts and styles, the service worker), which
+ * are worth compressing before anyone asks; source maps and images are left to the first request.
+ */
+function appShellFiles(root: string): string[] {
+  let assets: string[];
+  try {
+    assets = fs.readdirSync(path.join(root, 'assets')).filter((f) => /\.(js|css)$/.test(f));
+  } catch {
+    return []; // not built yet
+  }
+  return [
+    path.join(root, 'index.html'),
+    path.join(root, 'sw.js'),
+    ...assets.map((f) => path.join(root, 'assets', f)),
+  ].filter((f) => isCompressible(contentTypeFor(f)));
+}
+
+/**
  * Serves the built app from `distDir`: files as they are (hashed `/assets/*` cached for a year,
  * everything else `no-cache` with ETag/Last-Modified revalidation), 404 for a missing path that
  * has a file extension, and `index.html` for any other GET so deep links (`/f/3`) work. Paths
  * are decoded once and refused if any segment is `..` or a dot-file, so nothing outside
- * `distDir` is reachable. Text responses are gzip/br-compressed on the fly. GET and HEAD only.
+ * `distDir` is reachable. Text responses are gzip/br-compressed once per file version and then answered from memory
+ * (compressedCache.ts). GET and HEAD only.
  */
 export function createStaticHandler(
   distDir: string,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
+  const compressed = createCompressedCache();
+  void compressed.warm(appShellFiles(root), 'br');
   return async (req, res) => {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {
@@ -128,7 +159,7 @@ export function createStaticHandler(
     const stat = segments.length > 0 ? await statFile(file) : null;
     if (stat) {
       const hashed = segments[0] === 'assets' && segments.length > 1;
-      sendFile(req, res, file, stat, hashed ? IMMUTABLE : 'no-cache');
+      await sendFile(req, res, file, stat, hashed ? IMMUTABLE : 'no-cache', compressed);
       return;
     }
     if (path.extname(segments.at(-1) ?? '') !== '') {
@@ -140,6 +171,6 @@ export function createStaticHandler(
       sendText(res, 503, 'Rivulet has not been built yet: run `npm run build`, then start again.\n', head);
       return;
     }
-    sendFile(req, res, indexFile, index, 'no-cache');
+    await sendFile(req, res, indexFile, index, 'no-cache', compressed);
   };
 }
