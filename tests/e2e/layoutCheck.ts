@@ -1,7 +1,7 @@
 /**
  * The layout rules every screen must keep at every size, as one page function: no sideways
  * scrolling, no control over a title, every control reachable, no title squeezed to a stub, and a
- * reader toolbar that fits its pane. Returns readable problems (empty when the layout is sound).
+ * reader toolbar that fits its pane, and settings labels next to their controls. Returns readable problems (empty when the layout is sound).
  */
 import type { Page } from 'playwright-core';
 
@@ -143,6 +143,18 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
             `the reader toolbar is wider than its pane (${bar.scrollWidth} > ${bar.clientWidth})`,
           );
       }
+    }
+    // A setting's label sits right above (stacked) or beside its control, never a gap away.
+    for (const label of document.querySelectorAll('[data-setting-label]')) {
+      const control = label.nextElementSibling;
+      if (!control || getComputedStyle(label.parentElement!).flexDirection !== 'column') continue;
+      // Measured from the words, not the label's box: a stretched box is exactly the fault.
+      const words = Math.max(...[...label.children].map((c) => c.getBoundingClientRect().bottom));
+      const gap = control.getBoundingClientRect().top - words;
+      if (gap > 24)
+        problems.push(
+          `the setting "${(label.textContent ?? '').trim()}" is ${Math.round(gap)} px above its control`,
+        );
     }
     return [...new Set(problems)];
   }, options);

@@ -13,7 +13,7 @@ export const tagsEn = {
   none: 'No tags yet. Type a name to create one.',
   noMatch: 'No tag matches.',
   remove: 'Remove tag {name}',
-  added: plural({ one: 'Tagged an article “{name}”', other: 'Tagged {count} articles “{name}”' }),
+  added: plural({ one: 'Added “{name}” to an article', other: 'Added “{name}” to {count} articles' }),
   removed: plural({
     one: 'Removed “{name}” from an article',
     other: 'Removed “{name}” from {count} articles',

@@ -12,7 +12,9 @@ interface SettingRowProps {
 /** One labelled setting: label and help on the left, the control on the right (or below). */
 export function SettingRow({ label, description, children, stacked }: SettingRowProps) {
   const text = (
-    <div style={{ flex: '1 1 14em', minWidth: 0 }}>
+    // In a row the label takes what the control leaves (at least 14em before the control wraps);
+    // stacked, the same flex basis would become a 14em-tall gap above the control.
+    <div style={stacked ? undefined : { flex: '1 1 14em', minWidth: 0 }} data-setting-label="">
       <Text size="sm" fw={500}>
         {label}
       </Text>
