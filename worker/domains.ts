@@ -69,7 +69,7 @@ export const domains = {
     return { ...items, page: gate.page(ctx.db, (q) => items.page(q)) };
   },
   state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
-  tags: ({ ctx }: DomainDeps) => createTagsApi(ctx),
+  tags: ({ ctx, sync }: DomainDeps) => sync.withLabels(createTagsApi(ctx)),
   query: ({ ctx, textIndex }: DomainDeps) => createQueryApi(ctx, textIndex),
   search: ({ ctx, textIndex }: DomainDeps) => createSearchApi(ctx, textIndex),
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),

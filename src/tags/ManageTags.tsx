@@ -23,7 +23,8 @@ import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 /**
  * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
  * one kept), recolour from the palette, delete (the Undo notice brings the tag back on its
- * articles). A Fever account says tags stay in this browser (Fever has no labels).
+ * articles). With a sync account a note says whether tags travel as the server's labels (Google
+ * Reader API) or stay in this browser (Fever, or a server that refused labels).
  */
 export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT();
@@ -32,9 +33,11 @@ export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () =
   return (
     <Modal opened={opened} onClose={onClose} title={t('tags.manage')} size="md" data-testid="manage-tags">
       <Stack gap="xs">
-        {status?.protocol === 'fever' && (
-          <Alert color="gray" variant="light">
-            {t('tags.feverNoLabels')}
+        {status?.protocol && (
+          <Alert color="gray" variant="light" data-testid="tags-sync-note">
+            {status.protocol === 'fever'
+              ? t('tags.feverNoLabels')
+              : t(status.labels ? 'tags.syncedAsLabels' : 'tags.serverNoLabels')}
           </Alert>
         )}
         {tags.length === 0 && (

@@ -3,40 +3,66 @@
  * dropped), and what the server's id lists mean for local items. No I/O; unit-tested.
  */
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import type { StateOp } from './protocol';
+import type { LabelOp, StateOp } from './protocol';
 import type { QueueEntry } from './store';
 
 /** One request to send: `seqs` are the queue entries it settles. */
 export interface PushBatch {
-  op: StateOp;
+  op: StateOp | LabelOp;
   remoteIds: string[];
   seqs: number[];
+  /** Label ops: the label (for a rename, the old name); `dest`: a rename's new name. */
+  label?: string;
+  dest?: string;
 }
 
 const bitOf = (op: StateOp) => (op === 'read' || op === 'unread' ? FLAG_READ : FLAG_SAVED);
 const setsBit = (op: StateOp) => op === 'read' || op === 'saved';
 
+/** True for the ops of article labels (tags). */
+export function isLabelOp(op: StateOp | LabelOp): op is LabelOp {
+  return op === 'label' || op === 'unlabel' || op === 'rename-label' || op === 'delete-label';
+}
+
 /**
  * Turns the queue into requests, keeping the order the changes were made in. For each item and
- * kind (read / saved) only the latest change is sent: an earlier one is superseded (the most
- * recent user action wins). Consecutive entries with the same op share one request; an entry
- * whose ids were all superseded still appears in some batch's `seqs`, so it is removed too.
- * O(total ids).
+ * kind (read / saved / one label) only the latest change is sent: an earlier one is superseded
+ * (the most recent user action wins); a label rename or delete starts afresh, so nothing is
+ * superseded across one. Consecutive entries with the same op (and label) share one request; an
+ * entry whose ids were all superseded still appears in some batch's `seqs`, so it is removed too.
+ * A rename or delete is a request of its own. O(total ids).
  */
 export function planPushes(entries: QueueEntry[]): PushBatch[] {
-  const latest = new Map<string, number>(); // `${bit}:${id}` -> index of the entry that wins
+  let epoch = 0;
+  const keys = entries.map((e) => {
+    if (e.op === 'rename-label' || e.op === 'delete-label') epoch++;
+    const kind = isLabelOp(e.op) ? `label:${epoch}:${(e.label ?? '').toLowerCase()}` : String(bitOf(e.op));
+    return (id: string) => `${kind}:${id}`;
+  });
+  const latest = new Map<string, number>(); // key -> index of the entry that wins
   entries.forEach((e, i) => {
-    for (const id of e.remoteIds) latest.set(`${bitOf(e.op)}:${id}`, i);
+    for (const id of e.remoteIds) latest.set(keys[i]!(id), i);
   });
   const batches: PushBatch[] = [];
   entries.forEach((e, i) => {
-    const ids = [...new Set(e.remoteIds.filter((id) => latest.get(`${bitOf(e.op)}:${id}`) === i))];
+    const seq = e.seq ?? -1;
+    if (e.op === 'rename-label' || e.op === 'delete-label') {
+      batches.push({ op: e.op, remoteIds: [], seqs: [seq], label: e.label ?? '', dest: e.dest ?? '' });
+      return;
+    }
+    const ids = [...new Set(e.remoteIds.filter((id) => latest.get(keys[i]!(id)) === i))];
     const last = batches[batches.length - 1];
-    if (last && (last.op === e.op || ids.length === 0)) {
+    const same = last !== undefined && last.op === e.op && (last.label ?? '') === (e.label ?? '');
+    if (last && (same || ids.length === 0)) {
       for (const id of ids) if (!last.remoteIds.includes(id)) last.remoteIds.push(id);
-      last.seqs.push(e.seq ?? -1);
+      last.seqs.push(seq);
     } else {
-      batches.push({ op: e.op, remoteIds: ids, seqs: [e.seq ?? -1] });
+      batches.push({
+        op: e.op,
+        remoteIds: ids,
+        seqs: [seq],
+        ...(e.label !== undefined ? { label: e.label } : {}),
+      });
     }
   });
   return batches;

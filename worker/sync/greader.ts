@@ -80,6 +80,12 @@ function labelOf(id: string): string | null {
   return id.startsWith(LABEL) ? id.slice(LABEL.length) : null;
 }
 
+/** A label name of an item category; servers write the user as '-' or as the numeric id. */
+function itemLabelOf(category: string): string | null {
+  const m = /^user\/[^/]+\/label\/(.+)$/.exec(category);
+  return m ? m[1]! : null;
+}
+
 function toItem(raw: Json): RemoteItem {
   const categories = Array.isArray(raw.categories) ? (raw.categories as unknown[]).map(String) : [];
   const origin = (raw.origin ?? {}) as Json;
@@ -97,6 +103,7 @@ function toItem(raw: Json): RemoteItem {
     // Some servers write the state tags with the user's numeric id instead of '-'.
     read: categories.some((c) => /^user\/[^/]+\/state\/com\.google\/read$/.test(c)),
     saved: categories.some((c) => /^user\/[^/]+\/state\/com\.google\/starred$/.test(c)),
+    labels: categories.map(itemLabelOf).filter((l): l is string => l !== null),
   };
 }
 
@@ -179,13 +186,21 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
       const subs = await get('/subscription/list?output=json', 'Subscriptions');
       const tags = await get('/tag/list?output=json', 'Labels');
       const groups = new Map<string, RemoteGroup>();
-      for (const tag of (tags.tags ?? []) as Json[]) {
-        const label = labelOf(str(tag.id));
-        if (label) groups.set(label, { id: label, title: label });
-      }
+      // FreshRSS types each label: 'folder' (a category) or 'tag' (an article label). A server
+      // that types none lists folders only, unless a label is no subscription's category.
+      const listed = ((tags.tags ?? []) as Json[])
+        .map((tag) => ({ label: labelOf(str(tag.id)), type: str(tag.type) }))
+        .filter((t): t is { label: string; type: string } => t.label !== null);
+      const typed = listed.some((t) => t.type !== '');
+      for (const { label, type } of listed)
+        if (type !== 'tag') groups.set(label, { id: label, title: label });
+      const folders = new Set<string>();
       const feeds: RemoteFeed[] = ((subs.subscriptions ?? []) as Json[]).map((s) => {
         const labels = ((s.categories ?? []) as Json[]).map((c) => labelOf(str(c.id)) ?? '').filter(Boolean);
-        for (const l of labels) if (!groups.has(l)) groups.set(l, { id: l, title: l });
+        for (const l of labels) {
+          folders.add(l);
+          if (!groups.has(l)) groups.set(l, { id: l, title: l });
+        }
         return {
           id: String(s.id),
           title: str(s.title),
@@ -194,7 +209,11 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
           groupIds: labels,
         };
       });
-      return { groups: [...groups.values()], feeds };
+      const tagNames = listed
+        .filter((t) => (typed ? t.type === 'tag' : !folders.has(t.label)))
+        .map((t) => t.label);
+      if (!typed) for (const name of tagNames) groups.delete(name);
+      return { groups: [...groups.values()], feeds, tags: tagNames };
     },
     unreadIds: () => ids(`s=${stream(READING_LIST)}&xt=${stream(READ_TAG)}`),
     savedIds: () => ids(`s=${stream(STARRED_TAG)}`),
@@ -240,6 +259,27 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
         ],
         'Mark all read',
       );
+    },
+    labels: {
+      ids: (label) => ids(`s=${stream(LABEL + label)}`),
+      async edit(label, on, list) {
+        for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
+          const pairs = list
+            .slice(i, i + CONTENTS_BATCH)
+            .map((id): [string, string] => ['i', longItemId(id)]);
+          await post('/edit-tag', [...pairs, [on ? 'a' : 'r', LABEL + label]], 'Label');
+        }
+      },
+      rename: async (from, to) =>
+        void (await post(
+          '/rename-tag',
+          [
+            ['s', LABEL + from],
+            ['dest', LABEL + to],
+          ],
+          'Rename label',
+        )),
+      remove: async (label) => void (await post('/disable-tag', [['s', LABEL + label]], 'Delete label')),
     },
     edits: {
       async subscribe(url, title, group) {

@@ -14,6 +14,7 @@ import type { Feed, IncomingItem } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { RemoteFeed, RemoteGroup, RemoteItem } from './protocol';
 import { writeSyncItems, type AccountRecord, type SyncItemRecord } from './store';
+import { applyLabels } from './labels';
 import type { Tracker } from './tracker';
 
 /** Local feeds of this account by server feed id. O(feeds). */
@@ -146,6 +147,7 @@ export async function importItems(
   tracker: Tracker,
   items: RemoteItem[],
   feedMap: Map<string, number>,
+  tagsOf?: (item: RemoteItem) => string[],
 ): Promise<number> {
   const byFeed = new Map<number, RemoteItem[]>();
   for (const item of items) {
@@ -196,7 +198,19 @@ export async function importItems(
       tracker,
       records.map((r) => ({ itemId: r.itemId, flags: wanted.get(r.remoteId) ?? 0 })),
     );
-    const final = records.map((r) => ({ ...r, server: wanted.get(r.remoteId) ?? 0 }));
+    // Tags the server gave these items (labels that are not the feed's folder).
+    const labels = new Map(list.map((i) => [i.id, tagsOf?.(i) ?? []]));
+    await applyLabels(
+      s.ctx,
+      tracker,
+      records.flatMap((r) =>
+        (labels.get(r.remoteId) ?? []).map((name) => ({ itemId: r.itemId, name, on: true })),
+      ),
+    );
+    const final = records.map((r) => {
+      const names = labels.get(r.remoteId) ?? [];
+      return { ...r, server: wanted.get(r.remoteId) ?? 0, ...(names.length ? { labels: names } : {}) };
+    });
     await writeSyncItems(s.ctx.db, final);
     for (const r of final) tracker.set(r);
   }

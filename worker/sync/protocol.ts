@@ -29,10 +29,22 @@ export interface RemoteItem {
   published: number;
   read: boolean;
   saved: boolean;
+  /**
+   * Label names the item carries on the server, folder label included, as the server lists them
+   * (Google Reader API: every `user/…/label/<name>` category; Fever: none). `itemTags` tells the
+   * article's tags apart from its feed's folder.
+   */
+  labels?: string[];
 }
 
 /** A local change to send, in the order the user made it. */
 export type StateOp = 'read' | 'unread' | 'saved' | 'unsaved';
+
+/**
+ * A local tag change to send as a Google Reader label: put on / take off items (`label`), rename
+ * a label everywhere (`label` → `dest`), delete a label everywhere (`label`).
+ */
+export type LabelOp = 'label' | 'unlabel' | 'rename-label' | 'delete-label';
 
 /** One page of older items, the cursor to continue from, and whether the feed has no more. */
 export interface OlderPage {
@@ -41,11 +53,34 @@ export interface OlderPage {
   done: boolean;
 }
 
+/** Folders and subscriptions, and (Google Reader API) the labels that are article tags. */
+export interface RemoteStructure {
+  groups: RemoteGroup[];
+  feeds: RemoteFeed[];
+  /** Names of the labels that are tags, not folders (absent: the protocol has no labels). */
+  tags?: string[];
+}
+
+/**
+ * Article labels (Google Reader API): how FreshRSS keeps its "labels" (tags). The same
+ * `user/-/label/<name>` namespace also names folders; `tag/list` says which is which.
+ */
+export interface LabelClient {
+  /** Server ids of the items carrying this label (every page). */
+  ids(label: string): Promise<string[]>;
+  /** Puts the label on these items (`on`) or takes it off; the server makes a new label itself. */
+  edit(label: string, on: boolean, ids: string[]): Promise<void>;
+  /** Renames a label. */
+  rename(from: string, to: string): Promise<void>;
+  /** Deletes a label (from every item). */
+  remove(label: string): Promise<void>;
+}
+
 /** A logged-in protocol client. Every method may throw the transport's EngineErrors. */
 export interface SyncClient {
   readonly protocol: SyncProtocol;
   /** Groups and feeds. */
-  structure(): Promise<{ groups: RemoteGroup[]; feeds: RemoteFeed[] }>;
+  structure(): Promise<RemoteStructure>;
   /** Every unread item id, and every saved one (canonical ids). */
   unreadIds(): Promise<string[]>;
   savedIds(): Promise<string[]>;
@@ -66,6 +101,8 @@ export interface SyncClient {
   push(op: StateOp, ids: string[]): Promise<void>;
   /** Marks a feed (or everything, feedId null) read up to `before` (Unix seconds). */
   markAllRead(feedId: string | null, before: number): Promise<void>;
+  /** Article labels; absent when the protocol has none (Fever). */
+  labels?: LabelClient;
   /** Subscription edits; absent when the protocol has none (Fever). */
   edits?: SubscriptionEdits;
 }

@@ -6,13 +6,15 @@
 import type { RunningJob } from '../jobs/jobs';
 import type { FeedServices } from '../subscriptions/services';
 import type { JobSummary } from '../types';
-import { applyOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
+import { applyOp, isLabelOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
+import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { applyFlags, applyStructure, importItems } from './importer';
 import type { StateOp, SyncClient } from './protocol';
 import {
   acknowledge,
   deleteSyncItems,
+  readAccount,
   readQueue,
   writeSyncItems,
   type AccountRecord,
@@ -39,13 +41,21 @@ function trackedStates(s: FeedServices, tracker: Tracker): TrackedState[] {
 export async function pushQueue(s: FeedServices, client: SyncClient, tracker: Tracker): Promise<number> {
   const batches = planPushes(await readQueue(s.ctx.db));
   let pushed = 0;
+  let labels = true;
   for (const batch of batches) {
-    if (batch.remoteIds.length) await client.push(batch.op, batch.remoteIds);
+    if (isLabelOp(batch.op)) {
+      // Once the server refused labels, the rest of the label entries are dropped too.
+      if (labels) labels = await pushLabelBatch(s, client, tracker, batch);
+      else await acknowledge(s.ctx.db, batch.seqs, []);
+      continue;
+    }
+    const op = batch.op;
+    if (batch.remoteIds.length) await client.push(op, batch.remoteIds);
     pushed += batch.remoteIds.length;
     const records = batch.remoteIds
       .map((id) => tracker.byRemote.get(id))
       .filter((r): r is SyncItemRecord => r !== undefined)
-      .map((r) => ({ ...r, server: applyOp(r.server, batch.op) }));
+      .map((r) => ({ ...r, server: applyOp(r.server, op) }));
     await acknowledge(s.ctx.db, batch.seqs, records);
     for (const r of records) tracker.set(r);
   }
@@ -81,7 +91,8 @@ export async function runSync(
   await pushQueue(s, client, tracker);
   if (job.signal.aborted) return { added: 0, skipped: 0, failed: 0, newItems: 0 };
 
-  const feedMap = await applyStructure(s, account, await client.structure());
+  const structure = await client.structure();
+  const feedMap = await applyStructure(s, account, structure);
   const unread = new Set(await client.unreadIds());
   const saved = new Set(await client.savedIds());
   // Synced items whose feed or item was deleted locally are forgotten.
@@ -114,6 +125,16 @@ export async function runSync(
   await writeSyncItems(s.ctx.db, changed);
   for (const r of changed) tracker.set(r);
 
+  // Tags as labels: server label changes of known items, and labelled items not here yet.
+  const current = await readAccount(s.ctx.db);
+  const labelled = labelsOn(current) ? structure : { ...structure, tags: undefined };
+  const wantedIds = new Set(plan.missing);
+  for (const id of await pullLabels(s, client, tracker, labelled))
+    if (!wantedIds.has(id)) {
+      wantedIds.add(id);
+      plan.missing.push(id);
+    }
+
   if (account.readDays && client.recentIds) {
     // "Also the last N days of read articles": ids the server received in that window.
     const since = s.ctx.now() - account.readDays * 86_400;
@@ -130,7 +151,14 @@ export async function runSync(
   for (let i = 0; i < plan.missing.length; i += IMPORT_CHUNK) {
     if (job.signal.aborted) break;
     const chunk = plan.missing.slice(i, i + IMPORT_CHUNK);
-    newItems += await importItems(s, account, tracker, await client.items(chunk), feedMap);
+    newItems += await importItems(
+      s,
+      account,
+      tracker,
+      await client.items(chunk),
+      feedMap,
+      tagsOfItems(labelled),
+    );
     job.progress.done = Math.min(plan.missing.length, i + chunk.length);
     job.changed();
   }

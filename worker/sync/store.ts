@@ -6,7 +6,7 @@
  * through `Database.run`/`dexie.table` so errors keep the engine's texts.
  */
 import type { Database } from '../db/database';
-import type { StateOp, SyncProtocol } from './protocol';
+import type { LabelOp, StateOp, SyncProtocol } from './protocol';
 
 export const ACCOUNT_KEY = 'main';
 /**
@@ -33,6 +33,8 @@ export interface AccountRecord {
   lastErrorCode: string;
   /** Also import read articles of this many recent days (Google Reader API); 0/absent: none. */
   readDays?: number;
+  /** False once the server refused an article label (Miniflux has none): tags stay local. */
+  labels?: boolean;
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */
@@ -41,14 +43,20 @@ export interface SyncItemRecord {
   remoteId: string;
   feedId: number;
   server: number;
+  /** Article labels (tags) the server last reported or acknowledged for the item. */
+  labels?: string[];
 }
 
 /** One local change. `at`: milliseconds, so two clicks within a second keep their order. */
 export interface QueueEntry {
   seq?: number;
   at: number;
-  op: StateOp;
+  op: StateOp | LabelOp;
   remoteIds: string[];
+  /** Label ops: the label's name (for a rename, the old one). */
+  label?: string;
+  /** 'rename-label': the new name. */
+  dest?: string;
 }
 
 const accounts = (db: Database) => db.dexie.table<AccountRecord, string>('accounts');

@@ -17,6 +17,8 @@ import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, applyStructure, importItems, reattachFeeds } from './importer';
 import type { SyncClient } from './protocol';
 import { installQueueListener } from './queueListener';
+import { installLabelListener, labelsOn, withSyncLabels } from './labels';
+import type { TagsApi } from '../tags/tags';
 import { recogniseServer } from './recognise';
 import { runSync } from './run';
 import {
@@ -45,6 +47,7 @@ const isList = (value: unknown): boolean => Array.isArray(value);
 export function createSync(s: FeedServices, transport: SyncTransport = proxyTransport(s.proxy)) {
   const tracker = new Tracker(s.ctx.db);
   installQueueListener(s.ctx, tracker);
+  installLabelListener(s.ctx, tracker);
   const olderCursors = new Map<number, string>();
   const olderDone = new Set<number>();
 
@@ -302,6 +305,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         pending: a ? await queueLength(s.ctx.db) : 0,
         feeds: a ? accountFeeds(s, a).size : 0,
         canEditSubscriptions: a?.protocol === 'greader',
+        labels: labelsOn(a),
       };
     },
     run: (opts) => run(opts),
@@ -401,5 +405,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
   /** The state domain with `undo` settling the sync queue too (worker/sync/undo.ts). */
   const withUndo = (state: StateApi): StateApi =>
     withSyncUndo(state, s.ctx, tracker, () => s.jobs.runningByKey('sync') !== null);
-  return { api, hooks, withUndo };
+  /** The tags domain with renames and deletes sent to a Google Reader account as labels. */
+  const withLabels = (tags: TagsApi): TagsApi => withSyncLabels(tags, s.ctx);
+  return { api, hooks, withUndo, withLabels };
 }

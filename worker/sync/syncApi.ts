@@ -45,6 +45,8 @@ export interface SyncStatus {
   /** Local feeds brought by this account. */
   feeds: number;
   canEditSubscriptions: boolean;
+  /** Tags travel as the account's labels (Google Reader API that did not refuse them). */
+  labels: boolean;
   /** The last failure and the action that fixes it, null when the last sync went well. */
   problem: SyncProblem | null;
   /** Days of read articles imported besides unread and saved ones (Google Reader API). */

@@ -33,6 +33,8 @@ export const tagsEn = {
   listTitle: 'Tag: {name}',
   paletteGroup: 'Tags',
   feverNoLabels: 'Fever accounts have no labels: tags stay in this browser.',
+  serverNoLabels: 'Your server keeps no article labels: tags stay in this browser.',
+  syncedAsLabels: 'Tags are kept in step with your server’s labels.',
   colors: {
     gray: 'Grey',
     red: 'Red',

@@ -28,6 +28,8 @@ export const tagsZhCN: DeepStringRecord<typeof tagsEn> = {
   listTitle: '标签：{name}',
   paletteGroup: '标签',
   feverNoLabels: 'Fever 账户没有标签功能：标签只保存在此浏览器中。',
+  serverNoLabels: '你的服务器不保存文章标签：标签只保存在此浏览器中。',
+  syncedAsLabels: '标签会与服务器上的标签保持同步。',
   colors: {
     gray: '灰色',
     red: '红色',

@@ -1,0 +1,223 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../worker/engine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
+import type { JobProgress } from '../../worker/types';
+import { readQueue } from '../../worker/sync/store';
+import type { Running } from '../../server/testing';
+import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
+import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
+import { startCompanion } from './syncHarness';
+
+// Tags as Google Reader labels against the FreshRSS-like fixture (labels typed 'tag' beside
+// folders), Miniflux (refuses labels: tags stay local) and Fever (no labels).
+
+let app: Running;
+const engines: Engine[] = [];
+
+beforeAll(async () => {
+  ({ app } = await startCompanion());
+});
+afterAll(async () => {
+  await app.close();
+});
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+});
+
+async function engine(): Promise<Engine> {
+  const e = createTestEngine({ fetch: { base: app.url } });
+  engines.push(e);
+  await e.init();
+  return e;
+}
+
+async function sync(e: Engine): Promise<JobProgress> {
+  const id = await e.sync.run();
+  for (;;) {
+    const job = await e.jobs.get(id);
+    if (job && job.state !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Local item id of a server item (by its guid). */
+function local(e: Engine, protocol: string, remoteId: bigint | number): number {
+  const ix = internalsOf(e).context.index;
+  const id = ix.idsWhereFlags(() => true).find((i) => ix.guid(ix.rowOf(i)) === `${protocol}:${remoteId}`);
+  if (id === undefined) throw new Error(`no local item for ${remoteId}`);
+  return id;
+}
+
+/** Tag names on a local item, sorted. */
+async function tagsOf(e: Engine, itemId: number): Promise<string[]> {
+  const ix = internalsOf(e).context.index;
+  const names = new Map((await e.tags.list()).map((t) => [t.id, t.name]));
+  return ix
+    .tags(ix.rowOf(itemId))
+    .map((t) => names.get(t) ?? `?${t}`)
+    .sort();
+}
+
+/** Waits until the label listener queued what a tag change asked for. */
+async function queued(e: Engine, n: number): Promise<void> {
+  await expect.poll(async () => (await readQueue(internalsOf(e).db)).length).toBeGreaterThanOrEqual(n);
+}
+
+async function tagId(e: Engine, name: string): Promise<number> {
+  const tag = (await e.tags.list()).find((t) => t.name === name);
+  if (!tag) throw new Error(`no tag ${name}`);
+  return tag.id;
+}
+
+describe('tags as Google Reader labels (FreshRSS)', () => {
+  let greader: GReaderServer;
+  const item = (n: number) => greader.state.items[n - 1]!;
+  beforeAll(async () => {
+    greader = await startGReaderServer();
+  });
+  afterAll(async () => {
+    await greader.close();
+  });
+
+  it('pulls labels as tags (never the folder), pushes tag changes, renames and deletes, and waits offline', async () => {
+    greader.state = greaderSeed();
+    // Item 88 is in the Work folder and carries a label also named Work; 89 and the read,
+    // unstarred item 10 carry "Later" (10 is imported because of its label).
+    greader.state.tags = ['Later', 'Work'];
+    item(88).tags = ['Work'];
+    item(89).tags = ['Later'];
+    item(10).tags = ['Later'];
+    const e = await engine();
+    await e.sync.connect({ protocol: 'greader', url: greader.url, username: 'reader', password: 'secret' });
+    expect((await sync(e)).state).toBe('done');
+    expect((await e.sync.status()).labels).toBe(true);
+    expect(await tagsOf(e, local(e, 'greader', item(88).id))).toEqual(['Work']);
+    expect(await tagsOf(e, local(e, 'greader', item(89).id))).toEqual(['Later']);
+    expect(await tagsOf(e, local(e, 'greader', item(10).id))).toEqual(['Later']);
+    // Another item of the Work folder: the folder is a group, not a tag.
+    expect(await tagsOf(e, local(e, 'greader', item(70).id))).toEqual([]);
+    expect((await e.groups.list()).map((g) => g.title).sort()).toEqual(['Outdoors', 'Work']);
+    expect((await e.tags.list()).map((t) => [t.name, t.total])).toEqual([
+      ['Later', 2],
+      ['Work', 1],
+    ]);
+
+    // Tag here → edit-tag a=user/-/label/Rust; untag → r=.
+    greader.writes.length = 0;
+    const rust = await e.tags.create('Rust');
+    await e.tags.setOnItems([local(e, 'greader', item(90).id)], rust.id, true);
+    await e.tags.setOnItems([local(e, 'greader', item(89).id)], await tagId(e, 'Later'), false);
+    await queued(e, 2);
+    await sync(e);
+    expect(greader.writes.map((w) => [w.path, w.form.a ?? w.form.r, w.form.i?.length])).toEqual([
+      ['/edit-tag', ['user/-/label/Rust'], 1],
+      ['/edit-tag', ['user/-/label/Later'], 1],
+    ]);
+    expect(greader.writes[0]!.form.i).toEqual([
+      `tag:google.com,2005:reader/item/${item(90).id.toString(16).padStart(16, '0')}`,
+    ]);
+    expect(item(90).tags).toEqual(['Rust']);
+    expect(item(89).tags).toEqual([]);
+    expect(greader.state.tags).toContain('Rust');
+    expect((await e.sync.status()).pending).toBe(0);
+
+    // Labels changed on the server (another device) come down; a new one becomes a tag.
+    item(90).tags = ['Rust', 'Later'];
+    item(10).tags = [];
+    greader.state.tags = [...greader.state.tags, 'Fresh'];
+    item(80).tags = ['Fresh'];
+    greader.writes.length = 0;
+    await sync(e);
+    expect(await tagsOf(e, local(e, 'greader', item(90).id))).toEqual(['Later', 'Rust']);
+    expect(await tagsOf(e, local(e, 'greader', item(10).id))).toEqual([]);
+    expect(await tagsOf(e, local(e, 'greader', item(80).id))).toEqual(['Fresh']);
+    // Nothing went back up.
+    expect(greader.writes).toEqual([]);
+
+    // Rename and delete here → rename-tag / disable-tag.
+    await e.tags.rename(rust.id, 'Rustlang');
+    await sync(e);
+    expect(greader.writes.map((w) => [w.path, w.form.s, w.form.dest])).toEqual([
+      ['/rename-tag', ['user/-/label/Rust'], ['user/-/label/Rustlang']],
+    ]);
+    expect(item(90).tags).toEqual(['Rustlang', 'Later']);
+    greader.writes.length = 0;
+    await e.tags.remove(await tagId(e, 'Fresh'));
+    // One entry: the server takes a deleted label off every item itself.
+    await queued(e, 1);
+    await sync(e);
+    expect(greader.writes[0]).toMatchObject({ path: '/disable-tag', form: { s: ['user/-/label/Fresh'] } });
+    expect(greader.state.tags).not.toContain('Fresh');
+    expect(item(80).tags).toEqual([]);
+
+    // A tag named like a folder: deleting it takes the label off its items but never deletes
+    // the folder (FreshRSS's disable-tag would pick the folder first).
+    greader.writes.length = 0;
+    await e.tags.remove(await tagId(e, 'Work'));
+    await queued(e, 1);
+    await sync(e);
+    expect(greader.writes.map((w) => w.path)).toEqual(['/edit-tag']);
+    expect(item(88).tags).toEqual([]);
+    expect(greader.state.feeds.filter((f) => f.labels.includes('Work'))).toHaveLength(2);
+
+    // Offline: the change waits in the queue and goes once the server is back.
+    greader.mode = 'down';
+    await e.tags.setOnItems([local(e, 'greader', item(88).id)], await tagId(e, 'Later'), true);
+    await queued(e, 1);
+    expect((await sync(e)).failures[0]?.reason).toMatch(/503/);
+    expect((await e.sync.status()).pending).toBe(1);
+    greader.mode = 'ok';
+    await sync(e);
+    expect(item(88).tags).toEqual(['Later']);
+    expect((await e.sync.status()).pending).toBe(0);
+  });
+});
+
+describe('accounts without labels', () => {
+  it('Miniflux refuses labels: tags stay here, nothing is lost, nothing stays queued', async () => {
+    const miniflux = await startGReaderServer('reader', 'secret', undefined, 'miniflux');
+    try {
+      const e = await engine();
+      await e.sync.connect({
+        protocol: 'greader',
+        url: miniflux.url,
+        username: 'reader',
+        password: 'secret',
+      });
+      await sync(e);
+      const id = local(e, 'greader', miniflux.state.items.at(-1)!.id);
+      const tag = await e.tags.create('Keep');
+      await e.tags.setOnItems([id], tag.id, true);
+      await queued(e, 1);
+      expect((await sync(e)).state).toBe('done');
+      expect(await e.sync.status()).toMatchObject({ labels: false, pending: 0, lastError: '' });
+      expect(await tagsOf(e, id)).toEqual(['Keep']);
+      // Later tag changes are not queued at all.
+      await e.tags.setOnItems([id], tag.id, false);
+      await e.tags.setOnItems([id], tag.id, true);
+      expect((await e.sync.status()).pending).toBe(0);
+    } finally {
+      await miniflux.close();
+    }
+  });
+
+  it('Fever has no labels: the status says so and tagging queues nothing', async () => {
+    const fever: FeverServer = await startFeverServer();
+    try {
+      const e = await engine();
+      await e.sync.connect({ protocol: 'fever', url: fever.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      expect((await e.sync.status()).labels).toBe(false);
+      const id = local(e, 'fever', 120);
+      const tag = await e.tags.create('Local');
+      await e.tags.setOnItems([id], tag.id, true);
+      await e.state.markRead([id], true);
+      // The read change is queued; the tag is not.
+      await queued(e, 1);
+      expect((await readQueue(internalsOf(e).db)).map((q) => q.op)).toEqual(['read']);
+      expect(await tagsOf(e, id)).toEqual(['Local']);
+    } finally {
+      await fever.close();
+    }
+  });
+});
