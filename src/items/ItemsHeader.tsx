@@ -23,6 +23,8 @@ export interface ItemsHeaderProps {
   onView: (view: DefaultView) => void;
   onlyUnread: boolean;
   onToggleOnlyUnread: () => void;
+  /** Saved, tags, filters, search: read articles always stay, so the switch does nothing here. */
+  alwaysShowsRead?: boolean;
   aiSummary: boolean;
   onToggleAi: () => void;
 }
@@ -116,11 +118,16 @@ export function ItemsHeader(p: ItemsHeaderProps) {
             </Menu.Item>
           ))}
           <Menu.Divider />
-          <Menu.Item onClick={p.onToggleOnlyUnread} data-testid="items-only-unread">
+          <Menu.Item
+            onClick={p.onToggleOnlyUnread}
+            disabled={p.alwaysShowsRead}
+            data-testid="items-only-unread"
+          >
             <Switch
               size="xs"
               label={t('items.header.onlyUnread')}
-              checked={p.onlyUnread}
+              description={p.alwaysShowsRead ? t('items.header.alwaysShowsRead') : undefined}
+              checked={p.onlyUnread && !p.alwaysShowsRead}
               readOnly
               tabIndex={-1}
               styles={{ body: { pointerEvents: 'none' } }}

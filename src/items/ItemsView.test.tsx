@@ -8,9 +8,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Notifications } from '@mantine/notifications';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import type { Counts, Feed, ItemRow } from '../engine/contract';
-import { resetSettings, updateSettings } from '../settings/useSettings';
+import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
 import { ItemsView } from './ItemsView';
 
 const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
@@ -51,7 +52,7 @@ function Where() {
 }
 
 /** The list at a list route (`/f/1`, or `/f/1/i/<id>` with an article open), as the app routes it. */
-function renderList(path = '/f/1') {
+function renderList(path = '/f/1', showsRead = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
     <>
@@ -60,6 +61,7 @@ function renderList(path = '/f/1') {
         fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
         title="Alpha"
         scope={{ scope: 'feed', id: 1 }}
+        showsRead={showsRead}
       />
       <Where />
     </>
@@ -70,6 +72,7 @@ function renderList(path = '/f/1') {
   );
   render(
     <MantineProvider env="test">
+      <Notifications />
       <QueryClientProvider client={client}>
         <ConfirmProvider>
           <RouterProvider router={router} />
@@ -243,5 +246,24 @@ describe('the article address', () => {
     fireEvent.click(screen.getByTestId('article-missing-dismiss'));
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(screen.queryByTestId('article-missing')).toBeNull();
+  });
+});
+
+describe('u (only unread)', () => {
+  it('toggles hiding read articles on a list that can hide them', async () => {
+    renderList();
+    await screen.findByText('2 unread of 5');
+    const before = settingsStore.getSnapshot().general.hideReadArticles;
+    press('u');
+    expect(settingsStore.getSnapshot().general.hideReadArticles).toBe(!before);
+  });
+
+  it('says so, and changes nothing, on a list that always shows read articles', async () => {
+    renderList('/f/1', true);
+    await screen.findAllByText('Alpha');
+    const before = settingsStore.getSnapshot().general.hideReadArticles;
+    press('u');
+    expect(await screen.findByText('This list always shows read articles.')).toBeTruthy();
+    expect(settingsStore.getSnapshot().general.hideReadArticles).toBe(before);
   });
 });

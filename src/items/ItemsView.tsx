@@ -78,7 +78,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const general = useSettingsGroup('general');
   const onlyUnread = general.hideReadArticles;
   // Whether this very list hides read articles (the header then says so with both counts).
-  const hidesRead = onlyUnread && !ranked && !props.showsRead;
+  const alwaysShowsRead = ranked || !!props.showsRead;
+  const hidesRead = onlyUnread && !alwaysShowsRead;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -228,7 +229,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           tags: () => selectedRow && openTagPicker([selectedRow]),
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
-          toggleOnlyUnread: () => updateSettings('general', { hideReadArticles: !onlyUnread }),
+          toggleOnlyUnread: () =>
+            alwaysShowsRead
+              ? notifications.show({ message: t('items.header.alwaysShowsRead') })
+              : updateSettings('general', { hideReadArticles: !onlyUnread }),
           step,
         },
         { readerOpen, canMarkAll: !!scope },
@@ -311,6 +315,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         view={general.defaultView}
         onView={(v) => updateSettings('general', { defaultView: v })}
         onlyUnread={onlyUnread}
+        alwaysShowsRead={alwaysShowsRead}
         onToggleOnlyUnread={() => updateSettings('general', { hideReadArticles: !onlyUnread })}
         aiSummary={general.enableListAISummary}
         onToggleAi={() => updateSettings('general', { enableListAISummary: !general.enableListAISummary })}

@@ -35,6 +35,7 @@ export const itemsEn = {
     viewOptions: 'View options',
     viewMenu: 'View (Shift+V)',
     onlyUnread: 'Only unread (u)',
+    alwaysShowsRead: 'This list always shows read articles.',
     aiSummaries: 'AI summaries in the list',
   },
   views: {

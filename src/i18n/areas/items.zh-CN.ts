@@ -30,6 +30,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     viewOptions: '视图选项',
     viewMenu: '视图（Shift+V）',
     onlyUnread: '只看未读（u）',
+    alwaysShowsRead: '此列表始终显示已读文章。',
     aiSummaries: '在列表中显示 AI 摘要',
   },
   views: {
