@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from './htmlText';
+import { collapseWhitespace, htmlToText } from './htmlText';
 
 describe('htmlToText', () => {
   it('strips tags, decodes entities, drops scripts, collapses whitespace', () => {
@@ -91,5 +91,35 @@ describe('htmlToText on HTML (descriptions, reading time)', () => {
         expect(htmlToText(plain, 'title')).toBe(plain);
       }),
     );
+  });
+});
+
+describe('collapseWhitespace', () => {
+  it('is exactly replace(/\\s+/g, " ").trim(), on every kind of whitespace JavaScript knows', () => {
+    const chars = [
+      'a',
+      'b',
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\v',
+      '\f',
+      '\u00a0',
+      '\u1680',
+      '\u2003',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+      '中',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), (parts) => {
+        const s = parts.join('');
+        expect(collapseWhitespace(s)).toBe(s.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 2000 },
+    );
+    expect(collapseWhitespace('  a \t b\u00a0c  ')).toBe('a b c');
   });
 });

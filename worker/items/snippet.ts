@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { TEXT_BLOCK_TAGS, TEXT_HIDDEN_TAGS } from '../../shared/htmlText';
+import { collapseWhitespace, TEXT_BLOCK_TAGS, TEXT_HIDDEN_TAGS } from '../../shared/htmlText';
 import { MAX_TEXT_CHARS } from '../query/language/textColumn';
 
 /** Longest snippet, in characters, ellipsis included. */
@@ -90,13 +90,11 @@ export function extractItemText(html: string, baseUrl: string): ItemText {
   }
   parser.end();
   return {
-    snippet: truncate(collapse(snip)),
+    snippet: truncate(collapseWhitespace(snip)),
     thumbnail,
-    plainLower: collapse(parts.join('')).slice(0, MAX_TEXT_CHARS).toLowerCase(),
+    plainLower: collapseWhitespace(parts.join('')).slice(0, MAX_TEXT_CHARS).toLowerCase(),
   };
 }
-
-const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 // A lower bound of the characters `\s` does not match: only printable ASCII is counted, so
 // text in other scripts is parsed whole (safe) rather than cut early (wrong).

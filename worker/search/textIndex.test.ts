@@ -80,6 +80,24 @@ describe('TextIndex queue', () => {
     expect(internalsOf(engine).textIndex.store.liveCount()).toBe(450);
   });
 
+  it('waits for writes to pause before indexing in the background', async () => {
+    const { engine, feedId } = await started();
+    const text = internalsOf(engine).textIndex;
+    // A burst: each ingest lands while the previous one's items still wait, so none is indexed
+    // between them (their CPU goes to the next feed), and all are once the burst is over.
+    for (let k = 0; k < 4; k++) {
+      await engine.items.ingest(
+        feedId,
+        items(20, () => 'burst', k * 20),
+      );
+      expect(text.queued()).toBe(20 * (k + 1));
+    }
+    expect(text.store.liveCount()).toBe(0);
+    await vi.waitFor(() => expect(text.queued()).toBe(0));
+    expect(text.store.liveCount()).toBe(80);
+    expect((await engine.search.run('burst')).rows).toHaveLength(50);
+  });
+
   it('applies an update offered later over the earlier version, and drops items deleted while queued', async () => {
     const { engine, feedId } = await started();
     const first = await engine.items.ingest(
