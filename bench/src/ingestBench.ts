@@ -1,7 +1,10 @@
 /**
  * ingest: corpus feeds as RSS bytes → engine read path + `items.ingest` (one transaction per
- * feed) into a fresh database, vs a raw IndexedDB `put` loop of the same records with the same
- * transaction sizes into a fresh database with the same indexes. Runs use a slice of the corpus
+ * feed) into a fresh database, vs what a straightforward reader does with the same bytes:
+ * feedsmith's `parseFeed`, one record per item, a raw IndexedDB `put` loop with the same
+ * transaction sizes into a fresh database with the same indexes (the target). The raw `put`
+ * loop of pre-built records alone (no parse) runs in the same rounds and is reported as
+ * information: the floor IndexedDB itself sets. Runs use a slice of the corpus
  * (≤ 10,000 items) so 8 interleaved pairs fit the time budget; items/s does not depend on N
  * much because every feed is its own transaction. A second case ingests the same feeds with 20
  * enabled rules (worker/rules) against the same ingest without rules: the time ratio.
@@ -27,15 +30,22 @@ export async function benchIngest(runs: number): Promise<BenchRow[]> {
   }
   const w = ingestWorker();
   const raw = rawIdbWorker();
+  // Rounds of three (engine, parse + put, put only), so all three see the same machine load.
+  const putOnly: number[] = [];
+  const indexMs: number[] = [];
   const times = await interleave(
     runs,
     async (i) => {
       const r = await w.ingest(spec, feeds, `bench-ingest-${i + 1}`);
       if (r.items !== items) throw new Error(`engine stored ${r.items} items, expected ${items}`);
+      if (i >= 0) indexMs.push(r.indexMs);
       return r.ms;
     },
     async (i) => {
-      const r = await raw.putLoop(spec, feeds, `bench-raw-${i + 1}`);
+      const r = await raw.parsePutLoop(spec, feeds, `bench-parseput-${i + 1}`);
+      if (r.items !== items) throw new Error(`parse + put stored ${r.items} items, expected ${items}`);
+      const p = await raw.putLoop(spec, feeds, `bench-raw-${i + 1}`);
+      if (i >= 0) putOnly.push(p.ms);
       return r.ms;
     },
   );
@@ -43,6 +53,7 @@ export async function benchIngest(runs: number): Promise<BenchRow[]> {
   const subject = mapSummary(summarize(times.subject), perSec);
   const anchor = mapSummary(summarize(times.anchor), perSec);
   const ratio = subject.median / anchor.median;
+  const putAnchor = mapSummary(summarize(putOnly), perSec);
   const rules = await interleave(
     runs,
     async (i) => {
@@ -62,10 +73,22 @@ export async function benchIngest(runs: number): Promise<BenchRow[]> {
       unit: 'items/s',
       subject,
       anchor,
-      anchorName: 'raw IndexedDB put loop',
+      anchorName: 'feedsmith parse + raw IndexedDB put loop',
       ratio,
-      target: '≥ 0.85×',
-      status: verdict(ratio >= 0.85),
+      target: '≥ 1.0×',
+      status: verdict(ratio >= 1),
+      note: `then a search waits ${summarize(indexMs).median.toFixed(0)} ms (median) for the text index to take in the burst`,
+    },
+    {
+      bench: 'ingest',
+      case: `${items.toLocaleString('en')} items, ${feeds.length} feeds from RSS`,
+      unit: 'items/s',
+      subject,
+      anchor: putAnchor,
+      anchorName: 'raw IndexedDB put loop (records pre-built, no parse)',
+      ratio: subject.median / putAnchor.median,
+      target: '—',
+      status: 'info',
     },
     {
       bench: 'ingest',
