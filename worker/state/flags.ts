@@ -5,16 +5,25 @@ import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 
-// Ids per transaction: keeps one transaction's memory bounded when marking 1M items.
+// Records held in memory at once: ids are read (and written back) this many at a time.
 const CHUNK = 5000;
+// Ids per read-write transaction. One commit costs a round trip and a flush, so the usual bulk
+// change (a selection, a whole feed, "all read" at 100k unread) is one transaction, read and
+// written in chunks inside it; marking 1M items still commits every 25,000, which bounds what
+// the browser holds for one commit (~40 MB of records).
+const TX_IDS = 25_000;
+// A feed that gives at least this many of a transaction's ids, and at least half of its items
+// (and no more than a chunk), is read with one `getAll` on the feedId index instead of one `get`
+// per id: a request each is what made "mark this feed read" slower than one raw transaction.
+const WHOLE_FEED_MIN = 500;
 
 /**
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
  * For FLAG_READ, each feed's `readCount` moves by the number of its items that changed (never
- * below 0). Per chunk of 5,000 ids: one read-write transaction (bulkGet + bulkPut of the changed
- * items and feeds), then the index, the feed cache and events (`read-changed`, `saved-changed`
- * or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids are skipped. Fails: `Error updating data: …` (chunks
- * already committed stay committed).
+ * below 0). Per 25,000 ids: one read-write transaction (records read and written back 5,000 at
+ * a time, feeds and the change counter beside them), then the index, the feed cache and events
+ * (`read-changed`, `saved-changed` or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids
+ * are skipped. Fails: `Error updating data: …` (transactions already committed stay committed).
  */
 export async function setFlag(
   ctx: EngineContext,
@@ -24,50 +33,111 @@ export async function setFlag(
 ): Promise<number[]> {
   const changedAll: number[] = [];
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
-  for (let start = 0; start < unique.length; start += CHUNK) {
-    const chunk = unique.slice(start, start + CHUNK);
-    const result = await ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async () => {
-      const items = ctx.db.table('items');
-      const feedsTable = ctx.db.table('feeds');
-      const reading = bit === FLAG_READ;
-      // Every read goes out at once (one round trip, not three): the index knows each item's
-      // feed, so the feeds whose readCount may move are read beside the items.
-      const [found, guessed, bump] = await Promise.all([
-        items.bulkGet(chunk),
-        reading ? feedsTable.bulkGet(feedIdsInIndex(ctx, chunk)) : Promise.resolve([]),
-        prepareCounterBump(ctx.db),
-      ]);
-      const changed: StoredItem[] = [];
-      const perFeed = new Map<number, number>();
-      for (const item of found) {
-        if (!item || ((item.flags & bit) !== 0) === on) continue;
-        item.flags = on ? item.flags | bit : item.flags & ~bit;
-        changed.push(item);
-        perFeed.set(item.feedId, (perFeed.get(item.feedId) ?? 0) + (on ? 1 : -1));
-      }
-      if (changed.length === 0) return null;
-      const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
-      await Promise.all([
-        items.bulkPut(changed),
-        feeds.length > 0 ? feedsTable.bulkPut(feeds) : null,
-        bump.write(),
-      ]);
-      return { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next };
-    });
+  for (let start = 0; start < unique.length; start += TX_IDS) {
+    const result = await flipInTransaction(ctx, unique.slice(start, start + TX_IDS), bit, on);
     if (!result) continue;
     ctx.index.setFlags(result.changed);
     for (const feed of result.feeds) ctx.feedCache.set(feed.id, feed);
-    const ids = result.changed.map((item) => item.id);
-    changedAll.push(...ids);
+    const changedIds = result.changed.map((item) => item.id);
+    changedAll.push(...changedIds);
     const event: EngineEvent =
       bit === FLAG_READ
-        ? { type: 'read-changed', ids, feedIds: result.feedIds }
+        ? { type: 'read-changed', ids: changedIds, feedIds: result.feedIds }
         : bit === FLAG_HIDDEN
-          ? { type: 'hidden-changed', ids, feedIds: result.feedIds }
-          : { type: 'saved-changed', ids };
+          ? { type: 'hidden-changed', ids: changedIds, feedIds: result.feedIds }
+          : { type: 'saved-changed', ids: changedIds };
     afterItemsWrite(ctx, result.counter, [event]);
   }
   return changedAll;
+}
+
+interface Flipped {
+  changed: { id: number; flags: number }[];
+  feeds: Feed[];
+  feedIds: number[];
+  counter: number;
+}
+
+// One read-write transaction over `ids`: reads in chunks (whole feeds by getAll where most of a
+// feed is wanted), flips the bit, writes each chunk back without waiting, then the feeds' read
+// counts and the counter. Only ids and flags are kept across chunks, so memory is one chunk.
+function flipInTransaction(
+  ctx: EngineContext,
+  ids: number[],
+  bit: number,
+  on: boolean,
+): Promise<Flipped | null> {
+  return ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async () => {
+    const items = ctx.db.table('items');
+    const feedsTable = ctx.db.table('feeds');
+    const reading = bit === FLAG_READ;
+    const { wholeFeeds, rest } = planReads(ctx, ids);
+    const reads = [
+      ...wholeFeeds.map((f) => () => items.where('feedId').equals(f).toArray()),
+      ...chunks(rest).map((chunk) => () => items.bulkGet(chunk)),
+    ];
+    const wanted = wholeFeeds.length > 0 ? new Set(ids) : null;
+    // Every first read goes out at once (one round trip, not three): the index knows each
+    // item's feed, so the feeds whose readCount may move are read beside the items.
+    const first = reads[0]?.() ?? Promise.resolve([]);
+    const [guessed, bump] = await Promise.all([
+      reading ? feedsTable.bulkGet(feedIdsInIndex(ctx, ids)) : Promise.resolve([]),
+      prepareCounterBump(ctx.db),
+    ]);
+    const changed: { id: number; flags: number }[] = [];
+    const perFeed = new Map<number, number>();
+    const writes: Promise<unknown>[] = [];
+    // Ids a whole-feed read did not return (the index placed them in another feed): read by id.
+    const byId = wanted ? new Set(rest) : null;
+    const unseen = byId ? new Set(ids.filter((id) => !byId.has(id))) : null;
+    const apply = (found: (StoredItem | undefined)[]) => {
+      const batch: StoredItem[] = [];
+      for (const item of found) {
+        if (!item || (wanted && !wanted.has(item.id))) continue;
+        unseen?.delete(item.id);
+        if (((item.flags & bit) !== 0) === on) continue;
+        item.flags = on ? item.flags | bit : item.flags & ~bit;
+        batch.push(item);
+        changed.push({ id: item.id, flags: item.flags });
+        perFeed.set(item.feedId, (perFeed.get(item.feedId) ?? 0) + (on ? 1 : -1));
+      }
+      if (batch.length > 0) writes.push(items.bulkPut(batch));
+    };
+    apply(await first);
+    for (const read of reads.slice(1)) apply(await read());
+    if (unseen && unseen.size > 0) for (const chunk of chunks([...unseen])) apply(await items.bulkGet(chunk));
+    if (changed.length === 0) return null;
+    const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
+    await Promise.all([...writes, feeds.length > 0 ? feedsTable.bulkPut(feeds) : null, bump.write()]);
+    return { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next };
+  });
+}
+
+// Which feeds to read whole (see WHOLE_FEED_MIN) and the ids left to read one by one.
+function planReads(ctx: EngineContext, ids: number[]): { wholeFeeds: number[]; rest: number[] } {
+  const { index } = ctx;
+  const perFeed = new Map<number, number>();
+  for (const id of ids) {
+    const row = index.rowOf(id);
+    if (row >= 0) perFeed.set(index.feedId(row), (perFeed.get(index.feedId(row)) ?? 0) + 1);
+  }
+  const whole = new Set<number>();
+  for (const [feedId, n] of perFeed) {
+    const size = index.rowsOfFeed(feedId).length;
+    if (n >= WHOLE_FEED_MIN && n * 2 >= size && size <= CHUNK) whole.add(feedId);
+  }
+  if (whole.size === 0) return { wholeFeeds: [], rest: ids };
+  const rest = ids.filter((id) => {
+    const row = index.rowOf(id);
+    return row < 0 || !whole.has(index.feedId(row));
+  });
+  return { wholeFeeds: [...whole], rest };
+}
+
+function chunks(ids: number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
+  return out;
 }
 
 // Inside the caller's transaction: applies per-feed deltas to readCount.

@@ -108,7 +108,7 @@ describe('read state', () => {
     await expect(engine.state.markAllRead({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
   });
 
-  it('marks more than one chunk (5,000) and keeps counts exact', async () => {
+  it('marks more than one chunk (5,000) in one transaction and keeps counts exact', async () => {
     const big = await engine.feeds.save({ url: 'https://big.test' });
     const ids = (
       await engine.items.ingest(
@@ -117,10 +117,13 @@ describe('read state', () => {
       )
     ).added;
     events = [];
+    const transactions = vi.spyOn(internalsOf(engine).db, 'tx');
     const token = await engine.state.markAllRead({ scope: 'feed', id: big });
     expect(token.ids).toHaveLength(5200);
     expect(await readCount(big)).toBe(5200);
-    expect(events.filter((e) => e.type === 'read-changed')).toHaveLength(2);
+    // Read and written back in two chunks, committed once: one transaction, one event.
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(events.filter((e) => e.type === 'read-changed')).toHaveLength(1);
     expect((await internalsOf(engine).stores.items.get(ids[5100]!))?.flags).toBe(FLAG_READ);
   }, 30_000);
 
@@ -178,5 +181,52 @@ describe('undo', () => {
     for (const token of bad)
       await expect(engine.state.undo(token as never)).rejects.toMatchObject({ code: 'bad_input' });
     expect(await flagsOf([a[0]!])).toEqual([FLAG_READ]);
+  });
+});
+
+describe('bulk read state', () => {
+  it('marks a big feed read in one transaction, reading the feed whole, and leaves the rest as it was', async () => {
+    const big = await engine.feeds.save({ url: 'https://big.test' });
+    const ids = (
+      await engine.items.ingest(
+        big,
+        Array.from({ length: 700 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
+      )
+    ).added;
+    // 50 of the big feed already read by hand: the rest (650 ≥ half the feed) is read whole.
+    await engine.state.markRead(ids.slice(0, 50), true);
+    events = [];
+    const transactions = vi.spyOn(internalsOf(engine).db, 'tx');
+    const token = await engine.state.markAllRead({ scope: 'feed', id: big });
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect([...token.ids].sort((x, y) => x - y)).toEqual(ids.slice(50).sort((x, y) => x - y));
+    expect(events).toHaveLength(1);
+    expect(await readCount(big)).toBe(700);
+    const stored = await internalsOf(engine).stores.items.byIds(ids);
+    expect(stored.every((item) => (item.flags & FLAG_READ) !== 0)).toBe(true);
+    // Other feeds untouched; counts follow.
+    expect(await readCount(fa)).toBe(0);
+    expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 4, [fb]: 2 });
+    // Undo puts back exactly the 650, with the read count.
+    await engine.state.undo(token);
+    expect(await readCount(big)).toBe(50);
+    expect((await engine.counts()).unreadByFeed[big]).toBe(650);
+  });
+
+  it('mixes a whole-feed read with reads by id in one selection, skipping unknown ids', async () => {
+    const big = await engine.feeds.save({ url: 'https://big.test' });
+    const ids = (
+      await engine.items.ingest(
+        big,
+        Array.from({ length: 600 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
+      )
+    ).added;
+    const token = await engine.state.markRead([...ids, a[1]!, b[0]!, 424242], true);
+    expect(token.ids).toHaveLength(602);
+    expect(await readCount(big)).toBe(600);
+    expect(await readCount(fa)).toBe(1);
+    expect(await readCount(fb)).toBe(1);
+    expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(0);
+    expect(await engine.state.unreadIds()).toEqual([a[3], a[2], b[1], a[0]]);
   });
 });
