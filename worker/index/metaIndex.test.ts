@@ -82,6 +82,25 @@ describe('MetaIndex', () => {
     expect(index.unreadCount()).toBe(498);
   });
 
+  it('compacts once dead rows pass an eighth of the live ones (a deleted feed gives its rows back)', () => {
+    const index = new MetaIndex();
+    index.upsert(Array.from({ length: 20_000 }, (_, i) => row(i + 1, { pubDate: i, feedId: 1 + (i % 10) })));
+    // 2,000 dead of 18,000 live: under an eighth, the rows stay.
+    index.remove(Array.from({ length: 2000 }, (_, i) => i + 1));
+    expect(index.rowCount()).toBe(20_000);
+    // 2,600 dead of 17,400 live: past an eighth, compacted.
+    index.remove(Array.from({ length: 600 }, (_, i) => 2001 + i));
+    expect(index.liveCount()).toBe(17_400);
+    expect(index.rowCount()).toBe(17_400);
+    expect(idsOf(index, index.rowsByDate()).slice(0, 2)).toEqual([20_000, 19_999]);
+    expect(index.unreadByFeed()[1]).toBe(1740);
+    // Appending after a compaction still works (capacity grows again from the compacted size).
+    index.upsert(Array.from({ length: 5000 }, (_, i) => row(30_000 + i, { pubDate: 50_000 + i })));
+    expect(index.liveCount()).toBe(22_400);
+    expect(index.title(index.rowOf(34_999))).toBe('T34999');
+    expect(idsOf(index, index.rowsByDate())[0]).toBe(34_999);
+  });
+
   it('columns() round-trips through load()', () => {
     const a = new MetaIndex();
     a.upsert([row(1, { flags: FLAG_READ }), row(2, { feedId: 3, pubDate: 50 }), row(3)]);
