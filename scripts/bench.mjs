@@ -113,8 +113,10 @@ try {
       ? join(root, '.tmp', 'bench-smoke')
       : join(root, 'bench', 'results', 'latest');
   writeResults(base, meta, result.rows);
-  if (!smoke && !values.out && size === 100_000 && only.length === BENCHES.length)
-    writeResults(join(root, 'bench', 'results', `100k-${meta.date.slice(0, 10)}`), meta, result.rows);
+  // Full runs at the README's two sizes are kept under their date, so the history shows.
+  const label = { 100_000: '100k', 1_000_000: '1m' }[size];
+  if (!smoke && !values.out && label && only.length === BENCHES.length)
+    writeResults(join(root, 'bench', 'results', `${label}-${meta.date.slice(0, 10)}`), meta, result.rows);
   console.log(`rivulet bench: wrote ${base}.md and .json (${meta.seconds} s)`);
   if (result.failures.length) {
     console.error(

@@ -21,7 +21,7 @@ export async function trackWorkerHeaps(cdp) {
     pending.delete(msg.id);
     done(msg);
   });
-  const send = (sessionId, method) =>
+  const send = (sessionId, method, params = {}) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       const timer = setTimeout(() => {
@@ -36,7 +36,7 @@ export async function trackWorkerHeaps(cdp) {
       cdp
         .send('Target.sendMessageToTarget', {
           sessionId,
-          message: JSON.stringify({ id, method, params: {} }),
+          message: JSON.stringify({ id, method, params }),
         })
         .catch(reject);
     });
@@ -47,6 +47,11 @@ export async function trackWorkerHeaps(cdp) {
       await cdp.send('HeapProfiler.collectGarbage');
       const usage = await cdp.send('Runtime.getHeapUsage');
       return usage.usedSize + (usage.backingStorageSize ?? 0);
+    },
+    /** Sends a CDP command to the (first) worker of bundle `name`; rejects when there is none. */
+    async worker(name, method, params = {}) {
+      for (const [sessionId, n] of sessions) if (n === name) return send(sessionId, method, params);
+      throw new Error(`no ${name} worker attached`);
     },
     /** Used JS heap + backing stores per worker bundle after a GC in each. */
     async heaps() {

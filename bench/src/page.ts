@@ -11,7 +11,7 @@ import { benchParse, type ParseInput } from './parseBench';
 import { benchQuery } from './queryBench';
 import { coldEngine, coldSqlite, sqliteToOpfs } from './coldStart';
 import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
-import { benchSearch, searchBuild, searchPrepare } from './searchBench';
+import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
 import { engineWorker, rawIdbWorker } from './workers';
 
@@ -25,6 +25,8 @@ const api = {
   benchSearch,
   searchPrepare,
   searchBuild,
+  searchBuildEngine,
+  searchDropEngine,
   benchIngest,
   benchParse: (files: { name: string; base64: string }[], runs: number, generate: boolean) =>
     benchParse(
@@ -48,6 +50,17 @@ const api = {
   /** Closes the anchors' connections to the engine's database. */
   closeRaw: () => rawIdbWorker().close(),
   userAgent: () => navigator.userAgent,
+  /** The origin's storage use by kind (Chromium's `usageDetails`), bytes; null when unknown. */
+  storageEstimate: async () => {
+    const est = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number; fileSystem?: number };
+    };
+    return {
+      usage: est.usage ?? null,
+      indexedDB: est.usageDetails?.indexedDB ?? null,
+      fileSystem: est.usageDetails?.fileSystem ?? 0,
+    };
+  },
 };
 
 export type RivBench = typeof api;

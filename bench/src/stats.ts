@@ -71,18 +71,23 @@ const quantileOfFlip = (s: Summary): number => s.min;
 /**
  * Runs subject and anchor interleaved (A B A B …): one warm-up pair, then `runs` measured pairs.
  * Each callback returns its own measurement (ms unless the caller says otherwise); a callback
- * that throws fails the whole benchmark.
+ * that throws fails the whole benchmark. With a `budget`, fewer pairs (never under `minRuns`)
+ * when the runs would take longer than `budget.ms`.
  */
 export async function interleave(
   runs: number,
   subject: (i: number) => Promise<number>,
   anchor: ((i: number) => Promise<number>) | null,
+  budget?: { ms: number; minRuns: number },
 ): Promise<{ subject: number[]; anchor: number[] }> {
+  const start = performance.now();
   await subject(-1);
   if (anchor) await anchor(-1);
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // A time budget (large corpora): stop after `minRuns` pairs once it is spent.
+    if (budget && i >= budget.minRuns && performance.now() - start > budget.ms) break;
     a.push(await subject(i));
     if (anchor) b.push(await anchor(i));
   }

@@ -4,6 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { EngineApi } from '../../worker/api';
+import type { EngineTextWorker } from '../workers/engineText';
 import type { IngestWorker } from '../workers/ingest';
 import type { MiniSearchAnchor } from '../workers/miniSearch';
 import type { RawIdbAnchor } from '../workers/rawIdb';
@@ -55,6 +56,15 @@ export function miniSearchWorker(): Comlink.Remote<MiniSearchAnchor> {
     new Worker(new URL('../workers/miniSearch.ts', import.meta.url), { type: 'module', name: 'minisearch' }),
   );
   return mini;
+}
+
+let engineText: Comlink.Remote<EngineTextWorker> | null = null;
+/** The engine's text store + search index built on their own (for heap growth via CDP). */
+export function engineTextWorker(): Comlink.Remote<EngineTextWorker> {
+  engineText ??= Comlink.wrap<EngineTextWorker>(
+    new Worker(new URL('../workers/engineText.ts', import.meta.url), { type: 'module', name: 'enginetext' }),
+  );
+  return engineText;
 }
 
 /** Marker for "the engine does not expose this call (yet)". */
