@@ -32,7 +32,7 @@ export function sqliteStorage(size) {
 }
 
 /** Build time after which MiniSearch stops adding documents (large corpora only). */
-const MINISEARCH_BUILD_MS = 240_000;
+const MINISEARCH_BUILD_MS = 180_000;
 
 /** Engine worker heap target: 150 MB up to 100k items, 400 MB at 1M (issue #17). */
 export const workerHeapTargetMb = (size) => (size >= 1_000_000 ? 400 : 150);
@@ -238,7 +238,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     const e2 = (await heaps.heaps()).engineText ?? NaN;
     await call('searchDropEngine', true);
     const m0 = (await heaps.heaps()).miniSearch ?? NaN;
-    // MiniSearch at 1M: ~3 minutes of build on this machine; it stops adding after 4.
+    // MiniSearch at 1M: ~3 minutes of build on this machine; it stops adding after 3.
     const mb = await call('searchBuild', spec.size > 300_000 ? MINISEARCH_BUILD_MS : null);
     const m1 = (await heaps.heaps()).miniSearch ?? NaN;
     return call('benchSearch', runs, {

@@ -44,7 +44,7 @@ async function one(shape: QueryShape, runs: number, anchorName: string): Promise
     case: shape.name,
     unit: 'ms median (p95)',
     anchorName,
-    target: '≤ 1.0× SQLite',
+    target: corpus().spec.size >= 1_000_000 ? '≤ 50 ms and ≤ 1.0× SQLite' : '≤ 1.0× SQLite',
   };
   const sql = await timed(() => sqlite.query(shape.where, shape.order, 50, shape.cap ?? null));
   if (probe === MISSING)
@@ -68,7 +68,7 @@ async function one(shape: QueryShape, runs: number, anchorName: string): Promise
       sqlTotal = t.value.total;
       return t.ms;
     },
-    // From OPFS at 1M a scanning shape costs SQLite seconds per run: each shape gets ~40 s,
+    // From OPFS at 1M a scanning shape costs SQLite seconds per run: each shape gets ~20 s,
     // and at least 3 measured pairs.
     { ms: SHAPE_BUDGET_MS, minRuns: 3 },
   );
@@ -80,7 +80,16 @@ async function one(shape: QueryShape, runs: number, anchorName: string): Promise
     (engineTotal !== sqlTotal
       ? `totals differ: engine ${engineTotal}, SQLite ${sqlTotal}`
       : `total ${sqlTotal}`) + pairs;
-  return { ...base, subject, anchor, ratio, status: verdict(ratio <= 1), note };
+  // At 1M the issue adds an absolute bound: ≤ 50 ms median per shape.
+  const absolute = corpus().spec.size >= 1_000_000;
+  return {
+    ...base,
+    subject,
+    anchor,
+    ratio,
+    status: verdict(ratio <= 1 && (!absolute || subject.median <= 50)),
+    note,
+  };
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -100,4 +109,4 @@ export async function benchQuery(runs: number): Promise<BenchRow[]> {
 }
 
 /** Time per shape after which no more pairs are run (at least 3 are). */
-const SHAPE_BUDGET_MS = 40_000;
+const SHAPE_BUDGET_MS = 20_000;
