@@ -10,6 +10,15 @@ describe('bench stats', () => {
     expect(Number.isNaN(summarize([]).median)).toBe(true);
   });
 
+  it('stops after the minimum pairs once a time budget is spent, never before', async () => {
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(1), 5));
+    const spent = await interleave(10, slow, slow, { ms: 0, minRuns: 3 });
+    expect(spent.subject).toHaveLength(3);
+    expect(spent.anchor).toHaveLength(3);
+    const roomy = await interleave(4, slow, slow, { ms: 60_000, minRuns: 2 });
+    expect(roomy.subject).toHaveLength(4);
+  });
+
   it('maps a decreasing function with the spread flipped (ms → items/s)', () => {
     const rate = mapSummary(summarize([100, 200, 400]), (ms) => 1000 / ms);
     expect(rate.median).toBe(5);
