@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notifications } from '@mantine/notifications';
 import { ConfirmProvider } from '../components/ConfirmDialog';
-import type { Counts, Feed, ItemRow } from '../engine/contract';
+import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
 import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
 import { ItemsView } from './ItemsView';
 
@@ -52,13 +52,23 @@ function Where() {
 }
 
 /** The list at a list route (`/f/1`, or `/f/1/i/<id>` with an article open), as the app routes it. */
-function renderList(path = '/f/1', showsRead = false) {
+interface Source {
+  fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
+  fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
+  rowInList?: (at: { id: number; pubDate: number }) => Promise<ItemRow | null>;
+}
+
+function renderList(
+  path = '/f/1',
+  showsRead = false,
+  source: Source = { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }) },
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
     <>
       <ItemsView
         listKey={['items-view', 'test-list']}
-        fetchPage={() => Promise.resolve({ rows, next: null, total: rows.length })}
+        {...source}
         title="Alpha"
         scope={{ scope: 'feed', id: 1 }}
         showsRead={showsRead}
@@ -235,6 +245,42 @@ describe('the article address', () => {
     press('Escape');
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(pasted.state.historyAction).toBe('REPLACE');
+  });
+
+  it('an article further down than the first page: the list loads on to it, and j goes on from there', async () => {
+    updateSettings('general', { defaultView: 'list', hideReadArticles: false });
+    const many = Array.from({ length: 1200 }, (_, i) => ({
+      id: 1000 + i,
+      feedId: 1,
+      title: `Post ${i}`,
+      pubDate: 1_700_000_000 - i,
+      flags: 0,
+      link: '',
+    })) as ItemRow[];
+    const range = vi.fn((cursor: string | null, limit: number) => {
+      const from = cursor === null ? 0 : Number(cursor);
+      const to = Math.min(from + limit, many.length);
+      return Promise.resolve({
+        rows: many.slice(from, to),
+        next: to < many.length ? String(to) : null,
+        total: many.length,
+      });
+    });
+    engine.items.get.mockImplementation((id: number) =>
+      Promise.resolve({ ...many.find((r) => r.id === id), description: '<p>Body</p>', enclosure: null }),
+    );
+    renderList('/f/1/i/1900', false, {
+      fetchPage: (cursor) => range(cursor, 50),
+      fetchRange: range,
+      rowInList: (at) => Promise.resolve(many.find((r) => r.id === at.id) ?? null),
+    });
+    await screen.findByTestId('reader');
+    // Loaded on in a few large steps, not 18 pages of 50, and not to the end.
+    await vi.waitFor(() => expect(range.mock.calls.some(([c, n]) => Number(c) + n > 900)).toBe(true));
+    expect(range.mock.calls.length).toBeLessThanOrEqual(5);
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    press('j');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/1901'));
   });
 
   it('an unknown article shows the list with a note, and no reader', async () => {

@@ -3,12 +3,13 @@
  * gets a note over the list instead of a reader), and, in only-unread lists, keeping it on screen
  * as a row when it is read but belongs to the list (after a reload or a pasted address the
  * engine's unread-only pages no longer contain it). An article that does not belong to the list
- * opens in the reader but never becomes one of its rows.
+ * opens in the reader but never becomes one of its rows. An article further down than the loaded
+ * pages makes the list load on until it is among them (bounded), so it is selected and in view.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { itemQuery } from '../queries/items';
@@ -16,12 +17,16 @@ import { FLAG_READ } from '../../shared/flags';
 import type { ArticleAddress } from './articleAddress';
 import type { ItemsData } from './useItemsData';
 
+/** How far a list loads on towards an article its address opens, and how much per step. */
+const REACH_LIMIT = 5000;
+const REACH_STEP = 500;
+
 export type MissingArticle = { kind: 'gone'; id: number } | { kind: 'malformed' };
 
 /**
  * See the file comment. Returns what is wrong with the address's article, or null. One
- * `items.get` per opened id (shared with the reader's query) and, when pinning applies, one
- * `rowInList` call per opened id.
+ * `items.get` per opened id (shared with the reader's query) and, when its row is not loaded,
+ * one `rowInList` call per opened id, then pages of up to REACH_STEP rows until it is.
  */
 export function useOpenArticle(
   address: ArticleAddress,
@@ -33,18 +38,30 @@ export function useOpenArticle(
   const item = useQuery({ ...itemQuery(id ?? 0), enabled: id !== null });
   const found = id !== null && item.isSuccess ? item.data : undefined;
 
+  // Where the open article sits in this list, asked once per id (null: not in this list).
+  const [placed, setPlaced] = useState<{ id: number; row: ItemRow | null } | null>(null);
   const asked = useRef<number | null>(null);
-  const { isPending, rows, pin } = data;
+  const { isPending, rows, pin, hasMore, want } = data;
   const listed = found ? rows.some((r) => r.id === found.id) : true;
   useEffect(() => {
-    if (!found || !pinRead || !rowInList || isPending || listed) return;
-    if ((found.flags & FLAG_READ) === 0 || asked.current === found.id) return;
+    if (!found || !rowInList || isPending || listed || asked.current === found.id) return;
     asked.current = found.id;
     rowInList({ id: found.id, pubDate: found.pubDate })
-      .then((row) => row && row.id === found.id && pin(row))
+      .then((row) => setPlaced({ id: found.id, row: row?.id === found.id ? row : null }))
       .catch((err: unknown) => console.warn('Rivulet: could not place the open article', err));
-  }, [found, pinRead, rowInList, isPending, listed, pin]);
+  }, [found, rowInList, isPending, listed]);
 
+  const row = found && placed?.id === found.id ? placed.row : null;
+  const loaded = rows.length;
+  useEffect(() => {
+    if (!row || listed) return;
+    // A read article of an only-unread list is kept on screen as a row of its own.
+    if (pinRead && (row.flags & FLAG_READ) !== 0) pin(row);
+    // One further down the list than the loaded pages (a reloaded or pasted address, a
+    // notification): load on towards it so that the list can select and scroll to it and j/k
+    // go on from there, up to REACH_LIMIT rows (then the reader still shows it, unlisted).
+    else if (hasMore && loaded < REACH_LIMIT) want(loaded + REACH_STEP);
+  }, [row, listed, pinRead, pin, hasMore, loaded, want]);
   if (address.malformed) return { kind: 'malformed' };
   if (id !== null && item.isSuccess && !item.data) return { kind: 'gone', id };
   return null;

@@ -199,7 +199,10 @@ export function useItemsData(src: ItemsSource): ItemsData {
   const want = useCallback(
     (index: number) => {
       wantRef.current = Math.max(wantRef.current, index + 1);
-      if (hasNextPage && !isFetchingNextPage && index >= loadedRef.current - 10) void fetchNextPage();
+      // cancelRefetch: false — a second call before React has rendered isFetchingNextPage (the
+      // list's range callback and its effect in one tick) must not cancel and restart the fetch.
+      if (hasNextPage && !isFetchingNextPage && index >= loadedRef.current - 10)
+        void fetchNextPage({ cancelRefetch: false });
     },
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
