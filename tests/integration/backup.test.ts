@@ -244,7 +244,111 @@ describe('merge restore', () => {
     // Merging the same file again changes nothing.
     const again = await target.backup.inspect(blob);
     const second = await target.backup.restore(again.id, 'merge');
-    expect(second.written).toEqual({ groups: 0, feeds: 0, items: 0 });
+    expect(second.written).toEqual({
+      groups: 0,
+      feeds: 0,
+      items: 0,
+      highlights: 0,
+      fullTexts: 0,
+      summaries: 0,
+      meta: 0,
+    });
+  });
+});
+
+describe('merge restore of what hangs on articles', () => {
+  /** Local id of the item titled `title`. */
+  async function byTitle(e: Engine, title: string): Promise<number> {
+    const rows = (await internalsOf(e).db.dexie.table('items').toArray()) as { id: number; title: string }[];
+    const row = rows.find((r) => r.title === title);
+    if (!row) throw new Error(`no item ${title}`);
+    return row.id;
+  }
+
+  it('brings highlights with notes, whole articles, tags, rules and the rules’ log, renumbered', async () => {
+    const source = await fresh();
+    const feed = await source.feeds.save({ url: 'https://example.org/merge.xml', title: 'Merge' });
+    await source.items.ingest(
+      feed,
+      ['Alpha rust', 'Beta', 'Gamma rust'].map((title, i) => ({
+        guid: title,
+        title,
+        author: '',
+        description: `<p>${title} body text</p>`,
+        pubDate: 1_700_000_000 + i,
+        link: `https://example.org/${i}`,
+        enclosure: null,
+      })),
+    );
+    const alpha = await byTitle(source, 'Alpha rust');
+    const rule = await source.rules.save({
+      name: 'rust',
+      query: "title LIKE 'rust'",
+      actions: [{ type: 'tag', tag: 'ai' }, { type: 'save' }],
+      enabled: true,
+    });
+    await source.rules.runOnce(rule.id);
+    await source.highlights.add({
+      itemId: alpha,
+      color: 'green',
+      note: 'a note',
+      quote: { exact: 'body', prefix: 'Alpha rust ', suffix: ' text' },
+      position: { start: 11, end: 15 },
+    });
+    await internalsOf(source).db.dexie.table('fullTexts').put({
+      itemId: alpha,
+      feedId: feed,
+      status: 'ok',
+      html: '<p>Whole</p>',
+      text: 'Whole',
+      url: 'https://example.org/0',
+      reason: '',
+      httpStatus: 0,
+      fetchedAt: 1,
+    });
+    const { blob } = await backupOf(source);
+
+    // The target has its own feed and articles first, so every id of the backup moves.
+    const target = await fresh();
+    const own = await target.feeds.save({ url: 'https://example.org/own.xml', title: 'Own' });
+    await target.items.ingest(own, [
+      { guid: 'o1', title: 'Own 1', author: '', description: '', pubDate: 1, link: '', enclosure: null },
+      { guid: 'o2', title: 'Own 2', author: '', description: '', pubDate: 2, link: '', enclosure: null },
+    ]);
+    const preview = await target.backup.inspect(blob);
+    const result = await target.backup.restore(preview.id, 'merge');
+    expect(result.written).toMatchObject({ items: 3, highlights: 1, fullTexts: 1 });
+
+    const mAlpha = await byTitle(target, 'Alpha rust');
+    const mGamma = await byTitle(target, 'Gamma rust');
+    expect(mAlpha).not.toBe(alpha);
+    const [highlight] = (await target.highlights.list()).rows;
+    expect(highlight).toMatchObject({ itemId: mAlpha, note: 'a note', color: 'green' });
+    expect(await internalsOf(target).db.dexie.table('fullTexts').get(mAlpha)).toMatchObject({
+      text: 'Whole',
+    });
+    expect(await target.rules.list()).toEqual(await source.rules.list());
+    const [run] = await target.rules.log(rule.id);
+    expect(run?.itemIds.sort()).toEqual([mAlpha, mGamma].sort());
+    expect((await target.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 2]]);
+    // The merged log still undoes its run here: tags and saves come off the right articles.
+    await target.rules.undoRun(run!.id);
+    expect((await target.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 0]]);
+    expect((await target.counts()).saved).toBe(0);
+
+    // Merging the same file again adds no second highlight, run or article (the saved marks
+    // the undo took off come back: a mark on either side stays).
+    const again = await target.backup.inspect(blob);
+    expect((await target.backup.restore(again.id, 'merge')).written).toMatchObject({
+      groups: 0,
+      feeds: 0,
+      items: 2,
+      highlights: 0,
+      fullTexts: 0,
+      meta: 0,
+    });
+    expect((await target.highlights.list()).total).toBe(1);
+    expect(await target.rules.log(rule.id)).toHaveLength(1);
   });
 });
 

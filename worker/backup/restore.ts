@@ -9,8 +9,9 @@
  * - merge: groups are matched by title, feeds by address, items by (feed, dedupe key); what is
  *   missing is added with new ids and read/saved marks are combined (a mark in either side
  *   stays). Tags are matched by name (ignoring case): a tag the browser lacks is added with a
- *   new id, and each item gets the union of its tags on both sides. Other stores (whose records may point at ids that merging renumbers) are left as
- *   they are.
+ *   new id, and each item gets the union of its tags on both sides. Highlights and notes, whole
+ *   articles, AI summaries, rules and the rules' log follow with their item ids renumbered
+ *   (mergeExtras.ts); only the sync stores (this browser's account) are left as they are.
  */
 import type { IndexableTypeArrayReadonly, Table } from 'dexie';
 import { isQuotaError, QUOTA_EXCEEDED } from '../db/dbErrors';
@@ -23,6 +24,7 @@ import type { Feed, Group } from '../types';
 import { isSecretMetaKey, type RecordLine } from './format';
 import type { StagedBackup } from './parse';
 import { readTagsRecord, TAGS_META_KEY } from '../tags/tags';
+import { EXTRA_STORES, mergeExtras } from './mergeExtras';
 
 /** Records written per awaited step (progress is reported between steps). */
 const STEP = 2000;
@@ -197,11 +199,18 @@ export async function mergeInto(
   const items = (staged.records.get('items') ?? []).map((r) => r.value as StoredItem);
   const total = groups.length + feeds.length + items.length;
   let done = 0;
-  const written = { groups: 0, feeds: 0, items: 0 };
+  const written = { groups: 0, feeds: 0, items: 0 } as Record<string, number> & {
+    groups: number;
+    feeds: number;
+    items: number;
+  };
   const feedIdsBefore = [...ctx.feedCache.keys()];
   const touched = new Set<number>();
+  const itemIds = new Map<number, number>();
+  const present = new Set(ctx.db.dexie.tables.map((t) => t.name));
+  const stores = ['groups', 'feeds', 'items', 'meta', ...EXTRA_STORES.filter((n) => present.has(n))];
   try {
-    await ctx.db.dexie.transaction('rw', ['groups', 'feeds', 'items', 'meta'], async () => {
+    await ctx.db.dexie.transaction('rw', stores, async () => {
       const groupTable = ctx.db.table('groups');
       const feedTable = ctx.db.table('feeds');
       const itemTable = ctx.db.table('items');
@@ -248,12 +257,15 @@ export async function mergeInto(
         const existing = new Map(found.map((it) => [`${it.feedId}\u0000${it.dedupeKey}`, it]));
         const puts: StoredItem[] = [];
         const adds: Omit<StoredItem, 'id'>[] = [];
+        const addedFrom: number[] = [];
         for (const it of part) {
           const have = existing.get(`${it.feedId}\u0000${it.dedupeKey}`);
           if (!have) {
-            const { id: _old, ...rest } = it;
+            const { id: old, ...rest } = it;
             adds.push(rest);
+            addedFrom.push(old);
           } else {
+            itemIds.set(it.id, have.id);
             const tags = [...new Set([...(have.tags ?? []), ...(it.tags ?? [])])];
             const moreTags = tags.length !== (have.tags ?? []).length;
             if ((have.flags | it.flags) === have.flags && !moreTags) continue;
@@ -261,12 +273,19 @@ export async function mergeInto(
           }
           touched.add(it.feedId);
         }
-        if (adds.length) await itemTable.bulkAdd(adds as StoredItem[]);
+        if (adds.length) {
+          const keys = await itemTable.bulkAdd(adds as StoredItem[], { allKeys: true });
+          keys.forEach((key, k) => itemIds.set(addedFrom[k]!, Number(key)));
+        }
         if (puts.length) await itemTable.bulkPut(puts);
         written.items += adds.length + puts.length;
         done += part.length;
         onProgress(done, total, 'write');
       }
+      Object.assign(
+        written,
+        await mergeExtras(ctx, staged, { items: itemIds, feeds: feedIds, tags: tagIds }),
+      );
       await bumpItemsCounter(ctx.db, ctx.applied.counter);
       await finish(ctx, record, total, onProgress);
     });

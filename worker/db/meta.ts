@@ -23,7 +23,7 @@ export const META_KEYS = {
   retentionPolicy: 'retentionPolicy',
   /** The rules, in order (worker/rules/rules.ts); part of backups. */
   rules: 'rules',
-  /** The rules' run log with its undo records (item ids of this browser): never in a backup. */
+  /** The rules' run log with its undo records; in backups (a merge renumbers its item ids). */
   ruleLog: 'ruleLog',
 } as const;
 

@@ -274,7 +274,7 @@ describe('hidden articles', () => {
 });
 
 describe('backup', () => {
-  it('keeps rules identical across a round trip, without the run log', async () => {
+  it('keeps rules and their run log identical across a round trip', async () => {
     const a = await engine.rules.save(
       rule({ name: 'a', filterId: 'f1', actions: [{ type: 'tag', tag: 'ai' }, { type: 'markRead' }] }),
     );
@@ -282,17 +282,22 @@ describe('backup', () => {
     await ingest(news, [{ guid: 'x', title: 'rust' }]);
     await engine.rules.runOnce(a.id);
     const before = await engine.rules.list();
+    const logBefore = await engine.rules.log(a.id);
+    expect(logBefore).toHaveLength(2);
     const { id } = await engine.backup.start({ settings: {} });
     let text = '';
     for (let chunk = await engine.backup.next(id); chunk !== null; chunk = await engine.backup.next(id))
       text += chunk;
-    expect(text).not.toContain('ruleLog');
+    expect(text).toContain('ruleLog');
     expect((await engine.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 1]]);
     await engine.rules.remove(a.id);
     const preview = await engine.backup.inspect(new Blob([text]));
     await engine.backup.restore(preview.id, 'replace');
     expect(await engine.rules.list()).toEqual(before);
     expect((await engine.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 1]]);
-    expect(await engine.rules.log(a.id)).toEqual([]);
+    expect(await engine.rules.log(a.id)).toEqual(logBefore);
+    // The restored log still undoes the run.
+    await engine.rules.undoRun(logBefore.find((r) => r.undoToken)!.id);
+    expect((await engine.tags.list()).map((t) => [t.name, t.total])).toEqual([['ai', 0]]);
   });
 });

@@ -6,8 +6,8 @@
  * query/language/plan.ts), so a rule matches exactly what `query.run` lists for its query.
  *
  * Rules and their log live in the `meta` store (`rules`, `ruleLog`): a handful of small records,
- * read once and cached. Rules go into backups like every meta entry; the log does not (its undo
- * records name item ids of this browser).
+ * read once and cached. Both go into backups like every meta entry (a merge restore renumbers
+ * the log's item ids: worker/backup/mergeExtras.ts).
  */
 import { META_KEYS } from '../db/meta';
 import type { EngineContext } from '../engineContext';
