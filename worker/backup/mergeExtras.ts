@@ -131,8 +131,8 @@ async function mergeMeta(ctx: EngineContext, staged: StagedBackup, ids: IdMaps):
   const mapIds = (list: number[] | undefined) =>
     (list ?? []).map((id) => ids.items.get(id)).filter((id): id is number => id !== undefined);
   for (const { key, value } of valuesOf<{ key: string; value: unknown }>(staged, 'meta')) {
-    // Tags were merged with the items (restore.ts).
-    if (key === TAGS_META_KEY) continue;
+    // Tags were merged with the items (restore.ts); counts describe this browser's index.
+    if (key === TAGS_META_KEY || key === META_KEYS.indexSummary) continue;
     const ours = (await meta.get(key))?.value;
     if (key === META_KEYS.rules) {
       const have = Array.isArray(ours) ? (ours as Rule[]) : [];
