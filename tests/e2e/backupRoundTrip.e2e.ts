@@ -128,7 +128,9 @@ test('backup, clear all data, restore: tags, rules, highlights and notes identic
   await app.page.locator(tid('backup-done')).waitFor();
 
   // Clear all data (the engine's clearAll), then start again from an empty app.
-  await (await engineWorker(app.page)).evaluate(async () => {
+  await (
+    await engineWorker(app.page)
+  ).evaluate(async () => {
     const e = (self as unknown as { __rivuletEngine: { clearAll(): Promise<void> } }).__rivuletEngine;
     await e.clearAll();
   });
