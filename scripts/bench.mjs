@@ -61,14 +61,24 @@ const { serveStatic } = await import('../bench/run/server.mjs');
 const { toMarkdown, writeResults } = await import('../bench/run/report.mjs');
 
 const server = await serveStatic(buildDir);
-const browser = await chromium.launch({
-  executablePath,
-  args: chromiumArgs,
-});
+// Past 300k items the browser gets a profile on disk (inside the per-run folder): a fresh
+// context is off the record, so its IndexedDB and OPFS live in memory, and at 1M items (~3 GB
+// of IndexedDB beside the SQLite anchor's OPFS files) writes then fail as if the disk were full.
+// Smaller runs keep the in-memory context, so their figures stay comparable with earlier ones
+// (RIVULET_BENCH_DISK=1 puts them on disk too).
+const onDisk = size > 300_000 || process.env.RIVULET_BENCH_DISK === '1';
+const viewport = { width: 1280, height: 800 };
+const context = onDisk
+  ? await chromium.launchPersistentContext(join(buildDir, 'profile'), {
+      executablePath,
+      args: chromiumArgs,
+      viewport,
+    })
+  : await (await chromium.launch({ executablePath, args: chromiumArgs })).newContext({ viewport });
+const browser = { close: () => context.browser()?.close() ?? context.close() };
 let exitCode = 0;
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
   await page.goto(server.url);
   const cdp = await context.newCDPSession(page);
@@ -116,7 +126,7 @@ try {
     runs,
     smoke,
     only,
-    chromium: `Chromium ${browser.version()}`,
+    chromium: `Chromium ${/Chrome\/([\d.]+)/.exec(await page.evaluate(() => navigator.userAgent))?.[1] ?? '?'}${onDisk ? ' (profile on disk)' : ''}`,
     cpu: cpu[0]?.model?.trim() ?? 'unknown CPU',
     cores: cpu.length,
     memGB: (totalmem() / 1024 ** 3).toFixed(1),
