@@ -94,6 +94,14 @@ describe('MetaIndex', () => {
     expect(index.rowCount()).toBe(17_400);
     expect(idsOf(index, index.rowsByDate()).slice(0, 2)).toEqual([20_000, 19_999]);
     expect(index.unreadByFeed()[1]).toBe(1740);
+    // Every column moved with its row, lower-cased copies included.
+    const moved = index.rowOf(20_000);
+    expect([index.title(moved), index.titleLower(moved), index.guid(moved)]).toEqual([
+      'T20000',
+      't20000',
+      'g20000',
+    ]);
+    expect(index.pubDate(moved)).toBe(19_999);
     // Appending after a compaction still works (capacity grows again from the compacted size).
     index.upsert(Array.from({ length: 5000 }, (_, i) => row(30_000 + i, { pubDate: 50_000 + i })));
     expect(index.liveCount()).toBe(22_400);
