@@ -47,6 +47,8 @@ export interface Feed extends FeedStatus {
   readCount: number;
   /** "Always load the full article": new articles are extracted in the background (worker/fulltext). */
   fullText?: boolean;
+  /** "Translate titles in lists": the list shows this feed's titles in the target language (worker/ai/titleTranslation). */
+  translateTitles?: boolean;
 }
 
 /** A media attachment (podcast episode, video). */

@@ -19,8 +19,9 @@ export function ReaderWithSummary(props: ReaderProps) {
   const t = useT();
   const summary = useArticleSummary(props.item, props.feedTitle, props.shortcutsEnabled ?? true);
   const sendTo = useSendToActions(props.item, props.shortcutsEnabled ?? true);
-  const translation = useArticleTranslation(props.item, props.shortcutsEnabled ?? true);
   const fullText = useFullText(props.item, props.shortcutsEnabled ?? true);
+  // With the whole article shown, that is what gets translated (a translation of its own).
+  const translation = useArticleTranslation(props.item, props.shortcutsEnabled ?? true, fullText.body);
   const more: ReaderMenuAction[] = [
     fullText.action,
     summary.action,

@@ -20,6 +20,8 @@ export type {
   Tag,
   TagWithCounts,
 } from '../../worker/types';
+export type { TitleRef, TitleState, TitleTranslation } from '../../worker/ai/titleTranslation';
+export type { TranslationSource } from '../../worker/ai/translation';
 
 /** The query accepted by `items.page`, derived from the contract so the two never drift. */
 export type ItemsQuery = Parameters<EngineApi['items']['page']>[0];

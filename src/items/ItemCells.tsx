@@ -1,12 +1,13 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import type { ItemRow } from '../engine/contract';
 import { formatDate, type Translate, useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { formatAge } from '../screens/items/route';
+import { useTranslatedTitle } from '../translate/titles/useListTitles';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';
 
@@ -23,6 +24,8 @@ export interface CellProps {
   onMenu: (index: number, x: number, y: number) => void;
   onToggleRead: (row: ItemRow) => void;
   onToggleSaved: (row: ItemRow) => void;
+  /** The language this row's title is translated into, null to show it as the feed gave it. */
+  titleLang: string | null;
 }
 
 /** Only web images become thumbnails (feeds may put anything in there). */
@@ -133,11 +136,27 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
   };
 }
 
-/** `derived`: the feed gave no title, this one was made from the text (shown lighter). */
-function Title({ children, derived }: { children: ReactNode; derived?: boolean }) {
+/**
+ * The row's title. `derived`: the feed gave no title, this one was made from the text (shown
+ * lighter). With the feed's "Translate titles in lists" on, the translation shows once it is
+ * there, the original on hover (`title`), in the accessible name, and atop the row's menu (long-press).
+ */
+function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
+  const t = useT();
+  const translated = useTranslatedTitle(row, titleLang);
+  const original = row.title || t('common.untitled');
   return (
-    <h3 className={classes.title} data-testid="item-title" data-derived={derived || undefined} dir="auto">
-      {children}
+    <h3
+      className={classes.title}
+      data-testid="item-title"
+      data-derived={row.titleDerived || undefined}
+      data-translated={translated !== null || undefined}
+      title={translated !== null ? t('ai.titles.original', { title: original }) : undefined}
+      aria-label={translated !== null ? t('ai.titles.label', { translated, title: original }) : undefined}
+      lang={translated !== null && titleLang ? titleLang : undefined}
+      dir="auto"
+    >
+      {translated ?? original}
     </h3>
   );
 }
@@ -150,7 +169,7 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
     <div className={classes.row} {...rowProps(p, p.view, t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.main}>
-        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
+        <Title row={p.row} titleLang={p.titleLang} />
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
@@ -176,7 +195,7 @@ export function ItemTextCell(p: CellProps) {
     <div className={classes.row} {...rowProps(p, 'text', t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.textLine}>
-        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
+        <Title row={p.row} titleLang={p.titleLang} />
         <span className={classes.textFeed}>{p.feedTitle}</span>
         <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
       </div>
@@ -203,7 +222,7 @@ export function ItemCard(p: CellProps) {
         />
       )}
       <div className={classes.cardBody}>
-        <Title derived={p.row.titleDerived}>{p.row.title || t('common.untitled')}</Title>
+        <Title row={p.row} titleLang={p.titleLang} />
         <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
         <Meta {...p} withAvatar />
       </div>

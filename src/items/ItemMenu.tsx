@@ -18,6 +18,20 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { cleanUrl } from '../../shared/cleanUrl';
 import classes from './ItemsView.module.css';
 import { openTagPicker } from '../tags/pickerStore';
+import { useTitleLanguage, useTranslatedTitle } from '../translate/titles/useListTitles';
+
+/** Atop the menu of a row whose title shows translated: the original (long-press on a phone). */
+function OriginalTitle({ row }: { row: ItemRow }) {
+  const t = useT();
+  const lang = useTitleLanguage()(row.feedId);
+  const translated = useTranslatedTitle(row, lang);
+  if (translated === null) return null;
+  return (
+    <Menu.Label data-testid="menu-original-title" style={{ whiteSpace: 'normal' }} dir="auto">
+      {t('ai.titles.original', { title: row.title })}
+    </Menu.Label>
+  );
+}
 
 /** Where the menu is open, and for which row. */
 export interface MenuAt {
@@ -68,6 +82,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
       <Menu.Dropdown data-testid="item-context-menu">
         {at && row && (
           <>
+            <OriginalTitle row={row} />
             <Menu.Item
               leftSection={<IconBook2 size={16} />}
               onClick={() => onOpen(at.index)}

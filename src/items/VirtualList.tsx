@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { type CellProps, ItemCard, ItemRowCell, ItemTextCell, SkeletonRow, cardRowClass } from './ItemCells';
+import { useTitleLanguage } from '../translate/titles/useListTitles';
 import type { ItemsData } from './useItemsData';
 import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
@@ -53,6 +54,7 @@ export function VirtualList(props: VirtualListProps) {
 
   const { onRange } = props;
   const rows = data.rows;
+  const titleLang = useTitleLanguage();
 
   // TanStack Virtual returns a mutable instance; this component does not rely on memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -105,6 +107,7 @@ export function VirtualList(props: VirtualListProps) {
       onMenu: props.onMenu,
       onToggleRead: props.onToggleRead,
       onToggleSaved: props.onToggleSaved,
+      titleLang: titleLang(row.feedId),
     };
   };
 

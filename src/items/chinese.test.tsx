@@ -91,6 +91,7 @@ describe('the article list in Simplified Chinese', () => {
         onMenu={vi.fn()}
         onToggleRead={vi.fn()}
         onToggleSaved={vi.fn()}
+        titleLang={null}
       />,
     );
     const cell = screen.getByTestId('item-row');

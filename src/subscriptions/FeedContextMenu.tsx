@@ -1,19 +1,37 @@
 import { Menu } from '@mantine/core';
-import { IconArticle, IconCheck, IconChecks, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconCheck,
+  IconChecks,
+  IconEdit,
+  IconLanguage,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Feed } from '../engine/contract';
-import { useT } from '../i18n';
-import { markFeedsRead, renameFeedAction, setAlwaysFullText, unsubscribeFeeds } from './feedActions';
+import { useLanguage, useT } from '../i18n';
+import { languageName } from '../translate/languages';
+import { useTitleTarget } from '../translate/titles/useListTitles';
+import {
+  markFeedsRead,
+  renameFeedAction,
+  setAlwaysFullText,
+  setTranslateTitles,
+  unsubscribeFeeds,
+} from './feedActions';
 import { feedPath } from './paths';
 import { startRefresh } from './refreshActions';
 
 /**
  * Wraps a feed row: right-click (or the context-menu key) opens refresh, mark all read, rename,
- * "always load the full article" and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
+ * "always load the full article", "translate titles in lists" and unsubscribe for that feed. Unsubscribing the feed on screen leaves its page.
  */
 export function FeedContextMenu({ feed, children }: { feed: Feed; children: ReactNode }) {
   const t = useT();
+  const lang = useLanguage();
+  const titleTag = useTitleTarget();
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -74,6 +92,17 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
           data-testid="feed-menu-fulltext"
         >
           {t('fullText.feedSetting')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLanguage size={15} />}
+          rightSection={feed.translateTitles ? <IconCheck size={14} /> : null}
+          role="menuitemcheckbox"
+          aria-checked={feed.translateTitles === true}
+          title={t('ai.titles.feedSettingHint', { language: languageName(titleTag, lang) })}
+          onClick={() => void setTranslateTitles(feed, !feed.translateTitles)}
+          data-testid="feed-menu-translate-titles"
+        >
+          {t('ai.titles.feedSetting')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

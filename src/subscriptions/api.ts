@@ -94,6 +94,9 @@ export const renameFeed = (id: number, title: string): Promise<void> =>
 export const setFeedFullText = (id: number, on: boolean): Promise<void> =>
   withEngine((e) => e.fullText.setAlways(id, on));
 
+export const setFeedTranslateTitles = (id: number, on: boolean): Promise<void> =>
+  withEngine((e) => e.ai.setTranslateTitles(id, on));
+
 /** Whether whole-article fetches may reach private networks (`general.allowPrivateNetworks`). */
 export const configureFullText = (allowPrivate: boolean): Promise<void> =>
   withEngine((e) => e.fullText.configure({ allowPrivate }));

@@ -81,6 +81,16 @@ export async function setAlwaysFullText(feed: Feed, on: boolean): Promise<boolea
   }
 }
 
+/** Turns the feed's "Translate titles in lists" on or off. */
+export async function setTranslateTitles(feed: Feed, on: boolean): Promise<boolean> {
+  try {
+    await api.setFeedTranslateTitles(feed.id, on);
+    return true;
+  } catch (err) {
+    return report(t('ai.titles.feedSettingFailed'), err);
+  }
+}
+
 /**
  * Checks a new address for `feed` by fetching it: null when it gives a feed no other
  * subscription has, else the problem in words. One fetch (the engine keeps the parsed result

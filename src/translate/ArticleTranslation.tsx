@@ -10,11 +10,18 @@ import type { ReaderMenuAction } from '../reader/readerActions';
 import { sanitizeArticle } from '../reader/sanitize';
 import { useShortcuts } from '../reader/shortcuts';
 import { useSettingsGroup } from '../settings/useSettings';
+import { hashString } from '../../shared/hash';
 import type { BodyTranslation } from './bilingual';
 import { languageName, targetOf, targetTag } from './languages';
 import { TargetSelect } from './TargetSelect';
 import { paragraphTexts } from './paragraphs';
 import { type TranslationStatus, useTranslation } from './useTranslation';
+
+/** A body shown instead of the feed's (the whole article). */
+export interface ShownBody {
+  html: string;
+  baseUrl: string;
+}
 
 /** The reader's translation: a More-menu entry, the box above the article, and what the body draws. */
 export interface ArticleTranslationParts {
@@ -32,7 +39,12 @@ const SHOWN = new Set<TranslationStatus>(['waiting', 'streaming', 'done', 'stopp
  * the answer streams; Cancel aborts the request (what arrived stays, unsaved); a saved
  * translation shows again on opening the article.
  */
-export function useArticleTranslation(item: Item, shortcutsEnabled: boolean): ArticleTranslationParts {
+export function useArticleTranslation(
+  item: Item,
+  shortcutsEnabled: boolean,
+  /** The whole article the reader shows instead of the feed's body (translated instead), or null. */
+  shown: ShownBody | null = null,
+): ArticleTranslationParts {
   const t = useT();
   const ui = useLanguage();
   const { endpoint } = useAiEndpoint();
@@ -40,13 +52,17 @@ export function useArticleTranslation(item: Item, shortcutsEnabled: boolean): Ar
   const tag = targetTag(translateTo, ui);
   const target = useMemo(() => targetOf(tag), [tag]);
   const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
-  const paragraphs = useMemo(
-    () => paragraphTexts(sanitizeArticle(item.description, { baseUrl: webLink })),
-    [item.description, webLink],
+  const html = shown ? shown.html : item.description;
+  const baseUrl = shown ? shown.baseUrl : webLink;
+  const paragraphs = useMemo(() => paragraphTexts(sanitizeArticle(html, { baseUrl })), [html, baseUrl]);
+  const version = useMemo(
+    () => (shown ? `full-${hashString(shown.html)}` : item.contentHash),
+    [shown, item.contentHash],
   );
   const { state, translate, cancel, hide } = useTranslation({
     itemId: item.id,
-    contentHash: item.contentHash,
+    source: shown ? 'full' : 'feed',
+    contentHash: version,
     paragraphs,
     target,
     endpoint,

@@ -9,6 +9,7 @@ import { AiError } from '../ai/errors';
 import { t } from '../i18n';
 import { withEngine } from '../queries/engine';
 import { batches, buildTranslateMessages, parseNumbered } from './prompt';
+import type { TranslationSource } from '../engine/contract';
 import type { Target } from './languages';
 
 /** How a translation run ended. */
@@ -23,6 +24,8 @@ export type TranslateOutcome =
 /** What {@link translateArticle} needs. */
 export interface TranslateInput {
   itemId: number;
+  /** Which text the paragraphs come from: the feed's body (default) or the whole article shown. */
+  source?: TranslationSource;
   /** The texts of the article's translatable paragraphs (paragraphs.ts), in order. */
   paragraphs: readonly string[];
   target: Target;
@@ -49,8 +52,8 @@ function aborted(signal: AbortSignal | undefined): void {
  * error.
  */
 export async function translateArticle(input: TranslateInput): Promise<TranslateOutcome> {
-  const { itemId, paragraphs, target, endpoint, signal } = input;
-  const check = await withEngine((e) => e.ai.checkTranslation(itemId, target.tag));
+  const { itemId, paragraphs, target, endpoint, signal, source = 'feed' } = input;
+  const check = await withEngine((e) => e.ai.checkTranslation(itemId, target.tag, source));
   aborted(signal);
   if (check.cached && check.cached.paragraphs.length === paragraphs.length)
     return { kind: 'done', texts: check.cached.paragraphs, cached: true };
@@ -75,7 +78,7 @@ export async function translateArticle(input: TranslateInput): Promise<Translate
     throw err;
   }
   if (texts.every((text) => text !== ''))
-    await withEngine((e) => e.ai.putTranslation(itemId, target.tag, texts, endpoint.model)).catch(
+    await withEngine((e) => e.ai.putTranslation(itemId, target.tag, texts, endpoint.model, source)).catch(
       (err: unknown) => console.warn('Translation not cached', err),
     );
   return { kind: 'done', texts, cached: false };

@@ -4,6 +4,7 @@ import { AiError } from '../ai/errors';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
+import type { TranslationSource } from '../engine/contract';
 import type { Target } from './languages';
 import { translateArticle } from './translateArticle';
 
@@ -34,7 +35,10 @@ function isAbort(err: unknown): boolean {
 /** What {@link useTranslation} needs. */
 export interface TranslationInput {
   itemId: number;
+  /** The version of the text translated (the feed body's hash, or the whole article's). */
   contentHash: string;
+  /** The feed's body or the whole article the reader shows. */
+  source: TranslationSource;
   paragraphs: readonly string[];
   target: Target;
   endpoint: AiEndpoint;
@@ -47,8 +51,8 @@ export interface TranslationInput {
  * goes back to the original. Changing article or language, or unmounting, aborts.
  */
 export function useTranslation(input: TranslationInput) {
-  const { itemId, contentHash, target } = input;
-  const key = `${itemId}|${contentHash}|${target.tag}`;
+  const { itemId, contentHash, target, source } = input;
+  const key = `${itemId}|${source}|${contentHash}|${target.tag}`;
   const [keyed, setKeyed] = useState<Keyed>({ ...IDLE, key: '' });
   const state: TranslationState = keyed.key === key ? keyed : IDLE;
   const ctlRef = useRef<AbortController | null>(null);
@@ -58,7 +62,7 @@ export function useTranslation(input: TranslationInput) {
   });
 
   const translate = useCallback((force = false) => {
-    const { itemId: id, paragraphs, target: to, endpoint, key: k } = latest.current;
+    const { itemId: id, paragraphs, target: to, endpoint, key: k, source: from } = latest.current;
     const setState = (next: TranslationState | ((s: TranslationState) => TranslationState)) =>
       setKeyed((prev) => {
         const base = prev.key === k ? prev : { ...IDLE, key: k };
@@ -70,6 +74,7 @@ export function useTranslation(input: TranslationInput) {
     setState({ ...IDLE, status: 'checking' });
     translateArticle({
       itemId: id,
+      source: from,
       paragraphs,
       target: to,
       endpoint,
@@ -115,7 +120,7 @@ export function useTranslation(input: TranslationInput) {
   useEffect(() => {
     if (!itemId) return;
     let live = true;
-    void withEngine((e) => e.ai.getTranslation(itemId, target.tag))
+    void withEngine((e) => e.ai.getTranslation(itemId, target.tag, source))
       .catch(() => null)
       .then((hit) => {
         if (!live || ctlRef.current) return;
@@ -127,7 +132,7 @@ export function useTranslation(input: TranslationInput) {
       ctlRef.current?.abort();
       ctlRef.current = null;
     };
-  }, [key, itemId, target.tag]);
+  }, [key, itemId, target.tag, source]);
 
   return { state, translate, cancel, hide };
 }

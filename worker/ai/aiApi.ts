@@ -2,16 +2,17 @@ import type { SummaryRecord } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { summaryKey, type SummaryKeyParts } from './summaryKey';
+import { createTitleTranslationApi, type TitleTranslationApi } from './titleTranslation';
 import { createTranslationApi, type TranslationApi } from './translation';
 
 /** A cached summary as the UI gets it. */
 export type CachedSummary = Pick<SummaryRecord, 'text' | 'model' | 'createdAt'>;
 
 /**
- * The `ai` domain: the IndexedDB cache of AI summaries and translations, and the language check
- * before a translation (the model calls happen in the UI).
+ * The `ai` domain: the IndexedDB cache of AI summaries and translations (articles and list
+ * titles), the language check before a translation, and the feeds' title-translation switch (the model calls happen in the UI).
  */
-export interface AiApi extends TranslationApi {
+export interface AiApi extends TranslationApi, TitleTranslationApi {
   /** The summary cached for exactly this article version, model and prompt, or null. One get. */
   getSummary(parts: SummaryKeyParts): Promise<CachedSummary | null>;
   /**
@@ -28,6 +29,7 @@ export function createAiApi(ctx: EngineContext): AiApi {
   const table = () => ctx.db.table('summaries');
   return {
     ...createTranslationApi(ctx),
+    ...createTitleTranslationApi(ctx),
     getSummary: (parts) =>
       ctx.db.run('fetch', async () => {
         const rec = await table().get(summaryKey(parts));

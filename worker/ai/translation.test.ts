@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { EngineError } from '../errors';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { baseLanguage, detectLanguage, sameLanguage, translationKey } from './translation';
+import { baseLanguage, detectLanguage, fullTextVersion, sameLanguage, translationKey } from './translation';
 
 const engines: Engine[] = [];
 async function fresh(): Promise<Engine> {
@@ -94,6 +94,49 @@ describe('ai domain: translations', () => {
     // The feed changes the article: the old translation is not served for the new text.
     await internalsOf(e).db.dexie.table('items').update(de!, { contentHash: 'changed' });
     expect((await e.ai.checkTranslation(de!, 'en')).cached).toBeNull();
+  });
+
+  it('translates the whole article apart from the feed body: its own cache entry and language check', async () => {
+    const e = await fresh();
+    const [de] = await withItems(e, [{ title: 'Energiewende', description: GERMAN }]);
+    // No whole article loaded yet: nothing to translate from it.
+    await expect(e.ai.checkTranslation(de!, 'en', 'full')).rejects.toMatchObject({ code: 'not_found' });
+    const html = `${GERMAN}<p>Der ganze Artikel hat einen dritten Absatz, den der Feed nicht zeigt.</p>`;
+    await internalsOf(e).db.dexie.table('fullTexts').put({
+      itemId: de!,
+      feedId: 1,
+      status: 'ok',
+      html,
+      text: 'Die Bundesregierung hat am Mittwoch einen neuen Plan vorgestellt. Der ganze Artikel hat einen dritten Absatz.',
+      url: 'https://example.org/a',
+      reason: '',
+      httpStatus: 0,
+      fetchedAt: 1,
+    });
+    expect(await e.ai.checkTranslation(de!, 'en', 'full')).toEqual({
+      cached: null,
+      source: 'de',
+      same: false,
+    });
+    await e.ai.putTranslation(de!, 'en', ['feed 1', 'feed 2'], 'm', 'feed');
+    await e.ai.putTranslation(de!, 'en', ['full 1', 'full 2', 'full 3'], 'm', 'full');
+    expect((await e.ai.getTranslation(de!, 'en'))?.paragraphs).toEqual(['feed 1', 'feed 2']);
+    expect((await e.ai.getTranslation(de!, 'en', 'full'))?.paragraphs).toEqual([
+      'full 1',
+      'full 2',
+      'full 3',
+    ]);
+    const keys = (await internalsOf(e).db.dexie.table('summaries').toCollection().primaryKeys()) as string[];
+    const { contentHash } = (await e.items.get(de!))!;
+    expect(keys.sort()).toEqual(
+      [translationKey(de!, contentHash, 'en'), translationKey(de!, fullTextVersion(html), 'en')].sort(),
+    );
+    // A re-fetched page that changed is a new version: the old translation is not served.
+    await internalsOf(e)
+      .db.dexie.table('fullTexts')
+      .update(de!, { html: `${html}<p>Neu.</p>` });
+    expect(await e.ai.getTranslation(de!, 'en', 'full')).toBeNull();
+    expect((await e.ai.getTranslation(de!, 'en'))?.paragraphs).toEqual(['feed 1', 'feed 2']);
   });
 
   it('refuses empty translations, bad language tags and unknown articles, storing nothing', async () => {

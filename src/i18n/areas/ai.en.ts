@@ -41,6 +41,14 @@ export const aiEn = {
     anyway: 'Translate anyway',
     empty: 'This article has no text to translate.',
   },
+  titles: {
+    feedSetting: 'Translate titles in lists',
+    feedSettingHint: 'This feed’s titles show in {language} in lists (through your AI endpoint); hover for the original',
+    feedSettingFailed: 'Could not change the feed’s title translation',
+    original: 'Original: {title}',
+    label: '{translated} (translated; original: {title})',
+    failed: 'List titles could not be translated: {message}',
+  },
   list: {
     label: 'AI summary',
     failed: 'AI summary failed: {message}',

@@ -37,6 +37,14 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
     anyway: '仍然翻译',
     empty: '这篇文章没有可翻译的文字。',
   },
+  titles: {
+    feedSetting: '在列表中翻译标题',
+    feedSettingHint: '列表中此订阅源的标题将（通过你的 AI 服务）显示为{language}；悬停可查看原标题',
+    feedSettingFailed: '无法更改此订阅源的标题翻译设置',
+    original: '原标题：{title}',
+    label: '{translated}（译文；原标题：{title}）',
+    failed: '列表标题无法翻译：{message}',
+  },
   list: {
     label: 'AI 摘要',
     failed: 'AI 摘要失败：{message}',
