@@ -20,12 +20,16 @@ export type {
   Tag,
   TagWithCounts,
 } from '../../worker/types';
-export type { TitleRef, TitleState, TitleTranslation } from '../../worker/ai/titleTranslation';
-export type { TranslationSource } from '../../worker/ai/translation';
 
 /** The query accepted by `items.page`, derived from the contract so the two never drift. */
 export type ItemsQuery = Parameters<EngineApi['items']['page']>[0];
 export type ItemsScope = ItemsQuery['scope'];
+/** A list title as the engine's title translations take it, and what they answer. */
+export type TitleRef = Parameters<EngineApi['ai']['checkTitles']>[0][number];
+export type TitleState = Awaited<ReturnType<EngineApi['ai']['checkTitles']>>[number];
+export type TitleTranslation = Parameters<EngineApi['ai']['putTitles']>[0][number];
+/** Which text of an article a translation is of: the feed's body or the whole article. */
+export type TranslationSource = NonNullable<Parameters<EngineApi['ai']['getTranslation']>[2]>;
 export type InitResult = Awaited<ReturnType<EngineApi['init']>>;
 
 type RemoteFn<F> = F extends (...args: infer A) => infer R

@@ -71,25 +71,23 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
   }
 }
 
-/** Turns the feed's "always load the full article" on or off (on also fetches its newest). */
-export async function setAlwaysFullText(feed: Feed, on: boolean): Promise<boolean> {
+/** Runs a feed switch's engine call; a failure is shown under `failed` and answers false. */
+async function feedSwitch(call: () => Promise<void>, failed: string): Promise<boolean> {
   try {
-    await api.setFeedFullText(feed.id, on);
+    await call();
     return true;
   } catch (err) {
-    return report(t('fullText.feedSettingFailed'), err);
+    return report(failed, err);
   }
 }
 
+/** Turns the feed's "always load the full article" on or off (on also fetches its newest). */
+export const setAlwaysFullText = (feed: Feed, on: boolean): Promise<boolean> =>
+  feedSwitch(() => api.setFeedFullText(feed.id, on), t('fullText.feedSettingFailed'));
+
 /** Turns the feed's "Translate titles in lists" on or off. */
-export async function setTranslateTitles(feed: Feed, on: boolean): Promise<boolean> {
-  try {
-    await api.setFeedTranslateTitles(feed.id, on);
-    return true;
-  } catch (err) {
-    return report(t('ai.titles.feedSettingFailed'), err);
-  }
-}
+export const setTranslateTitles = (feed: Feed, on: boolean): Promise<boolean> =>
+  feedSwitch(() => api.setFeedTranslateTitles(feed.id, on), t('ai.titles.feedSettingFailed'));
 
 /**
  * Checks a new address for `feed` by fetching it: null when it gives a feed no other

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startApp, type Running } from '../../server/testing.ts';
-import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
-import { launchBrowser } from './harness';
+import type { AiServer } from '../fixtures/aiServer.ts';
+import { type AiApp, patchSettings, startAiApp } from './aiApp';
 import { ListScreen, tid, waitFor, waitForValue } from './pages';
 import { seedApp } from './seed';
 
@@ -12,9 +10,6 @@ import { seedApp } from './seed';
 // prompt line by line (`[n] [en] <title>`) and records every call, so batching, the language
 // check and the cache hit after a reload are checked at the endpoint.
 
-const SERVER_KEY = 'sk-shared-server-key';
-const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
-
 const GERMAN = [
   'Die Bundesregierung plant neue Steuern für große Unternehmen',
   'Neuer Plan für die Energiewende vorgestellt',
@@ -22,14 +17,11 @@ const GERMAN = [
 ];
 const ENGLISH = 'How we scaled our database to a billion rows';
 
-let browser: Browser;
+let setup: AiApp;
 let ai: AiServer;
-let app: Running;
-let context: BrowserContext;
 let page: Page;
 let list: ListScreen;
 let feedId: number;
-const errors: string[] = [];
 
 const title = (original: string) => list.row(original).locator(tid('item-title'));
 const translatedTitles = () => page.locator(`${tid('item-title')}[data-translated]`);
@@ -39,10 +31,7 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) =>
   await waitForValue(what, async () => (ok(await probe()) ? true : undefined), { timeout: 30_000 });
 }
 
-async function goto(path: string): Promise<void> {
-  await page.goto(app.url + path);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
-}
+const goto = (path: string) => setup.goto(path);
 
 async function feedMenuToggle(expectChecked: boolean): Promise<void> {
   const feedRow = page.locator(tid(`feed-row-${feedId}`));
@@ -54,17 +43,9 @@ async function feedMenuToggle(expectChecked: boolean): Promise<void> {
 }
 
 beforeAll(async () => {
-  ai = await startAiServer({ key: SERVER_KEY });
-  app = await startApp({
-    distDir: DIST,
-    ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  setup = await startAiApp();
+  ({ ai, page } = setup);
   list = new ListScreen(page);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await goto('/all');
   const now = Math.floor(Date.now() / 1000);
   const seeded = await seedApp(page, {
     groups: 1,
@@ -73,20 +54,10 @@ beforeAll(async () => {
     items: [...GERMAN, ENGLISH].map((t, i) => ({ title: t, pubDate: now - 60 * (i + 1) })),
   });
   feedId = seeded.feedIds[0]!;
-  await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
-      string,
-      Record<string, unknown>
-    >;
-    s.general = { ...s.general, defaultView: 'list', hideReadArticles: false, language: 'en' };
-    localStorage.setItem('app-settings', JSON.stringify(s));
-  });
+  await patchSettings(page, { general: { defaultView: 'list', hideReadArticles: false, language: 'en' } });
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await ai?.close();
+  await setup?.close();
 });
 
 describe('translated titles in lists', () => {
@@ -164,6 +135,6 @@ describe('translated titles in lists', () => {
       (titles) => titles.join('|') === [...GERMAN, ENGLISH].join('|'),
     );
     expect(await translatedTitles().count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(setup.errors).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { startApp, type Running } from '../../server/testing.ts';
-import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
-import { launchBrowser } from './harness';
-import { ReaderScreen, tid, waitFor, waitForValue } from './pages';
-import { engineWorker } from './seed';
+import type { AiServer } from '../fixtures/aiServer.ts';
+import { type AiApp, patchSettings, startAiApp, subscribeAndFetch } from './aiApp';
+import { ReaderScreen, tid, waitFor } from './pages';
 
 // Issue 15: translation uses the whole article when the reader shows it. The fixture site's
 // summaries-only feed (one line + "Continue reading") is fetched through the companion server,
@@ -13,20 +10,14 @@ import { engineWorker } from './seed';
 // records the paragraphs it was sent. The feed's version and the whole article keep a
 // translation each.
 
-const SERVER_KEY = 'sk-shared-server-key';
-const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
 const feedsUrl = inject('feedsUrl');
-
 const OTTERS = 'How river otters map their streams';
 const ONLY_IN_FULL = 'backwater behind the old mill';
 
-let browser: Browser;
+let setup: AiApp;
 let ai: AiServer;
-let app: Running;
-let context: BrowserContext;
 let page: Page;
 let reader: ReaderScreen;
-const errors: string[] = [];
 
 const translations = () => page.locator(`${tid('reader-body')} ${tid('reader-translation')}`);
 const status = (s: string) => page.locator(`${tid('translation')}[data-status="${s}"]`);
@@ -34,68 +25,25 @@ const sentParagraphs = (i: number) =>
   ai.translations()[i]?.body?.messages?.find((m) => m.role === 'user')?.content ?? '';
 
 async function openOtters(): Promise<void> {
-  await page.goto(`${app.url}/all`);
+  await setup.goto('/all');
   await page.locator(`${tid('item-row')}[aria-label="${OTTERS}"]`).click();
   await reader.waitOpen(OTTERS, 30_000);
 }
 
 beforeAll(async () => {
-  ai = await startAiServer({ key: SERVER_KEY });
-  app = await startApp({
-    distDir: DIST,
-    ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  setup = await startAiApp();
+  ({ ai, page } = setup);
   reader = new ReaderScreen(page);
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(`${app.url}/all`);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
   // English articles, translated into German (the fixture marks each paragraph `[de]`).
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'app-settings',
-      JSON.stringify({
-        general: { hideReadArticles: false, autoRead: false, language: 'en', defaultView: 'list' },
-        integrated: { translateTo: 'de' },
-      }),
-    ),
-  );
-  const worker = await engineWorker(page);
-  interface E {
-    feeds: { save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number> };
-    refresh: { start(s: { scope: 'feed'; id: number; force: boolean }): Promise<string> };
-    jobs: { get(id: string): Promise<{ state: string } | null> };
-    items: { count(): Promise<number> };
-    flushSnapshot(): Promise<boolean>;
-  }
-  const job = await worker.evaluate(async (url: string) => {
-    const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
-    const id = await engine.feeds.save({ url, title: 'The Riverbank Journal', groupId: -1, siteUrl: '' });
-    return engine.refresh.start({ scope: 'feed', id, force: true });
-  }, `${feedsUrl}/feeds/fulltext.xml`);
-  await waitForValue(
-    'the refresh of the fixture feed to finish',
-    () =>
-      worker.evaluate(async (jobId: string) => {
-        const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
-        const state = (await engine.jobs.get(jobId))?.state;
-        return state === 'running' ? undefined : state;
-      }, job),
-    { timeout: 30_000 },
-  );
-  await worker.evaluate(async () => {
-    const engine = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
-    if ((await engine.items.count()) !== 2) throw new Error('the fixture feed did not load');
-    await engine.flushSnapshot();
+  await patchSettings(page, {
+    general: { hideReadArticles: false, autoRead: false, language: 'en', defaultView: 'list' },
+    integrated: { translateTo: 'de' },
   });
+  const count = await subscribeAndFetch(page, `${feedsUrl}/feeds/fulltext.xml`, 'The Riverbank Journal');
+  if (count !== 2) throw new Error('the fixture feed did not load');
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await ai?.close();
+  await setup?.close();
 });
 
 describe('translating the article that is shown', () => {
@@ -135,6 +83,6 @@ describe('translating the article that is shown', () => {
     );
     expect(await translations().allTextContents()).toEqual(full);
     expect(ai.translations()).toHaveLength(2);
-    expect(errors).toEqual([]);
+    expect(setup.errors).toEqual([]);
   });
 });

@@ -1,18 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { internalsOf } from '../testing/createTestEngine';
+import { freshEngines } from '../testing/freshEngines';
 import { titleKey, type TitleRef } from './titleTranslation';
 
-const engines: Engine[] = [];
-async function fresh(): Promise<Engine> {
-  const e = createTestEngine({ now: () => 1000 });
-  engines.push(e);
-  await e.init();
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
+const fresh = freshEngines({ now: () => 1000 });
 
 const GERMAN_TITLES = [
   'Die Bundesregierung plant neue Steuern für große Unternehmen',

@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { EngineError } from '../errors';
-import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { internalsOf } from '../testing/createTestEngine';
+import { freshEngines } from '../testing/freshEngines';
 import { baseLanguage, detectLanguage, fullTextVersion, sameLanguage, translationKey } from './translation';
 
-const engines: Engine[] = [];
-async function fresh(): Promise<Engine> {
-  const e = createTestEngine({ now: () => 1000 });
-  engines.push(e);
-  await e.init();
-  return e;
-}
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
+const fresh = freshEngines({ now: () => 1000 });
 
 const GERMAN =
   '<p>Die Bundesregierung hat am Mittwoch einen neuen Plan für die Energiewende vorgestellt.</p><p>Bis zum Jahr 2030 sollen viele neue Windräder gebaut werden.</p>';

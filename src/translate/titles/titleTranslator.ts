@@ -6,7 +6,7 @@
  * Rows subscribe to their own title and re-render when it arrives. Nothing here runs during a
  * render: the list stays as fast with titles translated as without.
  */
-import { streamChat } from '../../ai/chat';
+import type { streamChat } from '../../ai/chat';
 import type { AiEndpoint } from '../../ai/endpoint';
 import { AiError } from '../../ai/errors';
 import type { TitleRef, TitleState, TitleTranslation } from '../../engine/contract';
