@@ -11,6 +11,7 @@ import type { AiEndpoint } from '../../ai/endpoint';
 import { AiError } from '../../ai/errors';
 import type { TitleRef, TitleState, TitleTranslation } from '../../engine/contract';
 import { t } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
 import { parseNumbered } from '../prompt';
 import { buildTitleMessages, titleBatches } from './prompt';
 
@@ -131,7 +132,8 @@ export class TitleTranslator {
   }
 
   private report(err: unknown): void {
-    const text = err instanceof Error ? err.message : String(err);
+    // One notice per distinct explanation (the words the notice shows).
+    const text = errorText(err);
     if (this.reported.has(text)) return;
     this.reported.add(text);
     this.deps.onError(err);
