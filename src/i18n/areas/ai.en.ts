@@ -43,7 +43,8 @@ export const aiEn = {
   },
   titles: {
     feedSetting: 'Translate titles in lists',
-    feedSettingHint: 'This feed’s titles show in {language} in lists (through your AI endpoint); hover for the original',
+    feedSettingHint:
+      'This feed’s titles show in {language} in lists (through your AI endpoint); hover for the original',
     feedSettingFailed: 'Could not change the feed’s title translation',
     original: 'Original: {title}',
     label: '{translated} (translated; original: {title})',
