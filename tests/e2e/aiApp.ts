@@ -40,11 +40,12 @@ export async function startAiApp(): Promise<AiApp> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const goto = async (path: string) => {
-    await page.goto(app.url + path);
-    await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+  const goto = async (path: string, timeout = 30_000) => {
+    await page.goto(app.url + path, { timeout });
+    await page.waitForSelector(tid('app-shell'), { timeout });
   };
-  await goto('/all');
+  // The first load of a new server compresses the app shell (seconds of CPU on a loaded machine).
+  await goto('/all', 120_000);
   return {
     ai,
     app,
