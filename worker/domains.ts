@@ -20,7 +20,8 @@ import { createHighlightsApi } from './highlights/highlights';
 import { createItemsApi } from './items/items';
 import { createJobsApi } from './jobs/jobs';
 import { createOpmlApi } from './opml/opml';
-import { createQueryApi } from './query/queryApi';
+import { createQueryApi, type QueryPageOptions } from './query/queryApi';
+import { readsIndexText } from './query/evaluate';
 import { createRetentionApi } from './retention/retention';
 import { createRulesApi } from './rules/rules';
 import { createSearchApi } from './search/searchApi';
@@ -65,12 +66,27 @@ export const domains = {
   icons: ({ services }: DomainDeps) => createIconsApi(services),
   items: ({ ctx, gate }: DomainDeps) => {
     const items = createItemsApi(ctx);
-    // Pages of the all list answer from IndexedDB while the index loads (index/earlyPage.ts).
+    // Pages answer while the index loads: the all list from IndexedDB (index/earlyPage.ts),
+    // every list once the snapshot's number columns are in (index/indexGate.ts).
     return { ...items, page: gate.page(ctx.db, (q) => items.page(q)) };
   },
   state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
   tags: ({ ctx, sync }: DomainDeps) => sync.withLabels(createTagsApi(ctx)),
-  query: ({ ctx, textIndex }: DomainDeps) => createQueryApi(ctx, textIndex),
+  query: ({ ctx, textIndex, gate }: DomainDeps) => {
+    const query = createQueryApi(ctx, textIndex);
+    // Filters naming no text field answer from the snapshot's number columns while its text loads.
+    return {
+      ...query,
+      run: gate.early(
+        (text: string, opts?: QueryPageOptions) => query.run(text, opts),
+        (text) => !readsIndexText(text),
+      ),
+      counts: gate.early(
+        (filters: { id: string; query: string }[]) => query.counts(filters),
+        (filters) => filters.every((f) => !readsIndexText(f.query)),
+      ),
+    };
+  },
   search: ({ ctx, textIndex }: DomainDeps) => createSearchApi(ctx, textIndex),
   backup: ({ ctx, textIndex }: DomainDeps) => createBackupApi(ctx, textIndex),
   retention: ({ ctx, services }: DomainDeps) => createRetentionApi(ctx, services.jobs),

@@ -39,7 +39,8 @@ export interface EngineOptions extends DbEnvironment {
    * Let `init()` answer before the index is loaded when the stored counts summary is current
    * (the worker sets this; tests that read the index right after init leave it off).
    * Until the index is loaded every call waits for it, except `counts()` and pages of the all
-   * list, which the summary and IndexedDB answer exactly (index/indexGate.ts).
+   * list, which the summary and IndexedDB answer exactly, and, once the snapshot's number
+   * columns are in, pages of every list and filters naming no text field (index/indexGate.ts).
    */
   deferIndex?: boolean;
   /**
@@ -188,9 +189,13 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   };
 
   // Loads the index (snapshot or rebuild); failures become warnings.
-  const loadIndexInto = async (warnings: string[], countLater = false): Promise<void> => {
+  const loadIndexInto = async (
+    warnings: string[],
+    countLater = false,
+    atNumbers?: () => Promise<void>,
+  ): Promise<void> => {
     const loaded = await step(warnings, 'Could not load read/saved state', () =>
-      loadIndex(db, index, { countLater }),
+      loadIndex(db, index, { countLater, atNumbers }),
     );
     if (loaded) {
       ctx.applied.counter = loaded.counter;
@@ -231,7 +236,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
         step(warnings, 'Could not load feeds and groups', () => reloadGroupsAndFeeds(ctx)),
       ]);
       const loadWarnings: string[] = [];
-      void gate.begin(summary, () => loadIndexInto(loadWarnings, true));
+      void gate.begin(summary, (atNumbers) => loadIndexInto(loadWarnings, true, atNumbers));
       // The legacy import marks items in the index, so it waits too (once per browser).
       if (!summary || options.legacy) {
         await gate.whenLoaded();

@@ -5,6 +5,8 @@ export const META_KEYS = {
   /** Bumped in every transaction that changes items; validates the index snapshot. */
   itemsCounter: 'itemsCounter',
   indexSnapshot: 'indexSnapshot',
+  /** The text columns of the index snapshot (a second record, read after the numbers). */
+  indexSnapshotText: 'indexSnapshotText',
   /** Counts at the snapshot's counter, small enough to read before the snapshot (cold start). */
   indexSummary: 'indexSummary',
   legacyImported: 'legacyImported',

@@ -154,9 +154,64 @@ describe('IndexGate', () => {
     expect(counted).toBe(false);
     manual.finish();
     expect(await feedPage).toBe(EMPTY_PAGE);
+    await tick();
     expect(counted).toBe(true);
     // Loaded: even the all list comes from the index now.
     expect(await page({ scope: 'all' })).toBe(EMPTY_PAGE);
     expect(fromIndex).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers early calls once the number columns are in, then lets the text load go on', async () => {
+    const gate = new IndexGate(true);
+    const steps: string[] = [];
+    let finish!: () => void;
+    const done = new Promise<void>((r) => (finish = r));
+    let numbersIn!: () => Promise<void>;
+    const atNumbersCalled = new Promise<void>((resolve) => {
+      void gate.begin(
+        SUMMARY,
+        async (atNumbers) => {
+          steps.push('numbers');
+          numbersIn = atNumbers;
+          resolve();
+          await done;
+        },
+        10_000,
+      );
+    });
+    const list = gate.early(
+      (scope: string) => {
+        steps.push(`list ${scope}`);
+        return Promise.resolve(scope);
+      },
+      (scope) => scope !== 'text',
+    );
+    const held = gate.hold({ write: () => steps.push('write') });
+    const feed = list('feed');
+    const text = list('text');
+    void held.write();
+    await atNumbersCalled; // asking started the load at once (no window wait)
+    expect(steps).toEqual(['numbers']);
+    const textMayLoad = numbersIn().then(() => steps.push('text may load'));
+    expect(await feed).toBe('feed');
+    await textMayLoad;
+    // The early call answered before the text load was let go; the others still wait.
+    expect(steps).toEqual(['numbers', 'list feed', 'text may load']);
+    expect(await list('saved')).toBe('saved');
+    finish();
+    expect(await text).toBe('text');
+    await gate.whenLoaded();
+    await tick();
+    expect(steps).toEqual(['numbers', 'list feed', 'text may load', 'list saved', 'list text', 'write']);
+  });
+
+  it('without a summary the text load does not wait for early calls', async () => {
+    const gate = new IndexGate(true);
+    let waited = false;
+    await gate.begin(null, async (atNumbers) => {
+      await atNumbers();
+      waited = true;
+    });
+    expect(waited).toBe(true);
   });
 });

@@ -1,8 +1,13 @@
 /**
  * Deferred index loading for a fast cold start. `init()` may answer before the index snapshot is
  * read; until it is, the gate holds every engine call (so no write reaches a half-loaded index and
- * none is lost or applied twice), except what the counts summary can answer exactly: `counts()`
- * and pages of the all list (earlyPage.ts). When not deferred the gate is a no-op pass-through.
+ * none is lost or applied twice), except the reads that can be answered exactly meanwhile:
+ * - `counts()` from the counts summary, and pages of the all list straight from IndexedDB
+ *   (earlyPage.ts), before anything of the snapshot is read;
+ * - calls made with `early` (pages of every list, filters naming no text field) once the
+ *   snapshot's number columns are in: they run the index's own code over those columns, so they
+ *   answer what the loaded index answers (the text columns load next, snapshot.ts).
+ * When not deferred the gate is a no-op pass-through.
  */
 import type { Database } from '../db/database';
 import type { Counts, ItemRow, ItemsQuery, Page } from '../types';
@@ -21,10 +26,16 @@ export const FIRST_PAGE_WINDOW_MS = 50;
 export class IndexGate {
   private _loaded: boolean;
   private ready: Promise<void> = Promise.resolve();
+  /** True while the number columns are in and the text columns are still loading. */
+  private numbers = false;
+  private numbersReady: Promise<void> = Promise.resolve();
   private summary: IndexSummary | null = null;
   private startLoad: (() => void) | null = null;
+  private startText: (() => void) | null = null;
+  /** Early calls running on the number columns; the text load waits until none is left. */
+  private running = 0;
   /** Methods that answer on their own while loading (`page`): `hold` leaves them as they are. */
-  private readonly early = new WeakSet<AnyFn>();
+  private readonly earlyFns = new WeakSet<AnyFn>();
 
   /** `deferred` false: the index is loaded inside init and the gate never holds anything. */
   constructor(readonly deferred: boolean) {
@@ -41,15 +52,44 @@ export class IndexGate {
    * the gate, leaving whatever the index holds). `summary` answers counts and early pages
    * meanwhile; null = nothing can be answered early, so the load starts at once. With a summary
    * the load starts after the first early page, at the first call that needs the index, or after
-   * `windowMs`, whichever comes first. Resolves when the gate opens.
+   * `windowMs`, whichever comes first. `load` calls `atNumbers` once the number columns are in
+   * (early calls then run) and awaits it before reading the text: with a summary it resolves
+   * once no early call is running, after at least one answered or `windowMs` passed (the text
+   * record's read would otherwise occupy the thread before them); without, at once.
+   * Resolves when the gate opens.
    */
   begin(
     summary: IndexSummary | null,
-    load: () => Promise<void>,
+    load: (atNumbers: () => Promise<void>) => Promise<void>,
     windowMs = FIRST_PAGE_WINDOW_MS,
   ): Promise<void> {
     this._loaded = false;
+    this.numbers = false;
     this.summary = summary;
+    let numbersIn = () => {};
+    this.numbersReady = new Promise<void>((resolve) => (numbersIn = resolve));
+    const atNumbers = (): Promise<void> => {
+      this.numbers = true;
+      numbersIn();
+      if (!summary) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        // With no early call running when the window ends the text goes ahead; else the last
+        // running call lets it go.
+        const timer = setTimeout(() => {
+          if (this.running === 0) this.startText?.();
+        }, windowMs);
+        this.startText = () => {
+          clearTimeout(timer);
+          this.startText = null;
+          resolve();
+        };
+        // Early calls waiting for the numbers run first (their continuations are queued now).
+        setTimeout(() => {
+          if (this.running === 0 && this.answered) this.startText?.();
+        }, 0);
+      });
+    };
+    this.answered = false;
     const go = summary
       ? new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, windowMs);
@@ -62,15 +102,21 @@ export class IndexGate {
     this.ready = go
       .then(() => {
         this.startLoad = null;
-        return load();
+        return load(atNumbers);
       })
       .catch((err: unknown) => console.error('Rivulet: index load failed', err))
       .then(() => {
         this._loaded = true;
+        this.numbers = false;
+        this.startText = null;
         this.summary = null;
+        numbersIn();
       });
     return this.ready;
   }
+
+  /** Whether an early call has answered since `begin` (the text load may then go ahead). */
+  private answered = false;
 
   /** Resolves when the index is loaded, without hurrying a load that waits for the first page. */
   afterLoad(): Promise<void> {
@@ -91,7 +137,7 @@ export class IndexGate {
     if (!this.deferred) return domain;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(domain)) {
-      if (typeof value !== 'function' || this.early.has(value as AnyFn)) {
+      if (typeof value !== 'function' || this.earlyFns.has(value as AnyFn)) {
         out[key] = value;
         continue;
       }
@@ -103,25 +149,56 @@ export class IndexGate {
   }
 
   /**
-   * `items.page` that answers the all list from IndexedDB while loading (same rows, cursor and
-   * total as the index would give) and otherwise waits for the index and calls `page`. `hold`
-   * passes the method it returns through unchanged, so a domain may carry it and still be held.
+   * `fn` that, while loading, runs as soon as the number columns are in when
+   * `numbersSuffice(firstArgument)` (it must then read nothing of the index but numbers, tags and the
+   * feed/group caches), else waits for the whole index. Asking starts a load that waits for the
+   * first page. `hold` passes the method it returns through unchanged.
+   */
+  early<A extends unknown[], R>(
+    fn: (...args: A) => Promise<R>,
+    numbersSuffice: (first: NoInfer<A>[0]) => boolean,
+  ): (...args: A) => Promise<R> {
+    const answer = async (...args: A): Promise<R> => {
+      if (this._loaded) return fn(...args);
+      if (!numbersSuffice(args[0])) {
+        await this.whenLoaded();
+        return fn(...args);
+      }
+      this.startLoad?.();
+      this.running++;
+      try {
+        if (!this.numbers && !this._loaded) await this.numbersReady;
+        return await fn(...args);
+      } finally {
+        this.answered = true;
+        if (--this.running === 0) this.startText?.();
+      }
+    };
+    this.earlyFns.add(answer);
+    return answer;
+  }
+
+  /**
+   * `items.page` that answers the all list from IndexedDB before the snapshot is read (same rows,
+   * cursor and total as the index would give), every list from the number columns once they are
+   * in (`early`), and otherwise waits for the index and calls `page`.
    */
   page(
     db: Database,
     page: (q: ItemsQuery) => Promise<Page<ItemRow>>,
   ): (q: ItemsQuery) => Promise<Page<ItemRow>> {
+    const onNumbers = this.early(page, () => true);
     const answer = async (q: ItemsQuery): Promise<Page<ItemRow>> => {
       const summary = this.summary;
-      if (!this._loaded && summary && canPageEarly(q)) {
+      if (!this._loaded && !this.numbers && summary && canPageEarly(q)) {
         const early = await earlyPage(db, summary, q);
+        this.answered = true;
         this.startLoad?.();
         if (early) return early;
       }
-      if (!this._loaded) await this.whenLoaded();
-      return page(q);
+      return onNumbers(q);
     };
-    this.early.add(answer);
+    this.earlyFns.add(answer);
     return answer;
   }
 

@@ -23,20 +23,27 @@ export interface IndexRow {
   tags?: readonly number[];
 }
 
-/** Plain columns of the live rows, in row order (the snapshot body). */
-export interface IndexColumns {
+/** The number columns of the live rows, in row order: all that lists and counts need. */
+export interface NumberColumns {
   ids: Float64Array;
   feedIds: Int32Array;
   pubDates: Float64Array;
   flags: Uint8Array;
+  /** Tag ids by item id, for the tagged live items only (tags are sparse). */
+  tags?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** The string columns of the same rows (what text filters, search and rules read). */
+export interface TextColumns {
   titles: string[];
   authors: string[];
   links: string[];
   enclosures: string[];
   guids: string[];
-  /** Tag ids by item id, for the tagged live items only (tags are sparse). */
-  tags?: ReadonlyMap<number, readonly number[]>;
 }
+
+/** Plain columns of the live rows, in row order (the snapshot body). */
+export interface IndexColumns extends NumberColumns, TextColumns {}
 
 /** Live items carrying one tag, and how many of them are unread. */
 export interface TagCount {
@@ -81,6 +88,8 @@ export class MetaIndex implements MetaIndexView {
   private byDate: Int32Array | null = null;
   private hiddenByDate: Int32Array | null = null;
   private readonly byFeed = new Map<number, Int32Array>();
+  /** The version right after a `load` without text columns; null once text is in (or was given). */
+  private textPending: number | null = null;
 
   get version(): number {
     return this._version;
@@ -302,8 +311,9 @@ export class MetaIndex implements MetaIndexView {
    * Replaces the whole content with these columns (snapshot load, rebuild, compaction).
    * Bulk copies, not per-row appends: this is the cold-start path (~100k rows). `order`, when
    * given, must be the rows newest first (a validated snapshot's saved order): it spares the sort.
+   * Without text columns every string reads '' until `attachText` (the two-step cold start).
    */
-  load(cols: IndexColumns, order?: Int32Array): void {
+  load(cols: NumberColumns & Partial<TextColumns>, order?: Int32Array): void {
     const n = cols.ids.length;
     this.size = this.live = 0;
     // Loading fewer rows than the columns hold (a compaction) gives the spare capacity back.
@@ -315,13 +325,7 @@ export class MetaIndex implements MetaIndexView {
     this.flagBits.set(cols.flags);
     this.alive.fill(1, 0, n);
     this.alive.fill(0, n);
-    this.titles = cols.titles.slice(0, n);
-    this.authors = cols.authors.slice(0, n);
-    this.links = cols.links.slice(0, n);
-    this.enclosures = cols.enclosures.slice(0, n);
-    this.guids = cols.guids.slice(0, n);
-    this.titlesLower = lowerAll(this.titles);
-    this.authorsLower = lowerAll(this.authors);
+    this.setText(cols, n);
 
     this.size = this.live = n;
     this.rows.clear();
@@ -336,6 +340,33 @@ export class MetaIndex implements MetaIndexView {
     }
     this.structuralChange();
     if (order && order.length === n) this.allByDate = order;
+    this.textPending = cols.titles ? null : this._version;
+  }
+
+  /**
+   * Puts the string columns of the rows `load` took without them (same rows, same order).
+   * False, changing nothing, when their length is not the row count or rows changed since the
+   * load (then the caller must reload the whole index). O(total characters).
+   */
+  attachText(cols: TextColumns): boolean {
+    const n = this.size;
+    if (this.textPending !== this._version) return false;
+    const lengths = [cols.titles, cols.authors, cols.links, cols.enclosures, cols.guids].map((c) => c.length);
+    if (lengths.some((len) => len !== n)) return false;
+    this.setText(cols, n);
+    this._version++;
+    this.textPending = null;
+    return true;
+  }
+
+  private setText(cols: Partial<TextColumns>, n: number): void {
+    this.titles = cols.titles?.slice(0, n) ?? [];
+    this.authors = cols.authors?.slice(0, n) ?? [];
+    this.links = cols.links?.slice(0, n) ?? [];
+    this.enclosures = cols.enclosures?.slice(0, n) ?? [];
+    this.guids = cols.guids?.slice(0, n) ?? [];
+    this.titlesLower = lowerAll(this.titles);
+    this.authorsLower = lowerAll(this.authors);
   }
 
   /**

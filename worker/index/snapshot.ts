@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
-import { packSnapshot, unpackSnapshot } from './snapshotFormat';
+import { packSnapshot, unpackSnapshot, unpackText } from './snapshotFormat';
 
 export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
@@ -66,7 +66,11 @@ const REBUILD_CHUNK = 2000;
 /**
  * Fills `index` from the snapshot when it is valid and current, else rebuilds it from the items
  * store (one read transaction, chunked by id) and writes a fresh snapshot.
- * Cost: one get + one count on the fast path; a full items read on rebuild. The count walks the
+ * Two steps (snapshotFormat.ts): the number columns first, then the text columns in a second
+ * transaction. Between them `atNumbers` runs (awaited): the index then answers every list and
+ * every filter that names no text field, while the larger text record waits its turn. If the
+ * database moved on between the two reads (another tab wrote), the index is rebuilt.
+ * Cost: two gets + one count on the fast path; a full items read on rebuild. The count walks the
  * whole store in Chromium (~300 ms at 100k) and slows the snapshot read that runs beside it, so
  * `countLater` skips it: the caller then runs `verifyCount` when the start-up rush is over.
  * Fails with the storage error texts (`Error fetching data`, …).
@@ -74,7 +78,7 @@ const REBUILD_CHUNK = 2000;
 export async function loadIndex(
   db: Database,
   index: MetaIndex,
-  { countLater = false }: { countLater?: boolean } = {},
+  { countLater = false, atNumbers }: { countLater?: boolean; atNumbers?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
   const { counter, rows, staleReason, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
     // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
@@ -87,14 +91,19 @@ export async function loadIndex(
     const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
     return { counter, ...tried, count: counting ? await counting : tried?.rows };
   });
-  if (rows !== undefined && rows === count) return { source: 'snapshot', counter, staleReason: null };
-  const reason = rows !== undefined ? 'index snapshot out of date' : (staleReason ?? null);
+  let reason: string | null = staleReason ?? null;
+  if (rows !== undefined && rows === count) {
+    await atNumbers?.();
+    reason = await loadText(db, index, counter, rows);
+    if (reason === null) return { source: 'snapshot', counter, staleReason: null };
+  } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt);
   return { source: 'rebuild', counter: rebuilt, staleReason: reason };
 }
 
-// Loads a readable snapshot taken at `counter` into the index (rows loaded), or says why not.
+// Loads the number columns of a readable snapshot taken at `counter` into the index (rows
+// loaded; every string reads '' until `loadText`), or says why not.
 function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: number; staleReason?: string } {
   const unpacked = unpackSnapshot(value);
   if (!unpacked.ok)
@@ -105,6 +114,26 @@ function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: nu
   if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order);
   return { rows: unpacked.columns.ids.length };
+}
+
+// The second step: the text columns of the `rows` rows loaded at `counter`. Null when they are
+// in, else why not (the index must then be rebuilt).
+async function loadText(
+  db: Database,
+  index: MetaIndex,
+  counter: number,
+  rows: number,
+): Promise<string | null> {
+  const [counterRecord, textRecord] = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshotText]),
+  );
+  if (toCounter(counterRecord?.value) !== counter) return 'index snapshot out of date';
+  if (textRecord === undefined) return 'index snapshot unreadable';
+  const text = unpackText(textRecord.value, rows);
+  if (!text.ok)
+    return text.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
+  if (text.counter !== counter) return 'index snapshot out of date';
+  return index.attachText(text.columns) ? null : 'index changed while its text loaded';
 }
 
 /**
@@ -160,7 +189,8 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
     const meta = db.table('meta');
     if (toCounter((await meta.get(META_KEYS.itemsCounter))?.value) !== counter) return false;
     await meta.bulkPut([
-      { key: META_KEYS.indexSnapshot, value: snapshot },
+      { key: META_KEYS.indexSnapshot, value: snapshot.numbers },
+      { key: META_KEYS.indexSnapshotText, value: snapshot.text },
       { key: META_KEYS.indexSummary, value: summary },
     ]);
     return true;

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MetaIndex, type IndexRow } from './metaIndex';
-import { SNAPSHOT_FORMAT, packSnapshot, unpackSnapshot, type PackedSnapshot } from './snapshotFormat';
+import {
+  SNAPSHOT_FORMAT,
+  packSnapshot,
+  unpackSnapshot,
+  unpackText,
+  type PackedSnapshot,
+  type PackedText,
+  type Unpacked,
+} from './snapshotFormat';
 
 const row = (id: number, pubDate: number, title: string, extra: Partial<IndexRow> = {}): IndexRow => ({
   id,
@@ -16,11 +24,20 @@ const row = (id: number, pubDate: number, title: string, extra: Partial<IndexRow
   ...extra,
 });
 
-function packed(rows: IndexRow[]): PackedSnapshot {
+function packedBoth(rows: IndexRow[]): { numbers: PackedSnapshot; text: PackedText } {
   const index = new MetaIndex();
   index.upsert(rows);
   const { columns, order } = index.packable();
   return packSnapshot(columns, order, 7);
+}
+const packed = (rows: IndexRow[]): PackedSnapshot => packedBoth(rows).numbers;
+
+// Both records through a structured clone (as IndexedDB stores them), decoded and put together.
+function roundTrip(rows: IndexRow[]): Unpacked & { ok: true; text: ReturnType<typeof unpackText> } {
+  const stored = structuredClone(packedBoth(rows));
+  const out = unpackSnapshot(stored.numbers);
+  if (!out.ok) throw new Error(out.reason);
+  return { ...out, text: unpackText(stored.text, out.columns.ids.length) };
 }
 
 describe('snapshot format', () => {
@@ -48,11 +65,15 @@ describe('snapshot format', () => {
       row(4, 200, 'ΟΔΟΣ İstanbul', { author: '', guid: '' }),
       row(5, 50, 'tab\tnew\nline\u0000nul'),
     ];
-    const out = unpackSnapshot(structuredClone(packed(rows)));
-    if (!out.ok) throw new Error(out.reason);
+    const out = roundTrip(rows);
+    if (!out.text.ok) throw new Error(out.text.reason);
     expect(out.counter).toBe(7);
+    expect(out.text.counter).toBe(7);
     const index = new MetaIndex();
     index.load(out.columns, out.order);
+    // The numbers alone answer ids, dates and flags; every string is '' until the text is in.
+    expect(index.title(index.rowOf(1))).toBe('');
+    expect(index.attachText(out.text.columns)).toBe(true);
     expect(Array.from(index.rowsByDate(), (r) => index.id(r))).toEqual([3, 2, 4, 1, 5]);
     for (const r of rows) {
       const at = index.rowOf(r.id);
@@ -74,10 +95,10 @@ describe('snapshot format', () => {
         fc.array(fc.tuple(fc.string(), fc.string({ unit: 'grapheme' })), { maxLength: 30 }),
         (cells) => {
           const rows = cells.map(([title, author], i) => row(i + 1, i % 5, title, { author }));
-          const out = unpackSnapshot(structuredClone(packed(rows)));
-          if (!out.ok) return false;
-          expect(out.columns.titles.toSorted()).toEqual(rows.map((r) => r.title).toSorted());
-          expect(out.columns.authors.toSorted()).toEqual(rows.map((r) => r.author).toSorted());
+          const { text } = roundTrip(rows);
+          if (!text.ok) return false;
+          expect(text.columns.titles.toSorted()).toEqual(rows.map((r) => r.title).toSorted());
+          expect(text.columns.authors.toSorted()).toEqual(rows.map((r) => r.author).toSorted());
           return true;
         },
       ),
@@ -89,11 +110,16 @@ describe('snapshot format', () => {
     index.upsert([row(1, 10, 'a'), row(2, 40, 'b'), row(3, 30, 'c'), row(4, 20, 'd')]);
     index.remove([2]);
     const { columns, order } = index.packable();
-    const out = unpackSnapshot(packSnapshot(columns, order, 1));
+    const both = packSnapshot(columns, order, 1);
+    const out = unpackSnapshot(both.numbers);
     if (!out.ok) throw new Error(out.reason);
+    const text = unpackText(both.text, 3);
+    if (!text.ok) throw new Error(text.reason);
     const back = new MetaIndex();
     back.load(out.columns, out.order);
+    expect(back.attachText(text.columns)).toBe(true);
     expect(Array.from(back.rowsByDate(), (r) => back.id(r))).toEqual([3, 4, 1]);
+    expect(back.title(back.rowOf(3))).toBe('c');
   });
 
   it('reports an older format apart from a corrupt one', () => {
@@ -106,27 +132,39 @@ describe('snapshot format', () => {
     expect(unpackSnapshot(null)).toEqual({ ok: false, reason: 'unreadable' });
     expect(unpackSnapshot('x')).toEqual({ ok: false, reason: 'unreadable' });
     expect(unpackSnapshot({ format: SNAPSHOT_FORMAT + 1 })).toEqual({ ok: false, reason: 'unreadable' });
+    expect(unpackText({ format: 3, counter: 1, text: [], ends: new Uint32Array(0) }, 0)).toEqual({
+      ok: false,
+      reason: 'old format',
+    });
+    expect(unpackText(null, 0)).toEqual({ ok: false, reason: 'unreadable' });
   });
 
   it('rejects malformed snapshots: lengths, types, offsets, order', () => {
-    const good = packed([row(1, 10, 'one'), row(2, 20, 'two'), row(3, 30, 'three')]);
+    const both = packedBoth([row(1, 10, 'one'), row(2, 20, 'two'), row(3, 30, 'three')]);
+    const good = both.numbers;
     expect(unpackSnapshot(good).ok).toBe(true);
+    expect(unpackText(both.text, 3).ok).toBe(true);
     const bad = (patch: Partial<Record<keyof PackedSnapshot, unknown>>) =>
       unpackSnapshot({ ...good, ...patch });
+    const badText = (patch: Partial<Record<keyof PackedText, unknown>>, rows = 3) =>
+      unpackText({ ...both.text, ...patch }, rows);
     const unreadable = { ok: false, reason: 'unreadable' };
     expect(bad({ counter: '1' })).toEqual(unreadable);
     expect(bad({ ids: [1, 2, 3] })).toEqual(unreadable);
     expect(bad({ flags: new Uint8Array(2) })).toEqual(unreadable);
     expect(bad({ feedIds: new Float64Array(3) })).toEqual(unreadable);
-    expect(bad({ text: good.text.slice(1) })).toEqual(unreadable);
-    expect(bad({ text: [...good.text.slice(0, 4), 5] })).toEqual(unreadable);
+    expect(badText({ text: both.text.text.slice(1) })).toEqual(unreadable);
+    expect(badText({ text: [...both.text.text.slice(0, 4), 5] })).toEqual(unreadable);
+    expect(badText({ counter: '7' })).toEqual(unreadable);
+    // Text of another row count than the numbers.
+    expect(badText({}, 2)).toEqual(unreadable);
     // The titles text is longer or shorter than its offsets say.
-    expect(bad({ text: ['onetwothreeX', ...good.text.slice(1)] })).toEqual(unreadable);
-    expect(bad({ text: ['onetwo', ...good.text.slice(1)] })).toEqual(unreadable);
-    const ends = good.ends.slice();
+    expect(badText({ text: ['onetwothreeX', ...both.text.text.slice(1)] })).toEqual(unreadable);
+    expect(badText({ text: ['onetwo', ...both.text.text.slice(1)] })).toEqual(unreadable);
+    const ends = both.text.ends.slice();
     ends[1] = 1; // below the previous end
-    expect(bad({ ends })).toEqual(unreadable);
-    expect(bad({ ends: good.ends.slice(1) })).toEqual(unreadable);
+    expect(badText({ ends })).toEqual(unreadable);
+    expect(badText({ ends: both.text.ends.slice(1) })).toEqual(unreadable);
     // Not a permutation, out of range, or not newest first.
     expect(bad({ order: Int32Array.of(2, 2, 0) })).toEqual(unreadable);
     expect(bad({ order: Int32Array.of(2, 1, 3) })).toEqual(unreadable);

@@ -6,7 +6,7 @@
  */
 import type { EngineContext } from '../engineContext';
 import type { Condition, QueryAst } from './language/ast';
-import { resolveField } from './language/fields';
+import { resolveField, type FieldKey } from './language/fields';
 import { parseQuery, type ParseResult, type QueryError } from './language/parse';
 import { planAndRun } from './language/plan';
 import type { QuerySource } from './language/source';
@@ -48,6 +48,31 @@ export function needsText(ast: QueryAst): boolean {
   return (
     (ast.where !== null && condMentionsDescription(ast.where)) ||
     (ast.orderBy !== null && resolveField(ast.orderBy.field) === 'description')
+  );
+}
+
+// Fields answered from the index's text columns or the text store, not its number columns.
+const TEXT_FIELDS = new Set<FieldKey | null>(['guid', 'title', 'author', 'link', 'enclosure', 'description']);
+
+function condReadsText(c: Condition): boolean {
+  if (c.type === 'and' || c.type === 'or') return c.conditions.some(condReadsText);
+  if (c.type === 'not') return condReadsText(c.condition);
+  return TEXT_FIELDS.has(resolveField(c.field));
+}
+
+/**
+ * Whether filter text names a field the index keeps as text (title, author, link, enclosure,
+ * guid) or the text store holds (description), in its condition or its order. False for text
+ * that does not parse (its error needs no index). During a cold start the rest is answered as
+ * soon as the index's number columns are in (index/indexGate.ts).
+ */
+export function readsIndexText(text: string): boolean {
+  const parsed = parseQuery(text);
+  if (!parsed.ok) return false;
+  const { where, orderBy } = parsed.query;
+  return (
+    (where !== null && condReadsText(where)) ||
+    (orderBy !== null && TEXT_FIELDS.has(resolveField(orderBy.field)))
   );
 }
 

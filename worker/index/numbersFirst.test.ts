@@ -1,0 +1,240 @@
+/**
+ * Differential tests of the cold start's early answers: every list type (all, feed, group, saved,
+ * today, tag, and a filter naming no text field), asked right after a deferred `init()`, is
+ * answered from the snapshot's number columns before its text is in, and must equal what a fully
+ * loaded index answers for the same database, page after page, totals and cursors included.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Engine } from '../engine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { seedEngine } from '../testing/seed';
+import type { ItemRow, ItemsQuery, Page } from '../types';
+import { MetaIndex } from './metaIndex';
+
+const NOW = 1_750_000_000;
+const engines: Engine[] = [];
+function make(dbName: string | undefined, deferIndex: boolean): Engine {
+  const e = createTestEngine({
+    deferIndex,
+    countCheckDelayMs: 3_600_000,
+    now: () => NOW,
+    ...(dbName ? { dbName } : {}),
+  });
+  engines.push(e);
+  return e;
+}
+afterEach(() => {
+  for (const e of engines.splice(0)) e.close();
+  vi.restoreAllMocks();
+});
+
+interface Fixture {
+  dbName: string;
+  feedIds: number[];
+  groupIds: number[];
+  emptyFeed: number;
+  tagId: number;
+}
+
+/** A database with a snapshot: 2 groups × 2 feeds, an ungrouped and an empty feed, a tag, ties. */
+async function seeded(change?: (e: Engine, f: Fixture) => Promise<void>): Promise<Fixture> {
+  const a = make(undefined, false);
+  await a.init();
+  const seed = await seedEngine(a, {
+    groups: 2,
+    feedsPerGroup: 2,
+    itemsPerFeed: 30,
+    seed: 7,
+    now: NOW,
+    ungroupedFeeds: 1,
+  });
+  // Equal dates across feeds: the order falls back to id desc.
+  await a.items.ingest(
+    seed.feedIds[1]!,
+    [1, 2, 3].map((n) => incoming({ guid: `tie-${n}`, pubDate: NOW - 3600 })),
+  );
+  const emptyFeed = await a.feeds.save({
+    url: 'https://empty.example.test/rss.xml',
+    siteUrl: 'https://empty.example.test/',
+    title: 'Empty',
+    groupId: seed.groupIds[0]!,
+  });
+  const tag = await a.tags.create('later');
+  await a.tags.setOnItems(
+    seed.itemIds.filter((_, i) => i % 9 === 0),
+    tag.id,
+    true,
+  );
+  const f: Fixture = {
+    dbName: internalsOf(a).db.dexie.name,
+    feedIds: [...seed.feedIds, emptyFeed],
+    groupIds: seed.groupIds,
+    emptyFeed,
+    tagId: tag.id,
+  };
+  await change?.(a, f);
+  await a.flushSnapshot();
+  a.close();
+  return f;
+}
+
+function listsOf(f: Fixture): ItemsQuery[] {
+  const scopes: ItemsQuery[] = [
+    { scope: 'all' },
+    ...f.feedIds.map((id): ItemsQuery => ({ scope: 'feed', id })),
+    ...f.groupIds.map((id): ItemsQuery => ({ scope: 'group', id })),
+    { scope: 'group', id: -1 },
+    { scope: 'saved' },
+    { scope: 'today' },
+    { scope: 'tag', id: f.tagId },
+    { scope: 'hidden' },
+  ];
+  return scopes.flatMap((q) => [
+    { ...q, limit: 7 },
+    { ...q, limit: 7, unreadOnly: true },
+  ]);
+}
+
+const FILTERS = [
+  'isRead = false',
+  `feed.groupId = 1 AND pubDate > ${NOW - 10 * 86_400}`,
+  'isSaved = true OR tags = "later"',
+  'pubDate >= DATE_SUB(NOW(), INTERVAL 7 DAY) ORDER BY pubDate ASC',
+];
+
+// Every page of a list, following cursors.
+async function walk(next: (cursor: string | null) => Promise<Page<ItemRow>>): Promise<Page<ItemRow>[]> {
+  const pages: Page<ItemRow>[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await next(cursor);
+    pages.push(page);
+    cursor = page.next;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+/**
+ * A deferred engine's first pages (asked at once after init, so they answer from the number
+ * columns), then the rest of each list; and a note whether every first page came before the text.
+ */
+async function coldAnswers(dbName: string, f: Fixture, snapshotCurrent = true) {
+  const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
+  const b = make(dbName, true);
+  await b.init();
+  // With a current snapshot init answers before reading any of it; without, after the rebuild.
+  expect(internalsOf(b).index.liveCount() === 0).toBe(snapshotCurrent);
+  const lists = listsOf(f);
+  const firsts = await Promise.all([
+    ...lists.map((q) => b.items.page(q)),
+    ...FILTERS.map((text) => b.query.run(text, { limit: 7 })),
+  ]);
+  // None of those first pages needed the text columns: all answered before they were attached.
+  const textBeforeFirsts = attach.mock.calls.length;
+  const pages = await Promise.all([
+    ...lists.map((q, i) =>
+      walk((cursor) => (cursor ? b.items.page({ ...q, cursor }) : Promise.resolve(firsts[i]!))),
+    ),
+    ...FILTERS.map((text, i) =>
+      walk((cursor) =>
+        cursor ? b.query.run(text, { limit: 7, cursor }) : Promise.resolve(firsts[lists.length + i]!),
+      ),
+    ),
+  ]);
+  await b.flushSnapshot(); // waits for the whole load
+  return { pages: comparable(pages), textBeforeFirsts, textAttached: attach.mock.calls.length };
+}
+
+// A filter's cursors name the engine's own results list (query/pager.ts), so two engines give
+// different tokens for the same position: compared as "there is a next page".
+function comparable(lists: Page<ItemRow>[][]) {
+  return lists.map((pages) => pages.map((p) => ('warnings' in p ? { ...p, next: p.next !== null } : p)));
+}
+
+// The same lists from an engine whose index is loaded before it answers anything.
+async function loadedAnswers(dbName: string, f: Fixture) {
+  const c = make(dbName, false);
+  await c.init();
+  return comparable(
+    await Promise.all([
+      ...listsOf(f).map((q) => walk((cursor) => c.items.page({ ...q, cursor }))),
+      ...FILTERS.map((text) => walk((cursor) => c.query.run(text, { limit: 7, cursor }))),
+    ]),
+  );
+}
+
+describe('cold start: every list answers from the number columns, as the loaded index does', () => {
+  it('all, feeds (an empty one too), groups, ungrouped, saved, today, tag, hidden and filters', async () => {
+    const f = await seeded();
+    const cold = await coldAnswers(f.dbName, f);
+    expect(cold.textBeforeFirsts).toBe(0);
+    expect(cold.textAttached).toBe(1);
+    const loaded = await loadedAnswers(f.dbName, f);
+    expect(cold.pages).toEqual(loaded);
+    // The fixture has what the edge cases need.
+    const empty = listsOf(f).findIndex((q) => q.scope === 'feed' && q.id === f.emptyFeed);
+    expect(loaded[empty]).toEqual([{ rows: [], next: null, total: 0 }]);
+    const today = listsOf(f).findIndex((q) => q.scope === 'today');
+    expect(loaded[today]![0]!.total).toBeGreaterThan(0);
+  });
+
+  it('after deleted items and read/saved/hidden changes written before the snapshot', async () => {
+    const f = await seeded(async (a, fx) => {
+      const unread = (await a.items.page({ scope: 'feed', id: fx.feedIds[0]!, unreadOnly: true })).rows;
+      await a.state.markRead(
+        unread.slice(0, 5).map((r) => r.id),
+        true,
+      );
+      const read = (await a.items.page({ scope: 'feed', id: fx.feedIds[2]! })).rows.filter(
+        (r) => (r.flags & 1) !== 0,
+      );
+      await a.state.markRead(
+        read.slice(0, 3).map((r) => r.id),
+        false,
+      );
+      await a.state.markSaved(
+        unread.slice(5, 8).map((r) => r.id),
+        true,
+      );
+      // Deleted: a whole feed, and older articles by retention.
+      await a.feeds.deleteMany([fx.feedIds[3]!]);
+      await a.retention.apply(20);
+    });
+    const cold = await coldAnswers(f.dbName, f);
+    expect(cold.textBeforeFirsts).toBe(0);
+    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
+  });
+
+  it('a change after the snapshot (another tab marked read): the lists wait and still agree', async () => {
+    const f = await seeded();
+    const a = make(f.dbName, false);
+    await a.init();
+    const unread = (await a.items.page({ scope: 'all', unreadOnly: true, limit: 4 })).rows;
+    await a.state.markRead(
+      unread.map((r) => r.id),
+      true,
+    );
+    a.close();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const cold = await coldAnswers(f.dbName, f, false);
+    // No current summary: the snapshot is out of date and the index is rebuilt before answering.
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('index rebuilt'));
+    expect(cold.textAttached).toBe(0);
+    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
+  });
+
+  it('a filter naming a text field waits for the text columns', async () => {
+    const f = await seeded();
+    const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
+    const b = make(f.dbName, true);
+    await b.init();
+    const byTitle = await b.query.run("title LIKE 'river'", { limit: 5 });
+    expect(attach).toHaveBeenCalledTimes(1);
+    const c = make(f.dbName, false);
+    await c.init();
+    const loaded = await c.query.run("title LIKE 'river'", { limit: 5 });
+    expect(comparable([[byTitle]])).toEqual(comparable([[loaded]]));
+    expect(byTitle.total).toBeGreaterThan(0);
+  });
+});
