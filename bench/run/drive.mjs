@@ -378,63 +378,80 @@ async function coldBench({ page, call, runs, notes }) {
   );
   // The engine writes its index snapshot 2 s after the last change; let it land first.
   await sleep(5000);
-  const e = [];
+  // Each list type is its own row: per run, every list is opened after a reload by the engine
+  // and then by SQLite (A B A B …). "Every filter ready" is timed on the all list's starts.
+  const lists = await call('coldLists');
+  const per = new Map(
+    lists.map(({ list }) => [
+      list,
+      { e: [], s: [], eScript: [], eInit: [], eAnswer: [], sScript: [], sAnswer: [], sRetries: 0 },
+    ]),
+  );
   const eFilters = [];
-  const s = [];
-  const parts = { eScript: [], eInit: [], eAnswer: [], sScript: [], sAnswer: [], sRetries: 0 };
   let sqliteError = '';
   let sqliteFailures = 0;
   for (let i = -1; i < runs; i++) {
-    await page.reload({ waitUntil: 'load' });
-    const er = await call('coldEngine');
-    if (i >= 0) e.push(er.firstRows);
-    if (i >= 0) parts.eScript.push(er.scriptStart);
-    if (i >= 0) parts.eInit.push(er.inited - er.scriptStart);
-    if (i >= 0) parts.eAnswer.push(er.answered - er.scriptStart);
-    if (i >= 0 && er.filtersReady !== null) eFilters.push(er.filtersReady);
-    // Without a copy, or after two failed opens in a row (each retried for 5 s), skip SQLite.
-    if (copy.status !== 'ok') sqliteError = `no OPFS copy: ${copy.status}`;
-    if (copy.status !== 'ok' || sqliteFailures >= 2) continue;
-    await page.reload({ waitUntil: 'load' });
-    try {
-      const sr = await call('coldSqlite');
-      sqliteFailures = 0;
-      if (i >= 0) s.push(sr.firstRows);
-      if (i >= 0) parts.sScript.push(sr.scriptStart);
-      if (i >= 0) parts.sAnswer.push(sr.answered - sr.scriptStart);
-      if (i >= 0) parts.sRetries += sr.retries;
-    } catch (err) {
-      sqliteFailures++;
-      sqliteError = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    for (const { list } of lists) {
+      const parts = per.get(list);
+      await page.reload({ waitUntil: 'load' });
+      const er = await call('coldEngine', list, list === 'all');
+      if (i >= 0) {
+        parts.e.push(er.firstRows);
+        parts.eScript.push(er.scriptStart);
+        parts.eInit.push(er.inited - er.scriptStart);
+        parts.eAnswer.push(er.answered - er.scriptStart);
+        if (er.filtersReady !== null) eFilters.push(er.filtersReady);
+      }
+      // Without a copy, or after two failed opens in a row (each retried for 5 s), skip SQLite.
+      if (copy.status !== 'ok') sqliteError = `no OPFS copy: ${copy.status}`;
+      if (copy.status !== 'ok' || sqliteFailures >= 2) continue;
+      await page.reload({ waitUntil: 'load' });
+      try {
+        const sr = await call('coldSqlite', list);
+        sqliteFailures = 0;
+        if (i >= 0) {
+          parts.s.push(sr.firstRows);
+          parts.sScript.push(sr.scriptStart);
+          parts.sAnswer.push(sr.answered - sr.scriptStart);
+          parts.sRetries += sr.retries;
+        }
+      } catch (err) {
+        sqliteFailures++;
+        sqliteError = err instanceof Error ? err.message.split('\n')[0] : String(err);
+      }
     }
   }
   page.off('console', onConsole);
   await page.reload({ waitUntil: 'load' });
   if (rebuilt)
     notes.push(
-      `Cold start: the engine rebuilt its index from items in ${rebuilt} of ${runs + 1} starts (snapshot stale).`,
+      `Cold start: the engine rebuilt its index from items in ${rebuilt} of ${(runs + 1) * lists.length} starts (snapshot stale).`,
     );
-  const first = summarize(e);
-  const anchor = s.length ? summarize(s) : null;
-  return [
-    {
+  const firstRows = lists.map(({ list, label }) => {
+    const parts = per.get(list);
+    const first = summarize(parts.e);
+    const anchor = parts.s.length ? summarize(parts.s) : null;
+    return {
       bench: 'cold start',
-      case: 'reload → first 50 rows painted',
+      case: `reload → first 50 rows painted: ${label}`,
       unit: 'ms median (p95)',
       subject: first,
       anchor,
       anchorName: 'SQLite WASM from OPFS',
       ratio: anchor ? first.median / anchor.median : null,
-      target: '≤ 200 ms',
-      status: verdict(first.median <= 200),
+      target: '≤ 300 ms',
+      status: verdict(first.median <= 300),
       note:
         `ms since navigation start; medians: page script starts at ${med(parts.eScript)} vs ${med(parts.sScript)} ms, ` +
-        `engine init ${med(parts.eInit)} ms + items.page → ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
+        `engine init ${med(parts.eInit)} ms + first page → ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
         (parts.sRetries
           ? ` (SQLite open retried ${parts.sRetries}× while the old page released the file)`
           : '') +
         (sqliteError ? `; SQLite: ${sqliteError}` : ''),
-    },
+    };
+  });
+  return [
+    ...firstRows,
     {
       bench: 'cold start',
       case: 'reload → every filter ready (description LIKE answered)',
@@ -443,8 +460,8 @@ async function coldBench({ page, call, runs, notes }) {
       anchor: null,
       anchorName: '—',
       ratio: null,
-      target: '—',
-      status: eFilters.length ? 'info' : 'n/a',
+      target: '≤ 2000 ms',
+      status: eFilters.length ? verdict(summarize(eFilters).median <= 2000) : 'n/a',
       note: eFilters.length ? undefined : 'n/a (engine API missing: query.run)',
     },
   ];

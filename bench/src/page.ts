@@ -9,7 +9,7 @@ import { benchMarkRead } from './markBench';
 import { benchPaging } from './pagingBench';
 import { benchParse, type ParseInput } from './parseBench';
 import { benchQuery } from './queryBench';
-import { coldEngine, coldSqlite, sqliteToOpfs } from './coldStart';
+import { COLD_LISTS, coldEngine, coldListLabel, coldSqlite, sqliteToOpfs } from './coldStart';
 import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
 import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
@@ -43,6 +43,8 @@ const api = {
   releaseStatic,
   coldEngine,
   coldSqlite,
+  /** The cold-start list types and their report labels. */
+  coldLists: () => COLD_LISTS.map((list) => ({ list, label: coldListLabel(list) })),
   sqliteToOpfs,
   opfsFiles,
   /** Initialises the engine after a reload (for benchmarks that need it warm). */

@@ -230,13 +230,14 @@ const api = {
   },
 
   /**
-   * Cold open from OPFS (call on a fresh worker): module init, open, first page + total. Right
+   * Cold open from OPFS (call on a fresh worker): module init, open, first page + total of the
+   * list `where` selects (default: all). Right
    * after a reload the previous page's worker may still hold the file's access handle (SQLite
    * then reports a disk I/O error); the open is retried every 20 ms for up to 5 s, and the time
    * spent waiting counts, as it would for a user. `retries` says how often that happened. When
    * it still fails, the error says what OPFS itself reports about the file (`probeOpfs`).
    */
-  async coldOpen(): Promise<SqlAnswer & { retries: number }> {
+  async coldOpen(where = '1'): Promise<SqlAnswer & { retries: number }> {
     const s = await module();
     const Opfs = s.oo1.OpfsDb;
     if (!Opfs) throw new Error('OPFS VFS unavailable');
@@ -244,7 +245,7 @@ const api = {
     for (let retries = 0; ; retries++) {
       try {
         db = new Opfs(OPFS_FILE, 'r');
-        return { ...answer(db, '1', 'i.pubDate DESC, i.id DESC', 50, null), retries };
+        return { ...answer(db, where, 'i.pubDate DESC, i.id DESC', 50, null), retries };
       } catch (err) {
         try {
           db?.close();
