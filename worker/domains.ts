@@ -4,6 +4,11 @@
  * builds them all (held behind the index gate), the `Engine` type takes its domains, and
  * `createApi` (api.ts) exposes every entry guarded and proxied, which also types the UI's
  * `EngineApi`. Adding a domain is one entry here.
+ *
+ * A builder that needs another domain asks `deps.use('tags')` when one of its methods runs, not
+ * while it builds: the table is built in one pass, and `use` hands out the built domain (the
+ * same object the UI calls, held behind the index gate) once the pass is over. Calling `use`
+ * during the pass throws, so there is no build order to get right and no cycle can form.
  */
 import { createAiApi } from './ai/aiApi';
 import { createBackupApi } from './backup/backup';
@@ -23,7 +28,7 @@ import { createOpmlApi } from './opml/opml';
 import { createQueryApi, type QueryPageOptions } from './query/queryApi';
 import { readsIndexText } from './query/evaluate';
 import { createRetentionApi } from './retention/retention';
-import { createRulesApi } from './rules/rules';
+import { createRulesApi, type RulesApi } from './rules/rules';
 import { createSearchApi } from './search/searchApi';
 import { createSendToApi } from './sendTo/sendTo';
 import { relayTransport } from './sendTo/transport';
@@ -44,7 +49,15 @@ export interface DomainDeps {
   textIndex: TextIndex;
   /** The deferred index load; `createEngine` holds every domain behind it already. */
   gate: IndexGate;
+  /**
+   * Another domain of this table, as built. Only once the table is built: call it inside a
+   * method (or keep `() => deps.use(name)`), never in the builder's body (it throws there).
+   */
+  use: <K extends DomainName>(name: K) => Domains[K];
 }
+
+/** What `buildDomains` needs: the shared parts (it adds `use`). */
+export type SharedDeps = Omit<DomainDeps, 'use'>;
 
 /**
  * The domain table. A builder returns an object of async methods taking and returning plain
@@ -98,9 +111,17 @@ export const domains = {
     return fullText.api;
   },
   highlights: ({ ctx }: DomainDeps) => createHighlightsApi(ctx),
-  // Rule actions change state through the same (sync-aware) state domain as the UI.
-  rules: ({ ctx, sync, textIndex }: DomainDeps) =>
-    createRulesApi(ctx, textIndex, sync.withUndo(createStateApi(ctx))),
+  // Rule actions change state through the same (sync-aware) state domain as the UI, and tag,
+  // fetch whole articles and call the AI through the built domains.
+  // A builder that calls `use` states its return type: the table's types are inferred from the
+  // builders, and `use` is typed from the table.
+  rules: ({ ctx, services, textIndex, use }: DomainDeps): RulesApi =>
+    createRulesApi(ctx, textIndex, services.proxy, {
+      state: () => use('state'),
+      tags: () => use('tags'),
+      fullText: () => use('fullText'),
+      ai: () => use('ai'),
+    }),
 } satisfies Record<string, (deps: DomainDeps) => object>;
 
 /** The name of a domain (`'items'`, `'feeds'`, …). */
@@ -112,9 +133,34 @@ export type Domains = { [K in DomainName]: ReturnType<(typeof domains)[K]> };
 /** The domain names, in declaration order. */
 export const DOMAIN_NAMES = Object.keys(domains) as DomainName[];
 
-/** Builds every domain of the table, each held until a deferred index load is done. */
-export function buildDomains(deps: DomainDeps): Domains {
-  const built: Partial<Record<DomainName, object>> = {};
-  for (const name of DOMAIN_NAMES) built[name] = deps.gate.hold(domains[name](deps));
-  return built as Domains;
+/**
+ * Builds every domain of the table, each held until a deferred index load is done. `use` (see
+ * DomainDeps) answers from the finished table.
+ */
+export function buildDomains(shared: SharedDeps): Domains {
+  return buildTable(domains, shared, (api) => shared.gate.hold(api)) as Domains;
+}
+
+/**
+ * Builds each entry of `table` in one pass with `use` added to the deps, and wraps each result
+ * with `wrap`. `use` throws until the pass is over, so no builder can depend on build order.
+ */
+export function buildTable<D extends { use: unknown }>(
+  table: Record<string, (deps: D) => object>,
+  shared: Omit<D, 'use'>,
+  wrap: (api: object) => object,
+): Record<string, object> {
+  const built: Record<string, object> = {};
+  let done = false;
+  const use = (name: string): object => {
+    if (!done) throw new Error(`Domain '${name}' asked for while the domains are being built`);
+    const api = built[name];
+    if (!api) throw new Error(`No domain '${name}'`);
+    return api;
+  };
+  // D's `use` is typed by name (DomainDeps); this one hands out what the entry of that name built.
+  const deps = { ...shared, use } as unknown as D;
+  for (const name of Object.keys(table)) built[name] = wrap(table[name]!(deps));
+  done = true;
+  return built;
 }

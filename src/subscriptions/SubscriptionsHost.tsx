@@ -9,6 +9,7 @@ import { onJobFinished } from './jobStore';
 import { failureNotice } from './jobNotice';
 import { isReported } from './refreshReport';
 import { RefreshScheduler } from './RefreshScheduler';
+import { RuleAiSettings } from '../rules/RuleAiSettings';
 import { refreshScopeForPath, startRefresh } from './refreshActions';
 import { TextPromptHost } from './TextPrompt';
 
@@ -48,6 +49,7 @@ export function SubscriptionsHost() {
   return (
     <>
       <RefreshScheduler />
+      <RuleAiSettings />
       <TextPromptHost />
     </>
   );

@@ -27,6 +27,11 @@ export const META_KEYS = {
   rules: 'rules',
   /** The rules' run log with its undo records; in backups (a merge renumbers its item ids). */
   ruleLog: 'ruleLog',
+  /**
+   * The AI settings of rule actions (endpoint with its key, summary prompt, language; see
+   * worker/rules/ruleAi.ts). "account" in the name keeps it out of backups.
+   */
+  ruleAiAccount: 'ruleAiAccount',
 } as const;
 
 /** Key/value access to the `meta` store. */

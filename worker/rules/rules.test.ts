@@ -97,7 +97,7 @@ describe('rules at ingest', () => {
     expect(events.some((e) => e.type === 'hidden-changed' && e.ids.includes(a!))).toBe(true);
   });
 
-  it('tags, emits notify with title and feed, and notes actions that are not available', async () => {
+  it('tags, emits notify with title and feed, and notes the slow actions that could not run', async () => {
     const saved = await engine.rules.save(
       rule({
         actions: [
@@ -121,11 +121,13 @@ describe('rules at ingest', () => {
     expect(tag).toMatchObject({ name: 'lang', total: 1 });
     expect((await engine.items.page({ scope: 'tag', id: tag!.id })).rows.map((r) => r.id)).toEqual([a]);
     void b;
+    // No AI endpoint is set up and the article has no link: each slow action says so, once.
+    await engine.rules.idle();
     const [run] = await engine.rules.log(saved.id);
     expect(run!.notes).toEqual([
-      'translate: not available',
-      'loadFullText: not available',
-      expect.stringContaining('summarize: not available'),
+      'translate: 1 of 1 failed (no AI endpoint is set up)',
+      'loadFullText: 1 of 1 failed (no_link)',
+      'summarize: 1 of 1 failed (no AI endpoint is set up)',
     ]);
     await engine.rules.undoRun(run!.id);
     expect((await engine.tags.list())[0]).toMatchObject({ name: 'lang', total: 0 });

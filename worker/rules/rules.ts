@@ -5,13 +5,14 @@
  * run can be undone). The matcher is the query planner's own (`compileMatcher` in
  * query/language/plan.ts), so a rule matches exactly what `query.run` lists for its query.
  *
- * Rules and their log live in the `meta` store (`rules`, `ruleLog`): a handful of small records,
- * read once and cached. Both go into backups like every meta entry (a merge restore renumbers
- * the log's item ids: worker/backup/mergeExtras.ts).
+ * Storage and log: ruleStore.ts. Quick actions: act.ts. Whole article, summary and translation:
+ * background.ts, after ingest has returned; their failures are noted in the run afterwards.
  */
-import { META_KEYS } from '../db/meta';
+import type { AiApi } from '../ai/aiApi';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
+import type { FetchImpl } from '../formats/fetcher';
+import type { FullTextApi } from '../fulltext/fullText';
 import type { QueryAst } from '../query/language/ast';
 import { compileMatcher } from '../query/language/plan';
 import { usesNow } from '../query/language/validate';
@@ -19,11 +20,15 @@ import { needsText, QueryEvaluator } from '../query/evaluate';
 import type { TextIndex } from '../search/textIndex';
 import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
+import type { TagsApi } from '../tags/tags';
 import { FLAG_HIDDEN } from '../../shared/flags';
-import type { Rule, RuleAction, RuleInput, RulePreview, RuleRun, UndoToken } from '../types';
-import { tagItems } from './ruleServices';
+import { act } from './act';
+import { createBackground } from './background';
+import { checkAiConfig, createAiSettings } from './ruleAi';
+import { createRuleStore, LOG_PER_RULE, publicRun } from './ruleStore';
+import type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
 
-export type { Rule, RuleAction, RuleInput, RulePreview, RuleRun } from '../types';
+export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
 
 /** The `rules` domain of the engine API (its data types are in worker/types.ts, shared with the UI). */
 export interface RulesApi {
@@ -41,19 +46,21 @@ export interface RulesApi {
   log(id: string, limit?: number): Promise<RuleRun[]>;
   /** Takes back what a run changed: read, saved, hidden and tags. Fails: EngineError('not_found' | 'bad_input'). */
   undoRun(runId: number): Promise<void>;
+  /**
+   * The AI settings the summarise and translate actions use (the page passes them whenever they
+   * change; stored, so a worker restart keeps them, and never in a backup). Fails: bad_input.
+   */
+  configureAi(config: RuleAiConfig): Promise<void>;
+  /** Resolves when no whole-article, summary or translation action is queued or running (tests). */
+  idle(): Promise<void>;
 }
 
-/** What a run changed, kept beside the run in the log for `undoRun`. */
-interface RunChanges {
-  read: number[];
-  saved: number[];
-  hidden: number[];
-  /** Undo tokens of the tag actions (tags domain), taken back by `state.undo`. */
-  tags: UndoToken[];
-}
-
-interface StoredRun extends RuleRun {
-  changes?: RunChanges;
+/** The other domains rules act through (the built ones, see `DomainDeps.use`). */
+export interface RuleDomains {
+  state: () => StateApi;
+  tags: () => TagsApi;
+  fullText: () => FullTextApi;
+  ai: () => AiApi;
 }
 
 const ACTION_TYPES = new Set<RuleAction['type']>([
@@ -66,59 +73,28 @@ const ACTION_TYPES = new Set<RuleAction['type']>([
   'translate',
   'loadFullText',
 ]);
-/** Runs kept per rule in the log. */
-const LOG_PER_RULE = 50;
 const DAY = 86_400;
 
 /** Builds the rules domain; registers the ingest hook on the context. */
-export function createRulesApi(ctx: EngineContext, text: TextIndex, state: StateApi): RulesApi {
+export function createRulesApi(
+  ctx: EngineContext,
+  text: TextIndex,
+  fetchImpl: FetchImpl,
+  domains: RuleDomains,
+): RulesApi {
   const evaluator = new QueryEvaluator(ctx, text);
-  let rulesCache: Promise<Rule[]> | null = null;
-  let logCache: Promise<StoredRun[]> | null = null;
   let feedsVersion = 0;
   // Compiled matchers by rule, valid while the key (rule version, feeds version, NOW second) holds.
   const compiled = new Map<string, { key: string; test: (row: number) => boolean }>();
-  // Every write of rules or log goes through here, one at a time.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = chain.then(fn, fn);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
+  const store = createRuleStore(ctx, () => (plans = null));
+  const { serial, readRules, readLog, writeLog } = store;
+  const aiSettings = createAiSettings(ctx);
+  const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
 
   ctx.events.on((event) => {
     if (event.type === 'feeds-changed' || event.type === 'groups-changed') feedsVersion++;
-    // A restore or clear-all rewrote the meta store (both emit groups-changed).
-    if (event.type === 'groups-changed') rulesCache = logCache = plans = null;
   });
-
-  const readRules = () =>
-    (rulesCache ??= ctx.stores.meta.get(META_KEYS.rules).then(
-      (v) => (Array.isArray(v) ? (v as Rule[]).slice().sort((a, b) => a.order - b.order) : []),
-      (err: unknown) => {
-        rulesCache = null;
-        throw err;
-      },
-    ));
-  const readLog = () =>
-    (logCache ??= ctx.stores.meta.get(META_KEYS.ruleLog).then(
-      (v) => (Array.isArray(v) ? (v as StoredRun[]) : []),
-      (err: unknown) => {
-        logCache = null;
-        throw err;
-      },
-    ));
-  const writeRules = async (rules: Rule[]) => {
-    const ordered = rules.map((r, i) => ({ ...r, order: i }));
-    await ctx.stores.meta.set(META_KEYS.rules, ordered);
-    rulesCache = Promise.resolve(ordered);
-    plans = null;
-    ctx.events.emit({ type: 'rules-changed' }, ctx.applied.counter);
-  };
-  const writeLog = async (log: StoredRun[]) => {
-    await ctx.stores.meta.set(META_KEYS.ruleLog, log);
-    logCache = Promise.resolve(log);
-  };
 
   const parseRuleQuery = (query: string): QueryAst => {
     if (typeof query !== 'string' || query.trim() === '')
@@ -145,109 +121,15 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
     return test;
   };
 
-  /**
-   * Runs the actions of rules over the articles each matched (in rule order) and returns the
-   * runs to log. The flag actions of all of them go out together, one write per flag (so a batch
-   * costs at most three state writes however many rules match); an article a write changed is
-   * credited to the first rule that asked for it, so undoing that run restores it. A failing
-   * action is noted in the run and never stops the others, nor ingest.
-   */
-  const act = async (
-    matches: Array<{ rule: Rule; ids: number[] }>,
-    trigger: RuleRun['trigger'],
-    firstId: number,
-  ): Promise<StoredRun[]> => {
-    const runs = matches.map(({ rule, ids }, k) => {
-      const changes: RunChanges = { read: [], saved: [], hidden: [], tags: [] };
-      const notes: string[] = [];
-      return { rule, ids, id: firstId + k, changes, notes };
-    });
-    const flagWrites: Array<
-      [RuleAction['type'], 'read' | 'saved' | 'hidden', (ids: number[]) => Promise<number[]>]
-    > = [
-      ['markRead', 'read', async (ids) => (await state.markRead(ids, true)).ids],
-      ['save', 'saved', async (ids) => (await state.markSaved(ids, true)).ids],
-      ['hide', 'hidden', (ids) => setFlag(ctx, ids, FLAG_HIDDEN, true)],
-    ];
-    for (const [type, key, write] of flagWrites) {
-      const wanting = runs.filter((r) => r.rule.actions.some((a) => a.type === type));
-      if (wanting.length === 0) continue;
-      try {
-        const changed = new Set(await write([...new Set(wanting.flatMap((r) => r.ids))]));
-        for (const r of wanting) for (const id of r.ids) if (changed.delete(id)) r.changes[key].push(id);
-      } catch (err) {
-        for (const r of wanting) r.notes.push(`${type}: ${messageOf(err)}`);
-      }
-    }
-    for (const r of runs) {
-      for (const action of r.rule.actions) {
-        try {
-          switch (action.type) {
-            case 'tag':
-              r.changes.tags.push(await tagItems(ctx, r.ids, action.tag));
-              break;
-            case 'notify':
-              ctx.events.local({ type: 'notify', items: notifyItems(ctx, r.ids) });
-              break;
-            case 'summarize':
-              r.notes.push('summarize: not available (AI summaries are made by the page, not the engine)');
-              break;
-            case 'translate':
-              r.notes.push('translate: not available');
-              break;
-            case 'loadFullText':
-              r.notes.push('loadFullText: not available');
-              break;
-            default:
-              break; // flag actions: done above
-          }
-        } catch (err) {
-          r.notes.push(`${action.type}: ${messageOf(err)}`);
-        }
-      }
-    }
-    return runs.map(({ rule, ids, id, changes, notes }) => {
-      const undoable =
-        changes.read.length +
-        changes.saved.length +
-        changes.hidden.length +
-        changes.tags.reduce((n, t) => n + t.ids.length, 0);
-      return {
-        id,
-        ruleId: rule.id,
-        at: ctx.now(),
-        trigger,
-        itemIds: ids,
-        count: ids.length,
-        undone: false,
-        ...(undoable > 0 ? { undoToken: `run:${id}`, changes } : {}),
-        ...(notes.length ? { notes } : {}),
-      };
-    });
-  };
-
-  const appendRuns = async (runs: StoredRun[]) => {
-    if (runs.length === 0) return;
-    const log = [...(await readLog()), ...runs];
-    const perRule = new Map<string, number>();
-    const kept: StoredRun[] = [];
-    for (let i = log.length - 1; i >= 0; i--) {
-      const run = log[i]!;
-      const n = (perRule.get(run.ruleId) ?? 0) + 1;
-      perRule.set(run.ruleId, n);
-      if (n <= LOG_PER_RULE) kept.push(run);
-    }
-    await writeLog(kept.reverse());
-    ctx.events.emit({ type: 'rules-changed' }, ctx.applied.counter);
-  };
-
-  const nextRunId = async () => {
-    const log = await readLog();
-    return log.reduce((m, r) => Math.max(m, r.id), 0) + 1;
+  /** Runs the actions, logs the runs and starts their slow actions. Call inside `serial`. */
+  const runAndLog = async (matches: Array<{ rule: Rule; ids: number[] }>, trigger: RuleRun['trigger']) => {
+    const runs = await act({ ctx, ...domains }, matches, trigger, await store.nextRunId());
+    await store.appendRuns(runs);
+    runs.forEach((run, k) => background.start(run.id, matches[k]!.rule.actions, run.itemIds));
+    return runs;
   };
 
   // The enabled rules with their parsed queries, built once per change of the rules.
-  let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
   const enabledPlans = () =>
     (plans ??= readRules().then((rules) => {
       const out: Array<{ rule: Rule; ast: QueryAst; text: boolean }> = [];
@@ -280,7 +162,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         if (rule.actions.some((a) => a.type === 'hide')) for (const id of ids) hidden.add(id);
       }
       if (matches.length === 0) return;
-      await appendRuns(await act(matches, 'ingest', await nextRunId()));
+      await runAndLog(matches, 'ingest');
     });
   ctx.afterIngest = onIngest;
 
@@ -327,11 +209,11 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
           };
           const next = rules.slice();
           next[at] = updated;
-          await writeRules(next);
+          await store.writeRules(next);
           return { ...updated, order: at };
         }
         const rule: Rule = { ...clean, id: newId(), order: rules.length, createdAt: now, updatedAt: now };
-        await writeRules([...rules, rule]);
+        await store.writeRules([...rules, rule]);
         return rule;
       }),
 
@@ -340,7 +222,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         const rules = await readRules();
         if (!rules.some((r) => r.id === id)) return;
         compiled.delete(id);
-        await writeRules(rules.filter((r) => r.id !== id));
+        await store.writeRules(rules.filter((r) => r.id !== id));
       }),
 
     reorder: (ids) =>
@@ -350,7 +232,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         const byId = new Map(rules.map((r) => [r.id, r]));
         const first = [...new Set(ids)].map((id) => byId.get(id)).filter((r): r is Rule => r !== undefined);
         const named = new Set(first.map((r) => r.id));
-        await writeRules([...first, ...rules.filter((r) => !named.has(r.id))]);
+        await store.writeRules([...first, ...rules.filter((r) => !named.has(r.id))]);
       }),
 
     async preview(input, opts = {}) {
@@ -388,8 +270,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         const test = compileMatcher(ast, evaluator.source);
         const ids: number[] = [];
         for (const row of ctx.index.rowsByDate()) if (test(row)) ids.push(ctx.index.id(row));
-        const [run] = await act([{ rule, ids }], 'manual', await nextRunId());
-        await appendRuns([run!]);
+        const [run] = await runAndLog([{ rule, ids }], 'manual');
         return publicRun(run!);
       }),
 
@@ -411,6 +292,7 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         if (run.undone) return;
         if (!run.changes) throw new EngineError('bad_input', 'This run changed nothing that can be undone');
         const c = run.changes;
+        const state = domains.state();
         if (c.read.length) await state.undo({ flag: 'read', set: true, ids: c.read });
         if (c.saved.length) await state.undo({ flag: 'saved', set: true, ids: c.saved });
         if (c.hidden.length) await setFlag(ctx, c.hidden, FLAG_HIDDEN, false);
@@ -418,29 +300,13 @@ export function createRulesApi(ctx: EngineContext, text: TextIndex, state: State
         const next = log.slice();
         next[at] = { ...run, undone: true };
         await writeLog(next);
-        ctx.events.emit({ type: 'rules-changed' }, ctx.applied.counter);
+        store.changed();
       }),
+
+    configureAi: async (config) => store.serial(() => aiSettings.set(checkAiConfig(config))),
+
+    idle: () => background.idle(),
   };
-}
-
-function publicRun(run: StoredRun): RuleRun {
-  const { changes: _changes, ...rest } = run;
-  return { ...rest, itemIds: rest.itemIds.slice() };
-}
-
-function notifyItems(ctx: EngineContext, ids: number[]) {
-  const out: Array<{ id: number; title: string; feedId: number; feedTitle: string }> = [];
-  for (const id of ids) {
-    const row = ctx.index.rowOf(id);
-    if (row < 0) continue;
-    const feedId = ctx.index.feedId(row);
-    out.push({ id, title: ctx.index.title(row), feedId, feedTitle: ctx.feedCache.get(feedId)?.title ?? '' });
-  }
-  return out;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 function newId(): string {
