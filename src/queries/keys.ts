@@ -110,6 +110,8 @@ export const queryKeys = {
   /** An article's cached whole text (worker/fulltext), see src/reader/fullText/. */
   fullTextAll: ['fulltext'] as const,
   fullText: (id: number) => ['fulltext', id] as const,
+  /** Count and size of the cached whole articles (Settings → Download → Storage). */
+  fullTextStats: ['fulltext', 'stats'] as const,
   /** The one fetch of an article's whole text that has never been tried (useFullText). */
   fullTextLoad: (id: number) => ['fulltext', id, 'load'] as const,
 };

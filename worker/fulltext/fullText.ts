@@ -40,6 +40,11 @@ export interface FullTextApi {
   configure(opts: { allowPrivate: boolean }): Promise<void>;
   /** Cached whole articles: how many, how many failures remembered, bytes of HTML and text. */
   stats(): Promise<{ articles: number; failures: number; bytes: number }>;
+  /**
+   * Forgets every cached whole article and remembered failure (Settings → Download). Search and
+   * related articles go back to the feeds' texts. Returns how many records went.
+   */
+  clear(): Promise<number>;
   /** Resolves when background extraction has nothing queued or running (tests, benchmarks). */
   idle(): Promise<void>;
 }
@@ -290,6 +295,19 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
         bytes += (r.html.length + r.text.length) * 2;
       });
       return { articles, failures, bytes };
+    },
+    clear: async () => {
+      const ok = [...(await loadOk())];
+      const removed = await ctx.db.run('delete', async () => {
+        const n = await table().count();
+        await table().clear();
+        return n;
+      });
+      okIds?.clear();
+      // The text index (this tab's and others') reads these articles again, from the feed now.
+      if (ok.length > 0) ctx.events.emit({ type: 'fulltext-changed', ids: ok }, ctx.applied.counter);
+      ctx.scheduleSnapshot();
+      return removed;
     },
     idle: () =>
       new Promise<void>((resolve) => {

@@ -27,4 +27,10 @@ export const fullTextEn = {
   feedSettingHint: 'New articles of this feed are fetched from the site in the background',
   feedSettingFailed: 'Could not change the feed’s full-article setting',
   storage: '{articles} full articles cached ({size})',
+  clear: 'Clear full articles',
+  clearTitle: 'Clear the cached full articles?',
+  clearMessage:
+    'Articles show the feed’s version again until you load them anew (feeds set to always load the full article fetch new ones in the background). Search finds only the feeds’ text.',
+  cleared: 'Cleared {n} cached full articles.',
+  clearFailed: 'Could not clear the full articles: {error}',
 };

@@ -25,4 +25,10 @@ export const fullTextZhCN: DeepStringRecord<typeof fullTextEn> = {
   feedSettingHint: '在后台从网站抓取此订阅源的新文章全文',
   feedSettingFailed: '无法更改此订阅源的全文设置',
   storage: '已缓存 {articles} 篇全文（{size}）',
+  clear: '清除全文缓存',
+  clearTitle: '清除已缓存的全文？',
+  clearMessage:
+    '在你重新加载之前，文章将显示订阅源提供的版本（设为始终加载全文的订阅源会在后台获取新文章）。搜索只会查找订阅源中的文字。',
+  cleared: '已清除 {n} 篇缓存的全文。',
+  clearFailed: '无法清除全文：{error}',
 };

@@ -2,6 +2,7 @@ import { Badge, Button, Group, NumberInput, Progress, Switch, Text } from '@mant
 import { IconDatabase, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirm } from '../../components/ConfirmDialog';
 import { withEngine } from '../../queries/engine';
 import { queryKeys } from '../../queries/keys';
 import { applyRetention } from '../../subscriptions/api';
@@ -11,7 +12,66 @@ import { askPersistence, formatBytes, readStorage } from './storage';
 import { Section } from './Section';
 import { tRich, useI18n } from '../../i18n';
 
-/** Usage and quota, persistent storage, and retention of old read articles. */
+/**
+ * The cached whole articles: how many and how large, and Clear. Confirmed rather than undoable:
+ * they are a cache of pages any article can fetch again, and an undo would have to keep the very
+ * bytes the person wants freed.
+ */
+function FullTextStorage() {
+  const { t, lang, formatNumber } = useI18n();
+  const client = useQueryClient();
+  const { data: stats } = useQuery({
+    queryKey: queryKeys.fullTextStats,
+    queryFn: () => withEngine((e) => e.fullText.stats()),
+    staleTime: 0,
+  });
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const clear = async () => {
+    const ok = await confirm({
+      title: t('fullText.clearTitle'),
+      message: t('fullText.clearMessage'),
+      confirmLabel: t('fullText.clear'),
+    });
+    if (!ok) return;
+    try {
+      const n = await withEngine((e) => e.fullText.clear());
+      setNote({ ok: true, text: t('fullText.cleared', { n: formatNumber(n) }) });
+    } catch (err) {
+      setNote({ ok: false, text: t('fullText.clearFailed', { error: errorText(err) }) });
+    }
+    await client.invalidateQueries({ queryKey: queryKeys.fullTextAll });
+    await client.invalidateQueries({ queryKey: queryKeys.storageEstimate });
+  };
+  const records = (stats?.articles ?? 0) + (stats?.failures ?? 0);
+  return (
+    <div style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" data-testid="storage-fulltext" data-articles={stats?.articles ?? ''}>
+          {t('fullText.storage', {
+            articles: formatNumber(stats?.articles ?? 0),
+            size: formatBytes(stats?.bytes ?? 0, lang),
+          })}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={records === 0}
+          onClick={() => void clear()}
+          data-testid="storage-fulltext-clear"
+        >
+          {t('fullText.clear')}
+        </Button>
+      </Group>
+      {note && (
+        <Text size="xs" c={note.ok ? 'dimmed' : 'red'} mt="xs" data-testid="storage-fulltext-note">
+          {note.text}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** Usage and quota, persistent storage, cached whole articles, and retention of old read articles. */
 export function StorageSection() {
   const { t, lang, formatNumber } = useI18n();
   const client = useQueryClient();
@@ -95,6 +155,7 @@ export function StorageSection() {
           {t('download.storage.denied')}
         </Text>
       )}
+      <FullTextStorage />
       <Switch
         label={t('download.storage.retention')}
         description={t('download.storage.retentionHint')}
