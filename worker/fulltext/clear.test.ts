@@ -34,11 +34,9 @@ describe('fullText.clear (Settings → Download → Storage)', () => {
         enclosure: null,
       })),
     );
-    await internalsOf(e).db.dexie.table('fullTexts').bulkPut([
-      record(added[0]!, 'ok'),
-      record(added[1]!, 'ok'),
-      record(added[2]!, 'failed'),
-    ]);
+    await internalsOf(e)
+      .db.dexie.table('fullTexts')
+      .bulkPut([record(added[0]!, 'ok'), record(added[1]!, 'ok'), record(added[2]!, 'failed')]);
     const before = await e.fullText.stats();
     expect(before).toMatchObject({ articles: 2, failures: 1 });
     expect(before.bytes).toBeGreaterThan(0);
