@@ -1,9 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconNote, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { describe, locate } from '../../shared/anchor';
 import { useI18n } from '../i18n';
 import { errorText } from '../i18n/errorText';
@@ -11,7 +9,6 @@ import { bindKeys } from '../keys/keyMap';
 import { useShortcuts } from '../reader/shortcuts';
 import {
   addHighlight,
-  COLORS,
   type Highlight,
   type HighlightColor,
   highlightOfHash,
@@ -30,6 +27,8 @@ import {
   rangeOffsets,
   unpaint,
 } from './dom';
+import { HighlightPopover, type Pop, placeUnder } from './HighlightPopover';
+import { OrphanedHighlights } from './OrphanedHighlights';
 import './highlights.css';
 
 /** Props of {@link ArticleHighlights}. */
@@ -41,23 +40,7 @@ export interface ArticleHighlightsProps {
   shortcutsEnabled: boolean;
 }
 
-type Pop =
-  | { kind: 'new'; start: number; end: number; x: number; y: number }
-  | { kind: 'edit'; id: number; x: number; y: number; editing: boolean };
-
 const FLASH_MS = 2000;
-const POP_WIDTH = 300;
-
-/** Where a popover goes for a rectangle: under it (clear of a phone's own selection menu). */
-function placeUnder(rect: DOMRect): { x: number; y: number } {
-  const x = Math.min(
-    Math.max(8, rect.left + rect.width / 2 - POP_WIDTH / 2),
-    window.innerWidth - POP_WIDTH - 8,
-  );
-  const below = rect.bottom + 10;
-  const y = below + 140 > window.innerHeight ? Math.max(8, rect.top - 150) : below;
-  return { x: Math.max(8, x), y };
-}
 
 /**
  * Highlights of the open article: draws them over the body (re-anchored against the text as it
@@ -291,178 +274,23 @@ export function ArticleHighlights({ bodyRef, itemId, shortcutsEnabled }: Article
   useShortcuts(bindKeys('reader', { highlight: askKey }), { enabled: shortcutsEnabled });
 
   const current = pop?.kind === 'edit' ? list?.find((h) => h.id === pop.id) : undefined;
-  const popover =
-    pop &&
-    createPortal(
-      <Paper
-        ref={popRef}
-        className="rv-hl-pop"
-        shadow="md"
-        withBorder
-        p="xs"
-        radius="md"
-        style={{ left: pop.x, top: pop.y, width: pop.kind === 'edit' && pop.editing ? POP_WIDTH : undefined }}
-        role="dialog"
-        aria-label={t('highlights.popover')}
-        data-testid="highlight-popover"
-      >
-        {pop.kind === 'new' ? (
-          <Group gap="sm" wrap="nowrap">
-            <Swatches active={null} onPick={(c) => void create(pop, c, false)} />
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconNote size={14} />}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => void create(pop, 'yellow', true)}
-              data-testid="highlight-add-note"
-            >
-              {t('highlights.addNote')}
-            </Button>
-          </Group>
-        ) : current ? (
-          <Stack gap="xs">
-            <Group gap="sm" wrap="nowrap" justify="space-between">
-              <Swatches
-                active={current.color}
-                onPick={(color) => void updateHighlight(current.id, { color }).catch(fail)}
-              />
-              <Group gap={4} wrap="nowrap">
-                {!pop.editing && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    aria-label={current.note ? t('highlights.editNote') : t('highlights.addNote')}
-                    onClick={() => setPop({ ...pop, editing: true })}
-                    data-testid="highlight-edit-note"
-                  >
-                    <IconNote size={16} />
-                  </Button>
-                )}
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('highlights.delete')}
-                  title={t('highlights.delete')}
-                  onClick={() => void remove(current.id)}
-                  data-testid="highlight-delete"
-                >
-                  <IconTrash size={16} />
-                </Button>
-              </Group>
-            </Group>
-            {!pop.editing && current.note && (
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="highlight-note-text">
-                {current.note}
-              </Text>
-            )}
-            {pop.editing && (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void updateHighlight(current.id, { note: note.trim() })
-                    .then(() => setPop(null))
-                    .catch(fail);
-                }}
-              >
-                <Stack gap="xs">
-                  <Textarea
-                    autoFocus
-                    autosize
-                    minRows={2}
-                    maxRows={8}
-                    maxLength={10_000}
-                    aria-label={t('highlights.note')}
-                    placeholder={t('highlights.notePlaceholder')}
-                    value={note}
-                    onChange={(e) => setNote(e.currentTarget.value)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' && (e.metaKey || e.ctrlKey))
-                        e.currentTarget.form?.requestSubmit();
-                    }}
-                    data-testid="highlight-note"
-                  />
-                  <Group justify="flex-end" gap="xs">
-                    <Button type="submit" size="compact-sm" data-testid="highlight-save-note">
-                      {t('highlights.saveNote')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
-            )}
-          </Stack>
-        ) : null}
-      </Paper>,
-      document.body,
-    );
 
   return (
     <>
-      {popover}
-      {orphans.length > 0 && (
-        <section className="rv-hl-orphans" data-testid="highlight-orphans">
-          <Title order={2} size="h5">
-            {t('highlights.orphanedTitle')}
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            {t('highlights.orphanedHint')}
-          </Text>
-          <Stack gap="sm">
-            {orphans.map((h) => (
-              <Group key={h.id} justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
-                  <Text size="sm" className="rv-hl-quote" data-color={h.color}>
-                    {h.quote.exact}
-                  </Text>
-                  {h.note && (
-                    <Text size="sm" c="dimmed" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                      {h.note}
-                    </Text>
-                  )}
-                </div>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('highlights.delete')}
-                  onClick={() => void remove(h.id)}
-                >
-                  <IconTrash size={16} />
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        </section>
-      )}
-    </>
-  );
-}
-
-/** The four colour buttons; `active` is pressed. They keep the selection (no focus on press). */
-function Swatches({
-  active,
-  onPick,
-}: {
-  active: HighlightColor | null;
-  onPick: (c: HighlightColor) => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <Group gap={8} wrap="nowrap">
-      {COLORS.map((c) => (
-        <button
-          key={c}
-          type="button"
-          className={`rv-hl-swatch rv-hl-swatch-${c}`}
-          aria-label={t('highlights.highlightIn', { color: t(`highlights.color.${c}`) })}
-          title={t(`highlights.color.${c}`)}
-          aria-pressed={active === c}
-          data-testid={`highlight-color-${c}`}
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => onPick(c)}
+      {pop && (
+        <HighlightPopover
+          pop={pop}
+          setPop={setPop}
+          popRef={popRef}
+          current={current}
+          note={note}
+          setNote={setNote}
+          create={create}
+          remove={remove}
+          fail={fail}
         />
-      ))}
-    </Group>
+      )}
+      {orphans.length > 0 && <OrphanedHighlights orphans={orphans} remove={remove} />}
+    </>
   );
 }

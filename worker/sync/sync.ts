@@ -5,18 +5,14 @@
  */
 import { EngineError } from '../errors';
 import { patchFeed } from '../feeds/refresh/patchFeed';
-import { failureOf } from '../jobs/jobs';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
-import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
-import { feedUrlOf, findSubscribed } from '../subscriptions/urlKey';
-import { urlKey } from '../../shared/urlKey';
-import type { JobFailure, JobSummary } from '../types';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
-import { accountFeeds, applyStructure, importItems, reattachFeeds } from './importer';
+import { accountFeeds, importItems, reattachFeeds } from './importer';
 import type { SyncClient } from './protocol';
 import { installQueueListener } from './queueListener';
+import { createSyncSubscribe } from './subscribe';
 import { installLabelListener, labelsOn, withSyncLabels } from './labels';
 import type { TagsApi } from '../tags/tags';
 import { recogniseServer } from './recognise';
@@ -40,8 +36,6 @@ import { proxyTransport, syncError, type SyncTransport } from './transport';
 
 export * from './syncApi';
 import { withRetries, normaliseServerUrl, problemOf, type SyncApi, type SyncHooks } from './syncApi';
-
-const isList = (value: unknown): boolean => Array.isArray(value);
 
 /** Builds the sync domain and its hooks. `transport` defaults to the companion server's /api/sync. */
 export function createSync(s: FeedServices, transport: SyncTransport = proxyTransport(s.proxy)) {
@@ -102,94 +96,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     });
   };
 
-  /** The label a subscription goes into: a new group's title, or the chosen group's title. */
-  const labelOf = (req: { groupId?: number; newGroupTitle?: string }): string | null => {
-    const fresh = req.newGroupTitle?.trim();
-    if (fresh) return fresh;
-    if (req.groupId === undefined || req.groupId === -1) return null;
-    const group = s.ctx.groupCache.get(req.groupId);
-    if (!group) throw new EngineError('bad_input', `Group ${req.groupId} does not exist`);
-    return group.title;
-  };
-
-  /** Brings the server's new subscriptions in: structure, then a sync pass, awaited. */
-  const pullNew = async (a: AccountRecord): Promise<{ feedMap: Map<string, number>; newItems: number }> => {
-    const feedMap = await applyStructure(s, a, await clientFor(a).structure());
-    const done = await s.jobs.whenFinished(await run());
-    return { feedMap, newItems: done?.summary?.newItems ?? 0 };
-  };
-
-  const subscribeOne = async (req: SubscribeRequest): Promise<SubscribeResult> => {
-    const a = await account();
-    const edits = editsOf(clientFor(a));
-    const url = feedUrlOf(req?.url);
-    const known = findSubscribed(s.ctx, [url]);
-    if (known) return { feedId: known.id, alreadySubscribed: true, added: 0 };
-    const label = labelOf(req);
-    const remoteId = await edits.subscribe(url, req.title?.trim() ?? '', label);
-    const { feedMap } = await pullNew(a);
-    const id = feedMap.get(remoteId);
-    if (id === undefined)
-      throw syncError('sync_bad_answer', 'The server subscribed, but the feed is not in its list.');
-    if (label) await ensureGroup(s, label);
-    return { feedId: id, alreadySubscribed: false, added: s.ctx.index.idsOfFeed(id).length };
-  };
-
-  const subscribeMany: SyncHooks['subscribeMany'] = async (
-    kind,
-    entries,
-    preSkipped = 0,
-    groupTitles = [],
-  ) => {
-    const a = await account();
-    const edits = editsOf(clientFor(a));
-    if (!isList(entries)) throw new EngineError('bad_input', 'A list of feeds is needed');
-    const todo: { url: string; title: string; label: string }[] = [];
-    const invalid: JobFailure[] = [];
-    const seen = new Set<string>();
-    let skipped = preSkipped;
-    for (const entry of entries) {
-      const title = typeof entry?.title === 'string' ? entry.title.trim() : '';
-      let url: string;
-      try {
-        url = feedUrlOf(entry?.url);
-      } catch (err) {
-        invalid.push(failureOf(err, { feedId: null, url: String(entry?.url ?? ''), title }));
-        continue;
-      }
-      if (seen.has(urlKey(url)) || findSubscribed(s.ctx, [url])) {
-        skipped++;
-        continue;
-      }
-      seen.add(urlKey(url));
-      todo.push({ url, title, label: typeof entry.groupTitle === 'string' ? entry.groupTitle.trim() : '' });
-    }
-    return s.jobs.start(kind, null, entries.length + preSkipped, async (job) => {
-      const summary: JobSummary = { added: 0, skipped, failed: 0, newItems: 0 };
-      job.progress.done = skipped;
-      for (const f of invalid) {
-        job.fail(f);
-        job.progress.done++;
-      }
-      // Empty folders of an OPML file stay local groups (servers keep no empty folder for us).
-      for (const title of groupTitles) if (title.trim()) await ensureGroup(s, title);
-      // One at a time: the server fetches each feed while it answers.
-      for (const entry of todo) {
-        if (job.signal.aborted) break;
-        try {
-          await edits.subscribe(entry.url, entry.title, entry.label || null);
-          summary.added++;
-        } catch (err) {
-          job.fail(failureOf(err, { feedId: null, url: entry.url, title: entry.title }));
-        }
-        job.progress.done++;
-        job.changed();
-      }
-      if (summary.added) summary.newItems = (await pullNew(a)).newItems;
-      summary.failed = job.progress.failed;
-      return summary;
-    });
-  };
+  const { subscribeOne, subscribeMany } = createSyncSubscribe({ s, account, clientFor, editsOf, run });
 
   /** Forgets the former account: its map and queue, and the server ids its feeds kept. */
   const forgetFormer = async () => {
