@@ -1,35 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
-import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 import type { JobProgress } from '../../worker/types';
 import { readQueue } from '../../worker/sync/store';
-import type { Running } from '../../server/testing';
 import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
-import { startCompanion } from './syncHarness';
+import { syncSuite } from './syncHarness';
 
 // Tags as Google Reader labels against the FreshRSS-like fixture (labels typed 'tag' beside
 // folders), Miniflux (refuses labels: tags stay local) and Fever (no labels).
 
-let app: Running;
-const engines: Engine[] = [];
-
-beforeAll(async () => {
-  ({ app } = await startCompanion());
-});
-afterAll(async () => {
-  await app.close();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-});
-
-async function engine(): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url } });
-  engines.push(e);
-  await e.init();
-  return e;
-}
+const { engine } = syncSuite();
 
 async function sync(e: Engine): Promise<JobProgress> {
   const id = await e.sync.run();
