@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
 import { launchBrowser, openApp } from './harness';
+import { screens, waitUntil } from './pages';
 import { engineWorker, seedApp } from './seed';
 import { shootSizes } from './shots';
 
@@ -67,7 +68,7 @@ async function launchProfile(dir: string): Promise<Profile> {
 
 async function goto(page: Page, path: string): Promise<void> {
   await page.goto(base + path);
-  await page.waitForSelector('[data-testid="app-shell"]', { timeout: 20_000 });
+  await screens(page).shell.waitReady(20_000);
 }
 
 /** Stored item count, read inside the engine worker once its start-up is done. */
@@ -89,9 +90,7 @@ async function storedItems(page: Page): Promise<number> {
 
 /** The article count Welcome shows. */
 async function shownItems(page: Page): Promise<number> {
-  const count = page.locator('[data-testid="count-items"][data-loaded="true"]');
-  await count.waitFor({ timeout: 20_000 });
-  return Number((await count.textContent())?.replace(/\D/g, ''));
+  return screens(page).welcome.countedNumber('items', 20_000);
 }
 
 const fontSizeOf = (page: Page) =>
@@ -115,9 +114,7 @@ beforeAll(async () => {
       localStorage.setItem('app-settings', JSON.stringify({ appearance: { fontSize: size } }));
     }, NEW.fontSize);
     await app.goto('/download');
-    const download = app.page.waitForEvent('download');
-    await app.page.locator('[data-testid="backup-button"]').click();
-    const file = await download;
+    const file = await screens(app.page).download.backup();
     const dir = mkdtempSync(join(tmpdir(), 'rivulet-crash-'));
     dirs.push(dir);
     backupPath = join(dir, 'backup.ndjson');
@@ -147,10 +144,17 @@ async function readyToRestore(): Promise<{ dir: string; p: Profile }> {
   await first.close();
   const p = await launchProfile(dir);
   await goto(p.page, '/download');
-  await p.page.locator('[data-testid="download-restore"] input[type="file"]').setInputFiles(backupPath);
-  await p.page.locator('[data-testid="restore-preview"]').waitFor();
-  await p.page.locator('[data-testid="restore-mode"]').getByText('Replace everything').click();
+  const { download } = screens(p.page);
+  await download.chooseBackup(backupPath);
+  await download.mode('Replace everything');
   return { dir, p };
+}
+
+/** Starts the chosen replace-restore and confirms it. */
+async function restore(page: Page): Promise<void> {
+  const { download, confirm } = screens(page);
+  await download.restoreButton.click();
+  await confirm.ok();
 }
 
 /** Relaunches the killed profile and checks it is wholly old or wholly new; returns which. */
@@ -164,9 +168,8 @@ async function relaunchAndCheck(dir: string): Promise<'old' | 'new'> {
     expect(await shownItems(page)).toBe(stored);
     if (stored === OLD.items) {
       expect(await fontSizeOf(page)).toBe(OLD.fontSize);
-      const notice = page.locator('[data-testid="restore-interrupted-notice"]');
-      await notice.waitFor();
-      expect(await notice.innerText()).toMatch(
+      const { notices } = screens(page);
+      expect(await notices.text(notices.restoreInterrupted, 'the notice of a restore cut off')).toMatch(
         /did not finish[\s\S]*backup\.ndjson[\s\S]*Nothing was changed/,
       );
       await shoot(page, 'restore-interrupted');
@@ -174,13 +177,15 @@ async function relaunchAndCheck(dir: string): Promise<'old' | 'new'> {
     }
     // New data: the backup's settings are applied from the database at start-up if the page
     // had not applied them before it died.
-    await page.waitForFunction(
+    await waitUntil(
+      page,
+      "the backup's settings applied at start-up",
       (size) =>
         (JSON.parse(localStorage.getItem('app-settings') ?? '{}') as { appearance?: { fontSize?: number } })
           .appearance?.fontSize === size,
       NEW.fontSize,
     );
-    expect(await page.locator('[data-testid="restore-interrupted-notice"]').count()).toBe(0);
+    expect(await screens(page).notices.restoreInterrupted.count()).toBe(0);
     return 'new';
   } finally {
     await p.browser.close().catch(() => {});
@@ -193,8 +198,7 @@ describe('killed during a replace-restore', () => {
     const { dir, p } = await readyToRestore();
     // The first records are handed to IndexedDB; thousands more and the commit are still to come.
     const writing = p.page.waitForEvent('console', (m) => m.text() === 'Rivulet: restore writing');
-    await p.page.locator('[data-testid="restore-button"]').click();
-    await p.page.locator('[data-testid="confirm-ok"]').click();
+    await restore(p.page);
     await writing;
     await p.kill();
     expect(await relaunchAndCheck(dir)).toBe('old');
@@ -203,8 +207,7 @@ describe('killed during a replace-restore', () => {
   test('at the commit: both old or both new, never a mix', async () => {
     const { dir, p } = await readyToRestore();
     const committing = p.page.waitForEvent('console', (m) => m.text() === 'Rivulet: restore committing');
-    await p.page.locator('[data-testid="restore-button"]').click();
-    await p.page.locator('[data-testid="confirm-ok"]').click();
+    await restore(p.page);
     await committing;
     await p.kill();
     expect(['old', 'new']).toContain(await relaunchAndCheck(dir));
@@ -213,8 +216,7 @@ describe('killed during a replace-restore', () => {
   test('right after the commit (settings not yet applied by the page): both new', async () => {
     const { dir, p } = await readyToRestore();
     const committed = p.page.waitForEvent('console', (m) => m.text() === 'Rivulet: restore committed');
-    await p.page.locator('[data-testid="restore-button"]').click();
-    await p.page.locator('[data-testid="confirm-ok"]').click();
+    await restore(p.page);
     await committed;
     await p.kill();
     expect(await relaunchAndCheck(dir)).toBe('new');

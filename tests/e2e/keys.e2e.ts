@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 
 let browser: Browser;
@@ -35,32 +36,32 @@ afterAll(async () => {
 });
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const title = (page: Page) => page.locator('[data-testid="page-title"]');
 
 test('g + letter goes to screens; g s does not save the selected article', async () => {
   const { page } = app;
+  const { list, sidebar } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
-  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await list.waitForRow();
   await page.keyboard.press('j');
-  await page.locator('[data-testid="item-row"][data-selected="true"]').waitFor();
+  await waitFor(list.selected(), 'the row j selected');
   await page.keyboard.press('g');
   await page.keyboard.press('s');
-  await page.waitForURL((u) => u.pathname === '/next');
-  await page.locator('[data-testid="items-view"]').waitFor();
-  expect(await page.locator('[data-testid="nav-saved-count"]').count()).toBe(0);
+  await waitForPath(page, '/next');
+  await waitFor(list.view, 'the list of saved articles after g s');
+  expect(await sidebar.count(sidebar.scope('saved')).count()).toBe(0);
   await page.keyboard.press('g');
   await page.keyboard.press('a');
-  await page.waitForURL((u) => u.pathname === '/all');
+  await waitForPath(page, '/all');
   await page.keyboard.press('g');
   await page.keyboard.press('f');
-  await page.waitForURL((u) => u.pathname === '/rss');
+  await waitForPath(page, '/rss');
   expect(realErrors(app.errors)).toEqual([]);
 });
 
 test('n / N walk the feeds with unread articles in the order the sidebar shows', async () => {
   const { page } = app;
   await app.goto('/all');
-  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await screens(page).list.waitForRow();
   const order = [ids.feedIds[2], ids.feedIds[3], ids.feedIds[0], ids.feedIds[1]];
   const seen: string[] = [];
   for (const key of ['n', 'n', 'n', 'n', 'n', 'N']) {
@@ -74,8 +75,9 @@ test('n / N walk the feeds with unread articles in the order the sidebar shows',
 
 test('v opens the original in a new tab; Shift+V cycles the view; j steps articles in the reader', async () => {
   const { page } = app;
+  const { list, reader } = screens(page);
   await app.goto(`/f/${ids.feedIds[3]}`);
-  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await list.waitForRow();
   await page.keyboard.press('j');
   // The seeded links point nowhere real: answer them here, as the site would.
   await app.context.route('https://seed.example/**', (route) =>
@@ -86,36 +88,36 @@ test('v opens the original in a new tab; Shift+V cycles the view; j steps articl
   const tab = await popup;
   expect(tab.url()).toMatch(/^https:\/\/seed\.example\/3\/0/);
   await tab.close();
-  expect(await page.locator('[data-testid="items-view"]').getAttribute('data-view')).toBe('list');
+  expect(await list.view.getAttribute('data-view')).toBe('list');
   await page.keyboard.press('V');
-  await page.locator('[data-testid="items-view"]:not([data-view="list"])').waitFor();
+  await waitFor(list.notInView('list'), 'the list in another view after Shift+V');
   await setSettings(page, { general: { defaultView: 'list' } });
   await app.goto(`/f/${ids.feedIds[3]}`);
-  await page.locator('[data-testid="item-row"][aria-label="Aardvark 1"]').click();
-  await page.locator('[data-testid="reader"]').getByText('Aardvark 1').first().waitFor();
+  await list.row('Aardvark 1').click();
+  await waitFor(reader.showing('Aardvark 1'), "the reader showing 'Aardvark 1'");
   await page.keyboard.press('j');
-  await page.locator('[data-testid="reader"]').getByText('Aardvark 2').first().waitFor();
+  await waitFor(reader.showing('Aardvark 2'), "the reader showing 'Aardvark 2' after j");
   await page.keyboard.press('k');
-  await page.locator('[data-testid="reader"]').getByText('Aardvark 1').first().waitFor();
+  await waitFor(reader.showing('Aardvark 1'), "the reader back on 'Aardvark 1' after k");
 });
 
 test('Ctrl+K finds a feed by name and Enter jumps to it', async () => {
   const { page } = app;
+  const { list, palette } = screens(page);
   await app.goto('/all');
-  await page.locator('[data-testid="item-row"]').first().waitFor();
+  await list.waitForRow();
   await page.keyboard.press('Control+k');
-  await page.locator('[data-testid="search-input"]').fill('moose');
-  const place = page.locator('[data-testid="palette-place"][data-kind="feed"]');
-  await place.filter({ hasText: 'Moose Monthly' }).waitFor();
+  await palette.search('moose');
+  await palette.waitForPlace('feed', 'Moose Monthly');
   await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === `/f/${ids.feedIds[0]}`);
-  await title(page).filter({ hasText: 'Moose Monthly' }).waitFor();
+  await waitForPath(page, `/f/${ids.feedIds[0]}`);
+  await waitFor(list.title.filter({ hasText: 'Moose Monthly' }), "the list heading 'Moose Monthly'");
   // A group too, chosen with the arrow keys.
   await page.keyboard.press('Control+k');
-  await page.locator('[data-testid="search-input"]').fill('zoo');
-  await page.locator('[data-testid="palette-place"][data-kind="group"]').waitFor();
+  await palette.search('zoo');
+  await palette.waitForPlace('group');
   await page.keyboard.press('Enter');
-  await page.waitForURL((u) => u.pathname === `/c/${ids.groupIds.Zoo}`);
+  await waitForPath(page, `/c/${ids.groupIds.Zoo}`);
   expect(path(page)).toBe(`/c/${ids.groupIds.Zoo}`);
   expect(realErrors(app.errors)).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
+import { screens, waitFor } from './pages';
 import { shootSizes } from './shots';
 
 // Settings that could not be read: the app starts with every usable value kept, says which
@@ -26,6 +27,7 @@ test('mistyped settings: valid ones kept, the reset ones named, the saved copy r
   const app = await openApp(browser);
   try {
     const { page } = app;
+    const { notices } = screens(page);
     await app.goto('/welcome');
     // Good settings, read once by the app (which keeps a saved copy of them)…
     await page.evaluate(() =>
@@ -38,7 +40,7 @@ test('mistyped settings: valid ones kept, the reset ones named, the saved copy r
       ),
     );
     await app.goto('/welcome');
-    expect(await page.locator('[data-testid="settings-notice"]').count()).toBe(0);
+    expect(await notices.settings.count()).toBe(0);
     // …then damaged by hand: a font size that is not a number, an interval the engine refuses.
     await page.evaluate(() =>
       localStorage.setItem(
@@ -50,17 +52,15 @@ test('mistyped settings: valid ones kept, the reset ones named, the saved copy r
       ),
     );
     await app.goto('/welcome');
-    const notice = page.locator('[data-testid="settings-notice"]');
-    await notice.waitFor();
-    expect(await notice.innerText()).toMatch(
+    expect(await notices.text(notices.settings, 'the notice about unreadable settings')).toMatch(
       /Some settings could not be read[\s\S]*These were reset to their defaults: Refresh every, Font size\. Everything else is as you left it\./,
     );
     const repaired = await settings(page);
     expect(repaired.general).toMatchObject({ startPage: 'all', refreshInterval: 1800 });
     expect(repaired.appearance).toMatchObject({ fontSize: 14, fontFamily: 'Georgia, serif' });
     await shoot(page, 'settings-notice');
-    await notice.locator('[data-testid="settings-restore-copy"]').click();
-    await page.locator('[data-testid="settings-restored"]').waitFor();
+    await notices.settingsRestoreCopy.click();
+    await waitFor(notices.settingsRestored, 'the word that the saved settings are back');
     expect((await settings(page)).appearance).toMatchObject({ fontSize: 18, fontFamily: 'Georgia, serif' });
     expect(app.errors).toEqual([]);
   } finally {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
 import { shootSizes } from './shots';
 import { seedApp } from './seed';
 
@@ -16,13 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-
-async function itemsShown(page: Page): Promise<string | null> {
-  const count = page.locator(`${tid('count-items')}[data-loaded="true"]`);
-  await count.waitFor();
-  return count.textContent();
-}
+const itemsShown = (page: Page): Promise<string> => screens(page).welcome.counted('items');
 
 const shoot = (page: Page, name: string) => shootSizes(page, '/tmp/shots-robust', name);
 
@@ -48,36 +43,32 @@ describe('the database deleted under the running app', () => {
     ['the database deleted (versionchange)', 'delete'],
   ] as const)('%s: the app says so and shows the true state without a manual reload', async (_, how) => {
     const { page } = app;
+    const { notices, sidebar } = screens(page);
     await seeded();
     const cdp = await app.context.newCDPSession(page);
     const reloaded = page.waitForEvent('load');
     if (how === 'clear') await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'indexeddb' });
     else await cdp.send('IndexedDB.deleteDatabase', { securityOrigin: origin, databaseName: 'rivulet' });
     await reloaded;
-    const notice = page.locator(tid('storage-lost-notice'));
-    await notice.waitFor();
-    expect(await notice.innerText()).toMatch(
+    expect(await notices.text(notices.storageLost, 'the notice that the data was deleted')).toMatch(
       /Rivulet’s data was deleted[\s\S]*started again with what is stored now: 0 articles/,
     );
     // The true state: nothing stored, nothing shown (no stale sidebar counts).
     expect(await itemsShown(page)).toBe('0');
-    expect(await page.locator(`${tid('sidebar-feeds')} [data-testid^="feed-"]`).count()).toBe(0);
+    expect(await sidebar.feedEntries.count()).toBe(0);
     if (how === 'clear') await shoot(page, 'storage-lost-notice');
-    await notice.locator(tid('storage-lost-restore')).click();
-    await page.waitForURL(/\/download$/);
+    await notices.storageLostRestore.click();
+    await waitForPath(page, '/download');
     await cdp.detach();
   });
 
   test('the first subscription asks to keep the data and says what the browser answered', async () => {
     const { page } = app;
+    const { subscribe, notices } = screens(page);
     await app.goto('/subscribe');
-    await page.locator(tid('discover-input')).fill(`${inject('feedsUrl')}/feeds/rss.xml`);
-    await page.locator(tid('discover-input')).press('Enter');
-    await page.locator(tid('preview')).waitFor();
-    await page.locator(tid('subscribe-submit')).click();
-    await page.locator(tid('subscribe-done')).waitFor();
-    const notice = page.locator(tid('persist-notice'));
-    await notice.waitFor();
+    await subscribe.subscribe(`${inject('feedsUrl')}/feeds/rss.xml`);
+    const notice = notices.persist;
+    await waitFor(notice, 'the notice about keeping the data');
     const granted = await notice.getAttribute('data-granted');
     const persisted = await page.evaluate(() => navigator.storage.persisted());
     expect(granted).toBe(String(persisted));

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
 
@@ -67,27 +68,37 @@ async function allFlags(page: Page): Promise<Record<number, number>> {
   return Object.fromEntries(rows.map((r) => [r.id, r.flags]));
 }
 
-const sidebarCount = (page: Page, testId: string) => page.locator(`[data-testid="${testId}-count"]`);
+/** The unread count beside the sidebar's All link. */
+const allCount = (page: Page) => {
+  const { sidebar } = screens(page);
+  return sidebar.count(sidebar.scope('all'));
+};
+/** Waits until the sidebar's All count reads `n`. */
+const waitForAll = (page: Page, n: number) => {
+  const { sidebar } = screens(page);
+  return sidebar.waitForCount(sidebar.scope('all'), String(n), 'the All link');
+};
 
 async function counts(page: Page): Promise<string[]> {
+  const { sidebar } = screens(page);
   return Promise.all(
     [
-      `nav-feed-${ids.feedIds[0]}`,
-      `nav-feed-${ids.feedIds[1]}`,
-      'nav-all',
-      `nav-group-${ids.groupIds.Press}`,
-    ].map(async (id) =>
-      (await sidebarCount(page, id).count()) ? ((await sidebarCount(page, id).textContent()) ?? '') : '',
-    ),
+      sidebar.feed(ids.feedIds[0]!),
+      sidebar.feed(ids.feedIds[1]!),
+      sidebar.scope('all'),
+      sidebar.group(ids.groupIds.Press!),
+    ].map(async (link) => {
+      const count = sidebar.count(link);
+      return (await count.count()) ? ((await count.textContent()) ?? '') : '';
+    }),
   );
 }
 
-const list = (page: Page) => page.locator('[data-testid="items-list"]');
-
 /** Scrolls the list to its end in steps, as a quick flick of the wheel does. */
 async function scrollThrough(page: Page): Promise<void> {
+  const { list } = screens(page);
   for (let i = 0; i < 12; i++) {
-    await list(page).evaluate((el) => el.scrollBy(0, 400));
+    await list.scroller.evaluate((el) => el.scrollBy(0, 400));
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   }
 }
@@ -95,71 +106,68 @@ async function scrollThrough(page: Page): Promise<void> {
 test('with default settings a fast scroll marks nothing read', async () => {
   await open({ hideReadArticles: false });
   const { page } = app;
+  const { list, sidebar, undo } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
   const before = await allFlags(page);
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
+  await list.waitForUnread('77 unread');
   await scrollThrough(page);
-  await page.locator('[data-testid="item-row"][aria-label="News 60"]').waitFor();
+  await list.waitForRow('News 60');
   // Leaving the list (in the app, no reload) sends any batch still waiting: the list flushes on
   // unmount. Then one article is marked read by hand: once its change is counted, an earlier
   // batch would be too.
-  await page.locator(`[data-testid="nav-feed-${ids.feedIds[1]}"]`).click();
-  await page
-    .locator('[data-testid="item-row"][aria-label="Side story"]')
-    .locator('[data-testid="item-read"]')
-    .click();
-  await sidebarCount(page, 'nav-all').filter({ hasNotText: /^78$/ }).waitFor();
-  expect(await sidebarCount(page, 'nav-all').textContent()).toBe('77');
+  await sidebar.feed(ids.feedIds[1]!).click();
+  await list.readToggle('Side story').click();
+  await waitFor(allCount(page).filter({ hasNotText: /^78$/ }), 'the All count to change from 78');
+  expect(await allCount(page).textContent()).toBe('77');
   const after = await allFlags(page);
   const side = ids.itemIds[1]![0]!;
   expect({ ...after, [side]: before[side] }).toEqual(before);
-  expect(await page.locator('[data-testid="undo-notice"]').count()).toBe(0);
+  expect(await undo.root.count()).toBe(0);
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);
 
 test('mark all read, then Undo, restores every article and the sidebar counts exactly', async () => {
   await open({});
   const { page } = app;
+  const { list, confirm, undo } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
-  await sidebarCount(page, 'nav-all').filter({ hasText: /^78$/ }).waitFor();
+  await list.waitForUnread('77 unread');
+  await waitForAll(page, 78);
   const flagsBefore = await allFlags(page);
   const countsBefore = await counts(page);
   expect(countsBefore).toEqual(['77', '1', '78', '77']);
 
-  await page.locator('[data-testid="items-mark-all"]').click();
-  await page.locator('[data-testid="mark-all-all"]').click();
-  await page.locator('[data-testid="confirm-ok"]').click();
-  const notice = page.locator('[data-testid="undo-notice"]');
-  await notice.filter({ hasText: '77 articles marked as read.' }).waitFor();
-  await sidebarCount(page, 'nav-all').filter({ hasText: /^1$/ }).waitFor();
+  await list.markAll('all');
+  await confirm.ok();
+  await undo.waitFor('77 articles marked as read.');
+  await waitForAll(page, 1);
   expect(Object.values(await allFlags(page)).filter((f) => (f & 1) === 0)).toHaveLength(1);
 
-  await notice.locator('[data-testid="undo-button"]').click();
-  await page.getByText('Undone: 77 articles restored.').waitFor();
-  await sidebarCount(page, 'nav-all').filter({ hasText: /^78$/ }).waitFor();
+  await undo.button.click();
+  await undo.waitUndone(/Undone: 77 articles restored\./);
+  await waitForAll(page, 78);
   expect(await counts(page)).toEqual(countsBefore);
   expect(await allFlags(page)).toEqual(flagsBefore);
   // The list, emptied by the change ("only unread"), shows its articles again.
-  await page.locator('[data-testid="item-row"][aria-label="News 1"]').waitFor();
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
+  await list.waitForRow('News 1');
+  await list.waitForUnread('77 unread');
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);
 
 test('with scroll marking on, a burst of scrolling is one change and z takes it back', async () => {
   await open({ hideReadArticles: false, markReadOnScroll: true });
   const { page } = app;
+  const { list, undo } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
+  await list.waitForUnread('77 unread');
   const flagsBefore = await allFlags(page);
   await scrollThrough(page);
-  const notice = page.locator('[data-testid="undo-notice"]');
-  await notice.filter({ hasText: 'marked as read while scrolling' }).waitFor();
-  await page.locator('[data-testid="items-unread"]').filter({ hasNotText: '77 unread' }).waitFor();
-  expect(await notice.count()).toBe(1);
+  await undo.waitFor('marked as read while scrolling');
+  await list.waitForUnreadNot('77 unread');
+  expect(await undo.root.count()).toBe(1);
   await page.keyboard.press('z');
-  await page.getByText(/^Undone: \d+ articles restored\.$/).waitFor();
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
+  await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
+  await list.waitForUnread('77 unread');
   expect(await allFlags(page)).toEqual(flagsBefore);
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);
@@ -167,31 +175,30 @@ test('with scroll marking on, a burst of scrolling is one change and z takes it 
 test('on a phone the Undo notice sits above the bottom bar, where it can be tapped', async () => {
   await open({}, { width: 390, height: 844 });
   const { page } = app;
+  const { list, confirm, undo, shell } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
-  await page.locator('[data-testid="items-unread"]').filter({ hasText: '77 unread' }).waitFor();
-  await page.locator('[data-testid="items-mark-all"]').click();
-  await page.locator('[data-testid="mark-all-all"]').click();
-  await page.locator('[data-testid="confirm-ok"]').click();
-  const notice = page.locator('[data-testid="undo-notice"]');
-  await notice.filter({ hasText: '77 articles marked as read.' }).waitFor();
+  await list.waitForUnread('77 unread');
+  await list.markAll('all');
+  await confirm.ok();
+  const notice = undo.root;
+  await undo.waitFor('77 articles marked as read.');
   // Toasts are portalled outside the app shell; the bar's height must still reach them.
   await expect
     .poll(async () => {
       const n = await notice.boundingBox();
-      const bar = await page.locator('[data-testid="bottom-bar"]').boundingBox();
+      const bar = await shell.bottomBar.boundingBox();
       return n && bar ? Math.round(bar.y - (n.y + n.height)) : -1;
     })
     .toBeGreaterThanOrEqual(0);
   // …and once it has slid in, it fits the screen's width with its Undo button.
   await expect
     .poll(async () => {
-      const button = await notice.locator('[data-testid="undo-button"]').boundingBox();
+      const button = await undo.button.boundingBox();
       return button ? Math.round(390 - (button.x + button.width)) : -1;
     })
     .toBeGreaterThanOrEqual(0);
   if (process.env.RIVULET_SHOTS)
     await page.screenshot({ path: `${process.env.RIVULET_SHOTS}/undo-phone.png` });
-  await notice.locator('[data-testid="undo-button"]').click();
-  await page.getByText('Undone: 77 articles restored.').waitFor();
+  await undo.undo(/Undone: 77 articles restored\./);
   expect(realErrors(app.errors)).toEqual([]);
 });

@@ -3,27 +3,12 @@
  * cache, failures with their reasons, the full-text index, background extraction after a
  * refresh with the per-feed setting, the sweep of deleted articles, and backup round trips.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
-import { netEngine, startNet, waitJob, type Net } from './subscribeHarness';
+import { useNet, waitJob } from './subscribeHarness';
 
-let net: Net;
-const engines: Engine[] = [];
-const engine = async () => {
-  const e = await netEngine(net);
-  engines.push(e);
-  return e;
-};
-
-beforeAll(async () => {
-  net = await startNet(5_000);
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  net.feeds.reset();
-});
-afterAll(() => net.close());
+const { net, engine, closeAfterTest } = useNet(5_000);
 
 const FULL = '/feeds/article-full.html';
 const SCRIPT_ONLY = '/feeds/article-script-only.html';
@@ -214,8 +199,7 @@ describe('whole articles and the rest of the data', () => {
     const text = parts.join('');
     expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ counts: { fullTexts: 2 } });
 
-    const target = createTestEngine();
-    engines.push(target);
+    const target = closeAfterTest(createTestEngine());
     await target.init();
     const preview = await target.backup.inspect(new Blob([text]));
     await target.backup.restore(preview.id, 'replace');

@@ -2,27 +2,12 @@
  * OPML import (as a job, through the real proxy) and export, including a round trip into a
  * fresh engine.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { parseOpml } from '../../worker/opml/format';
-import { netEngine, recordEvents, startNet, waitJob, type Net } from './subscribeHarness';
+import { recordEvents, useNet, waitJob } from './subscribeHarness';
 
-let net: Net;
-const engines: Engine[] = [];
-const engine = async () => {
-  const e = await netEngine(net);
-  engines.push(e);
-  return e;
-};
-
-beforeAll(async () => {
-  net = await startNet(5_000);
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  net.feeds.reset();
-});
-afterAll(() => net.close());
+const { net, engine } = useNet(5_000);
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

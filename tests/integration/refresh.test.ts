@@ -2,31 +2,18 @@
  * Refresh jobs through the real companion server: conditional GET, updates, broken feeds,
  * Retry-After, redirects, 410, cancellation, scopes and the "due" refresh.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { FLAG_READ } from '../../shared/flags';
 import { isRefreshInterval } from '../../shared/refreshInterval';
-import { netEngine, recordEvents, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
+import { recordEvents, rssOf, useNet, waitJob } from './subscribeHarness';
 import { internalsOf } from '../../worker/testing/createTestEngine';
 
-let net: Net;
-const engines: Engine[] = [];
 let clock = 1_800_000_000;
-const engine = async () => {
-  const e = await netEngine(net, { now: () => clock });
-  engines.push(e);
-  return e;
-};
-
-beforeAll(async () => {
-  net = await startNet(5_000);
-});
+const { net, engine } = useNet(5_000, { now: () => clock });
 afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  net.feeds.reset();
   clock = 1_800_000_000;
 });
-afterAll(() => net.close());
 
 /** Saves feeds directly (no first fetch), as if imported long ago. */
 async function addFeeds(e: Engine, paths: string[], groupId = -1): Promise<number[]> {

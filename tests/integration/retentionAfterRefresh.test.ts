@@ -2,25 +2,15 @@
  * Retention runs in the engine after a refresh: no page, no UI component, only the policy the
  * engine was told (and kept in its meta store).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { internalsOf } from '../../worker/testing/createTestEngine';
 import type { IncomingItem } from '../../worker/types';
-import { netEngine, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
+import { rssOf, useNet, waitJob } from './subscribeHarness';
 
 const NOW = 1_800_000_000;
 const DAY = 86400;
-let net: Net;
-const engines: Engine[] = [];
-
-beforeAll(async () => {
-  net = await startNet(5_000);
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  net.feeds.reset();
-});
-afterAll(() => net.close());
+const { net, engine } = useNet(5_000, { now: () => NOW });
 
 const old = (k: number): IncomingItem => ({
   guid: `old-${k}`,
@@ -48,8 +38,7 @@ async function feedWithOldReadArticles(e: Engine) {
 
 describe('retention after a refresh', () => {
   it('prunes old read articles per the configured policy when a refresh ends', async () => {
-    const e = await netEngine(net, { now: () => NOW });
-    engines.push(e);
+    const e = await engine();
     const { feedId, ids } = await feedWithOldReadArticles(e);
     await e.state.markSaved([ids[79]!], true);
     await e.retention.configure({ days: 30 });
@@ -64,8 +53,7 @@ describe('retention after a refresh', () => {
   });
 
   it('keeps everything with no policy, or with days = 0', async () => {
-    const e = await netEngine(net, { now: () => NOW });
-    engines.push(e);
+    const e = await engine();
     const { feedId } = await feedWithOldReadArticles(e);
     await waitJob(e, await e.refresh.start({ scope: 'feed', id: feedId }));
     await e.retention.configure({ days: 0 });
@@ -77,16 +65,14 @@ describe('retention after a refresh', () => {
   });
 
   it('keeps the policy across a worker restart', async () => {
-    const first = await netEngine(net, { now: () => NOW });
-    engines.push(first);
+    const first = await engine();
     const { feedId } = await feedWithOldReadArticles(first);
     await first.retention.configure({ days: 30 });
     const name = internalsOf(first).db.dexie.name;
     await first.flushSnapshot();
     first.close();
 
-    const again = await netEngine(net, { now: () => NOW, dbName: name });
-    engines.push(again);
+    const again = await engine({ dbName: name });
     expect(await again.retention.policy()).toEqual({ days: 30 });
     await waitJob(again, await again.refresh.start({ scope: 'feed', id: feedId }));
     await vi.waitFor(() => expect(again.items.count()).resolves.toBe(51), { timeout: 5_000 });

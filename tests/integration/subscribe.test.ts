@@ -1,26 +1,10 @@
 /**
  * Discover → preview → subscribe through the real companion server and the fixture feed server.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../worker/engine';
-import { netEngine, recordEvents, rssOf, startNet, waitJob, type Net } from './subscribeHarness';
+import { describe, expect, it } from 'vitest';
+import { recordEvents, rssOf, useNet, waitJob } from './subscribeHarness';
 
-let net: Net;
-const engines: Engine[] = [];
-const engine = async () => {
-  const e = await netEngine(net);
-  engines.push(e);
-  return e;
-};
-
-beforeAll(async () => {
-  net = await startNet();
-});
-afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
-  net.feeds.reset();
-});
-afterAll(() => net.close());
+const { net, engine } = useNet();
 
 describe('subscriptions.discover', () => {
   it('finds the feeds a site page links to, with titles and formats', async () => {

@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startApp, type Running } from '../../server/testing.ts';
 import type { Engine, EngineOptions } from '../../worker/engine';
 import { createTestEngine } from '../../worker/testing/createTestEngine';
@@ -42,6 +43,60 @@ export async function netEngine(net: Net, opts: Partial<EngineOptions> = {}): Pr
   const engine = createTestEngine({ fetch: { base: net.app.url }, ...opts });
   await engine.init();
   return engine;
+}
+
+/** What {@link useNet} gives a test file. */
+export interface NetSuite {
+  /** The file's servers (usable inside tests and hooks, once `beforeAll` has run). */
+  net: Net;
+  /** A new engine on the servers with the file's default options and these; closed after the test. */
+  engine: (opts?: Partial<EngineOptions>) => Promise<Engine>;
+  /** Closes `e` (an engine made some other way) after the test, with the file's own engines. */
+  closeAfterTest: (e: Engine) => Engine;
+}
+
+/**
+ * The set-up every networked integration file shares: starts the servers before the file
+ * (`fetchTimeoutMs` as in {@link startNet}), closes each test's engines and resets the fixture
+ * server after every test, and stops the servers after the file. `defaults` go to every engine.
+ */
+export function useNet(fetchTimeoutMs?: number, defaults: Partial<EngineOptions> = {}): NetSuite {
+  let current: Net | undefined;
+  const engines: Engine[] = [];
+  const running = (): Net => {
+    if (!current) throw new Error('The servers are not started: use the net inside tests or hooks.');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startNet(fetchTimeoutMs);
+  });
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.close();
+    current?.feeds.reset();
+  });
+  afterAll(() => current?.close());
+  const net: Net = {
+    get feeds() {
+      return running().feeds;
+    },
+    get app() {
+      return running().app;
+    },
+    at: (pathAndQuery) => running().at(pathAndQuery),
+    close: () => running().close(),
+  };
+  return {
+    net,
+    async engine(opts = {}) {
+      const e = await netEngine(net, { ...defaults, ...opts });
+      engines.push(e);
+      return e;
+    },
+    closeAfterTest(e) {
+      engines.push(e);
+      return e;
+    },
+  };
 }
 
 /** Records every event an engine emits (and the job events separately). */

@@ -1,18 +1,11 @@
 /** Site icons through the companion server, cached in the meta store. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../worker/engine';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FAILURE_RETRY } from '../../worker/icons/iconCache';
-import { netEngine, startNet, type Net } from './subscribeHarness';
+import { useNet } from './subscribeHarness';
 import { internalsOf } from '../../worker/testing/createTestEngine';
 
-let net: Net;
-const engines: Engine[] = [];
 let clock = 1_800_000_000;
-const engine = async () => {
-  const e = await netEngine(net, { now: () => clock });
-  engines.push(e);
-  return e;
-};
+const { net, engine } = useNet(undefined, { now: () => clock });
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -20,17 +13,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  net = await startNet();
-});
 afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
   for (const p of ['/iconsite/', '/iconsite/img/logo.png', '/favicon.ico', '/huge/'])
     net.feeds.setRoute(p, null);
   net.feeds.reset();
   clock = 1_800_000_000;
 });
-afterAll(() => net.close());
 
 describe('icons', () => {
   it('finds the icon the home page declares, caches it, and serves later calls from the cache', async () => {

@@ -4,14 +4,37 @@
  * for. `screens(page)` gives them all for one page.
  */
 import type { Page } from 'playwright-core';
+import { ConfirmDialog, PromptDialog, UndoNotice } from './dialogs';
+import { DownloadScreen } from './download';
 import { FilterScreen } from './filter';
 import { ListScreen } from './list';
+import { Notices } from './notices';
+import { Palette } from './palette';
 import { ReaderScreen } from './reader';
 import { SettingsDialog } from './settings';
+import { Shell } from './shell';
 import { Sidebar } from './sidebar';
+import { SubscribeScreen } from './subscribe';
 import { TagsUi } from './tags';
+import { WelcomeScreen } from './welcome';
 
-export { FilterScreen, ListScreen, ReaderScreen, SettingsDialog, Sidebar, TagsUi };
+export {
+  ConfirmDialog,
+  DownloadScreen,
+  FilterScreen,
+  ListScreen,
+  Notices,
+  Palette,
+  PromptDialog,
+  ReaderScreen,
+  SettingsDialog,
+  Shell,
+  Sidebar,
+  SubscribeScreen,
+  TagsUi,
+  UndoNotice,
+  WelcomeScreen,
+};
 export * from './wait';
 
 /** The screens of one page. */
@@ -22,6 +45,15 @@ export interface Screens {
   settings: SettingsDialog;
   filter: FilterScreen;
   tags: TagsUi;
+  shell: Shell;
+  welcome: WelcomeScreen;
+  download: DownloadScreen;
+  subscribe: SubscribeScreen;
+  palette: Palette;
+  notices: Notices;
+  confirm: ConfirmDialog;
+  prompt: PromptDialog;
+  undo: UndoNotice;
 }
 
 export function screens(page: Page): Screens {
@@ -32,5 +64,14 @@ export function screens(page: Page): Screens {
     settings: new SettingsDialog(page),
     filter: new FilterScreen(page),
     tags: new TagsUi(page),
+    shell: new Shell(page),
+    welcome: new WelcomeScreen(page),
+    download: new DownloadScreen(page),
+    subscribe: new SubscribeScreen(page),
+    palette: new Palette(page),
+    notices: new Notices(page),
+    confirm: new ConfirmDialog(page),
+    prompt: new PromptDialog(page),
+    undo: new UndoNotice(page),
   };
 }

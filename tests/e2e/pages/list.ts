@@ -39,6 +39,33 @@ export class ListScreen {
   get unread(): Locator {
     return this.page.locator(tid('items-unread')).describe('the unread count in the list header');
   }
+  /** The list in a view other than `view`. */
+  notInView(view: string): Locator {
+    return this.page
+      .locator(`${tid('items-view')}:not([data-view="${view}"])`)
+      .describe(`the list not in ${view} view`);
+  }
+  /** The read toggle on the row of this title. */
+  readToggle(title: string): Locator {
+    return this.row(title).locator(tid('item-read')).describe(`the read toggle of '${title}'`);
+  }
+  /** The header's "Mark all read" button. */
+  get markAllButton(): Locator {
+    return this.page.locator(tid('items-mark-all')).describe('Mark all read');
+  }
+  /** A choice of the mark-all menu ('all', 'week', …). */
+  markAllChoice(which: string): Locator {
+    return this.page.locator(tid(`mark-all-${which}`)).describe(`Mark all read: ${which}`);
+  }
+  /** Opens "Mark all read" and picks `which` (the confirmation is left to the test). */
+  async markAll(which = 'all'): Promise<void> {
+    await this.markAllButton.click();
+    await this.markAllChoice(which).click();
+  }
+  /** Waits until the header count no longer reads `text`. */
+  async waitForUnreadNot(text: string): Promise<void> {
+    await waitFor(this.unread.filter({ hasNotText: text }), `the list header to stop saying '${text}'`);
+  }
   /** The titles of the rendered rows, top to bottom. */
   titles(): Promise<string[]> {
     return this.rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -53,9 +80,9 @@ export class ListScreen {
     if (title === undefined) await waitFor(this.rows.first(), 'a row in the article list', { timeout });
     else await waitFor(this.row(title), `the row '${title}' in the article list`, { timeout });
   }
-  /** Waits until the header count reads exactly `text`. */
-  async waitForUnread(text: string): Promise<void> {
-    await waitFor(this.unread.filter({ hasText: exactly(text) }), `the list header to say '${text}'`);
+  /** Waits until the header count contains `text` ("77 unread" in "77 unread of 80"). */
+  async waitForUnread(text: string | RegExp): Promise<void> {
+    await waitFor(this.unread.filter({ hasText: text }), `the list header to say '${String(text)}'`);
   }
   /** Clicks the row and waits for the reader to show that article. */
   async open(title: string): Promise<void> {

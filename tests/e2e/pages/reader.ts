@@ -14,6 +14,13 @@ export class ReaderScreen {
   get body(): Locator {
     return this.page.locator(tid('reader-body')).describe('the article body');
   }
+  /** Text anywhere in the reader (its first match). */
+  showing(text: string | RegExp): Locator {
+    return this.root
+      .getByText(text)
+      .first()
+      .describe(`'${String(text)}' in the reader`);
+  }
   /** A toolbar control by its short name: 'close', 'save', 'read', 'prev', 'next', 'more', 'original'. */
   button(name: string): Locator {
     return this.page.locator(tid(`reader-${name}`)).describe(`the reader's ${name} button`);

@@ -21,6 +21,12 @@ export class Sidebar {
       .first()
       .describe(`the sidebar link of the feed '${idOrName}'`);
   }
+  /** Every feed entry in the feeds section. */
+  get feedEntries(): Locator {
+    return this.page
+      .locator(`${tid('sidebar-feeds')} [data-testid^="feed-"]`)
+      .describe('the feeds in the sidebar');
+  }
   /** A group's link, by id. */
   group(id: number): Locator {
     return this.page.locator(tid(`nav-group-${id}`)).describe(`the sidebar link of group ${id}`);

@@ -1,0 +1,74 @@
+import type { Locator, Page } from 'playwright-core';
+import { tid, waitFor } from './wait';
+
+/** The Subscribe screen (/subscribe): discovery, candidates, preview, subscribing, OPML import/export. */
+export class SubscribeScreen {
+  constructor(readonly page: Page) {}
+
+  get input(): Locator {
+    return this.page.locator(tid('discover-input')).describe('the address box on /subscribe');
+  }
+  get error(): Locator {
+    return this.page.locator(tid('discover-error')).describe("the discovery's error");
+  }
+  get candidates(): Locator {
+    return this.page.locator(tid('candidate-list')).describe('the feeds found on the page');
+  }
+  /** The candidate feeds (each carries `data-url`). */
+  get candidateRows(): Locator {
+    return this.page
+      .locator(`${tid('candidate-list')} [data-testid^="candidate-"][data-url]`)
+      .describe('the candidate feeds');
+  }
+  get candidateFormats(): Locator {
+    return this.page
+      .locator(`${tid('candidate-list')} ${tid('candidate-format')}`)
+      .describe("the candidates' formats");
+  }
+  get preview(): Locator {
+    return this.page.locator(tid('preview')).describe("the feed's preview");
+  }
+  /** A part of the preview: 'title', 'count', 'items', 'unread', 'saved', 'feeds', … */
+  previewPart(part: string): Locator {
+    return this.page.locator(tid(`preview-${part}`)).describe(`the preview's ${part}`);
+  }
+  get groupSelect(): Locator {
+    return this.page
+      .locator(`${tid('preview')} ${tid('group-select')}`)
+      .describe("the preview's group picker");
+  }
+  get newGroupInput(): Locator {
+    return this.page.locator(`${tid('preview')} ${tid('new-group-input')}`).describe('the new group name');
+  }
+  get submit(): Locator {
+    return this.page.locator(tid('subscribe-submit')).describe('the Subscribe button');
+  }
+  get done(): Locator {
+    return this.page.locator(tid('subscribe-done')).describe('the word that the feed is subscribed');
+  }
+  get openFeed(): Locator {
+    return this.page.locator(`${tid('subscribe-done')} ${tid('subscribe-open')}`).describe('Open the feed');
+  }
+  get already(): Locator {
+    return this.page
+      .locator(tid('already-subscribed'))
+      .describe('the note that the feed is already subscribed');
+  }
+  get alreadyLink(): Locator {
+    return this.page
+      .locator(`${tid('already-subscribed')} ${tid('already-link')}`)
+      .describe('the link to that feed');
+  }
+  /** Types an address and presses Enter. */
+  async discover(address: string): Promise<void> {
+    await this.input.fill(address);
+    await this.input.press('Enter');
+  }
+  /** Types an address, waits for the preview and subscribes; waits until it is done. */
+  async subscribe(address: string): Promise<void> {
+    await this.discover(address);
+    await waitFor(this.preview, `the preview of ${address}`);
+    await this.submit.click();
+    await waitFor(this.done, `the subscription to ${address} to finish`);
+  }
+}
