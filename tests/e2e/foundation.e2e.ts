@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, waitForPath, waitUntil } from './pages';
 import { seedApp, type Seeded } from './seed';
 
 // The Foundation issue's end-to-end checks: every route, theme, confirmation dialog, settings
@@ -31,8 +32,8 @@ const screenOf: Record<string, string> = {
 };
 
 async function expectScreen(app: AppPage, id: string): Promise<void> {
-  const title = app.page.locator(`[data-testid="screen-${id}"] [data-testid="page-title"]`);
-  await title.waitFor({ timeout: 15_000 });
+  const title = screens(app.page).shell.screenTitle(id);
+  await waitFor(title, `the heading of the ${id} screen`, { timeout: 15_000 });
   expect((await title.textContent())?.trim().length).toBeGreaterThan(0);
 }
 
@@ -51,11 +52,10 @@ describe('foundation', () => {
 
   test('the worker answers: counts are visible', async () => {
     await app.goto('/welcome');
-    const items = app.page.locator('[data-testid="count-items"][data-loaded="true"]');
-    await items.waitFor();
-    expect(await items.textContent()).toBe(String(seeded.itemCount));
-    expect(await app.page.locator('[data-testid="count-feeds"]').textContent()).toBe('4');
-    const unread = Number(await app.page.locator('[data-testid="count-unread"]').textContent());
+    const { welcome } = screens(app.page);
+    expect(await welcome.counted('items')).toBe(String(seeded.itemCount));
+    expect(await welcome.countShown('feeds').textContent()).toBe('4');
+    const unread = Number(await welcome.countShown('unread').textContent());
     expect(unread).toBeGreaterThan(0);
     expect(unread).toBeLessThan(seeded.itemCount);
     expect(app.errors).toEqual([]);
@@ -71,7 +71,7 @@ describe('foundation', () => {
       expect(new URL(app.page.url()).pathname).toBe(path);
     }
     await app.goto('/nonsense/42');
-    await app.page.locator('[data-testid="not-found"]').waitFor();
+    await waitFor(screens(app.page).shell.notFound, 'the Not found page for /nonsense/42');
     expect(app.errors).toEqual([]);
   });
 
@@ -81,21 +81,22 @@ describe('foundation', () => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
     const hops: Array<[string, string, string]> = [
-      ['nav-subscribe', '/subscribe', 'subscribe'],
-      ['nav-rss', '/rss', 'rss'],
-      ['nav-filter', '/filter', 'filter'],
-      ['nav-search', '/search', 'search'],
-      ['nav-download', '/download', 'download'],
-      ['nav-all', '/all', 'items'],
-      ['nav-saved', '/next', 'items'],
+      ['subscribe', '/subscribe', 'subscribe'],
+      ['rss', '/rss', 'rss'],
+      ['filter', '/filter', 'filter'],
+      ['search', '/search', 'search'],
+      ['download', '/download', 'download'],
+      ['all', '/all', 'items'],
+      ['saved', '/next', 'items'],
     ];
-    for (const [testId, path, id] of hops) {
-      await app.page.locator(`[data-testid="${testId}"]`).first().click();
-      await app.page.waitForURL((u) => u.pathname === path);
+    const { sidebar } = screens(app.page);
+    for (const [link, path, id] of hops) {
+      await sidebar.nav(link).click();
+      await waitForPath(app.page, path);
       await expectScreen(app, id);
     }
-    await app.page.locator(`[data-testid="nav-feed-${seeded.feedIds[0]}"]`).click();
-    await app.page.waitForURL((u) => u.pathname === `/f/${seeded.feedIds[0]}`);
+    await sidebar.feed(seeded.feedIds[0]!).click();
+    await waitForPath(app.page, `/f/${seeded.feedIds[0]}`);
     await expectScreen(app, 'items');
     const same = await app.page.evaluate(
       () => (window as unknown as { __sameDocument?: boolean }).__sameDocument,
@@ -110,26 +111,21 @@ describe('theme', () => {
     const app = await openApp(browser, { colorScheme: 'dark' });
     try {
       await app.goto('/welcome');
-      const html = app.page.locator('html');
-      const meta = app.page.locator('meta[name="theme-color"]');
+      const { shell } = screens(app.page);
       // Default is "system", and the emulated OS is dark.
-      expect(await app.page.locator('[data-testid="theme-toggle"]').getAttribute('data-mode')).toBe('system');
-      expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark');
-      expect(await meta.getAttribute('content')).toBe('#292929');
+      expect(await shell.themeToggle.getAttribute('data-mode')).toBe('system');
+      expect(await shell.scheme()).toBe('dark');
+      expect(await shell.themeColor()).toBe('#292929');
       // The OS switching to light is followed live.
       await app.page.emulateMedia({ colorScheme: 'light' });
-      await app.page.waitForFunction(
-        () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light',
-      );
-      expect(await meta.getAttribute('content')).toBe('#fff');
+      await shell.waitForScheme('light');
+      expect(await shell.themeColor()).toBe('#fff');
 
-      const toggle = app.page.locator('[data-testid="theme-toggle"]');
+      const toggle = shell.themeToggle;
       for (let i = 0; i < 3 && (await toggle.getAttribute('data-mode')) !== 'dark'; i++) await toggle.click();
       expect(await toggle.getAttribute('data-mode')).toBe('dark');
-      await app.page.waitForFunction(
-        () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
-      );
-      expect(await meta.getAttribute('content')).toBe('#292929');
+      await shell.waitForScheme('dark');
+      expect(await shell.themeColor()).toBe('#292929');
       const bg = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).not.toBe('rgb(255, 255, 255)');
       expect(app.errors).toEqual([]);
@@ -145,41 +141,46 @@ describe('settings and confirmation', () => {
     try {
       await app.goto('/welcome');
       const page = app.page;
+      const { settings, confirm, shell, sidebar } = screens(page);
+      const densityStored = (value: string) =>
+        waitUntil(
+          page,
+          `the density '${value}' stored`,
+          (v) => localStorage.getItem('app-settings')?.includes(`"density":"${v}"`),
+          value,
+        );
       // Change two settings: compact density (dialog) and a hidden sidebar (Ctrl+B).
-      await page.locator('[data-testid="open-settings"]').click();
-      await page.locator('[data-testid="settings-dialog"]').waitFor();
-      await page.locator('[data-testid="settings-tab-appearance"]').click();
-      await page.locator('[data-testid="setting-density"]').getByText('Compact').click();
-      await page.waitForFunction(() => localStorage.getItem('app-settings')?.includes('"density":"compact"'));
+      await settings.open('appearance');
+      await settings.setting('density').getByText('Compact').click();
+      await densityStored('compact');
 
       // Reset asks first: n keeps the setting…
-      await page.locator('[data-testid="reset-appearance"]').click();
-      await page.locator('[data-testid="confirm-dialog"]').waitFor();
+      await settings.reset('appearance').click();
+      await confirm.waitOpen();
       await page.keyboard.press('n');
-      await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
+      await confirm.waitClosed();
       expect(await readDensity()).toBe('compact');
 
       // …and survives a reload.
       await page.keyboard.press('Escape');
       await page.reload();
-      await page.locator('[data-testid="app-shell"]').waitFor();
+      await shell.waitReady();
       expect(await readDensity()).toBe('compact');
       await page.keyboard.press('Control+b');
-      await page.locator('[data-testid="sidebar-show"]').waitFor();
+      await waitFor(sidebar.showButton, 'the button that shows the sidebar after Ctrl+B');
       await page.reload();
-      await page.locator('[data-testid="sidebar-show"]').waitFor();
-      expect(await page.locator('[data-testid="sidebar"]').count()).toBe(0);
+      await waitFor(sidebar.showButton, 'the sidebar still hidden after a reload');
+      expect(await sidebar.root.count()).toBe(0);
       await page.keyboard.press('Control+b');
-      await page.locator('[data-testid="sidebar"]').waitFor();
+      await waitFor(sidebar.root, 'the sidebar after Ctrl+B');
 
       // y confirms the reset.
-      await page.locator('[data-testid="open-settings"]').click();
-      await page.locator('[data-testid="settings-tab-appearance"]').click();
-      await page.locator('[data-testid="reset-appearance"]').click();
-      await page.locator('[data-testid="confirm-dialog"]').waitFor();
+      await settings.open('appearance');
+      await settings.reset('appearance').click();
+      await confirm.waitOpen();
       await page.keyboard.press('y');
-      await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
-      await page.waitForFunction(() => localStorage.getItem('app-settings')?.includes('"density":"default"'));
+      await confirm.waitClosed();
+      await densityStored('default');
       expect(app.errors).toEqual([]);
 
       async function readDensity(): Promise<string> {

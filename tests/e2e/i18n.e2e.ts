@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor } from './pages';
 import { seedApp } from './seed';
 
 // Two languages end to end: switching in settings changes the sidebar, the settings dialog and
@@ -15,9 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-const text = async (page: Page, selector: string) =>
-  (await page.locator(selector).first().innerText()).trim();
+const text = async (what: Locator) => (await what.first().innerText()).trim();
 
 // Words that stay Latin in Chinese: the product name, language names, key names, "AI".
 // 'localhost' is a host name the private-network setting quotes, not an English word.
@@ -27,18 +26,16 @@ const LATIN_ALLOWED = new Set(['Rivulet', 'English', 'Ctrl', 'AI', 'Esc', 'Markd
  * Latin words in the visible text and the aria-labels/titles of `selector`, after removing the
  * seeded names ("Group 1", "Feed 2"): in Chinese this must come out empty.
  */
-async function untranslatedWords(page: Page, selector: string): Promise<string[]> {
-  const texts = await page
-    .locator(selector)
-    .evaluateAll((roots) =>
-      roots.flatMap((root) => [
-        (root as HTMLElement).innerText,
-        ...[...root.querySelectorAll('[aria-label], [title]')].map(
-          (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`,
-        ),
-      ]),
-    );
-  if (texts.length === 0) throw new Error(`nothing matches ${selector}: the check would be vacuous`);
+async function untranslatedWords(where: Locator): Promise<string[]> {
+  const texts = await where.evaluateAll((roots) =>
+    roots.flatMap((root) => [
+      (root as HTMLElement).innerText,
+      ...[...root.querySelectorAll('[aria-label], [title]')].map(
+        (el) => `${el.getAttribute('aria-label') ?? ''} ${el.getAttribute('title') ?? ''}`,
+      ),
+    ]),
+  );
+  if (texts.length === 0) throw new Error(`nothing matches ${String(where)}: the check would be vacuous`);
   return (
     texts
       .join('\n')
@@ -46,18 +43,6 @@ async function untranslatedWords(page: Page, selector: string): Promise<string[]
       .match(/[A-Za-z]{2,}/g)
       ?.filter((w) => !LATIN_ALLOWED.has(w)) ?? []
   );
-}
-
-async function chooseLanguage(page: Page, option: RegExp): Promise<void> {
-  await page.locator(tid('open-settings')).click();
-  await page.locator(tid('settings-tab-general')).click();
-  await page.locator(tid('setting-language')).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-async function closeSettings(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.locator(tid('settings-dialog')).waitFor({ state: 'detached' });
 }
 
 describe('languages', () => {
@@ -74,72 +59,75 @@ describe('languages', () => {
 
   test('an English browser starts in English', async () => {
     await app.goto('/all');
-    expect(await text(app.page, tid('nav-all'))).toContain('All articles');
-    expect(await app.page.locator('html').getAttribute('lang')).toBe('en');
+    const { sidebar, shell } = screens(app.page);
+    expect(await text(sidebar.scope('all'))).toContain('All articles');
+    expect(await shell.lang()).toBe('en');
   });
 
   test('choosing 中文 in settings switches sidebar, settings and reader at once', async () => {
     const { page } = app;
+    const { settings, sidebar, list, reader, shell } = screens(page);
     await app.goto('/all');
-    await chooseLanguage(page, /^简体中文$/);
+    await settings.chooseLanguage(/^简体中文$/);
 
     // The dialog itself switches while open.
-    await page.locator(tid('settings-tab-general'), { hasText: '常规' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    expect(await page.locator(tid('setting-language')).inputValue()).toBe('简体中文');
-    expect(await text(page, tid('settings-tab-appearance'))).toBe('外观');
-    expect(await text(page, tid('reset-general'))).toBe('重置常规设置');
-    expect(await untranslatedWords(page, tid('settings-dialog'))).toEqual([]);
-    await page.locator(tid('settings-tab-appearance')).click();
-    await page.locator(tid('reset-appearance')).waitFor();
-    expect(await untranslatedWords(page, tid('settings-dialog'))).toEqual([]);
-    await closeSettings(page);
+    await waitFor(settings.tab('general').filter({ hasText: '常规' }), 'the General tab in Chinese');
+    expect(await shell.lang()).toBe('zh-CN');
+    expect(await settings.setting('language').inputValue()).toBe('简体中文');
+    expect(await text(settings.tab('appearance'))).toBe('外观');
+    expect(await text(settings.reset('general'))).toBe('重置常规设置');
+    expect(await untranslatedWords(settings.dialog)).toEqual([]);
+    await settings.tab('appearance').click();
+    await waitFor(settings.reset('appearance'), 'the Appearance tab');
+    expect(await untranslatedWords(settings.dialog)).toEqual([]);
+    await settings.close();
 
     // Sidebar.
-    expect(await text(page, tid('nav-all'))).toContain('全部文章');
-    expect(await text(page, tid('nav-today'))).toContain('今天');
-    expect(await text(page, tid('nav-saved'))).toContain('已收藏');
-    expect(await page.locator(tid('open-settings')).getAttribute('aria-label')).toBe('设置');
-    expect(await untranslatedWords(page, tid('sidebar'))).toEqual([]);
+    expect(await text(sidebar.scope('all'))).toContain('全部文章');
+    expect(await text(sidebar.scope('today'))).toContain('今天');
+    expect(await text(sidebar.scope('saved'))).toContain('已收藏');
+    expect(await settings.gear.getAttribute('aria-label')).toBe('设置');
+    expect(await untranslatedWords(sidebar.root)).toEqual([]);
 
     // Reader.
-    await page.locator(tid('item-row')).first().click();
-    await page.locator(tid('reader-title')).waitFor();
-    expect(await text(page, tid('reader-prev'))).toContain('上一篇');
-    expect(await text(page, tid('reader-next'))).toContain('下一篇');
-    expect(await text(page, tid('reader-save'))).toMatch(/收藏/);
-    expect(await text(page, tid('reader-read'))).toMatch(/^标为(已读|未读)$/);
-    expect(await text(page, tid('reader-reading-time'))).toMatch(/^阅读约 \d+ 分钟$/);
-    expect(await page.locator(tid('reader-close')).getAttribute('aria-label')).toBe('关闭文章');
-    expect(await text(page, `${tid('reader')} time`)).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    await list.rows.first().click();
+    await reader.waitOpen();
+    expect(await text(reader.button('prev'))).toContain('上一篇');
+    expect(await text(reader.button('next'))).toContain('下一篇');
+    expect(await text(reader.button('save'))).toMatch(/收藏/);
+    expect(await text(reader.button('read'))).toMatch(/^标为(已读|未读)$/);
+    expect(await text(reader.button('reading-time'))).toMatch(/^阅读约 \d+ 分钟$/);
+    expect(await reader.button('close').getAttribute('aria-label')).toBe('关闭文章');
+    expect(await text(reader.date)).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
 
     // The shortcuts help.
     await page.keyboard.press('Escape');
-    await page.locator(tid('reader')).waitFor({ state: 'detached' });
+    await reader.waitClosed();
     await page.keyboard.press('?');
     // The modal root has no box of its own; its content is what shows.
-    await page.getByText('键盘快捷键').first().waitFor();
+    await shell.waitForText('键盘快捷键', 'the shortcuts help in Chinese');
     for (const label of ['全局', '文章列表', '下一项', '全部标为已读', '订阅新的订阅源'])
-      await page.getByText(label, { exact: true }).first().waitFor();
-    expect(await page.getByText(/Next item|Everywhere|Article list|Keyboard shortcuts/).count()).toBe(0);
+      await shell.waitForText(label, `'${label}' in the shortcuts help`, true);
+    expect(await shell.text(/Next item|Everywhere|Article list|Keyboard shortcuts/).count()).toBe(0);
     await page.keyboard.press('Escape');
   });
 
   test('the choice survives a reload', async () => {
     await app.goto('/all');
-    expect(await text(app.page, tid('nav-all'))).toContain('全部文章');
-    expect(await app.page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    const { sidebar, shell } = screens(app.page);
+    expect(await text(sidebar.scope('all'))).toContain('全部文章');
+    expect(await shell.lang()).toBe('zh-CN');
   });
 
   test('switching back to English', async () => {
-    const { page } = app;
+    const { settings, sidebar, shell } = screens(app.page);
     await app.goto('/all');
-    await chooseLanguage(page, /^English$/);
-    await page.locator(tid('settings-tab-general'), { hasText: 'General' }).waitFor();
-    await closeSettings(page);
-    expect(await text(page, tid('nav-all'))).toContain('All articles');
-    expect(await page.locator(tid('open-settings')).getAttribute('aria-label')).toBe('Settings');
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await settings.chooseLanguage(/^English$/);
+    await waitFor(settings.tab('general').filter({ hasText: 'General' }), 'the General tab in English');
+    await settings.close();
+    expect(await text(sidebar.scope('all'))).toContain('All articles');
+    expect(await settings.gear.getAttribute('aria-label')).toBe('Settings');
+    expect(await shell.lang()).toBe('en');
     expect(app.errors).toEqual([]);
   });
 });
@@ -149,12 +137,12 @@ describe('a Chinese browser', () => {
     const app = await openApp(browser, { locale: 'zh-CN' });
     try {
       await app.goto('/welcome');
-      expect(await app.page.locator('html').getAttribute('lang')).toBe('zh-CN');
-      expect(await text(app.page, tid('nav-all'))).toContain('全部文章');
-      expect(await untranslatedWords(app.page, tid('sidebar'))).toEqual([]);
-      await app.page.locator(tid('open-settings')).click();
-      await app.page.locator(tid('settings-tab-general')).click();
-      expect(await app.page.locator(tid('setting-language')).inputValue()).toBe('跟随浏览器（简体中文）');
+      const { settings, sidebar, shell } = screens(app.page);
+      expect(await shell.lang()).toBe('zh-CN');
+      expect(await text(sidebar.scope('all'))).toContain('全部文章');
+      expect(await untranslatedWords(sidebar.root)).toEqual([]);
+      await settings.open('general');
+      expect(await settings.setting('language').inputValue()).toBe('跟随浏览器（简体中文）');
       expect(app.errors).toEqual([]);
     } finally {
       await app.context.close();

@@ -7,11 +7,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { checkLayout } from './layoutCheck';
+import { screens, waitFor, waitForPath, type Screens } from './pages';
 import { realErrors, type SeedFeed, seedFeeds, setSettings, svgPicture } from './readingSeed';
 
 const SIZES = [
@@ -145,16 +146,19 @@ async function everySize(label: string, readerOpen = false): Promise<string[]> {
   return found;
 }
 
-async function visit(path: string, ready: string): Promise<void> {
+/** What shows once a screen is ready. */
+type Ready = (ui: Screens) => Locator;
+
+async function visit(path: string, ready: Ready): Promise<void> {
   await app.goto(path);
-  await app.page.locator(ready).first().waitFor();
-  await app.page.locator('[data-testid="items-loading"], [data-testid="reader-loading"]').waitFor({
-    state: 'detached',
-  });
+  const ui = screens(app.page);
+  await waitFor(ready(ui).first(), `${path} to be ready`);
+  await waitFor(ui.list.loading.or(ui.reader.loading), `${path} to finish loading`, { state: 'detached' });
 }
 
-const LIST = '[data-testid="item-row"], [data-testid="items-view"] [data-testid="page-title"]';
-const SCREEN = '[data-testid="page-title"]';
+const LIST: Ready = ({ list }) => list.rows.or(list.title);
+const SCREEN: Ready = ({ shell }) => shell.pageTitle;
+const ROWS: Ready = ({ list }) => list.rows;
 
 describe('layout at every size', () => {
   test.each([
@@ -169,9 +173,9 @@ describe('layout at every size', () => {
     ['download', '/download', SCREEN],
     ['combo', '/combo', SCREEN],
     ['login', '/login', SCREEN],
-    ['rss', '/rss', '[data-testid="feed-row"], [data-testid="page-title"]'],
-    ['not-found', '/no/such/page', '[data-testid="not-found"]'],
-  ])('%s (%s)', async (label, path, ready) => {
+    ['rss', '/rss', ({ rss, shell }) => rss.feedRow.or(shell.pageTitle)],
+    ['not-found', '/no/such/page', ({ shell }) => shell.notFound],
+  ] satisfies Array<[string, string, Ready]>)('%s (%s)', async (label, path, ready) => {
     await visit(path, ready);
     expect(await everySize(label)).toEqual([]);
   });
@@ -183,7 +187,7 @@ describe('layout at every size', () => {
       ['group', `/c/${groupId}`],
       ['saved-filter', '/filter/long-reads'],
     ] as const) {
-      await visit(path, '[data-testid="item-row"]');
+      await visit(path, ROWS);
       found.push(...(await everySize(label)));
     }
     expect(found).toEqual([]);
@@ -192,12 +196,12 @@ describe('layout at every size', () => {
   test('the settings dialog', async () => {
     await visit('/all', LIST);
     await app.page.keyboard.press(',');
-    await app.page.locator('[data-testid="settings-dialog"]').waitFor();
+    const { settings } = screens(app.page);
+    await waitFor(settings.dialog, 'the settings dialog after ,');
     const found = await everySize('settings');
     // The other tabs at a phone and a desktop size: their rows are built from the same parts.
-    for (const tab of ['appearance', 'integrations', 'automation']) {
-      await app.page.locator(`[data-testid="settings-tab-${tab}"]`).click();
-      await app.page.locator(`[data-testid="settings-tab-${tab}"][aria-selected="true"]`).waitFor();
+    for (const tab of ['appearance', 'integrations', 'automation'] as const) {
+      await settings.choose(tab);
       for (const [width, height] of [SIZES[1], SIZES[4]]) {
         await app.page.setViewportSize({ width, height });
         await settle(app.page);
@@ -210,18 +214,18 @@ describe('layout at every size', () => {
 
   test.each(['list', 'column', 'card', 'magazine'])('the %s view and its reader', async (view) => {
     await setSettings(app.page, { general: { defaultView: view } });
-    await visit('/all', '[data-testid="item-row"]');
+    await visit('/all', ROWS);
     expect(await everySize(`view-${view}`)).toEqual([]);
-    await app.page.locator('[data-testid="item-row"]').first().click();
-    await app.page.locator('[data-testid="reader-title"]').waitFor();
+    await screens(app.page).list.openFirst();
     expect(await everySize(`reader-${view}`, true)).toEqual([]);
     expect(realErrors(app.errors).filter((e) => !e.includes('404'))).toEqual([]);
   });
 
   test('focus rings show for the keyboard, not after a click', async () => {
     const { page } = app;
+    const { list, reader } = screens(page);
     await setSettings(page, { general: { defaultView: 'list' } });
-    await visit('/all', '[data-testid="item-row"]');
+    await visit('/all', ROWS);
     const ring = () =>
       page.evaluate(() => {
         const el = document.activeElement;
@@ -230,15 +234,12 @@ describe('layout at every size', () => {
         const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
         return outline ? `${el.tagName} ${el.getAttribute('data-testid') ?? el.className}` : 'none';
       });
-    await page
-      .locator('[data-testid="item-row"]')
-      .nth(1)
-      .click({ position: { x: 60, y: 20 } });
-    await page.locator('[data-testid="reader-title"]').waitFor();
-    await page.locator('[data-testid="reader-author"]').click();
+    await list.rows.nth(1).click({ position: { x: 60, y: 20 } });
+    await reader.waitOpen();
+    await reader.author.click();
     expect(await ring()).toBe('none');
-    await page.locator('[data-testid="reader-close"]').click();
-    await page.locator('[data-testid="items-list"]').click({ position: { x: 200, y: 30 } });
+    await reader.button('close').click();
+    await list.scroller.click({ position: { x: 200, y: 30 } });
     expect(await ring()).toBe('none');
     await page.keyboard.press('Tab');
     expect(await ring()).not.toBe('none');
@@ -246,31 +247,31 @@ describe('layout at every size', () => {
 
   test('on a phone: bottom bar, drawer, a full-screen reader that Back closes', async () => {
     const { page } = app;
+    const { list, reader, sidebar, shell } = screens(page);
     await setSettings(page, { general: { defaultView: 'list' } });
     await page.setViewportSize({ width: 390, height: 844 });
     try {
-      await visit('/all', '[data-testid="item-row"]');
-      expect(await page.locator('[data-testid="sidebar"]').count()).toBe(0);
+      await visit('/all', ROWS);
+      expect(await sidebar.root.count()).toBe(0);
       // The menu opens the sidebar as a drawer; Esc closes it.
-      await page.locator('[data-testid="bottom-bar"] [data-testid="sidebar-show"]').click();
-      await page.locator('[data-testid="sidebar"][data-overlay]').waitFor();
+      await sidebar.drawerButton.click();
+      await waitFor(sidebar.drawer, 'the sidebar drawer');
       await page.keyboard.press('Escape');
-      await page.locator('[data-testid="sidebar"]').waitFor({ state: 'detached' });
+      await waitFor(sidebar.root, 'the sidebar drawer', { state: 'detached' });
       // The bottom bar reaches Saved and back to All.
-      await page.locator('[data-testid="bottom-saved"]').click();
-      await page.waitForURL((u) => u.pathname === '/next');
-      await page.locator('[data-testid="bottom-all"]').click();
-      await page.waitForURL((u) => u.pathname === '/all');
+      await shell.bottomTab('saved').click();
+      await waitForPath(page, '/next');
+      await shell.bottomTab('all').click();
+      await waitForPath(page, '/all');
       // The reader covers the list, Close in sight; Back closes it.
-      await page.locator('[data-testid="item-row"]').first().click();
-      await page.locator('[data-testid="reader-title"]').waitFor();
-      const box = await page.locator('[data-testid="reader-overlay"]').boundingBox();
+      await list.openFirst();
+      const box = await reader.overlay.boundingBox();
       expect(box?.y).toBe(0);
       expect(box?.width).toBe(390);
       expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
       await page.goBack();
-      await page.locator('[data-testid="reader-overlay"]').waitFor({ state: 'detached' });
-      await page.locator('[data-testid="bottom-bar"]').waitFor();
+      await waitFor(reader.overlay, 'the full-screen reader after Back', { state: 'detached' });
+      await waitFor(shell.bottomBar, 'the bottom bar after Back');
       expect(new URL(page.url()).pathname).toBe('/all');
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, waitForPath, type Screens } from './pages';
 import { setSettings } from './readingSeed';
 import { routeExampleImages, rss, runInEngine } from './setups';
 
@@ -15,7 +16,7 @@ import { routeExampleImages, rss, runInEngine } from './setups';
 let browser: Browser;
 let server: FeedServer;
 let app: AppPage;
-const tid = (id: string) => `[data-testid="${id}"]`;
+let ui: Screens;
 
 const atom = (title: string, self: string, site = 'https://harbour.example/') =>
   `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>${title}</title>` +
@@ -45,10 +46,48 @@ const refreshFeedNow = (id: number) =>
   );
 const feedUrl = (id: number) => engine<{ url: string } | undefined>('(e, a) => e.feeds.get(a)', id);
 
+/**
+ * A feed `name` that answers `status` from now on, refreshed once (so it carries the failure),
+ * with its list open and the banner giving that status. Returns the feed's id.
+ */
+async function failingFeed(name: string, title: string, status: number, items = ['1']): Promise<number> {
+  server.setMutable(name, rss(title, items));
+  const id = await subscribe(`${server.url}/mutable/${name}`);
+  server.setRoute(`/mutable/${name}`, failWith(status));
+  await refreshFeedNow(id);
+  await app.goto(`/f/${id}`);
+  await ui.feedProblem.waitForReason(new RegExp(String(status)));
+  return id;
+}
+
+/** Answers the confirmation dialog with a key ('y' or 'n') once it asks. */
+async function confirmWith(key: 'y' | 'n'): Promise<void> {
+  await ui.confirm.waitOpen();
+  await app.page.keyboard.press(key);
+}
+
+/** An OPML document with one feed outline per [title, address]. */
+const opmlOf = (feeds: Array<[string, string]>) => `<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0"><head><title>t</title></head><body>
+${feeds.map(([title, url]) => `  <outline type="rss" text="${title}" xmlUrl="${url}"/>`).join('\n')}
+</body></opml>`;
+
+/** Imports the OPML on /subscribe and waits for the list of feeds that could not be fetched. */
+async function importFailing(feeds: Array<[string, string]>): Promise<void> {
+  await app.goto('/subscribe?tab=opml');
+  await ui.opml.importText(opmlOf(feeds));
+  await waitFor(ui.opml.failures, 'the feeds of the import that could not be fetched', { timeout: 30_000 });
+}
+
+/** Waits until the sidebar counts `n` unread for the feed. */
+const waitForFeedCount = (id: number, n: number) =>
+  ui.sidebar.waitForCount(ui.sidebar.feed(id), String(n), `the sidebar link of feed ${id}`);
+
 beforeAll(async () => {
   browser = await launchBrowser();
   server = await startFeedServer();
   app = await openApp(browser);
+  ui = screens(app.page);
   await routeExampleImages(app.context);
   await app.goto('/welcome');
   // No automatic refresh: every fetch in this file is one a test asked for.
@@ -57,7 +96,7 @@ beforeAll(async () => {
   await subscribe(`${server.url}/mutable/news`);
   // The shell is what the tests need; a loaded 2-core machine can take long over the rest.
   await app.page.reload({ waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await app.page.locator(tid('app-shell')).waitFor({ timeout: 60_000 });
+  await ui.shell.waitReady(60_000);
 }, 150_000);
 
 afterAll(async () => {
@@ -71,28 +110,26 @@ describe('sidebar', () => {
     await app.goto('/all');
     // Not the first run any more: the Welcome cards are gone, the menu is the way.
     const hops: Array<[string, string, string]> = [
-      ['nav-more-combo', '/combo', 'combo'],
-      ['nav-more-login', '/login', 'login'],
-      ['nav-more-download', '/download', 'download'],
-      ['nav-more-rss', '/rss', 'rss'],
-      ['nav-more-opml', '/subscribe', 'subscribe'],
-      ['nav-more-subscribe', '/subscribe', 'subscribe'],
+      ['combo', '/combo', 'combo'],
+      ['login', '/login', 'login'],
+      ['download', '/download', 'download'],
+      ['rss', '/rss', 'rss'],
+      ['opml', '/subscribe', 'subscribe'],
+      ['subscribe', '/subscribe', 'subscribe'],
     ];
+    const { sidebar, shell } = ui;
     for (const [item, path, screen] of hops) {
-      await app.page.locator(tid('nav-more')).click();
-      const menu = app.page.locator(tid('nav-more-menu'));
-      await menu.waitFor();
-      await menu.locator(tid(item)).click();
-      await app.page.waitForURL((u) => u.pathname === path);
-      await app.page.locator(`${tid(`screen-${screen}`)} ${tid('page-title')}`).waitFor();
-      await menu.waitFor({ state: 'hidden' });
+      await sidebar.more(item);
+      await waitForPath(app.page, path);
+      await waitFor(shell.screenTitle(screen), `the ${screen} screen after '${item}' in the More menu`);
+      await waitFor(sidebar.moreMenu, "the sidebar's More menu", { state: 'hidden' });
     }
     expect(new URL(app.page.url()).search).toBe('');
     // Settings and the shortcut list open from the same menu, by keyboard too.
-    await app.page.locator(tid('nav-more')).focus();
+    await sidebar.moreButton.focus();
     await app.page.keyboard.press('Enter');
-    await app.page.locator(tid('nav-more-settings')).click();
-    await app.page.getByRole('dialog').filter({ hasText: 'Settings' }).first().waitFor();
+    await sidebar.moreItem('settings').click();
+    await waitFor(shell.dialog('Settings'), 'the settings dialog from the More menu');
     await app.page.keyboard.press('Escape');
     expect(app.errors).toEqual([]);
   });
@@ -107,7 +144,7 @@ describe('refresh all', () => {
     server.setMutable('shaky', rss('Shaky Feed', ['k1']));
     const broken = await subscribe(`${server.url}/mutable/shaky`);
     await app.goto('/all');
-    await app.page.locator(tid(`nav-feed-${late}`)).waitFor();
+    await waitFor(ui.sidebar.feed(late), 'the late feed in the sidebar');
 
     // The next round: new articles on two feeds, one feed broken, one that answers late.
     server.setMutable('steady', rss('Steady Feed', ['s1', 's2', 's3']));
@@ -118,33 +155,30 @@ describe('refresh all', () => {
         res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(rss('Late Feed', ['l1', 'l2'])),
       ),
     );
-    await app.page.locator(tid('sidebar-refresh')).click();
-    const bar = app.page.locator(`${tid('job-strip')} ${tid('job-refresh')}`);
-    await bar.waitFor();
+    const { refresh } = ui;
+    await ui.sidebar.refresh.click();
+    await waitFor(refresh.bar, "the refresh job's bar");
     // Everything but the late feed is done: the bar says how far, how many new and how many failed.
-    const counts = bar.locator(tid('job-counts'));
-    await counts.filter({ hasText: /^3 \/ 4 · 2 new articles · 1 failed$/ }).waitFor();
+    await refresh.waitForCounts(/^3 \/ 4 · 2 new articles · 1 failed$/);
     expect(held.length).toBe(1);
     held[0]!();
 
-    const summary = app.page.locator(tid('refresh-summary'));
-    await summary.waitFor();
+    const summary = refresh.summary;
+    await waitFor(summary, 'the refresh summary');
     expect(await summary.getAttribute('data-failed')).toBe('1');
-    expect(await summary.locator(tid('refresh-summary-facts')).textContent()).toBe(
-      '4 feeds checked · 3 new articles',
-    );
-    const failure = summary.locator(tid('refresh-summary-failure'));
+    expect(await refresh.facts.textContent()).toBe('4 feeds checked · 3 new articles');
+    const failure = refresh.failures;
     expect(await failure.count()).toBe(1);
     expect(await failure.textContent()).toContain('Shaky Feed');
     expect(await failure.textContent()).toMatch(/500/);
     expect(await failure.getAttribute('data-feed-id')).toBe(String(broken));
     // The summary stays until dismissed, and its feed name leads to the feed (and its banner).
-    await failure.getByRole('link', { name: 'Shaky Feed' }).click();
-    await app.page.waitForURL((u) => u.pathname === `/f/${broken}`);
-    await app.page.locator(tid('feed-problem')).waitFor();
+    await refresh.failureLink('Shaky Feed').click();
+    await waitForPath(app.page, `/f/${broken}`);
+    await waitFor(ui.feedProblem.root, "the broken feed's banner");
     expect(await summary.isVisible()).toBe(true);
-    await summary.locator(tid('refresh-summary-close')).click();
-    await summary.waitFor({ state: 'detached' });
+    await refresh.closeSummary();
+    await waitFor(summary, 'the refresh summary', { state: 'detached' });
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', steady)).toBe(3);
     server.setRoute('/mutable/late', null);
     expect(app.errors).toEqual([]);
@@ -153,99 +187,72 @@ describe('refresh all', () => {
 
 describe('failing feed banner', () => {
   test('Retry fetches it again: still failing says so, fixed clears the banner', async () => {
-    server.setMutable('flaky', rss('Flaky Feed', ['f1']));
-    const id = await subscribe(`${server.url}/mutable/flaky`);
-    server.setRoute('/mutable/flaky', failWith(503));
-    await refreshFeedNow(id);
-    await app.goto(`/f/${id}`);
-    const banner = app.page.locator(tid('feed-problem'));
-    await banner.locator(tid('feed-problem-reason')).filter({ hasText: /503/ }).waitFor();
+    const id = await failingFeed('flaky', 'Flaky Feed', 503, ['f1']);
+    const { feedProblem, refresh } = ui;
 
     // Still down (and in a Retry-After backoff): Retry fetches anyway and reports it failed.
     const before = server.hits('/mutable/flaky');
-    await banner.locator(tid('feed-problem-retry')).click();
-    const summary = app.page.locator(tid('refresh-summary'));
-    await summary.locator(tid('refresh-summary-failure')).filter({ hasText: 'Flaky Feed' }).waitFor();
+    await feedProblem.button('retry').click();
+    await refresh.waitForFailure('Flaky Feed');
     expect(server.hits('/mutable/flaky')).toBe(before + 1);
-    await summary.locator(tid('refresh-summary-close')).click();
+    await refresh.closeSummary();
 
     // Back up: Retry brings the new article and the banner goes.
     server.setRoute('/mutable/flaky', null);
     server.setMutable('flaky', rss('Flaky Feed', ['f1', 'f2']));
-    await banner.locator(tid('feed-problem-retry')).click();
-    await banner.waitFor({ state: 'detached' });
-    await app.page
-      .locator(tid(`nav-feed-${id}-count`))
-      .filter({ hasText: '2' })
-      .waitFor();
+    await feedProblem.button('retry').click();
+    await feedProblem.waitGone();
+    await waitForFeedCount(id, 2);
     expect(app.errors).toEqual([]);
   });
 
   test('Edit address checks the new address by fetching it; a bad one leaves the feed as it was', async () => {
     server.setMutable('moved-new', rss('Moved Feed', ['m1', 'm2']));
-    server.setMutable('moved', rss('Moved Feed', ['m1']));
-    const id = await subscribe(`${server.url}/mutable/moved`);
     const oldUrl = `${server.url}/mutable/moved`;
-    server.setRoute('/mutable/moved', failWith(404));
-    await refreshFeedNow(id);
-    await app.goto(`/f/${id}`);
-    const banner = app.page.locator(tid('feed-problem'));
-    await banner.locator(tid('feed-problem-reason')).filter({ hasText: /404/ }).waitFor();
-    await banner.locator(tid('feed-problem-edit')).click();
-    const input = app.page.locator(tid('prompt-input'));
-    const error = app.page.locator(tid('prompt-error'));
-    const tryAddress = async (value: string) => {
-      await input.fill(value);
-      await app.page.locator(tid('prompt-ok')).click();
-    };
+    const id = await failingFeed('moved', 'Moved Feed', 404, ['m1']);
+    const { feedProblem, prompt } = ui;
+    await feedProblem.button('edit').click();
+    const error = prompt.error;
+    const errorSays = (text: string) =>
+      waitFor(error.filter({ hasText: text }), `the prompt to say '${text}'`);
 
     // Not an address at all.
-    await tryAddress('moved feed please');
-    await error.waitFor();
+    await prompt.answer('moved feed please');
+    await waitFor(error, "the prompt's error");
     expect(await error.textContent()).toContain('Enter a full address');
     // An address that answers, but with an error page.
-    await tryAddress(`${server.url}/status/410`);
-    await error.filter({ hasText: 'did not give a feed' }).waitFor();
+    await prompt.answer(`${server.url}/status/410`);
+    await errorSays('did not give a feed');
     expect(await error.textContent()).toMatch(/410/);
     // An address that gives HTML, not a feed.
-    await tryAddress(`${server.url}/site-nolink/`);
-    await error.filter({ hasText: 'did not give a feed' }).waitFor();
+    await prompt.answer(`${server.url}/site-nolink/`);
+    await errorSays('did not give a feed');
     // Another subscription's address.
-    await tryAddress(`${server.url}/mutable/news`);
-    await error.filter({ hasText: 'already follow' }).waitFor();
+    await prompt.answer(`${server.url}/mutable/news`);
+    await errorSays('already follow');
     // Nothing changed meanwhile.
     expect((await feedUrl(id))?.url).toBe(oldUrl);
-    expect(await banner.isVisible()).toBe(true);
+    expect(await feedProblem.root.isVisible()).toBe(true);
 
-    await tryAddress(`${server.url}/mutable/moved-new`);
-    await app.page.locator(tid('prompt-dialog')).waitFor({ state: 'detached' });
+    await prompt.answer(`${server.url}/mutable/moved-new`);
+    await waitFor(prompt.root, 'the prompt dialog', { state: 'detached' });
     // Stored, fetched at once from the new address: the banner goes, the new article arrives.
-    await banner.waitFor({ state: 'detached' });
+    await feedProblem.waitGone();
     expect((await feedUrl(id))?.url).toBe(`${server.url}/mutable/moved-new`);
-    await app.page
-      .locator(tid(`nav-feed-${id}-count`))
-      .filter({ hasText: '2' })
-      .waitFor();
+    await waitForFeedCount(id, 2);
     expect(app.errors).toEqual([]);
   });
 
   test('Unsubscribe asks first; "n" keeps the feed, "y" removes it', async () => {
-    server.setMutable('doomed', rss('Doomed Feed', ['d1']));
-    const id = await subscribe(`${server.url}/mutable/doomed`);
-    server.setRoute('/mutable/doomed', failWith(500));
-    await refreshFeedNow(id);
-    await app.goto(`/f/${id}`);
-    const banner = app.page.locator(tid('feed-problem'));
-    await banner.locator(tid('feed-problem-reason')).filter({ hasText: /500/ }).waitFor();
-    await banner.locator(tid('feed-problem-unsubscribe')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
-    await app.page.keyboard.press('n');
-    await app.page.locator(tid('confirm-dialog')).waitFor({ state: 'detached' });
+    const id = await failingFeed('doomed', 'Doomed Feed', 500, ['d1']);
+    const { feedProblem, confirm, sidebar } = ui;
+    await feedProblem.button('unsubscribe').click();
+    await confirmWith('n');
+    await confirm.waitClosed();
     expect(await feedUrl(id)).toBeTruthy();
-    await banner.locator(tid('feed-problem-unsubscribe')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
-    await app.page.keyboard.press('y');
-    await app.page.locator(tid(`nav-feed-${id}`)).waitFor({ state: 'detached' });
+    await feedProblem.button('unsubscribe').click();
+    await confirmWith('y');
+    await waitFor(sidebar.feed(id), 'the unsubscribed feed in the sidebar', { state: 'detached' });
     expect(await feedUrl(id)).toBeUndefined();
     expect(new URL(app.page.url()).pathname).not.toBe(`/f/${id}`);
     expect(app.errors).toEqual([]);
@@ -257,66 +264,52 @@ describe('OPML import', () => {
     server.setMutable('opml-good', rss('Opml Good', ['g1']));
     server.setRoute('/down/a', failWith(500));
     server.setRoute('/down/b', failWith(404));
-    const opml = `<?xml version="1.0" encoding="UTF-8"?>
-<opml version="2.0"><head><title>t</title></head><body>
-  <outline type="rss" text="Opml Good" xmlUrl="${server.url}/mutable/opml-good"/>
-  <outline type="rss" text="Down A" xmlUrl="${server.url}/down/a"/>
-  <outline type="rss" text="Down B" xmlUrl="${server.url}/down/b"/>
-</body></opml>`;
-    await app.goto('/subscribe?tab=opml');
-    await app.page.locator(tid('opml-text')).fill(opml);
-    await app.page.locator(tid('opml-import-submit')).click();
-    const list = app.page.locator(tid('opml-failures'));
-    await list.waitFor({ timeout: 30_000 });
-    expect(await list.getAttribute('data-failing')).toBe('2');
-    const rows = list.locator('[data-testid^="opml-failure-"][data-state]');
-    expect(await rows.count()).toBe(2);
-    const rowA = rows.filter({ hasText: 'Down A' });
-    const rowB = rows.filter({ hasText: 'Down B' });
-    expect(await rowA.locator(tid('opml-failure-reason')).textContent()).toMatch(/500/);
-    expect(await rowB.locator(tid('opml-failure-reason')).textContent()).toMatch(/404/);
+    await importFailing([
+      ['Opml Good', `${server.url}/mutable/opml-good`],
+      ['Down A', `${server.url}/down/a`],
+      ['Down B', `${server.url}/down/b`],
+    ]);
+    const { opml, sidebar } = ui;
+    expect(await opml.failures.getAttribute('data-failing')).toBe('2');
+    expect(await opml.failureRows.count()).toBe(2);
+    const rowA = opml.failure('Down A');
+    const rowB = opml.failure('Down B');
+    expect(await opml.failurePart(rowA, 'reason').textContent()).toMatch(/500/);
+    expect(await opml.failurePart(rowB, 'reason').textContent()).toMatch(/404/);
     for (const row of [rowA, rowB]) {
-      expect(await row.locator(tid('opml-failure-retry')).isVisible()).toBe(true);
-      expect(await row.locator(tid('opml-failure-remove')).isVisible()).toBe(true);
+      expect(await opml.failurePart(row, 'retry').isVisible()).toBe(true);
+      expect(await opml.failurePart(row, 'remove').isVisible()).toBe(true);
     }
 
     // Site A is back: Retry all fetches both; A works now, B still fails.
     server.setRoute('/down/a', (_req, res) =>
       res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(rss('Down A', ['a1'])),
     );
-    await list.locator(tid('opml-failures-retry-all')).click();
-    await rowA.and(app.page.locator('[data-state="fixed"]')).waitFor();
-    expect(await rowA.locator(tid('opml-failure-state')).textContent()).toBe('Works now');
+    await opml.failuresAll('retry').click();
+    await opml.waitForState(rowA, 'fixed', "Down A's row");
+    expect(await opml.failurePart(rowA, 'state').textContent()).toBe('Works now');
     expect(await rowB.getAttribute('data-state')).toBe('failing');
 
     // B is not wanted: Remove (after the confirmation) unsubscribes it.
     const idB = Number((await rowB.getAttribute('data-testid'))!.replace('opml-failure-', ''));
-    await rowB.locator(tid('opml-failure-remove')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
-    await app.page.keyboard.press('y');
-    await rowB.and(app.page.locator('[data-state="removed"]')).waitFor();
+    await opml.failurePart(rowB, 'remove').click();
+    await confirmWith('y');
+    await opml.waitForState(rowB, 'removed', "Down B's row");
     expect(await feedUrl(idB)).toBeUndefined();
-    await app.page.locator(tid(`nav-feed-${idB}`)).waitFor({ state: 'detached' });
+    await waitFor(sidebar.feed(idB), 'the removed feed in the sidebar', { state: 'detached' });
     expect(app.errors).toEqual([]);
   });
 
   test('Remove all removes every feed still failing, after one confirmation', async () => {
     server.setRoute('/down/c', failWith(500));
     server.setRoute('/down/d', failWith(502));
-    const opml = `<?xml version="1.0" encoding="UTF-8"?>
-<opml version="2.0"><head><title>t</title></head><body>
-  <outline type="rss" text="Down C" xmlUrl="${server.url}/down/c"/>
-  <outline type="rss" text="Down D" xmlUrl="${server.url}/down/d"/>
-</body></opml>`;
-    await app.goto('/subscribe?tab=opml');
-    await app.page.locator(tid('opml-text')).fill(opml);
-    await app.page.locator(tid('opml-import-submit')).click();
-    const list = app.page.locator(tid('opml-failures'));
-    await list.waitFor({ timeout: 30_000 });
-    await list.locator(tid('opml-failures-remove-all')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
-    await app.page.keyboard.press('y');
-    await list.locator('[data-state="removed"]').nth(1).waitFor();
+    await importFailing([
+      ['Down C', `${server.url}/down/c`],
+      ['Down D', `${server.url}/down/d`],
+    ]);
+    await ui.opml.failuresAll('remove').click();
+    await confirmWith('y');
+    await waitFor(ui.opml.inState('removed').nth(1), 'both failed feeds to be removed');
     const left = await engine<{ url: string }[]>('(e) => e.feeds.list()');
     expect(left.map((f) => f.url).filter((u) => u.includes('/down/'))).toEqual([`${server.url}/down/a`]);
     expect(app.errors).toEqual([]);
@@ -333,23 +326,20 @@ describe('subscribe preview', () => {
     server.setMutable('harbour-comments', atom('Harbour comments', `${server.url}/mutable/harbour-comments`));
 
     await app.goto('/subscribe');
-    const box = app.page.locator(tid('discover-input'));
-    await box.fill(`${server.url}/mutable/harbour-mirror`);
-    await box.press('Enter');
-    const already = app.page.locator(tid('already-subscribed'));
-    await already.waitFor();
+    const { subscribe: screen } = ui;
+    await screen.discover(`${server.url}/mutable/harbour-mirror`);
+    const already = screen.already;
+    await waitFor(already, 'the note that the mirror is already followed');
     expect(await already.getAttribute('data-by')).toBe('self');
     expect(await already.textContent()).toContain('Harbour');
-    expect(await app.page.locator(tid('subscribe-submit')).count()).toBe(0);
+    expect(await screen.submit.count()).toBe(0);
 
     // Another feed of the site is allowed, but pointed out with a link to the one followed.
-    await box.fill(`${server.url}/mutable/harbour-comments`);
-    await box.press('Enter');
-    const sameSite = app.page.locator(tid('same-site'));
-    await sameSite.waitFor();
-    expect(await app.page.locator(tid('subscribe-submit')).isEnabled()).toBe(true);
-    await sameSite.locator(tid('same-site-link')).click();
-    await app.page.waitForURL((u) => u.pathname === `/f/${id}`);
+    await screen.discover(`${server.url}/mutable/harbour-comments`);
+    await waitFor(screen.sameSite, 'the note of a feed of the same site');
+    expect(await screen.submit.isEnabled()).toBe(true);
+    await screen.sameSiteLink.click();
+    await waitForPath(app.page, `/f/${id}`);
     expect(app.errors).toEqual([]);
   });
 });

@@ -9,8 +9,11 @@ import { DownloadScreen } from './download';
 import { FilterScreen } from './filter';
 import { ListScreen } from './list';
 import { Notices } from './notices';
+import { OpmlTab } from './opml';
 import { Palette } from './palette';
 import { ReaderScreen } from './reader';
+import { FeedProblem, RefreshUi } from './refresh';
+import { RssScreen } from './rss';
 import { SettingsDialog } from './settings';
 import { Shell } from './shell';
 import { Sidebar } from './sidebar';
@@ -21,12 +24,16 @@ import { WelcomeScreen } from './welcome';
 export {
   ConfirmDialog,
   DownloadScreen,
+  FeedProblem,
   FilterScreen,
   ListScreen,
   Notices,
+  OpmlTab,
   Palette,
   PromptDialog,
   ReaderScreen,
+  RefreshUi,
+  RssScreen,
   SettingsDialog,
   Shell,
   Sidebar,
@@ -54,6 +61,10 @@ export interface Screens {
   confirm: ConfirmDialog;
   prompt: PromptDialog;
   undo: UndoNotice;
+  refresh: RefreshUi;
+  feedProblem: FeedProblem;
+  opml: OpmlTab;
+  rss: RssScreen;
 }
 
 export function screens(page: Page): Screens {
@@ -73,5 +84,9 @@ export function screens(page: Page): Screens {
     confirm: new ConfirmDialog(page),
     prompt: new PromptDialog(page),
     undo: new UndoNotice(page),
+    refresh: new RefreshUi(page),
+    feedProblem: new FeedProblem(page),
+    opml: new OpmlTab(page),
+    rss: new RssScreen(page),
   };
 }

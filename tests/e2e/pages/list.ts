@@ -39,6 +39,10 @@ export class ListScreen {
   get unread(): Locator {
     return this.page.locator(tid('items-unread')).describe('the unread count in the list header');
   }
+  /** The list's loading placeholder. */
+  get loading(): Locator {
+    return this.page.locator(tid('items-loading')).describe('the list loading');
+  }
   /** The list in a view other than `view`. */
   notInView(view: string): Locator {
     return this.page

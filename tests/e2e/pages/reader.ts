@@ -21,6 +21,22 @@ export class ReaderScreen {
       .first()
       .describe(`'${String(text)}' in the reader`);
   }
+  /** The reader's loading placeholder. */
+  get loading(): Locator {
+    return this.page.locator(tid('reader-loading')).describe('the reader loading');
+  }
+  /** The phone's full-screen reader. */
+  get overlay(): Locator {
+    return this.page.locator(tid('reader-overlay')).describe('the full-screen reader');
+  }
+  /** The article's author line. */
+  get author(): Locator {
+    return this.page.locator(tid('reader-author')).describe("the article's author");
+  }
+  /** The article's date. */
+  get date(): Locator {
+    return this.root.locator('time').first().describe("the article's date");
+  }
   /** A toolbar control by its short name: 'close', 'save', 'read', 'prev', 'next', 'more', 'original'. */
   button(name: string): Locator {
     return this.page.locator(tid(`reader-${name}`)).describe(`the reader's ${name} button`);

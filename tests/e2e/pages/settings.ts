@@ -18,16 +18,34 @@ export class SettingsDialog {
   tab(name: SettingsTab): Locator {
     return this.page.locator(tid(`settings-tab-${name}`)).describe(`the settings tab '${name}'`);
   }
+  /** A setting's control by its key ('density', 'language', 'apiUrl', …). */
+  setting(key: string): Locator {
+    return this.page.locator(tid(`setting-${key}`)).describe(`the setting '${key}'`);
+  }
+  /** A tab's "Reset to defaults" button. */
+  reset(tab: SettingsTab): Locator {
+    return this.page.locator(tid(`reset-${tab}`)).describe(`Reset ${tab} settings`);
+  }
   /** Opens the dialog from the gear and shows the tab (by value or by its English name). */
   async open(tab: SettingsTab | Capitalize<SettingsTab> = 'general'): Promise<void> {
     const name = tab.toLowerCase() as SettingsTab;
     await this.gear.click();
     await waitFor(this.dialog, 'the settings dialog after a click on the gear');
+    await this.choose(name);
+  }
+  /** Shows a tab of the open dialog and waits until it is chosen. */
+  async choose(name: SettingsTab): Promise<void> {
     await this.tab(name).click();
     await waitFor(
       this.tab(name).and(this.page.locator('[aria-selected="true"]')),
       `the settings tab '${name}' chosen`,
     );
+  }
+  /** Opens the dialog on General and picks a language by its option's name. */
+  async chooseLanguage(option: RegExp): Promise<void> {
+    await this.open('general');
+    await this.setting('language').click();
+    await this.page.getByRole('option', { name: option }).click();
   }
   /** Closes with Escape and waits until the dialog is gone. */
   async close(): Promise<void> {

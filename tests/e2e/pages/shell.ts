@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { tid, waitFor } from './wait';
+import { tid, waitFor, waitUntil } from './wait';
 
 /** The app shell around every screen: its root, the phone's bottom bar, the theme toggle. */
 export class Shell {
@@ -23,8 +23,53 @@ export class Shell {
   screen(id: string): Locator {
     return this.page.locator(tid(`screen-${id}`)).describe(`the ${id} screen`);
   }
+  /** The heading of whichever screen shows. */
+  get pageTitle(): Locator {
+    return this.page.locator(tid('page-title')).describe('the screen heading');
+  }
+  /** The heading of a screen by its id. */
+  screenTitle(id: string): Locator {
+    return this.page
+      .locator(`${tid(`screen-${id}`)} ${tid('page-title')}`)
+      .describe(`the heading of the ${id} screen`);
+  }
+  /** The open dialog whose text includes `text`. */
+  dialog(text: string): Locator {
+    return this.page.getByRole('dialog').filter({ hasText: text }).first().describe(`the dialog '${text}'`);
+  }
   get notFound(): Locator {
     return this.page.locator(tid('not-found')).describe('the Not found page');
+  }
+  /** The colour scheme the app shows (Mantine's attribute on <html>). */
+  scheme(): Promise<string | null> {
+    return this.page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  }
+  /** The page's theme-color (the browser's bar colour). */
+  themeColor(): Promise<string | null | undefined> {
+    return this.page.evaluate(() =>
+      document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
+    );
+  }
+  /** Waits until the app shows this colour scheme. */
+  async waitForScheme(scheme: 'light' | 'dark'): Promise<void> {
+    await waitUntil(
+      this.page,
+      `the app to show its ${scheme} scheme`,
+      (want) => document.documentElement.getAttribute('data-mantine-color-scheme') === want,
+      scheme,
+    );
+  }
+  /** The document's language (`lang` on <html>). */
+  lang(): Promise<string | null> {
+    return this.page.evaluate(() => document.documentElement.getAttribute('lang'));
+  }
+  /** Text anywhere in the page (for what has no test id: a help sheet, a toast). */
+  text(text: string | RegExp, exact?: boolean): Locator {
+    return this.page.getByText(text, exact === undefined ? undefined : { exact });
+  }
+  /** Waits for this text to show somewhere in the page. */
+  async waitForText(text: string | RegExp, what: string, exact?: boolean): Promise<void> {
+    await waitFor(this.text(text, exact).first(), what);
   }
   /** Waits for the app shell to render. */
   async waitReady(timeout?: number): Promise<void> {

@@ -12,6 +12,25 @@ export class Sidebar {
   scope(name: 'all' | 'today' | 'saved'): Locator {
     return this.page.locator(tid(`nav-${name}`)).describe(`the sidebar's ${name} link`);
   }
+  /** Any sidebar link by its test id suffix ('subscribe', 'rss', 'filter', 'search', …). */
+  nav(name: string): Locator {
+    return this.page
+      .locator(tid(`nav-${name}`))
+      .first()
+      .describe(`the sidebar's ${name} link`);
+  }
+  /** The button that shows the hidden sidebar again. */
+  get showButton(): Locator {
+    return this.page.locator(tid('sidebar-show')).describe('the button that shows the sidebar');
+  }
+  /** The phone's bottom bar button that opens the sidebar as a drawer. */
+  get drawerButton(): Locator {
+    return this.page.locator(`${tid('bottom-bar')} ${tid('sidebar-show')}`).describe("the bottom bar's menu");
+  }
+  /** The sidebar opened as a drawer over the screen. */
+  get drawer(): Locator {
+    return this.page.locator(`${tid('sidebar')}[data-overlay]`).describe('the sidebar drawer');
+  }
   /** A feed's link, by id or by its shown name. */
   feed(idOrName: number | string): Locator {
     if (typeof idOrName === 'number')
@@ -65,11 +84,26 @@ export class Sidebar {
       timeout,
     });
   }
+  /** The More button. */
+  get moreButton(): Locator {
+    return this.page.locator(tid('nav-more')).describe("the sidebar's More button");
+  }
+  /** The More menu, open. */
+  get moreMenu(): Locator {
+    return this.page.locator(tid('nav-more-menu')).describe("the sidebar's More menu");
+  }
+  /** An item of the More menu by test id suffix ('combo', 'login', 'settings', …). */
+  moreItem(item: string): Locator {
+    return this.page.locator(tid(`nav-more-${item}`)).describe(`'${item}' in the sidebar's More menu`);
+  }
+  /** The Refresh all button. */
+  get refresh(): Locator {
+    return this.page.locator(tid('sidebar-refresh')).describe("the sidebar's Refresh all");
+  }
   /** Opens the More menu and picks an item by test id suffix ('combo', 'login', 'settings', …). */
   async more(item: string): Promise<void> {
-    await this.page.locator(tid('nav-more')).click();
-    const menu = this.page.locator(tid('nav-more-menu'));
-    await waitFor(menu, "the sidebar's More menu");
-    await menu.locator(tid(`nav-more-${item}`)).click();
+    await this.moreButton.click();
+    await waitFor(this.moreMenu, "the sidebar's More menu");
+    await this.moreMenu.locator(tid(`nav-more-${item}`)).click();
   }
 }

@@ -59,6 +59,15 @@ export class SubscribeScreen {
       .locator(`${tid('already-subscribed')} ${tid('already-link')}`)
       .describe('the link to that feed');
   }
+  /** The note that another feed of the same site is followed. */
+  get sameSite(): Locator {
+    return this.page.locator(tid('same-site')).describe('the note of a feed of the same site');
+  }
+  get sameSiteLink(): Locator {
+    return this.page
+      .locator(`${tid('same-site')} ${tid('same-site-link')}`)
+      .describe('the link to that feed');
+  }
   /** Types an address and presses Enter. */
   async discover(address: string): Promise<void> {
     await this.input.fill(address);
