@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
+import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
 
 // Combo: curated bundle cards; a shared bundle link opens ready to subscribe and subscribes
@@ -34,10 +35,9 @@ describe('combo', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const app = await openApp(browser, { colorScheme });
       await app.goto('/combo');
-      await app.page.locator('[data-testid="bundle-card"]').first().waitFor();
-      expect(await app.page.locator('[data-testid="bundle-grid"] [data-testid="bundle-card"]').count()).toBe(
-        7,
-      );
+      const { combo } = screens(app.page);
+      await waitFor(combo.cards.first(), 'a bundle card');
+      expect(await combo.gridCards.count()).toBe(7);
       await app.page.screenshot({ path: `/tmp/combo-${colorScheme}.png`, fullPage: true });
       expect(app.errors).toEqual([]);
       await app.context.close();
@@ -66,28 +66,21 @@ describe('combo', () => {
       ],
     });
     await app.goto(`/combo#${hash}`);
-    const dialog = app.page.locator('[data-testid="bundle-dialog"]');
-    await dialog.waitFor();
-    await app.page.locator('[data-testid="shared-bundle"]').waitFor();
-    const boxes = dialog.locator('[data-testid="bundle-feed"]');
-    expect(await boxes.count()).toBe(4);
-    const rss = dialog.locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/rss.xml"]`);
-    expect(await rss.isDisabled()).toBe(true);
-    expect(await dialog.locator('[data-testid="bundle-group"]').inputValue()).toBe('Fixture reading');
+    const { combo } = screens(app.page);
+    await waitFor(combo.dialog, 'the shared bundle dialog');
+    await waitFor(combo.shared, 'the shared bundle');
+    expect(await combo.feeds.count()).toBe(4);
+    expect(await combo.feed(`${feedsUrl}/feeds/rss.xml`).isDisabled()).toBe(true);
+    expect(await combo.groupName.inputValue()).toBe('Fixture reading');
     // Leave the podcast out.
-    await dialog.locator(`[data-testid="bundle-feed"][data-url="${feedsUrl}/feeds/podcast.xml"]`).uncheck();
+    await combo.feed(`${feedsUrl}/feeds/podcast.xml`).uncheck();
     await app.page.screenshot({ path: '/tmp/combo-shared-dialog.png' });
-    await dialog.locator('[data-testid="bundle-start"]').click();
-    const job = dialog.locator('[data-testid="job-subscribe-many"]');
-    await job.waitFor();
-    await dialog.locator('[data-testid="job-bar"]').waitFor();
-    await dialog.locator('[data-testid="job-summary"]').waitFor({ timeout: 30_000 });
-    expect(await job.getAttribute('data-state')).toBe('done');
-    expect(await dialog.locator('[data-testid="summary-added"]').textContent()).toBe('2');
-    expect(await dialog.locator('[data-testid="summary-failed"]').textContent()).toBe('0');
-    expect(Number(await dialog.locator('[data-testid="summary-new-items"]').textContent())).toBeGreaterThan(
-      0,
-    );
+    await combo.start.click();
+    await combo.waitForJobDone();
+    expect(await combo.job.getAttribute('data-state')).toBe('done');
+    expect(await combo.summaryCount('added').textContent()).toBe('2');
+    expect(await combo.summaryCount('failed').textContent()).toBe('0');
+    expect(Number(await combo.summaryCount('new-items').textContent())).toBeGreaterThan(0);
 
     // The page was reloaded since: its engine worker is a new one.
     const { groups, feeds } = await (
@@ -108,15 +101,15 @@ describe('combo', () => {
     expect(app.errors).toEqual([]);
 
     // The group becomes a bundle of its own; its link opens on another profile ready to go.
-    await dialog.locator('[data-testid="bundle-close"]').click();
-    await app.page.locator('[data-testid="make-bundle-group"]').click();
-    await app.page.getByRole('option', { name: /Fixture reading/ }).click();
-    const link = await app.page.locator('[data-testid="share-link"]').inputValue();
+    await combo.close.click();
+    await combo.makeBundleOf(/Fixture reading/);
+    const link = await combo.shareLink.inputValue();
     expect(link).toMatch(/\/combo#b=1\./);
     const other = await openApp(browser);
     await other.goto(new URL(link).pathname + new URL(link).hash);
-    await other.page.locator('[data-testid="bundle-dialog"]').waitFor();
-    expect(await other.page.locator('[data-testid="bundle-feed"]').count()).toBe(2);
+    const otherCombo = screens(other.page).combo;
+    await waitFor(otherCombo.dialog, 'the bundle dialog on the other profile');
+    expect(await otherCombo.feeds.count()).toBe(2);
     await other.context.close();
     await app.context.close();
     // Two profiles, a four-feed subscribe job and a reload: over a minute on a loaded runner.
@@ -125,8 +118,9 @@ describe('combo', () => {
   test('a damaged link says so and subscribes nothing', async () => {
     const app = await openApp(browser);
     await app.goto('/combo#b=1.AAAA');
-    await app.page.locator('[data-testid="bundle-link-error"]').waitFor();
-    expect(await app.page.locator('[data-testid="bundle-dialog"]').count()).toBe(0);
+    const { combo } = screens(app.page);
+    await waitFor(combo.linkError, 'the damaged link message');
+    expect(await combo.dialog.count()).toBe(0);
     await app.context.close();
   });
 });

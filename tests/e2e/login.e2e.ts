@@ -1,9 +1,11 @@
-import type { Browser, Worker } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { launchBrowser, openApp } from './harness';
+import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
+import { markByGuid } from './setups';
 
 // Login issue end to end: log in against fixture Fever and Google Reader servers through the
 // real companion server, import with progress, change read/saved state and see the server
@@ -12,7 +14,6 @@ import { engineWorker } from './seed';
 let browser: Browser;
 let fever: FeverServer;
 let greader: GReaderServer;
-const tid = (id: string) => `[data-testid="${id}"]`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -26,89 +27,42 @@ afterAll(async () => {
 });
 
 /** Marks server items through the engine inside the page (the same call the reader makes). */
-async function mark(
-  worker: Worker,
-  guid: string,
-  what: 'read' | 'unread' | 'saved' | 'unsaved',
-): Promise<void> {
-  await worker.evaluate(
-    async ([g, w]) => {
-      interface E {
-        context: {
-          index: {
-            idsWhereFlags(t: () => boolean): number[];
-            rowOf(id: number): number;
-            guid(r: number): string;
-          };
-        };
-        state: {
-          markRead(ids: number[], on: boolean): Promise<void>;
-          markSaved(ids: number[], on: boolean): Promise<void>;
-        };
-      }
-      const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
-      const ix = e.context.index;
-      const id = ix.idsWhereFlags(() => true).find((i) => ix.guid(ix.rowOf(i)) === g);
-      if (id === undefined) throw new Error(`no item ${g}`);
-      if (w === 'read' || w === 'unread') await e.state.markRead([id], w === 'read');
-      else await e.state.markSaved([id], w === 'saved');
-    },
-    [guid, what] as const,
-  );
-}
-
-async function login(
-  app: AppPage,
-  protocol: 'Fever API' | 'Google Reader API',
-  url: string,
-  password: string,
-) {
-  await app.page.getByText(protocol, { exact: true }).click();
-  await app.page.locator(tid('login-url')).fill(url);
-  await app.page.locator(tid('login-username')).fill('reader');
-  await app.page.locator(tid('login-password')).fill(password);
-  await app.page.locator(tid('login-connect')).click();
-}
-
-async function syncNow(app: AppPage) {
-  await app.page.locator(tid('account-sync')).click();
-  await app.page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
-}
+const mark = markByGuid;
 
 describe('login', () => {
   test('Fever: wrong password, import with progress, pushes, offline queue, log out', async () => {
     const app = await openApp(browser);
     try {
       await app.goto('/login');
-      await login(app, 'Fever API', fever.url, 'wrong');
-      expect(await app.page.locator(tid('login-error')).textContent()).toContain('refused');
-      await app.page.locator(tid('login-password')).fill('secret');
-      await app.page.locator(tid('login-connect')).click();
-      await app.page.locator(tid('login-preview')).waitFor();
-      expect(await app.page.locator(tid('preview-unread')).textContent()).toBe('30 unread articles');
-      expect(await app.page.locator(tid('preview-saved')).textContent()).toBe('4 saved articles');
-      expect(await app.page.locator(tid('login-fever-note')).count()).toBe(1);
-      await app.page.locator(tid('login-import')).click();
-      await app.page.locator(tid('account-panel')).waitFor();
-      await app.page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
-      expect(await app.page.locator(tid('account-summary')).textContent()).toContain('3 feeds synced');
+      const { login, sidebar, list } = screens(app.page);
+      await login.login('Fever API', fever.url, 'wrong');
+      expect(await login.error.textContent()).toContain('refused');
+      await login.retryWith('secret');
+      await waitFor(login.preview, "the Fever account's preview");
+      expect(await login.previewPart('unread').textContent()).toBe('30 unread articles');
+      expect(await login.previewPart('saved').textContent()).toBe('4 saved articles');
+      expect(await login.feverNote.count()).toBe(1);
+      await login.importButton.click();
+      await waitFor(login.panel, 'the account panel after Import');
+      await login.waitSynced();
+      expect(await login.summary.textContent()).toContain('3 feeds synced');
       // The imported feeds are in the sidebar.
-      await app.page.locator('[data-testid^="nav-feed-"]', { hasText: 'Gadgets' }).first().waitFor();
+      await waitFor(sidebar.feedNamed('Gadgets'), 'the imported feed Gadgets in the sidebar');
 
       // A synced feed offers older articles from the server, page by page.
-      await app.page.locator('[data-testid^="nav-feed-"]', { hasText: 'Gadgets' }).first().click();
-      await app.page.locator(tid('load-older-button')).click();
-      const result = app.page.locator(tid('load-older-result'));
-      await result.waitFor();
+      await sidebar.feedNamed('Gadgets').click();
+      await list.loadOlder.click();
+      const result = list.loadOlderResult;
+      await waitFor(result, 'what Load older found');
       expect(await result.textContent()).toMatch(/older articles? added|No older articles/);
       await app.goto('/login');
-      await app.page.locator(tid('account-panel')).waitFor();
+      await waitFor(login.panel, 'the account panel');
 
       const worker = await engineWorker(app.page);
       fever.marks.length = 0;
       await mark(worker, 'fever:120', 'read');
       await mark(worker, 'fever:119', 'saved');
-      await syncNow(app);
+      await login.syncNow();
       await expect
         .poll(() => fever.marks)
         .toEqual([
@@ -123,13 +77,13 @@ describe('login', () => {
       await mark(worker, 'fever:118', 'read');
       await mark(worker, 'fever:120', 'unread');
       await mark(worker, 'fever:119', 'unsaved');
-      await app.page.locator(tid('account-sync')).click();
-      await app.page.locator(tid('account-error')).waitFor();
-      await app.page.locator('[data-testid="account-pending"][data-pending="3"]').waitFor();
+      await login.syncButton.click();
+      await waitFor(login.accountError(), "the account's error while the server is down");
+      await waitFor(login.pending(3), 'three changes waiting');
       expect(fever.marks).toEqual([]);
       fever.mode = 'ok';
-      await syncNow(app);
-      await app.page.locator('[data-testid="account-pending"][data-pending="0"]').waitFor();
+      await login.syncNow();
+      await waitFor(login.pending(0), 'no change waiting');
       await expect
         .poll(() => fever.marks)
         .toEqual([
@@ -138,10 +92,10 @@ describe('login', () => {
           { mark: 'item', as: 'unsaved', id: '119' },
         ]);
 
-      await app.page.locator(tid('account-remove-feeds')).check();
-      await app.page.locator(tid('account-logout')).click();
-      await app.page.getByRole('button', { name: 'Delete and log out' }).click();
-      await app.page.locator(tid('login-form')).waitFor();
+      await login.removeFeeds.check();
+      await login.logout.click();
+      await login.deleteAndLogout.click();
+      await waitFor(login.form, 'the login form after logging out');
       expect(app.errors.filter((e) => !e.includes('503'))).toEqual([]);
     } finally {
       await app.context.close();
@@ -152,30 +106,31 @@ describe('login', () => {
     const app = await openApp(browser);
     try {
       await app.goto('/login');
+      const { login } = screens(app.page);
       greader.mode = 'html';
-      await login(app, 'Google Reader API', greader.url, 'secret');
-      expect(await app.page.locator(tid('login-error')).textContent()).toContain('API is enabled');
+      await login.login('Google Reader API', greader.url, 'secret');
+      expect(await login.error.textContent()).toContain('API is enabled');
       greader.mode = 'ok';
-      await app.page.locator(tid('login-connect')).click();
-      await app.page.locator(tid('login-preview')).waitFor();
-      expect(await app.page.locator(tid('preview-feeds')).textContent()).toBe('3 feeds');
-      await app.page.locator(tid('login-import')).click();
-      await app.page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
+      await login.connect.click();
+      await waitFor(login.preview, "the Google Reader account's preview");
+      expect(await login.previewPart('feeds').textContent()).toBe('3 feeds');
+      await login.importButton.click();
+      await login.waitSynced();
 
       const worker = await engineWorker(app.page);
       greader.writes.length = 0;
       const newest = greader.state.items.at(-1)!.id.toString();
       await mark(worker, `greader:${newest}`, 'read');
       await mark(worker, `greader:${newest}`, 'saved');
-      await syncNow(app);
+      await login.syncNow();
       // The import's finished sync job is still on screen, so wait for the writes themselves.
       await expect
         .poll(() => greader.writes.map((w) => w.form.a?.[0]))
         .toEqual(['user/-/state/com.google/read', 'user/-/state/com.google/starred']);
       expect(greader.state.items.at(-1)).toMatchObject({ read: true, starred: true });
 
-      await app.page.locator(tid('account-logout')).click();
-      await app.page.locator(tid('login-form')).waitFor();
+      await login.logout.click();
+      await waitFor(login.form, 'the login form after logging out');
       expect(app.errors).toEqual([]);
     } finally {
       await app.context.close();

@@ -5,9 +5,10 @@
  * across a reload, the queue (add, reorder, clear + Undo, persisted) and the next episode
  * starting when one ends, the finished one marked read. Every Play is a real click.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
 
@@ -19,9 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-const row = (page: Page, title: string) => page.locator(`[data-testid="item-row"][aria-label="${title}"]`);
-const MEDIA = '[data-testid="player-media"]';
 /** Real playback of a few seconds per step on a shared machine. */
 const SLOW = 90_000;
 
@@ -51,92 +49,65 @@ async function subscribe(app: AppPage, showTitles: string[]): Promise<number[]> 
   return ids;
 }
 
-/** The one media element's state. */
-function media(page: Page) {
-  return page.evaluate((sel) => {
-    const all = document.querySelectorAll<HTMLMediaElement>(sel);
-    const el = all[0];
-    return el
-      ? {
-          count: all.length,
-          time: el.currentTime,
-          paused: el.paused,
-          rate: el.playbackRate,
-          src: el.src,
-          probe: (el as unknown as { probe?: string }).probe ?? null,
-        }
-      : null;
-  }, MEDIA);
-}
-
-/** Waits until the media plays past `after` seconds (it keeps advancing). */
-async function advancesPast(page: Page, after: number): Promise<void> {
-  await page.waitForFunction(
-    ([sel, t]) => {
-      const el = document.querySelector<HTMLMediaElement>(sel as string);
-      return !!el && !el.paused && el.currentTime > t;
-    },
-    [MEDIA, after] as const,
-    { timeout: 10_000 },
-  );
-}
-
 describe('player', () => {
   test(
     'keeps playing across articles and lists; chapters; p pauses and plays',
     async () => {
       const app = await openApp(browser);
       const { page } = app;
+      const { list, reader, sidebar, player, shell } = screens(page);
       const [feedId] = await subscribe(app, ['Shore Sounds']);
       await app.goto(`/f/${feedId}`);
-      await row(page, 'Long walk on the shore').click();
-      await page.locator(tid('reader-play')).click();
-      await advancesPast(page, 0.3);
-      await page.evaluate((sel) => {
-        (document.querySelector(sel) as unknown as { probe: string }).probe = 'same element';
-      }, MEDIA);
+      await list.row('Long walk on the shore').click();
+      await player.play.click();
+      await player.advancesPast(0.3);
+      await player.tagMedia('same element');
       // The reader now shows the player's full view with the Podlove chapters of the feed.
-      await page.locator(`${tid('reader-media')}[data-current]`).waitFor();
-      expect(await page.locator(tid('player-chapter')).allTextContents()).toEqual([
+      await waitFor(player.readerCurrent, "the reader's player view");
+      expect(await player.chapters.allTextContents()).toEqual([
         '0:00Leaving the harbour',
         '0:10Rock pools',
         '0:25Home again',
       ]);
 
       // Another article: the episode goes on.
-      let t = (await media(page))!.time;
-      await page.locator(tid('reader-next')).click();
-      await page.locator(`${tid('reader-title')}:has-text("Show notes without audio")`).waitFor();
-      await advancesPast(page, t + 0.4);
-      expect(await page.locator(tid('mini-player-title')).textContent()).toBe('Long walk on the shore');
+      let t = (await player.media())!.time;
+      await reader.button('next').click();
+      await waitFor(
+        reader.title.filter({ hasText: 'Show notes without audio' }),
+        'the next article in the reader',
+      );
+      await player.advancesPast(t + 0.4);
+      expect(await player.miniPart('title').textContent()).toBe('Long walk on the shore');
 
       // Other lists: still the same element, still advancing.
-      await page.locator(tid('reader-close')).click();
-      for (const nav of ['nav-all', 'nav-saved']) {
-        t = (await media(page))!.time;
-        await page.locator(tid(nav)).click();
-        await page.waitForURL(nav === 'nav-all' ? /\/all$/ : /\/next$/);
-        await advancesPast(page, t + 0.4);
+      await reader.button('close').click();
+      for (const [scope, path] of [
+        ['all', '/all'],
+        ['saved', '/next'],
+      ] as const) {
+        t = (await player.media())!.time;
+        await sidebar.scope(scope).click();
+        await waitForPath(page, path);
+        await player.advancesPast(t + 0.4);
       }
-      expect(await media(page)).toMatchObject({ count: 1, paused: false, probe: 'same element' });
+      expect(await player.media()).toMatchObject({ count: 1, paused: false, probe: 'same element' });
 
       // `p` pauses and plays from anywhere.
-      await page.locator('body').press('p');
-      await page.waitForFunction((sel) => document.querySelector<HTMLMediaElement>(sel)?.paused, MEDIA);
-      t = (await media(page))!.time;
-      await page.locator('body').press('p');
-      await advancesPast(page, t + 0.2);
+      await shell.pressOnPage('p');
+      await player.waitPaused();
+      t = (await player.media())!.time;
+      await shell.pressOnPage('p');
+      await player.advancesPast(t + 0.2);
 
       // The mini-player's title opens the episode; a chapter click seeks there.
-      await page.locator(tid('mini-player-open')).click();
-      await page.locator(`${tid('reader-title')}:has-text("Long walk on the shore")`).waitFor();
-      await page.locator(tid('player-chapter'), { hasText: 'Rock pools' }).click();
-      await advancesPast(page, 10.2);
-      await page
-        .locator(`${tid('player-chapter')}[aria-current="true"]`, { hasText: 'Rock pools' })
-        .waitFor();
-      expect(await page.locator(tid('mini-player')).textContent()).toContain('Rock pools');
-      expect(await media(page)).toMatchObject({ probe: 'same element' });
+      await player.miniPart('open').click();
+      await waitFor(reader.title.filter({ hasText: 'Long walk on the shore' }), 'the episode in the reader');
+      await player.chapter('Rock pools').click();
+      await player.advancesPast(10.2);
+      await waitFor(player.currentChapter('Rock pools'), "the chapter 'Rock pools' playing");
+      expect(await player.mini.textContent()).toContain('Rock pools');
+      expect(await player.media()).toMatchObject({ probe: 'same element' });
       expect(realErrors(app.errors)).toEqual([]);
       await app.context.close();
     },
@@ -148,47 +119,38 @@ describe('player', () => {
     async () => {
       const app = await openApp(browser);
       const { page } = app;
+      const { list, player } = screens(page);
       const [shore, other] = await subscribe(app, ['Shore Sounds', 'Other Show']);
       await app.goto(`/f/${shore}`);
-      await row(page, 'Long walk on the shore').click();
-      await page.locator(tid('reader-play')).click();
-      await advancesPast(page, 0.3);
-      await page.locator(tid('mini-player-speed')).click();
-      await page.locator(tid('mini-player-speed-1.5')).click();
-      await page.waitForFunction(
-        (sel) => document.querySelector<HTMLMediaElement>(sel)?.playbackRate === 1.5,
-        MEDIA,
-      );
-      await advancesPast(page, 2);
-      await page.locator(tid('mini-player-toggle')).click();
-      await page.waitForFunction((sel) => document.querySelector<HTMLMediaElement>(sel)?.paused, MEDIA);
-      const pausedAt = (await media(page))!.time;
+      await list.row('Long walk on the shore').click();
+      await player.play.click();
+      await player.advancesPast(0.3);
+      await player.setSpeed('1.5');
+      await player.waitRate(1.5);
+      await player.advancesPast(2);
+      await player.miniPart('toggle').click();
+      await player.waitPaused();
+      const pausedAt = (await player.media())!.time;
 
       await page.reload();
-      await page.locator(tid('mini-player')).waitFor();
-      expect(await page.locator(tid('mini-player-title')).textContent()).toBe('Long walk on the shore');
-      expect(await page.locator(tid('mini-player-speed')).textContent()).toBe('1.5×');
-      await page.waitForFunction(
-        ([sel, at]) => {
-          const el = document.querySelector<HTMLMediaElement>(sel as string);
-          return !!el && el.readyState >= 1 && Math.abs(el.currentTime - at) < 1.5;
-        },
-        [MEDIA, pausedAt] as const,
-      );
-      expect(await media(page)).toMatchObject({ paused: true, rate: 1.5 });
+      await player.waitMini();
+      expect(await player.miniPart('title').textContent()).toBe('Long walk on the shore');
+      expect(await player.miniPart('speed').textContent()).toBe('1.5×');
+      await player.waitPositionNear(pausedAt);
+      expect(await player.media()).toMatchObject({ paused: true, rate: 1.5 });
 
       // Another feed plays at its own speed (1×); back on the first feed, 1.5× again.
       await app.goto(`/f/${other}`);
-      await row(page, 'Short two').click();
-      await page.locator(tid('reader-play')).click();
-      await advancesPast(page, 0.1);
-      expect((await media(page))!.rate).toBe(1);
-      expect(await page.locator(tid('reader-player-speed')).textContent()).toBe('1×');
+      await list.row('Short two').click();
+      await player.play.click();
+      await player.advancesPast(0.1);
+      expect((await player.media())!.rate).toBe(1);
+      expect(await player.readerSpeed.textContent()).toBe('1×');
       await app.goto(`/f/${shore}`);
-      await row(page, 'Long walk on the shore').click();
-      await page.locator(tid('reader-play')).click();
-      await advancesPast(page, pausedAt);
-      expect((await media(page))!.rate).toBe(1.5);
+      await list.row('Long walk on the shore').click();
+      await player.play.click();
+      await player.advancesPast(pausedAt);
+      expect((await player.media())!.rate).toBe(1.5);
       expect(realErrors(app.errors)).toEqual([]);
       await app.context.close();
     },
@@ -200,50 +162,42 @@ describe('player', () => {
     async () => {
       const app = await openApp(browser);
       const { page } = app;
+      const { list, player } = screens(page);
       const [feedId] = await subscribe(app, ['Shore Sounds']);
       await app.goto(`/f/${feedId}`);
-      const queueFromMenu = async (title: string) => {
-        await row(page, title).click({ button: 'right' });
-        await page.locator(tid('menu-queue-add')).click();
-      };
+      const queueFromMenu = (title: string) => player.queueFromRow(list.row(title));
       await queueFromMenu('Long walk on the shore'); // nothing loaded: it becomes the current one
       await queueFromMenu('Short two');
       await queueFromMenu('Short one');
-      expect(await page.locator(tid('mini-player-title')).textContent()).toBe('Long walk on the shore');
-      const entries = page.locator(`${tid('player-queue')} ${tid('player-queue-entry')}`);
+      expect(await player.miniPart('title').textContent()).toBe('Long walk on the shore');
+      const entries = player.queueEntries;
       const queued = async () =>
-        (await entries.locator(tid('player-queue-play')).allTextContents()).map(
-          (s) => s.split('Shore Sounds')[0],
-        );
-      await page.locator(tid('mini-player-queue')).click();
+        (await player.entryPart(entries, 'play').allTextContents()).map((s) => s.split('Shore Sounds')[0]);
+      await player.miniPart('queue').click();
       await expect.poll(queued).toEqual(['Short two', 'Short one']);
-      await entries.nth(1).locator(tid('player-queue-up')).click();
+      await player.entryPart(entries.nth(1), 'up').click();
       await expect.poll(queued).toEqual(['Short one', 'Short two']);
 
       await page.reload();
-      await page.locator(tid('mini-player-queue')).click();
+      await player.miniPart('queue').click();
       await expect.poll(queued).toEqual(['Short one', 'Short two']);
-      await page.locator(tid('player-queue-clear')).click();
-      await page.locator(tid('player-queue-empty')).waitFor();
-      await page.locator(tid('player-queue-undo')).click();
+      await player.queuePart('clear').click();
+      await waitFor(player.queuePart('empty'), 'the empty queue');
+      await player.queuePart('undo').click();
       // The click on the toast closed the queue (a click outside it); open it again.
-      await page.locator(tid('player-queue')).waitFor({ state: 'hidden' });
-      await page.locator(tid('mini-player-queue')).click();
+      await waitFor(player.queue, 'the queue', { state: 'hidden' });
+      await player.miniPart('queue').click();
       await expect.poll(queued).toEqual(['Short one', 'Short two']);
 
       // Play "Short one" now; when it ends "Short two" starts by itself and "Short one" is read.
-      expect(await row(page, 'Short one').getAttribute('data-unread')).toBe('true');
-      await entries.first().locator(tid('player-queue-play')).click();
-      await page.waitForFunction(
-        (sel) => document.querySelector<HTMLMediaElement>(sel)?.src.endsWith('s=3') ?? false,
-        MEDIA,
-        { timeout: 15_000 },
-      );
-      await advancesPast(page, 0.2);
-      expect(await page.locator(tid('mini-player-title')).textContent()).toBe('Short two');
-      await page.locator(`[data-testid="item-row"][aria-label="Short one"][data-unread="false"]`).waitFor();
+      expect(await list.row('Short one').getAttribute('data-unread')).toBe('true');
+      await player.entryPart(entries.first(), 'play').click();
+      await player.waitSource('s=3', 15_000);
+      await player.advancesPast(0.2);
+      expect(await player.miniPart('title').textContent()).toBe('Short two');
+      await waitFor(list.readRow('Short one'), "'Short one' marked read once played");
       // Its Podcasting 2.0 chapters came from the JSON document; the system controls know it.
-      await page.locator(tid('mini-player'), { hasText: 'Hello' }).waitFor();
+      await waitFor(player.mini.filter({ hasText: 'Hello' }), "the mini-player showing the chapter 'Hello'");
       expect(
         await page.evaluate(() => ({
           title: navigator.mediaSession.metadata?.title,

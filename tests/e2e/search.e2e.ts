@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
+import { screens, waitFor, type Screens } from './pages';
 import { seedApp } from './seed';
 
 // Issue 5, search: `/` and Ctrl+K open the palette from anywhere, results appear as you type,
@@ -8,6 +9,7 @@ import { seedApp } from './seed';
 
 let browser: Browser;
 let app: AppPage;
+let ui: Screens;
 
 const RUST = 'Rust compiler gets faster incremental builds';
 const items = [
@@ -41,6 +43,7 @@ const items = [
 beforeAll(async () => {
   browser = await launchBrowser();
   app = await openApp(browser);
+  ui = screens(app.page);
   await app.goto('/welcome');
   // Search lists keep read articles here: opening one (auto-read) must not change later counts.
   await app.page.evaluate(() =>
@@ -53,169 +56,166 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-// Suggestions answered for exactly the text in the box (older ones stay visible meanwhile).
-const FRESH = '[data-testid="search-results"][data-fresh="true"]';
-
 /** Opens the palette with `key` and waits until its box has the focus (typing goes there). */
-async function openPalette(key: string): Promise<void> {
-  await app.page.keyboard.press(key);
-  await app.page.waitForFunction(
-    () => document.activeElement?.getAttribute('data-testid') === 'search-input',
-  );
-}
+const openPalette = (key: string) => ui.palette.open(key);
 
 /** Closes the reader with Esc and waits until it is gone, so the next keys reach the page. */
 async function closeReader(): Promise<void> {
   await app.page.keyboard.press('Escape');
-  await app.page.locator(tid('reader')).waitFor({ state: 'detached' });
+  await ui.reader.waitClosed();
+}
+
+/** Waits for the address /search?q=… (or `path`) to carry the query `q`. */
+async function waitForQuery(q: string, path?: string): Promise<void> {
+  try {
+    await app.page.waitForURL(
+      (u) => (path === undefined || u.pathname === path) && u.searchParams.get('q') === q,
+      { waitUntil: 'commit' },
+    );
+  } catch (err) {
+    throw new Error(`Waited in vain for the query '${q}' in the address (at ${app.page.url()}).`, {
+      cause: err,
+    });
+  }
 }
 
 describe('search', () => {
   test('/ opens the palette; typing shows results; Enter opens the article on /search', async () => {
     const { page } = app;
+    const { list, palette, reader } = ui;
     await app.goto('/all');
-    await page.locator(tid('items-view')).waitFor();
+    await waitFor(list.view, 'the article list');
     await openPalette('/');
     await page.keyboard.type('tulip');
-    await page.locator(FRESH).waitFor();
-    const first = page.locator(tid('search-result')).first();
-    await first.waitFor();
+    await palette.waitFresh();
+    const first = palette.results.first();
+    await waitFor(first, 'a result for "tulip"');
     expect(await first.textContent()).toContain('Spring gardening: tulips and roses');
     // The typed word is highlighted in the title.
-    expect(await first.locator('mark').first().textContent()).toBe('tulip');
+    expect(await palette.resultMark(first).textContent()).toBe('tulip');
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'tulip', {
-      waitUntil: 'commit',
-    });
-    const reader = page.locator(tid('reader'));
-    await reader.waitFor();
-    expect(await reader.textContent()).toContain('Spring gardening: tulips and roses');
-    expect(await page.locator(tid('search-palette')).count()).toBe(0);
+    await waitForQuery('tulip', '/search');
+    await waitFor(reader.root, 'the reader after Enter on a result');
+    expect(await reader.root.textContent()).toContain('Spring gardening: tulips and roses');
+    expect(await palette.root.count()).toBe(0);
   });
 
   test('↓ chooses another result; accents fold ("cafe" finds "Café")', async () => {
     const { page } = app;
+    const { palette, reader } = ui;
     await closeReader();
     await openPalette('Control+k');
-    const input = page.locator(tid('search-input'));
     await page.keyboard.type('rust compiler');
-    await page.locator(FRESH).waitFor();
-    await page.locator(tid('search-result')).nth(1).waitFor();
-    const second = page.locator(tid('search-result')).nth(1);
-    const secondTitle = (await second.locator('p').first().textContent()) ?? '';
+    await palette.waitFresh();
+    const second = palette.results.nth(1);
+    await waitFor(second, 'a second result for "rust compiler"');
+    const secondTitle = (await palette.resultTitle(second).textContent()) ?? '';
     await page.keyboard.press('ArrowDown');
     expect(await second.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
-    await page.locator(tid('reader')).waitFor();
-    expect(await page.locator(tid('reader')).textContent()).toContain(secondTitle);
+    await waitFor(reader.root, 'the reader after Enter on the second result');
+    expect(await reader.root.textContent()).toContain(secondTitle);
 
     await closeReader();
     await openPalette('/');
     await page.keyboard.type('cafe');
-    await page.locator(FRESH).waitFor();
-    const hit = page.locator(tid('search-result')).first();
-    await hit.waitFor();
+    await palette.waitFresh();
+    const hit = palette.results.first();
+    await waitFor(hit, 'a result for "cafe"');
     expect(await hit.textContent()).toContain('Café culture in Zürich');
     await page.keyboard.press('Escape');
-    await input.waitFor({ state: 'detached' });
+    await waitFor(palette.input, 'the palette after Escape', { state: 'detached' });
   });
 
   test('"See all results" opens /search with every match, ranked, and a search box', async () => {
     const { page } = app;
+    const { palette, list, search } = ui;
     await openPalette('/');
     await page.keyboard.type('rust');
-    await page.locator(FRESH).waitFor();
-    await page.locator(tid('search-see-all')).click();
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'rust', {
-      waitUntil: 'commit',
-    });
-    const rows = page.locator(`${tid('items-view')} ${tid('item-row')}`);
-    await rows.first().waitFor();
+    await palette.waitFresh();
+    await palette.seeAll.click();
+    await waitForQuery('rust', '/search');
+    const rows = list.viewRows;
+    await waitFor(rows.first(), 'the results on /search');
     const titles = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(titles).toHaveLength(3);
     expect(titles).not.toContain('Spring gardening: tulips and roses');
-    expect(await page.locator(tid('search-page-input')).inputValue()).toBe('rust');
+    expect(await search.input.inputValue()).toBe('rust');
     // Searching again from the box replaces the results.
-    await page.locator(tid('search-page-input')).fill('roses');
-    await page.locator(tid('search-page-input')).press('Enter');
-    await page.waitForURL((u) => u.searchParams.get('q') === 'roses', { waitUntil: 'commit' });
-    await page.locator(`${tid('item-row')}[aria-label="Spring gardening: tulips and roses"]`).waitFor();
+    await search.search('roses');
+    await waitForQuery('roses');
+    await list.waitForRow('Spring gardening: tulips and roses');
   });
 
   test('typing in a field does not open the palette', async () => {
-    const { page } = app;
-    await page.locator(tid('search-page-input')).fill('');
-    await page.locator(tid('search-page-input')).press('/');
-    expect(await page.locator(tid('search-palette')).count()).toBe(0);
-    expect(await page.locator(tid('search-page-input')).inputValue()).toBe('/');
+    const { search, palette } = ui;
+    await search.input.fill('');
+    await search.input.press('/');
+    expect(await palette.root.count()).toBe(0);
+    expect(await search.input.inputValue()).toBe('/');
   });
 
   test('every word must match: words no article holds together give "no results", not a mix', async () => {
     const { page } = app;
+    const { list, palette, search } = ui;
     await app.goto('/all');
-    await page.locator(tid('items-view')).waitFor();
+    await waitFor(list.view, 'the article list');
     await openPalette('/');
     // "rust" and "roses" each match, but no article holds both.
     await page.keyboard.type('rust roses');
-    await page.locator(FRESH).waitFor();
-    const none = page.locator(tid('search-no-results'));
-    await none.waitFor();
+    await palette.waitFresh();
+    const none = palette.noResults;
+    await waitFor(none, 'no results for "rust roses"');
     expect(await none.textContent()).toBe('No articles match “rust roses”.');
-    expect(await page.locator(tid('search-result')).count()).toBe(0);
+    expect(await palette.results.count()).toBe(0);
     // Both words of one article: only the two copies of that story.
-    await page.locator(tid('search-input')).fill('rust borrow');
-    await page.locator(FRESH).waitFor();
-    await page.locator(tid('search-result')).first().waitFor();
-    const hits = await page.locator(`${tid('search-result')} p:first-child`).allTextContents();
+    await palette.search('rust borrow');
+    await palette.waitFresh();
+    await waitFor(palette.results.first(), 'a result for "rust borrow"');
+    const hits = await palette.resultTitles();
     expect(hits.sort()).toEqual([RUST, 'Rust compiler gets faster incremental builds (updated)']);
     // A quoted phrase must appear as written.
-    await page.locator(tid('search-input')).fill('"compiler team"');
-    await page.locator(FRESH).waitFor();
-    await page.locator(tid('search-result')).first().waitFor();
-    expect(await page.locator(tid('search-result')).count()).toBe(2);
-    await page.locator(tid('search-input')).fill('"team compiler"');
-    await page.locator(FRESH).waitFor();
-    await page.locator(tid('search-no-results')).waitFor();
+    await palette.search('"compiler team"');
+    await palette.waitFresh();
+    await waitFor(palette.results.first(), 'a result for the phrase "compiler team"');
+    expect(await palette.results.count()).toBe(2);
+    await palette.search('"team compiler"');
+    await palette.waitFresh();
+    await waitFor(none, 'no results for the phrase "team compiler"');
     await page.keyboard.press('Escape');
 
     // The results page says so too, with no rows.
     await app.goto('/search?q=zzqqxx%20nothing');
-    const empty = page.locator(tid('search-page-empty'));
-    await empty.waitFor();
-    expect(await empty.textContent()).toBe('No articles match “zzqqxx nothing”.');
-    expect(await page.locator(tid('search-page-empty-hint')).textContent()).toContain(
-      'Every word must match',
-    );
-    expect(await page.locator(`${tid('items-view')} ${tid('item-row')}`).count()).toBe(0);
+    await waitFor(search.empty, "the search page's 'no articles match'");
+    expect(await search.empty.textContent()).toBe('No articles match “zzqqxx nothing”.');
+    expect(await search.emptyHint.textContent()).toContain('Every word must match');
+    expect(await list.viewRows.count()).toBe(0);
   });
 
   test('related articles from the reader: the similar story ranks first, the same story is flagged as a duplicate', async () => {
     const { page } = app;
+    const { list, reader, search } = ui;
     await app.goto('/search?q=borrow');
-    const row = page.locator(`${tid('item-row')}[aria-label="${RUST}"]`);
-    await row.waitFor();
+    const row = list.row(RUST);
+    await list.waitForRow(RUST);
     const id = await row.getAttribute('data-item-id');
     // From the reader's toolbar, as a user gets there.
     await row.click();
-    await page.locator(tid('reader-more')).click();
-    await page.locator(tid('reader-related')).click();
+    await reader.button('more').click();
+    await reader.button('related').click();
     await page.waitForURL((u) => u.pathname === '/filter' && u.searchParams.get('related') === id);
-    await page.locator(tid('related-title')).waitFor();
-    await page.waitForFunction(
-      (sel) => document.querySelector(sel)?.textContent?.includes('Rust compiler gets faster'),
-      tid('related-title'),
-    );
-    const rows = page.locator(`${tid('items-view')} ${tid('item-row')}`);
-    await rows.first().waitFor();
+    await waitFor(search.relatedTitle, "the related view's heading");
+    await search.waitForRelatedTo('Rust compiler gets faster');
+    const rows = list.viewRows;
+    await waitFor(rows.first(), 'the related articles');
     expect(await rows.first().getAttribute('aria-label')).toBe(
       'Incremental compilation makes Rust builds faster',
     );
     const related = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     expect(related).not.toContain(RUST);
     expect(related).not.toContain('Café culture in Zürich');
-    const dup = page.locator(tid('related-duplicate'));
-    await dup.first().waitFor();
+    const dup = search.duplicates;
+    await waitFor(dup.first(), 'a likely duplicate');
     expect(await dup.first().textContent()).toContain(
       'Rust compiler gets faster incremental builds (updated)',
     );

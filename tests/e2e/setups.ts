@@ -2,7 +2,7 @@
  * Set-ups several e2e files share: the blank picture answering every `*.example` image, a small
  * RSS document, running code against the app's own engine, and a page whose engine has started.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Worker } from 'playwright-core';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { waitFor } from './pages';
 import { engineWorker } from './seed';
@@ -68,4 +68,39 @@ export async function launchStartedApp(): Promise<{ browser: Browser; app: AppPa
 export async function closeStartedApp(opened: { browser?: Browser; app?: AppPage }): Promise<void> {
   await opened.app?.context.close();
   await opened.browser?.close();
+}
+
+/**
+ * Marks a synced article (by its guid, e.g. 'fever:120') read, unread, saved or unsaved through
+ * the engine in the page's worker: the same call the reader makes.
+ */
+export async function markByGuid(
+  worker: Worker,
+  guid: string,
+  what: 'read' | 'unread' | 'saved' | 'unsaved',
+): Promise<void> {
+  await worker.evaluate(
+    async ([g, w]) => {
+      interface E {
+        context: {
+          index: {
+            idsWhereFlags(t: () => boolean): number[];
+            rowOf(id: number): number;
+            guid(r: number): string;
+          };
+        };
+        state: {
+          markRead(ids: number[], on: boolean): Promise<void>;
+          markSaved(ids: number[], on: boolean): Promise<void>;
+        };
+      }
+      const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
+      const ix = e.context.index;
+      const id = ix.idsWhereFlags(() => true).find((i) => ix.guid(ix.rowOf(i)) === g);
+      if (id === undefined) throw new Error(`no item ${g}`);
+      if (w === 'read' || w === 'unread') await e.state.markRead([id], w === 'read');
+      else await e.state.markSaved([id], w === 'saved');
+    },
+    [guid, what] as const,
+  );
 }

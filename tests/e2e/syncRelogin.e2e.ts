@@ -2,7 +2,9 @@ import type { Browser, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { launchBrowser, openApp } from './harness';
+import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
+import { markByGuid } from './setups';
 
 // Issue 14, the password-change path, end to end against a FreshRSS-like Google Reader API
 // fixture: the API password changes on the server while a change waits; the sidebar and the
@@ -12,7 +14,6 @@ import { engineWorker } from './seed';
 
 let browser: Browser;
 let server: GReaderServer | undefined;
-const tid = (id: string) => `[data-testid="${id}"]`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,25 +24,7 @@ afterAll(async () => {
 });
 
 /** Marks a server item read through the engine in the page (the call the reader makes). */
-async function markRead(worker: Worker, guid: string): Promise<void> {
-  await worker.evaluate(async (g) => {
-    interface E {
-      context: {
-        index: {
-          idsWhereFlags(t: () => boolean): number[];
-          rowOf(id: number): number;
-          guid(r: number): string;
-        };
-      };
-      state: { markRead(ids: number[], on: boolean): Promise<void> };
-    }
-    const e = (self as unknown as { __rivuletEngine: E }).__rivuletEngine;
-    const ix = e.context.index;
-    const id = ix.idsWhereFlags(() => true).find((i) => ix.guid(ix.rowOf(i)) === g);
-    if (id === undefined) throw new Error(`no item ${g}`);
-    await e.state.markRead([id], true);
-  }, guid);
-}
+const markRead = (worker: Worker, guid: string) => markByGuid(worker, guid, 'read');
 
 /** Feeds and items in the engine: [feeds, items]. */
 async function counts(worker: Worker): Promise<[number, number]> {
@@ -63,15 +46,13 @@ describe('sync: the API password changed on the server', () => {
     const app = await openApp(browser);
     try {
       const { page } = app;
+      const { login, account, sidebar } = screens(page);
       await app.goto('/login');
-      await page.locator(tid('login-url')).fill(srv.url);
-      await page.locator(tid('login-username')).fill('reader');
-      await page.locator(tid('login-password')).fill('secret');
-      await page.locator(tid('login-connect')).click();
-      await page.locator(tid('preview-imports-what')).waitFor();
-      await page.locator(tid('login-import')).click();
-      await page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
-      await page.locator('[data-testid="sidebar-account"][data-state="ok"]').waitFor();
+      await login.login(undefined, srv.url, 'secret');
+      await waitFor(login.previewPart('imports-what'), 'what the import brings');
+      await login.importButton.click();
+      await login.waitSynced();
+      await waitFor(account.sidebar('ok'), "the sidebar's account line ok");
       // Each page load starts a new engine worker: look it up again after navigating.
       const worker = () => engineWorker(page);
       const before = await counts(await worker());
@@ -81,23 +62,20 @@ describe('sync: the API password changed on the server', () => {
       const first = srv.state.items.at(-1)!;
       srv.setPassword('changed');
       await markRead(await worker(), `greader:${first.id}`);
-      await page.locator('[data-testid="sidebar-account-summary"][data-pending="1"]').waitFor();
-      await page.locator(tid('sidebar-account-sync')).click();
-      const sidebar = page.locator('[data-testid="sidebar-account"][data-state="failing"]');
-      await sidebar.waitFor();
+      await waitFor(account.pending(1), 'one change waiting');
+      await account.syncButton.click();
+      await waitFor(account.sidebar('failing'), "the sidebar's account line failing");
       // The welcome page says so too, with the same action.
       await app.goto('/');
-      await page.locator(`${tid('welcome-problems')} ${tid('sync-action-relogin')}`).waitFor();
+      await waitFor(account.welcomeRelogin, "Welcome's Log in again");
 
       // "Log in again" in the sidebar: a wrong password is said in the dialog, the right one syncs.
-      await sidebar.locator(tid('sync-action-relogin')).click();
-      await page.locator(tid('relogin-password')).fill('wrong');
-      await page.locator(tid('relogin-submit')).click();
-      expect(await page.locator(tid('relogin-error')).textContent()).toContain('refused');
-      await page.locator(tid('relogin-password')).fill('changed');
-      await page.locator(tid('relogin-submit')).click();
-      await page.locator('[data-testid="sidebar-account"][data-state="ok"]').waitFor();
-      await page.locator('[data-testid="sidebar-account-summary"][data-pending="0"]').waitFor();
+      await account.sidebarRelogin.click();
+      await account.relogin('wrong');
+      expect(await account.reloginError.textContent()).toContain('refused');
+      await account.relogin('changed');
+      await waitFor(account.sidebar('ok'), "the sidebar's account line ok again");
+      await waitFor(account.pending(0), 'no change waiting');
       await expect.poll(() => first.read).toBe(true);
       expect(await counts(await worker())).toEqual(before);
 
@@ -106,30 +84,26 @@ describe('sync: the API password changed on the server', () => {
       srv.setPassword('changed-again');
       await markRead(await worker(), `greader:${second.id}`);
       await app.goto('/login');
-      await page.locator('[data-testid="account-pending"][data-pending="1"]').waitFor();
-      await page.locator(tid('account-sync')).click();
-      await page.locator('[data-testid="account-error"][data-action="relogin"]').waitFor();
-      await page.locator(tid('account-logout')).click();
-      await page.locator(tid('logout-pending')).waitFor();
+      await waitFor(login.pending(1), 'one change waiting on /login');
+      await login.syncButton.click();
+      await waitFor(login.accountError('relogin'), "the account's error asking to log in again");
+      await login.logout.click();
+      await waitFor(login.logoutPending, 'the warning of changes not sent');
       // Sending first needs a working login: that button waits for "Log in again".
-      expect(await page.locator(tid('logout-send-first')).isDisabled()).toBe(true);
-      await page.locator(tid('logout-anyway')).click();
-      await page.locator(tid('login-former')).waitFor();
+      expect(await login.logoutSendFirst.isDisabled()).toBe(true);
+      await login.logoutAnyway.click();
+      await waitFor(login.former, 'the form offering the former account');
       // The form offers the same account; only the password is needed.
-      expect(await page.locator(tid('login-url')).inputValue()).toBe(srv.url);
-      await page.locator(tid('login-password')).fill('changed-again');
-      await page.locator(tid('login-connect')).click();
-      expect(await page.locator(tid('preview-reattached')).textContent()).toContain('3 feeds');
-      await page.locator(tid('login-import')).click();
-      await page.locator(tid('account-panel')).waitFor();
-      await page.locator('[data-testid="account-pending"][data-pending="0"]').waitFor();
+      expect(await login.field('url').inputValue()).toBe(srv.url);
+      await login.retryWith('changed-again');
+      expect(await login.previewPart('reattached').textContent()).toContain('3 feeds');
+      await login.importButton.click();
+      await waitFor(login.panel, 'the account panel');
+      await waitFor(login.pending(0), 'no change waiting on /login');
       await expect.poll(() => second.read).toBe(true);
       // The same feeds and articles: nothing doubled, in the engine or in the sidebar.
       expect(await counts(await worker())).toEqual(before);
-      const navFeeds = await page
-        .locator('[data-testid^="nav-feed-"]')
-        .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
-      expect(new Set(navFeeds.filter((id) => /^nav-feed-\d+$/.test(id))).size).toBe(3);
+      expect(new Set(await sidebar.feedLinkIds()).size).toBe(3);
       expect(app.errors.filter((e) => !/401|Unauthorized|job failed/i.test(e))).toEqual([]);
     } finally {
       await app.context.close();

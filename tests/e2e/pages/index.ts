@@ -4,16 +4,20 @@
  * for. `screens(page)` gives them all for one page.
  */
 import type { Page } from 'playwright-core';
+import { ComboScreen } from './combo';
 import { ConfirmDialog, PromptDialog, UndoNotice } from './dialogs';
 import { DownloadScreen } from './download';
 import { FilterScreen } from './filter';
 import { ListScreen } from './list';
+import { AccountStatus, LoginScreen } from './login';
 import { Notices } from './notices';
 import { OpmlTab } from './opml';
 import { Palette } from './palette';
+import { PlayerUi } from './player';
 import { ReaderScreen } from './reader';
 import { FeedProblem, RefreshUi } from './refresh';
 import { RssScreen } from './rss';
+import { SearchScreen } from './search';
 import { SettingsDialog } from './settings';
 import { Shell } from './shell';
 import { Sidebar } from './sidebar';
@@ -22,18 +26,23 @@ import { TagsUi } from './tags';
 import { WelcomeScreen } from './welcome';
 
 export {
+  AccountStatus,
+  ComboScreen,
   ConfirmDialog,
   DownloadScreen,
   FeedProblem,
   FilterScreen,
   ListScreen,
+  LoginScreen,
   Notices,
   OpmlTab,
   Palette,
+  PlayerUi,
   PromptDialog,
   ReaderScreen,
   RefreshUi,
   RssScreen,
+  SearchScreen,
   SettingsDialog,
   Shell,
   Sidebar,
@@ -65,6 +74,11 @@ export interface Screens {
   feedProblem: FeedProblem;
   opml: OpmlTab;
   rss: RssScreen;
+  search: SearchScreen;
+  combo: ComboScreen;
+  login: LoginScreen;
+  account: AccountStatus;
+  player: PlayerUi;
 }
 
 export function screens(page: Page): Screens {
@@ -88,5 +102,10 @@ export function screens(page: Page): Screens {
     feedProblem: new FeedProblem(page),
     opml: new OpmlTab(page),
     rss: new RssScreen(page),
+    search: new SearchScreen(page),
+    combo: new ComboScreen(page),
+    login: new LoginScreen(page),
+    account: new AccountStatus(page),
+    player: new PlayerUi(page),
   };
 }

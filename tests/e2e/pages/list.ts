@@ -20,9 +20,33 @@ export class ListScreen {
   get rows(): Locator {
     return this.page.locator(tid('item-row')).describe('the article rows');
   }
+  /** The rows inside the list screen (not another list on the page). */
+  get viewRows(): Locator {
+    return this.page
+      .locator(`${tid('items-view')} ${tid('item-row')}`)
+      .describe('the rows of the article list');
+  }
+  /** The title element of every rendered row. */
+  get rowTitles(): Locator {
+    return this.page.locator(`${tid('item-row')} ${tid('item-title')}`).describe('the row titles');
+  }
+  /** The title element of one row. */
+  rowTitle(row: Locator): Locator {
+    return row.locator(tid('item-title'));
+  }
+  /** A snippet paragraph of a row holding `text`. */
+  rowSnippet(row: Locator, text: string): Locator {
+    return row.locator('p', { hasText: text }).describe(`the snippet with '${text}'`);
+  }
   /** The row of the article with this title. */
   row(title: string): Locator {
     return this.page.locator(`${tid('item-row')}[aria-label="${title}"]`).describe(`the row '${title}'`);
+  }
+  /** The row of this title, read (`data-unread="false"`). */
+  readRow(title: string): Locator {
+    return this.page
+      .locator(`${tid('item-row')}[aria-label="${title}"][data-unread="false"]`)
+      .describe(`the row '${title}' read`);
   }
   /** The selected row (with a title: that row, selected). */
   selected(title?: string): Locator {
@@ -38,6 +62,13 @@ export class ListScreen {
   /** The header count ("12 unread of 311"). */
   get unread(): Locator {
     return this.page.locator(tid('items-unread')).describe('the unread count in the list header');
+  }
+  /** A synced feed's "Load older articles" and what it found. */
+  get loadOlder(): Locator {
+    return this.page.locator(tid('load-older-button')).describe('Load older articles');
+  }
+  get loadOlderResult(): Locator {
+    return this.page.locator(tid('load-older-result')).describe('what Load older found');
   }
   /** The list's loading placeholder. */
   get loading(): Locator {

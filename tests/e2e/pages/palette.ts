@@ -15,6 +15,28 @@ export class Palette {
   get results(): Locator {
     return this.page.locator(tid('search-result')).describe("the palette's article results");
   }
+  /** The results answered for exactly the text in the box (older ones stay visible meanwhile). */
+  get fresh(): Locator {
+    return this.page
+      .locator(`${tid('search-results')}[data-fresh="true"]`)
+      .describe('the results for the text typed');
+  }
+  /** A result's title. */
+  resultTitle(result: Locator): Locator {
+    return result.locator('p').first();
+  }
+  /** A result's first highlighted word. */
+  resultMark(result: Locator): Locator {
+    return result.locator('mark').first();
+  }
+  /** The titles of the article results. */
+  resultTitles(): Promise<string[]> {
+    return this.page.locator(`${tid('search-result')} p:first-child`).allTextContents();
+  }
+  /** Waits for the results answered for the text now in the box. */
+  async waitFresh(): Promise<void> {
+    await waitFor(this.fresh, 'the palette to answer the text typed');
+  }
   get noResults(): Locator {
     return this.page.locator(tid('search-no-results')).describe("the palette's 'no results'");
   }

@@ -33,6 +33,10 @@ export class ReaderScreen {
   get author(): Locator {
     return this.page.locator(tid('reader-author')).describe("the article's author");
   }
+  /** A paragraph of the body holding `text`. */
+  paragraph(text: string): Locator {
+    return this.body.locator('p', { hasText: text }).describe(`the body's paragraph with '${text}'`);
+  }
   /** The article's date. */
   get date(): Locator {
     return this.root.locator('time').first().describe("the article's date");

@@ -59,6 +59,10 @@ export class Shell {
       scheme,
     );
   }
+  /** Presses a key on the page's body (no control focused): a global shortcut. */
+  async pressOnPage(key: string): Promise<void> {
+    await this.page.locator('body').press(key);
+  }
   /** The document's language (`lang` on <html>). */
   lang(): Promise<string | null> {
     return this.page.evaluate(() => document.documentElement.getAttribute('lang'));

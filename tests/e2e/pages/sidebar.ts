@@ -40,6 +40,47 @@ export class Sidebar {
       .first()
       .describe(`the sidebar link of the feed '${idOrName}'`);
   }
+  /** The first feed link whose text includes `text`. */
+  feedNamed(text: string): Locator {
+    return this.page
+      .locator('[data-testid^="nav-feed-"]', { hasText: text })
+      .first()
+      .describe(`the sidebar link of the feed '${text}'`);
+  }
+  /** The first group (its block: header, feeds) whose text includes `text`. */
+  groupNamed(text: string): Locator {
+    return this.page
+      .locator('[data-testid^="group-"]', { hasText: text })
+      .first()
+      .describe(`the sidebar group '${text}'`);
+  }
+  /** A feed link inside a sidebar block (a group), by text. */
+  feedIn(block: Locator, text: string): Locator {
+    return block
+      .locator('[data-testid^="nav-feed-"]', { hasText: text })
+      .describe(`the feed '${text}' in it`);
+  }
+  /** The first unread count inside a sidebar block. */
+  firstCountIn(block: Locator): Locator {
+    return block.locator('[data-testid$="-count"]').first().describe('an unread count in it');
+  }
+  /** The group link whose text includes `text`. */
+  groupLinkNamed(text: string): Locator {
+    return this.page
+      .locator('[data-testid^="nav-group-"]', { hasText: text })
+      .describe(`the sidebar link of the group '${text}'`);
+  }
+  /** The shown names of every feed link. */
+  feedLinkNames(): Promise<string[]> {
+    return this.page.locator('[data-testid^="nav-feed-"]').allTextContents();
+  }
+  /** The ids of every feed link in the sidebar (a feed shown twice counts twice). */
+  async feedLinkIds(): Promise<number[]> {
+    const ids = await this.page
+      .locator('[data-testid^="nav-feed-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+    return ids.filter((id) => /^nav-feed-\d+$/.test(id)).map((id) => Number(id.slice('nav-feed-'.length)));
+  }
   /** Every feed entry in the feeds section. */
   get feedEntries(): Locator {
     return this.page

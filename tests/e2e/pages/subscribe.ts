@@ -25,12 +25,20 @@ export class SubscribeScreen {
       .locator(`${tid('candidate-list')} ${tid('candidate-format')}`)
       .describe("the candidates' formats");
   }
+  /** The candidate feed with this address. */
+  candidate(url: string): Locator {
+    return this.candidates.locator(`[data-url="${url}"]`).describe(`the candidate ${url}`);
+  }
   get preview(): Locator {
     return this.page.locator(tid('preview')).describe("the feed's preview");
   }
   /** A part of the preview: 'title', 'count', 'items', 'unread', 'saved', 'feeds', … */
   previewPart(part: string): Locator {
     return this.page.locator(tid(`preview-${part}`)).describe(`the preview's ${part}`);
+  }
+  /** The preview's items whose title was made from their text. */
+  get derivedItems(): Locator {
+    return this.previewPart('items').locator('[data-derived]').describe('the items with made-up titles');
   }
   get groupSelect(): Locator {
     return this.page
@@ -68,10 +76,24 @@ export class SubscribeScreen {
       .locator(`${tid('same-site')} ${tid('same-site-link')}`)
       .describe('the link to that feed');
   }
+  /** Puts the previewed feed in a new group with this name. */
+  async newGroup(name: string): Promise<void> {
+    await this.groupSelect.click();
+    await this.page.getByRole('option', { name: 'New group…' }).click();
+    await this.newGroupInput.fill(name);
+  }
   /** Types an address and presses Enter. */
   async discover(address: string): Promise<void> {
     await this.input.fill(address);
     await this.input.press('Enter');
+  }
+  /** Subscribes to the previewed feed, opens its list (/f/:id) and waits for a row. */
+  async subscribeAndOpen(): Promise<void> {
+    await this.submit.click();
+    await waitFor(this.done, 'the subscription to finish');
+    await this.openFeed.click();
+    await this.page.waitForURL((u) => /^\/f\/\d+$/.test(u.pathname));
+    await waitFor(this.page.locator(tid('item-row')).first(), "a row in the new feed's list");
   }
   /** Types an address, waits for the preview and subscribes; waits until it is done. */
   async subscribe(address: string): Promise<void> {
