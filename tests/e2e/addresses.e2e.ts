@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
-import { ListScreen, ReaderScreen, Sidebar, tid, waitFor, waitForPath, waitUntil } from './pages';
+import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { shootSizes } from './shots';
 
 const SHOTS = '/tmp/shots-addr';
@@ -67,12 +67,7 @@ describe('article addresses', () => {
     await list.waitForRow('Alpha 1');
     // Scroll well down the list, then open a row from there.
     await list.scrollToRow('Alpha 30');
-    await waitUntil(
-      page,
-      'the list scrolled past 1000 px',
-      (s) => (document.querySelector(s)?.scrollTop ?? 0) > 1000,
-      tid('items-list'),
-    );
+    await list.waitScrolledPast(1000);
     const before = await list.scrollTop();
     expect(before).toBeGreaterThan(1000);
     await list.row('Alpha 30').click();
@@ -153,10 +148,7 @@ describe('article addresses', () => {
     await list.waitForRow('Gamma two');
     expect(await list.row('Gamma one').count()).toBe(0);
     await sidebar.scope('saved').click();
-    await waitFor(
-      page.locator(`${tid('items-all-read')}, ${tid('items-empty')}, ${tid('saved-empty')}`).first(),
-      'the empty Saved list',
-    );
+    await waitFor(list.emptyState, 'the empty Saved list');
     expect(await list.row('Gamma one').count()).toBe(0);
     // Back twice returns to the article in its feed.
     await page.goBack();
@@ -188,13 +180,13 @@ describe('article addresses', () => {
     const { page } = app;
     const list = new ListScreen(page);
     await app.goto(`${feedPath}/i/987654321`);
-    const note = page.locator(tid('article-missing'));
+    const note = list.articleMissing;
     await waitFor(note, 'the note on the unknown article');
     expect(await note.textContent()).toContain('There is no article 987654321 here');
     await list.waitForRow();
     expect(await new ReaderScreen(page).root.count()).toBe(0);
     await shoot(page, 'unknown-article');
-    await page.locator(tid('article-missing-dismiss')).click();
+    await list.articleMissingDismiss.click();
     await waitForPath(page, feedPath);
     await waitFor(note, 'the note on the unknown article', { state: 'detached' });
   });

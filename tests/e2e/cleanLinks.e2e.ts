@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { ListScreen, ReaderScreen, tid, waitFor } from './pages';
+import { ListScreen, ReaderScreen, Shell, waitFor } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 
 const TRACKED =
@@ -65,7 +65,7 @@ describe('clean links', () => {
       { id: oldId, link: OLD_TRACKED },
     );
     await app.page.reload();
-    await app.page.waitForSelector(tid('app-shell'));
+    await new Shell(app.page).waitReady();
   });
   afterAll(() => app.context.close());
 
@@ -79,10 +79,10 @@ describe('clean links', () => {
       const reader = new ReaderScreen(page);
       await app.goto(`/f/${ids.feedIds[0]}`);
       await list.open(title);
-      expect(await reader.title.locator('a').getAttribute('href')).toBe(clean);
+      expect(await reader.titleLink.getAttribute('href')).toBe(clean);
       expect(await reader.button('original').getAttribute('href')).toBe(clean);
 
-      const links = reader.body.locator('a');
+      const links = reader.bodyLinks;
       await waitFor(links.first(), 'a link inside the article');
       expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
         'https://other.example/report?page=2',
@@ -92,7 +92,7 @@ describe('clean links', () => {
       await page.evaluate(() => navigator.clipboard.writeText(''));
       await reader.menu('Copy link');
       // The notice shows once the clipboard write has resolved.
-      await waitFor(page.getByText('Link copied'), "the reader's 'Link copied' notice");
+      await new Shell(page).waitForText('Link copied', "the reader's 'Link copied' notice");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clean);
       expect(realErrors(app.errors)).toEqual([]);
     });

@@ -151,7 +151,7 @@ describe('settings and confirmation', () => {
         );
       // Change two settings: compact density (dialog) and a hidden sidebar (Ctrl+B).
       await settings.open('appearance');
-      await settings.setting('density').getByText('Compact').click();
+      await settings.pick('density', 'Compact');
       await densityStored('compact');
 
       // Reset asks first: n keeps the setting…

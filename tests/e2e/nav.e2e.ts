@@ -291,7 +291,7 @@ describe('OPML import', () => {
     expect(await rowB.getAttribute('data-state')).toBe('failing');
 
     // B is not wanted: Remove (after the confirmation) unsubscribes it.
-    const idB = Number((await rowB.getAttribute('data-testid'))!.replace('opml-failure-', ''));
+    const idB = await opml.failureId(rowB);
     await opml.failurePart(rowB, 'remove').click();
     await confirmWith('y');
     await opml.waitForState(rowB, 'removed', "Down B's row");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { launchBrowser, type AppPage } from './harness';
 import { shootSizes } from './shots';
-import { waitForValue } from './pages';
+import { screens, waitFor, waitForValue } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Storage errors are not feed errors: with the origin's quota overridden below its usage (CDP
@@ -123,7 +123,7 @@ async function openWithQuota(
     errors,
     async goto(path: string) {
       await page.goto(origin + path);
-      await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
+      await screens(page).shell.waitReady(15_000);
     },
   };
   return { app, setQuota };
@@ -140,10 +140,9 @@ async function failOnce(app: AppPage): Promise<{ before: Stored; feeds: number[]
   await seedApp(page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 20 });
   const feeds = await addFeeds(page, [BIG(1), BIG(2)]);
   const before = await stored(page);
-  await page.locator('[data-testid="sidebar-refresh"]').click();
-  const notice = page.locator('[data-testid="quota-notice"]');
-  await notice.waitFor();
-  const words = await notice.innerText();
+  const { sidebar, notices } = screens(page);
+  await sidebar.refresh.click();
+  const words = await notices.text(notices.quota, 'the notice that the disk is full');
   expect(words).toContain('Storage is full');
   expect(words).toMatch(/New articles from 2 feeds could not be saved/);
   expect(words).not.toMatch(/QuotaExceeded|Error adding data/);
@@ -167,17 +166,15 @@ describe('a full disk during a refresh', () => {
     try {
       const { page } = app;
       const { feeds } = await failOnce(app);
-      const notice = page.locator('[data-testid="quota-notice"]');
+      const { notices } = screens(page);
       await shoot(page, 'quota-notice');
       // The browser's own text is there, folded under Details.
-      await notice.locator('summary').click();
-      expect(await notice.locator('[data-testid="storage-notice-details"]').innerText()).toMatch(
-        /Error adding data.*quota_exceeded/,
-      );
+      await notices.quotaDetailsToggle.click();
+      expect(await notices.quotaDetails.innerText()).toMatch(/Error adding data.*quota_exceeded/);
       await shoot(page, 'quota-notice-details');
       await setQuota(); // space is free again
-      await notice.locator('[data-testid="storage-retry"]').click();
-      await notice.waitFor({ state: 'detached' });
+      await notices.quotaRetry.click();
+      await waitFor(notices.quota, 'the quota notice after Retry now', { state: 'detached' });
       for (const id of feeds) expect(await waitForItems(page, id)).toBe(300);
       expect(app.errors.filter((e) => !/quota|Failed to load resource/i.test(e))).toEqual([]);
     } finally {
@@ -192,7 +189,7 @@ describe('a full disk during a refresh', () => {
       const { page } = app;
       const { feeds } = await failOnce(app);
       await setQuota();
-      await page.locator('[data-testid="sidebar-refresh"]').click();
+      await screens(page).sidebar.refresh.click();
       for (const id of feeds) expect(await waitForItems(page, id)).toBe(300);
     } finally {
       await setQuota();

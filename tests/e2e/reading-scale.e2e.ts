@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { waitFor, waitForValue } from './pages';
+import { ListScreen, waitFor, waitForValue } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { seedApp } from './seed';
 
@@ -30,28 +30,21 @@ afterAll(async () => {
   await browser.close();
 });
 
-const firstTitle = () =>
-  app.page.evaluate(() => {
-    const list = document.querySelector('[data-testid="items-list"]')!;
-    const top = list.getBoundingClientRect().top;
-    const rows = [...document.querySelectorAll('[data-testid="item-row"]')];
-    const visible = rows.filter((r) => r.getBoundingClientRect().bottom > top + 2);
-    visible.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-    return visible[0]?.getAttribute('aria-label') ?? null;
-  });
+const firstTitle = () => new ListScreen(app.page).firstVisibleTitle();
 
 test('100k items: open, scroll to the end and back, jump', async () => {
   const { page } = app;
+  const rows = new ListScreen(page);
   const t0 = Date.now();
   await app.goto('/all');
-  await page.locator('[data-testid="item-row"][aria-label="Item 1 of feed 1"]').waitFor();
+  await rows.waitForRow('Item 1 of feed 1');
   const openMs = Date.now() - t0;
-  const list = page.locator('[data-testid="items-list"]');
+  const list = rows.scroller;
   expect(await list.getAttribute('data-count')).toBe('100000');
 
   // Jump to the end; the list catches up page by page (placeholders meanwhile).
   const t1 = Date.now();
-  const last = page.locator('[data-testid="item-row"][aria-label="Item 100000 of feed 20"]');
+  const last = rows.row('Item 100000 of feed 20');
   // Each scroll to the bottom asks for the next page; keep going until the last row is there.
   await waitForValue(
     'the last of 100,000 rows after scrolling to the end',
@@ -64,12 +57,12 @@ test('100k items: open, scroll to the end and back, jump', async () => {
   await waitFor(last, 'the last row', { timeout: 5000 });
   const endMs = Date.now() - t1;
   expect(await list.getAttribute('data-loaded')).toBe('100000');
-  expect(await page.locator('[data-testid="item-row"]').count()).toBeLessThan(80);
-  await page.locator('[data-testid="items-end"]').waitFor();
+  expect(await rows.rows.count()).toBeLessThan(80);
+  await waitFor(rows.end, 'the end of the list');
 
   // Back to the top.
   await list.evaluate((el) => el.scrollTo(0, 0));
-  await page.locator('[data-testid="item-row"][aria-label="Item 1 of feed 1"]').waitFor();
+  await rows.waitForRow('Item 1 of feed 1');
   expect(await firstTitle()).toBe('Item 1 of feed 1');
 
   // Jump to the middle: rows are measured, so find the row there by its index.

@@ -3,6 +3,7 @@
  * (enclosures, images, hostile HTML), ingested through the real engine in the page's worker.
  */
 import type { Page } from 'playwright-core';
+import { Shell } from './pages/shell';
 import { engineWorker } from './seed';
 
 export interface SeedArticle {
@@ -89,7 +90,7 @@ export async function seedFeeds(
     { feeds, readTitles: opts.readTitles ?? [] },
   );
   await page.reload();
-  await page.waitForSelector('[data-testid="app-shell"]');
+  await new Shell(page).waitReady();
   return out;
 }
 

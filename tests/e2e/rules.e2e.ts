@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker, seedApp } from './seed';
-import { FilterScreen, ListScreen, tid, waitFor, waitForPath } from './pages';
+import { FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { RuleEditorScreen } from './pages/rules';
 
 // Issue 16, rules: a saved filter gets actions (save + hide) with a 30-day preview; refreshing a
@@ -72,14 +72,14 @@ describe('rules', () => {
     expect(await rule.previewCount.textContent()).toBe('Would have acted on 2 articles');
     expect((await rule.sample.allTextContents()).join('\n')).toContain('A heron in the seed');
     await rule.save();
-    expect(await page.locator(tid('rule-log-empty')).textContent()).toBe('This rule has not run yet.');
+    expect(await rule.logEmpty.textContent()).toBe('This rule has not run yet.');
   });
 
   test('refreshing the fixture feed saves and hides the new matches: gone from All, in Hidden', async () => {
     const { page } = app;
     const list = new ListScreen(page);
     await app.goto(`/f/${fixtureFeedId}`);
-    await page.locator(tid('items-refresh')).click();
+    await list.refreshButton.click();
     // The feed's other article arrives and stays; the matching ones are hidden at ingest.
     await list.waitForRow('Ice on the reeds — café stop');
     await app.goto('/all');
@@ -88,8 +88,9 @@ describe('rules', () => {
     // The stored articles the preview counted were not touched (rules act on new articles).
     await list.waitForRow('A heron in the seed');
 
-    await waitFor(page.locator(tid('nav-hidden')), 'the Hidden entry in the sidebar');
-    await page.locator(tid('nav-hidden')).click();
+    const hidden = new Sidebar(page).nav('hidden');
+    await waitFor(hidden, 'the Hidden entry in the sidebar');
+    await hidden.click();
     await waitForPath(page, '/hidden');
     for (const title of NEW_MATCHES) await list.waitForRow(title);
     expect((await list.titles()).sort()).toEqual([...NEW_MATCHES].sort());
@@ -122,7 +123,7 @@ describe('rules', () => {
     const list = new ListScreen(page);
     // Without a query in the address the side panels (with the saved filters) start open.
     await app.goto('/filter');
-    await filter.saved.filter({ hasText: 'Herons' }).locator(tid('saved-filter-edit')).click();
+    await filter.editSaved('Herons').click();
     await waitFor(rule.root, 'the Actions section of Herons');
     await rule.waitForRun(2);
     expect(await rule.runs.first().textContent()).toContain('new articles · 2 articles');
@@ -133,7 +134,7 @@ describe('rules', () => {
     await app.goto('/all');
     for (const title of NEW_MATCHES) await list.waitForRow(title);
     await app.goto('/hidden');
-    await waitFor(page.locator(tid('items-view')), 'the Hidden list');
+    await waitFor(list.view, 'the Hidden list');
     for (const title of NEW_MATCHES) expect(await list.row(title).count()).toBe(0);
   });
 });

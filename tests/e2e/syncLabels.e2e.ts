@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { screens, tid, waitFor } from './pages';
+import { screens, waitFor } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 
 let browser: Browser;
@@ -27,8 +27,7 @@ afterEach(() => app.context.close());
 
 async function syncNow(): Promise<void> {
   await app.goto('/login');
-  await app.page.locator(tid('account-sync')).click();
-  await app.page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
+  await screens(app.page).login.syncNow();
 }
 
 test('labels come down as tags, and tags go up as labels', async () => {
@@ -40,16 +39,12 @@ test('labels come down as tags, and tags go up as labels', async () => {
   app = await openApp(browser);
   await app.goto('/login');
   await setSettings(app.page, { general: { defaultView: 'list' } });
-  await app.page.getByText('Google Reader API', { exact: true }).click();
-  await app.page.locator(tid('login-url')).fill(greader.url);
-  await app.page.locator(tid('login-username')).fill('reader');
-  await app.page.locator(tid('login-password')).fill('secret');
-  await app.page.locator(tid('login-connect')).click();
-  await app.page.locator(tid('login-import')).click();
-  await app.page.locator(tid('account-panel')).waitFor();
-  await app.page.locator('[data-testid="job-sync"][data-state="done"]').waitFor();
+  const { list, reader, sidebar, tags, login } = screens(app.page);
+  await login.login('Google Reader API', greader.url, 'secret');
+  await login.importButton.click();
+  await waitFor(login.panel, 'the account panel after Import');
+  await login.waitSynced();
 
-  const { list, reader, sidebar, tags } = screens(app.page);
   // The server's label is a tag here (and the folders are groups, not tags).
   await sidebar.waitForCount(sidebar.tag('Later'), '1', "the server label 'Later' in the sidebar");
   expect(await sidebar.tag('Work').count()).toBe(0);
@@ -57,7 +52,7 @@ test('labels come down as tags, and tags go up as labels', async () => {
   // Tag an article in the reader; the next sync puts the label on the server.
   await app.goto('/all');
   await list.open('GReader item 90');
-  await reader.root.locator(tid('reader-tags-button')).click();
+  await reader.tagsButton.click();
   await tags.addInPicker('Rust');
   await tags.closePicker();
   await waitFor(tags.readerChip('Rust'), "the chip 'Rust' under the article's title");
@@ -72,9 +67,7 @@ test('labels come down as tags, and tags go up as labels', async () => {
   await sidebar.waitForCount(sidebar.tag('Later'), '2', "the tag 'Later' on both labelled articles");
 
   await tags.manage();
-  expect(await app.page.locator(tid('tags-sync-note')).textContent()).toBe(
-    'Tags are kept in step with your server’s labels.',
-  );
+  expect(await tags.syncNote.textContent()).toBe('Tags are kept in step with your server’s labels.');
 
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { screens, tid, waitFor, waitForPath } from './pages';
+import { screens, UndoNotice, waitFor, waitForPath } from './pages';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 
 let browser: Browser;
@@ -33,7 +33,7 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
 
   // From the reader: the Tags button, a new tag typed in the picker.
   await list.open('Alpha');
-  await reader.root.locator(tid('reader-tags-button')).click();
+  await reader.tagsButton.click();
   await tags.addInPicker('x');
   await tags.closePicker();
   await waitFor(tags.readerChip('x'), "the chip 'x' under Alpha's title");
@@ -64,10 +64,10 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
   // Delete with Undo.
   await app.goto('/all');
   await tags.manage();
-  await app.page.locator(tid('manage-tag-delete-1')).click();
+  await tags.deleteInManage(1).click();
   await waitFor(sidebar.tags, 'the sidebar tags section', { state: 'detached' });
-  await app.page.locator('.mantine-Modal-close').click();
-  await app.page.locator(tid('undo-button')).click();
+  await tags.closeManage();
+  await new UndoNotice(app.page).button.click();
   await sidebar.waitForCount(sidebar.tag('x'), '2', "the tag 'x' back in the sidebar after Undo");
   await app.goto('/filter');
   await filter.type("tags = 'x'", 2);

@@ -28,6 +28,13 @@ export class FilterScreen {
     return this.page.locator(tid('saved-filter')).describe('the saved filters on /filter');
   }
 
+  /** A saved filter's Edit button, by (part of) its name. */
+  editSaved(name: string): Locator {
+    return this.saved
+      .filter({ hasText: name })
+      .locator(tid('saved-filter-edit'))
+      .describe(`Edit of '${name}'`);
+  }
   /** Types a query and waits until the live count says `total` articles match. */
   async type(query: string, total?: number): Promise<void> {
     await this.input.fill(query);

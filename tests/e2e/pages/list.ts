@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { exactly, tid, waitFor } from './wait';
+import { exactly, tid, waitFor, waitUntil } from './wait';
 
 /**
  * The article list (any view: list, cards, magazine, columns, text): its rows by title, its
@@ -69,6 +69,51 @@ export class ListScreen {
   }
   get loadOlderResult(): Locator {
     return this.page.locator(tid('load-older-result')).describe('what Load older found');
+  }
+  /** Whichever empty state shows: all read, empty, nothing saved. */
+  get emptyState(): Locator {
+    return this.page
+      .locator(`${tid('items-all-read')}, ${tid('items-empty')}, ${tid('saved-empty')}`)
+      .first()
+      .describe("the list's empty state");
+  }
+  /** The mark at the end of the list. */
+  get end(): Locator {
+    return this.page.locator(tid('items-end')).describe('the end of the list');
+  }
+  /** The note that the article in the address is not there, and its dismiss button. */
+  get articleMissing(): Locator {
+    return this.page.locator(tid('article-missing')).describe('the note on an unknown article');
+  }
+  get articleMissingDismiss(): Locator {
+    return this.page.locator(tid('article-missing-dismiss')).describe("the note's dismiss");
+  }
+  /** Waits until the list is scrolled further than `px`. */
+  async waitScrolledPast(px: number): Promise<void> {
+    await waitUntil(
+      this.page,
+      `the list scrolled past ${px} px`,
+      ([s, p]) => (document.querySelector(s)?.scrollTop ?? 0) > p,
+      [tid('items-list'), px] as const,
+    );
+  }
+  /** The title of the topmost row in view. */
+  firstVisibleTitle(): Promise<string | null> {
+    return this.page.evaluate(
+      ([listSel, rowSel]) => {
+        const list = document.querySelector(listSel)!;
+        const top = list.getBoundingClientRect().top;
+        const rows = [...document.querySelectorAll(rowSel)];
+        const visible = rows.filter((r) => r.getBoundingClientRect().bottom > top + 2);
+        visible.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        return visible[0]?.getAttribute('aria-label') ?? null;
+      },
+      [tid('items-list'), tid('item-row')] as const,
+    );
+  }
+  /** The header's Refresh button. */
+  get refreshButton(): Locator {
+    return this.page.locator(tid('items-refresh')).describe("the list's Refresh");
   }
   /** The list's loading placeholder. */
   get loading(): Locator {

@@ -33,6 +33,16 @@ export class Notices {
   get quota(): Locator {
     return this.page.locator(tid('quota-notice')).describe('the notice that the disk is full');
   }
+  /** The quota notice's folded details (the browser's own words) and their toggle. */
+  get quotaDetailsToggle(): Locator {
+    return this.quota.locator('summary').describe("the quota notice's Details");
+  }
+  get quotaDetails(): Locator {
+    return this.quota.locator(tid('storage-notice-details')).describe("the quota notice's details");
+  }
+  get quotaRetry(): Locator {
+    return this.quota.locator(tid('storage-retry')).describe("the quota notice's Retry now");
+  }
   /** Waits for a notice and returns its text. */
   async text(notice: Locator, what: string): Promise<string> {
     await waitFor(notice, what);

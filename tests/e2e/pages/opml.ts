@@ -50,6 +50,10 @@ export class OpmlTab {
   failurePart(row: Locator, part: 'reason' | 'state' | 'retry' | 'remove'): Locator {
     return row.locator(tid(`opml-failure-${part}`));
   }
+  /** The feed id of a failed feed's row. */
+  async failureId(row: Locator): Promise<number> {
+    return Number((await row.getAttribute('data-testid'))!.replace('opml-failure-', ''));
+  }
   /** The list's Retry all / Remove all. */
   failuresAll(action: 'retry' | 'remove'): Locator {
     return this.failures.locator(tid(`opml-failures-${action}-all`)).describe(`${action} all`);

@@ -107,8 +107,8 @@ export class PlayerUi {
       this.page,
       `the episode to play past ${after.toFixed(1)} s`,
       ([sel, t]) => {
-        const el = document.querySelector<HTMLMediaElement>(sel as string);
-        return !!el && !el.paused && el.currentTime > (t as number);
+        const el = document.querySelector<HTMLMediaElement>(sel);
+        return !!el && !el.paused && el.currentTime > t;
       },
       [MEDIA, after] as const,
       { timeout: 10_000 },
@@ -128,7 +128,7 @@ export class PlayerUi {
     await waitUntil(
       this.page,
       `the episode to play at ${rate}×`,
-      ([sel, r]) => document.querySelector<HTMLMediaElement>(sel as string)?.playbackRate === r,
+      ([sel, r]) => document.querySelector<HTMLMediaElement>(sel)?.playbackRate === r,
       [MEDIA, rate] as const,
     );
   }
@@ -137,8 +137,7 @@ export class PlayerUi {
     await waitUntil(
       this.page,
       `the episode whose address ends with ${end}`,
-      ([sel, e]) =>
-        document.querySelector<HTMLMediaElement>(sel as string)?.src.endsWith(e as string) ?? false,
+      ([sel, e]) => document.querySelector<HTMLMediaElement>(sel)?.src.endsWith(e) ?? false,
       [MEDIA, end] as const,
       { timeout },
     );
@@ -149,8 +148,8 @@ export class PlayerUi {
       this.page,
       `the episode to resume near ${at.toFixed(1)} s`,
       ([sel, t]) => {
-        const el = document.querySelector<HTMLMediaElement>(sel as string);
-        return !!el && el.readyState >= 1 && Math.abs(el.currentTime - (t as number)) < 1.5;
+        const el = document.querySelector<HTMLMediaElement>(sel);
+        return !!el && el.readyState >= 1 && Math.abs(el.currentTime - t) < 1.5;
       },
       [MEDIA, at] as const,
     );

@@ -45,6 +45,18 @@ export class ReaderScreen {
   button(name: string): Locator {
     return this.page.locator(tid(`reader-${name}`)).describe(`the reader's ${name} button`);
   }
+  /** The link of the reader's title (to the original). */
+  get titleLink(): Locator {
+    return this.title.locator('a').describe("the title's link");
+  }
+  /** The links inside the article body. */
+  get bodyLinks(): Locator {
+    return this.body.locator('a').describe('the links in the article');
+  }
+  /** The reader's Tags button. */
+  get tagsButton(): Locator {
+    return this.root.locator(tid('reader-tags-button')).describe("the reader's Tags button");
+  }
   /** The toolbar's save / read toggle in the given state. */
   pressed(name: 'save' | 'read', on = true): Locator {
     return this.page

@@ -20,6 +20,10 @@ export class RuleEditorScreen {
   get runs(): Locator {
     return this.page.locator(tid('rule-run')).describe("the runs in the rule's log");
   }
+  /** The log's note that the rule has not run yet. */
+  get logEmpty(): Locator {
+    return this.page.locator(tid('rule-log-empty')).describe("the log's 'not run yet'");
+  }
   get undoLast(): Locator {
     return this.page.locator(tid('rule-undo-last')).describe('Undo last run');
   }

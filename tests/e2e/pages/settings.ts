@@ -22,6 +22,10 @@ export class SettingsDialog {
   setting(key: string): Locator {
     return this.page.locator(tid(`setting-${key}`)).describe(`the setting '${key}'`);
   }
+  /** Picks the choice labelled `label` of a segmented or radio setting. */
+  async pick(key: string, label: string): Promise<void> {
+    await this.setting(key).getByText(label).click();
+  }
   /** A tab's "Reset to defaults" button. */
   reset(tab: SettingsTab): Locator {
     return this.page.locator(tid(`reset-${tab}`)).describe(`Reset ${tab} settings`);

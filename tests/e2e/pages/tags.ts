@@ -41,6 +41,18 @@ export class TagsUi {
     await this.picker.locator('.mantine-Modal-close').click();
     await waitFor(this.input, 'the tag picker', { state: 'detached' });
   }
+  /** Manage tags' note that tags follow the server's labels. */
+  get syncNote(): Locator {
+    return this.page.locator(tid('tags-sync-note')).describe("Manage tags' note on syncing");
+  }
+  /** Manage tags' Delete button of the tag with this id. */
+  deleteInManage(id: number): Locator {
+    return this.page.locator(tid(`manage-tag-delete-${id}`)).describe(`Delete of tag ${id} in Manage tags`);
+  }
+  /** Closes the Manage tags dialog with its close button. */
+  async closeManage(): Promise<void> {
+    await this.page.locator('.mantine-Modal-close').click();
+  }
   /** Opens Manage tags from the sidebar. */
   async manage(): Promise<void> {
     await this.page.locator(tid('nav-tags-manage')).click();
