@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { peggyPlugin } from './scripts/lib/peggy.mjs';
+import { precompressPlugin } from './scripts/lib/precompress.ts';
 import { serviceWorkerPlugin } from './scripts/lib/serviceWorker.ts';
 
 /** Mounts the companion server's `/api` routes inside `vite dev`. */
@@ -15,7 +16,7 @@ function apiPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), peggyPlugin(), apiPlugin(), serviceWorkerPlugin()],
+  plugins: [react(), peggyPlugin(), apiPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   worker: { format: 'es', plugins: () => [peggyPlugin()] },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { host: '127.0.0.1' },

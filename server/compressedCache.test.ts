@@ -71,14 +71,3 @@ describe('compressed cache', () => {
     expect(zlib.brotliDecompressSync((await cache.get(file, stat, 'br'))!).toString()).toBe('y'.repeat(300));
   });
 });
-
-describe('warming', () => {
-  it('compresses the listed files ahead of requests and skips missing ones', async () => {
-    const cache = createCompressedCache();
-    const a = write('a.js', 'let a;\n'.repeat(300), 1_000);
-    await cache.warm([a.file, path.join(dir, 'missing.js')], 'br');
-    const first = await cache.get(a.file, a.stat, 'br');
-    expect(await cache.get(a.file, a.stat, 'br')).toBe(first);
-    expect(zlib.brotliDecompressSync(first!).toString()).toBe('let a;\n'.repeat(300));
-  });
-});

@@ -14,18 +14,14 @@ const gzip = promisify(zlib.gzip);
  * Why: Brotli at its default quality (11) costs about 12 s of CPU for the whole of dist/assets on
  * this machine, and every fresh browser profile (each e2e test, each new device, the service
  * worker's precache) asked for all of it, so the server recompressed the same bytes again and
- * again. Compressing once per file version and answering from memory afterwards removes that.
+ * again. The build now writes compressed copies (scripts/lib/precompress.ts); this cache serves
+ * what has none (a build from before, files added by hand) once per file version from memory.
  * A build is a few megabytes compressed; the byte cap bounds it anyway, dropping the oldest
  * entries first. Files above `maxFileBytes` are streamed through the compressor instead.
  */
 export interface CompressedCache {
   /** The compressed body, or null when the file is too large to cache (stream it instead). */
   get(file: string, stat: fs.Stats, encoding: Encoding): Promise<Buffer | null>;
-  /**
-   * Compresses these files ahead of the first request, one at a time so that a starting server
-   * does not take every thread of libuv's pool; missing files are skipped.
-   */
-  warm(files: string[], encoding: Encoding): Promise<void>;
 }
 
 export function createCompressedCache(
@@ -43,12 +39,6 @@ export function createCompressedCache(
   };
 
   const cache: CompressedCache = {
-    async warm(files, encoding) {
-      for (const file of files) {
-        const stat = await fs.promises.stat(file).catch(() => null);
-        if (stat?.isFile()) await cache.get(file, stat, encoding).catch(() => null);
-      }
-    },
     get(file, stat, encoding) {
       if (stat.size > maxFileBytes) return Promise.resolve(null);
       const key = `${encoding}\0${file}\0${stat.size}\0${stat.mtimeMs}`;

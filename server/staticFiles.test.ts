@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -144,6 +144,26 @@ describe('static files', () => {
     const plain = await rawRequest(app.port, '/assets/index-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG_JS);
+  });
+
+  it("sends the build's compressed copy while it is as new as the file, else compresses the file", async () => {
+    const dist = path.join(root, 'dist', 'assets');
+    const file = path.join(dist, 'pre-1.js');
+    writeFileSync(file, BIG_JS);
+    // A marker body proves which one was sent: the copy, not a fresh compression of the file.
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync('PRECOMPRESSED'));
+    writeFileSync(`${file}.gz`, zlib.gzipSync('PRECOMPRESSED GZ'));
+    utimesSync(file, 1_000, 1_000);
+    const br = await rawRequest(app.port, '/assets/pre-1.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe('PRECOMPRESSED');
+    const gz = await rawRequest(app.port, '/assets/pre-1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe('PRECOMPRESSED GZ');
+    // The file changed after the build wrote its copies: the copies are stale and ignored.
+    utimesSync(file, 4_000_000_000, 4_000_000_000);
+    const fresh = await rawRequest(app.port, '/assets/pre-1.js', { headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(fresh.body).toString()).toBe(BIG_JS);
   });
 
   it('puts the security headers on every response, including errors and the API', async () => {

@@ -90,6 +90,14 @@ async function sendFile(
     return;
   }
   if (encoding) {
+    // The build's own compressed copy (scripts/lib/precompress.ts) when it is as new as the file.
+    const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const pre = await statFile(sibling);
+    if (pre && pre.mtimeMs >= stat.mtimeMs) {
+      res.setHeader('Content-Length', pre.size);
+      pipeline(fs.createReadStream(sibling), res, (err) => err && res.destroy());
+      return;
+    }
     const body = await compressed.get(file, stat, encoding).catch(() => null);
     if (body) {
       res.setHeader('Content-Length', body.length);
@@ -107,30 +115,12 @@ async function sendFile(
 }
 
 /**
- * The files a first visit asks for (the page, its scripts and styles, the service worker), which
- * are worth compressing before anyone asks; source maps and images are left to the first request.
- */
-function appShellFiles(root: string): string[] {
-  let assets: string[];
-  try {
-    assets = fs.readdirSync(path.join(root, 'assets')).filter((f) => /\.(js|css)$/.test(f));
-  } catch {
-    return []; // not built yet
-  }
-  return [
-    path.join(root, 'index.html'),
-    path.join(root, 'sw.js'),
-    ...assets.map((f) => path.join(root, 'assets', f)),
-  ].filter((f) => isCompressible(contentTypeFor(f)));
-}
-
-/**
  * Serves the built app from `distDir`: files as they are (hashed `/assets/*` cached for a year,
  * everything else `no-cache` with ETag/Last-Modified revalidation), 404 for a missing path that
  * has a file extension, and `index.html` for any other GET so deep links (`/f/3`) work. Paths
  * are decoded once and refused if any segment is `..` or a dot-file, so nothing outside
- * `distDir` is reachable. Text responses are gzip/br-compressed once per file version and then answered from memory
- * (compressedCache.ts). GET and HEAD only.
+ * `distDir` is reachable. Text responses are sent compressed: the build's .br/.gz copy when there is a fresh one, else
+ * compressed once per file version and answered from memory (compressedCache.ts). GET and HEAD only.
  */
 export function createStaticHandler(
   distDir: string,
@@ -138,7 +128,6 @@ export function createStaticHandler(
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const compressed = createCompressedCache();
-  void compressed.warm(appShellFiles(root), 'br');
   return async (req, res) => {
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {
