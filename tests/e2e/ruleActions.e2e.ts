@@ -1,72 +1,38 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { startApp, type Running } from '../../server/testing.ts';
-import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
-import { launchBrowser } from './harness';
+import { type AiApp, startAiApp } from './aiApp';
 import { FilterScreen, ListScreen, tid, waitFor } from './pages';
 import { RuleEditorScreen } from './pages/rules';
-import { engineWorker, seedApp } from './seed';
+import { seedApp } from './seed';
+import { runInEngine } from './setups';
 
 // Issue 16, rule actions that act: a rule with "summarise" runs when a fixture feed is
 // refreshed; the engine calls the companion server's shared AI endpoint (the AI fixture) once
 // per matching article, and opening the article shows that summary from the cache, with no
 // second call.
 
-const SERVER_KEY = 'sk-shared-server-key';
-const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
 // The fixture feed (tests/fixtures/feeds/rss.xml) has "Herons at dawn"; the rule matches it only.
 const MATCH = 'Herons at dawn';
 
-let browser: Browser;
-let ai: AiServer;
-let app: Running;
-let context: BrowserContext;
-let page: Page;
+let started: AiApp;
 let fixtureFeedId = 0;
 
-async function goto(path: string): Promise<void> {
-  await page.goto(app.url + path);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
-}
-
 beforeAll(async () => {
-  ai = await startAiServer({ key: SERVER_KEY });
-  app = await startApp({
-    distDir: DIST,
-    ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  await goto('/all');
-  await seedApp(page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 2 });
-  const worker = await engineWorker(page);
-  fixtureFeedId = await worker.evaluate(
-    async (url) => {
-      const engine = (
-        self as unknown as {
-          __rivuletEngine: {
-            feeds: {
-              save(f: { url: string; title: string; groupId: number; siteUrl: string }): Promise<number>;
-            };
-          };
-        }
-      ).__rivuletEngine;
-      return engine.feeds.save({ url, title: 'Riverbank Notes', groupId: -1, siteUrl: '' });
-    },
+  started = await startAiApp();
+  await seedApp(started.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 2 });
+  fixtureFeedId = await runInEngine<number>(
+    started.page,
+    "(engine, url) => engine.feeds.save({ url, title: 'Riverbank Notes', groupId: -1, siteUrl: '' })",
     `${inject('feedsUrl')}/feeds/rss.xml`,
   );
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await ai?.close();
+  await started?.close();
 });
 
 describe('rule actions', () => {
   test('a rule that summarises runs at refresh; the reader shows its summary without calling again', async () => {
+    const { page, ai } = started;
+    const goto = (path: string) => started.goto(path);
     const filter = new FilterScreen(page);
     const rule = new RuleEditorScreen(page);
     const list = new ListScreen(page);
@@ -81,12 +47,7 @@ describe('rule actions', () => {
     await page.locator(tid('items-refresh')).click();
     await list.waitForRow(MATCH);
     // The summary is made in the engine after ingest; wait for its background work to end.
-    const worker = await engineWorker(page);
-    await worker.evaluate(() =>
-      (
-        self as unknown as { __rivuletEngine: { rules: { idle(): Promise<void> } } }
-      ).__rivuletEngine.rules.idle(),
-    );
+    await runInEngine(page, '(engine) => engine.rules.idle()');
     const calls = ai.chats();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body?.model).toBe('deepseek-chat');
