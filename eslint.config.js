@@ -81,13 +81,6 @@ export default tseslint.config(
       'tests/e2e/offline.e2e.ts',
       'tests/e2e/reading.e2e.ts',
       'tests/e2e/ruleActions.e2e.ts',
-      'tests/e2e/sendto.e2e.ts',
-      'tests/e2e/titles.e2e.ts',
-      'tests/e2e/translate.e2e.ts',
-      'tests/e2e/translateFull.e2e.ts',
-      'tests/e2e/views.e2e.ts',
-      'tests/e2e/welcome.e2e.ts',
-      'tests/e2e/xss.e2e.ts',
     ],
     rules: {
       'no-restricted-syntax': [

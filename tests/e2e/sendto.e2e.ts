@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startApp, type Running } from '../../server/testing.ts';
 import { startWallabag } from '../fixtures/readLaterServers.ts';
 import { launchBrowser } from './harness';
-import { screens, tid, waitFor, type Screens } from './pages';
+import { screens, waitFor, type Screens } from './pages';
+import { SendToSettings } from './pages/sendto';
 import { seedApp } from './seed';
 
 // Issue 15, sending articles onward: Wallabag set up in Settings → Integrations through the real
@@ -18,6 +19,7 @@ let app: Running;
 let context: BrowserContext;
 let page: Page;
 let s: Screens;
+let sendTo: SendToSettings;
 let errors: string[];
 
 const items = [
@@ -41,10 +43,11 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   s = screens(page);
+  sendTo = new SendToSettings(page);
   errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await page.goto(`${app.url}/all`);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+  await s.shell.waitReady(30_000);
   await seedApp(page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 0, items });
   await page.evaluate(() => {
     const stored = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<string, object>;
@@ -63,29 +66,31 @@ describe('Send to', () => {
   test('set up Wallabag: a wrong password shows what Wallabag answered and stores nothing; then test, save', async () => {
     await page.goto(`${app.url}/all`);
     await s.settings.open('integrations');
-    await page.locator(tid('sendto-none')).waitFor();
-    await page.locator(tid('sendto-add')).click();
-    await page.locator(tid('sendto-base')).fill(wallabag.url);
-    await page.locator(tid('sendto-clientId')).fill('1_client');
-    await page.locator(tid('sendto-clientSecret')).fill('client-secret');
-    await page.locator(tid('sendto-username')).fill('reader');
-    await page.locator(tid('sendto-password')).fill('wrong');
-    await page.locator(tid('sendto-test')).click();
-    const error = page.locator(tid('sendto-error'));
+    await waitFor(sendTo.none, 'the note that no target is set up');
+    await sendTo.addButton.click();
+    await sendTo.fill({
+      base: wallabag.url,
+      clientId: '1_client',
+      clientSecret: 'client-secret',
+      username: 'reader',
+      password: 'wrong',
+    });
+    await sendTo.testButton.click();
+    const error = sendTo.error;
     await waitFor(error, 'the connection test error');
     expect(await error.textContent()).toBe(
       'Wallabag answered 400: invalid_grant: Invalid username and password combination — check the client ID and secret, user name and password',
     );
-    await page.locator(tid('sendto-save')).click();
+    await sendTo.saveButton.click();
     await waitFor(error.filter({ hasText: 'invalid_grant' }), 'the save error');
-    expect(await page.locator(tid('sendto-target-wallabag')).count()).toBe(0);
+    expect(await sendTo.target('wallabag').count()).toBe(0);
 
-    await page.locator(tid('sendto-password')).fill('secret');
-    await page.locator(tid('sendto-test')).click();
-    await waitFor(page.locator(tid('sendto-test-ok')), 'the connection test success');
-    await page.locator(tid('sendto-save')).click();
-    await waitFor(page.locator(tid('sendto-target-wallabag')), 'the saved Wallabag target');
-    expect(await page.locator(tid('sendto-target-wallabag')).textContent()).toContain(wallabag.url);
+    await sendTo.field('password').fill('secret');
+    await sendTo.testButton.click();
+    await waitFor(sendTo.testOk, 'the connection test success');
+    await sendTo.saveButton.click();
+    await waitFor(sendTo.target('wallabag'), 'the saved Wallabag target');
+    expect(await sendTo.target('wallabag').textContent()).toContain(wallabag.url);
     // The password never comes back to the page, and nothing of it is in localStorage.
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('client-secret');
     await s.settings.close();
@@ -95,7 +100,7 @@ describe('Send to', () => {
     await s.list.open(items[0]!.title);
     await s.reader.waitOpen(items[0]!.title);
     await s.reader.menu('Send to Wallabag');
-    await waitFor(page.getByText('Sent to Wallabag'), 'the sent notice');
+    await s.shell.waitForText('Sent to Wallabag', 'the sent notice');
     await fixtureSaved('https://blog.example/rivers');
     expect(wallabag.saved.at(-1)).toEqual({
       url: 'https://blog.example/rivers',
@@ -114,7 +119,7 @@ describe('Send to', () => {
     wallabag.setPassword('changed');
     wallabag.revokeAll();
     await s.reader.menu('Send to Wallabag');
-    const notice = page.getByText('Wallabag answered 400: invalid_grant', { exact: false });
+    const notice = s.shell.text('Wallabag answered 400: invalid_grant', false);
     await waitFor(notice, 'the failure notice');
     expect(await notice.first().textContent()).toContain('check the client ID and secret');
     wallabag.setPassword('secret');
@@ -123,9 +128,9 @@ describe('Send to', () => {
   test('Share… only where the browser has navigator.share, and it shares the link', async () => {
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
     await s.reader.button('more').click();
-    await waitFor(page.locator(tid('reader-more-menu')), 'the More menu');
-    expect(await page.locator(tid('reader-web-share')).count()).toBe(0);
-    expect(await page.locator(tid('reader-share')).count()).toBe(1); // Copy link stays the fallback
+    await waitFor(sendTo.readerMenu, 'the More menu');
+    expect(await sendTo.webShare.count()).toBe(0);
+    expect(await sendTo.copyLink.count()).toBe(1); // Copy link stays the fallback
     await page.keyboard.press('Escape');
 
     const shareContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -141,9 +146,9 @@ describe('Send to', () => {
         });
       });
       await p.goto(`${app.url}/all`);
-      await p.waitForSelector(tid('app-shell'), { timeout: 30_000 });
-      await seedApp(p, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 0, items });
       const other = screens(p);
+      await other.shell.waitReady(30_000);
+      await seedApp(p, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 0, items });
       await p.reload();
       await other.list.open(items[0]!.title);
       await other.reader.waitOpen(items[0]!.title);

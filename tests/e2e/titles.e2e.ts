@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AiServer } from '../fixtures/aiServer.ts';
 import { type AiApp, patchSettings, startAiApp } from './aiApp';
-import { ListScreen, tid, waitFor, waitForValue } from './pages';
+import { ListScreen, waitFor, waitForValue } from './pages';
+import { TitleTranslation } from './pages/translation';
 import { seedApp } from './seed';
 
 // Issue 15, "titles in lists can be translated on demand for a feed (off by default)": the
@@ -21,10 +22,11 @@ let setup: AiApp;
 let ai: AiServer;
 let page: Page;
 let list: ListScreen;
+let titles: TitleTranslation;
 let feedId: number;
 
-const title = (original: string) => list.row(original).locator(tid('item-title'));
-const translatedTitles = () => page.locator(`${tid('item-title')}[data-translated]`);
+const title = (original: string) => list.rowTitle(list.row(original));
+const translatedTitles = () => titles.translated;
 
 /** Polls `probe` until `ok` holds for its value. */
 async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) => boolean): Promise<void> {
@@ -34,18 +36,18 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) =>
 const goto = (path: string) => setup.goto(path);
 
 async function feedMenuToggle(expectChecked: boolean): Promise<void> {
-  const feedRow = page.locator(tid(`feed-row-${feedId}`));
-  await feedRow.click({ button: 'right' });
-  const entry = page.locator(tid('feed-menu-translate-titles'));
+  await titles.feedRow(feedId).click({ button: 'right' });
+  const entry = titles.menuEntry;
   expect(await entry.getAttribute('aria-checked')).toBe(String(expectChecked));
   await entry.click();
-  await entry.waitFor({ state: 'detached' });
+  await waitFor(entry, 'the feed menu', { state: 'detached' });
 }
 
 beforeAll(async () => {
   setup = await startAiApp();
   ({ ai, page } = setup);
   list = new ListScreen(page);
+  titles = new TitleTranslation(page);
   const now = Math.floor(Date.now() / 1000);
   const seeded = await seedApp(page, {
     groups: 1,
@@ -96,7 +98,7 @@ describe('translated titles in lists', () => {
     // Long-press on a phone (a context menu): the row menu starts with the original title.
     await list.row(GERMAN[1]!).click({ button: 'right' });
     await waitFor(
-      page.locator(tid('menu-original-title')).filter({ hasText: `Original: ${GERMAN[1]}` }),
+      titles.originalInMenu.filter({ hasText: `Original: ${GERMAN[1]}` }),
       'the original title atop the row menu',
     );
     await page.keyboard.press('Escape');
@@ -132,7 +134,7 @@ describe('translated titles in lists', () => {
     await until(
       'the original titles',
       () => list.shownTitles(),
-      (titles) => titles.join('|') === [...GERMAN, ENGLISH].join('|'),
+      (shown) => shown.join('|') === [...GERMAN, ENGLISH].join('|'),
     );
     expect(await translatedTitles().count()).toBe(0);
     expect(setup.errors).toEqual([]);

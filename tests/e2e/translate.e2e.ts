@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { launchBrowser } from './harness';
-import { ReaderScreen, tid, waitFor } from './pages';
+import { screens, waitFor, type Screens } from './pages';
+import { ReaderTranslation } from './pages/translation';
 import { seedApp } from './seed';
 
 // Issue 15, translation: the companion server's shared AI endpoint is the fixture server, which
@@ -19,7 +20,9 @@ let ai: AiServer;
 let app: Running;
 let context: BrowserContext;
 let page: Page;
-let reader: ReaderScreen;
+let s: Screens;
+let reader: Screens['reader'];
+let tr: ReaderTranslation;
 let errors: string[];
 
 const GERMAN = {
@@ -53,16 +56,16 @@ const ENGLISH = {
 
 async function goto(path: string): Promise<void> {
   await page.goto(app.url + path);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+  await s.shell.waitReady(30_000);
 }
 
 async function openArticle(title: string): Promise<void> {
-  await page.locator(`${tid('item-row')}[aria-label="${title}"]`).click();
+  await s.list.row(title).click();
   await reader.waitOpen(title);
 }
 
-const translations = () => page.locator(`${tid('reader-body')} ${tid('reader-translation')}`);
-const status = (s: string) => page.locator(`${tid('translation')}[data-status="${s}"]`);
+const translations = () => tr.paragraphs;
+const status = (state: string) => tr.status(state);
 
 beforeAll(async () => {
   ai = await startAiServer({ key: SERVER_KEY });
@@ -73,7 +76,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  reader = new ReaderScreen(page);
+  s = screens(page);
+  reader = s.reader;
+  tr = new ReaderTranslation(page);
   errors = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await goto('/all');
@@ -89,18 +94,18 @@ beforeAll(async () => {
     ],
   });
   await page.evaluate(() => {
-    const s = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
+    const stored = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
       string,
       Record<string, unknown>
     >;
-    s.general = {
-      ...s.general,
+    stored.general = {
+      ...stored.general,
       defaultView: 'list',
       hideReadArticles: false,
       autoRead: false,
       language: 'en',
     };
-    localStorage.setItem('app-settings', JSON.stringify(s));
+    localStorage.setItem('app-settings', JSON.stringify(stored));
   });
 });
 afterAll(async () => {
@@ -122,31 +127,23 @@ describe('translation', () => {
     // Paragraphs fill in while the answer streams: some arrived, the rest still pending.
     await waitFor(status('streaming'), 'the translation streaming');
     await expect
-      .poll(
-        () => translations().evaluateAll((els) => els.filter((e) => (e.textContent ?? '') !== '').length),
-        { message: 'a first translated paragraph', timeout: 15_000 },
-      )
+      .poll(() => tr.filled(), { message: 'a first translated paragraph', timeout: 15_000 })
       .toBeGreaterThanOrEqual(1);
     await waitFor(status('done'), 'the translation done');
     const texts = await translations().allTextContents();
     expect(texts).toEqual(GERMAN_TEXTS.map((t) => `[en] ${t}`));
     // Bilingual: each original paragraph is followed by its translation (list items hold theirs).
-    const pairs = await page.locator(`${tid('reader-body')} p`).allTextContents();
+    const pairs = await tr.bodyParagraphs.allTextContents();
     expect(pairs.slice(0, 4)).toEqual([
       GERMAN_TEXTS[0],
       `[en] ${GERMAN_TEXTS[0]}`,
       GERMAN_TEXTS[1],
       `[en] ${GERMAN_TEXTS[1]}`,
     ]);
-    expect(
-      await page
-        .locator(`${tid('reader-body')} li`)
-        .first()
-        .textContent(),
-    ).toBe(`${GERMAN_TEXTS[2]}[en] ${GERMAN_TEXTS[2]}`);
+    expect(await tr.bodyListItems.first().textContent()).toBe(`${GERMAN_TEXTS[2]}[en] ${GERMAN_TEXTS[2]}`);
     // The translation is text: the link of the original stays in the original only.
-    expect(await translations().locator('a').count()).toBe(0);
-    expect(await page.locator(`${tid('reader-body')} a[href="https://example.org/wind"]`).count()).toBe(1);
+    expect(await tr.translatedLinks.count()).toBe(0);
+    expect(await tr.bodyLink('https://example.org/wind').count()).toBe(1);
     // The endpoint got one call with every paragraph numbered, for English.
     expect(ai.translations()).toHaveLength(1);
     const call = ai.translations()[0]!;
@@ -154,41 +151,28 @@ describe('translation', () => {
     expect(call.body?.messages?.[1]?.content).toContain(`[5] ${GERMAN_TEXTS[4]}`);
 
     // Translation only: the originals are hidden, the translations stay.
-    await page.locator(tid('translation-view')).getByText('Translation only').click();
+    await tr.view('Translation only');
     await expect
-      .poll(
-        () =>
-          page
-            .locator(`${tid('reader-body')} p`)
-            .first()
-            .isVisible(),
-        { message: 'the original paragraph hidden', timeout: 15_000 },
-      )
+      .poll(() => tr.bodyParagraphs.first().isVisible(), {
+        message: 'the original paragraph hidden',
+        timeout: 15_000,
+      })
       .toBe(false);
     expect(await translations().first().isVisible()).toBe(true);
 
     // Reopening shows the saved translation with no new call.
     await reader.close();
     await openArticle(GERMAN.title);
-    await waitFor(
-      page.locator(`${tid('translation')}[data-status="done"][data-cached="true"]`),
-      'the saved translation',
-    );
+    await waitFor(tr.cached('done'), 'the saved translation');
     expect(await translations().allTextContents()).toEqual(GERMAN_TEXTS.map((t) => `[en] ${t}`));
     // The key does it too, and still from the cache.
     await page.keyboard.press('t');
-    await waitFor(
-      page.locator(`${tid('translation')}[data-status="done"][data-cached="true"]`),
-      'the saved translation',
-    );
+    await waitFor(tr.cached('done'), 'the saved translation');
     expect(ai.translations()).toHaveLength(1);
     // A reload keeps it (IndexedDB).
     await page.reload();
     await reader.waitOpen(GERMAN.title, 30_000);
-    await waitFor(
-      page.locator(`${tid('translation')}[data-cached="true"]`),
-      'the saved translation after reload',
-    );
+    await waitFor(tr.cached(), 'the saved translation after reload');
     expect(ai.translations()).toHaveLength(1);
     expect(errors).toEqual([]);
   });
@@ -199,12 +183,9 @@ describe('translation', () => {
     await openArticle(FRENCH.title);
     await page.keyboard.press('t');
     await expect
-      .poll(
-        () => translations().evaluateAll((els) => els.filter((e) => (e.textContent ?? '') !== '').length),
-        { message: 'two translated paragraphs', timeout: 15_000 },
-      )
+      .poll(() => tr.filled(), { message: 'two translated paragraphs', timeout: 15_000 })
       .toBeGreaterThanOrEqual(2);
-    await page.locator(tid('translation-cancel')).click();
+    await tr.cancelButton.click();
     await waitFor(status('stopped'), 'the translation stopped');
     await expect
       .poll(() => Promise.resolve(ai.active), { message: 'the endpoint call closed', timeout: 15_000 })
@@ -212,11 +193,11 @@ describe('translation', () => {
     const arrived = (await translations().allTextContents()).filter((t) => t !== '');
     expect(arrived.length).toBeGreaterThanOrEqual(2);
     expect(arrived.length).toBeLessThan(8);
-    expect(await page.locator(tid('translation-status')).textContent()).toContain('not saved');
+    expect(await tr.statusLine.textContent()).toContain('not saved');
     // Not cached: reopening shows the original only, and translating again calls the endpoint.
     await reader.close();
     await openArticle(FRENCH.title);
-    expect(await page.locator(tid('translation')).count()).toBe(0);
+    expect(await tr.box.count()).toBe(0);
     expect(await translations().count()).toBe(0);
     ai.translateDelayMs = 10;
     await reader.menu('Translate');
@@ -229,7 +210,7 @@ describe('translation', () => {
     await openArticle(ENGLISH.title);
     await reader.menu('Translate');
     await waitFor(status('same'), 'the "already in English" note');
-    expect(await page.locator(tid('translation-status')).textContent()).toContain('Already in English');
+    expect(await tr.statusLine.textContent()).toContain('Already in English');
     expect(ai.chats()).toHaveLength(0);
     expect(await translations().count()).toBe(0);
   });
@@ -241,10 +222,10 @@ describe('translation', () => {
     await page.keyboard.press('t');
     // The French article was cached by the previous test; pick another language to miss the cache.
     await waitFor(status('done'), 'the saved French translation');
-    await page.locator(tid('translation-language')).selectOption('de');
+    await tr.language.selectOption('de');
     await page.keyboard.press('t');
-    await waitFor(page.locator(`${tid('translation')} ${tid('ai-error')}`), 'the endpoint error');
-    expect(await page.locator(tid('translation')).textContent()).toMatch(/500|exploded/);
-    await page.locator(tid('translation-language')).selectOption('ui');
+    await waitFor(tr.error, 'the endpoint error');
+    expect(await tr.box.textContent()).toMatch(/500|exploded/);
+    await tr.language.selectOption('ui');
   });
 });

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { AiServer } from '../fixtures/aiServer.ts';
 import { type AiApp, patchSettings, startAiApp, subscribeAndFetch } from './aiApp';
-import { ReaderScreen, tid, waitFor } from './pages';
+import { screens, waitFor, type Screens } from './pages';
+import { ReaderTranslation } from './pages/translation';
 
 // Issue 15: translation uses the whole article when the reader shows it. The fixture site's
 // summaries-only feed (one line + "Continue reading") is fetched through the companion server,
@@ -17,23 +18,27 @@ const ONLY_IN_FULL = 'backwater behind the old mill';
 let setup: AiApp;
 let ai: AiServer;
 let page: Page;
-let reader: ReaderScreen;
+let s: Screens;
+let reader: Screens['reader'];
+let tr: ReaderTranslation;
 
-const translations = () => page.locator(`${tid('reader-body')} ${tid('reader-translation')}`);
-const status = (s: string) => page.locator(`${tid('translation')}[data-status="${s}"]`);
+const translations = () => tr.paragraphs;
+const status = (state: string) => tr.status(state);
 const sentParagraphs = (i: number) =>
   ai.translations()[i]?.body?.messages?.find((m) => m.role === 'user')?.content ?? '';
 
 async function openOtters(): Promise<void> {
   await setup.goto('/all');
-  await page.locator(`${tid('item-row')}[aria-label="${OTTERS}"]`).click();
+  await s.list.row(OTTERS).click();
   await reader.waitOpen(OTTERS, 30_000);
 }
 
 beforeAll(async () => {
   setup = await startAiApp();
   ({ ai, page } = setup);
-  reader = new ReaderScreen(page);
+  s = screens(page);
+  reader = s.reader;
+  tr = new ReaderTranslation(page);
   // English articles, translated into German (the fixture marks each paragraph `[de]`).
   await patchSettings(page, {
     general: { hideReadArticles: false, autoRead: false, language: 'en', defaultView: 'list' },
@@ -50,7 +55,7 @@ describe('translating the article that is shown', () => {
   test('with the whole article shown, its paragraphs are translated, apart from the feed’s version', async () => {
     await openOtters();
     await page.keyboard.press('d');
-    await waitFor(page.locator(tid('fulltext-shown')), 'the whole article');
+    await waitFor(tr.wholeArticle, 'the whole article');
     await page.keyboard.press('t');
     await waitFor(status('done'), 'the translation of the whole article');
     const full = await translations().allTextContents();
@@ -61,8 +66,7 @@ describe('translating the article that is shown', () => {
     expect(sentParagraphs(0)).not.toContain('Continue reading');
 
     // The feed's version has no translation yet; translating it sends its own paragraphs.
-    await page.locator(tid('fulltext-show-feed')).click();
-    await page.locator(tid('fulltext-shown')).waitFor({ state: 'detached' });
+    await tr.backToFeedVersion();
     expect(await translations().count()).toBe(0);
     await page.keyboard.press('t');
     await waitFor(status('done'), 'the translation of the feed’s version');
@@ -76,11 +80,8 @@ describe('translating the article that is shown', () => {
     // translation: no third call.
     await reader.close();
     await openOtters();
-    await waitFor(page.locator(tid('fulltext-shown')), 'the whole article on reopening');
-    await waitFor(
-      page.locator(`${tid('translation')}[data-status="done"][data-cached="true"]`),
-      'the saved translation of the whole article',
-    );
+    await waitFor(tr.wholeArticle, 'the whole article on reopening');
+    await waitFor(tr.cached('done'), 'the saved translation of the whole article');
     expect(await translations().allTextContents()).toEqual(full);
     expect(ai.translations()).toHaveLength(2);
     expect(setup.errors).toEqual([]);

@@ -6,7 +6,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { imagesSettled, painted } from './pages';
+import { screens, waitFor } from './pages';
+import { ReaderPanes } from './pages/panes';
 import {
   realErrors,
   type SeedFeed,
@@ -90,7 +91,7 @@ async function seeded(scheme: 'light' | 'dark'): Promise<{ app: AppPage; ids: Se
 async function showView(app: AppPage, path: string, view: string): Promise<void> {
   await setSettings(app.page, { general: { defaultView: view, hideReadArticles: false, autoRead: false } });
   await app.goto(path);
-  await app.page.locator('[data-testid="item-row"]').first().waitFor();
+  await screens(app.page).list.waitForRow();
 }
 
 describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
@@ -103,30 +104,27 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
   });
 
   test.each(['list', 'card', 'magazine', 'column', 'text'])('%s renders rows', async (view) => {
+    const { list } = screens(app.page);
+    const panes = new ReaderPanes(app.page);
     await showView(app, '/all', view);
-    const root = app.page.locator('[data-testid="items-view"]');
-    expect(await root.getAttribute('data-view')).toBe(view);
-    expect(await app.page.locator('[data-testid="item-row"]').count()).toBeGreaterThan(5);
+    expect(await list.view.getAttribute('data-view')).toBe(view);
+    expect(await list.rows.count()).toBeGreaterThan(5);
     if (view === 'column') {
-      await app.page.locator('[data-testid="reader-pane"]').waitFor();
-      await app.page.locator('[data-testid="item-row"]').first().click();
-      await app.page.locator('[data-testid="reader-pane"] [data-testid="reader-title"]').waitFor();
+      await waitFor(panes.pane, 'the reader pane of the column view');
+      await list.rows.first().click();
+      await waitFor(panes.paneTitle, 'the article in the reader pane');
     }
-    await imagesSettled(app.page, '[data-testid="items-view"]', `the ${view} view`);
-    await painted(app.page);
+    await panes.listSettled(`the ${view} view`);
     await app.page.screenshot({ path: `/tmp/rivulet-view-${view}-${scheme}.png` });
     expect(realErrors(app.errors)).toEqual([]);
   });
 
   test('the reader over the list', async () => {
+    const panes = new ReaderPanes(app.page);
     await showView(app, '/all', 'magazine');
-    await app.page.locator('[data-testid="item-row"]').first().click();
-    await app.page
-      .locator('[data-testid="reader-overlay"] [data-testid="reader-body"] img')
-      .first()
-      .waitFor();
-    await imagesSettled(app.page, '[data-testid="reader-overlay"]', 'the reader');
-    await painted(app.page);
+    await screens(app.page).list.rows.first().click();
+    await waitFor(panes.overlayPictures.first(), 'a picture in the reader over the list');
+    await panes.overlaySettled('the reader');
     await app.page.screenshot({ path: `/tmp/rivulet-reader-${scheme}.png` });
     expect(realErrors(app.errors)).toEqual([]);
   });
@@ -146,25 +144,24 @@ describe('auto view and cycling', () => {
     const expected = ['list', 'column', 'card'];
     for (const [i, feedId] of ids.feedIds.entries()) {
       await showView(app, `/f/${feedId}`, 'auto');
-      expect(await app.page.locator('[data-testid="items-view"]').getAttribute('data-view')).toBe(
-        expected[i],
-      );
+      expect(await screens(app.page).list.view.getAttribute('data-view')).toBe(expected[i]);
     }
   });
 
   test('Shift+V cycles the view and the choice is kept', async () => {
+    const { list } = screens(app.page);
     await showView(app, '/all', 'list');
-    const root = app.page.locator('[data-testid="items-view"]');
+    const root = list.view;
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) {
       await app.page.keyboard.press('Shift+V');
-      await app.page.locator('[data-testid="item-row"]').first().waitFor();
+      await list.waitForRow();
       seen.push((await root.getAttribute('data-view')) ?? '');
     }
     // list → card → magazine → column → text → auto (this mix of feeds: mostly pictures → list)
     expect(seen).toEqual(['card', 'magazine', 'column', 'text', 'list']);
     await app.page.reload();
-    await app.page.locator('[data-testid="item-row"]').first().waitFor();
+    await list.waitForRow();
     const stored = await app.page.evaluate(
       () =>
         (JSON.parse(localStorage.getItem('app-settings') ?? '{}') as { general: { defaultView: string } })
@@ -179,10 +176,12 @@ describe('auto view and cycling', () => {
     await narrow.goto('/welcome');
     await seedFeeds(narrow.page, feeds(images.url));
     await showView(narrow, '/all', 'column');
-    expect(await narrow.page.locator('[data-testid="items-view"]').getAttribute('data-view')).toBe('list');
-    expect(await narrow.page.locator('[data-testid="reader-pane"]').count()).toBe(0);
-    await narrow.page.locator('[data-testid="item-row"]').first().click();
-    await narrow.page.locator('[data-testid="reader-overlay"] [data-testid="reader-title"]').waitFor();
+    const { list } = screens(narrow.page);
+    const panes = new ReaderPanes(narrow.page);
+    expect(await list.view.getAttribute('data-view')).toBe('list');
+    expect(await panes.pane.count()).toBe(0);
+    await list.rows.first().click();
+    await waitFor(panes.overlayTitle, 'the reader over the list on a narrow screen');
     await narrow.page.screenshot({ path: '/tmp/rivulet-narrow-reader.png' });
     expect(realErrors(narrow.errors)).toEqual([]);
     await narrow.context.close();

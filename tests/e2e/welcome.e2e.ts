@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
-import { colorScheme } from './pages';
+import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Welcome: first run (ways to start) and with data (counts, 30-day chart, continue reading,
@@ -21,19 +21,20 @@ describe('welcome', () => {
   test('first run shows what Rivulet is and the four ways to start', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const app = await openApp(browser, { colorScheme });
+      const { welcome, shell } = screens(app.page);
       await app.goto('/welcome');
-      await app.page.locator('[data-testid="welcome-first-run"]').waitFor();
-      for (const [id, href] of [
-        ['start-subscribe', '/subscribe'],
-        ['start-opml', '/subscribe?tab=opml'],
-        ['start-combo', '/combo'],
-        ['start-login', '/login'],
+      await waitFor(welcome.firstRun, 'the first-run box on /welcome');
+      for (const [way, href] of [
+        ['subscribe', '/subscribe'],
+        ['opml', '/subscribe?tab=opml'],
+        ['combo', '/combo'],
+        ['login', '/login'],
       ])
-        expect(await app.page.locator(`[data-testid="${id}"]`).getAttribute('href')).toBe(href);
-      expect(await app.page.locator('[data-testid="welcome-chart"]').count()).toBe(0);
+        expect(await welcome.start(way!).getAttribute('href')).toBe(href);
+      expect(await welcome.chart.count()).toBe(0);
       await app.page.screenshot({ path: `/tmp/welcome-first-run-${colorScheme}.png`, fullPage: true });
-      await app.page.locator('[data-testid="start-combo"]').click();
-      await app.page.locator('[data-testid="screen-combo"]').waitFor();
+      await welcome.start('combo').click();
+      await waitFor(shell.screen('combo'), 'the combo screen after the first-run link');
       expect(app.errors).toEqual([]);
       await app.context.close();
     }
@@ -41,6 +42,7 @@ describe('welcome', () => {
 
   test('with data: counts, the chart of the last 30 days, continue reading, problems and top feeds', async () => {
     const app = await openApp(browser);
+    const { welcome, shell, reader } = screens(app.page);
     await app.goto('/welcome');
     const now = Math.floor(Date.now() / 1000);
     const seeded = await seedApp(app.page, {
@@ -68,55 +70,39 @@ describe('welcome', () => {
       });
     }, seeded.feedIds[1]!);
     await app.goto('/welcome');
-    const chart = app.page.locator('[data-testid="welcome-chart"]');
-    await chart.waitFor();
-    const days = await app.page.locator('[data-testid="chart-day"]').evaluateAll((els) =>
-      els.map((el) => ({
-        date: el.getAttribute('data-date'),
-        read: Number(el.getAttribute('data-read')),
-        unread: Number(el.getAttribute('data-unread')),
-        bars: el.querySelectorAll('rect').length,
-      })),
-    );
+    await waitFor(welcome.chart, 'the articles-per-day chart on /welcome');
+    const days = await welcome.chartDayData();
     expect(days).toHaveLength(30);
     const total = days.reduce((n, d) => n + d.read + d.unread, 0);
     // Everything but the 40-day-old item falls in the window (48 seeded within the last hour).
     expect(total).toBe(seeded.itemCount - 1);
     expect(days.some((d) => d.read > 0 && d.unread > 0 && d.bars === 3)).toBe(true);
     expect(days.filter((d) => d.read + d.unread > 0).length).toBeGreaterThanOrEqual(3);
-    const today = Number(
-      await app.page.locator('[data-testid="count-today"][data-loaded="true"]').textContent(),
-    );
+    const today = Number(await welcome.count('today').textContent());
     expect(today).toBeGreaterThan(0);
-    expect(await app.page.locator('[data-testid="count-items"]').textContent()).toBe(
-      String(seeded.itemCount),
-    );
-    expect(await app.page.locator('[data-testid="welcome-problems"]').getAttribute('data-count')).toBe('1');
-    await app.page.locator('[data-testid="top-feed"]').first().waitFor();
-    expect(await app.page.locator('[data-testid="top-feed"]').count()).toBeGreaterThan(0);
-    const next = app.page.locator('[data-testid="continue-title"]');
-    await next.waitFor();
-    const title = (await next.textContent()) ?? '';
+    expect(await welcome.countShown('items').textContent()).toBe(String(seeded.itemCount));
+    expect(await welcome.problems.getAttribute('data-count')).toBe('1');
+    await waitFor(welcome.topFeeds.first(), 'a top feed on /welcome');
+    expect(await welcome.topFeeds.count()).toBeGreaterThan(0);
+    await waitFor(welcome.continueTitle, 'the article to continue on /welcome');
+    const title = (await welcome.continueTitle.textContent()) ?? '';
     expect(title.length).toBeGreaterThan(0);
 
     for (const scheme of ['light', 'dark'] as const) {
       await colorScheme(app.page, scheme);
       await app.page.screenshot({ path: `/tmp/welcome-data-${scheme}.png`, fullPage: true });
       // The bars take their colours from the theme: unread bars are filled in both schemes.
-      const fill = await app.page
-        .locator('[data-testid="chart-day"] rect:nth-of-type(3)')
-        .first()
-        .evaluate((el) => getComputedStyle(el).fill);
+      const fill = await welcome.unreadBarFill();
       expect(fill).not.toBe('none');
     }
 
     // Continue reading opens that article in its feed, at the article's own address.
-    await app.page.locator('[data-testid="continue-open"]').click();
-    await app.page.locator('[data-testid="screen-items"]').waitFor();
+    await welcome.continueOpen.click();
+    await waitFor(shell.screen('items'), 'the article list after Continue reading');
     expect(new URL(app.page.url()).pathname).toMatch(/^\/f\/\d+\/i\/\d+$/);
     // …in the reader.
-    await app.page.locator('[data-testid="reader-title"]').waitFor();
-    expect(await app.page.locator('[data-testid="reader-title"]').textContent()).toBe(title);
+    await reader.waitOpen();
+    expect(await reader.title.textContent()).toBe(title);
     expect(new URL(app.page.url()).search).toBe('');
     expect(app.errors).toEqual([]);
     await app.context.close();

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
-import { imagesSettled, painted } from './pages';
+import { screens } from './pages';
+import { HostileChecks } from './pages/hostile';
 import { seedFeeds, setSettings } from './readingSeed';
 
 const corpus = JSON.parse(
@@ -85,52 +86,17 @@ test('no payload runs and the app keeps its styles', async () => {
   await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false, autoRead: false } });
   await app.goto('/all');
   const { page } = app;
-  await page.locator('[data-testid="item-row"]').first().waitFor();
-  const styles = () =>
-    page.evaluate(() => {
-      const header = document.querySelector('[data-testid="items-view"] header')!;
-      const title = document.querySelector('[data-testid="page-title"]')!;
-      return {
-        body: getComputedStyle(document.body).backgroundColor,
-        header: getComputedStyle(header).backgroundColor,
-        title: getComputedStyle(title).color,
-        sidebar: getComputedStyle(document.querySelector('[data-testid="sidebar"]')!).backgroundColor,
-      };
-    });
-  const before = await styles();
+  const { list, reader } = screens(page);
+  const hostile = new HostileChecks(page);
+  await list.waitForRow();
+  const before = await hostile.appStyles();
 
-  await page.locator('[data-testid="item-row"]').first().click();
+  await list.rows.first().click();
   for (let i = 0; i < articles.length; i++) {
-    const title = page.locator('[data-testid="reader-title"]');
-    await page.waitForFunction(
-      (t) => document.querySelector('[data-testid="reader-title"]')?.textContent?.trim() === t,
-      `Hostile ${i + 1}`,
-    );
-    await title.waitFor();
+    await reader.waitOpen(`Hostile ${i + 1}`);
     // Whatever the article can load has arrived or failed, and what it changed is drawn.
-    await imagesSettled(page, '[data-testid="reader-body"]', `Hostile ${i + 1}`);
-    await painted(page);
-    const report = await page.evaluate(() => {
-      const body = document.querySelector('[data-testid="reader-body"]')!;
-      const all = [...body.querySelectorAll('*')];
-      return {
-        canary: (window as unknown as { __xss?: number }).__xss ?? null,
-        scripts: body.querySelectorAll(
-          'script, style, link, meta, base, object, embed, form, svg, math, template',
-        ).length,
-        handlers: all.filter((e) => [...e.attributes].some((a) => a.name.toLowerCase().startsWith('on')))
-          .length,
-        badUrls: all.filter((e) =>
-          ['href', 'src', 'action', 'xlink:href', 'formaction'].some((n) =>
-            /^\s*(javascript|vbscript|data:text)/i.test(e.getAttribute(n) ?? ''),
-          ),
-        ).length,
-        styled: all.filter((e) => e.hasAttribute('style')).length,
-        frames: [...body.querySelectorAll('iframe')].filter(
-          (f) => !f.getAttribute('sandbox') || f.getAttribute('sandbox')!.includes('allow-same-origin'),
-        ).length,
-      };
-    });
+    await hostile.settled(`Hostile ${i + 1}`);
+    const report = await hostile.report();
     expect(report, `article ${i + 1}`).toEqual({
       canary: null,
       scripts: 0,
@@ -140,17 +106,13 @@ test('no payload runs and the app keeps its styles', async () => {
       frames: 0,
     });
     // Click every link and image once: nothing may run from a click either.
-    await page.evaluate(() => {
-      for (const a of document.querySelectorAll('[data-testid="reader-body"] a'))
-        a.addEventListener('click', (e) => e.preventDefault());
-    });
+    await hostile.inertLinks();
     if (i < articles.length - 1) await page.keyboard.press('ArrowRight');
   }
-  await imagesSettled(page, '[data-testid="reader-body"]', 'the last hostile article');
-  await painted(page);
-  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
+  await hostile.settled('the last hostile article');
+  expect(await hostile.canary()).toBeNull();
   await page.keyboard.press('Escape');
-  expect(await styles()).toEqual(before);
+  expect(await hostile.appStyles()).toEqual(before);
   // Only CSP reports of blocked inline handlers may appear: anything else is a failure.
   expect(app.errors.filter((e) => !/Content Security Policy|Failed to load resource|ERR_/.test(e))).toEqual(
     [],

@@ -43,4 +43,26 @@ export class WelcomeScreen {
   async countedNumber(name: 'items' | 'feeds' | 'unread' | 'today', timeout?: number): Promise<number> {
     return Number((await this.counted(name, timeout)).replace(/\D/g, ''));
   }
+  /** A way to start on the first-run box: 'subscribe', 'opml', 'combo', 'login'. */
+  start(way: string): Locator {
+    return this.page.locator(tid(`start-${way}`)).describe(`the first-run link '${way}'`);
+  }
+  /** Each day of the chart: its date, read and unread counts and how many bars it draws. */
+  chartDayData(): Promise<Array<{ date: string | null; read: number; unread: number; bars: number }>> {
+    return this.chartDays.evaluateAll((els) =>
+      els.map((el) => ({
+        date: el.getAttribute('data-date'),
+        read: Number(el.getAttribute('data-read')),
+        unread: Number(el.getAttribute('data-unread')),
+        bars: el.querySelectorAll('rect').length,
+      })),
+    );
+  }
+  /** The computed fill of the first day's unread bar (its third rect). */
+  unreadBarFill(): Promise<string> {
+    return this.page
+      .locator(`${tid('chart-day')} rect:nth-of-type(3)`)
+      .first()
+      .evaluate((el) => getComputedStyle(el).fill);
+  }
 }
