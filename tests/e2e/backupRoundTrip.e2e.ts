@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { screens, tid } from './pages';
+import { screens, waitFor } from './pages';
 import { realErrors, seedFeeds } from './readingSeed';
 import { engineWorker } from './seed';
 
@@ -119,13 +119,12 @@ test('backup, clear all data, restore: tags, rules, highlights and notes identic
   expect(before.highlights).toHaveLength(2);
 
   // Download a backup from the Download screen.
+  const { download, confirm, sidebar, shell } = screens(app.page);
   await app.goto('/download');
-  const download = app.page.waitForEvent('download');
-  await app.page.locator(tid('backup-button')).click();
-  const file = await download;
+  const file = await download.backup();
   const path = join(dir, file.suggestedFilename());
   await file.saveAs(path);
-  await app.page.locator(tid('backup-done')).waitFor();
+  await waitFor(download.backupDone, 'the word that the backup is written');
 
   // Clear all data (the engine's clearAll), then start again from an empty app.
   await (
@@ -140,18 +139,16 @@ test('backup, clear all data, restore: tags, rules, highlights and notes identic
 
   // Restore the file (replace, the default in an empty browser, asks first).
   await app.goto('/download');
-  await app.page.locator(`${tid('download-restore')} input[type="file"]`).setInputFiles(path);
-  await app.page.locator(tid('restore-preview')).waitFor();
-  await app.page.locator(tid('restore-button')).click();
-  await app.page.locator(tid('confirm-ok')).click();
-  await app.page.locator(tid('restore-done')).waitFor({ timeout: 30_000 });
+  await download.chooseBackup(path);
+  await download.restoreButton.click();
+  await confirm.ok();
+  await waitFor(download.restoreDone, 'the word that the restore is done', { timeout: 30_000 });
 
   expect(await owned(app.page)).toEqual(before);
   // The screens show them again.
-  const { sidebar } = screens(app.page);
   await app.goto('/all');
   await sidebar.waitForCount(sidebar.tag('Keep'), '2', "the tag 'Keep' back in the sidebar");
   await app.goto('/highlights');
-  await app.page.getByText('Remember this — 记住').first().waitFor();
+  await shell.waitForText('Remember this — 记住', 'the note on the Highlights screen');
   expect(realErrors(app.errors)).toEqual([]);
 }, 120_000);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { seedApp } from './seed';
-import { FilterScreen, ListScreen, Sidebar, tid, waitFor, waitForPath } from './pages';
+import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
 
 // Issue 5, /filter: the query editor explains errors, counts live, saves a filter that shows in
 // the sidebar with an unread count that falls as articles are read; rename and delete.
@@ -39,7 +39,7 @@ describe('/filter', () => {
     const message = await filter.error.textContent();
     expect(message).toContain('Expected');
     expect(message).toContain("found 'AND'");
-    expect(await page.locator(tid('query-expected')).textContent()).toContain('a value');
+    expect(await filter.expected.textContent()).toContain('a value');
     expect(await filter.runButton.isDisabled()).toBe(true);
 
     await filter.type("feed.title = 'Feed 1' AND isRead = false", 10);
@@ -57,7 +57,7 @@ describe('/filter', () => {
     expect(titles.length).toBe(10);
     expect(titles.every((t) => t.endsWith('of feed 1'))).toBe(true);
     await filter.panelsToggle.click();
-    const recent = page.locator(tid('query-history-item')).first();
+    const recent = filter.history.first();
     await waitFor(recent, 'the query in the history panel');
     expect(await recent.textContent()).toBe("feed.title = 'Feed 1' AND isRead = false");
     const stored = await page.evaluate(() => localStorage.getItem('rivulet-query-history'));
@@ -94,7 +94,7 @@ describe('/filter', () => {
     await waitForPath(page, filterLink);
     await list.waitForRow();
     for (let i = 0; i < 3; i++) {
-      await list.rows.nth(i).locator(tid('item-read')).click();
+      await list.readToggleOf(list.rows.nth(i)).click();
     }
     const count = sidebar.count(link);
     await sidebar.waitForCount(link, '7', "the saved filter 'Feed one'", 10_000);
@@ -108,38 +108,38 @@ describe('/filter', () => {
     await app.goto('/filter');
     await filter.showPanels();
     const row = filter.saved.first();
-    await row.locator(tid('saved-filter-rename')).click();
-    await page.locator(tid('filter-name-input')).fill('Feed one, renamed');
-    await page.locator(tid('filter-name-save')).click();
+    await filter.savedAction(row, 'rename').click();
+    await filter.nameInput.fill('Feed one, renamed');
+    await filter.nameSave.click();
     await waitFor(
       sidebar.filter('Feed one, renamed'),
       "the renamed filter 'Feed one, renamed' in the sidebar",
     );
 
     // Edit: loads the query into the editor; "Update" saves the changed query.
-    await row.locator(tid('saved-filter-edit')).click();
+    await filter.savedAction(row, 'edit').click();
     expect(await filter.input.inputValue()).toBe("feed.title = 'Feed 1' AND isRead = false");
     await filter.type("feed.title = 'Feed 2' AND isRead = false", 10);
-    await page.locator(tid('filter-update')).click();
-    const link = page.locator(`${tid('sidebar-filters')} a[href="${filterLink}"]`);
+    await filter.updateButton.click();
+    const link = sidebar.filterAt(filterLink);
     const count = sidebar.count(link);
     await sidebar.waitForCount(link, '10', 'the edited filter');
     expect(await count.textContent()).toBe('10');
 
     // Delete asks first; Cancel keeps it, Confirm removes it (and the empty section hides).
-    await row.locator(tid('saved-filter-delete')).click();
-    await page.locator(tid('confirm-cancel')).click();
+    const confirm = new ConfirmDialog(page);
+    await filter.savedAction(row, 'delete').click();
+    await confirm.cancel();
     expect(await filter.saved.count()).toBe(1);
-    await row.locator(tid('saved-filter-delete')).click();
-    await page.locator(tid('confirm-ok')).click();
-    await waitFor(page.locator(tid('saved-filters-empty')), 'the empty saved filters panel');
+    await filter.savedAction(row, 'delete').click();
+    await confirm.ok();
+    await waitFor(filter.savedEmpty, 'the empty saved filters panel');
     expect(await sidebar.filters.count()).toBe(0);
   });
 
   test('examples fill the editor and run', async () => {
-    const { page } = app;
-    const filter = new FilterScreen(page);
-    await page.locator(tid('query-example'), { hasText: 'Unread' }).first().click();
+    const filter = new FilterScreen(app.page);
+    await filter.example('Unread').click();
     expect(await filter.input.inputValue()).toBe('isRead = false');
     await filter.waitForTotal(17);
   });

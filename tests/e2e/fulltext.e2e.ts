@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { waitForValue } from './pages';
+import { ListScreen, Palette, ReaderScreen, Sidebar, waitFor, waitForValue } from './pages';
 import { engineWorker } from './seed';
 
 // Issue 15, whole articles: a feed that carries one-line summaries; the reader fetches the
@@ -17,9 +17,6 @@ const OTTERS = 'How river otters map their streams';
 const APP_PAGE = 'Our new interactive flood map';
 const ONLY_IN_FULL = 'backwater behind the old mill';
 const BOILERPLATE = ['Subscribe now', 'ADVERTISEMENT', 'COMMENT:', 'Trending now', 'FOOTER:'];
-
-const tid = (id: string) => `[data-testid="${id}"]`;
-const row = (page: Page, title: string) => page.locator(`${tid('item-row')}[aria-label="${title}"]`);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -63,74 +60,71 @@ afterAll(async () => {
 });
 
 async function openArticle(title: string): Promise<void> {
-  const { page } = app;
   await app.goto('/all');
-  await row(page, title).click();
-  await page.locator(`${tid('reader-title')}:has-text("${title}")`).waitFor();
+  await new ListScreen(app.page).open(title);
 }
 
 describe('whole articles', () => {
   test('d loads the article from the site: its paragraphs, none of the boilerplate, a new reading time', async () => {
     const { page } = app;
+    const reader = new ReaderScreen(page);
     await openArticle(OTTERS);
-    const body = page.locator(tid('reader-body'));
+    const body = reader.body;
     expect(await body.textContent()).toContain('Continue reading');
-    const minutesBefore = await page.locator(tid('reader-reading-time')).textContent();
+    const minutesBefore = await reader.readingTime.textContent();
 
     await page.keyboard.press('d');
-    await page.locator(tid('fulltext-shown')).waitFor();
+    await waitFor(reader.fulltextShown, 'the whole article after d');
     const text = (await body.textContent()) ?? '';
     expect(text).toContain('River otters travel the same stretch of water');
     expect(text).toContain(ONLY_IN_FULL);
     expect(text).toContain('Scent marks as signposts');
     for (const junk of BOILERPLATE) expect(text).not.toContain(junk);
-    expect(await body.locator('script').count()).toBe(0);
-    expect(await page.locator(tid('reader-reading-time')).textContent()).not.toBe(minutesBefore);
+    expect(await reader.bodyScripts.count()).toBe(0);
+    expect(await reader.readingTime.textContent()).not.toBe(minutesBefore);
 
     // Back to the feed's version, then to the full one again (cached: no loading line).
-    await page.locator(tid('fulltext-show-feed')).click();
-    await page.locator(tid('fulltext-shown')).waitFor({ state: 'detached' });
+    await reader.fulltextShowFeed.click();
+    await waitFor(reader.fulltextShown, 'the whole article', { state: 'detached' });
     expect(await body.textContent()).toContain('Continue reading');
     await page.keyboard.press('d');
-    await page.locator(tid('fulltext-shown')).waitFor();
+    await waitFor(reader.fulltextShown, 'the whole article after d again');
     expect(await body.textContent()).toContain(ONLY_IN_FULL);
   });
 
   test('an article fetched before opens on its full version after a reload', async () => {
-    const { page } = app;
-    await page.reload();
+    const reader = new ReaderScreen(app.page);
+    await app.page.reload();
     await openArticle(OTTERS);
-    await page.locator(tid('fulltext-shown')).waitFor();
-    expect(await page.locator(tid('reader-body')).textContent()).toContain(ONLY_IN_FULL);
+    await waitFor(reader.fulltextShown, 'the stored whole article after a reload');
+    expect(await reader.body.textContent()).toContain(ONLY_IN_FULL);
   });
 
   test('a script-only page shows the feed’s version with the reason, from the More menu too', async () => {
-    const { page } = app;
+    const reader = new ReaderScreen(app.page);
     await openArticle(APP_PAGE);
-    await page.locator(tid('reader-more')).click();
-    await page.locator(tid('reader-fulltext')).click();
-    const fallback = page.locator(tid('fulltext-fallback'));
-    await fallback.waitFor();
+    await reader.button('more').click();
+    await reader.button('fulltext').click();
+    const fallback = reader.fulltextFallback;
+    await waitFor(fallback, "the note that the feed's version is shown");
     expect(await fallback.getAttribute('data-reason')).toBe('no_article');
     expect(await fallback.textContent()).toContain(
       'Showing the feed’s version: no article was found on the page',
     );
-    expect(await page.locator(tid('reader-body')).textContent()).toContain(
-      'Explore the flood map in our app',
-    );
-    expect(await page.locator(tid('fulltext-retry')).isVisible()).toBe(true);
+    expect(await reader.body.textContent()).toContain('Explore the flood map in our app');
+    expect(await reader.fulltextRetry.isVisible()).toBe(true);
   });
 
   test('search finds a sentence that only the whole article has', async () => {
     const { page } = app;
+    const palette = new Palette(page);
     await page.keyboard.press('Escape');
-    await page.locator(tid('reader')).waitFor({ state: 'detached' });
-    await page.keyboard.press('/');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'search-input');
+    await new ReaderScreen(page).waitClosed();
+    await palette.open('/');
     await page.keyboard.type(ONLY_IN_FULL);
-    await page.locator('[data-testid="search-results"][data-fresh="true"]').waitFor();
-    const hits = page.locator(tid('search-result'));
-    await hits.first().waitFor();
+    await palette.waitFresh();
+    const hits = palette.results;
+    await waitFor(hits.first(), 'a search result');
     expect(await hits.count()).toBe(1);
     expect(await hits.first().textContent()).toContain(OTTERS);
     await page.keyboard.press('Escape');
@@ -138,15 +132,16 @@ describe('whole articles', () => {
 
   test('the feed menu turns "Always load the full article" on', async () => {
     const { page } = app;
+    const sidebar = new Sidebar(page);
     await app.goto('/all');
-    const feedRow = page.locator('[data-testid^="feed-row-"]').first();
+    const feedRow = sidebar.feedRows.first();
     await feedRow.click({ button: 'right' });
-    const entry = page.locator(tid('feed-menu-fulltext'));
+    const entry = sidebar.feedMenuItem('fulltext');
     expect(await entry.getAttribute('aria-checked')).toBe('false');
     await entry.click();
-    await entry.waitFor({ state: 'detached' });
+    await waitFor(entry, "the feed menu's Always load the full article", { state: 'detached' });
     await feedRow.click({ button: 'right' });
-    await page.locator(`${tid('feed-menu-fulltext')}[aria-checked="true"]`).waitFor();
+    await waitFor(sidebar.feedMenuItem('fulltext', true), 'Always load the full article checked');
     await page.keyboard.press('Escape');
     expect(app.errors).toEqual([]);
   });

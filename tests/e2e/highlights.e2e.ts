@@ -5,10 +5,11 @@
  * menu), follow a link back to the passage (scrolled to and flashed), export Markdown.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { ListScreen, ReaderScreen, Sidebar, tid, waitFor, waitForPath } from './pages';
+import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
+import { HighlightsUi } from './pages/highlights';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 
 const FIRST = 'The delta grows each year as silt settles';
@@ -24,26 +25,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Selects the first occurrence of `text` in the article body, as a mouse drag would. */
-async function select(page: Page, text: string): Promise<void> {
-  await page.evaluate((wanted) => {
-    const body = document.querySelector('[data-testid="reader-body"]')!;
-    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const at = (n as Text).data.indexOf(wanted);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(n, at);
-      range.setEnd(n, at + wanted.length);
-      const sel = window.getSelection()!;
-      sel.removeAllRanges();
-      sel.addRange(range);
-      return;
-    }
-    throw new Error(`not in the article: ${wanted}`);
-  }, text);
-}
 
 describe('highlights', () => {
   let app: AppPage;
@@ -61,64 +42,59 @@ describe('highlights', () => {
   test('highlight two passages (one with a note), reload, list, go back, export', async () => {
     const { page } = app;
     const reader = new ReaderScreen(page);
+    const hl = new HighlightsUi(page);
     const itemId = ids.itemIds[0]![0]!;
     await app.goto(`/f/${ids.feedIds[0]}`);
     await new ListScreen(page).open('Deltas');
     await reader.waitOpen('Deltas');
 
-    const popover = page.locator(tid('highlight-popover')).describe('the highlight popover');
-    await select(page, FIRST);
+    const popover = hl.popover;
+    await hl.select(FIRST);
     await waitFor(popover, 'the highlight popover');
-    await popover.locator(tid('highlight-color-green')).click();
-    const marks = reader.body.locator('mark.rv-hl');
+    await hl.color('green').click();
+    const marks = hl.marks(reader.body);
     await waitFor(marks.filter({ hasText: FIRST }).first(), 'the first highlight drawn');
 
-    await select(page, SECOND);
-    await waitFor(popover.locator(tid('highlight-add-note')), "the popover's Add note");
-    await popover.locator(tid('highlight-add-note')).click();
-    await waitFor(popover.locator(tid('highlight-note')), 'the note field');
-    await popover.locator(tid('highlight-note')).fill(NOTE);
-    await popover.locator(tid('highlight-save-note')).click();
-    await waitFor(popover, 'the highlight popover', { state: 'detached' });
+    await hl.select(SECOND);
+    await waitFor(hl.addNote, "the popover's Add note");
+    await hl.addNote.click();
+    await waitFor(hl.noteInput, 'the note field');
+    await hl.noteInput.fill(NOTE);
+    await hl.saveNote.click();
+    await hl.waitPopoverClosed();
 
     // After a reload both are drawn again, over exactly their passages, in their colours.
     await page.reload();
     await reader.waitOpen('Deltas');
-    await waitFor(reader.body.locator('mark.rv-hl-noted'), 'the noted highlight after reload');
+    await waitFor(hl.marks(reader.body, 'noted'), 'the noted highlight after reload');
     const drawn = await marks.evaluateAll((ms) => ms.map((m) => [m.textContent, m.getAttribute('class')]));
     expect(drawn).toEqual([
       [FIRST, 'rv-hl rv-hl-green'],
       [SECOND, 'rv-hl rv-hl-yellow rv-hl-noted'],
     ]);
     // Clicking the noted one shows its note.
-    await reader.body.locator('mark.rv-hl-noted').click();
-    await waitFor(
-      popover.locator(tid('highlight-note-text')).filter({ hasText: NOTE }),
-      'the note in the popover',
-    );
+    await hl.marks(reader.body, 'noted').click();
+    await waitFor(hl.noteText.filter({ hasText: NOTE }), 'the note in the popover');
     await page.keyboard.press('Escape');
-    await waitFor(popover, 'the highlight popover', { state: 'detached' });
+    await hl.waitPopoverClosed();
 
     // The Highlights screen, from the sidebar's More menu.
     await new Sidebar(page).more('highlights');
     await waitForPath(page, '/highlights');
-    const cards = page.locator(tid('highlight-card'));
+    const cards = hl.cards;
     await waitFor(cards.nth(1), 'two highlight cards');
-    expect(await page.locator(tid('highlight-quote')).allTextContents()).toEqual([FIRST, SECOND]);
-    expect(await page.locator(tid('highlight-card-note')).allTextContents()).toEqual([NOTE]);
+    expect(await hl.quotes.allTextContents()).toEqual([FIRST, SECOND]);
+    expect(await hl.cardNotes.allTextContents()).toEqual([NOTE]);
 
     // Searching finds the note.
-    await page.locator(tid('highlights-search')).fill('nile');
+    await hl.search.fill('nile');
     await waitFor(cards.filter({ hasText: SECOND }), 'the match');
     await waitFor(cards.filter({ hasText: FIRST }), 'the other card', { state: 'detached' });
-    await page.locator(tid('highlights-search')).fill('');
+    await hl.search.fill('');
     await waitFor(cards.nth(1), 'both cards again');
 
     // Markdown export holds both passages and the note.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.locator(tid('highlights-export-md')).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), hl.exportMarkdown.click()]);
     const md = await readFile(await download.path(), 'utf8');
     expect(md).toContain(`> ${FIRST}`);
     expect(md).toContain(`> ${SECOND}\n\n${NOTE}`);
@@ -126,28 +102,26 @@ describe('highlights', () => {
 
     // The link goes back to the passage: the article opens and the highlight is flashed.
     const id = await cards.filter({ hasText: SECOND }).getAttribute('data-id');
-    await cards.filter({ hasText: SECOND }).locator(tid('highlight-open')).click();
+    await hl.openLink(cards.filter({ hasText: SECOND })).click();
     await waitForPath(page, `/all/i/${itemId}`);
     expect(new URL(page.url()).hash).toBe(`#hl-${id}`);
     await reader.waitOpen('Deltas');
-    await waitFor(
-      reader.body.locator(`mark.rv-hl-flash[data-hl-id="${id}"]`),
-      'the linked highlight flashed',
-    );
+    await waitFor(hl.flashed(reader.body, id), 'the linked highlight flashed');
     expect(realErrors(app.errors)).toEqual([]);
   });
 
   test('delete with Undo puts it back', async () => {
     const { page } = app;
     const reader = new ReaderScreen(page);
+    const hl = new HighlightsUi(page);
     await app.goto(`/all/i/${ids.itemIds[0]![0]!}`);
     await reader.waitOpen('Deltas');
-    const first = reader.body.locator('mark.rv-hl-green');
+    const first = hl.marks(reader.body, 'green');
     await waitFor(first, 'the green highlight');
     await first.click();
-    await page.locator(tid('highlight-delete')).click();
+    await hl.deleteButton.click();
     await waitFor(first, 'the green highlight', { state: 'detached' });
-    await page.locator(tid('highlight-undo')).click();
+    await hl.undoButton.click();
     await waitFor(first, 'the green highlight back');
     expect(await first.textContent()).toBe(FIRST);
   });

@@ -5,12 +5,12 @@
  * a one-click "Show read"); an empty feed whose fetch failed shows the error and Retry, never
  * "all read". Screenshots of the end states go to /tmp/shots-addr/.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker } from './seed';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
-import { FilterScreen, ListScreen, ReaderScreen, tid, waitFor, waitUntil } from './pages';
+import { FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
 import { shootSizes } from './shots';
 
 const SHOTS = '/tmp/shots-addr';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const text = async (page: Page, id: string) => (await page.locator(tid(id)).textContent())?.trim();
+const text = async (el: Locator) => (await el.textContent())?.trim();
 const shoot = (page: Page, name: string) => shootSizes(page, SHOTS, name);
 
 const READ = ['Read one', 'Read two', 'Read three'];
@@ -62,7 +62,7 @@ describe('lists mean what they say', () => {
     await app.goto(`/f/${ids.feedIds[0]}`);
     // Only-unread applies here, and the header says so with both counts.
     await list.waitForRow('Unread one');
-    expect(await text(page, 'items-unread')).toBe('2 unread of 5');
+    expect(await text(list.unread)).toBe('2 unread of 5');
     expect(await list.rows.count()).toBe(2);
     // Save "Unread one" from the reader; opening it marks it read.
     await list.open('Unread one');
@@ -73,8 +73,8 @@ describe('lists mean what they say', () => {
     await list.waitForRow('Unread one');
     expect(await list.row('Unread one').getAttribute('data-unread')).toBe('false');
     expect(await list.rows.count()).toBe(1);
-    expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
-    expect(await page.locator(tid('items-all-read')).count()).toBe(0);
+    expect(await text(list.unread)).toBe('1 article · 0 unread');
+    expect(await list.allRead.count()).toBe(0);
     await shoot(page, 'saved-read');
     expect(realErrors(app.errors)).toEqual([]);
   });
@@ -85,24 +85,20 @@ describe('lists mean what they say', () => {
     const want = READ.length + 2; // the three, "Finished", and "Unread one" read when opened
     await app.goto('/filter/readones');
     await list.waitForRow();
-    await waitUntil(
-      page,
-      `the list to have loaded ${want} rows`,
-      ([s, n]) => document.querySelector(s)?.getAttribute('data-loaded') === String(n),
-      [tid('items-list'), want] as const,
-    );
-    expect(await text(page, 'items-unread')).toBe(`${want} articles`);
+    await list.waitForLoaded(want);
+    expect(await text(list.unread)).toBe(`${want} articles`);
     expect(await list.rows.count()).toBe(want);
     for (const title of [...READ, 'Finished']) expect(await list.row(title).count()).toBe(1);
 
     // The editor: the match line counts what the list below shows.
     await app.goto(`/filter?q=${encodeURIComponent('isRead = true')}&edit=readones`);
-    await new FilterScreen(page).waitForTotal(want);
-    expect(await text(page, 'query-count')).toBe(`${want} articles match`);
+    const filter = new FilterScreen(page);
+    await filter.waitForTotal(want);
+    expect(await text(filter.count)).toBe(`${want} articles match`);
     await list.waitForRow();
-    expect(await text(page, 'items-unread')).toBe(`${want} articles`);
+    expect(await text(list.unread)).toBe(`${want} articles`);
     expect(await list.rows.count()).toBe(want);
-    expect(await page.locator(tid('filter-results-empty')).count()).toBe(0);
+    expect(await filter.resultsEmpty.count()).toBe(0);
     await shoot(page, 'filter-isread');
   });
 
@@ -110,16 +106,13 @@ describe('lists mean what they say', () => {
     const { page } = app;
     const list = new ListScreen(page);
     await app.goto(`/f/${ids.feedIds[1]}`);
-    const state = page.locator(tid('items-all-read'));
-    await waitFor(state, 'the all-read state of the list');
-    expect(await text(page, 'items-hidden-read')).toBe(
-      '“Hide read articles” is on: it hides the 1 read article here.',
-    );
-    expect(await text(page, 'items-unread')).toBe('0 unread of 1');
+    await waitFor(list.allRead, 'the all-read state of the list');
+    expect(await text(list.hiddenRead)).toBe('“Hide read articles” is on: it hides the 1 read article here.');
+    expect(await text(list.unread)).toBe('0 unread of 1');
     await shoot(page, 'all-read-hidden');
-    await page.locator(tid('items-show-read')).click();
+    await list.showRead.click();
     await list.waitForRow('Finished');
-    expect(await text(page, 'items-unread')).toBe('1 article · 0 unread');
+    expect(await text(list.unread)).toBe('1 article · 0 unread');
   });
 
   test('an empty feed whose fetch failed shows the error and Retry, not "all read"', async () => {
@@ -139,14 +132,15 @@ describe('lists mean what they say', () => {
       return engine.feeds.save({ url: u, title: 'Broken Blog', groupId: -1, siteUrl: '' });
     }, url);
     await app.goto(`/f/${feedId}`);
-    await page.locator(tid('items-refresh')).click();
-    const failed = page.locator(tid('items-fetch-failed'));
+    const list = new ListScreen(page);
+    await list.refreshButton.click();
+    const failed = list.fetchFailed;
     await waitFor(failed, 'the fetch error in the empty feed');
-    expect(await text(page, 'items-fetch-error')).toContain('500');
-    expect(await page.locator(tid('items-all-read')).count()).toBe(0);
+    expect(await text(list.fetchError)).toContain('500');
+    expect(await list.allRead.count()).toBe(0);
     await shoot(page, 'fetch-failed');
     // Retry tries again (and fails again, the fixture still answers 500).
-    await page.locator(tid('items-retry')).click();
+    await list.retry.click();
     await waitFor(failed, 'the fetch error after Retry');
   });
 });

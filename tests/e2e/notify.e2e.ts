@@ -8,7 +8,7 @@
 import type { Browser, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { ReaderScreen, SettingsDialog, tid, waitFor, waitForPath } from './pages';
+import { ReaderScreen, SettingsDialog, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 import { engineWorker } from './seed';
 
@@ -91,13 +91,11 @@ describe('notifications from rules', () => {
     ]);
     const settings = new SettingsDialog(app.page);
     await settings.open('general');
-    const toggle = app.page.locator(tid('setting-notifications'));
+    const toggle = settings.setting('notifications');
     await toggle.scrollIntoViewIfNeeded();
     expect(await toggle.isChecked()).toBe(false);
-    await expect
-      .poll(() => app.page.locator(tid('notify-permission')).getAttribute('data-state'))
-      .toBe('default');
-    expect(await app.page.locator(tid('notify-test')).isDisabled()).toBe(true);
+    await expect.poll(() => settings.notifyPermission.getAttribute('data-state')).toBe('default');
+    expect(await settings.notifyTest().isDisabled()).toBe(true);
     expect(await shown()).toEqual([]);
     await settings.close();
   });
@@ -106,13 +104,11 @@ describe('notifications from rules', () => {
     await app.context.grantPermissions(['notifications']);
     const settings = new SettingsDialog(app.page);
     await settings.open('general');
-    await app.page.locator(tid('setting-notifications')).click({ force: true });
-    await expect.poll(() => app.page.locator(tid('setting-notifications')).isChecked()).toBe(true);
-    await expect
-      .poll(() => app.page.locator(tid('notify-permission')).getAttribute('data-state'))
-      .toBe('granted');
+    await settings.setting('notifications').click({ force: true });
+    await expect.poll(() => settings.setting('notifications').isChecked()).toBe(true);
+    await expect.poll(() => settings.notifyPermission.getAttribute('data-state')).toBe('granted');
     // The test notification goes through the same registration.
-    await app.page.locator(tid('notify-test')).click();
+    await settings.notifyTest().click();
     await expect.poll(async () => (await shown()).map((n) => n.tag)).toContain('rivulet-test');
     await clearShown();
     await settings.close();
@@ -194,9 +190,9 @@ describe('notifications from rules', () => {
     await clearShown();
     const settings = new SettingsDialog(app.page);
     await settings.open('general');
-    await app.page.locator(tid('setting-notifications')).click({ force: true });
-    await expect.poll(() => app.page.locator(tid('setting-notifications')).isChecked()).toBe(false);
-    await waitFor(app.page.locator(tid('notify-test') + ':disabled'), 'the disabled test button');
+    await settings.setting('notifications').click({ force: true });
+    await expect.poll(() => settings.setting('notifications').isChecked()).toBe(false);
+    await waitFor(settings.notifyTest(true), 'the disabled test button');
     await settings.close();
     const river = ids.feedIds[0]!;
     await emitNotify([

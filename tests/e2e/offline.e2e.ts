@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRivuletServer } from '../../server/app.ts';
 import { launchBrowser } from './harness';
 import { seedApp } from './seed';
-import { waitForValue } from './pages';
+import { ListScreen, Shell, waitFor, waitForValue } from './pages';
+import { PwaUi } from './pages/pwa';
 
 // The offline app, against this file's own companion server (so it can be stopped) over a copy
 // of dist/ (so a "new build" can be served): the service worker precaches the shell, the app
@@ -73,7 +74,7 @@ describe('offline app', () => {
     page = await context.newPage();
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto(`${base()}/welcome`);
-    await page.waitForSelector('[data-testid="app-shell"]');
+    await new Shell(page).waitReady();
     await seedApp(page, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 8 });
     await waitControlled(page);
   });
@@ -102,18 +103,19 @@ describe('offline app', () => {
 
   test('with the server stopped, reloads and shows the stored articles', async () => {
     await stop();
+    const shell = new Shell(page);
     await page.reload();
-    await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
+    await shell.waitReady(15_000);
     // A deep link opens from the cache too, and the list and an article come from IndexedDB.
     await page.goto(`${base()}/all`);
-    const rows = page.locator('[data-testid="item-row"]');
-    await rows.first().waitFor({ timeout: 15_000 });
+    const list = new ListScreen(page);
+    const rows = list.rows;
+    await list.waitForRow(undefined, 15_000);
     expect(await rows.count()).toBeGreaterThan(5);
     await rows.first().click();
-    await page
-      .getByText(/Body of item \d+/)
-      .first()
-      .waitFor({ timeout: 10_000 });
+    await waitFor(shell.text(/Body of item \d+/).first(), 'the opened article from IndexedDB', {
+      timeout: 10_000,
+    });
     // The API is never answered from the cache.
     const api = await page.evaluate(() =>
       fetch('/api/fetch?url=https%3A%2F%2Fexample.com%2F').then(
@@ -123,30 +125,30 @@ describe('offline app', () => {
     );
     expect(api).toBe('network error');
     await page.goto(`${base()}/download`);
-    const status = page.locator('[data-testid="offline-status"][data-ready="true"]');
-    await status.waitFor();
+    await waitFor(new PwaUi(page).offlineReady, 'the offline status saying ready');
     expect(errors).toEqual([]);
   });
 
   test('a new build shows "update available" and Reload switches to it', async () => {
+    const shell = new Shell(page);
+    const pwa = new PwaUi(page);
     await start();
     await page.goto(`${base()}/welcome`);
-    await page.waitForSelector('[data-testid="app-shell"]');
+    await shell.waitReady();
     const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
     expect(first).toBe(`${base()}/sw.js`);
     // A new deployment: the worker script changes by a byte.
     appendFileSync(join(dist, 'sw.js'), '\n// next build\n');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const prompt = page.locator('[data-testid="pwa-update"]');
-    await prompt.waitFor({ timeout: 20_000 });
+    await waitFor(pwa.update, 'the update available prompt after the new build', { timeout: 20_000 });
     await page.screenshot({ path: '/tmp/offline-update-prompt.png' });
     await page.evaluate(() => ((window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true));
-    await Promise.all([page.waitForEvent('load'), page.locator('[data-testid="pwa-reload"]').click()]);
-    await page.waitForSelector('[data-testid="app-shell"]');
+    await Promise.all([page.waitForEvent('load'), pwa.reload.click()]);
+    await shell.waitReady();
     expect(
       await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate),
     ).toBeUndefined();
-    expect(await page.locator('[data-testid="pwa-update"]').count()).toBe(0);
+    expect(await pwa.update.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -70,4 +70,42 @@ export class FilterScreen {
     await waitFor(this.panelsToggle, 'the filter side panels toggle');
     if ((await this.panelsToggle.getAttribute('aria-expanded')) !== 'true') await this.panelsToggle.click();
   }
+  /** What the parser expected at the error ("a value"). */
+  get expected(): Locator {
+    return this.page.locator(tid('query-expected')).describe('what the query error expected');
+  }
+  /** The queries in the history panel, newest first. */
+  get history(): Locator {
+    return this.page.locator(tid('query-history-item')).describe('the queries in the history panel');
+  }
+  /** A saved filter row's action button: 'rename', 'edit' or 'delete'. */
+  savedAction(row: Locator, action: 'rename' | 'edit' | 'delete'): Locator {
+    return row.locator(tid(`saved-filter-${action}`)).describe(`the saved filter's ${action} button`);
+  }
+  /** The name input of the Save / Rename dialog and its Save button. */
+  get nameInput(): Locator {
+    return this.page.locator(tid('filter-name-input')).describe("the filter's name input");
+  }
+  get nameSave(): Locator {
+    return this.page.locator(tid('filter-name-save')).describe("the name dialog's Save");
+  }
+  /** The Update button (saves the changed query of the filter being edited). */
+  get updateButton(): Locator {
+    return this.page.locator(tid('filter-update')).describe('the Update button');
+  }
+  /** The saved filters panel with none in it. */
+  get savedEmpty(): Locator {
+    return this.page.locator(tid('saved-filters-empty')).describe('the empty saved filters panel');
+  }
+  /** An example query whose text includes `text`. */
+  example(text: string): Locator {
+    return this.page
+      .locator(tid('query-example'), { hasText: text })
+      .first()
+      .describe(`the example '${text}'`);
+  }
+  /** The note that a filter's results are empty. */
+  get resultsEmpty(): Locator {
+    return this.page.locator(tid('filter-results-empty')).describe("the filter's empty results");
+  }
 }

@@ -197,4 +197,38 @@ export class ListScreen {
     const box = await this.row(title).boundingBox();
     return !!list && !!box && box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1;
   }
+  /** The read toggle of a row. */
+  readToggleOf(row: Locator): Locator {
+    return row.locator(tid('item-read')).describe("the row's read toggle");
+  }
+  /** The "all read" empty state. */
+  get allRead(): Locator {
+    return this.page.locator(tid('items-all-read')).describe('the all-read state of the list');
+  }
+  /** The empty state's note that "Hide read articles" hides some, and its "Show read". */
+  get hiddenRead(): Locator {
+    return this.page.locator(tid('items-hidden-read')).describe('the note on hidden read articles');
+  }
+  get showRead(): Locator {
+    return this.page.locator(tid('items-show-read')).describe('Show read');
+  }
+  /** An empty feed's fetch failure: the state, its error text and Retry. */
+  get fetchFailed(): Locator {
+    return this.page.locator(tid('items-fetch-failed')).describe('the fetch error in the empty feed');
+  }
+  get fetchError(): Locator {
+    return this.page.locator(tid('items-fetch-error')).describe("the empty feed's fetch error text");
+  }
+  get retry(): Locator {
+    return this.page.locator(tid('items-retry')).describe("the empty feed's Retry");
+  }
+  /** Waits until the virtual list has loaded exactly `n` rows (its `data-loaded`). */
+  async waitForLoaded(n: number): Promise<void> {
+    await waitUntil(
+      this.page,
+      `the list to have loaded ${n} rows`,
+      ([s, k]) => document.querySelector(s)?.getAttribute('data-loaded') === String(k),
+      [tid('items-list'), n] as const,
+    );
+  }
 }

@@ -90,4 +90,26 @@ export class ReaderScreen {
     await waitFor(item.first(), `'${label}' in the reader's More menu`);
     await item.first().click();
   }
+  /** The article's reading time. */
+  get readingTime(): Locator {
+    return this.page.locator(tid('reader-reading-time')).describe("the article's reading time");
+  }
+  /** The line saying the whole article (from the site) is shown, and its "Show the feed's version". */
+  get fulltextShown(): Locator {
+    return this.page.locator(tid('fulltext-shown')).describe('the whole article shown');
+  }
+  get fulltextShowFeed(): Locator {
+    return this.page.locator(tid('fulltext-show-feed')).describe("Show the feed's version");
+  }
+  /** The note that the feed's version is shown instead (carries `data-reason`), and its Retry. */
+  get fulltextFallback(): Locator {
+    return this.page.locator(tid('fulltext-fallback')).describe("the note that the feed's version is shown");
+  }
+  get fulltextRetry(): Locator {
+    return this.page.locator(tid('fulltext-retry')).describe('Retry of the whole article');
+  }
+  /** Script elements inside the article body (a sanitised body has none). */
+  get bodyScripts(): Locator {
+    return this.body.locator('script').describe('scripts in the article body');
+  }
 }

@@ -56,4 +56,14 @@ export class SettingsDialog {
     await this.page.keyboard.press('Escape');
     await waitFor(this.dialog, 'the settings dialog', { state: 'detached' });
   }
+  /** The notifications permission line (carries `data-state`: default, granted, denied). */
+  get notifyPermission(): Locator {
+    return this.page.locator(tid('notify-permission')).describe('the notifications permission line');
+  }
+  /** "Send a test notification" (with `disabled`, only while it is disabled). */
+  notifyTest(disabled?: boolean): Locator {
+    return this.page
+      .locator(tid('notify-test') + (disabled ? ':disabled' : ''))
+      .describe(disabled ? 'the disabled test notification button' : 'the test notification button');
+  }
 }

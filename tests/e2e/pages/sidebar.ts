@@ -147,4 +147,19 @@ export class Sidebar {
     await waitFor(this.moreMenu, "the sidebar's More menu");
     await this.moreMenu.locator(tid(`nav-more-${item}`)).click();
   }
+  /** A saved filter's link, by its address. */
+  filterAt(href: string): Locator {
+    return this.page
+      .locator(`${tid('sidebar-filters')} a[href="${href}"]`)
+      .describe(`the saved filter at ${href} in the sidebar`);
+  }
+  /** The feeds' rows (the right-click target of the feed menu). */
+  get feedRows(): Locator {
+    return this.page.locator('[data-testid^="feed-row-"]').describe("the sidebar's feed rows");
+  }
+  /** An entry of a feed's context menu ('fulltext', …); with `checked`, only in that state. */
+  feedMenuItem(name: string, checked?: boolean): Locator {
+    const sel = tid(`feed-menu-${name}`) + (checked === undefined ? '' : `[aria-checked="${checked}"]`);
+    return this.page.locator(sel).describe(`the feed menu's ${name}`);
+  }
 }
