@@ -70,7 +70,6 @@ export default tseslint.config(
     files: ['tests/e2e/*.e2e.ts'],
     ignores: [
       'tests/e2e/ai.e2e.ts',
-      'tests/e2e/download.e2e.ts',
       'tests/e2e/feeds.e2e.ts',
       'tests/e2e/reading.e2e.ts',
       'tests/e2e/ruleActions.e2e.ts',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { colorScheme } from './pages';
+import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
 
 // Download: a backup of a seeded database restored into a fresh profile gives identical groups,
@@ -57,7 +57,7 @@ const settingsOf = (page: Page) =>
   );
 
 async function chooseFile(app: AppPage, file: string | { name: string; mimeType: string; buffer: Buffer }) {
-  await app.page.locator('[data-testid="download-restore"] input[type="file"]').setInputFiles(file);
+  await screens(app.page).download.restoreFile.setInputFiles(file);
 }
 
 describe('download', () => {
@@ -109,25 +109,23 @@ describe('download', () => {
   });
 
   test('the screen in light and dark', async () => {
-    await source.page.locator('[data-testid="storage-usage"]').waitFor();
+    const { download } = screens(source.page);
+    await waitFor(download.storageUsage, 'the storage use line');
     for (const scheme of ['light', 'dark'] as const) {
       await colorScheme(source.page, scheme);
       await source.page.screenshot({ path: `/tmp/download-${scheme}.png`, fullPage: true });
     }
     await source.page.emulateMedia({ colorScheme: 'light' });
-    expect(await source.page.locator('[data-testid="storage-usage"]').textContent()).toMatch(
-      /Using .+ of .+ available/,
-    );
+    expect(await download.storageUsage.textContent()).toMatch(/Using .+ of .+ available/);
   });
 
   test('backup downloads one file whose header counts the records', async () => {
-    const download = source.page.waitForEvent('download');
-    await source.page.locator('[data-testid="backup-button"]').click();
-    const file = await download;
+    const { download } = screens(source.page);
+    const file = await download.backup();
     expect(file.suggestedFilename()).toMatch(/^rivulet-backup-\d{4}-\d{2}-\d{2}\.ndjson$/);
     backupPath = join(dir, file.suggestedFilename());
     await file.saveAs(backupPath);
-    await source.page.locator('[data-testid="backup-done"]').waitFor();
+    await waitFor(download.backupDone, 'the word that the backup is written');
     const text = readFileSync(backupPath, 'utf8');
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
       format: string;
@@ -140,19 +138,15 @@ describe('download', () => {
 
   test('restore into a fresh profile gives back exactly what was saved', async () => {
     const target = await openApp(browser);
+    const { download, confirm, welcome, list } = screens(target.page);
     await target.goto('/download');
     await chooseFile(target, backupPath);
-    await target.page.locator('[data-testid="restore-preview"]').waitFor();
-    expect(
-      await target.page
-        .locator('[data-testid="restore-counts"] [data-store="items"] td')
-        .last()
-        .textContent(),
-    ).toBe('60');
-    await target.page.locator('[data-testid="restore-button"]').click();
+    await waitFor(download.restorePreview, "the backup's preview");
+    expect(await download.restoreCount('items').last().textContent()).toBe('60');
+    await download.restoreButton.click();
     // Replace (the default in an empty browser) asks first.
-    await target.page.locator('[data-testid="confirm-ok"]').click();
-    await target.page.locator('[data-testid="restore-done"]').waitFor({ timeout: 30_000 });
+    await confirm.ok();
+    await waitFor(download.restoreDone, 'the word that the restore is done', { timeout: 30_000 });
     const after = await dump(target.page);
     expect(after.groups).toEqual(before.groups);
     expect(after.feeds).toEqual(before.feeds);
@@ -166,11 +160,9 @@ describe('download', () => {
     expect(settings.integrated?.apiKey).toBe('');
     // The screens follow at once (the engine told the page): counts and lists show the data.
     await target.goto('/welcome');
-    const items = target.page.locator('[data-testid="count-items"][data-loaded="true"]');
-    await items.waitFor();
-    expect(await items.textContent()).toBe('60');
+    expect(await welcome.counted('items')).toBe('60');
     await target.goto('/all');
-    await target.page.locator('[data-testid="item-row"]').first().waitFor();
+    await list.waitForRow();
     expect(target.errors).toEqual([]);
     await target.context.close();
   });
@@ -191,13 +183,14 @@ describe('download', () => {
         /newer version/,
       ],
     ];
+    const { download } = screens(source.page);
     const before = await dump(source.page);
     for (const [name, body, message] of cases) {
       await chooseFile(source, { name, mimeType: 'application/octet-stream', buffer: Buffer.from(body) });
-      const error = source.page.locator('[data-testid="restore-error"]');
-      await error.waitFor();
+      const error = download.restoreError;
+      await waitFor(error, `the restore's error for ${name}`);
       expect(await error.textContent()).toMatch(message);
-      expect(await source.page.locator('[data-testid="restore-button"]').count()).toBe(0);
+      expect(await download.restoreButton.count()).toBe(0);
       expect(await dump(source.page)).toEqual(before);
     }
     expect(await settingsOf(source.page)).toEqual(beforeSettings);
