@@ -3,12 +3,13 @@
  * autoRead, mark all read (y and n), the row menu, the image preview rules, Markdown and a
  * podcast that plays.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings, svgPicture, tinyWav } from './readingSeed';
-import { painted, waitUntil } from './pages';
+import { painted, screens, waitFor } from './pages';
+import { ReadingUi } from './pages/reading';
 
 let browser: Browser;
 let media: FeedServer;
@@ -34,9 +35,6 @@ afterAll(async () => {
   await media.close();
   await browser.close();
 });
-
-const rows = (page: Page) => page.locator('[data-testid="item-row"]');
-const row = (page: Page, title: string) => page.locator(`[data-testid="item-row"][aria-label="${title}"]`);
 
 async function open(settings: Record<string, unknown> = {}): Promise<{ app: AppPage; ids: SeededFeeds }> {
   const app = await openApp(browser);
@@ -101,46 +99,48 @@ describe('list types', () => {
       ['/home', 'Today', 'Gallery post'],
       ['/explore', 'Today', 'Gallery post'],
     ];
+    const { list, shell } = screens(app.page);
     for (const [path, title, sample] of cases) {
       await app.goto(path);
-      await row(app.page, sample).waitFor();
-      expect((await app.page.locator('[data-testid="page-title"]').textContent())?.trim()).toBe(title);
+      await list.waitForRow(sample);
+      expect((await shell.pageTitle.textContent())?.trim()).toBe(title);
     }
     await app.goto('/c/-1');
-    await row(app.page, 'Ungrouped story').waitFor();
-    expect(await row(app.page, 'Episode one').count()).toBe(0);
+    await list.waitForRow('Ungrouped story');
+    expect(await list.row('Episode one').count()).toBe(0);
     await app.goto('/home');
-    await row(app.page, 'Gallery post').waitFor();
-    expect(await row(app.page, 'Old news').count()).toBe(0);
+    await list.waitForRow('Gallery post');
+    expect(await list.row('Old news').count()).toBe(0);
   });
 
   test('saved (next) lists what was saved with s', async () => {
+    const { list, reader, shell } = screens(app.page);
     await app.goto('/c/-1');
-    await row(app.page, 'Ungrouped story').click();
-    await app.page.locator('[data-testid="reader-title"]').waitFor();
+    await list.row('Ungrouped story').click();
+    await reader.waitOpen();
     await app.page.keyboard.press('s');
-    await app.page.locator('[data-testid="reader-save"][aria-pressed="true"]').waitFor();
+    await waitFor(reader.pressed('save'), 'the article saved after s');
     await app.goto('/next');
-    await row(app.page, 'Ungrouped story').waitFor();
-    expect(await rows(app.page).count()).toBe(1);
-    expect((await app.page.locator('[data-testid="page-title"]').textContent())?.trim()).toBe(
-      'Saved for later',
-    );
+    await list.waitForRow('Ungrouped story');
+    expect(await list.rows.count()).toBe(1);
+    expect((await shell.pageTitle.textContent())?.trim()).toBe('Saved for later');
   });
 
   test('a saved filter runs its query', async () => {
+    const { list, shell } = screens(app.page);
+    const reading = new ReadingUi(app.page);
     await app.goto('/filter/f1');
     // LIKE is a case-insensitive "contains": 'alpha' matches "Alpha 1", never "Episode one".
-    await app.page.locator('[data-testid="item-row"][aria-label^="Alpha"]').first().waitFor();
-    expect(await app.page.locator('[data-testid="engine-error"], [data-testid="not-found"]').count()).toBe(0);
-    expect((await app.page.locator('[data-testid="page-title"]').textContent())?.trim()).toBe('Alpha only');
-    expect(await row(app.page, 'Episode one').count()).toBe(0);
+    await waitFor(reading.rowsStartingWith('Alpha').first(), 'an Alpha row in the saved filter');
+    expect(await reading.failure.count()).toBe(0);
+    expect((await shell.pageTitle.textContent())?.trim()).toBe('Alpha only');
+    expect(await list.row('Episode one').count()).toBe(0);
   });
 
   test('unknown types and ids say so', async () => {
     for (const path of ['/f/99999', '/c/99999', '/filter/nope', '/bogus/1', '/f/abc', '/next/3']) {
       await app.goto(path);
-      await app.page.locator('[data-testid="not-found"]').waitFor();
+      await waitFor(screens(app.page).shell.notFound, `Not found at ${path}`);
     }
     expect(realErrors(app.errors)).toEqual([]);
   });
@@ -156,50 +156,46 @@ describe('keyboard and reader', () => {
 
   test('j/k select, Enter opens, arrows walk articles, m undoes the auto-read, Esc closes', async () => {
     const { page } = app;
+    const { list, reader } = screens(page);
+    const reading = new ReadingUi(page);
     await app.goto('/all');
-    await rows(page).first().waitFor();
+    await list.waitForRow();
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await page.keyboard.press('k');
-    const selected = page.locator('[data-testid="item-row"][data-selected="true"]');
-    expect(await selected.getAttribute('aria-label')).toBe(
-      await rows(page).nth(0).getAttribute('aria-label'),
-    );
+    const selected = list.selected();
+    expect(await selected.getAttribute('aria-label')).toBe(await list.rows.nth(0).getAttribute('aria-label'));
     await page.keyboard.press('j');
-    const second = (await rows(page).nth(1).getAttribute('aria-label')) ?? '';
+    const second = (await list.rows.nth(1).getAttribute('aria-label')) ?? '';
     await page.keyboard.press('Enter');
-    const title = page.locator('[data-testid="reader-title"]');
-    await title.waitFor();
+    const title = reader.title;
+    await reader.waitOpen();
     expect((await title.textContent())?.trim()).toBe(second);
     // Opening marked it read (autoRead), m undoes it.
-    await page.locator('[data-testid="reader-read"][aria-pressed="true"]').waitFor();
+    await waitFor(reader.pressed('read'), 'the article marked read on opening');
     await page.keyboard.press('m');
-    await page.locator('[data-testid="reader-read"][aria-pressed="false"]').waitFor();
-    expect(await row(page, second).getAttribute('data-unread')).toBe('true');
+    await waitFor(reader.pressed('read', false), 'the article unread again after m');
+    expect(await list.row(second).getAttribute('data-unread')).toBe('true');
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(
-      (t) => document.querySelector('[data-testid="reader-title"]')?.textContent?.trim() !== t,
-      second,
-    );
-    const third = (await rows(page).nth(2).getAttribute('aria-label')) ?? '';
+    await reading.waitReaderLeft(second);
+    const third = (await list.rows.nth(2).getAttribute('aria-label')) ?? '';
     expect((await title.textContent())?.trim()).toBe(third);
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(
-      (t) => document.querySelector('[data-testid="reader-title"]')?.textContent?.trim() === t,
-      second,
-    );
+    await reader.waitOpen(second);
     await page.keyboard.press('Escape');
-    await page.locator('[data-testid="reader"]').waitFor({ state: 'detached' });
-    expect(await row(page, third).getAttribute('data-unread')).toBe('false');
+    await reader.waitClosed();
+    expect(await list.row(third).getAttribute('data-unread')).toBe('false');
   });
 
   test('? lists every shortcut; keys do nothing while typing', async () => {
     const { page } = app;
+    const { list, shell } = screens(page);
+    const reading = new ReadingUi(page);
     await app.goto('/all');
-    await rows(page).first().waitFor();
+    await list.waitForRow();
     await page.keyboard.press('?');
-    const help = page.locator('[data-testid="shortcuts-help"]').first();
-    await page.getByText('Keyboard shortcuts').first().waitFor();
+    const help = reading.shortcutsHelp;
+    await shell.waitForText('Keyboard shortcuts', 'the shortcuts sheet after ?');
     for (const text of [
       'Next item',
       'Mark all as read',
@@ -209,9 +205,9 @@ describe('keyboard and reader', () => {
       'Search',
       'Subscribe to a feed',
     ])
-      await page.getByText(text, { exact: true }).first().waitFor();
+      await shell.waitForText(text, `'${text}' in the shortcuts sheet`, true);
     await page.keyboard.press('Escape');
-    await help.waitFor({ state: 'hidden' });
+    await waitFor(help, 'the shortcuts sheet', { state: 'hidden' });
     await page.evaluate(() => {
       const input = document.createElement('input');
       input.id = 'typing-probe';
@@ -220,45 +216,46 @@ describe('keyboard and reader', () => {
     });
     await page.keyboard.press('j');
     await page.keyboard.press('v');
-    expect(await page.locator('[data-testid="item-row"][data-selected="true"]').count()).toBe(0);
-    expect(await page.locator('[data-testid="items-view"]').getAttribute('data-view')).toBe('list');
+    expect(await list.selected().count()).toBe(0);
+    expect(await list.view.getAttribute('data-view')).toBe('list');
     await page.evaluate(() => document.getElementById('typing-probe')?.remove());
   });
 
   test('a podcast plays from the reader', async () => {
     const { page } = app;
+    const { list, player } = screens(page);
+    const reading = new ReadingUi(page);
     await app.goto(`/f/${ids.feedIds[1]}`);
-    await row(page, 'Episode one').click();
+    await list.row('Episode one').click();
     // The reader's Play hands the episode to the app's one player (tests/e2e/player.e2e.ts).
-    await page.locator('[data-testid="reader-play"]').click();
-    const audio = page.locator('audio[data-testid="player-media"]');
-    await audio.waitFor({ state: 'attached' });
+    await player.play.click();
+    const audio = reading.audio;
+    await waitFor(audio, 'the audio element after Play', { state: 'attached' });
     expect(await audio.getAttribute('src')).toBe(`${media.url}/episode.wav`);
-    await page.waitForFunction(
-      () =>
-        (document.querySelector('audio[data-testid="player-media"]') as HTMLAudioElement).currentTime > 0.3,
-    );
-    await page.locator('[data-testid="mini-player-close"]').click();
+    await reading.waitAudioPast(0.3);
+    await reading.miniPlayerClose.click();
     expect(realErrors(app.errors)).toEqual([]);
   });
 
   test('Markdown view shows and copies the article as Markdown', async () => {
     const { page } = app;
+    const { list, reader, shell } = screens(page);
+    const reading = new ReadingUi(page);
     await app.goto('/all');
-    await row(page, 'Markdown post').click();
+    await list.row('Markdown post').click();
     // Markdown lives in the toolbar's More menu.
-    await page.locator('[data-testid="reader-more"]').click();
-    await page.locator('[data-testid="reader-markdown-toggle"]').click();
-    const md = page.locator('[data-testid="reader-markdown"]');
-    await md.waitFor();
+    await reader.button('more').click();
+    await reading.markdownToggle.click();
+    const md = reading.markdown;
+    await waitFor(md, 'the Markdown view');
     const text = (await md.textContent()) ?? '';
     expect(text).toContain('# Markdown post');
     expect(text).toContain('## Setup');
     expect(text).toContain('`npm i`');
     expect(text).toMatch(/\| a +\| b +\|/);
-    await page.locator('[data-testid="reader-more"]').click();
-    await page.locator('[data-testid="reader-copy-markdown"]').click();
-    await page.getByText('Markdown copied').waitFor();
+    await reader.button('more').click();
+    await reading.copyMarkdown.click();
+    await shell.waitForText('Markdown copied', 'the note that the Markdown was copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
     expect(realErrors(app.errors)).toEqual([]);
   });
@@ -274,128 +271,106 @@ describe('only unread, autoRead, mark all read, row menu', () => {
 
   test('items read during the visit stay until the list is reloaded', async () => {
     const { page } = app;
+    const { list, reader } = screens(page);
     await app.goto(`/f/${ids.feedIds[0]}`);
-    await row(page, 'Alpha 1').click();
-    await page.locator('[data-testid="reader-read"][aria-pressed="true"]').waitFor();
+    await list.row('Alpha 1').click();
+    await waitFor(reader.pressed('read'), 'the article marked read on opening');
     await page.keyboard.press('Escape');
-    expect(await row(page, 'Alpha 1').getAttribute('data-unread')).toBe('false');
-    await page.locator('[data-testid="items-unread"]').filter({ hasText: '60 unread' }).waitFor();
+    expect(await list.row('Alpha 1').getAttribute('data-unread')).toBe('false');
+    await list.waitForUnread('60 unread');
     await page.reload();
-    await row(page, 'Alpha 2').waitFor();
-    expect(await row(page, 'Alpha 1').count()).toBe(0);
+    await list.waitForRow('Alpha 2');
+    expect(await list.row('Alpha 1').count()).toBe(0);
   });
 
   test('scroll marking (when on) marks rows scrolled past the top, not everything loaded', async () => {
     const { page } = app;
+    const { list: listScreen } = screens(page);
+    const reading = new ReadingUi(page);
     // Off by default (see undo.e2e.ts); this test turns it on.
     await setSettings(page, { general: { markReadOnScroll: true } });
     await app.goto(`/f/${ids.feedIds[0]}`);
-    await row(page, 'Gallery post').waitFor();
-    const counter = page.locator('[data-testid="items-unread"]');
-    await counter.filter({ hasText: 'unread' }).waitFor();
+    await listScreen.waitForRow('Gallery post');
+    const counter = listScreen.unread;
+    await listScreen.waitForUnread('unread');
     // "58 unread of 62": the first number is the unread count.
     const unreadNow = async () => Number(/\d+/.exec((await counter.textContent()) ?? '')?.[0] ?? NaN);
     const start = await unreadNow();
-    const list = page.locator('[data-testid="items-list"]');
+    const list = listScreen.scroller;
     await list.evaluate((el) => el.scrollBy(0, 700));
     // The list has drawn the rows at its new position (they were seen) before they move past.
-    await waitUntil(
-      page,
-      'the list to draw the rows 700 px down',
-      (sel) => {
-        const box = document.querySelector(sel)!.getBoundingClientRect();
-        return [...document.querySelectorAll(`${sel} [data-testid="item-row"]`)].some((r) => {
-          const b = r.getBoundingClientRect();
-          return Number(r.getAttribute('data-item-index')) > 0 && b.top <= box.top + 1 && b.bottom > box.top;
-        });
-      },
-      '[data-testid="items-list"]',
-    );
+    await reading.waitRowsDrawnAtTop('the list to draw the rows 700 px down');
     await painted(page);
     await list.evaluate((el) => el.scrollBy(0, 10));
     // The batch is debounced; then the first rows are read, later loaded ones untouched.
-    await page.waitForFunction(
-      () =>
-        document.querySelector('[data-testid="item-row"][aria-label="Gallery post"]') === null ||
-        document
-          .querySelector('[data-testid="item-row"][aria-label="Gallery post"]')
-          ?.getAttribute('data-unread') === 'false',
-    );
-    await counter.filter({ hasNotText: `${start} unread` }).waitFor();
+    await reading.waitRowReadOrGone('Gallery post');
+    await listScreen.waitForUnreadNot(`${start} unread`);
     const unread = await unreadNow();
     // A handful of rows were scrolled past; the other loaded rows (50 per page) stay unread.
     expect(unread).toBeLessThan(start);
     expect(unread).toBeGreaterThan(start - 20);
     await list.evaluate((el) => el.scrollTo(0, 0));
-    expect(await row(page, 'Gallery post').getAttribute('data-unread')).toBe('false');
+    expect(await listScreen.row('Gallery post').getAttribute('data-unread')).toBe('false');
   });
 
   test('the row menu marks everything above as read', async () => {
     const { page } = app;
+    const { list } = screens(page);
+    const reading = new ReadingUi(page);
     await setSettings(page, { general: { autoRead: false, markReadOnScroll: false } });
     await app.goto(`/f/${ids.feedIds[0]}`);
-    const target = rows(page).nth(3);
+    const target = list.rows.nth(3);
     const label = (await target.getAttribute('aria-label')) ?? '';
     await target.click({ button: 'right' });
-    await page.locator('[data-testid="menu-mark-above"]').click();
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="item-row"]')]
-        .slice(0, 3)
-        .every((r) => r.getAttribute('data-unread') === 'false'),
-    );
-    expect(await row(page, label).getAttribute('data-unread')).toBe('true');
-    await row(page, label).hover();
-    await row(page, label).locator('[data-testid="item-menu"]').click();
-    await page.locator('[data-testid="menu-read"]').click();
-    await page.waitForFunction(
-      (l) =>
-        document.querySelector(`[data-testid="item-row"][aria-label="${l}"]`)?.getAttribute('data-unread') ===
-        'false',
-      label,
-    );
+    await reading.menuMarkAbove.click();
+    await reading.waitFirstRowsRead(3);
+    expect(await list.row(label).getAttribute('data-unread')).toBe('true');
+    await list.row(label).hover();
+    await reading.rowMenuButton(list.row(label)).click();
+    await reading.menuRead.click();
+    await reading.waitRowRead(label);
   });
 
   test('mark all read asks first: n keeps everything, y marks the list read', async () => {
     const { page } = app;
+    const { list, confirm } = screens(page);
+    const reading = new ReadingUi(page);
     await app.goto(`/f/${ids.feedIds[0]}`);
-    await rows(page).first().waitFor();
-    const before = await page.locator('[data-testid="items-unread"]').textContent();
+    await list.waitForRow();
+    const before = await list.unread.textContent();
     // The keyboard path: Shift+A opens the menu with focus on its first option, arrows move between
     // options, Enter takes the focused one; the confirmation answers to y and n.
-    const confirmText = () => page.locator('[data-testid="confirm-message"]').textContent();
+    const confirmText = () => confirm.message.textContent();
     await page.keyboard.press('A');
-    await page.locator('[data-testid="mark-all-menu"]').waitFor();
+    await waitFor(reading.markAllMenu, 'the Mark all read menu after Shift+A');
     await page.keyboard.press('Enter');
-    await page.locator('[data-testid="confirm-dialog"]').waitFor();
+    await confirm.waitOpen();
     expect(await confirmText()).toContain('every unread article');
     await page.keyboard.press('n');
-    await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
-    expect(await page.locator('[data-testid="items-unread"]').textContent()).toBe(before);
+    await confirm.waitClosed();
+    expect(await list.unread.textContent()).toBe(before);
     // Older than a week (the third option): only "Old news".
     await page.keyboard.press('A');
-    await page.locator('[data-testid="mark-all-all"]:focus').waitFor();
+    await waitFor(reading.focusedChoice('all'), 'focus on the first Mark all read choice');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await page.locator('[data-testid="mark-all-week"]:focus').waitFor();
+    await waitFor(reading.focusedChoice('week'), 'focus on "older than a week"');
     await page.keyboard.press('Enter');
-    await page.locator('[data-testid="confirm-dialog"]').waitFor();
+    await confirm.waitOpen();
     expect(await confirmText()).toContain('older than a week');
     await page.keyboard.press('y');
-    await page.locator('[data-testid="confirm-dialog"]').waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      () => !document.querySelector('[data-testid="item-row"][aria-label="Old news"]'),
-    );
+    await confirm.waitClosed();
+    await reading.waitRowGone('Old news');
     // The mouse path still works too.
-    await page.locator('[data-testid="items-mark-all"]').click();
-    await page.locator('[data-testid="mark-all-all"]').click();
-    await page.locator('[data-testid="confirm-dialog"]').waitFor();
+    await list.markAll('all');
+    await confirm.waitOpen();
     await page.keyboard.press('y');
-    await page.locator('[data-testid="items-all-read"]').waitFor();
-    await page.locator('[data-testid="items-unread"]').filter({ hasText: '0 unread' }).waitFor();
+    await waitFor(reading.allRead, 'the note that everything is read');
+    await list.waitForUnread('0 unread');
     // "Next feed with unread" leads to another feed.
-    await page.locator('[data-testid="items-next-feed"]').click();
-    await page.waitForURL((u) => /^\/f\/\d+$/.test(u.pathname) && u.pathname !== `/f/${ids.feedIds[0]}`);
-    await rows(page).first().waitFor();
+    await reading.nextFeed.click();
+    await reading.waitForOtherFeed(`/f/${ids.feedIds[0]}`);
+    await list.waitForRow();
     expect(realErrors(app.errors)).toEqual([]);
   });
 });
@@ -404,22 +379,24 @@ describe('image preview', () => {
   test('follows every rule, for an article opened in the first second', async () => {
     const { app } = await open({ hideReadArticles: false, autoRead: false });
     const { page } = app;
+    const { list, reader } = screens(page);
+    const reading = new ReadingUi(page);
     // Open the article right after load, before the preview's listener is attached (1 s after
     // start): the test holds the page's clock, so "after a second" is a state it sets.
     await page.clock.install();
     await app.goto('/all');
-    await row(page, 'Gallery post').click();
-    await page.locator('[data-testid="reader-body"] img').first().waitFor();
+    await list.row('Gallery post').click();
+    await waitFor(reading.bodyImages.first(), "the article's first picture");
     // Under load the reader may appear later than 1 s; the preview must work either way.
     const mountedAt = await page.evaluate(() => performance.now());
     console.info(`reader mounted ${Math.round(mountedAt)} ms after navigation`);
     await page.clock.runFor(1200);
-    const body = page.locator('[data-testid="reader-body"]');
-    const counter = page.locator('[data-testid="image-preview-counter"]');
-    const current = () => page.locator('[data-testid="image-preview-img"]').getAttribute('alt');
+    const counter = reading.previewCounter;
+    const current = () => reading.previewShowing();
+    const previewOpen = () => waitFor(counter, 'the image preview');
 
-    await body.locator('img[alt="second"]').click();
-    await counter.waitFor();
+    await reading.bodyImage('second').click();
+    await previewOpen();
     expect((await counter.textContent())?.replace(/\s/g, '')).toBe('2/3');
     expect(await current()).toBe('second');
     await page.keyboard.press('ArrowRight');
@@ -429,43 +406,38 @@ describe('image preview', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await current()).toBe('third');
     // The arrow is also a button (a click during the modal's transition can land on the stage).
-    await page.locator('[data-testid="image-preview-prev"]').dispatchEvent('click');
+    await reading.previewPart('prev').dispatchEvent('click');
     expect(await current()).toBe('second');
-    await page.locator('[data-testid="image-preview-thumbs-toggle"]').click();
-    const thumbs = page.locator('[data-testid="image-preview-thumbs"] button');
+    await reading.previewPart('thumbs-toggle').click();
+    const thumbs = reading.previewThumbs;
     expect(await thumbs.count()).toBe(3);
     await thumbs.nth(0).click();
     expect(await current()).toBe('first');
     // The reader stayed open underneath: arrows moved images, not articles.
-    expect((await page.locator('[data-testid="reader-title"]').textContent())?.trim()).toBe('Gallery post');
+    expect((await reader.title.textContent())?.trim()).toBe('Gallery post');
     await page.keyboard.press('Escape');
-    await page.locator('[data-testid="image-preview"]').waitFor({ state: 'detached' });
-    expect(await page.locator('[data-testid="reader"]').count()).toBe(1);
+    await reading.waitPreviewClosed();
+    expect(await reader.root.count()).toBe(1);
 
     // View in article: closes and scrolls the image into view.
-    await body.locator('img[alt="third"]').click();
-    await counter.waitFor();
-    await page.locator('[data-testid="image-preview-view-in-article"]').click();
-    await page.locator('[data-testid="image-preview"]').waitFor({ state: 'detached' });
-    await page.waitForFunction(() => {
-      const img = document.querySelector('[data-testid="reader-body"] img[alt="third"]');
-      if (!img) return false;
-      const r = img.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    });
+    await reading.bodyImage('third').click();
+    await previewOpen();
+    await reading.previewPart('view-in-article').click();
+    await reading.waitPreviewClosed();
+    await reading.waitImageInView('third');
 
     // noclick images never open it; the close button clears the state.
-    await body.locator('img[alt="decor"]').click({ force: true });
+    await reading.bodyImage('decor').click({ force: true });
     // Past the preview's 100 ms debounce (the clock is the test's), and drawn.
     await page.clock.runFor(300);
     await painted(page);
-    expect(await page.locator('[data-testid="image-preview"]').count()).toBe(0);
-    await body.locator('img[alt="first"]').click();
-    await counter.waitFor();
-    await page.locator('[data-testid="image-preview-close"]').click();
-    await page.locator('[data-testid="image-preview"]').waitFor({ state: 'detached' });
-    await body.locator('img[alt="third"]').click();
-    await counter.waitFor();
+    expect(await reading.preview.count()).toBe(0);
+    await reading.bodyImage('first').click();
+    await previewOpen();
+    await reading.previewPart('close').click();
+    await reading.waitPreviewClosed();
+    await reading.bodyImage('third').click();
+    await previewOpen();
     expect((await counter.textContent())?.replace(/\s/g, '')).toBe('3/3');
     await page.keyboard.press('Escape');
     expect(realErrors(app.errors)).toEqual([]);
