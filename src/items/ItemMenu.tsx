@@ -19,6 +19,7 @@ import { cleanUrl } from '../../shared/cleanUrl';
 import classes from './ItemsView.module.css';
 import { openTagPicker } from '../tags/pickerStore';
 import { useTitleLanguage, useTranslatedTitle } from '../translate/titles/useListTitles';
+import { SendToMenuItems } from '../sendTo/SendToMenuItems';
 
 /** Atop the menu of a row whose title shows translated: the original (long-press on a phone). */
 function OriginalTitle({ row }: { row: ItemRow }) {
@@ -57,7 +58,8 @@ export function openOriginal(link: string): void {
 
 /**
  * The per-item menu (right-click on a row, or its "…" button): open, read/unread,
- * save/unsave, open original, tags, and mark everything above as read.
+ * save/unsave, open original, tags, play next / queue (media), send to (configured targets and
+ * Web Share), and mark everything above as read.
  */
 export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onMarkAbove }: ItemMenuProps) {
   const t = useT();
@@ -143,6 +145,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
                 </Menu.Item>
               </>
             )}
+            <SendToMenuItems item={row} />
             <Menu.Divider />
             <Menu.Item
               leftSection={<IconArrowBarToUp size={16} />}

@@ -22,6 +22,7 @@ import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
+import { useSendFirst } from '../sendTo/useSendToActions';
 import { type MarkAge, markScopeRead } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
@@ -212,6 +213,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   };
 
   const selectedRow = data.rows[selected];
+  const sendFirst = useSendFirst();
   const readerOpen = openId !== null;
   // While the mark-all menu is open its keys replace the list's (see markMenuKeys.ts).
   const keymap = markMenuOpen
@@ -227,6 +229,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
           openOriginal: () => selectedRow && openOriginal(selectedRow.link),
           tags: () => selectedRow && openTagPicker([selectedRow]),
+          sendTo: () => selectedRow && sendFirst(selectedRow),
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
           toggleOnlyUnread: () =>

@@ -12,6 +12,7 @@ function actions(): ListActions {
     toggleOnlyUnread: vi.fn(),
     openOriginal: vi.fn(),
     tags: vi.fn(),
+    sendTo: vi.fn(),
     step: vi.fn(),
   };
 }
@@ -41,7 +42,9 @@ describe('listKeymap', () => {
     press(map, 'A');
     press(map, 'u');
     press(map, 'l');
+    press(map, 'b');
     expect(a.tags).toHaveBeenCalledOnce();
+    expect(a.sendTo).toHaveBeenCalledOnce();
     expect(a.toggleRead).toHaveBeenCalledOnce();
     expect(a.openOriginal).toHaveBeenCalledOnce();
     expect(a.cycleView).toHaveBeenCalledOnce();
@@ -54,7 +57,7 @@ describe('listKeymap', () => {
   it('leaves the reader its own keys while it is open; j/k and →/← step articles', () => {
     const a = actions();
     const map = listKeymap(a, { ...full, readerOpen: true });
-    for (const k of ['Escape', 'm', 's', 'f', 'v', 'Enter', 'o']) expect(map[k], k).toBeUndefined();
+    for (const k of ['Escape', 'm', 's', 'f', 'v', 'Enter', 'o', 'b']) expect(map[k], k).toBeUndefined();
     press(map, 'j');
     press(map, 'k');
     press(map, 'ArrowRight');

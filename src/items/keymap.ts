@@ -20,6 +20,8 @@ export interface ListActions {
   toggleOnlyUnread: () => void;
   /** Open the tag picker for the selected article. */
   tags: () => void;
+  /** Send the selected article to the first Send to target. */
+  sendTo: () => void;
   /** Open the next/previous article in the reader. */
   step: (delta: 1 | -1) => void;
 }
@@ -41,6 +43,7 @@ export function listKeymap(a: ListActions, state: { readerOpen: boolean; canMark
         toggleSaved: () => a.toggleSaved(),
         openOriginal: () => a.openOriginal(),
         tags: () => a.tags(),
+        sendTo: () => a.sendTo(),
       });
   return { ...items, ...here };
 }

@@ -97,6 +97,7 @@ describe('the key map', () => {
       markAllRead: noop,
       toggleOnlyUnread: noop,
       tags: noop,
+      sendTo: noop,
       step: noop,
     };
     const keysOf = (scopes: string[]) =>

@@ -60,6 +60,7 @@ export const KEY_MAP = [
   row('list', 'toggleSaved', ['s', 'f'], 'shortcuts.toggleSaved'),
   row('list', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
   row('list', 'tags', ['l'], 'tags.key'),
+  row('list', 'sendTo', ['b'], 'sendTo.key'),
   row('reader', 'next', ['j', 'ArrowRight'], 'keys.nextArticle'),
   row('reader', 'prev', ['k', 'ArrowLeft'], 'keys.prevArticle'),
   row('reader', 'close', ['Escape'], 'shortcuts.close'),

@@ -10,13 +10,13 @@ import { sendTargetsQuery, sendToTarget, type SendTargetView } from './api';
 import { sendErrorText } from './errors';
 
 /** The article as it is sent: its link (sent without tracking parameters), its title. */
-interface Sendable {
+export interface Sendable {
   link: string;
   title: string;
 }
 
 // Clean also for articles stored before links were cleaned at ingest (Web Share and send-to).
-const webLink = (link: string) => (/^https?:\/\//i.test(link) ? cleanUrl(link) : '');
+export const webLink = (link: string) => (/^https?:\/\//i.test(link) ? cleanUrl(link) : '');
 
 /** Sends `item` to `target`, with a notice while it goes and one that says how it went. */
 export function sendItem(target: SendTargetView, item: Sendable, t: ReturnType<typeof useT>): void {
@@ -48,7 +48,27 @@ export function sendItem(target: SendTargetView, item: Sendable, t: ReturnType<t
   );
 }
 
-const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+export const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/** The `b` key: sends to the first target, or says there is none; nothing without a web link. */
+export function sendToFirst(targets: SendTargetView[], item: Sendable, t: ReturnType<typeof useT>): void {
+  if (!webLink(item.link)) return;
+  const first = targets[0];
+  if (first) sendItem(first, item, t);
+  else notifications.show({ message: t('sendTo.noTargets') });
+}
+
+/** Web Share of the clean link; a dismissed share sheet rejects with AbortError: nothing to report. */
+export function shareItem(item: Sendable): void {
+  navigator.share({ url: webLink(item.link), title: item.title }).catch(() => undefined);
+}
+
+/** The list's `b`: the selected row to the first target (the same as the reader's `b`). */
+export function useSendFirst(): (item: Sendable) => void {
+  const t = useT();
+  const targets = useQuery(sendTargetsQuery()).data ?? [];
+  return (item) => sendToFirst(targets, item, t);
+}
 
 /**
  * The reader's Send to entries: one per configured target, plus "Share…" where the browser has
@@ -58,19 +78,10 @@ const canShare = () => typeof navigator !== 'undefined' && typeof navigator.shar
 export function useSendToActions(item: Sendable, shortcutsEnabled: boolean): ReaderMenuAction[] {
   const t = useT();
   const targets = useQuery(sendTargetsQuery()).data ?? [];
-  const link = webLink(item.link);
-  const first = targets[0];
-  useShortcuts(
-    bindKeys('reader', {
-      sendTo: () => {
-        if (!link) return;
-        if (first) sendItem(first, item, t);
-        else notifications.show({ message: t('sendTo.noTargets') });
-      },
-    }),
-    { enabled: shortcutsEnabled },
-  );
-  if (!link) return [];
+  useShortcuts(bindKeys('reader', { sendTo: () => sendToFirst(targets, item, t) }), {
+    enabled: shortcutsEnabled,
+  });
+  if (!webLink(item.link)) return [];
   const actions: ReaderMenuAction[] = targets.map((target, i) => ({
     id: `send-${target.id}`,
     label: t('sendTo.menu', { service: target.name }),
@@ -84,10 +95,7 @@ export function useSendToActions(item: Sendable, shortcutsEnabled: boolean): Rea
       id: 'share',
       label: t('sendTo.share'),
       icon: <IconShare size={15} />,
-      onSelect: () => {
-        // A dismissed share sheet rejects with AbortError: nothing to report.
-        navigator.share({ url: link, title: item.title }).catch(() => undefined);
-      },
+      onSelect: () => shareItem(item),
       testId: 'reader-web-share',
     });
   return actions;
