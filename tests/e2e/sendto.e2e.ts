@@ -162,3 +162,39 @@ describe('Send to', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('Send to from the list', () => {
+  test('the row menu sends to Wallabag; a failure names the service; b sends the selected row', async () => {
+    await page.goto(`${app.url}/all`);
+    const before = wallabag.saved.length;
+    await s.list.openRowMenu(items[1]!.title);
+    expect(await s.list.rowMenuItem('web-share').count()).toBe(0); // no Web Share in this browser
+    await s.list.rowMenuItem('send-wallabag').click();
+    await s.shell.waitForText('Sent to Wallabag', 'the sent notice after the row menu');
+    await expect.poll(() => wallabag.saved.length, { timeout: 10_000 }).toBe(before + 1);
+    expect(wallabag.saved.at(-1)).toEqual({
+      url: 'https://blog.example/lakes',
+      title: items[1]!.title,
+      tags: [],
+    });
+    expect(await s.reader.title.count()).toBe(0); // the list stays a list
+
+    wallabag.setPassword('changed');
+    wallabag.revokeAll();
+    await s.list.openRowMenu(items[0]!.title);
+    await s.list.rowMenuItem('send-wallabag').click();
+    const notice = s.shell.text('Wallabag answered 400: invalid_grant', false);
+    await waitFor(notice, 'the failure notice after the row menu');
+    expect(await notice.first().textContent()).toContain('check the client ID and secret');
+    expect(wallabag.saved.length).toBe(before + 1);
+    wallabag.setPassword('secret');
+
+    await page.keyboard.press('j'); // selects the first row
+    await waitFor(s.list.selected(items[0]!.title), 'the first row selected');
+    await page.keyboard.press('b');
+    await expect.poll(() => wallabag.saved.length, { timeout: 10_000 }).toBe(before + 2);
+    expect(wallabag.saved.at(-1)?.url).toBe('https://blog.example/rivers');
+    expect(await s.reader.title.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -231,4 +231,18 @@ export class ListScreen {
       [tid('items-list'), n] as const,
     );
   }
+  /** The menu of a row (right-click, ⋯ or long-press). */
+  get rowMenu(): Locator {
+    return this.page.locator(tid('item-context-menu')).describe('the row menu');
+  }
+  /** An entry of the row menu by its id ('open', 'send-wallabag', 'web-share', …). */
+  rowMenuItem(id: string): Locator {
+    return this.rowMenu.locator(tid(`menu-${id}`)).describe(`the row menu entry '${id}'`);
+  }
+  /** Right-clicks the row of this title and waits for its menu. */
+  async openRowMenu(title: string): Promise<void> {
+    await this.waitForRow(title);
+    await this.row(title).click({ button: 'right' });
+    await waitFor(this.rowMenu, `the menu of the row '${title}'`);
+  }
 }
