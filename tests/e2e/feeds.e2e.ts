@@ -4,7 +4,7 @@ import { etagOf, startFeedServer, type FeedServer } from '../fixtures/feedServer
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { setSettings } from './readingSeed';
 import { routeExampleImages, rss, runInEngine } from './setups';
-import { waitForValue } from './pages';
+import { screens, waitFor, waitForValue } from './pages';
 
 // Refreshing and the feed list, end to end: conditional GET answered 304, one broken feed
 // marked (sidebar marker, banner, notification) while another updates, feed list actions
@@ -14,7 +14,6 @@ import { waitForValue } from './pages';
 let browser: Browser;
 let server: FeedServer;
 let app: AppPage;
-const tid = (id: string) => `[data-testid="${id}"]`;
 
 /** Runs `fn` (source of `(engine, arg) => …`) against the app's own engine in its worker. */
 const engine = <T>(fn: string, arg: unknown): Promise<T> => runInEngine<T>(app.page, fn, arg);
@@ -57,7 +56,7 @@ beforeAll(async () => {
   flakyId = await sub(`${server.url}/mutable/flaky`);
   stableId = await sub(`${server.url}/feeds/rss.xml`);
   await app.page.reload();
-  await app.page.locator(tid('app-shell')).waitFor();
+  await screens(app.page).shell.waitReady();
   // Generous: launching Chromium and first fetches are slow on a loaded 2-core machine.
 }, 150_000);
 
@@ -70,7 +69,7 @@ afterAll(async () => {
 describe('refresh', () => {
   test('R refreshes everything with conditional GETs; unchanged feeds get 304', async () => {
     await app.goto('/all');
-    await app.page.locator(tid(`nav-feed-${stableId}`)).waitFor();
+    await waitFor(screens(app.page).sidebar.feed(stableId), 'the stable feed in the sidebar');
     server.reset();
     await app.page.keyboard.press('Shift+R');
     await refreshesSettled(1);
@@ -95,34 +94,31 @@ describe('refresh', () => {
     server.setRoute('/mutable/flaky', (_req, res) => {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
     });
+    const { sidebar, refresh, feedProblem, rss: feedList } = screens(app.page);
     await app.goto('/all');
-    await app.page.locator(tid('sidebar-refresh')).click();
+    await sidebar.refresh.click();
     await refreshesSettled(1);
 
     // The good feed got its new article: 3 unread.
-    await app.page
-      .locator(tid(`nav-feed-${goodId}-count`))
-      .filter({ hasText: '3' })
-      .waitFor();
+    await waitFor(sidebar.feedCount(goodId).filter({ hasText: '3' }), 'the good feed counting 3 unread');
     // The broken one shows a marker whose label gives the reason.
-    const marker = app.page.locator(tid(`feed-marker-${flakyId}`)).first();
-    await marker.waitFor();
+    const marker = sidebar.feedMarker(flakyId);
+    await waitFor(marker, "the broken feed's marker");
     expect(await marker.getAttribute('aria-label')).toMatch(/500/);
     // The refresh was asked for, so its summary names it (a notification, with pullDataFail on,
     // is for the automatic refresh only: issue #12).
-    const summary = app.page.locator(tid('refresh-summary'));
-    await summary.waitFor();
-    expect(await summary.locator(tid('refresh-summary-failure')).textContent()).toContain('Flaky Feed');
-    expect(await app.page.locator(tid('refresh-failed-notice')).count()).toBe(0);
+    await waitFor(refresh.summary, 'the refresh summary');
+    expect(await refresh.failures.textContent()).toContain('Flaky Feed');
+    expect(await refresh.failedNotice.count()).toBe(0);
 
     // Its page shows the banner with the reason and a safe link to the feed address; its
     // stored articles are still there.
-    await app.page.locator(tid(`nav-feed-${flakyId}`)).click();
-    const banner = app.page.locator(tid('feed-problem'));
-    await banner.waitFor();
+    await sidebar.feed(flakyId).click();
+    const banner = feedProblem.root;
+    await waitFor(banner, "the broken feed's banner");
     expect(await banner.textContent()).toContain('This feed has a problem');
-    expect(await banner.locator(tid('feed-problem-reason')).textContent()).toMatch(/500/);
-    const link = banner.locator(tid('feed-problem-url'));
+    expect(await feedProblem.reason.textContent()).toMatch(/500/);
+    const link = feedProblem.url;
     expect(await link.getAttribute('href')).toBe(`${server.url}/mutable/flaky`);
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
@@ -130,61 +126,65 @@ describe('refresh', () => {
 
     // The feed list shows it failing, and its status filter finds exactly it.
     await app.goto('/rss');
-    await app.page.locator(tid(`rss-row-${flakyId}`)).waitFor();
-    expect(await app.page.locator(tid(`rss-row-${flakyId}`)).getAttribute('data-health')).toBe('failing');
-    await app.page.locator(tid('rss-filter-status')).getByText('Failing').click();
-    await app.page.locator(tid(`rss-row-${goodId}`)).waitFor({ state: 'detached' });
-    expect(await app.page.locator('[data-testid^="rss-row-"][data-health]').count()).toBe(1);
+    await waitFor(feedList.row(flakyId), "the broken feed's row on /rss");
+    expect(await feedList.row(flakyId).getAttribute('data-health')).toBe('failing');
+    await feedList.statusChoice('Failing').click();
+    await waitFor(feedList.row(goodId), "the good feed's row", { state: 'detached' });
+    expect(await feedList.rows.count()).toBe(1);
     expect(app.errors).toEqual([]);
   });
 });
 
 describe('feed list', () => {
   test('rename from the sidebar menu; groups: create, move into, delete keeps the feed', async () => {
+    const { sidebar, prompt, rss: feedList, confirm } = screens(app.page);
     await app.goto('/rss');
-    await app.page.locator(tid(`nav-feed-${goodId}`)).click({ button: 'right' });
-    await app.page.locator(tid('feed-menu-rename')).click();
-    await app.page.locator(tid('prompt-input')).fill('Good & Renamed');
-    await app.page.locator(tid('prompt-input')).press('Enter');
-    await app.page
-      .locator(tid(`nav-feed-${goodId}`))
-      .filter({ hasText: 'Good & Renamed' })
-      .waitFor();
+    await sidebar.feed(goodId).click({ button: 'right' });
+    await sidebar.feedMenuItem('rename').click();
+    await prompt.input.fill('Good & Renamed');
+    await prompt.input.press('Enter');
+    await waitFor(
+      sidebar.feed(goodId).filter({ hasText: 'Good & Renamed' }),
+      'the renamed feed in the sidebar',
+    );
 
-    await app.page.locator(tid(`rss-select-${goodId}`)).check();
-    await app.page.locator(tid('bulk-move')).click();
-    await app.page.locator(tid('move-to-new')).click();
-    await app.page.locator(tid('prompt-input')).fill('Moved here');
-    await app.page.locator(tid('prompt-ok')).click();
-    const row = app.page.locator(tid(`rss-row-${goodId}`));
-    await row.locator(tid('rss-group')).filter({ hasText: 'Moved here' }).waitFor();
+    await feedList.select(goodId).check();
+    await feedList.bulk('move').click();
+    await feedList.moveToNew.click();
+    await prompt.input.fill('Moved here');
+    await prompt.okButton.click();
+    const row = feedList.row(goodId);
+    await waitFor(
+      feedList.groupOf(row).filter({ hasText: 'Moved here' }),
+      "the feed in the group 'Moved here'",
+    );
 
-    await app.page.locator(tid('rss-groups-button')).click();
-    const panel = app.page.locator(tid('groups-panel'));
-    const groupRow = panel.locator('[data-testid^="group-row-"]', { hasText: 'Moved here' });
-    await groupRow.locator('[data-testid^="group-delete-"]').click();
-    expect(await app.page.locator(tid('confirm-message')).textContent()).toContain('1 feed');
+    await feedList.groupsButton.click();
+    const groupRow = feedList.groupRow('Moved here');
+    await feedList.groupDelete(groupRow).click();
+    expect(await confirm.message.textContent()).toContain('1 feed');
     await app.page.keyboard.press('y');
-    await groupRow.waitFor({ state: 'detached' });
+    await waitFor(groupRow, "the group 'Moved here'", { state: 'detached' });
     await app.page.keyboard.press('Escape');
-    await row.locator(tid('rss-group')).filter({ hasText: '—' }).waitFor();
+    await waitFor(feedList.groupOf(row).filter({ hasText: '—' }), 'the feed in no group');
     expect(app.errors).toEqual([]);
   });
 
   test('unsubscribe asks first; y deletes the feed and its articles', async () => {
+    const { sidebar, rss: feedList, confirm } = screens(app.page);
     await app.goto('/rss');
-    await app.page.locator(tid(`rss-select-${flakyId}`)).check();
-    await app.page.locator(tid('bulk-unsubscribe')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
+    await feedList.select(flakyId).check();
+    await feedList.bulk('unsubscribe').click();
+    await confirm.waitOpen();
     // "n" keeps it.
     await app.page.keyboard.press('n');
-    await app.page.locator(tid('confirm-dialog')).waitFor({ state: 'detached' });
+    await confirm.waitClosed();
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(2);
-    await app.page.locator(tid('bulk-unsubscribe')).click();
-    await app.page.locator(tid('confirm-dialog')).waitFor();
+    await feedList.bulk('unsubscribe').click();
+    await confirm.waitOpen();
     await app.page.keyboard.press('y');
-    await app.page.locator(tid(`rss-row-${flakyId}`)).waitFor({ state: 'detached' });
-    await app.page.locator(tid(`nav-feed-${flakyId}`)).waitFor({ state: 'detached' });
+    await waitFor(feedList.row(flakyId), "the unsubscribed feed's row", { state: 'detached' });
+    await waitFor(sidebar.feed(flakyId), 'the unsubscribed feed in the sidebar', { state: 'detached' });
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
     expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
     expect(app.errors).toEqual([]);
@@ -205,17 +205,18 @@ describe('progress', () => {
       '(e, a) => e.subscriptions.subscribe({ url: a })',
       `${server.url}/held.xml`,
     ).then((r) => r.feedId);
+    const { rss: feedList, refresh } = screens(app.page);
     await app.goto('/rss');
-    await app.page.locator(tid(`rss-row-${heldId}`)).waitFor();
+    await waitFor(feedList.row(heldId), "the held feed's row on /rss");
     delay = 1; // from now on the feed never answers until released
-    await app.page.locator(tid('rss-refresh-all')).click();
-    const strip = app.page.locator(tid('job-strip'));
-    await strip.waitFor();
-    const bar = strip.locator(tid('job-refresh'));
+    await feedList.refreshAll.click();
+    const strip = refresh.strip;
+    await waitFor(strip, 'the job strip after Refresh all');
+    const bar = refresh.bar;
     expect(await bar.getAttribute('data-state')).toBe('running');
-    expect(await bar.locator(tid('job-counts')).textContent()).toMatch(/^\d+ \/ \d+/);
-    await bar.locator(tid('job-cancel')).click();
-    await strip.waitFor({ state: 'detached' });
+    expect(await refresh.counts.textContent()).toMatch(/^\d+ \/ \d+/);
+    await refresh.cancel.click();
+    await waitFor(strip, 'the job strip', { state: 'detached' });
     const jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
     expect(jobs.find((j) => j.kind === 'refresh')?.state).toBe('cancelled');
     for (const send of held) send();

@@ -39,6 +39,17 @@ export class RefreshUi {
   async closeSummary(): Promise<void> {
     await this.summary.locator(tid('refresh-summary-close')).click();
   }
+  /** The notice that an automatic refresh failed. */
+  get failedNotice(): Locator {
+    return this.page.locator(tid('refresh-failed-notice')).describe('the notice of a failed refresh');
+  }
+  /** The job strip (running jobs) and the refresh bar's Cancel. */
+  get strip(): Locator {
+    return this.page.locator(tid('job-strip')).describe('the job strip');
+  }
+  get cancel(): Locator {
+    return this.bar.locator(tid('job-cancel')).describe("the refresh bar's Cancel");
+  }
 }
 
 /** The banner over a feed that fails to refresh: its reason, Retry, Edit address, Unsubscribe. */

@@ -162,4 +162,15 @@ export class Sidebar {
     const sel = tid(`feed-menu-${name}`) + (checked === undefined ? '' : `[aria-checked="${checked}"]`);
     return this.page.locator(sel).describe(`the feed menu's ${name}`);
   }
+  /** A feed's unread count, by feed id. */
+  feedCount(id: number): Locator {
+    return this.page.locator(tid(`nav-feed-${id}-count`)).describe(`the unread count of feed ${id}`);
+  }
+  /** The marker of a failing feed (its label gives the reason). */
+  feedMarker(id: number): Locator {
+    return this.page
+      .locator(tid(`feed-marker-${id}`))
+      .first()
+      .describe(`the problem marker of feed ${id}`);
+  }
 }
