@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { launchBrowser } from './harness';
-import { waitUntil } from './pages';
+import { ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
+import { AiUi } from './pages/ai';
 import { seedApp } from './seed';
 
 // Issue 6, AI: a second companion server whose shared AI endpoint is the fixture server, so
@@ -21,8 +22,6 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
-const tid = (id: string) => `[data-testid="${id}"]`;
-
 const items = [
   {
     title: 'Rust compiler gets faster incremental builds',
@@ -37,7 +36,7 @@ const items = [
 
 async function goto(path: string): Promise<void> {
   await page.goto(app.url + path);
-  await page.waitForSelector(tid('app-shell'), { timeout: 30_000 });
+  await new Shell(page).waitReady(30_000);
 }
 
 async function setSettings(patch: Record<string, Record<string, unknown>>): Promise<void> {
@@ -52,8 +51,8 @@ async function setSettings(patch: Record<string, Record<string, unknown>>): Prom
 }
 
 async function openArticle(title: string): Promise<void> {
-  await page.locator(`${tid('item-row')}[aria-label="${title}"]`).click();
-  await page.locator(tid('reader')).waitFor();
+  await new ListScreen(page).row(title).click();
+  await waitFor(new ReaderScreen(page).root, `the reader after a click on '${title}'`);
 }
 
 beforeAll(async () => {
@@ -91,41 +90,43 @@ beforeEach(() => {
 describe('AI', () => {
   test('Integrations: test connection with a personal endpoint fills the models; a bad key says why', async () => {
     ai.options.key = USER_KEY;
+    const settings = new SettingsDialog(page);
+    const aiUi = new AiUi(page);
     await goto('/all');
-    await page.locator(tid('open-settings')).click();
-    await page.locator(tid('settings-tab-integrations')).click();
-    await page.locator(tid('setting-apiUrl')).fill(ai.baseUrl);
-    await page.locator(tid('setting-apiKey')).fill('wrong');
-    await page.locator(tid('ai-test-connection')).click();
-    await page.locator(`${tid('ai-error')}[data-kind="auth"]`).waitFor();
-    expect(await page.locator(tid('setting-isApiValid')).textContent()).toBe('Not verified');
+    await settings.open('integrations');
+    await settings.setting('apiUrl').fill(ai.baseUrl);
+    await settings.setting('apiKey').fill('wrong');
+    await aiUi.testConnection.click();
+    await waitFor(aiUi.error('auth'), 'the connection test refused for the bad key');
+    expect(await settings.setting('isApiValid').textContent()).toBe('Not verified');
 
-    await page.locator(tid('setting-apiKey')).fill(USER_KEY);
-    await page.locator(tid('ai-test-connection')).click();
-    await page.locator(tid('ai-test-models')).waitFor();
-    expect(await page.locator(tid('setting-isApiValid')).textContent()).toBe('Working');
+    await settings.setting('apiKey').fill(USER_KEY);
+    await aiUi.testConnection.click();
+    await waitFor(aiUi.testModels, 'the models the connection test found');
+    expect(await settings.setting('isApiValid').textContent()).toBe('Working');
     // The picker now offers the endpoint's models, and the chosen one is one of them.
-    expect(await page.locator(tid('setting-selectedModel')).inputValue()).toBe('fixture-large');
+    expect(await settings.setting('selectedModel').inputValue()).toBe('fixture-large');
     // The call went straight from the browser with the user's key.
     const models = ai.requests.filter((r) => r.path === '/v1/models');
     expect(models.at(-1)?.headers.authorization).toBe(`Bearer ${USER_KEY}`);
     expect(models.at(-1)?.headers.origin).toBe(app.url);
 
     // Back to the shared endpoint for the rest.
-    await page.locator(tid('setting-apiUrl')).fill('');
-    await page.locator(tid('setting-apiKey')).fill('');
+    await settings.setting('apiUrl').fill('');
+    await settings.setting('apiKey').fill('');
     await page.keyboard.press('Escape');
   });
 
   test('a summary streams in with the shared endpoint and is served from cache on reopening', async () => {
     ai.next({ kind: 'text', content: 'The **Rust** compiler got faster builds.', chunks: 6, delayMs: 120 });
+    const aiUi = new AiUi(page);
     await goto('/all');
     await openArticle(items[0]!.title);
     await page.keyboard.press('i');
-    const box = page.locator(tid('ai-summary'));
-    await page.locator(`${tid('ai-summary')}[data-status="streaming"]`).waitFor();
-    await page.locator(`${tid('ai-summary')}[data-status="done"]`).waitFor();
-    expect(await box.locator(tid('ai-summary-text')).innerHTML()).toContain('<strong>Rust</strong>');
+    const box = aiUi.summary;
+    await aiUi.waitSummary('streaming');
+    await aiUi.waitSummary('done');
+    expect(await aiUi.summaryText.innerHTML()).toContain('<strong>Rust</strong>');
     const chat = ai.chats()[0];
     expect(chat?.body?.model).toBe('deepseek-chat');
     expect(chat?.body?.stream).toBe(true);
@@ -139,13 +140,14 @@ describe('AI', () => {
 
     await page.keyboard.press('Escape');
     await openArticle(items[0]!.title);
-    await page.locator(`${tid('ai-summary')}[data-cached="true"]`).waitFor();
+    await waitFor(aiUi.summaryCached, 'the summary served from the cache');
     expect(await box.textContent()).toContain('compiler got faster builds');
     expect(ai.chats()).toHaveLength(1);
     await page.keyboard.press('Escape');
   });
 
   test('each failure shows inline with its reason', async () => {
+    const aiUi = new AiUi(page);
     await goto('/all');
     await openArticle(items[1]!.title);
     const cases: Array<[Parameters<AiServer['next']>[0], string, RegExp]> = [
@@ -158,10 +160,10 @@ describe('AI', () => {
     for (const [reply, kind, hint] of cases) {
       ai.next(reply);
       await page.keyboard.press('i');
-      const notice = page.locator(`${tid('ai-error')}[data-kind="${kind}"]`);
-      await notice.waitFor({ timeout: 10_000 });
-      expect(await notice.locator(tid('ai-error-hint')).textContent()).toMatch(hint);
-      expect(await page.locator(tid('ai-summary')).getAttribute('aria-busy')).toBe('false');
+      const notice = aiUi.error(kind);
+      await waitFor(notice, `the inline error '${kind}'`, { timeout: 10_000 });
+      expect(await aiUi.errorHint(notice).textContent()).toMatch(hint);
+      expect(await aiUi.summary.getAttribute('aria-busy')).toBe('false');
     }
     await page.keyboard.press('Escape');
   });
@@ -172,15 +174,15 @@ describe('AI', () => {
       content:
         'Plain **bold** <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script> [x](javascript:window.__pwned=3)',
     });
+    const aiUi = new AiUi(page);
     await goto('/all');
     await openArticle('Filler article 1');
     await page.keyboard.press('i');
-    await page.locator(`${tid('ai-summary')}[data-status="done"]`).waitFor();
-    const text = page.locator(tid('ai-summary-text'));
-    expect(await text.locator('img, script').count()).toBe(0);
+    await aiUi.waitSummary('done');
+    const text = aiUi.summaryText;
+    expect(await aiUi.summaryUnsafe.count()).toBe(0);
     expect(await text.textContent()).toContain('<img src=x');
-    await text
-      .locator('a')
+    await aiUi.summaryLinks
       .first()
       .click()
       .catch(() => {});
@@ -192,31 +194,19 @@ describe('AI', () => {
     // Every request hangs: only cancelling off-screen ones lets rows further down get a turn.
     ai.responder = () => ({ kind: 'stall', sent: 'Working' });
     await setSettings({ general: { enableListAISummary: true } });
+    const aiUi = new AiUi(page);
     await goto('/all');
-    await page.locator(tid('list-summary-bar')).waitFor();
+    await waitFor(aiUi.listSummaryBar, 'the list summaries bar');
     await expect.poll(() => ai.chats().length).toBe(2);
     // The limiter has decided for the whole screen: two summaries running, the rest queued.
-    await waitUntil(
-      page,
-      'two list summaries streaming and the others on screen waiting',
-      () => {
-        const states = [...document.querySelectorAll('[data-testid="list-summary"]')].map((e) =>
-          e.getAttribute('data-status'),
-        );
-        return states.filter((s) => s === 'streaming').length === 2 && states.includes('waiting');
-      },
-      null,
-    );
+    await aiUi.waitListSummaries(2);
     expect(ai.maxActive).toBe(2);
     expect(ai.chats()).toHaveLength(2);
     const firstScreen = ai.chats().map((c) => c.body?.messages?.[1]?.content ?? '');
     expect(firstScreen.join(' ')).not.toContain('Filler article 40');
 
     // Scroll to the end: the hanging requests are cancelled and the rows now on screen start.
-    await page
-      .locator(`${tid('item-row')}`)
-      .first()
-      .hover();
+    await new ListScreen(page).rows.first().hover();
     for (let i = 0; i < 15; i++) await page.mouse.wheel(0, 1500);
     await expect
       .poll(() => ai.chats().some((c) => c.body?.messages?.[1]?.content.includes('Filler article 40')), {
@@ -227,7 +217,7 @@ describe('AI', () => {
     // after the browser has started the replacements; so across cancellations assert what is
     // live once that settles (the strict maximum was asserted above, before any cancellation).
     await expect.poll(() => ai.active, { timeout: 10_000 }).toBeLessThanOrEqual(2);
-    expect(Number(await page.locator(tid('list-summary-count')).textContent())).toBeGreaterThanOrEqual(3);
+    expect(Number(await aiUi.listSummaryCount.textContent())).toBeGreaterThanOrEqual(3);
     await setSettings({ general: { enableListAISummary: false } });
   });
 
@@ -242,9 +232,12 @@ describe('AI', () => {
       return { kind: 'text', content: 'Rust builds got faster [1].', chunks: 3 };
     };
     await goto(`/search?q=${encodeURIComponent('what happened to rust builds?')}`);
-    await page.locator(tid('assistant-ask')).click();
-    const answer = page.locator(tid('assistant-answer'));
-    await page.locator(`${tid('assistant')}[data-phase="done"]`).waitFor();
+    const aiUi = new AiUi(page);
+    const list = new ListScreen(page);
+    const reader = new ReaderScreen(page);
+    await aiUi.assistantAsk.click();
+    const answer = aiUi.assistantAnswer;
+    await waitFor(aiUi.assistantDone, 'the assistant done answering');
     expect(await answer.textContent()).toContain('Rust builds got faster [1].');
     // The answer call is the streamed one that asks a question about articles (a list summary
     // from the previous test may still arrive late; it carries a single article, no question).
@@ -256,10 +249,10 @@ describe('AI', () => {
       'Rust compiler gets faster incremental builds',
     );
     // The list below shows the retrieved articles.
-    await page.locator(`${tid('item-row')}[aria-label="${items[0]!.title}"]`).waitFor();
-    await answer.locator('a', { hasText: '[1]' }).click();
-    await page.locator(tid('reader')).waitFor();
-    expect(await page.locator(tid('reader-title')).textContent()).toBe(items[0]!.title);
+    await list.waitForRow(items[0]!.title);
+    await aiUi.citation('[1]').click();
+    await waitFor(reader.root, 'the reader after a click on the citation');
+    expect(await reader.title.textContent()).toBe(items[0]!.title);
     await page.keyboard.press('Escape');
   });
 
@@ -268,19 +261,20 @@ describe('AI', () => {
       { kind: 'text', content: "title LIKE 'rust" },
       { kind: 'text', content: "```\ntitle LIKE 'rust'\n```" },
     );
+    const aiUi = new AiUi(page);
     await goto('/filter');
-    await page.locator(tid('describe-filter-input')).fill('articles about rust');
-    await page.locator(tid('describe-filter-write')).click();
-    await page.locator(`${tid('describe-filter-result')}[data-ok="true"]`).waitFor();
-    expect(await page.locator(tid('describe-filter-query')).textContent()).toBe("title LIKE 'rust'");
-    expect(await page.locator(tid('describe-filter-status')).textContent()).toMatch(
+    await aiUi.describeFilter('input').fill('articles about rust');
+    await aiUi.describeFilter('write').click();
+    await waitFor(aiUi.describeFilterValid, 'a valid written query');
+    expect(await aiUi.describeFilter('query').textContent()).toBe("title LIKE 'rust'");
+    expect(await aiUi.describeFilter('status').textContent()).toMatch(
       /Valid query · 1 matching article \(corrected once\)/,
     );
     expect(ai.chats()).toHaveLength(2);
     expect(ai.chats()[1]?.body?.messages?.at(-1)?.content).toMatch(/does not parse/);
-    await page.locator(tid('describe-filter-run')).click();
+    await aiUi.describeFilter('run').click();
     await page.waitForURL((u) => u.searchParams.get('q') === "title LIKE 'rust'");
-    await page.locator(`${tid('item-row')}[aria-label="${items[0]!.title}"]`).waitFor();
+    await new ListScreen(page).waitForRow(items[0]!.title);
     expect(errors).toEqual([]);
   });
 });
@@ -290,13 +284,15 @@ describe('AI without any configuration', () => {
     const bare = await startApp({ distDir: DIST, ai: null });
     const other = await context.newPage();
     try {
+      const aiUi = new AiUi(other);
+      const settings = new SettingsDialog(other);
       await other.goto(`${bare.url}/search?q=rust`);
-      const note = other.locator(tid('ai-not-configured'));
-      await note.waitFor({ timeout: 30_000 });
+      const note = aiUi.notConfigured;
+      await waitFor(note, 'the note that AI is not configured', { timeout: 30_000 });
       expect(await note.textContent()).toContain('AI is not configured');
-      await note.locator(tid('ai-open-settings')).click();
-      await other.locator(tid('setting-apiUrl')).waitFor();
-      expect(await other.locator(tid('screen-search')).count()).toBe(1);
+      await aiUi.openSettings.click();
+      await waitFor(settings.setting('apiUrl'), 'the AI address setting after the link');
+      expect(await new Shell(other).screen('search').count()).toBe(1);
       expect(ai.requests).toHaveLength(0);
     } finally {
       await other.close();
