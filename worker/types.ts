@@ -268,7 +268,7 @@ export interface MarkAllReadScope {
  * - tag-deleted: the deleted tag as it was and the items that carried it; undo re-creates it.
  */
 export type UndoToken =
-  | { flag: 'read' | 'saved'; set: boolean; ids: number[] }
+  | { flag: 'read' | 'saved' | 'hidden'; set: boolean; ids: number[] }
   | { flag: 'tag'; tagId: number; set: boolean; ids: number[] }
   | { flag: 'tag-deleted'; tag: Tag; ids: number[] };
 

@@ -5,6 +5,7 @@ import {
   IconCheck,
   IconCircleDot,
   IconExternalLink,
+  IconEye,
   IconPlayerTrackNext,
   IconPlaylistAdd,
   IconStar,
@@ -14,7 +15,8 @@ import {
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { queueItem } from '../player/queueActions';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { unhide } from './unhide';
 import { cleanUrl } from '../../shared/cleanUrl';
 import classes from './ItemsView.module.css';
 import { openTagPicker } from '../tags/pickerStore';
@@ -155,6 +157,15 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             >
               {t('items.menu.markAbove')}
             </Menu.Item>
+            {(row.flags & FLAG_HIDDEN) !== 0 && (
+              <Menu.Item
+                leftSection={<IconEye size={16} />}
+                onClick={() => void unhide([row.id])}
+                data-testid="menu-unhide"
+              >
+                {t('items.menu.unhide')}
+              </Menu.Item>
+            )}
           </>
         )}
       </Menu.Dropdown>

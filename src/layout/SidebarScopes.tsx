@@ -1,9 +1,8 @@
 import { Alert, Button } from '@mantine/core';
 import { IconCalendar, IconEyeOff, IconInbox, IconStar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { anyHiddenQuery } from '../queries/hidden';
 import { useT } from '../i18n';
-import { withEngine } from '../queries/engine';
-import { queryKeys } from '../queries/keys';
 import { useEngineStatus } from '../queries/useCounts';
 import { SidebarLink } from './SidebarLink';
 
@@ -11,13 +10,8 @@ import { SidebarLink } from './SidebarLink';
 export function SidebarScopes() {
   const t = useT();
   const { counts, error, retry } = useEngineStatus();
-  // Hidden (articles rules hid) is listed only once something is hidden; hiding and unhiding
-  // invalidate the `items` prefix this key lives under.
-  const anyHidden = useQuery({
-    queryKey: queryKeys.hiddenAny,
-    queryFn: () =>
-      withEngine((e) => e.items.page({ scope: 'hidden', limit: 1 })).then((p) => p.rows.length > 0),
-  });
+  // Hidden (articles rules hid) is listed only once something is hidden.
+  const anyHidden = useQuery(anyHiddenQuery());
   return (
     <div style={{ paddingTop: 4 }}>
       {error && (

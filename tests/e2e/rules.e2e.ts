@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker, seedApp } from './seed';
-import { FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
+import { FilterScreen, ListScreen, Sidebar, UndoNotice, waitFor, waitForPath } from './pages';
 import { RuleEditorScreen } from './pages/rules';
 
 // Issue 16, rules: a saved filter gets actions (save + hide) with a 30-day preview; refreshing a
@@ -114,6 +114,42 @@ describe('rules', () => {
       return titles.map((t) => rows.some((r) => r.title === t && (r.flags & 2) !== 0));
     }, NEW_MATCHES);
     expect(saved).toEqual([true, true]);
+  });
+
+  test('Hidden: a row shows in lists again from its menu, Show all the rest; Undo hides them again', async () => {
+    const { page } = app;
+    const list = new ListScreen(page);
+    const undo = new UndoNotice(page);
+    const sidebar = new Sidebar(page);
+    // Moves inside the app (the Undo notice lives in the page, so no reload).
+    const go = async (to: 'all' | 'hidden') => {
+      await sidebar.nav(to).click();
+      await waitForPath(page, `/${to}`);
+    };
+    const [first, second] = NEW_MATCHES as [string, string];
+    await app.goto('/hidden');
+    await list.waitForRow(first);
+    await list.openRowMenu(first);
+    await list.rowMenuItem('unhide').click();
+    await undo.waitFor('1 article shown in lists again.');
+    await waitFor(list.row(first), `'${first}' gone from Hidden`, { state: 'detached' });
+    await go('all');
+    await list.waitForRow(first);
+    expect(await list.row(second).count()).toBe(0);
+    await undo.undo(/Undone/);
+    await waitFor(list.row(first), `'${first}' hidden again`, { state: 'detached' });
+
+    await go('hidden');
+    await list.waitForRow(second);
+    await list.waitForRow(first);
+    await list.unhideAll.click();
+    await undo.waitFor('2 articles shown in lists again.');
+    await waitFor(list.unhideAll, 'Show all gone once nothing is hidden', { state: 'detached' });
+    await app.goto('/all');
+    for (const title of NEW_MATCHES) await list.waitForRow(title);
+    await app.goto('/hidden');
+    await waitFor(list.view, 'the Hidden list');
+    expect(await list.rows.count()).toBe(0);
   });
 
   test("the rule's log shows the run and Undo last run restores the articles", async () => {

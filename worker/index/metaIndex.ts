@@ -197,8 +197,8 @@ export class MetaIndex implements MetaIndexView {
     return this.hiddenTotal;
   }
 
-  /** Every live row newest first, hidden ones included. */
-  private allRowsByDate(): Int32Array {
+  /** Every live row newest first, hidden ones included (retention looks at both). */
+  allRowsByDate(): Int32Array {
     if (this.allByDate) return this.allByDate;
     const out = new Int32Array(this.live);
     let n = 0;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { EngineEvent, IncomingItem } from '../types';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { KEEP_PER_FEED } from './retention';
 
 const NOW = 1_750_000_000;
@@ -53,6 +53,17 @@ describe('retention.apply', () => {
     expect((await engine.items.get(unreadOld))?.flags).toBe(0);
     expect(await engine.items.get(ids[79]!)).toBeUndefined();
     expect(events.some((e) => e.type === 'items-removed')).toBe(true);
+  });
+
+  it('treats a hidden article as read: old, unsaved and hidden goes, even unread', async () => {
+    const { ids } = await setup(60);
+    const [hiddenOld, hiddenSaved] = [ids[58]!, ids[59]!];
+    await engine.state.markHidden([hiddenOld, hiddenSaved], true);
+    await engine.state.markSaved([hiddenSaved], true);
+    expect((await engine.retention.apply(55)).removed).toBe(1);
+    expect(await engine.items.get(hiddenOld)).toBeUndefined();
+    expect((await engine.items.get(hiddenSaved))?.flags).toBe(FLAG_HIDDEN | FLAG_SAVED);
+    expect((await engine.items.get(ids[57]!))?.flags).toBe(0); // unread, not hidden: kept
   });
 
   it('never touches a feed’s newest items, however old', async () => {

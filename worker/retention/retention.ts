@@ -1,6 +1,6 @@
 /**
- * Retention: optionally deletes read articles older than N days. Unread and saved articles are
- * kept forever, and so are each feed's newest KEEP_PER_FEED articles (what a reader scrolling
+ * Retention: optionally deletes read articles older than N days (a hidden article counts as read:
+ * a rule muted it, and unread it would stay forever). Unread and saved articles are kept forever, and so are each feed's newest KEEP_PER_FEED articles (what a reader scrolling
  * one feed expects to find). A deleted article leaves a tombstone of its dedupe key (see
  * tombstones.ts), so a feed that still lists it does not bring it back as unread; its AI
  * summaries go with it.
@@ -11,7 +11,7 @@
  */
 import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { EngineError } from '../errors';
 import type { JobProgress } from '../types';
 import { dropSummariesOf, pruneOrphanSummaries } from './summaries';
@@ -72,14 +72,19 @@ export function expiredItems(ctx: EngineContext, days: number): { ids: number[];
   const seen = new Map<number, number>();
   const ids: number[] = [];
   const feeds = new Set<number>();
-  // Newest first, so the first KEEP_PER_FEED rows of each feed are its newest.
-  for (const row of index.rowsByDate()) {
+  // Newest first, so the first KEEP_PER_FEED visible rows of each feed are its newest. Hidden
+  // rows are looked at too (they are in no list, so they take no place among the newest) and
+  // count as read: muted by a rule, they would otherwise stay forever.
+  for (const row of index.allRowsByDate()) {
     const feedId = index.feedId(row);
-    const rank = (seen.get(feedId) ?? 0) + 1;
-    seen.set(feedId, rank);
-    if (rank <= KEEP_PER_FEED) continue;
     const flags = index.flags(row);
-    if ((flags & FLAG_READ) === 0 || (flags & FLAG_SAVED) !== 0 || index.pubDate(row) >= cutoff) continue;
+    if ((flags & FLAG_HIDDEN) === 0) {
+      const rank = (seen.get(feedId) ?? 0) + 1;
+      seen.set(feedId, rank);
+      if (rank <= KEEP_PER_FEED) continue;
+    }
+    const done = (flags & (FLAG_READ | FLAG_HIDDEN)) !== 0;
+    if (!done || (flags & FLAG_SAVED) !== 0 || index.pubDate(row) >= cutoff) continue;
     ids.push(index.id(row));
     feeds.add(feedId);
   }

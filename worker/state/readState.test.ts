@@ -170,6 +170,20 @@ describe('undo', () => {
     expect(await flagsOf([a[0]!])).toEqual([0]);
   });
 
+  it('shows hidden articles again (the Hidden view), and undo hides them once more', async () => {
+    const hidden = await engine.state.markHidden([a[0]!, b[0]!], true);
+    expect(hidden).toEqual({ flag: 'hidden', set: true, ids: [a[0], b[0]] });
+    const whileHidden = await engine.counts();
+    expect(new Set(await engine.state.hiddenIds())).toEqual(new Set([a[0], b[0]]));
+    const shown = await engine.state.markHidden(await engine.state.hiddenIds(), false);
+    expect(new Set(shown.ids)).toEqual(new Set([a[0], b[0]]));
+    expect(await engine.state.hiddenIds()).toEqual([]);
+    expect((await engine.counts()).unread).toBe(whileHidden.unread + 2);
+    expect(await engine.state.undo(shown)).toBe(2);
+    expect(new Set(await engine.state.hiddenIds())).toEqual(new Set([a[0], b[0]]));
+    expect(await engine.counts()).toEqual(whileHidden);
+  });
+
   it('refuses a malformed token and changes nothing', async () => {
     await engine.state.markRead([a[0]!], true);
     const bad = [

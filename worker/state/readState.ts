@@ -2,7 +2,7 @@ import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { feedIdsOfGroup } from '../items/page';
 import type { MarkAllReadScope, UndoToken } from '../types';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
 import { setFlag } from './flags';
 
@@ -15,6 +15,13 @@ export interface StateApi {
   markRead(ids: number[], read: boolean): Promise<UndoToken>;
   /** Marks items saved/unsaved; returns the undo token. See `setFlag` for cost and failures. */
   markSaved(ids: number[], saved: boolean): Promise<UndoToken>;
+  /**
+   * Hides items from every list and count but the Hidden view (a rule's "hide"), or shows them
+   * again; returns the undo token. Local only: no sync service has a hidden state.
+   */
+  markHidden(ids: number[], hidden: boolean): Promise<UndoToken>;
+  /** Ids of all hidden items, newest first (the bulk "show again" of the Hidden view). */
+  hiddenIds(): Promise<number[]>;
   /**
    * Marks every unread item of a scope read (optionally only pubDate < olderThan); returns the
    * undo token (`ids.length` = how many changed). Selection from the index, writes in chunks of
@@ -49,6 +56,12 @@ export function createStateApi(ctx: EngineContext): StateApi {
       set: saved,
       ids: await setFlag(ctx, ids, FLAG_SAVED, saved),
     }),
+    markHidden: async (ids, hidden) => ({
+      flag: 'hidden',
+      set: hidden,
+      ids: await setFlag(ctx, ids, FLAG_HIDDEN, hidden),
+    }),
+    hiddenIds: () => Promise.resolve(Array.from(ctx.index.hiddenRowsByDate(), (row) => ctx.index.id(row))),
     markAllRead: async (scope) => ({
       flag: 'read',
       set: true,
@@ -57,7 +70,8 @@ export function createStateApi(ctx: EngineContext): StateApi {
     undo: async (token) => {
       if (isTagToken(token)) return undoTagToken(ctx, token);
       const { flag, set, ids } = checkToken(token);
-      return (await setFlag(ctx, ids, flag === 'read' ? FLAG_READ : FLAG_SAVED, !set)).length;
+      const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;
+      return (await setFlag(ctx, ids, bit, !set)).length;
     },
     unreadIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_READ) === 0)),
     savedIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_SAVED) !== 0)),
@@ -65,11 +79,11 @@ export function createStateApi(ctx: EngineContext): StateApi {
 }
 
 /** The token as sent, checked (it crosses the worker boundary, so its shape is not trusted). */
-export function checkToken(token: UndoToken): Extract<UndoToken, { flag: 'read' | 'saved' }> {
+export function checkToken(token: UndoToken): Extract<UndoToken, { flag: 'read' | 'saved' | 'hidden' }> {
   const ok =
     token !== null &&
     typeof token === 'object' &&
-    (token.flag === 'read' || token.flag === 'saved') &&
+    (token.flag === 'read' || token.flag === 'saved' || token.flag === 'hidden') &&
     typeof token.set === 'boolean' &&
     Array.isArray(token.ids) &&
     token.ids.every((id) => Number.isInteger(id));

@@ -89,6 +89,8 @@ export const itemsEn = {
     unsave: 'Remove from saved',
     original: 'Open original',
     markAbove: 'Mark everything above as read',
+    unhide: 'Show in lists again',
+    unhideAll: 'Show all in lists again',
   },
   row: {
     save: 'Save',

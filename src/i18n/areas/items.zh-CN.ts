@@ -81,6 +81,8 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     unsave: '取消收藏',
     original: '打开原文',
     markAbove: '将以上全部标为已读',
+    unhide: '重新在列表中显示',
+    unhideAll: '全部重新在列表中显示',
   },
   row: {
     save: '收藏',

@@ -9,6 +9,10 @@ export const keysEn = {
     button: 'Undo',
     hint: 'or press Z',
     markedRead: plural({ one: '{count} article marked as read.', other: '{count} articles marked as read.' }),
+    unhidden: plural({
+      one: '{count} article shown in lists again.',
+      other: '{count} articles shown in lists again.',
+    }),
     scrolledRead: plural({
       one: '{count} article marked as read while scrolling.',
       other: '{count} articles marked as read while scrolling.',

@@ -7,6 +7,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     button: '撤销',
     hint: '或按 Z',
     markedRead: plural({ other: '已将 {count} 篇文章标为已读。' }),
+    unhidden: plural({ other: '已让 {count} 篇文章重新出现在列表中。' }),
     scrolledRead: plural({ other: '滚动时已将 {count} 篇文章标为已读。' }),
     markedUnread: plural({ other: '已将 {count} 篇文章标为未读。' }),
     saved: plural({ other: '已收藏 {count} 篇文章。' }),

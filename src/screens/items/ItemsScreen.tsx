@@ -1,3 +1,4 @@
+import { HiddenActions } from './HiddenActions';
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -111,6 +112,8 @@ function ScopeList({ target }: { target: Exclude<ItemsTarget, { scope: 'filter' 
             <FeedProblemBanner feedId={target.id} />
             <LoadOlder feedId={target.id} />
           </>
+        ) : target.scope === 'hidden' ? (
+          <HiddenActions />
         ) : undefined
       }
     />

@@ -245,4 +245,8 @@ export class ListScreen {
     await this.row(title).click({ button: 'right' });
     await waitFor(this.rowMenu, `the menu of the row '${title}'`);
   }
+  /** "Show all in lists again" above the Hidden view. */
+  get unhideAll(): Locator {
+    return this.page.locator(tid('hidden-unhide-all')).describe('Show all in lists again');
+  }
 }
