@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AiApp, startAiApp } from './aiApp';
-import { FilterScreen, ListScreen, tid, waitFor } from './pages';
+import { FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
+import { AiUi } from './pages/ai';
 import { RuleEditorScreen } from './pages/rules';
 import { seedApp } from './seed';
 import { runInEngine } from './setups';
@@ -36,6 +37,8 @@ describe('rule actions', () => {
     const filter = new FilterScreen(page);
     const rule = new RuleEditorScreen(page);
     const list = new ListScreen(page);
+    const reader = new ReaderScreen(page);
+    const aiUi = new AiUi(page);
     await goto('/filter');
     await filter.type("title LIKE 'heron'", 0);
     await filter.save('Herons');
@@ -44,7 +47,7 @@ describe('rule actions', () => {
     await rule.save();
 
     await goto(`/f/${fixtureFeedId}`);
-    await page.locator(tid('items-refresh')).click();
+    await list.refreshButton.click();
     await list.waitForRow(MATCH);
     // The summary is made in the engine after ingest; wait for its background work to end.
     await runInEngine(page, '(engine) => engine.rules.idle()');
@@ -54,18 +57,15 @@ describe('rule actions', () => {
     expect(calls[0]!.body?.messages?.[1]?.content).toContain(`Title: ${MATCH}`);
 
     await list.row(MATCH).click();
-    await page.locator(tid('reader')).waitFor();
-    await waitFor(
-      page.locator(`${tid('ai-summary')}[data-cached="true"]`),
-      'the cached summary in the reader',
-    );
+    await waitFor(reader.root, 'the reader');
+    await waitFor(aiUi.summaryCached, 'the cached summary in the reader');
     // The fixture's answer (DEFAULT_REPLY, Markdown) as the reader renders it.
-    expect(await page.locator(tid('ai-summary-text')).innerHTML()).toContain('<strong>short</strong>');
+    expect(await aiUi.summaryText.innerHTML()).toContain('<strong>short</strong>');
     expect(ai.chats()).toHaveLength(1);
 
     // The rule's log shows the run, with no failure noted.
     await goto('/filter');
-    await filter.saved.filter({ hasText: 'Herons' }).locator(tid('saved-filter-edit')).click();
+    await filter.editSaved('Herons').click();
     await rule.waitForRun(1);
     expect(await rule.runs.first().textContent()).not.toContain('failed');
   });
