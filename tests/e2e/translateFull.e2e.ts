@@ -55,7 +55,7 @@ describe('translating the article that is shown', () => {
   test('with the whole article shown, its paragraphs are translated, apart from the feed’s version', async () => {
     await openOtters();
     await page.keyboard.press('d');
-    await waitFor(tr.wholeArticle, 'the whole article');
+    await waitFor(reader.fulltextShown, 'the whole article');
     await page.keyboard.press('t');
     await waitFor(status('done'), 'the translation of the whole article');
     const full = await translations().allTextContents();
@@ -80,7 +80,7 @@ describe('translating the article that is shown', () => {
     // translation: no third call.
     await reader.close();
     await openOtters();
-    await waitFor(tr.wholeArticle, 'the whole article on reopening');
+    await waitFor(reader.fulltextShown, 'the whole article on reopening');
     await waitFor(tr.cached('done'), 'the saved translation of the whole article');
     expect(await translations().allTextContents()).toEqual(full);
     expect(ai.translations()).toHaveLength(2);

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
+import { ReaderScreen } from './reader';
 import { tid, waitFor } from './wait';
 
 /**
  * Translation in the reader: the box with its status (`data-status`: streaming, done, stopped,
  * same; `data-cached`), the translated paragraphs under the originals, the view and language
- * choices; and the whole-article switch whose version gets translated.
+ * choices; and the switch back from the whole article to the feed's version.
  */
 export class ReaderTranslation {
   constructor(readonly page: Page) {}
@@ -69,18 +70,11 @@ export class ReaderTranslation {
   get error(): Locator {
     return this.page.locator(`${tid('translation')} ${tid('ai-error')}`).describe('the translation error');
   }
-  /** The mark that the whole article (not the feed's version) is shown. */
-  get wholeArticle(): Locator {
-    return this.page.locator(tid('fulltext-shown')).describe('the whole article shown');
-  }
-  /** The switch back to the feed's version. */
-  get showFeedVersion(): Locator {
-    return this.page.locator(tid('fulltext-show-feed')).describe("Show the feed's version");
-  }
   /** Switches back to the feed's version and waits until the whole article is gone. */
   async backToFeedVersion(): Promise<void> {
-    await this.showFeedVersion.click();
-    await waitFor(this.wholeArticle, 'the whole article', { state: 'detached' });
+    const reader = new ReaderScreen(this.page);
+    await reader.fulltextShowFeed.click();
+    await waitFor(reader.fulltextShown, 'the whole article', { state: 'detached' });
   }
 }
 
