@@ -26,6 +26,7 @@ const tallies = [
   ['daily'],
   ['continue-reading'],
   ['retention-preview'],
+  ['tags'],
 ];
 const syncJob = { ...job('done'), kind: 'sync' as const };
 
@@ -47,6 +48,8 @@ const cases: [EngineEvent, unknown[][]][] = [
   [{ type: 'job', job: syncJob }, [['feeds'], ...tallies, ['items'], ['icons'], ['sync', 'status']]],
   [{ type: 'storage-lost', reason: 'deleted' }, []],
   [{ type: 'rules-changed' }, [['rules']]],
+  // Hidden articles leave every count, tags' included, and come back when shown again.
+  [{ type: 'hidden-changed', ids: [5], feedIds: [1] }, [...tallies, ['items'], ['items-view']]],
 ];
 
 describe('invalidationsFor', () => {

@@ -22,6 +22,8 @@ const tallies = (): QueryKey[] => [
   queryKeys.dailyAll,
   queryKeys.continueReadingAll,
   queryKeys.retentionPreviewAll,
+  // Per-tag totals and unread counts move with reading, hiding and deleting too.
+  queryKeys.tags,
 ];
 
 /**
@@ -58,7 +60,6 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
     case 'tags-changed':
       // Definitions and counts; tag lists and filters naming `tags` gain or lose rows.
       return [
-        queryKeys.tags,
         ...tallies(),
         queryKeys.itemsAll,
         queryKeys.itemViewsAll,

@@ -5,7 +5,7 @@ import { engineWorker, seedApp } from './seed';
 import { FilterScreen, ListScreen, Sidebar, UndoNotice, waitFor, waitForPath } from './pages';
 import { RuleEditorScreen } from './pages/rules';
 
-// Issue 16, rules: a saved filter gets actions (save + hide) with a 30-day preview; refreshing a
+// Issue 16, rules: a saved filter gets actions (save + hide + tag) with a 30-day preview; refreshing a
 // fixture feed runs them on the new articles, which leave All for Hidden, saved; the rule's log
 // shows the run and Undo last run brings them back.
 
@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('rules', () => {
-  test('a filter gets save + hide actions with a preview of what they would have done', async () => {
+  test('a filter gets save + hide + tag actions with a preview of what they would have done', async () => {
     const { page } = app;
     const filter = new FilterScreen(page);
     const rule = new RuleEditorScreen(page);
@@ -64,9 +64,12 @@ describe('rules', () => {
     await waitFor(rule.root, 'the Actions section of the saved filter');
     await rule.add('save');
     await rule.add('hide');
+    await rule.add('tag');
+    await rule.tagInput.fill('birds');
     expect(await rule.actions.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')))).toEqual([
       'save',
       'hide',
+      'tag',
     ]);
     await rule.waitForPreview(2);
     expect(await rule.previewCount.textContent()).toBe('Would have acted on 2 articles');
@@ -145,6 +148,8 @@ describe('rules', () => {
     await list.unhideAll.click();
     await undo.waitFor('2 articles shown in lists again.');
     await waitFor(list.unhideAll, 'Show all gone once nothing is hidden', { state: 'detached' });
+    // Tagged by the rule too: back in lists, they count under their tag.
+    await sidebar.waitForCount(sidebar.tag('birds'), '2', "the rule's tag 'birds' in the sidebar");
     await app.goto('/all');
     for (const title of NEW_MATCHES) await list.waitForRow(title);
     await app.goto('/hidden');

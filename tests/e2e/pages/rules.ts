@@ -54,4 +54,8 @@ export class RuleEditorScreen {
       `a${undone ? 'n undone' : ''} run of ${count} articles in the log`,
     );
   }
+  /** The tag name of the rule's "Add tag" action. */
+  get tagInput(): Locator {
+    return this.page.locator(tid('rule-tag-input')).describe("the 'Add tag' action's tag name");
+  }
 }
