@@ -6,6 +6,7 @@ import type { MediaChapter } from '../../worker/types';
 import { feedsQuery } from '../queries/feeds';
 import { queryClient } from '../queries/queryClient';
 import { settingsStore } from '../settings/useSettings';
+import { contentFetchUrl } from '../../shared/contentFetchUrl';
 
 const MAX_CHAPTERS = 500;
 
@@ -34,25 +35,14 @@ export function parseJsonChapters(doc: unknown): MediaChapter[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-/**
- * The proxy address of a chapters document. Its URL comes from feed content, so it is a content
- * fetch (`kind=content`, naming the feed; `private=1` when the user allowed private networks):
- * the server refuses it on loopback and private addresses unless the feed lives there too. The
- * same query as worker/subscriptions/net.ts `contentFetchUrl`, which the UI may not import.
- */
-export function chaptersFetchUrl(url: string, feedUrl: string, allowPrivate: boolean): string {
-  const query = new URLSearchParams({ url, kind: 'content' });
-  if (feedUrl) query.set('feed', feedUrl);
-  if (allowPrivate) query.set('private', '1');
-  return `/api/fetch?${query.toString()}`;
-}
-
 /** Fetches and parses a chapters document; rejects on a network or upstream failure. */
 export async function fetchJsonChapters(url: string, feedId: number): Promise<MediaChapter[]> {
   const feeds = await queryClient.fetchQuery(feedsQuery());
   const feedUrl = feeds.find((f) => f.id === feedId)?.url ?? '';
   const allowPrivate = settingsStore.getSnapshot().general.allowPrivateNetworks;
-  const res = await fetch(chaptersFetchUrl(url, feedUrl, allowPrivate));
+  // Its URL comes from feed content: a content fetch, refused on private addresses unless the
+  // feed lives there too or the user allowed private networks.
+  const res = await fetch(contentFetchUrl(url, feedUrl, allowPrivate));
   const upstream = Number(res.headers.get('X-Upstream-Status') ?? res.status);
   if (!res.ok || upstream !== 200) throw new Error(`chapters: HTTP ${upstream}`);
   return parseJsonChapters(await res.json());

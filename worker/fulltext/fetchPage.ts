@@ -5,7 +5,7 @@
  */
 import { decodeBytes } from '../formats/decode';
 import type { FetchImpl } from '../formats/fetcher';
-import { contentFetchUrl } from '../subscriptions/net';
+import { contentFetchUrl } from '../../shared/contentFetchUrl';
 
 /** Why a page could not be fetched. */
 export type FetchFailure = 'private_address' | 'blocked' | 'http_error' | 'network' | 'not_html';

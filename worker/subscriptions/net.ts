@@ -26,17 +26,3 @@ export function proxyFetchImpl(config: FetchConfig = {}): FetchImpl {
   const base = (config.base ?? defaultBase()).replace(/\/+$/, '');
   return (input, init) => impl(input.startsWith('/') ? `${base}${input}` : input, init);
 }
-
-/**
- * The `/api/fetch` path for a URL that came from feed content (an article page to extract, an
- * image, an enclosure), as opposed to a feed address the user typed. The server refuses such a
- * URL when it resolves to a loopback, private, link-local or unique-local address (checked on
- * every redirect hop) unless `feedUrl` itself lives on such an address or `allowPrivate` is set
- * (the `general.allowPrivateNetworks` setting). Relative: pass it through {@link proxyFetchImpl}.
- */
-export function contentFetchUrl(url: string, feedUrl: string, allowPrivate: boolean): string {
-  const query = new URLSearchParams({ url, kind: 'content' });
-  if (feedUrl) query.set('feed', feedUrl);
-  if (allowPrivate) query.set('private', '1');
-  return `/api/fetch?${query.toString()}`;
-}
