@@ -1,30 +1,24 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SEND_REQUEST_BYTES, parseSendEnvelope, SEND_CALLS } from './sendRoute';
-import { postChunks, startApp, startUpstream, type Running } from './testing';
+import {
+  postChunks,
+  postEnvelope,
+  startApp,
+  startRecordingUpstream,
+  type Running,
+  type SeenRequest,
+} from './testing';
 
 let app: Running;
 let site: Running;
-const seen: { url: string; method: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+const seen: SeenRequest[] = [];
 
 beforeAll(async () => {
   app = await startApp({ distDir: '/nonexistent', fetchTimeoutMs: 1000 });
-  site = await startUpstream((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({
-        url: req.url ?? '',
-        method: req.method ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      });
-      if (req.url === '/rw/api/v3/save/')
-        return void res.writeHead(429, { 'Retry-After': '17', 'Content-Type': 'application/json' }).end('{}');
-      res
-        .writeHead(202, { Location: '/api/bookmarks/x1', 'Content-Type': 'application/json' })
-        .end('{"ok":1}');
-    });
+  site = await startRecordingUpstream(seen, (req, res) => {
+    if (req.url === '/rw/api/v3/save/')
+      return void res.writeHead(429, { 'Retry-After': '17', 'Content-Type': 'application/json' }).end('{}');
+    res.writeHead(202, { Location: '/api/bookmarks/x1', 'Content-Type': 'application/json' }).end('{"ok":1}');
   });
 });
 afterAll(async () => {
@@ -32,36 +26,8 @@ afterAll(async () => {
   await site.close();
 });
 
-function send(envelope: unknown, headers: Record<string, string> = {}) {
-  const body = JSON.stringify(envelope);
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-    (resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: app.port,
-          path: '/api/send',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              text: Buffer.concat(chunks).toString(),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
-}
+const send = (envelope: unknown, headers: Record<string, string> = {}) =>
+  postEnvelope(app.port, '/api/send', envelope, headers);
 
 const codeOf = (text: string) => (JSON.parse(text) as { error: { code: string; message: string } }).error;
 

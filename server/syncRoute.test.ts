@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postChunks, rawRequest, startApp, startUpstream, type Running } from './testing';
-import http from 'node:http';
+import {
+  postChunks,
+  postEnvelope,
+  rawRequest,
+  startApp,
+  startRecordingUpstream,
+  startUpstream,
+  type Running,
+  type SeenRequest,
+} from './testing';
 import { MAX_SYNC_REQUEST_BYTES } from './syncRoute';
 
 let app: Running;
 let site: Running;
 let other: Running;
-const seen: { url: string; method: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+const seen: SeenRequest[] = [];
 
 beforeAll(async () => {
   app = await startApp({ distDir: '/nonexistent', fetchTimeoutMs: 1000 });
@@ -14,21 +22,11 @@ beforeAll(async () => {
     seen.push({ url: `other${req.url}`, method: req.method ?? '', headers: req.headers, body: '' });
     res.writeHead(200).end('other');
   });
-  site = await startUpstream((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({
-        url: req.url ?? '',
-        method: req.method ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      });
-      if (req.url === '/same') return void res.writeHead(302, { Location: '/final' }).end();
-      if (req.url === '/away') return void res.writeHead(302, { Location: `${other.url}/steal` }).end();
-      if (req.url === '/slow') return; // never answers
-      res.writeHead(req.url === '/final' ? 200 : 201, { 'Content-Type': 'application/json' }).end('{"ok":1}');
-    });
+  site = await startRecordingUpstream(seen, (req, res) => {
+    if (req.url === '/same') return void res.writeHead(302, { Location: '/final' }).end();
+    if (req.url === '/away') return void res.writeHead(302, { Location: `${other.url}/steal` }).end();
+    if (req.url === '/slow') return; // never answers
+    res.writeHead(req.url === '/final' ? 200 : 201, { 'Content-Type': 'application/json' }).end('{"ok":1}');
   });
 });
 afterAll(async () => {
@@ -37,36 +35,8 @@ afterAll(async () => {
   await other.close();
 });
 
-function sync(envelope: unknown, headers: Record<string, string> = {}) {
-  const body = typeof envelope === 'string' ? envelope : JSON.stringify(envelope);
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>(
-    (resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: app.port,
-          path: '/api/sync',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              text: Buffer.concat(chunks).toString(),
-            }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    },
-  );
-}
+const sync = (envelope: unknown, headers: Record<string, string> = {}) =>
+  postEnvelope(app.port, '/api/sync', envelope, headers);
 
 describe('POST /api/sync', () => {
   it('forwards method, body, Authorization and Content-Type only, and returns the answer with its status', async () => {

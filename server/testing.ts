@@ -124,3 +124,69 @@ export function postChunks(
     if (opts.end !== false) req.end();
   });
 }
+
+/** What {@link startRecordingUpstream} saw of one request. */
+export interface SeenRequest {
+  url: string;
+  method: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * An upstream for the relay tests (`/api/sync`, `/api/send`): records each request with its
+ * whole body in `seen`, then lets `answer` reply.
+ */
+export function startRecordingUpstream(
+  seen: SeenRequest[],
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): Promise<Running> {
+  return startUpstream((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({
+        url: req.url ?? '',
+        method: req.method ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
+      answer(req, res);
+    });
+  });
+}
+
+/** POSTs a relay envelope (JSON-encoded unless already a string) and resolves with the answer. */
+export function postEnvelope(
+  port: number,
+  path: string,
+  envelope: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  const body = typeof envelope === 'string' ? envelope : JSON.stringify(envelope);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
