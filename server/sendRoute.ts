@@ -1,19 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './respond.ts';
-import {
-  badEnvelope,
-  parseEnvelopeObject,
-  parseHeadersAndBody,
-  parseWebAddress,
-  refuseOwnApi,
-  relay,
-  type RelayOptions,
-  type RelayRoute,
-} from './relay.ts';
+import * as relay from './relay.ts';
 import type { SyncRequest } from './syncUpstream.ts';
 
 /** Limits for {@link handleSend}. */
-export type SendRouteOptions = RelayOptions;
+export type SendRouteOptions = relay.RelayOptions;
 
 /** The read-later services the relay speaks to. */
 export type SendService = 'wallabag' | 'readeck' | 'linkding' | 'readwise';
@@ -50,28 +41,29 @@ export interface SendEnvelope extends SyncRequest {
  * does not need or a target that is the companion server's own API.
  */
 export function parseSendEnvelope(raw: string, localPort: number | undefined): SendEnvelope {
-  const d = parseEnvelopeObject(raw, 'send', '{ service, base, method, path, headers, body }');
+  const d = relay.parseEnvelopeObject(raw, 'send', '{ service, base, method, path, headers, body }');
   if (typeof d.service !== 'string' || !(SERVICES as string[]).includes(d.service))
     throw refuse(`"${String(d.service).slice(0, 40)}" is not a service Rivulet sends to.`);
   const service = d.service as SendService;
-  const base = parseWebAddress(d.base, 'Missing "base": the service address.');
-  if (base.search || base.hash) throw badEnvelope('The service address cannot have a query or a fragment.');
+  const base = relay.parseWebAddress(d.base, 'Missing "base": the service address.');
+  if (base.search || base.hash)
+    throw relay.badEnvelope('The service address cannot have a query or a fragment.');
   const method = d.method;
   const path = d.path;
   if (typeof method !== 'string' || typeof path !== 'string')
-    throw badEnvelope('"method" and "path" are required.');
+    throw relay.badEnvelope('"method" and "path" are required.');
   if (!SEND_CALLS[service].includes(`${method} ${path}`))
     throw refuse(`${method} ${path.slice(0, 100)} is not a call the ${service} integration makes.`);
   const target = new URL(base.href.replace(/\/+$/, '') + path);
   // The base's own path may not climb out of itself ("/x/../api"): URL() already resolved dots,
   // so the final path must still end with the allowed one.
   if (!target.pathname.endsWith(path)) throw refuse('The service address has a path the relay cannot use.');
-  refuseOwnApi(target, localPort, 'send');
+  relay.refuseOwnApi(target, localPort, 'send');
   const verb = method as 'GET' | 'POST'; // one of SEND_CALLS' methods
-  return { service, target, method: verb, ...parseHeadersAndBody(d, verb) };
+  return { service, target, method: verb, ...relay.parseHeadersAndBody(d, verb) };
 }
 
-const SEND_ROUTE: RelayRoute = {
+const SEND_ROUTE: relay.RelayRoute = {
   path: '/api/send',
   failure: 'The send route failed.',
   maxRequestBytes: MAX_SEND_REQUEST_BYTES,
@@ -89,5 +81,5 @@ const SEND_ROUTE: RelayRoute = {
  * service sent one. Only the calls in {@link SEND_CALLS} pass.
  */
 export function handleSend(req: IncomingMessage, res: ServerResponse, opts: SendRouteOptions): Promise<void> {
-  return relay(req, res, SEND_ROUTE, opts);
+  return relay.relay(req, res, SEND_ROUTE, opts);
 }

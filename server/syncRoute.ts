@@ -1,33 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  badEnvelope,
-  parseEnvelopeObject,
-  parseHeadersAndBody,
-  parseWebAddress,
-  refuseOwnApi,
-  relay,
-  type RelayOptions,
-  type RelayRoute,
-} from './relay.ts';
+import * as relay from './relay.ts';
 import type { SyncRequest } from './syncUpstream.ts';
 
 /** Limits for {@link handleSync}. */
-export type SyncRouteOptions = RelayOptions;
+export type SyncRouteOptions = relay.RelayOptions;
 
 /** Largest request body the route accepts (a JSON envelope; edit-tag batches stay far below). */
 export const MAX_SYNC_REQUEST_BYTES = 1024 * 1024;
 
 /** Validates the JSON envelope; throws `bad_url` / `bad_scheme` / `forbidden` with a reason. */
 export function parseSyncEnvelope(raw: string, localPort: number | undefined): SyncRequest {
-  const d = parseEnvelopeObject(raw, 'sync', '{ target, method, headers, body }');
-  const target = parseWebAddress(d.target, 'Missing "target": the server address to call.');
-  refuseOwnApi(target, localPort, 'sync');
+  const d = relay.parseEnvelopeObject(raw, 'sync', '{ target, method, headers, body }');
+  const target = relay.parseWebAddress(d.target, 'Missing "target": the server address to call.');
+  relay.refuseOwnApi(target, localPort, 'sync');
   const method = d.method ?? 'GET';
-  if (method !== 'GET' && method !== 'POST') throw badEnvelope('"method" must be GET or POST.');
-  return { target, method, ...parseHeadersAndBody(d, method) };
+  if (method !== 'GET' && method !== 'POST') throw relay.badEnvelope('"method" must be GET or POST.');
+  return { target, method, ...relay.parseHeadersAndBody(d, method) };
 }
 
-const SYNC_ROUTE: RelayRoute = {
+const SYNC_ROUTE: relay.RelayRoute = {
   path: '/api/sync',
   failure: 'The sync route failed.',
   maxRequestBytes: MAX_SYNC_REQUEST_BYTES,
@@ -44,5 +35,5 @@ const SYNC_ROUTE: RelayRoute = {
  * most 1 MB of request and `maxBytes` of answer; one deadline covers the whole exchange.
  */
 export function handleSync(req: IncomingMessage, res: ServerResponse, opts: SyncRouteOptions): Promise<void> {
-  return relay(req, res, SYNC_ROUTE, opts);
+  return relay.relay(req, res, SYNC_ROUTE, opts);
 }
