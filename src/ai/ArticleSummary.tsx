@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconPlayerStop, IconRefresh, IconSparkles, IconX } from '@tabler/icons-react';
+import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconSparkles } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { Item } from '../engine/contract';
 import { useT } from '../i18n';
@@ -9,8 +9,8 @@ import { bindKeys } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useShortcuts } from '../reader/shortcuts';
 import { useSettingsGroup } from '../settings/useSettings';
-import { AiErrorNotice, AiNotConfigured } from './AiErrorNotice';
 import { SUMMARY_BUDGET } from './prompts';
+import { AiOffBox, StreamedBox } from './StreamedBox';
 import { useAiEndpoint } from './useAiEndpoint';
 import { type SummaryState, useSummary } from './useSummary';
 
@@ -62,93 +62,61 @@ export function useArticleSummary(
   };
 
   const visible = state.status !== 'idle' && state.status !== 'checking' && hiddenFor !== item.id;
-  // AI switched off is not a failure: one line and the way to the settings, no summary frame.
   if (visible && state.error?.kind === 'not_configured')
-    return {
-      action,
-      box: (
-        <div className="rv-ai-off" data-testid="ai-summary" data-status={state.status}>
-          <AiNotConfigured what="summary" />
-        </div>
-      ),
-    };
+    return { action, box: <AiOffBox testId="ai-summary" status={state.status} what="summary" /> };
   const box = visible && (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      mb="md"
-      data-testid="ai-summary"
-      data-status={state.status}
-      data-cached={state.cached || undefined}
-      aria-busy={busy}
-    >
-      <Group justify="space-between" mb={4} wrap="nowrap">
-        <Text size="xs" fw={600} c="dimmed">
+    <StreamedBox
+      testId="ai-summary"
+      status={state.status}
+      cached={state.cached}
+      busy={busy}
+      heading={
+        <>
           <IconSparkles size={12} /> {t('ai.summary.title')}
           {state.cached && ` · ${t('ai.summary.savedTag')}`}
           {state.status === 'stopped' && ` · ${t('ai.summary.stoppedTag')}`}
-        </Text>
-        <Group gap={4} wrap="nowrap">
-          {busy ? (
-            <Button
-              size="compact-xs"
-              variant="default"
-              leftSection={<IconPlayerStop size={12} />}
-              onClick={stop}
-              data-testid="ai-summary-stop"
-            >
-              {t('ai.summary.stop')}
-            </Button>
-          ) : (
-            <Tooltip label={t('ai.summary.regenerate')}>
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="gray"
-                aria-label={t('ai.summary.regenerateLabel')}
-                onClick={generate}
-                data-testid="ai-summary-regenerate"
-              >
-                <IconRefresh size={14} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          <Tooltip label={copied ? t('common.copied') : t('ai.summary.copy')}>
-            <ActionIcon
-              size="sm"
-              variant="subtle"
-              color="gray"
-              aria-label={t('ai.summary.copy')}
-              disabled={!state.text}
-              onClick={() =>
-                void copyText(state.text).then((ok) => {
-                  setCopied(ok);
-                  setTimeout(() => setCopied(false), 1500);
-                })
-              }
-              data-testid="ai-summary-copy"
-            >
-              <IconCopy size={14} />
-            </ActionIcon>
-          </Tooltip>
+        </>
+      }
+      stop={{ label: t('ai.summary.stop'), onClick: stop, testId: 'ai-summary-stop' }}
+      again={{
+        label: t('ai.summary.regenerateLabel'),
+        tooltip: t('ai.summary.regenerate'),
+        onClick: generate,
+        testId: 'ai-summary-regenerate',
+      }}
+      after={
+        <Tooltip label={copied ? t('common.copied') : t('ai.summary.copy')}>
           <ActionIcon
             size="sm"
             variant="subtle"
             color="gray"
-            aria-label={t('ai.summary.hide')}
-            onClick={() => {
-              stop();
-              setHiddenFor(item.id);
-            }}
-            data-testid="ai-summary-hide"
+            aria-label={t('ai.summary.copy')}
+            disabled={!state.text}
+            onClick={() =>
+              void copyText(state.text).then((ok) => {
+                setCopied(ok);
+                setTimeout(() => setCopied(false), 1500);
+              })
+            }
+            data-testid="ai-summary-copy"
           >
-            <IconX size={14} />
+            <IconCopy size={14} />
           </ActionIcon>
-        </Group>
-      </Group>
+        </Tooltip>
+      }
+      hide={{
+        label: t('ai.summary.hide'),
+        onClick: () => {
+          stop();
+          setHiddenFor(item.id);
+        },
+        testId: 'ai-summary-hide',
+      }}
+      error={state.error}
+      onRetry={generate}
+    >
       {state.status === 'waiting' && (
-        <Group gap="xs" data-testid="ai-summary-waiting">
+        <Group gap="xs" mt={4} data-testid="ai-summary-waiting">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
             {t('ai.summary.working')}
@@ -160,8 +128,7 @@ export function useArticleSummary(
           <MarkdownView markdown={state.text} silent />
         </div>
       )}
-      {state.error && <AiErrorNotice error={state.error} onRetry={generate} />}
-    </Paper>
+    </StreamedBox>
   );
   return { action, box };
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Group, Loader, Paper, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import { IconLanguage, IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { AiErrorNotice, AiNotConfigured } from '../ai/AiErrorNotice';
+import { AiOffBox, StreamedBox } from '../ai/StreamedBox';
 import { useAiEndpoint } from '../ai/useAiEndpoint';
 import type { Item } from '../engine/contract';
 import { useLanguage, useT } from '../i18n';
@@ -96,11 +96,7 @@ export function useArticleTranslation(
     return {
       action,
       body: undefined,
-      box: (
-        <div className="rv-ai-off" data-testid="translation" data-status={status}>
-          <AiNotConfigured what="translation" />
-        </div>
-      ),
+      box: <AiOffBox testId="translation" status={status} what="translation" />,
     };
 
   const done = state.texts.filter((x) => x !== '').length;
@@ -116,76 +112,43 @@ export function useArticleTranslation(
   else if (status === 'done') line = t('ai.translate.doneNote', { total: paragraphs.length, language });
 
   const box = (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      mb="md"
-      data-testid="translation"
-      data-status={status}
-      data-cached={state.cached || undefined}
-      aria-busy={busy}
+    <StreamedBox
+      testId="translation"
+      status={status}
+      cached={state.cached}
+      busy={busy}
+      heading={
+        <>
+          <IconLanguage size={12} /> {t('ai.translate.title')}
+          {state.cached && ` · ${t('ai.translate.savedTag')}`}
+        </>
+      }
+      headingExtra={picker}
+      before={
+        body && (
+          <SegmentedControl
+            size="xs"
+            aria-label={t('ai.translate.view')}
+            value={only ? 'only' : 'bilingual'}
+            onChange={(v) => setOnly(v === 'only')}
+            data={[
+              { value: 'bilingual', label: t('ai.translate.bilingual') },
+              { value: 'only', label: t('ai.translate.only') },
+            ]}
+            data-testid="translation-view"
+          />
+        )
+      }
+      stop={{ label: t('ai.translate.cancel'), onClick: cancel, testId: 'translation-cancel' }}
+      again={
+        status === 'stopped' || status === 'error'
+          ? { label: t('ai.translate.again'), onClick: () => translate(), testId: 'translation-again' }
+          : undefined
+      }
+      hide={{ label: t('ai.translate.hide'), onClick: hide, testId: 'translation-hide' }}
+      error={state.error}
+      onRetry={() => translate()}
     >
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="xs" fw={600} c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            <IconLanguage size={12} /> {t('ai.translate.title')}
-            {state.cached && ` · ${t('ai.translate.savedTag')}`}
-          </Text>
-          {picker}
-        </Group>
-        <Group gap={4} wrap="nowrap">
-          {body && (
-            <SegmentedControl
-              size="xs"
-              aria-label={t('ai.translate.view')}
-              value={only ? 'only' : 'bilingual'}
-              onChange={(v) => setOnly(v === 'only')}
-              data={[
-                { value: 'bilingual', label: t('ai.translate.bilingual') },
-                { value: 'only', label: t('ai.translate.only') },
-              ]}
-              data-testid="translation-view"
-            />
-          )}
-          {busy ? (
-            <Button
-              size="compact-xs"
-              variant="default"
-              leftSection={<IconPlayerStop size={12} />}
-              onClick={cancel}
-              data-testid="translation-cancel"
-            >
-              {t('ai.translate.cancel')}
-            </Button>
-          ) : (
-            (status === 'stopped' || status === 'error') && (
-              <Tooltip label={t('ai.translate.again')}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={t('ai.translate.again')}
-                  onClick={() => translate()}
-                  data-testid="translation-again"
-                >
-                  <IconRefresh size={14} />
-                </ActionIcon>
-              </Tooltip>
-            )
-          )}
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="gray"
-            aria-label={t('ai.translate.hide')}
-            onClick={hide}
-            data-testid="translation-hide"
-          >
-            <IconX size={14} />
-          </ActionIcon>
-        </Group>
-      </Group>
       {line && (
         <Group gap="xs" mt={6} wrap="nowrap">
           {busy && <Loader size="xs" />}
@@ -204,12 +167,7 @@ export function useArticleTranslation(
           )}
         </Group>
       )}
-      {state.error && (
-        <div style={{ marginTop: 6 }}>
-          <AiErrorNotice error={state.error} onRetry={() => translate()} />
-        </div>
-      )}
-    </Paper>
+    </StreamedBox>
   );
   return { action, box, body };
 }
