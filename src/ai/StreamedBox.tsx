@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { AiErrorNotice, AiNotConfigured } from './AiErrorNotice';
 import type { AiError } from './errors';
 
@@ -35,6 +35,27 @@ export interface StreamedBoxProps {
   onRetry: () => void;
   children?: ReactNode;
 }
+
+/** A small icon button of the box's heading (a Tooltip may wrap it, hence the ref). */
+const BoxIcon = forwardRef<HTMLButtonElement, { button: BoxButton; icon: ReactNode }>(function BoxIcon(
+  { button, icon, ...rest },
+  ref,
+) {
+  return (
+    <ActionIcon
+      ref={ref}
+      {...rest}
+      size="sm"
+      variant="subtle"
+      color="gray"
+      aria-label={button.label}
+      onClick={button.onClick}
+      data-testid={button.testId}
+    >
+      {icon}
+    </ActionIcon>
+  );
+});
 
 /**
  * The frame of a streamed AI answer above the article (the summary, the translation): heading,
@@ -74,30 +95,12 @@ export function StreamedBox(p: StreamedBoxProps) {
           ) : (
             p.again && (
               <Tooltip label={p.again.tooltip ?? p.again.label}>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="gray"
-                  aria-label={p.again.label}
-                  onClick={p.again.onClick}
-                  data-testid={p.again.testId}
-                >
-                  <IconRefresh size={14} />
-                </ActionIcon>
+                <BoxIcon button={p.again} icon={<IconRefresh size={14} />} />
               </Tooltip>
             )
           )}
           {p.after}
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="gray"
-            aria-label={p.hide.label}
-            onClick={p.hide.onClick}
-            data-testid={p.hide.testId}
-          >
-            <IconX size={14} />
-          </ActionIcon>
+          <BoxIcon button={p.hide} icon={<IconX size={14} />} />
         </Group>
       </Group>
       {p.children}
