@@ -59,12 +59,7 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       return [queryKeys.feeds, ...tallies()];
     case 'tags-changed':
       // Definitions and counts; tag lists and filters naming `tags` gain or lose rows.
-      return [
-        ...tallies(),
-        queryKeys.itemsAll,
-        queryKeys.itemViewsAll,
-        ...e.ids.map(queryKeys.item),
-      ];
+      return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll, ...e.ids.map(queryKeys.item)];
     case 'groups-changed':
       return [queryKeys.groups, queryKeys.feeds, ...tallies()];
     case 'highlights-changed':
