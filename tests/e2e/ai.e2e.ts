@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
+import { patchSettings } from './aiApp';
 import { launchBrowser } from './harness';
 import { ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
 import { AiUi } from './pages/ai';
@@ -39,16 +40,7 @@ async function goto(path: string): Promise<void> {
   await new Shell(page).waitReady(30_000);
 }
 
-async function setSettings(patch: Record<string, Record<string, unknown>>): Promise<void> {
-  await page.evaluate((p) => {
-    const s = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
-      string,
-      Record<string, unknown>
-    >;
-    for (const [group, values] of Object.entries(p)) s[group] = { ...s[group], ...values };
-    localStorage.setItem('app-settings', JSON.stringify(s));
-  }, patch);
-}
+const setSettings = (patch: Record<string, Record<string, unknown>>) => patchSettings(page, patch);
 
 async function openArticle(title: string): Promise<void> {
   await new ListScreen(page).row(title).click();

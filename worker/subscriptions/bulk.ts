@@ -20,14 +20,20 @@ export interface BulkEntry {
 
 const CONCURRENCY = 6;
 
-interface Todo {
+export interface Todo {
   url: string;
   title: string;
   groupTitle: string;
 }
 
-// Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones.
-function plan(s: FeedServices, entries: readonly BulkEntry[]) {
+/**
+ * Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones (a
+ * failure each). Shared by local bulk subscribing and a sync account's (worker/sync/subscribe.ts).
+ */
+export function planSubscriptions(
+  s: Pick<FeedServices, 'ctx'>,
+  entries: readonly BulkEntry[],
+): { todo: Todo[]; invalid: JobFailure[]; skipped: number } {
   const todo: Todo[] = [];
   const invalid: JobFailure[] = [];
   const seen = new Set<string>();
@@ -70,7 +76,7 @@ export function startBulkSubscribe(
   preSkipped = 0,
   groupTitles: readonly string[] = [],
 ): string {
-  const { todo, invalid, skipped } = plan(s, entries);
+  const { todo, invalid, skipped } = planSubscriptions(s, entries);
   const run: JobBody = async (job) => {
     const summary: JobSummary = { added: 0, skipped: skipped + preSkipped, failed: 0, newItems: 0 };
     job.progress.done = summary.skipped;

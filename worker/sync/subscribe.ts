@@ -5,12 +5,12 @@
  */
 import { EngineError } from '../errors';
 import { failureOf } from '../jobs/jobs';
+import { planSubscriptions } from '../subscriptions/bulk';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
 import { feedUrlOf, findSubscribed } from '../subscriptions/urlKey';
-import { urlKey } from '../../shared/urlKey';
-import type { JobFailure, JobSummary } from '../types';
+import type { JobSummary } from '../types';
 import { applyStructure } from './importer';
 import type { SubscriptionEdits, SyncClient } from './protocol';
 import type { AccountRecord } from './store';
@@ -81,26 +81,10 @@ export function createSyncSubscribe({
     const a = await account();
     const edits = editsOf(clientFor(a));
     if (!isList(entries)) throw new EngineError('bad_input', 'A list of feeds is needed');
-    const todo: { url: string; title: string; label: string }[] = [];
-    const invalid: JobFailure[] = [];
-    const seen = new Set<string>();
-    let skipped = preSkipped;
-    for (const entry of entries) {
-      const title = typeof entry?.title === 'string' ? entry.title.trim() : '';
-      let url: string;
-      try {
-        url = feedUrlOf(entry?.url);
-      } catch (err) {
-        invalid.push(failureOf(err, { feedId: null, url: String(entry?.url ?? ''), title }));
-        continue;
-      }
-      if (seen.has(urlKey(url)) || findSubscribed(s.ctx, [url])) {
-        skipped++;
-        continue;
-      }
-      seen.add(urlKey(url));
-      todo.push({ url, title, label: typeof entry.groupTitle === 'string' ? entry.groupTitle.trim() : '' });
-    }
+    const planned = planSubscriptions(s, entries);
+    const { invalid } = planned;
+    const skipped = preSkipped + planned.skipped;
+    const todo = planned.todo.map((t) => ({ url: t.url, title: t.title, label: t.groupTitle.trim() }));
     return s.jobs.start(kind, null, entries.length + preSkipped, async (job) => {
       const summary: JobSummary = { added: 0, skipped, failed: 0, newItems: 0 };
       job.progress.done = skipped;
