@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { launchBrowser } from './harness';
-import { tid, waitForValue } from './pages';
+import { Shell, waitForValue } from './pages';
 import { engineWorker } from './seed';
 
 const SERVER_KEY = 'sk-shared-server-key';
@@ -40,12 +40,11 @@ export async function startAiApp(): Promise<AiApp> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  const goto = async (path: string, timeout = 30_000) => {
-    await page.goto(app.url + path, { timeout });
-    await page.waitForSelector(tid('app-shell'), { timeout });
+  const goto = async (path: string) => {
+    await page.goto(app.url + path);
+    await new Shell(page).waitReady(30_000);
   };
-  // The first load of a new server compresses the app shell (seconds of CPU on a loaded machine).
-  await goto('/all', 120_000);
+  await goto('/all');
   return {
     ai,
     app,

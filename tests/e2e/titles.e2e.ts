@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
   feedId = seeded.feedIds[0]!;
   await patchSettings(page, { general: { defaultView: 'list', hideReadArticles: false, language: 'en' } });
-}, 240_000);
+});
 afterAll(async () => {
   await setup?.close();
 });

@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startApp, type Running } from '../../server/testing.ts';
-import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
-import { launchBrowser } from './harness';
+import type { AiServer } from '../fixtures/aiServer.ts';
+import { type AiApp, patchSettings, startAiApp } from './aiApp';
 import { screens, waitFor, type Screens } from './pages';
 import { ReaderTranslation } from './pages/translation';
 import { seedApp } from './seed';
@@ -12,13 +10,8 @@ import { seedApp } from './seed';
 // answers translation calls paragraph by paragraph as a streaming OpenAI-compatible model would
 // and counts them, so cache hits and "no call" can be checked at the endpoint.
 
-const SERVER_KEY = 'sk-shared-server-key';
-const DIST = process.env.RIVULET_E2E_DIST ?? join(import.meta.dirname, '..', '..', 'dist');
-
-let browser: Browser;
+let setup: AiApp;
 let ai: AiServer;
-let app: Running;
-let context: BrowserContext;
 let page: Page;
 let s: Screens;
 let reader: Screens['reader'];
@@ -54,11 +47,6 @@ const ENGLISH = {
     '<p>The Rust compiler team shipped incremental compilation improvements this week.</p><p>Cargo builds are now noticeably faster on large projects.</p>',
 };
 
-async function goto(path: string): Promise<void> {
-  await page.goto(app.url + path);
-  await s.shell.waitReady(30_000);
-}
-
 async function openArticle(title: string): Promise<void> {
   await s.list.row(title).click();
   await reader.waitOpen(title);
@@ -68,20 +56,11 @@ const translations = () => tr.paragraphs;
 const status = (state: string) => tr.status(state);
 
 beforeAll(async () => {
-  ai = await startAiServer({ key: SERVER_KEY });
-  app = await startApp({
-    distDir: DIST,
-    ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  setup = await startAiApp();
+  ({ ai, page, errors } = setup);
   s = screens(page);
   reader = s.reader;
   tr = new ReaderTranslation(page);
-  errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await goto('/all');
   const now = Math.floor(Date.now() / 1000);
   await seedApp(page, {
     groups: 1,
@@ -93,26 +72,12 @@ beforeAll(async () => {
       { ...ENGLISH, pubDate: now - 180 },
     ],
   });
-  await page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
-      string,
-      Record<string, unknown>
-    >;
-    stored.general = {
-      ...stored.general,
-      defaultView: 'list',
-      hideReadArticles: false,
-      autoRead: false,
-      language: 'en',
-    };
-    localStorage.setItem('app-settings', JSON.stringify(stored));
+  await patchSettings(page, {
+    general: { defaultView: 'list', hideReadArticles: false, autoRead: false, language: 'en' },
   });
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-  await ai?.close();
+  await setup?.close();
 });
 beforeEach(() => {
   ai.reset();
@@ -121,7 +86,7 @@ beforeEach(() => {
 describe('translation', () => {
   test('streams paragraph translations under the originals, toggles to translation only, and is cached', async () => {
     ai.translateDelayMs = 150;
-    await goto('/all');
+    await setup.goto('/all');
     await openArticle(GERMAN.title);
     await reader.menu('Translate');
     // Paragraphs fill in while the answer streams: some arrived, the rest still pending.
@@ -179,7 +144,7 @@ describe('translation', () => {
 
   test('Cancel stops the stream and the call; what arrived stays, unsaved', async () => {
     ai.translateDelayMs = 400;
-    await goto('/all');
+    await setup.goto('/all');
     await openArticle(FRENCH.title);
     await page.keyboard.press('t');
     await expect
@@ -206,7 +171,7 @@ describe('translation', () => {
   });
 
   test('an article already in English says so without calling the endpoint', async () => {
-    await goto('/all');
+    await setup.goto('/all');
     await openArticle(ENGLISH.title);
     await reader.menu('Translate');
     await waitFor(status('same'), 'the "already in English" note');
@@ -217,7 +182,7 @@ describe('translation', () => {
 
   test('an endpoint error shows its message where the translation would be', async () => {
     ai.next({ kind: 'status', status: 500, message: 'upstream exploded' });
-    await goto('/all');
+    await setup.goto('/all');
     await openArticle(FRENCH.title);
     await page.keyboard.press('t');
     // The French article was cached by the previous test; pick another language to miss the cache.

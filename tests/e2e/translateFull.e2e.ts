@@ -46,7 +46,7 @@ beforeAll(async () => {
   });
   const count = await subscribeAndFetch(page, `${feedsUrl}/feeds/fulltext.xml`, 'The Riverbank Journal');
   if (count !== 2) throw new Error('the fixture feed did not load');
-}, 240_000);
+});
 afterAll(async () => {
   await setup?.close();
 });
