@@ -65,9 +65,16 @@ export type SharedDeps = Omit<DomainDeps, 'use'>;
  */
 export const domains = {
   ai: ({ ctx }: DomainDeps) => createAiApi(ctx),
-  groups: ({ ctx, services }: DomainDeps) => ({ ...createGroupsApi(ctx), ...createGroupEditsApi(services) }),
-  feeds: ({ ctx, services, sync }: DomainDeps) =>
-    withSyncEdits({ ...createFeedsApi(ctx), ...createFeedEditsApi(services) }, sync.hooks),
+  // The feed and group lists read IndexedDB only: they answer while the index loads (the sidebar).
+  groups: ({ ctx, services, gate }: DomainDeps) => {
+    const groups = createGroupsApi(ctx);
+    return { ...groups, ...createGroupEditsApi(services), list: gate.free(() => groups.list()) };
+  },
+  feeds: ({ ctx, services, sync, gate }: DomainDeps) => {
+    const feeds = createFeedsApi(ctx);
+    const api = withSyncEdits({ ...feeds, ...createFeedEditsApi(services) }, sync.hooks);
+    return { ...api, list: gate.free(() => feeds.list()) };
+  },
   subscriptions: ({ services, sync }: DomainDeps) =>
     withSyncSubscribe(createSubscriptionsApi(services), sync.hooks),
   refresh: ({ services, sync }: DomainDeps) =>

@@ -61,6 +61,31 @@ describe('deferred index start', () => {
     expect(await b.counts()).toEqual(counts);
   });
 
+  it('the feed and group lists answer before the index is loaded (the sidebar paints at once)', async () => {
+    const { dbName } = await seededDb();
+    const expected = make(dbName, false);
+    await expected.init();
+    const [feeds, groups] = [await expected.feeds.list(), await expected.groups.list()];
+    const b = make(dbName);
+    await b.init();
+    const index = internalsOf(b).index;
+    // Each list resolves while the index is still empty (the load waits for a first page).
+    const seen: number[] = [];
+    const [f, g] = await Promise.all([
+      b.feeds.list().then((list) => (seen.push(index.liveCount()), list)),
+      b.groups.list().then((list) => (seen.push(index.liveCount()), list)),
+    ]);
+    expect(seen).toEqual([0, 0]);
+    expect(f).toEqual(feeds);
+    expect(g).toEqual(groups);
+    expect(f.length).toBe(4);
+    // Counts come from the summary meanwhile (never zeros), and agree with the loaded index.
+    const counts = await b.counts();
+    expect(counts.feeds).toBe(4);
+    await b.flushSnapshot();
+    expect(await b.counts()).toEqual(counts);
+  });
+
   it('without a current summary init waits for the index (first start after an upgrade)', async () => {
     const { dbName, counts } = await seededDb(false);
     const b = make(dbName);

@@ -161,6 +161,31 @@ describe('IndexGate', () => {
     expect(fromIndex).toHaveBeenCalledTimes(2);
   });
 
+  it('answers `free` calls at once while loading, without starting a load that waits', async () => {
+    const gate = new IndexGate(true);
+    const manual = manualLoad();
+    void gate.begin(SUMMARY, manual.load, 10_000);
+    const list = vi.fn(() => Promise.resolve(['feed']));
+    const made = gate.free(list);
+    const domain = gate.hold({ list: made, count: () => Promise.resolve(1) });
+    expect(domain.list).toBe(made);
+    expect(await domain.list()).toEqual(['feed']);
+    await tick();
+    expect(list).toHaveBeenCalledTimes(1);
+    // The load still waits for the first page (or a call that needs the index).
+    expect(manual.started()).toBe(false);
+    let counted = false;
+    void domain.count().then(() => (counted = true));
+    await tick();
+    expect(manual.started()).toBe(true);
+    expect(counted).toBe(false);
+    manual.finish();
+    await gate.whenLoaded();
+    await tick();
+    expect(counted).toBe(true);
+    expect(await domain.list()).toEqual(['feed']);
+  });
+
   it('answers early calls once the number columns are in, then lets the text load go on', async () => {
     const gate = new IndexGate(true);
     const steps: string[] = [];

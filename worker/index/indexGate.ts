@@ -6,7 +6,8 @@
  *   (earlyPage.ts), before anything of the snapshot is read;
  * - calls made with `early` (pages of every list, filters naming no text field) once the
  *   snapshot's number columns are in: they run the index's own code over those columns, so they
- *   answer what the loaded index answers (the text columns load next, snapshot.ts).
+ *   answer what the loaded index answers (the text columns load next, snapshot.ts);
+ * - calls made with `free` (the feed and group lists), which read nothing of the index.
  * When not deferred the gate is a no-op pass-through.
  */
 import type { Database } from '../db/database';
@@ -174,6 +175,17 @@ export class IndexGate {
         if (--this.running === 0) this.startText?.();
       }
     };
+    this.earlyFns.add(answer);
+    return answer;
+  }
+
+  /**
+   * `fn` answered at once, loaded or not, without hurrying a load that waits for the first page:
+   * for reads that touch nothing of the index (the feed and group lists, read from IndexedDB, so
+   * the sidebar paints with the first rows). `hold` passes it through unchanged.
+   */
+  free<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    const answer = (...args: A): R => fn(...args);
     this.earlyFns.add(answer);
     return answer;
   }
