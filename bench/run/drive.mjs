@@ -227,7 +227,23 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   await step('query', () => call('benchQuery', runs));
   // Pages are cheap (a few ms): more pairs make the page-1 vs last-page comparison steadier.
   await step('paging', () => call('benchPaging', Math.max(runs, 15)));
-  await step('markread', () => call('benchMarkRead', runs));
+  // RIVULET_BENCH_PROFILE_MARK=file.cpuprofile: a CPU profile of the engine worker during the
+  // mark-read step (the anchor's worker too is busy then, but only the engine's time is sampled).
+  await step('markread', async () => {
+    const markProfile = process.env.RIVULET_BENCH_PROFILE_MARK;
+    if (markProfile) {
+      await heaps.worker('main', 'Profiler.enable');
+      await heaps.worker('main', 'Profiler.setSamplingInterval', { interval: 500 });
+      await heaps.worker('main', 'Profiler.start');
+    }
+    const out = await call('benchMarkRead', runs);
+    if (markProfile) {
+      const { profile } = await heaps.worker('main', 'Profiler.stop');
+      writeFileSync(markProfile, JSON.stringify(profile));
+      log(`mark-read profile written to ${markProfile}; self time:\n${topSelfTime(profile, 25)}`);
+    }
+    return out;
+  });
   await step('search', async () => {
     // Both indexes are measured alike: each built in a worker of its own, heap growth after GC.
     await call('searchPrepare');

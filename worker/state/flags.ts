@@ -16,6 +16,13 @@ const TX_IDS = 25_000;
 // (and no more than a chunk), is read with one `getAll` on the feedId index instead of one `get`
 // per id: a request each is what made "mark this feed read" slower than one raw transaction.
 const WHOLE_FEED_MIN = 500;
+// Ids that come in runs of consecutive keys (a feed's items are stored in one transaction per
+// fetch, so a whole feed or a long stretch of one is a few runs) are read with one `getAll` over
+// the key range: one request, and a plain walk of the store instead of the feedId index's walk
+// plus a lookup per entry (which is what the raw anchor does). A run may skip one key between
+// wanted ids (another feed's item, or a read one), so a range reads at most twice what it needs.
+const RUN_MIN = 256;
+const RUN_GAP = 2;
 
 /**
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
@@ -71,12 +78,17 @@ function flipInTransaction(
     const items = ctx.db.table('items');
     const feedsTable = ctx.db.table('feeds');
     const reading = bit === FLAG_READ;
-    const { wholeFeeds, rest } = planReads(ctx, ids);
+    const { ranges, wholeFeeds, rest } = planReads(ctx, ids);
     const reads = [
+      ...ranges.map(
+        ([lo, hi]) =>
+          () =>
+            items.where(':id').between(lo, hi, true, true).toArray(),
+      ),
       ...wholeFeeds.map((f) => () => items.where('feedId').equals(f).toArray()),
       ...chunks(rest).map((chunk) => () => items.bulkGet(chunk)),
     ];
-    const wanted = wholeFeeds.length > 0 ? new Set(ids) : null;
+    const wanted = wholeFeeds.length > 0 || ranges.length > 0 ? new Set(ids) : null;
     // Every first read goes out at once (one round trip, not three): the index knows each
     // item's feed, so the feeds whose readCount may move are read beside the items.
     const first = reads[0]?.() ?? Promise.resolve([]);
@@ -113,8 +125,41 @@ function flipInTransaction(
   });
 }
 
+interface ReadPlan {
+  /** Inclusive key ranges to read whole (see RUN_MIN), each at most CHUNK keys. */
+  ranges: [number, number][];
+  /** Feeds to read whole by the feedId index (see WHOLE_FEED_MIN). */
+  wholeFeeds: number[];
+  /** Ids left to read one by one. */
+  rest: number[];
+}
+
+// Which key ranges and feeds to read whole, and the ids left to read one by one.
+function planReads(ctx: EngineContext, ids: number[]): ReadPlan {
+  const { ranges, rest } = planRanges(ids);
+  return { ranges, ...planWholeFeeds(ctx, rest) };
+}
+
+/** Splits ids into runs of near-consecutive keys (read by range) and the rest. Exported for tests. */
+export function planRanges(ids: number[]): { ranges: [number, number][]; rest: number[] } {
+  if (ids.length < RUN_MIN) return { ranges: [], rest: ids };
+  const sorted = Float64Array.from(ids).sort();
+  const ranges: [number, number][] = [];
+  const rest: number[] = [];
+  let start = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    const ends =
+      i === sorted.length || sorted[i]! - sorted[i - 1]! > RUN_GAP || sorted[i]! - sorted[start]! >= CHUNK;
+    if (!ends) continue;
+    if (i - start >= RUN_MIN) ranges.push([sorted[start]!, sorted[i - 1]!]);
+    else for (let j = start; j < i; j++) rest.push(sorted[j]!);
+    start = i;
+  }
+  return { ranges, rest };
+}
+
 // Which feeds to read whole (see WHOLE_FEED_MIN) and the ids left to read one by one.
-function planReads(ctx: EngineContext, ids: number[]): { wholeFeeds: number[]; rest: number[] } {
+function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number[]; rest: number[] } {
   const { index } = ctx;
   const perFeed = new Map<number, number>();
   for (const id of ids) {

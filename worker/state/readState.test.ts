@@ -4,6 +4,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { planRanges } from './flags';
 
 let engine: Engine;
 let g: number;
@@ -242,5 +243,79 @@ describe('bulk read state', () => {
     expect(await readCount(fb)).toBe(1);
     expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(0);
     expect(await engine.state.unreadIds()).toEqual([a[3], a[2], b[1], a[0]]);
+  });
+
+  it('reads runs of near-consecutive ids by key range and changes only the ids asked for', async () => {
+    const big = await engine.feeds.save({ url: 'https://big.test' });
+    const ids = (
+      await engine.items.ingest(
+        big,
+        Array.from({ length: 900 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
+      )
+    ).added;
+    // Every third id left out: one run (gaps of 2) whose range also returns the left-out ones.
+    const asked = ids.filter((_, i) => i % 3 !== 0);
+    expect(planRanges(asked).ranges).toHaveLength(1);
+    const transactions = vi.spyOn(internalsOf(engine).db, 'tx');
+    const gets = vi.spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkGet');
+    const token = await engine.state.markRead([...asked, a[0]!], true);
+    expect(transactions).toHaveBeenCalledTimes(1);
+    // Only the lone id of another feed is read by id.
+    expect(gets.mock.calls.map((call) => call[0])).toEqual([[a[0]]]);
+    expect([...token.ids].sort((x, y) => x - y)).toEqual([...asked, a[0]!].sort((x, y) => x - y));
+    const stored = await internalsOf(engine).stores.items.byIds(ids);
+    stored.forEach((item, i) => expect(item.flags & FLAG_READ).toBe(i % 3 === 0 ? 0 : FLAG_READ));
+    expect(await readCount(big)).toBe(600);
+    expect(await readCount(fa)).toBe(1);
+    expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 3, [fb]: 2, [big]: 300 });
+    await engine.state.undo(token);
+    expect(await readCount(big)).toBe(0);
+    expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 4, [fb]: 2, [big]: 900 });
+  });
+
+  it('reads a feed whose items are interleaved with another feed by its feedId index', async () => {
+    const x = await engine.feeds.save({ url: 'https://x.test' });
+    const y = await engine.feeds.save({ url: 'https://y.test' });
+    const xs: number[] = [];
+    // Ten fetches of each, alternating: neither feed's ids form runs long enough for a range.
+    for (let round = 0; round < 10; round++)
+      for (const feed of [x, y]) {
+        const added = (
+          await engine.items.ingest(
+            feed,
+            Array.from({ length: 60 }, (_, n) =>
+              incoming({ guid: `${feed}-${round}-${n}`, pubDate: round * 100 + n }),
+            ),
+          )
+        ).added;
+        if (feed === x) xs.push(...added);
+      }
+    expect(planRanges(xs).ranges).toEqual([]);
+    const gets = vi.spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkGet');
+    const token = await engine.state.markAllRead({ scope: 'feed', id: x });
+    expect(token.ids).toHaveLength(600);
+    expect(gets).not.toHaveBeenCalled();
+    expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 4, [fb]: 2, [y]: 600 });
+    expect(await readCount(x)).toBe(600);
+    expect(await readCount(y)).toBe(0);
+  });
+
+  it('plans key ranges: runs of at least 256 ids with gaps of at most 2, each under 5,000 keys', () => {
+    const run = (from: number, n: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
+    expect(planRanges(run(1, 255))).toEqual({ ranges: [], rest: run(1, 255) });
+    expect(planRanges([...run(1000, 300, 2), ...run(1, 10)].reverse())).toEqual({
+      ranges: [[1000, 1598]],
+      rest: run(1, 10),
+    });
+    // Gaps of 3 break every run.
+    expect(planRanges(run(1, 400, 3)).ranges).toEqual([]);
+    // 12,000 consecutive ids: ranges of at most 5,000 keys, covering every id once.
+    const { ranges, rest } = planRanges(run(1, 12_000));
+    expect(rest).toEqual([]);
+    expect(ranges).toEqual([
+      [1, 5000],
+      [5001, 10_000],
+      [10_001, 12_000],
+    ]);
   });
 });

@@ -94,16 +94,19 @@ export function checkToken(token: UndoToken): Extract<UndoToken, { flag: 'read' 
 function unreadInScope(ctx: EngineContext, scope: MarkAllReadScope): number[] {
   const { index } = ctx;
   let feeds: Set<number> | null = null;
+  let rows: Int32Array | null = null;
   if (scope.scope === 'feed' || scope.scope === 'group') {
     if (typeof scope.id !== 'number')
       throw new EngineError('bad_query', `Scope '${scope.scope}' needs an id`);
     feeds = scope.scope === 'feed' ? new Set([scope.id]) : feedIdsOfGroup(ctx, scope.id);
+    // One feed: its own rows (cached by the index), not a pass over every row.
+    if (scope.scope === 'feed') rows = index.rowsOfFeed(scope.id);
   } else if (scope.scope !== 'all') {
     throw new EngineError('bad_query', `Unknown scope '${String(scope.scope)}'`);
   }
   const olderThan = scope.olderThan ?? Infinity;
   const ids: number[] = [];
-  for (const row of index.rowsByDate()) {
+  for (const row of rows ?? index.rowsByDate()) {
     if ((index.flags(row) & FLAG_READ) !== 0 || index.pubDate(row) >= olderThan) continue;
     if (feeds && !feeds.has(index.feedId(row))) continue;
     ids.push(index.id(row));
