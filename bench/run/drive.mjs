@@ -14,9 +14,10 @@ export const BENCHES = [
   'ingest',
   'scroll',
   'memory',
+  'refresh',
   'cold',
 ];
-const NEEDS_SEED = new Set(['query', 'paging', 'markread', 'search', 'scroll', 'memory', 'cold']);
+const NEEDS_SEED = new Set(['query', 'paging', 'markread', 'search', 'scroll', 'memory', 'refresh', 'cold']);
 const NEEDS_SQLITE = new Set(['query', 'cold']);
 const MB = 1024 * 1024;
 
@@ -268,9 +269,41 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
       notes.push(`No corpus feeds of 100 KB–5 MB under ${corpusDir}; parse uses generated bodies only.`);
     return call('benchParse', files, Math.max(runs, 3), !smoke);
   });
-  await step('ingest', () => call('benchIngest', runs));
+  await step('ingest', async () => {
+    // RIVULET_BENCH_PROFILE_INGEST=file.cpuprofile: a CPU profile of the ingest worker (engine
+    // side of the ingest rows) over the step; the heaviest functions by self time are logged.
+    const profilePath = process.env.RIVULET_BENCH_PROFILE_INGEST;
+    if (!profilePath) return call('benchIngest', runs);
+    await Promise.all([call('ingestWorkerUp'), call('closeRaw')]);
+    const workers = ['ingest', 'rawIdb']; // engine side, anchor side (<file>.rawIdb.cpuprofile)
+    for (const w of workers) for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker(w, m);
+    const out = await call('benchIngest', runs);
+    for (const w of workers) {
+      const { profile } = await heaps.worker(w, 'Profiler.stop');
+      const file = w === 'ingest' ? profilePath : profilePath.replace(/(\.cpuprofile)?$/, `.${w}$1`);
+      writeFileSync(file, JSON.stringify(profile));
+      log(`${w} worker profile written to ${file}; self time:\n${topSelfTime(profile, 20)}`);
+    }
+    return out;
+  });
   await step('scroll', () => scrollBench({ page, cdp, call, runs, smoke }));
   await step('memory', () => memoryBench({ cdp, call, smoke, heaps, size: spec.size }));
+  // A refresh of 1,000 feeds × 50 new articles while the list is scrolled (page side:
+  // bench/src/ingestBenchRefresh.ts; feeds from bench/run/refreshFeeds.mjs). Three runs.
+  await step('refresh', async () => {
+    await call('refreshSetup', smoke ? 40 : 1000);
+    for (let i = 0; i < (smoke ? 1 : 3); i++) {
+      await call('refreshStart');
+      for (let up = false; !(await call('refreshDone')); up = !up)
+        await cdp.send('Input.synthesizeScrollGesture', {
+          ...{ x: 400, y: 400, yDistance: up ? 2000 : -2000, speed: 2000, gestureSourceType: 'mouse' },
+        });
+      await call('refreshStop');
+    }
+    const rows = await call('refreshRows');
+    await call('refreshCleanup');
+    return rows;
+  });
   await step('cold', () => coldBench({ page, call, runs, notes }));
   notes.push(`Elapsed per step: ${elapsed.join(', ')}.`);
   return { rows, notes, failures };

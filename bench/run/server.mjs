@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { refreshFetchHandler } from './refreshFeeds.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -14,14 +15,21 @@ const TYPES = {
 
 /** Serves `dir` on an ephemeral port; resolves { url, close }. 404 for anything outside `dir`. */
 export function serveStatic(dir) {
+  // The refresh benchmark's feeds behind the companion server's proxy path (refreshFeeds.mjs).
+  const refreshFetch = refreshFetchHandler();
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
     const file = normalize(join(dir, path === '/' ? 'index.html' : path));
     const headers = {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
       'Cache-Control': 'no-store',
     };
+    if (path === '/api/fetch') {
+      refreshFetch(url.searchParams.get('url'), res, headers);
+      return;
+    }
     if (!file.startsWith(dir)) {
       res.writeHead(403, headers).end();
       return;

@@ -5,6 +5,14 @@
  */
 import type { CorpusSpec } from '../corpus';
 import { benchIngest } from './ingestBench';
+import {
+  refreshCleanup,
+  refreshDone,
+  refreshRows,
+  refreshSetup,
+  refreshStart,
+  refreshStop,
+} from './ingestBenchRefresh';
 import { benchMarkRead } from './markBench';
 import { benchPaging } from './pagingBench';
 import { benchParse, type ParseInput } from './parseBench';
@@ -13,7 +21,7 @@ import { COLD_LISTS, coldEngine, coldListLabel, coldSqlite, sqliteToOpfs } from 
 import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
 import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
-import { engineWorker, rawIdbWorker } from './workers';
+import { engineWorker, ingestWorker, rawIdbWorker } from './workers';
 
 const api = {
   seedEngine,
@@ -28,6 +36,8 @@ const api = {
   searchBuildEngine,
   searchDropEngine,
   benchIngest,
+  /** Starts the ingest worker (so a CDP profile can attach before the benchmark). */
+  ingestWorkerUp: () => ingestWorker().ping(),
   benchParse: (files: { name: string; base64: string }[], runs: number, generate: boolean) =>
     benchParse(
       files.map((f): ParseInput => ({
@@ -38,6 +48,12 @@ const api = {
       generate,
     ),
   scrollMount,
+  refreshSetup,
+  refreshStart,
+  refreshDone,
+  refreshStop,
+  refreshCleanup,
+  refreshRows,
   frameStart,
   frameStop,
   releaseStatic,

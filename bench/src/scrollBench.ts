@@ -34,8 +34,8 @@ class Listeners {
   }
 }
 
-// Engine rows: keyset pages of 50 loaded in order (a virtual list scrolls through them in order).
-function engineSource(count: number): RowSource {
+/** Engine rows: keyset pages of 50 loaded in order (a virtual list scrolls through them in order). */
+export function engineSource(count: number): RowSource {
   const engine = engineWorker();
   const pages: ItemRow[][] = [];
   let next: string | null = null;

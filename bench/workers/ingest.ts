@@ -61,6 +61,9 @@ const deleteDb = (name: string): Promise<void> =>
   });
 
 const api = {
+  /** Answers once the worker runs (lets the harness attach a profiler first). */
+  ping: () => true,
+
   /**
    * Ingests the given corpus feeds from RSS bytes into a fresh engine database `name`: per feed,
    * `readFeed` then `items.ingest` (one transaction per feed). Feeds and XML are prepared before
