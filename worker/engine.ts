@@ -297,6 +297,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
         ctx.events.emit({ type: 'items-removed', feedIds }, counter);
         ctx.events.emit({ type: 'feeds-changed', feedIds }, counter);
         ctx.events.emit({ type: 'groups-changed' }, counter);
+        // The description texts' chunk files go too (the text index empties with the items).
+        await textIndex.cleared();
       } catch (err) {
         console.error('Rivulet: clearing stores failed', err);
         throw err;

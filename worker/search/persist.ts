@@ -1,16 +1,23 @@
 /**
  * Persisting the text store and the search index in `meta`, beside the index snapshot:
- * - `textIndex:valid` {counter, lineage, chunkCount}: the items change counter the data reflects;
- * - `textIndex:head`: the store's slot tables; `textIndex:search`: the merged search index;
- * - `textIndex:chunk:<n>`: the store's text chunks (≤ 4 MB each), rewritten only when changed.
+ * - `textIndex:valid` {counter, lineage, chunkCount, backing}: the items change counter the data
+ *   reflects, and where the chunks are ('memory': in IndexedDB; 'file': in OPFS files);
+ * - `textIndex:head`: the store's slot tables, and with file chunks their layout (which file and
+ *   position holds each chunk, fileChunks.ts); `textIndex:search`: the merged search index;
+ * - `textIndex:chunk:<n>`: with memory chunks only, the text chunks (1 MiB each), rewritten only
+ *   when changed. With file chunks IndexedDB holds no text: the open chunk is written to its file
+ *   and flushed right before the tables that point at it.
  * All written in one transaction, only when the stored counter still equals the one the data
  * reflects. A `lineage` (random per full write) ties chunks to their head: a tab whose lineage
  * differs from the stored one (another tab wrote meanwhile, or a clear) writes everything.
+ * A file that is missing, foreign or shorter than the tables say fails the load, and the caller
+ * rebuilds from the items (the truth): never wrong answers from a stale file.
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
+import { FileChunks, isChunkLayout, type ChunkDir } from './fileChunks';
 import { isSearchData, type SearchIndex } from './searchIndex';
-import { CHUNK_BYTES, type TextStore, type TextStoreData } from './textStore';
+import { CHUNK_BYTES, SEP, type TextStore, type TextStoreTables } from './textStore';
 
 /** Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB text chunks). */
 export const TEXT_INDEX_FORMAT = 2;
@@ -32,9 +39,18 @@ interface ValidRecord {
   counter: number;
   lineage: string;
   chunkCount: number;
+  /** Where the chunks are (absent in records written before file chunks: memory). */
+  backing?: 'memory' | 'file';
 }
 
-type Tables = Omit<TextStoreData, 'chunks'>;
+/** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
+export interface TextFiles {
+  dir: ChunkDir;
+  /** File name prefix of this database (`<database>.`). */
+  prefix: string;
+}
+
+type Tables = TextStoreTables;
 
 function isValidRecord(v: unknown): v is ValidRecord {
   const r = v as Partial<ValidRecord> | undefined;
@@ -61,51 +77,80 @@ function isTables(v: unknown): v is Tables {
     t.length instanceof Int32Array &&
     t.length.length === n &&
     t.alive instanceof Uint8Array &&
-    t.alive.length === n
+    t.alive.length === n &&
+    (t.histogram === undefined || (t.histogram instanceof Float64Array && t.histogram.length === 256))
   );
 }
 
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
- * counter; returns false (touching nothing) otherwise. Cost: one read transaction of ~the text
- * size. Fails with the storage error texts.
+ * counter; returns false (touching nothing) otherwise. With `files`, chunks are read from their
+ * files only when asked for (the load reads the small tables and the search index); chunks kept
+ * in IndexedDB by an older write are moved into a file, and `state.lineage` is left empty so the
+ * next write stores the new layout. Without `files`, a file-backed record cannot be read: false.
+ * Cost: one read transaction (tables + index, plus the chunks when in IndexedDB). Fails with the
+ * storage error texts.
  */
 export async function loadTextIndex(
   db: Database,
   store: TextStore,
   search: SearchIndex,
   state: PersistState,
+  files: TextFiles | null = null,
 ): Promise<boolean> {
   const found = await db.tx('fetch', 'r', ['meta'], async () => {
     const meta = db.table('meta');
     const counter = (await meta.get(META_KEYS.itemsCounter))?.value;
     const valid = (await meta.get(KEY_VALID))?.value;
     if (!isValidRecord(valid) || valid.counter !== counter) return null;
+    const inFile = valid.backing === 'file';
+    if (inFile && !files) return null;
     const [head, searchRec, ...chunks] = await meta.bulkGet([
       KEY_HEAD,
       KEY_SEARCH,
-      ...Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i)),
+      ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
     return { valid, head: head?.value, search: searchRec?.value, chunks: chunks.map((c) => c?.value) };
   });
   if (!found) return false;
   const { valid, head, search: data, chunks } = found;
-  const h = head as { lineage?: unknown; tables?: unknown } | undefined;
+  const h = head as { lineage?: unknown; tables?: unknown; layout?: unknown } | undefined;
   const s = data as { lineage?: unknown; data?: unknown } | undefined;
   if (h?.lineage !== valid.lineage || s?.lineage !== valid.lineage || !isTables(h.tables)) return false;
   if (!isSearchData(s.data, h.tables.ids.length)) return false;
   if (h.tables.used.length !== valid.chunkCount) return false;
-  const bytes: Uint8Array[] = [];
-  for (const [i, c] of chunks.entries()) {
-    const rec = c as { lineage?: unknown; bytes?: unknown } | undefined;
-    if (rec?.lineage !== valid.lineage || !(rec.bytes instanceof Uint8Array)) return false;
-    // A chunk must hold its used bytes and fit the current chunk size (no stale layout).
-    if (rec.bytes.length < (h.tables.used[i] as number) || rec.bytes.length > CHUNK_BYTES) return false;
-    bytes.push(rec.bytes);
+  if (valid.backing === 'file') {
+    if (!files || !isChunkLayout(h.layout, valid.chunkCount)) return false;
+    const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
+    if (!space) return false;
+    store.loadWith(space, h.tables);
+    state.lineage = valid.lineage;
+  } else {
+    const bytes: Uint8Array[] = [];
+    for (const [i, c] of chunks.entries()) {
+      const rec = c as { lineage?: unknown; bytes?: unknown } | undefined;
+      if (rec?.lineage !== valid.lineage || !(rec.bytes instanceof Uint8Array)) return false;
+      // A chunk must hold its used bytes and fit the current chunk size (no stale layout).
+      if (rec.bytes.length < (h.tables.used[i] as number) || rec.bytes.length > CHUNK_BYTES) return false;
+      bytes.push(rec.bytes);
+    }
+    if (files) {
+      const space = await FileChunks.create(files.dir, files.prefix);
+      try {
+        space.loadChunks(bytes, h.tables.used);
+      } catch (err) {
+        space.dispose();
+        throw err;
+      }
+      store.loadWith(space, h.tables);
+      // Written again in the file layout at the next write (the caller writes at once).
+      state.lineage = '';
+    } else {
+      store.load({ ...h.tables, chunks: bytes });
+      state.lineage = valid.lineage;
+    }
   }
-  store.load({ ...h.tables, chunks: bytes });
   search.load(s.data);
-  state.lineage = valid.lineage;
   state.writtenStoreVersion = store.version;
   state.writtenSearchVersion = search.version;
   return true;
@@ -113,8 +158,11 @@ export async function loadTextIndex(
 
 /**
  * Writes what changed since the last write (everything when the stored lineage is not ours),
- * if the stored items counter still equals `counter`. Resolves whether it wrote.
- * Cost: copies of the changed chunks, the slot tables and the merged index, one put each.
+ * if the stored items counter still equals `counter`. Resolves whether it wrote. With file
+ * chunks, the open chunk is written and flushed to its file in the same task that takes the
+ * tables, and chunk records an older write left in IndexedDB are deleted.
+ * Cost: copies of the changed chunks (memory) or of the open chunk's new bytes (file), the slot
+ * tables and the merged index, one put each.
  */
 export async function writeTextIndex(
   db: Database,
@@ -135,13 +183,24 @@ export async function writeTextIndex(
       ? state.lineage
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
     const storeChanged = !ours || store.version !== state.writtenStoreVersion;
-    if (storeChanged) {
+    const space = store.chunks;
+    const before = isValidRecord(valid) && valid.backing !== 'file' ? valid.chunkCount : 0;
+    let chunkCount = isValidRecord(valid) ? valid.chunkCount : 0;
+    if (storeChanged && space instanceof FileChunks) {
+      // Synchronous from here to the put: the tables, the layout and the file agree.
+      space.flush();
+      const tables = store.tables();
+      chunkCount = tables.used.length;
+      const put = meta.put({ key: KEY_HEAD, value: { lineage, tables, layout: space.layout() } });
+      if (before > 0) await meta.bulkDelete(Array.from({ length: before }, (_, i) => chunkKey(i)));
+      await put;
+    } else if (storeChanged) {
       const which = ours ? dirty.filter((c) => c < count) : Array.from({ length: count }, (_, i) => i);
       await meta.bulkPut(
         which.map((c) => ({ key: chunkKey(c), value: { lineage, bytes: store.chunkBytes(c) } })),
       );
       await meta.put({ key: KEY_HEAD, value: { lineage, tables: store.tables() } });
-      const before = isValidRecord(valid) ? valid.chunkCount : 0;
+      chunkCount = count;
       if (before > count)
         await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
     }
@@ -149,7 +208,13 @@ export async function writeTextIndex(
       await meta.put({ key: KEY_SEARCH, value: { lineage, data: searchData ?? search.toData() } });
     await meta.put({
       key: KEY_VALID,
-      value: { format: TEXT_INDEX_FORMAT, counter, lineage, chunkCount: count },
+      value: {
+        format: TEXT_INDEX_FORMAT,
+        counter,
+        lineage,
+        chunkCount,
+        backing: space instanceof FileChunks ? 'file' : 'memory',
+      } satisfies ValidRecord,
     });
     return { lineage };
   });
@@ -161,4 +226,16 @@ export async function writeTextIndex(
   state.writtenStoreVersion = store.version;
   state.writtenSearchVersion = search.version;
   return true;
+}
+
+/**
+ * Removes chunk files of this database that neither `space` has open nor the stored head names
+ * (files another tab still has open are refused by the browser and stay). Resolves how many
+ * went. Call after a write or a clear.
+ */
+export async function collectTextFiles(db: Database, space: FileChunks): Promise<number> {
+  const head = (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(KEY_HEAD)))?.value as
+    { layout?: { files?: unknown } } | undefined;
+  const named = Array.isArray(head?.layout?.files) ? (head.layout.files as unknown[]) : [];
+  return space.collect(named.filter((f): f is string => typeof f === 'string'));
 }

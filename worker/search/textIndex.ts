@@ -13,7 +13,15 @@
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
-import { loadTextIndex, writeTextIndex, type PersistState } from './persist';
+import { MemoryChunks } from './chunkSpace';
+import { FileChunks, opfsChunkDir } from './fileChunks';
+import {
+  collectTextFiles,
+  loadTextIndex,
+  writeTextIndex,
+  type PersistState,
+  type TextFiles,
+} from './persist';
 import { SearchIndex } from './searchIndex';
 import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
@@ -62,6 +70,8 @@ export interface FullTextSource {
 
 export class TextIndex implements TextSink {
   private fullTexts: FullTextSource | null = null;
+  /** Chunk files (OPFS in the worker); null: chunks in memory; undefined: not looked for yet. */
+  private files: TextFiles | null | undefined = undefined;
   readonly store = new TextStore();
   readonly search = new SearchIndex();
   private readonly changed = new Set<number>();
@@ -105,6 +115,14 @@ export class TextIndex implements TextSink {
     this.fullTexts = source;
   }
 
+  /**
+   * Keeps text chunks in `files` (tests pass a fake folder; null keeps them in memory). Set
+   * before `start`; by default `start` uses the worker's OPFS when sync access handles exist.
+   */
+  useFiles(files: TextFiles | null): void {
+    this.files = files;
+  }
+
   /** True once the persisted state is loaded (or rebuilt) and synced. */
   get ready(): boolean {
     return this._ready;
@@ -117,14 +135,23 @@ export class TextIndex implements TextSink {
    */
   start(): Promise<void> {
     this.started ??= (async () => {
+      if (this.files === undefined) {
+        try {
+          const dir = await opfsChunkDir();
+          this.files = dir ? { dir, prefix: `${this.ctx.db.dexie.name}.` } : null;
+        } catch (err) {
+          console.warn('Rivulet: no OPFS for the text store; its chunks stay in memory', err);
+          this.files = null;
+        }
+      }
       let loaded = false;
       try {
-        loaded = await loadTextIndex(this.ctx.db, this.store, this.search, this.persistState);
+        loaded = await loadTextIndex(this.ctx.db, this.store, this.search, this.persistState, this.files);
       } catch (err) {
         console.warn('Rivulet: text index snapshot unreadable; rebuilding', err);
       }
       if (!loaded) {
-        this.store.clear();
+        await this.emptyStore();
         this.search.clear();
       }
       // Loaded data reflects the current items counter, and a rebuild reads every item: either
@@ -134,12 +161,56 @@ export class TextIndex implements TextSink {
       this.diffOwed = true;
       await this.sync();
       this._ready = true;
-      if (!loaded) await this.persist();
+      // A rebuild, or chunks moved from IndexedDB into a file: store the new state now.
+      if (!loaded || this.persistState.lineage === '') await this.persist();
     })().catch((err: unknown) => {
       // A database closed during start-up (a closing tab, a short test) is not worth an error.
       if (this.ctx.db.dexie.isOpen()) console.error('Rivulet: text index could not start', err);
     });
     return this.started;
+  }
+
+  // Empties the store, in a new chunk file when files are in use (falling back to memory when
+  // none can be made: the store keeps working, only its heap is larger).
+  private async emptyStore(): Promise<void> {
+    const empty = new MemoryChunks();
+    if (this.files) {
+      try {
+        this.store.loadWith(await FileChunks.create(this.files.dir, this.files.prefix), emptyTables());
+        return;
+      } catch (err) {
+        console.warn('Rivulet: text chunk file could not be made; keeping text in memory', err);
+        this.files = null;
+      }
+    }
+    this.store.loadWith(empty, emptyTables());
+  }
+
+  /**
+   * After "clear all data": drops the texts and, with chunk files, moves to an empty file and
+   * removes the old ones (another tab's open file goes once that tab lets it go). Never fails.
+   */
+  async cleared(): Promise<void> {
+    try {
+      await this.sync();
+      const space = this.store.chunks;
+      if (space instanceof FileChunks) {
+        await space.whenSpare();
+        const run = this.chain.then(async () => {
+          const remap = this.store.compact(true);
+          if (remap) this.search.merge(remap);
+          else {
+            await this.emptyStore();
+            this.search.clear();
+          }
+          if (this.store.chunks instanceof FileChunks) await collectTextFiles(this.ctx.db, this.store.chunks);
+        });
+        this.chain = run.catch(() => undefined);
+        await run;
+      }
+    } catch (err) {
+      console.warn('Rivulet: text files not removed after clearing', err);
+    }
   }
 
   /**
@@ -281,10 +352,12 @@ export class TextIndex implements TextSink {
 
   /**
    * Stops background work when the engine closes: the idle merge timer is cleared and none is
-   * scheduled again, so a closed engine leaves no timer behind. Queries still answer from memory.
+   * scheduled again, so a closed engine leaves no timer behind. Chunk files are let go (another
+   * engine on the same database may adopt them); texts in memory still answer.
    */
   close(): void {
     this.closed = true;
+    if (this.store.chunks instanceof FileChunks) this.store.chunks.dispose();
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     if (this.drainTimer !== null) clearTimeout(this.drainTimer);
@@ -372,13 +445,19 @@ export class TextIndex implements TextSink {
     await this.sync();
     if (this.syncedCounter !== this.ctx.applied.counter) return false;
     try {
-      return await writeTextIndex(
+      const wrote = await writeTextIndex(
         this.ctx.db,
         this.store,
         this.search,
         this.syncedCounter,
         this.persistState,
       );
+      const space = this.store.chunks;
+      if (wrote && space instanceof FileChunks)
+        void collectTextFiles(this.ctx.db, space).catch((err: unknown) =>
+          console.warn('Rivulet: old text chunk files not removed', err),
+        );
+      return wrote;
     } catch (err) {
       console.warn('Rivulet: text index not written', err);
       this.persistState.lineage = '';
@@ -396,4 +475,15 @@ export class TextIndex implements TextSink {
       ready: this._ready,
     };
   }
+}
+
+function emptyTables() {
+  return {
+    used: new Int32Array(0),
+    ids: new Float64Array(0),
+    chunkOf: new Int32Array(0),
+    start: new Int32Array(0),
+    length: new Int32Array(0),
+    alive: new Uint8Array(0),
+  };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, TextStore } from './textStore';
+import { FakeChunkDir } from './fakeOpfs';
+import { FileChunks, HEADER_BYTES } from './fileChunks';
+import { CHUNK_BYTES, SEP, TextStore } from './textStore';
 
 const hits = (store: TextStore, needle: string) => {
   const map = store.matches(needle);
@@ -8,9 +10,14 @@ const hits = (store: TextStore, needle: string) => {
   return ids.sort((a, b) => a - b);
 };
 
-describe('TextStore', () => {
-  it('stores, replaces and removes texts by id', () => {
-    const store = new TextStore();
+const backings = {
+  memory: () => Promise.resolve(new TextStore()),
+  file: async () => new TextStore(await FileChunks.create(new FakeChunkDir(), 'db.')),
+};
+
+describe.each(Object.entries(backings))('TextStore (%s chunks)', (_, make) => {
+  it('stores, replaces and removes texts by id', async () => {
+    const store = await make();
     store.put(1, 'hello world');
     store.put(2, 'café crème ’quoted’ 日本語');
     expect(store.text(2)).toBe('café crème ’quoted’ 日本語');
@@ -22,8 +29,8 @@ describe('TextStore', () => {
     expect(store.liveCount()).toBe(1);
   });
 
-  it('finds substrings inside texts only, never across two texts', () => {
-    const store = new TextStore();
+  it('finds substrings inside texts only, never across two texts', async () => {
+    const store = await make();
     store.put(1, 'abc');
     store.put(2, 'def');
     store.put(3, 'xx abcdef');
@@ -39,8 +46,23 @@ describe('TextStore', () => {
     expect(hits(store, 'a\u0000b')).toEqual([]);
   });
 
-  it('compacts dead bytes and survives a tables round trip', () => {
-    const store = new TextStore();
+  it('finds texts in full chunks and in the open one, and reads single texts across chunks', async () => {
+    const store = await make();
+    const filler = 'f'.repeat(100_000);
+    for (let id = 1; id <= 40; id++)
+      store.put(id, id % 10 === 0 ? `${filler} needle ${id}` : `${id} ${filler}`);
+    expect(store.chunks.count()).toBeGreaterThan(3);
+    expect(hits(store, 'needle')).toEqual([10, 20, 30, 40]);
+    expect(hits(store, 'needle 3')).toEqual([30]);
+    expect(store.text(1).startsWith('1 fff')).toBe(true);
+    expect(store.text(40).endsWith('needle 40')).toBe(true);
+    store.remove(20);
+    expect(hits(store, 'needle')).toEqual([10, 30, 40]);
+  });
+
+  it('compacts dead bytes and survives a tables round trip', async () => {
+    const store = await make();
+    if (store.chunks instanceof FileChunks) await store.chunks.whenSpare();
     const big = 'x'.repeat(200_000);
     for (let id = 1; id <= 20; id++) store.put(id, `${id} ${big}`);
     for (let id = 1; id <= 15; id++) store.remove(id);
@@ -55,7 +77,9 @@ describe('TextStore', () => {
     expect(copy.text(20)).toBe(store.text(20));
     expect(hits(copy, '19 x')).toEqual([19]);
   });
+});
 
+describe('TextStore (memory chunks)', () => {
   it('holds loaded chunks at their used size, and appends after a load', () => {
     const store = new TextStore();
     const text = 'y'.repeat(300_000);
@@ -75,5 +99,130 @@ describe('TextStore', () => {
     expect(hits(copy, 'after load')).toEqual([6]);
     expect(hits(copy, '7yyy')).toEqual([7]);
     expect(copy.bytes().allocated).toBeLessThanOrEqual(used + 2 * CHUNK_BYTES);
+  });
+});
+
+describe('TextStore (file chunks)', () => {
+  const text = (id: number) => `${id} ${'lorem ipsum '.repeat(8_000)}${id % 7 === 0 ? 'zeppelin' : ''}`;
+
+  it('keeps only the open chunk and one read buffer on the heap, and reads the rest from the file', async () => {
+    const dir = new FakeChunkDir();
+    const store = new TextStore(await FileChunks.create(dir, 'db.'));
+    for (let id = 1; id <= 60; id++) store.put(id, text(id));
+    expect(store.bytes().live).toBeGreaterThan(5 * CHUNK_BYTES);
+    expect(store.bytes().allocated).toBe(2 * CHUNK_BYTES);
+    const read = dir.bytesRead;
+    expect(hits(store, 'zeppelin')).toEqual([7, 14, 21, 28, 35, 42, 49, 56]);
+    // The scan read the full chunks from the file (about the text size).
+    expect(dir.bytesRead - read).toBeGreaterThan(4 * CHUNK_BYTES);
+    const one = dir.bytesRead;
+    expect(store.text(3)).toBe(text(3));
+    // A single text is one read of just its bytes.
+    expect(dir.bytesRead - one).toBe(new TextEncoder().encode(text(3)).length);
+  });
+
+  it('restores from its layout; a missing, foreign or short file, or a chunk not ending its text, is refused', async () => {
+    const dir = new FakeChunkDir();
+    const space = await FileChunks.create(dir, 'db.');
+    const store = new TextStore(space);
+    for (let id = 1; id <= 30; id++) store.put(id, text(id));
+    space.flush();
+    const layout = space.layout();
+    const tables = store.tables();
+    const restore = () => FileChunks.restore(dir, 'db.', layout, tables.used, SEP);
+
+    const back = await restore();
+    expect(back).not.toBeNull();
+    const copy = new TextStore();
+    copy.loadWith(back!, tables);
+    expect(copy.text(29)).toBe(text(29));
+    expect(hits(copy, 'zeppelin')).toEqual([7, 14, 21, 28]);
+    back!.dispose();
+
+    const name = layout.files[0]!;
+    const good = dir.contents(name)!;
+    const foreign = good.slice();
+    foreign.set(new TextEncoder().encode('rivulet text chunks 1\nother'), 0);
+    dir.setContents(name, foreign);
+    expect(await restore()).toBeNull();
+    dir.setContents(name, good.subarray(0, good.length - 10));
+    expect(await restore()).toBeNull();
+    const shifted = good.slice();
+    shifted[HEADER_BYTES + (tables.used[0] as number) - 1] = 120;
+    dir.setContents(name, shifted);
+    expect(await restore()).toBeNull();
+    dir.files.delete(name);
+    expect(await restore()).toBeNull();
+  });
+
+  it('appends after a restore in a file of its own while the writer lives, in the same file once it is gone', async () => {
+    const dir = new FakeChunkDir();
+    const space = await FileChunks.create(dir, 'db.');
+    const store = new TextStore(space);
+    for (let id = 1; id <= 20; id++) store.put(id, text(id));
+    space.flush();
+    const layout = space.layout();
+    const tables = store.tables();
+    const before = dir.contents(layout.files[0]!)!;
+
+    // A second tab while the first is alive: the first tab's file is never written.
+    const other = new TextStore();
+    other.loadWith((await FileChunks.restore(dir, 'db.', layout, tables.used, SEP))!, tables);
+    for (let id = 21; id <= 40; id++) other.put(id, `other ${text(id)}`);
+    (other.chunks as FileChunks).flush();
+    const after = dir.contents(layout.files[0]!)!;
+    expect(after.length).toBe(before.length);
+    expect(after.every((b, i) => b === before[i])).toBe(true);
+    expect(other.text(5)).toBe(text(5));
+    expect(other.text(40)).toBe(`other ${text(40)}`);
+    // Meanwhile the first tab goes on in its own file; neither sees the other's bytes change.
+    for (let id = 41; id <= 60; id++) store.put(id, `first ${text(id)}`);
+    expect(store.text(20)).toBe(text(20));
+    expect(other.text(20)).toBe(text(20));
+    expect(hits(other, 'first')).toEqual([]);
+
+    // The first tab gone: a new one adopts its file and goes on past its last chunk.
+    space.dispose();
+    (other.chunks as FileChunks).dispose();
+    const names = dir.files.size;
+    const third = new TextStore();
+    third.loadWith((await FileChunks.restore(dir, 'db.', layout, tables.used, SEP))!, tables);
+    third.put(99, 'adopted');
+    expect((third.chunks as FileChunks).openNames()).toContain(layout.files[0]);
+    expect(third.text(99)).toBe('adopted');
+    expect(third.text(1)).toBe(text(1));
+    // Only the spare for a compaction was made, no new file to append to.
+    await (third.chunks as FileChunks).whenSpare();
+    expect(dir.files.size).toBe(names + 1);
+  });
+
+  it('compacts into a new file and lets the old one be removed once nothing holds it', async () => {
+    const dir = new FakeChunkDir();
+    const space = await FileChunks.create(dir, 'db.');
+    await space.whenSpare();
+    const store = new TextStore(space);
+    for (let id = 1; id <= 40; id++) store.put(id, text(id));
+    for (let id = 1; id <= 30; id++) store.remove(id);
+    const oldName = space.layout().files[0]!;
+    const remap = store.compact();
+    expect(remap).not.toBeNull();
+    expect(store.text(35)).toBe(text(35));
+    expect(hits(store, 'zeppelin')).toEqual([35]);
+    const now = store.chunks as FileChunks;
+    expect(now.openNames()).not.toContain(oldName);
+    expect(await now.collect([])).toBeGreaterThanOrEqual(1);
+    expect(dir.files.has(oldName)).toBe(false);
+    expect(store.text(40)).toBe(text(40));
+  });
+
+  it('does not compact while no spare file is ready', async () => {
+    const dir = new FakeChunkDir();
+    const store = new TextStore(await FileChunks.create(dir, 'db.'));
+    // The spare is made asynchronously: right after creation it is not there yet.
+    store.put(1, 'a');
+    store.remove(1);
+    expect(store.compact(true)).toBeNull();
+    await (store.chunks as FileChunks).whenSpare();
+    expect(store.compact(true)).not.toBeNull();
   });
 });

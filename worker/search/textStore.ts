@@ -3,25 +3,24 @@
  * as UTF-8 bytes packed into large chunks, with per-slot offset tables. Why not strings: 100k
  * texts as JS strings cost ~94 MB and turn two-byte as soon as one curly quote appears; packed
  * UTF-8 is the plain-text size (ASCII one byte per character) with no per-item object.
+ * The chunks live in a `ChunkSpace` (chunkSpace.ts): on the heap, or in OPFS files with only the
+ * open last chunk in memory (fileChunks.ts; ~700 MB of text at 1M articles). The slot tables
+ * stay in memory either way (~25 bytes a slot).
  * Slots are append-only: an update writes a new slot and tombstones the old one; `compact()`
- * drops dead bytes. `description LIKE` scans whole chunks with a byte search (see `matches`).
+ * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`).
  */
+import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
 
-/**
- * Bytes per chunk. Big enough that per-chunk overhead is nil; small because the last chunk's
- * free tail is memory held for nothing (and a changed chunk is rewritten whole when persisted).
- */
-export const CHUNK_BYTES = 1 << 20;
+export { CHUNK_BYTES };
 // Separates texts inside a chunk, so a match never spans two items (plain text has no NUL).
-const SEP = 0;
+export const SEP = 0;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Plain columns of a store (what persistence writes). */
-export interface TextStoreData {
-  chunks: Uint8Array[];
+/** Slot tables of a store (what persistence writes beside the chunks). */
+export interface TextStoreTables {
   /** Bytes used in each chunk. */
   used: Int32Array;
   ids: Float64Array;
@@ -29,12 +28,18 @@ export interface TextStoreData {
   start: Int32Array;
   length: Int32Array;
   alive: Uint8Array;
+  /** Byte counts of the stored text (the scan's rare-byte choice); recounted when absent. */
+  histogram?: Float64Array;
+}
+
+/** Plain columns of a store with its chunks (the in-memory persistence). */
+export interface TextStoreData extends TextStoreTables {
+  chunks: Uint8Array[];
 }
 
 /** Chunked UTF-8 text keyed by item id. */
 export class TextStore {
-  private chunks: Uint8Array[] = [];
-  private used: number[] = [];
+  private space: ChunkSpace;
   private ids = new Float64Array(0);
   private chunkOf = new Int32Array(0);
   private start = new Int32Array(0);
@@ -45,14 +50,23 @@ export class TextStore {
   private deadBytes = 0;
   private liveBytes = 0;
   private readonly slotOfId = new SlotMap();
-  private readonly histogram = new Float64Array(256);
-  /** Chunks changed since the last `takeDirty()` (for incremental persistence). */
+  private histogram = new Float64Array(256);
+  /** Chunks changed since the last `takeDirty()` (for incremental persistence in IndexedDB). */
   private dirty = new Set<number>();
   private _version = 0;
+
+  /** A store over `space` (default: chunks in memory). */
+  constructor(space: ChunkSpace = new MemoryChunks()) {
+    this.space = space;
+  }
 
   /** Bumped on every change. */
   get version(): number {
     return this._version;
+  }
+  /** Where the chunks are. */
+  get chunks(): ChunkSpace {
+    return this.space;
   }
   /** Number of slots, live or dead (search doc numbers range over these). */
   slotCount(): number {
@@ -80,38 +94,27 @@ export class TextStore {
     return this.slotOfId.keys();
   }
 
-  /** Bytes held by chunks (allocated) and by live texts. */
+  /** Bytes held on the heap by chunks (allocated) and bytes of live and dead texts (anywhere). */
   bytes(): { allocated: number; live: number; dead: number } {
-    let allocated = 0;
-    for (const chunk of this.chunks) allocated += chunk.length;
-    return { allocated, live: this.liveBytes, dead: this.deadBytes };
+    return { allocated: this.space.heapBytes(), live: this.liveBytes, dead: this.deadBytes };
   }
 
   /**
    * Stores `text` (already plain and lower-cased) for item `id`, replacing any earlier text.
-   * Returns the new slot. Cost: one UTF-8 encode into the current chunk.
+   * Returns the new slot. Cost: one UTF-8 encode into the current chunk (plus, when that chunk
+   * fills, one write of it to its file).
    */
   put(id: number, text: string): number {
+    return this.putBytes(id, encoder.encode(text));
+  }
+
+  private putBytes(id: number, encoded: Uint8Array): number {
     this.remove(id);
-    let bytes = encoder.encode(text);
+    let bytes = encoded;
     // A text larger than a chunk (impossible with the 4,000-character cap) is cut to fit.
     if (bytes.length + 1 > CHUNK_BYTES) bytes = bytes.subarray(0, CHUNK_BYTES - 1);
-    let c = this.chunks.length - 1;
-    if (c < 0 || (this.used[c] as number) + bytes.length + 1 > CHUNK_BYTES) {
-      this.chunks.push(new Uint8Array(CHUNK_BYTES));
-      this.used.push(0);
-      c++;
-    } else if ((this.used[c] as number) + bytes.length + 1 > (this.chunks[c] as Uint8Array).length) {
-      // A loaded last chunk is kept at its used size until something is appended to it.
-      const full = new Uint8Array(CHUNK_BYTES);
-      full.set(this.chunks[c] as Uint8Array);
-      this.chunks[c] = full;
-    }
-    const chunk = this.chunks[c] as Uint8Array;
-    const at = this.used[c] as number;
-    chunk.set(bytes, at);
-    chunk[at + bytes.length] = SEP;
-    this.used[c] = at + bytes.length + 1;
+    const c = this.space.append(bytes, SEP);
+    const at = this.space.usedOf(c) - bytes.length - 1;
     for (let i = 0; i < bytes.length; i++) this.histogram[bytes[i] as number]!++;
     const slot = this.slots++;
     this.grow(this.slots);
@@ -141,12 +144,14 @@ export class TextStore {
     return slot;
   }
 
-  /** The text of a slot ('' for dead or unknown slots). Cost: one UTF-8 decode of that text. */
+  /**
+   * The text of a slot ('' for dead or unknown slots). Cost: one UTF-8 decode of that text (and
+   * with file chunks one read of just its bytes).
+   */
   textOfSlot(slot: number): string {
     if (this.alive[slot] !== 1) return '';
-    const s = this.start[slot] as number;
     return decoder.decode(
-      (this.chunks[this.chunkOf[slot] as number] as Uint8Array).subarray(s, s + (this.len[slot] as number)),
+      this.space.view(this.chunkOf[slot] as number, this.start[slot] as number, this.len[slot] as number),
     );
   }
 
@@ -158,8 +163,9 @@ export class TextStore {
 
   /**
    * A map by slot (1 = match) of every live slot whose text contains `needle` (already
-   * lower-cased). Scans each chunk once: finds the needle's rarest byte with the native
-   * `indexOf`, then compares the rest. An empty needle matches every slot.
+   * lower-cased). Scans each chunk once (file chunks are read one at a time into one reused
+   * buffer): finds the needle's rarest byte with the native `indexOf`, then compares the rest.
+   * An empty needle matches every slot.
    * Cost: ~one pass over the text bytes; far fewer comparisons for needles with a rare byte.
    */
   matches(needle: string): Uint8Array {
@@ -178,10 +184,15 @@ export class TextStore {
     const m = pat.length;
     // Slots of one chunk are contiguous and in byte order, so one cursor walks them.
     let slot = 0;
-    for (let c = 0; c < this.chunks.length; c++) {
-      const chunk = this.chunks[c] as Uint8Array;
-      const end = this.used[c] as number;
+    const count = this.space.count();
+    for (let c = 0; c < count; c++) {
       while (slot < this.slots && (this.chunkOf[slot] as number) < c) slot++;
+      // A chunk with no live slot is not read.
+      let any = false;
+      for (let s = slot; s < this.slots && this.chunkOf[s] === c && !any; s++) any = this.alive[s] === 1;
+      if (!any) continue;
+      const chunk = this.space.chunk(c);
+      const end = chunk.length;
       let p = chunk.indexOf(key, pivot);
       while (p !== -1 && p < end) {
         const at = p - pivot;
@@ -209,24 +220,22 @@ export class TextStore {
   }
 
   /**
-   * Rewrites the live texts into fresh chunks when dead bytes exceed a third of the total.
-   * Returns the slot remap (old slot → new slot, -1 for dead) or null when nothing was done.
-   * Cost: a copy of the live bytes.
+   * Rewrites the live texts into a fresh space (memory: new chunks; files: a new file, the old
+   * ones left for other tabs and the persisted tables until nobody needs them) when dead bytes
+   * exceed a third of the total, or always with `force`. Returns the slot remap (old slot → new
+   * slot, -1 for dead) or null when nothing was done (also while no spare file is ready).
+   * Cost: a copy of the live bytes (one read of each old chunk).
    */
   compact(force = false): Int32Array | null {
     if (!force && this.deadBytes < Math.max(1 << 20, (this.liveBytes + this.deadBytes) / 3)) return null;
-    const old = {
-      chunks: this.chunks,
-      ids: this.ids,
-      chunkOf: this.chunkOf,
-      start: this.start,
-      len: this.len,
-    };
+    const next = this.space.fresh();
+    if (!next) return null;
+    const oldSpace = this.space;
+    const old = { ids: this.ids, chunkOf: this.chunkOf, start: this.start, len: this.len };
     const aliveOld = this.alive;
     const n = this.slots;
     const remap = new Int32Array(n).fill(-1);
-    this.chunks = [];
-    this.used = [];
+    this.space = next;
     this.ids = new Float64Array(0);
     this.chunkOf = new Int32Array(0);
     this.start = new Int32Array(0);
@@ -235,72 +244,80 @@ export class TextStore {
     this.slots = this.live = this.liveBytes = this.deadBytes = 0;
     this.slotOfId.clear();
     this.histogram.fill(0);
+    let loaded = -1;
+    let chunk: Uint8Array = new Uint8Array(0);
     for (let s = 0; s < n; s++) {
       if (aliveOld[s] !== 1) continue;
+      const c = old.chunkOf[s] as number;
+      if (c !== loaded) {
+        chunk = oldSpace.chunk(c);
+        loaded = c;
+      }
       const st = old.start[s] as number;
-      const bytes = (old.chunks[old.chunkOf[s] as number] as Uint8Array).subarray(
-        st,
-        st + (old.len[s] as number),
-      );
-      remap[s] = this.putBytes(old.ids[s] as number, bytes);
+      remap[s] = this.putBytes(old.ids[s] as number, chunk.subarray(st, st + (old.len[s] as number)));
     }
-    this.dirty = new Set(this.chunks.keys());
+    oldSpace.dispose();
+    this.dirty = new Set(Array.from({ length: this.space.count() }, (_, i) => i));
     this._version++;
     return remap;
-  }
-
-  private putBytes(id: number, bytes: Uint8Array): number {
-    return this.put(id, decoder.decode(bytes));
   }
 
   /** Chunk numbers changed since the last call, and the current chunk count. */
   takeDirty(): { dirty: number[]; count: number } {
     const dirty = [...this.dirty].sort((a, b) => a - b);
     this.dirty.clear();
-    return { dirty, count: this.chunks.length };
+    return { dirty, count: this.space.count() };
   }
 
   /** Marks every chunk dirty (after a failed write, the next one rewrites everything). */
   markAllDirty(): void {
-    this.dirty = new Set(this.chunks.keys());
+    this.dirty = new Set(Array.from({ length: this.space.count() }, (_, i) => i));
   }
 
   /**
-   * The chunk `c` trimmed to its used bytes, for persistence: a view, not a copy (copying every
-   * chunk for a full write held a second text store in memory until the write committed). The
-   * viewed bytes never change afterwards: texts are only appended past them, and compaction
-   * builds new chunks. IndexedDB clones the view when it is put.
+   * The chunk `c` trimmed to its used bytes, for persistence in IndexedDB (memory chunks: a view
+   * whose bytes never change afterwards; texts are only appended past them).
    */
   chunkBytes(c: number): Uint8Array {
-    return (this.chunks[c] as Uint8Array).subarray(0, this.used[c]);
+    return this.space.chunk(c);
   }
 
-  /** Plain columns without the chunk bytes (persistence stores chunks separately). */
-  tables(): Omit<TextStoreData, 'chunks'> {
+  /** Slot tables without the chunk bytes (persistence stores chunks separately). */
+  tables(): TextStoreTables {
     const n = this.slots;
     return {
-      used: Int32Array.from(this.used),
+      used: Int32Array.from({ length: this.space.count() }, (_, c) => this.space.usedOf(c)),
       ids: this.ids.slice(0, n),
       chunkOf: this.chunkOf.slice(0, n),
       start: this.start.slice(0, n),
       length: this.len.slice(0, n),
       alive: this.alive.slice(0, n),
+      histogram: this.histogram.slice(),
     };
   }
 
   /**
-   * Replaces the content with persisted columns (chunks trimmed to their used bytes, at most
-   * CHUNK_BYTES each; they are kept, not copied, unless they are views into a larger buffer).
-   * Cost: O(slots) + one pass over the bytes (the byte histogram).
+   * Replaces the content with persisted columns and their chunks (trimmed to their used bytes, at
+   * most CHUNK_BYTES each), put into the current space. Cost: O(slots) + the chunk bytes.
    */
   load(data: TextStoreData): void {
+    this.space.reset();
+    this.space.loadChunks(data.chunks, data.used);
+    this.loadTables(data);
+  }
+
+  /**
+   * Makes `space` (already holding the persisted chunks, e.g. restored files) this store's, with
+   * the slot tables. Cost: O(slots) (plus one pass over the bytes when no histogram was kept).
+   */
+  loadWith(space: ChunkSpace, tables: TextStoreTables): void {
+    if (space !== this.space) this.space.dispose();
+    this.space = space;
+    this.loadTables(tables);
+  }
+
+  private loadTables(data: TextStoreTables): void {
     const n = data.ids.length;
-    this.chunks = data.chunks.map((bytes) => {
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      const trimmed = bytes.subarray(0, Math.min(bytes.length, CHUNK_BYTES));
-      return own && trimmed.length === bytes.length ? bytes : trimmed.slice();
-    });
-    this.used = Array.from(data.used);
     this.slots = 0;
     this.grow(n);
     this.ids.set(data.ids);
@@ -310,7 +327,6 @@ export class TextStore {
     this.alive.set(data.alive);
     this.slots = n;
     this.slotOfId.clear();
-    this.histogram.fill(0);
     this.live = this.liveBytes = this.deadBytes = 0;
     for (let s = 0; s < n; s++) {
       const l = this.len[s] as number;
@@ -320,10 +336,13 @@ export class TextStore {
         this.liveBytes += l;
       } else this.deadBytes += l;
     }
-    for (let c = 0; c < this.chunks.length; c++) {
-      const chunk = this.chunks[c] as Uint8Array;
-      const end = this.used[c] as number;
-      for (let i = 0; i < end; i++) this.histogram[chunk[i] as number]!++;
+    if (data.histogram?.length === 256) this.histogram = data.histogram.slice();
+    else {
+      this.histogram.fill(0);
+      for (let c = 0; c < this.space.count(); c++) {
+        const chunk = this.space.chunk(c);
+        for (let i = 0; i < chunk.length; i++) this.histogram[chunk[i] as number]!++;
+      }
     }
     this.dirty.clear();
     this._version++;
