@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { waitForValue } from './pages/wait';
+import { seedApp } from './seed';
+import { runInEngine } from './setups';
+
+// Issue 17 (a million articles): in real Chromium the engine worker keeps description texts in
+// OPFS chunk files (worker/search/fileChunks.ts), not on its heap. A reload loads the tables
+// and reads the file; a second tab opens the same file ('readwrite-unsafe') while the first
+// holds it; clearing all data removes the files.
+
+let browser: Browser;
+let app: AppPage;
+
+const items = [
+  { title: 'Airships return', description: '<p>A zeppelin crossed the channel at dawn.</p>' },
+  { title: 'Gardening', description: '<p>Prune the roses in spring.</p>' },
+];
+
+interface TextState {
+  kind: string;
+  lineage: string;
+  zeppelin: number;
+}
+
+// The text store's backing, what the persisted state's lineage is, and a description filter.
+const textState = (page: Page) =>
+  runInEngine<TextState>(
+    page,
+    `async (engine) => {
+      await engine.textIndex.fresh();
+      const zeppelin = (await engine.query.run("description LIKE 'zeppelin crossed'")).total;
+      return {
+        kind: engine.textIndex.store.chunks.kind,
+        lineage: engine.textIndex.persistState.lineage,
+        zeppelin,
+      };
+    }`,
+  );
+
+// The chunk files in OPFS as name → bytes (read from the page, outside the workers).
+const textFiles = (page: Page) =>
+  page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await root.getDirectoryHandle('rivulet-text', { create: true });
+    const out: Record<string, number> = {};
+    for await (const [name, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
+    ).entries())
+      out[name] = (await handle.getFile()).size;
+    return out;
+  });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedApp(app.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 30, items });
+});
+afterAll(async () => {
+  await app?.context.close();
+  await browser?.close();
+});
+
+describe('description text in OPFS files', () => {
+  test('a reload reads the text from its file; a second tab shares it; clear all removes it', async () => {
+    const first = await textState(app.page);
+    expect(first).toMatchObject({ kind: 'file', zeppelin: 1 });
+    expect(first.lineage).not.toBe('');
+    const files = await textFiles(app.page);
+    expect(Object.values(files).some((bytes) => bytes > 4096)).toBe(true);
+
+    // A reload loads what was written (the same lineage: not rebuilt from the items).
+    await app.page.reload();
+    await app.page.waitForSelector('[data-testid="app-shell"]');
+    expect(await textState(app.page)).toEqual(first);
+
+    // A second tab opens the same file while the first holds it, and loads instead of rebuilding.
+    const second = await app.context.newPage();
+    await second.goto(app.page.url());
+    await second.waitForSelector('[data-testid="app-shell"]');
+    expect(await textState(second)).toEqual(first);
+
+    // A text written in one tab is found by the other (each appends to a file of its own).
+    await runInEngine(
+      second,
+      `async (engine) => {
+        const [feed] = await engine.feeds.list();
+        await engine.items.ingest(feed.id, [{ guid: 'late', title: 'Late', author: '', description: '<p>A zeppelin crossed again</p>', pubDate: Math.floor(Date.now() / 1000), link: 'https://feeds.example/late', enclosure: null }]);
+      }`,
+    );
+    await waitForValue('the first tab to find the second tab’s text', async () => {
+      const { zeppelin } = await textState(app.page);
+      return zeppelin === 2 ? zeppelin : undefined;
+    });
+    expect((await textState(second)).zeppelin).toBe(2);
+
+    // A file a tab's worker holds open cannot be removed (what clean-up relies on); the first
+    // session's spare file, which nobody holds, can.
+    const openNames = (page: Page) =>
+      runInEngine<string[]>(page, 'async (engine) => engine.textIndex.store.chunks.openNames()');
+    const held = new Set([...(await openNames(app.page)), ...(await openNames(second))]);
+    const tried = await app.page.evaluate(
+      async (names) => {
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('rivulet-text');
+        const kept: string[] = [];
+        for (const name of names) await dir.removeEntry(name).catch(() => kept.push(name));
+        return kept;
+      },
+      Object.keys(await textFiles(app.page)),
+    );
+    expect(held.size).toBeGreaterThanOrEqual(3);
+    for (const name of held) expect(tried).toContain(name);
+    expect((await textState(app.page)).zeppelin).toBe(2);
+    expect((await textState(second)).zeppelin).toBe(2);
+
+    await second.close();
+    await runInEngine(app.page, 'async (engine) => engine.clearAll()');
+    // Every file that held text is gone; what is left is the empty store's file (a header). The
+    // closed tab's file goes once its worker has let it go, at a later write's clean-up.
+    const after = await waitForValue('the text files to go', async () => {
+      await runInEngine(app.page, 'async (engine) => engine.textIndex.persist()');
+      const now = await textFiles(app.page);
+      return Object.values(now).every((bytes) => bytes <= 4096) ? now : undefined;
+    });
+    for (const name of held) if (name in after) expect(after[name]).toBeLessThanOrEqual(4096);
+    expect((await textState(app.page)).zeppelin).toBe(0);
+  });
+});
