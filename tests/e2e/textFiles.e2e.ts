@@ -73,13 +73,11 @@ describe('description text in OPFS files', () => {
 
     // A reload loads what was written (the same lineage: not rebuilt from the items).
     await app.page.reload();
-    await app.page.waitForSelector('[data-testid="app-shell"]');
     expect(await textState(app.page)).toEqual(first);
 
     // A second tab opens the same file while the first holds it, and loads instead of rebuilding.
     const second = await app.context.newPage();
     await second.goto(app.page.url());
-    await second.waitForSelector('[data-testid="app-shell"]');
     expect(await textState(second)).toEqual(first);
 
     // A text written in one tab is found by the other (each appends to a file of its own).
