@@ -64,6 +64,8 @@ export function createApi(engine: Engine) {
     init: (opts?: InitOptions) => engine.init(opts),
     counts: () => engine.counts(),
     clearAll: () => engine.clearAll(),
+    /** Writes a pending index snapshot now (else it follows 2 s after the last change). */
+    flushSnapshot: () => engine.flushSnapshot(),
   });
   return {
     ...root,

@@ -1,9 +1,15 @@
+import { IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { parseIdList, parseReadFeeds } from './legacyImport';
+
+// IndexedDB's own put (fake-indexeddb), to call from a spy that fails some requests.
+function nativePut(): (this: IDBObjectStore, value: unknown, key?: IDBValidKey) => IDBRequest<IDBValidKey> {
+  return Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'put')!.value as never;
+}
 
 const engines: Engine[] = [];
 afterEach(() => {
@@ -113,7 +119,18 @@ describe('legacy import through init()', () => {
     const { name, ids } = await legacyDb();
     const e = reopen(name);
     await internalsOf(e).db.open();
-    vi.spyOn(internalsOf(e).db.dexie.table('items'), 'bulkPut').mockRejectedValueOnce(new Error('busy'));
+    // The first items write fails (mark read writes through the native store, see state/flags.ts).
+    const original = nativePut();
+    let failed = false;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (this.name !== 'items' || failed) return original.call(this, value, key);
+      failed = true;
+      throw new DOMException('busy', 'UnknownError');
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const info = await e.init({ legacy: { urids: `[${ids[0]}]` } });
     expect(info.legacyImported).toBe(false);

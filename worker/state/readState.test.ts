@@ -1,3 +1,4 @@
+import { IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
@@ -5,6 +6,11 @@ import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { planRanges } from './flags';
+
+// IndexedDB's own put (fake-indexeddb), to call from a spy that fails some requests.
+function nativePut(): (this: IDBObjectStore, value: unknown, key?: IDBValidKey) => IDBRequest<IDBValidKey> {
+  return Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'put')!.value as never;
+}
 
 let engine: Engine;
 let g: number;
@@ -129,10 +135,43 @@ describe('read state', () => {
   }, 30_000);
 
   it('a failing write rejects with Error updating data and changes nothing', async () => {
-    vi.spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkPut').mockRejectedValue(new Error('locked'));
+    const original = nativePut();
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (this.name === 'items') throw new DOMException('locked', 'UnknownError');
+      return original.call(this, value, key);
+    });
     await expect(engine.state.markRead([a[0]!], true)).rejects.toThrow(/^Error updating data: locked$/);
+    vi.restoreAllMocks();
     expect((await engine.counts()).unread).toBe(6);
     expect(await readCount(fa)).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it('a write the store refuses aborts the whole change (a unique index clash)', async () => {
+    const clash = (await internalsOf(engine).stores.items.get(a[1]!))!.dedupeKey;
+    const original = nativePut();
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      // The second record takes the first one's dedupe key: IndexedDB fails that request.
+      const record = value as { id: number; dedupeKey: string };
+      const changed = this.name === 'items' && record.id === a[2] ? { ...record, dedupeKey: clash } : value;
+      return original.call(this, changed, key);
+    });
+    await expect(engine.state.markRead([a[1]!, a[2]!, b[0]!], true)).rejects.toThrow(/^Error updating data/);
+    vi.restoreAllMocks();
+    expect((await engine.counts()).unread).toBe(6);
+    expect(await readCount(fa)).toBe(0);
+    expect(await readCount(fb)).toBe(0);
+    expect((await internalsOf(engine).stores.items.byIds([a[1]!, b[0]!])).map((i) => i.flags)).toEqual([
+      0, 0,
+    ]);
     expect(events).toEqual([]);
   });
 });
