@@ -120,6 +120,46 @@ describe('MetaIndex', () => {
     expect(b.liveCount()).toBe(2);
   });
 
+  it('keeps every string column through rewrites, removals and a compaction', () => {
+    const index = new MetaIndex();
+    const strings = (id: number, v = 0): IndexRow =>
+      row(id, {
+        title: id % 10 === 0 ? `数据 ${id}` : `Title ${id}.${v}`,
+        author: id % 7 === 0 ? '' : `Author ${id % 5}${v ? ' É' : ''}`,
+        link: `https://feed.test/posts/${id}/${v}`,
+        enclosure: id % 20 === 0 ? `https://feed.test/m/${id}.mp3` : '',
+        guid: `urn:g:${id}:${v}`,
+      });
+    index.upsert(Array.from({ length: 3000 }, (_, i) => strings(i + 1)));
+    index.upsert(Array.from({ length: 300 }, (_, i) => strings(i * 10 + 3, 1)));
+    index.remove(Array.from({ length: 2000 }, (_, i) => i + 1001));
+    expect(index.rowCount()).toBe(1000); // compacted
+    const expected = (id: number) => strings(id, id % 10 === 3 && id <= 2993 ? 1 : 0);
+    for (let id = 1; id <= 1000; id++) {
+      const r = index.rowOf(id);
+      const e = expected(id);
+      expect([index.title(r), index.author(r), index.link(r), index.enclosure(r), index.guid(r)]).toEqual([
+        e.title,
+        e.author,
+        e.link,
+        e.enclosure,
+        e.guid,
+      ]);
+      expect(index.titleLower(r)).toBe(e.title.toLowerCase());
+      expect(index.authorLower(r)).toBe(e.author.toLowerCase());
+    }
+    const withE = index.authorTest((_, lower) => lower.includes('é'));
+    const rows = Array.from(index.rowsByDate());
+    expect(
+      rows
+        .filter(withE)
+        .map((r) => index.id(r))
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 100 }, (_, i) => i * 10 + 3).filter((id) => id % 7 !== 0));
+    expect(rows.filter((r) => index.linkIncludes(r, 'posts/17/')).map((r) => index.id(r))).toEqual([17]);
+    expect(index.columns().links.length).toBe(1000);
+  });
+
   it('matches a simple model under random operations', () => {
     const op = fc.oneof(
       fc.record({

@@ -1,59 +1,24 @@
 /**
- * The in-memory metadata index: one row per item, column-shaped (typed arrays for numbers,
- * plain arrays for strings) so filters and counts scan memory, never IndexedDB.
+ * The in-memory metadata index: one row per item, column-shaped so filters and counts scan
+ * memory, never IndexedDB. Numbers are typed arrays; titles are JS strings (read by every list
+ * row, sort and LIKE); authors are dictionary codes (`Interned`); links, enclosures and guids are
+ * packed UTF-8 (`PackedStrings`); the id → row map is a typed array (`SlotMap`). Bytes per row
+ * before and after that layout: docs/architecture.md → "Index memory".
  * IMPORTANT: methods here run on every list, count and change; keep them O(changed rows) or,
  * for the cached orders, one sort per structural change.
  */
-import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import type { MetaIndexView } from './types';
+import { FLAG_HIDDEN } from '../../shared/flags';
+import { SlotMap } from '../search/slotMap';
+import { StringColumns, type PackedTextColumns, type TextColumns } from './stringColumns';
+import { Counts } from './counts';
+import { DateOrders } from './dateOrders';
+import { roomFor } from './capacity';
+import type { TagCount } from './tagColumns';
+import type { IndexColumns, IndexRow, MetaIndexView, NumberColumns } from './types';
 
-/** The metadata of one item the index keeps. */
-export interface IndexRow {
-  id: number;
-  feedId: number;
-  pubDate: number;
-  flags: number;
-  title: string;
-  author: string;
-  link: string;
-  /** Enclosure URL, '' when none. */
-  enclosure: string;
-  guid: string;
-  /** Tag ids the item carries (absent or empty: none). */
-  tags?: readonly number[];
-}
-
-/** The number columns of the live rows, in row order: all that lists and counts need. */
-export interface NumberColumns {
-  ids: Float64Array;
-  feedIds: Int32Array;
-  pubDates: Float64Array;
-  flags: Uint8Array;
-  /** Tag ids by item id, for the tagged live items only (tags are sparse). */
-  tags?: ReadonlyMap<number, readonly number[]>;
-}
-
-/** The string columns of the same rows (what text filters, search and rules read). */
-export interface TextColumns {
-  titles: string[];
-  authors: string[];
-  links: string[];
-  enclosures: string[];
-  guids: string[];
-}
-
-/** Plain columns of the live rows, in row order (the snapshot body). */
-export interface IndexColumns extends NumberColumns, TextColumns {}
-
-/** Live items carrying one tag, and how many of them are unread. */
-export interface TagCount {
-  total: number;
-  unread: number;
-}
-
-const NO_TAGS: readonly number[] = Object.freeze([]);
-
-const EMPTY = new Int32Array(0);
+export type { TagCount } from './tagColumns';
+export type { PackedTextColumns, TextColumns } from './stringColumns';
+export type { IndexColumns, IndexRow, NumberColumns } from './types';
 
 /** The index: read through `MetaIndexView`, changed only by the engine core. */
 export class MetaIndex implements MetaIndexView {
@@ -66,28 +31,20 @@ export class MetaIndex implements MetaIndexView {
   private pubDates = new Float64Array(0);
   private flagBits = new Uint8Array(0);
   private alive = new Uint8Array(0);
-  private titles: string[] = [];
-  private titlesLower: string[] = [];
-  private authors: string[] = [];
-  private authorsLower: string[] = [];
-  private links: string[] = [];
-  private enclosures: string[] = [];
-  private guids: string[] = [];
-  private readonly rows = new Map<number, number>();
-  // Tags are sparse (most items carry none), so they are kept by item id beside the columns,
-  // which also spares renumbering them on compaction.
-  private readonly tagsById = new Map<number, readonly number[]>();
-  private readonly perTag = new Map<number, TagCount>();
-  private readonly unreadPerFeed = new Map<number, number>();
-  private unreadTotal = 0;
-  private savedTotal = 0;
-  private hiddenTotal = 0;
-  /** Every live row newest first, hidden ones included (snapshot order). */
-  private allByDate: Int32Array | null = null;
-  /** Visible (not hidden) live rows newest first: what lists, filters and counts see. */
-  private byDate: Int32Array | null = null;
-  private hiddenByDate: Int32Array | null = null;
-  private readonly byFeed = new Map<number, Int32Array>();
+  private readonly text = new StringColumns();
+  private readonly rows = new SlotMap();
+  private readonly counts = new Counts();
+  private readonly tagCols = this.counts.tags;
+  private readonly orders = new DateOrders(() => ({
+    size: this.size,
+    live: this.live,
+    hidden: this.counts.hidden,
+    alive: this.alive,
+    ids: this.ids,
+    pubDates: this.pubDates,
+    flags: this.flagBits,
+    feedIds: this.feedIds,
+  }));
   /** The version right after a `load` without text columns; null once text is in (or was given). */
   private textPending: number | null = null;
 
@@ -104,7 +61,7 @@ export class MetaIndex implements MetaIndexView {
     return this.alive[row] === 1;
   }
   rowOf(id: number): number {
-    return this.rows.get(id) ?? -1;
+    return this.rows.get(id);
   }
   id(row: number): number {
     return this.ids[row] ?? 0;
@@ -119,122 +76,92 @@ export class MetaIndex implements MetaIndexView {
     return this.flagBits[row] ?? 0;
   }
   title(row: number): string {
-    return this.titles[row] ?? '';
+    return this.text.title(row);
   }
   titleLower(row: number): string {
-    return this.titlesLower[row] ?? '';
+    return this.text.titleLower(row);
   }
   author(row: number): string {
-    return this.authors[row] ?? '';
+    return row < this.size ? this.text.author(row) : '';
   }
   authorLower(row: number): string {
-    return this.authorsLower[row] ?? '';
+    return row < this.size ? this.text.authorLower(row) : '';
+  }
+  authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
+    return this.text.authorTest(test);
   }
   link(row: number): string {
-    return this.links[row] ?? '';
+    return row < this.size ? this.text.link(row) : '';
+  }
+  linkIncludes(row: number, part: string): boolean {
+    return row < this.size && this.text.linkIncludes(row, part);
   }
   enclosure(row: number): string {
-    return this.enclosures[row] ?? '';
+    return row < this.size ? this.text.enclosure(row) : '';
   }
   guid(row: number): string {
-    return this.guids[row] ?? '';
+    return row < this.size ? this.text.guid(row) : '';
   }
   tags(row: number): readonly number[] {
-    return this.tagsById.get(this.ids[row] ?? -1) ?? NO_TAGS;
+    return this.tagCols.of(this.ids[row] ?? -1);
   }
 
   /** Live items per tag id (tags no live item carries are absent). O(tags). */
   tagCounts(): Map<number, TagCount> {
-    const out = new Map<number, TagCount>();
-    for (const [tag, c] of this.perTag) if (c.total > 0) out.set(tag, { ...c });
-    return out;
+    return this.tagCols.counts();
   }
 
   /** Ids of the live items carrying `tagId`, newest first. O(live rows). */
   idsWithTag(tagId: number): number[] {
-    const out: number[] = [];
-    if (!this.perTag.get(tagId)?.total) return out;
-    for (const row of this.rowsByDate()) if (this.tags(row).includes(tagId)) out.push(this.ids[row]!);
-    return out;
+    return this.tagCols.inUse(tagId) ? this.tagCols.idsWith(tagId, this.rowsByDate(), this.ids) : [];
   }
 
   /** Sets the tags of the items present; unknown ids are ignored. Does not reorder. */
   setTags(changes: Iterable<{ id: number; tags?: readonly number[] }>): void {
     for (const { id, tags } of changes) {
       const row = this.rows.get(id);
-      if (row === undefined) continue;
+      if (row < 0) continue;
       this.count(row, -1);
-      this.putTags(id, tags);
+      this.tagCols.put(id, tags);
       this.count(row, +1);
     }
     this._version++;
   }
 
-  /**
-   * Visible live rows newest first (pubDate desc, id desc): hidden rows (FLAG_HIDDEN) are left
-   * out, so every list, filter and count built on it leaves them out too. One sort after each
-   * structural change; a filter pass after a hide/unhide.
-   */
+  /** Visible live rows newest first (pubDate desc, id desc); see `DateOrders`. Cached. */
   rowsByDate(): Int32Array {
-    if (this.byDate) return this.byDate;
-    const all = this.allRowsByDate();
-    this.byDate =
-      this.hiddenTotal === 0 ? all : all.filter((row) => (this.flagBits[row]! & FLAG_HIDDEN) === 0);
-    return this.byDate;
+    return this.orders.visibleRows();
   }
 
   /** Hidden live rows newest first (the Hidden list). Cached like `rowsByDate`. */
   hiddenRowsByDate(): Int32Array {
-    if (this.hiddenByDate) return this.hiddenByDate;
-    const all = this.allRowsByDate();
-    this.hiddenByDate =
-      this.hiddenTotal === 0 ? EMPTY : all.filter((row) => (this.flagBits[row]! & FLAG_HIDDEN) !== 0);
-    return this.hiddenByDate;
+    return this.orders.hidden();
   }
 
   /** Live hidden items. */
   hiddenCount(): number {
-    return this.hiddenTotal;
+    return this.counts.hidden;
   }
 
   /** Every live row newest first, hidden ones included (retention looks at both). */
   allRowsByDate(): Int32Array {
-    if (this.allByDate) return this.allByDate;
-    const out = new Int32Array(this.live);
-    let n = 0;
-    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) out[n++] = row;
-    const pd = this.pubDates;
-    const ids = this.ids;
-    out.sort((a, b) => pd[b]! - pd[a]! || ids[b]! - ids[a]!);
-    this.allByDate = out;
-    return out;
+    return this.orders.allRows();
   }
 
-  /** Live rows of one feed newest first; derived from `rowsByDate()` and cached per feed. */
+  /** Visible live rows of one feed newest first; cached per feed. */
   rowsOfFeed(feedId: number): Int32Array {
-    const cached = this.byFeed.get(feedId);
-    if (cached) return cached;
-    const all = this.rowsByDate();
-    let n = 0;
-    for (const row of all) if (this.feedIds[row] === feedId) n++;
-    const out = n === 0 ? EMPTY : new Int32Array(n);
-    let i = 0;
-    if (n > 0) for (const row of all) if (this.feedIds[row] === feedId) out[i++] = row;
-    this.byFeed.set(feedId, out);
-    return out;
+    return this.orders.ofFeed(feedId);
   }
 
   /** Unread live items per feed id (feeds with none are absent). O(feeds). */
   unreadByFeed(): Record<number, number> {
-    const out: Record<number, number> = {};
-    for (const [feed, n] of this.unreadPerFeed) if (n > 0) out[feed] = n;
-    return out;
+    return this.counts.unreadByFeed();
   }
   unreadCount(): number {
-    return this.unreadTotal;
+    return this.counts.unread;
   }
   savedCount(): number {
-    return this.savedTotal;
+    return this.counts.saved;
   }
 
   /** Ids of live rows whose flags satisfy `test`, newest first. O(live rows). */
@@ -253,7 +180,7 @@ export class MetaIndex implements MetaIndexView {
   upsert(items: Iterable<IndexRow>): void {
     for (const item of items) {
       const existing = this.rows.get(item.id);
-      if (existing === undefined) {
+      if (existing < 0) {
         this.append(item);
       } else {
         this.count(existing, -1);
@@ -272,16 +199,13 @@ export class MetaIndex implements MetaIndexView {
     let visibility = false;
     for (const { id, flags } of changes) {
       const row = this.rows.get(id);
-      if (row === undefined) continue;
+      if (row < 0) continue;
       if (((this.flagBits[row]! ^ flags) & FLAG_HIDDEN) !== 0) visibility = true;
       this.count(row, -1);
       this.flagBits[row] = flags;
       this.count(row, +1);
     }
-    if (visibility) {
-      this.byDate = this.hiddenByDate = null;
-      this.byFeed.clear();
-    }
+    if (visibility) this.orders.visibilityChanged();
     this._version++;
   }
 
@@ -293,15 +217,13 @@ export class MetaIndex implements MetaIndexView {
   remove(ids: Iterable<number>): void {
     for (const id of ids) {
       const row = this.rows.get(id);
-      if (row === undefined) continue;
+      if (row < 0) continue;
       this.count(row, -1);
       this.alive[row] = 0;
       this.rows.delete(id);
-      this.tagsById.delete(id);
+      this.tagCols.drop(id);
       this.live--;
-      // Drop the strings now so a dead row holds no memory until compaction.
-      this.titles[row] = this.titlesLower[row] = this.authors[row] = this.authorsLower[row] = '';
-      this.links[row] = this.enclosures[row] = this.guids[row] = '';
+      this.text.drop(row);
     }
     if (this.size - this.live > Math.max(1024, this.live / 8)) this.compact();
     this.structuralChange();
@@ -325,112 +247,95 @@ export class MetaIndex implements MetaIndexView {
     this.flagBits.set(cols.flags);
     this.alive.fill(1, 0, n);
     this.alive.fill(0, n);
-    this.setText(cols, n);
-
     this.size = this.live = n;
+    this.text.load(cols.titles ? (cols as TextColumns) : null, n, this.cap);
+
     this.rows.clear();
-    this.tagsById.clear();
-    this.perTag.clear();
-    if (cols.tags) for (const [id, tags] of cols.tags) this.putTags(id, tags);
-    this.unreadPerFeed.clear();
-    this.unreadTotal = this.savedTotal = this.hiddenTotal = 0;
+    this.counts.clear();
+    if (cols.tags) for (const [id, tags] of cols.tags) this.tagCols.put(id, tags);
     for (let row = 0; row < n; row++) {
       this.rows.set(this.ids[row]!, row);
       this.count(row, +1);
     }
     this.structuralChange();
-    if (order && order.length === n) this.allByDate = order;
+    if (order && order.length === n) this.orders.adopt(order);
     this.textPending = cols.titles ? null : this._version;
   }
 
   /**
-   * Puts the string columns of the rows `load` took without them (same rows, same order).
-   * False, changing nothing, when their length is not the row count or rows changed since the
-   * load (then the caller must reload the whole index). O(total characters).
+   * Puts the string columns of the rows `load` took without them (same rows, same order), as
+   * plain strings or as the snapshot's packed form. False, changing nothing, when their length
+   * is not the row count, the packed form is malformed, or rows changed since the load (then the
+   * caller must reload the whole index). O(total characters).
    */
-  attachText(cols: TextColumns): boolean {
+  attachText(cols: TextColumns | PackedTextColumns): boolean {
     const n = this.size;
     if (this.textPending !== this._version) return false;
-    const lengths = [cols.titles, cols.authors, cols.links, cols.enclosures, cols.guids].map((c) => c.length);
-    if (lengths.some((len) => len !== n)) return false;
-    this.setText(cols, n);
+    if ('refs' in cols) {
+      if (!this.text.loadPacked(cols, n, this.cap)) return false;
+    } else {
+      const lengths = [cols.titles, cols.authors, cols.links, cols.enclosures, cols.guids].map(
+        (c) => c.length,
+      );
+      if (lengths.some((len) => len !== n)) return false;
+      this.text.load(cols, n, this.cap);
+    }
     this._version++;
     this.textPending = null;
     return true;
   }
 
-  private setText(cols: Partial<TextColumns>, n: number): void {
-    this.titles = cols.titles?.slice(0, n) ?? [];
-    this.authors = cols.authors?.slice(0, n) ?? [];
-    this.links = cols.links?.slice(0, n) ?? [];
-    this.enclosures = cols.enclosures?.slice(0, n) ?? [];
-    this.guids = cols.guids?.slice(0, n) ?? [];
-    this.titlesLower = lowerAll(this.titles);
-    this.authorsLower = lowerAll(this.authors);
-  }
-
   /**
-   * The snapshot body: live rows as columns, plus their newest-first order numbered as in those
-   * columns (dead rows squeezed out). O(live rows), plus a sort if the order is not cached.
+   * The snapshot body: live rows as number columns and the packed string columns, plus their
+   * newest-first order numbered as in those columns (dead rows squeezed out). O(live rows), plus
+   * a sort if the order is not cached.
    */
-  packable(): { columns: IndexColumns; order: Int32Array } {
-    const columns = this.columns();
+  packable(): { columns: NumberColumns; text: PackedTextColumns; order: Int32Array } {
+    const keep = this.liveRows();
+    const text = this.text.packed(keep);
+    const columns = this.numberColumns(keep);
     const byDate = this.allRowsByDate();
-    if (this.live === this.size) return { columns, order: byDate.slice() };
+    if (this.live === this.size) return { columns, text, order: byDate.slice() };
     const renumber = new Int32Array(this.size);
-    let next = 0;
-    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) renumber[row] = next++;
-    return { columns, order: Int32Array.from(byDate, (row) => renumber[row]!) };
+    keep.forEach((row, i) => (renumber[row] = i));
+    return { columns, text, order: Int32Array.from(byDate, (row) => renumber[row]!) };
   }
 
   /** Copies the live rows out as plain columns (structured-clonable). O(live rows). */
   columns(): IndexColumns {
-    const live: number[] = [];
-    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) live.push(row);
-    const pick = (src: string[]) => live.map((row) => src[row] ?? '');
+    const keep = this.liveRows();
+    return { ...this.numberColumns(keep), ...this.text.plain(keep) };
+  }
+
+  private liveRows(): Int32Array {
+    const keep = new Int32Array(this.live);
+    let n = 0;
+    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) keep[n++] = row;
+    return keep;
+  }
+
+  private numberColumns(keep: Int32Array): NumberColumns {
     return {
-      ids: Float64Array.from(live, (row) => this.ids[row]!),
-      feedIds: Int32Array.from(live, (row) => this.feedIds[row]!),
-      pubDates: Float64Array.from(live, (row) => this.pubDates[row]!),
-      flags: Uint8Array.from(live, (row) => this.flagBits[row]!),
-      titles: pick(this.titles),
-      authors: pick(this.authors),
-      links: pick(this.links),
-      enclosures: pick(this.enclosures),
-      guids: pick(this.guids),
-      tags: new Map(this.tagsById),
+      ids: Float64Array.from(keep, (row) => this.ids[row]!),
+      feedIds: Int32Array.from(keep, (row) => this.feedIds[row]!),
+      pubDates: Float64Array.from(keep, (row) => this.pubDates[row]!),
+      flags: Uint8Array.from(keep, (row) => this.flagBits[row]!),
+      tags: this.tagCols.all(),
     };
   }
 
-  // Squeezes dead rows out in place, keeping every string as it is. Not `load(columns())`: that
-  // lowers the titles again with `lowerAll`, whose cells are slices of one joined string, two
-  // bytes a character as soon as one title is CJK (a heap sampling of a full bench run showed
-  // ~15 MB for the lower-cased columns that way, against ~10 MB as the cells ingest made).
+  // Squeezes dead rows out in place (the strings: `StringColumns.compact`).
   private compact(): void {
-    const strings = [
-      this.titles,
-      this.titlesLower,
-      this.authors,
-      this.authorsLower,
-      this.links,
-      this.enclosures,
-      this.guids,
-    ];
-    let w = 0;
-    for (let r = 0; r < this.size; r++) {
-      if (this.alive[r] !== 1) continue;
-      if (w !== r) {
-        this.ids[w] = this.ids[r]!;
-        this.feedIds[w] = this.feedIds[r]!;
-        this.pubDates[w] = this.pubDates[r]!;
-        this.flagBits[w] = this.flagBits[r]!;
-        this.alive[w] = 1;
-        for (const column of strings) column[w] = column[r]!;
-      }
-      w++;
-    }
+    const keep = this.liveRows();
+    const w = keep.length;
+    keep.forEach((r, i) => {
+      this.ids[i] = this.ids[r]!;
+      this.feedIds[i] = this.feedIds[r]!;
+      this.pubDates[i] = this.pubDates[r]!;
+      this.flagBits[i] = this.flagBits[r]!;
+    });
+    this.alive.fill(1, 0, w);
     this.alive.fill(0, w);
-    for (const column of strings) column.length = w;
     this.size = w;
     // Give spare capacity back (the columns are copied once more, at their new size).
     const cap = roomFor(w);
@@ -442,6 +347,7 @@ export class MetaIndex implements MetaIndexView {
       this.alive = this.alive.slice(0, cap);
       this.cap = cap;
     }
+    this.text.compact(keep, this.cap);
     this.rows.clear();
     for (let row = 0; row < w; row++) this.rows.set(this.ids[row]!, row);
     this.structuralChange();
@@ -462,45 +368,13 @@ export class MetaIndex implements MetaIndexView {
     this.feedIds[row] = item.feedId;
     this.pubDates[row] = item.pubDate;
     this.flagBits[row] = item.flags;
-    this.titles[row] = item.title;
-    this.titlesLower[row] = item.title.toLowerCase();
-    this.authors[row] = item.author;
-    this.authorsLower[row] = item.author.toLowerCase();
-    this.links[row] = item.link;
-    this.enclosures[row] = item.enclosure;
-    this.guids[row] = item.guid;
-    this.putTags(item.id, item.tags);
+    this.text.write(row, item);
+    this.tagCols.put(item.id, item.tags);
   }
 
-  private putTags(id: number, tags: readonly number[] | undefined): void {
-    if (tags && tags.length > 0) this.tagsById.set(id, tags.slice());
-    else this.tagsById.delete(id);
-  }
-
-  // Adds (+1) or removes (-1) a live row's contribution to the unread/saved/hidden counters.
-  // A hidden row counts only as hidden: it is in no unread or saved count.
+  // Adds (+1) or removes (-1) a live row's contribution to the counts.
   private count(row: number, sign: 1 | -1): void {
-    const flags = this.flagBits[row]!;
-    if ((flags & FLAG_HIDDEN) !== 0) {
-      this.hiddenTotal += sign;
-      return;
-    }
-    if ((flags & FLAG_READ) === 0) {
-      const feed = this.feedIds[row]!;
-      this.unreadPerFeed.set(feed, (this.unreadPerFeed.get(feed) ?? 0) + sign);
-      this.unreadTotal += sign;
-    }
-    if ((flags & FLAG_SAVED) !== 0) this.savedTotal += sign;
-    const tags = this.tagsById.get(this.ids[row]!);
-    if (!tags) return;
-    const unread = (flags & FLAG_READ) === 0 ? sign : 0;
-    for (const tag of tags) {
-      const c = this.perTag.get(tag);
-      if (c) {
-        c.total += sign;
-        c.unread += unread;
-      } else this.perTag.set(tag, { total: sign, unread });
-    }
+    this.counts.add(this.ids[row]!, this.feedIds[row]!, this.flagBits[row]!, sign);
   }
 
   private grow(min: number): void {
@@ -515,43 +389,11 @@ export class MetaIndex implements MetaIndexView {
     this.pubDates = copy(this.pubDates, (n) => new Float64Array(n));
     this.flagBits = copy(this.flagBits, (n) => new Uint8Array(n));
     this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.text.resize(min, this.size);
     this.cap = min;
   }
-
   private structuralChange(): void {
-    this.allByDate = this.byDate = this.hiddenByDate = null;
-    this.byFeed.clear();
+    this.orders.reset();
     this._version++;
   }
-}
-
-/**
- * Capacity for `n` rows: doubling while small, then a quarter more each time, so the columns of
- * a 100k index carry at most ~25% spare (doubling left up to 100%: 131,072 → 262,144 slots, ~3 MB
- * of typed arrays, once an account passed 131k items). A copy per quarter is cheap (~1 ms).
- */
-function roomFor(n: number): number {
-  let cap = 1024;
-  while (cap < n) cap = cap < 65_536 ? cap * 2 : cap + Math.ceil(cap / 4);
-  return cap;
-}
-
-/**
- * Lower-cases a column. One toLowerCase over the joined column is several times faster than one
- * per cell (the cold-start path), and gives the same cells unless a cell's length changes
- * (e.g. 'İ') or the context-sensitive capital sigma is present (final 'ς' depends on the
- * neighbour, which joining changes); then each cell is lowered on its own.
- */
-function lowerAll(column: string[]): string[] {
-  const joined = column.join('');
-  const lower = joined.toLowerCase();
-  if (lower.length !== joined.length || joined.includes('\u03a3')) return column.map((s) => s.toLowerCase());
-  const out = new Array<string>(column.length);
-  let start = 0;
-  for (let i = 0; i < column.length; i++) {
-    const end = start + column[i]!.length;
-    out[i] = lower.slice(start, end);
-    start = end;
-  }
-  return out;
 }

@@ -175,8 +175,8 @@ export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
  * lacks. Returns whether it wrote. Cost: copying and packing the columns + two puts.
  */
 export async function writeSnapshot(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
-  const { columns, order } = index.packable();
-  const snapshot = packSnapshot(columns, order, counter);
+  const { columns, text, order } = index.packable();
+  const snapshot = packSnapshot(columns, text, order, counter);
   const summary: IndexSummary = {
     counter,
     // Hidden items are in no count (see MetaIndex.rowsByDate).

@@ -27,10 +27,11 @@ const row = (id: number, pubDate: number, title: string, extra: Partial<IndexRow
 function packedBoth(rows: IndexRow[]): { numbers: PackedSnapshot; text: PackedText } {
   const index = new MetaIndex();
   index.upsert(rows);
-  const { columns, order } = index.packable();
-  return packSnapshot(columns, order, 7);
+  const { columns, text, order } = index.packable();
+  return packSnapshot(columns, text, order, 7);
 }
 const packed = (rows: IndexRow[]): PackedSnapshot => packedBoth(rows).numbers;
+const wellFormed = (s: string) => new TextDecoder().decode(new TextEncoder().encode(s));
 
 // Both records through a structured clone (as IndexedDB stores them), decoded and put together.
 function roundTrip(rows: IndexRow[]): Unpacked & { ok: true; text: ReturnType<typeof unpackText> } {
@@ -63,7 +64,7 @@ describe('snapshot format', () => {
       row(2, 300, '中文标题 🚀 emoji'),
       row(3, 300, ''),
       row(4, 200, 'ΟΔΟΣ İstanbul', { author: '', guid: '' }),
-      row(5, 50, 'tab\tnew\nline\u0000nul'),
+      row(5, 50, 'tab\tnew\nline\u0000nul', { link: 'https://x.test/ünï/\u0000', guid: 'x'.repeat(300) }),
     ];
     const out = roundTrip(rows);
     if (!out.text.ok) throw new Error(out.text.reason);
@@ -94,11 +95,24 @@ describe('snapshot format', () => {
       fc.property(
         fc.array(fc.tuple(fc.string(), fc.string({ unit: 'grapheme' })), { maxLength: 30 }),
         (cells) => {
-          const rows = cells.map(([title, author], i) => row(i + 1, i % 5, title, { author }));
-          const { text } = roundTrip(rows);
-          if (!text.ok) return false;
-          expect(text.columns.titles.toSorted()).toEqual(rows.map((r) => r.title).toSorted());
-          expect(text.columns.authors.toSorted()).toEqual(rows.map((r) => r.author).toSorted());
+          const rows = cells.map(([title, author], i) =>
+            row(i + 1, i % 5, title, { author, link: author, guid: title }),
+          );
+          const out = roundTrip(rows);
+          if (!out.text.ok) return false;
+          const index = new MetaIndex();
+          index.load(out.columns, out.order);
+          expect(index.attachText(out.text.columns)).toBe(true);
+          for (const r of rows) {
+            const at = index.rowOf(r.id);
+            expect([index.title(at), index.author(at), index.link(at), index.guid(at)]).toEqual([
+              r.title,
+              r.author,
+              // UTF-8 cannot hold a lone surrogate: packed strings read it back as U+FFFD.
+              wellFormed(r.author),
+              wellFormed(r.title),
+            ]);
+          }
           return true;
         },
       ),
@@ -109,8 +123,8 @@ describe('snapshot format', () => {
     const index = new MetaIndex();
     index.upsert([row(1, 10, 'a'), row(2, 40, 'b'), row(3, 30, 'c'), row(4, 20, 'd')]);
     index.remove([2]);
-    const { columns, order } = index.packable();
-    const both = packSnapshot(columns, order, 1);
+    const { columns, text: strings, order } = index.packable();
+    const both = packSnapshot(columns, strings, order, 1);
     const out = unpackSnapshot(both.numbers);
     if (!out.ok) throw new Error(out.reason);
     const text = unpackText(both.text, 3);
@@ -132,7 +146,7 @@ describe('snapshot format', () => {
     expect(unpackSnapshot(null)).toEqual({ ok: false, reason: 'unreadable' });
     expect(unpackSnapshot('x')).toEqual({ ok: false, reason: 'unreadable' });
     expect(unpackSnapshot({ format: SNAPSHOT_FORMAT + 1 })).toEqual({ ok: false, reason: 'unreadable' });
-    expect(unpackText({ format: 3, counter: 1, text: [], ends: new Uint32Array(0) }, 0)).toEqual({
+    expect(unpackText({ format: 4, counter: 1, text: [], ends: new Uint32Array(0) }, 0)).toEqual({
       ok: false,
       reason: 'old format',
     });
@@ -153,18 +167,26 @@ describe('snapshot format', () => {
     expect(bad({ ids: [1, 2, 3] })).toEqual(unreadable);
     expect(bad({ flags: new Uint8Array(2) })).toEqual(unreadable);
     expect(bad({ feedIds: new Float64Array(3) })).toEqual(unreadable);
-    expect(badText({ text: both.text.text.slice(1) })).toEqual(unreadable);
-    expect(badText({ text: [...both.text.text.slice(0, 4), 5] })).toEqual(unreadable);
+    expect(badText({ titles: ['one', 'two', 'three'] })).toEqual(unreadable);
+    expect(badText({ authorNames: ['', 5] })).toEqual(unreadable);
+    expect(badText({ authorNames: ['Author 1'] })).toEqual(unreadable);
+    expect(badText({ authorCodes: Int32Array.of(1, 2, 99) })).toEqual(unreadable);
+    expect(badText({ authorCodes: Int32Array.of(1, -1, 2) })).toEqual(unreadable);
     expect(badText({ counter: '7' })).toEqual(unreadable);
     // Text of another row count than the numbers.
     expect(badText({}, 2)).toEqual(unreadable);
     // The titles text is longer or shorter than its offsets say.
-    expect(badText({ text: ['onetwothreeX', ...both.text.text.slice(1)] })).toEqual(unreadable);
-    expect(badText({ text: ['onetwo', ...both.text.text.slice(1)] })).toEqual(unreadable);
-    const ends = both.text.ends.slice();
+    expect(badText({ titles: 'onetwothreeX' })).toEqual(unreadable);
+    expect(badText({ titles: 'onetwo' })).toEqual(unreadable);
+    const ends = both.text.titleEnds.slice();
     ends[1] = 1; // below the previous end
-    expect(badText({ ends })).toEqual(unreadable);
-    expect(badText({ ends: both.text.ends.slice(1) })).toEqual(unreadable);
+    expect(badText({ titleEnds: ends })).toEqual(unreadable);
+    expect(badText({ titleEnds: both.text.titleEnds.slice(1) })).toEqual(unreadable);
+    // Packed link/enclosure/guid records cut short, overlong, or with a length past the end.
+    expect(badText({ refs: both.text.refs.slice(0, -1) })).toEqual(unreadable);
+    expect(badText({ refs: Uint8Array.of(...both.text.refs, 0) })).toEqual(unreadable);
+    expect(badText({ refs: Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0x7f) })).toEqual(unreadable);
+    expect(badText({ refs: [...both.text.refs] })).toEqual(unreadable);
     // Not a permutation, out of range, or not newest first.
     expect(bad({ order: Int32Array.of(2, 2, 0) })).toEqual(unreadable);
     expect(bad({ order: Int32Array.of(2, 1, 3) })).toEqual(unreadable);

@@ -1,5 +1,5 @@
 /**
- * The stored shape of the index snapshot (format 4). Structured clone is slow per object, not
+ * The stored shape of the index snapshot (format 5). Structured clone is slow per object, not
  * per byte: format 1 stored five arrays of 100k strings (500k cloned strings, ~1 s to read back
  * at 100k on a busy 2-core machine). Format 2 joins each string column into ONE string with a
  * table of end offsets, and stores the newest-first row order, so a cold start clones a few
@@ -9,14 +9,15 @@
  * ~25 bytes a row against ~200 of text, and they alone answer every list (`items.page` of any
  * scope) and every filter that names no text field, so a cold start reads them first and the
  * lists answer while the text is still being read (measured in README → Performance).
+ * Format 5 stores the text record as the index holds it (metaIndex.ts): titles joined with end
+ * offsets, the authors as a dictionary and one code per row, and the links, enclosures and guids
+ * as the packed UTF-8 records, so loading them is a validation pass, not a slice per cell.
  */
-import type { IndexColumns, NumberColumns, TextColumns } from './metaIndex';
+import type { NumberColumns, PackedTextColumns } from './metaIndex';
+import { PackedStrings } from './packedStrings';
 
 /** Snapshot layout version; bump when the stored shape changes. */
-export const SNAPSHOT_FORMAT = 4;
-
-/** The string columns, in their packed order. */
-const TEXT_COLUMNS = ['titles', 'authors', 'links', 'enclosures', 'guids'] as const;
+export const SNAPSHOT_FORMAT = 5;
 
 /** What is stored under `meta.indexSnapshot`: the number columns. */
 export interface PackedSnapshot {
@@ -40,10 +41,16 @@ export interface PackedText {
   format: typeof SNAPSHOT_FORMAT;
   /** The counter of the numbers record it belongs to. */
   counter: number;
-  /** Each string column joined into one string, in TEXT_COLUMNS order. */
-  text: string[];
-  /** End offset of row r of column c inside text[c], at ends[c * n + r]. */
-  ends: Uint32Array;
+  /** The titles joined into one string. */
+  titles: string;
+  /** End offset of row r's title inside `titles`. */
+  titleEnds: Uint32Array;
+  /** Distinct authors, '' first. */
+  authorNames: string[];
+  /** Code into `authorNames` per row. */
+  authorCodes: Int32Array;
+  /** Link, enclosure and guid records of every row (`PackedStrings` bytes). */
+  refs: Uint8Array;
 }
 
 /** A decoded numbers record, or why it cannot be used. */
@@ -53,28 +60,26 @@ export type Unpacked =
 
 /** A decoded text record, or why it cannot be used. */
 export type UnpackedText =
-  { ok: true; counter: number; columns: TextColumns } | { ok: false; reason: 'old format' | 'unreadable' };
+  | { ok: true; counter: number; columns: PackedTextColumns }
+  | { ok: false; reason: 'old format' | 'unreadable' };
 
 /**
  * Packs columns (and their newest-first `order`) for storage as the two records. Cost: one join
- * per string column and an offsets table; O(total characters).
+ * of the titles and an offsets table; O(title characters).
  */
 export function packSnapshot(
-  columns: IndexColumns,
+  columns: NumberColumns,
+  strings: PackedTextColumns,
   order: Int32Array,
   counter: number,
 ): { numbers: PackedSnapshot; text: PackedText } {
   const n = columns.ids.length;
-  const ends = new Uint32Array(TEXT_COLUMNS.length * n);
-  const text = TEXT_COLUMNS.map((name, c) => {
-    const col = columns[name];
-    let end = 0;
-    for (let r = 0; r < n; r++) {
-      end += col[r]!.length;
-      ends[c * n + r] = end;
-    }
-    return col.join('');
-  });
+  const titleEnds = new Uint32Array(n);
+  let end = 0;
+  for (let r = 0; r < n; r++) {
+    end += strings.titles[r]!.length;
+    titleEnds[r] = end;
+  }
   const pairItems: number[] = [];
   const pairTags: number[] = [];
   for (const [id, tags] of columns.tags ?? [])
@@ -87,7 +92,15 @@ export function packSnapshot(
   const tagIds = Int32Array.from(pairTags);
   return {
     numbers: { format: SNAPSHOT_FORMAT, counter, ids, feedIds, pubDates, flags, order, tagItems, tagIds },
-    text: { format: SNAPSHOT_FORMAT, counter, text, ends },
+    text: {
+      format: SNAPSHOT_FORMAT,
+      counter,
+      titles: strings.titles.join(''),
+      titleEnds,
+      authorNames: strings.authorNames,
+      authorCodes: strings.authorCodes,
+      refs: strings.refs,
+    },
   };
 }
 
@@ -130,8 +143,8 @@ export function unpackSnapshot(value: unknown): Unpacked {
 
 /**
  * Validates and decodes a stored text record of `rows` rows. Never throws ('old format' or
- * 'unreadable' like `unpackSnapshot`; offsets out of range are 'unreadable').
- * Cost: one slice per string cell.
+ * 'unreadable' like `unpackSnapshot`; offsets, codes or records out of range are 'unreadable').
+ * Cost: one slice per title and one pass over the packed records.
  */
 export function unpackText(value: unknown, rows: number): UnpackedText {
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'unreadable' };
@@ -140,27 +153,23 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
   const shapeOk =
     s.format === SNAPSHOT_FORMAT &&
     typeof s.counter === 'number' &&
-    s.ends instanceof Uint32Array &&
-    s.ends.length === TEXT_COLUMNS.length * rows &&
-    Array.isArray(s.text) &&
-    s.text.length === TEXT_COLUMNS.length &&
-    s.text.every((t) => typeof t === 'string');
+    typeof s.titles === 'string' &&
+    s.titleEnds instanceof Uint32Array &&
+    s.titleEnds.length === rows &&
+    Array.isArray(s.authorNames) &&
+    s.authorNames[0] === '' &&
+    s.authorNames.every((a) => typeof a === 'string') &&
+    s.authorCodes instanceof Int32Array &&
+    s.authorCodes.length === rows &&
+    s.authorCodes.every((c) => c >= 0 && c < (s.authorNames?.length ?? 0)) &&
+    s.refs instanceof Uint8Array &&
+    new PackedStrings(3).fromBytes(s.refs, rows);
   if (!shapeOk) return { ok: false, reason: 'unreadable' };
   const snap = s as PackedText;
-  const strings: string[][] = [];
-  for (let c = 0; c < TEXT_COLUMNS.length; c++) {
-    const col = splitColumn(snap.text[c]!, snap.ends, c * rows, rows);
-    if (!col) return { ok: false, reason: 'unreadable' };
-    strings.push(col);
-  }
-  const [titles, authors, links, enclosures, guids] = strings as [
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-  ];
-  return { ok: true, counter: snap.counter, columns: { titles, authors, links, enclosures, guids } };
+  const titles = splitColumn(snap.titles, snap.titleEnds, 0, rows);
+  if (!titles) return { ok: false, reason: 'unreadable' };
+  const { authorNames, authorCodes, refs } = snap;
+  return { ok: true, counter: snap.counter, columns: { titles, authorNames, authorCodes, refs } };
 }
 
 // The (item, tag) pairs back as tag lists by item id.

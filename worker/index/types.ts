@@ -3,9 +3,12 @@
  * engine core (which owns and maintains the index) and the query planner (which scans it).
  *
  * Rows are addressed 0..rowCount()-1; a removed item leaves a dead row until compaction.
- * All accessors are O(1). Strings are kept as given; `titleLower`/`authorLower` are lower-cased
- * copies for case-insensitive matching.
+ * All accessors are O(1) (links, enclosures and guids may be decoded from UTF-8 on each read).
+ * Strings read back as given; `titleLower`/`authorLower` are lower-cased forms for
+ * case-insensitive matching.
  */
+import type { TextColumns } from './stringColumns';
+
 export interface MetaIndexView {
   /** Incremented on every change; caches key on it. */
   readonly version: number;
@@ -25,7 +28,14 @@ export interface MetaIndexView {
   titleLower(row: number): string;
   author(row: number): string;
   authorLower(row: number): string;
+  /**
+   * `test` of a row's author (and its lower-cased form), decided once per distinct author
+   * (optional: an index without it is tested row by row).
+   */
+  authorTest?(test: (author: string, lower: string) => boolean): (row: number) => boolean;
   link(row: number): string;
+  /** Whether the row's link contains `part`, without building the link string (optional). */
+  linkIncludes?(row: number, part: string): boolean;
   /** Enclosure URL, '' when none. */
   enclosure(row: number): string;
   guid(row: number): string;
@@ -36,3 +46,32 @@ export interface MetaIndexView {
   /** Live rows of one feed, ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsOfFeed(feedId: number): Int32Array;
 }
+
+/** The metadata of one item the index keeps. */
+export interface IndexRow {
+  id: number;
+  feedId: number;
+  pubDate: number;
+  flags: number;
+  title: string;
+  author: string;
+  link: string;
+  /** Enclosure URL, '' when none. */
+  enclosure: string;
+  guid: string;
+  /** Tag ids the item carries (absent or empty: none). */
+  tags?: readonly number[];
+}
+
+/** The number columns of the live rows, in row order: all that lists and counts need. */
+export interface NumberColumns {
+  ids: Float64Array;
+  feedIds: Int32Array;
+  pubDates: Float64Array;
+  flags: Uint8Array;
+  /** Tag ids by item id, for the tagged live items only (tags are sparse). */
+  tags?: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Plain columns of the live rows, in row order. */
+export interface IndexColumns extends NumberColumns, TextColumns {}

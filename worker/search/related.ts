@@ -106,9 +106,13 @@ export function findRelated(
     // Parsing 100k URLs takes ~200 ms; only links containing the path's tail are parsed.
     const path = link.split('?')[0] as string;
     const tail = path.slice(path.lastIndexOf('/') + 1);
+    const holds = index.linkIncludes
+      ? index.linkIncludes.bind(index)
+      : (r: number) => index.link(r).includes(tail);
     for (const r of index.rowsByDate()) {
+      if (r === row || (tail !== '' && !holds(r, tail))) continue;
       const other = index.link(r);
-      if (other === '' || r === row || (tail !== '' && !other.includes(tail))) continue;
+      if (other === '') continue;
       if (normaliseLink(other) === link) {
         const doc = store.slotOf(index.id(r));
         if (doc >= 0) candidates.add(doc);

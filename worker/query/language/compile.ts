@@ -177,6 +177,15 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     const bit = key === 'isRead' ? FLAG_READ : FLAG_SAVED;
     return (r) => ((index.flags(r) & bit) !== 0 ? whenSet : whenClear);
   }
+  if (key === 'author' && index.authorTest) {
+    // Few distinct authors: each is tested once, then looked up per row.
+    if (c.type !== 'like') {
+      const test = leafTest(c, env.value);
+      return index.authorTest((author) => test(norm(author)));
+    }
+    const needle = String(env.value(c.value) ?? '').toLowerCase();
+    return index.authorTest((_, lower) => lower.includes(needle) !== c.negated);
+  }
   if (c.type === 'like' && (key === 'title' || key === 'author')) {
     const needle = String(env.value(c.value) ?? '').toLowerCase();
     const lower = key === 'title' ? (r: number) => index.titleLower(r) : (r: number) => index.authorLower(r);

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PackedStrings } from './packedStrings';
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+// What UTF-8 can hold of a string (a lone surrogate reads back as U+FFFD).
+const wellFormed = (s: string) => new TextDecoder().decode(utf8(s));
+
+describe('PackedStrings', () => {
+  it('reads back every field of every row, empty, long and non-ASCII ones included', () => {
+    const p = new PackedStrings(3);
+    const rows = [
+      ['https://a.test/1', '', 'g1'],
+      ['', '', ''],
+      ['ünïcødé 中文 🚀', 'x'.repeat(200), 'nul\u0000tab\t'],
+    ];
+    rows.forEach((r, i) => p.set(i, r));
+    rows.forEach((r, i) => expect([0, 1, 2].map((f) => p.get(i, f))).toEqual(r));
+    expect(p.get(3, 0)).toBe('');
+    expect(p.get(-1, 0)).toBe('');
+  });
+
+  it('rewrites rows, compacts the dead bytes away and renumbers on compact(keep)', () => {
+    const p = new PackedStrings(2);
+    for (let i = 0; i < 5; i++) p.set(i, [`link${i}`, `guid${i}`]);
+    p.set(2, ['changed', 'é']);
+    const before = p.byteLength();
+    p.compact(null);
+    expect(p.byteLength()).toBeLessThanOrEqual(before);
+    expect([p.get(2, 0), p.get(2, 1), p.get(4, 0)]).toEqual(['changed', 'é', 'link4']);
+    p.compact(Int32Array.of(1, 2, 4));
+    expect([0, 1, 2].map((r) => p.get(r, 0))).toEqual(['link1', 'changed', 'link4']);
+    expect(p.get(3, 0)).toBe('');
+  });
+
+  it('finds a byte string inside one field only', () => {
+    const p = new PackedStrings(2);
+    p.set(0, ['https://a.test/posts/17', 'posts/99']);
+    p.set(1, ['https://a.test/ü/x', '']);
+    expect(p.includes(0, 0, utf8('posts/17'))).toBe(true);
+    expect(p.includes(0, 0, utf8('posts/99'))).toBe(false);
+    expect(p.includes(1, 0, utf8('ü/x'))).toBe(true);
+    expect(p.includes(1, 1, utf8('x'))).toBe(false);
+  });
+
+  it('round-trips through toBytes/fromBytes and refuses malformed bytes', () => {
+    const p = new PackedStrings(3);
+    for (let i = 0; i < 10; i++) p.set(i, [`l${i}`, i % 2 ? 'e' : '', `g${i}`]);
+    const bytes = p.toBytes(Int32Array.of(9, 3));
+    const q = new PackedStrings(3);
+    expect(q.fromBytes(bytes, 2)).toBe(true);
+    expect([q.get(0, 2), q.get(1, 0)]).toEqual(['g9', 'l3']);
+    expect(q.fromBytes(bytes, 3)).toBe(false);
+    expect(q.fromBytes(bytes.slice(0, -1), 2)).toBe(false);
+    expect(q.fromBytes(Uint8Array.of(...bytes, 0), 2)).toBe(false);
+    // A failed load changes nothing.
+    expect(q.get(0, 2)).toBe('g9');
+  });
+
+  it('holds arbitrary strings through many rewrites (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(20), fc.string(), fc.string({ unit: 'grapheme' })), { maxLength: 80 }),
+        (ops) => {
+          const p = new PackedStrings(2);
+          const model: [string, string][] = [];
+          for (const [at, a, b] of ops) {
+            const row = Math.min(at, model.length);
+            p.set(row, [a, b]);
+            model[row] = [a, b];
+          }
+          model.forEach(([a, b], r) =>
+            expect([p.get(r, 0), p.get(r, 1)]).toEqual([wellFormed(a), wellFormed(b)]),
+          );
+        },
+      ),
+    );
+  });
+});
