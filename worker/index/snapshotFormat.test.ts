@@ -168,6 +168,9 @@ describe('snapshot format', () => {
     expect(bad({ flags: new Uint8Array(2) })).toEqual(unreadable);
     expect(bad({ feedIds: new Float64Array(3) })).toEqual(unreadable);
     expect(badText({ titles: ['one', 'two', 'three'] })).toEqual(unreadable);
+    expect(badText({ titles: 'onetwothree' })).toEqual(unreadable);
+    expect(badText({ titleWide: Uint8Array.of(0, 2, 0) })).toEqual(unreadable);
+    expect(badText({ titleWide: Uint8Array.of(0, 1, 0) })).toEqual(unreadable);
     expect(badText({ authorNames: ['', 5] })).toEqual(unreadable);
     expect(badText({ authorNames: ['Author 1'] })).toEqual(unreadable);
     expect(badText({ authorCodes: Int32Array.of(1, 2, 99) })).toEqual(unreadable);
@@ -176,8 +179,8 @@ describe('snapshot format', () => {
     // Text of another row count than the numbers.
     expect(badText({}, 2)).toEqual(unreadable);
     // The titles text is longer or shorter than its offsets say.
-    expect(badText({ titles: 'onetwothreeX' })).toEqual(unreadable);
-    expect(badText({ titles: 'onetwo' })).toEqual(unreadable);
+    expect(badText({ titles: ['onetwothreeX', ''] })).toEqual(unreadable);
+    expect(badText({ titles: ['onetwo', ''] })).toEqual(unreadable);
     const ends = both.text.titleEnds.slice();
     ends[1] = 1; // below the previous end
     expect(badText({ titleEnds: ends })).toEqual(unreadable);

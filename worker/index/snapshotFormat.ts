@@ -15,6 +15,7 @@
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';
+import { byWidth } from './stringColumns';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 5;
@@ -41,9 +42,15 @@ export interface PackedText {
   format: typeof SNAPSHOT_FORMAT;
   /** The counter of the numbers record it belongs to. */
   counter: number;
-  /** The titles joined into one string. */
-  titles: string;
-  /** End offset of row r's title inside `titles`. */
+  /**
+   * The titles joined into two strings: [Latin-1 titles, wider ones (CJK, ...)]. Apart, because
+   * the loaded titles are slices that keep their joined string alive, and one wide title makes a
+   * joined string two bytes a character.
+   */
+  titles: [string, string];
+  /** 1 where row r's title is in titles[1]. */
+  titleWide: Uint8Array;
+  /** End offset of row r's title inside its string. */
   titleEnds: Uint32Array;
   /** Distinct authors, '' first. */
   authorNames: string[];
@@ -75,11 +82,17 @@ export function packSnapshot(
 ): { numbers: PackedSnapshot; text: PackedText } {
   const n = columns.ids.length;
   const titleEnds = new Uint32Array(n);
-  let end = 0;
-  for (let r = 0; r < n; r++) {
-    end += strings.titles[r]!.length;
-    titleEnds[r] = end;
-  }
+  const titleWide = new Uint8Array(n);
+  const parts = byWidth(strings.titles);
+  const joined = [parts.narrow, parts.wide].map((rows, w) => {
+    let end = 0;
+    for (const r of rows) {
+      end += strings.titles[r]!.length;
+      titleEnds[r] = end;
+      titleWide[r] = w;
+    }
+    return rows.map((r) => strings.titles[r]!).join('');
+  }) as [string, string];
   const pairItems: number[] = [];
   const pairTags: number[] = [];
   for (const [id, tags] of columns.tags ?? [])
@@ -95,7 +108,8 @@ export function packSnapshot(
     text: {
       format: SNAPSHOT_FORMAT,
       counter,
-      titles: strings.titles.join(''),
+      titles: joined,
+      titleWide,
       titleEnds,
       authorNames: strings.authorNames,
       authorCodes: strings.authorCodes,
@@ -153,7 +167,11 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
   const shapeOk =
     s.format === SNAPSHOT_FORMAT &&
     typeof s.counter === 'number' &&
-    typeof s.titles === 'string' &&
+    Array.isArray(s.titles) &&
+    s.titles.length === 2 &&
+    s.titles.every((t) => typeof t === 'string') &&
+    s.titleWide instanceof Uint8Array &&
+    s.titleWide.length === rows &&
     s.titleEnds instanceof Uint32Array &&
     s.titleEnds.length === rows &&
     Array.isArray(s.authorNames) &&
@@ -166,7 +184,7 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
     new PackedStrings(3).fromBytes(s.refs, rows);
   if (!shapeOk) return { ok: false, reason: 'unreadable' };
   const snap = s as PackedText;
-  const titles = splitColumn(snap.titles, snap.titleEnds, 0, rows);
+  const titles = splitTitles(snap.titles, snap.titleWide, snap.titleEnds);
   if (!titles) return { ok: false, reason: 'unreadable' };
   const { authorNames, authorCodes, refs } = snap;
   return { ok: true, counter: snap.counter, columns: { titles, authorNames, authorCodes, refs } };
@@ -183,17 +201,19 @@ function tagsOf(items: Float64Array, tags: Int32Array): Map<number, number[]> {
   return out;
 }
 
-// Cuts one packed column back into strings; null when the offsets do not fit the text.
-function splitColumn(text: string, ends: Uint32Array, base: number, n: number): string[] | null {
-  const out = new Array<string>(n);
-  let start = 0;
-  for (let r = 0; r < n; r++) {
-    const end = ends[base + r]!;
-    if (end < start) return null;
-    out[r] = text.slice(start, end);
-    start = end;
+// Cuts the joined titles back into strings; null when the offsets do not fit the text.
+function splitTitles(text: [string, string], wide: Uint8Array, ends: Uint32Array): string[] | null {
+  const out = new Array<string>(ends.length);
+  const start = [0, 0];
+  for (let r = 0; r < ends.length; r++) {
+    const w = wide[r]!;
+    if (w > 1) return null;
+    const end = ends[r]!;
+    if (end < start[w]!) return null;
+    out[r] = text[w]!.slice(start[w], end);
+    start[w] = end;
   }
-  return start === text.length ? out : null;
+  return start[0] === text[0].length && start[1] === text[1].length ? out : null;
 }
 
 // True when `order` lists every row once, newest first (pubDate desc, id desc). O(rows).

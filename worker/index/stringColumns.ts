@@ -167,28 +167,46 @@ export class StringColumns {
   }
 }
 
+// A string with a character past U+00FF: V8 stores it two bytes a character, and so any string
+// it is joined into.
+const WIDE = /[^\0-\xff]/;
+
+/** Row numbers of `column` split into one-byte (Latin-1) cells and wide ones. */
+export function byWidth(column: readonly string[]): { narrow: number[]; wide: number[] } {
+  const narrow: number[] = [];
+  const wide: number[] = [];
+  for (let i = 0; i < column.length; i++) (WIDE.test(column[i]!) ? wide : narrow).push(i);
+  return { narrow, wide };
+}
+
 /**
  * Lower-cases a column. One toLowerCase over the joined column is several times faster than one
  * per cell (the cold-start path), and gives the same cells unless a cell's length changes
  * (e.g. 'İ') or the context-sensitive capital sigma is present (final 'ς' depends on the
- * neighbour, which joining changes); then each cell is lowered on its own. A cell that lowering
- * leaves unchanged is the title string itself (no second copy).
+ * neighbour, which joining changes); then each cell is lowered on its own. Latin-1 cells and wide
+ * ones (CJK, ...) are joined apart: the cells are slices of the joined string and keep it alive,
+ * and one CJK title in it would make it two bytes a character for every title (measured:
+ * docs/architecture.md → "Index memory"). A cell that lowering leaves unchanged is the title
+ * string itself (no second copy).
  */
 function lowerAll(column: string[]): string[] {
-  const joined = column.join('');
-  const lower = joined.toLowerCase();
-  if (lower.length !== joined.length || joined.includes('\u03a3'))
-    return column.map((s) => {
-      const cell = s.toLowerCase();
-      return cell === s ? s : cell;
-    });
   const out = new Array<string>(column.length);
+  const { narrow, wide } = byWidth(column);
+  lowerRows(column, narrow, out);
+  lowerRows(column, wide, out);
+  return out;
+}
+
+function lowerRows(column: string[], rows: number[], out: string[]): void {
+  const joined = rows.map((r) => column[r]!).join('');
+  const lower = joined.toLowerCase();
+  const whole = lower.length === joined.length && !joined.includes('\u03a3');
   let start = 0;
-  for (let i = 0; i < column.length; i++) {
-    const end = start + column[i]!.length;
-    const cell = lower.slice(start, end);
-    out[i] = cell === column[i] ? column[i]! : cell;
+  for (const r of rows) {
+    const cellOf = column[r]!;
+    const end = start + cellOf.length;
+    const cell = whole ? lower.slice(start, end) : cellOf.toLowerCase();
+    out[r] = cell === cellOf ? cellOf : cell;
     start = end;
   }
-  return out;
 }
