@@ -93,9 +93,14 @@ export class QueryEvaluator {
   private readonly parses = new Lru<ParseResult>(64);
   private readonly results = new Lru<Int32Array>(12);
   private feedsVersion = 0;
-  // Tag names by id, reloaded from meta on the first run after a tags change.
+  // Tag names by id, reloaded from meta on the first run after a tags change. `tagsVersion`
+  // counts tags-changed events; the names are current when `tagsLoaded` equals it. Runs that
+  // arrive while the names load wait for that one read (a flag cleared before the read let a
+  // second run match against no names and cache 0).
   private readonly tagNames = new Map<number, string>();
-  private tagsStale = true;
+  private tagsVersion = 0;
+  private tagsLoaded = -1;
+  private tagsLoading: { version: number; done: Promise<void> } | null = null;
   readonly source: QuerySource;
 
   constructor(
@@ -114,7 +119,7 @@ export class QueryEvaluator {
       if (event.type === 'feeds-changed' || event.type === 'groups-changed') this.feedsVersion++;
       if (event.type === 'tags-changed') {
         this.feedsVersion++;
-        this.tagsStale = true;
+        this.tagsVersion++;
       }
     });
   }
@@ -139,15 +144,7 @@ export class QueryEvaluator {
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
     if (needsText(ast)) await this.text.fresh();
-    if (this.tagsStale) {
-      this.tagsStale = false;
-      const { tags } = await readTags(this.ctx).catch((err: unknown) => {
-        this.tagsStale = true;
-        throw err;
-      });
-      this.tagNames.clear();
-      for (const tag of tags) this.tagNames.set(tag.id, tag.name);
-    }
+    await this.currentTagNames();
     const key = [
       this.ctx.index.version,
       this.feedsVersion,
@@ -162,5 +159,30 @@ export class QueryEvaluator {
       this.results.set(key, ids);
     }
     return { ok: true, ids, warnings: parsed.warnings, ast };
+  }
+
+  // Resolves once `tagNames` holds the names of the latest tags change: one meta read shared by
+  // every run waiting for it; a change during the read starts another. A failed read rejects
+  // every waiter and is tried again by the next run.
+  private async currentTagNames(): Promise<void> {
+    while (this.tagsLoaded !== this.tagsVersion) {
+      const version = this.tagsVersion;
+      if (this.tagsLoading?.version !== version) {
+        const done = readTags(this.ctx).then(
+          ({ tags }) => {
+            if (this.tagsVersion !== version) return;
+            this.tagNames.clear();
+            for (const tag of tags) this.tagNames.set(tag.id, tag.name);
+            this.tagsLoaded = version;
+          },
+          (err: unknown) => {
+            if (this.tagsLoading?.done === done) this.tagsLoading = null;
+            throw err;
+          },
+        );
+        this.tagsLoading = { version, done };
+      }
+      await this.tagsLoading.done;
+    }
   }
 }

@@ -139,6 +139,22 @@ describe('tags', () => {
     expect(rebuilt.tagCounts()).toEqual(new Map([[ai.id, { total: 1, unread: 1 }]]));
   });
 
+  it('checks that arrive together after a tag change all see the new tag names', async () => {
+    // The filter screen's first checks reach a starting engine together: one reading the
+    // tag names from meta must not let the other match against none (and cache 0).
+    const ai = await engine.tags.create('ai');
+    await engine.tags.setOnItems([a[0]!, a[1]!], ai.id, true);
+    const [all, tagged, unread] = await Promise.all([
+      engine.query.check(''),
+      engine.query.check("tags = 'ai'"),
+      engine.query.run("tags = 'ai'", { unreadOnly: true }),
+    ]);
+    expect(all).toMatchObject({ ok: true, total: 4 });
+    expect(tagged).toMatchObject({ ok: true, total: 2 });
+    expect(unread.total).toBe(2);
+    expect(await engine.query.check("tags = 'ai'")).toMatchObject({ ok: true, total: 2 });
+  });
+
   it('the tag list scope pages the tagged items, newest first', async () => {
     const ai = await engine.tags.create('ai');
     await engine.tags.setOnItems([a[0]!, a[3]!], ai.id, true);
