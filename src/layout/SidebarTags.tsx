@@ -10,9 +10,11 @@ import { HeaderIcon } from './HeaderIcon';
 import { SidebarLink } from './SidebarLink';
 
 /**
- * The "Tags" section: every tag with its colour and how many articles carry it (like Saved, a
- * collection: read ones count too), each opening `/t/<id>`, and a
- * button to manage them (rename, recolour, delete). Absent while there are no tags.
+ * The "Tags" section: every tag with its colour and its unread articles (like feeds, groups and
+ * filters, as FreshRSS and Inoreader count labels; the tag's list says how many it holds in
+ * all), each opening `/t/<id>`, and a button to manage them (rename, recolour, delete). Absent
+ * while there are no tags. The counts follow reading, hiding and deleting (the `tags` query is
+ * one of the tallies in src/engine/events.ts).
  */
 export function SidebarTags() {
   const t = useT();
@@ -45,7 +47,7 @@ export function SidebarTags() {
               <TagDot color={tag.color} />
             </span>
           }
-          count={tag.total}
+          count={tag.unread}
           testId={`nav-tag-${tag.id}`}
         />
       ))}

@@ -1,6 +1,7 @@
 /**
  * Tags end to end: tag one article from the reader's Tags button (creating the tag) and another
- * with the `l` key; the sidebar counts 2, the tag's route lists exactly those two, the filter
+ * with the `l` key; the sidebar counts the tag's unread articles (none: both were read by
+ * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
  * `tags = 'x'` finds them; deleting the tag empties the sidebar and Undo brings it back on both.
  */
 import type { Browser } from 'playwright-core';
@@ -47,14 +48,19 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
   await waitFor(tags.readerChip('x'), "the chip 'x' under Beta's title");
   await reader.close();
 
-  await sidebar.waitForCount(sidebar.tag('x'), '2', "the tag 'x' in the sidebar");
+  // The sidebar counts unread, like every other count there: both tagged articles are read.
+  await waitFor(sidebar.tag('x'), "the tag 'x' in the sidebar");
+  expect(await sidebar.count(sidebar.tag('x')).count()).toBe(0);
 
-  // The tag's route lists exactly the tagged articles.
+  // The tag's route lists exactly the tagged articles, read ones too.
   await sidebar.tag('x').click();
   await waitForPath(app.page, '/t/1');
   await list.waitForRow('Alpha');
   await list.waitForRow('Beta');
   expect((await list.titles()).sort()).toEqual(['Alpha', 'Beta']);
+  // Marking one unread moves the tag's count.
+  await list.readToggle('Beta').click();
+  await sidebar.waitForCount(sidebar.tag('x'), '1', "the tag 'x' with Beta unread");
 
   // The filter language finds them.
   await app.goto('/filter');
@@ -68,7 +74,7 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
   await waitFor(sidebar.tags, 'the sidebar tags section', { state: 'detached' });
   await tags.closeManage();
   await new UndoNotice(app.page).button.click();
-  await sidebar.waitForCount(sidebar.tag('x'), '2', "the tag 'x' back in the sidebar after Undo");
+  await sidebar.waitForCount(sidebar.tag('x'), '1', "the tag 'x' back in the sidebar after Undo");
   await app.goto('/filter');
   await filter.type("tags = 'x'", 2);
 
