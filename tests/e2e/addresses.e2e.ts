@@ -3,7 +3,7 @@
  * same list, Back closes it (list scrolled as it was, that row selected), Forward reopens it,
  * j/k in the reader replace the entry, a pasted address works in a new tab, an unknown id shows
  * the list with a note, and nothing of one list (the article read there) leaks into the next.
- * Screenshots of the end states go to /tmp/shots-addr/ (phone and desktop, light and dark).
+ * Screenshots of the end states go to /tmp/shots-addr/ with RIVULET_SHOTS=1 (phone and desktop, light and dark).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
+import { shot } from './shots';
 
 // Combo: curated bundle cards; a shared bundle link opens ready to subscribe and subscribes
 // with progress against the fixture feed server; a group becomes a shareable bundle.
@@ -38,7 +39,7 @@ describe('combo', () => {
       const { combo } = screens(app.page);
       await waitFor(combo.cards.first(), 'a bundle card');
       expect(await combo.gridCards.count()).toBe(7);
-      await app.page.screenshot({ path: `/tmp/combo-${colorScheme}.png`, fullPage: true });
+      await shot(app.page, `/tmp/combo-${colorScheme}.png`, { fullPage: true });
       expect(app.errors).toEqual([]);
       await app.context.close();
     }
@@ -74,7 +75,7 @@ describe('combo', () => {
     expect(await combo.groupName.inputValue()).toBe('Fixture reading');
     // Leave the podcast out.
     await combo.feed(`${feedsUrl}/feeds/podcast.xml`).uncheck();
-    await app.page.screenshot({ path: '/tmp/combo-shared-dialog.png' });
+    await shot(app.page, '/tmp/combo-shared-dialog.png');
     await combo.start.click();
     await combo.waitForJobDone();
     expect(await combo.job.getAttribute('data-state')).toBe('done');

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
+import { shot } from './shots';
 
 // Download: a backup of a seeded database restored into a fresh profile gives identical groups,
 // feeds, items, read/saved states, saved filters and settings; bad files are refused and change
-// nothing. Screenshots of the screen in light and dark go to /tmp.
+// nothing. Screenshots of the screen in light and dark go to /tmp with RIVULET_SHOTS=1.
 
 let browser: Browser;
 const dir = mkdtempSync(join(tmpdir(), 'rivulet-backup-'));
@@ -113,7 +114,7 @@ describe('download', () => {
     await waitFor(download.storageUsage, 'the storage use line');
     for (const scheme of ['light', 'dark'] as const) {
       await colorScheme(source.page, scheme);
-      await source.page.screenshot({ path: `/tmp/download-${scheme}.png`, fullPage: true });
+      await shot(source.page, `/tmp/download-${scheme}.png`, { fullPage: true });
     }
     await source.page.emulateMedia({ colorScheme: 'light' });
     expect(await download.storageUsage.textContent()).toMatch(/Using .+ of .+ available/);

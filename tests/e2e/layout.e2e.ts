@@ -2,10 +2,9 @@
  * Layout at every size: every route, the settings dialog and the reader in each list view, at
  * phone, tablet and desktop sizes, light and dark, keep the rules of `checkLayout` (no sideways
  * scrolling, no control over a title, every control reachable, the reader's Close visible).
- * One page is resized through the sizes, so the whole run stays around a minute. Screenshots go
- * to test-results/layout/ (gitignored) for a person to look at.
+ * One page is resized through the sizes, so the whole run stays around a minute. With
+ * RIVULET_SHOTS=1, screenshots go to test-results/layout/ (gitignored) for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +13,7 @@ import { launchBrowser, openApp, type AppPage } from './harness';
 import { checkLayout } from './layoutCheck';
 import { screens, waitFor, waitForPath, type Screens } from './pages';
 import { realErrors, type SeedFeed, seedFeeds, setSettings, svgPicture } from './readingSeed';
+import { shot } from './shots';
 
 const SIZES = [
   [360, 740],
@@ -24,7 +24,7 @@ const SIZES = [
   [1920, 1080],
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
-/** Widths that are also screenshotted (PNG encoding is most of this test's time). */
+/** Widths also screenshotted with RIVULET_SHOTS=1 (PNG encoding would be most of the time). */
 const PICTURED: readonly number[] = [390, 1440];
 const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'layout');
 
@@ -78,7 +78,6 @@ function feeds(base: string): SeedFeed[] {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   images = await startFeedServer();
   for (let n = 0; n < 3; n++) {
@@ -139,7 +138,7 @@ async function everySize(label: string, readerOpen = false): Promise<string[]> {
       }
       found.push(...problems.map((p) => `${label} ${width}x${height} ${scheme}: ${p}`));
       if (PICTURED.includes(width))
-        await page.screenshot({ path: join(SHOTS, `${label}-${width}x${height}-${scheme}.png`) });
+        await shot(page, join(SHOTS, `${label}-${width}x${height}-${scheme}.png`));
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });

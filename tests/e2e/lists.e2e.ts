@@ -3,7 +3,7 @@
  * what its query selects, with the header count, the editor's match line and the rows agreeing;
  * a list hiding read articles says so in its header (both counts) and in its empty state (with
  * a one-click "Show read"); an empty feed whose fetch failed shows the error and Retry, never
- * "all read". Screenshots of the end states go to /tmp/shots-addr/.
+ * "all read". Screenshots of the end states go to /tmp/shots-addr/ with RIVULET_SHOTS=1.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';

@@ -10,6 +10,7 @@ import { launchBrowser } from './harness';
 import { seedApp } from './seed';
 import { ListScreen, Shell, waitFor, waitForValue } from './pages';
 import { PwaUi } from './pages/pwa';
+import { shot } from './shots';
 
 // The offline app, against this file's own companion server (so it can be stopped) over a copy
 // of dist/ (so a "new build" can be served): the service worker precaches the shell, the app
@@ -141,7 +142,7 @@ describe('offline app', () => {
     appendFileSync(join(dist, 'sw.js'), '\n// next build\n');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await waitFor(pwa.update, 'the update available prompt after the new build', { timeout: 20_000 });
-    await page.screenshot({ path: '/tmp/offline-update-prompt.png' });
+    await shot(page, '/tmp/offline-update-prompt.png');
     await page.evaluate(() => ((window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true));
     await Promise.all([page.waitForEvent('load'), pwa.reload.click()]);
     await shell.waitReady();

@@ -9,7 +9,7 @@ import { engineWorker, seedApp } from './seed';
 // Storage errors are not feed errors: with the origin's quota overridden below its usage (CDP
 // Storage.overrideQuotaForOrigin, set before the database opens), a refresh fails with a worded
 // notice and stored data stays as it was; once the quota is raised, "Retry now" and "Refresh
-// all" both fetch the feeds again (no backoff was recorded). Screenshots go to /tmp/shots-robust.
+// all" both fetch the feeds again (no backoff was recorded). Screenshots go to /tmp/shots-robust with RIVULET_SHOTS=1.
 
 let browser: Browser;
 beforeAll(async () => {

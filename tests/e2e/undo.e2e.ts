@@ -9,6 +9,7 @@ import { launchBrowser, openApp, type AppPage } from './harness';
 import { screens, waitFor } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
+import { shot } from './shots';
 
 let browser: Browser;
 let app: AppPage;
@@ -197,8 +198,7 @@ test('on a phone the Undo notice sits above the bottom bar, where it can be tapp
       return button ? Math.round(390 - (button.x + button.width)) : -1;
     })
     .toBeGreaterThanOrEqual(0);
-  if (process.env.RIVULET_SHOTS)
-    await page.screenshot({ path: `${process.env.RIVULET_SHOTS}/undo-phone.png` });
+  await shot(page, '/tmp/shots-undo/undo-phone.png');
   await undo.undo(/Undone: 77 articles restored\./);
   expect(realErrors(app.errors)).toEqual([]);
 });

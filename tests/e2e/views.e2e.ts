@@ -1,6 +1,6 @@
 /**
  * Every list view renders (list, card, magazine, column, text), "auto" picks by content, and
- * screenshots of each view in light and dark go to /tmp for a human to look at.
+ * screenshots of each view in light and dark go to /tmp for a human to look at (with RIVULET_SHOTS=1).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,6 +16,7 @@ import {
   setSettings,
   svgPicture,
 } from './readingSeed';
+import { shot } from './shots';
 
 let browser: Browser;
 let images: FeedServer;
@@ -115,7 +116,7 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
       await waitFor(panes.paneTitle, 'the article in the reader pane');
     }
     await panes.listSettled(`the ${view} view`);
-    await app.page.screenshot({ path: `/tmp/rivulet-view-${view}-${scheme}.png` });
+    await shot(app.page, `/tmp/rivulet-view-${view}-${scheme}.png`);
     expect(realErrors(app.errors)).toEqual([]);
   });
 
@@ -125,7 +126,7 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
     await screens(app.page).list.rows.first().click();
     await waitFor(panes.overlayPictures.first(), 'a picture in the reader over the list');
     await panes.overlaySettled('the reader');
-    await app.page.screenshot({ path: `/tmp/rivulet-reader-${scheme}.png` });
+    await shot(app.page, `/tmp/rivulet-reader-${scheme}.png`);
     expect(realErrors(app.errors)).toEqual([]);
   });
 });
@@ -182,7 +183,7 @@ describe('auto view and cycling', () => {
     expect(await panes.pane.count()).toBe(0);
     await list.rows.first().click();
     await waitFor(panes.overlayTitle, 'the reader over the list on a narrow screen');
-    await narrow.page.screenshot({ path: '/tmp/rivulet-narrow-reader.png' });
+    await shot(narrow.page, '/tmp/rivulet-narrow-reader.png');
     expect(realErrors(narrow.errors)).toEqual([]);
     await narrow.context.close();
   });

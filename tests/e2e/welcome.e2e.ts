@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
+import { shot } from './shots';
 
 // Welcome: first run (ways to start) and with data (counts, 30-day chart, continue reading,
-// feeds with problems, feeds read most), in light and dark. Screenshots go to /tmp.
+// feeds with problems, feeds read most), in light and dark. Screenshots go to /tmp with RIVULET_SHOTS=1.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ describe('welcome', () => {
       ])
         expect(await welcome.start(way!).getAttribute('href')).toBe(href);
       expect(await welcome.chart.count()).toBe(0);
-      await app.page.screenshot({ path: `/tmp/welcome-first-run-${colorScheme}.png`, fullPage: true });
+      await shot(app.page, `/tmp/welcome-first-run-${colorScheme}.png`, { fullPage: true });
       await welcome.start('combo').click();
       await waitFor(shell.screen('combo'), 'the combo screen after the first-run link');
       expect(app.errors).toEqual([]);
@@ -90,7 +91,7 @@ describe('welcome', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await colorScheme(app.page, scheme);
-      await app.page.screenshot({ path: `/tmp/welcome-data-${scheme}.png`, fullPage: true });
+      await shot(app.page, `/tmp/welcome-data-${scheme}.png`, { fullPage: true });
       // The bars take their colours from the theme: unread bars are filled in both schemes.
       const fill = await welcome.unreadBarFill();
       expect(fill).not.toBe('none');
