@@ -3,6 +3,8 @@
  * Times are Unix seconds throughout.
  */
 import type { TagColor } from '../shared/tagColors';
+import type { JobProgress } from './jobs/types';
+import type { SyncedFeedFields } from './sync/types';
 
 /** A folder of feeds. Feeds with `groupId` -1 are ungrouped. */
 export interface Group {
@@ -34,8 +36,8 @@ export interface FeedStatus {
   bodyHash: string;
 }
 
-/** A subscription. */
-export interface Feed extends FeedStatus {
+/** A subscription (a feed of a sync account carries its account and remote id). */
+export interface Feed extends FeedStatus, SyncedFeedFields {
   id: number;
   title: string;
   /** -1 when the feed is in no group. */
@@ -314,75 +316,6 @@ export interface FeedPreview {
   sameSiteFeedId?: number | null;
 }
 
-/** One failure inside a job. `feedId` null: nothing was stored for this entry. */
-export interface JobFailure {
-  feedId: number | null;
-  url: string;
-  title: string;
-  reason: string;
-  /**
-   * The `EngineError` code behind `reason` (`quota_exceeded`, `http_status`, `timeout`, …;
-   * `internal` when the cause had none), so the UI can word it and tell storage failures from
-   * feed failures without reading text. Always set by this engine; records stored by older
-   * versions may lack it.
-   */
-  code: string;
-}
-
-/** Final counts of a job (refresh: `added` is 0, `skipped` = dead, backed-off or busy feeds). */
-export interface JobSummary {
-  added: number;
-  skipped: number;
-  failed: number;
-  newItems: number;
-}
-
-/** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */
-export interface JobProgress {
-  id: string;
-  kind: 'refresh' | 'opml-import' | 'subscribe-many' | 'sync';
-  state: 'running' | 'done' | 'cancelled';
-  total: number;
-  done: number;
-  failed: number;
-  failures: JobFailure[];
-  /** New articles stored so far (refresh and import jobs; absent from older records). */
-  newItems?: number;
-  summary: JobSummary | null;
-  startedAt: number;
-  finishedAt: number | null;
-}
-
-/** The first line of a backup file (see worker/backup/format.ts). */
-export interface BackupHeaderInfo {
-  format: 'rivulet-backup';
-  version: number;
-  /** ms since the epoch. */
-  createdAt: number;
-  schemaVersion: number;
-  /** Records per store; `@settings` is the page's settings. */
-  counts: Record<string, number>;
-}
-
-/** What `backup.inspect` found in a file that passed every check. */
-export interface BackupPreview {
-  /** Pass to `backup.restore`. */
-  id: string;
-  header: BackupHeaderInfo;
-  hasSettings: boolean;
-  /** Stores in the file this version does not have (left out of a restore). */
-  unknownStores: string[];
-}
-
-/** What `backup.restore` did. `settings`: the backup's page settings, for the page to apply. */
-export interface RestoreResult {
-  mode: 'merge' | 'replace';
-  written: Record<string, number>;
-  settings: unknown;
-  /** Tags the settings kept beside the data until the page applied them (`backup.settingsApplied`). */
-  restoreId: string;
-}
-
 /** One day of `stats.daily`: items published that local day, by read state. */
 export interface DailyCount {
   /** Local date, YYYY-MM-DD. */
@@ -391,16 +324,6 @@ export interface DailyCount {
   start: number;
   read: number;
   unread: number;
-}
-
-/**
- * Sync additions (Login issue). A feed brought by a sync account carries the account's tag
- * (`protocol url`) and the server's feed id; such feeds are updated by the account's sync, never
- * fetched directly by the refresh jobs. Absent on local-only feeds.
- */
-export interface Feed {
-  account?: string;
-  remoteId?: string;
 }
 
 export type {
@@ -413,3 +336,6 @@ export type {
 
 // Rules (worker/rules/): saved filters whose actions run on newly ingested articles.
 export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './rules/types';
+// Jobs (worker/jobs/) and backups (worker/backup/).
+export type { JobFailure, JobProgress, JobSummary } from './jobs/types';
+export type { BackupHeaderInfo, BackupPreview, RestoreResult } from './backup/types';

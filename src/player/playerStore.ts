@@ -1,19 +1,13 @@
 /**
  * The one player of the app. It owns the single media element (created here, outside React,
  * so no screen change can unmount it), the current episode, the queue, speed and positions.
- * The mini-player and the reader's full player are two views of this one state.
- *
- * Where the element lives: media elements stop when they leave the document, and a video has
- * to be *shown* somewhere. The element is therefore always in the document: in a hidden
- * parking spot under <body> when no view wants it, else inside the highest-priority "slot" a
- * view registered (the reader's player outranks the mini-player). It moves between them with
- * `moveBefore` where the browser has it (state-preserving move), else `appendChild`; either way
- * the move is synchronous, so the element is back in the document before the browser's
- * "removed from document → pause" check runs and playback continues. Audio elements take part
- * in the same dance but render nothing.
+ * The mini-player and the reader's full player are two views of this one state. Where the
+ * element lives (a view's slot or a hidden parking spot, never outside the document) is
+ * mediaHome.ts.
  */
 import type { MediaChapter } from '../../worker/types';
 import { clampSpeed, isVideo, type Episode } from './episode';
+import { createMediaHome } from './mediaHome';
 import { loadPlayer, loadSpeed, savePlayer, saveSpeed } from './persist';
 import { loadPosition, savePosition } from './positions';
 
@@ -46,12 +40,6 @@ export interface PlayerDeps {
    * answers [] when there is none.
    */
   loadChapters?: (url: string, feedId: number) => Promise<MediaChapter[]>;
-}
-
-/** A place a view offers for the media element (see the file comment). */
-interface Slot {
-  el: HTMLElement;
-  priority: number;
 }
 
 export const BACK_S = 15;
@@ -90,9 +78,8 @@ export function createPlayer(deps: PlayerDeps = {}) {
   const storage = deps.storage ?? localStorage;
   const createMedia = deps.createMedia ?? ((kind) => document.createElement(kind));
   const listeners = new Set<() => void>();
-  const slots: Slot[] = [];
-  let park: HTMLElement | null = null;
   let media: HTMLMediaElement | null = null;
+  const home = createMediaHome(() => media);
   let pendingSeek = 0;
   let lastSave = 0;
   let onFinished: (episode: Episode) => void = () => {};
@@ -113,30 +100,6 @@ export function createPlayer(deps: PlayerDeps = {}) {
     savePosition(ep.itemId, done ? 0 : media.currentTime);
     lastSave = Date.now();
   };
-
-  function parkingSpot(): HTMLElement {
-    if (park?.isConnected) return park;
-    park = document.createElement('div');
-    park.hidden = true;
-    park.dataset.playerPark = '';
-    document.body.appendChild(park);
-    return park;
-  }
-
-  /** Puts the element in the best slot (or the parking spot); no-op when already there. */
-  function place(): void {
-    if (!media) return;
-    const best = slots.reduce<Slot | null>((b, s) => (!b || s.priority >= b.priority ? s : b), null);
-    const target = best?.el.isConnected ? best.el : parkingSpot();
-    if (media.parentElement === target) return;
-    const movable = target as HTMLElement & { moveBefore?: (node: Node, child: Node | null) => void };
-    try {
-      if (typeof movable.moveBefore === 'function' && media.isConnected) movable.moveBefore(media, null);
-      else target.appendChild(media);
-    } catch {
-      target.appendChild(media);
-    }
-  }
 
   function wire(el: HTMLMediaElement): void {
     const duration = (): number =>
@@ -184,7 +147,7 @@ export function createPlayer(deps: PlayerDeps = {}) {
     if (el instanceof HTMLVideoElement) el.playsInline = true;
     wire(el);
     media = el;
-    place();
+    home.place();
     return el;
   }
 
@@ -384,16 +347,7 @@ export function createPlayer(deps: PlayerDeps = {}) {
     /** Stops and dismisses the current episode (its position is kept); the queue stays. */
     close,
     /** Offers `el` as a home for the media element; returns the function that withdraws it. */
-    attachSlot(el: HTMLElement, priority: number): () => void {
-      const slot = { el, priority };
-      slots.push(slot);
-      place();
-      return () => {
-        const i = slots.indexOf(slot);
-        if (i >= 0) slots.splice(i, 1);
-        place();
-      };
-    },
+    attachSlot: home.attachSlot,
   };
   return player;
 }

@@ -1,0 +1,43 @@
+/**
+ * The data types of long-running engine jobs (worker/jobs/: refresh, OPML import, subscribing
+ * many, sync), shared with the UI by type import through worker/types.ts.
+ */
+
+/** One failure inside a job. `feedId` null: nothing was stored for this entry. */
+export interface JobFailure {
+  feedId: number | null;
+  url: string;
+  title: string;
+  reason: string;
+  /**
+   * The `EngineError` code behind `reason` (`quota_exceeded`, `http_status`, `timeout`, …;
+   * `internal` when the cause had none), so the UI can word it and tell storage failures from
+   * feed failures without reading text. Always set by this engine; records stored by older
+   * versions may lack it.
+   */
+  code: string;
+}
+
+/** Final counts of a job (refresh: `added` is 0, `skipped` = dead, backed-off or busy feeds). */
+export interface JobSummary {
+  added: number;
+  skipped: number;
+  failed: number;
+  newItems: number;
+}
+
+/** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */
+export interface JobProgress {
+  id: string;
+  kind: 'refresh' | 'opml-import' | 'subscribe-many' | 'sync';
+  state: 'running' | 'done' | 'cancelled';
+  total: number;
+  done: number;
+  failed: number;
+  failures: JobFailure[];
+  /** New articles stored so far (refresh and import jobs; absent from older records). */
+  newItems?: number;
+  summary: JobSummary | null;
+  startedAt: number;
+  finishedAt: number | null;
+}
