@@ -114,6 +114,11 @@ export const queryKeys = {
   fullTextStats: ['fulltext', 'stats'] as const,
   /** The one fetch of an article's whole text that has never been tried (useFullText). */
   fullTextLoad: (id: number) => ['fulltext', id, 'load'] as const,
+  /**
+   * Not engine data: the reader's last whole-article choice (article id, full or feed version),
+   * kept here so it outlives the reader's remount when the window crosses the phone width.
+   */
+  fullTextChoice: ['reader-fulltext-choice'] as const,
 };
 
 /** A key of a list screen's view (see `queryKeys.itemViews`). */

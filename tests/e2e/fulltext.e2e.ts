@@ -113,6 +113,21 @@ describe('whole articles', () => {
     );
     expect(await reader.body.textContent()).toContain('Explore the flood map in our app');
     expect(await reader.fulltextRetry.isVisible()).toBe(true);
+
+    // The window narrows to a phone and widens again: the reader is laid out anew each time,
+    // and the reason stays (it is not fetched again: the engine cached the failure).
+    const wide = app.page.viewportSize() ?? { width: 1280, height: 800 };
+    try {
+      for (const { width, height } of [{ width: 390, height: 844 }, wide]) {
+        await app.page.setViewportSize({ width, height });
+        await waitFor(new ListScreen(app.page).laidOut(width < 768), `the list laid out for ${width}px`);
+        await waitFor(fallback, `the reason still shown at ${width}px wide`);
+        expect(await fallback.getAttribute('data-reason')).toBe('no_article');
+        expect(await reader.body.textContent()).toContain('Explore the flood map in our app');
+      }
+    } finally {
+      await app.page.setViewportSize(wide);
+    }
   });
 
   test('search finds a sentence that only the whole article has', async () => {

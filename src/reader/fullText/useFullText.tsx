@@ -1,7 +1,7 @@
 import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { IconArticle } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { EngineApi, Item } from '../../engine/contract';
 import { useT } from '../../i18n';
 import { bindKeys } from '../../keys/keyMap';
@@ -21,6 +21,21 @@ export const fullTextQuery = (itemId: number) =>
     queryKey: queryKeys.fullText(itemId),
     queryFn: () => withEngine((e) => e.fullText.get(itemId)),
   });
+
+/** The reader's last switch between the whole article and the feed's version. */
+type FullTextChoice = { id: number; full: boolean } | null;
+
+/**
+ * The last choice, in the query cache rather than in the reader's state: the reader remounts
+ * when the window crosses the phone width (another layout), and a failed load's reason must
+ * still show there. Never fetched; `setQueryData` writes it.
+ */
+const choiceQuery = queryOptions<FullTextChoice>({
+  queryKey: queryKeys.fullTextChoice,
+  queryFn: () => null,
+  initialData: null,
+  staleTime: Infinity,
+});
 
 /** What the reader needs from whole articles. */
 export interface FullTextParts {
@@ -46,7 +61,8 @@ export function useFullText(item: Item, shortcutsEnabled: boolean): FullTextPart
   const always = feeds.data?.find((f) => f.id === item.feedId)?.fullText === true;
   const cached = useQuery(fullTextQuery(item.id));
   const record = cached.data ?? null;
-  const [choice, setChoice] = useState<{ id: number; full: boolean } | null>(null);
+  const choice = useQuery(choiceQuery).data;
+  const setChoice = (next: FullTextChoice) => client.setQueryData(choiceQuery.queryKey, next);
   const wantFull = choice?.id === item.id ? choice.full : always || record?.status === 'ok';
   const id = item.id;
   const keep = (got: FullTextView) => client.setQueryData(queryKeys.fullText(got.itemId), got);

@@ -55,6 +55,13 @@ export class ListScreen {
       .locator(sel)
       .describe(title === undefined ? 'the selected row' : `the row '${title}' selected`);
   }
+  /** The list laid out for a phone (narrower than 768 px) or, with `narrow` false, for wider. */
+  laidOut(narrow: boolean): Locator {
+    const sel = narrow ? `${tid('items-view')}[data-narrow]` : `${tid('items-view')}:not([data-narrow])`;
+    return this.page
+      .locator(sel)
+      .describe(narrow ? 'the list laid out for a phone' : 'the list laid out wide');
+  }
   /** The list's heading. */
   get title(): Locator {
     return this.page.locator(`${tid('items-view')} ${tid('page-title')}`).describe('the list heading');
