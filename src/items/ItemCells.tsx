@@ -7,6 +7,7 @@ import type { ItemRow } from '../engine/contract';
 import { formatDate, type Translate, useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { formatAge } from '../screens/items/route';
+import { RowTags } from '../tags/RowTags';
 import { useTranslatedTitle } from '../translate/titles/useListTitles';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';
@@ -104,6 +105,7 @@ function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: bo
       {withAvatar && <Avatar name={feedTitle} size={16} />}
       <time title={formatDate(row.pubDate * 1000)}>{formatAge(row.pubDate, now)}</time>
       {saved && <IconStarFilled size={12} className={classes.saved} aria-label={t('items.row.saved')} />}
+      {row.tags?.length ? <RowTags ids={row.tags} /> : null}
       <span aria-hidden="true">·</span>
       {/* Feed and author wrap at word ends inside a one-line box: what does not fit is left out
           whole, never cut mid-word. The age comes first, so it always shows. */}
@@ -196,6 +198,7 @@ export function ItemTextCell(p: CellProps) {
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.textLine}>
         <Title row={p.row} titleLang={p.titleLang} />
+        {p.row.tags?.length ? <RowTags ids={p.row.tags} compact /> : null}
         <span className={classes.textFeed}>{p.feedTitle}</span>
         <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
       </div>

@@ -2,13 +2,14 @@
  * Tags end to end: tag one article from the reader's Tags button (creating the tag) and another
  * with the `l` key; the sidebar counts the tag's unread articles (none: both were read by
  * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
- * `tags = 'x'` finds them; deleting the tag empties the sidebar and Undo brings it back on both.
+ * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { screens, UndoNotice, waitFor, waitForPath } from './pages';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
+import { shootSizes } from './shots';
 
 let browser: Browser;
 let app: AppPage;
@@ -28,7 +29,7 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
       articles: ['Alpha', 'Beta', 'Gamma'].map((title) => ({ title, description: `<p>${title} body</p>` })),
     },
   ]);
-  await setSettings(app.page, { general: { defaultView: 'list' } });
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
   const { list, reader, sidebar, filter, tags } = screens(app.page);
   await app.goto('/all');
 
@@ -47,6 +48,24 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
   await tags.closePicker();
   await waitFor(tags.readerChip('x'), "the chip 'x' under Beta's title");
   await reader.close();
+
+  // List rows show the tag as a chip, and a tagged row is as tall as an untagged one (the
+  // virtual list must not jump), on a phone too.
+  await waitFor(tags.rowChip('Alpha', 'x'), "the chip 'x' on Alpha's row");
+  await waitFor(tags.rowChip('Beta', 'x'), "the chip 'x' on Beta's row");
+  expect(await tags.rowChip('Gamma', 'x').count()).toBe(0);
+  const size = app.page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [390, size.width]) {
+    await app.page.setViewportSize({ width, height: size.height });
+    await waitFor(tags.rowChip('Alpha', 'x'), `the chip 'x' on Alpha's row at ${width}px`);
+    const [tagged, plain] = await Promise.all([
+      list.row('Alpha').boundingBox(),
+      list.row('Gamma').boundingBox(),
+    ]);
+    expect(tagged?.height).toBeGreaterThan(0);
+    expect(tagged?.height).toBe(plain?.height);
+  }
+  await shootSizes(app.page, '/tmp/shots-polish', 'row-tags');
 
   // The sidebar counts unread, like every other count there: both tagged articles are read.
   await waitFor(sidebar.tag('x'), "the tag 'x' in the sidebar");

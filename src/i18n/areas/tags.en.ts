@@ -5,6 +5,8 @@ export const tagsEn = {
   section: 'Tags',
   manage: 'Manage tags',
   button: 'Tags',
+  onRow: 'Tags: {names}',
+  more: plural({ one: '{count} more tag', other: '{count} more tags' }),
   menu: 'Tags…',
   key: 'Tag the article (open the tag picker)',
   pickerTitle: 'Tags',

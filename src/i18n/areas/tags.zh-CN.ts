@@ -6,6 +6,8 @@ export const tagsZhCN: DeepStringRecord<typeof tagsEn> = {
   section: '标签',
   manage: '管理标签',
   button: '标签',
+  onRow: '标签：{names}',
+  more: plural({ other: '另有 {count} 个标签' }),
   menu: '标签…',
   key: '给文章加标签（打开标签选择器）',
   pickerTitle: '标签',

@@ -19,6 +19,12 @@ export class TagsUi {
       .locator(`${tid('reader-tags')} [data-testid^="tag-chip-"]`, { hasText: exactly(name) })
       .describe(`the reader's chip of tag '${name}'`);
   }
+  /** The chip of tag `name` in the list row of the article titled `title`. */
+  rowChip(title: string, name: string): Locator {
+    return this.page
+      .locator(`${tid('item-row')}[aria-label="${title}"] ${tid('item-tag')}`, { hasText: exactly(name) })
+      .describe(`the chip of tag '${name}' on the row '${title}'`);
+  }
   /** A chip in the picker (the tags every article it is open for carries). */
   pickerChip(name: string): Locator {
     return this.page
