@@ -62,7 +62,9 @@ export function useFullText(item: Item, shortcutsEnabled: boolean): FullTextPart
   const cached = useQuery(fullTextQuery(item.id));
   const record = cached.data ?? null;
   const choice = useQuery(choiceQuery).data;
-  const setChoice = (next: FullTextChoice) => client.setQueryData(choiceQuery.queryKey, next);
+  const setChoice = (next: FullTextChoice): void => {
+    client.setQueryData(choiceQuery.queryKey, next);
+  };
   const wantFull = choice?.id === item.id ? choice.full : always || record?.status === 'ok';
   const id = item.id;
   const keep = (got: FullTextView) => client.setQueryData(queryKeys.fullText(got.itemId), got);
