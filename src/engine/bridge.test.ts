@@ -99,6 +99,26 @@ describe('routeEngineEvent', () => {
     b.off();
   });
 
+  it('patches the tags of loaded rows on a tag change, in a long list too (its chips follow)', async () => {
+    const long = await showList(
+      client,
+      queryKeys.itemViews.scope('all', null, false),
+      AUTO_REFETCH_PAGES + 1,
+    );
+    const rowsOf = () => long.observer.getCurrentResult().data?.pages[0]?.rows ?? [];
+    engine.items.byIds.mockResolvedValue([{ ...row(1), tags: [7] }, row(2)]);
+    routeEngineEvent(client, { type: 'tags-changed', ids: [1, 2] });
+    await vi.waitFor(() => expect(rowsOf()[0]?.tags).toEqual([7]));
+    expect(engine.items.byIds).toHaveBeenCalledWith([1, 2]);
+    expect(rowsOf()[1]?.tags).toBeUndefined();
+    // Taken off again: the row loses its tags.
+    engine.items.byIds.mockResolvedValue([row(1)]);
+    routeEngineEvent(client, { type: 'tags-changed', ids: [1] });
+    await vi.waitFor(() => expect(rowsOf()[0]?.tags).toBeUndefined());
+    expect(long.fetchPage).not.toHaveBeenCalled();
+    long.off();
+  });
+
   it('re-reads the sync status (login screen, account panel) when a sync ends and when the queue grows', async () => {
     const observer = new QueryObserver(client, syncStatusQuery());
     const off = observer.subscribe(() => {});

@@ -99,8 +99,8 @@ const isView = (key: QueryKey) => key[0] === queryKeys.itemViewsAll[0];
  * Applies an event to a query cache (fire and forget: refetches run in the background): every
  * key of {@link invalidationsFor} is invalidated and refetched where on screen, except a list
  * view of more than `AUTO_REFETCH_PAGES` pages, which is only marked stale (its screen offers
- * Reload). Read, saved and item changes patch the flags of rows loaded in list views, with one
- * `items.byIds` call for all of them.
+ * Reload). Read, saved, item and tag changes patch the flags and tags of rows loaded in list
+ * views, with one `items.byIds` call for all of them.
  */
 export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
   notifyManager.batch(() => {
@@ -117,11 +117,16 @@ export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
       });
     }
   });
-  if (e.type === 'read-changed' || e.type === 'saved-changed' || e.type === 'items-changed')
+  if (
+    e.type === 'read-changed' ||
+    e.type === 'saved-changed' ||
+    e.type === 'items-changed' ||
+    e.type === 'tags-changed'
+  )
     patchViewRows(client, e.ids);
 }
 
-/** Re-reads the flags of the rows `ids` names in every loaded list view and patches them in. */
+/** Re-reads the rows `ids` names in every loaded list view and patches their flags and tags in. */
 function patchViewRows(client: QueryClient, ids: readonly number[]): void {
   const wanted = new Set(ids);
   const touched = new Set<number>();
@@ -135,29 +140,34 @@ function patchViewRows(client: QueryClient, ids: readonly number[]): void {
   if (touched.size === 0) return;
   void withEngine((engine) => engine.items.byIds([...touched]))
     .then((fresh) => {
-      const flags = new Map(fresh.map((r) => [r.id, r.flags]));
+      const byId = new Map(fresh.map((r) => [r.id, r]));
       for (const q of client.getQueryCache().findAll({ queryKey: queryKeys.itemViewsAll })) {
         const data = q.state.data as ViewData | undefined;
-        const next = data && patchFlags(data, flags);
+        const next = data && patchRows(data, byId);
         if (next && next !== data) client.setQueryData(q.queryKey, next);
       }
     })
     .catch((err: unknown) => console.warn('Rivulet: could not refresh rows', err));
 }
 
-/** `data` with new flags on the rows `flags` names; the same object when nothing changed. */
-function patchFlags(data: ViewData, flags: ReadonlyMap<number, number>): ViewData {
+const sameTags = (a: readonly number[] | undefined, b: readonly number[] | undefined): boolean =>
+  (a ?? []).join() === (b ?? []).join();
+
+// The row with the flags and tags of `fresh`, or the row itself when those are the same.
+function patched(row: ItemRow, fresh: ItemRow | undefined): ItemRow {
+  if (!fresh || (fresh.flags === row.flags && sameTags(fresh.tags, row.tags))) return row;
+  const { tags: _old, ...rest } = row;
+  return { ...rest, flags: fresh.flags, ...(fresh.tags?.length ? { tags: fresh.tags } : {}) };
+}
+
+/** `data` with the new flags and tags of the rows `fresh` names; the same object when none changed. */
+function patchRows(data: ViewData, fresh: ReadonlyMap<number, ItemRow>): ViewData {
   let changed = false;
   const pages = data.pages.map((page) => {
-    if (!page.rows.some((r) => flags.has(r.id) && flags.get(r.id) !== r.flags)) return page;
+    const rows = page.rows.map((r) => patched(r, fresh.get(r.id)));
+    if (rows.every((r, i) => r === page.rows[i])) return page;
     changed = true;
-    return {
-      ...page,
-      rows: page.rows.map((r) => {
-        const f = flags.get(r.id);
-        return f === undefined || f === r.flags ? r : { ...r, flags: f };
-      }),
-    };
+    return { ...page, rows };
   });
   return changed ? { ...data, pages } : data;
 }
