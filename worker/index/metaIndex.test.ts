@@ -160,6 +160,19 @@ describe('MetaIndex', () => {
     expect(index.columns().links.length).toBe(1000);
   });
 
+  it('an item added between the numbers and the text reads its own strings; the others read empty', () => {
+    const full = new MetaIndex();
+    full.upsert([row(1, { link: 'https://a.test/1' }), row(2, { link: 'https://a.test/2' })]);
+    const { ids, feedIds, pubDates, flags } = full.columns();
+    const index = new MetaIndex();
+    index.load({ ids, feedIds, pubDates, flags });
+    index.upsert([row(3, { link: 'https://a.test/3', author: 'Zoe' })]);
+    expect([1, 2, 3].map((id) => index.link(index.rowOf(id)))).toEqual(['', '', 'https://a.test/3']);
+    expect([1, 2, 3].map((id) => index.author(index.rowOf(id)))).toEqual(['', '', 'Zoe']);
+    // The text of the first two rows no longer fits: the caller reloads.
+    expect(index.attachText(full.columns())).toBe(false);
+  });
+
   it('matches a simple model under random operations', () => {
     const op = fc.oneof(
       fc.record({

@@ -20,6 +20,15 @@ describe('PackedStrings', () => {
     expect(p.get(-1, 0)).toBe('');
   });
 
+  it('reads rows skipped over as empty, also after a rewrite and a compaction', () => {
+    const p = new PackedStrings(2);
+    p.set(3, ['late', 'g3']);
+    expect([0, 1, 2].map((r) => p.get(r, 0) + p.get(r, 1))).toEqual(['', '', '']);
+    p.set(1, ['one', 'g1']);
+    p.compact(null);
+    expect([0, 1, 2, 3].map((r) => p.get(r, 0))).toEqual(['', 'one', '', 'late']);
+  });
+
   it('rewrites rows, compacts the dead bytes away and renumbers on compact(keep)', () => {
     const p = new PackedStrings(2);
     for (let i = 0; i < 5; i++) p.set(i, [`link${i}`, `guid${i}`]);

@@ -27,11 +27,17 @@ export class PackedStrings {
     return this.used + this.starts.byteLength;
   }
 
-  /** Sets row `row`'s fields (rows must be set in order the first time: row ≤ rowCount). */
+  /** Sets row `row`'s fields; rows skipped over (past the last one set) read ''. */
   set(row: number, values: readonly string[]): void {
     if (row < this.rows) this.dead += this.recordEnd(row) - this.starts[row]!;
     else {
       if (row >= this.starts.length) this.growRows(row + 1);
+      if (row > this.rows) {
+        // One shared all-empty record for the gap (e.g. rows appended before `attachText`).
+        const empty = this.used;
+        for (let f = 0; f < this.fields; f++) this.put('');
+        this.starts.fill(empty, this.rows, row);
+      }
       this.rows = row + 1;
     }
     this.starts[row] = this.used;
