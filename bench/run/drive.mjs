@@ -293,12 +293,15 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   await step('refresh', async () => {
     await call('refreshSetup', smoke ? 40 : 1000);
     for (let i = 0; i < (smoke ? 1 : 3); i++) {
-      await call('refreshStart');
-      for (let up = false; !(await call('refreshDone')); up = !up)
-        await cdp.send('Input.synthesizeScrollGesture', {
-          ...{ x: 400, y: 400, yDistance: up ? 2000 : -2000, speed: 2000, gestureSourceType: 'mouse' },
-        });
-      await call('refreshStop');
+      // Each run: the same gestures first with no refresh (a control: what the machine gives).
+      for (const refresh of [false, true]) {
+        await call('refreshStart', refresh);
+        for (let up = false; !(await call('refreshDone')); up = !up)
+          await cdp.send('Input.synthesizeScrollGesture', {
+            ...{ x: 400, y: 400, yDistance: up ? 2000 : -2000, speed: 2000, gestureSourceType: 'mouse' },
+          });
+        await call('refreshStop');
+      }
     }
     const rows = await call('refreshRows');
     await call('refreshCleanup');
