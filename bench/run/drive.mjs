@@ -292,6 +292,9 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   // bench/src/ingestBenchRefresh.ts; feeds from bench/run/refreshFeeds.mjs). Three runs.
   await step('refresh', async () => {
     await call('refreshSetup', smoke ? 40 : 1000);
+    // RIVULET_BENCH_PROFILE_REFRESH=file.cpuprofile: the engine worker's CPU over the runs.
+    const profilePath = process.env.RIVULET_BENCH_PROFILE_REFRESH;
+    if (profilePath) for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker('main', m);
     for (let i = 0; i < (smoke ? 1 : 3); i++) {
       // Each run: the same gestures first with no refresh (a control: what the machine gives).
       for (const refresh of [false, true]) {
@@ -302,6 +305,11 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
           });
         await call('refreshStop');
       }
+    }
+    if (profilePath) {
+      const { profile } = await heaps.worker('main', 'Profiler.stop');
+      writeFileSync(profilePath, JSON.stringify(profile));
+      log(`refresh profile written to ${profilePath}; self time:\n${topSelfTime(profile, 25)}`);
     }
     const rows = await call('refreshRows');
     await call('refreshCleanup');
