@@ -25,7 +25,7 @@ export function RowTags({ ids, compact = false }: { ids: readonly number[]; comp
   const names = mine.map((tag) => tag.name).join(', ');
   // "+N" for the chips left out: with two shown, a second count for phones, where CSS hides
   // the second chip (one of the two counts shows at a time).
-  const more = (count: number, className: string) =>
+  const more = (count: number, className: string | undefined) =>
     count > 0 && (
       <span className={className} aria-label={t('tags.more', { count })}>
         +{count}
