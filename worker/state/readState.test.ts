@@ -339,6 +339,28 @@ describe('bulk read state', () => {
     expect(await readCount(y)).toBe(0);
   });
 
+  it('a selection over more than 32 feeds reads the feeds in one go and moves each read count', async () => {
+    const feeds: number[] = [];
+    const picked: number[] = [];
+    for (let n = 0; n < 40; n++) {
+      const feed = await engine.feeds.save({ url: `https://f${n}.test` });
+      feeds.push(feed);
+      const added = (
+        await engine.items.ingest(
+          feed,
+          [1, 2].map((k) => incoming({ guid: `f${n}-${k}` })),
+        )
+      ).added;
+      picked.push(added[0]!);
+    }
+    const all = vi.spyOn(internalsOf(engine).db.dexie.table('feeds'), 'toArray');
+    await engine.state.markRead(picked, true);
+    expect(all).toHaveBeenCalledTimes(1);
+    for (const feed of feeds) expect(await readCount(feed)).toBe(1);
+    expect(await readCount(fa)).toBe(0);
+    expect((await engine.counts()).unreadByFeed[feeds[7]!]).toBe(1);
+  });
+
   it('plans key ranges: runs of at least 256 ids with gaps of at most 2, each under 5,000 keys', () => {
     const run = (from: number, n: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
     expect(planRanges(run(1, 255))).toEqual({ ranges: [], rest: run(1, 255) });
