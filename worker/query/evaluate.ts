@@ -143,7 +143,7 @@ export class QueryEvaluator {
     const parsed = this.parse(text);
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
-    if (needsText(ast)) await this.text.fresh();
+    if (needsText(ast)) await this.text.freshText();
     await this.currentTagNames();
     const key = [
       this.ctx.index.version,

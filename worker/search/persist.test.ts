@@ -86,6 +86,42 @@ describe('text index persistence', () => {
   });
 });
 
+describe('text index persistence: the search index read after the tables', () => {
+  it('re-indexes from the items when the search record no longer goes with the tables, answering throughout', async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const { name, lineage } = await persisted(dir);
+      const raw = await engineOn(name, dir);
+      const meta = internalsOf(raw).db.dexie.table('meta');
+      const search = (await meta.get('textIndex:search')) as { value: { stamp: string } };
+      const valid = (await meta.get('textIndex:valid')) as { value: { searchStamp: string } };
+      expect(search.value.stamp).toBe(valid.value.searchStamp);
+      // Another tab's later search index (same lineage, another stamp) beside these tables.
+      await meta.put({ key: 'textIndex:search', value: { ...search.value, stamp: 'someone-else' } });
+      raw.close();
+      const cold = await engineOn(name, dir);
+      // The tables were loaded (same lineage), the search index rebuilt; both answer.
+      expect(internalsOf(cold).textIndex.persistState.lineage).toBe(lineage);
+      await answers(cold);
+      expect((await cold.search.run('amber')).total).toBe(1);
+    }
+  });
+
+  it('answers a text filter from the loaded tables when they hold exactly the index', async () => {
+    const dir = new FakeChunkDir();
+    const { name } = await persisted(dir);
+    const engine = createTestEngine({ now: () => NOW, dbName: name });
+    open.push(engine);
+    const text = internalsOf(engine).textIndex;
+    text.useFiles({ dir, prefix: 'db.' });
+    await engine.init();
+    await text.freshText();
+    expect(text.store.liveCount()).toBe(3);
+    expect((await engine.query.run("description LIKE 'cobalt stones'")).total).toBe(1);
+    await text.fresh();
+    expect(text.ready).toBe(true);
+  });
+});
+
 describe('text index persistence with chunk files', () => {
   const metaKeys = async (engine: Engine) =>
     (await internalsOf(engine).db.dexie.table('meta').toCollection().primaryKeys()).map(String);

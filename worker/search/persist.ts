@@ -41,6 +41,12 @@ interface ValidRecord {
   chunkCount: number;
   /** Where the chunks are (absent in records written before file chunks: memory). */
   backing?: 'memory' | 'file';
+  /**
+   * Random per write of the search record, which carries it too: the search index is read in a
+   * transaction of its own after the tables (so a text filter need not wait for it), and the
+   * stamp tells whether it is still the one these tables go with.
+   */
+  searchStamp?: string;
 }
 
 /** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
@@ -84,7 +90,10 @@ function isTables(v: unknown): v is Tables {
 
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
- * counter; returns false (touching nothing) otherwise. With `files`, chunks are read from their
+ * counter; returns false (touching nothing) otherwise. The store's tables come first (then
+ * `onTables` runs: text filters may answer), the search index after, in a read of its own; when
+ * that one no longer goes with the tables (another tab wrote meanwhile) it resolves 'tables':
+ * the store is loaded (and right for the counter), the search index is not. With `files`, chunks are read from their
  * files only when asked for (the load reads the small tables and the search index); chunks kept
  * in IndexedDB by an older write are moved into a file, and `state.lineage` is left empty so the
  * next write stores the new layout. Without `files`, a file-backed record cannot be read: false.
@@ -97,7 +106,8 @@ export async function loadTextIndex(
   search: SearchIndex,
   state: PersistState,
   files: TextFiles | null = null,
-): Promise<boolean> {
+  onTables?: () => void,
+): Promise<boolean | 'tables'> {
   const found = await db.tx('fetch', 'r', ['meta'], async () => {
     const meta = db.table('meta');
     const counter = (await meta.get(META_KEYS.itemsCounter))?.value;
@@ -105,20 +115,35 @@ export async function loadTextIndex(
     if (!isValidRecord(valid) || valid.counter !== counter) return null;
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
-    const [head, searchRec, ...chunks] = await meta.bulkGet([
+    // With a stamp the search index is read after the tables, in a transaction of its own.
+    const later = typeof valid.searchStamp === 'string';
+    const [head, ...rest] = await meta.bulkGet([
       KEY_HEAD,
-      KEY_SEARCH,
+      ...(later ? [] : [KEY_SEARCH]),
       ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
-    return { valid, head: head?.value, search: searchRec?.value, chunks: chunks.map((c) => c?.value) };
+    const chunks = later ? rest : rest.slice(1);
+    return {
+      valid,
+      head: head?.value,
+      search: later ? undefined : (rest[0]?.value ?? null),
+      chunks: chunks.map((c) => c?.value),
+    };
   });
   if (!found) return false;
-  const { valid, head, search: data, chunks } = found;
+  const { valid, head, chunks } = found;
   const h = head as { lineage?: unknown; tables?: unknown; layout?: unknown } | undefined;
-  const s = data as { lineage?: unknown; data?: unknown } | undefined;
-  if (h?.lineage !== valid.lineage || s?.lineage !== valid.lineage || !isTables(h.tables)) return false;
-  if (!isSearchData(s.data, h.tables.ids.length)) return false;
+  if (h?.lineage !== valid.lineage || !isTables(h.tables)) return false;
   if (h.tables.used.length !== valid.chunkCount) return false;
+  const slots = h.tables.ids.length;
+  const searchOf = (rec: unknown) => {
+    const s = rec as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
+    if (s?.lineage !== valid.lineage || (valid.searchStamp !== undefined && s.stamp !== valid.searchStamp))
+      return null;
+    return isSearchData(s.data, slots) ? s.data : null;
+  };
+  let data = found.search === undefined ? null : searchOf(found.search);
+  if (found.search !== undefined && !data) return false;
   if (valid.backing === 'file') {
     if (!files || !isChunkLayout(h.layout, valid.chunkCount)) return false;
     const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
@@ -150,8 +175,20 @@ export async function loadTextIndex(
       state.lineage = valid.lineage;
     }
   }
-  search.load(s.data);
   state.writtenStoreVersion = store.version;
+  if (!data) {
+    // The store answers text filters from here on; the search index follows.
+    onTables?.();
+    const rec = await db.tx(
+      'fetch',
+      'r',
+      ['meta'],
+      async () => (await db.table('meta').get(KEY_SEARCH))?.value,
+    );
+    data = searchOf(rec);
+    if (!data) return 'tables';
+  }
+  search.load(data);
   state.writtenSearchVersion = search.version;
   return true;
 }
@@ -204,8 +241,14 @@ export async function writeTextIndex(
       if (before > count)
         await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
     }
-    if (!ours || searchData)
-      await meta.put({ key: KEY_SEARCH, value: { lineage, data: searchData ?? search.toData() } });
+    let searchStamp = isValidRecord(valid) ? (valid.searchStamp ?? '') : '';
+    if (!ours || searchData || !isValidRecord(valid) || valid.searchStamp === undefined) {
+      searchStamp = Math.random().toString(36).slice(2);
+      await meta.put({
+        key: KEY_SEARCH,
+        value: { lineage, stamp: searchStamp, data: searchData ?? search.toData() },
+      });
+    }
     await meta.put({
       key: KEY_VALID,
       value: {
@@ -214,6 +257,7 @@ export async function writeTextIndex(
         lineage,
         chunkCount,
         backing: space instanceof FileChunks ? 'file' : 'memory',
+        searchStamp,
       } satisfies ValidRecord,
     });
     return { lineage };
