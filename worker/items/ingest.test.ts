@@ -4,7 +4,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { contentHashOf, dedupeKeyOf } from './ingest';
+import { contentHashOf, dedupeKeyOf, ingestItems } from './ingest';
 
 let engine: Engine;
 let feedId: number;
@@ -158,5 +158,43 @@ describe('ingestItems', () => {
     spy.mockRestore();
     expect(await internalsOf(engine).stores.items.count()).toBe(1);
     expect(internalsOf(engine).index.liveCount()).toBe(1);
+  });
+});
+
+describe('ingestItems with a feed patch (a refresh status saved in the same transaction)', () => {
+  const status = { lastSuccess: 4900, lastFetched: 4900, bodyHash: 'h1', failures: 0 };
+
+  it('stores the items and the patch together, then tells items-added before feeds-changed', async () => {
+    const ctx = internalsOf(engine).context;
+    const r = await ingestItems(ctx, feedId, [incoming({ guid: 'a' })], undefined, { feedPatch: status });
+    expect(r.added).toHaveLength(1);
+    expect(await engine.feeds.get(feedId)).toMatchObject({ ...status, url: 'https://f.test/rss' });
+    expect(ctx.feedCache.get(feedId)).toMatchObject(status);
+    expect(events.map((e) => e.type)).toEqual(['items-added', 'feeds-changed']);
+  });
+
+  it('stores the patch when nothing new arrived', async () => {
+    const ctx = internalsOf(engine).context;
+    await engine.items.ingest(feedId, [incoming({ guid: 'a' })]);
+    events = [];
+    const r = await ingestItems(ctx, feedId, [incoming({ guid: 'a' })], undefined, { feedPatch: status });
+    expect(r).toEqual({ added: [], updated: [] });
+    expect(await engine.feeds.get(feedId)).toMatchObject(status);
+    expect(events.map((e) => e.type)).toEqual(['feeds-changed']);
+  });
+
+  it('a failing item write leaves the feed as it was', async () => {
+    const ctx = internalsOf(engine).context;
+    const before = await engine.feeds.get(feedId);
+    const spy = vi
+      .spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkAdd')
+      .mockRejectedValue(new Error('quota exceeded'));
+    await expect(
+      ingestItems(ctx, feedId, [incoming({ guid: 'a' })], undefined, { feedPatch: status }),
+    ).rejects.toThrow(/quota exceeded/);
+    spy.mockRestore();
+    expect(await engine.feeds.get(feedId)).toEqual(before);
+    expect(ctx.feedCache.get(feedId)?.bodyHash).toBe(before?.bodyHash);
+    expect(events).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';
-import type { EngineEvent, IncomingItem } from '../types';
+import type { EngineEvent, Feed, IncomingItem } from '../types';
 import { hashString } from '../../shared/hash';
 import { oneByte } from './ingestStrings';
 import { extractItemText, type ItemText } from './snippet';
@@ -15,6 +15,16 @@ import { extractItemText, type ItemText } from './snippet';
 export interface IngestResult {
   added: number[];
   updated: number[];
+}
+
+/** Options of {@link ingestItems}. */
+export interface IngestOptions {
+  /**
+   * Fields merged into the feed's record inside the same transaction (a refresh's status), so a
+   * refreshed feed costs one commit instead of two; then the feed cache is updated and
+   * `feeds-changed` emitted after the item events.
+   */
+  feedPatch?: Partial<Omit<Feed, 'id'>>;
 }
 
 interface Prepared {
@@ -139,9 +149,11 @@ export async function ingestItems(
   feedId: number,
   incoming: IncomingItem[],
   now: number = ctx.now(),
+  opts: IngestOptions = {},
 ): Promise<IngestResult> {
   const prepared = prepare(incoming);
-  if (prepared.length === 0) return { added: [], updated: [] };
+  const { feedPatch } = opts;
+  if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
   const { db } = ctx;
   const texts: TextOf = new Map();
   const result = await db.tx('add', 'rw', ['feeds', 'items', 'meta'], async () => {
@@ -161,8 +173,10 @@ export async function ingestItems(
     // then. Items found unchanged are parsed for nothing (~40 µs each for a 1 KB body): the
     // price of not waiting for the lookup first.
     for (const p of prepared) p.extract = extractItemText(p.item.description, p.item.link);
-    const [bump, feed, found] = await reads;
-    if (feed === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
+    const [bump, stored, found] = await reads;
+    if (stored === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
+    const feed: Feed | null = feedPatch ? { ...stored, ...feedPatch, id: feedId } : null;
+    const feedWrite = feed ? db.table('feeds').put(feed) : undefined;
     const prior = new Map(found.map((item) => [item.dedupeKey, item]));
     const fresh: StoredItem[] = [];
     const changed: StoredItem[] = [];
@@ -171,16 +185,28 @@ export async function ingestItems(
       if (!old) fresh.push(toStored(p, feedId, undefined, now, texts));
       else if (old.contentHash !== p.contentHash) changed.push(toStored(p, feedId, old, now, texts));
     }
-    if (fresh.length === 0 && changed.length === 0) return null;
+    if (fresh.length === 0 && changed.length === 0) {
+      await feedWrite;
+      return { fresh, changed, counter: 0, feed };
+    }
     const [keys] = await Promise.all([
       items.bulkAdd(fresh, { allKeys: true }),
       changed.length ? items.bulkPut(changed) : undefined,
       bump.write(),
+      feedWrite,
     ]);
     keys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    return { fresh, changed, counter: bump.next };
+    return { fresh, changed, counter: bump.next, feed };
   });
-  if (!result) return { added: [], updated: [] };
+  const afterFeed = () => {
+    if (!result.feed) return;
+    ctx.feedCache.set(feedId, result.feed);
+    ctx.events.emit({ type: 'feeds-changed', feedIds: [feedId] }, ctx.applied.counter);
+  };
+  if (result.fresh.length === 0 && result.changed.length === 0) {
+    afterFeed();
+    return { added: [], updated: [] };
+  }
   ctx.index.upsert([...result.fresh, ...result.changed].map(toIndexRow));
   const added = result.fresh.map((i) => i.id);
   const updated = result.changed.map((i) => i.id);
@@ -188,6 +214,7 @@ export async function ingestItems(
   if (added.length) events.push({ type: 'items-added', feedIds: [feedId], count: added.length });
   if (updated.length) events.push({ type: 'items-changed', ids: updated });
   afterItemsWrite(ctx, result.counter, events);
+  afterFeed();
   // After the events: the text index then knows these versions supersede the changed ids.
   offerText(ctx, offered([...result.fresh, ...result.changed], texts));
   // Rules act on new items only (updates keep the state rules gave them).

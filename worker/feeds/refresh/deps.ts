@@ -20,6 +20,9 @@ export function refreshDeps(
   return {
     fetchFeed: (url, opts) => fetchFeed(url, { ...opts, fetchImpl: s.proxy }),
     ingest: (feedId, items) => ingestItems(s.ctx, feedId, items),
+    // A feed whose items arrived and whose status is a success: one transaction for both.
+    ingestWithStatus: (feedId, items, status, patch) =>
+      ingestItems(s.ctx, feedId, items, undefined, { feedPatch: { ...status, ...patch } }),
     async saveStatus(feedId, status, patch) {
       if (signal.aborted && status.errorCode === 'aborted') return;
       // Unsubscribed while it was being fetched: nothing to record, and no failure to report.

@@ -22,6 +22,16 @@ export interface RefreshDeps {
     opts: { etag?: string; lastModified?: string; signal?: AbortSignal },
   ): Promise<FetchResult>;
   ingest(feedId: number, items: IncomingItem[]): Promise<{ added: number[]; updated: number[] }>;
+  /**
+   * Optional: stores the items and a successful status (with `patch`) in one transaction, so a
+   * refreshed feed costs one commit instead of two. Used only for a status without an error.
+   */
+  ingestWithStatus?(
+    feedId: number,
+    items: IncomingItem[],
+    status: FeedStatus,
+    patch: FeedPatch,
+  ): Promise<{ added: number[]; updated: number[] }>;
   saveStatus(feedId: number, status: FeedStatus, patch: FeedPatch): Promise<void>;
   /** Unix seconds; defaults to the clock. */
   now?: () => number;
@@ -110,6 +120,14 @@ export async function refreshFeed(
       } catch (err) {
         // Keep the old hash so the same broken body is re-read (and reported) next time.
         outcome = { kind: 'response', result, error: toErrorShape(err) };
+      }
+    }
+    if (items && deps.ingestWithStatus) {
+      const plan = planStatus(prev, outcome, { now: now() });
+      if (!plan.status.errorCode) {
+        if (plan.newUrl && plan.newUrl !== feed.url) patch.url = plan.newUrl;
+        ingested = await deps.ingestWithStatus(feed.id, items, plan.status, patch);
+        return { feedId: feed.id, result: 'updated', ...ingested };
       }
     }
     if (items) ingested = await deps.ingest(feed.id, items);

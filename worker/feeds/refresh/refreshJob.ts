@@ -76,15 +76,19 @@ export function startRefreshJob(s: FeedServices, key: string, feeds: Feed[], ski
     };
     let newItems = 0;
     const deps = refreshDeps(s, job.signal, onFailure);
-    const ingest = deps.ingest.bind(deps);
     // Counted as each feed's items land, so the progress bar can say "n new articles" while
     // the job runs (the summary's total is recounted from the outcomes below).
-    deps.ingest = async (feedId, items) => {
-      const result = await ingest(feedId, items);
+    const counted = (result: { added: number[]; updated: number[] }) => {
       job.progress.newItems = (job.progress.newItems ?? 0) + result.added.length;
       job.changed();
       return result;
     };
+    const ingest = deps.ingest.bind(deps);
+    const ingestWithStatus = deps.ingestWithStatus?.bind(deps);
+    deps.ingest = async (feedId, items) => counted(await ingest(feedId, items));
+    if (ingestWithStatus)
+      deps.ingestWithStatus = async (feedId, items, status, patch) =>
+        counted(await ingestWithStatus(feedId, items, status, patch));
     try {
       const outcomes = await refreshMany(targets, deps, {
         concurrency: REFRESH_CONCURRENCY,
