@@ -9,7 +9,8 @@ import { patchFeed } from './patchFeed';
 /**
  * Pipeline dependencies bound to the engine: fetch through the proxy, ingest into the items
  * store (one transaction per feed, so a feed's items land whole or not at all), status saved
- * atomically by `patchFeed` (emits `feeds-changed`; a feed unsubscribed meanwhile is left alone). A fetch cut short by the job's cancellation
+ * atomically by `patchFeed` (emits `feeds-changed`; a feed unsubscribed meanwhile is left alone),
+ * or, when items arrived and the status is a success, inside the ingest's own transaction. A fetch cut short by the job's cancellation
  * records nothing: the feed keeps its previous status. `onFailure` hears each recorded failure.
  */
 export function refreshDeps(
