@@ -41,6 +41,10 @@ function installFakeWorker(
               legacyDone: false,
             };
           },
+          flushSnapshot: () => {
+            calls.push(['flushSnapshot']);
+            return true;
+          },
           onEvent: (cb: (e: EngineEvent) => void) => {
             emit.fn = cb;
             return Comlink.proxy(() => {});
@@ -112,6 +116,22 @@ describe('engine client', () => {
     installFakeWorker(() => 'load-error', calls, emit);
     const client = await import('./client');
     await expect(client.engineReady()).rejects.toThrow(/Engine worker failed: boom/);
+  });
+
+  it('writes the index snapshot when the tab is hidden (a close or reload may follow)', async () => {
+    installFakeWorker(() => 'ok', calls, emit);
+    const client = await import('./client');
+    await client.engineReady();
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    setVisibility('visible');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toEqual([['init', undefined]]);
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(calls).toContainEqual(['flushSnapshot']));
+    Reflect.deleteProperty(document, 'visibilityState');
   });
 
   it('fans engine events out to local listeners until they unsubscribe', async () => {

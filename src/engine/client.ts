@@ -14,6 +14,7 @@ let remote: EngineRemote | null = null;
 let ready: Promise<InitResult> | null = null;
 let workerFailure: Promise<never> | null = null;
 const listeners = new Set<Listener>();
+let flushOnHide = false;
 
 /**
  * The engine's Comlink remote. Creates the worker on first call; cheap afterwards. Calls made
@@ -63,6 +64,16 @@ async function start(): Promise<InitResult> {
   // One subscription serves the tab for its whole life, so that function is never called and
   // the answer is dropped unawaited; a rejected subscribe is swallowed (no events, app still runs).
   engine.onEvent(Comlink.proxy(dispatch)).catch(() => {});
+  // The engine writes its index snapshot and counts summary 2 s after a change; a tab closed or
+  // reloaded sooner would leave the next start without current counts (they then wait for the
+  // whole index). A hidden tab may be closed next, so it writes them now. Cheap: after reading
+  // or starring only the numbers record is rewritten (worker/index/snapshot.ts).
+  if (!flushOnHide) {
+    flushOnHide = true;
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') remote?.flushSnapshot().catch(() => {});
+    });
+  }
   return info;
 }
 

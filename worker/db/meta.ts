@@ -7,6 +7,8 @@ export const META_KEYS = {
   indexSnapshot: 'indexSnapshot',
   /** The text columns of the index snapshot (a second record, read after the numbers). */
   indexSnapshotText: 'indexSnapshotText',
+  /** The token of the stored text record (small, so a write can tell whether to keep that record). */
+  indexSnapshotTextToken: 'indexSnapshotTextToken',
   /** Counts at the snapshot's counter, small enough to read before the snapshot (cold start). */
   indexSummary: 'indexSummary',
   legacyImported: 'legacyImported',

@@ -23,6 +23,7 @@ export type { IndexColumns, IndexRow, NumberColumns } from './types';
 /** The index: read through `MetaIndexView`, changed only by the engine core. */
 export class MetaIndex implements MetaIndexView {
   private _version = 0;
+  private _textVersion = 0;
   private size = 0;
   private live = 0;
   private cap = 0;
@@ -50,6 +51,10 @@ export class MetaIndex implements MetaIndexView {
 
   get version(): number {
     return this._version;
+  }
+  /** Bumped when rows or their strings change, not by flags or tags (snapshot.ts reuses its text record). */
+  get textVersion(): number {
+    return this._textVersion;
   }
   rowCount(): number {
     return this.size;
@@ -281,6 +286,7 @@ export class MetaIndex implements MetaIndexView {
       this.text.load(cols, n, this.cap);
     }
     this._version++;
+    this._textVersion++;
     this.textPending = null;
     return true;
   }
@@ -290,9 +296,11 @@ export class MetaIndex implements MetaIndexView {
    * newest-first order numbered as in those columns (dead rows squeezed out). O(live rows), plus
    * a sort if the order is not cached.
    */
-  packable(): { columns: NumberColumns; text: PackedTextColumns; order: Int32Array } {
+  packable(): { columns: NumberColumns; text: PackedTextColumns; order: Int32Array };
+  packable(withText: boolean): { columns: NumberColumns; text: PackedTextColumns | null; order: Int32Array };
+  packable(withText = true): { columns: NumberColumns; text: PackedTextColumns | null; order: Int32Array } {
     const keep = this.liveRows();
-    const text = this.text.packed(keep);
+    const text = withText ? this.text.packed(keep) : null;
     const columns = this.numberColumns(keep);
     const byDate = this.allRowsByDate();
     if (this.live === this.size) return { columns, text, order: byDate.slice() };
@@ -395,5 +403,6 @@ export class MetaIndex implements MetaIndexView {
   private structuralChange(): void {
     this.orders.reset();
     this._version++;
+    this._textVersion++;
   }
 }

@@ -23,6 +23,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The snapshot records as stored (only the fields these tests read).
+interface Records {
+  numbers: { counter: number; textToken: string };
+  text: { counter: number; token: string };
+}
+type Meta = { key: string; value: unknown };
+const metaTable = (e: Engine) => internalsOf(e).db.dexie.table<Meta, string>('meta');
+async function records(e: Engine): Promise<Records> {
+  const [numbers, text] = await metaTable(e).bulkGet([META_KEYS.indexSnapshot, META_KEYS.indexSnapshotText]);
+  return { numbers: numbers?.value as Records['numbers'], text: text?.value as Records['text'] };
+}
+
 async function seeded() {
   const a = make();
   await a.init();
@@ -174,6 +186,97 @@ describe('index snapshot', () => {
       items: 'x',
     });
     expect(await readSummary(internalsOf(a).db)).toBeNull();
+  });
+
+  it('a change of flags or tags rewrites the numbers record only; a new item rewrites both', async () => {
+    const { a, dbName } = await seeded();
+    const stored = () => records(a);
+    expect(await a.flushSnapshot()).toBe(true);
+    const first = await stored();
+    expect(first.text.token).toBe(first.numbers.textToken);
+    const page = (await a.items.page({ scope: 'all', limit: 3 })).rows;
+    await a.state.markRead(
+      page.map((r) => r.id),
+      true,
+    );
+    await a.state.markSaved([page[0]!.id], true);
+    expect(await a.flushSnapshot()).toBe(true);
+    const second = await stored();
+    expect(second.numbers.counter).toBeGreaterThan(first.numbers.counter);
+    expect(second.text).toEqual(first.text); // kept, not rewritten
+    expect(second.numbers.textToken).toBe(first.text.token);
+    // The next start reads the new flags beside the kept strings.
+    const unread = await a.state.unreadIds();
+    const b = make(dbName);
+    await internalsOf(b).db.open();
+    const index = new MetaIndex();
+    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
+      source: 'snapshot',
+      staleReason: null,
+    });
+    for (const r of page) expect(index.title(index.rowOf(r.id))).toBe(r.title);
+    await b.init();
+    expect(await b.state.unreadIds()).toEqual(unread);
+    const saved = async (e: Engine) =>
+      (await e.items.page({ scope: 'saved', limit: 500 })).rows.map((r) => r.id);
+    expect(await saved(b)).toContain(page[0]!.id);
+    expect(await saved(b)).toEqual(await saved(a));
+    // A new item changes the rows: both records are written, under a new token.
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'new', title: 'Brand new', pubDate: 2_000_000_000 })]);
+    expect(await a.flushSnapshot()).toBe(true);
+    const third = await stored();
+    expect(third.text.token).not.toBe(first.text.token);
+    expect(third.numbers.textToken).toBe(third.text.token);
+    expect(third.text.counter).toBe(third.numbers.counter);
+  });
+
+  it("a text record another tab wrote is never kept under this tab's numbers", async () => {
+    const { a } = await seeded();
+    const db = internalsOf(a).db;
+    const counter = (await loadIndex(db, new MetaIndex())).counter;
+    const mine = new MetaIndex();
+    await loadIndex(db, mine); // loads the stored text record: a flags-only write could keep it
+    // Another tab writes its own records, its rows in another order.
+    const cols = mine.columns();
+    const rev = <T>(xs: ArrayLike<T>) => Array.from(xs).reverse();
+    const other = new MetaIndex();
+    other.load({
+      ids: Float64Array.from(rev(cols.ids)),
+      feedIds: Int32Array.from(rev(cols.feedIds)),
+      pubDates: Float64Array.from(rev(cols.pubDates)),
+      flags: Uint8Array.from(rev(cols.flags)),
+      titles: rev(cols.titles),
+      authors: rev(cols.authors),
+      links: rev(cols.links),
+      enclosures: rev(cols.enclosures),
+      guids: rev(cols.guids),
+    });
+    expect(await writeSnapshot(db, other, counter)).toBe(true);
+    const otherToken = (await metaTable(a).get(META_KEYS.indexSnapshotTextToken))?.value;
+    expect(otherToken).toBe((await records(a)).text.token);
+    expect(await writeSnapshot(db, mine, counter)).toBe(true);
+    const { numbers, text } = await records(a);
+    expect(text.token).not.toBe(otherToken);
+    expect(numbers.textToken).toBe(text.token);
+    const reloaded = new MetaIndex();
+    expect(await loadIndex(db, reloaded)).toMatchObject({ source: 'snapshot' });
+    for (let row = 0; row < reloaded.rowCount(); row++)
+      expect(reloaded.title(row)).toBe(mine.title(mine.rowOf(reloaded.id(row))));
+  });
+
+  it('a numbers record naming another text record is rebuilt, not joined to the wrong strings', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const { text } = await records(a);
+    await metaTable(a).put({ key: META_KEYS.indexSnapshotText, value: { ...text, token: 'someone else' } });
+    a.close();
+    const b = make(dbName);
+    await internalsOf(b).db.open();
+    expect(await loadIndex(internalsOf(b).db, new MetaIndex())).toMatchObject({
+      source: 'rebuild',
+      staleReason: 'index snapshot out of date',
+    });
   });
 
   it('writeSnapshot skips when the database moved past the index', async () => {

@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
-import { packSnapshot, unpackSnapshot, unpackText } from './snapshotFormat';
+import { packNumbers, packText, unpackSnapshot, unpackText } from './snapshotFormat';
 
 export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
@@ -80,21 +80,26 @@ export async function loadIndex(
   index: MetaIndex,
   { countLater = false, atNumbers }: { countLater?: boolean; atNumbers?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
-  const { counter, rows, staleReason, count } = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
-    // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
-    const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
-    const counting = countLater ? null : db.table('items').count();
-    // If the snapshot read fails the transaction aborts and this rejects unobserved: not an error.
-    counting?.catch(() => undefined);
-    const [counterRecord, snapshotRecord] = await head;
-    const counter = toCounter(counterRecord?.value);
-    const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
-    return { counter, ...tried, count: counting ? await counting : tried?.rows };
-  });
+  const { counter, rows, textToken, staleReason, count } = await db.tx(
+    'fetch',
+    'r',
+    ['meta', 'items'],
+    async () => {
+      // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
+      const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
+      const counting = countLater ? null : db.table('items').count();
+      // If the snapshot read fails the transaction aborts and this rejects unobserved: not an error.
+      counting?.catch(() => undefined);
+      const [counterRecord, snapshotRecord] = await head;
+      const counter = toCounter(counterRecord?.value);
+      const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
+      return { counter, ...tried, count: counting ? await counting : tried?.rows };
+    },
+  );
   let reason: string | null = staleReason ?? null;
   if (rows !== undefined && rows === count) {
     await atNumbers?.();
-    reason = await loadText(db, index, counter, rows);
+    reason = await loadText(db, index, counter, rows, textToken ?? '');
     if (reason === null) return { source: 'snapshot', counter, staleReason: null };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
@@ -104,7 +109,11 @@ export async function loadIndex(
 
 // Loads the number columns of a readable snapshot taken at `counter` into the index (rows
 // loaded; every string reads '' until `loadText`), or says why not.
-function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: number; staleReason?: string } {
+function tryLoad(
+  index: MetaIndex,
+  value: unknown,
+  counter: number,
+): { rows?: number; textToken?: string; staleReason?: string } {
   const unpacked = unpackSnapshot(value);
   if (!unpacked.ok)
     return {
@@ -113,7 +122,7 @@ function tryLoad(index: MetaIndex, value: unknown, counter: number): { rows?: nu
     };
   if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order);
-  return { rows: unpacked.columns.ids.length };
+  return { rows: unpacked.columns.ids.length, textToken: unpacked.textToken };
 }
 
 // The second step: the text columns of the `rows` rows loaded at `counter`. Null when they are
@@ -123,6 +132,7 @@ async function loadText(
   index: MetaIndex,
   counter: number,
   rows: number,
+  textToken: string,
 ): Promise<string | null> {
   const [counterRecord, textRecord] = await db.tx('fetch', 'r', ['meta'], () =>
     db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshotText]),
@@ -132,8 +142,10 @@ async function loadText(
   const text = unpackText(textRecord.value, rows);
   if (!text.ok)
     return text.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
-  if (text.counter !== counter) return 'index snapshot out of date';
-  return index.attachText(text.columns) ? null : 'index changed while its text loaded';
+  if (text.token !== textToken) return 'index snapshot out of date';
+  if (!index.attachText(text.columns)) return 'index changed while its text loaded';
+  written.set(index, { token: textToken, textVersion: index.textVersion });
+  return null;
 }
 
 /**
@@ -169,14 +181,22 @@ export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
   return counter;
 }
 
+/** The text record each index last wrote or loaded, and the index's text version then. */
+const written = new WeakMap<MetaIndex, { token: string; textVersion: number }>();
+
 /**
  * Writes the snapshot and its counts summary if the stored counter still equals `counter` (the
  * index reflects the database); otherwise skips, because the snapshot would claim changes it
- * lacks. Returns whether it wrote. Cost: copying and packing the columns + two puts.
+ * lacks. Returns whether it wrote. When no row or string changed since this index wrote or loaded
+ * the stored text record (only flags or tags did: reading, starring, tagging) and no other tab
+ * replaced that record since, the text record is kept and only the numbers record is rewritten.
+ * Cost: copying and packing the columns (the numbers only, on that path) + the puts.
  */
 export async function writeSnapshot(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
-  const { columns, text, order } = index.packable();
-  const snapshot = packSnapshot(columns, text, order, counter);
+  const textVersion = index.textVersion;
+  const last = written.get(index);
+  const reuse = last?.textVersion === textVersion ? last.token : null;
+  const { columns, text, order } = index.packable(reuse === null);
   const summary: IndexSummary = {
     counter,
     // Hidden items are in no count (see MetaIndex.rowsByDate).
@@ -185,16 +205,31 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
     saved: index.savedCount(),
     unreadByFeed: index.unreadByFeed(),
   };
-  return db.tx('update', 'rw', ['meta'], async () => {
+  const token = await db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
-    if (toCounter((await meta.get(META_KEYS.itemsCounter))?.value) !== counter) return false;
-    await meta.bulkPut([
-      { key: META_KEYS.indexSnapshot, value: snapshot.numbers },
-      { key: META_KEYS.indexSnapshotText, value: snapshot.text },
-      { key: META_KEYS.indexSummary, value: summary },
+    const [stored, storedToken] = await meta.bulkGet([
+      META_KEYS.itemsCounter,
+      META_KEYS.indexSnapshotTextToken,
     ]);
-    return true;
+    if (toCounter(stored?.value) !== counter) return null;
+    // Another tab wrote its own text record meanwhile (its rows may be in another order): write ours.
+    const strings = reuse !== null && storedToken?.value === reuse ? null : (text ?? index.packable().text);
+    const token = strings ? crypto.randomUUID() : (reuse as string);
+    const records: { key: string; value: unknown }[] = [
+      { key: META_KEYS.indexSnapshot, value: packNumbers(columns, order, counter, token) },
+      { key: META_KEYS.indexSummary, value: summary },
+    ];
+    if (strings)
+      records.push(
+        { key: META_KEYS.indexSnapshotText, value: packText(strings, counter, token) },
+        { key: META_KEYS.indexSnapshotTextToken, value: token },
+      );
+    await meta.bulkPut(records);
+    return token;
   });
+  if (token === null) return false;
+  written.set(index, { token, textVersion });
+  return true;
 }
 
 /**

@@ -12,19 +12,24 @@
  * Format 5 stores the text record as the index holds it (metaIndex.ts): titles joined with end
  * offsets, the authors as a dictionary and one code per row, and the links, enclosures and guids
  * as the packed UTF-8 records, so loading them is a validation pass, not a slice per cell.
+ * Format 6 ties the two records by a token instead of the counter: a change of flags or tags
+ * (reading, starring, tagging) rewrites the numbers record only and keeps the text record, which
+ * is ~8× larger (tens of MB at 100k); see snapshot.ts `writeSnapshot`.
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';
 import { byWidth } from './stringColumns';
 
 /** Snapshot layout version; bump when the stored shape changes. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 
 /** What is stored under `meta.indexSnapshot`: the number columns. */
 export interface PackedSnapshot {
   format: typeof SNAPSHOT_FORMAT;
   /** The items change counter this snapshot reflects. */
   counter: number;
+  /** The `token` of the text record holding these rows' strings. */
+  textToken: string;
   ids: Float64Array;
   feedIds: Int32Array;
   pubDates: Float64Array;
@@ -40,8 +45,10 @@ export interface PackedSnapshot {
 /** What is stored under `meta.indexSnapshotText`: the string columns of the same rows. */
 export interface PackedText {
   format: typeof SNAPSHOT_FORMAT;
-  /** The counter of the numbers record it belongs to. */
+  /** The counter at which it was written (a later numbers record may still use it). */
   counter: number;
+  /** Random per write; the numbers record names the text record it goes with. */
+  token: string;
   /**
    * The titles joined into two strings: [Latin-1 titles, wider ones (CJK, ...)]. Apart, because
    * the loaded titles are slices that keep their joined string alive, and one wide title makes a
@@ -62,25 +69,54 @@ export interface PackedText {
 
 /** A decoded numbers record, or why it cannot be used. */
 export type Unpacked =
-  | { ok: true; counter: number; columns: NumberColumns; order: Int32Array }
+  | { ok: true; counter: number; textToken: string; columns: NumberColumns; order: Int32Array }
   | { ok: false; reason: 'old format' | 'unreadable' };
 
 /** A decoded text record, or why it cannot be used. */
 export type UnpackedText =
-  | { ok: true; counter: number; columns: PackedTextColumns }
+  | { ok: true; token: string; columns: PackedTextColumns }
   | { ok: false; reason: 'old format' | 'unreadable' };
 
 /**
- * Packs columns (and their newest-first `order`) for storage as the two records. Cost: one join
- * of the titles and an offsets table; O(title characters).
+ * Packs columns (and their newest-first `order`) for storage as the numbers record, naming the
+ * text record `textToken`. Cost: O(rows) for the tag pairs; the columns are stored as they are.
  */
-export function packSnapshot(
+export function packNumbers(
   columns: NumberColumns,
-  strings: PackedTextColumns,
   order: Int32Array,
   counter: number,
-): { numbers: PackedSnapshot; text: PackedText } {
-  const n = columns.ids.length;
+  textToken: string,
+): PackedSnapshot {
+  const pairItems: number[] = [];
+  const pairTags: number[] = [];
+  for (const [id, tags] of columns.tags ?? [])
+    for (const tag of tags) {
+      pairItems.push(id);
+      pairTags.push(tag);
+    }
+  const { ids, feedIds, pubDates, flags } = columns;
+  const tagItems = Float64Array.from(pairItems);
+  const tagIds = Int32Array.from(pairTags);
+  return {
+    format: SNAPSHOT_FORMAT,
+    counter,
+    textToken,
+    ids,
+    feedIds,
+    pubDates,
+    flags,
+    order,
+    tagItems,
+    tagIds,
+  };
+}
+
+/**
+ * Packs the string columns as the text record `token`. Cost: one join of the titles and an
+ * offsets table; O(title characters).
+ */
+export function packText(strings: PackedTextColumns, counter: number, token: string): PackedText {
+  const n = strings.titles.length;
   const titleEnds = new Uint32Array(n);
   const titleWide = new Uint8Array(n);
   const parts = byWidth(strings.titles);
@@ -93,29 +129,28 @@ export function packSnapshot(
     }
     return rows.map((r) => strings.titles[r]!).join('');
   }) as [string, string];
-  const pairItems: number[] = [];
-  const pairTags: number[] = [];
-  for (const [id, tags] of columns.tags ?? [])
-    for (const tag of tags) {
-      pairItems.push(id);
-      pairTags.push(tag);
-    }
-  const { ids, feedIds, pubDates, flags } = columns;
-  const tagItems = Float64Array.from(pairItems);
-  const tagIds = Int32Array.from(pairTags);
   return {
-    numbers: { format: SNAPSHOT_FORMAT, counter, ids, feedIds, pubDates, flags, order, tagItems, tagIds },
-    text: {
-      format: SNAPSHOT_FORMAT,
-      counter,
-      titles: joined,
-      titleWide,
-      titleEnds,
-      authorNames: strings.authorNames,
-      authorCodes: strings.authorCodes,
-      refs: strings.refs,
-    },
+    format: SNAPSHOT_FORMAT,
+    counter,
+    token,
+    titles: joined,
+    titleWide,
+    titleEnds,
+    authorNames: strings.authorNames,
+    authorCodes: strings.authorCodes,
+    refs: strings.refs,
   };
+}
+
+/** Both records at once (a full write). */
+export function packSnapshot(
+  columns: NumberColumns,
+  strings: PackedTextColumns,
+  order: Int32Array,
+  counter: number,
+  token: string = crypto.randomUUID(),
+): { numbers: PackedSnapshot; text: PackedText } {
+  return { numbers: packNumbers(columns, order, counter, token), text: packText(strings, counter, token) };
 }
 
 /**
@@ -127,7 +162,12 @@ export function unpackSnapshot(value: unknown): Unpacked {
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'unreadable' };
   const s = value as Partial<PackedSnapshot>;
   if (typeof s.format === 'number' && s.format < SNAPSHOT_FORMAT) return { ok: false, reason: 'old format' };
-  if (s.format !== SNAPSHOT_FORMAT || typeof s.counter !== 'number' || !(s.ids instanceof Float64Array))
+  if (
+    s.format !== SNAPSHOT_FORMAT ||
+    typeof s.counter !== 'number' ||
+    typeof s.textToken !== 'string' ||
+    !(s.ids instanceof Float64Array)
+  )
     return { ok: false, reason: 'unreadable' };
   const n = s.ids.length;
   const shapeOk =
@@ -152,7 +192,7 @@ export function unpackSnapshot(value: unknown): Unpacked {
     flags: snap.flags,
     tags: tagsOf(snap.tagItems, snap.tagIds),
   };
-  return { ok: true, counter: snap.counter, columns, order: snap.order };
+  return { ok: true, counter: snap.counter, textToken: snap.textToken, columns, order: snap.order };
 }
 
 /**
@@ -167,6 +207,7 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
   const shapeOk =
     s.format === SNAPSHOT_FORMAT &&
     typeof s.counter === 'number' &&
+    typeof s.token === 'string' &&
     Array.isArray(s.titles) &&
     s.titles.length === 2 &&
     s.titles.every((t) => typeof t === 'string') &&
@@ -187,7 +228,7 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
   const titles = splitTitles(snap.titles, snap.titleWide, snap.titleEnds);
   if (!titles) return { ok: false, reason: 'unreadable' };
   const { authorNames, authorCodes, refs } = snap;
-  return { ok: true, counter: snap.counter, columns: { titles, authorNames, authorCodes, refs } };
+  return { ok: true, token: snap.token, columns: { titles, authorNames, authorCodes, refs } };
 }
 
 // The (item, tag) pairs back as tag lists by item id.
