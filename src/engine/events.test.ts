@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from './contract';
 import { applyEngineEvent, invalidationsFor } from './events';
 
@@ -95,5 +95,44 @@ describe('applyEngineEvent', () => {
     const client = seeded();
     applyEngineEvent(client, { type: 'groups-changed' });
     expect(stale(client)).toEqual([['counts'], ['groups'], ['feeds']]);
+  });
+
+  it('merges a burst of events into one invalidation at the end of the spell', () => {
+    vi.useFakeTimers();
+    try {
+      const client = seeded();
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      applyEngineEvent(client, { type: 'groups-changed' });
+      // The first event after a quiet spell goes out at once.
+      expect(spy).toHaveBeenCalledTimes(invalidationsFor({ type: 'groups-changed' }).length);
+      spy.mockClear();
+      for (let feed = 1; feed <= 500; feed++) {
+        applyEngineEvent(client, { type: 'feeds-changed', feedIds: [feed] });
+        applyEngineEvent(client, { type: 'items-added', feedIds: [feed], count: 50 });
+      }
+      applyEngineEvent(client, { type: 'read-changed', ids: [6], feedIds: [1] });
+      expect(spy).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(250);
+      // Each key of those 1,001 events once: feeds, the tallies, lists, views, rules, item 6, sync.
+      const keys = spy.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys).toContain(JSON.stringify(['item', 6]));
+      expect(keys).toContain(JSON.stringify(['feeds']));
+      expect(stale(client)).toEqual([
+        ['counts'],
+        ['groups'],
+        ['feeds'],
+        ['items', 'all', null, false],
+        ['item', 6],
+      ]);
+      spy.mockClear();
+      vi.advanceTimersByTime(1000);
+      expect(spy).not.toHaveBeenCalled();
+      // Quiet again: the next event goes out at once.
+      applyEngineEvent(client, { type: 'read-changed', ids: [5], feedIds: [1] });
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -96,15 +96,57 @@ const pagesOf = (q: Query) => (q.state.data as ViewData | undefined)?.pages.leng
 const isView = (key: QueryKey) => key[0] === queryKeys.itemViewsAll[0];
 
 /**
+ * Invalidations are sent at most once per `BURST_MS`: the first event after a quiet spell goes
+ * out at once, and the events of a burst (a refresh of 1,000 feeds sends ~2,300: one status and
+ * one arrival per feed) are merged into one invalidation at the end of the spell. Without it
+ * every event cancelled and restarted the counts, feeds and list queries on screen.
+ */
+const BURST_MS = 250;
+interface Burst {
+  last: number;
+  pending: Map<string, QueryKey>;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+const bursts = new WeakMap<QueryClient, Burst>();
+
+/**
  * Applies an event to a query cache (fire and forget: refetches run in the background): every
- * key of {@link invalidationsFor} is invalidated and refetched where on screen, except a list
- * view of more than `AUTO_REFETCH_PAGES` pages, which is only marked stale (its screen offers
- * Reload). Read, saved, item and tag changes patch the flags and tags of rows loaded in list
- * views, with one `items.byIds` call for all of them.
+ * key of {@link invalidationsFor} is invalidated and refetched where on screen (merged within a
+ * burst, see `BURST_MS`), except a list view of more than `AUTO_REFETCH_PAGES` pages, which is
+ * only marked stale (its screen offers Reload). Read, saved, item and tag changes patch the
+ * flags and tags of rows loaded in list views at once, with one `items.byIds` call for all of them.
  */
 export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
+  const keys = invalidationsFor(e);
+  if (keys.length > 0) {
+    let burst = bursts.get(client);
+    if (!burst) bursts.set(client, (burst = { last: -Infinity, pending: new Map(), timer: null }));
+    for (const key of keys) burst.pending.set(JSON.stringify(key), key);
+    if (burst.timer === null) {
+      const wait = burst.last + BURST_MS - Date.now();
+      if (wait <= 0) invalidateNow(client, burst);
+      else
+        burst.timer = setTimeout(() => {
+          burst.timer = null;
+          invalidateNow(client, burst);
+        }, wait);
+    }
+  }
+  if (
+    e.type === 'read-changed' ||
+    e.type === 'saved-changed' ||
+    e.type === 'items-changed' ||
+    e.type === 'tags-changed'
+  )
+    patchViewRows(client, e.ids);
+}
+
+function invalidateNow(client: QueryClient, burst: Burst): void {
+  const keys = [...burst.pending.values()];
+  burst.pending.clear();
+  burst.last = Date.now();
   notifyManager.batch(() => {
-    for (const queryKey of invalidationsFor(e)) {
+    for (const queryKey of keys) {
       if (!isView(queryKey)) {
         void client.invalidateQueries({ queryKey });
         continue;
@@ -117,13 +159,6 @@ export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
       });
     }
   });
-  if (
-    e.type === 'read-changed' ||
-    e.type === 'saved-changed' ||
-    e.type === 'items-changed' ||
-    e.type === 'tags-changed'
-  )
-    patchViewRows(client, e.ids);
 }
 
 /** Re-reads the rows `ids` names in every loaded list view and patches their flags and tags in. */
