@@ -135,4 +135,29 @@ describe('applyEngineEvent', () => {
       vi.useRealTimers();
     }
   });
+
+  it("sends a job's end at once, with the invalidations pending from the burst before it", () => {
+    vi.useFakeTimers();
+    try {
+      const client = seeded();
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      applyEngineEvent(client, { type: 'groups-changed' });
+      spy.mockClear();
+      // An import's last feed: its failure saved (held back in the spell), then the job's end.
+      applyEngineEvent(client, { type: 'feeds-changed', feedIds: [3] });
+      applyEngineEvent(client, { type: 'read-changed', ids: [6], feedIds: [1] });
+      expect(spy).not.toHaveBeenCalled();
+      applyEngineEvent(client, { type: 'job', job: job('done') });
+      const keys = spy.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys).toContain(JSON.stringify(['feeds']));
+      expect(keys).toContain(JSON.stringify(['item', 6]));
+      // Nothing left for the end of the spell.
+      spy.mockClear();
+      vi.advanceTimersByTime(1000);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -100,6 +100,10 @@ const isView = (key: QueryKey) => key[0] === queryKeys.itemViewsAll[0];
  * out at once, and the events of a burst (a refresh of 1,000 feeds sends ~2,300: one status and
  * one arrival per feed) are merged into one invalidation at the end of the spell. Without it
  * every event cancelled and restarted the counts, feeds and list queries on screen.
+ * A job's end is never held back, and takes what is pending with it: the job store hears of it
+ * at once (src/engine/bridge.ts), and the screens that show a job's outcome read queries beside
+ * it (an OPML import's failed feeds, their status from the feed list), which must not lag a
+ * spell behind the job that changed them.
  */
 const BURST_MS = 250;
 interface Burst {
@@ -112,7 +116,7 @@ const bursts = new WeakMap<QueryClient, Burst>();
 /**
  * Applies an event to a query cache (fire and forget: refetches run in the background): every
  * key of {@link invalidationsFor} is invalidated and refetched where on screen (merged within a
- * burst, see `BURST_MS`), except a list view of more than `AUTO_REFETCH_PAGES` pages, which is
+ * burst but for a job's end, see `BURST_MS`), except a list view of more than `AUTO_REFETCH_PAGES` pages, which is
  * only marked stale (its screen offers Reload). Read, saved, item and tag changes patch the
  * flags and tags of rows loaded in list views at once, with one `items.byIds` call for all of them.
  */
@@ -122,7 +126,11 @@ export function applyEngineEvent(client: QueryClient, e: EngineEvent): void {
     let burst = bursts.get(client);
     if (!burst) bursts.set(client, (burst = { last: -Infinity, pending: new Map(), timer: null }));
     for (const key of keys) burst.pending.set(JSON.stringify(key), key);
-    if (burst.timer === null) {
+    if (e.type === 'job') {
+      if (burst.timer !== null) clearTimeout(burst.timer);
+      burst.timer = null;
+      invalidateNow(client, burst);
+    } else if (burst.timer === null) {
       const wait = burst.last + BURST_MS - Date.now();
       if (wait <= 0) invalidateNow(client, burst);
       else
