@@ -141,13 +141,20 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
     if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
   };
-  // From the list (reader closed) a new history entry; while reading, the same entry.
+  // From the list (reader closed) a new history entry; while reading, the same entry. The row is
+  // selected at once, not only when the new address renders (useOpenRequest): the router's
+  // updates are transitions, so a Back straight after j replaces that render, and the list
+  // would come back with the previous article selected.
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;
     setMenuAt(null);
-    if (row.id === openId) revealAt(index);
-    else address.open(row.id, openId === null ? 'push' : 'replace');
+    if (row.id === openId) {
+      revealAt(index);
+      return;
+    }
+    setSelected(index);
+    address.open(row.id, openId === null ? 'push' : 'replace');
   };
   useOpenRequest(openId, data.rows, revealAt);
   const step = (delta: 1 | -1) => {
