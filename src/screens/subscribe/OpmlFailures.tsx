@@ -36,6 +36,12 @@ function rowState(feed: Feed | undefined): RowState {
 export function OpmlFailures({ failures }: { failures: readonly JobFailure[] }) {
   const t = useT();
   const feeds = useQuery(feedsQuery());
+  // This mounts as the job ends, when the feed list is being refetched (the job's end
+  // invalidates it, src/engine/events.ts): until then it predates the failures, and an imported
+  // feed would read "Works now" (not failing yet) or "Removed" (not listed yet). Shown once the
+  // list is current; refetches after that (a Retry) keep the rows on screen.
+  const [current, setCurrent] = useState(false);
+  if (!current && feeds.isSuccess && !feeds.isStale) setCurrent(true);
   const jobs = useJobs();
   // Retry job per feed id (Retry all shares one job between its feeds).
   const [retries, setRetries] = useState<Record<number, string>>({});
@@ -46,7 +52,7 @@ export function OpmlFailures({ failures }: { failures: readonly JobFailure[] }) 
       const feed = byId.get(failure.feedId);
       return { failure, feed, state: feeds.isSuccess ? rowState(feed) : 'failing' };
     });
-  if (!rows.length) return null;
+  if (!rows.length || !(current || feeds.isError)) return null;
   const failing = rows.filter((r) => r.state === 'failing' && r.feed).map((r) => r.feed!);
   const busy = (id: number) => {
     const job = retries[id];
