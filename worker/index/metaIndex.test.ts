@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
 
 function row(id: number, over: Partial<IndexRow> = {}): IndexRow {
@@ -109,6 +109,19 @@ describe('MetaIndex', () => {
     expect(idsOf(index, index.rowsByDate())[0]).toBe(34_999);
   });
 
+  it("feedSize counts a feed's live items, hidden ones too, from the counts", () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, { feedId: 1 }), row(2, { feedId: 1 }), row(3, { feedId: 2 })]);
+    index.setFlags([{ id: 2, flags: FLAG_HIDDEN }]);
+    expect(index.feedSize(1)).toBe(2);
+    expect(index.rowsOfFeed(1)).toHaveLength(1);
+    index.remove([1]);
+    index.upsert([row(3, { feedId: 1 })]);
+    expect([index.feedSize(1), index.feedSize(2), index.feedSize(9)]).toEqual([2, 0, 0]);
+    index.load(index.columns());
+    expect(index.feedSize(1)).toBe(2);
+  });
+
   it('columns() round-trips through load()', () => {
     const a = new MetaIndex();
     a.upsert([row(1, { flags: FLAG_READ }), row(2, { feedId: 3, pubDate: 50 }), row(3)]);
@@ -213,10 +226,12 @@ describe('MetaIndex', () => {
         expect(idsOf(index, index.rowsByDate())).toEqual(expected);
         expect(index.unreadCount()).toBe([...model.values()].filter((r) => !(r.flags & FLAG_READ)).length);
         expect(index.savedCount()).toBe([...model.values()].filter((r) => r.flags & FLAG_SAVED).length);
-        for (const feed of [1, 2, 3])
+        for (const feed of [1, 2, 3]) {
           expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(
             expected.filter((id) => model.get(id)!.feedId === feed),
           );
+          expect(index.feedSize(feed)).toBe([...model.values()].filter((r) => r.feedId === feed).length);
+        }
       }),
     );
   });

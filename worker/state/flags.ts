@@ -171,9 +171,10 @@ function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number
   }
   const whole = new Set<number>();
   for (const [feedId, n] of perFeed) {
-    // The size only where it can matter: a feed's rows are a pass over every row the first time.
     if (n < WHOLE_FEED_MIN) continue;
-    const size = index.rowsOfFeed(feedId).length;
+    // From the running counts: `rowsOfFeed` would sort every row after each ingest, and seeding
+    // 600k items (a feed ingested, then its read marks) spent 49 s of 449 in that sort.
+    const size = index.feedSize(feedId);
     if (n * 2 >= size && size <= CHUNK) whole.add(feedId);
   }
   if (whole.size === 0) return { wholeFeeds: [], rest: ids };
