@@ -4,6 +4,7 @@ import { plainTextLower } from '../query/language/textColumn';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { IncomingItem } from '../types';
+import { idleMergeWait } from './textIndex';
 
 const NOW = 1_750_000_000;
 const open: Engine[] = [];
@@ -154,6 +155,24 @@ describe('TextIndex queue', () => {
       timeout: 5000,
     });
     expect((await engine.search.run('w3x5')).rows.length).toBeGreaterThan(0);
+  });
+
+  it('waits longer for a pause to merge in as merges grow longer', async () => {
+    expect(idleMergeWait(0)).toBe(400);
+    expect(idleMergeWait(50)).toBe(400);
+    expect(idleMergeWait(3000)).toBe(12_000);
+    const { engine, feedId } = await started();
+    const text = internalsOf(engine).textIndex as unknown as { lastMergeMs: number };
+    // As if the last merge had taken 2 s (a large account): the next waits for an 8 s pause.
+    text.lastMergeMs = 2000;
+    const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
+    await engine.items.ingest(feedId, items(1200, words));
+    await internalsOf(engine).textIndex.fresh();
+    const pending = internalsOf(engine).textIndex.search.pendingSize();
+    expect(pending).toBeGreaterThan(50_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(internalsOf(engine).textIndex.search.pendingSize()).toBe(pending);
+    engine.close();
   });
 
   it('leaves no merge timer behind once the engine closes', async () => {

@@ -43,6 +43,19 @@ const QUEUE_CAP_CHARS = 16 * 1024 * 1024;
 /** Pending postings worth an idle merge, and the pause that counts as idle. */
 const IDLE_MERGE_MIN = 50_000;
 const IDLE_MERGE_MS = 400;
+/**
+ * An idle merge rewrites the whole index, so its cost grows with the account (~0.3 s per 100k
+ * articles): the pause it waits for grows with it, to this many times the last merge's duration.
+ * A burst's short gaps (seeding 600k items: one merge per feed, 75 s of 449 in a CPU profile,
+ * and more the larger the index) then leave merging to the burst's own geometric rule
+ * (`maintain`), and the compact form still follows the first real pause.
+ */
+const IDLE_MERGE_COST_FACTOR = 4;
+
+/** How long writes must pause before an idle merge, after a merge that took `lastMergeMs`. */
+export function idleMergeWait(lastMergeMs: number): number {
+  return Math.max(IDLE_MERGE_MS, Math.ceil(IDLE_MERGE_COST_FACTOR * lastMergeMs));
+}
 /** Dead text bytes below which an idle compaction is not worth its merge. */
 const IDLE_COMPACT_MIN_BYTES = 1 << 20;
 
@@ -84,6 +97,8 @@ export class TextIndex implements TextSink {
   private lastVersion = -1;
   private lastRowCount = 0;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** How long the last merge of the search index took, ms (see `idleMergeWait`). */
+  private lastMergeMs = 0;
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
   /** Characters of text in `queue` (title, author and body), for QUEUE_CAP_CHARS. */
   private queuedChars = 0;
@@ -444,16 +459,24 @@ export class TextIndex implements TextSink {
   // Compaction renumbers slots, so the search index is merged with the remap in the same step.
   private maintain(): void {
     const remap = this.store.compact();
-    if (remap) this.search.merge(remap);
-    else if (this.search.pendingSize() > Math.max(100_000, this.search.mainBytes() / 3)) this.search.merge();
+    if (remap) this.timedMerge(remap);
+    else if (this.search.pendingSize() > Math.max(100_000, this.search.mainBytes() / 3)) this.timedMerge();
     this.scheduleIdleMerge();
+  }
+
+  // Merges the search index (with a compaction's remap, if any) and notes how long it took.
+  private timedMerge(remap?: Parameters<SearchIndex['merge']>[0]): void {
+    const start = performance.now();
+    this.search.merge(remap);
+    this.lastMergeMs = performance.now() - start;
   }
 
   // Unmerged postings are plain arrays (~10 bytes each against ~1 merged): once writes pause,
   // fold them in, so memory between bursts is the compact form. Likewise texts of deleted items
   // (a feed unsubscribed, retention): during a burst the store compacts only at one third dead,
   // but once writes pause 1 MiB is enough, so deleted articles do not keep their memory.
-  // Cost: one merge (~0.3 s per 100k articles) per pause, only when enough is owed to matter.
+  // Cost: one merge (~0.3 s per 100k articles) per pause, only when enough is owed to matter,
+  // and only after a pause of `idleMergeWait` (longer as merges grow longer).
   private scheduleIdleMerge(): void {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -465,11 +488,11 @@ export class TextIndex implements TextSink {
         .then(() => {
           if (this.queue.length > 0) return;
           if (this.idleCompactOwed()) {
-            this.search.merge(this.store.compact(true));
-          } else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.search.merge();
+            this.timedMerge(this.store.compact(true));
+          } else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.timedMerge();
         })
         .catch((err: unknown) => console.warn('Rivulet: search index merge failed', err));
-    }, IDLE_MERGE_MS);
+    }, idleMergeWait(this.lastMergeMs));
   }
 
   // Dead texts worth reclaiming at a pause: 1 MiB (~1,000 deleted articles). A tenth of the
