@@ -190,7 +190,11 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     log(`${name}…`);
     const start = Date.now();
     try {
-      rows.push(...(await fn()));
+      const out = await fn();
+      rows.push(...out);
+      // A benchmark may report one case as failed and go on with the others (query shapes).
+      for (const r of out)
+        if (r.note?.startsWith('failed: ')) failures.push(`${name}, ${r.case}: ${r.note.slice(8)}`);
     } catch (err) {
       const msg = err instanceof Error ? err.message.split('\n')[0] : String(err);
       failures.push(`${name}: ${msg}`);

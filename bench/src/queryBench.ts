@@ -104,7 +104,27 @@ export async function benchQuery(runs: number): Promise<BenchRow[]> {
   const storage = await sqliteWorker().storage();
   const anchorName =
     storage === 'opfs' ? 'SQLite WASM (OPFS file, indexed)' : 'SQLite WASM (memory, indexed)';
-  for (const shape of queryShapes(corpus().spec.now)) rows.push(await one(shape, runs, anchorName));
+  // One shape's failure (either side) is its own row: the other shapes' figures still count.
+  for (const shape of queryShapes(corpus().spec.now)) {
+    try {
+      rows.push(await one(shape, runs, anchorName));
+    } catch (err) {
+      rows.push({
+        bench: 'query',
+        case: shape.name,
+        unit: 'ms median (p95)',
+        subject: null,
+        anchor: null,
+        anchorName,
+        ratio: null,
+        target: '',
+        status: 'n/a',
+        note: `failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+      });
+    }
+  }
+  if (rows.every((r) => r.subject === null && r.anchor === null))
+    throw new Error(`every shape failed; first: ${rows[0]?.note ?? 'no shapes'}`);
   return rows;
 }
 
