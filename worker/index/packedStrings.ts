@@ -48,20 +48,8 @@ export class PackedStrings {
   /** Field `field` of `row` ('' when the row has none). Cost: one UTF-8 decode of that field. */
   get(row: number, field: number): string {
     if (row < 0 || row >= this.rows) return '';
-    let p = this.starts[row]!;
-    const b = this.bytes;
-    for (let f = 0; ; f++) {
-      let len = 0;
-      let shift = 0;
-      let byte: number;
-      do {
-        byte = b[p++]!;
-        len += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (byte >= 0x80);
-      if (f === field) return len === 0 ? '' : decodeBytes(b, p, p + len);
-      p += len;
-    }
+    const [from, to] = this.span(row, field);
+    return from === to ? '' : decodeBytes(this.bytes, from, to);
   }
 
   /** Whether field `field` of `row` contains the UTF-8 bytes `part` (non-empty). No decoding. */
