@@ -65,6 +65,8 @@ const api = {
   opfsFiles,
   /** Initialises the engine after a reload (for benchmarks that need it warm). */
   initEngine: async () => (await engineWorker().init()).counts.items,
+  /** Writes the engine's pending index snapshot (before reloads that start from it). */
+  flushSnapshot: () => engineWorker().flushSnapshot(),
   /** Closes the anchors' connections to the engine's database. */
   closeRaw: () => rawIdbWorker().close(),
   userAgent: () => navigator.userAgent,
