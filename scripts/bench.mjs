@@ -114,8 +114,10 @@ try {
     anchor: null,
     anchorName: '—',
     ratio: null,
-    target: size >= 1_000_000 ? '≤ 30 min' : '—',
-    status: size >= 1_000_000 ? (seconds <= 1800 ? 'PASS' : 'MISS') : 'info',
+    // The 30-minute target is for the whole 1M run: a run of some benchmarks is only information.
+    target: size >= 1_000_000 && only.length === BENCHES.length ? '≤ 30 min' : '—',
+    status:
+      size >= 1_000_000 && only.length === BENCHES.length ? (seconds <= 1800 ? 'PASS' : 'MISS') : 'info',
     note: `1-min load average ${loadAtStart.toFixed(1)} at start, ${loadavg()[0].toFixed(1)} at end (2 cores)`,
   });
   const cpu = cpus();
