@@ -1,3 +1,4 @@
+import { testFeed } from '../testing/feed';
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Feed } from '../engine/contract';
@@ -44,25 +45,16 @@ describe('error messages shown to people go through i18n', () => {
 });
 
 describe('fetch errors in Chinese', () => {
-  const failing: Feed = {
+  const failing: Feed = testFeed({
     id: 1,
     title: 'A',
-    groupId: -1,
-    siteUrl: '',
     url: 'https://a.example/feed.xml',
-    readCount: 0,
     lastFetched: 1,
-    lastSuccess: 0,
     error: 'https://a.example/feed.xml answered HTTP 404',
     errorCode: 'http_status',
     httpStatus: 404,
-    etag: '',
-    lastModified: '',
     failures: 1,
-    nextFetchAfter: 0,
-    dead: false,
-    bodyHash: '',
-  };
+  });
 
   beforeEach(() => updateSettings('general', { language: 'zh-CN' }));
   afterEach(() => act(() => resetSettings('general')));

@@ -1,3 +1,4 @@
+import { testFeed } from '../testing/feed';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -22,26 +23,14 @@ const latinWords = (text: string, names: readonly string[] = []) =>
   names.reduce((s, n) => s.split(n).join(' '), text.replace(/https?:\/\/\S+/g, ' ')).match(/[A-Za-z]{2,}/g) ??
   [];
 
-const feed = (over: Partial<Feed>): Feed => ({
-  id: 7,
-  title: 'Seven',
-  groupId: -1,
-  siteUrl: '',
-  url: 'https://seven.example/feed.xml',
-  readCount: 0,
-  lastFetched: Date.UTC(2026, 2, 5, 12) / 1000,
-  lastSuccess: Date.UTC(2026, 1, 1, 12) / 1000,
-  error: 'Server error',
-  errorCode: '',
-  httpStatus: 503,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-  ...over,
-});
+const feed = (over: Partial<Feed>): Feed =>
+  testFeed({
+    lastFetched: Date.UTC(2026, 2, 5, 12) / 1000,
+    lastSuccess: Date.UTC(2026, 1, 1, 12) / 1000,
+    error: 'Server error',
+    httpStatus: 503,
+    ...over,
+  });
 
 const job = (over: Partial<JobProgress>): JobProgress => ({
   id: 'job-1',

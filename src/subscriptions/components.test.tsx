@@ -1,3 +1,4 @@
+import { testFeed } from '../testing/feed';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,26 +13,8 @@ vi.mock('./api', () => ({ cancelJob: (id: string) => cancelJob(id) }));
 const { FeedProblemBanner } = await import('./FeedProblemBanner');
 const { JobProgressView, JobSummaryView } = await import('./JobProgressView');
 
-const feed = (over: Partial<Feed>): Feed => ({
-  id: 7,
-  title: 'Seven',
-  groupId: -1,
-  siteUrl: '',
-  url: 'https://seven.example/feed.xml',
-  readCount: 0,
-  lastFetched: 1_700_000_000,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 200,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-  ...over,
-});
+const feed = (over: Partial<Feed>): Feed =>
+  testFeed({ lastFetched: 1_700_000_000, httpStatus: 200, ...over });
 
 function withFeeds(feeds: Feed[], ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

@@ -1,28 +1,20 @@
+import { testFeed } from '../../testing/feed';
 import { describe, expect, it } from 'vitest';
 import type { Counts, Feed } from '../../engine/contract';
 import { resetSettings, updateSettings } from '../../settings/useSettings';
 import { NO_FILTER, buildRows, filterRows, relativeTime, siteLabel, sortRows } from './feedTable';
 
-const feed = (id: number, over: Partial<Feed> = {}): Feed => ({
-  id,
-  title: `Feed ${id}`,
-  groupId: -1,
-  siteUrl: `https://site${id}.example/`,
-  url: `https://site${id}.example/feed.xml`,
-  readCount: 0,
-  lastFetched: 1000 + id,
-  lastSuccess: 1000 + id,
-  error: '',
-  errorCode: '',
-  httpStatus: 200,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-  ...over,
-});
+const feed = (id: number, over: Partial<Feed> = {}): Feed =>
+  testFeed({
+    id,
+    title: `Feed ${id}`,
+    siteUrl: `https://site${id}.example/`,
+    url: `https://site${id}.example/feed.xml`,
+    lastFetched: 1000 + id,
+    lastSuccess: 1000 + id,
+    httpStatus: 200,
+    ...over,
+  });
 
 const groups = [
   { id: 1, title: 'Tech' },

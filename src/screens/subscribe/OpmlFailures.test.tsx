@@ -1,3 +1,4 @@
+import { testFeed } from '../../testing/feed';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -23,26 +24,8 @@ const reply = (feeds: Feed[]) =>
     await Promise.resolve();
   });
 
-const feed = (over: Partial<Feed>): Feed => ({
-  id: 7,
-  title: 'Gone',
-  groupId: -1,
-  siteUrl: '',
-  url: 'https://gone.example/feed.xml',
-  readCount: 0,
-  lastFetched: 0,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 0,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-  ...over,
-});
+const feed = (over: Partial<Feed>): Feed =>
+  testFeed({ title: 'Gone', url: 'https://gone.example/feed.xml', ...over });
 const failing = feed({
   lastFetched: 1_700_000_000,
   error: 'The server answered HTTP 404',
