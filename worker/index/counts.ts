@@ -9,17 +9,12 @@ import { TagColumns } from './tagColumns';
 export class Counts {
   readonly tags = new TagColumns();
   private readonly unreadPerFeed = new Map<number, number>();
-  /** Live items per feed id, hidden ones included (what a read of the feed's records returns). */
-  private readonly livePerFeed = new Map<number, number>();
   unread = 0;
   saved = 0;
   hidden = 0;
 
   /** Adds (+1) or removes (-1) one live item. */
   add(id: number, feedId: number, flags: number, sign: 1 | -1): void {
-    const live = (this.livePerFeed.get(feedId) ?? 0) + sign;
-    if (live > 0) this.livePerFeed.set(feedId, live);
-    else this.livePerFeed.delete(feedId);
     if ((flags & FLAG_HIDDEN) !== 0) {
       this.hidden += sign;
       return;
@@ -39,16 +34,10 @@ export class Counts {
     return out;
   }
 
-  /** Live items of one feed, hidden ones included. O(1). */
-  liveInFeed(feedId: number): number {
-    return this.livePerFeed.get(feedId) ?? 0;
-  }
-
   /** Forgets every count and tag. */
   clear(): void {
     this.tags.clear();
     this.unreadPerFeed.clear();
-    this.livePerFeed.clear();
     this.unread = this.saved = this.hidden = 0;
   }
 }

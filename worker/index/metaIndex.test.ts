@@ -109,7 +109,7 @@ describe('MetaIndex', () => {
     expect(idsOf(index, index.rowsByDate())[0]).toBe(34_999);
   });
 
-  it("feedSize counts a feed's live items, hidden ones too, from the counts", () => {
+  it("feedSize counts a feed's live items, hidden ones too", () => {
     const index = new MetaIndex();
     index.upsert([row(1, { feedId: 1 }), row(2, { feedId: 1 }), row(3, { feedId: 2 })]);
     index.setFlags([{ id: 2, flags: FLAG_HIDDEN }]);

@@ -159,11 +159,15 @@ export class MetaIndex implements MetaIndexView {
   }
 
   /**
-   * Live items of one feed, hidden ones included: what reading the feed's records returns. O(1),
-   * from the running counts (`rowsOfFeed(f).length` costs a sort of every row after any change).
+   * Live items of one feed, hidden ones included: what reading the feed's records returns. One
+   * pass over two typed columns (~1.5 ms at 1M rows); `rowsOfFeed(f).length` would sort every row
+   * after any change, and a running count per feed would cost every row of a cold-start load a
+   * map update (~13 ms at 1M) for a figure only a large mark-read asks for.
    */
   feedSize(feedId: number): number {
-    return this.counts.liveInFeed(feedId);
+    let n = 0;
+    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1 && this.feedIds[row] === feedId) n++;
+    return n;
   }
 
   /** Unread live items per feed id (feeds with none are absent). O(feeds). */

@@ -233,7 +233,7 @@ export class TextIndex implements TextSink {
         await space.whenSpare();
         const run = this.chain.then(async () => {
           const remap = this.store.compact(true);
-          if (remap) this.search.merge(remap);
+          if (remap) this.timedMerge(remap);
           else {
             await this.emptyStore();
             this.search.clear();

@@ -172,8 +172,8 @@ function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number
   const whole = new Set<number>();
   for (const [feedId, n] of perFeed) {
     if (n < WHOLE_FEED_MIN) continue;
-    // From the running counts: `rowsOfFeed` would sort every row after each ingest, and seeding
-    // 600k items (a feed ingested, then its read marks) spent 49 s of 449 in that sort.
+    // A count, not `rowsOfFeed`: that sorts every row after each ingest, and seeding 600k items
+    // (a feed ingested, then its read marks) spent 49 s of 449 in that sort.
     const size = index.feedSize(feedId);
     if (n * 2 >= size && size <= CHUNK) whole.add(feedId);
   }
