@@ -181,6 +181,38 @@ describe('search.run', () => {
     expect(await engine.search.suggest('zzz')).toEqual([]);
   });
 
+  it('pages far past the first ordered results without a gap or a repeat, also when articles arrive meanwhile', async () => {
+    // Equal scores: newest first is the whole order. 2,600 results in pages of 500 read past the
+    // ordered first 1,000 twice (the list orders more as it is read).
+    const n = 2600;
+    const items = Array.from({ length: n }, (_, i) => item(`c${i}`, 'Same', 'common words', i));
+    const { engine, ids } = await engineWith({ Many: items });
+    const want = items.map((it) => ids[it.guid]);
+    const read = async (midway?: () => Promise<void>) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof engine.search.run>> = await engine.search.run('common ', {
+          limit: 500,
+          cursor,
+        });
+        seen.push(...page.rows.map((r) => r.id));
+        cursor = page.next;
+        if (seen.length === 1500) await midway?.();
+      } while (cursor);
+      return seen;
+    };
+    expect(await read()).toEqual(want);
+    // New articles between pages: the list cannot order further in a changed index, so it is
+    // computed again and goes on after the last article shown (the new ones sort first, unseen).
+    const feed = [...internalsOf(engine).context.feedCache.values()].find((f) => f.title === 'Many');
+    const seen = await read(async () => {
+      await engine.items.ingest(feed!.id, [item('new', 'Same', 'common words', -5)], NOW);
+      await internalsOf(engine).textIndex.fresh();
+    });
+    expect(seen).toEqual(want);
+  });
+
   it('forgets deleted items and indexes changed ones', async () => {
     const { engine, ids } = await engineWith({
       Keep: [item('k', 'Kept quasar', 'text')],

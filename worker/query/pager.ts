@@ -13,12 +13,37 @@ import type { ItemRow, Page } from '../types';
 
 /** Largest page a caller may ask for. */
 export const MAX_PAGE = 500;
-// Retained lists: each is an Int32Array of ids (≤ 400 KB at 100k results).
+// Retained lists: at most this many, and beyond the newest one at most RETAINED_BYTES in all
+// (an id list is 4 bytes per result, a search's lazily ordered list ~12; a common word at 1M
+// articles matches ~660k, so twelve such lists would hold ~95 MB of the worker's heap).
 const RETAINED = 12;
+const RETAINED_BYTES = 24 << 20;
+
+/** An ordered list of item ids whose order may be worked out as it is read (search results). */
+export interface IdList {
+  readonly length: number;
+  /** Ids at `[start, end)` (clamped), or null when the list can no longer tell (recompute it). */
+  slice(start: number, end: number): Int32Array | null;
+  /** Position of `id`, or -1 (may order the whole list first). Null as for `slice`. */
+  indexOf(id: number): number | null;
+  /** Bytes the list holds (for the retention budget). */
+  readonly bytes: number;
+}
 
 interface Listing {
   key: string;
-  ids: Int32Array;
+  ids: IdList;
+}
+
+/** `ids` as an IdList (an IdList as it is). */
+export function asList(ids: Int32Array | IdList): IdList {
+  if (!(ids instanceof Int32Array)) return ids;
+  return {
+    length: ids.length,
+    slice: (start, end) => ids.subarray(start, end),
+    indexOf: (id) => ids.indexOf(id),
+    bytes: ids.byteLength,
+  };
 }
 
 interface CursorParts {
@@ -57,37 +82,42 @@ export class Pager {
     key: string,
     cursor: string | null | undefined,
     limit: number,
-    compute: () => Int32Array | Promise<Int32Array>,
+    compute: () => Int32Array | IdList | Promise<Int32Array | IdList>,
   ): Promise<Page<ItemRow>> {
     const size = Math.min(Math.max(Math.floor(limit), 1), MAX_PAGE);
+    const fresh = async (): Promise<Listing> => ({ key, ids: asList(await compute()) });
     let listing: Listing | undefined;
     let offset = 0;
     let token: string;
+    let ids: Int32Array | null = null;
     if (cursor) {
       const c = decodeCursor(cursor);
       token = c.token;
       listing = this.listings.get(c.token);
       if (listing && listing.key === key) {
         offset = c.offset;
-        this.touch(c.token, listing);
-      } else {
-        listing = { key, ids: await compute() };
-        const at = listing.ids.indexOf(c.lastId);
+        ids = listing.ids.slice(offset, offset + size);
+        if (ids) this.touch(c.token, listing);
+      }
+      if (!ids) {
+        listing = await fresh();
+        const at = listing.ids.indexOf(c.lastId) ?? -1;
         offset = at >= 0 ? at + 1 : Math.min(c.offset, listing.ids.length);
         token = this.remember(listing);
       }
     } else {
-      listing = { key, ids: await compute() };
+      listing = await fresh();
       token = this.remember(listing);
     }
-    const ids = Array.from(listing.ids.subarray(offset, offset + size));
-    const records = await this.items.byIds(ids);
+    // A list computed just now always answers.
+    ids ??= listing!.ids.slice(offset, offset + size) ?? new Int32Array(0);
+    const records = await this.items.byIds(Array.from(ids));
     const end = offset + ids.length;
     const lastId = ids[ids.length - 1] ?? 0;
     return {
       rows: records.map(toItemRow),
-      next: end < listing.ids.length ? encodeCursor({ token, offset: end, lastId }) : null,
-      total: listing.ids.length,
+      next: end < listing!.ids.length ? encodeCursor({ token, offset: end, lastId }) : null,
+      total: listing!.ids.length,
     };
   }
 
@@ -100,6 +130,17 @@ export class Pager {
   private touch(token: string, listing: Listing): void {
     this.listings.delete(token);
     this.listings.set(token, listing);
-    while (this.listings.size > RETAINED) this.listings.delete(this.listings.keys().next().value as string);
+    let bytes = 0;
+    for (const l of this.listings.values()) bytes += l.ids.bytes;
+    // Oldest first out; the newest list always stays.
+    for (const [t, l] of this.listings) {
+      if (
+        this.listings.size <= 1 ||
+        (this.listings.size <= RETAINED && bytes - listing.ids.bytes <= RETAINED_BYTES)
+      )
+        break;
+      this.listings.delete(t);
+      bytes -= l.ids.bytes;
+    }
   }
 }

@@ -9,7 +9,7 @@
  * frequencies are field-weighted (title ×3, author and text ×1) so BM25 over one combined field
  * ranks title hits first.
  */
-import { PostingsWriter, accumulatePostings, decodePostings } from './postings';
+import { PostingsWriter, accumulatePostings, decodePostings, type Gate } from './postings';
 import { forEachTerm } from './tokenize';
 
 /** Weight of a title occurrence in the combined term frequency. */
@@ -177,9 +177,9 @@ export class InvertedIndex {
   }
 
   /**
-   * Adds `idf`-weighted BM25 of every live posting of a term into `acc` (IMPORTANT: the hot loop
-   * of every search; see accumulatePostings). `norm[doc]` is K1·(1 − B + B·len/avg); `k1p1` is
-   * K1+1. `visit(doc)` is called once per posting before its score is added (hit counting).
+   * Adds `idf`-weighted BM25 of every live posting of a term that passes `gate` into `acc`
+   * (IMPORTANT: the hot loop of every search; see accumulatePostings). `norm[doc]` is
+   * K1·(1 − B + B·len/avg); `k1p1` is K1+1.
    */
   accumulate(
     termId: number,
@@ -187,7 +187,7 @@ export class InvertedIndex {
     k1p1: number,
     norm: Float32Array,
     acc: Float64Array,
-    visit: (doc: number) => void,
+    gate: Gate,
   ): void {
     const alive = this.alive;
     if (termId < this.mainTerms)
@@ -200,17 +200,22 @@ export class InvertedIndex {
         k1p1,
         norm,
         acc,
-        visit,
+        gate,
       );
     const list = this.pending.get(termId);
-    if (list)
-      for (let i = 0; i < list.length; i += 2) {
-        const doc = list[i] as number;
-        const tf = list[i + 1] as number;
+    if (!list) return;
+    const { hits, group, touched } = gate;
+    for (let i = 0; i < list.length; i += 2) {
+      const doc = list[i] as number;
+      const tf = list[i + 1] as number;
+      const h = hits[doc] as number;
+      if (h === group) {
         if (alive[doc] !== 1) continue;
-        visit(doc);
-        acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
-      }
+        hits[doc] = group + 1;
+        if (group === 0) touched[gate.count++] = doc;
+      } else if (h !== group + 1) continue;
+      acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+    }
   }
 
   /**

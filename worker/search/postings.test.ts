@@ -67,7 +67,7 @@ describe('postings', () => {
     ]);
   });
 
-  it('accumulates BM25 over live postings only, the same as decoding', () => {
+  it('accumulates BM25 over live postings only, the same as decoding, listing them as the first word', () => {
     fc.assert(
       fc.property(postings(2000), fc.uniqueArray(fc.integer({ min: 0, max: 2000 })), ([docs, tfs], dead) => {
         const { data, offsets } = write([[docs, tfs]]);
@@ -75,8 +75,8 @@ describe('postings', () => {
         for (const d of dead) alive[d] = 0;
         const norm = Float32Array.from({ length: 2001 }, (_, i) => 0.5 + (i % 7) / 10);
         const acc = new Float64Array(2001);
-        const seen: number[] = [];
-        accumulatePostings(data, 0, offsets[1] as number, alive, 1.5, 2.2, norm, acc, (d) => seen.push(d));
+        const gate = { hits: new Uint8Array(2001), group: 0, touched: new Int32Array(2001), count: 0 };
+        accumulatePostings(data, 0, offsets[1] as number, alive, 1.5, 2.2, norm, acc, gate);
         const want = new Float64Array(2001);
         const wantSeen: number[] = [];
         decodePostings(data, 0, offsets[1] as number, (doc, tf) => {
@@ -84,7 +84,36 @@ describe('postings', () => {
           wantSeen.push(doc);
           want[doc] = (1.5 * tf * 2.2) / (tf + (norm[doc] as number));
         });
-        expect(seen).toEqual(wantSeen);
+        expect(Array.from(gate.touched.subarray(0, gate.count))).toEqual(wantSeen);
+        expect(wantSeen.every((d) => gate.hits[d] === 1)).toBe(true);
+        expect(Array.from(acc)).toEqual(Array.from(want));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('scores a later word only where every earlier word matched', () => {
+    // hits per doc: 0 (missed an earlier word), 1 (matched the one earlier word), 2 (matched this
+    // word already through another term).
+    const hitsOf = fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 2001, maxLength: 2001 });
+    fc.assert(
+      fc.property(postings(2000), hitsOf, ([docs, tfs], before) => {
+        const { data, offsets } = write([[docs, tfs]]);
+        const alive = new Uint8Array(2001).fill(1);
+        const norm = new Float32Array(2001).fill(1);
+        const acc = new Float64Array(2001);
+        const hits = Uint8Array.from(before);
+        const gate = { hits, group: 1, touched: new Int32Array(2001), count: 0 };
+        accumulatePostings(data, 0, offsets[1] as number, alive, 1, 2, norm, acc, gate);
+        const want = new Float64Array(2001);
+        const wantHits = Uint8Array.from(before);
+        decodePostings(data, 0, offsets[1] as number, (doc, tf) => {
+          if (before[doc] === 0) return;
+          wantHits[doc] = 2;
+          want[doc] = (tf * 2) / (tf + 1);
+        });
+        expect(gate.count).toBe(0);
+        expect(Array.from(hits)).toEqual(Array.from(wantHits));
         expect(Array.from(acc)).toEqual(Array.from(want));
       }),
       { numRuns: 200 },

@@ -174,10 +174,22 @@ function bitmapHead(data: Uint8Array, p: number): BitmapHead {
 }
 
 /**
- * Adds `idf`-weighted BM25 of every live posting of the term at `data[from, to)` into `acc`
- * (IMPORTANT: the hot loop of every search; decoding is inlined). `norm[doc]` is
- * K1·(1 − B + B·len/avg); `k1p1` is K1+1. `visit(doc)` is called once per live posting before
- * its score is added (hit counting).
+ * Where one query word's postings may score (see accumulatePostings): documents whose `hits`
+ * equal `group` (matched every earlier word) or `group + 1` (matched this word already, through
+ * another of its terms). Group 0 lets every document in and lists it in `touched` (from `count`).
+ */
+export interface Gate {
+  hits: Uint8Array;
+  group: number;
+  touched: Int32Array;
+  count: number;
+}
+
+/**
+ * Adds `idf`-weighted BM25 of every live posting of the term at `data[from, to)` that passes
+ * the gate into `acc`, setting its `hits` to `group + 1` (IMPORTANT: the hot loop of every
+ * search; decoding is inlined, and a document that failed an earlier word costs no arithmetic).
+ * `norm[doc]` is K1·(1 − B + B·len/avg); `k1p1` is K1+1.
  */
 export function accumulatePostings(
   data: Uint8Array,
@@ -188,9 +200,12 @@ export function accumulatePostings(
   k1p1: number,
   norm: Float32Array,
   acc: Float64Array,
-  visit: (doc: number) => void,
+  gate: Gate,
 ): void {
   if (from >= to) return;
+  const { hits, group, touched } = gate;
+  const next = group + 1;
+  let count = gate.count;
   if (data[from] === LIST) {
     let p = from + 1;
     let doc = 0;
@@ -206,10 +221,15 @@ export function accumulatePostings(
       doc += v >>> 2;
       const code = v & 3;
       const tf = code < 3 ? code + 1 : (data[p++] as number);
-      if (alive[doc] !== 1) continue;
-      visit(doc);
+      const h = hits[doc] as number;
+      if (h === group) {
+        if (alive[doc] !== 1) continue;
+        hits[doc] = next;
+        if (group === 0) touched[count++] = doc;
+      } else if (h !== next) continue;
       acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
     }
+    gate.count = count;
     return;
   }
   const head = bitmapHead(data, from + 1);
@@ -223,11 +243,16 @@ export function accumulatePostings(
       const code = ((data[codes + (k >> 2)] as number) >> ((k & 3) * 2)) & 3;
       k++;
       const tf = code < 3 ? code + 1 : (data[esc++] as number);
-      if (alive[doc] !== 1) continue;
-      visit(doc);
+      const h = hits[doc] as number;
+      if (h === group) {
+        if (alive[doc] !== 1) continue;
+        hits[doc] = next;
+        if (group === 0) touched[count++] = doc;
+      } else if (h !== next) continue;
       acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
     }
   }
+  gate.count = count;
 }
 
 /** Number of postings of the term at `data[from, to)`. Cost: a LIST is decoded; a BITMAP is O(1). */

@@ -6,7 +6,9 @@
  * keyword lists) does a query no document fully matches fall back to any group (OR, ranked by
  * how much it matched). Scratch arrays are reused between calls: O(postings touched) per query.
  */
+import { idList, RankedIds, type Ranked } from './ranked';
 import type { SearchIndex } from './searchIndex';
+import type { Gate } from './postings';
 import type { QueryWord } from './tokenize';
 
 const K1 = 1.2;
@@ -18,10 +20,13 @@ const EXPANSION_WEIGHT = 0.7;
 // A feed-title hit is worth about one body occurrence of a rare word.
 const FEED_WEIGHT = 0.8;
 
-/** Matched documents with their scores (parallel arrays, unordered). */
+/**
+ * Matched documents with their scores (parallel arrays, unordered). Both are views of the
+ * Scratch: valid until its next query.
+ */
 export interface Scored {
-  docs: number[];
-  scores: number[];
+  docs: Int32Array;
+  scores: Float64Array;
   /** The dictionary terms the query used (for highlighting). */
   terms: string[];
 }
@@ -32,28 +37,33 @@ export type FeedTerms = Map<number, string[]>;
 /** Reusable per-document scratch space for one index, plus caches keyed by the index version. */
 export class Scratch {
   acc = new Float64Array(0);
+  /** Per doc: query words matched so far. */
   hits = new Uint8Array(0);
-  stamp = new Int32Array(0);
+  /** Per doc: matched the word being gathered (any-word queries). */
+  marks = new Uint8Array(0);
+  /** Matched documents of the query being scored (their list, then `Scored.docs`). */
+  touched = new Int32Array(0);
+  /** `Scored.scores`, then (orderDocs) the sort keys. */
+  scores = new Float64Array(0);
   norm = new Float32Array(0);
   /** Position of each doc in newest-first order (0 = newest), for recency tie-breaks. */
   dateRank = new Int32Array(0);
-  private round = 0;
+  /** Doc at each newest-first position. */
+  byRank = new Int32Array(0);
   private normVersion = -1;
   private rankVersion = -1;
 
-  /** Sizes the arrays for `n` documents. */
+  /** Sizes the arrays for `n` documents (with a quarter to spare, so a growing index rarely regrows them). */
   prepare(n: number): void {
     if (this.acc.length < n) {
-      const cap = Math.max(1024, n * 2);
+      const cap = Math.max(1024, n + (n >> 2));
       this.acc = new Float64Array(cap);
       this.hits = new Uint8Array(cap);
-      this.stamp = new Int32Array(cap);
-      this.round = 0;
+      this.marks = new Uint8Array(cap);
+      this.touched = new Int32Array(cap);
+      this.scores = new Float64Array(cap);
       this.normVersion = this.rankVersion = -1;
     }
-  }
-  nextStamp(): number {
-    return ++this.round;
   }
 
   /** BM25 length normalisation per doc, recomputed when the index changed. O(docs). */
@@ -77,6 +87,7 @@ export class Scratch {
       order.sort((a, b) => index.pubDate(b) - index.pubDate(a) || b - a);
       if (this.dateRank.length < n) this.dateRank = new Int32Array(this.acc.length);
       for (let i = 0; i < n; i++) this.dateRank[order[i] as number] = i;
+      this.byRank = order;
       this.rankVersion = index.version;
     }
     return this.dateRank;
@@ -88,39 +99,54 @@ export class Scratch {
 const RANK_BITS = 2 ** 21;
 const SCALE = 65_536;
 
+/** How ordered results name their documents: item ids, and whether old doc numbers still hold. */
+export interface DocIds {
+  idOf(doc: number): number;
+  /** Changes whenever documents are renumbered. */
+  numbering(): number;
+}
+
+/** Documents named by themselves (tests, tools). */
+export const SELF_IDS: DocIds = { idOf: (doc) => doc, numbering: () => 0 };
+
 /**
- * Orders matched docs best first: score desc, then pubDate desc (then higher doc). Scores are
- * compared at 1/65536 precision. Cost: one typed-array sort. Falls back to a comparator sort
- * past 2M docs.
+ * The matches of `score` (a query over this index and scratch) best first: score desc, then
+ * pubDate desc (then higher doc), as item ids from `ids`. Scores are compared at 1/65536
+ * precision. The order is made as it is read (ranked.ts): the list keeps only its ordered
+ * first ids, and reading past them scores the query again, unless the index changed since
+ * (then the list answers null, and the pager recomputes). Past 2M docs the keys cannot hold a
+ * rank, and a comparator sort orders everything at once.
  */
-export function orderDocs(index: SearchIndex, s: Scored, scratch: Scratch): Int32Array {
-  const n = s.docs.length;
-  const ranks = scratch.ranks(index);
+export function orderDocs(index: SearchIndex, scratch: Scratch, score: () => Scored, ids = SELF_IDS): Ranked {
   if (index.slotCount() >= RANK_BITS) {
-    const idx = s.docs.map((_, i) => i);
+    const s = score();
+    const ranks = scratch.ranks(index);
+    const idx = Array.from(s.docs, (_, i) => i);
     idx.sort(
       (a, b) =>
         (s.scores[b] as number) - (s.scores[a] as number) ||
         (ranks[s.docs[a] as number] as number) - (ranks[s.docs[b] as number] as number),
     );
-    return Int32Array.from(idx, (i) => s.docs[i] as number);
+    return idList(Int32Array.from(idx, (i) => ids.idOf(s.docs[i] as number)));
   }
-  const keys = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const doc = s.docs[i] as number;
-    keys[i] =
-      Math.round((s.scores[i] as number) * SCALE) * RANK_BITS + (RANK_BITS - 1 - (ranks[doc] as number));
-  }
-  keys.sort();
-  const byRank = new Int32Array(index.slotCount());
-  for (let d = 0; d < byRank.length; d++) byRank[ranks[d] as number] = d;
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const key = keys[n - 1 - i] as number;
-    const rank = RANK_BITS - 1 - (key % RANK_BITS);
-    out[i] = byRank[rank] as number;
-  }
-  return out;
+  const version = index.version;
+  const numbering = ids.numbering();
+  return new RankedIds({
+    keys: () => {
+      if (index.version !== version || ids.numbering() !== numbering) return null;
+      const s = score();
+      const ranks = scratch.ranks(index);
+      // In place: each score becomes its key.
+      const keys = s.scores;
+      for (let i = 0; i < keys.length; i++) {
+        // Scores are never negative (idfOf); the key's rank bits rely on it.
+        const q = Math.max(0, Math.floor((keys[i] as number) * SCALE + 0.5));
+        keys[i] = q * RANK_BITS + (RANK_BITS - 1 - (ranks[s.docs[i] as number] as number));
+      }
+      return keys;
+    },
+    idOf: (key) => ids.idOf(scratch.byRank[RANK_BITS - 1 - (key % RANK_BITS)] as number),
+  });
 }
 
 /** BM25 weight of one posting. */
@@ -128,15 +154,33 @@ export function bm25(idf: number, tf: number, len: number, avg: number): number 
   return (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / avg));
 }
 
-/** Inverse document frequency (the BM25 "plus one" form, never negative). */
+/**
+ * Inverse document frequency (the BM25 "plus one" form, never negative). `df` may count
+ * postings of deleted documents until the next merge, so it is capped at `n`.
+ */
 export function idfOf(df: number, n: number): number {
-  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const d = Math.min(df, n);
+  return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+}
+
+const none = (): Omit<Scored, 'terms'> => ({ docs: new Int32Array(0), scores: new Float64Array(0) });
+
+interface Group {
+  termIds: number[];
+  exact: number;
+  term: string;
+  prefix: boolean;
+  /** Feeds whose title holds the word. */
+  feeds: Set<number>;
+  /** Upper bound of the documents the word matches (its terms' postings). */
+  size: number;
 }
 
 /**
  * Scores every document matching all of `words` (or, with `anyIfNone` and no full match, any of
- * them). Cost: one pass over the postings of the query's terms (and of the documents of feeds
- * whose title matches), plus the matched documents.
+ * them). Words are taken rarest first, and a later word's postings only score documents that
+ * matched every earlier word. Cost: one pass over the postings of the query's terms (and over
+ * every document for a word in a feed's title), plus the matched documents.
  */
 export function scoreQuery(
   index: SearchIndex,
@@ -145,58 +189,122 @@ export function scoreQuery(
   scratch: Scratch,
   anyIfNone = false,
 ): Scored {
-  const groups: { termIds: number[]; exact: number; term: string; prefix: boolean }[] = [];
+  const groups = groupsOf(index, words, feedTerms);
+  const terms = termsOf(index, groups);
+  if (groups.length === 0) return { ...none(), terms: [] };
+  scratch.prepare(index.slotCount());
+  // `hits` counts words in a Uint8Array: a query of 255 words or more matches nothing (AND).
+  if (groups.length >= 255) return { ...(anyIfNone ? scoreAny(index, groups, scratch) : none()), terms };
+  const all = scoreAll(
+    index,
+    [...groups].sort((a, b) => a.size - b.size),
+    scratch,
+  );
+  if (all.docs.length > 0 || !anyIfNone || groups.length < 2) return { ...all, terms };
+  return { ...scoreAny(index, groups, scratch), terms };
+}
+
+// The query's words as groups of dictionary terms.
+function groupsOf(index: SearchIndex, words: QueryWord[], feedTerms: FeedTerms): Group[] {
+  const groups: Group[] = [];
   for (const w of words)
     for (const [i, term] of w.terms.entries()) {
       const prefix = w.prefix && i === w.terms.length - 1;
       const exact = index.termId(term);
       const termIds = prefix ? index.prefixTerms(term, PREFIX_CAP) : exact >= 0 ? [exact] : [];
       if (prefix && exact >= 0 && !termIds.includes(exact)) termIds.push(exact);
-      groups.push({ termIds, exact, term, prefix });
+      const feeds = matchingFeeds(feedTerms, term, prefix);
+      const size = termIds.reduce((sum, t) => sum + index.docFreq(t), feeds.size > 0 ? index.slotCount() : 0);
+      groups.push({ termIds, exact, term, prefix, feeds, size });
     }
-  if (groups.length === 0) return { docs: [], scores: [], terms: [] };
-  const n = index.slotCount();
-  scratch.prepare(n);
-  const { acc, hits, stamp } = scratch;
+  return groups;
+}
+
+const termsOf = (index: SearchIndex, groups: Group[]): string[] => [
+  ...new Set(groups.flatMap((g) => g.termIds.map((t) => index.term(t)))),
+];
+
+/** The dictionary terms a query uses (for highlighting), without scoring it. */
+export function queryTerms(index: SearchIndex, words: QueryWord[]): string[] {
+  return termsOf(index, groupsOf(index, words, new Map()));
+}
+
+// Adds one word's scores (all its terms, and the documents of feeds whose title holds it) to the
+// documents the gate lets in.
+function scoreGroup(index: SearchIndex, g: Group, scratch: Scratch, gate: Gate): void {
+  const { acc } = scratch;
   const norm = scratch.norms(index);
-  const touched: number[] = [];
   const live = Math.max(1, index.docCount());
-  const terms: string[] = [];
-  for (const g of groups) {
-    const s = scratch.nextStamp();
-    const visit = (doc: number) => {
-      if (stamp[doc] === s) return;
-      if (stamp[doc] === 0) touched.push(doc);
-      stamp[doc] = s;
-      hits[doc] = (hits[doc] as number) + 1;
-    };
-    for (const t of g.termIds) {
-      terms.push(index.term(t));
-      const idf = idfOf(index.docFreq(t), live) * (t === g.exact ? 1 : EXPANSION_WEIGHT);
-      index.accumulate(t, idf, K1 + 1, norm, acc, visit);
-    }
-    const feeds = matchingFeeds(feedTerms, g.term, g.prefix);
-    if (feeds.size > 0) {
-      let inFeeds = 0;
-      for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && feeds.has(index.feedId(doc))) inFeeds++;
-      const idf = idfOf(inFeeds, live) * FEED_WEIGHT;
-      for (let doc = 0; doc < n; doc++)
-        if (index.isLive(doc) && feeds.has(index.feedId(doc))) {
-          visit(doc);
-          acc[doc] = (acc[doc] as number) + idf;
-        }
-    }
+  for (const t of g.termIds) {
+    const idf = idfOf(index.docFreq(t), live) * (t === g.exact ? 1 : EXPANSION_WEIGHT);
+    index.accumulate(t, idf, K1 + 1, norm, acc, gate);
+  }
+  if (g.feeds.size === 0) return;
+  const n = index.slotCount();
+  let inFeeds = 0;
+  for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && g.feeds.has(index.feedId(doc))) inFeeds++;
+  const idf = idfOf(inFeeds, live) * FEED_WEIGHT;
+  const { hits, group, touched } = gate;
+  for (let doc = 0; doc < n; doc++) {
+    if (!index.isLive(doc) || !g.feeds.has(index.feedId(doc))) continue;
+    const h = hits[doc] as number;
+    if (h === group) {
+      hits[doc] = group + 1;
+      if (group === 0) touched[gate.count++] = doc;
+    } else if (h !== group + 1) continue;
+    acc[doc] = (acc[doc] as number) + idf;
+  }
+}
+
+// Documents matching every group, with their scores; scratch left clean.
+function scoreAll(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<Scored, 'terms'> {
+  const { acc, hits, touched } = scratch;
+  const gate: Gate = { hits, group: 0, touched, count: 0 };
+  for (const [i, g] of groups.entries()) {
+    gate.group = i;
+    scoreGroup(index, g, scratch, gate);
   }
   const need = groups.length;
-  let docs = touched.filter((d) => hits[d] === need);
-  if (docs.length === 0 && need > 1 && anyIfNone) docs = touched;
-  const scores = docs.map((d) => acc[d] as number);
-  for (const d of touched) {
+  const { scores } = scratch;
+  let k = 0;
+  // Matches move to the front of `touched` (k ≤ i), their scores beside them.
+  for (let i = 0; i < gate.count; i++) {
+    const d = touched[i] as number;
+    if (hits[d] === need) {
+      touched[k] = d;
+      scores[k++] = acc[d] as number;
+    }
     acc[d] = 0;
     hits[d] = 0;
-    stamp[d] = 0;
   }
-  return { docs, scores, terms: [...new Set(terms)] };
+  return { docs: touched.subarray(0, k), scores: scores.subarray(0, k) };
+}
+
+// Documents matching any group, with their summed scores; scratch left clean. Each group is
+// gathered alone (as group 0, over `marks`), then its new documents are listed.
+function scoreAny(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<Scored, 'terms'> {
+  const { acc, hits, marks, touched } = scratch;
+  const found: number[] = [];
+  const gate: Gate = { hits: marks, group: 0, touched, count: 0 };
+  for (const g of groups) {
+    gate.count = 0;
+    scoreGroup(index, g, scratch, gate);
+    for (let i = 0; i < gate.count; i++) {
+      const d = touched[i] as number;
+      marks[d] = 0;
+      if (hits[d] === 1) continue;
+      hits[d] = 1;
+      found.push(d);
+    }
+  }
+  const { scores } = scratch;
+  found.forEach((d, i) => {
+    touched[i] = d;
+    scores[i] = acc[d] as number;
+    acc[d] = 0;
+    hits[d] = 0;
+  });
+  return { docs: touched.subarray(0, found.length), scores: scores.subarray(0, found.length) };
 }
 
 function matchingFeeds(feedTerms: FeedTerms, term: string, prefix: boolean): Set<number> {

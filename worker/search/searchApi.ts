@@ -4,7 +4,15 @@ import { EngineError } from '../errors';
 import { Pager } from '../query/pager';
 import type { ItemRow, Page } from '../types';
 import { findRelated } from './related';
-import { orderDocs, Scratch, scoreQuery, type FeedTerms, type Scored } from './scoring';
+import {
+  orderDocs,
+  queryTerms,
+  Scratch,
+  scoreQuery,
+  type DocIds,
+  type FeedTerms,
+  type Scored,
+} from './scoring';
 import type { TextIndex } from './textIndex';
 import {
   hasPhrase,
@@ -82,13 +90,12 @@ export const TITLE_FIRST_WINDOW = 1_000;
 const SUGGEST_WINDOW = 50;
 
 /**
- * Keeps only the matches that contain every phrase (in title, author or text). Mutates and
- * returns `s`. Cost: per match one index lookup and a fold of its title, author, maybe text.
+ * Keeps only the matches that contain every phrase (in title, author or text), in place in
+ * `s`'s arrays; returns `s`. Cost: per match one index lookup and a fold of its title, author, maybe text.
  */
 function keepPhrases(ctx: EngineContext, store: TextStore, s: Scored, phrases: Phrase[]): Scored {
   if (phrases.length === 0) return s;
-  const docs: number[] = [];
-  const scores: number[] = [];
+  let k = 0;
   for (let i = 0; i < s.docs.length; i++) {
     const doc = s.docs[i] as number;
     const row = ctx.index.rowOf(store.idOf(doc));
@@ -99,11 +106,11 @@ function keepPhrases(ctx: EngineContext, store: TextStore, s: Scored, phrases: P
       (p) => hasPhrase(title, p) || hasPhrase(author, p) || hasPhrase((body ??= store.textOfSlot(doc)), p),
     );
     if (!all) continue;
-    docs.push(doc);
-    scores.push(s.scores[i] as number);
+    s.docs[k] = doc;
+    s.scores[k++] = s.scores[i] as number;
   }
-  s.docs = docs;
-  s.scores = scores;
+  s.docs = s.docs.subarray(0, k);
+  s.scores = s.scores.subarray(0, k);
   return s;
 }
 
@@ -138,28 +145,24 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
     return { ...keepPhrases(ctx, text.store, scored, parsed.phrases), titleTerms: titleTerms(parsed.words) };
   };
 
-  // Best first: score desc, then pubDate desc.
-  const order = (s: Scored): Int32Array => {
-    const docs = orderDocs(text.search, s, scratch);
-    const ids = new Int32Array(docs.length);
-    for (let i = 0; i < docs.length; i++) ids[i] = text.store.idOf(docs[i] as number);
-    return ids;
-  };
+  // Item ids of text store slots, and when slots were renumbered (ordered results then expire).
+  const slotIds: DocIds = { idOf: (slot) => text.store.idOf(slot), numbering: () => text.store.numbering };
 
   return {
     async run(query, opts = {}) {
       if (typeof query !== 'string') throw new EngineError('bad_query', 'Search text must be a string');
       await text.fresh();
-      let terms: string[] = [];
       const any = opts.anyIfNone === true;
       const key = `s${any ? '|' : '\u0000'}${query}`;
+      const words = parseSearch(query).words;
       const page = await pager.page(key, opts.cursor, opts.limit ?? PAGE_SIZE, () => {
-        const scored = score(query, any);
-        terms = scored.terms;
-        return titleFirst(ctx, order(scored), scored.titleTerms, TITLE_FIRST_WINDOW);
+        // Best first (score desc, then pubDate desc), ordered as far as pages are read.
+        const ranked = orderDocs(text.search, scratch, () => score(query, any), slotIds);
+        const first = ranked.prefix(TITLE_FIRST_WINDOW);
+        if (first) titleFirst(ctx, first, titleTerms(words), TITLE_FIRST_WINDOW);
+        return ranked;
       });
-      if (terms.length === 0 && opts.cursor) terms = score(query, any).terms;
-      return { ...page, terms };
+      return { ...page, terms: queryTerms(text.search, words) };
     },
 
     async suggest(query, limit = 8) {

@@ -11,7 +11,8 @@ function build(texts: string[]): SearchIndex {
 
 function search(index: SearchIndex, q: string): number[] {
   const scratch = new Scratch();
-  return Array.from(orderDocs(index, scoreQuery(index, queryWords(q), new Map(), scratch), scratch));
+  const ranked = orderDocs(index, scratch, () => scoreQuery(index, queryWords(q), new Map(), scratch));
+  return Array.from(ranked.prefix(ranked.length) ?? []);
 }
 
 describe('SearchIndex', () => {

@@ -54,6 +54,7 @@ export class TextStore {
   /** Chunks changed since the last `takeDirty()` (for incremental persistence in IndexedDB). */
   private dirty = new Set<number>();
   private _version = 0;
+  private _numbering = 0;
 
   /** A store over `space` (default: chunks in memory). */
   constructor(space: ChunkSpace = new MemoryChunks()) {
@@ -63,6 +64,10 @@ export class TextStore {
   /** Bumped on every change. */
   get version(): number {
     return this._version;
+  }
+  /** Bumped whenever slots are renumbered (compaction, load, clear): slot → id answers change. */
+  get numbering(): number {
+    return this._numbering;
   }
   /** Where the chunks are. */
   get chunks(): ChunkSpace {
@@ -259,6 +264,7 @@ export class TextStore {
     oldSpace.dispose();
     this.dirty = new Set(Array.from({ length: this.space.count() }, (_, i) => i));
     this._version++;
+    this._numbering++;
     return remap;
   }
 
@@ -346,6 +352,7 @@ export class TextStore {
     }
     this.dirty.clear();
     this._version++;
+    this._numbering++;
   }
 
   /** Empties the store. */
