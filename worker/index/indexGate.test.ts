@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { seedEngine } from '../testing/seed';
+import type { Database } from '../db/database';
 import type { Counts, ItemRow, Page } from '../types';
 import { IndexGate } from './indexGate';
 import { readSummary, type IndexSummary } from './snapshot';
@@ -159,6 +160,34 @@ describe('IndexGate', () => {
     // Loaded: even the all list comes from the index now.
     expect(await page({ scope: 'all' })).toBe(EMPTY_PAGE);
     expect(fromIndex).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers the all list from the number columns when they come in before the IndexedDB walk', async () => {
+    const gate = new IndexGate(true);
+    // An IndexedDB that answers only when told (a large database busy with the snapshot's reads).
+    let walked!: (v: null) => void;
+    const db = { tx: () => new Promise((r) => (walked = r)) } as unknown as Database;
+    let numbersIn!: () => void;
+    const numbers = new Promise<void>((r) => (numbersIn = r));
+    void gate.begin(
+      SUMMARY,
+      async (atNumbers) => {
+        await numbers;
+        await atNumbers();
+      },
+      5,
+    );
+    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
+    const page = gate.page(db, fromIndex)({ scope: 'all', limit: 5 });
+    await tick();
+    expect(fromIndex).not.toHaveBeenCalled();
+    numbersIn();
+    expect(await page).toBe(EMPTY_PAGE);
+    expect(fromIndex).toHaveBeenCalledTimes(1);
+    // The walk ending later changes nothing.
+    walked(null);
+    await gate.whenLoaded();
+    expect(fromIndex).toHaveBeenCalledTimes(1);
   });
 
   it('answers `free` calls at once while loading, without starting a load that waits', async () => {

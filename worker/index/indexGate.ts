@@ -17,6 +17,9 @@ import type { IndexSummary } from './snapshot';
 
 type AnyFn = (...args: never[]) => unknown;
 
+/** The number columns came in before an early page (IndexGate.page). */
+const NUMBERS = Symbol('numbers');
+
 /**
  * How long a load with a summary waits for the first page before it starts anyway. Reading and
  * unpacking the snapshot occupies the worker's thread for a while (~100–300 ms at 100k on a busy
@@ -192,8 +195,9 @@ export class IndexGate {
 
   /**
    * `items.page` that answers the all list from IndexedDB before the snapshot is read (same rows,
-   * cursor and total as the index would give), every list from the number columns once they are
-   * in (`early`), and otherwise waits for the index and calls `page`.
+   * cursor and total as the index would give) unless the number columns come in first, every
+   * list from the number columns once they are in (`early`), and otherwise waits for the index
+   * and calls `page`.
    */
   page(
     db: Database,
@@ -203,10 +207,17 @@ export class IndexGate {
     const answer = async (q: ItemsQuery): Promise<Page<ItemRow>> => {
       const summary = this.summary;
       if (!this._loaded && !this.numbers && summary && canPageEarly(q)) {
-        const early = await earlyPage(db, summary, q);
-        this.answered = true;
-        this.startLoad?.();
-        if (early) return early;
+        const early = earlyPage(db, summary, q).finally(() => {
+          this.answered = true;
+          this.startLoad?.();
+        });
+        // Whichever answers first: the IndexedDB walk, or the number columns (the load starts
+        // after the window even while the walk goes on). In a large database the walk's cursor
+        // steps queue behind the snapshot's reads and unpacking: at 1M articles it answered at
+        // ~390 ms after init, the number columns at ~170 ms.
+        const first = await Promise.race([early, this.numbersReady.then((): typeof NUMBERS => NUMBERS)]);
+        if (first === NUMBERS) early.catch(() => undefined);
+        else if (first) return first;
       }
       return onNumbers(q);
     };
