@@ -75,14 +75,18 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
   // The warm-up pass (untimed, same for both sides) uses every 5th query: 40 queries that cover
   // every kind (words, pairs, prefixes, CJK) warm the code paths; the measured passes run all 200.
   const warmUp = queries.filter((_, i) => i % 5 === 0);
+  // Past 300k MiniSearch answers in seconds (1.3 s median at 1M: 240 queries were ~5 of a run's
+  // 56 minutes), so it runs every other query there, every kind alike; the engine runs all.
+  const miniEvery = size > 300_000 ? 2 : 1;
   for (let pass = -1; pass < passes; pass++) {
-    for (const { q, prefix } of pass < 0 ? warmUp : queries) {
+    for (const [i, { q, prefix }] of (pass < 0 ? warmUp : queries).entries()) {
       if (probe !== MISSING) {
         const start = performance.now();
         // The engine treats the last word as a prefix unless the text ends in a space.
         await optionalCall('search', 'run', prefix ? q : `${q} `);
         if (pass >= 0) engineMs.push(performance.now() - start);
       }
+      if (i % miniEvery !== 0) continue;
       const start = performance.now();
       await mini.search(q, prefix);
       if (pass >= 0) miniMs.push(performance.now() - start);
@@ -111,7 +115,17 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
       ratio: p95Ratio,
       target: '≤ 50 ms and ≤ 1.0× MiniSearch p95',
       status: verdict(p95Ratio === null || !e ? null : p95Ratio <= 1 && e.p95 <= 50),
-      note: missing ?? (partial ? `${miniScope}; the engine searches all of them` : undefined),
+      note:
+        missing ??
+        ([
+          partial ? `${miniScope}; the engine searches all of them` : '',
+          miniEvery > 1
+            ? `MiniSearch ran every ${miniEvery === 2 ? 'other' : `${miniEvery}th`} query (its p95 over those)`
+            : '',
+        ]
+          .filter(Boolean)
+          .join('; ') ||
+          undefined),
     },
     {
       bench: 'search',
