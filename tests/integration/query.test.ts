@@ -126,6 +126,9 @@ const SHAPES = [
   'group.id BETWEEN 1 AND 2 AND isSaved = false ORDER BY author',
   `pubDate > DATE_SUB(NOW(), INTERVAL 7 DAY) ORDER BY pubDate ASC LIMIT 30`,
   "title LIKE 'river' OR author LIKE 'tide' LIMIT 12",
+  "title LIKE 'ca'",
+  "title NOT LIKE 'e' AND isRead = false",
+  "title LIKE '日本'",
   'author = null ORDER BY feed.title',
   'ORDER BY description LIMIT 20',
 ];

@@ -86,6 +86,9 @@ export class MetaIndex implements MetaIndexView {
   titleLower(row: number): string {
     return this.text.titleLower(row);
   }
+  titleMatches(needle: string): Uint8Array {
+    return this.text.titleMatches(needle);
+  }
   author(row: number): string {
     return row < this.size ? this.text.author(row) : '';
   }

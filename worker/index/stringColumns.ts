@@ -43,9 +43,32 @@ const ENCLOSURE = 1;
 const GUID = 2;
 const encoder = new TextEncoder();
 
+/**
+ * The joined strings `lowerAll` lowers a title column in (its cells are slices of them, so they
+ * are in memory anyway), with where each row sits: a LIKE over every title is then a few native
+ * `indexOf` runs over one string instead of a million `includes` calls. Rows written after it
+ * was made (`from` on) or rewritten since (`changed`) are checked one by one.
+ */
+interface TitleScan {
+  parts: JoinedRows[];
+  /** Rows below `from` in no part (checked one by one). */
+  loose: number[];
+  /** Rows from here on are not in the parts. */
+  from: number;
+  changed: Set<number>;
+}
+
+/** Lowered titles of `rows` joined into `text`; row rows[i] is text[starts[i], starts[i + 1]). */
+interface JoinedRows {
+  text: string;
+  rows: Int32Array;
+  starts: Int32Array;
+}
+
 export class StringColumns {
   private titles: string[] = [];
   private titlesLower: string[] = [];
+  private scan: TitleScan | null = null;
   private readonly authors = new Interned();
   private refs = new PackedStrings(3);
   private lastPart = { text: '', bytes: new Uint8Array(0) };
@@ -82,8 +105,30 @@ export class StringColumns {
     return this.refs.get(row, GUID);
   }
 
+  /**
+   * Bytes per row of the rows whose lowered title contains `needle` (1 = yes), over every row.
+   * Cost: a native search through the joined titles, plus one `includes` per row written since.
+   */
+  titleMatches(needle: string): Uint8Array {
+    const n = this.titles.length;
+    const hits = new Uint8Array(n);
+    if (needle === '') return hits.fill(1);
+    const scan = this.scan;
+    for (const part of scan?.parts ?? []) findIn(part, needle, hits);
+    const check = (r: number) => {
+      hits[r] = (this.titlesLower[r] as string).includes(needle) ? 1 : 0;
+    };
+    if (scan) {
+      scan.loose.forEach(check);
+      scan.changed.forEach(check);
+    }
+    for (let r = scan?.from ?? 0; r < n; r++) check(r);
+    return hits;
+  }
+
   /** Sets one row's strings (rows are first written in order). */
   write(row: number, item: RowStrings): void {
+    if (this.scan && row < this.scan.from) this.scan.changed.add(row);
     this.titles[row] = item.title;
     const lower = item.title.toLowerCase();
     this.titlesLower[row] = lower === item.title ? item.title : lower;
@@ -93,6 +138,7 @@ export class StringColumns {
 
   /** Lets a dead row's title go before compaction (the packed fields stay until then). */
   drop(row: number): void {
+    if (this.scan && row < this.scan.from) this.scan.changed.add(row);
     this.titles[row] = this.titlesLower[row] = '';
   }
 
@@ -104,7 +150,7 @@ export class StringColumns {
   /** Replaces everything with the first `n` rows of `cols` (or nothing: every string ''). */
   load(cols: TextColumns | null, n: number, cap: number): void {
     this.titles = cols?.titles.slice(0, n) ?? [];
-    this.titlesLower = lowerAll(this.titles);
+    this.lowerTitles();
     this.authors.load(cols?.authors ?? [], cols ? n : 0, cap);
     this.refs.clear();
     if (cols)
@@ -120,8 +166,14 @@ export class StringColumns {
       return false;
     this.refs = refs;
     this.titles = cols.titles.slice(0, n);
-    this.titlesLower = lowerAll(this.titles);
+    this.lowerTitles();
     return true;
+  }
+
+  private lowerTitles(): void {
+    const { out, parts, loose } = lowerAll(this.titles);
+    this.titlesLower = out;
+    this.scan = { parts, loose, from: this.titles.length, changed: new Set() };
   }
 
   /** The rows `keep`, in that order, in the packed form. */
@@ -161,6 +213,8 @@ export class StringColumns {
       this.authors.codes[i] = this.authors.codes[r]!;
     });
     this.titles.length = this.titlesLower.length = w;
+    // Rows moved: the joined titles no longer say where a row is (the next load makes them).
+    this.scan = null;
     this.refs.compact(keep);
     if (this.authors.codes.length > cap) this.authors.resize(cap, w);
     this.authors.rebuild(w);
@@ -189,24 +243,57 @@ export function byWidth(column: readonly string[]): { narrow: number[]; wide: nu
  * docs/architecture.md → "Index memory"). A cell that lowering leaves unchanged is the title
  * string itself (no second copy).
  */
-function lowerAll(column: string[]): string[] {
+function lowerAll(column: string[]): { out: string[]; parts: JoinedRows[]; loose: number[] } {
   const out = new Array<string>(column.length);
-  const { narrow, wide } = byWidth(column);
-  lowerRows(column, narrow, out);
-  lowerRows(column, wide, out);
-  return out;
+  const parts: JoinedRows[] = [];
+  const loose: number[] = [];
+  for (const rows of Object.values(byWidth(column))) {
+    const part = lowerRows(column, rows, out);
+    if (part) parts.push(part);
+    else for (const r of rows) loose.push(r);
+  }
+  return { out, parts, loose };
 }
 
-function lowerRows(column: string[], rows: number[], out: string[]): void {
+// Lowers the cells `rows` through one joined string. Returns it with the cells' places when most
+// cells are slices of it (so it stays in memory anyway), else null: cells lowered one by one
+// (lengths changed), cells lowering left as they were (the joined string would be a copy), none.
+function lowerRows(column: string[], rows: number[], out: string[]): JoinedRows | null {
   const joined = rows.map((r) => column[r]!).join('');
   const lower = joined.toLowerCase();
   const whole = lower.length === joined.length && !joined.includes('\u03a3');
+  const starts = new Int32Array(rows.length + 1);
   let start = 0;
-  for (const r of rows) {
+  let sliced = 0;
+  rows.forEach((r, i) => {
     const cellOf = column[r]!;
     const end = start + cellOf.length;
     const cell = whole ? lower.slice(start, end) : cellOf.toLowerCase();
-    out[r] = cell === cellOf ? cellOf : cell;
+    if (cell === cellOf) out[r] = cellOf;
+    else {
+      out[r] = cell;
+      sliced++;
+    }
+    starts[i] = start;
     start = end;
+  });
+  starts[rows.length] = start;
+  return whole && sliced * 2 >= rows.length && rows.length > 0
+    ? { text: lower, rows: Int32Array.from(rows), starts }
+    : null;
+}
+
+// Marks in `hits` the rows of `part` whose cell holds `needle` (not across two cells).
+function findIn(part: JoinedRows, needle: string, hits: Uint8Array): void {
+  const { text, rows, starts } = part;
+  let cell = 0;
+  let pos = text.indexOf(needle);
+  while (pos >= 0) {
+    while ((starts[cell + 1] as number) <= pos) cell++;
+    const end = starts[cell + 1] as number;
+    if (pos + needle.length <= end) {
+      hits[rows[cell] as number] = 1;
+      pos = text.indexOf(needle, end);
+    } else pos = text.indexOf(needle, pos + 1);
   }
 }

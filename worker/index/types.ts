@@ -26,6 +26,12 @@ export interface MetaIndexView {
   flags(row: number): number;
   title(row: number): string;
   titleLower(row: number): string;
+  /**
+   * Per row, 1 when its lower-cased title contains `needle` (lower-cased, non-empty), over the
+   * first rows at least (rows past the end read as no match). Optional: a scan of every title at
+   * once, cheaper than `titleLower(row).includes` row by row when most rows are asked about.
+   */
+  titleMatches?(needle: string): Uint8Array;
   author(row: number): string;
   authorLower(row: number): string;
   /**

@@ -135,6 +135,33 @@ function genericLeaf(c: LeafCondition, env: CompileEnv, getterOf: (k: FieldKey) 
 }
 
 /** Compiles a feed-level condition to a predicate over feed ids. */
+/**
+ * `title LIKE needle` for one row. Row by row at first; once a sixteenth of the rows were asked
+ * about at one index version (a scan, not a few candidates), every title is searched at once
+ * (titleMatches) and the rows look up the answer. A rule's matcher, asked row by row as
+ * articles arrive, stays row by row. At 1M articles row by row was 107–165 ms.
+ */
+function titleLike(index: QuerySource['index'], needle: string): (row: number) => boolean {
+  const matches = index.titleMatches?.bind(index);
+  if (!matches) return (r) => index.titleLower(r).includes(needle);
+  let version = index.version;
+  let asked = 0;
+  let hits: Uint8Array | null = null;
+  return (r) => {
+    if (index.version !== version) {
+      version = index.version;
+      asked = 0;
+      hits = null;
+    }
+    if (hits) return hits[r] === 1;
+    if (++asked > index.rowCount() >> 4) {
+      hits = matches(needle);
+      return hits[r] === 1;
+    }
+    return index.titleLower(r).includes(needle);
+  };
+}
+
 export function compileFeedCondition(c: Condition, env: CompileEnv): Compiled {
   return compileTree(c, (leaf) => genericLeaf(leaf, env, (k) => feedGetter(k, env.source)));
 }
@@ -188,8 +215,10 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
   }
   if (c.type === 'like' && (key === 'title' || key === 'author')) {
     const needle = String(env.value(c.value) ?? '').toLowerCase();
+    if (needle === '') return !c.negated;
     const lower = key === 'title' ? (r: number) => index.titleLower(r) : (r: number) => index.authorLower(r);
-    return c.negated ? (r) => !lower(r).includes(needle) : (r) => lower(r).includes(needle);
+    const test = key === 'title' ? titleLike(index, needle) : (r: number) => lower(r).includes(needle);
+    return c.negated ? (r) => !test(r) : test;
   }
   const described = env.source.description;
   if (c.type === 'like' && key === 'description' && described?.contains) {

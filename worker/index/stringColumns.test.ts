@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StringColumns, type RowStrings } from './stringColumns';
+
+const row = (title: string): RowStrings => ({ title, author: '', link: '', enclosure: '', guid: '' });
+
+// Titles from a small alphabet (so needles hit), with capitals, CJK, and characters whose
+// lowering changes a length (İ) or depends on neighbours (Σ).
+const title = fc
+  .array(fc.constantFrom('a', 'b', 'A', 'B', ' ', '数', '据', 'İ', 'Σ', 'é', 'É'), { maxLength: 8 })
+  .map((cs) => cs.join(''));
+const needle = fc
+  .array(fc.constantFrom('a', 'b', ' ', '数', '据', 'i̇', 'σ', 'ς', 'é'), { minLength: 1, maxLength: 3 })
+  .map((cs) => cs.join(''));
+
+type Op =
+  | { kind: 'append'; title: string }
+  | { kind: 'rewrite'; at: number; title: string }
+  | { kind: 'drop'; at: number }
+  | { kind: 'compact'; keepEvery: number }
+  | { kind: 'reload' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('append' as const), title }),
+  fc.record({ kind: fc.constant('rewrite' as const), at: fc.nat(), title }),
+  fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant('compact' as const), keepEvery: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('reload' as const) }),
+);
+
+function rowByRow(cols: StringColumns, n: number, needle: string): number[] {
+  return Array.from({ length: n }, (_, r) => (cols.titleLower(r).includes(needle) ? 1 : 0));
+}
+
+describe('StringColumns.titleMatches', () => {
+  it('agrees with includes row by row through loads, writes, drops and compactions', () => {
+    fc.assert(
+      fc.property(
+        fc.array(title, { maxLength: 30 }),
+        fc.array(op, { maxLength: 12 }),
+        needle,
+        (start, ops, n) => {
+          const cols = new StringColumns();
+          let titles = [...start];
+          const load = () =>
+            cols.load(
+              { titles, authors: [], links: [], enclosures: [], guids: [] },
+              titles.length,
+              titles.length,
+            );
+          load();
+          for (const o of ops) {
+            if (o.kind === 'append') {
+              cols.write(titles.length, row(o.title));
+              titles.push(o.title);
+            } else if (o.kind === 'rewrite' && titles.length > 0) {
+              const at = o.at % titles.length;
+              cols.write(at, row(o.title));
+              titles[at] = o.title;
+            } else if (o.kind === 'drop' && titles.length > 0) {
+              const at = o.at % titles.length;
+              cols.drop(at);
+              titles[at] = '';
+            } else if (o.kind === 'compact') {
+              const keep = Int32Array.from(titles.keys()).filter((r) => r % o.keepEvery === 0);
+              cols.compact(keep, keep.length);
+              titles = Array.from(keep, (r) => titles[r]!);
+            } else if (o.kind === 'reload') load();
+            expect(Array.from(cols.titleMatches(n))).toEqual(rowByRow(cols, titles.length, n));
+          }
+          expect(Array.from(cols.titleMatches(n))).toEqual(rowByRow(cols, titles.length, n));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never matches across two titles', () => {
+    const cols = new StringColumns();
+    const titles = ['Alpha ri', 'ver Beta', 'River', 'rive', 'r'];
+    cols.load({ titles, authors: [], links: [], enclosures: [], guids: [] }, titles.length, titles.length);
+    expect(Array.from(cols.titleMatches('river'))).toEqual([0, 0, 1, 0, 0]);
+    expect(Array.from(cols.titleMatches('r'))).toEqual([1, 1, 1, 1, 1]);
+  });
+});
