@@ -98,6 +98,12 @@ export class MetaIndex implements MetaIndexView {
   authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
     return this.text.authorTest(test);
   }
+  authorCode(row: number): number {
+    return this.text.authorCode(row);
+  }
+  authorOfCode(code: number): string {
+    return this.text.authorOfCode(code);
+  }
   link(row: number): string {
     return row < this.size ? this.text.link(row) : '';
   }

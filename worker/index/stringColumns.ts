@@ -85,6 +85,12 @@ export class StringColumns {
   authorLower(row: number): string {
     return this.authors.lower(row);
   }
+  authorCode(row: number): number {
+    return this.authors.code(row);
+  }
+  authorOfCode(code: number): string {
+    return this.authors.name(code);
+  }
   /** `test` of a row's author, decided once per distinct author. */
   authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
     return this.authors.memo((code) => test(this.authors.name(code), this.authors.lowerOfCode(code)));

@@ -39,6 +39,10 @@ export interface MetaIndexView {
    * (optional: an index without it is tested row by row).
    */
   authorTest?(test: (author: string, lower: string) => boolean): (row: number) => boolean;
+  /** The row's author as a dictionary code (optional; see `authorOfCode`). */
+  authorCode?(row: number): number;
+  /** The author a code stands for. */
+  authorOfCode?(code: number): string;
   link(row: number): string;
   /** Whether the row's link contains `part`, without building the link string (optional). */
   linkIncludes?(row: number, part: string): boolean;

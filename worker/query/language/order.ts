@@ -32,18 +32,80 @@ export function sortByField(
     ids[i] = index.id(r);
   }
   const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((i, j) => {
-    const a = keys[i] as Val;
-    const b = keys[j] as Val;
-    let c: number;
-    if (typeof a === 'string' && typeof b === 'string') {
-      const la = lower[i] as string;
-      const lb = lower[j] as string;
-      c = dir * (la < lb ? -1 : la > lb ? 1 : a < b ? -1 : a > b ? 1 : 0);
-    } else {
-      c = compareForSort(a, b, dir);
-    }
-    return c || (dates[j] as number) - (dates[i] as number) || (ids[j] as number) - (ids[i] as number);
-  });
+  order.sort(
+    (i, j) =>
+      compareKeys(
+        keys[i] as Val,
+        lower[i] as string | null,
+        keys[j] as Val,
+        lower[j] as string | null,
+        dir,
+      ) ||
+      (dates[j] as number) - (dates[i] as number) ||
+      (ids[j] as number) - (ids[i] as number),
+  );
   return order.map((i) => rows[i] as number);
 }
+
+// The field part of sortByField's order: strings case-insensitively, then exactly; the rest as
+// compareForSort (nulls last both ways). `la`/`lb` are the lower-cased strings (null otherwise).
+function compareKeys(a: Val, la: string | null, b: Val, lb: string | null, dir: 1 | -1): number {
+  if (la !== null && lb !== null)
+    return (
+      dir *
+      (la < lb
+        ? -1
+        : la > lb
+          ? 1
+          : (a as string) < (b as string)
+            ? -1
+            : (a as string) > (b as string)
+              ? 1
+              : 0)
+    );
+  return compareForSort(a, b, dir);
+}
+
+/**
+ * sortByField for a field held as dictionary codes (authors: a few hundred distinct in a million
+ * rows), over rows already in date order (pubDate desc, then id desc): the distinct values are
+ * ordered as sortByField orders them, then the rows are dealt into one bucket per value, each
+ * keeping date order. Same result as sortByField (its ties fall back to date order); at 1M rows
+ * that comparator sort took ~0.6 s. Cost: O(rows + values log values).
+ */
+export function sortByCode(
+  rowsByDate: number[],
+  code: (row: number) => number,
+  valueOf: (code: number) => Val,
+  dir: 1 | -1,
+): number[] {
+  const n = rowsByDate.length;
+  const codeOf = new Int32Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++) {
+    const c = code(rowsByDate[i] as number);
+    codeOf[i] = c;
+    if (c > top) top = c;
+  }
+  // Codes are small and dense (a dictionary's): per code its row count, then its bucket start.
+  const next = new Int32Array(top + 1);
+  for (let i = 0; i < n; i++) next[codeOf[i] as number]!++;
+  const codes: number[] = [];
+  next.forEach((count, c) => count > 0 && codes.push(c));
+  const keys = new Map(codes.map((c) => [c, valueOf(c)]));
+  const lowers = new Map(codes.map((c) => [c, lowered(keys.get(c) as Val)]));
+  codes.sort((a, b) =>
+    compareKeys(keys.get(a) as Val, lowers.get(a)!, keys.get(b) as Val, lowers.get(b)!, dir),
+  );
+  let at = 0;
+  for (const c of codes) {
+    const count = next[c] as number;
+    next[c] = at;
+    at += count;
+  }
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[next[codeOf[i] as number]!++] = rowsByDate[i] as number;
+  return out;
+}
+
+const lowered = (k: Val): string | null => (typeof k === 'string' ? k.toLowerCase() : null);

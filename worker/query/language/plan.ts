@@ -2,9 +2,10 @@ import type { QueryAst } from './ast';
 import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
 import { compileRowCondition, rowGetter, type CompileEnv, type Compiled } from './compile';
 import { resolveField } from './fields';
-import { sortByDate, sortByField } from './order';
+import { sortByCode, sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
+import { norm } from './semantics';
 import { evalValue } from './values';
 import { FLAG_HIDDEN } from '../../../shared/flags';
 
@@ -84,14 +85,15 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
       if (pred === true || pred(r)) matched.push(r);
     }
   }
+  const dir = ast.orderBy?.direction === 'desc' ? -1 : 1;
+  const authorCode = index.authorCode?.bind(index);
+  const authorOfCode = index.authorOfCode?.bind(index);
   if (defaultOrder || orderKey === null) sortByDate(matched, index);
-  else
-    matched = sortByField(
-      matched,
-      rowGetter(orderKey, env),
-      ast.orderBy?.direction === 'desc' ? -1 : 1,
-      index,
-    );
+  else if (orderKey === 'author' && authorCode && authorOfCode) {
+    // Few distinct authors: bucketed over the rows in date order.
+    if (segments.length > 1) sortByDate(matched, index);
+    matched = sortByCode(matched, authorCode, (c) => norm(authorOfCode(c)), dir);
+  } else matched = sortByField(matched, rowGetter(orderKey, env), dir, index);
   return {
     ids: matched.slice(start, end).map((r) => index.id(r)),
     total: Math.min(matched.length, cap),
