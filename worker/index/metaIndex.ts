@@ -208,13 +208,17 @@ export class MetaIndex implements MetaIndexView {
       const existing = this.rows.get(item.id);
       if (existing < 0) {
         this.append(item);
+        this.orders.appended(this.size - 1);
       } else {
+        // A new date moves the row; a new feed or hidden bit changes only the derived orders.
+        if (this.pubDates[existing] !== item.pubDate) this.orders.moved(existing);
+        else this.orders.visibilityChanged();
         this.count(existing, -1);
         this.write(existing, item);
         this.count(existing, +1);
       }
     }
-    this.structuralChange();
+    this.rowsChanged();
   }
 
   /**
@@ -251,8 +255,9 @@ export class MetaIndex implements MetaIndexView {
       this.live--;
       this.text.drop(row);
     }
+    this.orders.removed();
     if (this.size - this.live > Math.max(1024, this.live / 8)) this.compact();
-    this.structuralChange();
+    this.rowsChanged();
   }
 
   /**
@@ -423,6 +428,11 @@ export class MetaIndex implements MetaIndexView {
   }
   private structuralChange(): void {
     this.orders.reset();
+    this.rowsChanged();
+  }
+
+  // Rows were added, changed or removed (the orders were told which).
+  private rowsChanged(): void {
     this._version++;
     this._textVersion++;
   }
