@@ -186,7 +186,7 @@ describe('MetaIndex', () => {
     expect(index.attachText(full.columns())).toBe(false);
   });
 
-  it('keeps its date orders through appends, moves, hides and removals read in between (mended, not re-sorted)', () => {
+  it('keeps its date and title orders through appends, moves, retitles, hides and removals read in between (mended, not re-sorted)', () => {
     const flags = fc.constantFrom(0, FLAG_READ, FLAG_SAVED, FLAG_HIDDEN, FLAG_HIDDEN | FLAG_READ);
     const op = fc.oneof(
       fc.record({
@@ -195,6 +195,7 @@ describe('MetaIndex', () => {
         feedId: fc.integer({ min: 1, max: 3 }),
         pubDate: fc.integer({ min: 0, max: 6 }),
         flags,
+        title: fc.constantFrom('', 'b', 'B', 'a', 'Ab', 'ab'),
       }),
       fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 15 }) }),
       fc.record({ kind: fc.constant('flags' as const), id: fc.integer({ min: 1, max: 15 }), flags }),
@@ -210,6 +211,15 @@ describe('MetaIndex', () => {
           expect(idsOf(index, index.allRowsByDate())).toEqual(all.map((r) => r.id));
           expect(idsOf(index, index.rowsByDate())).toEqual(all.filter((r) => !hidden(r)).map((r) => r.id));
           expect(idsOf(index, index.hiddenRowsByDate())).toEqual(all.filter(hidden).map((r) => r.id));
+          const byTitle = all
+            .filter((r) => r.title !== '')
+            .sort((a, b) => {
+              const [la, lb] = [a.title.toLowerCase(), b.title.toLowerCase()];
+              if (la !== lb) return la < lb ? -1 : 1;
+              if (a.title !== b.title) return a.title < b.title ? -1 : 1;
+              return b.pubDate - a.pubDate || b.id - a.id;
+            });
+          expect(idsOf(index, index.rowsByTitle()!)).toEqual(byTitle.map((r) => r.id));
           for (const feed of [1, 2, 3])
             expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(
               all.filter((r) => !hidden(r) && r.feedId === feed).map((r) => r.id),
@@ -217,7 +227,7 @@ describe('MetaIndex', () => {
         };
         for (const o of ops) {
           if (o.kind === 'upsert') {
-            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags });
+            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags, title: o.title });
             model.set(o.id, r);
             index.upsert([r]);
           } else if (o.kind === 'remove') {
@@ -233,6 +243,16 @@ describe('MetaIndex', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('makes its title order at the second ask for it, or at once when asked to', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, { title: 'b' }), row(2, { title: 'a' }), row(3, { title: '' })]);
+    expect(index.rowsByTitle(false)).toBeNull();
+    expect(idsOf(index, index.rowsByTitle(false)!)).toEqual([2, 1]);
+    const other = new MetaIndex();
+    other.upsert([row(1, { title: 'b' }), row(2, { title: 'a' })]);
+    expect(idsOf(other, other.rowsByTitle(true)!)).toEqual([2, 1]);
   });
 
   it('matches a simple model under random operations', () => {

@@ -12,6 +12,7 @@ import { SlotMap } from '../search/slotMap';
 import { StringColumns, type PackedTextColumns, type TextColumns } from './stringColumns';
 import { Counts } from './counts';
 import { DateOrders } from './dateOrders';
+import { TitleOrder } from './titleOrder';
 import { roomFor } from './capacity';
 import type { TagCount } from './tagColumns';
 import type { IndexColumns, IndexRow, MetaIndexView, NumberColumns } from './types';
@@ -45,6 +46,14 @@ export class MetaIndex implements MetaIndexView {
     pubDates: this.pubDates,
     flags: this.flagBits,
     feedIds: this.feedIds,
+  }));
+  private readonly titles = new TitleOrder(() => ({
+    size: this.size,
+    alive: this.alive,
+    title: (row) => this.text.title(row),
+    titleLower: (row) => this.text.titleLower(row),
+    pubDate: (row) => this.pubDates[row]!,
+    id: (row) => this.ids[row]!,
   }));
   /** The version right after a `load` without text columns; null once text is in (or was given). */
   private textPending: number | null = null;
@@ -162,6 +171,11 @@ export class MetaIndex implements MetaIndexView {
     return this.orders.allRows();
   }
 
+  /** Live rows with a title in title order, kept between calls; null as TitleOrder.rows says. */
+  rowsByTitle(now = true): Int32Array | null {
+    return this.titles.rows(now);
+  }
+
   /** Visible live rows of one feed newest first; cached per feed. */
   rowsOfFeed(feedId: number): Int32Array {
     return this.orders.ofFeed(feedId);
@@ -209,7 +223,10 @@ export class MetaIndex implements MetaIndexView {
       if (existing < 0) {
         this.append(item);
         this.orders.appended(this.size - 1);
+        this.titles.appended(this.size - 1);
       } else {
+        if (this.pubDates[existing] !== item.pubDate || this.text.title(existing) !== item.title)
+          this.titles.changed(existing);
         // A new date moves the row; a new feed or hidden bit changes only the derived orders.
         if (this.pubDates[existing] !== item.pubDate) this.orders.moved(existing);
         else this.orders.visibilityChanged();
@@ -256,6 +273,7 @@ export class MetaIndex implements MetaIndexView {
       this.text.drop(row);
     }
     this.orders.removed();
+    this.titles.removed();
     if (this.size - this.live > Math.max(1024, this.live / 8)) this.compact();
     this.rowsChanged();
   }
@@ -311,6 +329,7 @@ export class MetaIndex implements MetaIndexView {
       if (lengths.some((len) => len !== n)) return false;
       this.text.load(cols, n, this.cap);
     }
+    this.titles.reset();
     this._version++;
     this._textVersion++;
     this.textPending = null;
@@ -428,6 +447,7 @@ export class MetaIndex implements MetaIndexView {
   }
   private structuralChange(): void {
     this.orders.reset();
+    this.titles.reset();
     this.rowsChanged();
   }
 

@@ -53,6 +53,12 @@ export interface MetaIndexView {
   tags(row: number): readonly number[];
   /** Live rows ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsByDate(): Int32Array;
+  /**
+   * Live rows with a non-empty title, ordered by lower-cased title, then title, then pubDate
+   * desc, then id desc (hidden ones too). Optional; kept between calls; do not mutate. Without
+   * `now`, null when it is not made yet and was not asked for before (sort the rows yourself).
+   */
+  rowsByTitle?(now?: boolean): Int32Array | null;
   /** Live rows of one feed, ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsOfFeed(feedId: number): Int32Array;
 }

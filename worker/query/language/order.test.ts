@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MetaIndexView } from '../../index/types';
-import { sortByCode, sortByDate, sortByField } from './order';
+import { byKeptOrder, sortByCode, sortByDate, sortByField } from './order';
 import { norm } from './semantics';
 
 // Authors by dictionary code: '' (null), case and accent variants that tie case-insensitively.
@@ -29,6 +29,36 @@ describe('sortByCode', () => {
             dir,
           );
           expect(byCode).toEqual(byField);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('byKeptOrder', () => {
+  it('orders matched rows as sortByField does, both ways, untitled ones last by date', () => {
+    const rowArb = fc.record({
+      title: fc.constantFrom('', 'Ada', 'ada', 'ADA', 'émile', 'Émile', 'b', 'B', '100'),
+      date: fc.integer({ min: 0, max: 4 }),
+      matched: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(rowArb, { maxLength: 80 }),
+        fc.constantFrom(1 as const, -1 as const),
+        (data, dir) => {
+          const index = {
+            pubDate: (r: number) => data[r]!.date,
+            id: (r: number) => r + 1,
+            title: (r: number) => data[r]!.title,
+            rowCount: () => data.length,
+          } as unknown as MetaIndexView;
+          const titled = data.map((_, r) => r).filter((r) => data[r]!.title !== '');
+          const byTitle = Int32Array.from(sortByField(titled, (r) => norm(data[r]!.title), 1, index));
+          const matched = data.map((_, r) => r).filter((r) => data[r]!.matched);
+          const want = sortByField(matched, (r) => norm(data[r]!.title), dir, index);
+          expect(byKeptOrder([...matched].reverse(), byTitle, dir, index)).toEqual(want);
         },
       ),
       { numRuns: 300 },

@@ -109,3 +109,52 @@ export function sortByCode(
 }
 
 const lowered = (k: Val): string | null => (typeof k === 'string' ? k.toLowerCase() : null);
+
+/**
+ * ORDER BY title through the index's kept title order (`rowsByTitle`): the matched rows in that
+ * order (DESC: runs of one title reversed as wholes, so equal titles stay newest first), then
+ * the matched rows without a title in date order (a null sorts last either way). Same result as
+ * sortByField. Cost: O(rows in the order + matched), no string sort.
+ */
+export function byKeptOrder(
+  matched: number[],
+  byTitle: Int32Array,
+  dir: 1 | -1,
+  index: MetaIndexView,
+): number[] {
+  const mark = new Uint8Array(index.rowCount());
+  for (const r of matched) mark[r] = 1;
+  const out: number[] = [];
+  if (dir === 1) {
+    for (let i = 0; i < byTitle.length; i++) if (mark[byTitle[i]!] === 1) out.push(byTitle[i]!);
+  } else {
+    // Walking backwards meets a run of equal titles oldest first: each run is turned back.
+    let run = 0;
+    let title: string | null = null;
+    for (let i = byTitle.length - 1; i >= 0; i--) {
+      const r = byTitle[i]!;
+      if (mark[r] !== 1) continue;
+      const t = index.title(r);
+      if (t !== title) {
+        reverse(out, run);
+        run = out.length;
+        title = t;
+      }
+      out.push(r);
+    }
+    reverse(out, run);
+  }
+  for (const r of out) mark[r] = 0;
+  const untitled = matched.filter((r) => mark[r] === 1);
+  sortByDate(untitled, index);
+  for (const r of untitled) out.push(r);
+  return out;
+}
+
+function reverse(a: number[], from: number): void {
+  for (let i = from, j = a.length - 1; i < j; i++, j--) {
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  }
+}

@@ -2,7 +2,7 @@ import type { QueryAst } from './ast';
 import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
 import { compileRowCondition, rowGetter, type CompileEnv, type Compiled } from './compile';
 import { resolveField } from './fields';
-import { sortByCode, sortByDate, sortByField } from './order';
+import { byKeptOrder, sortByCode, sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { norm } from './semantics';
@@ -93,7 +93,15 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
     // Few distinct authors: bucketed over the rows in date order.
     if (segments.length > 1) sortByDate(matched, index);
     matched = sortByCode(matched, authorCode, (c) => norm(authorOfCode(c)), dir);
-  } else matched = sortByField(matched, rowGetter(orderKey, env), dir, index);
+  } else {
+    // The index keeps a title order once titles are sorted by again, or most rows are: a pass
+    // over it instead of a string sort.
+    const byTitle =
+      orderKey === 'title' ? index.rowsByTitle?.(matched.length * 2 >= index.liveCount()) : null;
+    matched = byTitle
+      ? byKeptOrder(matched, byTitle, dir, index)
+      : sortByField(matched, rowGetter(orderKey, env), dir, index);
+  }
   return {
     ids: matched.slice(start, end).map((r) => index.id(r)),
     total: Math.min(matched.length, cap),
