@@ -4,7 +4,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { seedEngine } from '../testing/seed';
 import type { Database } from '../db/database';
 import type { Counts, ItemRow, Page } from '../types';
-import { IndexGate } from './indexGate';
+import { EARLY_WALK_MAX_ITEMS, IndexGate } from './indexGate';
 import { readSummary, type IndexSummary } from './snapshot';
 
 const engines: Engine[] = [];
@@ -188,6 +188,23 @@ describe('IndexGate', () => {
     walked(null);
     await gate.whenLoaded();
     expect(fromIndex).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not walk IndexedDB for the all list in a large database: it waits for the number columns', async () => {
+    const gate = new IndexGate(true);
+    const tx = vi.fn(() => new Promise(() => undefined));
+    const db = { tx } as unknown as Database;
+    let numbersIn!: () => void;
+    const numbers = new Promise<void>((r) => (numbersIn = r));
+    void gate.begin({ ...SUMMARY, items: EARLY_WALK_MAX_ITEMS + 1 }, async (atNumbers) => {
+      await numbers;
+      await atNumbers();
+    });
+    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
+    const page = gate.page(db, fromIndex)({ scope: 'all', limit: 5 });
+    numbersIn();
+    expect(await page).toBe(EMPTY_PAGE);
+    expect(tx).not.toHaveBeenCalled();
   });
 
   it('answers `free` calls at once while loading, without starting a load that waits', async () => {

@@ -17,6 +17,15 @@ import type { IndexSummary } from './snapshot';
 
 type AnyFn = (...args: never[]) => unknown;
 
+/**
+ * Past this many articles the all list's first page is not walked from IndexedDB during a cold
+ * start, only answered from the number columns. The walk's cursor steps share IndexedDB with the
+ * snapshot's reads, and slow the page read of the number-column answer too: at 1M articles the
+ * walk answered ~570 ms after init (with the race, ~390 ms without it), the other lists from the
+ * number columns ~170 ms after init; at 100k the walk answered first (116 ms after navigation).
+ */
+export const EARLY_WALK_MAX_ITEMS = 300_000;
+
 /** The number columns came in before an early page (IndexGate.page). */
 const NUMBERS = Symbol('numbers');
 
@@ -206,15 +215,19 @@ export class IndexGate {
     const onNumbers = this.early(page, () => true);
     const answer = async (q: ItemsQuery): Promise<Page<ItemRow>> => {
       const summary = this.summary;
-      if (!this._loaded && !this.numbers && summary && canPageEarly(q)) {
+      if (
+        !this._loaded &&
+        !this.numbers &&
+        summary &&
+        canPageEarly(q) &&
+        summary.items <= EARLY_WALK_MAX_ITEMS
+      ) {
         const early = earlyPage(db, summary, q).finally(() => {
           this.answered = true;
           this.startLoad?.();
         });
         // Whichever answers first: the IndexedDB walk, or the number columns (the load starts
-        // after the window even while the walk goes on). In a large database the walk's cursor
-        // steps queue behind the snapshot's reads and unpacking: at 1M articles it answered at
-        // ~390 ms after init, the number columns at ~170 ms.
+        // after the window even while the walk goes on).
         const first = await Promise.race([early, this.numbersReady.then((): typeof NUMBERS => NUMBERS)]);
         if (first === NUMBERS) early.catch(() => undefined);
         else if (first) return first;
