@@ -86,6 +86,8 @@ function feedTermsOf(ctx: EngineContext, cache: Map<number, { title: string; ter
  * the search benchmark, for moves far below anything a reader scrolls to.
  */
 export const TITLE_FIRST_WINDOW = 1_000;
+/** A search pause after which the scoring arrays are given back. */
+export const SCRATCH_IDLE_MS = 20_000;
 /** The suggestions are the first few of this many best matches after the title check. */
 const SUGGEST_WINDOW = 50;
 
@@ -136,10 +138,18 @@ function titleFirst(ctx: EngineContext, ids: Int32Array, terms: TitleTerm[], win
 /** Builds the search domain over an engine context and its text index. */
 export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi {
   const scratch = new Scratch();
+  // The scratch's per-query arrays go once searching pauses (see Scratch.release).
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const used = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => scratch.release(), SCRATCH_IDLE_MS);
+    (idle as { unref?: () => void }).unref?.();
+  };
   const pager = new Pager(ctx.stores.items);
   const feedCache = new Map<number, { title: string; terms: string[] }>();
 
   const score = (query: string, anyIfNone = false): Scored & { titleTerms: TitleTerm[] } => {
+    used();
     const parsed = parseSearch(query);
     const scored = scoreQuery(text.search, parsed.words, feedTermsOf(ctx, feedCache), scratch, anyIfNone);
     return { ...keepPhrases(ctx, text.store, scored, parsed.phrases), titleTerms: titleTerms(parsed.words) };
@@ -203,6 +213,7 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
     async related(itemId, limit = 10) {
       await text.fresh();
       const n = Math.min(Math.max(Math.floor(limit), 1), 100);
+      used();
       const found = findRelated(itemId, n, text.store, text.search, ctx.index, scratch);
       const records = await ctx.stores.items.byIds([...found.related.map((r) => r.id), ...found.duplicates]);
       const byId = new Map(records.map((r) => [r.id, toItemRow(r)]));

@@ -46,6 +46,20 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('answers the same after its scoring arrays were given back', () => {
+    const index = build(['red fox', 'red red dog', 'blue fox', 'green']);
+    const scratch = new Scratch();
+    const run = (q: string) => {
+      const ranked = orderDocs(index, scratch, () => scoreQuery(index, queryWords(q), new Map(), scratch));
+      return Array.from(ranked.prefix(ranked.length) ?? []);
+    };
+    expect(run('red ')).toEqual([1, 0]);
+    scratch.release();
+    expect(scratch.acc.length + scratch.scores.length + scratch.touched.length).toBe(0);
+    expect(run('red ')).toEqual([1, 0]);
+    expect(run('fox ')).toEqual([2, 0]);
+  });
+
   it('caps prefix expansion at the most frequent terms', () => {
     const texts = Array.from({ length: 40 }, (_, i) => `term${i} ${'term0 '.repeat(i === 0 ? 1 : 0)}`);
     texts.push('term0 term1');
