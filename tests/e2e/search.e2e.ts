@@ -137,7 +137,11 @@ describe('search', () => {
     await waitForQuery('rust', '/search');
     const rows = list.viewRows;
     await waitFor(rows.first(), 'the results on /search');
-    const titles = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    // The list may render its first rows and then render again (the route's query settling):
+    // read the rows once all three are there, not at the first one.
+    const labels = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    await expect.poll(async () => (await labels()).length, { timeout: 10_000 }).toBe(3);
+    const titles = await labels();
     expect(titles).toHaveLength(3);
     expect(titles).not.toContain('Spring gardening: tulips and roses');
     expect(await search.input.inputValue()).toBe('rust');
