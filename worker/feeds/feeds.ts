@@ -7,21 +7,10 @@ import { dropSummariesOf } from '../retention/summaries';
 import { dropFeedTombstones } from '../retention/tombstones';
 import type { EngineEvent, Feed, FeedStatus } from '../types';
 import { FLAG_READ } from '../../shared/flags';
+import { NEVER_FETCHED as NEVER_FETCHED_STATUS } from '../../shared/neverFetched';
 
-/** The status of a feed never fetched. */
-export const NEVER_FETCHED: Readonly<FeedStatus> = {
-  lastFetched: 0,
-  lastSuccess: 0,
-  error: '',
-  errorCode: '',
-  httpStatus: 0,
-  etag: '',
-  lastModified: '',
-  failures: 0,
-  nextFetchAfter: 0,
-  dead: false,
-  bodyHash: '',
-};
+/** The status of a feed never fetched (shared/neverFetched.ts, checked against FeedStatus here). */
+export const NEVER_FETCHED: Readonly<FeedStatus> = NEVER_FETCHED_STATUS;
 
 /** A feed with every field at its "never fetched" value. */
 export function defaultFeed(url: string): Omit<Feed, 'id'> {
