@@ -112,7 +112,7 @@ export class DateOrders {
     this.visibilityChanged();
   }
 
-  /** Rows died, or a row's feed changed (the derived orders are made again). */
+  /** Rows died (filtered out of the order on the next read; the derived orders are made again). */
   removed(): void {
     this.stale = this.all !== null;
     this.visibilityChanged();

@@ -9,7 +9,7 @@
  * frequencies are field-weighted (title ×3, author and text ×1) so BM25 over one combined field
  * ranks title hits first.
  */
-import { PostingsWriter, accumulatePostings, decodePostings, type Gate } from './postings';
+import { PostingsWriter, accumulatePostings, admit, decodePostings, type Gate } from './postings';
 import { forEachTerm } from './tokenize';
 
 /** Weight of a title occurrence in the combined term frequency. */
@@ -204,16 +204,10 @@ export class InvertedIndex {
       );
     const list = this.pending.get(termId);
     if (!list) return;
-    const { hits, group, touched } = gate;
     for (let i = 0; i < list.length; i += 2) {
       const doc = list[i] as number;
       const tf = list[i + 1] as number;
-      const h = hits[doc] as number;
-      if (h === group) {
-        if (alive[doc] !== 1) continue;
-        hits[doc] = group + 1;
-        if (group === 0) touched[gate.count++] = doc;
-      } else if (h !== group + 1) continue;
+      if (!admit(gate, doc, alive[doc] === 1)) continue;
       acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
     }
   }

@@ -186,6 +186,20 @@ export interface Gate {
 }
 
 /**
+ * Whether `doc` may score for the gate's word, marking it matched (and listing it, for the first
+ * word). The same test accumulatePostings inlines in its hot loops; for the colder ones (unmerged
+ * postings, feed-title hits).
+ */
+export function admit(gate: Gate, doc: number, live: boolean): boolean {
+  const h = gate.hits[doc] as number;
+  if (h === gate.group + 1) return true;
+  if (h !== gate.group || !live) return false;
+  gate.hits[doc] = gate.group + 1;
+  if (gate.group === 0) gate.touched[gate.count++] = doc;
+  return true;
+}
+
+/**
  * Adds `idf`-weighted BM25 of every live posting of the term at `data[from, to)` that passes
  * the gate into `acc`, setting its `hits` to `group + 1` (IMPORTANT: the hot loop of every
  * search; decoding is inlined, and a document that failed an earlier word costs no arithmetic).

@@ -8,7 +8,7 @@
  */
 import { idList, RankedIds, type Ranked } from './ranked';
 import type { SearchIndex } from './searchIndex';
-import type { Gate } from './postings';
+import { admit, type Gate } from './postings';
 import type { QueryWord } from './tokenize';
 
 const K1 = 1.2;
@@ -256,16 +256,9 @@ function scoreGroup(index: SearchIndex, g: Group, scratch: Scratch, gate: Gate):
   let inFeeds = 0;
   for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && g.feeds.has(index.feedId(doc))) inFeeds++;
   const idf = idfOf(inFeeds, live) * FEED_WEIGHT;
-  const { hits, group, touched } = gate;
-  for (let doc = 0; doc < n; doc++) {
-    if (!index.isLive(doc) || !g.feeds.has(index.feedId(doc))) continue;
-    const h = hits[doc] as number;
-    if (h === group) {
-      hits[doc] = group + 1;
-      if (group === 0) touched[gate.count++] = doc;
-    } else if (h !== group + 1) continue;
-    acc[doc] = (acc[doc] as number) + idf;
-  }
+  for (let doc = 0; doc < n; doc++)
+    if (g.feeds.has(index.feedId(doc)) && admit(gate, doc, index.isLive(doc)))
+      acc[doc] = (acc[doc] as number) + idf;
 }
 
 // Documents matching every group, with their scores; scratch left clean.
