@@ -13,8 +13,11 @@ const TYPES = {
   '.css': 'text/css',
 };
 
-/** Serves `dir` on an ephemeral port; resolves { url, close }. 404 for anything outside `dir`. */
-export function serveStatic(dir) {
+/**
+ * Serves `dir` on `port` (0: an ephemeral one); resolves { url, close }. 404 for anything outside
+ * `dir`. A fixed port keeps one origin across runs, so a kept browser profile finds its storage.
+ */
+export function serveStatic(dir, port = 0) {
   // The refresh benchmark's feeds behind the companion server's proxy path (refreshFeeds.mjs).
   const refreshFetch = refreshFetchHandler();
   const server = createServer(async (req, res) => {
@@ -44,7 +47,7 @@ export function serveStatic(dir) {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const { port } = server.address();
       resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) });
     });

@@ -8,7 +8,7 @@
  */
 import { CJK, WORDS, prng } from '../corpus';
 import { corpus } from './seed';
-import { summarize, verdict, type BenchRow } from './stats';
+import { picked, summarize, verdict, type BenchRow } from './stats';
 import { MISSING, engineTextWorker, miniSearchWorker, optionalCall } from './workers';
 
 interface SearchQuery {
@@ -32,6 +32,7 @@ export function searchQueries(): SearchQuery[] {
 }
 
 const MB = 1024 * 1024;
+
 
 /** Creates both index workers empty (so the harness can read their empty heaps first). */
 export async function searchPrepare(): Promise<void> {
@@ -75,9 +76,11 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
   // The warm-up pass (untimed, same for both sides) uses every 5th query: 40 queries that cover
   // every kind (words, pairs, prefixes, CJK) warm the code paths; the measured passes run all 200.
   const warmUp = queries.filter((_, i) => i % 5 === 0);
-  // Past 300k MiniSearch answers in seconds (1.3 s median at 1M: 240 queries were ~5 of a run's
-  // 56 minutes), so it runs every other query there, every kind alike; the engine runs all.
-  const miniEvery = size > 300_000 ? 2 : 1;
+  // Past 300k MiniSearch answers in seconds (1.2 s median, 2.8 s p95 at 1M: 240 queries were ~5
+  // of a run's 56 minutes), so it runs every other query there and every 4th past 600k, with no
+  // warm-up pass (a query of a second or more has nothing left to warm); the engine runs all.
+  const miniEvery = size > 600_000 ? 4 : size > 300_000 ? 2 : 1;
+  const miniAsks = (pass: number, i: number) => !(pass < 0 && miniEvery > 1) && picked(i, miniEvery);
   for (let pass = -1; pass < passes; pass++) {
     for (const [i, { q, prefix }] of (pass < 0 ? warmUp : queries).entries()) {
       if (probe !== MISSING) {
@@ -86,7 +89,7 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
         await optionalCall('search', 'run', prefix ? q : `${q} `);
         if (pass >= 0) engineMs.push(performance.now() - start);
       }
-      if (i % miniEvery !== 0) continue;
+      if (!miniAsks(pass, i)) continue;
       const start = performance.now();
       await mini.search(q, prefix);
       if (pass >= 0) miniMs.push(performance.now() - start);
@@ -120,7 +123,7 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
         ([
           partial ? `${miniScope}; the engine searches all of them` : '',
           miniEvery > 1
-            ? `MiniSearch ran every ${miniEvery === 2 ? 'other' : `${miniEvery}th`} query (its p95 over those)`
+            ? `MiniSearch ran every ${miniEvery === 2 ? 'other' : `${miniEvery}th`} query (its p95 over those), no warm-up pass`
             : '',
         ]
           .filter(Boolean)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interleave, mapSummary, summarize, verdict } from './stats';
+import { interleave, mapSummary, picked, summarize, verdict } from './stats';
 
 describe('bench stats', () => {
   it('summarises with interpolated quantiles regardless of order', () => {
@@ -36,6 +36,28 @@ describe('bench stats', () => {
     );
     expect(order).toEqual(['A-1', 'B-1', 'A0', 'B0', 'A1', 'B1']);
     expect(res).toEqual({ subject: [0, 1], anchor: [10, 11] });
+  });
+
+  it('skips the warm-up pair when the budget says so', async () => {
+    const order: string[] = [];
+    await interleave(
+      2,
+      (i) => (order.push(`A${i}`), Promise.resolve(i)),
+      (i) => (order.push(`B${i}`), Promise.resolve(i)),
+      { ms: 60_000, minRuns: 1, warmUp: false },
+    );
+    expect(order).toEqual(['A0', 'B0', 'A1', 'B1']);
+  });
+
+  it('samples every nth item of a list on both sides of an alternation', () => {
+    const every4 = Array.from({ length: 200 }, (_, i) => i).filter((i) => picked(i, 4));
+    expect(every4.length).toBeGreaterThanOrEqual(48);
+    expect(every4.length).toBeLessThanOrEqual(52);
+    // The last 20 queries alternate word / prefix (odd i): both are sampled.
+    const tail = every4.filter((i) => i >= 180);
+    expect(tail.some((i) => i % 2 === 0)).toBe(true);
+    expect(tail.some((i) => i % 2 === 1)).toBe(true);
+    expect(Array.from({ length: 10 }, (_, i) => i).every((i) => picked(i, 1))).toBe(true);
   });
 
   it('fails the whole benchmark when a side throws', async () => {

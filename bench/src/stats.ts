@@ -68,21 +68,32 @@ export function mapSummary(s: Summary, fn: (v: number) => number): Summary {
 // it by the minimum, which is what 7–15 samples can tell.
 const quantileOfFlip = (s: Summary): number => s.min;
 
+/** A case's time budget (see `interleave`). */
+export interface Budget {
+  ms: number;
+  minRuns: number;
+  /** False: no warm-up pair (runs of seconds each have nothing left to warm). Default true. */
+  warmUp?: boolean;
+}
+
 /**
- * Runs subject and anchor interleaved (A B A B …): one warm-up pair, then `runs` measured pairs.
- * Each callback returns its own measurement (ms unless the caller says otherwise); a callback
- * that throws fails the whole benchmark. With a `budget`, fewer pairs (never under `minRuns`)
- * when the runs would take longer than `budget.ms`.
+ * Runs subject and anchor interleaved (A B A B …): one warm-up pair (called with i = -1), then
+ * `runs` measured pairs. Each callback returns its own measurement (ms unless the caller says
+ * otherwise); a callback that throws fails the whole benchmark. With a `budget`, fewer pairs
+ * (never under `minRuns`) when the runs would take longer than `budget.ms`, and no warm-up pair
+ * when it says so.
  */
 export async function interleave(
   runs: number,
   subject: (i: number) => Promise<number>,
   anchor: ((i: number) => Promise<number>) | null,
-  budget?: { ms: number; minRuns: number },
+  budget?: Budget,
 ): Promise<{ subject: number[]; anchor: number[] }> {
   const start = performance.now();
-  await subject(-1);
-  if (anchor) await anchor(-1);
+  if (budget?.warmUp !== false) {
+    await subject(-1);
+    if (anchor) await anchor(-1);
+  }
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -102,4 +113,13 @@ export function verdict(ok: boolean | null): BenchRow['status'] {
 /** Waits for the next frame to be presented (two rAFs: the frame after the DOM change). */
 export function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+/**
+ * Whether item `i` of a list is one of every `every`th that the anchor runs. The stride shifts
+ * by one every 4 queries, so a kind whose items alternate (CJK words and CJK prefixes) is
+ * sampled on both sides of the alternation.
+ */
+export function picked(i: number, every: number): boolean {
+  return (i + (i >> 2)) % every === 0;
 }
