@@ -12,7 +12,6 @@
  *   announced as `fulltext-changed`, which makes the index (here and in other tabs) read it again.
  * - Records of deleted articles are swept after `items-removed`.
  */
-import Dexie from 'dexie';
 import type { FullTextFailure, FullTextRecord, StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
@@ -211,13 +210,10 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
         const [feedId] = pendingFeeds as unknown as [number];
         pendingFeeds.delete(feedId);
         if (!ctx.feedCache.get(feedId)?.fullText) continue;
-        const newest = (await ctx.db
-          .table('items')
-          .where('[feedId+pubDate]')
-          .between([feedId, Dexie.minKey], [feedId, Dexie.maxKey])
-          .reverse()
-          .limit(BACKGROUND_PER_FEED)
-          .primaryKeys()) as number[];
+        // The index's newest-first rows of the feed (items-added and the fullText switch both
+        // arrive after the index is loaded); hidden articles are not fetched in the background.
+        const rows = ctx.index.rowsOfFeed(feedId).subarray(0, BACKGROUND_PER_FEED);
+        const newest = Array.from(rows, (row) => ctx.index.id(row));
         const records = await table().bulkGet(newest);
         const now = ctx.now();
         newest.forEach((id, i) => {

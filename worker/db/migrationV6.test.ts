@@ -1,0 +1,72 @@
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { SCHEMA_VERSION } from './schema';
+
+/** Versions 1–5 exactly as shipped (frozen copy: never edit). */
+function declareV5(db: Dexie): void {
+  db.version(1).stores({
+    groups: '++id',
+    feeds: '++id, groupId, url',
+    items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
+    meta: 'key',
+  });
+  db.version(2).stores({ summaries: 'key, itemId' });
+  db.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
+  db.version(4).stores({ fullTexts: 'itemId, status' });
+  db.version(5).stores({ highlights: '++id, itemId' });
+}
+
+const item = (n: number, feedId: number, flags: number) => ({
+  feedId,
+  guid: `g${n}`,
+  title: `Article ${n}`,
+  author: '',
+  description: `<p>Body ${n}</p>`,
+  pubDate: 1000 + n,
+  link: `https://a.example/${n}`,
+  enclosure: null,
+  flags,
+  dedupeKey: `g${n}`,
+  contentHash: `h${n}`,
+  firstSeen: 1000 + n,
+  snippet: `Body ${n}`,
+  thumbnail: '',
+});
+
+describe('schema migration v5 → v6 (two unread items indexes dropped)', () => {
+  it('keeps every record, drops [feedId+pubDate] and flags, and the engine reads and writes as before', async () => {
+    const dbName = `migrate-v6-${Math.random()}`;
+    const v5 = new Dexie(dbName, { indexedDB, IDBKeyRange });
+    declareV5(v5);
+    await v5.open();
+    await v5.table('feeds').bulkAdd([
+      { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },
+      { title: 'Two', groupId: -1, url: 'https://a.example/2.xml', siteUrl: '' },
+    ]);
+    await v5.table('items').bulkAdd([item(1, 1, 0), item(2, 1, 1), item(3, 2, 2), item(4, 2, 0)]);
+    await v5.table('highlights').add({ itemId: 1, text: 'Body', color: 'yellow', note: '', createdAt: 1 });
+    v5.close();
+
+    const engine = createTestEngine({ dbName });
+    const info = await engine.init();
+    expect(SCHEMA_VERSION).toBe(6);
+    expect(info.schemaVersion).toBe(6);
+    expect(info.counts).toMatchObject({ feeds: 2, items: 4, unread: 3, saved: 1 });
+    const idb = internalsOf(engine).db.dexie.backendDB();
+    const names = Array.from(idb.transaction('items', 'readonly').objectStore('items').indexNames).sort();
+    expect(names).toEqual(['[feedId+dedupeKey]', '[pubDate+id]', 'feedId']);
+    expect(await internalsOf(engine).db.dexie.table('highlights').count()).toBe(1);
+
+    // Lists, marks and a feed's removal (the feedId index) work on the migrated store.
+    const page = await engine.items.page({ scope: 'feed', id: 2 });
+    expect(page.rows.map((r) => r.title)).toEqual(['Article 4', 'Article 3']);
+    await engine.state.markRead([1], true);
+    expect((await engine.counts()).unread).toBe(2);
+    await engine.feeds.delete(1);
+    expect(await internalsOf(engine).db.dexie.table('items').count()).toBe(2);
+    expect((await engine.items.get(1)) ?? null).toBeNull();
+    expect((await engine.items.get(3))?.title).toBe('Article 3');
+  });
+});
