@@ -75,17 +75,32 @@ export class DateOrders {
     return this.hiddenRows;
   }
 
-  /** Visible live rows of one feed; derived from `visibleRows()` and cached per feed. */
+  /**
+   * Visible live rows of one feed, cached per feed. The feed's rows are counted in one pass in row
+   * order; a feed of under 1/32 of the rows is then sorted on its own, a larger one filtered
+   * out of `visibleRows()`. Filtering the date order for every feed read the feed column in
+   * date order (a random walk: 20–40 ms at 1M rows on a cold start); the row-order pass is
+   * sequential (~2 ms) and sorting 30k rows costs about what filtering 1M does.
+   */
   ofFeed(feedId: number): Int32Array {
     const cached = this.byFeed.get(feedId);
     if (cached) return cached;
-    const all = this.visibleRows();
-    const { feedIds } = this.source();
+    const { size, live, alive, feedIds, flags, pubDates: pd, ids } = this.source();
+    const visible = (row: number) => alive[row] === 1 && (flags[row]! & FLAG_HIDDEN) === 0;
     let n = 0;
-    for (const row of all) if (feedIds[row] === feedId) n++;
-    const out = n === 0 ? EMPTY : new Int32Array(n);
-    let i = 0;
-    if (n > 0) for (const row of all) if (feedIds[row] === feedId) out[i++] = row;
+    for (let row = 0; row < size; row++) if (feedIds[row] === feedId && visible(row)) n++;
+    let out = EMPTY;
+    if (n > 0 && n * 32 < live) {
+      out = new Int32Array(n);
+      let i = 0;
+      for (let row = 0; row < size && i < n; row++)
+        if (feedIds[row] === feedId && visible(row)) out[i++] = row;
+      out.sort((a, b) => pd[b]! - pd[a]! || ids[b]! - ids[a]!);
+    } else if (n > 0) {
+      out = new Int32Array(n);
+      let i = 0;
+      for (const row of this.visibleRows()) if (feedIds[row] === feedId) out[i++] = row;
+    }
     this.byFeed.set(feedId, out);
     return out;
   }

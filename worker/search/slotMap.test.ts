@@ -32,6 +32,47 @@ describe('SlotMap', () => {
     );
   });
 
+  it('still finds an id the Map took once the array grows past it', () => {
+    const map = new SlotMap();
+    // 100,000 is past the array's reach for 10 entries: it goes to the Map…
+    for (let id = 1; id <= 10; id++) map.set(id, id);
+    map.set(100_000, 7);
+    // …then 30,000 entries let the array grow past it.
+    for (let id = 11; id <= 30_000; id++) map.set(id, id);
+    map.set(100_001, 8);
+    expect(map.get(100_000)).toBe(7);
+    expect(map.get(100_001)).toBe(8);
+    expect(map.size).toBe(30_002);
+    expect(map.delete(100_000)).toBe(true);
+    expect(map.get(100_000)).toBe(-1);
+  });
+
+  it('assign answers like clear() and set(ids[i], i) in order', () => {
+    const id = fc.oneof(
+      fc.integer({ min: 0, max: 5000 }),
+      fc.integer({ min: 60_000, max: 300_000 }),
+      fc.constantFrom(-1, 0.5, 2 ** 31, Number.MAX_SAFE_INTEGER),
+    );
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 300 }), fc.array(id, { maxLength: 20 }), (ids, after) => {
+        const bulk = new SlotMap();
+        bulk.set(42, 1);
+        bulk.assign(Float64Array.from(ids), ids.length);
+        const want = new Map<number, number>();
+        ids.forEach((v, i) => want.set(v, i));
+        // Later sets (growing the array) keep every answer too.
+        after.forEach((v, i) => {
+          bulk.set(v, 1000 + i);
+          want.set(v, 1000 + i);
+        });
+        expect(bulk.size).toBe(want.size);
+        for (const [key, slot] of want) expect(bulk.get(key)).toBe(slot);
+        expect(bulk.get(7_777_777)).toBe(-1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('holds 100k dense ids beside ids far above the count', () => {
     const map = new SlotMap();
     for (let id = 1; id <= 100_000; id++) map.set(id, id - 1);

@@ -62,6 +62,34 @@ export class SlotMap {
     yield* this.sparse.keys();
   }
 
+  /**
+   * Replaces everything with `ids[i] → i` for i < n, in one pass with the array sized once (the
+   * index's cold-start load: `set` row by row grew the array a dozen times and took ~25 ms of a
+   * 1M-row load together with the counts). Same answers as `clear()` and `set` in order.
+   */
+  assign(ids: Float64Array, n: number): void {
+    this.clear();
+    let max = -1;
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!;
+      if (id > max && Number.isInteger(id) && id < 0x7fffffff) max = id;
+    }
+    // The largest id the array may hold for n entries, as `fitsDense` would allow by the end.
+    const limit = Math.max(FLOOR, SPREAD * (n + 1));
+    if (max >= 0) this.dense = new Int32Array(Math.min(max, limit - 1) + 1);
+    const dense = this.dense;
+    for (let i = 0; i < n; i++) {
+      const id = ids[i]!;
+      if (id >= 0 && id < dense.length && Number.isInteger(id)) {
+        if (dense[id] === 0) this.count++;
+        dense[id] = i + 1;
+      } else {
+        if (!this.sparse.has(id)) this.count++;
+        this.sparse.set(id, i);
+      }
+    }
+  }
+
   clear(): void {
     this.dense = new Int32Array(0);
     this.sparse.clear();
@@ -80,6 +108,13 @@ export class SlotMap {
   private grow(id: number): void {
     const next = new Int32Array(Math.min(0x7fffffff, Math.max(1024, id + 1, this.dense.length * 1.5)));
     next.set(this.dense);
+    // Ids the Map took while the array was shorter move in: `get` reads the array first, so one
+    // left in the Map below the array's end would read as absent.
+    for (const [sid, slot] of this.sparse)
+      if (Number.isInteger(sid) && sid >= 0 && sid < next.length) {
+        next[sid] = slot + 1;
+        this.sparse.delete(sid);
+      }
     this.dense = next;
   }
 }
