@@ -166,6 +166,34 @@ describe('index snapshot', () => {
     expect(await b.state.unreadIds()).toEqual(unread);
   });
 
+  it('a deferred load checks the order after the first pages and rebuilds a broken one', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const snap = (await internalsOf(a).stores.meta.get(META_KEYS.indexSnapshot)) as { order: Int32Array };
+    snap.order.reverse(); // still rows in range: only the full check sees it
+    await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, snap);
+    const want = Array.from(internalsOf(a).index.rowsByDate(), (row) => internalsOf(a).index.id(row));
+    a.close();
+    const b = make(dbName);
+    const index = new MetaIndex();
+    let atNumbersRows = -1;
+    const result = await loadIndex(internalsOf(b).db, index, {
+      countLater: true,
+      atNumbers: () => {
+        atNumbersRows = index.liveCount();
+        return Promise.resolve();
+      },
+    });
+    // The numbers were in (the first pages could run) before the check failed.
+    expect(atNumbersRows).toBe(want.length);
+    expect(result).toMatchObject({ source: 'rebuild', staleReason: 'index snapshot unreadable' });
+    expect(Array.from(index.rowsByDate(), (row) => index.id(row))).toEqual(want);
+    // Without atNumbers the order is checked before anything is loaded.
+    expect(unpackSnapshot(snap).ok).toBe(false);
+    expect(unpackSnapshot(snap, { orderLater: true }).ok).toBe(true);
+    b.close();
+  });
+
   it('the counts summary is written with the snapshot and only trusted at its counter', async () => {
     const { a } = await seeded();
     expect(await readSummary(internalsOf(a).db)).toBeNull();

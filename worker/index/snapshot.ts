@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
-import { packNumbers, packText, unpackSnapshot, unpackText } from './snapshotFormat';
+import { isDateOrder, packNumbers, packText, unpackSnapshot, unpackText } from './snapshotFormat';
 
 export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
@@ -80,7 +80,7 @@ export async function loadIndex(
   index: MetaIndex,
   { countLater = false, atNumbers }: { countLater?: boolean; atNumbers?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
-  const { counter, rows, textToken, staleReason, count } = await db.tx(
+  const { counter, rows, textToken, staleReason, count, orderOk } = await db.tx(
     'fetch',
     'r',
     ['meta', 'items'],
@@ -92,14 +92,23 @@ export async function loadIndex(
       counting?.catch(() => undefined);
       const [counterRecord, snapshotRecord] = await head;
       const counter = toCounter(counterRecord?.value);
-      const tried = snapshotRecord === undefined ? null : tryLoad(index, snapshotRecord.value, counter);
+      const tried =
+        snapshotRecord === undefined
+          ? null
+          : tryLoad(index, snapshotRecord.value, counter, atNumbers !== undefined);
       return { counter, ...tried, count: counting ? await counting : tried?.rows };
     },
   );
   let reason: string | null = staleReason ?? null;
   if (rows !== undefined && rows === count) {
     await atNumbers?.();
-    reason = await loadText(db, index, counter, rows, textToken ?? '');
+    // The order's full check, deferred past the first pages (unpackSnapshot's `orderLater`). A
+    // broken order is rebuilt like any unreadable snapshot; pages answered from it meanwhile
+    // were wrong only in their order, and only on such a (corrupt) start.
+    reason =
+      orderOk?.() === false
+        ? 'index snapshot unreadable'
+        : await loadText(db, index, counter, rows, textToken ?? '');
     if (reason === null) return { source: 'snapshot', counter, staleReason: null };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
@@ -108,13 +117,15 @@ export async function loadIndex(
 }
 
 // Loads the number columns of a readable snapshot taken at `counter` into the index (rows
-// loaded; every string reads '' until `loadText`), or says why not.
+// loaded; every string reads '' until `loadText`), or says why not. With `orderLater` the date
+// order is taken after a range check only; `orderOk` runs the full check.
 function tryLoad(
   index: MetaIndex,
   value: unknown,
   counter: number,
-): { rows?: number; textToken?: string; staleReason?: string } {
-  const unpacked = unpackSnapshot(value);
+  orderLater: boolean,
+): { rows?: number; textToken?: string; staleReason?: string; orderOk?: () => boolean } {
+  const unpacked = unpackSnapshot(value, { orderLater });
   if (!unpacked.ok)
     return {
       staleReason:
@@ -122,7 +133,12 @@ function tryLoad(
     };
   if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order);
-  return { rows: unpacked.columns.ids.length, textToken: unpacked.textToken };
+  const { order, columns } = unpacked;
+  return {
+    rows: columns.ids.length,
+    textToken: unpacked.textToken,
+    ...(orderLater ? { orderOk: () => isDateOrder(order, columns.pubDates, columns.ids) } : {}),
+  };
 }
 
 // The second step: the text columns of the `rows` rows loaded at `counter`. Null when they are

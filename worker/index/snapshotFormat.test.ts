@@ -42,6 +42,41 @@ function roundTrip(rows: IndexRow[]): Unpacked & { ok: true; text: ReturnType<ty
 }
 
 describe('snapshot format', () => {
+  it('stores ids, feed ids and dates narrow when every value fits, wide when one does not', () => {
+    const small = packed([row(1, 100, 'a'), row(2, 90, 'b', { feedId: 65_535 })]);
+    expect([small.ids, small.feedIds, small.pubDates].map((c) => c.constructor.name)).toEqual([
+      'Uint32Array',
+      'Uint16Array',
+      'Int32Array',
+    ]);
+    const wide = packed([row(2 ** 32, 1.5, 'a', { feedId: 65_536 }), row(2, 2 ** 31, 'b')]);
+    expect([wide.ids, wide.feedIds, wide.pubDates].map((c) => c.constructor.name)).toEqual([
+      'Float64Array',
+      'Int32Array',
+      'Float64Array',
+    ]);
+    expect(packed([row(1, -(2 ** 31), 'a', { feedId: -1 })]).feedIds).toBeInstanceOf(Int32Array);
+    // Either way the index loads the same rows, dates and feeds.
+    for (const snap of [small, wide]) {
+      const out = unpackSnapshot(structuredClone(snap));
+      if (!out.ok) throw new Error(out.reason);
+      const index = new MetaIndex();
+      index.load(out.columns, out.order);
+      const rows = Array.from(index.rowsByDate(), (r) => [index.id(r), index.pubDate(r), index.feedId(r)]);
+      expect(rows).toEqual(
+        snap === small
+          ? [
+              [1, 100, 2],
+              [2, 90, 65_535],
+            ]
+          : [
+              [2, 2 ** 31, 3],
+              [2 ** 32, 1.5, 65_536],
+            ],
+      );
+    }
+  });
+
   it('round-trips item tags (format 3)', () => {
     const out = unpackSnapshot(
       structuredClone(packed([row(1, 100, 'a', { tags: [3, 5] }), row(2, 90, 'b')])),
@@ -196,6 +231,12 @@ describe('snapshot format', () => {
     expect(bad({ order: Int32Array.of(2, 1, 3) })).toEqual(unreadable);
     expect(bad({ order: Int32Array.of(0, 1, 2) })).toEqual(unreadable);
     expect(bad({ order: Int32Array.of(2, 1) })).toEqual(unreadable);
+    // Checked later (orderLater), an order still has to hold row numbers in range now.
+    const later = (order: Int32Array) => unpackSnapshot({ ...good, order }, { orderLater: true });
+    expect(later(Int32Array.of(0, 1, 2)).ok).toBe(true);
+    expect(later(Int32Array.of(2, 1, 3))).toEqual(unreadable);
+    expect(later(Int32Array.of(2, -1, 0))).toEqual(unreadable);
+    expect(later(Int32Array.of(2, 1))).toEqual(unreadable);
   });
 
   it('lower-cases columns exactly as per-cell toLowerCase, final sigma and İ included', () => {

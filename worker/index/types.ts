@@ -81,9 +81,10 @@ export interface IndexRow {
 
 /** The number columns of the live rows, in row order: all that lists and counts need. */
 export interface NumberColumns {
-  ids: Float64Array;
-  feedIds: Int32Array;
-  pubDates: Float64Array;
+  /** Uint32Array and the other narrow types: a stored snapshot's (see snapshotFormat.ts `narrow`). */
+  ids: Float64Array | Uint32Array;
+  feedIds: Int32Array | Uint16Array;
+  pubDates: Float64Array | Int32Array;
   flags: Uint8Array;
   /** Tag ids by item id, for the tagged live items only (tags are sparse). */
   tags?: ReadonlyMap<number, readonly number[]>;
