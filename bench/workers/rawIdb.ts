@@ -23,7 +23,8 @@ const done = (tx: IDBTransaction): Promise<void> =>
     tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
   });
 
-// Same stores and indexes as worker/db/schema.ts version 1 (Dexie's '[a+b]' = a compound key path).
+// The items store and indexes of worker/db/schema.ts as of version 6 (Dexie's '[a+b]' = a
+// compound key path): the anchor writes the same index entries per article as the engine.
 function openFresh(name: string): Promise<IDBDatabase> {
   const open = indexedDB.open(name, 1);
   open.onupgradeneeded = () => {
@@ -31,9 +32,7 @@ function openFresh(name: string): Promise<IDBDatabase> {
     const items = d.createObjectStore('items', { keyPath: 'id', autoIncrement: true });
     items.createIndex('feedId', 'feedId');
     items.createIndex('[pubDate+id]', ['pubDate', 'id']);
-    items.createIndex('[feedId+pubDate]', ['feedId', 'pubDate']);
     items.createIndex('[feedId+dedupeKey]', ['feedId', 'dedupeKey'], { unique: true });
-    items.createIndex('flags', 'flags');
   };
   return req(open);
 }
