@@ -33,7 +33,6 @@ export function searchQueries(): SearchQuery[] {
 
 const MB = 1024 * 1024;
 
-
 /** Creates both index workers empty (so the harness can read their empty heaps first). */
 export async function searchPrepare(): Promise<void> {
   await Promise.all([miniSearchWorker().drop(), engineTextWorker().drop()]);
