@@ -1,23 +1,11 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { shippedDatabase } from '../testing/shippedSchema';
 import { SCHEMA_VERSION } from './schema';
 
-/**
- * Version 1 exactly as shipped (frozen copy: never edit). A database written by it must open
- * under the current schema with every record intact.
- */
-const V1_STORES = {
-  groups: '++id',
-  feeds: '++id, groupId, url',
-  items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
-  meta: 'key',
-};
-
+/** A database written by version 1 must open under the current schema with every record intact. */
 async function writeV1Database(name: string): Promise<void> {
-  const v1 = new Dexie(name, { indexedDB, IDBKeyRange });
-  v1.version(1).stores(V1_STORES);
+  const v1 = shippedDatabase(name, 1);
   await v1.open();
   await v1.table('groups').add({ title: 'News' });
   await v1.table('feeds').add({ title: 'A feed', groupId: 1, url: 'https://a.example/feed', siteUrl: '' });

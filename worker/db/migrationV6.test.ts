@@ -1,22 +1,7 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { shippedDatabase } from '../testing/shippedSchema';
 import { SCHEMA_VERSION } from './schema';
-
-/** Versions 1–5 exactly as shipped (frozen copy: never edit). */
-function declareV5(db: Dexie): void {
-  db.version(1).stores({
-    groups: '++id',
-    feeds: '++id, groupId, url',
-    items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
-    meta: 'key',
-  });
-  db.version(2).stores({ summaries: 'key, itemId' });
-  db.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
-  db.version(4).stores({ fullTexts: 'itemId, status' });
-  db.version(5).stores({ highlights: '++id, itemId' });
-}
 
 const item = (n: number, feedId: number, flags: number) => ({
   feedId,
@@ -38,8 +23,7 @@ const item = (n: number, feedId: number, flags: number) => ({
 describe('schema migration v5 → v6 (two unread items indexes dropped)', () => {
   it('keeps every record, drops [feedId+pubDate] and flags, and the engine reads and writes as before', async () => {
     const dbName = `migrate-v6-${Math.random()}`;
-    const v5 = new Dexie(dbName, { indexedDB, IDBKeyRange });
-    declareV5(v5);
+    const v5 = shippedDatabase(dbName, 5);
     await v5.open();
     await v5.table('feeds').bulkAdd([
       { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },

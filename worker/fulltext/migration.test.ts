@@ -1,24 +1,12 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../db/schema';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-
-/** Versions 1–3 exactly as shipped (frozen copy: never edit). */
-const V1 = {
-  groups: '++id',
-  feeds: '++id, groupId, url',
-  items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
-  meta: 'key',
-};
+import { shippedDatabase } from '../testing/shippedSchema';
 
 describe('schema migration v3 → v4 (whole articles)', () => {
   it('keeps v3 records and adds an empty, working fullTexts store', async () => {
     const dbName = `migrate-v4-${Math.random()}`;
-    const v3 = new Dexie(dbName, { indexedDB, IDBKeyRange });
-    v3.version(1).stores(V1);
-    v3.version(2).stores({ summaries: 'key, itemId' });
-    v3.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
+    const v3 = shippedDatabase(dbName, 3);
     await v3.open();
     await v3.table('feeds').add({ title: 'Kept', groupId: -1, url: 'https://a.example/f', siteUrl: '' });
     await v3.table('items').add({

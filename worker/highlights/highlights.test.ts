@@ -1,9 +1,8 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describe as anchorOf } from '../../shared/anchor';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { shippedDatabase } from '../testing/shippedSchema';
 import type { EngineEvent } from '../types';
 import { SCHEMA_VERSION } from '../db/schema';
 
@@ -172,16 +171,7 @@ describe('highlights domain', () => {
 describe('schema upgrade v3 → v5', () => {
   it('keeps v3 data and adds an empty, working highlights store', async () => {
     const dbName = `hl-upgrade-${Math.random()}`;
-    // Version 3 as shipped (frozen copy).
-    const v3 = new Dexie(dbName, { indexedDB, IDBKeyRange });
-    v3.version(1).stores({
-      groups: '++id',
-      feeds: '++id, groupId, url',
-      items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
-      meta: 'key',
-    });
-    v3.version(2).stores({ summaries: 'key, itemId' });
-    v3.version(3).stores({ accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' });
+    const v3 = shippedDatabase(dbName, 3);
     await v3.open();
     await v3.table('groups').add({ title: 'Kept' });
     v3.close();

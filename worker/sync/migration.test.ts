@@ -1,25 +1,13 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../db/schema';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { shippedDatabase } from '../testing/shippedSchema';
 import { enqueue, readAccount, readQueue, writeSyncItems } from './store';
-
-/** Version 2 exactly as shipped (frozen copy: never edit). */
-const V2 = {
-  groups: '++id',
-  feeds: '++id, groupId, url',
-  items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
-  meta: 'key',
-  summaries: 'key, itemId',
-};
 
 describe('schema migration v2 → v3 (sync stores)', () => {
   it('keeps v2 records and adds empty, working accounts, syncItems and syncQueue stores', async () => {
     const dbName = `migrate-v3-${Math.random()}`;
-    const v2 = new Dexie(dbName, { indexedDB, IDBKeyRange });
-    v2.version(1).stores(V2);
-    v2.version(2).stores({ summaries: 'key, itemId' });
+    const v2 = shippedDatabase(dbName, 2);
     await v2.open();
     await v2.table('feeds').add({ title: 'Kept', groupId: -1, url: 'https://a.example/f', siteUrl: '' });
     await v2.table('summaries').put({ key: 'k', itemId: 1, text: 'S', model: 'm', createdAt: 1 });

@@ -1,0 +1,30 @@
+/**
+ * The schema versions as they shipped, frozen: a migration test writes a database with one of
+ * these and opens it with the current schema (worker/db/schema.ts). Never edit a version here
+ * once shipped; add the next one when schema.ts gains it. One copy for every migration test.
+ */
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+
+/** Each shipped version's `stores()` declaration, by version number (index 0 unused). */
+const SHIPPED: readonly Record<string, string>[] = [
+  {},
+  {
+    groups: '++id',
+    feeds: '++id, groupId, url',
+    items: '++id, feedId, [pubDate+id], [feedId+pubDate], &[feedId+dedupeKey], flags',
+    meta: 'key',
+  },
+  { summaries: 'key, itemId' },
+  { accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' },
+  { fullTexts: 'itemId, status' },
+  { highlights: '++id, itemId' },
+];
+
+/** A fake-indexeddb Dexie named `name`, declared as shipped version `version` (not opened). */
+export function shippedDatabase(name: string, version: number): Dexie {
+  if (version < 1 || version >= SHIPPED.length) throw new Error(`no shipped schema version ${version}`);
+  const db = new Dexie(name, { indexedDB, IDBKeyRange });
+  for (let v = 1; v <= version; v++) db.version(v).stores(SHIPPED[v]!);
+  return db;
+}
