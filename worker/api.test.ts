@@ -96,7 +96,7 @@ describe('domains are declared once (domains.ts) and all exposed', () => {
     engine = createTestEngine();
     const api = createApi(engine);
     expect(Object.keys(api).sort()).toEqual(
-      ['init', 'counts', 'clearAll', 'flushSnapshot', 'onEvent', ...DOMAIN_NAMES].sort(),
+      ['init', 'counts', 'clearAll', 'flushSnapshot', 'ping', 'onEvent', ...DOMAIN_NAMES].sort(),
     );
     for (const name of DOMAIN_NAMES) {
       // Proxy-marked, so Comlink.Remote keeps its methods callable; every engine method is there.
@@ -104,6 +104,15 @@ describe('domains are declared once (domains.ts) and all exposed', () => {
       expect(methodsOf(api[name]).sort(), name).toEqual(methodsOf(engine[name]).sort());
       expect(methodsOf(api[name]).length, name).toBeGreaterThan(0);
     }
+  });
+
+  it('ping answers before init and while it runs', async () => {
+    engine = createTestEngine();
+    const api = createApi(engine);
+    expect(await api.ping()).toBe(true);
+    const started = api.init();
+    expect(await api.ping()).toBe(true);
+    await started;
   });
 
   it('every method of every domain is guarded: a plain Error arrives as an EngineError with a code', async () => {

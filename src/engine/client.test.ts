@@ -2,7 +2,8 @@ import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from './contract';
 
-type Behaviour = 'ok' | 'fail-init' | 'load-error';
+/** `slow`: init never answers but pings do (a long schema upgrade); `dead`: neither answers. */
+type Behaviour = 'ok' | 'fail-init' | 'load-error' | 'slow' | 'dead';
 
 /** Stands in for the module worker: a MessageChannel with a fake engine exposed on the far end. */
 function installFakeWorker(
@@ -33,6 +34,7 @@ function installFakeWorker(
           init: (opts: unknown) => {
             calls.push(['init', opts]);
             if (mode === 'fail-init') throw new Error('db broken');
+            if (mode === 'slow' || mode === 'dead') return new Promise(() => {});
             return {
               schemaVersion: 1,
               counts: {},
@@ -41,6 +43,7 @@ function installFakeWorker(
               legacyDone: false,
             };
           },
+          ping: () => (mode === 'dead' ? new Promise(() => {}) : true),
           flushSnapshot: () => {
             calls.push(['flushSnapshot']);
             return true;
@@ -110,6 +113,58 @@ describe('engine client', () => {
     await expect(client.engineReady()).resolves.toMatchObject({ schemaVersion: 1 });
     expect(created).toHaveLength(2);
     expect(localStorage.getItem('urids')).toBeNull();
+  });
+
+  describe('a slow start', () => {
+    // Timers are fake; the fake worker's messages still travel (a message round lets them through).
+    beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+    afterEach(() => vi.useRealTimers());
+    const flush = async () => {
+      for (let i = 0; i < 20; i++)
+        await new Promise<void>((resolve) => {
+          const { port1, port2 } = new MessageChannel();
+          port1.onmessage = () => {
+            port1.close();
+            resolve();
+          };
+          port2.postMessage(null);
+        });
+    };
+    const pass = async (ms: number) => {
+      for (let t = 0; t < ms; t += 1000) {
+        await vi.advanceTimersByTimeAsync(1000);
+        await flush();
+      }
+    };
+
+    it('keeps waiting while the worker answers pings, and gives up after 5 minutes', async () => {
+      installFakeWorker(() => 'slow', calls, emit);
+      const client = await import('./client');
+      let outcome = 'pending';
+      client.engineReady().then(
+        () => (outcome = 'ready'),
+        (err: Error) => (outcome = err.message),
+      );
+      await pass(60_000);
+      expect(outcome).toBe('pending');
+      await pass(4 * 60_000 + 10_000);
+      expect(outcome).toBe('Engine did not answer in time');
+    });
+
+    it('gives up soon after 20 s when the worker answers nothing', async () => {
+      const created = installFakeWorker(() => 'dead', calls, emit);
+      const client = await import('./client');
+      let outcome = 'pending';
+      client.engineReady().then(
+        () => (outcome = 'ready'),
+        (err: Error) => (outcome = err.message),
+      );
+      await pass(19_000);
+      expect(outcome).toBe('pending');
+      await pass(7_000);
+      expect(outcome).toBe('Engine did not answer in time');
+      expect(created[0]?.terminated).toBe(true);
+    });
   });
 
   it('turns a worker load error into a rejection instead of hanging', async () => {

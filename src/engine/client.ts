@@ -2,8 +2,17 @@ import * as Comlink from 'comlink';
 import type { EngineRemote, EngineEvent, InitResult } from './contract';
 import { clearLegacy, hasLegacy, readLegacy } from './legacy';
 
-/** How long the first `init()` may take before the UI gives up and offers a retry. */
+/** How long the first `init()` may take before the UI checks that the worker still answers. */
 const INIT_TIMEOUT_MS = 20_000;
+/** From then on: a `ping` every PING_MS, each allowed PING_MS to answer. */
+const PING_MS = 5_000;
+/**
+ * How long a worker that still answers may spend on `init()` before the UI gives up and offers a
+ * retry: a schema upgrade rewrites the items store's indexes (version 6 took ~10 s at 1M
+ * articles on a 2-core desktop, longer on a phone), and giving up mid-way would undo it and
+ * start it again on the retry.
+ */
+const INIT_MAX_MS = 5 * 60_000;
 
 type Listener = (e: EngineEvent) => void;
 
@@ -51,14 +60,31 @@ async function start(): Promise<InitResult> {
   const engine = getEngine();
   const legacy = readLegacy(window.localStorage);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  const began = Date.now();
+  // No answer after INIT_TIMEOUT_MS: keep waiting while the worker answers pings (it is busy
+  // with the database, not gone), up to INIT_MAX_MS.
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Engine did not answer in time')), INIT_TIMEOUT_MS);
+    const giveUp = () => reject(new Error('Engine did not answer in time'));
+    const check = (delay: number) => {
+      timer = setTimeout(() => {
+        void answers(engine).then((alive) => {
+          if (settled) return;
+          if (alive && Date.now() - began < INIT_MAX_MS) check(PING_MS);
+          else giveUp();
+        });
+      }, delay);
+    };
+    check(INIT_TIMEOUT_MS);
   });
   const info = await Promise.race([
     engine.init(hasLegacy(legacy) ? { legacy } : undefined),
     timeout,
     workerFailure ?? timeout,
-  ]).finally(() => clearTimeout(timer));
+  ]).finally(() => {
+    settled = true;
+    clearTimeout(timer);
+  });
   if (info.legacyImported || info.legacyDone) clearLegacy(window.localStorage);
   // The engine answers with its unsubscribe function wrapped in Comlink.proxy (worker/api.ts).
   // One subscription serves the tab for its whole life, so that function is never called and
@@ -77,9 +103,23 @@ async function start(): Promise<InitResult> {
   return info;
 }
 
+/** Whether the worker answers a `ping` within PING_MS. */
+function answers(engine: EngineRemote): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_MS)));
+  return Promise.race([
+    engine.ping().then(
+      () => true,
+      () => false,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Starts the engine once per tab (`init()`, legacy import, event subscription) and resolves with
- * its handshake. On failure (worker load error, init error, 20 s timeout) the worker is dropped
+ * its handshake. On failure (worker load error, init error, no answer in 20 s from a worker that
+ * no longer answers pings, or 5 minutes in all) the worker is dropped
  * and the next call starts afresh, so a "Retry" button can simply call this again.
  */
 export function engineReady(): Promise<InitResult> {
