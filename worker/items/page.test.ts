@@ -4,7 +4,6 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { ItemRow, ItemsQuery } from '../types';
-import { memberOf } from './page';
 
 const NOW = 1_000_000;
 let engine: Engine;
@@ -129,25 +128,5 @@ describe('items.page', () => {
     await internalsOf(engine).db.dexie.table('items').delete(added[0]!); // behind the engine's back
     const page = await engine.items.page({ scope: 'all' });
     expect(page.rows.map((r) => r.id)).toEqual([added[1]]);
-  });
-});
-
-describe('memberOf', () => {
-  it('answers like Set.has for any feed ids, small, huge, negative or odd', () => {
-    const feedId = fc.oneof(
-      fc.integer({ min: -3, max: 300 }),
-      fc.constantFrom(2 ** 20, 2 ** 31 - 1, 0.5, Number.MAX_SAFE_INTEGER),
-    );
-    fc.assert(
-      fc.property(
-        fc.array(feedId, { maxLength: 20 }),
-        fc.array(feedId, { maxLength: 60 }),
-        (members, rows) => {
-          const set = new Set(members);
-          const test = memberOf(set, (row) => rows[row]!);
-          rows.forEach((f, row) => expect(test(row)).toBe(set.has(f)));
-        },
-      ),
-    );
   });
 });

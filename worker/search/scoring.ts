@@ -8,6 +8,7 @@
  */
 import { idList, RankedIds, type Ranked } from './ranked';
 import type { SearchIndex } from './searchIndex';
+import { memberOf } from '../index/feedSet';
 import { admit, type Gate } from './postings';
 import type { QueryWord } from './tokenize';
 
@@ -253,12 +254,12 @@ function scoreGroup(index: SearchIndex, g: Group, scratch: Scratch, gate: Gate):
   }
   if (g.feeds.size === 0) return;
   const n = index.slotCount();
+  const inGroup = memberOf(g.feeds, (doc) => index.feedId(doc));
   let inFeeds = 0;
-  for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && g.feeds.has(index.feedId(doc))) inFeeds++;
+  for (let doc = 0; doc < n; doc++) if (index.isLive(doc) && inGroup(doc)) inFeeds++;
   const idf = idfOf(inFeeds, live) * FEED_WEIGHT;
   for (let doc = 0; doc < n; doc++)
-    if (g.feeds.has(index.feedId(doc)) && admit(gate, doc, index.isLive(doc)))
-      acc[doc] = (acc[doc] as number) + idf;
+    if (inGroup(doc) && admit(gate, doc, index.isLive(doc))) acc[doc] = (acc[doc] as number) + idf;
 }
 
 // Documents matching every group, with their scores; scratch left clean.
