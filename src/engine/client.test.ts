@@ -130,6 +130,15 @@ describe('engine client', () => {
           port2.postMessage(null);
         });
     };
+    // 'pending', 'ready' or the rejection's message, read at any time.
+    const outcomeOf = (p: Promise<unknown>) => {
+      let state = 'pending';
+      p.then(
+        () => (state = 'ready'),
+        (err: Error) => (state = err.message),
+      );
+      return () => state;
+    };
     const pass = async (ms: number) => {
       for (let t = 0; t < ms; t += 1000) {
         await vi.advanceTimersByTimeAsync(1000);
@@ -140,29 +149,21 @@ describe('engine client', () => {
     it('keeps waiting while the worker answers pings, and gives up after 5 minutes', async () => {
       installFakeWorker(() => 'slow', calls, emit);
       const client = await import('./client');
-      let outcome = 'pending';
-      client.engineReady().then(
-        () => (outcome = 'ready'),
-        (err: Error) => (outcome = err.message),
-      );
+      const outcome = outcomeOf(client.engineReady());
       await pass(60_000);
-      expect(outcome).toBe('pending');
+      expect(outcome()).toBe('pending');
       await pass(4 * 60_000 + 10_000);
-      expect(outcome).toBe('Engine did not answer in time');
+      expect(outcome()).toBe('Engine did not answer in time');
     });
 
     it('gives up soon after 20 s when the worker answers nothing', async () => {
       const created = installFakeWorker(() => 'dead', calls, emit);
       const client = await import('./client');
-      let outcome = 'pending';
-      client.engineReady().then(
-        () => (outcome = 'ready'),
-        (err: Error) => (outcome = err.message),
-      );
+      const outcome = outcomeOf(client.engineReady());
       await pass(19_000);
-      expect(outcome).toBe('pending');
+      expect(outcome()).toBe('pending');
       await pass(7_000);
-      expect(outcome).toBe('Engine did not answer in time');
+      expect(outcome()).toBe('Engine did not answer in time');
       expect(created[0]?.terminated).toBe(true);
     });
   });
