@@ -9,7 +9,7 @@
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { SlotMap } from '../search/slotMap';
-import { StringColumns, type PackedTextColumns, type TextColumns } from './stringColumns';
+import { StringColumns, type PackedTextColumns, type RefField, type TextColumns } from './stringColumns';
 import { Counts } from './counts';
 import { DateOrders } from './dateOrders';
 import { TitleOrder } from './titleOrder';
@@ -100,6 +100,14 @@ export class MetaIndex implements MetaIndexView {
   titleMatches(needle: string): Uint8Array {
     return this.text.titleMatches(needle);
   }
+  /** See StringColumns.joinTitles: joins up to `max` more titles for native scans. */
+  joinTitles(max: number): boolean {
+    return this.text.joinTitles(max);
+  }
+  /** Rows a title scan checks one by one. */
+  titlesUnjoined(): number {
+    return this.text.titlesUnjoined();
+  }
   author(row: number): string {
     return row < this.size ? this.text.author(row) : '';
   }
@@ -123,6 +131,18 @@ export class MetaIndex implements MetaIndexView {
   }
   enclosure(row: number): string {
     return row < this.size ? this.text.enclosure(row) : '';
+  }
+  refLike(
+    field: RefField,
+    needleLower: string,
+  ): { test: (row: number) => boolean; all: () => Uint8Array } | null {
+    const scan = this.text.refLike(field, needleLower);
+    return (
+      scan && {
+        test: (row) => row < this.size && scan.test(row),
+        all: () => scan.all(this.size),
+      }
+    );
   }
   guid(row: number): string {
     return row < this.size ? this.text.guid(row) : '';

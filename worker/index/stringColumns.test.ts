@@ -18,7 +18,8 @@ type Op =
   | { kind: 'rewrite'; at: number; title: string }
   | { kind: 'drop'; at: number }
   | { kind: 'compact'; keepEvery: number }
-  | { kind: 'reload' };
+  | { kind: 'reload' }
+  | { kind: 'join'; max: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('append' as const), title }),
@@ -26,6 +27,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('compact' as const), keepEvery: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('reload' as const) }),
+  fc.record({ kind: fc.constant('join' as const), max: fc.integer({ min: 1, max: 12 }) }),
 );
 
 function rowByRow(cols: StringColumns, n: number, needle: string): number[] {
@@ -66,13 +68,29 @@ describe('StringColumns.titleMatches', () => {
               cols.compact(keep, keep.length);
               titles = Array.from(keep, (r) => titles[r]!);
             } else if (o.kind === 'reload') load();
+            else if (o.kind === 'join') cols.joinTitles(o.max);
             expect(Array.from(cols.titleMatches(n))).toEqual(rowByRow(cols, titles.length, n));
+            titles.forEach((t, r) => expect(cols.titleLower(r)).toBe(t.toLowerCase()));
           }
           expect(Array.from(cols.titleMatches(n))).toEqual(rowByRow(cols, titles.length, n));
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('joins rows ingest wrote in steps, until none is checked one by one', () => {
+    const cols = new StringColumns();
+    const titles = ['River Rafting', 'Deep RIVER', '数据 River', 'calm lake', 'ΣΑΣ river', 'İzmir river'];
+    titles.forEach((t, r) => cols.write(r, row(t)));
+    expect(cols.titlesUnjoined()).toBe(6);
+    expect(cols.joinTitles(4)).toBe(true);
+    expect(cols.joinTitles(4)).toBe(false);
+    expect(cols.joinTitles(4)).toBe(false);
+    // The CJK title and the two whose lowering needs each cell alone stay loose.
+    expect(cols.titlesUnjoined()).toBe(2);
+    expect(Array.from(cols.titleMatches('river'))).toEqual([1, 1, 1, 0, 1, 1]);
+    titles.forEach((t, r) => expect(cols.titleLower(r)).toBe(t.toLowerCase()));
   });
 
   it('never matches across two titles', () => {

@@ -42,6 +42,14 @@ const LINK = 0;
 const ENCLOSURE = 1;
 const GUID = 2;
 const encoder = new TextEncoder();
+/** A row test, and the same test of every row at once (1 = passes), in row order. */
+export interface RowScan {
+  test: (row: number) => boolean;
+  all: (rows: number) => Uint8Array;
+}
+/** The packed URL-like fields, by name. */
+export type RefField = 'link' | 'enclosure' | 'guid';
+const REF_FIELDS: Record<RefField, number> = { link: LINK, enclosure: ENCLOSURE, guid: GUID };
 
 /**
  * The joined strings `lowerAll` lowers a title column in (its cells are slices of them, so they
@@ -103,6 +111,27 @@ export class StringColumns {
     if (part === '') return true;
     if (this.lastPart.text !== part) this.lastPart = { text: part, bytes: encoder.encode(part) };
     return this.refs.includes(row, LINK, this.lastPart.bytes);
+  }
+  /**
+   * `field LIKE needle` for link, enclosure or guid, as a row test: the row's value lower-cased
+   * contains `needleLower`. Null when the needle is not ASCII (the caller decodes each value).
+   * Values with non-ASCII bytes are decoded and lower-cased; the rest are compared as bytes.
+   */
+  refLike(field: RefField, needleLower: string): RowScan | null {
+    // eslint-disable-next-line no-control-regex
+    if (needleLower === '' || !/^[\x00-\x7f]*$/.test(needleLower)) return null;
+    const f = REF_FIELDS[field];
+    const part = encoder.encode(needleLower);
+    const refs = this.refs;
+    const decoded = (row: number) => refs.get(row, f).toLowerCase().includes(needleLower);
+    return {
+      test: (row) => refs.includesAscii(row, f, part) ?? decoded(row),
+      all: (rows) => {
+        const hits = refs.scanAscii(f, part, rows);
+        for (let r = 0; r < rows; r++) if (hits[r] === 2) hits[r] = decoded(r) ? 1 : 0;
+        return hits;
+      },
+    };
   }
   enclosure(row: number): string {
     return this.refs.get(row, ENCLOSURE);
@@ -174,6 +203,34 @@ export class StringColumns {
     this.titles = cols.titles.slice(0, n);
     this.lowerTitles();
     return true;
+  }
+
+  /**
+   * Joins the lowered titles of up to `max` rows past the title scan (rows written since the
+   * last load) as a load does: their lower-cased cells become slices of joined strings, which
+   * `titleMatches` searches natively instead of one `includes` per row. Returns whether rows are
+   * left. At 1M articles the whole column took ~0.8 s and +4.5 MB of heap (measured in Node),
+   * hence steps. Cost: O(characters of those titles).
+   */
+  joinTitles(max: number): boolean {
+    const scan = (this.scan ??= { parts: [], loose: [], from: 0, changed: new Set() });
+    const to = Math.min(this.titles.length, scan.from + Math.max(1, max));
+    if (scan.from >= to) return false;
+    const { narrow, wide } = byWidth(this.titles.slice(scan.from, to));
+    for (const local of [narrow, wide]) {
+      const rows = local.map((i) => i + scan.from);
+      const part = lowerRows(this.titles, rows, this.titlesLower);
+      if (part) scan.parts.push(part);
+      else for (const r of rows) scan.loose.push(r);
+    }
+    scan.from = to;
+    return to < this.titles.length;
+  }
+
+  /** Rows `titleMatches` checks one by one (not in a joined string). */
+  titlesUnjoined(): number {
+    const scan = this.scan;
+    return scan ? scan.loose.length + scan.changed.size + this.titles.length - scan.from : this.titles.length;
   }
 
   private lowerTitles(): void {

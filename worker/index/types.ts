@@ -48,6 +48,15 @@ export interface MetaIndexView {
   linkIncludes?(row: number, part: string): boolean;
   /** Enclosure URL, '' when none. */
   enclosure(row: number): string;
+  /**
+   * `field LIKE needleLower` reading the stored bytes instead of building strings (optional): a
+   * row test, and `all()`, the answer for every row at once (1 = passes; rows from rowCount() on
+   * read 0). Null when it cannot (a non-ASCII needle): test `field(row)` instead.
+   */
+  refLike?(
+    field: 'link' | 'enclosure' | 'guid',
+    needleLower: string,
+  ): { test: (row: number) => boolean; all: () => Uint8Array } | null;
   guid(row: number): string;
   /** Tag ids the item carries (empty when none). Do not mutate. */
   tags(row: number): readonly number[];

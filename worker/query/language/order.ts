@@ -151,6 +151,35 @@ export function byKeptOrder(
   return out;
 }
 
+/**
+ * ORDER BY pubDate ASC over rows in the default order (pubDate desc, then id desc): the rows
+ * that pass `keep`, walked backwards, each run of one date turned back so ties stay newest id
+ * first. Same result as sortByField on pubDate ascending; at 1M rows sorting 50k matches with a
+ * comparator cost ~25 ms. Cost: O(rows).
+ */
+export function oldestFirst(
+  rowsByDate: Int32Array,
+  keep: ((row: number) => boolean) | true,
+  index: MetaIndexView,
+): number[] {
+  const out: number[] = [];
+  let run = 0;
+  let date = NaN;
+  for (let i = rowsByDate.length - 1; i >= 0; i--) {
+    const r = rowsByDate[i]!;
+    if (keep !== true && !keep(r)) continue;
+    const d = index.pubDate(r);
+    if (d !== date) {
+      reverse(out, run);
+      run = out.length;
+      date = d;
+    }
+    out.push(r);
+  }
+  reverse(out, run);
+  return out;
+}
+
 function reverse(a: number[], from: number): void {
   for (let i = from, j = a.length - 1; i < j; i++, j--) {
     const t = a[i]!;

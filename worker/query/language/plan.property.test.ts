@@ -7,6 +7,7 @@ import { planAndRun, planTuning } from './plan';
 import { evaluateReference, type PlainItem } from './reference';
 import { makeFeed, makeItem } from './testing/fixtures';
 import { printQuery } from './testing/printQuery';
+import { metaSourceOf } from './testing/metaSource';
 import { sourceOf } from './testing/source';
 
 const NOW = 1_000_000;
@@ -23,6 +24,8 @@ const STRINGS = [
   'Zebra',
   '200',
   'hello',
+  'k',
+  'İ',
 ];
 const GROUPS = [1, 2, 3].map((id) => ({ id, title: STRINGS[id * 2] ?? '' }));
 const FEEDS = Array.from({ length: 10 }, (_, i) =>
@@ -43,9 +46,13 @@ const itemArb = fc.record({
   author: fc.constantFrom(...STRINGS),
   description: fc.constantFrom('', '<p>Hello <b>world</b></p>', 'a &amp; b', '<script>rust</script>ÉTÉ'),
   pubDate: fc.constantFrom(...DATES),
-  link: fc.constantFrom('', 'https://a.example/rust', 'HTTPS://B.example'),
-  guid: fc.constantFrom('', 'g1', '200'),
-  enclosure: fc.option(fc.constantFrom('https://x.example/a.mp3', ''), { nil: null }),
+  // URL fields with capitals and non-ASCII bytes: the Kelvin sign lower-cases to an ASCII "k",
+  // "İ" to two characters, so a byte comparison alone would disagree with LIKE.
+  link: fc.constantFrom('', 'https://a.example/rust', 'HTTPS://B.example', 'https://\u212Aelvin.example/İ'),
+  guid: fc.constantFrom('', 'g1', '200', 'G1', 'Été-K'),
+  enclosure: fc.option(fc.constantFrom('https://x.example/a.mp3', '', 'https://X.example/RUST.MP3'), {
+    nil: null,
+  }),
   isRead: fc.boolean(),
   isSaved: fc.boolean(),
   tags: fc.subarray(['rust', 'AI', 'été', '200', 'Zebra']),
@@ -142,10 +149,12 @@ describe('planAndRun agrees with evaluateReference', () => {
   beforeAll(() => void vi.spyOn(console, 'warn').mockImplementation(() => {}));
   afterAll(() => vi.restoreAllMocks());
 
-  for (const [name, arb, share] of [
-    ['random queries', queryArb, 0.25],
-    ['feed / date shaped queries', shapedArb, 0.25],
-    ['feed / date shaped queries, per-feed path forced', shapedArb, 1],
+  for (const [name, arb, share, index] of [
+    ['random queries', queryArb, 0.25, 'array'],
+    ['feed / date shaped queries', shapedArb, 0.25, 'array'],
+    ['feed / date shaped queries, per-feed path forced', shapedArb, 1, 'array'],
+    ['random queries over the MetaIndex ingest builds', queryArb, 0.25, 'built'],
+    ['random queries over a loaded MetaIndex', queryArb, 0.25, 'loaded'],
   ] as const) {
     it(`on ${name}, through query text`, () => {
       planTuning.feedPathShare = share;
@@ -170,8 +179,12 @@ describe('planAndRun agrees with evaluateReference', () => {
                 GROUPS,
               ),
             );
-            const source = sourceOf(all, FEEDS, GROUPS, NOW);
-            raw.forEach((r, i) => r.dead && source.index.remove(i + 1));
+            const dead = new Set(all.filter((_, i) => raw[i]?.dead).map((item) => item.id));
+            const source =
+              index === 'array'
+                ? sourceOf(all, FEEDS, GROUPS, NOW)
+                : metaSourceOf(all, dead, FEEDS, GROUPS, NOW, index === 'loaded');
+            if (index === 'array') for (const id of dead) source.index.remove(id);
             const live = all.filter((_, i) => !raw[i]?.dead);
 
             const text = printQuery(query);

@@ -2,7 +2,7 @@ import type { QueryAst } from './ast';
 import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
 import { compileRowCondition, rowGetter, type CompileEnv, type Compiled } from './compile';
 import { resolveField } from './fields';
-import { byKeptOrder, sortByCode, sortByDate, sortByField } from './order';
+import { byKeptOrder, oldestFirst, sortByCode, sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { norm } from './semantics';
@@ -42,7 +42,6 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
     warn: (m) => warnings.add(m),
     value: (e) => evalValue(e, now, (m) => warnings.add(m)),
   };
-  const pred: Compiled = ast.where ? compileRowCondition(ast.where, env) : true;
   const conds = ast.where ? conjuncts(ast.where) : [];
   const bounds = dateBounds(conds, env);
   const feeds = feedRestriction(conds, env);
@@ -52,10 +51,9 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
   const cap = ast.limit ?? Infinity;
   const start = Math.max(0, Math.floor(opts.offset ?? 0));
   const end = Math.min(cap, start + (ast.limit ?? opts.pageSize ?? DEFAULT_PAGE_SIZE));
-  if (pred === false || cap === 0) return { ids: [], total: 0 };
+  if (cap === 0 || (feeds && feeds.size === 0)) return { ids: [], total: 0 };
 
   let segments: Int32Array[];
-  if (feeds && feeds.size === 0) return { ids: [], total: 0 };
   const perFeed = feeds ? [...feeds].map((f) => sliceByDate(index.rowsOfFeed(f), bounds, index)) : null;
   const perFeedSize = perFeed ? perFeed.reduce((n, s) => n + s.length, 0) : Infinity;
   if (perFeed && (perFeed.length === 1 || perFeedSize <= index.liveCount() * planTuning.feedPathShare)) {
@@ -63,6 +61,14 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
   } else {
     segments = [sliceByDate(index.rowsByDate(), bounds, index)];
   }
+  // Compiled knowing how many rows it will be asked about (costly tests scan them at once). A
+  // LIMIT may stop the walk early, so it counts for no more than the rows it asks for.
+  env.candidates = Math.min(
+    segments.reduce((n, rows) => n + rows.length, 0),
+    defaultOrder ? cap : Infinity,
+  );
+  const pred: Compiled = ast.where ? compileRowCondition(ast.where, env) : true;
+  if (pred === false) return { ids: [], total: 0 };
 
   if (defaultOrder && segments.length <= 1) {
     const rows = segments[0] ?? new Int32Array(0);
@@ -76,6 +82,11 @@ function run(ast: QueryAst, source: QuerySource, opts: RunOptions, warnings: Set
       }
     }
     return { ids, total: count };
+  }
+
+  if (orderKey === 'pubDate' && segments.length <= 1) {
+    const oldest = oldestFirst(segments[0] ?? new Int32Array(0), pred, index);
+    return { ids: oldest.slice(start, end).map((r) => index.id(r)), total: Math.min(oldest.length, cap) };
   }
 
   let matched: number[] = [];

@@ -21,7 +21,8 @@ interface Row {
  * them back), so sources built from plain items can name their tags.
  */
 export const TEST_TAG_NAMES = new Map<number, string>();
-function tagIdOf(name: string): number {
+/** The shared test tag id of a name (made on first use). */
+export function tagIdOf(name: string): number {
   for (const [id, n] of TEST_TAG_NAMES) if (n.toLowerCase() === name.toLowerCase()) return id;
   const id = TEST_TAG_NAMES.size + 1;
   TEST_TAG_NAMES.set(id, name);

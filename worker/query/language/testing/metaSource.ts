@@ -1,0 +1,59 @@
+import { MetaIndex } from '../../../index/metaIndex';
+import type { Feed, Group } from '../../../types';
+import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
+import type { PlainItem } from '../reference';
+import type { QuerySource } from '../source';
+import { TextColumn } from '../textColumn';
+import { TEST_TAG_NAMES, tagIdOf } from './arrayIndex';
+
+/**
+ * A QuerySource over the engine's own MetaIndex, for tests that hold the planner's fast paths
+ * (joined title scans, packed URL fields, author codes) to the reference. `dead` items are
+ * removed after they are written. `loaded`: the index is then packed and loaded again, as a
+ * cold start does (titles joined for native scans, dead rows gone); otherwise it is the index
+ * ingest builds, row by row.
+ */
+export function metaSourceOf(
+  items: PlainItem[],
+  dead: ReadonlySet<number>,
+  feeds: Feed[],
+  groups: Group[],
+  now: number,
+  loaded: boolean,
+): QuerySource & { index: MetaIndex } {
+  let index = new MetaIndex();
+  index.upsert(
+    items.map((item) => ({
+      id: item.id,
+      feedId: item.feedId,
+      pubDate: item.pubDate,
+      flags: (item.isRead ? FLAG_READ : 0) | (item.isSaved ? FLAG_SAVED : 0),
+      title: item.title,
+      author: item.author,
+      link: item.link,
+      enclosure: item.enclosure?.url ?? '',
+      guid: item.guid,
+      tags: (item.tags ?? []).map(tagIdOf),
+    })),
+  );
+  index.remove(dead);
+  if (loaded) {
+    const packed = index.packable();
+    index = new MetaIndex();
+    index.load(packed.columns, packed.order);
+    if (!index.attachText(packed.text)) throw new Error('metaSourceOf: text did not attach');
+  }
+  const description = new TextColumn();
+  for (const item of items) {
+    const row = index.rowOf(item.id);
+    if (row >= 0) description.set(row, item.description);
+  }
+  return {
+    index,
+    description,
+    feeds: new Map(feeds.map((f) => [f.id, f])),
+    groups: new Map(groups.map((g) => [g.id, g])),
+    now: () => now,
+    tagNames: TEST_TAG_NAMES,
+  };
+}
