@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from './engine';
+import type { MetaIndex } from './index/metaIndex';
 import { SCHEMA_VERSION } from './db/schema';
 import { createTestEngine, internalsOf } from './testing/createTestEngine';
 import { incoming } from './testing/fixtures';
@@ -203,6 +204,27 @@ describe('two tabs over one database', () => {
     const c = make({ dbName: internalsOf(a).db.dexie.name });
     const info = await c.init();
     expect(info.counts).toMatchObject({ items: 1, unread: 1, feeds: 1 });
+  });
+});
+
+describe('title scans after a snapshot', () => {
+  it('joins the titles ingest wrote, so a title LIKE searches them natively, with the same answers', async () => {
+    const e = make();
+    await e.init();
+    const f = await e.feeds.save({ url: 'https://x.test' });
+    const titles = ['River Days', 'Calm LAKE', 'Deep River', '数据 River', 'Lakeside'];
+    await e.items.ingest(
+      f,
+      titles.map((title, i) => incoming({ guid: String(i), title, pubDate: 1_700_000_000 + i })),
+    );
+    const index = internalsOf(e).index as MetaIndex;
+    expect(index.titlesUnjoined()).toBe(5);
+    const before = await e.query.run("title LIKE 'river'");
+    expect(await e.flushSnapshot()).toBe(true);
+    await vi.waitFor(() => expect(index.titlesUnjoined()).toBe(0));
+    const after = await e.query.run("title LIKE 'river' ");
+    expect(after.rows.map((i) => i.title)).toEqual(['数据 River', 'Deep River', 'River Days']);
+    expect(after.rows).toEqual(before.rows);
   });
 });
 

@@ -25,6 +25,7 @@ import {
 import { SearchIndex } from './searchIndex';
 import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
+import { backgroundTask } from '../backgroundTask';
 
 /** Items read from IndexedDB per step of a sync. */
 const BATCH = 500;
@@ -58,19 +59,6 @@ export function idleMergeWait(lastMergeMs: number): number {
 }
 /** Dead text bytes below which an idle compaction is not worth its merge. */
 const IDLE_COMPACT_MIN_BYTES = 1 << 20;
-
-interface BackgroundScheduler {
-  postTask(task: () => void, options: { priority: 'background' }): Promise<unknown>;
-}
-const scheduler = (globalThis as { scheduler?: Partial<BackgroundScheduler> }).scheduler;
-
-// Lets queued work yield to other tasks. Where the Scheduler API exists (Chromium), the next
-// slice is a background-priority task: IndexedDB answers and calls from the UI go first, so the
-// ingest path waits for at most the slice already running. Elsewhere, a plain timer.
-const nextTask = (): Promise<unknown> =>
-  scheduler?.postTask
-    ? scheduler.postTask(() => undefined, { priority: 'background' })
-    : new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
@@ -381,7 +369,7 @@ export class TextIndex implements TextSink {
     let next = 0;
     while (next < this.queue.length) {
       if (this.urgent === 0) {
-        await nextTask();
+        await backgroundTask();
         // Consume what was indexed so far (the queue may have grown meanwhile).
         this.consume(next);
         next = 0;
