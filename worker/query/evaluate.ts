@@ -8,7 +8,7 @@ import type { EngineContext } from '../engineContext';
 import type { Condition, QueryAst } from './language/ast';
 import { resolveField, type FieldKey } from './language/fields';
 import { parseQuery, type ParseResult, type QueryError } from './language/parse';
-import { planAndRun } from './language/plan';
+import { runAll } from './language/plan';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { TextIndex } from '../search/textIndex';
@@ -155,7 +155,7 @@ export class QueryEvaluator {
     ].join('\u0000');
     let ids = this.results.get(key);
     if (!ids) {
-      ids = Int32Array.from(planAndRun(ast, this.source, { offset: 0, pageSize: Infinity }).ids);
+      ids = runAll(ast, this.source);
       this.results.set(key, ids);
     }
     return { ok: true, ids, warnings: parsed.warnings, ast };

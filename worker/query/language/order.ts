@@ -2,7 +2,7 @@ import type { MetaIndexView } from '../../index/types';
 import { compareForSort, type Val } from './semantics';
 
 /** Sorts rows in the default order, pubDate desc then id desc (for merged per-feed rows). */
-export function sortByDate(rows: number[], index: MetaIndexView): void {
+export function sortByDate(rows: Int32Array, index: MetaIndexView): void {
   rows.sort((a, b) => index.pubDate(b) - index.pubDate(a) || index.id(b) - index.id(a));
 }
 
@@ -13,11 +13,11 @@ export function sortByDate(rows: number[], index: MetaIndexView): void {
  * Cost: O(n log n).
  */
 export function sortByField(
-  rows: number[],
+  rows: Int32Array,
   get: (row: number) => Val,
   dir: 1 | -1,
   index: MetaIndexView,
-): number[] {
+): Int32Array {
   const n = rows.length;
   const keys: Val[] = new Array<Val>(n);
   const lower: (string | null)[] = new Array<string | null>(n);
@@ -44,7 +44,7 @@ export function sortByField(
       (dates[j] as number) - (dates[i] as number) ||
       (ids[j] as number) - (ids[i] as number),
   );
-  return order.map((i) => rows[i] as number);
+  return Int32Array.from(order, (i) => rows[i] as number);
 }
 
 // The field part of sortByField's order: strings case-insensitively, then exactly; the rest as
@@ -74,11 +74,11 @@ function compareKeys(a: Val, la: string | null, b: Val, lb: string | null, dir: 
  * that comparator sort took ~0.6 s. Cost: O(rows + values log values).
  */
 export function sortByCode(
-  rowsByDate: number[],
+  rowsByDate: Int32Array,
   code: (row: number) => number,
   valueOf: (code: number) => Val,
   dir: 1 | -1,
-): number[] {
+): Int32Array {
   const n = rowsByDate.length;
   const codeOf = new Int32Array(n);
   let top = 0;
@@ -103,7 +103,7 @@ export function sortByCode(
     next[c] = at;
     at += count;
   }
-  const out = new Array<number>(n);
+  const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[next[codeOf[i] as number]!++] = rowsByDate[i] as number;
   return out;
 }
@@ -117,16 +117,17 @@ const lowered = (k: Val): string | null => (typeof k === 'string' ? k.toLowerCas
  * sortByField. Cost: O(rows in the order + matched), no string sort.
  */
 export function byKeptOrder(
-  matched: number[],
+  matched: Int32Array,
   byTitle: Int32Array,
   dir: 1 | -1,
   index: MetaIndexView,
-): number[] {
+): Int32Array {
   const mark = new Uint8Array(index.rowCount());
   for (const r of matched) mark[r] = 1;
-  const out: number[] = [];
+  const out = new Int32Array(matched.length);
+  let n = 0;
   if (dir === 1) {
-    for (let i = 0; i < byTitle.length; i++) if (mark[byTitle[i]!] === 1) out.push(byTitle[i]!);
+    for (let i = 0; i < byTitle.length; i++) if (mark[byTitle[i]!] === 1) out[n++] = byTitle[i]!;
   } else {
     // Walking backwards meets a run of equal titles oldest first: each run is turned back.
     let run = 0;
@@ -136,18 +137,18 @@ export function byKeptOrder(
       if (mark[r] !== 1) continue;
       const t = index.title(r);
       if (t !== title) {
-        reverse(out, run);
-        run = out.length;
+        out.subarray(run, n).reverse();
+        run = n;
         title = t;
       }
-      out.push(r);
+      out[n++] = r;
     }
-    reverse(out, run);
+    out.subarray(run, n).reverse();
   }
-  for (const r of out) mark[r] = 0;
+  for (let i = 0; i < n; i++) mark[out[i]!] = 0;
   const untitled = matched.filter((r) => mark[r] === 1);
   sortByDate(untitled, index);
-  for (const r of untitled) out.push(r);
+  out.set(untitled, n);
   return out;
 }
 
@@ -161,8 +162,9 @@ export function oldestFirst(
   rowsByDate: Int32Array,
   keep: ((row: number) => boolean) | true,
   index: MetaIndexView,
-): number[] {
-  const out: number[] = [];
+): Int32Array {
+  const out = new Int32Array(rowsByDate.length);
+  let n = 0;
   let run = 0;
   let date = NaN;
   for (let i = rowsByDate.length - 1; i >= 0; i--) {
@@ -170,20 +172,12 @@ export function oldestFirst(
     if (keep !== true && !keep(r)) continue;
     const d = index.pubDate(r);
     if (d !== date) {
-      reverse(out, run);
-      run = out.length;
+      out.subarray(run, n).reverse();
+      run = n;
       date = d;
     }
-    out.push(r);
+    out[n++] = r;
   }
-  reverse(out, run);
-  return out;
-}
-
-function reverse(a: number[], from: number): void {
-  for (let i = from, j = a.length - 1; i < j; i++, j--) {
-    const t = a[i]!;
-    a[i] = a[j]!;
-    a[j] = t;
-  }
+  out.subarray(run, n).reverse();
+  return out.subarray(0, n);
 }
