@@ -100,4 +100,14 @@ describe('StringColumns.titleMatches', () => {
     expect(Array.from(cols.titleMatches('river'))).toEqual([0, 0, 1, 0, 0]);
     expect(Array.from(cols.titleMatches('r'))).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('checks the head of a needle searched from its rarest character', () => {
+    // "b" is rare here, so "qb" is searched as "b" with "q" checked before each hit.
+    const titles = ['Qqqq xb', 'QqqB', 'B qqqq', 'Qqq', 'Xb qb'];
+    const cols = new StringColumns();
+    cols.load({ titles, authors: [], links: [], enclosures: [], guids: [] }, titles.length, titles.length);
+    expect(Array.from(cols.titleMatches('qb'))).toEqual([0, 1, 0, 0, 1]);
+    expect(Array.from(cols.titleMatches('qqb'))).toEqual([0, 1, 0, 0, 0]);
+    expect(Array.from(cols.titleMatches('xb q'))).toEqual([0, 0, 0, 0, 1]);
+  });
 });

@@ -71,6 +71,8 @@ interface JoinedRows {
   text: string;
   rows: Int32Array;
   starts: Int32Array;
+  /** Sampled character counts of `text` (made at the first search). */
+  counts?: Map<number, number>;
 }
 
 export class StringColumns {
@@ -346,17 +348,51 @@ function lowerRows(column: string[], rows: number[], out: string[]): JoinedRows 
     : null;
 }
 
-// Marks in `hits` the rows of `part` whose cell holds `needle` (not across two cells).
+// Marks in `hits` the rows of `part` whose cell holds `needle` (not across two cells). The
+// native search runs for the needle's tail from its rarest character on, and the head is
+// checked at each hit: `indexOf` stops at every occurrence of the first character it looks
+// for, and at 1M titles "river" took 33–49 ms from its "r" (8% of title characters), 20 from
+// its "v" (1%).
 function findIn(part: JoinedRows, needle: string, hits: Uint8Array): void {
   const { text, rows, starts } = part;
+  const from = rarestAt(part, needle);
+  const head = needle.slice(0, from);
+  const tail = needle.slice(from);
   let cell = 0;
-  let pos = text.indexOf(needle);
-  while (pos >= 0) {
+  let at = text.indexOf(tail, from);
+  while (at >= 0) {
+    const pos = at - from;
     while ((starts[cell + 1] as number) <= pos) cell++;
     const end = starts[cell + 1] as number;
-    if (pos + needle.length <= end) {
+    if (pos + needle.length <= end && (from === 0 || text.startsWith(head, pos))) {
       hits[rows[cell] as number] = 1;
-      pos = text.indexOf(needle, end);
-    } else pos = text.indexOf(needle, pos + 1);
+      at = text.indexOf(tail, end + from);
+    } else at = text.indexOf(tail, at + 1);
   }
+}
+
+// Where in `needle` its rarest character in the part's text sits (the first of equals).
+function rarestAt(part: JoinedRows, needle: string): number {
+  const counts = (part.counts ??= sampleCounts(part.text));
+  let best = 0;
+  let fewest = Infinity;
+  for (let i = 0; i < needle.length; i++) {
+    const n = counts.get(needle.charCodeAt(i)) ?? 0;
+    if (n < fewest) {
+      fewest = n;
+      best = i;
+    }
+  }
+  return best;
+}
+
+// Character counts of up to 64k characters spread over `text`.
+function sampleCounts(text: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  const step = Math.max(1, Math.floor(text.length / 65_536));
+  for (let i = 0; i < text.length; i += step) {
+    const c = text.charCodeAt(i);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return counts;
 }
