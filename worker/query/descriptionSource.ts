@@ -26,6 +26,27 @@ export class StoreDescriptionSource implements DescriptionSource {
 
   /** Whether the row's text contains `needleLower`. O(1) after the first call per needle. */
   contains(row: number, needleLower: string): boolean {
+    const slot = this.store.slotOf(this.index.id(row));
+    return slot >= 0 && this.slotHits(needleLower)[slot] === 1;
+  }
+
+  /**
+   * `contains` for every row of the index at once, in row order (1 = contains). A walk in date
+   * order then reads one byte per row: at 1M rows, asking `contains` row by row in that order
+   * cost ~30 ms of lookups beyond the scan. Cost: the scan (cached per needle) + O(rows).
+   */
+  rowHits(needleLower: string): Uint8Array {
+    const slots = this.slotHits(needleLower);
+    const hits = new Uint8Array(this.index.rowCount());
+    for (let r = 0; r < hits.length; r++) {
+      const slot = this.store.slotOf(this.index.id(r));
+      hits[r] = slot >= 0 ? (slots[slot] as number) : 0;
+    }
+    return hits;
+  }
+
+  // Per store slot, whether its text contains the needle: one store scan per needle, cached.
+  private slotHits(needleLower: string): Uint8Array {
     if (this.version !== this.store.version) {
       this.maps.clear();
       this.version = this.store.version;
@@ -36,7 +57,6 @@ export class StoreDescriptionSource implements DescriptionSource {
       if (this.maps.size >= CACHED_NEEDLES) this.maps.delete(this.maps.keys().next().value as string);
       this.maps.set(needleLower, map);
     }
-    const slot = this.store.slotOf(this.index.id(row));
-    return slot >= 0 && map[slot] === 1;
+    return map;
   }
 }

@@ -264,7 +264,9 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     const needle = likeText(env.value(c.value));
     // LIKE '' matches everything (null reads as ''), so only a non-empty needle needs the text.
     if (needle === '') return !c.negated;
-    return c.negated ? (r) => !contains(r, needle) : (r) => contains(r, needle);
+    const rowHits = described.rowHits?.bind(described);
+    const test = scanned(env, (r) => contains(r, needle), rowHits && (() => rowHits(needle)));
+    return c.negated ? (r) => !test(r) : test;
   }
   if (!NUMERIC_COLUMNS.has(key)) return undefined;
   const col = numericColumn(key, env);

@@ -8,6 +8,7 @@ import { evaluateReference, type PlainItem } from './reference';
 import { makeFeed, makeItem } from './testing/fixtures';
 import { printQuery } from './testing/printQuery';
 import { metaSourceOf } from './testing/metaSource';
+import type { QuerySource } from './source';
 import { sourceOf } from './testing/source';
 
 const NOW = 1_000_000;
@@ -180,11 +181,12 @@ describe('planAndRun agrees with evaluateReference', () => {
               ),
             );
             const dead = new Set(all.filter((_, i) => raw[i]?.dead).map((item) => item.id));
-            const source =
-              index === 'array'
-                ? sourceOf(all, FEEDS, GROUPS, NOW)
-                : metaSourceOf(all, dead, FEEDS, GROUPS, NOW, index === 'loaded');
-            if (index === 'array') for (const id of dead) source.index.remove(id);
+            let source: QuerySource;
+            if (index === 'array') {
+              const arrays = sourceOf(all, FEEDS, GROUPS, NOW);
+              for (const id of dead) arrays.index.remove(id);
+              source = arrays;
+            } else source = metaSourceOf(all, dead, FEEDS, GROUPS, NOW, index === 'loaded');
             const live = all.filter((_, i) => !raw[i]?.dead);
 
             const text = printQuery(query);

@@ -24,7 +24,7 @@ const VALUES = [
 ];
 const NEEDLES = ['k', 'i', 'i̇', 'rust', '.mp3', 'é', 'été', '数据', 'https://', 'ünï', 'x'];
 const FEEDS = [1, 2, 3].map((id) => makeFeed({ id, title: `Feed ${id}`, groupId: -1 }));
-const FIELDS = ['link', 'enclosure', 'guid', 'title', 'author'] as const;
+const FIELDS = ['link', 'enclosure', 'guid', 'title', 'author', 'description'] as const;
 
 const itemArb = fc.record({
   feedId: fc.integer({ min: 1, max: 3 }),
@@ -33,6 +33,7 @@ const itemArb = fc.record({
   link: fc.constantFrom(...VALUES),
   guid: fc.constantFrom(...VALUES),
   enclosure: fc.constantFrom(...VALUES),
+  description: fc.constantFrom(...VALUES, '<p>Plain <b>RUST</b></p>', 'a &amp; k'),
   pubDate: fc.integer({ min: 0, max: 20 }),
   isSaved: fc.boolean(),
   dead: fc.boolean(),
@@ -60,8 +61,14 @@ const whereArb: fc.Arbitrary<Condition> = fc.oneof(
 );
 
 describe('planAndRun over the MetaIndex: LIKE on string fields', () => {
-  for (const loaded of [false, true]) {
-    it(`agrees with the reference (${loaded ? 'loaded index' : 'index built by ingest'})`, () => {
+  for (const [loaded, store] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ] as const) {
+    const name = `${loaded ? 'loaded index' : 'index built by ingest'}, descriptions in a ${store ? 'text store' : 'column'}`;
+    it(`agrees with the reference (${name})`, () => {
       fc.assert(
         fc.property(
           // Up to 120 rows: a walk over all of them asks more than a sixteenth (answered all at
@@ -83,7 +90,7 @@ describe('planAndRun over the MetaIndex: LIKE on string fields', () => {
               ),
             );
             const dead = new Set(items.filter((_, i) => raw[i]!.dead).map((item) => item.id));
-            const source = metaSourceOf(items, dead, FEEDS, [], 1_000, loaded);
+            const source = metaSourceOf(items, dead, FEEDS, [], 1_000, loaded, store);
             const where: Condition =
               feed === null
                 ? cond

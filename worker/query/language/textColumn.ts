@@ -12,6 +12,8 @@ export interface DescriptionSource {
    * (already lower-cased, non-empty). Must agree with `textLower(row).includes(needleLower)`.
    */
   contains?(row: number, needleLower: string): boolean;
+  /** Optional: `contains` for every row at once, by row (1 = contains, rows past the end 0). */
+  rowHits?(needleLower: string): Uint8Array;
 }
 
 /**

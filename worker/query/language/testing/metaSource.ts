@@ -3,7 +3,9 @@ import type { Feed, Group } from '../../../types';
 import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
 import type { PlainItem } from '../reference';
 import type { QuerySource } from '../source';
-import { TextColumn } from '../textColumn';
+import { plainTextLower, TextColumn, type DescriptionSource } from '../textColumn';
+import { StoreDescriptionSource } from '../../descriptionSource';
+import { TextStore } from '../../../search/textStore';
 import { TEST_TAG_NAMES, tagIdOf } from './arrayIndex';
 
 /**
@@ -11,7 +13,8 @@ import { TEST_TAG_NAMES, tagIdOf } from './arrayIndex';
  * (joined title scans, packed URL fields, author codes) to the reference. `dead` items are
  * removed after they are written. `loaded`: the index is then packed and loaded again, as a
  * cold start does (titles joined for native scans, dead rows gone); otherwise it is the index
- * ingest builds, row by row.
+ * ingest builds, row by row. `store`: descriptions come from a TextStore through the
+ * engine's StoreDescriptionSource (whole-store scans), otherwise from a TextColumn.
  */
 export function metaSourceOf(
   items: PlainItem[],
@@ -20,6 +23,7 @@ export function metaSourceOf(
   groups: Group[],
   now: number,
   loaded: boolean,
+  store = false,
 ): QuerySource & { index: MetaIndex } {
   let index = new MetaIndex();
   index.upsert(
@@ -43,10 +47,18 @@ export function metaSourceOf(
     index.load(packed.columns, packed.order);
     if (!index.attachText(packed.text)) throw new Error('metaSourceOf: text did not attach');
   }
-  const description = new TextColumn();
-  for (const item of items) {
-    const row = index.rowOf(item.id);
-    if (row >= 0) description.set(row, item.description);
+  let description: DescriptionSource;
+  if (store) {
+    const texts = new TextStore();
+    for (const item of items) if (!dead.has(item.id)) texts.put(item.id, plainTextLower(item.description));
+    description = new StoreDescriptionSource(index, texts);
+  } else {
+    const column = new TextColumn();
+    for (const item of items) {
+      const row = index.rowOf(item.id);
+      if (row >= 0) column.set(row, item.description);
+    }
+    description = column;
   }
   return {
     index,
