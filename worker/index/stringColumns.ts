@@ -221,7 +221,7 @@ export class StringColumns {
     const { narrow, wide } = byWidth(this.titles.slice(scan.from, to));
     for (const local of [narrow, wide]) {
       const rows = local.map((i) => i + scan.from);
-      const part = lowerRows(this.titles, rows, this.titlesLower);
+      const part = lowerRows(this.titles, rows, this.titlesLower, local === wide);
       if (part) scan.parts.push(part);
       else for (const r of rows) scan.loose.push(r);
     }
@@ -306,14 +306,17 @@ export function byWidth(column: readonly string[]): { narrow: number[]; wide: nu
  * ones (CJK, ...) are joined apart: the cells are slices of the joined string and keep it alive,
  * and one CJK title in it would make it two bytes a character for every title (measured:
  * docs/architecture.md → "Index memory"). A cell that lowering leaves unchanged is the title
- * string itself (no second copy).
+ * string itself (no second copy). Wide cells that lowering leaves as they are (CJK) are still
+ * joined, as a copy for scans: at 1M bench articles their 100k titles are 1.1M characters
+ * (~2.2 MB), and checking them one by one was 13 ms of every title scan, the copy ~0.5 ms.
  */
 function lowerAll(column: string[]): { out: string[]; parts: JoinedRows[]; loose: number[] } {
   const out = new Array<string>(column.length);
   const parts: JoinedRows[] = [];
   const loose: number[] = [];
-  for (const rows of Object.values(byWidth(column))) {
-    const part = lowerRows(column, rows, out);
+  const { narrow, wide } = byWidth(column);
+  for (const rows of [narrow, wide]) {
+    const part = lowerRows(column, rows, out, rows === wide);
     if (part) parts.push(part);
     else for (const r of rows) loose.push(r);
   }
@@ -321,9 +324,10 @@ function lowerAll(column: string[]): { out: string[]; parts: JoinedRows[]; loose
 }
 
 // Lowers the cells `rows` through one joined string. Returns it with the cells' places when most
-// cells are slices of it (so it stays in memory anyway), else null: cells lowered one by one
-// (lengths changed), cells lowering left as they were (the joined string would be a copy), none.
-function lowerRows(column: string[], rows: number[], out: string[]): JoinedRows | null {
+// cells are slices of it (so it stays in memory anyway), or with `copy` when lowering left most
+// cells as they were (the joined string is then a copy kept for scans alone), else null: cells
+// lowered one by one (lengths changed), none.
+function lowerRows(column: string[], rows: number[], out: string[], copy: boolean): JoinedRows | null {
   const joined = rows.map((r) => column[r]!).join('');
   const lower = joined.toLowerCase();
   const whole = lower.length === joined.length && !joined.includes('\u03a3');
@@ -343,7 +347,7 @@ function lowerRows(column: string[], rows: number[], out: string[]): JoinedRows 
     start = end;
   });
   starts[rows.length] = start;
-  return whole && sliced * 2 >= rows.length && rows.length > 0
+  return whole && (copy || sliced * 2 >= rows.length) && rows.length > 0
     ? { text: lower, rows: Int32Array.from(rows), starts }
     : null;
 }
