@@ -3,7 +3,8 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import type { ItemsStore } from './itemsStore';
+import fc from 'fast-check';
+import { idRuns, type ItemsStore } from './itemsStore';
 
 let engine: Engine;
 let store: ItemsStore;
@@ -96,6 +97,31 @@ describe('items store queries', () => {
     const [x, y, z] = await store.idsInRange(1, 3);
     const rows = await store.byIds([z!, 999, x!, y!, -5]);
     expect(rows.map((r) => r.id)).toEqual([z, x, y]);
+  });
+
+  it('byIds reads ranges of close ids and single ids alike, in the requested order', async () => {
+    const all = await store.idsInRange(1, 1000);
+    const pick = fc.subarray([...all, 999, -5]).chain((ids) => fc.shuffledSubarray([...ids, ...ids]));
+    await fc.assert(
+      fc.asyncProperty(pick, async (ids) => {
+        const known = new Set(all);
+        const rows = await store.byIds(ids);
+        expect(rows.map((r) => r.id)).toEqual(ids.filter((id) => known.has(id)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('idRuns: ranges of at least four ids at most four apart, the rest one by one', () => {
+    expect(idRuns([9, 1, 2, 3, 4, 20, 30, 31, 35, 39, 43, 100])).toEqual({
+      runs: [
+        [1, 4],
+        [30, 43],
+      ],
+      singles: [9, 20, 100],
+    });
+    expect(idRuns([5, 5, 6, 7])).toEqual({ runs: [], singles: [5, 6, 7] });
+    expect(idRuns([])).toEqual({ runs: [], singles: [] });
   });
 
   it('countByFeed and idsInRange', async () => {

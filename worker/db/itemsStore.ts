@@ -71,6 +71,30 @@ export function toPredicate(filter: ItemPredicate): (item: StoredItem) => boolea
     (filter.until === undefined || item.pubDate <= filter.until);
 }
 
+// Ids at most this far apart share one range read in `byIds`, and a range needs this many ids.
+const RUN_GAP = 4;
+const RUN_MIN = 4;
+
+/**
+ * The ids of a page split into ranges read with one request each (`RUN_MIN` or more ids, at most
+ * `RUN_GAP` apart: a feed's page comes from a few ingest batches, whose ids are consecutive)
+ * and the rest, read one by one. A range may bring up to RUN_GAP - 1 records between two ids
+ * that nobody asked for; one `get` per id cost ~3 ms for a page of 50 at 100k articles.
+ */
+export function idRuns(ids: readonly number[]): { runs: [number, number][]; singles: number[] } {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  const singles: number[] = [];
+  let from = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i < sorted.length && sorted[i]! - sorted[i - 1]! <= RUN_GAP) continue;
+    if (i - from >= RUN_MIN) runs.push([sorted[from]!, sorted[i - 1]!]);
+    else for (let k = from; k < i; k++) singles.push(sorted[k]!);
+    from = i;
+  }
+  return { runs, singles };
+}
+
 /** Builds the items store over an opened database. */
 export function createItemsStore(db: Database): ItemsStore {
   const table = () => db.table('items');
@@ -115,11 +139,23 @@ export function createItemsStore(db: Database): ItemsStore {
         if (desc) coll = coll.reverse();
         return (await coll.filter(toPredicate(filter)).primaryKeys()).map(Number);
       }),
-    byIds: (ids) =>
-      db.run('fetch', async () => {
-        const found = await table().bulkGet(ids);
-        return found.filter((item): item is StoredItem => item !== undefined);
-      }),
+    byIds: (ids) => {
+      const { runs, singles } = idRuns(ids);
+      if (runs.length === 0)
+        return db.run('fetch', async () => {
+          const found = await table().bulkGet(ids);
+          return found.filter((item): item is StoredItem => item !== undefined);
+        });
+      return db.tx('fetch', 'r', ['items'], async () => {
+        const reads = await Promise.all([
+          table().bulkGet(singles),
+          ...runs.map(([lo, hi]) => table().where(':id').between(lo, hi, true, true).toArray()),
+        ]);
+        const byId = new Map<number, StoredItem>();
+        for (const found of reads) for (const item of found) if (item) byId.set(item.id, item);
+        return ids.map((id) => byId.get(id)).filter((item): item is StoredItem => item !== undefined);
+      });
+    },
     countByFeed: (feedId) => db.run('count', () => table().where('feedId').equals(feedId).count()),
     idsInRange: (lo, hi) =>
       db.run('cursor', async () =>
