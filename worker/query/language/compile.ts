@@ -375,10 +375,13 @@ export function compileRowCondition(c: Condition, env: CompileEnv): Compiled {
   if (c.type === 'and' || c.type === 'or') {
     // Cheapest parts first: AND and OR decide on the first false/true, so a costly test (a
     // description or a URL) runs only on the rows the cheap ones leave. The parts are pure.
+    // Every part after the first of an AND is asked only about the rows the ones before it
+    // pass (few, as a rule: they count their asks); an OR's, about the rows they fail.
     const parts = [...c.conditions].sort((a, b) => rowCost(a) - rowCost(b));
+    const later = c.type === 'and' ? { ...env, candidates: undefined } : env;
     return combine(
       c.type,
-      parts.map((x) => compileRowCondition(x, env)),
+      parts.map((x, i) => compileRowCondition(x, i === 0 ? env : later)),
     );
   }
   if (c.type === 'not') {

@@ -139,3 +139,29 @@ describe('planAndRun: AND and OR parts', () => {
     }
   });
 });
+
+describe('planAndRun: when a title LIKE searches every title at once', () => {
+  // 400 articles: 10 saved, 10 in feed 2, both under a sixteenth of the rows.
+  const items = Array.from({ length: 400 }, (_, i) =>
+    makeItem({ id: i + 1, feedId: i < 10 ? 2 : 1, title: `River ${i}`, isSaved: i % 40 === 0 }, FEEDS, []),
+  );
+  const runs = (text: string): number => {
+    const source = metaSourceOf(items, new Set(), FEEDS, [], 1_000, true);
+    const scan = vi.spyOn(source.index, 'titleMatches');
+    const parsed = parseQuery(text);
+    if (!parsed.ok) throw new Error(text);
+    planAndRun(parsed.query, source, { pageSize: Infinity });
+    return scan.mock.calls.length;
+  };
+
+  it('at once when the walk asks about most rows, alone or after an OR part', () => {
+    expect(runs("title LIKE 'river'")).toBe(1);
+    expect(runs("feedId = 2 OR title LIKE 'river'")).toBe(1);
+    expect(runs("feedId = 1 AND title LIKE 'river'")).toBe(1);
+  });
+
+  it('row by row after an AND part that leaves few rows, or on a small feed', () => {
+    expect(runs("isSaved = true AND title LIKE 'river'")).toBe(0);
+    expect(runs("title LIKE 'river' AND feedId = 2")).toBe(0);
+  });
+});
