@@ -130,20 +130,12 @@ export function byKeptOrder(
     for (let i = 0; i < byTitle.length; i++) if (mark[byTitle[i]!] === 1) out[n++] = byTitle[i]!;
   } else {
     // Walking backwards meets a run of equal titles oldest first: each run is turned back.
-    let run = 0;
-    let title: string | null = null;
-    for (let i = byTitle.length - 1; i >= 0; i--) {
-      const r = byTitle[i]!;
-      if (mark[r] !== 1) continue;
-      const t = index.title(r);
-      if (t !== title) {
-        out.subarray(run, n).reverse();
-        run = n;
-        title = t;
-      }
-      out[n++] = r;
-    }
-    out.subarray(run, n).reverse();
+    n = backwardsKeepingTies(
+      byTitle,
+      (r) => mark[r] === 1,
+      (r) => index.title(r),
+      out,
+    );
   }
   for (let i = 0; i < n; i++) mark[out[i]!] = 0;
   const untitled = matched.filter((r) => mark[r] === 1);
@@ -164,20 +156,34 @@ export function oldestFirst(
   index: MetaIndexView,
 ): Int32Array {
   const out = new Int32Array(rowsByDate.length);
+  const n = backwardsKeepingTies(rowsByDate, keep, (r) => index.pubDate(r), out);
+  return out.subarray(0, n);
+}
+
+const START = Symbol('start');
+
+// Writes to `out` from 0 the rows of `rows` that pass `keep`, last to first, except that each run
+// of rows with one `key` keeps its first-to-last order. Returns how many it wrote.
+function backwardsKeepingTies(
+  rows: Int32Array,
+  keep: ((row: number) => boolean) | true,
+  key: (row: number) => unknown,
+  out: Int32Array,
+): number {
   let n = 0;
   let run = 0;
-  let date = NaN;
-  for (let i = rowsByDate.length - 1; i >= 0; i--) {
-    const r = rowsByDate[i]!;
+  let last: unknown = START;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
     if (keep !== true && !keep(r)) continue;
-    const d = index.pubDate(r);
-    if (d !== date) {
+    const k = key(r);
+    if (k !== last) {
       out.subarray(run, n).reverse();
       run = n;
-      date = d;
+      last = k;
     }
     out[n++] = r;
   }
   out.subarray(run, n).reverse();
-  return out.subarray(0, n);
+  return n;
 }

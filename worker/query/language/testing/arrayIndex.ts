@@ -1,4 +1,4 @@
-import type { MetaIndexView } from '../../../index/types';
+import type { IndexRow, MetaIndexView } from '../../../index/types';
 import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
 import type { PlainItem } from '../reference';
 
@@ -29,6 +29,22 @@ export function tagIdOf(name: string): number {
   return id;
 }
 
+/** What an index keeps of a plain item (tags as test tag ids). */
+export function indexRowOf(item: PlainItem): IndexRow & { tags: number[] } {
+  return {
+    id: item.id,
+    feedId: item.feedId,
+    pubDate: item.pubDate,
+    flags: (item.isRead ? FLAG_READ : 0) | (item.isSaved ? FLAG_SAVED : 0),
+    title: item.title,
+    author: item.author,
+    link: item.link,
+    enclosure: item.enclosure?.url ?? '',
+    guid: item.guid,
+    tags: (item.tags ?? []).map(tagIdOf),
+  };
+}
+
 /**
  * A deliberately simple MetaIndexView over plain arrays, for tests: every accessor reads a row
  * object; the date orders are recomputed by sorting after each change. Supports dead rows.
@@ -45,19 +61,7 @@ export class ArrayIndex implements MetaIndexView {
 
   /** Appends an item as a new live row and returns the row. */
   add(item: PlainItem): number {
-    this.rows.push({
-      id: item.id,
-      feedId: item.feedId,
-      pubDate: item.pubDate,
-      flags: (item.isRead ? FLAG_READ : 0) | (item.isSaved ? FLAG_SAVED : 0),
-      title: item.title,
-      author: item.author,
-      link: item.link,
-      enclosure: item.enclosure?.url ?? '',
-      guid: item.guid,
-      tags: (item.tags ?? []).map(tagIdOf),
-      live: true,
-    });
+    this.rows.push({ ...indexRowOf(item), live: true });
     this.changed();
     return this.rows.length - 1;
   }

@@ -1,12 +1,12 @@
 import { MetaIndex } from '../../../index/metaIndex';
 import type { Feed, Group } from '../../../types';
-import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
 import type { PlainItem } from '../reference';
 import type { QuerySource } from '../source';
 import { plainTextLower, TextColumn, type DescriptionSource } from '../textColumn';
 import { StoreDescriptionSource } from '../../descriptionSource';
 import { TextStore } from '../../../search/textStore';
-import { TEST_TAG_NAMES, tagIdOf } from './arrayIndex';
+import { indexRowOf } from './arrayIndex';
+import { sourceParts } from './source';
 
 /**
  * A QuerySource over the engine's own MetaIndex, for tests that hold the planner's fast paths
@@ -26,20 +26,7 @@ export function metaSourceOf(
   store = false,
 ): QuerySource & { index: MetaIndex } {
   let index = new MetaIndex();
-  index.upsert(
-    items.map((item) => ({
-      id: item.id,
-      feedId: item.feedId,
-      pubDate: item.pubDate,
-      flags: (item.isRead ? FLAG_READ : 0) | (item.isSaved ? FLAG_SAVED : 0),
-      title: item.title,
-      author: item.author,
-      link: item.link,
-      enclosure: item.enclosure?.url ?? '',
-      guid: item.guid,
-      tags: (item.tags ?? []).map(tagIdOf),
-    })),
-  );
+  index.upsert(items.map(indexRowOf));
   index.remove(dead);
   if (loaded) {
     const packed = index.packable();
@@ -60,12 +47,5 @@ export function metaSourceOf(
     }
     description = column;
   }
-  return {
-    index,
-    description,
-    feeds: new Map(feeds.map((f) => [f.id, f])),
-    groups: new Map(groups.map((g) => [g.id, g])),
-    now: () => now,
-    tagNames: TEST_TAG_NAMES,
-  };
+  return { index, description, ...sourceParts(feeds, groups, now) };
 }

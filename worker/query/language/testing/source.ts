@@ -14,13 +14,19 @@ export function sourceOf(
   const index = new ArrayIndex();
   const description = new TextColumn();
   for (const item of items) description.set(index.add(item), item.description);
+  return { index, description, ...sourceParts(feeds, groups, now), feedsVersion: 0 };
+}
+
+/** The feeds, groups, clock and tag names of a test source. */
+export function sourceParts(
+  feeds: Feed[],
+  groups: Group[],
+  now: number,
+): Pick<QuerySource, 'feeds' | 'groups' | 'now' | 'tagNames'> {
   return {
-    index,
-    description,
     feeds: new Map(feeds.map((f) => [f.id, f])),
     groups: new Map(groups.map((g) => [g.id, g])),
     now: () => now,
     tagNames: TEST_TAG_NAMES,
-    feedsVersion: 0,
   };
 }
