@@ -6,21 +6,10 @@ import { likeText, norm, numeric, type Val } from './semantics';
 import type { QuerySource } from './source';
 import { memoByFeed, scanned, titleLike } from './rowTests';
 import { tagsSortValue, tagsTest } from './tagsField';
+import type { CompileEnv, Compiled } from './compileEnv';
 
-/** A compiled condition: a predicate over numbers (rows or feed ids), or a constant. */
-export type Compiled = ((x: number) => boolean) | boolean;
-
-/** What compilation needs besides the source: constant evaluation and a warning sink. */
-export interface CompileEnv {
-  source: QuerySource;
-  value: (e: ValueExpr) => Val;
-  warn: (message: string) => void;
-  /**
-   * How many rows the predicate will be asked about, when known (a planner's candidates): a
-   * costly test expecting a scan answers every row at once from the first ask (see `scanned`).
-   */
-  candidates?: number;
-}
+// Defined apart so rowTests.ts can use them without importing this module.
+export type { CompileEnv, Compiled };
 
 type Getter = (x: number) => Val;
 

@@ -3,7 +3,7 @@
  * once when most rows will be asked (`scanned`, `titleLike`), and a feed-level test decided once
  * per feed (`memoByFeed`).
  */
-import type { CompileEnv } from './compile';
+import type { CompileEnv } from './compileEnv';
 
 /**
  * A costly row test asked row by row at first; once a sixteenth of the rows were asked about at
