@@ -25,10 +25,15 @@ interface TextState {
 }
 
 // The text store's backing, what the persisted state's lineage is, and a description filter.
+// The internals are not held until the index has loaded, as the API's domains are, so the text
+// index is asked only once a held call has answered. One CI run under load found no text and no
+// written state here; the likely cause, not proven, is the text index started by this call
+// while the index was still loading.
 const textState = (page: Page) =>
   runInEngine<TextState>(
     page,
     `async (engine) => {
+      await engine.query.check('');
       await engine.textIndex.fresh();
       const zeppelin = (await engine.query.run("description LIKE 'zeppelin crossed'")).total;
       return {
