@@ -4,6 +4,7 @@ import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
+import { keyRuns } from '../db/keyRuns';
 
 // Records held in memory at once: ids are read (and written back) this many at a time.
 const CHUNK = 5000;
@@ -146,19 +147,7 @@ function planReads(ctx: EngineContext, ids: number[]): ReadPlan {
 /** Splits ids into runs of near-consecutive keys (read by range) and the rest. Exported for tests. */
 export function planRanges(ids: number[]): { ranges: [number, number][]; rest: number[] } {
   if (ids.length < RUN_MIN) return { ranges: [], rest: ids };
-  const sorted = Float64Array.from(ids).sort();
-  const ranges: [number, number][] = [];
-  const rest: number[] = [];
-  let start = 0;
-  for (let i = 1; i <= sorted.length; i++) {
-    const ends =
-      i === sorted.length || sorted[i]! - sorted[i - 1]! > RUN_GAP || sorted[i]! - sorted[start]! >= CHUNK;
-    if (!ends) continue;
-    if (i - start >= RUN_MIN) ranges.push([sorted[start]!, sorted[i - 1]!]);
-    else for (let j = start; j < i; j++) rest.push(sorted[j]!);
-    start = i;
-  }
-  return { ranges, rest };
+  return keyRuns(ids, RUN_MIN, RUN_GAP, CHUNK);
 }
 
 // Which feeds to read whole (see WHOLE_FEED_MIN) and the ids left to read one by one.
