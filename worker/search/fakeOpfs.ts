@@ -28,14 +28,35 @@ export class FakeChunkDir implements ChunkDir {
   /** Bytes read through every handle (tests check that scans read the file, not the heap). */
   bytesRead = 0;
 
-  open(name: string, create: boolean): Promise<SyncFile | null> {
+  private opensHeld: Promise<void> | null = null;
+
+  /**
+   * Holds every `open(name, true)` of a new file between making the entry and opening its
+   * handle (the browser's two steps, getFileHandle then createSyncAccessHandle) until the
+   * returned function runs. A file removed in that gap gets a handle whose writes store nothing,
+   * as Chromium's does.
+   */
+  holdOpens(): () => void {
+    let release = () => {};
+    this.opensHeld = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.opensHeld = null;
+      release();
+    };
+  }
+
+  async open(name: string, create: boolean): Promise<SyncFile | null> {
     let file = this.files.get(name);
     if (!file) {
-      if (!create) return Promise.resolve(null);
+      if (!create) return null;
       file = new FakeFile();
       this.files.set(name, file);
+      if (this.opensHeld) {
+        await this.opensHeld;
+        if (this.files.get(name) !== file) return this.handle(file, true);
+      }
     }
-    return Promise.resolve(this.handle(file));
+    return this.handle(file);
   }
 
   remove(name: string): Promise<boolean> {
@@ -59,6 +80,10 @@ export class FakeChunkDir implements ChunkDir {
     this.locks.delete(name);
   }
 
+  held(): Promise<Set<string>> {
+    return Promise.resolve(new Set(this.locks));
+  }
+
   /** The file's bytes (a copy), or null. */
   contents(name: string): Uint8Array | null {
     const file = this.files.get(name);
@@ -73,7 +98,7 @@ export class FakeChunkDir implements ChunkDir {
     this.files.set(name, file);
   }
 
-  private handle(file: FakeFile): SyncFile {
+  private handle(file: FakeFile, removed = false): SyncFile {
     file.handles++;
     let open = true;
     const check = () => {
@@ -89,6 +114,7 @@ export class FakeChunkDir implements ChunkDir {
       },
       write: (buffer, { at }) => {
         check();
+        if (removed) return 0;
         file.ensure(at + buffer.length);
         if (at > file.size) file.bytes.fill(0, file.size, at);
         file.bytes.set(buffer, at);

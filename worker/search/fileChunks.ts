@@ -39,7 +39,12 @@ export interface ChunkDir {
   /** Takes the writer lock of `name` when nobody holds it (held until `unlock` or the worker ends). */
   lock(name: string): Promise<boolean>;
   unlock(name: string): void;
+  /** Names whose writer lock some tab holds now (a file being made or written is locked first). */
+  held(): Promise<Set<string>>;
 }
+
+/** Web Lock names of chunk files: this prefix and the file's name. */
+const LOCK_PREFIX = 'rivulet-text:';
 
 /** Bytes before the first chunk of a file. */
 export const HEADER_BYTES = 4096;
@@ -293,7 +298,10 @@ export class FileChunks implements ChunkSpace {
    * persisted layout). A file another tab still has open is refused by the browser and stays.
    */
   async collect(keep: Iterable<string>): Promise<number> {
-    const spared = new Set([...keep, ...this.openNames()]);
+    // A file another tab is making is locked before it exists and opened a moment later: removing
+    // it in between left that tab a handle on a removed file (its header write came back short)
+    // and its text index rebuilt. Locked names are spared; a dead tab's locks are released.
+    const spared = new Set([...keep, ...this.openNames(), ...(await this.dir.held())]);
     let removed = 0;
     for (const name of await this.dir.list())
       if (name.startsWith(this.prefix) && !spared.has(name) && (await this.dir.remove(name))) removed++;
@@ -371,8 +379,10 @@ async function makeFile(dir: ChunkDir, prefix: string): Promise<{ name: string; 
     }
     const head = header(name);
     if (file.write(head, { at: 0 }) !== head.length) {
+      // A handle on a file removed while it was being opened stores nothing: another name.
       file.close();
       dir.unlock(name);
+      if (attempt < 2) continue;
       throw new Error('Text chunk file header write was cut short');
     }
     return { name, file };
@@ -447,7 +457,7 @@ export async function opfsChunkDir(): Promise<ChunkDir | null> {
       if (!locks) return Promise.resolve(false);
       return new Promise<boolean>((resolve, reject) => {
         locks
-          .request(`rivulet-text:${name}`, { ifAvailable: true }, (lock) => {
+          .request(`${LOCK_PREFIX}${name}`, { ifAvailable: true }, (lock) => {
             resolve(lock !== null);
             return lock ? new Promise<void>((release) => held.set(name, release)) : undefined;
           })
@@ -457,6 +467,13 @@ export async function opfsChunkDir(): Promise<ChunkDir | null> {
     unlock(name) {
       held.get(name)?.();
       held.delete(name);
+    },
+    async held() {
+      const names = new Set<string>();
+      const snapshot = await nav.locks?.query();
+      for (const lock of snapshot?.held ?? [])
+        if (lock.name?.startsWith(LOCK_PREFIX)) names.add(lock.name.slice(LOCK_PREFIX.length));
+      return names;
     },
   };
 }

@@ -215,6 +215,40 @@ describe('TextStore (file chunks)', () => {
     expect(store.text(40)).toBe(text(40));
   });
 
+  it('never removes a file another tab is making: its lock is taken before the file exists', async () => {
+    const dir = new FakeChunkDir();
+    const first = await FileChunks.create(dir, 'db.');
+    await first.whenSpare();
+    const before = new Set(dir.files.keys());
+    // A second tab makes its file; the first tab collects between the file's entry and its handle.
+    const release = dir.holdOpens();
+    const making = FileChunks.create(dir, 'db.');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const made = [...dir.files.keys()].filter((name) => !before.has(name));
+    expect(made).toHaveLength(1);
+    expect(await first.collect([])).toBe(0);
+    expect(dir.files.has(made[0]!)).toBe(true);
+    release();
+    const second = await making;
+    expect(second.openNames()).toContain(made[0]);
+    const store = new TextStore(second);
+    store.put(1, 'kept');
+    expect(store.text(1)).toBe('kept');
+  });
+
+  it('makes its file again under another name when the first one was removed while opening', async () => {
+    const dir = new FakeChunkDir();
+    const release = dir.holdOpens();
+    const making = FileChunks.create(dir, 'db.');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const [lost] = [...dir.files.keys()];
+    dir.files.delete(lost!);
+    release();
+    const space = await making;
+    expect(space.openNames()).not.toContain(lost);
+    expect(dir.files.has(space.openNames()[0]!)).toBe(true);
+  });
+
   it('does not compact while no spare file is ready', async () => {
     const dir = new FakeChunkDir();
     const store = new TextStore(await FileChunks.create(dir, 'db.'));
