@@ -64,6 +64,39 @@ describe('IndexGate', () => {
     expect(held.write('c')).toBe(3);
   });
 
+  it('holds calls made before the first begin (before init) until that load is done', async () => {
+    const gate = new IndexGate(true);
+    const calls: string[] = [];
+    const held = gate.hold({ read: (x: string) => calls.push(x) });
+    const list = gate.early(
+      (scope: string) => {
+        calls.push(`list ${scope}`);
+        return Promise.resolve(scope);
+      },
+      () => true,
+    );
+    const counted = gate.counts(() => LIVE, { groups: 0, feeds: 0 });
+    const read = held.read('before');
+    const feed = list('feed');
+    const loaded = gate.whenLoaded();
+    let settled = false;
+    void loaded.then(() => (settled = true));
+    await tick();
+    // No load has begun: the index is empty, so nothing may answer from it yet.
+    expect(calls).toEqual([]);
+    expect(settled).toBe(false);
+    const manual = manualLoad();
+    void gate.begin(null, manual.load);
+    await tick();
+    expect(calls).toEqual([]);
+    manual.finish();
+    await loaded;
+    expect(await Promise.resolve(read)).toBeGreaterThan(0);
+    expect(await feed).toBe('feed');
+    expect(await counted).toEqual(LIVE);
+    expect(calls.sort()).toEqual(['before', 'list feed']);
+  });
+
   it('with a summary, the load waits for the first page or a call, else for the window', async () => {
     vi.useFakeTimers();
     const gate = new IndexGate(true);

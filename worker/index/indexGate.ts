@@ -50,9 +50,22 @@ export class IndexGate {
   /** Methods that answer on their own while loading (`page`): `hold` leaves them as they are. */
   private readonly earlyFns = new WeakSet<AnyFn>();
 
+  /**
+   * Runs once the first `begin`'s load is done. Until `begin` (the UI's `init()`) the index is
+   * empty: a held call that arrived first ran at once against it, and answered an empty list
+   * and zero counts (an end-to-end test's call won the race with a second tab's `init()`).
+   */
+  private firstLoaded: (() => void) | null = null;
+  /** The same for early calls: they wait for the first `begin`'s number columns. */
+  private firstNumbers: (() => void) | null = null;
+
   /** `deferred` false: the index is loaded inside init and the gate never holds anything. */
   constructor(readonly deferred: boolean) {
     this._loaded = !deferred;
+    if (deferred) {
+      this.ready = new Promise<void>((resolve) => (this.firstLoaded = resolve));
+      this.numbersReady = new Promise<void>((resolve) => (this.firstNumbers = resolve));
+    }
   }
 
   /** True once the index is loaded (always, when not deferred). */
@@ -80,7 +93,14 @@ export class IndexGate {
     this.numbers = false;
     this.summary = summary;
     let numbersIn = () => {};
-    this.numbersReady = new Promise<void>((resolve) => (numbersIn = resolve));
+    this.numbersReady = new Promise<void>(
+      (resolve) =>
+        (numbersIn = () => {
+          resolve();
+          this.firstNumbers?.();
+          this.firstNumbers = null;
+        }),
+    );
     const atNumbers = (): Promise<void> => {
       this.numbers = true;
       numbersIn();
@@ -127,6 +147,8 @@ export class IndexGate {
         this.startText = null;
         this.summary = null;
         numbersIn();
+        this.firstLoaded?.();
+        this.firstLoaded = null;
       });
     return this.ready;
   }
