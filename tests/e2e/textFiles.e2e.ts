@@ -24,25 +24,43 @@ interface TextState {
   zeppelin: number;
 }
 
+// What a failure message shows beside the state: readiness, counts, and the item's own text.
+interface TextDebug extends TextState {
+  debug: string;
+}
+
 // The text store's backing, what the persisted state's lineage is, and a description filter.
 // The internals are not held until the index has loaded, as the API's domains are, so the text
-// index is asked only once a held call has answered. One CI run under load found no text and no
-// written state here; the likely cause, not proven, is the text index started by this call
-// while the index was still loading.
-const textState = (page: Page) =>
-  runInEngine<TextState>(
+// index is asked only once a held call has answered. A new tab's worker exists before its UI
+// calls init(): a held call made first used to run at once against the empty index (a CI run
+// saw a second tab with no articles); the gate now holds such calls until init's load is done.
+const textState = async (page: Page): Promise<TextState> => {
+  const { debug, ...state } = await runInEngine<TextDebug>(
     page,
     `async (engine) => {
       await engine.query.check('');
       await engine.textIndex.fresh();
       const zeppelin = (await engine.query.run("description LIKE 'zeppelin crossed'")).total;
+      const text = engine.textIndex;
+      const [airship] = (await engine.query.run("title = 'Airships return'")).rows;
       return {
-        kind: engine.textIndex.store.chunks.kind,
-        lineage: engine.textIndex.persistState.lineage,
+        kind: text.store.chunks.kind,
+        lineage: text.persistState.lineage,
         zeppelin,
+        debug: JSON.stringify({
+          ready: text.ready,
+          live: text.store.liveCount(),
+          index: engine.index.liveCount(),
+          airship: airship ? text.store.text(airship.id) : 'no item',
+          version: text.store.version,
+        }),
       };
     }`,
   );
+  debugs.set(state, debug);
+  return state;
+};
+const debugs = new WeakMap<TextState, string>();
 
 // The chunk files in OPFS as name → bytes (read from the page, outside the workers).
 const textFiles = (page: Page) =>
@@ -57,9 +75,23 @@ const textFiles = (page: Page) =>
     return out;
   });
 
+// What the engine workers warned of, for a failure's message (a rebuild says why here).
+const said: string[] = [];
+
+// The same text state, or a failure naming every field and what the workers warned of.
+function expectSame(what: string, got: TextState, want: TextState): void {
+  if (JSON.stringify(got) === JSON.stringify(want)) return;
+  throw new Error(
+    `${what}: ${JSON.stringify(got)} (${debugs.get(got)}) instead of ${JSON.stringify(want)} (${debugs.get(want)}); the workers said: ${said.join(' | ') || 'nothing'}`,
+  );
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   app = await openApp(browser);
+  app.context.on('console', (msg) => {
+    if (msg.text().startsWith('Rivulet') && msg.type() !== 'log') said.push(`${msg.type()}: ${msg.text()}`);
+  });
   await app.goto('/welcome');
   await seedApp(app.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 30, items });
 });
@@ -78,12 +110,12 @@ describe('description text in OPFS files', () => {
 
     // A reload loads what was written (the same lineage: not rebuilt from the items).
     await app.page.reload();
-    expect(await textState(app.page)).toEqual(first);
+    expectSame('after a reload', await textState(app.page), first);
 
     // A second tab opens the same file while the first holds it, and loads instead of rebuilding.
     const second = await app.context.newPage();
     await second.goto(app.page.url());
-    expect(await textState(second)).toEqual(first);
+    expectSame('in a second tab', await textState(second), first);
 
     // A text written in one tab is found by the other (each appends to a file of its own).
     await runInEngine(
