@@ -154,7 +154,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
 
   const services = createFeedServices(ctx, opts.fetch);
   const sync = createSync(services);
-  const textIndex = new TextIndex(ctx);
+  const textIndex = new TextIndex(ctx, () => gate.afterLoad());
 
   // Titles ingest wrote are joined for native title scans (StringColumns.joinTitles) once the
   // snapshot is written, a step at a time so queries still get in between (at 1M rows: ~30

@@ -49,6 +49,21 @@ const storedCounter = async (e: Engine) =>
   toCounter((await internalsOf(e).stores.meta.get(META_KEYS.itemsCounter)) ?? 0);
 
 describe('deferred index start', () => {
+  it('the text index asked before init waits for the index load, then holds every text', async () => {
+    const { dbName, counts } = await seededDb();
+    const b = make(dbName);
+    const { textIndex } = internalsOf(b);
+    let fresh = false;
+    const asked = textIndex.fresh().then(() => (fresh = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Started on the still empty index, its first sync would have dropped every text.
+    expect(fresh).toBe(false);
+    await b.init();
+    await asked;
+    expect(textIndex.store.liveCount()).toBe(counts.items);
+    expect((await b.query.run("description LIKE ''")).total).toBe(counts.items);
+  });
+
   it('init answers counts from the summary before the index is read; they match the loaded index', async () => {
     const { dbName, counts } = await seededDb();
     const b = make(dbName);

@@ -100,7 +100,15 @@ export class TextIndex implements TextSink {
   private tablesLoaded: () => void = () => {};
   readonly persistState: PersistState = { lineage: '', writtenStoreVersion: -1, writtenSearchVersion: -1 };
 
-  constructor(private readonly ctx: EngineContext) {
+  /**
+   * `indexLoaded` resolves once the metadata index is loaded: `start` waits for it, because its
+   * first sync drops every text whose id the index lacks, and an index still loading lacks them
+   * all (the engine passes the index gate's load; callers of the internals bypass that gate).
+   */
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly indexLoaded: () => Promise<void> = () => Promise.resolve(),
+  ) {
     this.tablesIn = new Promise<void>((resolve) => (this.tablesLoaded = resolve));
     registerTextSink(ctx, this);
     ctx.events.on((event) => {
@@ -142,6 +150,7 @@ export class TextIndex implements TextSink {
    */
   start(): Promise<void> {
     this.started ??= (async () => {
+      await this.indexLoaded();
       if (this.files === undefined) {
         try {
           const dir = await opfsChunkDir();
