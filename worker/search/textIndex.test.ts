@@ -4,7 +4,7 @@ import { plainTextLower } from '../query/language/textColumn';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { IncomingItem } from '../types';
-import { idleMergeWait } from './textIndex';
+import { idleMergeWait } from './textUpkeep';
 
 const NOW = 1_750_000_000;
 const open: Engine[] = [];
@@ -162,9 +162,9 @@ describe('TextIndex queue', () => {
     expect(idleMergeWait(50)).toBe(400);
     expect(idleMergeWait(3000)).toBe(12_000);
     const { engine, feedId } = await started();
-    const text = internalsOf(engine).textIndex as unknown as { lastMergeMs: number };
+    const { upkeep } = internalsOf(engine).textIndex as unknown as { upkeep: { lastMergeMs: number } };
     // As if the last merge had taken 2 s (a large account): the next waits for an 8 s pause.
-    text.lastMergeMs = 2000;
+    upkeep.lastMergeMs = 2000;
     const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
     await engine.items.ingest(feedId, items(1200, words));
     await internalsOf(engine).textIndex.fresh();

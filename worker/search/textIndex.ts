@@ -25,6 +25,7 @@ import {
 import { SearchIndex } from './searchIndex';
 import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
+import { TextUpkeep } from './textUpkeep';
 import { backgroundTask } from '../backgroundTask';
 
 /** Items read from IndexedDB per step of a sync. */
@@ -41,25 +42,6 @@ const DRAIN_SLICE_MS = 1;
 const DRAIN_PAUSE_MS = 250;
 /** Queued text (characters) that is indexed without waiting for a pause: bounds the queue's memory. */
 const QUEUE_CAP_CHARS = 16 * 1024 * 1024;
-/** Pending postings worth an idle merge, and the pause that counts as idle. */
-const IDLE_MERGE_MIN = 50_000;
-const IDLE_MERGE_MS = 400;
-/**
- * An idle merge rewrites the whole index, so its cost grows with the account (~0.3 s per 100k
- * articles): the pause it waits for grows with it, to this many times the last merge's duration.
- * A burst's short gaps (seeding 600k items: one merge per feed, 75 s of 449 in a CPU profile,
- * and more the larger the index) then leave merging to the burst's own geometric rule
- * (`maintain`), and the compact form still follows the first real pause.
- */
-const IDLE_MERGE_COST_FACTOR = 4;
-
-/** How long writes must pause before an idle merge, after a merge that took `lastMergeMs`. */
-export function idleMergeWait(lastMergeMs: number): number {
-  return Math.max(IDLE_MERGE_MS, Math.ceil(IDLE_MERGE_COST_FACTOR * lastMergeMs));
-}
-/** Dead text bytes below which an idle compaction is not worth its merge. */
-const IDLE_COMPACT_MIN_BYTES = 1 << 20;
-
 /**
  * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
  * `has` is synchronous and cheap; `textsOf` reads only the ids that have one.
@@ -84,9 +66,8 @@ export class TextIndex implements TextSink {
   private diffOwed = true;
   private lastVersion = -1;
   private lastRowCount = 0;
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
-  /** How long the last merge of the search index took, ms (see `idleMergeWait`). */
-  private lastMergeMs = 0;
+  /** Merges and compactions, during bursts and at pauses (textUpkeep.ts). */
+  private readonly upkeep = new TextUpkeep(this.store, this.search, (fn) => this.betweenSyncs(fn));
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
   /** Characters of text in `queue` (title, author and body), for QUEUE_CAP_CHARS. */
   private queuedChars = 0;
@@ -230,7 +211,7 @@ export class TextIndex implements TextSink {
         await space.whenSpare();
         const run = this.chain.then(async () => {
           const remap = this.store.compact(true);
-          if (remap) this.timedMerge(remap);
+          if (remap) this.upkeep.timedMerge(remap);
           else {
             await this.emptyStore();
             this.search.clear();
@@ -365,7 +346,7 @@ export class TextIndex implements TextSink {
         const whole = this.fullTexts ? await this.fullTexts.textsOf(items.map((item) => item.id)) : null;
         for (const item of items) if (index.rowOf(item.id) >= 0) this.add(item, whole?.get(item.id));
       }
-      this.maintain();
+      this.upkeep.maintain();
       this.lastVersion = version;
     }
   }
@@ -391,7 +372,7 @@ export class TextIndex implements TextSink {
         if (index.rowOf(item.id) >= 0) this.addText(item);
       } while (next < this.queue.length && ((next & 7) !== 0 || performance.now() < until));
       // A long burst (a first import) keeps the queue busy for minutes: merge along the way.
-      this.maintain();
+      this.upkeep.maintain();
     }
     this.queue = [];
     this.queuedChars = 0;
@@ -414,8 +395,7 @@ export class TextIndex implements TextSink {
   close(): void {
     this.closed = true;
     if (this.store.chunks instanceof FileChunks) this.store.chunks.dispose();
-    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.upkeep.close();
     if (this.drainTimer !== null) clearTimeout(this.drainTimer);
     this.drainTimer = null;
   }
@@ -453,51 +433,14 @@ export class TextIndex implements TextSink {
     });
   }
 
-  // Compaction renumbers slots, so the search index is merged with the remap in the same step.
-  private maintain(): void {
-    const remap = this.store.compact();
-    if (remap) this.timedMerge(remap);
-    else if (this.search.pendingSize() > Math.max(100_000, this.search.mainBytes() / 3)) this.timedMerge();
-    this.scheduleIdleMerge();
-  }
-
-  // Merges the search index (with a compaction's remap, if any) and notes how long it took.
-  private timedMerge(remap?: Parameters<SearchIndex['merge']>[0]): void {
-    const start = performance.now();
-    this.search.merge(remap);
-    this.lastMergeMs = performance.now() - start;
-  }
-
-  // Unmerged postings are plain arrays (~10 bytes each against ~1 merged): once writes pause,
-  // fold them in, so memory between bursts is the compact form. Likewise texts of deleted items
-  // (a feed unsubscribed, retention): during a burst the store compacts only at one third dead,
-  // but once writes pause 1 MiB is enough, so deleted articles do not keep their memory.
-  // Cost: one merge (~0.3 s per 100k articles) per pause, only when enough is owed to matter,
-  // and only after a pause of `idleMergeWait` (longer as merges grow longer).
-  private scheduleIdleMerge(): void {
-    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    if (this.closed || (this.search.pendingSize() < IDLE_MERGE_MIN && !this.idleCompactOwed())) return;
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      // Run between syncs, never inside one; a timer left after the engine closed only merges memory.
-      this.chain = this.chain
-        .then(() => {
-          if (this.queue.length > 0) return;
-          if (this.idleCompactOwed()) {
-            this.timedMerge(this.store.compact(true));
-          } else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.timedMerge();
-        })
-        .catch((err: unknown) => console.warn('Rivulet: search index merge failed', err));
-    }, idleMergeWait(this.lastMergeMs));
-  }
-
-  // Dead texts worth reclaiming at a pause: 1 MiB (~1,000 deleted articles). A tenth of the
-  // store was the bar before, which let a 100k account keep ~10 MB of deleted texts (plus their
-  // postings and slack slots) for good after a few feeds came and went; the compaction this
-  // asks for instead costs ~0.3 s per 100k articles, once per pause after such a deletion.
-  private idleCompactOwed(): boolean {
-    return this.store.bytes().dead >= IDLE_COMPACT_MIN_BYTES;
+  // Runs `fn` between syncs, never inside one, and only while nothing is queued (an idle
+  // merge or compaction would otherwise run ahead of the texts a burst is still handing over).
+  private betweenSyncs(fn: () => void): void {
+    this.chain = this.chain
+      .then(() => {
+        if (this.queue.length === 0) fn();
+      })
+      .catch((err: unknown) => console.warn('Rivulet: search index merge failed', err));
   }
 
   /**
