@@ -11,7 +11,8 @@ import { runInEngine } from './setups';
 // holds it; clearing all data removes the files.
 
 let browser: Browser;
-let app: AppPage;
+// The current attempt's app (closed when the next attempt or the file ends).
+let opened: AppPage | undefined;
 
 const items = [
   { title: 'Airships return', description: '<p>A zeppelin crossed the channel at dawn.</p>' },
@@ -86,22 +87,32 @@ function expectSame(what: string, got: TextState, want: TextState): void {
   );
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  app = await openApp(browser);
+// A context of its own per attempt (its own OPFS and IndexedDB), so a retry starts clean
+// instead of from what a failed attempt left behind.
+async function freshApp(): Promise<AppPage> {
+  await opened?.context.close();
+  said.length = 0;
+  const app = await openApp(browser);
+  opened = app;
   app.context.on('console', (msg) => {
     if (msg.text().startsWith('Rivulet') && msg.type() !== 'log') said.push(`${msg.type()}: ${msg.text()}`);
   });
   await app.goto('/welcome');
   await seedApp(app.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 30, items });
+  return app;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await app?.context.close();
+  await opened?.context.close();
   await browser?.close();
 });
 
 describe('description text in OPFS files', () => {
   test('a reload reads the text from its file; a second tab shares it; clear all removes it', async () => {
+    const app = await freshApp();
     const first = await textState(app.page);
     expect(first).toMatchObject({ kind: 'file', zeppelin: 1 });
     expect(first.lineage).not.toBe('');
