@@ -1,6 +1,7 @@
 import type { MetaIndexView } from '../../index/types';
 import type { Condition } from './ast';
-import { compileFeedCondition, isFeedOnly, type CompileEnv } from './compile';
+import { compileFeedCondition, isFeedOnly } from './compile';
+import type { CompileEnv } from './compileEnv';
 import { resolveField } from './fields';
 import { isLeaf } from './leaf';
 import { numeric } from './semantics';

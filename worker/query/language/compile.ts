@@ -8,9 +8,6 @@ import { memoByFeed, scanned, titleLike } from './rowTests';
 import { tagsSortValue, tagsTest } from './tagsField';
 import type { CompileEnv, Compiled } from './compileEnv';
 
-// Defined apart so rowTests.ts can use them without importing this module.
-export type { CompileEnv, Compiled };
-
 type Getter = (x: number) => Val;
 
 /** Getter of a feed-level field, given a feed id. */

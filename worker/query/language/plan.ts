@@ -1,6 +1,7 @@
 import type { QueryAst } from './ast';
 import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
-import { compileRowCondition, rowGetter, type CompileEnv, type Compiled } from './compile';
+import { compileRowCondition, rowGetter } from './compile';
+import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
 import { byKeptOrder, oldestFirst, sortByCode, sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
