@@ -6,6 +6,7 @@
 import { Database, type DbEnvironment } from './db/database';
 import { lostError } from './db/dbErrors';
 import { createItemsStore } from './db/itemsStore';
+import { RowCache } from './items/rowCache';
 import { createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
@@ -113,15 +114,17 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   let timer: ReturnType<typeof setTimeout> | null = null;
   let countTimer: ReturnType<typeof setTimeout> | undefined;
   const gate = new IndexGate(opts.deferIndex === true);
+  const items = createItemsStore(db);
   const ctx: EngineContext = {
     db,
     stores: {
       groups: createStore(db, 'groups'),
       feeds: createStore(db, 'feeds'),
-      items: createItemsStore(db),
+      items,
       meta: createMetaStore(db),
     },
     index,
+    rows: new RowCache(index, (ids) => items.byIds(ids)),
     applied: { counter: 0 },
     feedCache: new Map(),
     groupCache: new Map(),

@@ -8,12 +8,15 @@ import type { MetaStore } from './db/meta';
 import type { Store } from './db/store';
 import type { EventHub } from './events';
 import type { MetaIndex } from './index/metaIndex';
+import type { RowCache } from './items/rowCache';
 import type { EngineEvent, Feed, Group } from './types';
 
 export interface EngineContext {
   db: Database;
   stores: { groups: Store<Group>; feeds: Store<Feed>; items: ItemsStore; meta: MetaStore };
   index: MetaIndex;
+  /** List rows by id: the rows last read, kept in memory, and IndexedDB for the rest. */
+  rows: RowCache;
   /** The items change counter the in-memory index reflects. */
   applied: { counter: number };
   /** Feeds and groups by id, kept in step with their stores (small; read whole). */

@@ -1,4 +1,3 @@
-import { toItemRow } from '../db/itemRow';
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { displayTitle } from './derivedTitle';
@@ -12,7 +11,7 @@ export interface ItemsApi {
   page(q: ItemsQuery): Promise<Page<ItemRow>>;
   /** The full item with its description (for the reader), or undefined. One get. Fails: `Error fetching data: …`. */
   get(id: number): Promise<Item | undefined>;
-  /** List rows for these ids, in the given order, missing ids skipped. One bulkGet. Fails: `Error fetching data: …`. */
+  /** List rows for these ids, in the given order, missing ids skipped. At most one read (items/rowCache.ts). Fails: `Error fetching data: …`. */
   byIds(ids: number[]): Promise<ItemRow[]>;
   /** Stores a feed's parsed items (dedupe, update on change). See `ingestItems`. */
   ingest(feedId: number, incoming: IncomingItem[], now?: number): Promise<IngestResult>;
@@ -40,7 +39,7 @@ export function createItemsApi(ctx: EngineContext): ItemsApi {
       const stored = await store.get(id);
       return stored && toItem(stored);
     },
-    byIds: async (ids) => (await store.byIds(ids)).map(toItemRow),
+    byIds: (ids) => ctx.rows.byIds(ids),
     ingest: (feedId, incoming, now) => ingestItems(ctx, feedId, incoming, now),
     count: () => Promise.resolve(ctx.index.liveCount()),
     countByFeed: (feedId) => store.countByFeed(feedId),

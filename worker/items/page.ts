@@ -1,4 +1,4 @@
-import { PAGE_SIZE, decodeCursor, encodeCursor, toItemRow } from '../db/itemRow';
+import { PAGE_SIZE, decodeCursor, encodeCursor } from '../db/itemRow';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { selectPage } from '../index/selectPage';
@@ -25,8 +25,8 @@ function requireId(q: { scope: string; id?: number }): number {
 
 /**
  * One page of list rows for a scope, newest first. Ids, order and total come from the in-memory
- * index; IndexedDB is read once, a bulkGet of the page's ids (≤ limit records).
- * Cost: O(items in scope) for the total, plus one bulkGet.
+ * index; IndexedDB is read at most once, for the page's rows not kept in memory (items/rowCache.ts).
+ * Cost: O(items in scope) for the total, plus at most one read of ≤ limit records.
  * Fails: EngineError('bad_query' | 'bad_cursor'), or `Error fetching data: …`.
  */
 export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page<ItemRow>> {
@@ -68,9 +68,8 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
     ? (row: number) => (index.flags(row) & FLAG_READ) === 0 && scopeTest(row)
     : scopeTest;
   const picked = selectPage(index, rows, test, minPubDate, cursor, limit);
-  const records = await ctx.stores.items.byIds(picked.ids);
   return {
-    rows: records.map(toItemRow),
+    rows: await ctx.rows.byIds(picked.ids),
     next: picked.next ? encodeCursor(picked.next) : null,
     total: picked.total,
   };

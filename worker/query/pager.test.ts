@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemsStore } from '../db/itemsStore';
+import { toItemRow } from '../db/itemRow';
 import type { StoredItem } from '../db/schema';
 import { Pager, type IdList } from './pager';
 
-// An items store that has every id asked for (rows carry only what paging looks at).
-const items = {
-  byIds: (ids: number[]) =>
+// A row reader that has every id asked for (rows carry only what paging looks at).
+const items = (ids: number[]) =>
     Promise.resolve(
       ids.map((id): StoredItem => ({
         id,
@@ -23,9 +22,8 @@ const items = {
         firstSeen: 0,
         snippet: '',
         thumbnail: '',
-      })),
-    ),
-} as unknown as ItemsStore;
+      })).map(toItemRow),
+    );
 
 const ids = (n: number, from = 1) => Int32Array.from({ length: n }, (_, i) => from + i);
 

@@ -6,8 +6,6 @@
  * (or the cursor is from another session), the list is recomputed and paging continues after the
  * cursor's last id, or at its offset if that id is gone.
  */
-import { toItemRow } from '../db/itemRow';
-import type { ItemsStore } from '../db/itemsStore';
 import { EngineError } from '../errors';
 import type { ItemRow, Page } from '../types';
 
@@ -71,12 +69,13 @@ export class Pager {
   private readonly listings = new Map<string, Listing>();
   private serial = 0;
 
-  constructor(private readonly items: ItemsStore) {}
+  /** `rows` reads list rows by id, in order, skipping missing ids (the engine's RowCache). */
+  constructor(private readonly rows: (ids: number[]) => Promise<ItemRow[]>) {}
 
   /**
    * One page of rows. `key` names the list (query text + options); `compute` produces it when
    * there is no retained list for the cursor. Rows are read fresh (current flags) with one
-   * bulkGet; ids deleted meanwhile are skipped. Fails: EngineError('bad_cursor'), storage errors.
+   * read of the rows not already in memory (items/rowCache.ts); ids deleted meanwhile are skipped. Fails: EngineError('bad_cursor'), storage errors.
    */
   async page(
     key: string,
@@ -111,11 +110,11 @@ export class Pager {
     }
     // A list computed just now always answers.
     ids ??= listing!.ids.slice(offset, offset + size) ?? new Int32Array(0);
-    const records = await this.items.byIds(Array.from(ids));
+    const rows = await this.rows(Array.from(ids));
     const end = offset + ids.length;
     const lastId = ids[ids.length - 1] ?? 0;
     return {
-      rows: records.map(toItemRow),
+      rows,
       next: end < listing!.ids.length ? encodeCursor({ token, offset: end, lastId }) : null,
       total: listing!.ids.length,
     };

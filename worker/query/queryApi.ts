@@ -49,7 +49,7 @@ export interface QueryApi {
 /** Builds the query domain over an engine context and its text index. */
 export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
   const evaluator = new QueryEvaluator(ctx, text);
-  const pager = new Pager(ctx.stores.items);
+  const pager = new Pager((ids) => ctx.rows.byIds(ids));
 
   const countUnread = (ids: Int32Array): number => {
     let n = 0;
@@ -72,10 +72,8 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
         `q\u0000${unread ? 1 : 0}\u0000${queryText}`,
         opts.cursor,
         size,
-        async () => {
-          const again = await evaluator.evaluate(queryText, unread);
-          return again.ok ? again.ids : new Int32Array(0);
-        },
+        // The pager asks only within this call, right after the evaluation above.
+        () => first.ids,
       );
       return { ...page, warnings: first.warnings };
     },

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, toItemRow } from '../db/itemRow';
+import { PAGE_SIZE } from '../db/itemRow';
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { Pager } from '../query/pager';
@@ -145,7 +145,7 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
     idle = setTimeout(() => scratch.release(), SCRATCH_IDLE_MS);
     (idle as { unref?: () => void }).unref?.();
   };
-  const pager = new Pager(ctx.stores.items);
+  const pager = new Pager((ids) => ctx.rows.byIds(ids));
   const feedCache = new Map<number, { title: string; terms: string[] }>();
 
   const score = (query: string, anyIfNone = false): Scored & { titleTerms: TitleTerm[] } => {
@@ -206,8 +206,7 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
         s.titleTerms,
         n,
       );
-      const records = await ctx.stores.items.byIds(Array.from(ids.subarray(0, shown)));
-      return records.map(toItemRow);
+      return ctx.rows.byIds(Array.from(ids.subarray(0, shown)));
     },
 
     async related(itemId, limit = 10) {
@@ -215,8 +214,8 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
       const n = Math.min(Math.max(Math.floor(limit), 1), 100);
       used();
       const found = findRelated(itemId, n, text.store, text.search, ctx.index, scratch);
-      const records = await ctx.stores.items.byIds([...found.related.map((r) => r.id), ...found.duplicates]);
-      const byId = new Map(records.map((r) => [r.id, toItemRow(r)]));
+      const rows = await ctx.rows.byIds([...found.related.map((r) => r.id), ...found.duplicates]);
+      const byId = new Map(rows.map((r) => [r.id, r]));
       return {
         related: found.related.flatMap((r) => {
           const row = byId.get(r.id);
