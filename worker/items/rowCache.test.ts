@@ -70,7 +70,10 @@ describe('RowCache', () => {
     t.put(stored(1), stored(2, { tags: [5] }));
     await t.cache.byIds([1, 2]);
     t.index.setFlags([{ id: 1, flags: FLAG_READ | FLAG_SAVED }]);
-    t.index.setTags([{ id: 1, tags: [7, 8] }, { id: 2, tags: [] }]);
+    t.index.setTags([
+      { id: 1, tags: [7, 8] },
+      { id: 2, tags: [] },
+    ]);
     const rows = await t.cache.byIds([1, 2]);
     expect(t.reads).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, flags: FLAG_READ | FLAG_SAVED, tags: [7, 8] });

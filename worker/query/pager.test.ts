@@ -5,8 +5,9 @@ import { Pager, type IdList } from './pager';
 
 // A row reader that has every id asked for (rows carry only what paging looks at).
 const items = (ids: number[]) =>
-    Promise.resolve(
-      ids.map((id): StoredItem => ({
+  Promise.resolve(
+    ids
+      .map((id): StoredItem => ({
         id,
         feedId: 1,
         guid: `${id}`,
@@ -22,8 +23,9 @@ const items = (ids: number[]) =>
         firstSeen: 0,
         snippet: '',
         thumbnail: '',
-      })).map(toItemRow),
-    );
+      }))
+      .map(toItemRow),
+  );
 
 const ids = (n: number, from = 1) => Int32Array.from({ length: n }, (_, i) => from + i);
 
