@@ -106,6 +106,28 @@ export function topSelfTime(profile, n) {
     .join('\n');
 }
 
+/**
+ * A CPU profile of the engine worker over one step when the environment variable `env` names a
+ * file (open it in Chrome DevTools); `stop()` writes it and logs the heaviest functions by self
+ * time. Without the variable both calls do nothing.
+ */
+async function workerProfile({ heaps, log }, env, label, intervalUs) {
+  const path = process.env[env];
+  if (path) {
+    await heaps.worker('main', 'Profiler.enable');
+    await heaps.worker('main', 'Profiler.setSamplingInterval', { interval: intervalUs });
+    await heaps.worker('main', 'Profiler.start');
+  }
+  return {
+    async stop() {
+      if (!path) return;
+      const { profile } = await heaps.worker('main', 'Profiler.stop');
+      writeFileSync(path, JSON.stringify(profile));
+      log(`${label} profile written to ${path}; self time:\n${topSelfTime(profile, 25)}`);
+    },
+  };
+}
+
 /** Feed files of 100 KB–5 MB from the shared corpus, read in Node (base64 for page.evaluate). */
 export function corpusFeedFiles(dir, { min = 100 * 1024, max = 5 * MB, limit = Infinity } = {}) {
   const out = [];
@@ -149,15 +171,9 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
         `${withSqlite ? ' and, alongside (its own worker), the SQLite anchor' : ''}…`,
     );
     const start = Date.now();
-    // RIVULET_BENCH_PROFILE_SEED=file.cpuprofile: a CPU profile of the engine worker while it is
-    // seeded (open it in Chrome DevTools); the heaviest functions by self time are logged.
-    const profilePath = process.env.RIVULET_BENCH_PROFILE_SEED;
-    if (profilePath) {
-      await call('initEngine');
-      await heaps.worker('main', 'Profiler.enable');
-      await heaps.worker('main', 'Profiler.setSamplingInterval', { interval: 1000 });
-      await heaps.worker('main', 'Profiler.start');
-    }
+    // RIVULET_BENCH_PROFILE_SEED=file.cpuprofile: the engine worker while it is seeded.
+    if (process.env.RIVULET_BENCH_PROFILE_SEED) await call('initEngine');
+    const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_SEED', 'seeding', 1000);
     // Untimed setup on different threads: the engine worker and the SQLite worker load at once.
     const [seeded, sq] = await Promise.all([
       call('seedEngine', spec),
@@ -172,11 +188,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
           `${(sq.bytes / MB).toFixed(0)} MB): loaded in ${(sq.ms / 1000).toFixed(1)} s (alongside the engine's seeding); ` +
           `OPFS copy: ${sq.opfs}.`,
       );
-    if (profilePath) {
-      const { profile } = await heaps.worker('main', 'Profiler.stop');
-      writeFileSync(profilePath, JSON.stringify(profile));
-      log(`seeding profile written to ${profilePath}; self time:\n${topSelfTime(profile, 25)}`);
-    }
+    await profile.stop();
     rows.push(...(await storageRows(call, seeded.items)));
     const s = (Date.now() - start) / 1000;
     elapsed.push(`seed ${s.toFixed(0)} s`);
@@ -232,21 +244,12 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   await step('query', () => call('benchQuery', runs));
   // Pages are cheap (a few ms): more pairs make the page-1 vs last-page comparison steadier.
   await step('paging', () => call('benchPaging', Math.max(runs, 15)));
-  // RIVULET_BENCH_PROFILE_MARK=file.cpuprofile: a CPU profile of the engine worker during the
-  // mark-read step (the anchor's worker too is busy then, but only the engine's time is sampled).
+  // RIVULET_BENCH_PROFILE_MARK=file.cpuprofile: the engine worker during the mark-read step (the
+  // anchor's worker too is busy then, but only the engine's time is sampled).
   await step('markread', async () => {
-    const markProfile = process.env.RIVULET_BENCH_PROFILE_MARK;
-    if (markProfile) {
-      await heaps.worker('main', 'Profiler.enable');
-      await heaps.worker('main', 'Profiler.setSamplingInterval', { interval: 500 });
-      await heaps.worker('main', 'Profiler.start');
-    }
+    const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_MARK', 'mark-read', 500);
     const out = await call('benchMarkRead', runs);
-    if (markProfile) {
-      const { profile } = await heaps.worker('main', 'Profiler.stop');
-      writeFileSync(markProfile, JSON.stringify(profile));
-      log(`mark-read profile written to ${markProfile}; self time:\n${topSelfTime(profile, 25)}`);
-    }
+    await profile.stop();
     return out;
   });
   await step('search', async () => {
@@ -290,15 +293,21 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     }
     return out;
   });
-  await step('scroll', () => scrollBench({ page, cdp, call, runs, smoke }));
+  // RIVULET_BENCH_PROFILE_SCROLL=file.cpuprofile: the engine worker over the scroll step (its runs
+  // with the background refresh and the static list's runs between them).
+  await step('scroll', async () => {
+    const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_SCROLL', 'scroll', 500);
+    const out = await scrollBench({ page, cdp, call, runs, smoke });
+    await profile.stop();
+    return out;
+  });
   await step('memory', () => memoryBench({ cdp, call, smoke, heaps, size: spec.size }));
   // A refresh of 1,000 feeds × 50 new articles while the list is scrolled (page side:
   // bench/src/ingestBenchRefresh.ts; feeds from bench/run/refreshFeeds.mjs). Three runs.
   await step('refresh', async () => {
     await call('refreshSetup', smoke ? 40 : 1000);
     // RIVULET_BENCH_PROFILE_REFRESH=file.cpuprofile: the engine worker's CPU over the runs.
-    const profilePath = process.env.RIVULET_BENCH_PROFILE_REFRESH;
-    if (profilePath) for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker('main', m);
+    const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_REFRESH', 'refresh', 1000);
     for (let i = 0; i < (smoke ? 1 : 3); i++) {
       // Each run: the same gestures first with no refresh (a control: what the machine gives).
       for (const refresh of [false, true]) {
@@ -310,11 +319,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
         await call('refreshStop');
       }
     }
-    if (profilePath) {
-      const { profile } = await heaps.worker('main', 'Profiler.stop');
-      writeFileSync(profilePath, JSON.stringify(profile));
-      log(`refresh profile written to ${profilePath}; self time:\n${topSelfTime(profile, 25)}`);
-    }
+    await profile.stop();
     const rows = await call('refreshRows');
     await call('refreshCleanup');
     return rows;
