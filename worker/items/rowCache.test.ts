@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredItem } from '../db/schema';
+import type { Engine } from '../engine';
 import { MetaIndex } from '../index/metaIndex';
 import { toIndexRow } from '../index/snapshot';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { MemoryChannelHub } from '../testing/memoryChannel';
+import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { RowCache } from './rowCache';
 
@@ -143,5 +148,85 @@ describe('RowCache', () => {
     const t = setup();
     t.records.set(9, stored(9, { flags: FLAG_SAVED }));
     expect((await t.cache.byIds([9]))[0]!.flags).toBe(FLAG_SAVED);
+  });
+});
+
+describe('RowCache in the engine: what a list shows follows every change', () => {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.close();
+  });
+  const make = (opts: Parameters<typeof createTestEngine>[0] = {}) => {
+    const e = createTestEngine(opts);
+    engines.push(e);
+    return e;
+  };
+  const nextEvent = (e: Engine, type: EngineEvent['type']) =>
+    new Promise<void>((resolve) => {
+      const off = e.onEvent((ev) => {
+        if (ev.type !== type) return;
+        off();
+        resolve();
+      });
+    });
+  const pageOf = async (e: Engine, feedId: number) =>
+    (await e.items.page({ scope: 'feed', id: feedId })).rows;
+
+  it('a rewritten article, a read mark, a tag and a deletion show on the next page', async () => {
+    const e = make();
+    await e.init();
+    const f = await e.feeds.save({ url: 'https://f.test/rss' });
+    const { added } = await e.items.ingest(f, [
+      incoming({ guid: 'a', title: 'First', description: '<p>Old body</p>', pubDate: 2 }),
+      incoming({ guid: 'b', title: 'Second', pubDate: 1 }),
+    ]);
+    const [a, b] = added as [number, number];
+    expect((await pageOf(e, f)).map((r) => r.snippet)).toEqual(['Old body', 'Body']);
+    expect(internalsOf(e).context.rows.size).toBe(2);
+
+    await e.items.ingest(f, [
+      incoming({
+        guid: 'a',
+        title: 'First',
+        description: '<p>New body <img src="https://f.test/i.png"></p>',
+        pubDate: 2,
+      }),
+    ]);
+    expect((await pageOf(e, f))[0]).toMatchObject({
+      id: a,
+      snippet: 'New body',
+      thumbnail: 'https://f.test/i.png',
+    });
+
+    await e.state.markRead([a], true);
+    const tag = await e.tags.create('later');
+    await e.tags.setOnItems([b], tag.id, true);
+    const rows = await pageOf(e, f);
+    expect(rows.map((r) => [r.id, r.flags & FLAG_READ, r.tags ?? []])).toEqual([
+      [a, FLAG_READ, []],
+      [b, 0, [tag.id]],
+    ]);
+    expect((await e.items.byIds([b, a])).map((r) => r.flags & FLAG_READ)).toEqual([0, FLAG_READ]);
+
+    await e.feeds.delete(f);
+    expect(await e.items.byIds([a, b])).toEqual([]);
+  });
+
+  it("another tab's rewrite of an article shows once this tab has heard of it", async () => {
+    const hub = new MemoryChannelHub();
+    const a = make({ channel: hub.channel() });
+    await a.init();
+    const b = make({ channel: hub.channel(), dbName: internalsOf(a).db.dexie.name });
+    await b.init();
+    let heard = nextEvent(b, 'items-added');
+    const f = await a.feeds.save({ url: 'https://f.test/rss' });
+    await a.items.ingest(f, [incoming({ guid: 'a', title: 'Before', description: '<p>Old</p>' })]);
+    await heard;
+    expect((await pageOf(b, f)).map((r) => [r.title, r.snippet])).toEqual([['Before', 'Old']]);
+
+    heard = nextEvent(b, 'items-changed');
+    await a.items.ingest(f, [incoming({ guid: 'a', title: 'After', description: '<p>New</p>' })]);
+    await heard;
+    expect((await pageOf(b, f)).map((r) => [r.title, r.snippet])).toEqual([['After', 'New']]);
   });
 });
