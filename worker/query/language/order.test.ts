@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MetaIndexView } from '../../index/types';
-import { byKeptOrder, sortByCode, sortByDate, sortByField } from './order';
+import { byKeptOrder, mergeDateOrdered, sortByCode, sortByDate, sortByField } from './order';
 import { norm } from './semantics';
 
 // Authors by dictionary code: '' (null), case and accent variants that tie case-insensitively.
@@ -55,6 +55,36 @@ describe('byKeptOrder', () => {
         const want = sortByField(matched, (r) => norm(data[r]!.title), dir, index);
         expect(byKeptOrder(matched.slice().reverse(), byTitle, dir, index)).toEqual(want);
       }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('mergeDateOrdered', () => {
+  it('gives what filtering the lists together and sorting by date gives, ties by id included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ date: fc.integer({ min: 0, max: 5 }), list: fc.nat(5), kept: fc.boolean() }), {
+          maxLength: 120,
+        }),
+        fc.boolean(),
+        (data, all) => {
+          const index = indexOf(data);
+          // Each list newest first, as rowsOfFeed gives a feed's rows.
+          const lists = [0, 1, 2, 3, 4, 5].map((l) => {
+            const rows = Int32Array.from(data.flatMap((d, r) => (d.list === l ? [r] : [])));
+            sortByDate(rows, index);
+            return rows;
+          });
+          const keep = all ? true : (r: number) => data[r]!.kept;
+          const expected = Int32Array.from(data.keys()).filter((r) => keep === true || keep(r));
+          sortByDate(expected, index);
+          const merged = mergeDateOrdered(lists, keep, index);
+          expect(Array.from(merged)).toEqual(Array.from(expected));
+          // Never one of the lists it was given (callers may sort or keep what it returns).
+          expect(lists.some((l) => l === merged)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -7,6 +7,52 @@ export function sortByDate(rows: Int32Array, index: MetaIndexView): void {
 }
 
 /**
+ * Rows of several lists, each already newest first (pubDate desc, id desc: one feed's rows from
+ * `rowsOfFeed`), kept where `keep` holds and merged into one list in that order: pairwise
+ * merges, O(m log k) for m rows in k lists. A group's 12 feeds (25k rows at 1M articles) took
+ * ~3 ms to sort by a comparator, most of what its list cost once its rows were cached.
+ */
+export function mergeDateOrdered(
+  lists: Int32Array[],
+  keep: ((row: number) => boolean) | true,
+  index: MetaIndexView,
+): Int32Array {
+  let parts = lists.map((rows) => (keep === true ? rows : rows.filter((r) => keep(r))));
+  if (parts.length === 0) return new Int32Array(0);
+  while (parts.length > 1) {
+    const next: Int32Array[] = [];
+    for (let i = 0; i < parts.length; i += 2)
+      next.push(i + 1 < parts.length ? mergeTwo(parts[i]!, parts[i + 1]!, index) : parts[i]!);
+    parts = next;
+  }
+  return parts[0] === lists[0] ? parts[0]!.slice() : parts[0]!;
+}
+
+function mergeTwo(a: Int32Array, b: Int32Array, index: MetaIndexView): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    const dx = index.pubDate(x);
+    const dy = index.pubDate(y);
+    // x first unless y is newer (pubDate desc, then id desc).
+    if (dy > dx || (dy === dx && index.id(y) > index.id(x))) {
+      out[k++] = y;
+      j++;
+    } else {
+      out[k++] = x;
+      i++;
+    }
+  }
+  out.set(a.subarray(i), k);
+  out.set(b.subarray(j), k + a.length - i);
+  return out;
+}
+
+/**
  * Sorts rows by one field (`get`), nulls last in both directions, strings case-insensitively
  * then exactly, ties by pubDate desc then id desc — the same order as compareForSort.
  * Keys are read once per row (and lower-cased once), so the comparator stays cheap.

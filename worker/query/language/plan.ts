@@ -3,7 +3,7 @@ import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidate
 import { compileRowCondition, rowGetter } from './compile';
 import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
-import { byKeptOrder, oldestFirst, sortByCode, sortByDate, sortByField } from './order';
+import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByDate, sortByField } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { norm } from './semantics';
@@ -121,7 +121,10 @@ function run(
   }
 
   let matched: Int32Array;
+  // Several feeds' lists, each already in date order: merged rather than gathered and sorted.
+  const merged = segments.length > 1 && (defaultOrder || orderKey === null || orderKey === 'author');
   if (pred === true && segments.length === 1) matched = segments[0]!;
+  else if (merged) matched = mergeDateOrdered(segments, pred, index);
   else {
     matched = new Int32Array(candidates);
     let n = 0;
@@ -138,10 +141,10 @@ function run(
   const authorOfCode = index.authorOfCode?.bind(index);
   if (defaultOrder || orderKey === null) {
     if (matched === segments[0]) matched = matched.slice();
-    sortByDate(matched, index);
+    if (!merged) sortByDate(matched, index);
   } else if (orderKey === 'author' && authorCode && authorOfCode) {
     // Few distinct authors: bucketed over the rows in date order.
-    if (segments.length > 1) sortByDate(matched, index);
+    if (segments.length > 1 && !merged) sortByDate(matched, index);
     matched = sortByCode(matched, authorCode, (c) => norm(authorOfCode(c)), dir);
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
