@@ -10,7 +10,7 @@
 import { queryShapes, type QueryShape } from './shapes';
 import { corpus } from './seed';
 import { interleave, summarize, verdict, type BenchRow } from './stats';
-import { MISSING, engineWorker, optionalCall, sqliteWorker } from './workers';
+import { MISSING, engineQuiet, engineWorker, optionalCall, sqliteWorker } from './workers';
 
 interface EngineAnswer {
   total: number;
@@ -139,9 +139,11 @@ export async function benchQuery(runs: number): Promise<BenchRow[]> {
   const anchorName =
     storage === 'opfs' ? 'SQLite WASM (OPFS file, indexed)' : 'SQLite WASM (memory, indexed)';
   // The step follows the seeding: the text index still takes in its burst and the index snapshot
-  // waits to be written. Both are done first (untimed), so the shapes do not queue behind them.
+  // waits to be written, then titles are joined in the background. All are done first (untimed),
+  // so the shapes do not queue behind them.
   await engineWorker().search.run('news', { limit: 1 });
   await engineWorker().flushSnapshot();
+  await engineQuiet();
   // One shape's failure (either side) is its own row: the other shapes' figures still count.
   for (const shape of queryShapes(corpus().spec.now)) {
     try {
