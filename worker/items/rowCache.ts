@@ -12,7 +12,7 @@
  *   `upsert`, `remove` or `load` of the index, each of which moves its `textVersion`: the cache is
  *   emptied whenever that version moved, and a read that saw it move while IndexedDB answered
  *   keeps nothing, since its records may predate the change.
- * Memory: at most `capacity` rows (~600 bytes each with snippet and links: ~2.5 MB at 4,096).
+ * Memory: at most `capacity` rows (~600 bytes each with snippet and links: ~1.2 MB at 2,048).
  */
 import { toItemRow } from '../db/itemRow';
 import type { StoredItem } from '../db/schema';
@@ -27,8 +27,13 @@ export interface RowCacheIndex {
   tags(row: number): readonly number[];
 }
 
-/** Rows kept by default: enough for the pages a reader has open and the lists just left. */
-export const ROW_CACHE_ROWS = 4096;
+/**
+ * Rows kept by default: the open list's pages the UI refetches after a change (at most
+ * AUTO_REFETCH_PAGES = 10 pages of 50, src/queries/keys.ts) four times over, for the lists just
+ * left and the reader's neighbours. At 1M articles the worker ends a bench run at 378–394 MB of
+ * its 400 MB budget, so the cache stays near a megabyte.
+ */
+export const ROW_CACHE_ROWS = 2048;
 
 export class RowCache {
   // Insertion order is recency order: a hit moves its row to the end, the oldest go first.
