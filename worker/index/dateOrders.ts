@@ -6,6 +6,7 @@
  * filter pass over it.
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
+import { mergeByDate } from './mergeByDate';
 
 /** What the orders are computed from: the index's current columns. */
 export interface OrderSource {
@@ -154,27 +155,4 @@ function fullOrder(src: OrderSource, newer: (a: number, b: number) => number): I
   let n = 0;
   for (let row = 0; row < src.size; row++) if (src.alive[row] === 1) out[n++] = row;
   return out.sort(newer);
-}
-
-// Merges two newest-first row lists into one.
-function mergeByDate(a: Int32Array, b: Int32Array, pd: Float64Array, ids: Float64Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    // x first unless y is newer (pubDate desc, then id desc).
-    if (pd[y]! > pd[x]! || (pd[y] === pd[x] && ids[y]! > ids[x]!)) {
-      out[k++] = y;
-      j++;
-    } else {
-      out[k++] = x;
-      i++;
-    }
-  }
-  out.set(a.subarray(i), k);
-  out.set(b.subarray(j), k + a.length - i);
-  return out;
 }

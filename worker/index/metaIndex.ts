@@ -79,6 +79,9 @@ export class MetaIndex implements MetaIndexView {
   rowOf(id: number): number {
     return this.rows.get(id);
   }
+  dateColumns(): { pubDates: Float64Array; ids: Float64Array } {
+    return { pubDates: this.pubDates, ids: this.ids };
+  }
   id(row: number): number {
     return this.ids[row] ?? 0;
   }

@@ -19,6 +19,11 @@ export interface MetaIndexView {
   isLive(row: number): boolean;
   /** Row of an item id, or -1. */
   rowOf(id: number): number;
+  /**
+   * The pubDate and id columns by row, as the index holds them (optional; read them at once and
+   * do not keep them: any change of rows may replace them).
+   */
+  dateColumns?(): { pubDates: Float64Array; ids: Float64Array };
   id(row: number): number;
   feedId(row: number): number;
   pubDate(row: number): number;

@@ -1,3 +1,4 @@
+import { mergeByDate } from '../../index/mergeByDate';
 import type { MetaIndexView } from '../../index/types';
 import { compareForSort, type Val } from './semantics';
 
@@ -19,37 +20,14 @@ export function mergeDateOrdered(
 ): Int32Array {
   let parts = lists.map((rows) => (keep === true ? rows : rows.filter((r) => keep(r))));
   if (parts.length === 0) return new Int32Array(0);
+  const { pubDates, ids } = index.dateColumns?.() ?? dateColumnsOf(index);
   while (parts.length > 1) {
     const next: Int32Array[] = [];
     for (let i = 0; i < parts.length; i += 2)
-      next.push(i + 1 < parts.length ? mergeTwo(parts[i]!, parts[i + 1]!, index) : parts[i]!);
+      next.push(i + 1 < parts.length ? mergeByDate(parts[i]!, parts[i + 1]!, pubDates, ids) : parts[i]!);
     parts = next;
   }
   return parts[0] === lists[0] ? parts[0]!.slice() : parts[0]!;
-}
-
-function mergeTwo(a: Int32Array, b: Int32Array, index: MetaIndexView): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    const dx = index.pubDate(x);
-    const dy = index.pubDate(y);
-    // x first unless y is newer (pubDate desc, then id desc).
-    if (dy > dx || (dy === dx && index.id(y) > index.id(x))) {
-      out[k++] = y;
-      j++;
-    } else {
-      out[k++] = x;
-      i++;
-    }
-  }
-  out.set(a.subarray(i), k);
-  out.set(b.subarray(j), k + a.length - i);
-  return out;
 }
 
 /**
@@ -232,4 +210,16 @@ function backwardsKeepingTies(
   }
   out.subarray(run, n).reverse();
   return n;
+}
+
+// An index without column access (test sources): its dates and ids copied into arrays.
+function dateColumnsOf(index: MetaIndexView): { pubDates: Float64Array; ids: Float64Array } {
+  const n = index.rowCount();
+  const pubDates = new Float64Array(n);
+  const ids = new Float64Array(n);
+  for (let row = 0; row < n; row++) {
+    pubDates[row] = index.pubDate(row);
+    ids[row] = index.id(row);
+  }
+  return { pubDates, ids };
 }
