@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqliteStorage, topSelfTime, workerHeapTargetMb } from './drive.mjs';
+import { sqliteStorage, topSelfTime } from './drive.mjs';
+import { workerHeapTargetMb } from './harnessSteps.mjs';
 
 describe('bench harness sizing', () => {
   afterEach(() => {
