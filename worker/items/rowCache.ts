@@ -85,11 +85,6 @@ export class RowCache {
     return out;
   }
 
-  /** Forgets every row (tests; the index version already covers every change). */
-  clear(): void {
-    this.rows.clear();
-  }
-
   private sync(): void {
     if (this.index.textVersion === this.version) return;
     this.rows.clear();
