@@ -143,8 +143,7 @@ function run(
     if (matched === segments[0]) matched = matched.slice();
     if (!merged) sortByDate(matched, index);
   } else if (orderKey === 'author' && authorCode && authorOfCode) {
-    // Few distinct authors: bucketed over the rows in date order.
-    if (segments.length > 1 && !merged) sortByDate(matched, index);
+    // Few distinct authors: bucketed over the rows in date order (several feeds' are merged).
     matched = sortByCode(matched, authorCode, (c) => norm(authorOfCode(c)), dir);
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
