@@ -23,13 +23,17 @@ export async function applyRemoteEvent(
       await syncFeeds(ctx, event.feedIds);
       break;
     case 'items-changed':
+      await refreshIds(ctx, event.ids, 'rows');
+      break;
     case 'saved-changed':
-    case 'tags-changed':
     case 'hidden-changed':
-      await refreshIds(ctx, event.ids);
+      await refreshIds(ctx, event.ids, 'flags');
+      break;
+    case 'tags-changed':
+      await refreshIds(ctx, event.ids, 'tags');
       break;
     case 'read-changed':
-      await refreshIds(ctx, event.ids);
+      await refreshIds(ctx, event.ids, 'flags');
       await refreshFeeds(ctx, event.feedIds);
       break;
     case 'feeds-changed':
@@ -42,11 +46,24 @@ export async function applyRemoteEvent(
   ctx.applied.counter = Math.max(ctx.applied.counter, counter);
 }
 
-async function refreshIds(ctx: EngineContext, ids: number[]): Promise<void> {
+/**
+ * What another tab's event changed of its items: whole rows, or only their flags or tags. Flags
+ * and tags are set as they are, not upserted: an upsert counts as a change of the rows' text
+ * (`textVersion`), which empties the row cache (items/rowCache.ts) and makes the next snapshot
+ * write its text again, for a read mark.
+ */
+type Changed = 'rows' | 'flags' | 'tags';
+
+async function refreshIds(ctx: EngineContext, ids: number[], changed: Changed): Promise<void> {
   const found = await ctx.db.run('fetch', () => ctx.db.table('items').bulkGet(ids));
   const present = found.filter((item): item is StoredItem => item !== undefined);
   const gone = ids.filter((_, i) => found[i] === undefined);
-  ctx.index.upsert(present.map(toIndexRow));
+  // An item this index does not hold yet is a whole new row whatever the event says.
+  const known = changed === 'rows' ? [] : present.filter((item) => ctx.index.rowOf(item.id) >= 0);
+  const fresh = changed === 'rows' ? present : present.filter((item) => ctx.index.rowOf(item.id) < 0);
+  if (changed === 'flags') ctx.index.setFlags(known);
+  if (changed === 'tags') ctx.index.setTags(known);
+  if (fresh.length) ctx.index.upsert(fresh.map(toIndexRow));
   if (gone.length) ctx.index.remove(gone);
 }
 

@@ -224,6 +224,22 @@ describe('RowCache in the engine: what a list shows follows every change', () =>
     await heard;
     expect((await pageOf(b, f)).map((r) => [r.title, r.snippet])).toEqual([['Before', 'Old']]);
 
+    // Another tab's read mark, save and tag reach this tab's index without emptying its rows.
+    const [id] = (await pageOf(b, f)).map((r) => r.id) as [number];
+    const kept = internalsOf(b).context.rows.size;
+    heard = nextEvent(b, 'read-changed');
+    await a.state.markRead([id], true);
+    await heard;
+    heard = nextEvent(b, 'tags-changed');
+    const tag = await a.tags.create('later');
+    await heard;
+    heard = nextEvent(b, 'tags-changed');
+    await a.tags.setOnItems([id], tag.id, true);
+    await heard;
+    expect(internalsOf(b).context.rows.size).toBe(kept);
+    expect((await pageOf(b, f)).map((r) => [r.flags & FLAG_READ, r.tags])).toEqual([[FLAG_READ, [tag.id]]]);
+    expect((await b.counts()).unread).toBe(0);
+
     heard = nextEvent(b, 'items-changed');
     await a.items.ingest(f, [incoming({ guid: 'a', title: 'After', description: '<p>New</p>' })]);
     await heard;

@@ -46,8 +46,9 @@ export class RowCache {
     private readonly capacity = ROW_CACHE_ROWS,
   ) {}
 
-  /** Rows kept now (tests, memory figures). */
+  /** Rows kept now and still valid (tests, memory figures); rows a change outdated count out. */
   get size(): number {
+    this.sync();
     return this.rows.size;
   }
 
