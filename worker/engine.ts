@@ -6,7 +6,6 @@
 import { Database, type DbEnvironment } from './db/database';
 import { lostError } from './db/dbErrors';
 import { createItemsStore } from './db/itemsStore';
-import { RowCache } from './items/rowCache';
 import { createMetaStore } from './db/meta';
 import { SCHEMA_VERSION } from './db/schema';
 import { createStore } from './db/store';
@@ -18,6 +17,7 @@ import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
 import { loadIndex, readSummary, verifyCount, writeSnapshot } from './index/snapshot';
 import type { MetaIndexView } from './index/types';
+import { RowCache } from './items/rowCache';
 import { importLegacy, type LegacyState } from './state/legacyImport';
 import type { Counts, InitInfo } from './types';
 import type { FetchConfig } from './subscriptions/net';
