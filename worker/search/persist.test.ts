@@ -106,6 +106,72 @@ describe('text index persistence: the search index read after the tables', () =>
     }
   });
 
+  it('re-indexes when the tail no longer goes with the segment, or is malformed', async () => {
+    const spoil: ((v: { stamp: string; data: { pending: Int32Array } }) => unknown)[] = [
+      (v) => ({ ...v, stamp: 'someone-else' }),
+      (v) => ({ ...v, data: { ...v.data, pending: Int32Array.from([999, 1, 0, 1]) } }),
+    ];
+    for (const hurt of spoil) {
+      const { name, lineage } = await persisted();
+      const raw = await engineOn(name);
+      const meta = internalsOf(raw).db.dexie.table('meta');
+      const tail = (await meta.get('textIndex:searchTail')) as {
+        value: { stamp: string; data: { pending: Int32Array } };
+      };
+      await meta.put({ key: 'textIndex:searchTail', value: hurt(tail.value) });
+      raw.close();
+      const cold = await engineOn(name);
+      expect(internalsOf(cold).textIndex.persistState.lineage).toBe(lineage);
+      await answers(cold);
+      expect((await cold.search.run('amber')).total).toBe(1);
+    }
+  });
+
+  it('writes new articles without merging or rewriting the segment, and loads them back', async () => {
+    const { name } = await persisted();
+    const engine = await engineOn(name);
+    const meta = internalsOf(engine).db.dexie.table('meta');
+    const stamps = async () =>
+      ((await meta.get('textIndex:valid')) as { value: { searchStamp: string; tailStamp: string } }).value;
+    const before = await stamps();
+    const { search } = internalsOf(engine).textIndex;
+    const segment = search.mainVersion;
+    const feedId = (await engine.feeds.list())[0]!.id;
+    await engine.items.ingest(
+      feedId,
+      [incoming({ guid: 'd', title: 'Dolomite', description: '<p>dolomite dust</p>', pubDate: NOW - 9 })],
+      NOW,
+    );
+    await internalsOf(engine).textIndex.fresh();
+    expect(await engine.flushSnapshot()).toBe(true);
+    const after = await stamps();
+    expect(search.mainVersion).toBe(segment);
+    expect(search.pendingSize()).toBeGreaterThan(0);
+    expect(after.searchStamp).toBe(before.searchStamp);
+    expect(after.tailStamp).not.toBe(before.tailStamp);
+    engine.close();
+    const warm = await engineOn(name);
+    const text = internalsOf(warm).textIndex;
+    // Loaded, not re-indexed: the pending postings came back from the tail.
+    expect(text.persistState.writtenMainVersion).toBe(text.search.mainVersion);
+    expect(text.search.pendingSize()).toBeGreaterThan(0);
+    expect((await warm.search.run('dolomite')).total).toBe(1);
+    await answers(warm);
+    // A merge rewrites the segment at the next write.
+    text.search.merge();
+    await warm.state.markRead([(await warm.items.page({ scope: 'all', cursor: null })).rows[0]!.id], true);
+    expect(await warm.flushSnapshot()).toBe(true);
+    const merged = (await internalsOf(warm).db.dexie.table('meta').get('textIndex:valid')) as {
+      value: { searchStamp: string };
+    };
+    expect(merged.value.searchStamp).not.toBe(after.searchStamp);
+    warm.close();
+    const again = await engineOn(name);
+    expect(internalsOf(again).textIndex.search.pendingSize()).toBe(0);
+    expect((await again.search.run('dolomite')).total).toBe(1);
+    await answers(again);
+  });
+
   it('answers a text filter from the loaded tables when they hold exactly the index', async () => {
     const dir = new FakeChunkDir();
     const { name } = await persisted(dir);

@@ -3,7 +3,10 @@
  * - `textIndex:valid` {counter, lineage, chunkCount, backing}: the items change counter the data
  *   reflects, and where the chunks are ('memory': in IndexedDB; 'file': in OPFS files);
  * - `textIndex:head`: the store's slot tables, and with file chunks their layout (which file and
- *   position holds each chunk, fileChunks.ts); `textIndex:search`: the merged search index;
+ *   position holds each chunk, fileChunks.ts);
+ * - `textIndex:search`: the search index's merged segment, written only when it changed (a merge),
+ *   and `textIndex:searchTail`: what came after it plus the per-document arrays, written each time
+ *   (searchIndex.ts `toMain`, `toTail`);
  * - `textIndex:chunk:<n>`: with memory chunks only, the text chunks (1 MiB each), rewritten only
  *   when changed. With file chunks IndexedDB holds no text: the open chunk is written to its file
  *   and flushed right before the tables that point at it.
@@ -16,15 +19,19 @@
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import { FileChunks, isChunkLayout, type ChunkDir } from './fileChunks';
-import { isSearchData, type SearchIndex } from './searchIndex';
+import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
 import { CHUNK_BYTES, SEP, type TextStore, type TextStoreTables } from './textStore';
 
-/** Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB text chunks). */
-export const TEXT_INDEX_FORMAT = 2;
+/**
+ * Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB
+ * text chunks; 3: the search index as a merged segment and a tail, read after the tables).
+ */
+export const TEXT_INDEX_FORMAT = 3;
 
 const KEY_VALID = 'textIndex:valid';
 const KEY_HEAD = 'textIndex:head';
 const KEY_SEARCH = 'textIndex:search';
+const KEY_TAIL = 'textIndex:searchTail';
 const chunkKey = (n: number) => `textIndex:chunk:${n}`;
 
 /** What this tab last wrote or loaded (so unchanged parts are not written again). */
@@ -32,6 +39,8 @@ export interface PersistState {
   lineage: string;
   writtenStoreVersion: number;
   writtenSearchVersion: number;
+  /** The search index's `mainVersion` at that time (its segment is written only when it moved). */
+  writtenMainVersion: number;
 }
 
 interface ValidRecord {
@@ -42,11 +51,13 @@ interface ValidRecord {
   /** Where the chunks are (absent in records written before file chunks: memory). */
   backing?: 'memory' | 'file';
   /**
-   * Random per write of the search record, which carries it too: the search index is read in a
-   * transaction of its own after the tables (so a text filter need not wait for it), and the
-   * stamp tells whether it is still the one these tables go with.
+   * Random per write of the search segment, which carries it too, as does its tail: the search
+   * index is read in a transaction of its own after the tables (so a text filter need not wait
+   * for it), and the stamps tell whether the two records are still the ones these tables go with.
    */
-  searchStamp?: string;
+  searchStamp: string;
+  /** Random per write of the tail, which carries it too. */
+  tailStamp: string;
 }
 
 /** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
@@ -66,7 +77,9 @@ function isValidRecord(v: unknown): v is ValidRecord {
     r.format === TEXT_INDEX_FORMAT &&
     typeof r.counter === 'number' &&
     typeof r.lineage === 'string' &&
-    typeof r.chunkCount === 'number'
+    typeof r.chunkCount === 'number' &&
+    typeof r.searchStamp === 'string' &&
+    typeof r.tailStamp === 'string'
   );
 }
 
@@ -91,9 +104,10 @@ function isTables(v: unknown): v is Tables {
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
  * counter; returns false (touching nothing) otherwise. The store's tables come first (then
- * `onTables` runs: text filters may answer), the search index after, in a read of its own; when
- * that one no longer goes with the tables (another tab wrote meanwhile) it resolves 'tables':
- * the store is loaded (and right for the counter), the search index is not. With `files`, chunks are read from their
+ * `onTables` runs: text filters may answer), the search index after (segment and tail), in a
+ * read of its own; when those no longer go with the tables (another tab wrote meanwhile) or are
+ * malformed, it resolves 'tables': the store is loaded (and right for the counter), the search
+ * index is not. With `files`, chunks are read from their
  * files only when asked for (the load reads the small tables and the search index); chunks kept
  * in IndexedDB by an older write are moved into a file, and `state.lineage` is left empty so the
  * next write stores the new layout. Without `files`, a file-backed record cannot be read: false.
@@ -115,20 +129,12 @@ export async function loadTextIndex(
     if (!isValidRecord(valid) || valid.counter !== counter) return null;
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
-    // With a stamp the search index is read after the tables, in a transaction of its own.
-    const later = typeof valid.searchStamp === 'string';
-    const [head, ...rest] = await meta.bulkGet([
+    // The search index is read after the tables, in a transaction of its own.
+    const [head, ...chunks] = await meta.bulkGet([
       KEY_HEAD,
-      ...(later ? [] : [KEY_SEARCH]),
       ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
-    const chunks = later ? rest : rest.slice(1);
-    return {
-      valid,
-      head: head?.value,
-      search: later ? undefined : (rest[0]?.value ?? null),
-      chunks: chunks.map((c) => c?.value),
-    };
+    return { valid, head: head?.value, chunks: chunks.map((c) => c?.value) };
   });
   if (!found) return false;
   const { valid, head, chunks } = found;
@@ -136,14 +142,6 @@ export async function loadTextIndex(
   if (h?.lineage !== valid.lineage || !isTables(h.tables)) return false;
   if (h.tables.used.length !== valid.chunkCount) return false;
   const slots = h.tables.ids.length;
-  const searchOf = (rec: unknown) => {
-    const s = rec as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
-    if (s?.lineage !== valid.lineage || (valid.searchStamp !== undefined && s.stamp !== valid.searchStamp))
-      return null;
-    return isSearchData(s.data, slots) ? s.data : null;
-  };
-  let data = found.search === undefined ? null : searchOf(found.search);
-  if (found.search !== undefined && !data) return false;
   if (valid.backing === 'file') {
     if (!files || !isChunkLayout(h.layout, valid.chunkCount)) return false;
     const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
@@ -176,20 +174,21 @@ export async function loadTextIndex(
     }
   }
   state.writtenStoreVersion = store.version;
-  if (!data) {
-    // The store answers text filters from here on; the search index follows.
-    onTables?.();
-    const rec = await db.tx(
-      'fetch',
-      'r',
-      ['meta'],
-      async () => (await db.table('meta').get(KEY_SEARCH))?.value,
-    );
-    data = searchOf(rec);
-    if (!data) return 'tables';
-  }
-  search.load(data);
+  // The store answers text filters from here on; the search index follows.
+  onTables?.();
+  const [mainRec, tailRec] = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').bulkGet([KEY_SEARCH, KEY_TAIL]),
+  );
+  const m = mainRec?.value as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
+  const t = tailRec?.value as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
+  // Both must be the ones the tables go with (another tab may have written meanwhile).
+  if (m?.lineage !== valid.lineage || m.stamp !== valid.searchStamp || !isSearchMain(m.data)) return 'tables';
+  if (t?.lineage !== valid.lineage || t.stamp !== valid.tailStamp) return 'tables';
+  const mainTerms = m.data.terms === '' ? 0 : m.data.offsets.length - 1;
+  if (!isSearchTail(t.data, slots, mainTerms)) return 'tables';
+  search.load(m.data, t.data);
   state.writtenSearchVersion = search.version;
+  state.writtenMainVersion = search.mainVersion;
   return true;
 }
 
@@ -199,7 +198,7 @@ export async function loadTextIndex(
  * chunks, the open chunk is written and flushed to its file in the same task that takes the
  * tables, and chunk records an older write left in IndexedDB are deleted.
  * Cost: copies of the changed chunks (memory) or of the open chunk's new bytes (file), the slot
- * tables and the merged index, one put each.
+ * tables, the search index's tail (~15 bytes a document) and, only after a merge, its segment.
  */
 export async function writeTextIndex(
   db: Database,
@@ -208,14 +207,23 @@ export async function writeTextIndex(
   counter: number,
   state: PersistState,
 ): Promise<boolean> {
-  // Merging changes the index version, so merge before comparing versions.
-  const searchData = search.version !== state.writtenSearchVersion || !state.lineage ? search.toData() : null;
+  // Taken together, now: the segment and the tail must be of one moment (a merge may run while
+  // the transaction waits). The segment's arrays are not copied (a merge replaces, never
+  // mutates them), the tail is; neither is taken when nothing changed since the last write.
+  let main = search.toMain();
+  const mainChanged = search.mainVersion !== state.writtenMainVersion;
+  let tail = search.version !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
   const { dirty, count } = store.takeDirty();
   const wrote = await db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
     if ((await meta.get(META_KEYS.itemsCounter))?.value !== counter) return null;
     const valid = (await meta.get(KEY_VALID))?.value;
     const ours = isValidRecord(valid) && state.lineage !== '' && valid.lineage === state.lineage;
+    if (!ours && !tail) {
+      // Everything is written: take both parts again, together, now.
+      main = search.toMain();
+      tail = search.toTail();
+    }
     const lineage = ours
       ? state.lineage
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -241,13 +249,16 @@ export async function writeTextIndex(
       if (before > count)
         await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
     }
-    let searchStamp = isValidRecord(valid) ? (valid.searchStamp ?? '') : '';
-    if (!ours || searchData || !isValidRecord(valid) || valid.searchStamp === undefined) {
+    let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
+    if (!ours || mainChanged) {
       searchStamp = Math.random().toString(36).slice(2);
-      await meta.put({
-        key: KEY_SEARCH,
-        value: { lineage, stamp: searchStamp, data: searchData ?? search.toData() },
-      });
+      const data: SearchMain = { terms: main.terms(), offsets: main.offsets, data: main.data };
+      await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
+    }
+    let tailStamp = isValidRecord(valid) ? valid.tailStamp : '';
+    if (tail) {
+      tailStamp = Math.random().toString(36).slice(2);
+      await meta.put({ key: KEY_TAIL, value: { lineage, stamp: tailStamp, data: tail } });
     }
     await meta.put({
       key: KEY_VALID,
@@ -258,6 +269,7 @@ export async function writeTextIndex(
         chunkCount,
         backing: space instanceof FileChunks ? 'file' : 'memory',
         searchStamp,
+        tailStamp,
       } satisfies ValidRecord,
     });
     return { lineage };
@@ -269,6 +281,7 @@ export async function writeTextIndex(
   state.lineage = wrote.lineage;
   state.writtenStoreVersion = store.version;
   state.writtenSearchVersion = search.version;
+  state.writtenMainVersion = search.mainVersion;
   return true;
 }
 

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { Scratch, orderDocs, scoreQuery } from './scoring';
-import { SearchIndex } from './searchIndex';
+import { SearchIndex, isSearchMain, isSearchTail } from './searchIndex';
 import { queryWords } from './tokenize';
 
 function build(texts: string[]): SearchIndex {
   const index = new SearchIndex();
   texts.forEach((text, doc) => index.add(doc, { title: '', author: '', text, feedId: 1, pubDate: doc }));
   return index;
+}
+
+function roundTrip(index: SearchIndex): SearchIndex {
+  const main = index.toMain();
+  const copy = new SearchIndex();
+  copy.load({ terms: main.terms(), offsets: main.offsets, data: main.data }, index.toTail());
+  return copy;
 }
 
 function search(index: SearchIndex, q: string): number[] {
@@ -31,19 +38,72 @@ describe('SearchIndex', () => {
     expect(index.termId('dog')).toBe(-1);
   });
 
-  it('renumbers documents with a remap and round-trips through toData', () => {
+  it('renumbers documents with a remap and round-trips through its segment and tail', () => {
     const index = build(['alpha', 'beta', 'gamma alpha']);
     index.remove(1);
     index.merge(Int32Array.from([0, -1, 1]));
     expect(search(index, 'alpha ')).toEqual([0, 1]);
-    const copy = new SearchIndex();
-    copy.load(index.toData());
+    const copy = roundTrip(index);
     expect(search(copy, 'alpha ')).toEqual([0, 1]);
     expect(search(copy, 'gamma')).toEqual([1]);
     expect(copy.docCount()).toBe(2);
     expect(() => copy.add(0, { title: '', author: '', text: 'x', feedId: 1, pubDate: 0 })).toThrow(
       RangeError,
     );
+  });
+
+  it('writes without merging: pending postings, new terms and deletes survive the round trip', () => {
+    const index = build(['red fox', 'red red dog', 'blue fox']);
+    index.merge();
+    const segment = index.mainVersion;
+    index.add(3, { title: 'red', author: '', text: 'zebra fox', feedId: 2, pubDate: 3 });
+    index.add(4, { title: '', author: '', text: 'zebra quokka', feedId: 2, pubDate: 4 });
+    index.remove(2);
+    // Taking the parts merges nothing: the segment is the one written before.
+    const main = index.toMain();
+    const tail = index.toTail();
+    expect(index.mainVersion).toBe(segment);
+    expect(index.pendingSize()).toBeGreaterThan(0);
+    expect(tail.newTerms.split('\n').sort()).toEqual(['quokka', 'zebra']);
+    const copy = new SearchIndex();
+    copy.load({ terms: main.terms(), offsets: main.offsets, data: main.data }, tail);
+    for (const q of ['red ', 'fox ', 'zebra ', 'quokka ', 'blue ', 'dog '])
+      expect(search(copy, q)).toEqual(search(index, q));
+    expect(copy.docCount()).toBe(index.docCount());
+    expect(copy.docFreq(copy.termId('zebra'))).toBe(2);
+    expect(copy.docFreq(copy.termId('red'))).toBe(index.docFreq(index.termId('red')));
+    expect(copy.pendingSize()).toBe(index.pendingSize());
+    // The loaded copy merges to the same answers and takes new documents after the last.
+    copy.merge();
+    expect(search(copy, 'zebra ')).toEqual([4, 3]);
+    copy.add(5, { title: '', author: '', text: 'quokka', feedId: 2, pubDate: 5 });
+    expect(search(copy, 'quokka ')).toEqual([5, 4]);
+  });
+
+  it('refuses malformed segments and tails', () => {
+    const index = build(['red fox', 'blue fox']);
+    index.merge();
+    index.add(2, { title: '', author: '', text: 'zebra', feedId: 1, pubDate: 2 });
+    const main = index.toMain();
+    const good = { terms: main.terms(), offsets: main.offsets, data: main.data };
+    const tail = index.toTail();
+    const mainTerms = good.offsets.length - 1;
+    expect(isSearchMain(good)).toBe(true);
+    expect(isSearchTail(tail, 3, mainTerms)).toBe(true);
+    expect(isSearchMain({ ...good, terms: `${good.terms}\nextra` })).toBe(false);
+    expect(isSearchMain({ ...good, data: good.data.subarray(1) })).toBe(false);
+    expect(isSearchMain({ ...good, offsets: Int32Array.from(good.offsets).reverse() })).toBe(false);
+    expect(isSearchTail(tail, 4, mainTerms)).toBe(false);
+    const bad = (edit: (p: Int32Array) => void) => {
+      const pending = tail.pending.slice();
+      edit(pending);
+      return isSearchTail({ ...tail, pending }, 3, mainTerms);
+    };
+    expect(bad(() => undefined)).toBe(true);
+    expect(bad((p) => (p[0] = mainTerms + 1))).toBe(false); // an unknown term
+    expect(bad((p) => (p[1] = 9))).toBe(false); // more postings than stored
+    expect(bad((p) => (p[2] = 3))).toBe(false); // a document past the slots
+    expect(isSearchTail({ ...tail, pending: tail.pending.subarray(1) }, 3, mainTerms)).toBe(false);
   });
 
   it('answers the same after its scoring arrays were given back', () => {

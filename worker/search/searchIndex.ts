@@ -1,54 +1,135 @@
 /**
- * The search index with its serialisable form: `toData()` gives the merged index as a few
- * typed arrays and one string (what persist.ts stores), `load()` takes them back, and
- * `isSearchData` checks a stored value before it is trusted. Indexing, reading and merging are
- * in invertedIndex.ts.
+ * The search index with its serialisable form, in two parts so a write need not merge:
+ * - `toMain()`: the merged segment (sorted dictionary, postings, offsets). It changes only when
+ *   the index merges, which rewrites the whole segment anyway; persist.ts writes it then.
+ * - `toTail()`: everything since (the terms first seen after the merge, the pending postings as
+ *   one flat array) and the per-document arrays. Small next to the segment; written each time.
+ * `load()` takes both back; `isSearchMain` and `isSearchTail` check stored values before they
+ * are trusted. Indexing, reading and merging are in invertedIndex.ts.
+ *
+ * Why two parts: `toData` used to merge before every write, so a refresh's few thousand new
+ * articles cost a merge of the whole index at each snapshot (~2.5 s at 1M articles, the bench's
+ * scroll profile) and a write of all of it (~60 MB at 1M).
  */
 import { InvertedIndex } from './invertedIndex';
 import { countPostings } from './postings';
 
 export { TITLE_WEIGHT, termFrequencies, type DocFields } from './invertedIndex';
 
-/** The serialisable state of a merged index. */
-export interface SearchIndexData {
+/** The merged segment. */
+export interface SearchMain {
   /** Dictionary terms, sorted, joined with '\n' (terms never contain a newline). */
   terms: string;
   offsets: Int32Array;
   data: Uint8Array;
+}
+
+/** What came after the merged segment, and the per-document arrays. */
+export interface SearchTail {
+  /** Terms first seen after the merge, in the order they were (their ids follow the segment's). */
+  newTerms: string;
+  /** Pending postings: per term `termId, count, doc₁, tf₁, …, doc_count, tf_count`. */
+  pending: Int32Array;
   docLen: Uint16Array;
   pubDate: Float64Array;
   feedId: Int32Array;
   alive: Uint8Array;
 }
 
-/** Whether `v` is well-formed SearchIndexData for `slots` documents (a stored value is never trusted). */
-export function isSearchData(v: unknown, slots: number): v is SearchIndexData {
-  const d = v as Partial<SearchIndexData> | undefined;
-  return (
-    typeof d === 'object' &&
-    d !== null &&
-    typeof d.terms === 'string' &&
-    d.offsets instanceof Int32Array &&
-    d.data instanceof Uint8Array &&
-    d.docLen instanceof Uint16Array &&
-    d.pubDate instanceof Float64Array &&
-    d.feedId instanceof Int32Array &&
-    d.alive instanceof Uint8Array &&
-    d.alive.length === slots &&
-    d.docLen.length === slots
-  );
+/** Whether `v` is a well-formed merged segment (a stored value is never trusted). O(terms). */
+export function isSearchMain(v: unknown): v is SearchMain {
+  const d = v as Partial<SearchMain> | undefined;
+  if (typeof d !== 'object' || d === null || typeof d.terms !== 'string') return false;
+  if (!(d.offsets instanceof Int32Array) || !(d.data instanceof Uint8Array)) return false;
+  const terms = d.terms === '' ? 0 : countLines(d.terms);
+  if (d.offsets.length !== terms + 1 || d.offsets[0] !== 0 || d.offsets[terms] !== d.data.length)
+    return false;
+  for (let t = 0; t < terms; t++) if (d.offsets[t]! > d.offsets[t + 1]!) return false;
+  return true;
+}
+
+/**
+ * Whether `v` is a well-formed tail for `slots` documents after a segment of `mainTerms` terms:
+ * every pending posting names a known term and a document below `slots`, in document order.
+ * O(pending postings).
+ */
+export function isSearchTail(v: unknown, slots: number, mainTerms: number): v is SearchTail {
+  const d = v as Partial<SearchTail> | undefined;
+  if (typeof d !== 'object' || d === null || typeof d.newTerms !== 'string') return false;
+  if (
+    !(d.pending instanceof Int32Array) ||
+    !(d.docLen instanceof Uint16Array) ||
+    !(d.pubDate instanceof Float64Array) ||
+    !(d.feedId instanceof Int32Array) ||
+    !(d.alive instanceof Uint8Array)
+  )
+    return false;
+  if ([d.docLen, d.pubDate, d.feedId, d.alive].some((a) => a.length !== slots)) return false;
+  const terms = mainTerms + (d.newTerms === '' ? 0 : countLines(d.newTerms));
+  const p = d.pending;
+  for (let i = 0; i < p.length;) {
+    const term = p[i]!;
+    const count = p[i + 1]!;
+    if (term < 0 || term >= terms || count < 1 || i + 2 + 2 * count > p.length) return false;
+    let last = -1;
+    for (let k = 0; k < count; k++) {
+      const doc = p[i + 2 + 2 * k]!;
+      if (doc <= last || doc >= slots || p[i + 3 + 2 * k]! < 0) return false;
+      last = doc;
+    }
+    i += 2 + 2 * count;
+  }
+  return true;
+}
+
+function countLines(s: string): number {
+  let n = 1;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The full-text index (see invertedIndex.ts) plus its persisted form. */
 export class SearchIndex extends InvertedIndex {
-  /** The merged state (merges first). Arrays are copies trimmed to size. */
-  toData(): SearchIndexData {
-    if (this.pendingPostings > 0 || this.mainTerms !== this.terms.length) this.merge();
+  private _mainVersion = 0;
+
+  /** Moves when the merged segment changes (a merge or a load): `toMain()` then differs. */
+  get mainVersion(): number {
+    return this._mainVersion;
+  }
+
+  override merge(remap: Int32Array | null = null): void {
+    super.merge(remap);
+    this._mainVersion++;
+  }
+
+  /**
+   * The merged segment as it is now, without merging. The arrays are the index's own: a merge
+   * replaces them and never writes into them, so they stay valid to store after later changes.
+   * The dictionary is joined when `terms()` is called (only if the segment is to be written).
+   */
+  toMain(): { terms: () => string; offsets: Int32Array; data: Uint8Array } {
+    const terms = this.terms;
+    const n = this.mainTerms;
+    // Terms past `n` are appended to the same array later; the first `n` are never changed.
+    return { terms: () => terms.slice(0, n).join('\n'), offsets: this.offsets, data: this.data };
+  }
+
+  /** Everything since the merged segment, and the per-document arrays (copies). O(documents + pending). */
+  toTail(): SearchTail {
     const n = this.docs;
+    let size = 0;
+    for (const list of this.pending.values()) size += 2 + list.length;
+    const pending = new Int32Array(size);
+    let at = 0;
+    for (const [term, list] of this.pending) {
+      pending[at++] = term;
+      pending[at++] = list.length / 2;
+      pending.set(list, at);
+      at += list.length;
+    }
     return {
-      terms: this.terms.join('\n'),
-      offsets: this.offsets.slice(),
-      data: this.data.slice(),
+      newTerms: this.terms.slice(this.mainTerms).join('\n'),
+      pending,
       docLen: this.docLen.slice(0, n),
       pubDate: this.pubDates.slice(0, n),
       feedId: this.feedIds.slice(0, n),
@@ -56,27 +137,37 @@ export class SearchIndex extends InvertedIndex {
     };
   }
 
-  /** Replaces the content with merged data (from `toData`). */
-  load(d: SearchIndexData): void {
-    this.terms = d.terms === '' ? [] : d.terms.split('\n');
+  /** Replaces the content with a segment and its tail (from `toMain` and `toTail`, checked). */
+  load(main: SearchMain, tail: SearchTail): void {
+    this.terms = main.terms === '' ? [] : main.terms.split('\n');
+    this.mainTerms = this.terms.length;
+    if (tail.newTerms !== '') for (const t of tail.newTerms.split('\n')) this.terms.push(t);
     this.termIds.clear();
     this.terms.forEach((t, i) => this.termIds.set(t, i));
-    this.mainTerms = this.terms.length;
-    this.offsets = d.offsets;
-    this.data = d.data;
+    this.offsets = main.offsets;
+    this.data = main.data;
     this.df = new Int32Array(Math.max(1024, this.terms.length));
     for (let t = 0; t < this.mainTerms; t++)
       this.df[t] = countPostings(this.data, this.offsets[t]!, this.offsets[t + 1]!);
     this.pending = new Map();
     this.pendingPostings = 0;
-    const n = d.alive.length;
+    const p = tail.pending;
+    for (let i = 0; i < p.length;) {
+      const term = p[i]!;
+      const count = p[i + 1]!;
+      this.pending.set(term, Array.from(p.subarray(i + 2, i + 2 + 2 * count)));
+      this.df[term]! += count;
+      this.pendingPostings += count;
+      i += 2 + 2 * count;
+    }
+    const n = tail.alive.length;
     this.docs = 0;
     this.docLen = new Uint16Array(0);
     this.grow(n);
-    this.docLen.set(d.docLen);
-    this.pubDates.set(d.pubDate);
-    this.feedIds.set(d.feedId);
-    this.alive.set(d.alive);
+    this.docLen.set(tail.docLen);
+    this.pubDates.set(tail.pubDate);
+    this.feedIds.set(tail.feedId);
+    this.alive.set(tail.alive);
     this.docs = n;
     this.live = 0;
     this.lenSum = 0;
@@ -86,18 +177,21 @@ export class SearchIndex extends InvertedIndex {
         this.lenSum += this.docLen[doc] as number;
       }
     this._version++;
+    this._mainVersion++;
   }
 
   /** Empties the index. */
   clear(): void {
-    this.load({
-      terms: '',
-      offsets: new Int32Array(1),
-      data: new Uint8Array(0),
-      docLen: new Uint16Array(0),
-      pubDate: new Float64Array(0),
-      feedId: new Int32Array(0),
-      alive: new Uint8Array(0),
-    });
+    this.load(
+      { terms: '', offsets: new Int32Array(1), data: new Uint8Array(0) },
+      {
+        newTerms: '',
+        pending: new Int32Array(0),
+        docLen: new Uint16Array(0),
+        pubDate: new Float64Array(0),
+        feedId: new Int32Array(0),
+        alive: new Uint8Array(0),
+      },
+    );
   }
 }

@@ -79,7 +79,12 @@ export class TextIndex implements TextSink {
   /** Resolves once the store's tables are loaded (or the store is empty for a rebuild). */
   private readonly tablesIn: Promise<void>;
   private tablesLoaded: () => void = () => {};
-  readonly persistState: PersistState = { lineage: '', writtenStoreVersion: -1, writtenSearchVersion: -1 };
+  readonly persistState: PersistState = {
+    lineage: '',
+    writtenStoreVersion: -1,
+    writtenSearchVersion: -1,
+    writtenMainVersion: -1,
+  };
 
   /**
    * `indexLoaded` resolves once the metadata index is loaded: `start` waits for it, because its
