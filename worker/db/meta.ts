@@ -7,7 +7,15 @@ export const META_KEYS = {
   indexSnapshot: 'indexSnapshot',
   /** The text columns of the index snapshot (a second record, read after the numbers). */
   indexSnapshotText: 'indexSnapshotText',
-  /** The token of the stored text record (small, so a write can tell whether to keep that record). */
+  /**
+   * The text rows appended after those of `indexSnapshotText` (a refresh), so a write need not
+   * rewrite the whole text record (worker/index/snapshot.ts `writeSnapshot`).
+   */
+  indexSnapshotTextTail: 'indexSnapshotTextTail',
+  /**
+   * The tokens of the stored text record and its tail, `{ text, tail }` (small, so a write can
+   * tell whether to keep those records).
+   */
   indexSnapshotTextToken: 'indexSnapshotTextToken',
   /** Counts at the snapshot's counter, small enough to read before the snapshot (cold start). */
   indexSummary: 'indexSummary',

@@ -9,31 +9,23 @@
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { SlotMap } from '../search/slotMap';
-import { StringColumns, type PackedTextColumns, type RefField, type TextColumns } from './stringColumns';
+import { IndexRows } from './indexRows';
+import type { PackedTextColumns, TextColumns } from './stringColumns';
 import { Counts } from './counts';
 import { DateOrders } from './dateOrders';
 import { TitleOrder } from './titleOrder';
 import { roomFor } from './capacity';
 import type { TagCount } from './tagColumns';
-import type { IndexColumns, IndexRow, MetaIndexView, NumberColumns } from './types';
+import type { IndexColumns, IndexRow, MetaIndexView, NumberColumns, TextMark } from './types';
 
 export type { TagCount } from './tagColumns';
 export type { PackedTextColumns, TextColumns } from './stringColumns';
-export type { IndexColumns, IndexRow, NumberColumns } from './types';
+export type { IndexColumns, IndexRow, NumberColumns, TextMark } from './types';
 
 /** The index: read through `MetaIndexView`, changed only by the engine core. */
-export class MetaIndex implements MetaIndexView {
+export class MetaIndex extends IndexRows implements MetaIndexView {
   private _version = 0;
   private _textVersion = 0;
-  private size = 0;
-  private live = 0;
-  private cap = 0;
-  private ids = new Float64Array(0);
-  private feedIds = new Int32Array(0);
-  private pubDates = new Float64Array(0);
-  private flagBits = new Uint8Array(0);
-  private alive = new Uint8Array(0);
-  private readonly text = new StringColumns();
   private readonly slots = new SlotMap();
   /** True after `load` until the first id lookup (the slot map is made then, see `rows`). */
   private slotsOwed = false;
@@ -59,6 +51,10 @@ export class MetaIndex implements MetaIndexView {
   }));
   /** The version right after a `load` without text columns; null once text is in (or was given). */
   private textPending: number | null = null;
+  // The snapshot's text record (see `textBase`): rows below `textBaseRows` are in it, and
+  // `textEpoch` moves when one of them changes or rows are renumbered.
+  private textEpoch = 0;
+  private textBaseRows = 0;
 
   get version(): number {
     return this._version;
@@ -67,88 +63,8 @@ export class MetaIndex implements MetaIndexView {
   get textVersion(): number {
     return this._textVersion;
   }
-  rowCount(): number {
-    return this.size;
-  }
-  liveCount(): number {
-    return this.live;
-  }
-  isLive(row: number): boolean {
-    return this.alive[row] === 1;
-  }
   rowOf(id: number): number {
     return this.rows.get(id);
-  }
-  dateColumns(): { pubDates: Float64Array; ids: Float64Array } {
-    return { pubDates: this.pubDates, ids: this.ids };
-  }
-  id(row: number): number {
-    return this.ids[row] ?? 0;
-  }
-  feedId(row: number): number {
-    return this.feedIds[row] ?? 0;
-  }
-  pubDate(row: number): number {
-    return this.pubDates[row] ?? 0;
-  }
-  flags(row: number): number {
-    return this.flagBits[row] ?? 0;
-  }
-  title(row: number): string {
-    return this.text.title(row);
-  }
-  titleLower(row: number): string {
-    return this.text.titleLower(row);
-  }
-  titleMatches(needle: string): Uint8Array {
-    return this.text.titleMatches(needle);
-  }
-  /** See StringColumns.joinTitles: joins up to `max` more titles for native scans. */
-  joinTitles(max: number): boolean {
-    return this.text.joinTitles(max);
-  }
-  /** Rows a title scan checks one by one. */
-  titlesUnjoined(): number {
-    return this.text.titlesUnjoined();
-  }
-  author(row: number): string {
-    return row < this.size ? this.text.author(row) : '';
-  }
-  authorLower(row: number): string {
-    return row < this.size ? this.text.authorLower(row) : '';
-  }
-  authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
-    return this.text.authorTest(test);
-  }
-  authorCode(row: number): number {
-    return this.text.authorCode(row);
-  }
-  authorOfCode(code: number): string {
-    return this.text.authorOfCode(code);
-  }
-  link(row: number): string {
-    return row < this.size ? this.text.link(row) : '';
-  }
-  linkIncludes(row: number, part: string): boolean {
-    return row < this.size && this.text.linkIncludes(row, part);
-  }
-  enclosure(row: number): string {
-    return row < this.size ? this.text.enclosure(row) : '';
-  }
-  refLike(
-    field: RefField,
-    needleLower: string,
-  ): { test: (row: number) => boolean; all: () => Uint8Array } | null {
-    const scan = this.text.refLike(field, needleLower);
-    return (
-      scan && {
-        test: (row) => row < this.size && scan.test(row),
-        all: () => scan.all(this.size),
-      }
-    );
-  }
-  guid(row: number): string {
-    return row < this.size ? this.text.guid(row) : '';
   }
   tags(row: number): readonly number[] {
     return this.tagCols.of(this.ids[row] ?? -1);
@@ -206,18 +122,6 @@ export class MetaIndex implements MetaIndexView {
     return this.orders.ofFeed(feedId);
   }
 
-  /**
-   * Live items of one feed, hidden ones included: what reading the feed's records returns. One
-   * pass over two typed columns (~1.5 ms at 1M rows); `rowsOfFeed(f).length` would sort every row
-   * after any change, and a running count per feed would cost every row of a cold-start load a
-   * map update (~13 ms at 1M) for a figure only a large mark-read asks for.
-   */
-  feedSize(feedId: number): number {
-    let n = 0;
-    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1 && this.feedIds[row] === feedId) n++;
-    return n;
-  }
-
   /** Unread live items per feed id (feeds with none are absent). O(feeds). */
   unreadByFeed(): Record<number, number> {
     return this.counts.unreadByFeed();
@@ -256,6 +160,7 @@ export class MetaIndex implements MetaIndexView {
         if (this.pubDates[existing] !== item.pubDate) this.orders.moved(existing);
         else this.orders.visibilityChanged();
         this.count(existing, -1);
+        this.textTouched(existing);
         this.write(existing, item);
         this.count(existing, +1);
       }
@@ -295,6 +200,7 @@ export class MetaIndex implements MetaIndexView {
       this.rows.delete(id);
       this.tagCols.drop(id);
       this.live--;
+      this.textTouched(row);
       this.text.drop(row);
     }
     this.orders.removed();
@@ -358,7 +264,45 @@ export class MetaIndex implements MetaIndexView {
     this._version++;
     this._textVersion++;
     this.textPending = null;
+    this.textRenumbered();
     return true;
+  }
+
+  /**
+   * Marks the rows below `rows` (default: every row now) as the ones a snapshot text record
+   * holds, and returns the mark. From now on a rewrite or removal of one of them, or a
+   * renumbering (load, compaction), moves the epoch: `appendedSince` then refuses this mark
+   * and every earlier one, and the caller writes the whole text again. O(1).
+   */
+  textBase(rows = this.size): TextMark {
+    this.textBaseRows = Math.max(this.textBaseRows, rows);
+    return { epoch: this.textEpoch, rows };
+  }
+
+  /**
+   * The live rows appended since `mark` (rows from `mark.rows` on, in row order), or null when
+   * a row the mark covers changed since. The snapshot's live rows are then the mark's live rows
+   * followed by these. O(rows appended).
+   */
+  appendedSince(mark: TextMark): Int32Array | null {
+    if (mark.epoch !== this.textEpoch) return null;
+    const out: number[] = [];
+    for (let row = mark.rows; row < this.size; row++) if (this.alive[row] === 1) out.push(row);
+    return Int32Array.from(out);
+  }
+
+  /** The string columns of `rows`, in that order, in the packed form. O(rows). */
+  packedText(rows: Int32Array): PackedTextColumns {
+    return this.text.packed(rows);
+  }
+
+  private textTouched(row: number): void {
+    if (row < this.textBaseRows) this.textRenumbered();
+  }
+
+  private textRenumbered(): void {
+    this.textEpoch++;
+    this.textBaseRows = 0;
   }
 
   /**
@@ -383,13 +327,6 @@ export class MetaIndex implements MetaIndexView {
   columns(): IndexColumns {
     const keep = this.liveRows();
     return { ...this.numberColumns(keep), ...this.text.plain(keep) };
-  }
-
-  private liveRows(): Int32Array {
-    const keep = new Int32Array(this.live);
-    let n = 0;
-    for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) keep[n++] = row;
-    return keep;
   }
 
   private numberColumns(keep: Int32Array): NumberColumns {
@@ -469,22 +406,8 @@ export class MetaIndex implements MetaIndexView {
     return this.slots;
   }
 
-  private grow(min: number): void {
-    if (min <= this.cap) return;
-    const copy = <A extends Float64Array | Int32Array | Uint8Array>(src: A, make: (n: number) => A) => {
-      const next = make(min);
-      next.set(src.subarray(0, this.size));
-      return next;
-    };
-    this.ids = copy(this.ids, (n) => new Float64Array(n));
-    this.feedIds = copy(this.feedIds, (n) => new Int32Array(n));
-    this.pubDates = copy(this.pubDates, (n) => new Float64Array(n));
-    this.flagBits = copy(this.flagBits, (n) => new Uint8Array(n));
-    this.alive = copy(this.alive, (n) => new Uint8Array(n));
-    this.text.resize(min, this.size);
-    this.cap = min;
-  }
   private structuralChange(): void {
+    this.textRenumbered();
     this.orders.reset();
     this.titles.reset();
     this.rowsChanged();

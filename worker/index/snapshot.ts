@@ -8,8 +8,16 @@
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
-import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
-import { isDateOrder, packNumbers, packText, unpackSnapshot, unpackText } from './snapshotFormat';
+import type { IndexColumns, IndexRow, MetaIndex, TextMark } from './metaIndex';
+import {
+  isDateOrder,
+  joinText,
+  packNumbers,
+  packText,
+  textRows,
+  unpackSnapshot,
+  unpackText,
+} from './snapshotFormat';
 
 export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
@@ -80,7 +88,7 @@ export async function loadIndex(
   index: MetaIndex,
   { countLater = false, atNumbers }: { countLater?: boolean; atNumbers?: () => Promise<void> } = {},
 ): Promise<LoadResult> {
-  const { counter, rows, textToken, staleReason, count, orderOk } = await db.tx(
+  const { counter, rows, textToken, tailToken, staleReason, count, orderOk } = await db.tx(
     'fetch',
     'r',
     ['meta', 'items'],
@@ -108,7 +116,7 @@ export async function loadIndex(
     reason =
       orderOk?.() === false
         ? 'index snapshot unreadable'
-        : await loadText(db, index, counter, rows, textToken ?? '');
+        : await loadText(db, index, counter, rows, textToken ?? '', tailToken ?? '');
     if (reason === null) return { source: 'snapshot', counter, staleReason: null };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
@@ -124,7 +132,13 @@ function tryLoad(
   value: unknown,
   counter: number,
   orderLater: boolean,
-): { rows?: number; textToken?: string; staleReason?: string; orderOk?: () => boolean } {
+): {
+  rows?: number;
+  textToken?: string;
+  tailToken?: string;
+  staleReason?: string;
+  orderOk?: () => boolean;
+} {
   const unpacked = unpackSnapshot(value, { orderLater });
   if (!unpacked.ok)
     return {
@@ -137,30 +151,49 @@ function tryLoad(
   return {
     rows: columns.ids.length,
     textToken: unpacked.textToken,
+    tailToken: unpacked.tailToken,
     ...(orderLater ? { orderOk: () => isDateOrder(order, columns.pubDates, columns.ids) } : {}),
   };
 }
 
-// The second step: the text columns of the `rows` rows loaded at `counter`. Null when they are
-// in, else why not (the index must then be rebuilt).
+// The second step: the text columns of the `rows` rows loaded at `counter` (the text record,
+// and when `tailToken` names one, its tail after it). Null when they are in, else why not (the
+// index must then be rebuilt).
 async function loadText(
   db: Database,
   index: MetaIndex,
   counter: number,
   rows: number,
   textToken: string,
+  tailToken: string,
 ): Promise<string | null> {
-  const [counterRecord, textRecord] = await db.tx('fetch', 'r', ['meta'], () =>
-    db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshotText]),
+  const keys: string[] = [META_KEYS.itemsCounter, META_KEYS.indexSnapshotText];
+  if (tailToken !== '') keys.push(META_KEYS.indexSnapshotTextTail);
+  const [counterRecord, textRecord, tailRecord] = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').bulkGet(keys),
   );
   if (toCounter(counterRecord?.value) !== counter) return 'index snapshot out of date';
-  if (textRecord === undefined) return 'index snapshot unreadable';
-  const text = unpackText(textRecord.value, rows);
-  if (!text.ok)
-    return text.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
-  if (text.token !== textToken) return 'index snapshot out of date';
-  if (!index.attachText(text.columns)) return 'index changed while its text loaded';
-  written.set(index, { token: textToken, textVersion: index.textVersion });
+  if (textRecord === undefined || (tailToken !== '' && tailRecord === undefined))
+    return 'index snapshot unreadable';
+  const tailRows = tailToken === '' ? 0 : textRows(tailRecord?.value);
+  if (tailRows < 0 || tailRows > rows) return 'index snapshot unreadable';
+  const text = unpackText(textRecord.value, rows - tailRows);
+  const tail = tailToken === '' ? null : unpackText(tailRecord?.value, tailRows);
+  for (const part of [text, tail]) {
+    if (part && !part.ok)
+      return part.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
+  }
+  if (!text.ok || text.token !== textToken || (tail?.ok && tail.token !== tailToken))
+    return 'index snapshot out of date';
+  if (!index.attachText(tail?.ok ? joinText(text.columns, tail.columns) : text.columns))
+    return 'index changed while its text loaded';
+  written.set(index, {
+    token: textToken,
+    tailToken,
+    textVersion: index.textVersion,
+    mark: index.textBase(rows - tailRows),
+    baseLive: rows - tailRows,
+  });
   return null;
 }
 
@@ -197,22 +230,64 @@ export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
   return counter;
 }
 
-/** The text record each index last wrote or loaded, and the index's text version then. */
-const written = new WeakMap<MetaIndex, { token: string; textVersion: number }>();
+/** What each index last wrote or loaded of the text records. */
+interface WrittenText {
+  /** The text record's token, and its tail's ('' for none). */
+  token: string;
+  tailToken: string;
+  /** The index's text version then. */
+  textVersion: number;
+  /** The index rows the text record holds, and how many of them were live (its rows). */
+  mark: TextMark;
+  baseLive: number;
+}
+const written = new WeakMap<MetaIndex, WrittenText>();
+
+/**
+ * A tail may hold up to this share of the text record's rows; past it the whole text is written
+ * again. Each whole write (O(rows)) is so paid for by at least a sixteenth of the rows appended,
+ * and a tail stays small to write and to join at a cold start.
+ */
+const TAIL_SHARE = 1 / 16;
+
+/** The stored tokens of the text record and its tail (`META_KEYS.indexSnapshotTextToken`). */
+interface StoredTokens {
+  text: string;
+  tail: string;
+}
+
+function toTokens(value: unknown): StoredTokens | null {
+  const v = value as Partial<StoredTokens> | undefined;
+  return typeof v?.text === 'string' && typeof v.tail === 'string' ? { text: v.text, tail: v.tail } : null;
+}
 
 /**
  * Writes the snapshot and its counts summary if the stored counter still equals `counter` (the
  * index reflects the database); otherwise skips, because the snapshot would claim changes it
- * lacks. Returns whether it wrote. When no row or string changed since this index wrote or loaded
- * the stored text record (only flags or tags did: reading, starring, tagging) and no other tab
- * replaced that record since, the text record is kept and only the numbers record is rewritten.
- * Cost: copying and packing the columns (the numbers only, on that path) + the puts.
+ * lacks. Returns whether it wrote. The text columns are written as little as the change allows:
+ * - only flags or tags changed (reading, starring, tagging): the numbers record alone;
+ * - rows were only appended after the rows the stored text record holds (a refresh; rows
+ *   appended and removed again count as never there): the numbers and a tail text record of the
+ *   appended rows, while it holds at most `TAIL_SHARE` of the text record's rows;
+ * - else (a row the text record holds was rewritten or removed, rows were renumbered, another
+ *   tab wrote its own text record meanwhile): everything.
+ * Cost: copying and packing the number columns + the appended rows' strings (all strings on
+ * the last path) + the puts.
  */
 export async function writeSnapshot(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
-  const textVersion = index.textVersion;
+  let textVersion = index.textVersion;
   const last = written.get(index);
-  const reuse = last?.textVersion === textVersion ? last.token : null;
-  const { columns, text, order } = index.packable(reuse === null);
+  const appended = last && last.textVersion !== textVersion ? index.appendedSince(last.mark) : null;
+  let kind: 'keep' | 'tail' | 'full' =
+    last?.textVersion === textVersion
+      ? 'keep'
+      : last && appended && appended.length <= last.baseLive * TAIL_SHARE
+        ? 'tail'
+        : 'full';
+  // The mark is taken before the rows are packed, in the same task: the text record holds them.
+  let mark = kind === 'full' ? index.textBase() : null;
+  let { columns, text, order } = index.packable(kind === 'full');
+  const tail = kind === 'tail' && appended && appended.length > 0 ? index.packedText(appended) : null;
   const summary: IndexSummary = {
     counter,
     // Hidden items are in no count (see MetaIndex.rowsByDate).
@@ -221,30 +296,51 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
     saved: index.savedCount(),
     unreadByFeed: index.unreadByFeed(),
   };
-  const token = await db.tx('update', 'rw', ['meta'], async () => {
+  const tokens = await db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
-    const [stored, storedToken] = await meta.bulkGet([
+    const [storedCounter, storedTokens] = await meta.bulkGet([
       META_KEYS.itemsCounter,
       META_KEYS.indexSnapshotTextToken,
     ]);
-    if (toCounter(stored?.value) !== counter) return null;
-    // Another tab wrote its own text record meanwhile (its rows may be in another order): write ours.
-    const strings = reuse !== null && storedToken?.value === reuse ? null : (text ?? index.packable().text);
-    const token = strings ? crypto.randomUUID() : (reuse as string);
+    if (toCounter(storedCounter?.value) !== counter) return null;
+    const stored = toTokens(storedTokens?.value);
+    // Another tab wrote its own text record (its rows may be in another order) or tail
+    // meanwhile: write everything, all of it packed now, together.
+    const mine = stored !== null && last !== undefined && stored.text === last.token;
+    if (kind !== 'full' && (!mine || (kind === 'keep' && stored.tail !== last.tailToken))) {
+      kind = 'full';
+      textVersion = index.textVersion;
+      mark = index.textBase();
+      ({ columns, text, order } = index.packable(true));
+    }
+    const next: StoredTokens =
+      kind === 'full'
+        ? { text: crypto.randomUUID(), tail: '' }
+        : kind === 'tail'
+          ? { text: last!.token, tail: tail ? crypto.randomUUID() : '' }
+          : { text: last!.token, tail: last!.tailToken };
     const records: { key: string; value: unknown }[] = [
-      { key: META_KEYS.indexSnapshot, value: packNumbers(columns, order, counter, token) },
+      { key: META_KEYS.indexSnapshot, value: packNumbers(columns, order, counter, next.text, next.tail) },
       { key: META_KEYS.indexSummary, value: summary },
     ];
-    if (strings)
-      records.push(
-        { key: META_KEYS.indexSnapshotText, value: packText(strings, counter, token) },
-        { key: META_KEYS.indexSnapshotTextToken, value: token },
-      );
+    if (kind === 'full' && text)
+      records.push({ key: META_KEYS.indexSnapshotText, value: packText(text, counter, next.text) });
+    if (kind === 'tail' && tail)
+      records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
+    if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
     await meta.bulkPut(records);
-    return token;
+    // A tail no numbers record names any more is dead weight.
+    if (kind !== 'keep' && next.tail === '') await meta.delete(META_KEYS.indexSnapshotTextTail);
+    return next;
   });
-  if (token === null) return false;
-  written.set(index, { token, textVersion });
+  if (tokens === null) return false;
+  written.set(index, {
+    token: tokens.text,
+    tailToken: tokens.tail,
+    textVersion,
+    mark: mark ?? last!.mark,
+    baseLive: kind === 'full' ? columns.ids.length : last!.baseLive,
+  });
   return true;
 }
 

@@ -106,3 +106,12 @@ export interface NumberColumns {
 
 /** Plain columns of the live rows, in row order. */
 export interface IndexColumns extends NumberColumns, TextColumns {}
+
+/**
+ * Which rows a stored snapshot text record holds (`MetaIndex.textBase`): the rows below `rows`,
+ * valid while the index's text epoch is still `epoch`.
+ */
+export interface TextMark {
+  epoch: number;
+  rows: number;
+}
