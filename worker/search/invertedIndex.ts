@@ -54,6 +54,8 @@ export class InvertedIndex {
   protected live = 0;
   protected lenSum = 0;
   protected _version = 0;
+  /** Documents removed since the last prune or merge (`prunePending` skips its pass at 0). */
+  private removedSincePrune = 0;
 
   get version(): number {
     return this._version;
@@ -155,13 +157,45 @@ export class InvertedIndex {
     this._version++;
   }
 
-  /** Tombstones a document (its postings stay until the next merge). */
+  /** Tombstones a document (its postings stay until the next merge or `prunePending`). */
   remove(doc: number): void {
     if (this.alive[doc] !== 1) return;
+    this.removedSincePrune++;
     this.alive[doc] = 0;
     this.live--;
     this.lenSum -= this.docLen[doc] as number;
     this._version++;
+  }
+
+  /**
+   * Drops the pending postings of dead documents, which would otherwise wait for the next merge
+   * at ~10 bytes each: a refresh's articles removed soon after (a feed deleted, retention) need
+   * no merge of the whole index to give their memory back, nor a place in the persisted tail.
+   * Their counts leave the document frequencies. Cost: O(pending postings), none when no
+   * document was removed since the last prune or merge. Returns how many postings went.
+   */
+  prunePending(): number {
+    if (this.removedSincePrune === 0) return 0;
+    this.removedSincePrune = 0;
+    const alive = this.alive;
+    let dropped = 0;
+    for (const [term, list] of this.pending) {
+      let w = 0;
+      for (let i = 0; i < list.length; i += 2)
+        if (alive[list[i]!] === 1) {
+          list[w++] = list[i]!;
+          list[w++] = list[i + 1]!;
+        }
+      const gone = (list.length - w) / 2;
+      if (gone === 0) continue;
+      dropped += gone;
+      this.df[term]! -= gone;
+      if (w === 0) this.pending.delete(term);
+      else list.length = w;
+    }
+    this.pendingPostings -= dropped;
+    if (dropped > 0) this._version++;
+    return dropped;
   }
 
   /** Calls `fn(doc, tf)` for the live postings of a term, in doc order. */
@@ -277,6 +311,7 @@ export class InvertedIndex {
     this.df.set(df);
     this.pending = new Map();
     this.pendingPostings = 0;
+    this.removedSincePrune = 0;
     this._version++;
   }
 

@@ -45,6 +45,14 @@ async function persisted(dir?: FakeChunkDir): Promise<{ name: string; lineage: s
   return { name: internalsOf(engine).db.dexie.name, lineage };
 }
 
+// Length of the stored search tail's pending postings array.
+async function tailPending(engine: Engine): Promise<number> {
+  const tail = (await internalsOf(engine).db.dexie.table('meta').get('textIndex:searchTail')) as {
+    value: { data: { pending: Int32Array } };
+  };
+  return tail.value.data.pending.length;
+}
+
 async function answers(engine: Engine): Promise<void> {
   expect((await engine.search.run('basalt')).total).toBe(1);
   expect((await engine.query.run("description LIKE 'cobalt stones'")).total).toBe(1);
@@ -170,6 +178,34 @@ describe('text index persistence: the search index read after the tables', () =>
     expect(internalsOf(again).textIndex.search.pendingSize()).toBe(0);
     expect((await again.search.run('dolomite')).total).toBe(1);
     await answers(again);
+  });
+
+  it('a write leaves out, and gives back, the pending postings of articles deleted since they came', async () => {
+    const { name } = await persisted();
+    const engine = await engineOn(name);
+    const text = internalsOf(engine).textIndex;
+    const before = text.search.pendingSize();
+    const tailBefore = await tailPending(engine);
+    const feedId = await engine.feeds.save({
+      url: 'https://late.test/',
+      siteUrl: '',
+      title: 'Late',
+      groupId: -1,
+    });
+    await engine.items.ingest(
+      feedId,
+      [incoming({ guid: 'e', title: 'Epidote', description: '<p>epidote crystals</p>' })],
+      NOW,
+    );
+    await text.fresh();
+    expect(text.search.pendingSize()).toBeGreaterThan(before);
+    await engine.feeds.delete(feedId);
+    await text.fresh();
+    expect(await engine.flushSnapshot()).toBe(true);
+    expect(text.search.pendingSize()).toBe(before);
+    expect(await tailPending(engine)).toBe(tailBefore);
+    expect((await engine.search.run('epidote')).total).toBe(0);
+    await answers(engine);
   });
 
   it('answers a text filter from the loaded tables when they hold exactly the index', async () => {

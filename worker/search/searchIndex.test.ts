@@ -80,6 +80,30 @@ describe('SearchIndex', () => {
     expect(search(copy, 'quokka ')).toEqual([5, 4]);
   });
 
+  it('prunes the pending postings of removed documents without a merge', () => {
+    const index = build(['red fox', 'blue fox']);
+    index.merge();
+    index.add(2, { title: '', author: '', text: 'zebra fox', feedId: 2, pubDate: 2 });
+    index.add(3, { title: '', author: '', text: 'zebra red', feedId: 2, pubDate: 3 });
+    expect(index.prunePending()).toBe(0); // nothing removed: no pass
+    const pending = index.pendingSize();
+    index.remove(2);
+    index.remove(0); // a merged document: its postings wait for the merge
+    const segment = index.mainVersion;
+    expect(index.prunePending()).toBe(2);
+    expect(index.mainVersion).toBe(segment);
+    expect(index.pendingSize()).toBe(pending - 2);
+    expect(index.docFreq(index.termId('zebra'))).toBe(1);
+    expect(search(index, 'zebra ')).toEqual([3]);
+    expect(search(index, 'fox ')).toEqual([1]);
+    expect(search(index, 'red ')).toEqual([3]);
+    expect(search(roundTrip(index), 'zebra ')).toEqual([3]);
+    index.remove(3);
+    expect(index.prunePending()).toBe(2);
+    expect(index.pendingSize()).toBe(0);
+    expect(index.toTail().pending.length).toBe(0);
+  });
+
   it('refuses malformed segments and tails', () => {
     const index = build(['red fox', 'blue fox']);
     index.merge();

@@ -456,6 +456,8 @@ export class TextIndex implements TextSink {
     if (!this._ready) return false;
     await this.sync();
     if (this.syncedCounter !== this.ctx.applied.counter) return false;
+    // Postings of articles deleted since they were indexed go now, not with the next merge.
+    this.search.prunePending();
     try {
       const wrote = await writeTextIndex(
         this.ctx.db,
