@@ -4,6 +4,7 @@ import { plainTextLower } from '../query/language/textColumn';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { IncomingItem } from '../types';
+import { FakeChunkDir } from './fakeOpfs';
 import { idleMergeWait } from './textUpkeep';
 
 const NOW = 1_750_000_000;
@@ -13,9 +14,10 @@ afterEach(() => {
   for (const e of open.splice(0)) e.close();
 });
 
-async function started(): Promise<{ engine: Engine; feedId: number }> {
+async function started(dir?: FakeChunkDir): Promise<{ engine: Engine; feedId: number }> {
   const engine = createTestEngine({ now: () => NOW });
   open.push(engine);
+  if (dir) internalsOf(engine).textIndex.useFiles({ dir, prefix: 'db.' });
   await engine.init();
   await internalsOf(engine).textIndex.fresh();
   const feedId = await engine.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
@@ -185,6 +187,34 @@ describe('TextIndex queue', () => {
     engine.close();
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(internalsOf(engine).textIndex.search.pendingSize()).toBe(pending);
+  });
+
+  it('with the texts in files, compacts at a pause only once a sixteenth of the store is dead', async () => {
+    const { engine, feedId } = await started(new FakeChunkDir());
+    const text = internalsOf(engine).textIndex;
+    expect(text.store.chunks.kind).toBe('file');
+    // Texts are cut at 4,000 characters: ~4 KB each, ~20 MB in all.
+    const long = (i: number) => `tag${i % 5} ${'filler '.repeat(700)}`;
+    const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+    await engine.items.ingest(other, items(4500, long, 10_000));
+    await engine.items.ingest(feedId, items(300, long));
+    await text.fresh();
+    const third = await engine.feeds.save({ url: 'https://c.test/', siteUrl: '', title: 'C', groupId: -1 });
+    await engine.items.ingest(third, items(300, long, 20_000));
+    await text.fresh();
+    await engine.feeds.delete(feedId);
+    await text.fresh();
+    // Over 1 MiB dead (what memory chunks compact at), under a sixteenth of the store.
+    const { live, dead } = text.store.bytes();
+    expect(dead).toBeGreaterThan(1 << 20);
+    expect(dead).toBeLessThan((live + dead) / 16);
+    await new Promise((r) => setTimeout(r, 2 * idleMergeWait(0) + 200));
+    expect(text.store.bytes().dead).toBe(dead);
+    // Twice as much dead passes the share: the next pause compacts.
+    await engine.feeds.delete(third);
+    await text.fresh();
+    await vi.waitFor(() => expect(text.store.bytes().dead).toBe(0), { timeout: 5000 });
+    expect((await engine.query.run("description LIKE 'tag3'")).total).toBe(900);
   });
 
   it('gives back the memory of deleted articles once writes pause', async () => {
