@@ -35,7 +35,8 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
   const cursor = q.cursor ? decodeCursor(q.cursor) : null;
   let minPubDate = q.since ?? -Infinity;
   let rows = index.rowsByDate();
-  let scopeTest: (row: number) => boolean = () => true;
+  // null: every row of `rows` is in the scope (selectPage then needs no row-by-row count).
+  let scopeTest: ((row: number) => boolean) | null = null;
   switch (q.scope) {
     case 'all':
       break;
@@ -64,9 +65,10 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
     default:
       throw new EngineError('bad_query', `Unknown scope '${String((q as { scope: unknown }).scope)}'`);
   }
+  const inScope = scopeTest;
   const test = q.unreadOnly
-    ? (row: number) => (index.flags(row) & FLAG_READ) === 0 && scopeTest(row)
-    : scopeTest;
+    ? (row: number) => (index.flags(row) & FLAG_READ) === 0 && (inScope === null || inScope(row))
+    : inScope;
   const picked = selectPage(index, rows, test, minPubDate, cursor, limit);
   return {
     rows: await ctx.rows.byIds(picked.ids),
