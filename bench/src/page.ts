@@ -21,7 +21,7 @@ import { COLD_LISTS, coldEngine, coldListLabel, coldSqlite, sqliteToOpfs } from 
 import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
 import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
-import { engineWorker, ingestWorker, rawIdbWorker } from './workers';
+import { engineQuiet, engineWorker, ingestWorker, rawIdbWorker } from './workers';
 
 const api = {
   seedEngine,
@@ -67,6 +67,8 @@ const api = {
   initEngine: async () => (await engineWorker().init()).counts.items,
   /** Writes the engine's pending index snapshot (before reloads that start from it). */
   flushSnapshot: () => engineWorker().flushSnapshot(),
+  /** Waits until the engine answers promptly several times in a row (its background work done). */
+  engineQuiet: () => engineQuiet(),
   /** Closes the anchors' connections to the engine's database. */
   closeRaw: () => rawIdbWorker().close(),
   userAgent: () => navigator.userAgent,
