@@ -44,6 +44,15 @@ async function records(e: Engine): Promise<Records> {
   };
 }
 
+// Opens `dbName` in another engine (`b`) and loads its snapshot into a new index.
+async function loadedIn(dbName: string) {
+  const b = make(dbName);
+  await internalsOf(b).db.open();
+  const index = new MetaIndex();
+  const result = await loadIndex(internalsOf(b).db, index);
+  return { b, index, result };
+}
+
 async function seeded() {
   const a = make();
   await a.init();
@@ -73,10 +82,8 @@ describe('index snapshot', () => {
     await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
     const unread = await a.state.unreadIds();
     a.close();
-    const b = make(dbName);
-    await internalsOf(b).db.open();
-    const index = new MetaIndex();
-    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
+    const { b, index, result } = await loadedIn(dbName);
+    expect(result).toMatchObject({
       source: 'rebuild',
       staleReason: 'index snapshot out of date',
     });
@@ -94,10 +101,8 @@ describe('index snapshot', () => {
     // A write that (wrongly) did not bump the change counter.
     await internalsOf(a).db.dexie.table('items').delete(victim);
     a.close();
-    const b = make(dbName);
-    await internalsOf(b).db.open();
-    const index = new MetaIndex();
-    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
+    const { index, result } = await loadedIn(dbName);
+    expect(result).toMatchObject({
       source: 'rebuild',
       staleReason: 'index snapshot out of date',
     });
@@ -244,10 +249,8 @@ describe('index snapshot', () => {
     expect(second.numbers.textToken).toBe(first.text.token);
     // The next start reads the new flags beside the kept strings.
     const unread = await a.state.unreadIds();
-    const b = make(dbName);
-    await internalsOf(b).db.open();
-    const index = new MetaIndex();
-    expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
+    const { b, index, result } = await loadedIn(dbName);
+    expect(result).toMatchObject({
       source: 'snapshot',
       staleReason: null,
     });
@@ -348,9 +351,7 @@ describe('index snapshot', () => {
     const { text } = await records(a);
     await metaTable(a).put({ key: META_KEYS.indexSnapshotText, value: { ...text, token: 'someone else' } });
     a.close();
-    const b = make(dbName);
-    await internalsOf(b).db.open();
-    expect(await loadIndex(internalsOf(b).db, new MetaIndex())).toMatchObject({
+    expect((await loadedIn(dbName)).result).toMatchObject({
       source: 'rebuild',
       staleReason: 'index snapshot out of date',
     });
@@ -379,10 +380,8 @@ describe('index snapshot', () => {
       if (value === undefined) await metaTable(a).delete(META_KEYS.indexSnapshotTextTail);
       else await metaTable(a).put({ key: META_KEYS.indexSnapshotTextTail, value });
       a.close();
-      const b = make(dbName);
-      await internalsOf(b).db.open();
-      const index = new MetaIndex();
-      expect(await loadIndex(internalsOf(b).db, index)).toMatchObject({
+      const { index, result } = await loadedIn(dbName);
+      expect(result).toMatchObject({
         source: 'rebuild',
         staleReason: reason,
       });
