@@ -5,7 +5,8 @@
  * - `textIndex:head`: the store's slot tables, and with file chunks their layout (which file and
  *   position holds each chunk, fileChunks.ts);
  * - `textIndex:search`: the search index's merged segment, written only when it changed (a merge),
- *   and `textIndex:searchTail`: what came after it plus the per-document arrays, written each time
+ *   with the per-document arrays of the documents it covers, and `textIndex:searchTail`: what came
+ *   after it plus every document's live byte, written each time
  *   (searchIndex.ts `toMain`, `toTail`);
  * - `textIndex:chunk:<n>`: with memory chunks only, the text chunks (1 MiB each), rewritten only
  *   when changed. With file chunks IndexedDB holds no text: the open chunk is written to its file
@@ -185,7 +186,7 @@ export async function loadTextIndex(
   if (m?.lineage !== valid.lineage || m.stamp !== valid.searchStamp || !isSearchMain(m.data)) return 'tables';
   if (t?.lineage !== valid.lineage || t.stamp !== valid.tailStamp) return 'tables';
   const mainTerms = m.data.terms === '' ? 0 : m.data.offsets.length - 1;
-  if (!isSearchTail(t.data, slots, mainTerms)) return 'tables';
+  if (!isSearchTail(t.data, slots, mainTerms, m.data.docLen.length)) return 'tables';
   search.load(m.data, t.data);
   state.writtenSearchVersion = search.version;
   state.writtenMainVersion = search.mainVersion;
@@ -198,7 +199,7 @@ export async function loadTextIndex(
  * chunks, the open chunk is written and flushed to its file in the same task that takes the
  * tables, and chunk records an older write left in IndexedDB are deleted.
  * Cost: copies of the changed chunks (memory) or of the open chunk's new bytes (file), the slot
- * tables, the search index's tail (~15 bytes a document) and, only after a merge, its segment.
+ * tables, the search index's tail (~1 byte a document) and, only after a merge, its segment.
  */
 export async function writeTextIndex(
   db: Database,
@@ -208,8 +209,8 @@ export async function writeTextIndex(
   state: PersistState,
 ): Promise<boolean> {
   // Taken together, now: the segment and the tail must be of one moment (a merge may run while
-  // the transaction waits). The segment's arrays are not copied (a merge replaces, never
-  // mutates them), the tail is; neither is taken when nothing changed since the last write.
+  // the transaction waits). The segment is read when it is written (nothing of it is written
+  // in place, see `toMain`), the tail is copied; neither when nothing changed since the last write.
   let main = search.toMain();
   const mainChanged = search.mainVersion !== state.writtenMainVersion;
   let tail = search.version !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
@@ -252,7 +253,7 @@ export async function writeTextIndex(
     let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
     if (!ours || mainChanged) {
       searchStamp = Math.random().toString(36).slice(2);
-      const data: SearchMain = { terms: main.terms(), offsets: main.offsets, data: main.data };
+      const data: SearchMain = main.take();
       await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
     }
     let tailStamp = isValidRecord(valid) ? valid.tailStamp : '';

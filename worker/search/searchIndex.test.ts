@@ -10,9 +10,8 @@ function build(texts: string[]): SearchIndex {
 }
 
 function roundTrip(index: SearchIndex): SearchIndex {
-  const main = index.toMain();
   const copy = new SearchIndex();
-  copy.load({ terms: main.terms(), offsets: main.offsets, data: main.data }, index.toTail());
+  copy.load(index.toMain().take(), index.toTail());
   return copy;
 }
 
@@ -66,7 +65,7 @@ describe('SearchIndex', () => {
     expect(index.pendingSize()).toBeGreaterThan(0);
     expect(tail.newTerms.split('\n').sort()).toEqual(['quokka', 'zebra']);
     const copy = new SearchIndex();
-    copy.load({ terms: main.terms(), offsets: main.offsets, data: main.data }, tail);
+    copy.load(main.take(), tail);
     for (const q of ['red ', 'fox ', 'zebra ', 'quokka ', 'blue ', 'dog '])
       expect(search(copy, q)).toEqual(search(index, q));
     expect(copy.docCount()).toBe(index.docCount());
@@ -104,30 +103,45 @@ describe('SearchIndex', () => {
     expect(index.toTail().pending.length).toBe(0);
   });
 
+  it('gives the segment of the moment it was taken, after later documents, deletes and growth', () => {
+    const index = build(['red fox', 'blue fox']);
+    index.merge();
+    const then = index.toMain().take();
+    const lazy = index.toMain();
+    for (let doc = 2; doc < 3000; doc++)
+      index.add(doc, { title: '', author: '', text: `w${doc} fox`, feedId: 3, pubDate: doc });
+    index.remove(0);
+    expect(lazy.take()).toEqual(then);
+    index.merge();
+    expect(index.toMain().take().docLen.length).toBe(3000);
+    expect(lazy.take()).toEqual(then);
+  });
+
   it('refuses malformed segments and tails', () => {
     const index = build(['red fox', 'blue fox']);
     index.merge();
     index.add(2, { title: '', author: '', text: 'zebra', feedId: 1, pubDate: 2 });
-    const main = index.toMain();
-    const good = { terms: main.terms(), offsets: main.offsets, data: main.data };
+    const good = index.toMain().take();
     const tail = index.toTail();
     const mainTerms = good.offsets.length - 1;
     expect(isSearchMain(good)).toBe(true);
-    expect(isSearchTail(tail, 3, mainTerms)).toBe(true);
+    expect(isSearchTail(tail, 3, mainTerms, 2)).toBe(true);
+    expect(isSearchMain({ ...good, feedId: good.feedId.subarray(1) })).toBe(false);
+    expect(isSearchTail(tail, 3, mainTerms, 1)).toBe(false); // the tail's arrays start at the segment's end
     expect(isSearchMain({ ...good, terms: `${good.terms}\nextra` })).toBe(false);
     expect(isSearchMain({ ...good, data: good.data.subarray(1) })).toBe(false);
     expect(isSearchMain({ ...good, offsets: Int32Array.from(good.offsets).reverse() })).toBe(false);
-    expect(isSearchTail(tail, 4, mainTerms)).toBe(false);
+    expect(isSearchTail(tail, 4, mainTerms, 2)).toBe(false);
     const bad = (edit: (p: Int32Array) => void) => {
       const pending = tail.pending.slice();
       edit(pending);
-      return isSearchTail({ ...tail, pending }, 3, mainTerms);
+      return isSearchTail({ ...tail, pending }, 3, mainTerms, 2);
     };
     expect(bad(() => undefined)).toBe(true);
     expect(bad((p) => (p[0] = mainTerms + 1))).toBe(false); // an unknown term
     expect(bad((p) => (p[1] = 9))).toBe(false); // more postings than stored
     expect(bad((p) => (p[2] = 3))).toBe(false); // a document past the slots
-    expect(isSearchTail({ ...tail, pending: tail.pending.subarray(1) }, 3, mainTerms)).toBe(false);
+    expect(isSearchTail({ ...tail, pending: tail.pending.subarray(1) }, 3, mainTerms, 2)).toBe(false);
   });
 
   it('answers the same after its scoring arrays were given back', () => {

@@ -1,9 +1,11 @@
 /**
  * The search index with its serialisable form, in two parts so a write need not merge:
- * - `toMain()`: the merged segment (sorted dictionary, postings, offsets). It changes only when
- *   the index merges, which rewrites the whole segment anyway; persist.ts writes it then.
+ * - `toMain()`: the merged segment (sorted dictionary, postings, offsets) and the per-document
+ *   arrays (length, date, feed) of the documents it was merged over. It changes only when the
+ *   index merges, which rewrites the whole segment anyway; persist.ts writes it then.
  * - `toTail()`: everything since (the terms first seen after the merge, the pending postings as
- *   one flat array) and the per-document arrays. Small next to the segment; written each time.
+ *   one flat array, the later documents' arrays) and every document's live byte. Small next to
+ *   the segment (~1 byte a document plus what came since); written each time.
  * `load()` takes both back; `isSearchMain` and `isSearchTail` check stored values before they
  * are trusted. Indexing, reading and merging are in invertedIndex.ts.
  *
@@ -22,6 +24,10 @@ export interface SearchMain {
   terms: string;
   offsets: Int32Array;
   data: Uint8Array;
+  /** Length, date and feed of the documents [0, n) the segment was merged over. */
+  docLen: Uint16Array;
+  pubDate: Float64Array;
+  feedId: Int32Array;
 }
 
 /** What came after the merged segment, and the per-document arrays. */
@@ -30,9 +36,11 @@ export interface SearchTail {
   newTerms: string;
   /** Pending postings: per term `termId, count, doc₁, tf₁, …, doc_count, tf_count`. */
   pending: Int32Array;
+  /** Length, date and feed of the documents after the segment's. */
   docLen: Uint16Array;
   pubDate: Float64Array;
   feedId: Int32Array;
+  /** 1 per live document, every document. */
   alive: Uint8Array;
 }
 
@@ -41,6 +49,13 @@ export function isSearchMain(v: unknown): v is SearchMain {
   const d = v as Partial<SearchMain> | undefined;
   if (typeof d !== 'object' || d === null || typeof d.terms !== 'string') return false;
   if (!(d.offsets instanceof Int32Array) || !(d.data instanceof Uint8Array)) return false;
+  if (
+    !(d.docLen instanceof Uint16Array) ||
+    !(d.pubDate instanceof Float64Array) ||
+    !(d.feedId instanceof Int32Array)
+  )
+    return false;
+  if (d.pubDate.length !== d.docLen.length || d.feedId.length !== d.docLen.length) return false;
   const terms = d.terms === '' ? 0 : countLines(d.terms);
   if (d.offsets.length !== terms + 1 || d.offsets[0] !== 0 || d.offsets[terms] !== d.data.length)
     return false;
@@ -49,11 +64,16 @@ export function isSearchMain(v: unknown): v is SearchMain {
 }
 
 /**
- * Whether `v` is a well-formed tail for `slots` documents after a segment of `mainTerms` terms:
- * every pending posting names a known term and a document below `slots`, in document order.
- * O(pending postings).
+ * Whether `v` is a well-formed tail for `slots` documents after a segment of `mainTerms` terms
+ * over `mainDocs` documents: every pending posting names a known term and a document below
+ * `slots`, in document order. O(pending postings).
  */
-export function isSearchTail(v: unknown, slots: number, mainTerms: number): v is SearchTail {
+export function isSearchTail(
+  v: unknown,
+  slots: number,
+  mainTerms: number,
+  mainDocs: number,
+): v is SearchTail {
   const d = v as Partial<SearchTail> | undefined;
   if (typeof d !== 'object' || d === null || typeof d.newTerms !== 'string') return false;
   if (
@@ -64,7 +84,8 @@ export function isSearchTail(v: unknown, slots: number, mainTerms: number): v is
     !(d.alive instanceof Uint8Array)
   )
     return false;
-  if ([d.docLen, d.pubDate, d.feedId, d.alive].some((a) => a.length !== slots)) return false;
+  if (d.alive.length !== slots || mainDocs > slots) return false;
+  if ([d.docLen, d.pubDate, d.feedId].some((a) => a.length !== slots - mainDocs)) return false;
   const terms = mainTerms + (d.newTerms === '' ? 0 : countLines(d.newTerms));
   const p = d.pending;
   for (let i = 0; i < p.length;) {
@@ -91,6 +112,8 @@ function countLines(s: string): number {
 /** The full-text index (see invertedIndex.ts) plus its persisted form. */
 export class SearchIndex extends InvertedIndex {
   private _mainVersion = 0;
+  /** Documents the merged segment was made over (their per-document arrays go with it). */
+  private mainDocs = 0;
 
   /** Moves when the merged segment changes (a merge or a load): `toMain()` then differs. */
   get mainVersion(): number {
@@ -99,24 +122,36 @@ export class SearchIndex extends InvertedIndex {
 
   override merge(remap: Int32Array | null = null): void {
     super.merge(remap);
+    this.mainDocs = this.docs;
     this._mainVersion++;
   }
 
   /**
-   * The merged segment as it is now, without merging. The arrays are the index's own: a merge
-   * replaces them and never writes into them, so they stay valid to store after later changes.
-   * The dictionary is joined when `terms()` is called (only if the segment is to be written).
+   * The merged segment as it is now, without merging, taken (`take()`) later: only if it is to
+   * be written. What it reads is never written again in place: a merge or a load replaces the
+   * dictionary, the postings and the per-document arrays, terms are appended past the segment's
+   * and documents past `mainDocs`, so `take()` gives this moment's segment after later changes.
    */
-  toMain(): { terms: () => string; offsets: Int32Array; data: Uint8Array } {
-    const terms = this.terms;
-    const n = this.mainTerms;
-    // Terms past `n` are appended to the same array later; the first `n` are never changed.
-    return { terms: () => terms.slice(0, n).join('\n'), offsets: this.offsets, data: this.data };
+  toMain(): { take: () => SearchMain } {
+    const { terms, offsets, data, docLen, pubDates, feedIds } = this;
+    const t = this.mainTerms;
+    const n = this.mainDocs;
+    return {
+      take: () => ({
+        terms: terms.slice(0, t).join('\n'),
+        offsets,
+        data,
+        docLen: docLen.slice(0, n),
+        pubDate: pubDates.slice(0, n),
+        feedId: feedIds.slice(0, n),
+      }),
+    };
   }
 
-  /** Everything since the merged segment, and the per-document arrays (copies). O(documents + pending). */
+  /** Everything since the merged segment, and every document's live byte (copies). O(documents + pending). */
   toTail(): SearchTail {
     const n = this.docs;
+    const m = this.mainDocs;
     let size = 0;
     for (const list of this.pending.values()) size += 2 + list.length;
     const pending = new Int32Array(size);
@@ -130,9 +165,9 @@ export class SearchIndex extends InvertedIndex {
     return {
       newTerms: this.terms.slice(this.mainTerms).join('\n'),
       pending,
-      docLen: this.docLen.slice(0, n),
-      pubDate: this.pubDates.slice(0, n),
-      feedId: this.feedIds.slice(0, n),
+      docLen: this.docLen.slice(m, n),
+      pubDate: this.pubDates.slice(m, n),
+      feedId: this.feedIds.slice(m, n),
       alive: this.alive.slice(0, n),
     };
   }
@@ -164,11 +199,16 @@ export class SearchIndex extends InvertedIndex {
     this.docs = 0;
     this.docLen = new Uint16Array(0);
     this.grow(n);
-    this.docLen.set(tail.docLen);
-    this.pubDates.set(tail.pubDate);
-    this.feedIds.set(tail.feedId);
+    const m = main.docLen.length;
+    this.docLen.set(main.docLen);
+    this.docLen.set(tail.docLen, m);
+    this.pubDates.set(main.pubDate);
+    this.pubDates.set(tail.pubDate, m);
+    this.feedIds.set(main.feedId);
+    this.feedIds.set(tail.feedId, m);
     this.alive.set(tail.alive);
     this.docs = n;
+    this.mainDocs = m;
     this.live = 0;
     this.lenSum = 0;
     for (let doc = 0; doc < n; doc++)
@@ -183,7 +223,14 @@ export class SearchIndex extends InvertedIndex {
   /** Empties the index. */
   clear(): void {
     this.load(
-      { terms: '', offsets: new Int32Array(1), data: new Uint8Array(0) },
+      {
+        terms: '',
+        offsets: new Int32Array(1),
+        data: new Uint8Array(0),
+        docLen: new Uint16Array(0),
+        pubDate: new Float64Array(0),
+        feedId: new Int32Array(0),
+      },
       {
         newTerms: '',
         pending: new Int32Array(0),
