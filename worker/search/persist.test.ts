@@ -224,12 +224,83 @@ describe('text index persistence: the search index read after the tables', () =>
   });
 });
 
+describe('text index persistence: slot tables as a head and its tail', () => {
+  const meta = (e: Engine) => internalsOf(e).db.dexie.table('meta');
+  const head = async (e: Engine) =>
+    ((await meta(e).get('textIndex:head')) as { value: { stamp: string; cols: { ids: Float64Array } } })
+      .value;
+  const headTail = async (e: Engine) =>
+    ((await meta(e).get('textIndex:headTail')) as { value: { stamp: string; cols: { ids: Float64Array } } })
+      .value;
+  const rocks = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      incoming({
+        guid: `r${from + i}`,
+        title: `Rock ${from + i}`,
+        description: `<p>stone number${from + i}</p>`,
+      }),
+    );
+
+  it('writes a few new slots in the tail, keeps the head, and loads both back', async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const engine = await engineOn(undefined, dir);
+      const name = internalsOf(engine).db.dexie.name;
+      const feedId = await engine.feeds.save({
+        url: 'https://a.test/',
+        siteUrl: '',
+        title: 'A',
+        groupId: -1,
+      });
+      await engine.items.ingest(feedId, rocks(0, 40), NOW);
+      expect(await engine.flushSnapshot()).toBe(true);
+      const first = await head(engine);
+      expect(first.cols.ids.length).toBe(40);
+      await engine.items.ingest(feedId, rocks(40, 2), NOW);
+      await internalsOf(engine).textIndex.fresh();
+      expect(await engine.flushSnapshot()).toBe(true);
+      expect(await head(engine)).toEqual(first); // not rewritten
+      const tail = await headTail(engine);
+      expect(tail.stamp).toBe(first.stamp);
+      expect(tail.cols.ids.length).toBe(2);
+      // Past a sixteenth of the head's slots the head is written again, with every slot.
+      await engine.items.ingest(feedId, rocks(42, 2), NOW);
+      await internalsOf(engine).textIndex.fresh();
+      expect(await engine.flushSnapshot()).toBe(true);
+      const second = await head(engine);
+      expect(second.stamp).not.toBe(first.stamp);
+      expect(second.cols.ids.length).toBe(44);
+      expect((await headTail(engine)).cols.ids.length).toBe(0);
+      await engine.items.ingest(feedId, rocks(44, 1), NOW);
+      await internalsOf(engine).textIndex.fresh();
+      expect(await engine.flushSnapshot()).toBe(true);
+      engine.close();
+      const warm = await engineOn(name, dir);
+      // Loaded, not rebuilt: the head's stamp is this tab's, and every slot answers.
+      expect(internalsOf(warm).textIndex.persistState.head?.stamp).toBe(second.stamp);
+      for (const n of [0, 41, 43, 44])
+        expect((await warm.query.run(`description LIKE 'stone number${n}'`)).total).toBe(1);
+      expect((await warm.search.run('number44')).total).toBe(1);
+    }
+  });
+
+  it('rebuilds when the tail is not the head’s', async () => {
+    const { name, lineage } = await persisted();
+    const raw = await engineOn(name);
+    const t = await headTail(raw);
+    await meta(raw).put({ key: 'textIndex:headTail', value: { ...t, stamp: 'someone-else' } });
+    raw.close();
+    const cold = await engineOn(name);
+    expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
+    await answers(cold);
+  });
+});
+
 describe('text index persistence with chunk files', () => {
   const metaKeys = async (engine: Engine) =>
     (await internalsOf(engine).db.dexie.table('meta').toCollection().primaryKeys()).map(String);
   const layoutFiles = async (engine: Engine) =>
     (
-      (await internalsOf(engine).db.dexie.table('meta').get('textIndex:head')) as {
+      (await internalsOf(engine).db.dexie.table('meta').get('textIndex:headTail')) as {
         value: { layout: { files: string[] } };
       }
     ).value.layout.files;

@@ -2,8 +2,12 @@
  * Persisting the text store and the search index in `meta`, beside the index snapshot:
  * - `textIndex:valid` {counter, lineage, chunkCount, backing}: the items change counter the data
  *   reflects, and where the chunks are ('memory': in IndexedDB; 'file': in OPFS files);
- * - `textIndex:head`: the store's slot tables, and with file chunks their layout (which file and
- *   position holds each chunk, fileChunks.ts);
+ * - `textIndex:head`: the store's slot columns (item, chunk, start, length) of the slots it had
+ *   when last renumbered or when its slots outgrew the tail's share, written only then; and
+ *   `textIndex:headTail`: the columns of the slots after those, each slot's live byte, the bytes
+ *   used per chunk, and with file chunks their layout (which file and position holds each chunk,
+ *   fileChunks.ts), written each time (a refresh at 1M wrote ~21 MB of tables before, now its
+ *   own slots' and ~1 MB);
  * - `textIndex:search`: the search index's merged segment, written only when it changed (a merge),
  *   with the per-document arrays of the documents it covers, and `textIndex:searchTail`: what came
  *   after it plus every document's live byte, written each time
@@ -25,12 +29,16 @@ import { CHUNK_BYTES, SEP, type TextStore, type TextStoreTables } from './textSt
 
 /**
  * Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB
- * text chunks; 3: the search index as a merged segment and a tail, read after the tables).
+ * text chunks; 3: the search index as a merged segment and a tail, read after the tables; 4: the
+ * per-document arrays with the segment).
  */
-export const TEXT_INDEX_FORMAT = 3;
+export const TEXT_INDEX_FORMAT = 4;
 
 const KEY_VALID = 'textIndex:valid';
 const KEY_HEAD = 'textIndex:head';
+const KEY_HEAD_TAIL = 'textIndex:headTail';
+/** The head's tail may hold up to this share of the head's slots; past it the head is written again. */
+const HEAD_TAIL_SHARE = 1 / 16;
 const KEY_SEARCH = 'textIndex:search';
 const KEY_TAIL = 'textIndex:searchTail';
 const chunkKey = (n: number) => `textIndex:chunk:${n}`;
@@ -42,6 +50,8 @@ export interface PersistState {
   writtenSearchVersion: number;
   /** The search index's `mainVersion` at that time (its segment is written only when it moved). */
   writtenMainVersion: number;
+  /** The stored head (slot columns) of this lineage: its stamp, the store's numbering and slots then. */
+  head: { stamp: string; numbering: number; slots: number } | null;
 }
 
 interface ValidRecord {
@@ -131,16 +141,17 @@ export async function loadTextIndex(
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
     // The search index is read after the tables, in a transaction of its own.
-    const [head, ...chunks] = await meta.bulkGet([
+    const [head, headTail, ...chunks] = await meta.bulkGet([
       KEY_HEAD,
+      KEY_HEAD_TAIL,
       ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
-    return { valid, head: head?.value, chunks: chunks.map((c) => c?.value) };
+    return { valid, head: head?.value, headTail: headTail?.value, chunks: chunks.map((c) => c?.value) };
   });
   if (!found) return false;
-  const { valid, head, chunks } = found;
-  const h = head as { lineage?: unknown; tables?: unknown; layout?: unknown } | undefined;
-  if (h?.lineage !== valid.lineage || !isTables(h.tables)) return false;
+  const { valid, chunks } = found;
+  const h = joinHead(found.head, found.headTail, valid.lineage);
+  if (!h || !isTables(h.tables)) return false;
   if (h.tables.used.length !== valid.chunkCount) return false;
   const slots = h.tables.ids.length;
   if (valid.backing === 'file') {
@@ -149,6 +160,7 @@ export async function loadTextIndex(
     if (!space) return false;
     store.loadWith(space, h.tables);
     state.lineage = valid.lineage;
+    state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
   } else {
     const bytes: Uint8Array[] = [];
     for (const [i, c] of chunks.entries()) {
@@ -169,9 +181,11 @@ export async function loadTextIndex(
       store.loadWith(space, h.tables);
       // Written again in the file layout at the next write (the caller writes at once).
       state.lineage = '';
+      state.head = null;
     } else {
       store.load({ ...h.tables, chunks: bytes });
       state.lineage = valid.lineage;
+      state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
     }
   }
   state.writtenStoreVersion = store.version;
@@ -232,33 +246,56 @@ export async function writeTextIndex(
     const space = store.chunks;
     const before = isValidRecord(valid) && valid.backing !== 'file' ? valid.chunkCount : 0;
     let chunkCount = isValidRecord(valid) ? valid.chunkCount : 0;
+    let newHead = state.head;
+    // The head (slot columns up to `from`) is kept while the numbering holds and the slots past
+    // it stay within the tail's share; the tail is written whenever the store changed.
+    const was = ours ? state.head : null;
+    const slots = store.slotCount();
+    const keepHead =
+      was !== null &&
+      was.numbering === store.numbering &&
+      slots >= was.slots &&
+      slots - was.slots <= was.slots * HEAD_TAIL_SHARE;
+    const head = keepHead ? was : { stamp: randomStamp(), numbering: store.numbering, slots };
+    const writeHead = (): Promise<unknown> =>
+      keepHead
+        ? Promise.resolve()
+        : meta.put({ key: KEY_HEAD, value: { lineage, stamp: head.stamp, cols: store.slotColumns(0) } });
+    const tailOf = (layout?: unknown) => ({
+      lineage,
+      stamp: head.stamp,
+      cols: store.slotColumns(head.slots),
+      ...store.slotState(),
+      ...(layout === undefined ? {} : { layout }),
+    });
     if (storeChanged && space instanceof FileChunks) {
-      // Synchronous from here to the put: the tables, the layout and the file agree.
+      // Synchronous from here to the puts: the tables, the layout and the file agree.
       space.flush();
-      const tables = store.tables();
-      chunkCount = tables.used.length;
-      const put = meta.put({ key: KEY_HEAD, value: { lineage, tables, layout: space.layout() } });
+      const puts = [writeHead(), meta.put({ key: KEY_HEAD_TAIL, value: tailOf(space.layout()) })];
+      chunkCount = space.count();
       if (before > 0) await meta.bulkDelete(Array.from({ length: before }, (_, i) => chunkKey(i)));
-      await put;
+      await Promise.all(puts);
+      newHead = head;
     } else if (storeChanged) {
       const which = ours ? dirty.filter((c) => c < count) : Array.from({ length: count }, (_, i) => i);
       await meta.bulkPut(
         which.map((c) => ({ key: chunkKey(c), value: { lineage, bytes: store.chunkBytes(c) } })),
       );
-      await meta.put({ key: KEY_HEAD, value: { lineage, tables: store.tables() } });
+      await Promise.all([writeHead(), meta.put({ key: KEY_HEAD_TAIL, value: tailOf() })]);
       chunkCount = count;
+      newHead = head;
       if (before > count)
         await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
     }
     let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
     if (!ours || mainChanged) {
-      searchStamp = Math.random().toString(36).slice(2);
+      searchStamp = randomStamp();
       const data: SearchMain = main.take();
       await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
     }
     let tailStamp = isValidRecord(valid) ? valid.tailStamp : '';
     if (tail) {
-      tailStamp = Math.random().toString(36).slice(2);
+      tailStamp = randomStamp();
       await meta.put({ key: KEY_TAIL, value: { lineage, stamp: tailStamp, data: tail } });
     }
     await meta.put({
@@ -273,13 +310,14 @@ export async function writeTextIndex(
         tailStamp,
       } satisfies ValidRecord,
     });
-    return { lineage };
+    return { lineage, head: newHead };
   });
   if (!wrote) {
     store.markAllDirty();
     return false;
   }
   state.lineage = wrote.lineage;
+  state.head = wrote.head;
   state.writtenStoreVersion = store.version;
   state.writtenSearchVersion = search.version;
   state.writtenMainVersion = search.mainVersion;
@@ -292,8 +330,53 @@ export async function writeTextIndex(
  * went. Call after a write or a clear.
  */
 export async function collectTextFiles(db: Database, space: FileChunks): Promise<number> {
-  const head = (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(KEY_HEAD)))?.value as
+  const head = (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(KEY_HEAD_TAIL)))?.value as
     { layout?: { files?: unknown } } | undefined;
   const named = Array.isArray(head?.layout?.files) ? (head.layout.files as unknown[]) : [];
   return space.collect(named.filter((f): f is string => typeof f === 'string'));
+}
+
+const randomStamp = (): string => Math.random().toString(36).slice(2);
+
+/**
+ * The stored head and its tail as one set of slot tables, when both are of `lineage` and go
+ * together (the same stamp); null otherwise. The checks of the joined tables are `isTables`'.
+ */
+function joinHead(
+  head: unknown,
+  tail: unknown,
+  lineage: string,
+): { tables: unknown; layout: unknown; stamp: string; headSlots: number } | null {
+  const h = head as { lineage?: unknown; stamp?: unknown; cols?: Partial<Tables> } | undefined;
+  const t = tail as
+    | (Partial<Tables> & { lineage?: unknown; stamp?: unknown; cols?: Partial<Tables>; layout?: unknown })
+    | undefined;
+  if (h?.lineage !== lineage || t?.lineage !== lineage || typeof h.stamp !== 'string' || t.stamp !== h.stamp)
+    return null;
+  const a = h.cols;
+  const b = t.cols;
+  const join = <A extends Float64Array | Int32Array>(
+    x: unknown,
+    y: unknown,
+    make: (n: number) => A,
+  ): A | null => {
+    const proto = Object.getPrototypeOf(make(0)) as object;
+    if (Object.getPrototypeOf(x) !== proto || Object.getPrototypeOf(y) !== proto) return null;
+    const [p, q] = [x as A, y as A];
+    const out = make(p.length + q.length);
+    out.set(p);
+    out.set(q, p.length);
+    return out;
+  };
+  const ids = join(a?.ids, b?.ids, (n) => new Float64Array(n));
+  const chunkOf = join(a?.chunkOf, b?.chunkOf, (n) => new Int32Array(n));
+  const start = join(a?.start, b?.start, (n) => new Int32Array(n));
+  const length = join(a?.length, b?.length, (n) => new Int32Array(n));
+  if (!ids || !chunkOf || !start || !length) return null;
+  return {
+    tables: { ids, chunkOf, start, length, used: t.used, alive: t.alive, histogram: t.histogram },
+    layout: t.layout,
+    stamp: h.stamp,
+    headSlots: (a?.ids as Float64Array).length,
+  };
 }

@@ -84,6 +84,7 @@ export class TextIndex implements TextSink {
     writtenStoreVersion: -1,
     writtenSearchVersion: -1,
     writtenMainVersion: -1,
+    head: null,
   };
 
   /**

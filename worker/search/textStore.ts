@@ -32,6 +32,9 @@ export interface TextStoreTables {
   histogram?: Float64Array;
 }
 
+/** The per-slot columns that never change once written (until a renumbering). */
+export type SlotColumns = Pick<TextStoreTables, 'ids' | 'chunkOf' | 'start' | 'length'>;
+
 /** Plain columns of a store with its chunks (the in-memory persistence). */
 export interface TextStoreData extends TextStoreTables {
   chunks: Uint8Array[];
@@ -290,14 +293,29 @@ export class TextStore {
 
   /** Slot tables without the chunk bytes (persistence stores chunks separately). */
   tables(): TextStoreTables {
+    return { ...this.slotColumns(0), ...this.slotState() };
+  }
+
+  /**
+   * Item, chunk, start and length of the slots from `from` on (copies). Slots are append-only
+   * until the numbering moves (`numbering`), so those of earlier slots never change meanwhile:
+   * persistence writes them once and the later slots' after them. O(slots copied).
+   */
+  slotColumns(from: number): SlotColumns {
     const n = this.slots;
     return {
+      ids: this.ids.slice(from, n),
+      chunkOf: this.chunkOf.slice(from, n),
+      start: this.start.slice(from, n),
+      length: this.len.slice(from, n),
+    };
+  }
+
+  /** What a change of any slot moves: bytes used per chunk, the live byte of every slot, the histogram (copies). */
+  slotState(): Pick<TextStoreTables, 'used' | 'alive' | 'histogram'> {
+    return {
       used: Int32Array.from({ length: this.space.count() }, (_, c) => this.space.usedOf(c)),
-      ids: this.ids.slice(0, n),
-      chunkOf: this.chunkOf.slice(0, n),
-      start: this.start.slice(0, n),
-      length: this.len.slice(0, n),
-      alive: this.alive.slice(0, n),
+      alive: this.alive.slice(0, this.slots),
       histogram: this.histogram.slice(),
     };
   }
