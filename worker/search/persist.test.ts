@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
@@ -283,15 +283,25 @@ describe('text index persistence: slot tables as a head and its tail', () => {
     }
   });
 
-  it('rebuilds when the tail is not the head’s', async () => {
-    const { name, lineage } = await persisted();
-    const raw = await engineOn(name);
-    const t = await headTail(raw);
-    await meta(raw).put({ key: 'textIndex:headTail', value: { ...t, stamp: 'someone-else' } });
-    raw.close();
-    const cold = await engineOn(name);
-    expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
-    await answers(cold);
+  it('rebuilds when the tail is not the head’s, or either is malformed', async () => {
+    const spoil: [string, (v: Record<string, unknown>) => unknown][] = [
+      ['textIndex:headTail', (t) => ({ ...t, stamp: 'someone-else' })],
+      ['textIndex:headTail', (t) => ({ ...t, cols: undefined })],
+      ['textIndex:head', (h) => ({ ...h, cols: { ...(h.cols as object), ids: [1, 2, 3] } })],
+    ];
+    for (const [key, hurt] of spoil) {
+      const { name, lineage } = await persisted();
+      const raw = await engineOn(name);
+      const stored = (await meta(raw).get(key)) as { value: Record<string, unknown> };
+      await meta(raw).put({ key, value: hurt(stored.value) });
+      raw.close();
+      const warn = vi.spyOn(console, 'warn');
+      const cold = await engineOn(name);
+      expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
+      expect(warn).not.toHaveBeenCalled(); // refused, not thrown
+      warn.mockRestore();
+      await answers(cold);
+    }
   });
 });
 

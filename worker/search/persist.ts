@@ -361,7 +361,8 @@ function joinHead(
     make: (n: number) => A,
   ): A | null => {
     const proto = Object.getPrototypeOf(make(0)) as object;
-    if (Object.getPrototypeOf(x) !== proto || Object.getPrototypeOf(y) !== proto) return null;
+    const fits = (v: unknown) => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === proto;
+    if (!fits(x) || !fits(y)) return null;
     const [p, q] = [x as A, y as A];
     const out = make(p.length + q.length);
     out.set(p);
