@@ -96,7 +96,16 @@ describe('domains are declared once (domains.ts) and all exposed', () => {
     engine = createTestEngine();
     const api = createApi(engine);
     expect(Object.keys(api).sort()).toEqual(
-      ['init', 'counts', 'clearAll', 'flushSnapshot', 'ping', 'onEvent', ...DOMAIN_NAMES].sort(),
+      [
+        'init',
+        'counts',
+        'clearAll',
+        'flushSnapshot',
+        'interacting',
+        'ping',
+        'onEvent',
+        ...DOMAIN_NAMES,
+      ].sort(),
     );
     for (const name of DOMAIN_NAMES) {
       // Proxy-marked, so Comlink.Remote keeps its methods callable; every engine method is there.

@@ -67,6 +67,14 @@ export function createApi(engine: Engine) {
     /** Writes a pending index snapshot now (else it follows 2 s after the last change). */
     flushSnapshot: () => engine.flushSnapshot(),
     /**
+     * The reader is scrolling: upkeep holds off until `holdMs` (default 300) after the last such
+     * call (worker/uiActivity.ts). The UI sends it at most every 100 ms (shared/inputReport.ts).
+     */
+    interacting: (holdMs?: number) => {
+      engine.interacting(holdMs);
+      return Promise.resolve();
+    },
+    /**
      * Answers at once, even while `init()` waits on the database (a schema upgrade of a large
      * library): the UI asks it to tell a slow start from a dead worker.
      */

@@ -26,6 +26,7 @@ import { TextIndex } from './search/textIndex';
 import { createSync } from './sync/sync';
 import { clearEveryStore } from './backup/clearAll';
 import { backgroundTask } from './backgroundTask';
+import { UiActivity } from './uiActivity';
 
 /** How to build an engine. */
 export interface EngineOptions extends DbEnvironment {
@@ -72,6 +73,11 @@ export interface EngineCore {
   flushSnapshot(): Promise<boolean>;
   /** Resolves when every event from other tabs received so far has been applied. */
   settled(): Promise<void>;
+  /**
+   * The reader is scrolling or moving through a list: upkeep (the snapshot write, the title
+   * join, the search index's idle merge) holds off until the input pauses (uiActivity.ts).
+   */
+  interacting(holdMs?: number): void;
   /** Throws EngineError('db_lost') once the database was lost under the engine (api.ts calls it first). */
   assertUsable(): void;
   close(): void;
@@ -115,6 +121,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   let countTimer: ReturnType<typeof setTimeout> | undefined;
   const gate = new IndexGate(opts.deferIndex === true);
   const items = createItemsStore(db);
+  const ui = new UiActivity();
+  // Which scheduled write is the latest: one held past its timer by input (ui.quiet) writes
+  // only if no change has scheduled a later one meanwhile.
+  let due = 0;
   const ctx: EngineContext = {
     db,
     stores: {
@@ -137,8 +147,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
     scheduleSnapshot: () => {
       if (timer !== null) clearTimeout(timer);
-      timer = setTimeout(() => void flushSnapshot(), delay);
+      const mine = ++due;
+      timer = setTimeout(() => void ui.quiet().then(() => mine === due && flushSnapshot()), delay);
     },
+    ui,
   };
 
   // The database went away under the running engine (deleted, closed by force, upgraded by a
@@ -168,7 +180,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     if (joining) return;
     joining = true;
     try {
-      while (!closed && !db.lost && index.joinTitles(TITLE_JOIN_STEP)) await backgroundTask();
+      while (!closed && !db.lost && index.joinTitles(TITLE_JOIN_STEP)) {
+        await backgroundTask();
+        if (ui.busy()) await ui.quiet();
+      }
     } finally {
       joining = false;
     }
@@ -328,6 +343,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
       }
     },
     flushSnapshot,
+    interacting: (holdMs) => ui.touch(holdMs),
     settled: () => ctx.events.settled(),
     assertUsable() {
       if (db.lost) throw lostError(db.lost);

@@ -9,6 +9,7 @@ import type { Store } from './db/store';
 import type { EventHub } from './events';
 import type { MetaIndex } from './index/metaIndex';
 import type { RowCache } from './items/rowCache';
+import type { UiActivity } from './uiActivity';
 import type { EngineEvent, Feed, Group } from './types';
 
 export interface EngineContext {
@@ -25,8 +26,10 @@ export interface EngineContext {
   events: EventHub;
   /** Unix seconds; injectable for tests. */
   now: () => number;
-  /** Schedules a debounced index snapshot write. */
+  /** Schedules a debounced index snapshot write (held while the reader's input goes on). */
   scheduleSnapshot: () => void;
+  /** The reader's input as the UI reports it: upkeep waits for a pause (uiActivity.ts). */
+  ui: UiActivity;
   /**
    * Called by `ingestItems` with the ids of newly added items, after they are in the index (the
    * rules domain sets it: worker/rules/rules.ts). Its failure is logged, never fails ingest.

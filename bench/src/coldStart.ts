@@ -51,6 +51,11 @@ export function coldListLabel(list: ColdList): string {
 export interface ColdReport {
   /** When the page script started (navigation → bundle loaded and run). */
   scriptStart: number;
+  /**
+   * Engine only: when the new worker first answered (`ping`, which does not wait for init): the
+   * worker script fetched, compiled and run. Tells a slow boot from slow start-up reads.
+   */
+  booted: number | null;
   /** When the engine's init() resolved (null for SQLite). */
   inited: number | null;
   /** When the backend answered its first page (engine: init + items.page; SQLite: open + query). */
@@ -81,6 +86,7 @@ function paint(rows: { title: unknown }[]): Promise<void> {
 export async function coldEngine(list: ColdList = 'all', filters = true): Promise<ColdReport> {
   const scriptStart = performance.now();
   const engine = engineWorker();
+  const booted = engine.ping().then(() => performance.now());
   await engine.init();
   const inited = performance.now();
   const ask = LISTS[list].engine;
@@ -96,6 +102,7 @@ export async function coldEngine(list: ColdList = 'all', filters = true): Promis
     : MISSING;
   return {
     scriptStart,
+    booted: await booted,
     inited,
     answered,
     retries: 0,
@@ -129,6 +136,7 @@ export async function coldSqlite(list: ColdList = 'all'): Promise<ColdReport> {
   await sqlite.close();
   return {
     scriptStart,
+    booted: null,
     inited: null,
     answered,
     retries: res.retries,

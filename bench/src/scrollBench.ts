@@ -10,6 +10,7 @@ import { FEED_COUNT, feedItems, feedTitle, firstItemId, type CorpusSpec } from '
 import { mountList, unmountList, type RowSource } from './scrollList';
 import { corpus } from './seed';
 import { engineWorker } from './workers';
+import { inputReporter } from '../../shared/inputReport';
 
 /** What one scroll recording saw. */
 export interface FrameReport {
@@ -64,6 +65,9 @@ export function engineSource(count: number): RowSource {
       void pump();
     },
     subscribe: listeners.subscribe,
+    // As the app's list does (src/items/VirtualList.tsx → reportInput): scrolling tells the
+    // engine, so its upkeep waits for a pause.
+    input: inputReporter(() => void engine.interacting()),
   };
 }
 

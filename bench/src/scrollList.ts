@@ -16,6 +16,8 @@ export interface RowSource {
   /** Asks for rows [from, to] to be loaded; calls `changed` when some arrive. */
   want(from: number, to: number): void;
   subscribe(changed: () => void): () => void;
+  /** Called on each scroll of the list (the engine source tells the engine, like the app). */
+  input?: () => void;
 }
 
 const ROW_HEIGHT = 76;
@@ -80,7 +82,7 @@ function List(props: { source: RowSource; feedTitle: (id: number) => string }) {
   useEffect(() => source.want(first, last), [source, first, last]);
   return h(
     'div',
-    { id: 'list', ref: parent },
+    { id: 'list', ref: parent, onScroll: source.input },
     h(
       'div',
       { style: { height: virtualizer.getTotalSize(), position: 'relative' } },

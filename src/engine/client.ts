@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { EngineRemote, EngineEvent, InitResult } from './contract';
 import { clearLegacy, hasLegacy, readLegacy } from './legacy';
+import { inputReporter } from '../../shared/inputReport';
 
 /** How long the first `init()` may take before the UI checks that the worker still answers. */
 const INIT_TIMEOUT_MS = 20_000;
@@ -133,6 +134,14 @@ export function engineReady(): Promise<InitResult> {
   });
   return ready;
 }
+
+/**
+ * Call on each scroll of a list: tells a running engine the reader is scrolling (at most every
+ * 100 ms), so its upkeep waits for a pause (worker/uiActivity.ts). Never starts the engine.
+ */
+export const reportInput: () => void = inputReporter(() => {
+  remote?.interacting().catch(() => {});
+});
 
 /** Subscribes to engine change events (all tabs' changes); returns the unsubscribe function. */
 export function onEngineEvent(listener: Listener): () => void {

@@ -19,6 +19,7 @@ const rows = [
   { id: 100, feedId: 1, title: 'First post', pubDate: 1_700_000_000, flags: 0, link: '' },
   { id: 101, feedId: 1, title: 'Second post', pubDate: 1_700_000_000, flags: 0, link: '' },
 ] as ItemRow[];
+const reportInput = vi.fn();
 const engine = {
   counts: vi.fn(() => Promise.resolve(counts)),
   feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha' }] as Feed[])) },
@@ -38,6 +39,9 @@ vi.mock('../engine/client', () => ({
   engineReady: () => Promise.resolve({}),
   getEngine: () => engine,
   onEngineEvent: () => () => {},
+  reportInput: () => {
+    reportInput();
+  },
 }));
 
 const MESSAGES = {
@@ -332,5 +336,15 @@ describe('u (only unread)', () => {
     press('u');
     expect(await screen.findByText('This list always shows read articles.')).toBeTruthy();
     expect(settingsStore.getSnapshot().general.hideReadArticles).toBe(before);
+  });
+});
+
+describe('scrolling the list', () => {
+  it('reports the input to the engine, so its upkeep waits for a pause', async () => {
+    renderList();
+    await screen.findByText('2 unread of 5');
+    reportInput.mockClear();
+    fireEvent.scroll(screen.getByTestId('items-list'));
+    expect(reportInput).toHaveBeenCalledTimes(1);
   });
 });

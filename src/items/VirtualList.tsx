@@ -1,6 +1,7 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
 import { type CellProps, ItemCard, ItemRowCell, ItemTextCell, SkeletonRow, cardRowClass } from './ItemCells';
 import { useTitleLanguage } from '../translate/titles/useListTitles';
@@ -138,6 +139,7 @@ export function VirtualList(props: VirtualListProps) {
       data-count={data.count}
       data-loaded={data.rows.length}
       tabIndex={-1}
+      onScroll={reportInput}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((vi) => (

@@ -37,6 +37,7 @@ vi.mock('../engine/client', () => ({
   engineReady: () => ready(),
   getEngine: () => engine,
   onEngineEvent: () => () => {},
+  reportInput: () => {},
 }));
 
 function renderAt(path: string) {

@@ -67,7 +67,12 @@ export class TextIndex implements TextSink {
   private lastVersion = -1;
   private lastRowCount = 0;
   /** Merges and compactions, during bursts and at pauses (textUpkeep.ts). */
-  private readonly upkeep = new TextUpkeep(this.store, this.search, (fn) => this.betweenSyncs(fn));
+  private readonly upkeep = new TextUpkeep(
+    this.store,
+    this.search,
+    (fn) => this.betweenSyncs(fn),
+    () => this.ctx.ui.quiet(),
+  );
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
   /** Characters of text in `queue` (title, author and body), for QUEUE_CAP_CHARS. */
   private queuedChars = 0;

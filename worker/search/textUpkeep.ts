@@ -44,6 +44,8 @@ export class TextUpkeep {
     private readonly store: TextStore,
     private readonly search: SearchIndex,
     private readonly between: (fn: () => void) => void,
+    /** Resolves when the reader's input pauses (an idle merge is one long step: it waits). */
+    private readonly quiet: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** During a burst: compacts at a third dead, merges when pending postings outgrow the index. */
@@ -80,10 +82,15 @@ export class TextUpkeep {
     if (this.closed || (this.search.pendingSize() < IDLE_MERGE_MIN && !this.idleCompactOwed())) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
-      // A timer left after the engine closed only merges memory.
-      this.between(() => {
-        if (this.idleCompactOwed()) this.timedMerge(this.store.compact(true));
-        else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.timedMerge();
+      // A timer left after the engine closed only merges memory. The merge is one step of up to
+      // seconds, so it starts only once the reader's input pauses; a burst resuming meanwhile
+      // reschedules it (maintain), and the check below finds nothing owed after a burst merge.
+      void this.quiet().then(() => {
+        if (this.closed || this.idleTimer !== null) return;
+        this.between(() => {
+          if (this.idleCompactOwed()) this.timedMerge(this.store.compact(true));
+          else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.timedMerge();
+        });
       });
     }, idleMergeWait(this.lastMergeMs));
   }
