@@ -6,7 +6,7 @@
  * one file; removing a file some handle has open is refused (NoModificationAllowedError), as the
  * browser refuses it. Locks stand for the Web Locks the worker takes (one holder per name).
  */
-import type { ChunkDir, SyncFile } from './fileChunks';
+import type { ChunkDir, SyncFile } from './chunkDir';
 
 class FakeFile {
   bytes = new Uint8Array(0);

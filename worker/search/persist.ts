@@ -23,7 +23,8 @@
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import { FileChunks, isChunkLayout, type ChunkDir } from './fileChunks';
+import type { ChunkDir } from './chunkDir';
+import { FileChunks, isChunkLayout } from './fileChunks';
 import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
 import { CHUNK_BYTES, SEP, type TextStore, type TextStoreTables } from './textStore';
 

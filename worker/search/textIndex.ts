@@ -14,7 +14,8 @@ import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
 import { MemoryChunks } from './chunkSpace';
-import { FileChunks, opfsChunkDir } from './fileChunks';
+import { opfsChunkDir } from './chunkDir';
+import { FileChunks } from './fileChunks';
 import {
   collectTextFiles,
   loadTextIndex,
