@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trackWorkerHeaps } from './heap.mjs';
+import { traceStep } from './trace.mjs';
 import { coldBench, memoryBench, scrollBench } from './harnessSteps.mjs';
 import { MB, summarize, verdict } from './stats.mjs';
 
@@ -272,7 +273,10 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   // with the background refresh and the static list's runs between them).
   await step('scroll', async () => {
     const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_SCROLL', 'scroll', 500);
+    // RIVULET_BENCH_TRACE_SCROLL=file.json: every process's threads over the step (trace.mjs).
+    const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_SCROLL');
     const out = await scrollBench({ page, cdp, call, runs, smoke });
+    await trace.stop();
     await profile.stop();
     return out;
   });

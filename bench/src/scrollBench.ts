@@ -192,9 +192,13 @@ export function frameStart(withIngest: boolean): void {
   );
   observe('longtask', (e) => (longTask += Math.max(0, e.duration - 50)));
   const ingest = withIngest ? backgroundIngest() : null;
+  // Marks the run in a trace (RIVULET_BENCH_TRACE_SCROLL, bench/run/trace.mjs); free otherwise.
+  const run = withIngest ? 'engine' : 'static';
+  console.timeStamp(`rivulet-run ${run} start`);
   recording = {
     stop: async () => {
       running = false;
+      console.timeStamp(`rivulet-run ${run} stop`);
       for (const o of observers) {
         o.takeRecords().forEach((e) => {
           if (e.entryType === 'longtask') longTask += Math.max(0, e.duration - 50);

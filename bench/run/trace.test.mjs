@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { summarizeTrace } from './trace.mjs';
+
+const meta = (pid, tid, name) => ({ ph: 'M', name: 'thread_name', pid, tid, args: { name } });
+const mark = (ts, message) => ({
+  ph: 'I',
+  name: 'TimeStamp',
+  pid: 1,
+  tid: 1,
+  ts,
+  args: { data: { message } },
+});
+const task = (pid, tid, ts, dur, cat = 'toplevel') => ({ ph: 'X', name: 'RunTask', cat, pid, tid, ts, dur });
+
+describe('scroll trace summary', () => {
+  it('sums each thread’s top-level tasks inside the engine runs and inside the static runs', () => {
+    const text = summarizeTrace({
+      traceEvents: [
+        { ph: 'M', name: 'process_name', pid: 2, args: { name: 'Browser' } },
+        meta(2, 20, 'IndexedDB pool'),
+        meta(1, 10, 'Worker'),
+        mark(1_000_000, 'rivulet-run engine start'),
+        mark(2_000_000, 'rivulet-run engine stop'),
+        mark(3_000_000, 'rivulet-run static start'),
+        mark(4_000_000, 'rivulet-run static stop'),
+        // 300 ms inside the engine run, 100 ms of a task straddling its end, 50 ms in the static run.
+        task(2, 20, 1_100_000, 300_000),
+        task(2, 20, 1_900_000, 200_000),
+        task(2, 20, 3_500_000, 50_000),
+        // Outside every run, or not a top-level task: not counted.
+        task(1, 10, 2_500_000, 400_000),
+        task(1, 10, 1_200_000, 400_000, 'v8'),
+        task(1, 10, 1_500_000, 20_000),
+      ],
+    });
+    const lines = text.split('\n');
+    expect(lines[0]).toContain('engine runs: 1, 1000 ms; static runs: 1, 1000 ms');
+    expect(lines[1]).toMatch(/Browser\s+IndexedDB pool\s+engine runs\s+400 ms\s+static runs\s+50 ms/);
+    expect(lines[2]).toMatch(/Worker\s+engine runs\s+20 ms\s+static runs\s+0 ms/);
+    expect(lines).toHaveLength(3);
+  });
+});
