@@ -164,6 +164,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     ctx.groupCache.clear();
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    due++;
     ctx.events.local({ type: 'storage-lost', reason });
   });
 
@@ -354,6 +355,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
       textIndex.close();
       if (timer !== null) clearTimeout(timer);
       timer = null;
+      // A write held by the reader's input (scheduleSnapshot) is dropped, not run on a closed database.
+      due++;
       services.jobs.abortAll();
       ctx.events.close();
       db.close();

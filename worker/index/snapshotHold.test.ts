@@ -2,7 +2,7 @@
  * The snapshot write waits while the reader scrolls (engine.interacting, worker/uiActivity.ts):
  * held past its debounce while input goes on, written once input pauses.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
 import { internalsOf } from '../testing/createTestEngine';
 import { freshEngines } from '../testing/freshEngines';
@@ -46,5 +46,21 @@ describe('snapshot writes and the reader’s input', () => {
     await sleep(200);
     const after = await stored(engine);
     expect(after.written).toBe(after.counter);
+  });
+});
+
+describe('a write held by input when the engine closes', () => {
+  it('is dropped, not attempted on the closed database', async () => {
+    const engine = await fresh();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const feedId = await engine.feeds.save({ url: 'https://example.com/feed.xml', title: 'A' });
+    engine.interacting(300);
+    await engine.items.ingest(feedId, [incoming({ guid: 'a' })]);
+    // The debounce (30 ms) ends while input holds the write; the engine closes during the hold.
+    await sleep(100);
+    engine.close();
+    await sleep(400);
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('snapshot not written'))).toEqual([]);
+    warn.mockRestore();
   });
 });
