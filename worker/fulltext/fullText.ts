@@ -17,7 +17,7 @@ import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import type { FetchImpl } from '../formats/fetcher';
 import { patchFeed } from '../feeds/refresh/patchFeed';
-import type { FullTextSource } from '../search/textIndex';
+import type { FullTextSource } from '../search/textFeed';
 import { fetchArticlePage } from './fetchPage';
 
 /** A cached whole article as the reader gets it (the plain text stays in the worker). */

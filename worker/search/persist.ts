@@ -55,6 +55,17 @@ export interface PersistState {
   head: { stamp: string; numbering: number; slots: number } | null;
 }
 
+/** The state of an index that has written nothing yet (the first write is a whole one). */
+export function unwrittenState(): PersistState {
+  return {
+    lineage: '',
+    writtenStoreVersion: -1,
+    writtenSearchVersion: -1,
+    writtenMainVersion: -1,
+    head: null,
+  };
+}
+
 interface ValidRecord {
   format: number;
   counter: number;

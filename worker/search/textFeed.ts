@@ -6,6 +6,15 @@
  */
 import type { EngineContext } from '../engineContext';
 
+/**
+ * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
+ * `has` is synchronous and cheap; `textsOf` reads only the ids that have one.
+ */
+export interface FullTextSource {
+  has(id: number): boolean;
+  textsOf(ids: number[]): Promise<Map<number, string>>;
+}
+
 /** One written item as the text index needs it. `plainLower` is `plainTextLower(description)`. */
 export interface OfferedText {
   id: number;

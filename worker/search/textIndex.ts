@@ -13,26 +13,17 @@
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
-import { MemoryChunks } from './chunkSpace';
-import { opfsChunkDir } from './chunkDir';
 import { FileChunks } from './fileChunks';
-import {
-  collectTextFiles,
-  loadTextIndex,
-  writeTextIndex,
-  type PersistState,
-  type TextFiles,
-} from './persist';
+import { collectTextFiles, unwrittenState, type PersistState, type TextFiles } from './persist';
 import { SearchIndex } from './searchIndex';
-import { registerTextSink, type OfferedText, type TextSink } from './textFeed';
+import { registerTextSink, type FullTextSource, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
+import { OfferQueue } from './offerQueue';
+import { emptyStore, findTextFiles, holdsEveryLive, loadPersisted, writeText } from './textIndexStorage';
 import { TextUpkeep } from './textUpkeep';
-import { backgroundTask } from '../backgroundTask';
 
 /** Items read from IndexedDB per step of a sync. */
 const BATCH = 500;
-/** Milliseconds of indexing per task when draining in the background. */
-const DRAIN_SLICE_MS = 1;
 /**
  * Offered items wait for a pause in writing before the background drain indexes them: a refresh
  * is a burst of ingests (one per feed, up to six in flight), and indexing between them took the
@@ -41,16 +32,6 @@ const DRAIN_SLICE_MS = 1;
  * misses a queued item. Quiet time that counts as a pause, ms:
  */
 const DRAIN_PAUSE_MS = 250;
-/** Queued text (characters) that is indexed without waiting for a pause: bounds the queue's memory. */
-const QUEUE_CAP_CHARS = 16 * 1024 * 1024;
-/**
- * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
- * `has` is synchronous and cheap; `textsOf` reads only the ids that have one.
- */
-export interface FullTextSource {
-  has(id: number): boolean;
-  textsOf(ids: number[]): Promise<Map<number, string>>;
-}
 
 export class TextIndex implements TextSink {
   private fullTexts: FullTextSource | null = null;
@@ -60,7 +41,7 @@ export class TextIndex implements TextSink {
   readonly search = new SearchIndex();
   private readonly changed = new Set<number>();
   /** Items offered by ingest, not yet indexed (oldest first; a later entry for an id wins). */
-  private queue: OfferedText[] = [];
+  private readonly queue = new OfferQueue();
   /** When set, the queue is drained without yielding (a query is waiting). */
   private urgent = 0;
   /** A full diff against the metadata index is owed (start-up, removals). */
@@ -75,8 +56,6 @@ export class TextIndex implements TextSink {
     () => this.ctx.ui.quiet(),
   );
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Characters of text in `queue` (title, author and body), for QUEUE_CAP_CHARS. */
-  private queuedChars = 0;
   private closed = false;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
@@ -85,13 +64,7 @@ export class TextIndex implements TextSink {
   /** Resolves once the store's tables are loaded (or the store is empty for a rebuild). */
   private readonly tablesIn: Promise<void>;
   private tablesLoaded: () => void = () => {};
-  readonly persistState: PersistState = {
-    lineage: '',
-    writtenStoreVersion: -1,
-    writtenSearchVersion: -1,
-    writtenMainVersion: -1,
-    head: null,
-  };
+  readonly persistState: PersistState = unwrittenState();
 
   /**
    * `indexLoaded` resolves once the metadata index is loaded: `start` waits for it, because its
@@ -144,28 +117,15 @@ export class TextIndex implements TextSink {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.indexLoaded();
-      if (this.files === undefined) {
-        try {
-          const dir = await opfsChunkDir();
-          this.files = dir ? { dir, prefix: `${this.ctx.db.dexie.name}.` } : null;
-        } catch (err) {
-          console.warn('Rivulet: no OPFS for the text store; its chunks stay in memory', err);
-          this.files = null;
-        }
-      }
-      let loaded: boolean | 'tables' = false;
-      try {
-        loaded = await loadTextIndex(
-          this.ctx.db,
-          this.store,
-          this.search,
-          this.persistState,
-          this.files,
-          this.tablesLoaded,
-        );
-      } catch (err) {
-        console.warn('Rivulet: text index snapshot unreadable; rebuilding', err);
-      }
+      if (this.files === undefined) this.files = await findTextFiles(this.ctx.db.dexie.name);
+      const loaded = await loadPersisted(
+        this.ctx.db,
+        this.store,
+        this.search,
+        this.persistState,
+        this.files,
+        this.tablesLoaded,
+      );
       if (loaded === 'tables') {
         // The store is right for the counter (text filters may have answered from it); the
         // search index is rebuilt by reading every item again, which keeps the store answering.
@@ -175,14 +135,13 @@ export class TextIndex implements TextSink {
           `Rivulet: search index out of step with its tables; re-indexing ${this.changed.size} articles`,
         );
       } else if (!loaded) {
-        await this.emptyStore();
+        this.files = await emptyStore(this.store, this.files);
         this.search.clear();
       }
       this.tablesLoaded();
       // Loaded data reflects the current items counter, and a rebuild reads every item: either
       // way the queued versions add nothing (and could be older than what was loaded).
-      this.queue = [];
-      this.queuedChars = 0;
+      this.queue.clear();
       this.diffOwed = true;
       await this.sync();
       this._ready = true;
@@ -193,22 +152,6 @@ export class TextIndex implements TextSink {
       if (this.ctx.db.dexie.isOpen()) console.error('Rivulet: text index could not start', err);
     });
     return this.started;
-  }
-
-  // Empties the store, in a new chunk file when files are in use (falling back to memory when
-  // none can be made: the store keeps working, only its heap is larger).
-  private async emptyStore(): Promise<void> {
-    const empty = new MemoryChunks();
-    if (this.files) {
-      try {
-        this.store.loadWith(await FileChunks.create(this.files.dir, this.files.prefix), emptyTables());
-        return;
-      } catch (err) {
-        console.warn('Rivulet: text chunk file could not be made; keeping text in memory', err);
-        this.files = null;
-      }
-    }
-    this.store.loadWith(empty, emptyTables());
   }
 
   /**
@@ -225,7 +168,7 @@ export class TextIndex implements TextSink {
           const remap = this.store.compact(true);
           if (remap) this.upkeep.timedMerge(remap);
           else {
-            await this.emptyStore();
+            this.files = await emptyStore(this.store, this.files ?? null);
             this.search.clear();
           }
           if (this.store.chunks instanceof FileChunks) await collectTextFiles(this.ctx.db, this.store.chunks);
@@ -270,10 +213,7 @@ export class TextIndex implements TextSink {
     const { index } = this.ctx;
     if (this.queue.length > 0 || this.changed.size > 0 || this.store.liveCount() !== index.liveCount())
       return false;
-    const rows = index.rowCount();
-    for (let row = 0; row < rows; row++)
-      if (index.isLive(row) && !this.store.has(index.id(row))) return false;
-    return true;
+    return holdsEveryLive(this.store, index);
   }
 
   /**
@@ -290,7 +230,6 @@ export class TextIndex implements TextSink {
       }
       this.changed.delete(item.id);
       this.queue.push(item);
-      this.queuedChars += item.plainLower.length + item.title.length + item.author.length;
     }
     this.syncSoon();
   }
@@ -303,7 +242,7 @@ export class TextIndex implements TextSink {
     this.drainTimer = null;
     const run = () =>
       void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
-    if (this.queuedChars >= QUEUE_CAP_CHARS) run();
+    if (this.queue.full) run();
     else
       this.drainTimer = setTimeout(() => {
         this.drainTimer = null;
@@ -363,40 +302,18 @@ export class TextIndex implements TextSink {
     }
   }
 
-  // Indexes the queued items in order. In the background it works in slices of ~1 ms between
-  // other tasks: the writer's caller goes on first, and an IndexedDB answer to the next ingest
-  // waits at most one slice. A waiting query (`urgent`) drains everything at once.
-  private async drain(): Promise<void> {
+  // Indexes the queued items (offerQueue.ts: in ~1 ms slices in the background, at once for a
+  // waiting query). Items deleted since they were offered are skipped (the diff drops them).
+  // A long burst (a first import) keeps the queue busy for minutes: merge along the way.
+  private drain(): Promise<void> {
     const { index } = this.ctx;
-    let next = 0;
-    while (next < this.queue.length) {
-      if (this.urgent === 0) {
-        await backgroundTask();
-        // Consume what was indexed so far (the queue may have grown meanwhile).
-        this.consume(next);
-        next = 0;
-        if (this.queue.length === 0) break;
-      }
-      const until = this.urgent > 0 ? Infinity : performance.now() + DRAIN_SLICE_MS;
-      do {
-        const item = this.queue[next++] as OfferedText;
-        // Items deleted since they were offered are skipped (the diff would drop them anyway).
+    return this.queue.drain(
+      (item) => {
         if (index.rowOf(item.id) >= 0) this.addText(item);
-      } while (next < this.queue.length && ((next & 7) !== 0 || performance.now() < until));
-      // A long burst (a first import) keeps the queue busy for minutes: merge along the way.
-      this.upkeep.maintain();
-    }
-    this.queue = [];
-    this.queuedChars = 0;
-  }
-
-  // Drops the first `n` queued items (indexed) and their characters from the count.
-  private consume(n: number): void {
-    for (let i = 0; i < n; i++) {
-      const item = this.queue[i] as OfferedText;
-      this.queuedChars -= item.plainLower.length + item.title.length + item.author.length;
-    }
-    this.queue = this.queue.slice(n);
+      },
+      () => this.urgent > 0,
+      () => this.upkeep.maintain(),
+    );
   }
 
   /**
@@ -465,25 +382,7 @@ export class TextIndex implements TextSink {
     if (this.syncedCounter !== this.ctx.applied.counter) return false;
     // Postings of articles deleted since they were indexed go now, not with the next merge.
     this.search.prunePending();
-    try {
-      const wrote = await writeTextIndex(
-        this.ctx.db,
-        this.store,
-        this.search,
-        this.syncedCounter,
-        this.persistState,
-      );
-      const space = this.store.chunks;
-      if (wrote && space instanceof FileChunks)
-        void collectTextFiles(this.ctx.db, space).catch((err: unknown) =>
-          console.warn('Rivulet: old text chunk files not removed', err),
-        );
-      return wrote;
-    } catch (err) {
-      console.warn('Rivulet: text index not written', err);
-      this.persistState.lineage = '';
-      return false;
-    }
+    return writeText(this.ctx.db, this.store, this.search, this.syncedCounter, this.persistState);
   }
 
   /** Sizes for `search.stats()`. */
@@ -496,15 +395,4 @@ export class TextIndex implements TextSink {
       ready: this._ready,
     };
   }
-}
-
-function emptyTables() {
-  return {
-    used: new Int32Array(0),
-    ids: new Float64Array(0),
-    chunkOf: new Int32Array(0),
-    start: new Int32Array(0),
-    length: new Int32Array(0),
-    alive: new Uint8Array(0),
-  };
 }

@@ -1,0 +1,119 @@
+/**
+ * The text index's storage steps (textIndex.ts): where its chunk files live, loading what was
+ * persisted (or an empty store when nothing usable was), writing it, and whether the loaded
+ * store holds exactly the metadata index's live items.
+ */
+import type { Database } from '../db/database';
+import { MemoryChunks } from './chunkSpace';
+import { opfsChunkDir } from './chunkDir';
+import { FileChunks } from './fileChunks';
+import type { MetaIndex } from '../index/metaIndex';
+import {
+  collectTextFiles,
+  loadTextIndex,
+  writeTextIndex,
+  type PersistState,
+  type TextFiles,
+} from './persist';
+import type { SearchIndex } from './searchIndex';
+import type { TextStore } from './textStore';
+
+/**
+ * The chunk folder for database `dbName`'s text files: the worker's OPFS, or null (chunks in
+ * memory) where synchronous handles do not exist or the folder cannot be opened.
+ */
+export async function findTextFiles(dbName: string): Promise<TextFiles | null> {
+  try {
+    const dir = await opfsChunkDir();
+    return dir ? { dir, prefix: `${dbName}.` } : null;
+  } catch (err) {
+    console.warn('Rivulet: no OPFS for the text store; its chunks stay in memory', err);
+    return null;
+  }
+}
+
+/**
+ * Loads the persisted store and index (persist.ts `loadTextIndex`): true when both are in,
+ * 'tables' when only the store is (the search index must then be re-indexed from the items),
+ * false when nothing usable was stored (a rebuild). Never throws: an unreadable snapshot is a
+ * rebuild.
+ */
+export async function loadPersisted(
+  db: Database,
+  store: TextStore,
+  search: SearchIndex,
+  state: PersistState,
+  files: TextFiles | null,
+  tablesLoaded: () => void,
+): Promise<boolean | 'tables'> {
+  let loaded: boolean | 'tables' = false;
+  try {
+    loaded = await loadTextIndex(db, store, search, state, files, tablesLoaded);
+  } catch (err) {
+    console.warn('Rivulet: text index snapshot unreadable; rebuilding', err);
+  }
+  return loaded;
+}
+
+/**
+ * Empties `store`, in a new chunk file when `files` are given. When none can be made the store
+ * keeps its text in memory (it keeps working; only its heap is larger) and null is returned:
+ * the folder is not used from then on. Returns the files in use.
+ */
+export async function emptyStore(store: TextStore, files: TextFiles | null): Promise<TextFiles | null> {
+  if (files) {
+    try {
+      store.loadWith(await FileChunks.create(files.dir, files.prefix), emptyTables());
+      return files;
+    } catch (err) {
+      console.warn('Rivulet: text chunk file could not be made; keeping text in memory', err);
+    }
+  }
+  store.loadWith(new MemoryChunks(), emptyTables());
+  return null;
+}
+
+function emptyTables() {
+  return {
+    used: new Int32Array(0),
+    ids: new Float64Array(0),
+    chunkOf: new Int32Array(0),
+    start: new Int32Array(0),
+    length: new Int32Array(0),
+    alive: new Uint8Array(0),
+  };
+}
+
+/**
+ * Writes the store and the search index as of items change `counter` (persist.ts), then removes
+ * chunk files nobody names any more (in the background). Resolves whether it wrote; a failure is
+ * logged and resets `state.lineage`, so the next write is a whole one. Never throws.
+ */
+export async function writeText(
+  db: Database,
+  store: TextStore,
+  search: SearchIndex,
+  counter: number,
+  state: PersistState,
+): Promise<boolean> {
+  try {
+    const wrote = await writeTextIndex(db, store, search, counter, state);
+    const space = store.chunks;
+    if (wrote && space instanceof FileChunks)
+      void collectTextFiles(db, space).catch((err: unknown) =>
+        console.warn('Rivulet: old text chunk files not removed', err),
+      );
+    return wrote;
+  } catch (err) {
+    console.warn('Rivulet: text index not written', err);
+    state.lineage = '';
+    return false;
+  }
+}
+
+/** Whether `store` holds a text for every live row of `index`. O(rows). */
+export function holdsEveryLive(store: TextStore, index: MetaIndex): boolean {
+  const rows = index.rowCount();
+  for (let row = 0; row < rows; row++) if (index.isLive(row) && !store.has(index.id(row))) return false;
+  return true;
+}
