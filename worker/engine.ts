@@ -183,7 +183,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     try {
       while (!closed && !db.lost && index.joinTitles(TITLE_JOIN_STEP)) {
         await backgroundTask();
-        if (ui.busy()) await ui.quiet();
+        await ui.quiet();
       }
     } finally {
       joining = false;

@@ -26,7 +26,8 @@ import { META_KEYS } from '../db/meta';
 import type { ChunkDir } from './chunkDir';
 import { FileChunks, isChunkLayout } from './fileChunks';
 import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
-import { CHUNK_BYTES, SEP, type TextStore, type TextStoreTables } from './textStore';
+import { CHUNK_BYTES, SEP, type TextStore } from './textStore';
+import type { TextStoreTables } from './textStoreTables';
 
 /**
  * Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB

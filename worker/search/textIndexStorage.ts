@@ -17,6 +17,7 @@ import {
 } from './persist';
 import type { SearchIndex } from './searchIndex';
 import type { TextStore } from './textStore';
+import { emptyTables } from './textStoreTables';
 
 /**
  * The chunk folder for database `dbName`'s text files: the worker's OPFS, or null (chunks in
@@ -71,17 +72,6 @@ export async function emptyStore(store: TextStore, files: TextFiles | null): Pro
   }
   store.loadWith(new MemoryChunks(), emptyTables());
   return null;
-}
-
-function emptyTables() {
-  return {
-    used: new Int32Array(0),
-    ids: new Float64Array(0),
-    chunkOf: new Int32Array(0),
-    start: new Int32Array(0),
-    length: new Int32Array(0),
-    alive: new Uint8Array(0),
-  };
 }
 
 /**

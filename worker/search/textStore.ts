@@ -11,6 +11,7 @@
  */
 import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
+import { emptyTables, type SlotColumns, type TextStoreData, type TextStoreTables } from './textStoreTables';
 
 export { CHUNK_BYTES };
 // Separates texts inside a chunk, so a match never spans two items (plain text has no NUL).
@@ -18,27 +19,6 @@ export const SEP = 0;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** Slot tables of a store (what persistence writes beside the chunks). */
-export interface TextStoreTables {
-  /** Bytes used in each chunk. */
-  used: Int32Array;
-  ids: Float64Array;
-  chunkOf: Int32Array;
-  start: Int32Array;
-  length: Int32Array;
-  alive: Uint8Array;
-  /** Byte counts of the stored text (the scan's rare-byte choice); recounted when absent. */
-  histogram?: Float64Array;
-}
-
-/** The per-slot columns that never change once written (until a renumbering). */
-export type SlotColumns = Pick<TextStoreTables, 'ids' | 'chunkOf' | 'start' | 'length'>;
-
-/** Plain columns of a store with its chunks (the in-memory persistence). */
-export interface TextStoreData extends TextStoreTables {
-  chunks: Uint8Array[];
-}
 
 /** Chunked UTF-8 text keyed by item id. */
 export class TextStore {
@@ -375,15 +355,7 @@ export class TextStore {
 
   /** Empties the store. */
   clear(): void {
-    this.load({
-      chunks: [],
-      used: new Int32Array(0),
-      ids: new Float64Array(0),
-      chunkOf: new Int32Array(0),
-      start: new Int32Array(0),
-      length: new Int32Array(0),
-      alive: new Uint8Array(0),
-    });
+    this.load({ chunks: [], ...emptyTables() });
   }
 
   private grow(min: number): void {
