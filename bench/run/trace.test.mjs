@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeTrace } from './trace.mjs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readTrace, summarizeTrace } from './trace.mjs';
 
 const meta = (pid, tid, name) => ({ ph: 'M', name: 'thread_name', pid, tid, args: { name } });
 const mark = (ts, message) => ({
@@ -38,5 +41,62 @@ describe('scroll trace summary', () => {
     expect(lines[1]).toMatch(/Browser\s+IndexedDB pool\s+engine runs\s+400 ms\s+static runs\s+50 ms/);
     expect(lines[2]).toMatch(/Worker\s+engine runs\s+20 ms\s+static runs\s+0 ms/);
     expect(lines).toHaveLength(3);
+  });
+
+  it('lists the slowest events of the asked categories by name', () => {
+    const text = summarizeTrace(
+      {
+        traceEvents: [
+          { ph: 'M', name: 'process_name', pid: 2, args: { name: 'Browser' } },
+          mark(1_000_000, 'rivulet-run engine start'),
+          mark(2_000_000, 'rivulet-run engine stop'),
+          {
+            ph: 'X',
+            name: 'Cursor::Continue',
+            cat: 'IndexedDB',
+            pid: 2,
+            tid: 20,
+            ts: 1_100_000,
+            dur: 30_000,
+          },
+          {
+            ph: 'X',
+            name: 'Cursor::Continue',
+            cat: 'IndexedDB',
+            pid: 2,
+            tid: 20,
+            ts: 1_200_000,
+            dur: 30_000,
+          },
+          { ph: 'X', name: 'Put', cat: 'IndexedDB', pid: 2, tid: 20, ts: 1_300_000, dur: 10_000 },
+          { ph: 'X', name: 'Other', cat: 'leveldb', pid: 2, tid: 20, ts: 1_300_000, dur: 90_000 },
+        ],
+      },
+      'IndexedDB',
+    );
+    const lines = text.split('\n');
+    expect(lines).toContain('events of IndexedDB (nested events count inside their parents too):');
+    const at = lines.indexOf('events of IndexedDB (nested events count inside their parents too):');
+    expect(lines[at + 1]).toMatch(/Browser Cursor::Continue\s+engine runs\s+60 ms \(2×\)/);
+    expect(lines[at + 2]).toMatch(/Browser Put\s+engine runs\s+10 ms \(1×\)/);
+    expect(lines).toHaveLength(at + 3);
+  });
+
+  it('reads a trace written one event per line, keeping what the summary uses', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'trace-'));
+    const file = join(dir, 't.json');
+    const events = [
+      meta(1, 10, 'Worker'),
+      mark(5, 'rivulet-run engine start'),
+      task(1, 10, 6, 2),
+      { ph: 'B', name: 'begin', pid: 1, tid: 10, ts: 7 },
+    ];
+    await writeFile(file, `{"traceEvents":[\n${events.map((e) => JSON.stringify(e)).join(',\n')}]}\n`);
+    try {
+      const { traceEvents } = await readTrace(file);
+      expect(traceEvents.map((e) => e.name)).toEqual(['thread_name', 'TimeStamp', 'RunTask']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
