@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashBytes, hashString } from './hash';
+import { hash32, hashBytes, hashString } from './hash';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -26,6 +26,15 @@ describe('hashString (item content hashes, dedupe keys, summary keys)', () => {
         expect(hashString(x)).not.toBe(hashString(y));
       }),
     );
+  });
+});
+
+describe('hash32 (dedupe key hashes of the index)', () => {
+  it('is the low 32 bits of hashString, never 0', () => {
+    for (const text of ['', 'a', 'urn:rivulet-bench:1:1', 'https://example.com/post?id=7', '数据 开发'])
+      expect(hash32(text)).toBe(Number(BigInt(`0x${hashString(text)}`) % 4294967296n) || 1);
+    expect(hash32('https://example.com/a')).not.toBe(hash32('https://example.com/b'));
+    expect(Number.isInteger(hash32('x')) && hash32('x') > 0 && hash32('x') < 2 ** 32).toBe(true);
   });
 });
 

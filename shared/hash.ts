@@ -16,11 +16,8 @@ function finish(h1: number, h2: number): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/**
- * Hash of a string by UTF-16 code units, as 14 hex digits. `seed` gives an independent hash
- * of the same text. One pass, no allocation beyond the result.
- */
-export function hashString(text: string, seed = 0): string {
+// The 53-bit hash of a string by UTF-16 code units.
+function hashNumber(text: string, seed: number): number {
   let h1 = SEED1 ^ seed;
   let h2 = SEED2 ^ seed;
   for (let i = 0; i < text.length; i++) {
@@ -28,7 +25,15 @@ export function hashString(text: string, seed = 0): string {
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
-  return finish(h1, h2).toString(16).padStart(14, '0');
+  return finish(h1, h2);
+}
+
+/**
+ * Hash of a string by UTF-16 code units, as 14 hex digits. `seed` gives an independent hash
+ * of the same text. One pass, no allocation beyond the result.
+ */
+export function hashString(text: string, seed = 0): string {
+  return hashNumber(text, seed).toString(16).padStart(14, '0');
 }
 
 /**
@@ -44,4 +49,14 @@ export function hashBytes(bytes: Uint8Array): string {
     h2 = Math.imul(h2 ^ b, 1597334677);
   }
   return `${finish(h1, h2).toString(36)}-${bytes.length.toString(36)}`;
+}
+
+/**
+ * A 32-bit hash of a string, never 0 (0 can then mean "not known"): the in-memory index keeps one
+ * per article for its dedupe key (worker/index/indexRows.ts `idsWithKeys`), 4 bytes a row where
+ * the 53-bit hash would need 8. Collisions are expected at this width and are always checked
+ * against the stored record.
+ */
+export function hash32(text: string): number {
+  return hashNumber(text, 0) % 4294967296 || 1;
 }

@@ -1,6 +1,6 @@
 import { type Collection } from 'dexie';
 import type { ItemRow } from '../types';
-import type { Database } from './database';
+import type { Database, StoreTable } from './database';
 import { PAGE_SIZE, decodeCursor, encodeCursor, toItemRow, type CursorKey } from './itemRow';
 import type { StoredItem } from './schema';
 import { createStore, type Store } from './store';
@@ -87,6 +87,26 @@ export function idRuns(ids: readonly number[]): { runs: [number, number][]; sing
   return { runs: ranges, singles: rest };
 }
 
+/**
+ * Records for these ids in the given order, missing ids skipped, read inside the caller's
+ * transaction (or Dexie's own): the runs of close ids as one range read each, the rest with
+ * one bulkGet (see `idRuns`).
+ */
+export async function readItems(table: StoreTable<'items'>, ids: readonly number[]): Promise<StoredItem[]> {
+  const { runs, singles } = idRuns(ids);
+  if (runs.length === 0) {
+    const found = await table.bulkGet([...ids]);
+    return found.filter((item): item is StoredItem => item !== undefined);
+  }
+  const reads = await Promise.all([
+    table.bulkGet(singles),
+    ...runs.map(([lo, hi]) => table.where(':id').between(lo, hi, true, true).toArray()),
+  ]);
+  const byId = new Map<number, StoredItem>();
+  for (const found of reads) for (const item of found) if (item) byId.set(item.id, item);
+  return ids.map((id) => byId.get(id)).filter((item): item is StoredItem => item !== undefined);
+}
+
 /** Builds the items store over an opened database. */
 export function createItemsStore(db: Database): ItemsStore {
   const table = () => db.table('items');
@@ -131,23 +151,10 @@ export function createItemsStore(db: Database): ItemsStore {
         if (desc) coll = coll.reverse();
         return (await coll.filter(toPredicate(filter)).primaryKeys()).map(Number);
       }),
-    byIds: (ids) => {
-      const { runs, singles } = idRuns(ids);
-      if (runs.length === 0)
-        return db.run('fetch', async () => {
-          const found = await table().bulkGet(ids);
-          return found.filter((item): item is StoredItem => item !== undefined);
-        });
-      return db.tx('fetch', 'r', ['items'], async () => {
-        const reads = await Promise.all([
-          table().bulkGet(singles),
-          ...runs.map(([lo, hi]) => table().where(':id').between(lo, hi, true, true).toArray()),
-        ]);
-        const byId = new Map<number, StoredItem>();
-        for (const found of reads) for (const item of found) if (item) byId.set(item.id, item);
-        return ids.map((id) => byId.get(id)).filter((item): item is StoredItem => item !== undefined);
-      });
-    },
+    byIds: (ids) =>
+      idRuns(ids).runs.length === 0
+        ? db.run('fetch', () => readItems(table(), ids))
+        : db.tx('fetch', 'r', ['items'], () => readItems(table(), ids)),
     countByFeed: (feedId) => db.run('count', () => table().where('feedId').equals(feedId).count()),
     idsInRange: (lo, hi) =>
       db.run('cursor', async () =>

@@ -14,6 +14,7 @@ function row(id: number, over: Partial<IndexRow> = {}): IndexRow {
     link: '',
     enclosure: '',
     guid: `g${id}`,
+    keyHash: id,
     ...over,
   };
 }
@@ -249,9 +250,9 @@ describe('MetaIndex', () => {
   it('an item added between the numbers and the text reads its own strings; the others read empty', () => {
     const full = new MetaIndex();
     full.upsert([row(1, { link: 'https://a.test/1' }), row(2, { link: 'https://a.test/2' })]);
-    const { ids, feedIds, pubDates, flags } = full.columns();
+    const { ids, feedIds, pubDates, flags, keyHashes } = full.columns();
     const index = new MetaIndex();
-    index.load({ ids, feedIds, pubDates, flags });
+    index.load({ ids, feedIds, pubDates, flags, keyHashes });
     index.upsert([row(3, { link: 'https://a.test/3', author: 'Zoe' })]);
     expect([1, 2, 3].map((id) => index.link(index.rowOf(id)))).toEqual(['', '', 'https://a.test/3']);
     expect([1, 2, 3].map((id) => index.author(index.rowOf(id)))).toEqual(['', '', 'Zoe']);

@@ -221,10 +221,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     // Loading fewer rows than the columns hold (a compaction) gives the spare capacity back.
     if (this.cap > roomFor(n)) this.cap = 0;
     this.grow(n);
-    this.ids.set(cols.ids);
-    this.feedIds.set(cols.feedIds);
-    this.pubDates.set(cols.pubDates);
-    this.flagBits.set(cols.flags);
+    this.setNumbers(cols, n);
     this.alive.fill(1, 0, n);
     this.alive.fill(0, n);
     this.size = this.live = n;
@@ -331,61 +328,16 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return { ...this.numberColumns(keep), ...this.text.plain(keep) };
   }
 
-  // Copies of the number columns at rows `keep` (ascending). Plain loops, or one memcpy per
-  // column when every row is live: `TypedArray.from(keep, fn)` calls a function per row, and
-  // was 2.7 s of the 1M scroll step's CPU profile (a snapshot write after each refresh).
   private numberColumns(keep: Int32Array): NumberColumns {
-    const n = keep.length;
-    const tags = this.tagCols.all();
-    if (n === this.size)
-      return {
-        ids: this.ids.slice(0, n),
-        feedIds: this.feedIds.slice(0, n),
-        pubDates: this.pubDates.slice(0, n),
-        flags: this.flagBits.slice(0, n),
-        tags,
-      };
-    const [ids, feedIds, pubDates, flags] = [this.ids, this.feedIds, this.pubDates, this.flagBits];
-    const out = {
-      ids: new Float64Array(n),
-      feedIds: new Int32Array(n),
-      pubDates: new Float64Array(n),
-      flags: new Uint8Array(n),
-      tags,
-    };
-    for (let i = 0; i < n; i++) {
-      const row = keep[i]!;
-      out.ids[i] = ids[row]!;
-      out.feedIds[i] = feedIds[row]!;
-      out.pubDates[i] = pubDates[row]!;
-      out.flags[i] = flags[row]!;
-    }
-    return out;
+    return { ...this.numbersAt(keep), tags: this.tagCols.all() };
   }
 
   // Squeezes dead rows out in place (the strings: `StringColumns.compact`).
   private compact(): void {
     const keep = this.liveRows();
     const w = keep.length;
-    keep.forEach((r, i) => {
-      this.ids[i] = this.ids[r]!;
-      this.feedIds[i] = this.feedIds[r]!;
-      this.pubDates[i] = this.pubDates[r]!;
-      this.flagBits[i] = this.flagBits[r]!;
-    });
-    this.alive.fill(1, 0, w);
-    this.alive.fill(0, w);
-    this.size = w;
-    // Give spare capacity back (the columns are copied once more, at their new size).
-    const cap = roomFor(w);
-    if (this.cap > cap) {
-      this.ids = this.ids.slice(0, cap);
-      this.feedIds = this.feedIds.slice(0, cap);
-      this.pubDates = this.pubDates.slice(0, cap);
-      this.flagBits = this.flagBits.slice(0, cap);
-      this.alive = this.alive.slice(0, cap);
-      this.cap = cap;
-    }
+    // Gives spare capacity back (the columns are copied once more, at their new size).
+    this.squeezeNumbers(keep, roomFor(w));
     this.text.compact(keep, this.cap);
     this.slots.assign(this.ids, w);
     this.slotsOwed = false;
@@ -408,6 +360,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     this.feedIds[row] = item.feedId;
     this.pubDates[row] = item.pubDate;
     this.flagBits[row] = item.flags;
+    this.keyHashes[row] = item.keyHash;
     this.text.write(row, item);
     this.tagCols.put(item.id, item.tags);
   }

@@ -4,9 +4,10 @@ import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { snapshotKit } from '../testing/snapshotKit';
 import { MetaIndex } from './metaIndex';
-import { SNAPSHOT_FORMAT, loadIndex, readSummary, verifyCount, writeSnapshot } from './snapshot';
+import { SNAPSHOT_FORMAT, loadIndex, readSummary, rebuild, verifyCount, writeSnapshot } from './snapshot';
+import { hash32 } from '../../shared/hash';
 import { unpackSnapshot } from './snapshotFormat';
-import { SCHEMA_VERSION } from '../db/schema';
+import { SCHEMA_VERSION, type StoredItem } from '../db/schema';
 
 const { make, loadedIn, seeded, closeAll } = snapshotKit();
 afterEach(() => {
@@ -27,6 +28,20 @@ describe('index snapshot', () => {
     await b.init();
     expect(await b.counts()).toEqual(countsBefore);
     expect(await b.state.unreadIds()).toEqual(await a.state.unreadIds());
+  });
+
+  it('each row keeps its dedupe key hash through a snapshot and through a rebuild', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const stored = await internalsOf(a).db.dexie.table<StoredItem, number>('items').limit(20).toArray();
+    a.close();
+    const { b, index, result } = await loadedIn(dbName);
+    expect(result.source).toBe('snapshot');
+    const rebuilt = new MetaIndex();
+    await rebuild(internalsOf(b).db, rebuilt);
+    for (const loaded of [index, rebuilt])
+      for (const item of stored)
+        expect(loaded.idsWithKeys(item.feedId, new Set([hash32(item.dedupeKey)]))).toContain(item.id);
   });
 
   it('a stale snapshot (changes after it) is rebuilt from the items store', async () => {

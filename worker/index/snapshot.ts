@@ -5,6 +5,7 @@
  * database is stale and the index is rebuilt from the items store. Beside it, a small summary
  * (counts at that counter) lets start-up answer counts before the snapshot is read.
  */
+import { hash32 } from '../../shared/hash';
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
@@ -56,6 +57,7 @@ export function toIndexRow(item: StoredItem): IndexRow {
     link: item.link ?? '',
     enclosure: item.enclosure?.url ?? '',
     guid: item.guid ?? '',
+    keyHash: hash32(item.dedupeKey ?? ''),
     ...(item.tags?.length ? { tags: item.tags } : {}),
   };
 }
@@ -368,6 +370,7 @@ function columnsOf(rows: IndexRow[]): IndexColumns {
     feedIds: Int32Array.from(rows, (r) => r.feedId),
     pubDates: Float64Array.from(rows, (r) => r.pubDate),
     flags: Uint8Array.from(rows, (r) => r.flags),
+    keyHashes: Uint32Array.from(rows, (r) => r.keyHash),
     titles: rows.map((r) => r.title),
     authors: rows.map((r) => r.author),
     links: rows.map((r) => r.link),

@@ -21,6 +21,7 @@ const row = (id: number, pubDate: number, title: string, extra: Partial<IndexRow
   link: `https://x.test/${id}`,
   enclosure: id % 2 ? `https://x.test/${id}.mp3` : '',
   guid: `g${id}`,
+  keyHash: 1000 + id,
   ...extra,
 });
 

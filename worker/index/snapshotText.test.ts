@@ -108,6 +108,7 @@ describe('index snapshot: the text record and its tail', () => {
       feedIds: Int32Array.from(rev(cols.feedIds)),
       pubDates: Float64Array.from(rev(cols.pubDates)),
       flags: Uint8Array.from(rev(cols.flags)),
+      keyHashes: Uint32Array.from(rev(cols.keyHashes)),
       titles: rev(cols.titles),
       authors: rev(cols.authors),
       links: rev(cols.links),
@@ -212,6 +213,7 @@ describe('index snapshot: the text record and its tail', () => {
       link: '',
       enclosure: '',
       guid: `g${id}`,
+      keyHash: id,
     });
     const firstToken = (await records(a)).text.token;
     index.upsert([row(9_000_001, 'Appended'), row(9_000_002, 'Also appended')]);

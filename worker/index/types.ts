@@ -89,6 +89,11 @@ export interface IndexRow {
   /** Enclosure URL, '' when none. */
   enclosure: string;
   guid: string;
+  /**
+   * `hash32` of the item's dedupe key (worker/items/ingest.ts `dedupeKeyOf`), so an ingest knows
+   * which of a feed's incoming articles are stored without asking IndexedDB (`idsWithKeys`).
+   */
+  keyHash: number;
   /** Tag ids the item carries (absent or empty: none). */
   tags?: readonly number[];
 }
@@ -100,6 +105,8 @@ export interface NumberColumns {
   feedIds: Int32Array | Uint16Array;
   pubDates: Float64Array | Int32Array;
   flags: Uint8Array;
+  /** `IndexRow.keyHash` per row. */
+  keyHashes: Uint32Array;
   /** Tag ids by item id, for the tagged live items only (tags are sparse). */
   tags?: ReadonlyMap<number, readonly number[]>;
 }

@@ -5,6 +5,8 @@ import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { contentHashOf, dedupeKeyOf, ingestItems } from './ingest';
+import { hash32 } from '../../shared/hash';
+import { toIndexRow } from '../index/snapshot';
 
 let engine: Engine;
 let feedId: number;
@@ -196,5 +198,66 @@ describe('ingestItems with a feed patch (a refresh status saved in the same tran
     expect(await engine.feeds.get(feedId)).toEqual(before);
     expect(ctx.feedCache.get(feedId)?.bodyHash).toBe(before?.bodyHash);
     expect(events).toEqual([]);
+  });
+});
+
+describe('ingestItems finds stored articles through the index', () => {
+  const dedupeLookups = () => {
+    const items = internalsOf(engine).db.table('items');
+    const where = vi.spyOn(items, 'where');
+    return () => where.mock.calls.filter((call) => (call as unknown[])[0] === '[feedId+dedupeKey]').length;
+  };
+
+  it('asks IndexedDB for no key: new articles read nothing, re-seen ones are read by id', async () => {
+    const lookups = dedupeLookups();
+    const { added } = await engine.items.ingest(feedId, [incoming({ guid: 'a' }), incoming({ guid: 'b' })]);
+    expect(
+      await engine.items.ingest(feedId, [incoming({ guid: 'a' }), incoming({ guid: 'c' })]),
+    ).toMatchObject({
+      updated: [],
+    });
+    const again = await engine.items.ingest(feedId, [incoming({ guid: 'b', title: 'edited' })]);
+    expect(again).toEqual({ added: [], updated: [added[1]] });
+    expect(lookups()).toBe(0);
+    expect(await internalsOf(engine).stores.items.count()).toBe(3);
+  });
+
+  it('an article the index does not know (stored by another tab) is found in the store: no duplicate', async () => {
+    const { added } = await engine.items.ingest(feedId, [incoming({ guid: 'g', title: 'v1' })]);
+    const id = added[0]!;
+    await engine.state.markRead([id], true);
+    internalsOf(engine).context.index.remove([id]);
+    const lookups = dedupeLookups();
+    const res = await engine.items.ingest(feedId, [
+      incoming({ guid: 'g', title: 'v2' }),
+      incoming({ guid: 'h' }),
+    ]);
+    expect(res.updated).toEqual([id]);
+    expect(res.added).toHaveLength(1);
+    expect(lookups()).toBe(1);
+    expect(await internalsOf(engine).stores.items.count()).toBe(2);
+    const index = internalsOf(engine).index;
+    expect(index.flags(index.rowOf(id))).toBe(FLAG_READ);
+    expect(index.title(index.rowOf(id))).toBe('v2');
+  });
+
+  it('two keys with one hash are told apart by the stored key', async () => {
+    const { added } = await engine.items.ingest(feedId, [incoming({ guid: 'a' })]);
+    const index = internalsOf(engine).context.index;
+    const stored = (await internalsOf(engine).stores.items.get(added[0]!))!;
+    // As if hash32('a') were hash32('b'): the index now names 'a' for 'b' and nothing for 'a'.
+    index.upsert([{ ...toIndexRow(stored), keyHash: hash32('b') }]);
+    expect((await engine.items.ingest(feedId, [incoming({ guid: 'b' })])).added).toHaveLength(1);
+    expect(await engine.items.ingest(feedId, [incoming({ guid: 'a' })])).toEqual({ added: [], updated: [] });
+    expect(await internalsOf(engine).stores.items.count()).toBe(2);
+  });
+
+  it('any other storage failure is not retried', async () => {
+    const items = internalsOf(engine).db.table('items');
+    const bulkAdd = vi.spyOn(items, 'bulkAdd').mockRejectedValue(new Error('disk on fire'));
+    await expect(engine.items.ingest(feedId, [incoming({ guid: 'x' })])).rejects.toThrow(
+      'Error adding data: disk on fire',
+    );
+    expect(bulkAdd).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,3 +1,4 @@
+import { hash32 } from '../../../../shared/hash';
 import type { IndexRow, MetaIndexView } from '../../../index/types';
 import { FLAG_READ, FLAG_SAVED } from '../../../../shared/flags';
 import type { PlainItem } from '../reference';
@@ -41,6 +42,7 @@ export function indexRowOf(item: PlainItem): IndexRow & { tags: number[] } {
     link: item.link,
     enclosure: item.enclosure?.url ?? '',
     guid: item.guid,
+    keyHash: hash32(item.guid),
     tags: (item.tags ?? []).map(tagIdOf),
   };
 }
