@@ -252,6 +252,26 @@ describe('ingestItems finds stored articles through the index', () => {
     expect(await internalsOf(engine).stores.items.count()).toBe(2);
   });
 
+  it('tells the id of every incoming article the store holds, new, changed or unchanged', async () => {
+    const first = await engine.items.ingest(feedId, [incoming({ guid: 'a' }), incoming({ guid: 'b' })]);
+    const storedIds = new Map<string, number>();
+    const ctx = internalsOf(engine).context;
+    const res = await ingestItems(
+      ctx,
+      feedId,
+      [incoming({ guid: 'a' }), incoming({ guid: 'b', title: 'edited' }), incoming({ guid: 'c' })],
+      undefined,
+      { storedIds },
+    );
+    expect(storedIds).toEqual(
+      new Map([
+        ['a', first.added[0]],
+        ['b', first.added[1]],
+        ['c', res.added[0]],
+      ]),
+    );
+  });
+
   it('any other storage failure is not retried', async () => {
     const items = internalsOf(engine).db.table('items');
     const bulkAdd = vi.spyOn(items, 'bulkAdd').mockRejectedValue(new Error('disk on fire'));

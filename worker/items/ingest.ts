@@ -26,6 +26,12 @@ export interface IngestOptions {
    * `feeds-changed` emitted after the item events.
    */
   feedPatch?: Partial<Omit<Feed, 'id'>>;
+  /**
+   * Filled with the id of every incoming article the store holds after the call, by dedupe key
+   * (new, changed and unchanged alike; one a tombstone kept out is absent): what the sync
+   * importer links to server ids, without a lookup of its own.
+   */
+  storedIds?: Map<string, number>;
 }
 
 interface Prepared {
@@ -131,6 +137,8 @@ const STALE_INDEX = 'stale_index';
 interface Written {
   fresh: StoredItem[];
   changed: StoredItem[];
+  /** Id of each incoming article that was already stored, by dedupe key. */
+  known: Map<string, number>;
   counter: number;
   feed: Feed | null;
 }
@@ -155,7 +163,7 @@ async function writeItems(
   lookup: 'index' | 'store',
 ): Promise<Written> {
   const { db } = ctx;
-  const known =
+  const candidates =
     lookup === 'index'
       ? ctx.index.idsWithKeys(feedId, new Set(prepared.map((p) => hash32(p.dedupeKey))))
       : [];
@@ -167,8 +175,8 @@ async function writeItems(
       prepareCounterBump(db),
       db.table('feeds').get(feedId),
       lookup === 'index'
-        ? known.length
-          ? readItems(items, known)
+        ? candidates.length
+          ? readItems(items, candidates)
           : []
         : items
             .where('[feedId+dedupeKey]')
@@ -190,14 +198,16 @@ async function writeItems(
     );
     const fresh: StoredItem[] = [];
     const changed: StoredItem[] = [];
+    const known = new Map<string, number>();
     for (const p of prepared) {
       const old = prior.get(p.dedupeKey);
+      if (old) known.set(p.dedupeKey, old.id);
       if (!old) fresh.push(toStored(p, feedId, undefined, now, texts));
       else if (old.contentHash !== p.contentHash) changed.push(toStored(p, feedId, old, now, texts));
     }
     if (fresh.length === 0 && changed.length === 0) {
       await feedWrite;
-      return { fresh, changed, counter: 0, feed };
+      return { fresh, changed, known, counter: 0, feed };
     }
     const [keys] = await Promise.all([
       items.bulkAdd(fresh, { allKeys: true }).catch((err: unknown) => {
@@ -210,7 +220,7 @@ async function writeItems(
       feedWrite,
     ]);
     keys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    return { fresh, changed, counter: bump.next, feed };
+    return { fresh, changed, known, counter: bump.next, feed };
   });
 }
 
@@ -264,6 +274,10 @@ export async function ingestItems(
     if (!(err instanceof EngineError && err.code === STALE_INDEX)) throw err;
     texts = new Map();
     result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, texts, 'store');
+  }
+  if (opts.storedIds) {
+    for (const [key, id] of result.known) opts.storedIds.set(key, id);
+    for (const item of result.fresh) opts.storedIds.set(item.dedupeKey, item.id);
   }
   const afterFeed = () => {
     if (!result.feed) return;

@@ -174,17 +174,15 @@ export async function importItems(
     }
     const list = all.filter((i) => !copies.has(i.id));
     if (list.length === 0) continue;
+    const idOf = new Map<string, number>();
     const result = await ingestItems(
       s.ctx,
       feedId,
       list.map((i) => incoming(account.protocol, i)),
+      undefined,
+      { storedIds: idOf },
     );
     added += result.added.length;
-    const keys = list.map((i): [number, string] => [feedId, `${account.protocol}:${i.id}`]);
-    const stored = await s.ctx.db.run('fetch', () =>
-      s.ctx.db.table('items').where('[feedId+dedupeKey]').anyOf(keys).toArray(),
-    );
-    const idOf = new Map(stored.map((row) => [row.dedupeKey, row.id]));
     const records: SyncItemRecord[] = [];
     for (const i of list) {
       const itemId = idOf.get(`${account.protocol}:${i.id}`);
