@@ -55,6 +55,10 @@
  * the browser process's IndexedDB backend is what seeding 1M articles waits for (the engine worker
  * is idle over half the time): two entries fewer of the six per article is less of that work.
  * No data moves: the upgrade deletes the two indexes.
+ *
+ * Since index snapshot format 8, `&[feedId+dedupeKey]` is read only when the in-memory index was
+ * behind the store (worker/items/ingest.ts): ingest finds stored articles by the index's key
+ * hashes. The index stays, for its uniqueness: it is what refuses a second copy of an article.
  */
 import type Dexie from 'dexie';
 import type { Highlight } from '../highlights/types';
