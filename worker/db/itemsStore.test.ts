@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import fc from 'fast-check';
-import { idRuns, type ItemsStore } from './itemsStore';
+import { deleteItems, idRuns, type ItemsStore } from './itemsStore';
 
 let engine: Engine;
 let store: ItemsStore;
@@ -122,6 +122,23 @@ describe('items store queries', () => {
     });
     expect(idRuns([5, 5, 6, 7])).toEqual({ runs: [], singles: [5, 6, 7] });
     expect(idRuns([])).toEqual({ runs: [], singles: [] });
+  });
+
+  it('deleteItems removes exactly the asked ids: runs by key range, a one-id gap kept', async () => {
+    const db = internalsOf(engine).db;
+    const all = (await store.idsInRange(0, Infinity)).sort((a, b) => a - b);
+    // Feed A's ids are 1..30 and B's 31..36: two runs with id 11 left between them, and strays.
+    const gone = [...all.slice(0, 10), ...all.slice(11, 25), all[27]!, all[32]!];
+    const items = db.table('items');
+    const where = vi.spyOn(items, 'where');
+    const bulkDelete = vi.spyOn(items, 'bulkDelete');
+    await db.tx('delete', 'rw', ['items'], () => deleteItems(items, gone));
+    // Two range deletes, and one bulk delete of the two strays.
+    expect(where.mock.calls.map((call) => call[0])).toEqual([':id', ':id']);
+    expect(bulkDelete.mock.calls).toEqual([[[all[27], all[32]]]]);
+    const left = (await store.idsInRange(0, Infinity)).sort((a, b) => a - b);
+    expect(left).toEqual(all.filter((id) => !gone.includes(id)));
+    expect(left).toContain(all[10]);
   });
 
   it('countByFeed and idsInRange', async () => {

@@ -107,6 +107,24 @@ export async function readItems(table: StoreTable<'items'>, ids: readonly number
   return ids.map((id) => byId.get(id)).filter((item): item is StoredItem => item !== undefined);
 }
 
+// Consecutive ids from this many on are deleted with one key-range request.
+const DELETE_RUN_MIN = 8;
+
+/**
+ * Deletes these items inside the caller's read-write transaction: each run of consecutive ids
+ * (a feed's items are stored an ingest batch at a time, so a whole feed is a few runs) as one
+ * key-range delete, the rest with one bulkDelete. A range holds no id that was not asked for
+ * (the ids in it step by exactly 1). Deleting a feed of 5,000 articles was 5,000 delete
+ * requests, each a round trip to the browser's IndexedDB thread.
+ */
+export async function deleteItems(table: StoreTable<'items'>, ids: readonly number[]): Promise<void> {
+  const { ranges, rest } = keyRuns(ids, DELETE_RUN_MIN, 1);
+  await Promise.all([
+    ...ranges.map(([lo, hi]) => table.where(':id').between(lo, hi, true, true).delete()),
+    rest.length ? table.bulkDelete(rest) : undefined,
+  ]);
+}
+
 /** Builds the items store over an opened database. */
 export function createItemsStore(db: Database): ItemsStore {
   const table = () => db.table('items');

@@ -3,6 +3,7 @@
  * priority-score calls; merged into the `feeds` domain by engine.ts. Group edits live in
  * worker/groups/groupEdits.ts.
  */
+import { deleteItems } from '../db/itemsStore';
 import { bumpItemsCounter } from '../db/meta';
 import type { StoreName } from '../db/schema';
 import { afterItemsWrite } from '../engineContext';
@@ -104,7 +105,7 @@ export function createFeedEditsApi(s: FeedServices): FeedEditsApi {
       const { removed, counter } = await ctx.db.tx('delete', 'rw', stores, async () => {
         const items = ctx.db.table('items');
         const itemIds = (await items.where('feedId').anyOf(feedIds).primaryKeys()).map(Number);
-        await items.bulkDelete(itemIds);
+        await deleteItems(items, itemIds);
         await dropSummariesOf(ctx.db, itemIds);
         await dropFeedTombstones(ctx.db, feedIds);
         await ctx.db.table('feeds').bulkDelete(feedIds);

@@ -1,3 +1,4 @@
+import { deleteItems } from '../db/itemsStore';
 import { bumpItemsCounter } from '../db/meta';
 import type { StoreName } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
@@ -107,7 +108,7 @@ export function createFeedsApi(ctx: EngineContext): FeedsApi {
       const { removed, counter } = await ctx.db.tx('delete', 'rw', stores, async () => {
         const items = ctx.db.table('items');
         const ids = (await items.where('feedId').equals(id).primaryKeys()).map(Number);
-        await items.bulkDelete(ids);
+        await deleteItems(items, ids);
         await dropSummariesOf(ctx.db, ids);
         await dropFeedTombstones(ctx.db, [id]);
         await ctx.db.table('feeds').delete(id);

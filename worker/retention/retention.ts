@@ -9,6 +9,7 @@
  * each refresh job of this tab ends, so no UI component has to be mounted for it and a worker
  * restart keeps it.
  */
+import { deleteItems, readItems } from '../db/itemsStore';
 import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -114,8 +115,8 @@ export function createRetentionApi(ctx: EngineContext, jobs?: LocalJobs): Retent
         const part = ids.slice(i, i + CHUNK);
         const counter = await ctx.db.tx('delete', 'rw', ['items', 'meta', 'summaries'], async () => {
           const items = ctx.db.table('items');
-          const found = (await items.bulkGet(part)).filter((item) => item !== undefined);
-          await items.bulkDelete(part);
+          const found = await readItems(items, part);
+          await deleteItems(items, part);
           await buryItems(ctx.db, found, ctx.now());
           await dropSummariesOf(ctx.db, part);
           return bumpItemsCounter(ctx.db, ctx.applied.counter);
