@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_HIDDEN } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
 
 const row = (id: number, feedId: number, keyHash: number, flags = 0): IndexRow => ({
@@ -36,5 +36,35 @@ describe('idsWithKeys (the stored articles an ingest may meet)', () => {
     const copy = new MetaIndex();
     copy.load(index.columns());
     expect(copy.idsWithKeys(3, new Set([1000 + 5, 1000 + 2999]))).toEqual([6, 3000]);
+  });
+});
+
+describe('feedSize', () => {
+  it("feedSize counts a feed's live items, hidden ones too", () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, 1, 11), row(2, 1, 22), row(3, 2, 33)]);
+    index.setFlags([{ id: 2, flags: FLAG_HIDDEN }]);
+    expect(index.feedSize(1)).toBe(2);
+    expect(index.rowsOfFeed(1)).toHaveLength(1);
+    index.remove([1]);
+    index.upsert([row(3, 1, 33)]);
+    expect([index.feedSize(1), index.feedSize(2), index.feedSize(9)]).toEqual([2, 0, 0]);
+    index.load(index.columns());
+    expect(index.feedSize(1)).toBe(2);
+  });
+});
+
+describe('columns', () => {
+  it('round-trip through load()', () => {
+    const a = new MetaIndex();
+    a.upsert([row(1, 1, 1, FLAG_READ), row(2, 3, 2), row(3, 1, 3)]);
+    a.remove([3]);
+    const b = new MetaIndex();
+    b.load(structuredClone(a.columns()));
+    const ids = (index: MetaIndex) => Array.from(index.rowsByDate(), (r) => index.id(r));
+    expect(ids(b)).toEqual(ids(a));
+    expect(b.unreadByFeed()).toEqual({ 3: 1 });
+    expect(b.liveCount()).toBe(2);
+    expect(b.idsWithKeys(3, new Set([2]))).toEqual([2]);
   });
 });

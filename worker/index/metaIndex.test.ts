@@ -183,30 +183,6 @@ describe('MetaIndex', () => {
     expect(idsOf(index, index.rowsByDate())[0]).toBe(34_999);
   });
 
-  it("feedSize counts a feed's live items, hidden ones too", () => {
-    const index = new MetaIndex();
-    index.upsert([row(1, { feedId: 1 }), row(2, { feedId: 1 }), row(3, { feedId: 2 })]);
-    index.setFlags([{ id: 2, flags: FLAG_HIDDEN }]);
-    expect(index.feedSize(1)).toBe(2);
-    expect(index.rowsOfFeed(1)).toHaveLength(1);
-    index.remove([1]);
-    index.upsert([row(3, { feedId: 1 })]);
-    expect([index.feedSize(1), index.feedSize(2), index.feedSize(9)]).toEqual([2, 0, 0]);
-    index.load(index.columns());
-    expect(index.feedSize(1)).toBe(2);
-  });
-
-  it('columns() round-trips through load()', () => {
-    const a = new MetaIndex();
-    a.upsert([row(1, { flags: FLAG_READ }), row(2, { feedId: 3, pubDate: 50 }), row(3)]);
-    a.remove([3]);
-    const b = new MetaIndex();
-    b.load(structuredClone(a.columns()));
-    expect(idsOf(b, b.rowsByDate())).toEqual(idsOf(a, a.rowsByDate()));
-    expect(b.unreadByFeed()).toEqual({ 3: 1 });
-    expect(b.liveCount()).toBe(2);
-  });
-
   it('keeps every string column through rewrites, removals and a compaction', () => {
     const index = new MetaIndex();
     const strings = (id: number, v = 0): IndexRow =>
