@@ -150,7 +150,7 @@ interface Written {
  *   the index was behind the store, the unique `[feedId+dedupeKey]` index refuses the add and
  *   this throws STALE_INDEX with nothing written.
  * - 'store': the `[feedId+dedupeKey]` index is asked for every incoming key (one cursor step
- *   each: at 200k articles ~45% of the browser's IndexedDB work while a refresh ingested, and
+ *   each: at 200k articles ~40% of the browser's IndexedDB work while a refresh ingested, and
  *   more as the database grows).
  */
 async function writeItems(
