@@ -175,9 +175,12 @@ describe('two tabs over one database', () => {
     await got;
     expect(internalsOf(b).index.title(internalsOf(b).index.rowOf(added[1]!))).toBe('Edited');
 
+    // The deletion broadcasts two events, each its own message: wait for both to arrive
+    // (settled() covers only the messages already received; under load the second came later).
     got = nextEvent(b, 'items-removed');
+    const feedsGone = nextEvent(b, 'feeds-changed');
     await a.feeds.delete(f);
-    await got;
+    await Promise.all([got, feedsGone]);
     await b.settled();
     expect(await b.counts()).toMatchObject({ items: 0, feeds: 0, unread: 0 });
   });
