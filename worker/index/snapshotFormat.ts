@@ -26,7 +26,7 @@
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';
-import { byWidth } from './stringColumns';
+import { byWidth } from './joinedTitles';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 8;
