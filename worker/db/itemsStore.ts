@@ -169,10 +169,8 @@ export function createItemsStore(db: Database): ItemsStore {
         if (desc) coll = coll.reverse();
         return (await coll.filter(toPredicate(filter)).primaryKeys()).map(Number);
       }),
-    byIds: (ids) =>
-      idRuns(ids).runs.length === 0
-        ? db.run('fetch', () => readItems(table(), ids))
-        : db.tx('fetch', 'r', ['items'], () => readItems(table(), ids)),
+    // One transaction whether readItems sends one request or several (runs and singles).
+    byIds: (ids) => db.tx('fetch', 'r', ['items'], () => readItems(table(), ids)),
     countByFeed: (feedId) => db.run('count', () => table().where('feedId').equals(feedId).count()),
     idsInRange: (lo, hi) =>
       db.run('cursor', async () =>

@@ -139,6 +139,8 @@ interface Written {
   changed: StoredItem[];
   /** Id of each incoming article that was already stored, by dedupe key. */
   known: Map<string, number>;
+  /** Searchable text of the written records, handed to the text index after the commit. */
+  texts: TextOf;
   counter: number;
   feed: Feed | null;
 }
@@ -159,10 +161,10 @@ async function writeItems(
   prepared: Prepared[],
   now: number,
   feedPatch: IngestOptions['feedPatch'],
-  texts: TextOf,
   lookup: 'index' | 'store',
 ): Promise<Written> {
   const { db } = ctx;
+  const texts: TextOf = new Map();
   const candidates =
     lookup === 'index'
       ? ctx.index.idsWithKeys(feedId, new Set(prepared.map((p) => hash32(p.dedupeKey))))
@@ -207,7 +209,7 @@ async function writeItems(
     }
     if (fresh.length === 0 && changed.length === 0) {
       await feedWrite;
-      return { fresh, changed, known, counter: 0, feed };
+      return { fresh, changed, known, texts, counter: 0, feed };
     }
     const [keys] = await Promise.all([
       items.bulkAdd(fresh, { allKeys: true }).catch((err: unknown) => {
@@ -220,7 +222,7 @@ async function writeItems(
       feedWrite,
     ]);
     keys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    return { fresh, changed, known, counter: bump.next, feed };
+    return { fresh, changed, known, texts, counter: bump.next, feed };
   });
 }
 
@@ -264,16 +266,14 @@ export async function ingestItems(
   const prepared = prepare(incoming);
   const { feedPatch } = opts;
   if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
-  let texts: TextOf = new Map();
   let result: Written;
   try {
-    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, texts, 'index');
+    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'index');
   } catch (err) {
     // The index did not know an article the store holds (another tab stored it, or a
     // concurrent ingest of this feed committed first): nothing was written; ask the store.
     if (!(err instanceof EngineError && err.code === STALE_INDEX)) throw err;
-    texts = new Map();
-    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, texts, 'store');
+    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'store');
   }
   if (opts.storedIds) {
     for (const [key, id] of result.known) opts.storedIds.set(key, id);
@@ -297,7 +297,7 @@ export async function ingestItems(
   afterItemsWrite(ctx, result.counter, events);
   afterFeed();
   // After the events: the text index then knows these versions supersede the changed ids.
-  offerText(ctx, offered([...result.fresh, ...result.changed], texts));
+  offerText(ctx, offered([...result.fresh, ...result.changed], result.texts));
   // Rules act on new items only (updates keep the state rules gave them).
   if (added.length && ctx.afterIngest)
     await ctx
