@@ -74,16 +74,28 @@ function literalFeedIds(c: Condition, env: CompileEnv): number[] | null {
   return ids;
 }
 
+/** What the top-level conjuncts say about feeds: see `feedRestriction`. */
+export interface FeedRestriction {
+  /** The only feed ids whose items can match; null: no restriction found. */
+  feeds: Set<number> | null;
+  /**
+   * The conjuncts the restriction does not answer. Every item of a feed in `feeds` passes the
+   * others, so a walk over those feeds' rows needs to test only these.
+   */
+  rest: Condition[];
+}
+
 /**
  * The only feed ids whose items can match, from top-level conjuncts: `feedId = n`,
  * `feedId IN (…)`, and feed/group conditions evaluated over the known feeds (used only when
- * the condition is false for items of unknown feeds). null: no restriction found.
+ * the condition is false for items of unknown feeds).
  */
-export function feedRestriction(conds: Condition[], env: CompileEnv): Set<number> | null {
-  let result: Set<number> | null = null;
+export function feedRestriction(conds: Condition[], env: CompileEnv): FeedRestriction {
+  let feeds: Set<number> | null = null;
+  const rest: Condition[] = [];
   const intersect = (ids: Iterable<number>) => {
     const next = new Set(ids);
-    result = result === null ? next : new Set([...result].filter((f) => next.has(f)));
+    feeds = feeds === null ? next : new Set([...feeds].filter((f) => next.has(f)));
   };
   for (const c of conds) {
     const literal = literalFeedIds(c, env);
@@ -91,16 +103,22 @@ export function feedRestriction(conds: Condition[], env: CompileEnv): Set<number
       intersect(literal);
       continue;
     }
-    if (!isFeedOnly(c) || mentionsFeedId(c)) continue;
-    const pred = compileFeedCondition(c, env);
-    if (typeof pred === 'boolean') continue;
+    const pred = isFeedOnly(c) && !mentionsFeedId(c) ? compileFeedCondition(c, env) : null;
+    if (pred === null || typeof pred === 'boolean') {
+      // A constant true adds nothing; a constant false is kept so the row test says so.
+      if (pred !== true) rest.push(c);
+      continue;
+    }
     // Any id absent from the map stands for every unknown feed (their fields are all null).
     let unknown = -1;
     while (env.source.feeds.has(unknown)) unknown--;
-    if (pred(unknown)) continue;
+    if (pred(unknown)) {
+      rest.push(c);
+      continue;
+    }
     intersect([...env.source.feeds.keys()].filter((f) => pred(f)));
   }
-  return result;
+  return { feeds, rest };
 }
 
 /** First index in [0, n) where `ok` holds, for `ok` false then true along the array. */
