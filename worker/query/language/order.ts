@@ -1,4 +1,3 @@
-import { mergeByDate } from '../../index/mergeByDate';
 import type { MetaIndexView } from '../../index/types';
 import { compareForSort, type Val } from './semantics';
 
@@ -12,22 +11,69 @@ export function sortByDate(rows: Int32Array, index: MetaIndexView): void {
  * `rowsOfFeed`), kept where `keep` holds and merged into one list in that order: pairwise
  * merges, O(m log k) for m rows in k lists. A group's 12 feeds (25k rows at 1M articles) took
  * ~3 ms to sort by a comparator, most of what its list cost once its rows were cached.
+ * Each row's date is read once into an array beside it and the merges compare those (ids only
+ * on a tie): read from the index's columns at every level, the scattered reads made the merge
+ * ~20% slower (2.2 against 1.9 ms for a group at 1M in Node).
  */
 export function mergeDateOrdered(
   lists: Int32Array[],
   keep: ((row: number) => boolean) | true,
   index: MetaIndexView,
 ): Int32Array {
-  let parts = lists.map((rows) => (keep === true ? rows : rows.filter((r) => keep(r))));
-  if (parts.length === 0) return new Int32Array(0);
   const { pubDates, ids } = index.dateColumns?.() ?? dateColumnsOf(index);
+  let parts = lists.map((list): Keyed => {
+    const rows = keep === true ? list : list.filter((r) => keep(r));
+    const dates = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) dates[i] = pubDates[rows[i]!]!;
+    return { rows, dates };
+  });
+  if (parts.length === 0) return new Int32Array(0);
   while (parts.length > 1) {
-    const next: Int32Array[] = [];
+    const next: typeof parts = [];
     for (let i = 0; i < parts.length; i += 2)
-      next.push(i + 1 < parts.length ? mergeByDate(parts[i]!, parts[i + 1]!, pubDates, ids) : parts[i]!);
+      next.push(i + 1 < parts.length ? mergeKeyed(parts[i]!, parts[i + 1]!, ids) : parts[i]!);
     parts = next;
   }
-  return parts[0] === lists[0] ? parts[0]!.slice() : parts[0]!;
+  const rows = parts[0]!.rows;
+  return rows === lists[0] ? rows.slice() : rows;
+}
+
+interface Keyed {
+  rows: Int32Array;
+  /** `dates[i]` is the pubDate of `rows[i]`. */
+  dates: Float64Array;
+}
+
+/** Two keyed lists, newest first, merged into one (ties on the date by id desc). */
+function mergeKeyed(a: Keyed, b: Keyed, ids: Float64Array): Keyed {
+  const n = a.rows.length + b.rows.length;
+  const rows = new Int32Array(n);
+  const dates = new Float64Array(n);
+  const { rows: ar, dates: ad } = a;
+  const { rows: br, dates: bd } = b;
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < ar.length && j < br.length) {
+    const x = ad[i]!;
+    const y = bd[j]!;
+    // a's row first unless b's is newer (pubDate desc, then id desc).
+    if (y > x || (y === x && ids[br[j]!]! > ids[ar[i]!]!)) {
+      rows[k] = br[j]!;
+      dates[k++] = y;
+      j++;
+    } else {
+      rows[k] = ar[i]!;
+      dates[k++] = x;
+      i++;
+    }
+  }
+  rows.set(ar.subarray(i), k);
+  dates.set(ad.subarray(i), k);
+  k += ar.length - i;
+  rows.set(br.subarray(j), k);
+  dates.set(bd.subarray(j), k);
+  return { rows, dates };
 }
 
 /**
@@ -202,14 +248,24 @@ function backwardsKeepingTies(
     if (keep !== true && !keep(r)) continue;
     const k = key(r);
     if (k !== last) {
-      out.subarray(run, n).reverse();
+      reverseRun(out, run, n);
       run = n;
       last = k;
     }
     out[n++] = r;
   }
-  out.subarray(run, n).reverse();
+  reverseRun(out, run, n);
   return n;
+}
+
+// Reverses out[from, to) in place. Most runs are one row: `subarray().reverse()` for each made
+// an array view per kept row (50k at 1M rows, ~8 of the ~12 ms `enclosure LIKE … ASC` spent here).
+function reverseRun(out: Int32Array, from: number, to: number): void {
+  for (let i = from, j = to - 1; i < j; i++, j--) {
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
 }
 
 // An index without column access (test sources): its dates and ids copied into arrays.
