@@ -85,4 +85,47 @@ describe('PackedStrings', () => {
       ),
     );
   });
+  it('scans only the rows with a value, and finds every one of them through rewrites, compactions and reloads (property)', () => {
+    const VALUES = ['', 'a.mp3', 'B.MP3', 'é.mp3', 'plain', 'x'];
+    const op = fc.oneof(
+      fc.tuple(fc.constant('set' as const), fc.nat(40), fc.constantFrom(...VALUES), fc.constantFrom(...VALUES)),
+      fc.tuple(fc.constant('compact' as const), fc.nat(3)),
+      fc.tuple(fc.constant('reload' as const)),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        let p = new PackedStrings(2);
+        let model: [string, string][] = [];
+        for (const o of ops) {
+          if (o[0] === 'set') {
+            const row = Math.min(o[1], model.length);
+            p.set(row, [o[2], o[3]]);
+            model[row] = [o[2], o[3]];
+          } else if (o[0] === 'compact') {
+            // Keeps every row but one in `o[1] + 2`, renumbered.
+            const keep = Int32Array.from(model.keys()).filter((r) => r % (o[1] + 2) !== 0);
+            p.compact(keep);
+            model = Array.from(keep, (r) => model[r]!);
+          } else {
+            const q = new PackedStrings(2);
+            expect(q.fromBytes(p.toBytes(), model.length)).toBe(true);
+            p = q;
+          }
+        }
+        const part = utf8('.mp3');
+        for (const f of [0, 1]) {
+          const expected = model.map((values) => {
+            const v = values[f]!;
+            // eslint-disable-next-line no-control-regex
+            return v === '' ? 0 : !/^[\x00-\x7f]*$/.test(v) ? 2 : v.toLowerCase().includes('.mp3') ? 1 : 0;
+          });
+          expect(Array.from(p.scanAscii(f, part, model.length))).toEqual(expected);
+          expect(model.map((_, r) => p.includesAscii(r, f, part))).toEqual(
+            expected.map((e) => (e === 2 ? undefined : e === 1)),
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -21,8 +21,16 @@ export class PackedStrings {
   private rows = 0;
   /** Byte length of the field `locate` found last. */
   private located = 0;
+  /**
+   * Per field, one bit per row, set when the row's value is not empty. `scanAscii` visits only
+   * those rows: at 1M articles 95% have no enclosure, and reading every record to learn so took
+   * ~25 ms of a ~38 ms `enclosure LIKE` (Node). 1 bit a row a field (375 KB at 1M).
+   */
+  private filled: Int32Array[];
 
-  constructor(private readonly fields: number) {}
+  constructor(private readonly fields: number) {
+    this.filled = Array.from({ length: fields }, () => new Int32Array(0));
+  }
 
   /** Bytes held (live and dead), for reports. */
   byteLength(): number {
@@ -43,7 +51,11 @@ export class PackedStrings {
       this.rows = row + 1;
     }
     this.starts[row] = this.used;
-    for (let f = 0; f < this.fields; f++) this.put(values[f] ?? '');
+    for (let f = 0; f < this.fields; f++) {
+      const value = values[f] ?? '';
+      this.put(value);
+      this.mark(f, row, value !== '');
+    }
     if (this.dead > Math.max(1 << 16, this.used / 2)) this.compact(null);
   }
 
@@ -56,7 +68,7 @@ export class PackedStrings {
 
   /** Whether field `field` of `row` contains the UTF-8 bytes `part` (non-empty). No decoding. */
   includes(row: number, field: number, part: Uint8Array): boolean {
-    if (row < 0 || row >= this.rows) return false;
+    if (row < 0 || row >= this.rows || !this.isFilled(field, row)) return false;
     const [from, to] = this.span(row, field);
     const b = this.bytes;
     const m = part.length;
@@ -76,7 +88,7 @@ export class PackedStrings {
    * No decoding otherwise: LIKE on links and enclosures at 1M rows built a string per row.
    */
   includesAscii(row: number, field: number, part: Uint8Array): boolean | undefined {
-    if (row < 0 || row >= this.rows) return false;
+    if (row < 0 || row >= this.rows || !this.isFilled(field, row)) return false;
     const [from, to] = this.span(row, field);
     const found = foldedFind(this.bytes, from, to, part);
     return found === UNDECIDED ? undefined : found === 1;
@@ -90,9 +102,16 @@ export class PackedStrings {
     const out = new Uint8Array(rows);
     const n = Math.min(rows, this.rows);
     const b = this.bytes;
-    for (let r = 0; r < n; r++) {
-      const from = this.locate(r, field);
-      out[r] = this.located === 0 ? 0 : foldedFind(b, from, from + this.located, part);
+    const bits = this.filled[field]!;
+    const words = Math.min(bits.length, Math.ceil(n / 32));
+    for (let w = 0; w < words; w++) {
+      // The rows of this word with a value, lowest first.
+      for (let word = bits[w]!; word !== 0; word &= word - 1) {
+        const r = w * 32 + 31 - Math.clz32(word & -word);
+        if (r >= n) break;
+        const from = this.locate(r, field);
+        out[r] = foldedFind(b, from, from + this.located, part);
+      }
     }
     return out;
   }
@@ -138,6 +157,7 @@ export class PackedStrings {
    */
   fromBytes(bytes: Uint8Array, rows: number): boolean {
     const starts = new Uint32Array(rows);
+    const filled = Array.from({ length: this.fields }, () => new Int32Array(Math.ceil(rows / 32)));
     let p = 0;
     for (let r = 0; r < rows; r++) {
       starts[r] = p;
@@ -151,6 +171,7 @@ export class PackedStrings {
           len += (byte & 0x7f) * 2 ** shift;
           shift += 7;
         } while (byte >= 0x80);
+        if (len > 0) filled[f]![r >>> 5]! |= 1 << (r & 31);
         p += len;
       }
       if (p > bytes.length) return false;
@@ -161,6 +182,7 @@ export class PackedStrings {
     this.dead = 0;
     this.starts = starts;
     this.rows = rows;
+    this.filled = filled;
     return true;
   }
 
@@ -169,6 +191,24 @@ export class PackedStrings {
     this.bytes = new Uint8Array(1024);
     this.starts = new Uint32Array(0);
     this.used = this.dead = this.rows = 0;
+    this.filled = this.filled.map(() => new Int32Array(0));
+  }
+
+  private isFilled(field: number, row: number): boolean {
+    return ((this.filled[field]![row >>> 5] ?? 0) & (1 << (row & 31))) !== 0;
+  }
+
+  private mark(field: number, row: number, on: boolean): void {
+    let bits = this.filled[field]!;
+    const w = row >>> 5;
+    if (w >= bits.length) {
+      if (!on) return;
+      const grown = new Int32Array(Math.max(32, w + 1, Math.ceil(bits.length * 1.25)));
+      grown.set(bits);
+      this.filled[field] = bits = grown;
+    }
+    if (on) bits[w]! |= 1 << (row & 31);
+    else bits[w]! &= ~(1 << (row & 31));
   }
 
   // [from, to) of one field's bytes.
