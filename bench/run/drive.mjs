@@ -275,7 +275,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_SCROLL', 'scroll', 500);
     // RIVULET_BENCH_TRACE_SCROLL=file.json: every process's threads over the step (trace.mjs).
     const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_SCROLL');
-    const out = await scrollBench({ page, cdp, call, runs, smoke });
+    const out = await scrollBench({ page, cdp, call, heaps, runs, smoke });
     await trace.stop();
     await profile.stop();
     return out;

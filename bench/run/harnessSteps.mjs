@@ -5,8 +5,13 @@ import { MB, med, sleep, summarize, verdict } from './stats.mjs';
 /** Engine worker heap target: 150 MB up to 100k items, 400 MB at 1M (issue #17). */
 export const workerHeapTargetMb = (size) => (size >= 1_000_000 ? 400 : 150);
 
-async function scrollOnce({ cdp, call, kind, distance }) {
+async function scrollOnce({ cdp, call, heaps, kind, distance }) {
   await call('scrollMount', kind);
+  // Each run starts from collected heaps, the page's and the workers': the garbage of the run
+  // before (the static rows' build, the refresh's batches) is not collected in this one's frames.
+  // V8 collects a heap a while after its allocation stops: at 200k the engine worker's ran twice
+  // inside static runs (up to 35 ms on its thread, its helper threads on both cores).
+  await heaps.collect();
   await call('frameStart', kind === 'engine');
   await cdp.send('Input.synthesizeScrollGesture', {
     x: 400,
@@ -18,7 +23,7 @@ async function scrollOnce({ cdp, call, kind, distance }) {
   return call('frameStop');
 }
 
-export async function scrollBench({ cdp, call, runs, smoke }) {
+export async function scrollBench({ cdp, call, heaps, runs, smoke }) {
   const distance = smoke ? 3000 : 20_000;
   // What the steps before left to do (seeding's or the ingest step's snapshot and its title
   // join, a merge) is written and done first: the runs measure the refresh they start, and a
@@ -29,17 +34,21 @@ export async function scrollBench({ cdp, call, runs, smoke }) {
   const e = [];
   const a = [];
   for (let i = -1; i < runs; i++) {
-    const er = await scrollOnce({ cdp, call, kind: 'engine', distance });
+    const er = await scrollOnce({ cdp, call, heaps, kind: 'engine', distance });
     // The engine run's upkeep (held while the list scrolled: the snapshot write, its title join,
     // the search index's merge) is done before the static run, which measures the browser with
     // no engine work: left to run, it landed in the anchor's frames (one 1M run read 10.2% at
     // p75 for the static list against its usual 0.4–0.8%).
     await call('flushSnapshot');
     await call('engineQuiet');
-    const ar = await scrollOnce({ cdp, call, kind: 'static', distance });
+    const ar = await scrollOnce({ cdp, call, heaps, kind: 'static', distance });
     if (i >= 0) e.push(er);
     if (i >= 0) a.push(ar);
   }
+  // The refresh's scratch feed goes once, after the last run (its deletion's after-work, the
+  // text store's compaction and IndexedDB's, landed in the next run when it went after each).
+  await call('scrollCleanup');
+  await call('engineQuiet');
   await call('releaseStatic');
   const share = (r) => (100 * r.over25) / Math.max(1, r.frames);
   const s = summarize(e.map(share));
@@ -77,7 +86,8 @@ export async function scrollBench({ cdp, call, runs, smoke }) {
 
 export async function memoryBench({ cdp, call, smoke, heaps, size }) {
   const workerTarget = workerHeapTargetMb(size);
-  await call('scrollMount', 'engine');
+  // The list as a reader has it, with no refresh batch made on the page (harness data).
+  await call('scrollMount', 'engine', false);
   await cdp.send('Input.synthesizeScrollGesture', {
     x: 400,
     y: 400,

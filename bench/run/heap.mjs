@@ -53,6 +53,17 @@ export async function trackWorkerHeaps(cdp) {
       for (const [sessionId, n] of sessions) if (n === name) return send(sessionId, method, params);
       throw new Error(`no ${name} worker attached`);
     },
+    /** A full GC in the page and in every worker (before a timed run: no garbage carried in). */
+    async collect() {
+      await cdp.send('HeapProfiler.collectGarbage');
+      for (const sessionId of sessions.keys()) {
+        try {
+          await send(sessionId, 'HeapProfiler.collectGarbage');
+        } catch {
+          // A worker that went away between listing and asking: nothing to collect.
+        }
+      }
+    },
     /** Used JS heap + backing stores per worker bundle after a GC in each. */
     async heaps() {
       const out = {};

@@ -18,7 +18,7 @@ import { benchPaging } from './pagingBench';
 import { benchParse, type ParseInput } from './parseBench';
 import { benchQuery } from './queryBench';
 import { COLD_LISTS, coldEngine, coldListLabel, coldSqlite, sqliteToOpfs } from './coldStart';
-import { frameStart, frameStop, releaseStatic, scrollMount } from './scrollBench';
+import { frameStart, frameStop, releaseStatic, scrollCleanup, scrollMount } from './scrollBench';
 import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
 import { engineQuiet, engineWorker, ingestWorker, rawIdbWorker } from './workers';
@@ -57,6 +57,7 @@ const api = {
   frameStart,
   frameStop,
   releaseStatic,
+  scrollCleanup,
   coldEngine,
   coldSqlite,
   /** The cold-start list types and their report labels. */

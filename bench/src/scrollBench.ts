@@ -79,14 +79,28 @@ let staticRows: ItemRow[] | null = null;
  */
 export function releaseStatic(): void {
   staticRows = null;
-  refreshSource = null;
+  refreshBatch = null;
 }
+
+/**
+ * The anchor keeps the newest rows only, as many as a gesture reaches and more (a 20k px gesture
+ * passes ~260 rows of 76 px), and answers the whole corpus's count. Kept whole, the corpus's rows
+ * sat on the main thread's heap through the engine's runs too, and every major GC there marked
+ * them: at 200k, four GCs in eight engine runs took up to 158 ms each, none in the static runs
+ * (which allocate nothing), and that was most of the engine's slow frames.
+ */
+const STATIC_ROWS = 2_000;
 
 // Anchor rows: the same corpus as list rows, built once on the main thread (untimed).
 function staticSource(): RowSource {
   staticRows ??= buildStaticRows();
   const rows = staticRows;
-  return { count: rows.length, row: (i) => rows[i], want: () => {}, subscribe: () => () => {} };
+  return {
+    count: corpus().spec.size,
+    row: (i) => rows[i],
+    want: () => {},
+    subscribe: () => () => {},
+  };
 }
 
 function buildStaticRows(): ItemRow[] {
@@ -109,15 +123,18 @@ function buildStaticRows(): ItemRow[] {
       });
     }
   }
-  return rows.sort((a, b) => b.pubDate - a.pubDate || b.id - a.id);
+  return rows.sort((a, b) => b.pubDate - a.pubDate || b.id - a.id).slice(0, STATIC_ROWS);
 }
 
 let recording: { stop: () => Promise<FrameReport> } | null = null;
 const feedName = (id: number) => (id >= 1 && id <= FEED_COUNT ? feedTitle(id - 1) : 'Refresh');
 
-/** Mounts the list for `kind` and waits until its first rows are on screen. */
-export async function scrollMount(kind: 'engine' | 'static'): Promise<number> {
-  if (kind === 'engine') refreshItems(corpus().spec);
+/**
+ * Mounts the list for `kind` and waits until its first rows are on screen; for an engine run with
+ * `refresh`, first makes the items its background refresh will store.
+ */
+export async function scrollMount(kind: 'engine' | 'static', refresh = kind === 'engine'): Promise<number> {
+  refreshBatch = refresh ? nextRefreshItems(corpus().spec) : null;
   const source = kind === 'engine' ? engineSource((await engineWorker().counts()).items) : staticSource();
   mountList(source, feedName);
   for (let i = 0; i < 200 && !source.row(0); i++) await new Promise((r) => setTimeout(r, 10));
@@ -125,34 +142,35 @@ export async function scrollMount(kind: 'engine' | 'static'): Promise<number> {
   return source.count;
 }
 
-// The refresh's items, generated once (in scrollMount, before any recording): generating 5,000
-// items on the main thread inside the recording would add the harness's own jank to the frames.
-// Always 5,000 (feed 0 of a 100k corpus): a run stores 250 a batch and never gets near the end,
-// and at 1M the corpus's feed 0 (50,000 items, ~80 MB) was most of the main-thread heap figure.
-let refreshSource: { key: string; items: IncomingItem[] } | null = null;
-function refreshItems(spec: CorpusSpec): IncomingItem[] {
-  const key = JSON.stringify(spec);
-  if (refreshSource?.key !== key) {
-    const items = feedItems({ ...spec, seed: spec.seed + 1, size: 100_000 }, 0);
-    refreshSource = { key, items: items.map(({ read: _r, saved: _s, plain: _p, ...item }) => item) };
-  }
-  return refreshSource.items;
+// The next engine run's refresh items, generated in scrollMount (before the recording):
+// generating 5,000 items on the main thread inside the recording would add the harness's own
+// jank to the frames. Always 5,000 (feed 0 of a 100k corpus): a run stores 250 a batch and never
+// gets near the end, and at 1M the corpus's feed 0 (50,000 items, ~80 MB) was most of the
+// main-thread heap figure. Each run's are new articles (their guids and links name the run), so
+// one scratch feed serves every run and is deleted once, by scrollCleanup.
+let refreshBatch: IncomingItem[] | null = null;
+let refreshRuns = 0;
+let scratchFeed: number | null = null;
+function nextRefreshItems(spec: CorpusSpec): IncomingItem[] {
+  const run = refreshRuns++;
+  return feedItems({ ...spec, seed: spec.seed + 1, size: 100_000 }, 0).map(
+    ({ read: _r, saved: _s, plain: _p, ...item }) => ({
+      ...item,
+      guid: `${item.guid}:run${run}`,
+      link: `${item.link}?run=${run}`,
+    }),
+  );
 }
 
-// Background refresh: new items into a scratch feed, 250 per ingest, until stopped.
-function backgroundIngest(): { stop: () => Promise<number> } {
+// Background refresh: the run's items into the scratch feed, 250 per ingest, until stopped.
+function backgroundIngest(items: IncomingItem[]): { stop: () => Promise<number> } {
   const engine = engineWorker();
-  const { spec } = corpus();
   let stopped = false;
   let stored = 0;
   const run = (async () => {
-    const feedId = await engine.feeds.save({ url: 'https://refresh.example.test/rss.xml', title: 'Refresh' });
-    const source = refreshItems(spec);
-    for (let i = 0; !stopped && i < source.length; i += 250) {
-      stored += (await engine.items.ingest(feedId, source.slice(i, i + 250))).added.length;
-    }
-    while (!stopped) await new Promise((r) => setTimeout(r, 20));
-    await engine.feeds.delete(feedId);
+    scratchFeed ??= await engine.feeds.save({ url: 'https://refresh.example.test/rss.xml', title: 'Refresh' });
+    for (let i = 0; !stopped && i < items.length; i += 250)
+      stored += (await engine.items.ingest(scratchFeed, items.slice(i, i + 250))).added.length;
   })();
   return {
     stop: async () => {
@@ -161,6 +179,12 @@ function backgroundIngest(): { stop: () => Promise<number> } {
       return stored;
     },
   };
+}
+
+/** Deletes the refresh's scratch feed and what it stored (after the scroll step's last run). */
+export async function scrollCleanup(): Promise<void> {
+  if (scratchFeed !== null) await engineWorker().feeds.delete(scratchFeed);
+  scratchFeed = null;
 }
 
 /** Starts recording frames (and, for the engine, the background refresh). */
@@ -191,7 +215,7 @@ export function frameStart(withIngest: boolean): void {
     (e) => (loaf += (e as PerformanceEntry & { blockingDuration: number }).blockingDuration),
   );
   observe('longtask', (e) => (longTask += Math.max(0, e.duration - 50)));
-  const ingest = withIngest ? backgroundIngest() : null;
+  const ingest = withIngest ? backgroundIngest(refreshBatch ?? []) : null;
   // Marks the run in a trace (RIVULET_BENCH_TRACE_SCROLL, bench/run/trace.mjs); free otherwise.
   const run = withIngest ? 'engine' : 'static';
   console.timeStamp(`rivulet-run ${run} start`);
