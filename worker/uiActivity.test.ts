@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INGEST_PACE, INPUT_HOLD_MS, MAX_HOLD_MS, MAX_PACE_MS, UiActivity } from './uiActivity';
+import { INPUT_HOLD_MS, MAX_HOLD_MS, UiActivity } from './uiActivity';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -69,54 +69,5 @@ describe('UiActivity', () => {
     expect(ui.busy()).toBe(false);
     ui.touch(-5);
     expect(ui.busy()).toBe(false);
-  });
-  it('paces ingest writes only while input lasts: each waits INGEST_PACE times the last one', async () => {
-    const { ui } = setup();
-    let paced = false;
-    const pace = () => {
-      paced = false;
-      void ui.pace().then(() => (paced = true));
-    };
-    // No input: no wait, however long the last write took.
-    ui.worked(400);
-    pace();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(paced).toBe(true);
-    // Steady input: the next write waits INGEST_PACE × 100 ms after the write before it.
-    await vi.advanceTimersByTimeAsync(MAX_PACE_MS);
-    ui.worked(100);
-    ui.touch(MAX_HOLD_MS);
-    pace();
-    await vi.advanceTimersByTimeAsync(INGEST_PACE * 100 - 1);
-    expect(paced).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(paced).toBe(true);
-    // A pause in the input lets a paced write go at once.
-    await vi.advanceTimersByTimeAsync(MAX_HOLD_MS);
-    ui.worked(400);
-    ui.touch(50);
-    pace();
-    await vi.advanceTimersByTimeAsync(50);
-    expect(paced).toBe(true);
-  });
-
-  it('bounds the pace, and ignores a duration that is not a number', async () => {
-    const { ui } = setup();
-    let paced = false;
-    const pace = () => {
-      paced = false;
-      void ui.pace().then(() => (paced = true));
-    };
-    ui.touch(MAX_HOLD_MS);
-    ui.worked(60_000);
-    pace();
-    await vi.advanceTimersByTimeAsync(MAX_PACE_MS - 1);
-    expect(paced).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(paced).toBe(true);
-    ui.worked(Number.NaN);
-    pace();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(paced).toBe(true);
   });
 });

@@ -6,30 +6,17 @@
  * phone or laptop the worker's core is the one the page's compositor and the browser's storage
  * threads would otherwise get during a fling.
  *
- * Work that answers the reader (a page, a query) does not wait. Nor does upkeep starve: a held
- * task goes ahead after `MAX_HOLD_MS` of steady input.
- *
- * Ingest (a refresh's or a sync's articles) is paced instead of held (`pace`, `worked`): while
- * input lasts, each write waits after the one before for `INGEST_PACE` times as long as that one
- * took, so a refresh keeps going at about a third of its speed and leaves the cores to the page.
- * A write is the worker's time plus the browser's storage thread's plus the collector's helpers:
- * at 200k articles, a refresh writing at full speed under a 4 s fling made 2–4 frames in 240 miss
- * their 25 ms against 1 for the list alone, every one of them off the CPU, not busy on it.
+ * Work that answers the reader (a page, a query, the ingest of a refresh the reader started) does
+ * not wait. Nor does upkeep starve: a held task goes ahead after `MAX_HOLD_MS` of steady input.
  */
 
 /** Input holds upkeep off for this long after it (a fling's frames arrive every 16 ms). */
 export const INPUT_HOLD_MS = 300;
 /** Held upkeep goes ahead after this long even if input never pauses. */
 export const MAX_HOLD_MS = 5_000;
-/** While input lasts, an ingest write waits this many times as long as the last one took. */
-export const INGEST_PACE = 5;
-/** The longest an ingest write waits for its pace. */
-export const MAX_PACE_MS = 1_000;
 
 export class UiActivity {
   private until = 0;
-  /** While input lasts, no ingest write starts before this time (see `pace`). */
-  private paceUntil = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -43,21 +30,6 @@ export class UiActivity {
   /** True while input holds upkeep off. */
   busy(): boolean {
     return this.now() < this.until;
-  }
-
-  /** An ingest write ended after `ms`: while input lasts, the next one waits INGEST_PACE × ms. */
-  worked(ms: number): void {
-    const wait = Number.isFinite(ms) ? Math.min(Math.max(ms, 0) * INGEST_PACE, MAX_PACE_MS) : 0;
-    this.paceUntil = Math.max(this.paceUntil, this.now() + wait);
-  }
-
-  /**
-   * Before an ingest write: at once when there is no input; otherwise resolves when the input
-   * pauses or the pace the writes before set has passed, whichever comes first.
-   */
-  async pace(): Promise<void> {
-    const left = this.paceUntil - this.now();
-    if (left > 0 && this.busy()) await this.quiet(left);
   }
 
   /**

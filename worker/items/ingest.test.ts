@@ -39,28 +39,6 @@ describe('dedupe keys', () => {
 });
 
 describe('ingestItems', () => {
-  it('is paced by the reader\'s input: it waits for its pace before writing and reports how long it took', async () => {
-    const { ui } = internalsOf(engine).context;
-    const order: string[] = [];
-    const pace = vi.spyOn(ui, 'pace').mockImplementation(() => {
-      order.push('pace');
-      return Promise.resolve();
-    });
-    const worked = vi.spyOn(ui, 'worked').mockImplementation((ms) => {
-      order.push(`worked ${ms >= 0 ? 'ms' : 'bad'}`);
-    });
-    const stored = vi.spyOn(internalsOf(engine).context.events, 'emit').mockImplementation(() => {
-      order.push('emit');
-    });
-    await engine.items.ingest(feedId, [incoming({ guid: 'paced' })]);
-    expect(order[0]).toBe('pace');
-    expect(order.at(-1)).toBe('worked ms');
-    expect(order).toContain('emit');
-    pace.mockRestore();
-    worked.mockRestore();
-    stored.mockRestore();
-  });
-
   it('adds new items unread, with snippet and thumbnail, and emits items-added', async () => {
     const res = await engine.items.ingest(feedId, [
       incoming({ guid: 'a', description: '<p>Hi <img src="/pic.png"> there</p>', link: 'https://f.test/a' }),

@@ -263,23 +263,6 @@ export async function ingestItems(
   now: number = ctx.now(),
   opts: IngestOptions = {},
 ): Promise<IngestResult> {
-  // While the reader scrolls, writes are paced to leave the cores to the page (uiActivity.ts).
-  await ctx.ui.pace();
-  const started = performance.now();
-  try {
-    return await ingestNow(ctx, feedId, incoming, now, opts);
-  } finally {
-    ctx.ui.worked(performance.now() - started);
-  }
-}
-
-async function ingestNow(
-  ctx: EngineContext,
-  feedId: number,
-  incoming: IncomingItem[],
-  now: number,
-  opts: IngestOptions,
-): Promise<IngestResult> {
   const prepared = prepare(incoming);
   const { feedPatch } = opts;
   if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
