@@ -63,7 +63,10 @@ export async function benchPaging(runs: number): Promise<BenchRow[]> {
       if (res.rows === 0) throw new Error(`Dexie page ${p} is empty`);
       return performance.now() - start;
     };
-    const times = { subject: engineTimes.get(p)!, anchor: (await interleave(runs, dexie, null, budget)).subject };
+    const times = {
+      subject: engineTimes.get(p)!,
+      anchor: (await interleave(runs, dexie, null, budget)).subject,
+    };
     const subject = summarize(times.subject);
     const anchor = summarize(times.anchor);
     if (p === 1) page1 = subject.median;

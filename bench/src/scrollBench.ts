@@ -168,7 +168,10 @@ function backgroundIngest(items: IncomingItem[]): { stop: () => Promise<number> 
   let stopped = false;
   let stored = 0;
   const run = (async () => {
-    scratchFeed ??= await engine.feeds.save({ url: 'https://refresh.example.test/rss.xml', title: 'Refresh' });
+    scratchFeed ??= await engine.feeds.save({
+      url: 'https://refresh.example.test/rss.xml',
+      title: 'Refresh',
+    });
     for (let i = 0; !stopped && i < items.length; i += 250)
       stored += (await engine.items.ingest(scratchFeed, items.slice(i, i + 250))).added.length;
   })();

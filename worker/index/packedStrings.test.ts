@@ -88,7 +88,12 @@ describe('PackedStrings', () => {
   it('scans only the rows with a value, and finds every one of them through rewrites, compactions and reloads (property)', () => {
     const VALUES = ['', 'a.mp3', 'B.MP3', 'é.mp3', 'plain', 'x'];
     const op = fc.oneof(
-      fc.tuple(fc.constant('set' as const), fc.nat(40), fc.constantFrom(...VALUES), fc.constantFrom(...VALUES)),
+      fc.tuple(
+        fc.constant('set' as const),
+        fc.nat(40),
+        fc.constantFrom(...VALUES),
+        fc.constantFrom(...VALUES),
+      ),
       fc.tuple(fc.constant('compact' as const), fc.nat(3)),
       fc.tuple(fc.constant('reload' as const)),
     );
