@@ -11,7 +11,10 @@ async function scrollOnce({ cdp, call, heaps, kind, distance }) {
   // before (the static rows' build, the refresh's batches) is not collected in this one's frames.
   // V8 collects a heap a while after its allocation stops: at 200k the engine worker's ran twice
   // inside static runs (up to 35 ms on its thread, its helper threads on both cores).
-  await heaps.collect();
+  // RIVULET_BENCH_SCROLL_GC=page collects the page's heap only: a collected worker heap is also
+  // the state an idle reader's engine is in when a refresh starts (V8 sizes the next collection
+  // from what it kept), and this shows what the engine runs read without it.
+  await heaps.collect({ workers: process.env.RIVULET_BENCH_SCROLL_GC !== 'page' });
   await call('frameStart', kind === 'engine');
   await cdp.send('Input.synthesizeScrollGesture', {
     x: 400,

@@ -53,9 +53,10 @@ export async function trackWorkerHeaps(cdp) {
       for (const [sessionId, n] of sessions) if (n === name) return send(sessionId, method, params);
       throw new Error(`no ${name} worker attached`);
     },
-    /** A full GC in the page and in every worker (before a timed run: no garbage carried in). */
-    async collect() {
+    /** A full GC in the page and (unless `workers` is false) in every worker. */
+    async collect({ workers = true } = {}) {
       await cdp.send('HeapProfiler.collectGarbage');
+      if (!workers) return;
       for (const sessionId of sessions.keys()) {
         try {
           await send(sessionId, 'HeapProfiler.collectGarbage');
