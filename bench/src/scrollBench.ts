@@ -86,8 +86,8 @@ export function releaseStatic(): void {
  * The anchor keeps the newest rows only, as many as a gesture reaches and more (a 20k px gesture
  * passes ~260 rows of 76 px), and answers the whole corpus's count. Kept whole, the corpus's rows
  * sat on the main thread's heap through the engine's runs too, and every major GC there marked
- * them: at 200k, four GCs in eight engine runs took up to 158 ms each, none in the static runs
- * (which allocate nothing), and that was most of the engine's slow frames.
+ * them: in a 200k trace, four GCs in eight engine runs took up to 158 ms each, none in the
+ * static runs (which allocate nothing).
  */
 const STATIC_ROWS = 2_000;
 
