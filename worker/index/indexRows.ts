@@ -30,6 +30,9 @@ export abstract class IndexRows {
   dateColumns(): { pubDates: Float64Array; ids: Float64Array } {
     return { pubDates: this.pubDates, ids: this.ids };
   }
+  rowColumns(): { feedIds: Int32Array; flags: Uint8Array } {
+    return { feedIds: this.feedIds, flags: this.flagBits };
+  }
   id(row: number): number {
     return this.ids[row] ?? 0;
   }

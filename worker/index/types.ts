@@ -24,6 +24,8 @@ export interface MetaIndexView {
    * do not keep them: any change of rows may replace them).
    */
   dateColumns?(): { pubDates: Float64Array; ids: Float64Array };
+  /** The feed id and flag columns by row, on the same terms as `dateColumns` (optional). */
+  rowColumns?(): { feedIds: Int32Array; flags: Uint8Array };
   id(row: number): number;
   feedId(row: number): number;
   pubDate(row: number): number;

@@ -4,9 +4,10 @@ import { isFeedLevel, resolveField, type FieldKey } from './fields';
 import { isLeaf, leafTest, type LeafCondition } from './leaf';
 import { likeText, norm, numeric, type Val } from './semantics';
 import type { QuerySource } from './source';
-import { memoByFeed, scanned, titleLike } from './rowTests';
+import { anyOf, everyRow, memoByFeed, negate, scanned, titleLike } from './rowTests';
 import { tagsSortValue, tagsTest } from './tagsField';
-import type { CompileEnv, Compiled } from './compileEnv';
+import type { CompileEnv, Compiled, RowTest } from './compileEnv';
+import type { MetaIndexView } from '../../index/types';
 
 type Getter = (x: number) => Val;
 
@@ -80,12 +81,15 @@ export function rowGetter(key: FieldKey, env: CompileEnv): Getter {
   }
 }
 
-function combine(type: 'and' | 'or', parts: Compiled[]): Compiled {
+// `rows`: the parts test index rows (not feed ids), so an OR of parts that answer every row at
+// once does too.
+function combine(type: 'and' | 'or', parts: Compiled[], rows?: MetaIndexView): Compiled {
   const decisive = type === 'or';
   if (parts.includes(decisive)) return decisive;
-  const preds = parts.filter((p): p is (x: number) => boolean => typeof p === 'function');
+  const preds = parts.filter((p): p is RowTest => typeof p === 'function');
   if (preds.length === 0) return !decisive;
-  if (preds.length === 1) return preds[0] as (x: number) => boolean;
+  if (preds.length === 1) return preds[0] as RowTest;
+  if (type === 'or' && rows) return anyOf(rows, preds);
   if (preds.length === 2) {
     const [a, b] = preds as [(x: number) => boolean, (x: number) => boolean];
     return type === 'and' ? (x) => a(x) && b(x) : (x) => a(x) || b(x);
@@ -171,7 +175,19 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     const whenClear = test(false);
     if (whenSet === whenClear) return whenSet;
     const bit = key === 'isRead' ? FLAG_READ : FLAG_SAVED;
-    return (r) => ((index.flags(r) & bit) !== 0 ? whenSet : whenClear);
+    const bitTest = (r: number) => ((index.flags(r) & bit) !== 0 ? whenSet : whenClear);
+    const all = (): Uint8Array => {
+      if (!index.rowColumns) return everyRow(index, bitTest);
+      const { flags } = index.rowColumns();
+      const hits = new Uint8Array(index.rowCount());
+      // Looked up by the bit, not branched on: unread rows are scattered, and the mispredicted
+      // branch made this loop 4.7 against 1.2 ms over 1M rows in Node.
+      const answer = Uint8Array.of(whenClear ? 1 : 0, whenSet ? 1 : 0);
+      const shift = Math.log2(bit);
+      for (let r = 0; r < hits.length; r++) hits[r] = answer[(flags[r]! >> shift) & 1]!;
+      return hits;
+    };
+    return Object.assign(bitTest, { all });
   }
   if (key === 'author' && index.authorTest) {
     // Few distinct authors: each is tested once, then looked up per row.
@@ -187,7 +203,7 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     if (needle === '') return !c.negated;
     const lower = key === 'title' ? (r: number) => index.titleLower(r) : (r: number) => index.authorLower(r);
     const test = key === 'title' ? titleLike(env, needle) : (r: number) => lower(r).includes(needle);
-    return c.negated ? (r) => !test(r) : test;
+    return c.negated ? negate(index, test) : test;
   }
   if (c.type === 'like' && (key === 'link' || key === 'enclosure' || key === 'guid')) {
     const needle = likeText(env.value(c.value));
@@ -195,7 +211,7 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     const bytes = index.refLike?.(key, needle);
     if (bytes) {
       const test = scanned(env, bytes.test, bytes.all);
-      return c.negated ? (r) => !test(r) : test;
+      return c.negated ? negate(index, test) : test;
     }
   }
   const described = env.source.description;
@@ -206,7 +222,7 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     if (needle === '') return !c.negated;
     const rowHits = described.rowHits?.bind(described);
     const test = scanned(env, (r) => contains(r, needle), rowHits && (() => rowHits(needle)));
-    return c.negated ? (r) => !test(r) : test;
+    return c.negated ? negate(env.source.index, test) : test;
   }
   if (!NUMERIC_COLUMNS.has(key)) return undefined;
   const col = numericColumn(key, env);
@@ -293,11 +309,12 @@ export function compileRowCondition(c: Condition, env: CompileEnv): Compiled {
     return combine(
       c.type,
       parts.map((x, i) => compileRowCondition(x, i === 0 ? env : later)),
+      env.source.index,
     );
   }
   if (c.type === 'not') {
     const inner = compileRowCondition(c.condition, env);
-    return typeof inner === 'boolean' ? !inner : (r) => !inner(r);
+    return typeof inner === 'boolean' ? !inner : negate(env.source.index, inner);
   }
   if (!isLeaf(c)) return false;
   const key = resolveField(c.field);

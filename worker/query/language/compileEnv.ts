@@ -2,8 +2,15 @@ import type { ValueExpr } from './ast';
 import type { Val } from './semantics';
 import type { QuerySource } from './source';
 
+/**
+ * A predicate over rows that may also answer every row at once: `all()` gives one byte per row
+ * (1 = passes) in row order, over index.rowCount() rows at the index's current version (dead
+ * rows read as anything). The array may be cached by the test: read it, never write it.
+ */
+export type RowTest = ((x: number) => boolean) & { all?: () => Uint8Array };
+
 /** A compiled condition: a predicate over numbers (rows or feed ids), or a constant. */
-export type Compiled = ((x: number) => boolean) | boolean;
+export type Compiled = RowTest | boolean;
 
 /** What compilation needs besides the source: constant evaluation and a warning sink. */
 export interface CompileEnv {

@@ -3,7 +3,57 @@
  * once when most rows will be asked (`scanned`, `titleLike`), and a feed-level test decided once
  * per feed (`memoByFeed`).
  */
-import type { CompileEnv } from './compileEnv';
+import type { MetaIndexView } from '../../index/types';
+import type { CompileEnv, RowTest } from './compileEnv';
+
+/**
+ * `not test`, answering every row at once when `test` does (rows past the end of test's answer
+ * read as no match, so they pass).
+ */
+export function negate(index: MetaIndexView, test: RowTest): RowTest {
+  const not = (r: number) => !test(r);
+  const all = test.all;
+  if (!all) return not;
+  return Object.assign(not, {
+    all: () => {
+      const hits = all();
+      const out = new Uint8Array(index.rowCount()).fill(1);
+      const n = Math.min(out.length, hits.length);
+      for (let r = 0; r < n; r++) out[r] = hits[r]! ^ 1;
+      return out;
+    },
+  });
+}
+
+/**
+ * Any of `tests`, answering every row at once when each of them does: their answers OR-ed byte
+ * by byte. At 1M articles `feedId = 3 OR title LIKE 'orbit'` walked the date order through one
+ * closure per part and row, ~26 of its ~46 ms in Node; the answers at once and a walk reading
+ * one byte per row, ~8 ms.
+ */
+export function anyOf(index: MetaIndexView, tests: RowTest[]): RowTest {
+  const [a, b] = tests as [RowTest, RowTest];
+  const any = tests.length === 2 ? (r: number) => a(r) || b(r) : (r: number) => tests.some((t) => t(r));
+  if (!tests.every((t) => t.all)) return any;
+  return Object.assign(any, {
+    all: () => {
+      const out = new Uint8Array(index.rowCount());
+      for (const t of tests) {
+        const hits = t.all!();
+        const n = Math.min(out.length, hits.length);
+        for (let r = 0; r < n; r++) out[r]! |= hits[r]!;
+      }
+      return out;
+    },
+  });
+}
+
+/** `test` of every row at once, in row order (RowTest's `all`). Cost: one call per row slot. */
+export function everyRow(index: MetaIndexView, test: (row: number) => boolean): Uint8Array {
+  const hits = new Uint8Array(index.rowCount());
+  for (let r = 0; r < hits.length; r++) hits[r] = test(r) ? 1 : 0;
+  return hits;
+}
 
 /**
  * A costly row test asked row by row at first; once a sixteenth of the rows were asked about at
@@ -15,23 +65,22 @@ import type { CompileEnv } from './compileEnv';
 export function scanned(
   env: CompileEnv,
   test: (row: number) => boolean,
-  all: () => Uint8Array = () => {
-    const hits = new Uint8Array(env.source.index.rowCount());
-    for (let r = 0; r < hits.length; r++) hits[r] = test(r) ? 1 : 0;
-    return hits;
-  },
-): (row: number) => boolean {
+  all: () => Uint8Array = () => everyRow(env.source.index, test),
+): RowTest {
   const { index } = env.source;
   let version = index.version;
   // Known candidates count as asked: a planner's walk over most rows scans from the first row.
   let asked = env.candidates ?? 0;
   let hits: Uint8Array | null = null;
-  return (r) => {
+  const current = () => {
     if (index.version !== version) {
       version = index.version;
       asked = 0;
       hits = null;
     }
+  };
+  const answer = (r: number) => {
+    current();
     if (hits) return hits[r] === 1;
     if (++asked > index.rowCount() >> 4) {
       hits = all();
@@ -39,13 +88,19 @@ export function scanned(
     }
     return test(r);
   };
+  return Object.assign(answer, {
+    all: () => {
+      current();
+      return (hits ??= all());
+    },
+  });
 }
 
 /**
  * `title LIKE needle`: scanned, and all at once through the index's native search over every
  * title (titleMatches) when it has one. At 1M articles row by row was 107–165 ms.
  */
-export function titleLike(env: CompileEnv, needle: string): (row: number) => boolean {
+export function titleLike(env: CompileEnv, needle: string): RowTest {
   const { index } = env.source;
   const test = (r: number) => index.titleLower(r).includes(needle);
   const matches = index.titleMatches?.bind(index);
@@ -56,12 +111,12 @@ export function titleLike(env: CompileEnv, needle: string): (row: number) => boo
 // Map lookup per row was ~20 ms of a 1M-row walk.
 const DENSE_FEED_IDS = 1 << 20;
 
-export function memoByFeed(pred: (f: number) => boolean, env: CompileEnv): (r: number) => boolean {
+export function memoByFeed(pred: (f: number) => boolean, env: CompileEnv): RowTest {
   const { index } = env.source;
   let dense = new Uint8Array(256);
   const sparse = new Map<number, boolean>();
-  return (r) => {
-    const f = index.feedId(r);
+  const test = (r: number) => ofFeed(index.feedId(r));
+  const ofFeed = (f: number): boolean => {
     if (f >= 0 && f < DENSE_FEED_IDS) {
       if (f >= dense.length) {
         const grown = new Uint8Array(Math.min(DENSE_FEED_IDS, Math.max(f + 1, dense.length * 2)));
@@ -79,4 +134,22 @@ export function memoByFeed(pred: (f: number) => boolean, env: CompileEnv): (r: n
     }
     return hit;
   };
+  // Every row at once: one answer per feed, read through the feed id column.
+  const all = (): Uint8Array => {
+    if (!index.rowColumns) return everyRow(index, test);
+    const { feedIds } = index.rowColumns();
+    const hits = new Uint8Array(index.rowCount());
+    let last = NaN;
+    let hit = 0;
+    for (let r = 0; r < hits.length; r++) {
+      const f = feedIds[r]!;
+      if (f !== last) {
+        last = f;
+        hit = ofFeed(f) ? 1 : 0;
+      }
+      hits[r] = hit;
+    }
+    return hits;
+  };
+  return Object.assign(test, { all });
 }
