@@ -83,4 +83,23 @@ describe('planAndRun over most rows', () => {
     expect(feedOfRow).not.toHaveBeenCalled();
     expect(titleOfRow).not.toHaveBeenCalled();
   });
+
+  it('reads rows past the end of a short whole-row answer as no match', () => {
+    const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
+    // Descriptions holding the needle in every row but the last: the answer for every row at
+    // once stops before the last row (as DescriptionSource allows: rows past it read as no match).
+    const last = source.index.rowCount() - 1;
+    const holds = (r: number) => r < last;
+    source.description = {
+      textLower: (r) => (holds(r) ? 'needle' : ''),
+      contains: holds,
+      rowHits: () => new Uint8Array(last).fill(1),
+    };
+    const parsed = parseQuery("description LIKE 'needle'");
+    if (!parsed.ok) throw new Error('parse');
+    const expected = ITEMS.filter((it) => holds(source.index.rowOf(it.id))).map((it) => it.id);
+    const result = planAndRun(parsed.query, source, { pageSize: 50 });
+    expect(result.total).toBe(ITEMS.length - 1);
+    expect([...result.ids].sort()).toEqual(expected.sort());
+  });
 });
