@@ -89,13 +89,12 @@ function combine(type: 'and' | 'or', parts: Compiled[], rows?: MetaIndexView): C
   const preds = parts.filter((p): p is RowTest => typeof p === 'function');
   if (preds.length === 0) return !decisive;
   if (preds.length === 1) return preds[0] as RowTest;
-  if (type === 'or' && rows) return anyOf(rows, preds);
+  if (type === 'or') return anyOf(rows, preds);
   if (preds.length === 2) {
-    const [a, b] = preds as [(x: number) => boolean, (x: number) => boolean];
-    return type === 'and' ? (x) => a(x) && b(x) : (x) => a(x) || b(x);
+    const [a, b] = preds as [RowTest, RowTest];
+    return (x) => a(x) && b(x);
   }
-  if (type === 'and') return (x) => preds.every((p) => p(x));
-  return (x) => preds.some((p) => p(x));
+  return (x) => preds.every((p) => p(x));
 }
 
 /** Compiles with `leaf` for leaves; and/or/not are folded when constant. */

@@ -97,8 +97,7 @@ function run(
   // A walk over a good share of the rows (as `scanned` reckons it): a test that can answer every
   // row at once does, in row order, and the walk reads one byte per row instead of calling the
   // parts' closures (see rowTests.anyOf for a measurement).
-  const hits =
-    pred !== true && pred.all && env.candidates > index.rowCount() >> 4 ? allRows(pred.all(), index) : null;
+  const hits = pred !== true && pred.all && env.candidates > index.rowCount() >> 4 ? pred.all() : null;
   if (hits) pred = (r) => hits[r] === 1;
 
   // The ids of rows[start, end), the rows in result order.
@@ -177,15 +176,6 @@ function run(
       : sortByField(matched, rowGetter(orderKey, env), dir, index);
   }
   return { ids: page(matched), total: Math.min(matched.length, cap) };
-}
-
-// An answer for every row slot: one that stops early (rows past it read as no match) is copied
-// into a full one, so a walk can add up the answers.
-function allRows(hits: Uint8Array, index: QuerySource['index']): Uint8Array {
-  if (hits.length >= index.rowCount()) return hits;
-  const full = new Uint8Array(index.rowCount());
-  full.set(hits);
-  return full;
 }
 
 /**
