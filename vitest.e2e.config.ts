@@ -19,5 +19,9 @@ export default defineConfig({
     // without hiding a real break (a broken path fails twice). `npm test` lists every test that
     // needed the retry, so flakiness stays visible.
     retry: 1,
+    // expect.poll gives up after 1 s by default; each poll here is a round trip to a browser on
+    // two loaded cores (e.g. the service worker's notification list), so they get the same kind
+    // of margin as the page objects' waits. A poll that passes still returns as soon as it does.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

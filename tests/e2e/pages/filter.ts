@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { tid, waitFor } from './wait';
+import { textsOf, tid, waitFor } from './wait';
 
 /** The /filter screen: the query editor, its live count and errors, saving and saved filters. */
 export class FilterScreen {
@@ -45,6 +45,7 @@ export class FilterScreen {
     await waitFor(
       this.page.locator(`${tid('query-count')}[data-total="${total}"]`),
       `the live count of ${total} matches`,
+      { seen: () => textsOf(this.page.locator(tid('query-status'))) },
     );
   }
   /** Types the query and runs it with Enter; waits for the address to carry it. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { exactly, tid, waitFor } from './wait';
+import { exactly, textsOf, tid, waitFor } from './wait';
 
 /** The sidebar: scopes (All, Today, Saved), feeds and groups, saved filters, More menu. */
 export class Sidebar {
@@ -123,6 +123,7 @@ export class Sidebar {
   async waitForCount(link: Locator, text: string, what: string, timeout?: number): Promise<void> {
     await waitFor(this.count(link).filter({ hasText: exactly(text) }), `${what} to count ${text}`, {
       timeout,
+      seen: async () => `the link ${await textsOf(link)}, its count ${await textsOf(this.count(link))}`,
     });
   }
   /** The More button. */

@@ -12,20 +12,32 @@ type WaitState = 'attached' | 'detached' | 'visible' | 'hidden';
 
 /**
  * `locator.waitFor` whose timeout says what the test was waiting for ("the reader showing
- * 'Alpha 3'"), not only the selector, with Playwright's own message kept below it.
+ * 'Alpha 3'"), not only the selector, with Playwright's own message kept below it. `seen`, when
+ * given, describes what the page shows instead at the timeout (e.g. the count it reads), so a
+ * failure says whether the answer was wrong or never came.
  */
 export async function waitFor(
   locator: Locator,
   what: string,
-  options: { state?: WaitState; timeout?: number } = {},
+  options: { state?: WaitState; timeout?: number; seen?: () => Promise<string> } = {},
 ): Promise<void> {
+  const { seen, ...wait } = options;
   try {
-    await locator.waitFor(options);
+    await locator.waitFor(wait);
   } catch (err) {
-    const state = options.state ?? 'visible';
+    const state = wait.state ?? 'visible';
     const verb = state === 'detached' ? 'to go away' : state === 'hidden' ? 'to hide' : 'to appear';
-    throw new Error(`Waited in vain for ${what} ${verb}.\n${(err as Error).message}`, { cause: err });
+    const instead = seen ? ` The page shows instead: ${await seen().catch((e: unknown) => String(e))}.` : '';
+    throw new Error(`Waited in vain for ${what} ${verb}.${instead}\n${(err as Error).message}`, {
+      cause: err,
+    });
   }
+}
+
+/** The trimmed texts of every element a locator matches, quoted and joined, or "nothing". */
+export async function textsOf(locator: Locator): Promise<string> {
+  const texts = await locator.allTextContents();
+  return texts.length === 0 ? 'nothing' : texts.map((t) => `'${t.trim()}'`).join(', ');
 }
 
 /** Waits until the page's URL path is `path` (the navigation committed). */
