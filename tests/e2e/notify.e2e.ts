@@ -6,7 +6,7 @@
  * article's address.
  */
 import type { Browser, Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { ReaderScreen, SettingsDialog, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
@@ -79,6 +79,12 @@ describe('notifications from rules', () => {
     sw = app.context.serviceWorkers()[0] ?? (await app.context.waitForEvent('serviceworker'));
   });
   afterAll(() => app.context.close());
+  // A test that fails with the settings dialog open would leave its overlay over the next test
+  // (and over its own retry): each test starts with the dialog closed.
+  afterEach(async () => {
+    const settings = new SettingsDialog(app.page);
+    if (await settings.dialog.isVisible()) await settings.close();
+  });
 
   test('off by default: asks nothing and shows nothing until turned on', async () => {
     await emitNotify([
