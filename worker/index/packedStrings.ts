@@ -83,8 +83,8 @@ export class PackedStrings {
 
   /**
    * Whether field `field` of `row`, lower-cased, contains `part`: ASCII bytes already lower-cased
-   * (non-empty). Undefined when the field holds a non-ASCII byte, where JS lower-casing can
-   * change lengths or map into ASCII (the Kelvin sign becomes "k"): the caller decodes those.
+   * (non-empty). Undefined when a non-ASCII byte comes before any match, where JS lower-casing
+   * can change lengths or map into ASCII (the Kelvin sign becomes "k"): the caller decodes those.
    * No decoding otherwise: LIKE on links and enclosures at 1M rows built a string per row.
    */
   includesAscii(row: number, field: number, part: Uint8Array): boolean | undefined {
@@ -96,7 +96,7 @@ export class PackedStrings {
 
   /**
    * `includesAscii` for every row at once, in row order: per row 1 (contains), 0 (does not) or
-   * 2 (non-ASCII bytes: undecided). Cost: one pass over the records' bytes.
+   * 2 (a non-ASCII byte before any match: undecided). Cost: one pass over the records' bytes.
    */
   scanAscii(field: number, part: Uint8Array, rows: number): Uint8Array {
     const out = new Uint8Array(rows);
@@ -286,14 +286,19 @@ function decodeBytes(b: Uint8Array, from: number, to: number): string {
 const lowerAscii = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
 const UNDECIDED = 2;
 
-// Whether b[from, to), ASCII capitals lowered, contains `part`: 1 yes, 0 no, UNDECIDED when the
-// bytes are not all ASCII.
+// Whether b[from, to), ASCII capitals lowered, contains `part` (lower-cased ASCII): 1 yes, 0 no,
+// UNDECIDED when a non-ASCII byte comes before any match. One pass: a match among ASCII bytes
+// stays a match however the rest lower-cases (each character maps on its own, and ASCII to
+// ASCII), so only a "no" needs every byte to be ASCII. A first pass over the bytes for non-ASCII
+// ones made `link LIKE` over 1M links 235 against 167 ms (Node).
 function foldedFind(b: Uint8Array, from: number, to: number, part: Uint8Array): number {
-  for (let i = from; i < to; i++) if (b[i]! >= 0x80) return UNDECIDED;
   const m = part.length;
   const first = part[0]!;
-  for (let at = from; at + m <= to; at++) {
-    if (lowerAscii(b[at]!) !== first) continue;
+  const last = to - m;
+  for (let at = from; at < to; at++) {
+    const c = b[at]!;
+    if (c >= 0x80) return UNDECIDED;
+    if (at > last || lowerAscii(c) !== first) continue;
     let i = 1;
     while (i < m && lowerAscii(b[at + i]!) === part[i]) i++;
     if (i === m) return 1;

@@ -111,3 +111,30 @@ describe('StringColumns.titleMatches', () => {
     expect(Array.from(cols.titleMatches('xb q'))).toEqual([0, 0, 0, 0, 1]);
   });
 });
+
+describe('StringColumns.refLike', () => {
+  // Values mixing ASCII capitals with characters that lower-case into ASCII (the Kelvin sign
+  // becomes "k") or change length (İ), before and after a match; needles are ASCII.
+  const value = fc
+    .array(fc.constantFrom('k', 'K', 'e', 'E', '.', '/', '\u212a', 'İ', 'é'), { maxLength: 8 })
+    .map((cs) => cs.join(''));
+  const asciiNeedle = fc
+    .array(fc.constantFrom('k', 'e', '.', '/'), { minLength: 1, maxLength: 3 })
+    .map((cs) => cs.join(''));
+
+  it('answers like lower-casing each value and searching it, row by row and all at once (property)', () => {
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 20 }), asciiNeedle, (values, n) => {
+        const cols = new StringColumns();
+        values.forEach((v, r) => cols.write(r, { title: '', author: '', link: v, enclosure: '', guid: v }));
+        const expected = values.map((v) => (v.toLowerCase().includes(n) ? 1 : 0));
+        for (const field of ['link', 'guid'] as const) {
+          const scan = cols.refLike(field, n)!;
+          expect(values.map((_, r) => (scan.test(r) ? 1 : 0))).toEqual(expected);
+          expect(Array.from(scan.all(values.length))).toEqual(expected);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

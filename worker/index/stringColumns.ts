@@ -109,7 +109,7 @@ export class StringColumns {
   /**
    * `field LIKE needle` for link, enclosure or guid, as a row test: the row's value lower-cased
    * contains `needleLower`. Null when the needle is not ASCII (the caller decodes each value).
-   * Values with non-ASCII bytes are decoded and lower-cased; the rest are compared as bytes.
+   * Values compared as bytes; one with a non-ASCII byte before any match is decoded and lower-cased.
    */
   refLike(field: RefField, needleLower: string): RowScan | null {
     // eslint-disable-next-line no-control-regex
