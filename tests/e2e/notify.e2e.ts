@@ -8,7 +8,7 @@
 import type { Browser, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
-import { ReaderScreen, SettingsDialog, waitFor, waitForPath } from './pages';
+import { ReaderScreen, SettingsDialog, Shell, textsOf, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 import { engineWorker } from './seed';
 
@@ -110,12 +110,24 @@ describe('notifications from rules', () => {
     await app.context.grantPermissions(['notifications']);
     const settings = new SettingsDialog(app.page);
     await settings.open('general');
-    await settings.setting('notifications').click({ force: true });
+    // Turned on only when off, so a retry after a failure further down does not turn it off.
+    if (!(await settings.setting('notifications').isChecked()))
+      await settings.setting('notifications').click({ force: true });
     await expect.poll(() => settings.setting('notifications').isChecked()).toBe(true);
     await expect.poll(() => settings.notifyPermission.getAttribute('data-state')).toBe('granted');
-    // The test notification goes through the same registration.
+    // The test notification goes through the same registration. The app answers the click with
+    // a toast ("sent", or why not), read at once (toasts close by themselves) for the failure.
     await settings.notifyTest().click();
-    await expect.poll(async () => (await shown()).map((n) => n.tag)).toContain('rivulet-test');
+    const shell = new Shell(app.page);
+    await waitFor(shell.toasts.first(), 'the toast answering the test notification button');
+    const toasts = await textsOf(shell.toasts);
+    try {
+      await expect.poll(async () => (await shown()).map((n) => n.tag)).toContain('rivulet-test');
+    } catch (err) {
+      throw new Error(`The test notification was not shown; the app's toasts said: ${toasts}.`, {
+        cause: err,
+      });
+    }
     await clearShown();
     await settings.close();
 

@@ -71,6 +71,10 @@ export class Shell {
   text(text: string | RegExp, exact?: boolean): Locator {
     return this.page.getByText(text, exact === undefined ? undefined : { exact });
   }
+  /** The toasts on screen (Mantine notifications: "sent", errors, Undo offers). */
+  get toasts(): Locator {
+    return this.page.locator('.mantine-Notification-root').describe('the toasts');
+  }
   /** Waits for this text to show somewhere in the page. */
   async waitForText(text: string | RegExp, what: string, exact?: boolean): Promise<void> {
     await waitFor(this.text(text, exact).first(), what);
