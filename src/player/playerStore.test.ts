@@ -6,14 +6,19 @@ import { loadPosition, savePosition } from './positions';
 
 /** A real (happy-dom) media element whose playback is simulated: happy-dom cannot play. */
 interface FakeMedia extends HTMLMediaElement {
-  fake: { duration: number; paused: boolean; plays: number };
+  fake: { duration: number; paused: boolean; plays: number; eventsLater: boolean };
   /** Simulates the media's metadata arriving. */
   loadMeta(duration: number): void;
 }
 
 function fakeMedia(kind: 'audio' | 'video'): FakeMedia {
   const el = document.createElement(kind) as unknown as FakeMedia;
-  el.fake = { duration: NaN, paused: true, plays: 0 };
+  el.fake = { duration: NaN, paused: true, plays: 0, eventsLater: false };
+  // A browser queues `play`/`pause` as tasks; `eventsLater` does too (default: at once).
+  const fire = (type: string) => {
+    if (el.fake.eventsLater) setTimeout(() => el.dispatchEvent(new Event(type)), 0);
+    else el.dispatchEvent(new Event(type));
+  };
   let time = 0;
   Object.defineProperties(el, {
     duration: { get: () => el.fake.duration, configurable: true },
@@ -29,13 +34,13 @@ function fakeMedia(kind: 'audio' | 'video'): FakeMedia {
   el.play = () => {
     el.fake.paused = false;
     el.fake.plays++;
-    el.dispatchEvent(new Event('play'));
+    fire('play');
     return Promise.resolve();
   };
   el.pause = () => {
     if (el.fake.paused) return;
     el.fake.paused = true;
-    el.dispatchEvent(new Event('pause'));
+    fire('pause');
   };
   el.load = () => {};
   el.loadMeta = (duration) => {
@@ -84,6 +89,21 @@ describe('player: playing', () => {
     expect(player.getState()).toMatchObject({ playing: true, current: { itemId: 1 } });
     player.toggle();
     expect(player.getState().playing).toBe(false);
+  });
+
+  it('toggles by what the element does now, not by the event that has not arrived yet', async () => {
+    const { player, media } = setup();
+    player.play(ep(1));
+    media().fake.eventsLater = true;
+    // `p`, `p` within one task: the `pause` event of the first is still queued at the second.
+    player.toggle();
+    expect(media().paused).toBe(true);
+    expect(player.getState().playing).toBe(false);
+    player.toggle();
+    expect(media().paused).toBe(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(player.getState().playing).toBe(true);
+    expect(media().paused).toBe(false);
   });
 
   it('resumes at the saved position once the metadata is known, and saves on pause', () => {

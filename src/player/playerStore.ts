@@ -216,6 +216,7 @@ export function createPlayer(deps: PlayerDeps = {}) {
   function pause(): void {
     if (!media) return;
     media.pause();
+    set({ playing: false, waiting: false });
     savePos();
   }
 
@@ -267,7 +268,11 @@ export function createPlayer(deps: PlayerDeps = {}) {
       if (!state.current) {
         const [first] = state.queue;
         if (first) load(first, true);
-      } else if (state.playing) pause();
+        return;
+      }
+      // The element says whether it plays now; `playing` follows its events, which come a task
+      // later, so a second `p` in the same task read "playing" and paused again.
+      if (media && !media.paused) pause();
       else resume();
     },
     /** Saves the position now (the page is going away: the `pause` event may never come). */
