@@ -6,7 +6,7 @@ import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
 
-// Records held in memory at once: ids are read (and written back) this many at a time.
+// Ids read (and written back) at a time; two chunks are in memory at once (flipInTransaction).
 const CHUNK = 5000;
 // Ids per read-write transaction. One commit costs a round trip and a flush, so the usual bulk
 // change (a selection, a whole feed, "all read" at 100k unread) is one transaction, read and
@@ -68,7 +68,7 @@ interface Flipped {
 
 // One read-write transaction over `ids`: reads in chunks (whole feeds by getAll where most of a
 // feed is wanted), flips the bit, writes each chunk back without waiting, then the feeds' read
-// counts and the counter. Only ids and flags are kept across chunks, so memory is one chunk.
+// counts and the counter. Only ids and flags are kept across chunks, so memory is two chunks.
 function flipInTransaction(
   ctx: EngineContext,
   ids: number[],
@@ -111,6 +111,9 @@ function flipInTransaction(
     const apply = (found: (StoredItem | undefined)[]) => {
       for (const item of found) {
         if (!item || (wanted && !wanted.has(item.id))) continue;
+        // Once only: a whole feed's read may return an item a range read had already (the
+        // reads run ahead of the writes, so it would still show the old flags).
+        wanted?.delete(item.id);
         unseen?.delete(item.id);
         if (((item.flags & bit) !== 0) === on) continue;
         item.flags = on ? item.flags | bit : item.flags & ~bit;
@@ -119,8 +122,16 @@ function flipInTransaction(
         perFeed.set(item.feedId, (perFeed.get(item.feedId) ?? 0) + (on ? 1 : -1));
       }
     };
-    apply(await first);
-    for (const read of reads.slice(1)) apply(await read());
+    // Each read goes out before the one in hand is applied, so IndexedDB reads the next chunk
+    // while this thread builds and queues the writes of this one (with one read at a time, each
+    // waited for the writes queued before it and the thread idled meanwhile). Two chunks in
+    // memory at most.
+    let next: Promise<(StoredItem | undefined)[]> | undefined = first;
+    for (let k = 0; next; k++) {
+      const found = await next;
+      next = reads[k + 1]?.();
+      apply(found);
+    }
     if (unseen && unseen.size > 0) for (const chunk of chunks([...unseen])) apply(await items.bulkGet(chunk));
     if (changed.length === 0) return null;
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];

@@ -339,6 +339,32 @@ describe('bulk read state', () => {
     expect(await readCount(y)).toBe(0);
   });
 
+  it('a feed read whole and by key range in one change counts each item once', async () => {
+    const x = await engine.feeds.save({ url: 'https://x.test' });
+    const y = await engine.feeds.save({ url: 'https://y.test' });
+    const many = (feed: number, tag: string, n: number) =>
+      engine.items.ingest(
+        feed,
+        Array.from({ length: n }, (_, k) => incoming({ guid: `${tag}-${k}`, pubDate: k })),
+      );
+    // 300 consecutive keys (a key range), then 600 interleaved with another feed (no runs),
+    // which are most of the feed: it is read whole too, and that read returns the 300 again.
+    await many(x, 'x-first', 300);
+    for (let round = 0; round < 10; round++) {
+      await many(x, `x-${round}`, 60);
+      await many(y, `y-${round}`, 60);
+    }
+    const token = await engine.state.markAllRead({ scope: 'feed', id: x });
+    expect(token.ids).toHaveLength(900);
+    expect(new Set(token.ids).size).toBe(900);
+    expect(await readCount(x)).toBe(900);
+    expect(await readCount(y)).toBe(0);
+    expect(events.filter((e) => e.type === 'read-changed').flatMap((e) => e.ids)).toHaveLength(900);
+    await engine.state.undo(token);
+    expect(await readCount(x)).toBe(0);
+    expect((await engine.counts()).unreadByFeed[x]).toBe(900);
+  });
+
   it('a selection over more than 32 feeds reads the feeds in one go and moves each read count', async () => {
     const feeds: number[] = [];
     const picked: number[] = [];
