@@ -6,16 +6,21 @@ import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
 
-// Ids read (and written back) at a time; two chunks are in memory at once (flipInTransaction).
-const CHUNK = 5000;
+// The most records one read returns: a whole feed read by its feedId index (see WHOLE_FEED_MIN).
+const WHOLE_FEED_MAX = 5000;
+// Ids (or keys of a range) per read by id or by key range. Each read goes out while the worker
+// still queues the writes of the one before, and IndexedDB streams the writes as they come, so
+// smaller reads keep both sides busy, as the raw anchor's per-record get → put does (100k bench,
+// 10,000 ids: 1.01× the anchor with reads of 5,000, 0.99× with 1,000; within its noise).
+const READ_CHUNK = 1000;
 // Ids per read-write transaction. One commit costs a round trip and a flush, so the usual bulk
 // change (a selection, a whole feed, "all read" at 100k unread) is one transaction, read and
 // written in chunks inside it; marking 1M items still commits every 25,000, which bounds what
 // the browser holds for one commit (~40 MB of records).
 const TX_IDS = 25_000;
 // A feed that gives at least this many of a transaction's ids, and at least half of its items
-// (and no more than a chunk), is read with one `getAll` on the feedId index instead of one `get`
-// per id: a request each is what made "mark this feed read" slower than one raw transaction.
+// (and has no more than WHOLE_FEED_MAX), is read with one `getAll` on the feedId index instead
+// of one `get` per id: a request each made "mark this feed read" slower than one raw transaction.
 const WHOLE_FEED_MIN = 500;
 // Ids that come in runs of consecutive keys (a feed's items are stored in one transaction per
 // fetch, so a whole feed or a long stretch of one is a few runs) are read with one `getAll` over
@@ -141,7 +146,7 @@ function flipInTransaction(
 }
 
 interface ReadPlan {
-  /** Inclusive key ranges to read whole (see RUN_MIN), each at most CHUNK keys. */
+  /** Inclusive key ranges to read whole (see RUN_MIN), each at most READ_CHUNK keys. */
   ranges: [number, number][];
   /** Feeds to read whole by the feedId index (see WHOLE_FEED_MIN). */
   wholeFeeds: number[];
@@ -158,7 +163,7 @@ function planReads(ctx: EngineContext, ids: number[]): ReadPlan {
 /** Splits ids into runs of near-consecutive keys (read by range) and the rest. Exported for tests. */
 export function planRanges(ids: number[]): { ranges: [number, number][]; rest: number[] } {
   if (ids.length < RUN_MIN) return { ranges: [], rest: ids };
-  return keyRuns(ids, RUN_MIN, RUN_GAP, CHUNK);
+  return keyRuns(ids, RUN_MIN, RUN_GAP, READ_CHUNK);
 }
 
 // Which feeds to read whole (see WHOLE_FEED_MIN) and the ids left to read one by one.
@@ -175,7 +180,7 @@ function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number
     // A count, not `rowsOfFeed`: that sorts every row after each ingest, and seeding 600k items
     // (a feed ingested, then its read marks) spent 49 s of 449 in that sort.
     const size = index.feedSize(feedId);
-    if (n * 2 >= size && size <= CHUNK) whole.add(feedId);
+    if (n * 2 >= size && size <= WHOLE_FEED_MAX) whole.add(feedId);
   }
   if (whole.size === 0) return { wholeFeeds: [], rest: ids };
   const rest = ids.filter((id) => {
@@ -187,7 +192,7 @@ function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number
 
 function chunks(ids: number[]): number[][] {
   const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) out.push(ids.slice(i, i + CHUNK));
+  for (let i = 0; i < ids.length; i += READ_CHUNK) out.push(ids.slice(i, i + READ_CHUNK));
   return out;
 }
 

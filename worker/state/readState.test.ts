@@ -387,7 +387,7 @@ describe('bulk read state', () => {
     expect((await engine.counts()).unreadByFeed[feeds[7]!]).toBe(1);
   });
 
-  it('plans key ranges: runs of at least 256 ids with gaps of at most 2, each under 5,000 keys', () => {
+  it('plans key ranges: runs of at least 256 ids with gaps of at most 2, each under 1,000 keys', () => {
     const run = (from: number, n: number, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
     expect(planRanges(run(1, 255))).toEqual({ ranges: [], rest: run(1, 255) });
     expect(planRanges([...run(1000, 300, 2), ...run(1, 10)].reverse())).toEqual({
@@ -396,13 +396,13 @@ describe('bulk read state', () => {
     });
     // Gaps of 3 break every run.
     expect(planRanges(run(1, 400, 3)).ranges).toEqual([]);
-    // 12,000 consecutive ids: ranges of at most 5,000 keys, covering every id once.
-    const { ranges, rest } = planRanges(run(1, 12_000));
+    // 2,500 consecutive ids: ranges of at most 1,000 keys, covering every id once.
+    const { ranges, rest } = planRanges(run(1, 2500));
     expect(rest).toEqual([]);
     expect(ranges).toEqual([
-      [1, 5000],
-      [5001, 10_000],
-      [10_001, 12_000],
+      [1, 1000],
+      [1001, 2000],
+      [2001, 2500],
     ]);
   });
 });
