@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker, seedApp } from './seed';
-import { FilterScreen, ListScreen, Sidebar, UndoNotice, waitFor, waitForPath } from './pages';
+import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, UndoNotice, waitFor, waitForPath } from './pages';
 import { RuleEditorScreen } from './pages/rules';
 
 // Issue 16, rules: a saved filter gets actions (save + hide + tag) with a 30-day preview; refreshing a
@@ -59,6 +59,14 @@ describe('rules', () => {
     const filter = new FilterScreen(page);
     const rule = new RuleEditorScreen(page);
     await app.goto('/filter');
+    // A failed attempt before this retry may have saved 'Herons' (and its rule) already; two
+    // would make every later lookup of 'Herons' ambiguous. Deleting the filter deletes its rule.
+    const left = filter.saved.filter({ hasText: 'Herons' });
+    for (let n = await left.count(); n > 0; n--) {
+      await filter.savedAction(left.first(), 'delete').click();
+      await new ConfirmDialog(page).ok();
+      await expect.poll(() => left.count()).toBe(n - 1);
+    }
     await filter.type(QUERY, 2);
     await filter.save('Herons');
     await waitFor(rule.root, 'the Actions section of the saved filter');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { tid, waitFor } from './wait';
+import { Shell } from './shell';
+import { textsOf, tid, waitFor } from './wait';
 
 /** The Actions section of a saved filter on /filter: actions, preview, save, log, undo. */
 export class RuleEditorScreen {
@@ -41,10 +42,21 @@ export class RuleEditorScreen {
       `the preview counting ${count} articles`,
     );
   }
-  /** Saves the actions and waits for the rule's log to appear (the rule exists). */
+  /**
+   * Saves the actions and waits for the rule's log to appear (the rule exists). A timeout says
+   * whether the save is still running, failed (its message), or finished without the log.
+   */
   async save(): Promise<void> {
-    await this.page.locator(tid('rule-save')).click();
-    await waitFor(this.page.locator(tid('rule-log')), "the saved rule's log");
+    const button = this.page.locator(tid('rule-save')).describe("the rule's Save");
+    await button.click();
+    await waitFor(this.page.locator(tid('rule-log')), "the saved rule's log", {
+      seen: async () => {
+        const saving = (await button.getAttribute('data-loading')) !== null;
+        const error = await textsOf(this.page.locator(tid('rule-save-error')));
+        const toasts = await textsOf(new Shell(this.page).toasts);
+        return `Save ${saving ? 'still running' : 'finished'}; save error: ${error}; toasts: ${toasts}`;
+      },
+    });
   }
   /** Waits for a run of `count` articles in the log (`undone` to require it struck through). */
   async waitForRun(count: number, undone = false): Promise<void> {
