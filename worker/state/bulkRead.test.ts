@@ -128,6 +128,33 @@ describe('bulk read state', () => {
     expect(await readCount(y)).toBe(0);
   });
 
+  it('reads by id an item the index places in a feed read whole but the store does not', async () => {
+    const x = await engine.feeds.save({ url: 'https://x.test' });
+    const y = await engine.feeds.save({ url: 'https://y.test' });
+    const xs: number[] = [];
+    // Interleaved fetches: the feed is read whole by its feedId index, not by key ranges.
+    for (let round = 0; round < 10; round++)
+      for (const feed of [x, y]) {
+        const added = (
+          await engine.items.ingest(
+            feed,
+            Array.from({ length: 60 }, (_, n) => incoming({ guid: `${feed}-${round}-${n}` })),
+          )
+        ).added;
+        if (feed === x) xs.push(...added);
+      }
+    // Another tab moved one of them to feed y; this index still has it in x.
+    const moved = xs[5]!;
+    const table = internalsOf(engine).db.dexie.table('items');
+    await table.put({ ...(await table.get(moved)), feedId: y });
+    const token = await engine.state.markAllRead({ scope: 'feed', id: x });
+    expect(token.ids).toHaveLength(600);
+    expect(token.ids).toContain(moved);
+    expect((await internalsOf(engine).stores.items.get(moved))?.flags).toBe(FLAG_READ);
+    expect(await readCount(x)).toBe(599);
+    expect(await readCount(y)).toBe(1);
+  });
+
   it('a feed read whole and by key range in one change counts each item once', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });

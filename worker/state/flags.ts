@@ -110,16 +110,13 @@ function flipInTransaction(
     ]);
     const changed: { id: number; flags: number }[] = [];
     const perFeed = new Map<number, number>();
-    // Ids a whole-feed read did not return (the index placed them in another feed): read by id.
-    const byId = wanted ? new Set(rest) : null;
-    const unseen = byId ? new Set(ids.filter((id) => !byId.has(id))) : null;
     const apply = (found: (StoredItem | undefined)[]) => {
       for (const item of found) {
         if (!item || (wanted && !wanted.has(item.id))) continue;
         // Once only: a whole feed's read may return an item a range read had already (the
-        // reads run ahead of the writes, so it would still show the old flags).
+        // reads run ahead of the writes, so it would still show the old flags). What is left in
+        // `wanted` at the end was not seen.
         wanted?.delete(item.id);
-        unseen?.delete(item.id);
         if (((item.flags & bit) !== 0) === on) continue;
         item.flags = on ? item.flags | bit : item.flags & ~bit;
         nativeItems.put(item);
@@ -137,7 +134,13 @@ function flipInTransaction(
       next = reads[k + 1]?.();
       apply(found);
     }
-    if (unseen && unseen.size > 0) for (const chunk of chunks([...unseen])) apply(await items.bulkGet(chunk));
+    // Ids a whole-feed read did not return (the index placed them in another feed): read by id.
+    // Those read by id already (`rest`) stay unseen only when they are not stored.
+    if (wanted && wanted.size > 0) {
+      const byId = new Set(rest);
+      const missed = [...wanted].filter((id) => !byId.has(id));
+      for (const chunk of chunks(missed)) apply(await items.bulkGet(chunk));
+    }
     if (changed.length === 0) return null;
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
     await Promise.all([feeds.length > 0 ? feedsTable.bulkPut(feeds) : null, bump.write()]);
