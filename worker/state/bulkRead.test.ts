@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ } from '../../shared/flags';
 import { planRanges } from './flags';
-import { readCountOf, stateFixture } from '../testing/stateFixture';
+import { readCountOf, useStateFixture } from '../testing/stateFixture';
 
 // Large changes of read state (worker/state/flags.ts): whole feeds, key ranges, many feeds.
 let engine: Engine;
@@ -14,18 +14,26 @@ let fb: number;
 let a: number[];
 let b: number[];
 let events: EngineEvent[];
-
-beforeEach(async () => {
-  ({ engine, fa, fb, a, b } = await stateFixture());
-  events = [];
-  engine.onEvent((e) => events.push(e));
-});
-afterEach(() => {
-  engine.close();
-  vi.restoreAllMocks();
-});
+useStateFixture((f) => ({ engine, fa, fb, a, b, events } = f));
 
 const readCount = (id: number) => readCountOf(engine, id);
+
+/**
+ * Ten fetches of 60 articles into feeds x and y, alternating, so neither feed's ids form runs
+ * long enough for a key range. Returns x's ids.
+ */
+async function interleaved(x: number, y: number): Promise<number[]> {
+  const xs: number[] = [];
+  for (let round = 0; round < 10; round++)
+    for (const feed of [x, y]) {
+      const items = Array.from({ length: 60 }, (_, n) =>
+        incoming({ guid: `${feed}-${round}-${n}`, pubDate: round * 100 + n }),
+      );
+      const { added } = await engine.items.ingest(feed, items);
+      if (feed === x) xs.push(...added);
+    }
+  return xs;
+}
 
 describe('bulk read state', () => {
   it('marks a big feed read in one transaction, reading the feed whole, and leaves the rest as it was', async () => {
@@ -38,7 +46,7 @@ describe('bulk read state', () => {
     ).added;
     // 50 of the big feed already read by hand: the rest (650 ≥ half the feed) is read whole.
     await engine.state.markRead(ids.slice(0, 50), true);
-    events = [];
+    events.length = 0;
     const transactions = vi.spyOn(internalsOf(engine).db, 'tx');
     const token = await engine.state.markAllRead({ scope: 'feed', id: big });
     expect(transactions).toHaveBeenCalledTimes(1);
@@ -104,20 +112,7 @@ describe('bulk read state', () => {
   it('reads a feed whose items are interleaved with another feed by its feedId index', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
-    const xs: number[] = [];
-    // Ten fetches of each, alternating: neither feed's ids form runs long enough for a range.
-    for (let round = 0; round < 10; round++)
-      for (const feed of [x, y]) {
-        const added = (
-          await engine.items.ingest(
-            feed,
-            Array.from({ length: 60 }, (_, n) =>
-              incoming({ guid: `${feed}-${round}-${n}`, pubDate: round * 100 + n }),
-            ),
-          )
-        ).added;
-        if (feed === x) xs.push(...added);
-      }
+    const xs = await interleaved(x, y);
     expect(planRanges(xs).ranges).toEqual([]);
     const gets = vi.spyOn(internalsOf(engine).db.dexie.table('items'), 'bulkGet');
     const token = await engine.state.markAllRead({ scope: 'feed', id: x });
@@ -131,18 +126,8 @@ describe('bulk read state', () => {
   it('reads by id an item the index places in a feed read whole but the store does not', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
-    const xs: number[] = [];
     // Interleaved fetches: the feed is read whole by its feedId index, not by key ranges.
-    for (let round = 0; round < 10; round++)
-      for (const feed of [x, y]) {
-        const added = (
-          await engine.items.ingest(
-            feed,
-            Array.from({ length: 60 }, (_, n) => incoming({ guid: `${feed}-${round}-${n}` })),
-          )
-        ).added;
-        if (feed === x) xs.push(...added);
-      }
+    const xs = await interleaved(x, y);
     // Another tab moved one of them to feed y; this index still has it in x.
     const moved = xs[5]!;
     const table = internalsOf(engine).db.dexie.table('items');
@@ -158,18 +143,13 @@ describe('bulk read state', () => {
   it('a feed read whole and by key range in one change counts each item once', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
-    const many = (feed: number, tag: string, n: number) =>
-      engine.items.ingest(
-        feed,
-        Array.from({ length: n }, (_, k) => incoming({ guid: `${tag}-${k}`, pubDate: k })),
-      );
     // 300 consecutive keys (a key range), then 600 interleaved with another feed (no runs),
     // which are most of the feed: it is read whole too, and that read returns the 300 again.
-    await many(x, 'x-first', 300);
-    for (let round = 0; round < 10; round++) {
-      await many(x, `x-${round}`, 60);
-      await many(y, `y-${round}`, 60);
-    }
+    await engine.items.ingest(
+      x,
+      Array.from({ length: 300 }, (_, k) => incoming({ guid: `x-first-${k}`, pubDate: k })),
+    );
+    await interleaved(x, y);
     const token = await engine.state.markAllRead({ scope: 'feed', id: x });
     expect(token.ids).toHaveLength(900);
     expect(new Set(token.ids).size).toBe(900);

@@ -1,11 +1,11 @@
 import { IDBObjectStore } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { readCountOf, stateFixture } from '../testing/stateFixture';
+import { readCountOf, useStateFixture } from '../testing/stateFixture';
 
 // IndexedDB's own put (fake-indexeddb), to call from a spy that fails some requests.
 function nativePut(): (this: IDBObjectStore, value: unknown, key?: IDBValidKey) => IDBRequest<IDBValidKey> {
@@ -20,15 +20,7 @@ let a: number[];
 let b: number[];
 let events: EngineEvent[];
 
-beforeEach(async () => {
-  ({ engine, g, fa, fb, a, b } = await stateFixture());
-  events = [];
-  engine.onEvent((e) => events.push(e));
-});
-afterEach(() => {
-  engine.close();
-  vi.restoreAllMocks();
-});
+useStateFixture((f) => ({ engine, g, fa, fb, a, b, events } = f));
 
 const readCount = (id: number) => readCountOf(engine, id);
 
@@ -39,7 +31,7 @@ describe('read state', () => {
     expect(await readCount(fb)).toBe(1);
     expect((await internalsOf(engine).stores.items.get(a[0]!))?.flags).toBe(FLAG_READ);
     expect(events).toEqual([{ type: 'read-changed', ids: [a[0], a[1], b[0]], feedIds: [fa, fb] }]);
-    events = [];
+    events.length = 0;
     await engine.state.markRead([a[0]!, a[0]!], true); // already read, duplicated
     expect(await readCount(fa)).toBe(2);
     expect(events).toEqual([]);
@@ -107,7 +99,7 @@ describe('read state', () => {
         Array.from({ length: 5200 }, (_, i) => incoming({ guid: `n${i}`, pubDate: i })),
       )
     ).added;
-    events = [];
+    events.length = 0;
     const transactions = vi.spyOn(internalsOf(engine).db, 'tx');
     const token = await engine.state.markAllRead({ scope: 'feed', id: big });
     expect(token.ids).toHaveLength(5200);
@@ -174,7 +166,7 @@ describe('undo', () => {
     expect(token).toEqual({ flag: 'read', set: true, ids: expect.any(Array) as unknown });
     expect(new Set(token.ids)).toEqual(new Set(all.filter((id) => id !== a[1])));
     expect((await engine.counts()).unread).toBe(0);
-    events = [];
+    events.length = 0;
     expect(await engine.state.undo(token)).toBe(5);
     expect(await flagsOf(all)).toEqual(before);
     expect(await engine.counts()).toEqual(countsBefore);

@@ -2,7 +2,9 @@
  * The engine the read-state tests start from: group G with feed A (4 items), feed B ungrouped
  * (2 items), all unread. Shared by worker/state's readState.test.ts and bulkRead.test.ts.
  */
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Engine } from '../engine';
+import type { EngineEvent } from '../types';
 import { createTestEngine } from './createTestEngine';
 import { incoming } from './fixtures';
 
@@ -14,6 +16,8 @@ export interface StateFixture {
   /** Item ids of feed A (pubDates 100–400) and of feed B (100, 200). */
   a: number[];
   b: number[];
+  /** Events the engine emitted since the fixture was built (tests may empty it). */
+  events: EngineEvent[];
 }
 
 export async function stateFixture(): Promise<StateFixture> {
@@ -34,7 +38,26 @@ export async function stateFixture(): Promise<StateFixture> {
       [1, 2].map((n) => incoming({ guid: `b${n}`, pubDate: n * 100 })),
     )
   ).added;
-  return { engine, g, fa, fb, a, b };
+  const events: EngineEvent[] = [];
+  engine.onEvent((e) => events.push(e));
+  return { engine, g, fa, fb, a, b, events };
+}
+
+/**
+ * A fresh fixture before each test of the file (handed to `use`, which stores what it needs)
+ * and the engine closed, and spies restored, after it.
+ */
+export function useStateFixture(use: (fixture: StateFixture) => void): void {
+  let engine: Engine | undefined;
+  beforeEach(async () => {
+    const fixture = await stateFixture();
+    engine = fixture.engine;
+    use(fixture);
+  });
+  afterEach(() => {
+    engine?.close();
+    vi.restoreAllMocks();
+  });
 }
 
 /** A feed's stored read count. */
