@@ -57,7 +57,10 @@ const textState = (page: Page): Promise<TextState> =>
     }`,
   );
 
-// The chunk files in OPFS as name → bytes (read from the page, outside the workers).
+// The chunk files in OPFS as name → bytes (read from the page, outside the workers). The
+// workers remove files while this runs (a spare file the clear-all disposes, the clean-up after
+// a persist), so a file listed and gone before it is read was not there: it is left out, not
+// an error (a CI run failed on that NotFoundError).
 const textFiles = (page: Page) =>
   page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();
@@ -65,8 +68,13 @@ const textFiles = (page: Page) =>
     const out: Record<string, number> = {};
     for await (const [name, handle] of (
       dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
-    ).entries())
-      out[name] = (await handle.getFile()).size;
+    ).entries()) {
+      try {
+        out[name] = (await handle.getFile()).size;
+      } catch (err) {
+        if ((err as DOMException).name !== 'NotFoundError') throw err;
+      }
+    }
     return out;
   });
 
