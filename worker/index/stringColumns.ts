@@ -1,13 +1,13 @@
 /**
  * The index's string columns, laid out for their bytes (measured in docs/architecture.md →
- * "Index memory"): titles stay JS strings (every list row, sort and LIKE reads them) with their
- * lower-cased forms, which are the title itself where lowering changes nothing; authors are
- * dictionary codes (`Interned`: few distinct per account); links, enclosures and guids are one
- * packed UTF-8 record per row (`PackedStrings`: read rarely, URL-shaped).
+ * "Index memory"): titles are joined strings sliced on read, with their lower-cased forms
+ * (`TitleColumn`); authors are dictionary codes (`Interned`: few distinct per account); links,
+ * enclosures and guids are one packed UTF-8 record per row (`PackedStrings`: read rarely,
+ * URL-shaped).
  */
-import { byWidth, findIn, lowerAll, lowerRows, type JoinedRows } from './joinedTitles';
 import { Interned } from './interned';
 import { PackedStrings } from './packedStrings';
+import { TitleColumn } from './titleColumn';
 
 /** The string columns of some rows as plain arrays (what `load` and `columns` trade). */
 export interface TextColumns {
@@ -52,34 +52,17 @@ export interface RowScan {
 export type RefField = 'link' | 'enclosure' | 'guid';
 const REF_FIELDS: Record<RefField, number> = { link: LINK, enclosure: ENCLOSURE, guid: GUID };
 
-/**
- * The joined strings `lowerAll` lowers a title column in (its cells are slices of them, so they
- * are in memory anyway), with where each row sits: a LIKE over every title is then a few native
- * `indexOf` runs over one string instead of a million `includes` calls. Rows written after it
- * was made (`from` on) or rewritten since (`changed`) are checked one by one.
- */
-interface TitleScan {
-  parts: JoinedRows[];
-  /** Rows below `from` in no part (checked one by one). */
-  loose: number[];
-  /** Rows from here on are not in the parts. */
-  from: number;
-  changed: Set<number>;
-}
-
 export class StringColumns {
-  private titles: string[] = [];
-  private titlesLower: string[] = [];
-  private scan: TitleScan | null = null;
+  private titles = new TitleColumn();
   private readonly authors = new Interned();
   private refs = new PackedStrings(3);
   private lastPart = { text: '', bytes: new Uint8Array(0) };
 
   title(row: number): string {
-    return this.titles[row] ?? '';
+    return this.titles.title(row);
   }
   titleLower(row: number): string {
-    return this.titlesLower[row] ?? '';
+    return this.titles.titleLower(row);
   }
   author(row: number): string {
     return this.authors.value(row);
@@ -136,39 +119,22 @@ export class StringColumns {
 
   /**
    * Bytes per row of the rows whose lowered title contains `needle` (1 = yes), over every row.
-   * Cost: a native search through the joined titles, plus one `includes` per row written since.
+   * Cost: a native search through the joined titles, plus one `includes` per loose title.
    */
   titleMatches(needle: string): Uint8Array {
-    const n = this.titles.length;
-    const hits = new Uint8Array(n);
-    if (needle === '') return hits.fill(1);
-    const scan = this.scan;
-    for (const part of scan?.parts ?? []) findIn(part, needle, hits);
-    const check = (r: number) => {
-      hits[r] = (this.titlesLower[r] as string).includes(needle) ? 1 : 0;
-    };
-    if (scan) {
-      scan.loose.forEach(check);
-      scan.changed.forEach(check);
-    }
-    for (let r = scan?.from ?? 0; r < n; r++) check(r);
-    return hits;
+    return this.titles.matches(needle);
   }
 
   /** Sets one row's strings (rows are first written in order). */
   write(row: number, item: RowStrings): void {
-    if (this.scan && row < this.scan.from) this.scan.changed.add(row);
-    this.titles[row] = item.title;
-    const lower = item.title.toLowerCase();
-    this.titlesLower[row] = lower === item.title ? item.title : lower;
+    this.titles.write(row, item.title);
     this.authors.set(row, item.author);
     this.refs.set(row, [item.link, item.enclosure, item.guid]);
   }
 
   /** Lets a dead row's title go before compaction (the packed fields stay until then). */
   drop(row: number): void {
-    if (this.scan && row < this.scan.from) this.scan.changed.add(row);
-    this.titles[row] = this.titlesLower[row] = '';
+    this.titles.drop(row);
   }
 
   /** Per-row room for `cap` rows, keeping the first `rows`. */
@@ -178,8 +144,7 @@ export class StringColumns {
 
   /** Replaces everything with the first `n` rows of `cols` (or nothing: every string ''). */
   load(cols: TextColumns | null, n: number, cap: number): void {
-    this.titles = cols?.titles.slice(0, n) ?? [];
-    this.lowerTitles();
+    this.titles.load(cols?.titles.slice(0, n) ?? []);
     this.authors.load(cols?.authors ?? [], cols ? n : 0, cap);
     this.refs.clear();
     if (cols)
@@ -194,43 +159,23 @@ export class StringColumns {
     if (!refs.fromBytes(cols.refs, n) || !this.authors.loadCodes(cols.authorNames, cols.authorCodes, cap))
       return false;
     this.refs = refs;
-    this.titles = cols.titles.slice(0, n);
-    this.lowerTitles();
+    this.titles.load(cols.titles.length === n ? cols.titles : cols.titles.slice(0, n));
     return true;
   }
 
   /**
-   * Joins the lowered titles of up to `max` rows past the title scan (rows written since the
-   * last load) as a load does: their lower-cased cells become slices of joined strings, which
-   * `titleMatches` searches natively instead of one `includes` per row. Returns whether rows are
-   * left. At 1M articles the whole column took ~0.8 s and +4.5 MB of heap (measured in Node),
-   * hence steps. Cost: O(characters of those titles).
+   * Joins up to `max` loose titles (rows written since the last load) into the joined strings,
+   * which `titleMatches` searches natively instead of one `includes` per row, and which hold
+   * them as no object of their own. Returns whether rows are left. At 1M articles the whole
+   * column took ~0.8 s (measured in Node), hence steps. Cost: O(characters of those titles).
    */
   joinTitles(max: number): boolean {
-    const scan = (this.scan ??= { parts: [], loose: [], from: 0, changed: new Set() });
-    const to = Math.min(this.titles.length, scan.from + Math.max(1, max));
-    if (scan.from >= to) return false;
-    const { narrow, wide } = byWidth(this.titles.slice(scan.from, to));
-    for (const local of [narrow, wide]) {
-      const rows = local.map((i) => i + scan.from);
-      const part = lowerRows(this.titles, rows, this.titlesLower, local === wide);
-      if (part) scan.parts.push(part);
-      else for (const r of rows) scan.loose.push(r);
-    }
-    scan.from = to;
-    return to < this.titles.length;
+    return this.titles.join(max);
   }
 
   /** Rows `titleMatches` checks one by one (not in a joined string). */
   titlesUnjoined(): number {
-    const scan = this.scan;
-    return scan ? scan.loose.length + scan.changed.size + this.titles.length - scan.from : this.titles.length;
-  }
-
-  private lowerTitles(): void {
-    const { out, parts, loose } = lowerAll(this.titles);
-    this.titlesLower = out;
-    this.scan = { parts, loose, from: this.titles.length, changed: new Set() };
+    return this.titles.unjoined();
   }
 
   /** The rows `keep`, in that order, in the packed form. */
@@ -256,22 +201,11 @@ export class StringColumns {
     };
   }
 
-  /**
-   * Row `keep[i]` becomes row i (keep ascending), every title string kept as it is. Not a
-   * `load(plain(keep))`: that lowers the titles again with `lowerAll`, whose cells are slices of
-   * one joined string (a heap sampling of a full bench run showed ~15 MB for the lower-cased
-   * column that way, against ~10 MB as the cells ingest made).
-   */
+  /** Row `keep[i]` becomes row i (keep ascending); the titles are joined again. */
   compact(keep: Int32Array, cap: number): void {
     const w = keep.length;
-    keep.forEach((r, i) => {
-      this.titles[i] = this.titles[r]!;
-      this.titlesLower[i] = this.titlesLower[r]!;
-      this.authors.codes[i] = this.authors.codes[r]!;
-    });
-    this.titles.length = this.titlesLower.length = w;
-    // Rows moved: the joined titles no longer say where a row is (the next load makes them).
-    this.scan = null;
+    this.titles.compact(keep);
+    keep.forEach((r, i) => (this.authors.codes[i] = this.authors.codes[r]!));
     this.refs.compact(keep);
     if (this.authors.codes.length > cap) this.authors.resize(cap, w);
     this.authors.rebuild(w);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { TitleColumn } from './titleColumn';
+
+const titles = (col: TitleColumn) => Array.from({ length: col.length }, (_, r) => col.title(r));
+
+describe('TitleColumn', () => {
+  it('holds loaded titles in joined strings and reads each back, lower-cased too', () => {
+    const col = new TitleColumn();
+    const given = ['River Rafting', '', '数据 River', 'İzmir', 'ΣΑΣ', 'calm lake'];
+    col.load(given);
+    expect(titles(col)).toEqual(given);
+    expect(given.map((_, r) => col.titleLower(r))).toEqual(given.map((t) => t.toLowerCase()));
+    // Only the two whose lowering needs each title alone are strings of their own.
+    expect(col.unjoined()).toBe(2);
+    expect(Array.from(col.matches('river'))).toEqual([1, 0, 1, 0, 0, 0]);
+  });
+
+  it('gives a segment back once rewrites left most of it behind, and joins its rows again', () => {
+    const col = new TitleColumn();
+    col.load(['alpha one', 'beta two', 'gamma three', 'delta four']);
+    expect(col.unjoined()).toBe(0);
+    col.write(0, 'Alpha again');
+    col.write(1, 'Beta again');
+    expect(col.unjoined()).toBe(2);
+    // Three of four cells left behind: the segment goes, its one live row becomes loose too.
+    col.write(2, 'Gamma again');
+    expect(col.unjoined()).toBe(4);
+    const now = ['Alpha again', 'Beta again', 'Gamma again', 'delta four'];
+    expect(titles(col)).toEqual(now);
+    expect(Array.from(col.matches('again'))).toEqual([1, 1, 1, 0]);
+    expect(col.join(10)).toBe(false);
+    expect(col.unjoined()).toBe(0);
+    expect(titles(col)).toEqual(now);
+    expect(Array.from(col.matches('four'))).toEqual([0, 0, 0, 1]);
+    // A rewritten row's old cell no longer matches.
+    col.write(2, 'Omega');
+    expect(Array.from(col.matches('gamma'))).toEqual([0, 0, 0, 0]);
+    expect(Array.from(col.matches('omega'))).toEqual([0, 0, 1, 0]);
+  });
+
+  it('reads a dropped row and rows never written as empty, and extends on a write past the end', () => {
+    const col = new TitleColumn();
+    col.load(['one', 'two']);
+    col.drop(0);
+    col.write(4, 'Five');
+    expect(titles(col)).toEqual(['', 'two', '', '', 'Five']);
+    expect(Array.from(col.matches('o'))).toEqual([0, 1, 0, 0, 0]);
+    expect(Array.from(col.matches(''))).toEqual([1, 1, 1, 1, 1]);
+    col.compact(Int32Array.from([1, 4]));
+    expect(titles(col)).toEqual(['two', 'Five']);
+    expect(col.titleLower(1)).toBe('five');
+    expect(col.unjoined()).toBe(0);
+  });
+});
