@@ -13,18 +13,6 @@ export interface JoinedRows {
   counts?: Map<number, number>;
 }
 
-// A string with a character past U+00FF: V8 stores it two bytes a character, and so any string
-// it is joined into.
-const WIDE = /[^\0-\xff]/;
-
-/** Row numbers of `column` split into one-byte (Latin-1) cells and wide ones. */
-export function byWidth(column: readonly string[]): { narrow: number[]; wide: number[] } {
-  const narrow: number[] = [];
-  const wide: number[] = [];
-  for (let i = 0; i < column.length; i++) (WIDE.test(column[i]!) ? wide : narrow).push(i);
-  return { narrow, wide };
-}
-
 // Marks in `hits` the rows of `part` whose cell holds `needle` (not across two cells). The
 // native search runs for the needle's tail from its rarest character on, and the head is
 // checked at each hit: `indexOf` stops at every occurrence of the first character it looks

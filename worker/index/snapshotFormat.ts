@@ -26,7 +26,7 @@
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';
-import { byWidth } from './joinedTitles';
+import { concatJoined, fitsJoined, type JoinedTitles } from './titleColumn';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 8;
@@ -150,31 +150,15 @@ function fits(column: ArrayLike<number>, min: number, max: number): boolean {
   return true;
 }
 
-/**
- * Packs the string columns as the text record `token`. Cost: one join of the titles and an
- * offsets table; O(title characters).
- */
+/** Packs the string columns as the text record `token` (the titles come joined). */
 export function packText(strings: PackedTextColumns, counter: number, token: string): PackedText {
-  const n = strings.titles.length;
-  const titleEnds = new Uint32Array(n);
-  const titleWide = new Uint8Array(n);
-  const parts = byWidth(strings.titles);
-  const joined = [parts.narrow, parts.wide].map((rows, w) => {
-    let end = 0;
-    for (const r of rows) {
-      end += strings.titles[r]!.length;
-      titleEnds[r] = end;
-      titleWide[r] = w;
-    }
-    return rows.map((r) => strings.titles[r]!).join('');
-  }) as [string, string];
   return {
     format: SNAPSHOT_FORMAT,
     counter,
     token,
-    titles: joined,
-    titleWide,
-    titleEnds,
+    titles: strings.titles.text,
+    titleWide: strings.titles.wide,
+    titleEnds: strings.titles.ends,
     authorNames: strings.authorNames,
     authorCodes: strings.authorCodes,
     refs: strings.refs,
@@ -253,7 +237,7 @@ export function unpackSnapshot(value: unknown, { orderLater = false } = {}): Unp
 /**
  * Validates and decodes a stored text record of `rows` rows. Never throws ('old format' or
  * 'unreadable' like `unpackSnapshot`; offsets, codes or records out of range are 'unreadable').
- * Cost: one slice per title and one pass over the packed records.
+ * Cost: one pass over the title offsets and one over the packed records (the titles stay joined).
  */
 export function unpackText(value: unknown, rows: number): UnpackedText {
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'unreadable' };
@@ -280,8 +264,8 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
     new PackedStrings(3).fromBytes(s.refs, rows);
   if (!shapeOk) return { ok: false, reason: 'unreadable' };
   const snap = s as PackedText;
-  const titles = splitTitles(snap.titles, snap.titleWide, snap.titleEnds);
-  if (!titles) return { ok: false, reason: 'unreadable' };
+  const titles: JoinedTitles = { text: snap.titles, wide: snap.titleWide, ends: snap.titleEnds };
+  if (!fitsJoined(titles)) return { ok: false, reason: 'unreadable' };
   const { authorNames, authorCodes, refs } = snap;
   return { ok: true, token: snap.token, columns: { titles, authorNames, authorCodes, refs } };
 }
@@ -314,7 +298,7 @@ export function joinText(head: PackedTextColumns, tail: PackedTextColumns): Pack
   const refs = new Uint8Array(head.refs.length + tail.refs.length);
   refs.set(head.refs);
   refs.set(tail.refs, head.refs.length);
-  return { titles: head.titles.concat(tail.titles), authorNames: names, authorCodes: codes, refs };
+  return { titles: concatJoined(head.titles, tail.titles), authorNames: names, authorCodes: codes, refs };
 }
 
 // The (item, tag) pairs back as tag lists by item id.
@@ -326,21 +310,6 @@ function tagsOf(items: Float64Array, tags: Int32Array): Map<number, number[]> {
     else out.set(items[i]!, [tags[i]!]);
   }
   return out;
-}
-
-// Cuts the joined titles back into strings; null when the offsets do not fit the text.
-function splitTitles(text: [string, string], wide: Uint8Array, ends: Uint32Array): string[] | null {
-  const out = new Array<string>(ends.length);
-  const start = [0, 0];
-  for (let r = 0; r < ends.length; r++) {
-    const w = wide[r]!;
-    if (w > 1) return null;
-    const end = ends[r]!;
-    if (end < start[w]!) return null;
-    out[r] = text[w]!.slice(start[w], end);
-    start[w] = end;
-  }
-  return start[0] === text[0].length && start[1] === text[1].length ? out : null;
 }
 
 // True when every entry of `order` is a row number (0 ≤ row < its length). O(rows), sequential.

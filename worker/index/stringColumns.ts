@@ -7,7 +7,7 @@
  */
 import { Interned } from './interned';
 import { PackedStrings } from './packedStrings';
-import { TitleColumn } from './titleColumn';
+import { TitleColumn, fitsJoined, type JoinedTitles } from './titleColumn';
 
 /** The string columns of some rows as plain arrays (what `load` and `columns` trade). */
 export interface TextColumns {
@@ -20,7 +20,7 @@ export interface TextColumns {
 
 /** The string columns as the index holds them (the snapshot's text record). */
 export interface PackedTextColumns {
-  titles: string[];
+  titles: JoinedTitles;
   /** Distinct authors; code 0 is ''. */
   authorNames: string[];
   /** Code into `authorNames` per row. */
@@ -154,12 +154,13 @@ export class StringColumns {
 
   /** Replaces everything with `n` rows in the packed form; false (nothing changed) if malformed. */
   loadPacked(cols: PackedTextColumns, n: number, cap: number): boolean {
-    if (cols.titles.length !== n || cols.authorCodes.length !== n) return false;
+    if (cols.titles.ends.length !== n || cols.authorCodes.length !== n || !fitsJoined(cols.titles))
+      return false;
     const refs = new PackedStrings(3);
     if (!refs.fromBytes(cols.refs, n) || !this.authors.loadCodes(cols.authorNames, cols.authorCodes, cap))
       return false;
     this.refs = refs;
-    this.titles.load(cols.titles.length === n ? cols.titles : cols.titles.slice(0, n));
+    this.titles.loadJoined(cols.titles);
     return true;
   }
 
@@ -182,7 +183,7 @@ export class StringColumns {
   packed(keep: Int32Array): PackedTextColumns {
     const authors = this.authors.export(keep);
     return {
-      titles: Array.from(keep, (row) => this.title(row)),
+      titles: this.titles.packed(keep),
       authorNames: authors.names,
       authorCodes: authors.codes,
       refs: this.refs.toBytes(keep),

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TitleColumn } from './titleColumn';
+import { TitleColumn, concatJoined, fitsJoined, joinTitles } from './titleColumn';
 
 const titles = (col: TitleColumn) => Array.from({ length: col.length }, (_, r) => col.title(r));
 
@@ -50,5 +51,41 @@ describe('TitleColumn', () => {
     expect(titles(col)).toEqual(['two', 'Five']);
     expect(col.titleLower(1)).toBe('five');
     expect(col.unjoined()).toBe(0);
+  });
+
+  // Titles with capitals, CJK, and characters whose lowering changes a length (İ) or depends on
+  // the neighbours (Σ): a snapshot string holding one of those is cut into titles on load.
+  const title = fc
+    .array(fc.constantFrom('a', 'B', ' ', '数', 'İ', 'Σ', 'É'), { maxLength: 6 })
+    .map((cs) => cs.join(''));
+
+  it('loads a snapshot’s joined titles as they are, and packs them back the same', () => {
+    fc.assert(
+      fc.property(fc.array(title, { maxLength: 20 }), fc.array(title, { maxLength: 5 }), (head, tail) => {
+        const all = head.concat(tail);
+        const joined = concatJoined(joinTitles(head), joinTitles(tail));
+        expect(joined).toEqual(joinTitles(all));
+        expect(fitsJoined(joined)).toBe(true);
+        const col = new TitleColumn();
+        col.loadJoined(joined);
+        expect(titles(col)).toEqual(all);
+        expect(all.map((_, r) => col.titleLower(r))).toEqual(all.map((t) => t.toLowerCase()));
+        for (const needle of ['a', 'b ', '数', 'i̇', 'σ', 'ς', 'é'])
+          expect(Array.from(col.matches(needle))).toEqual(
+            all.map((t) => (t.toLowerCase().includes(needle) ? 1 : 0)),
+          );
+        expect(col.packed(Int32Array.from(all.keys()))).toEqual(joined);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses offsets that do not fit the joined strings', () => {
+    const good = joinTitles(['One', '数据', 'Two']);
+    expect(fitsJoined(good)).toBe(true);
+    expect(fitsJoined({ ...good, text: ['OneTwoX', '数据'] })).toBe(false);
+    expect(fitsJoined({ ...good, ends: Uint32Array.of(3, 2, 2) })).toBe(false);
+    expect(fitsJoined({ ...good, wide: Uint8Array.of(0, 2, 0) })).toBe(false);
+    expect(fitsJoined({ ...good, wide: Uint8Array.of(0, 1) })).toBe(false);
   });
 });

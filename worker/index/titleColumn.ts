@@ -26,6 +26,68 @@ const JOINING = 0xfffe;
 /** Segments are numbered in a Uint16Array below JOINING. */
 const MAX_SEGMENTS = JOINING;
 
+/**
+ * Titles as a snapshot's text record holds them (snapshotFormat.ts): joined per width, and where
+ * each row's title ends in its string. A load makes its segments from these strings as they are.
+ */
+export interface JoinedTitles {
+  /** [Latin-1 titles, wider ones (CJK, ...)]. */
+  text: [string, string];
+  /** 1 where row r's title is in text[1]. */
+  wide: Uint8Array;
+  /** End offset of row r's title inside its string. */
+  ends: Uint32Array;
+}
+
+/** True when `j`'s offsets fit its strings: every row's title lies inside, in row order. O(rows). */
+export function fitsJoined(j: JoinedTitles): boolean {
+  const { text, wide, ends } = j;
+  if (wide.length !== ends.length) return false;
+  let narrowAt = 0;
+  let wideAt = 0;
+  for (let r = 0; r < ends.length; r++) {
+    const w = wide[r]!;
+    const end = ends[r]!;
+    if (w === 0) {
+      if (end < narrowAt) return false;
+      narrowAt = end;
+    } else if (w === 1) {
+      if (end < wideAt) return false;
+      wideAt = end;
+    } else return false;
+  }
+  return narrowAt === text[0].length && wideAt === text[1].length;
+}
+
+/** The rows of `a` followed by those of `b`. Cost: O(rows) plus two string concatenations. */
+export function concatJoined(a: JoinedTitles, b: JoinedTitles): JoinedTitles {
+  const n = a.ends.length;
+  const wide = new Uint8Array(n + b.ends.length);
+  wide.set(a.wide);
+  wide.set(b.wide, n);
+  const ends = new Uint32Array(n + b.ends.length);
+  ends.set(a.ends);
+  const shift = [a.text[0].length, a.text[1].length];
+  b.ends.forEach((end, i) => (ends[n + i] = end + shift[b.wide[i]!]!));
+  return { text: [a.text[0] + b.text[0], a.text[1] + b.text[1]], wide, ends };
+}
+
+/** Titles joined as a snapshot stores them. */
+export function joinTitles(titles: readonly string[]): JoinedTitles {
+  const parts: [string[], string[]] = [[], []];
+  const at = [0, 0];
+  const wide = new Uint8Array(titles.length);
+  const ends = new Uint32Array(titles.length);
+  titles.forEach((t, i) => {
+    const w = WIDE.test(t) ? 1 : 0;
+    parts[w].push(t);
+    at[w] = at[w]! + t.length;
+    wide[i] = w;
+    ends[i] = at[w]!;
+  });
+  return { text: [parts[0].join(''), parts[1].join('')], wide, ends };
+}
+
 interface Segment extends JoinedRows {
   /** The original titles, joined as `text` is (same offsets). */
   orig: string;
@@ -104,6 +166,52 @@ export class TitleColumn {
       texts.push(title);
     });
     this.joinRows(rows, texts);
+  }
+
+  /**
+   * Replaces everything with the titles of a snapshot (`fitsJoined` must hold): each width's
+   * string becomes one segment as it is, without a string per row. A string whose lowering
+   * cannot be done joined (rare: 'İ', 'Σ') is cut into titles and joined as `load` does.
+   */
+  loadJoined(j: JoinedTitles): void {
+    const n = j.ends.length;
+    this.load([]);
+    this.extend(n);
+    for (const w of [0, 1]) {
+      const orig = j.text[w]!;
+      const rows: number[] = [];
+      for (let r = 0; r < n; r++) if (j.wide[r] === w) rows.push(r);
+      if (rows.length === 0) continue;
+      const lower = orig.toLowerCase();
+      const starts = new Int32Array(rows.length + 1);
+      rows.forEach((r, c) => (starts[c + 1] = j.ends[r]!));
+      if (lower.length !== orig.length || orig.includes('\u03a3')) {
+        const texts = rows.map((_, c) => orig.slice(starts[c], starts[c + 1]));
+        const kept = rows.filter((_, c) => texts[c] !== '');
+        this.joinRows(
+          kept,
+          texts.filter((t) => t !== ''),
+        );
+        continue;
+      }
+      const s = this.segs.length;
+      rows.forEach((r, c) => {
+        this.segOf[r] = s;
+        this.cellOf[r] = c;
+      });
+      this.segs.push({
+        orig,
+        text: lower === orig ? orig : lower,
+        rows: Int32Array.from(rows),
+        starts,
+        live: rows.length,
+      });
+    }
+  }
+
+  /** The rows `keep`, in that order, joined as a snapshot stores them. */
+  packed(keep: Int32Array): JoinedTitles {
+    return joinTitles(Array.from(keep, (r) => this.title(r)));
   }
 
   /** Row `keep[i]` becomes row i (`keep` ascending); joined again. */
