@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
@@ -36,6 +37,70 @@ describe('idsWithKeys (the stored articles an ingest may meet)', () => {
     const copy = new MetaIndex();
     copy.load(index.columns());
     expect(copy.idsWithKeys(3, new Set([1000 + 5, 1000 + 2999]))).toEqual([6, 3000]);
+  });
+});
+
+describe('idsWithKeys and feedSize over the kept per-feed rows', () => {
+  type Op =
+    | { kind: 'add'; feed: number; hash: number }
+    | { kind: 'move'; pick: number; feed: number }
+    | { kind: 'remove'; pick: number }
+    | { kind: 'reload' };
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('add' as const), feed: fc.integer({ min: 1, max: 4 }), hash: fc.nat(5) }),
+    fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), feed: fc.integer({ min: 1, max: 4 }) }),
+    fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+    fc.record({ kind: fc.constant('reload' as const) }),
+  );
+
+  it('answers what a pass over every row answers, through appends, moves, removals, compactions and loads', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), fc.nat(40), (ops, bulk) => {
+        let index = new MetaIndex();
+        const model = new Map<number, { feed: number; hash: number }>();
+        let nextId = 1;
+        // Enough rows that removals cross the compaction line (1,024 dead rows) now and then.
+        const start = Array.from({ length: bulk * 60 }, (_, i) => row(nextId + i, 1 + (i % 4), i % 6));
+        index.upsert(start);
+        for (const r of start) model.set(r.id, { feed: r.feedId, hash: r.keyHash });
+        nextId += start.length;
+        const check = () => {
+          for (let feed = 1; feed <= 5; feed++) {
+            const want = [...model].filter(([, m]) => m.feed === feed);
+            expect(index.feedSize(feed)).toBe(want.length);
+            for (const hashes of [new Set([0, 3]), new Set([1, 2, 4, 5])])
+              expect(index.idsWithKeys(feed, hashes).sort((a, b) => a - b)).toEqual(
+                want.filter(([, m]) => hashes.has(m.hash)).map(([id]) => id),
+              );
+          }
+        };
+        check();
+        for (const o of ops) {
+          const ids = [...model.keys()];
+          if (o.kind === 'add') {
+            index.upsert([row(nextId, o.feed, o.hash)]);
+            model.set(nextId++, { feed: o.feed, hash: o.hash });
+          } else if (o.kind === 'move' && ids.length) {
+            const id = ids[o.pick % ids.length]!;
+            const m = model.get(id)!;
+            index.upsert([row(id, o.feed, m.hash)]);
+            m.feed = o.feed;
+          } else if (o.kind === 'remove' && ids.length) {
+            // A run of ids, so that a compaction happens in some cases.
+            const from = o.pick % ids.length;
+            const gone = ids.slice(from, from + 1 + (o.pick % 1200));
+            index.remove(gone);
+            for (const id of gone) model.delete(id);
+          } else if (o.kind === 'reload') {
+            const copy = new MetaIndex();
+            copy.load(index.columns());
+            index = copy;
+          }
+          check();
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

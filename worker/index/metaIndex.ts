@@ -159,6 +159,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
         // A new date moves the row; a new feed or hidden bit changes only the derived orders.
         if (this.pubDates[existing] !== item.pubDate) this.orders.moved(existing);
         else this.orders.visibilityChanged();
+        if (this.feedIds[existing] !== item.feedId) this.feedRows.moved(existing, item.feedId);
         this.count(existing, -1);
         this.textTouched(existing);
         this.write(existing, item);
@@ -386,6 +387,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   private structuralChange(): void {
     this.textRenumbered();
     this.orders.reset();
+    this.feedRows.reset();
     this.titles.reset();
     this.rowsChanged();
   }
