@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TitleColumn, concatJoined, fitsJoined, joinTitles } from './titleColumn';
+import { TitleColumn, concatJoined, fitsJoined, joinedTitlesOf } from './titleColumn';
 
 const titles = (col: TitleColumn) => Array.from({ length: col.length }, (_, r) => col.title(r));
 
@@ -63,8 +63,8 @@ describe('TitleColumn', () => {
     fc.assert(
       fc.property(fc.array(title, { maxLength: 20 }), fc.array(title, { maxLength: 5 }), (head, tail) => {
         const all = head.concat(tail);
-        const joined = concatJoined(joinTitles(head), joinTitles(tail));
-        expect(joined).toEqual(joinTitles(all));
+        const joined = concatJoined(joinedTitlesOf(head), joinedTitlesOf(tail));
+        expect(joined).toEqual(joinedTitlesOf(all));
         expect(fitsJoined(joined)).toBe(true);
         const col = new TitleColumn();
         col.loadJoined(joined);
@@ -81,11 +81,28 @@ describe('TitleColumn', () => {
   });
 
   it('refuses offsets that do not fit the joined strings', () => {
-    const good = joinTitles(['One', '数据', 'Two']);
+    const good = joinedTitlesOf(['One', '数据', 'Two']);
     expect(fitsJoined(good)).toBe(true);
     expect(fitsJoined({ ...good, text: ['OneTwoX', '数据'] })).toBe(false);
     expect(fitsJoined({ ...good, ends: Uint32Array.of(3, 2, 2) })).toBe(false);
     expect(fitsJoined({ ...good, wide: Uint8Array.of(0, 2, 0) })).toBe(false);
     expect(fitsJoined({ ...good, wide: Uint8Array.of(0, 1) })).toBe(false);
+  });
+
+  it('joins everything again once the segments run out', () => {
+    const col = new TitleColumn(3);
+    col.load(['Alpha', '数据']);
+    for (const [row, title] of [
+      [2, 'Beta'],
+      [3, 'Gamma'],
+      [4, '中文'],
+    ] as const) {
+      col.write(row, title);
+      col.join(10);
+    }
+    expect(titles(col)).toEqual(['Alpha', '数据', 'Beta', 'Gamma', '中文']);
+    expect(col.unjoined()).toBe(0);
+    expect(Array.from(col.matches('a'))).toEqual([1, 0, 1, 1, 0]);
+    expect(Array.from(col.matches('文'))).toEqual([0, 0, 0, 0, 1]);
   });
 });

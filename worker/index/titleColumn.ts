@@ -23,8 +23,20 @@ import { findIn, type JoinedRows } from './joinedTitles';
 const LOOSE = 0xffff;
 /** `segOf` for a row `join` has taken (while it joins them). */
 const JOINING = 0xfffe;
-/** Segments are numbered in a Uint16Array below JOINING. */
+/**
+ * Segments are numbered in a Uint16Array below JOINING. Each join adds at most two (a small
+ * refresh joins small ones) and a load makes two, so only a tab open for months of refreshes
+ * could reach this; `joinRows` then joins everything again.
+ */
 const MAX_SEGMENTS = JOINING;
+
+// A string with a character past U+00FF: V8 stores it two bytes a character, and so any string
+// it is joined into.
+const WIDE = /[^\0-\xff]/;
+
+// Whether a title lowered inside a joined string comes out as lowered alone, at the same length.
+const joinable = (title: string): boolean =>
+  !title.includes('\u03a3') && title.toLowerCase().length === title.length;
 
 /**
  * Titles as a snapshot's text record holds them (snapshotFormat.ts): joined per width, and where
@@ -73,7 +85,7 @@ export function concatJoined(a: JoinedTitles, b: JoinedTitles): JoinedTitles {
 }
 
 /** Titles joined as a snapshot stores them. */
-export function joinTitles(titles: readonly string[]): JoinedTitles {
+export function joinedTitlesOf(titles: readonly string[]): JoinedTitles {
   const parts: [string[], string[]] = [[], []];
   const at = [0, 0];
   const wide = new Uint8Array(titles.length);
@@ -95,14 +107,6 @@ interface Segment extends JoinedRows {
   live: number;
 }
 
-// A string with a character past U+00FF: V8 stores it two bytes a character, and so any string
-// it is joined into.
-const WIDE = /[^\0-\xff]/;
-
-// Whether a title lowered inside a joined string comes out as lowered alone, at the same length.
-const joinable = (title: string): boolean =>
-  !title.includes('\u03a3') && title.toLowerCase().length === title.length;
-
 export class TitleColumn {
   private segs: (Segment | null)[] = [];
   private segOf = new Uint16Array(0);
@@ -112,6 +116,9 @@ export class TitleColumn {
   private queue: number[] = [];
   private head = 0;
   private n = 0;
+
+  /** `maxSegments` below MAX_SEGMENTS: for tests of what happens there. */
+  constructor(private readonly maxSegments = MAX_SEGMENTS) {}
 
   /** Rows (one past the highest written). */
   get length(): number {
@@ -211,7 +218,7 @@ export class TitleColumn {
 
   /** The rows `keep`, in that order, joined as a snapshot stores them. */
   packed(keep: Int32Array): JoinedTitles {
-    return joinTitles(Array.from(keep, (r) => this.title(r)));
+    return joinedTitlesOf(Array.from(keep, (r) => this.title(r)));
   }
 
   /** Row `keep[i]` becomes row i (`keep` ascending); joined again. */
@@ -329,7 +336,7 @@ export class TitleColumn {
         text = group.map((i) => texts[i]!).join('');
         lower = text.toLowerCase();
       }
-      if (this.segs.length >= MAX_SEGMENTS) {
+      if (this.segs.length >= Math.min(this.maxSegments, MAX_SEGMENTS)) {
         // Never reached in practice (a join makes at most two); start over from one join of all.
         const all = Array.from({ length: this.n }, (_, r) => this.title(r));
         rows.forEach((r, i) => (all[r] = texts[i]!));
