@@ -157,14 +157,7 @@ export class TitleColumn {
 
   /** Replaces everything with `titles` (joined at once). */
   load(titles: readonly string[]): void {
-    this.segs = [];
-    this.loose = new Map();
-    this.queue = [];
-    this.head = 0;
-    this.n = 0;
-    this.segOf = new Uint16Array(0);
-    this.cellOf = new Int32Array(0);
-    this.extend(titles.length);
+    this.clear(titles.length);
     const rows: number[] = [];
     const texts: string[] = [];
     titles.forEach((title, r) => {
@@ -182,8 +175,7 @@ export class TitleColumn {
    */
   loadJoined(j: JoinedTitles): void {
     const n = j.ends.length;
-    this.load([]);
-    this.extend(n);
+    this.clear(n);
     for (const w of [0, 1]) {
       const orig = j.text[w]!;
       const rows: number[] = [];
@@ -223,7 +215,7 @@ export class TitleColumn {
 
   /** Row `keep[i]` becomes row i (`keep` ascending); joined again. */
   compact(keep: Int32Array): void {
-    this.load(Array.from(keep, (r) => this.title(r)));
+    this.loadJoined(this.packed(keep));
   }
 
   /**
@@ -235,7 +227,8 @@ export class TitleColumn {
     const rows: number[] = [];
     const texts: string[] = [];
     const { queue, segOf } = this;
-    while (this.head < queue.length && rows.length < Math.max(1, max)) {
+    const limit = Math.max(1, max);
+    while (this.head < queue.length && rows.length < limit) {
       const row = queue[this.head++]!;
       // Skipped: a row joined already, dropped since, or queued twice (taken: JOINING).
       if (segOf[row] !== LOOSE) continue;
@@ -272,6 +265,18 @@ export class TitleColumn {
     });
     for (const [row, title] of this.loose) hits[row] = title.toLowerCase().includes(needle) ? 1 : 0;
     return hits;
+  }
+
+  // Empties the column and makes room for `rows` rows, all ''.
+  private clear(rows: number): void {
+    this.segs = [];
+    this.loose = new Map();
+    this.queue = [];
+    this.head = 0;
+    this.n = 0;
+    this.segOf = new Uint16Array(0);
+    this.cellOf = new Int32Array(0);
+    this.extend(rows);
   }
 
   private extend(rows: number): void {
