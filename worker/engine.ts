@@ -23,6 +23,8 @@ import type { Counts, InitInfo } from './types';
 import type { FetchConfig } from './subscriptions/net';
 import { createFeedServices } from './subscriptions/services';
 import { TextIndex } from './search/textIndex';
+import { opfsChunkDir, type ChunkDir } from './search/chunkDir';
+import type { NumberFiles } from './index/numbersFile';
 import { createSync } from './sync/sync';
 import { clearEveryStore } from './backup/clearAll';
 import { backgroundTask } from './backgroundTask';
@@ -52,6 +54,12 @@ export interface EngineOptions extends DbEnvironment {
    * beside it (the first filter's rows, say).
    */
   countCheckDelayMs?: number;
+  /**
+   * The folder the index snapshot's number columns are written to as files (numbersFile.ts).
+   * Default: the worker's OPFS folder `rivulet-index` where it exists; null keeps the columns in
+   * the IndexedDB record (Node has no OPFS; tests pass a FakeChunkDir).
+   */
+  numberFiles?: ChunkDir | null;
 }
 
 /** Options of the `init()` handshake. */
@@ -190,6 +198,18 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     }
   };
 
+  // The number files' folder, opened once (at the start of init, beside the first reads).
+  let numberFiles: Promise<NumberFiles | null> | null = null;
+  const findNumberFiles = (): Promise<NumberFiles | null> =>
+    (numberFiles ??= (
+      opts.numberFiles !== undefined
+        ? Promise.resolve(opts.numberFiles)
+        : opfsChunkDir('rivulet-index').catch((err: unknown) => {
+            console.warn('Rivulet: no OPFS for the index numbers; they stay in IndexedDB', err);
+            return null;
+          })
+    ).then((dir) => (dir ? { dir, prefix: `${db.dexie.name}.` } : null)));
+
   const flushSnapshot = async (): Promise<boolean> => {
     // Before a deferred load finishes the index is empty and the counter unset: nothing to write.
     await gate.whenLoaded();
@@ -197,7 +217,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
-      const wrote = await writeSnapshot(db, index, ctx.applied.counter);
+      const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles());
       await textIndex.persist();
       void joinTitles();
       return wrote;
@@ -233,8 +253,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     countLater = false,
     atNumbers?: () => Promise<void>,
   ): Promise<void> => {
-    const loaded = await step(warnings, 'Could not load read/saved state', () =>
-      loadIndex(db, index, { countLater, atNumbers }),
+    const loaded = await step(warnings, 'Could not load read/saved state', async () =>
+      loadIndex(db, index, { countLater, atNumbers, files: await findNumberFiles() }),
     );
     if (loaded) {
       ctx.applied.counter = loaded.counter;
@@ -262,6 +282,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
 
   let initOnce: Promise<InitResult> | null = null;
   const init = async (options: InitOptions = {}): Promise<InitResult> => {
+    void findNumberFiles();
     await db.open();
     const warnings: string[] = [];
     if (!gate.deferred) {

@@ -82,9 +82,28 @@ const api = {
       usage: est.usage ?? null,
       indexedDB: est.usageDetails?.indexedDB ?? null,
       fileSystem: est.usageDetails?.fileSystem ?? 0,
+      engineFiles: await engineFileBytes(),
     };
   },
 };
+
+/** Bytes of the engine's own OPFS folders (text store chunks, index number files). */
+async function engineFileBytes(): Promise<number> {
+  let bytes = 0;
+  const root = await navigator.storage.getDirectory();
+  for (const folder of ['rivulet-text', 'rivulet-index']) {
+    let dir: FileSystemDirectoryHandle;
+    try {
+      dir = await root.getDirectoryHandle(folder);
+    } catch {
+      continue;
+    }
+    const entries = dir as unknown as { values(): AsyncIterable<FileSystemHandle> };
+    for await (const handle of entries.values())
+      if (handle.kind === 'file') bytes += (await (handle as FileSystemFileHandle).getFile()).size;
+  }
+  return bytes;
+}
 
 export type RivBench = typeof api;
 (window as unknown as { rivBench: RivBench }).rivBench = api;

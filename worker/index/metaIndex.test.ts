@@ -223,6 +223,34 @@ describe('MetaIndex', () => {
     expect(index.columns().links.length).toBe(1000);
   });
 
+  it('finds each loaded row by id, whether the loaded ids ascend or not, before and after changes', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 60 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 0, max: 600 }), { maxLength: 20 }),
+        (ids, sorted, asked) => {
+          const order = sorted ? [...ids].sort((a, b) => a - b) : ids;
+          const full = new MetaIndex();
+          full.upsert(order.map((id) => row(id)));
+          const index = new MetaIndex();
+          index.load(full.columns());
+          const expected = (id: number) => order.indexOf(id);
+          // Looked up before anything changed (the column searched), then after a change.
+          for (const id of [...asked, ...order]) expect(index.rowOf(id)).toBe(expected(id));
+          const gone = order[0];
+          if (gone !== undefined) {
+            index.remove([gone]);
+            expect(index.rowOf(gone)).toBe(-1);
+          }
+          index.upsert([row(1000)]);
+          expect(index.rowOf(1000)).toBe(order.length);
+          for (const id of order.slice(1)) expect(index.rowOf(id)).toBe(expected(id));
+        },
+      ),
+    );
+  });
+
   it('an item added between the numbers and the text reads its own strings; the others read empty', () => {
     const full = new MetaIndex();
     full.upsert([row(1, { link: 'https://a.test/1' }), row(2, { link: 'https://a.test/2' })]);

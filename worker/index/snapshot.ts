@@ -15,10 +15,22 @@ import {
   joinText,
   packNumbers,
   packText,
+  SNAPSHOT_FORMAT,
   textRows,
   unpackSnapshot,
   unpackText,
+  type PackedSnapshot,
 } from './snapshotFormat';
+import {
+  collectNumberFiles,
+  decodeNumbers,
+  encodeNumbers,
+  isPointer,
+  readNumberFile,
+  writeNumberFile,
+  type NumberFiles,
+  type SnapshotPointer,
+} from './numbersFile';
 
 export { SNAPSHOT_FORMAT } from './snapshotFormat';
 
@@ -88,13 +100,15 @@ const REBUILD_CHUNK = 2000;
 export async function loadIndex(
   db: Database,
   index: MetaIndex,
-  { countLater = false, atNumbers }: { countLater?: boolean; atNumbers?: () => Promise<void> } = {},
+  {
+    countLater = false,
+    atNumbers,
+    files = null,
+  }: { countLater?: boolean; atNumbers?: () => Promise<void>; files?: NumberFiles | null } = {},
 ): Promise<LoadResult> {
-  const { counter, rows, textToken, tailToken, staleReason, count, orderOk } = await db.tx(
-    'fetch',
-    'r',
-    ['meta', 'items'],
-    async () => {
+  const orderLater = atNumbers !== undefined;
+  const readHead = () =>
+    db.tx('fetch', 'r', ['meta', 'items'], async () => {
       // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
       const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
       const counting = countLater ? null : db.table('items').count();
@@ -102,13 +116,32 @@ export async function loadIndex(
       counting?.catch(() => undefined);
       const [counterRecord, snapshotRecord] = await head;
       const counter = toCounter(counterRecord?.value);
-      const tried =
-        snapshotRecord === undefined
-          ? null
-          : tryLoad(index, snapshotRecord.value, counter, atNumbers !== undefined);
-      return { counter, ...tried, count: counting ? await counting : tried?.rows };
-    },
-  );
+      const value: unknown = snapshotRecord?.value;
+      // Columns in a number file are read after the transaction (numbersFile.ts).
+      const pointer = isPointer(value) ? value : null;
+      const tried = value === undefined || pointer ? null : tryLoad(index, value, counter, orderLater);
+      return { counter, pointer, tried, count: counting ? await counting : null };
+    });
+  let head = await readHead();
+  let tried = head.tried;
+  if (head.pointer) {
+    let value = await pointed(files, head.pointer);
+    // Another tab may have written a newer file and removed this one since the record was read.
+    if (value === null && files) {
+      const again = await readHead();
+      if (again.pointer && again.pointer.file !== head.pointer.file) {
+        head = again;
+        value = await pointed(files, again.pointer);
+      }
+    }
+    tried =
+      value === null
+        ? { staleReason: 'index snapshot unreadable' }
+        : tryLoad(index, value, head.counter, orderLater);
+  }
+  const { counter } = head;
+  const { rows, textToken, tailToken, staleReason, orderOk } = tried ?? {};
+  const count = head.count ?? rows;
   let reason: string | null = staleReason ?? null;
   if (rows !== undefined && rows === count) {
     await atNumbers?.();
@@ -122,8 +155,25 @@ export async function loadIndex(
     if (reason === null) return { source: 'snapshot', counter, staleReason: null };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
-  await writeSnapshot(db, index, rebuilt);
+  await writeSnapshot(db, index, rebuilt, files);
   return { source: 'rebuild', counter: rebuilt, staleReason: reason };
+}
+
+// The numbers record a pointer names, read from its file; null when there is no such file (or
+// no folder to read it from) or it holds anything but that write's columns.
+async function pointed(files: NumberFiles | null, pointer: SnapshotPointer): Promise<PackedSnapshot | null> {
+  if (!files) return null;
+  const bytes = await readNumberFile(files, pointer.file);
+  const columns = bytes && decodeNumbers(bytes, pointer.file, pointer.counter);
+  return columns
+    ? {
+        format: pointer.format as PackedSnapshot['format'],
+        counter: pointer.counter,
+        textToken: pointer.textToken,
+        tailToken: pointer.tailToken,
+        ...columns,
+      }
+    : null;
 }
 
 // Loads the number columns of a readable snapshot taken at `counter` into the index (rows
@@ -273,10 +323,18 @@ function toTokens(value: unknown): StoredTokens | null {
  *   appended rows, while it holds at most `TAIL_SHARE` of the text record's rows;
  * - else (a row the text record holds was rewritten or removed, rows were renumbered, another
  *   tab wrote its own text record meanwhile): everything.
+ * With `files` the number columns go to a new number file first and the record names it
+ * (numbersFile.ts); the file is removed again when the record is not written, and older files
+ * are removed after (in the background).
  * Cost: copying and packing the number columns + the appended rows' strings (all strings on
- * the last path) + the puts.
+ * the last path) + the puts (+ the file write).
  */
-export async function writeSnapshot(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
+export async function writeSnapshot(
+  db: Database,
+  index: MetaIndex,
+  counter: number,
+  files: NumberFiles | null = null,
+): Promise<boolean> {
   let textVersion = index.textVersion;
   const last = written.get(index);
   const appended = last && last.textVersion !== textVersion ? index.appendedSince(last.mark) : null;
@@ -298,43 +356,82 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
     saved: index.savedCount(),
     unreadByFeed: index.unreadByFeed(),
   };
-  const tokens = await db.tx('update', 'rw', ['meta'], async () => {
-    const meta = db.table('meta');
-    const [storedCounter, storedTokens] = await meta.bulkGet([
-      META_KEYS.itemsCounter,
-      META_KEYS.indexSnapshotTextToken,
-    ]);
-    if (toCounter(storedCounter?.value) !== counter) return null;
-    const stored = toTokens(storedTokens?.value);
-    // Another tab wrote its own text record (its rows may be in another order) or tail
-    // meanwhile: write everything, all of it packed now, together.
-    const mine = stored !== null && last !== undefined && stored.text === last.token;
-    if (kind !== 'full' && (!mine || (kind === 'keep' && stored.tail !== last.tailToken))) {
-      kind = 'full';
-      textVersion = index.textVersion;
-      mark = index.textBase();
-      ({ columns, text, order } = index.packable(true));
+  const fileToken = files ? crypto.randomUUID() : '';
+  let fileName: string | null = null;
+  if (files) {
+    try {
+      fileName = await writeNumberFile(
+        files,
+        fileToken,
+        encodeNumbers(packNumbers(columns, order, counter, '', ''), fileToken),
+      );
+    } catch (err) {
+      console.warn('Rivulet: index number file not written; the record keeps the columns', err);
     }
-    const next: StoredTokens =
-      kind === 'full'
-        ? { text: crypto.randomUUID(), tail: '' }
-        : kind === 'tail'
-          ? { text: last!.token, tail: tail ? crypto.randomUUID() : '' }
-          : { text: last!.token, tail: last!.tailToken };
-    const records: { key: string; value: unknown }[] = [
-      { key: META_KEYS.indexSnapshot, value: packNumbers(columns, order, counter, next.text, next.tail) },
-      { key: META_KEYS.indexSummary, value: summary },
-    ];
-    if (kind === 'full' && text)
-      records.push({ key: META_KEYS.indexSnapshotText, value: packText(text, counter, next.text) });
-    if (kind === 'tail' && tail)
-      records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
-    if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
-    await meta.bulkPut(records);
-    // A tail no numbers record names any more is dead weight.
-    if (kind !== 'keep' && next.tail === '') await meta.delete(META_KEYS.indexSnapshotTextTail);
-    return next;
-  });
+  }
+  let named = false;
+  let repacked = false;
+  const tokens = await db
+    .tx('update', 'rw', ['meta'], async () => {
+      const meta = db.table('meta');
+      const [storedCounter, storedTokens] = await meta.bulkGet([
+        META_KEYS.itemsCounter,
+        META_KEYS.indexSnapshotTextToken,
+      ]);
+      if (toCounter(storedCounter?.value) !== counter) return null;
+      const stored = toTokens(storedTokens?.value);
+      // Another tab wrote its own text record (its rows may be in another order) or tail
+      // meanwhile: write everything, all of it packed now, together.
+      const mine = stored !== null && last !== undefined && stored.text === last.token;
+      if (kind !== 'full' && (!mine || (kind === 'keep' && stored.tail !== last.tailToken))) {
+        repacked = true;
+        kind = 'full';
+        textVersion = index.textVersion;
+        mark = index.textBase();
+        ({ columns, text, order } = index.packable(true));
+      }
+      const next: StoredTokens =
+        kind === 'full'
+          ? { text: crypto.randomUUID(), tail: '' }
+          : kind === 'tail'
+            ? { text: last!.token, tail: tail ? crypto.randomUUID() : '' }
+            : { text: last!.token, tail: last!.tailToken };
+      // The file holds the columns packed before this transaction; when they were packed again
+      // just now (the whole-write fallback above) the record takes them itself.
+      named = fileName !== null && !repacked;
+      const pointer: SnapshotPointer = {
+        format: SNAPSHOT_FORMAT,
+        counter,
+        textToken: next.text,
+        tailToken: next.tail,
+        file: fileToken,
+      };
+      const records: { key: string; value: unknown }[] = [
+        {
+          key: META_KEYS.indexSnapshot,
+          value: named ? pointer : packNumbers(columns, order, counter, next.text, next.tail),
+        },
+        { key: META_KEYS.indexSummary, value: summary },
+      ];
+      if (kind === 'full' && text)
+        records.push({ key: META_KEYS.indexSnapshotText, value: packText(text, counter, next.text) });
+      if (kind === 'tail' && tail)
+        records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
+      if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
+      await meta.bulkPut(records);
+      // A tail no numbers record names any more is dead weight.
+      if (kind !== 'keep' && next.tail === '') await meta.delete(META_KEYS.indexSnapshotTextTail);
+      return next;
+    })
+    .finally(() => {
+      if (fileName === null || !files) return;
+      files.dir.unlock(fileName);
+      if (!named) void files.dir.remove(fileName);
+    });
+  if (files && named)
+    void collectNumberFiles(files, () => storedFile(db)).catch((err: unknown) =>
+      console.warn('Rivulet: old index number files not removed', err),
+    );
   if (tokens === null) return false;
   written.set(index, {
     token: tokens.text,
@@ -344,6 +441,13 @@ export async function writeSnapshot(db: Database, index: MetaIndex, counter: num
     baseLive: kind === 'full' ? columns.ids.length : last!.baseLive,
   });
   return true;
+}
+
+// The file token the stored numbers record names (null: none, or the columns are inline).
+async function storedFile(db: Database): Promise<string | null> {
+  const record = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshot));
+  const value: unknown = record?.value;
+  return isPointer(value) ? value.file : null;
 }
 
 /**

@@ -23,6 +23,10 @@
  * an ingest then learns from memory which incoming articles are stored (metaIndex
  * `idsWithKeys`) instead of one IndexedDB cursor step per article. A format 7 snapshot is
  * rebuilt from the items once.
+ * In the worker the numbers record names a file holding the same columns instead of holding them
+ * (`SnapshotPointer`, numbersFile.ts): one OPFS read at a cold start instead of an IndexedDB read
+ * and a clone of ~19 MB at 1M rows. The format number is the same; a record without columns that
+ * names no file is unreadable.
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';

@@ -29,14 +29,14 @@ export interface ChunkDir {
   held(): Promise<Set<string>>;
 }
 
-/** Web Lock names of chunk files: this prefix and the file's name. */
-const LOCK_PREFIX = 'rivulet-text:';
-
 /**
- * The OPFS folder of chunk files, or null where synchronous access handles do not exist (the
- * main thread, Node tests, older browsers): the store then keeps its chunks in memory.
+ * The OPFS folder `folder` (default: the text store's chunk files; the index snapshot's number
+ * files live in `rivulet-index`), or null where synchronous access handles do not exist (the
+ * main thread, Node tests, older browsers): the store then keeps its chunks in memory. Web Lock
+ * names of its files are the folder, a colon and the file's name.
  */
-export async function opfsChunkDir(): Promise<ChunkDir | null> {
+export async function opfsChunkDir(folder = 'rivulet-text'): Promise<ChunkDir | null> {
+  const LOCK_PREFIX = `${folder}:`;
   const nav = (
     globalThis as {
       navigator?: { storage?: Partial<StorageManager>; locks?: LockManager };
@@ -46,7 +46,7 @@ export async function opfsChunkDir(): Promise<ChunkDir | null> {
   if (!nav?.storage?.getDirectory || typeof Handle?.prototype.createSyncAccessHandle !== 'function')
     return null;
   const root = await nav.storage.getDirectory.call(nav.storage);
-  const dir = await root.getDirectoryHandle('rivulet-text', { create: true });
+  const dir = await root.getDirectoryHandle(folder, { create: true });
   const held = new Map<string, () => void>();
   type OpenSync = (options?: { mode: string }) => Promise<FileSystemSyncAccessHandle>;
   return {

@@ -1,0 +1,264 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { META_KEYS } from '../db/meta';
+import type { Engine } from '../engine';
+import { FakeChunkDir } from '../search/fakeOpfs';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { incoming } from '../testing/fixtures';
+import { seedEngine } from '../testing/seed';
+import { MetaIndex } from './metaIndex';
+import {
+  collectNumberFiles,
+  decodeNumbers,
+  encodeNumbers,
+  isPointer,
+  readNumberFile,
+  writeNumberFile,
+  type NumberFiles,
+} from './numbersFile';
+import { loadIndex, writeSnapshot } from './snapshot';
+import { SNAPSHOT_FORMAT, packNumbers, type PackedSnapshot } from './snapshotFormat';
+
+function snapshot(wide: boolean): PackedSnapshot {
+  const n = 5;
+  const big = wide ? 2 ** 40 : 0;
+  return packNumbers(
+    {
+      ids: Float64Array.from({ length: n }, (_, i) => big + i + 1),
+      feedIds: Int32Array.from({ length: n }, (_, i) => (wide ? 70_000 + i : i)),
+      pubDates: Float64Array.from({ length: n }, (_, i) => (wide ? 2 ** 33 : 1_700_000_000) - i),
+      flags: Uint8Array.from([0, 1, 2, 3, 1]),
+      keyHashes: Uint32Array.from([9, 8, 7, 6, 2 ** 32 - 1]),
+      tags: new Map([[big + 2, [4, 5]]]),
+    },
+    Int32Array.from([0, 1, 2, 3, 4]),
+    42,
+    'text-token',
+  );
+}
+
+const COLUMNS = ['ids', 'feedIds', 'pubDates', 'flags', 'keyHashes', 'order', 'tagItems', 'tagIds'] as const;
+
+describe('number file bytes', () => {
+  it.each([false, true])('decode gives back every column, narrow or wide (wide: %s)', (wide) => {
+    const s = snapshot(wide);
+    const decoded = decodeNumbers(encodeNumbers(s, 'tok-1'), 'tok-1', 42);
+    expect(decoded).not.toBeNull();
+    for (const name of COLUMNS) {
+      expect(decoded![name].constructor).toBe(s[name].constructor);
+      expect(Array.from(decoded![name])).toEqual(Array.from(s[name]));
+    }
+  });
+
+  it('refuses bytes of another write, counter or format, and cut or padded bytes', () => {
+    const bytes = encodeNumbers(snapshot(false), 'tok-1');
+    expect(decodeNumbers(bytes, 'tok-2', 42)).toBeNull();
+    expect(decodeNumbers(bytes, 'tok-1', 43)).toBeNull();
+    expect(decodeNumbers(bytes.slice(0, bytes.length - 8), 'tok-1', 42)).toBeNull();
+    const padded = new Uint8Array(bytes.length + 8);
+    padded.set(bytes);
+    expect(decodeNumbers(padded, 'tok-1', 42)).toBeNull();
+    const otherFormat = bytes.slice();
+    new DataView(otherFormat.buffer).setUint32(4, SNAPSHOT_FORMAT - 1, true);
+    expect(decodeNumbers(otherFormat, 'tok-1', 42)).toBeNull();
+    const noMagic = bytes.slice();
+    noMagic[0] = 0;
+    expect(decodeNumbers(noMagic, 'tok-1', 42)).toBeNull();
+    expect(decodeNumbers(new Uint8Array(10), 'tok-1', 42)).toBeNull();
+    // A row count that promises more than the file holds.
+    const moreRows = bytes.slice();
+    new DataView(moreRows.buffer).setUint32(16, 1_000_000, true);
+    expect(decodeNumbers(moreRows, 'tok-1', 42)).toBeNull();
+  });
+});
+
+describe('number files', () => {
+  const files = (): NumberFiles & { dir: FakeChunkDir } => ({ dir: new FakeChunkDir(), prefix: 'db.' });
+
+  it('a written file reads back whole, and stays locked until the caller unlocks it', async () => {
+    const f = files();
+    const bytes = encodeNumbers(snapshot(false), 't1');
+    expect(await writeNumberFile(f, 't1', bytes)).toBe('db.t1');
+    expect(await f.dir.held()).toEqual(new Set(['db.t1']));
+    f.dir.unlock('db.t1');
+    expect(await readNumberFile(f, 't1')).toEqual(bytes);
+    expect(await readNumberFile(f, 'absent')).toBeNull();
+  });
+
+  it('a file another tab is writing (its name locked) is not written over', async () => {
+    const f = files();
+    await f.dir.lock('db.t1');
+    expect(await writeNumberFile(f, 't1', new Uint8Array(8))).toBeNull();
+  });
+
+  it('clean-up keeps the named file and locked ones, removes the rest of this database only', async () => {
+    const f = files();
+    for (const t of ['a', 'b', 'c', 'd']) {
+      await writeNumberFile(f, t, new Uint8Array(8));
+      f.dir.unlock(`db.${t}`);
+    }
+    await f.dir.open('other.x', true);
+    await f.dir.lock('db.c');
+    expect(await collectNumberFiles(f, () => Promise.resolve('b'))).toBe(2);
+    expect([...f.dir.files.keys()].sort()).toEqual(['db.b', 'db.c', 'other.x']);
+  });
+});
+
+describe('index snapshot with number files', () => {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.close();
+    vi.restoreAllMocks();
+  });
+  const make = (dir: FakeChunkDir, dbName?: string): Engine => {
+    const e = createTestEngine({ numberFiles: dir, ...(dbName ? { dbName } : {}) });
+    engines.push(e);
+    return e;
+  };
+  const seeded = async (dir: FakeChunkDir) => {
+    const a = make(dir);
+    await a.init();
+    await seedEngine(a, { groups: 2, feedsPerGroup: 2, itemsPerFeed: 40, seed: 7 });
+    return { a, dbName: internalsOf(a).db.dexie.name };
+  };
+  const stored = async (e: Engine): Promise<unknown> =>
+    (
+      await internalsOf(e)
+        .db.dexie.table<{ key: string; value: unknown }, string>('meta')
+        .get(META_KEYS.indexSnapshot)
+    )?.value;
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('the record names a file holding the columns; the next start reads it and answers the same', async () => {
+    const dir = new FakeChunkDir();
+    const { a, dbName } = await seeded(dir);
+    expect(await a.flushSnapshot()).toBe(true);
+    const record = await stored(a);
+    expect(isPointer(record)).toBe(true);
+    expect([...dir.files.keys()]).toEqual([`${dbName}.${(record as { file: string }).file}`]);
+    expect(await dir.held()).toEqual(new Set());
+    const counts = await a.counts();
+    const unread = await a.state.unreadIds();
+    const page = await a.items.page({ scope: 'all', limit: 30 });
+    a.close();
+    const b = make(dir, dbName);
+    await internalsOf(b).db.open();
+    const loaded = await loadIndex(internalsOf(b).db, new MetaIndex(), {
+      files: { dir, prefix: `${dbName}.` },
+    });
+    expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
+    const read = dir.bytesRead;
+    await b.init();
+    expect(dir.bytesRead).toBeGreaterThan(read);
+    expect(await b.counts()).toEqual(counts);
+    expect(await b.state.unreadIds()).toEqual(unread);
+    expect(await b.items.page({ scope: 'all', limit: 30 })).toEqual(page);
+  });
+
+  it('each write makes a new file and the older ones go', async () => {
+    const dir = new FakeChunkDir();
+    const { a, dbName } = await seeded(dir);
+    await a.flushSnapshot();
+    const first = (await stored(a)) as { file: string };
+    const id = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
+    await a.state.markRead([id], true);
+    await a.flushSnapshot();
+    await settle();
+    const second = (await stored(a)) as { file: string };
+    expect(second.file).not.toBe(first.file);
+    expect([...dir.files.keys()]).toEqual([`${dbName}.${second.file}`]);
+  });
+
+  it('a missing or foreign file is an unreadable snapshot: the index is rebuilt, nothing lost', async () => {
+    for (const damage of ['remove', 'foreign'] as const) {
+      const dir = new FakeChunkDir();
+      const { a, dbName } = await seeded(dir);
+      await a.flushSnapshot();
+      const unread = await a.state.unreadIds();
+      const name = `${dbName}.${((await stored(a)) as { file: string }).file}`;
+      a.close();
+      if (damage === 'remove') dir.files.delete(name);
+      else {
+        const bytes = dir.contents(name)!;
+        bytes[40] = bytes[40]! ^ 1; // the token in the header
+        dir.setContents(name, bytes);
+      }
+      const b = make(dir, dbName);
+      const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+      await internalsOf(b).db.open();
+      const index = new MetaIndex();
+      const loaded = await loadIndex(internalsOf(b).db, index, { files: { dir, prefix: `${dbName}.` } });
+      expect(loaded).toMatchObject({ source: 'rebuild', staleReason: 'index snapshot unreadable' });
+      expect(index.liveCount()).toBe(160);
+      await b.init();
+      expect(await b.state.unreadIds()).toEqual(unread);
+      info.mockRestore();
+    }
+  });
+
+  it('a file removed by a newer write is found again through the newer record', async () => {
+    const dir = new FakeChunkDir();
+    const { a, dbName } = await seeded(dir);
+    await a.flushSnapshot();
+    const files = { dir, prefix: `${dbName}.` };
+    const db = internalsOf(a).db;
+    // The reader has read the record; then another write replaces the file and removes the old.
+    const open = dir.open.bind(dir);
+    let swapped = false;
+    vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
+      if (!swapped && !create) {
+        swapped = true;
+        await writeSnapshot(
+          db,
+          internalsOf(a).index as MetaIndex,
+          internalsOf(a).context.applied.counter,
+          files,
+        );
+        await settle();
+        expect(dir.files.has(name)).toBe(false);
+      }
+      return open(name, create);
+    });
+    const index = new MetaIndex();
+    const loaded = await loadIndex(db, index, { files });
+    expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
+    expect(index.liveCount()).toBe(160);
+  });
+
+  it('a write whose counter moved on stores nothing and leaves no file', async () => {
+    const dir = new FakeChunkDir();
+    const { a, dbName } = await seeded(dir);
+    await a.flushSnapshot();
+    const before = [...dir.files.keys()];
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
+    const files = { dir, prefix: `${dbName}.` };
+    const { index, context } = internalsOf(a);
+    expect(
+      await writeSnapshot(internalsOf(a).db, index as MetaIndex, context.applied.counter - 1, files),
+    ).toBe(false);
+    await settle();
+    expect([...dir.files.keys()]).toEqual(before);
+    expect(await dir.held()).toEqual(new Set());
+  });
+
+  it('without a folder the record keeps the columns, and a start with a folder reads it as before', async () => {
+    const dir = new FakeChunkDir();
+    const a = createTestEngine({ numberFiles: null });
+    engines.push(a);
+    await a.init();
+    await seedEngine(a, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 10, seed: 3 });
+    await a.flushSnapshot();
+    const record = await stored(a);
+    expect(isPointer(record)).toBe(false);
+    expect((record as PackedSnapshot).ids.length).toBe(20);
+    const dbName = internalsOf(a).db.dexie.name;
+    a.close();
+    const b = make(dir, dbName);
+    await internalsOf(b).db.open();
+    const loaded = await loadIndex(internalsOf(b).db, new MetaIndex(), {
+      files: { dir, prefix: `${dbName}.` },
+    });
+    expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
+    expect(dir.files.size).toBe(0);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The snapshot's number columns as a file in the worker's OPFS (folder `rivulet-index`, one file
+ * per write named `<database>.<token>`), with the `meta.indexSnapshot` record pointing at it.
+ *
+ * Why a file: at 1M articles the numbers record is ~19 MB, and a cold start waited ~45 ms for
+ * IndexedDB to hand it over and ~38 ms more to clone it into typed arrays (a CPU profile of the
+ * engine worker: the `.result` getter; in a bare Chromium experiment 19 MB cost ~30 ms to
+ * clone, compressible or not). A synchronous read of the same bytes from OPFS took 8–11 ms, and
+ * the columns are views of that one buffer. Every list's first page waits for these columns, so
+ * this is most of what a cold start at 1M spends after `init()`. Writes gain too: a read mark
+ * rewrites the numbers, and a file write leaves IndexedDB's threads to the article writes.
+ *
+ * Where there is no OPFS with synchronous handles (Node tests, the main thread) the record keeps
+ * the columns inline, as it always did; a pointer whose file is missing, short or of another
+ * write reads as an unreadable snapshot (the index is then rebuilt from the items).
+ */
+import type { ChunkDir } from '../search/chunkDir';
+import { SNAPSHOT_FORMAT, type PackedSnapshot } from './snapshotFormat';
+
+/** Where the number files of one database live: the folder and `<database>.` */
+export interface NumberFiles {
+  dir: ChunkDir;
+  prefix: string;
+}
+
+/** What `meta.indexSnapshot` holds when the columns are in a file. */
+export interface SnapshotPointer {
+  format: number;
+  counter: number;
+  textToken: string;
+  tailToken: string;
+  /** The file's token (its name is the prefix and this). */
+  file: string;
+}
+
+export function isPointer(value: unknown): value is SnapshotPointer {
+  const v = value as Partial<SnapshotPointer> | null;
+  return typeof v === 'object' && v !== null && typeof v.file === 'string' && !('ids' in v);
+}
+
+const MAGIC = 0x314e5652; // "RVN1" read as little-endian bytes
+const HEADER = 96;
+const TOKEN_MAX = HEADER - 32;
+const WIDE_IDS = 1;
+const WIDE_FEEDS = 2;
+const WIDE_DATES = 4;
+
+type Columns = Pick<
+  PackedSnapshot,
+  'ids' | 'feedIds' | 'pubDates' | 'flags' | 'keyHashes' | 'order' | 'tagItems' | 'tagIds'
+>;
+const COLUMN_NAMES = [
+  'ids',
+  'feedIds',
+  'pubDates',
+  'flags',
+  'keyHashes',
+  'order',
+  'tagItems',
+  'tagIds',
+] as const;
+
+const align8 = (n: number): number => (n + 7) & ~7;
+
+/** Byte widths of each column for the width bits and the row and tag pair counts. */
+function layout(wide: number, rows: number, pairs: number): { start: number; bytes: number }[] {
+  const widths = [wide & WIDE_IDS ? 8 : 4, wide & WIDE_FEEDS ? 4 : 2, wide & WIDE_DATES ? 8 : 4, 1, 4, 4];
+  const out: { start: number; bytes: number }[] = [];
+  let at = HEADER;
+  for (const w of widths) {
+    out.push({ start: at, bytes: w * rows });
+    at = align8(at + w * rows);
+  }
+  for (const w of [8, 4]) {
+    out.push({ start: at, bytes: w * pairs });
+    at = align8(at + w * pairs);
+  }
+  return out;
+}
+
+/**
+ * The bytes of a number file: a header (magic, format, counter, rows, tag pairs, the column
+ * widths, the write's token) and each column 8-byte aligned, so a read can view them in place.
+ */
+export function encodeNumbers(s: PackedSnapshot, token: string): Uint8Array {
+  if (token.length > TOKEN_MAX || !/^[\x20-\x7e]*$/.test(token)) throw new Error('bad number file token');
+  const rows = s.ids.length;
+  const pairs = s.tagItems.length;
+  const wide =
+    (s.ids instanceof Float64Array ? WIDE_IDS : 0) |
+    (s.feedIds instanceof Int32Array ? WIDE_FEEDS : 0) |
+    (s.pubDates instanceof Float64Array ? WIDE_DATES : 0);
+  const parts = layout(wide, rows, pairs);
+  const last = parts[parts.length - 1]!;
+  const out = new Uint8Array(align8(last.start + last.bytes));
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, SNAPSHOT_FORMAT, true);
+  view.setFloat64(8, s.counter, true);
+  view.setUint32(16, rows, true);
+  view.setUint32(20, pairs, true);
+  view.setUint32(24, wide, true);
+  view.setUint32(28, token.length, true);
+  for (let i = 0; i < token.length; i++) out[32 + i] = token.charCodeAt(i);
+  COLUMN_NAMES.forEach((name, i) => {
+    const col = s[name];
+    out.set(new Uint8Array(col.buffer, col.byteOffset, col.byteLength), parts[i]!.start);
+  });
+  return out;
+}
+
+/**
+ * The columns of a number file written by `encodeNumbers` with this token and counter, as views
+ * of `bytes` (no copy), or null when the bytes are anything else: another write's file, another
+ * format, a header that does not fit, a size other than the header promises.
+ */
+export function decodeNumbers(bytes: Uint8Array, token: string, counter: number): Columns | null {
+  if (bytes.byteLength < HEADER || bytes.byteOffset % 8 !== 0) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== SNAPSHOT_FORMAT) return null;
+  if (view.getFloat64(8, true) !== counter) return null;
+  const rows = view.getUint32(16, true);
+  const pairs = view.getUint32(20, true);
+  const wide = view.getUint32(24, true);
+  const tokenLength = view.getUint32(28, true);
+  if (wide > 7 || tokenLength !== token.length) return null;
+  for (let i = 0; i < tokenLength; i++) if (bytes[32 + i] !== token.charCodeAt(i)) return null;
+  const parts = layout(wide, rows, pairs);
+  const last = parts[parts.length - 1]!;
+  if (align8(last.start + last.bytes) !== bytes.byteLength) return null;
+  const at = (i: number) => bytes.byteOffset + parts[i]!.start;
+  const { buffer } = bytes;
+  return {
+    ids: wide & WIDE_IDS ? new Float64Array(buffer, at(0), rows) : new Uint32Array(buffer, at(0), rows),
+    feedIds: wide & WIDE_FEEDS ? new Int32Array(buffer, at(1), rows) : new Uint16Array(buffer, at(1), rows),
+    pubDates: wide & WIDE_DATES ? new Float64Array(buffer, at(2), rows) : new Int32Array(buffer, at(2), rows),
+    flags: new Uint8Array(buffer, at(3), rows),
+    keyHashes: new Uint32Array(buffer, at(4), rows),
+    order: new Int32Array(buffer, at(5), rows),
+    tagItems: new Float64Array(buffer, at(6), pairs),
+    tagIds: new Int32Array(buffer, at(7), pairs),
+  };
+}
+
+/**
+ * Writes a new number file; resolves its name, or null when it could not be written whole (what
+ * was made is removed). The name is locked before the file is made and, on success, stays locked
+ * until the caller's `files.dir.unlock(name)`: the caller unlocks once the record naming the file
+ * is stored, so no tab's clean-up (`collectNumberFiles`) removes it in between.
+ */
+export async function writeNumberFile(
+  files: NumberFiles,
+  token: string,
+  bytes: Uint8Array,
+): Promise<string | null> {
+  const name = files.prefix + token;
+  if (!(await files.dir.lock(name))) return null;
+  let whole = false;
+  try {
+    const file = await files.dir.open(name, true);
+    if (!file) return null;
+    try {
+      file.truncate(0);
+      const wrote = file.write(bytes, { at: 0 });
+      file.flush();
+      whole = wrote === bytes.byteLength && file.getSize() === bytes.byteLength;
+    } finally {
+      file.close();
+    }
+    return whole ? name : null;
+  } finally {
+    if (!whole) {
+      await files.dir.remove(name).catch(() => false);
+      files.dir.unlock(name);
+    }
+  }
+}
+
+/** The bytes of number file `token`, or null when it is not there (removed, never written). */
+export async function readNumberFile(files: NumberFiles, token: string): Promise<Uint8Array | null> {
+  const file = await files.dir.open(files.prefix + token, false);
+  if (!file) return null;
+  try {
+    const bytes = new Uint8Array(file.getSize());
+    return file.read(bytes, { at: 0 }) === bytes.byteLength ? bytes : null;
+  } finally {
+    file.close();
+  }
+}
+
+/**
+ * Removes this database's number files except the one the stored record names (`current`, read
+ * last) and those some tab holds locked (being written, or written and not yet named by a stored
+ * record). The order matters: a file listed but not locked when the locks are read was written
+ * and its record stored (or given up) before, so the record read after names it if it is
+ * current; a file made after the listing is not touched. A file another tab is reading cannot
+ * be removed (the browser refuses while a handle is open) and goes at a later write. Resolves how
+ * many went.
+ */
+export async function collectNumberFiles(
+  files: NumberFiles,
+  current: () => Promise<string | null>,
+): Promise<number> {
+  const names = (await files.dir.list()).filter((name) => name.startsWith(files.prefix));
+  if (names.length === 0) return 0;
+  const held = await files.dir.held();
+  const keep = await current();
+  let removed = 0;
+  for (const name of names) {
+    if (name === (keep === null ? null : files.prefix + keep) || held.has(name)) continue;
+    if (await files.dir.remove(name)) removed++;
+  }
+  return removed;
+}
