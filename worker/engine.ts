@@ -15,7 +15,7 @@ import { EventHub, type EngineChannel, type EventListener } from './events';
 import { MetaIndex } from './index/metaIndex';
 import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
-import { loadIndex, readSummary, verifyCount, writeSnapshot } from './index/snapshot';
+import { loadIndex, readSummary, removeOldNumberFiles, verifyCount, writeSnapshot } from './index/snapshot';
 import type { MetaIndexView } from './index/types';
 import { RowCache } from './items/rowCache';
 import { importLegacy, type LegacyState } from './state/legacyImport';
@@ -357,8 +357,11 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
         ctx.events.emit({ type: 'items-removed', feedIds }, counter);
         ctx.events.emit({ type: 'feeds-changed', feedIds }, counter);
         ctx.events.emit({ type: 'groups-changed' }, counter);
-        // The description texts' chunk files go too (the text index empties with the items).
+        // The description texts' chunk files go too (the text index empties with the items),
+        // and the index's number files (the cleared meta store names none).
         await textIndex.cleared();
+        const files = await findNumberFiles();
+        if (files) await removeOldNumberFiles(db, files);
       } catch (err) {
         console.error('Rivulet: clearing stores failed', err);
         throw err;

@@ -139,5 +139,14 @@ describe('index numbers in an OPFS file', () => {
     );
     expect(rebuilt.file).not.toBe(second.file);
     expect(Object.keys(await numberFiles(app.page))).toEqual([`${rebuilt.db}.${rebuilt.file}`]);
+
+    // Clearing all data removes the files with the records (a write after it names its own).
+    await runInEngine(app.page, 'async (engine) => engine.clearAll()');
+    const left = Object.keys(await numberFiles(app.page));
+    const named = await runInEngine<string>(
+      app.page,
+      `async (engine) => (await engine.stores.meta.get('indexSnapshot'))?.file ?? ''`,
+    );
+    expect(left).toEqual(named ? [`${rebuilt.db}.${named}`] : []);
   });
 });

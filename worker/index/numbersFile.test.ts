@@ -168,6 +168,16 @@ describe('index snapshot with number files', () => {
     expect([...dir.files.keys()]).toEqual([`${dbName}.${second.file}`]);
   });
 
+  it('clear all removes the number files', async () => {
+    const dir = new FakeChunkDir();
+    const { a } = await seeded(dir);
+    await a.flushSnapshot();
+    expect(dir.files.size).toBe(1);
+    await a.clearAll();
+    expect(dir.files.size).toBe(0);
+    expect(await a.counts()).toMatchObject({ items: 0 });
+  });
+
   it('a missing or foreign file is an unreadable snapshot: the index is rebuilt, nothing lost', async () => {
     for (const damage of ['remove', 'foreign'] as const) {
       const dir = new FakeChunkDir();

@@ -429,7 +429,7 @@ export async function writeSnapshot(
       if (!named) void files.dir.remove(fileName);
     });
   if (files && named)
-    void collectNumberFiles(files, () => storedFile(db)).catch((err: unknown) =>
+    void removeOldNumberFiles(db, files).catch((err: unknown) =>
       console.warn('Rivulet: old index number files not removed', err),
     );
   if (tokens === null) return false;
@@ -443,11 +443,17 @@ export async function writeSnapshot(
   return true;
 }
 
-// The file token the stored numbers record names (null: none, or the columns are inline).
-async function storedFile(db: Database): Promise<string | null> {
-  const record = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshot));
-  const value: unknown = record?.value;
-  return isPointer(value) ? value.file : null;
+/**
+ * Removes the number files of `db` that its stored numbers record does not name (all of them
+ * when it names none, after a clear-all), sparing the ones some tab is writing. Resolves how many
+ * went. Fails with the storage error texts.
+ */
+export function removeOldNumberFiles(db: Database, files: NumberFiles): Promise<number> {
+  return collectNumberFiles(files, async () => {
+    const record = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshot));
+    const value: unknown = record?.value;
+    return isPointer(value) ? value.file : null;
+  });
 }
 
 /**
