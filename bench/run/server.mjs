@@ -27,7 +27,11 @@ export function serveStatic(dir, port = 0) {
     const headers = {
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
-      'Cache-Control': 'no-store',
+      // Hashed bundles as the app's server sends them (server/staticFiles.ts): a reload, and so
+      // each cold start, takes them from the HTTP cache (and their compiled code from V8's code
+      // cache), as a reader's reload does; with no-store every start fetched and compiled the
+      // ~700 KB engine worker again. Everything else is never cached.
+      'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
     };
     if (path === '/api/fetch') {
       refreshFetch(url.searchParams.get('url'), res, headers);
