@@ -99,8 +99,14 @@ async function engineFileBytes(): Promise<number> {
       continue;
     }
     const entries = dir as unknown as { values(): AsyncIterable<FileSystemHandle> };
-    for await (const handle of entries.values())
-      if (handle.kind === 'file') bytes += (await (handle as FileSystemFileHandle).getFile()).size;
+    for await (const handle of entries.values()) {
+      if (handle.kind !== 'file') continue;
+      // A file the workers removed between the listing and this read was not there.
+      bytes += await (handle as FileSystemFileHandle).getFile().then(
+        (f) => f.size,
+        () => 0,
+      );
+    }
   }
   return bytes;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { waitForValue } from './pages/wait';
 import { seedApp } from './seed';
+import { opfsFolderFiles } from './opfs';
 import { runInEngine } from './setups';
 
 // Issue 17 (a million articles): in real Chromium the index snapshot's number columns are a file
@@ -60,23 +61,7 @@ const indexState = (page: Page): Promise<IndexState> =>
 
 const flush = (page: Page) => runInEngine<boolean>(page, 'async (engine) => engine.flushSnapshot()');
 
-// The number files in OPFS as name → bytes (read from the page, outside the worker).
-const numberFiles = (page: Page) =>
-  page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const dir = await root.getDirectoryHandle('rivulet-index', { create: true });
-    const out: Record<string, number> = {};
-    for await (const [name, handle] of (
-      dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
-    ).entries()) {
-      try {
-        out[name] = (await handle.getFile()).size;
-      } catch (err) {
-        if ((err as DOMException).name !== 'NotFoundError') throw err;
-      }
-    }
-    return out;
-  });
+const numberFiles = (page: Page) => opfsFolderFiles(page, 'rivulet-index');
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { waitForValue } from './pages/wait';
 import { seedApp } from './seed';
+import { opfsFolderFiles } from './opfs';
 import { runInEngine } from './setups';
 
 // Issue 17 (a million articles): in real Chromium the engine worker keeps description texts in
@@ -57,26 +58,7 @@ const textState = (page: Page): Promise<TextState> =>
     }`,
   );
 
-// The chunk files in OPFS as name → bytes (read from the page, outside the workers). The
-// workers remove files while this runs (a spare file the clear-all disposes, the clean-up after
-// a persist), so a file listed and gone before it is read was not there: it is left out, not
-// an error (a CI run failed on that NotFoundError).
-const textFiles = (page: Page) =>
-  page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const dir = await root.getDirectoryHandle('rivulet-text', { create: true });
-    const out: Record<string, number> = {};
-    for await (const [name, handle] of (
-      dir as unknown as { entries(): AsyncIterable<[string, FileSystemFileHandle]> }
-    ).entries()) {
-      try {
-        out[name] = (await handle.getFile()).size;
-      } catch (err) {
-        if ((err as DOMException).name !== 'NotFoundError') throw err;
-      }
-    }
-    return out;
-  });
+const textFiles = (page: Page) => opfsFolderFiles(page, 'rivulet-text');
 
 // What the engine workers warned of, for a failure's message (a rebuild says why here).
 const said: string[] = [];

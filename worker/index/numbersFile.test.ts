@@ -127,6 +127,13 @@ describe('index snapshot with number files', () => {
         .get(META_KEYS.indexSnapshot)
     )?.value;
   const settle = () => new Promise((r) => setTimeout(r, 0));
+  // Opens `dbName` in another engine and loads its snapshot into `index`, files read from `dir`.
+  const loadFrom = async (dir: FakeChunkDir, dbName: string, index = new MetaIndex()) => {
+    const b = make(dir, dbName);
+    await internalsOf(b).db.open();
+    const loaded = await loadIndex(internalsOf(b).db, index, { files: { dir, prefix: `${dbName}.` } });
+    return { b, loaded };
+  };
 
   it('the record names a file holding the columns; the next start reads it and answers the same', async () => {
     const dir = new FakeChunkDir();
@@ -140,11 +147,7 @@ describe('index snapshot with number files', () => {
     const unread = await a.state.unreadIds();
     const page = await a.items.page({ scope: 'all', limit: 30 });
     a.close();
-    const b = make(dir, dbName);
-    await internalsOf(b).db.open();
-    const loaded = await loadIndex(internalsOf(b).db, new MetaIndex(), {
-      files: { dir, prefix: `${dbName}.` },
-    });
+    const { b, loaded } = await loadFrom(dir, dbName);
     expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
     const read = dir.bytesRead;
     await b.init();
@@ -192,11 +195,9 @@ describe('index snapshot with number files', () => {
         bytes[40] = bytes[40]! ^ 1; // the token in the header
         dir.setContents(name, bytes);
       }
-      const b = make(dir, dbName);
       const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-      await internalsOf(b).db.open();
       const index = new MetaIndex();
-      const loaded = await loadIndex(internalsOf(b).db, index, { files: { dir, prefix: `${dbName}.` } });
+      const { b, loaded } = await loadFrom(dir, dbName, index);
       expect(loaded).toMatchObject({ source: 'rebuild', staleReason: 'index snapshot unreadable' });
       expect(index.liveCount()).toBe(160);
       await b.init();
@@ -263,11 +264,7 @@ describe('index snapshot with number files', () => {
     expect((record as PackedSnapshot).ids.length).toBe(20);
     const dbName = internalsOf(a).db.dexie.name;
     a.close();
-    const b = make(dir, dbName);
-    await internalsOf(b).db.open();
-    const loaded = await loadIndex(internalsOf(b).db, new MetaIndex(), {
-      files: { dir, prefix: `${dbName}.` },
-    });
+    const { loaded } = await loadFrom(dir, dbName);
     expect(loaded).toMatchObject({ source: 'snapshot', staleReason: null });
     expect(dir.files.size).toBe(0);
   });
