@@ -1,19 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
 import { waitForValue } from './pages/wait';
 import { seedApp } from './seed';
-import { opfsFolderFiles } from './opfs';
+import { freshApps, opfsFolderFiles } from './opfs';
 import { runInEngine } from './setups';
 
 // Issue 17 (a million articles): in real Chromium the engine worker keeps description texts in
 // OPFS chunk files (worker/search/fileChunks.ts), not on its heap. A reload loads the tables
 // and reads the file; a second tab opens the same file ('readwrite-unsafe') while the first
 // holds it; clearing all data removes the files.
-
-let browser: Browser;
-// The current attempt's app (closed when the next attempt or the file ends).
-let opened: AppPage | undefined;
 
 const items = [
   { title: 'Airships return', description: '<p>A zeppelin crossed the channel at dawn.</p>' },
@@ -60,8 +55,9 @@ const textState = (page: Page): Promise<TextState> =>
 
 const textFiles = (page: Page) => opfsFolderFiles(page, 'rivulet-text');
 
-// What the engine workers warned of, for a failure's message (a rebuild says why here).
-const said: string[] = [];
+// A context of its own per attempt; what the engine workers said is for a failure's message.
+const apps = freshApps((page) => seedApp(page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 30, items }));
+const { said } = apps;
 
 // The same text state (debug aside), or a failure naming every field and what the workers warned of.
 function expectSame(what: string, got: TextState, want: TextState): void {
@@ -72,32 +68,12 @@ function expectSame(what: string, got: TextState, want: TextState): void {
   );
 }
 
-// A context of its own per attempt (its own OPFS and IndexedDB), so a retry starts clean
-// instead of from what a failed attempt left behind.
-async function freshApp(): Promise<AppPage> {
-  await opened?.context.close();
-  said.length = 0;
-  const app = await openApp(browser);
-  opened = app;
-  app.context.on('console', (msg) => {
-    if (msg.text().startsWith('Rivulet') && msg.type() !== 'log') said.push(`${msg.type()}: ${msg.text()}`);
-  });
-  await app.goto('/welcome');
-  await seedApp(app.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 30, items });
-  return app;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await opened?.context.close();
-  await browser?.close();
-});
+beforeAll(() => apps.start());
+afterAll(() => apps.stop());
 
 describe('description text in OPFS files', () => {
   test('a reload reads the text from its file; a second tab shares it; clear all removes it', async () => {
-    const app = await freshApp();
+    const app = await apps.open();
     const first = await textState(app.page);
     expect(first).toMatchObject({ kind: 'file', zeppelin: 1 });
     expect(first.lineage).not.toBe('');
