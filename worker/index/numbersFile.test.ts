@@ -171,6 +171,22 @@ describe('index snapshot with number files', () => {
     expect([...dir.files.keys()]).toEqual([`${dbName}.${second.file}`]);
   });
 
+  it('a write with nothing changed since the last one (a tab hidden again) stores nothing new', async () => {
+    const dir = new FakeChunkDir();
+    const { a } = await seeded(dir);
+    await a.flushSnapshot();
+    const first = (await stored(a)) as { file: string };
+    const files = [...dir.files.keys()];
+    expect(await a.flushSnapshot()).toBe(true);
+    expect(((await stored(a)) as { file: string }).file).toBe(first.file);
+    expect([...dir.files.keys()]).toEqual(files);
+    // A starred article is a change: the next write stores it.
+    const id = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
+    await a.state.markSaved([id], true);
+    await a.flushSnapshot();
+    expect(((await stored(a)) as { file: string }).file).not.toBe(first.file);
+  });
+
   it('clear all removes the number files', async () => {
     const dir = new FakeChunkDir();
     const { a } = await seeded(dir);
@@ -218,12 +234,10 @@ describe('index snapshot with number files', () => {
     vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
       if (!swapped && !create) {
         swapped = true;
-        await writeSnapshot(
-          db,
-          internalsOf(a).index as MetaIndex,
-          internalsOf(a).context.applied.counter,
-          files,
-        );
+        // Another tab's index of the same items (it has written nothing yet, so it writes).
+        const other = new MetaIndex();
+        other.load((internalsOf(a).index as MetaIndex).columns());
+        await writeSnapshot(db, other, internalsOf(a).context.applied.counter, files);
         await settle();
         expect(dir.files.has(name)).toBe(false);
       }

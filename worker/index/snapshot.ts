@@ -245,6 +245,8 @@ async function loadText(
     textVersion: index.textVersion,
     mark: index.textBase(rows - tailRows),
     baseLive: rows - tailRows,
+    counter,
+    version: index.version,
   });
   return null;
 }
@@ -292,6 +294,9 @@ interface WrittenText {
   /** The index rows the text record holds, and how many of them were live (its rows). */
   mark: TextMark;
   baseLive: number;
+  /** The change counter and the index's version the stored numbers were taken at. */
+  counter: number;
+  version: number;
 }
 const written = new WeakMap<MetaIndex, WrittenText>();
 
@@ -336,7 +341,19 @@ export async function writeSnapshot(
   files: NumberFiles | null = null,
 ): Promise<boolean> {
   let textVersion = index.textVersion;
+  let version = index.version;
   const last = written.get(index);
+  // Nothing changed since this index last wrote (or loaded) the snapshot at this counter, and the
+  // stored records are still those: a write would store what is there. A hidden tab asks for a
+  // write at every switch away, and at 1M rows each write is a ~19 MB number file.
+  if (last && last.counter === counter && last.version === version) {
+    const stored = toTokens(
+      (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshotTextToken)))
+        ?.value,
+    );
+    if (stored?.text === last.token && stored.tail === last.tailToken && index.version === version)
+      return true;
+  }
   const appended = last && last.textVersion !== textVersion ? index.appendedSince(last.mark) : null;
   let kind: 'keep' | 'tail' | 'full' =
     last?.textVersion === textVersion
@@ -387,6 +404,7 @@ export async function writeSnapshot(
         repacked = true;
         kind = 'full';
         textVersion = index.textVersion;
+        version = index.version;
         mark = index.textBase();
         ({ columns, text, order } = index.packable(true));
       }
@@ -439,6 +457,8 @@ export async function writeSnapshot(
     textVersion,
     mark: mark ?? last!.mark,
     baseLive: kind === 'full' ? columns.ids.length : last!.baseLive,
+    counter,
+    version,
   });
   return true;
 }
