@@ -189,6 +189,29 @@ export async function readNumberFile(files: NumberFiles, token: string): Promise
 }
 
 /**
+ * The numbers record `pointer` names, read from its file: the record's fields and the file's
+ * columns. Null when there is no folder or no such file, or it holds anything but that write's
+ * columns (the caller then treats the snapshot as unreadable).
+ */
+export async function readPointed(
+  files: NumberFiles | null,
+  pointer: SnapshotPointer,
+): Promise<PackedSnapshot | null> {
+  if (!files) return null;
+  const bytes = await readNumberFile(files, pointer.file);
+  const columns = bytes && decodeNumbers(bytes, pointer.file, pointer.counter);
+  return columns
+    ? {
+        format: pointer.format as PackedSnapshot['format'],
+        counter: pointer.counter,
+        textToken: pointer.textToken,
+        tailToken: pointer.tailToken,
+        ...columns,
+      }
+    : null;
+}
+
+/**
  * Removes this database's number files except the one the stored record names (`current`, read
  * last) and those some tab holds locked (being written, or written and not yet named by a stored
  * record). The order matters: a file listed but not locked when the locks are read was written

@@ -19,14 +19,12 @@ import {
   textRows,
   unpackSnapshot,
   unpackText,
-  type PackedSnapshot,
 } from './snapshotFormat';
 import {
   collectNumberFiles,
-  decodeNumbers,
   encodeNumbers,
   isPointer,
-  readNumberFile,
+  readPointed,
   writeNumberFile,
   type NumberFiles,
   type SnapshotPointer,
@@ -125,13 +123,13 @@ export async function loadIndex(
   let head = await readHead();
   let tried = head.tried;
   if (head.pointer) {
-    let value = await pointed(files, head.pointer);
+    let value = await readPointed(files, head.pointer);
     // Another tab may have written a newer file and removed this one since the record was read.
     if (value === null && files) {
       const again = await readHead();
       if (again.pointer && again.pointer.file !== head.pointer.file) {
         head = again;
-        value = await pointed(files, again.pointer);
+        value = await readPointed(files, again.pointer);
       }
     }
     tried =
@@ -157,23 +155,6 @@ export async function loadIndex(
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt, files);
   return { source: 'rebuild', counter: rebuilt, staleReason: reason };
-}
-
-// The numbers record a pointer names, read from its file; null when there is no such file (or
-// no folder to read it from) or it holds anything but that write's columns.
-async function pointed(files: NumberFiles | null, pointer: SnapshotPointer): Promise<PackedSnapshot | null> {
-  if (!files) return null;
-  const bytes = await readNumberFile(files, pointer.file);
-  const columns = bytes && decodeNumbers(bytes, pointer.file, pointer.counter);
-  return columns
-    ? {
-        format: pointer.format as PackedSnapshot['format'],
-        counter: pointer.counter,
-        textToken: pointer.textToken,
-        tailToken: pointer.tailToken,
-        ...columns,
-      }
-    : null;
 }
 
 // Loads the number columns of a readable snapshot taken at `counter` into the index (rows
