@@ -5,8 +5,10 @@
  * the browser, so a refresh of 1,000 feeds spent ~6 s there, on the cores a scrolling page needs.
  *
  * Made on the first ask (one pass over the feed column), then kept: appended rows are added on
- * the next ask, a row whose feed changed is added to its new feed (`moved`), and renumbering
- * (a compaction, a load) drops the lists (`reset`). A list may still name rows that died or
+ * the next ask; a row whose feed changed (`moved`: rare, an article moved between feeds) and
+ * renumbering (a compaction, a load) drop the lists (`reset`), since adding the row to its new
+ * feed listed it twice once it came back to a feed whose list still named it (a property test
+ * found A → B → A counted twice). A list may still name rows that died or
  * left the feed, so readers check each row's feed and `alive` byte, as the whole-column pass
  * did. 4 bytes a row (plus growth room): ~4–6 MB at 1M articles.
  */
@@ -27,9 +29,9 @@ export class FeedRows {
     this.covered = -1;
   }
 
-  /** Row `row` (already covered) now belongs to `feedId`. */
-  moved(row: number, feedId: number): void {
-    if (row < this.covered) this.push(feedId, row);
+  /** Row `row` now belongs to another feed: a covered row makes the lists be made again. */
+  moved(row: number): void {
+    if (row < this.covered) this.reset();
   }
 
   /**

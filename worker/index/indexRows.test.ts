@@ -53,6 +53,17 @@ describe('idsWithKeys and feedSize over the kept per-feed rows', () => {
     fc.record({ kind: fc.constant('reload' as const) }),
   );
 
+  it('an article moved to another feed and back is counted once', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, 1, 0), row(2, 1, 0)]);
+    expect(index.feedSize(1)).toBe(2);
+    index.upsert([row(1, 3, 0)]);
+    expect([index.feedSize(1), index.feedSize(3)]).toEqual([1, 1]);
+    index.upsert([row(1, 1, 0)]);
+    expect([index.feedSize(1), index.feedSize(3)]).toEqual([2, 0]);
+    expect(index.idsWithKeys(1, new Set([0])).sort()).toEqual([1, 2]);
+  });
+
   it('answers what a pass over every row answers, through appends, moves, removals, compactions and loads', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), fc.nat(40), (ops, bulk) => {

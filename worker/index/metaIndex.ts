@@ -179,7 +179,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
         // A new date moves the row; a new feed or hidden bit changes only the derived orders.
         if (this.pubDates[existing] !== item.pubDate) this.orders.moved(existing);
         else this.orders.visibilityChanged();
-        if (this.feedIds[existing] !== item.feedId) this.feedRows.moved(existing, item.feedId);
+        if (this.feedIds[existing] !== item.feedId) this.feedRows.moved(existing);
         this.count(existing, -1);
         this.textTouched(existing);
         this.write(existing, item);
