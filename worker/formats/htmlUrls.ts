@@ -3,8 +3,9 @@
  *
  * IMPORTANT: this runs for every item of every refresh, over the largest strings a feed holds,
  * so it does the least work the input allows, in three tiers that give the same output:
- * 1. `needsUrlRewrite`: one regex scan; when no URL attribute value would change (most feeds
- *    carry only absolute, canonical URLs) the HTML is returned as it is;
+ * 1. `firstUrlRewrite`: one walk over the `=` signs; when no URL attribute value would change
+ *    (most feeds carry only absolute, canonical URLs) the HTML is returned as it is, else the
+ *    values before the first that changes are known to stay;
  * 2. `scanUrlAttributes` (htmlScan.ts): a character scan of tags and attributes, for HTML
  *    made of plain text, tags and raw-text elements;
  * 3. htmlparser2's tokenizer, for everything else (comments, CDATA, bogus markup, truncation).
@@ -69,16 +70,16 @@ function urlNameBefore(html: string, end: number): string {
 }
 
 /**
- * True when resolving `html` against `base` could change it: some candidate URL attribute value
- * is not already what resolution would produce (relative, or absolute but not in canonical
- * form), or its quoting is broken. False means `resolveHtmlUrlsFull` returns `html` as is.
+ * Where the first candidate URL attribute value of `html` starts whose resolution against
+ * `base` could change it (relative, or absolute but not in canonical form, or its quoting is
+ * broken); -1 when there is none, which means `resolveHtmlUrlsFull` returns `html` as is.
  * Candidates are every `href`/`src`/`srcset`/`poster`, HTML whitespace, `=` anywhere (text,
  * comments and scripts too, so this over-approximates the tokenizer), each with the value the
  * tokenizer would read after it: quoted up to the same quote, or unquoted up to whitespace or
  * `>`. Each `=` is examined without consuming its value, so a fake value in text cannot hide a
  * real attribute. Costs an indexOf walk over the `=` signs plus a URL check per candidate.
  */
-export function needsUrlRewrite(html: string, base: string): boolean {
+export function firstUrlRewrite(html: string, base: string): number {
   const n = html.length;
   for (let eq = html.indexOf('='); eq >= 0; eq = html.indexOf('=', eq + 1)) {
     let k = eq;
@@ -92,7 +93,7 @@ export function needsUrlRewrite(html: string, base: string): boolean {
     if (q === 0x22 /* " */ || q === 0x27 /* ' */) {
       end = html.indexOf(q === 0x22 ? '"' : "'", ++start);
       // An unterminated quote: let the scanners decide what it is.
-      if (end < 0) return true;
+      if (end < 0) return start;
     } else {
       end = start;
       while (end < n) {
@@ -102,9 +103,14 @@ export function needsUrlRewrite(html: string, base: string): boolean {
       }
     }
     const value = decodeAttr(html.slice(start, end));
-    if (resolveValue(name, value, base) !== value) return true;
+    if (resolveValue(name, value, base) !== value) return start;
   }
-  return false;
+  return -1;
+}
+
+/** True when resolving `html` against `base` could change it (see `firstUrlRewrite`). */
+export function needsUrlRewrite(html: string, base: string): boolean {
+  return firstUrlRewrite(html, base) >= 0;
 }
 
 /**
@@ -151,12 +157,16 @@ export function tokenizeUrlAttributes(html: string): AttrSpan[] {
   return spans;
 }
 
-/** Replaces each span's value by its resolved form where that differs. */
-function rewriteSpans(html: string, spans: readonly AttrSpan[], base: string): string {
+/**
+ * Replaces each span's value by its resolved form where that differs. Spans starting before
+ * `from` are known to stay as they are and are not resolved again.
+ */
+function rewriteSpans(html: string, spans: readonly AttrSpan[], base: string, from = 0): string {
   let out = '';
   let pos = 0;
   let changed = false;
   for (const span of spans) {
+    if (span.start < from) continue;
     const value = decodeAttr(html.slice(span.start, span.end));
     const resolved = resolveValue(span.name, value, base);
     if (resolved === value) continue;
@@ -176,9 +186,13 @@ function rewriteSpans(html: string, spans: readonly AttrSpan[], base: string): s
  * `base` is empty. Never throws.
  */
 export function resolveHtmlUrls(html: string, base: string): string {
-  if (!base || !needsUrlRewrite(html, base)) return html;
+  const from = base ? firstUrlRewrite(html, base) : -1;
+  if (from < 0) return html;
   const spans = scanUrlAttributes(html);
-  return spans ? rewriteSpans(html, spans, base) : resolveHtmlUrlsFull(html, base);
+  // The scan reads each value exactly as `firstUrlRewrite` did at the same `=`, so every span
+  // before `from` was checked there and stays as it is: only the rest are resolved (a long
+  // article with one relative link near its end is resolved once, not twice).
+  return spans ? rewriteSpans(html, spans, base, from) : resolveHtmlUrlsFull(html, base);
 }
 
 /**
