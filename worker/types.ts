@@ -217,6 +217,12 @@ export interface IncomingItem {
   pubDate: number | null;
   link: string;
   enclosure: Enclosure | null;
+  /**
+   * The read and saved bits (shared/flags.ts) a new article starts with: a sync import stores
+   * the server's state with the article instead of marking it after (one write, not two). Other
+   * bits are ignored, and so is this for an article already stored (its state stays).
+   */
+  flags?: number;
 }
 
 /** A parsed, normalised feed. */

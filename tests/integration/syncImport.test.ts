@@ -100,3 +100,37 @@ describe('synced feeds on the feeds page', () => {
     }
   });
 });
+
+describe('a first import', () => {
+  it('stores each new article once, in the server state (no marking after)', async () => {
+    const state = greaderSeed(90);
+    const server = await startGReaderServer('reader', 'secret', state);
+    try {
+      const e = await engine(() => 1_700_100_000 + 3_600);
+      const types: string[] = [];
+      e.onEvent((ev) => types.push(ev.type));
+      await e.sync.connect({ protocol: 'greader', url: server.url, username: 'reader', password: 'secret' });
+      const job = await finished(e, await e.sync.run({ readDays: 30 }));
+      expect(job.failed).toBe(0);
+      // Every article arrived with its read and saved marks: none was marked after it was stored.
+      expect(types).toContain('items-added');
+      expect(types).not.toContain('read-changed');
+      expect(types).not.toContain('saved-changed');
+      const read = state.items.filter((i) => i.read).length;
+      expect(await e.counts()).toMatchObject({
+        items: 90,
+        unread: 90 - read,
+        saved: state.items.filter((i) => i.starred).length,
+      });
+      // Reads the server gave count for each feed's priority, as marks made after did.
+      const feeds = (await e.feeds.list()).filter((f) => f.account);
+      expect(feeds.reduce((sum, f) => sum + f.readCount, 0)).toBe(read);
+      // Nothing to push back: the server already has this state.
+      const again = await finished(e, await e.sync.run());
+      expect(again.failed).toBe(0);
+      expect(server.state.items.filter((i) => i.read).length).toBe(read);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { contentHashOf, dedupeKeyOf, ingestItems } from './ingest';
 import { hash32 } from '../../shared/hash';
 import { toIndexRow } from '../index/snapshot';
@@ -99,6 +99,48 @@ describe('ingestItems', () => {
       added: [],
       updated: [],
     });
+  });
+
+  it('a new article starts in the read and saved state it is given; a stored one keeps its own', async () => {
+    const { added } = await engine.items.ingest(
+      feedId,
+      [
+        incoming({ guid: 'r', flags: FLAG_READ }),
+        incoming({ guid: 's', flags: FLAG_SAVED }),
+        incoming({ guid: 'rs', flags: FLAG_READ | FLAG_SAVED }),
+        // Bits other than read and saved (hidden among them) and values that are not integers are ignored.
+        incoming({ guid: 'odd', flags: FLAG_HIDDEN | 0xf8 }),
+        incoming({ guid: 'nan', flags: Number.NaN }),
+        incoming({ guid: 'none' }),
+      ],
+      1000,
+    );
+    const items = internalsOf(engine).stores.items;
+    const flags = await Promise.all(added.map(async (id) => (await items.get(id))!.flags));
+    expect(flags).toEqual([FLAG_READ, FLAG_SAVED, FLAG_READ | FLAG_SAVED, 0, 0, 0]);
+    const index = internalsOf(engine).index;
+    expect(added.map((id) => index.flags(index.rowOf(id)))).toEqual(flags);
+    expect(await engine.counts()).toMatchObject({ items: 6, unread: 4, saved: 2 });
+    // Arriving read counts as two reads of the feed, as marking them read after would.
+    expect((await engine.feeds.get(feedId))!.readCount).toBe(2);
+    expect(internalsOf(engine).context.feedCache.get(feedId)!.readCount).toBe(2);
+    expect(events.map((e) => e.type)).toEqual(['items-added', 'feeds-changed']);
+
+    // Seen again with other flags: the stored state stays, and no read is counted again.
+    events = [];
+    const again = await engine.items.ingest(
+      feedId,
+      [
+        incoming({ guid: 'r', title: 'v2', flags: 0 }),
+        incoming({ guid: 'none', title: 'v2', flags: FLAG_READ }),
+      ],
+      2000,
+    );
+    expect(again.updated).toEqual([added[0], added[5]]);
+    expect((await items.get(added[0]!))!.flags).toBe(FLAG_READ);
+    expect((await items.get(added[5]!))!.flags).toBe(0);
+    expect((await engine.feeds.get(feedId))!.readCount).toBe(2);
+    expect(events.map((e) => e.type)).toEqual(['items-changed']);
   });
 
   it('stores item links without tracking parameters; a guid-less item keeps its identity', async () => {

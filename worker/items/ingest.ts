@@ -9,6 +9,7 @@ import { dropTombstoned } from '../retention/tombstones';
 import { offerText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, Feed, IncomingItem } from '../types';
 import { hash32, hashString } from '../../shared/hash';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { oneByte } from './ingestStrings';
 import { extractItemText, type ItemText } from './snippet';
 
@@ -107,7 +108,7 @@ function toStored(
     pubDate: item.pubDate ?? prior?.pubDate ?? firstSeen,
     link: item.link,
     enclosure: item.enclosure,
-    flags: prior?.flags ?? 0,
+    flags: prior?.flags ?? initialFlags(item),
     // The user's tags stay when the feed updates the article.
     ...(prior?.tags?.length ? { tags: prior.tags } : {}),
     dedupeKey: p.dedupeKey,
@@ -118,6 +119,12 @@ function toStored(
   } as StoredItem;
   texts.set(stored, extract.plainLower);
   return stored;
+}
+
+/** The state a new article starts in: the read and saved bits of `item.flags`, else none. */
+function initialFlags(item: IncomingItem): number {
+  const f = item.flags;
+  return typeof f === 'number' && Number.isInteger(f) ? f & (FLAG_READ | FLAG_SAVED) : 0;
 }
 
 function offered(items: StoredItem[], texts: TextOf): OfferedText[] {
@@ -192,8 +199,6 @@ async function writeItems(
     for (const p of prepared) p.extract ??= extractItemText(p.item.description, p.item.link);
     const [bump, stored, found] = await reads;
     if (stored === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
-    const feed: Feed | null = feedPatch ? { ...stored, ...feedPatch, id: feedId } : null;
-    const feedWrite = feed ? db.table('feeds').put(feed) : undefined;
     // A hash match is only a candidate: the stored key decides.
     const prior = new Map(
       found.filter((item) => item.feedId === feedId).map((item) => [item.dedupeKey, item]),
@@ -201,12 +206,27 @@ async function writeItems(
     const fresh: StoredItem[] = [];
     const changed: StoredItem[] = [];
     const known = new Map<string, number>();
+    let readNew = 0;
     for (const p of prepared) {
       const old = prior.get(p.dedupeKey);
       if (old) known.set(p.dedupeKey, old.id);
-      if (!old) fresh.push(toStored(p, feedId, undefined, now, texts));
-      else if (old.contentHash !== p.contentHash) changed.push(toStored(p, feedId, old, now, texts));
+      if (!old) {
+        const item = toStored(p, feedId, undefined, now, texts);
+        if (item.flags & FLAG_READ) readNew++;
+        fresh.push(item);
+      } else if (old.contentHash !== p.contentHash) changed.push(toStored(p, feedId, old, now, texts));
     }
+    // New articles that arrive read count as reads of the feed, as marking them read after does.
+    const feed: Feed | null =
+      feedPatch || readNew
+        ? {
+            ...stored,
+            ...feedPatch,
+            id: feedId,
+            ...(readNew ? { readCount: Math.max(0, stored.readCount || 0) + readNew } : {}),
+          }
+        : null;
+    const feedWrite = feed ? db.table('feeds').put(feed) : undefined;
     if (fresh.length === 0 && changed.length === 0) {
       await feedWrite;
       return { fresh, changed, known, texts, counter: 0, feed };

@@ -122,6 +122,9 @@ async function untrackedByLink(
   return out;
 }
 
+/** The read and saved bits the server gives an item. */
+const serverFlags = (i: RemoteItem): number => (i.read ? FLAG_READ : 0) | (i.saved ? FLAG_SAVED : 0);
+
 function incoming(protocol: string, item: RemoteItem): IncomingItem {
   return {
     guid: `${protocol}:${item.id}`,
@@ -136,10 +139,11 @@ function incoming(protocol: string, item: RemoteItem): IncomingItem {
 
 /**
  * Stores server items under their local feeds and applies their read/saved state. Order is
- * chosen so a crash anywhere is harmless: the item map is written with "unknown" server state
- * first, then local flags, then the server state; a crash in between makes the next sync push
- * a state the server already has. Items of feeds not known locally are skipped. Returns the
- * number of new local items.
+ * chosen so a crash anywhere is harmless: new articles are stored in the server's state, then
+ * the item map is written with "unknown" server state, then the local flags of articles stored
+ * before, then the server state; a crash in between makes the next sync push a state the server
+ * already has (articles stored but not yet in the map are found again by their guid). Items of
+ * feeds not known locally are skipped. Returns the number of new local items.
  */
 export async function importItems(
   s: FeedServices,
@@ -167,7 +171,7 @@ export async function importItems(
           itemId: copies.get(i.id)!,
           remoteId: i.id,
           feedId,
-          server: (i.read ? FLAG_READ : 0) | (i.saved ? FLAG_SAVED : 0),
+          server: serverFlags(i),
         }));
       await writeSyncItems(s.ctx.db, records);
       for (const r of records) tracker.set(r);
@@ -175,10 +179,12 @@ export async function importItems(
     const list = all.filter((i) => !copies.has(i.id));
     if (list.length === 0) continue;
     const idOf = new Map<string, number>();
+    // New articles are stored in the server's state (one write each); applyFlags below then
+    // only changes articles stored before.
     const result = await ingestItems(
       s.ctx,
       feedId,
-      list.map((i) => incoming(account.protocol, i)),
+      list.map((i) => ({ ...incoming(account.protocol, i), flags: serverFlags(i) })),
       undefined,
       { storedIds: idOf },
     );
@@ -190,7 +196,7 @@ export async function importItems(
     }
     await writeSyncItems(s.ctx.db, records);
     for (const r of records) tracker.set(r);
-    const wanted = new Map(list.map((i) => [i.id, (i.read ? FLAG_READ : 0) | (i.saved ? FLAG_SAVED : 0)]));
+    const wanted = new Map(list.map((i) => [i.id, serverFlags(i)]));
     await applyFlags(
       s,
       tracker,
