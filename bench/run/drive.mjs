@@ -161,7 +161,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
       withSqlite ? call('seedSqlite', spec, sqliteStorage(spec.size)) : Promise.resolve(null),
     ]);
     notes.push(
-      `Seeding the engine (public API: ingest per feed, each feed's read/saved marks right after it, calls overlapping; counts checked against the corpus) took ${(seeded.ms / 1000).toFixed(1)} s.`,
+      `Seeding the engine (public API: ingest per feed, each article with its read and saved state, calls overlapping; counts checked against the corpus) took ${(seeded.ms / 1000).toFixed(1)} s.`,
     );
     if (sq)
       notes.push(
@@ -246,10 +246,15 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     // MiniSearch at 1M: ~3 minutes of build on this machine; it stops adding after 3.
     const mb = await call('searchBuild', spec.size > 300_000 ? MINISEARCH_BUILD_MS : null);
     const m1 = (await heaps.heaps()).miniSearch ?? NaN;
-    return call('benchSearch', runs, {
+    // RIVULET_BENCH_PROFILE_SEARCH=file.cpuprofile: the engine worker while the queries run
+    // (not the builds above, which run in workers of their own).
+    const profile = await workerProfile({ heaps, log }, 'RIVULET_BENCH_PROFILE_SEARCH', 'search', 250);
+    const out = await call('benchSearch', runs, {
       engine: { ...eb, heapMb: (e1 - e0) / MB, indexHeapMb: (e2 - e0) / MB },
       mini: { ...mb, heapMb: (m1 - m0) / MB },
     });
+    await profile.stop();
+    return out;
   });
   await step('parse', () => {
     const files = corpusFeedFiles(corpusDir, { limit: smoke ? 2 : Infinity });

@@ -4,6 +4,7 @@
  * order into an empty database), which lets anchors address the same records.
  */
 import type { IncomingItem } from '../../worker/types';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import {
   FEED_COUNT,
   GROUP_COUNT,
@@ -59,6 +60,8 @@ function addToState(s: CorpusState, f: number, id: number, read: boolean): void 
   }
 }
 
+// The corpus item as the engine's ingest takes it: its fields, and its read and saved marks as
+// the state it starts in (as a sync import hands over a server's articles).
 const toIncoming = ({
   guid,
   title,
@@ -67,7 +70,9 @@ const toIncoming = ({
   pubDate,
   link,
   enclosure,
-}: IncomingItem): IncomingItem => ({
+  read,
+  saved,
+}: IncomingItem & { read: boolean; saved: boolean }): IncomingItem => ({
   guid,
   title,
   author,
@@ -75,14 +80,16 @@ const toIncoming = ({
   pubDate,
   link,
   enclosure,
+  flags: (read ? FLAG_READ : 0) | (saved ? FLAG_SAVED : 0),
 });
 
 /**
  * Seeds the engine through its public API: groups, feeds, one `items.ingest` per feed (in feed
- * order, so ids are predictable), then read/saved marks. The page generates feed f+1 while the
- * engine stores feed f (the two run on different threads); the corpus state for the benchmarks
- * comes from the same generated items, so nothing is generated twice. Fails when the database
- * is not empty or ids come out unexpected.
+ * order, so ids are predictable), each article with its read and saved marks as the state it
+ * starts in. The page generates feed f+1 while the engine stores feed f (the two run on
+ * different threads); the corpus state for the benchmarks comes from the same generated items,
+ * so nothing is generated twice. Fails when the database is not empty, ids come out unexpected
+ * or the counts differ from the corpus.
  */
 export async function seedEngine(spec: CorpusSpec): Promise<{ ms: number; items: number }> {
   const engine = engineWorker();
@@ -101,57 +108,37 @@ export async function seedEngine(spec: CorpusSpec): Promise<{ ms: number; items:
     if (feedId !== f + 1) throw new Error(`feed ${f} got id ${feedId}, expected ${f + 1}`);
   }
   const next: CorpusState = { spec, unreadIds: [], feed0ReadIds: [], feed0Ids: [] };
-  // Calls overlap: in a CPU profile of seeding 40k items one call at a time, the engine worker
-  // sat idle 43% of the time, waiting for a transaction to commit or for the next feed to
-  // arrive, and the read/saved marks (all sent at the end) were a third of the seeding. Now the
-  // next feed's ingest is queued while the previous one runs, and a feed's marks are sent as
-  // soon as its ingest has answered (so the engine's index holds its items, as in the app when
-  // a reader marks what just arrived), overlapping the next ingests. IndexedDB runs read-write
-  // transactions on the same stores in creation order, so ids stay in feed order (checked per
-  // feed) and every mark lands on stored items; the counts are checked against the corpus at
-  // the end, so the stored state is the one sequential calls give.
-  let pending: {
-    f: number;
-    first: number;
-    read: number[];
-    saved: number[];
-    done: Promise<{ added: number[] }>;
-  } | null = null;
-  const marks: Promise<unknown>[] = [];
+  // The next feed's ingest is queued while the previous one runs (in a CPU profile of seeding
+  // one call at a time the engine worker sat idle 43% of the time, waiting for a commit or for
+  // the next feed to arrive). IndexedDB runs read-write transactions on the same stores in
+  // creation order, so ids stay in feed order (checked per feed). Until 2026-11-30 the marks
+  // were sent as calls of their own after each feed's ingest, which wrote ~70% of the records
+  // twice (at 1M: 450 s of seeding without the SQLite anchor beside it, 643 s with it).
+  let pending: { f: number; first: number; done: Promise<{ added: number[] }> } | null = null;
   let unread = 0;
   let savedTotal = 0;
   const settle = async (): Promise<void> => {
     if (!pending) return;
-    const { f, first, read, saved, done } = pending;
+    const { f, first, done } = pending;
     pending = null;
     const { added } = await done;
     if (added.length !== feedItemCount(spec.size, f) || added[0] !== first)
       throw new Error(`feed ${f}: ids ${added[0]}… (${added.length}), expected ${first}…`);
-    for (let i = 0; i < read.length; i += 20_000)
-      marks.push(engine.state.markRead(read.slice(i, i + 20_000), true));
-    if (saved.length) marks.push(engine.state.markSaved(saved, true));
-    // At most a few mark calls queued: the page must not run far ahead of the engine.
-    while (marks.length > 2) await marks.shift();
   };
   for (let f = 0; f < FEED_COUNT; f++) {
     const items = feedItems(spec, f);
     const first = firstItemId(spec.size, f);
     if (!items.length) continue;
-    const read: number[] = [];
-    const saved: number[] = [];
     items.forEach((it, i) => {
-      if (it.read) read.push(first + i);
-      else unread++;
-      if (it.saved) saved.push(first + i);
+      if (!it.read) unread++;
+      if (it.saved) savedTotal++;
       addToState(next, f, first + i, it.read);
     });
-    savedTotal += saved.length;
     const done = engine.items.ingest(f + 1, items.map(toIncoming), spec.now);
     await settle();
-    pending = { f, first, read, saved, done };
+    pending = { f, first, done };
   }
   await settle();
-  await Promise.all(marks);
   const counts = await engine.counts();
   if (counts.items !== spec.size || counts.unread !== unread || counts.saved !== savedTotal)
     throw new Error(
