@@ -255,9 +255,10 @@ function isConstraintError(err: unknown): boolean {
 }
 
 /**
- * Stores a feed's parsed items: new ones (unread) are added, already stored ones (same dedupe
- * key in this feed) keep id, flags and firstSeen and are rewritten only when their content hash
- * changed. One read-write transaction per call; then the index is updated,
+ * Stores a feed's parsed items: new ones are added (unread, or as their `flags` say; arriving
+ * read adds to the feed's `readCount`), stored ones (same dedupe key in this feed) keep id, flags
+ * and firstSeen and are rewritten only when their content hash changed. One read-write
+ * transaction per call; then the index is updated,
  * `items-added` / `items-changed` are emitted and the written items (with their searchable
  * text) are handed to the text index, which indexes them in the background.
  * Cost: one pass over the index's feed and key-hash columns, a read of the stored articles whose
