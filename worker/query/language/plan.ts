@@ -141,9 +141,23 @@ function run(
     return { ids: page(oldest), total: Math.min(oldest.length, cap) };
   }
 
-  let matched: Int32Array;
   // Several feeds' lists, each already in date order: merged rather than gathered and sorted.
   const merged = segments.length > 1 && (defaultOrder || orderKey === null || orderKey === 'author');
+  if (merged && defaultOrder) {
+    // Newest first, only the page needs the merged order: a row past a list's `end`th cannot be
+    // among the first `end` of all, so each list gives at most that many, and the total is the
+    // lists' matches counted. At 1M articles a group's 25k rows were merged in full for a page of
+    // 50 (5.7 ms against SQLite's 2.8 in the bench).
+    const kept = pred === true ? segments : segments.map((rows) => rows.filter((r) => pred(r)));
+    const total = kept.reduce((n, rows) => n + rows.length, 0);
+    const first = mergeDateOrdered(
+      kept.map((rows) => rows.subarray(0, end)),
+      true,
+      index,
+    );
+    return { ids: page(first), total: Math.min(total, cap) };
+  }
+  let matched: Int32Array;
   if (pred === true && segments.length === 1) matched = segments[0]!;
   else if (merged) matched = mergeDateOrdered(segments, pred, index);
   else {
