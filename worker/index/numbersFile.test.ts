@@ -15,7 +15,8 @@ import {
   writeNumberFile,
   type NumberFiles,
 } from './numbersFile';
-import { loadIndex, writeSnapshot } from './snapshot';
+import { loadIndex } from './snapshot';
+import { writeSnapshot } from './snapshotWrite';
 import { SNAPSHOT_FORMAT, packNumbers, type PackedSnapshot } from './snapshotFormat';
 
 function snapshot(wide: boolean): PackedSnapshot {

@@ -3,57 +3,28 @@
  * cold start with 100k items is one `get` instead of 100k records. The snapshot records the
  * items change counter it reflects; a snapshot whose counter or row count disagrees with the
  * database is stale and the index is rebuilt from the items store. Beside it, a small summary
- * (counts at that counter) lets start-up answer counts before the snapshot is read.
+ * (counts at that counter) lets start-up answer counts before the snapshot is read. This module
+ * loads (and rebuilds); snapshotWrite.ts writes.
  */
 import { hash32 } from '../../shared/hash';
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import type { StoredItem } from '../db/schema';
-import type { IndexColumns, IndexRow, MetaIndex, TextMark } from './metaIndex';
+import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
 import {
   isDateOrder,
+  isSummary,
   joinText,
-  packNumbers,
-  packText,
-  SNAPSHOT_FORMAT,
   textRows,
+  toCounter,
   unpackSnapshot,
   unpackText,
+  type IndexSummary,
 } from './snapshotFormat';
-import {
-  collectNumberFiles,
-  encodeNumbers,
-  isPointer,
-  readPointed,
-  writeNumberFile,
-  type NumberFiles,
-  type SnapshotPointer,
-} from './numbersFile';
+import { isPointer, readPointed, type NumberFiles } from './numbersFile';
+import { noteWritten, writeSnapshot } from './snapshotWrite';
 
-export { SNAPSHOT_FORMAT } from './snapshotFormat';
-
-/** Counts of the items at one change counter (stored under `meta.indexSummary`). */
-export interface IndexSummary {
-  counter: number;
-  items: number;
-  unread: number;
-  saved: number;
-  unreadByFeed: Record<number, number>;
-}
-
-/** True when `value` is a well-formed summary. */
-export function isSummary(value: unknown): value is IndexSummary {
-  if (typeof value !== 'object' || value === null) return false;
-  const s = value as Partial<IndexSummary>;
-  return (
-    typeof s.counter === 'number' &&
-    typeof s.items === 'number' &&
-    typeof s.unread === 'number' &&
-    typeof s.saved === 'number' &&
-    typeof s.unreadByFeed === 'object' &&
-    s.unreadByFeed !== null
-  );
-}
+export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
 
 /** The index row of a stored item. */
 export function toIndexRow(item: StoredItem): IndexRow {
@@ -220,7 +191,7 @@ async function loadText(
     return 'index snapshot out of date';
   if (!index.attachText(tail?.ok ? joinText(text.columns, tail.columns) : text.columns))
     return 'index changed while its text loaded';
-  written.set(index, {
+  noteWritten(index, {
     token: textToken,
     tailToken,
     textVersion: index.textVersion,
@@ -265,198 +236,6 @@ export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
   return counter;
 }
 
-/** What each index last wrote or loaded of the text records. */
-interface WrittenText {
-  /** The text record's token, and its tail's ('' for none). */
-  token: string;
-  tailToken: string;
-  /** The index's text version then. */
-  textVersion: number;
-  /** The index rows the text record holds, and how many of them were live (its rows). */
-  mark: TextMark;
-  baseLive: number;
-  /** The change counter and the index's version the stored numbers were taken at. */
-  counter: number;
-  version: number;
-}
-const written = new WeakMap<MetaIndex, WrittenText>();
-
-/**
- * A tail may hold up to this share of the text record's rows; past it the whole text is written
- * again. Each whole write (O(rows)) is so paid for by at least a sixteenth of the rows appended,
- * and a tail stays small to write and to join at a cold start.
- */
-const TAIL_SHARE = 1 / 16;
-
-/** The stored tokens of the text record and its tail (`META_KEYS.indexSnapshotTextToken`). */
-interface StoredTokens {
-  text: string;
-  tail: string;
-}
-
-function toTokens(value: unknown): StoredTokens | null {
-  const v = value as Partial<StoredTokens> | undefined;
-  return typeof v?.text === 'string' && typeof v.tail === 'string' ? { text: v.text, tail: v.tail } : null;
-}
-
-/**
- * Writes the snapshot and its counts summary if the stored counter still equals `counter` (the
- * index reflects the database); otherwise skips, because the snapshot would claim changes it
- * lacks. Returns whether it wrote. The text columns are written as little as the change allows:
- * - only flags or tags changed (reading, starring, tagging): the numbers record alone;
- * - rows were only appended after the rows the stored text record holds (a refresh; rows
- *   appended and removed again count as never there): the numbers and a tail text record of the
- *   appended rows, while it holds at most `TAIL_SHARE` of the text record's rows;
- * - else (a row the text record holds was rewritten or removed, rows were renumbered, another
- *   tab wrote its own text record meanwhile): everything.
- * With `files` the number columns go to a new number file first and the record names it
- * (numbersFile.ts); the file is removed again when the record is not written, and older files
- * are removed after (in the background).
- * Cost: copying and packing the number columns + the appended rows' strings (all strings on
- * the last path) + the puts (+ the file write).
- */
-export async function writeSnapshot(
-  db: Database,
-  index: MetaIndex,
-  counter: number,
-  files: NumberFiles | null = null,
-): Promise<boolean> {
-  let textVersion = index.textVersion;
-  let version = index.version;
-  const last = written.get(index);
-  // Nothing changed since this index last wrote (or loaded) the snapshot at this counter, and the
-  // stored records are still those: a write would store what is there. A hidden tab asks for a
-  // write at every switch away, and at 1M rows each write is a ~19 MB number file.
-  if (last && last.counter === counter && last.version === version) {
-    const stored = toTokens(
-      (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshotTextToken)))
-        ?.value,
-    );
-    if (stored?.text === last.token && stored.tail === last.tailToken && index.version === version)
-      return true;
-  }
-  const appended = last && last.textVersion !== textVersion ? index.appendedSince(last.mark) : null;
-  let kind: 'keep' | 'tail' | 'full' =
-    last?.textVersion === textVersion
-      ? 'keep'
-      : last && appended && appended.length <= last.baseLive * TAIL_SHARE
-        ? 'tail'
-        : 'full';
-  // The mark is taken before the rows are packed, in the same task: the text record holds them.
-  let mark = kind === 'full' ? index.textBase() : null;
-  let { columns, text, order } = index.packable(kind === 'full');
-  const tail = kind === 'tail' && appended && appended.length > 0 ? index.packedText(appended) : null;
-  const summary: IndexSummary = {
-    counter,
-    // Hidden items are in no count (see MetaIndex.rowsByDate).
-    items: index.liveCount() - index.hiddenCount(),
-    unread: index.unreadCount(),
-    saved: index.savedCount(),
-    unreadByFeed: index.unreadByFeed(),
-  };
-  const fileToken = files ? crypto.randomUUID() : '';
-  let fileName: string | null = null;
-  if (files) {
-    try {
-      fileName = await writeNumberFile(
-        files,
-        fileToken,
-        encodeNumbers(packNumbers(columns, order, counter, '', ''), fileToken),
-      );
-    } catch (err) {
-      console.warn('Rivulet: index number file not written; the record keeps the columns', err);
-    }
-  }
-  let named = false;
-  let repacked = false;
-  const tokens = await db
-    .tx('update', 'rw', ['meta'], async () => {
-      const meta = db.table('meta');
-      const [storedCounter, storedTokens] = await meta.bulkGet([
-        META_KEYS.itemsCounter,
-        META_KEYS.indexSnapshotTextToken,
-      ]);
-      if (toCounter(storedCounter?.value) !== counter) return null;
-      const stored = toTokens(storedTokens?.value);
-      // Another tab wrote its own text record (its rows may be in another order) or tail
-      // meanwhile: write everything, all of it packed now, together.
-      const mine = stored !== null && last !== undefined && stored.text === last.token;
-      if (kind !== 'full' && (!mine || (kind === 'keep' && stored.tail !== last.tailToken))) {
-        repacked = true;
-        kind = 'full';
-        textVersion = index.textVersion;
-        version = index.version;
-        mark = index.textBase();
-        ({ columns, text, order } = index.packable(true));
-      }
-      const next: StoredTokens =
-        kind === 'full'
-          ? { text: crypto.randomUUID(), tail: '' }
-          : kind === 'tail'
-            ? { text: last!.token, tail: tail ? crypto.randomUUID() : '' }
-            : { text: last!.token, tail: last!.tailToken };
-      // The file holds the columns packed before this transaction; when they were packed again
-      // just now (the whole-write fallback above) the record takes them itself.
-      named = fileName !== null && !repacked;
-      const pointer: SnapshotPointer = {
-        format: SNAPSHOT_FORMAT,
-        counter,
-        textToken: next.text,
-        tailToken: next.tail,
-        file: fileToken,
-      };
-      const records: { key: string; value: unknown }[] = [
-        {
-          key: META_KEYS.indexSnapshot,
-          value: named ? pointer : packNumbers(columns, order, counter, next.text, next.tail),
-        },
-        { key: META_KEYS.indexSummary, value: summary },
-      ];
-      if (kind === 'full' && text)
-        records.push({ key: META_KEYS.indexSnapshotText, value: packText(text, counter, next.text) });
-      if (kind === 'tail' && tail)
-        records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
-      if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
-      await meta.bulkPut(records);
-      // A tail no numbers record names any more is dead weight.
-      if (kind !== 'keep' && next.tail === '') await meta.delete(META_KEYS.indexSnapshotTextTail);
-      return next;
-    })
-    .finally(() => {
-      if (fileName === null || !files) return;
-      files.dir.unlock(fileName);
-      if (!named) void files.dir.remove(fileName);
-    });
-  if (files && named)
-    void removeOldNumberFiles(db, files).catch((err: unknown) =>
-      console.warn('Rivulet: old index number files not removed', err),
-    );
-  if (tokens === null) return false;
-  written.set(index, {
-    token: tokens.text,
-    tailToken: tokens.tail,
-    textVersion,
-    mark: mark ?? last!.mark,
-    baseLive: kind === 'full' ? columns.ids.length : last!.baseLive,
-    counter,
-    version,
-  });
-  return true;
-}
-
-/**
- * Removes the number files of `db` that its stored numbers record does not name (all of them
- * when it names none, after a clear-all), sparing the ones some tab is writing. Resolves how many
- * went. Fails with the storage error texts.
- */
-export function removeOldNumberFiles(db: Database, files: NumberFiles): Promise<number> {
-  return collectNumberFiles(files, async () => {
-    const record = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshot));
-    const value: unknown = record?.value;
-    return isPointer(value) ? value.file : null;
-  });
-}
-
 /**
  * The counts summary, only when it matches the database's current change counter (else null:
  * counts must wait for the index). Cost: two small gets. Fails with the storage error texts.
@@ -468,11 +247,6 @@ export async function readSummary(db: Database): Promise<IndexSummary | null> {
     const value: unknown = summary?.value;
     return isSummary(value) && value.counter === toCounter(counter?.value) ? value : null;
   });
-}
-
-/** A stored counter value, 0 when absent or malformed. */
-export function toCounter(value: unknown): number {
-  return typeof value === 'number' ? value : 0;
 }
 
 function columnsOf(rows: IndexRow[]): IndexColumns {

@@ -14,7 +14,7 @@
  * as the packed UTF-8 records, so loading them is a validation pass, not a slice per cell.
  * Format 6 ties the two records by a token instead of the counter: a change of flags or tags
  * (reading, starring, tagging) rewrites the numbers record only and keeps the text record, which
- * is ~8× larger (tens of MB at 100k); see snapshot.ts `writeSnapshot`.
+ * is ~8× larger (tens of MB at 100k); see snapshotWrite.ts `writeSnapshot`.
  * Format 7 adds a tail text record (`indexSnapshotTextTail`, named by `tailToken`): the strings of
  * the rows appended since the text record was written, which follow that record's rows. A
  * refresh then writes its new rows' strings, not the whole column again (~200 MB at 1M rows, ~2 s
@@ -344,4 +344,32 @@ export function isDateOrder(
     prev = row;
   }
   return true;
+}
+
+/** Counts of the items at one change counter (stored under `meta.indexSummary`). */
+export interface IndexSummary {
+  counter: number;
+  items: number;
+  unread: number;
+  saved: number;
+  unreadByFeed: Record<number, number>;
+}
+
+/** True when `value` is a well-formed summary. */
+export function isSummary(value: unknown): value is IndexSummary {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Partial<IndexSummary>;
+  return (
+    typeof s.counter === 'number' &&
+    typeof s.items === 'number' &&
+    typeof s.unread === 'number' &&
+    typeof s.saved === 'number' &&
+    typeof s.unreadByFeed === 'object' &&
+    s.unreadByFeed !== null
+  );
+}
+
+/** A stored counter value, 0 when absent or malformed. */
+export function toCounter(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
 }

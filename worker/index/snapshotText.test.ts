@@ -5,7 +5,8 @@ import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { snapshotKit } from '../testing/snapshotKit';
 import { MetaIndex } from './metaIndex';
-import { loadIndex, writeSnapshot } from './snapshot';
+import { loadIndex } from './snapshot';
+import { writeSnapshot } from './snapshotWrite';
 
 // The text record, its tail, and when each is written again (snapshot.ts `writeSnapshot`).
 const { metaTable, records, loadedIn, seeded, closeAll } = snapshotKit();
