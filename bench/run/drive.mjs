@@ -256,11 +256,20 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     await profile.stop();
     return out;
   });
-  await step('parse', () => {
+  await step('parse', async () => {
     const files = corpusFeedFiles(corpusDir, { limit: smoke ? 2 : Infinity });
     if (!files.length)
       notes.push(`No corpus feeds of 100 KB–5 MB under ${corpusDir}; parse uses generated bodies only.`);
-    return call('benchParse', files, Math.max(runs, 3), !smoke);
+    // RIVULET_BENCH_PROFILE_PARSE=file.cpuprofile: the worker both sides parse in, over the step.
+    const path = process.env.RIVULET_BENCH_PROFILE_PARSE;
+    if (!path) return call('benchParse', files, Math.max(runs, 3), !smoke);
+    await call('ingestWorkerUp');
+    for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker('ingest', m);
+    const out = await call('benchParse', files, Math.max(runs, 3), !smoke);
+    const { profile } = await heaps.worker('ingest', 'Profiler.stop');
+    writeFileSync(path, JSON.stringify(profile));
+    log(`parse profile written to ${path}; self time:\n${topSelfTime(profile, 25)}`);
+    return out;
   });
   await step('ingest', async () => {
     // RIVULET_BENCH_PROFILE_INGEST=file.cpuprofile: a CPU profile of the ingest worker (engine
