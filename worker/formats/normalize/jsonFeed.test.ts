@@ -7,6 +7,18 @@ const norm = (text: string, url = 'https://site.example/feeds/main.xml') =>
   normalizeFeed(parseFeedText(text), url);
 
 describe('normalizeFeed: JSON Feed', () => {
+  it('never hands on a state the feed claims: an item arrives with no flags', () => {
+    const f = norm(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        title: 'J',
+        items: [{ id: 1, url: 'https://j.example/1', content_text: 'x', flags: 3, _rivulet: { flags: 3 } }],
+      }),
+    );
+    expect(f.items).toHaveLength(1);
+    expect(f.items[0]).not.toHaveProperty('flags');
+  });
+
   it('reads JSON Feed 1.1 with attachments, and escapes content_text', () => {
     const f = norm(
       JSON.stringify({
