@@ -108,11 +108,6 @@ export function firstUrlRewrite(html: string, base: string): number {
   return -1;
 }
 
-/** True when resolving `html` against `base` could change it (see `firstUrlRewrite`). */
-export function needsUrlRewrite(html: string, base: string): boolean {
-  return firstUrlRewrite(html, base) >= 0;
-}
-
 /**
  * URL attribute values as htmlparser2's tokenizer reports them: the reference the scan in
  * htmlScan.ts must match (exported for its tests). One full tokenizer pass; never throws.

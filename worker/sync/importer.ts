@@ -125,6 +125,7 @@ async function untrackedByLink(
 /** The read and saved bits the server gives an item. */
 const serverFlags = (i: RemoteItem): number => (i.read ? FLAG_READ : 0) | (i.saved ? FLAG_SAVED : 0);
 
+/** A server item as the engine ingests it: stored in the server's read and saved state. */
 function incoming(protocol: string, item: RemoteItem): IncomingItem {
   return {
     guid: `${protocol}:${item.id}`,
@@ -134,6 +135,7 @@ function incoming(protocol: string, item: RemoteItem): IncomingItem {
     pubDate: item.published > 0 ? item.published : null,
     link: item.url,
     enclosure: null,
+    flags: serverFlags(item),
   };
 }
 
@@ -184,7 +186,7 @@ export async function importItems(
     const result = await ingestItems(
       s.ctx,
       feedId,
-      list.map((i) => ({ ...incoming(account.protocol, i), flags: serverFlags(i) })),
+      list.map((i) => incoming(account.protocol, i)),
       undefined,
       { storedIds: idOf },
     );
