@@ -88,21 +88,28 @@ export function topSelfTime(profile, n) {
 }
 
 /**
- * A CPU profile of the engine worker over one step when the environment variable `env` names a
- * file (open it in Chrome DevTools); `stop()` writes it and logs the heaviest functions by self
- * time. Without the variable both calls do nothing.
+ * A CPU profile of a worker (the engine's, `main`, unless `target` names another) over one step
+ * when the environment variable `env` names a file (open it in Chrome DevTools); `path` writes
+ * it elsewhere. `stop()` writes it and logs the heaviest functions by self time. Without the
+ * variable both calls do nothing.
  */
-async function workerProfile({ heaps, log }, env, label, intervalUs) {
-  const path = process.env[env];
+async function workerProfile(
+  { heaps, log },
+  env,
+  label,
+  intervalUs,
+  target = 'main',
+  path = process.env[env],
+) {
   if (path) {
-    await heaps.worker('main', 'Profiler.enable');
-    await heaps.worker('main', 'Profiler.setSamplingInterval', { interval: intervalUs });
-    await heaps.worker('main', 'Profiler.start');
+    await heaps.worker(target, 'Profiler.enable');
+    await heaps.worker(target, 'Profiler.setSamplingInterval', { interval: intervalUs });
+    await heaps.worker(target, 'Profiler.start');
   }
   return {
     async stop() {
       if (!path) return;
-      const { profile } = await heaps.worker('main', 'Profiler.stop');
+      const { profile } = await heaps.worker(target, 'Profiler.stop');
       writeFileSync(path, JSON.stringify(profile));
       log(`${label} profile written to ${path}; self time:\n${topSelfTime(profile, 25)}`);
     },
@@ -261,31 +268,38 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     if (!files.length)
       notes.push(`No corpus feeds of 100 KB–5 MB under ${corpusDir}; parse uses generated bodies only.`);
     // RIVULET_BENCH_PROFILE_PARSE=file.cpuprofile: the worker both sides parse in, over the step.
-    const path = process.env.RIVULET_BENCH_PROFILE_PARSE;
-    if (!path) return call('benchParse', files, Math.max(runs, 3), !smoke);
-    await call('ingestWorkerUp');
-    for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker('ingest', m);
+    if (process.env.RIVULET_BENCH_PROFILE_PARSE) await call('ingestWorkerUp');
+    const profile = await workerProfile(
+      { heaps, log },
+      'RIVULET_BENCH_PROFILE_PARSE',
+      'parse',
+      1000,
+      'ingest',
+    );
     const out = await call('benchParse', files, Math.max(runs, 3), !smoke);
-    const { profile } = await heaps.worker('ingest', 'Profiler.stop');
-    writeFileSync(path, JSON.stringify(profile));
-    log(`parse profile written to ${path}; self time:\n${topSelfTime(profile, 25)}`);
+    await profile.stop();
     return out;
   });
   await step('ingest', async () => {
     // RIVULET_BENCH_PROFILE_INGEST=file.cpuprofile: a CPU profile of the ingest worker (engine
     // side of the ingest rows) over the step; the heaviest functions by self time are logged.
-    const profilePath = process.env.RIVULET_BENCH_PROFILE_INGEST;
-    if (!profilePath) return call('benchIngest', runs);
-    await Promise.all([call('ingestWorkerUp'), call('closeRaw')]);
-    const workers = ['ingest', 'rawIdb']; // engine side, anchor side (<file>.rawIdb.cpuprofile)
-    for (const w of workers) for (const m of ['Profiler.enable', 'Profiler.start']) await heaps.worker(w, m);
+    const path = process.env.RIVULET_BENCH_PROFILE_INGEST;
+    if (path) await Promise.all([call('ingestWorkerUp'), call('closeRaw')]);
+    const env = 'RIVULET_BENCH_PROFILE_INGEST';
+    // The engine side, and the anchor's worker beside it as <file>.rawIdb.cpuprofile.
+    const profiles = [
+      await workerProfile({ heaps, log }, env, 'ingest worker', 1000, 'ingest'),
+      await workerProfile(
+        { heaps, log },
+        env,
+        'rawIdb worker',
+        1000,
+        'rawIdb',
+        path?.replace(/(\.cpuprofile)?$/, '.rawIdb$1'),
+      ),
+    ];
     const out = await call('benchIngest', runs);
-    for (const w of workers) {
-      const { profile } = await heaps.worker(w, 'Profiler.stop');
-      const file = w === 'ingest' ? profilePath : profilePath.replace(/(\.cpuprofile)?$/, `.${w}$1`);
-      writeFileSync(file, JSON.stringify(profile));
-      log(`${w} worker profile written to ${file}; self time:\n${topSelfTime(profile, 20)}`);
-    }
+    for (const p of profiles) await p.stop();
     return out;
   });
   // RIVULET_BENCH_PROFILE_SCROLL=file.cpuprofile: the engine worker over the scroll step (its runs
