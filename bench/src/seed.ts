@@ -16,6 +16,7 @@ import {
   groupOfFeed,
   groupTitle,
   siteUrl,
+  type CorpusItem,
   type CorpusSpec,
 } from '../corpus';
 import type { AnchorStorage } from '../workers/sqlite';
@@ -72,7 +73,7 @@ const toIncoming = ({
   enclosure,
   read,
   saved,
-}: IncomingItem & { read: boolean; saved: boolean }): IncomingItem => ({
+}: CorpusItem): IncomingItem => ({
   guid,
   title,
   author,
