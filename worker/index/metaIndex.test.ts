@@ -2,22 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
-
-function row(id: number, over: Partial<IndexRow> = {}): IndexRow {
-  return {
-    id,
-    feedId: 1,
-    pubDate: 100,
-    flags: 0,
-    title: `T${id}`,
-    author: 'Ann',
-    link: '',
-    enclosure: '',
-    guid: `g${id}`,
-    keyHash: id,
-    ...over,
-  };
-}
+import { testRow as row } from '../testing/indexRow';
 
 const idsOf = (index: MetaIndex, rows: Int32Array) => Array.from(rows, (r) => index.id(r));
 
@@ -264,65 +249,6 @@ describe('MetaIndex', () => {
     expect(index.attachText(full.columns())).toBe(false);
   });
 
-  it('keeps its date and title orders through appends, moves, retitles, hides and removals read in between (mended, not re-sorted)', () => {
-    const flags = fc.constantFrom(0, FLAG_READ, FLAG_SAVED, FLAG_HIDDEN, FLAG_HIDDEN | FLAG_READ);
-    const op = fc.oneof(
-      fc.record({
-        kind: fc.constant('upsert' as const),
-        id: fc.integer({ min: 1, max: 15 }),
-        feedId: fc.integer({ min: 1, max: 3 }),
-        pubDate: fc.integer({ min: 0, max: 6 }),
-        flags,
-        title: fc.constantFrom('', 'b', 'B', 'a', 'Ab', 'ab'),
-      }),
-      fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 15 }) }),
-      fc.record({ kind: fc.constant('flags' as const), id: fc.integer({ min: 1, max: 15 }), flags }),
-      fc.record({ kind: fc.constant('read' as const) }),
-    );
-    fc.assert(
-      fc.property(fc.array(op, { minLength: 20, maxLength: 120 }), (ops) => {
-        const index = new MetaIndex();
-        const model = new Map<number, IndexRow>();
-        const check = () => {
-          const all = [...model.values()].sort((a, b) => b.pubDate - a.pubDate || b.id - a.id);
-          const hidden = (r: IndexRow) => (r.flags & FLAG_HIDDEN) !== 0;
-          expect(idsOf(index, index.allRowsByDate())).toEqual(all.map((r) => r.id));
-          expect(idsOf(index, index.rowsByDate())).toEqual(all.filter((r) => !hidden(r)).map((r) => r.id));
-          expect(idsOf(index, index.hiddenRowsByDate())).toEqual(all.filter(hidden).map((r) => r.id));
-          const byTitle = all
-            .filter((r) => r.title !== '')
-            .sort((a, b) => {
-              const [la, lb] = [a.title.toLowerCase(), b.title.toLowerCase()];
-              if (la !== lb) return la < lb ? -1 : 1;
-              if (a.title !== b.title) return a.title < b.title ? -1 : 1;
-              return b.pubDate - a.pubDate || b.id - a.id;
-            });
-          expect(idsOf(index, index.rowsByTitle()!)).toEqual(byTitle.map((r) => r.id));
-          for (const feed of [1, 2, 3])
-            expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(
-              all.filter((r) => !hidden(r) && r.feedId === feed).map((r) => r.id),
-            );
-        };
-        for (const o of ops) {
-          if (o.kind === 'upsert') {
-            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags, title: o.title });
-            model.set(o.id, r);
-            index.upsert([r]);
-          } else if (o.kind === 'remove') {
-            model.delete(o.id);
-            index.remove([o.id]);
-          } else if (o.kind === 'flags') {
-            const m = model.get(o.id);
-            if (m) m.flags = o.flags;
-            index.setFlags([{ id: o.id, flags: o.flags }]);
-          } else check();
-        }
-        check();
-      }),
-      { numRuns: 300 },
-    );
-  });
-
   it('makes its title order at the second ask for it, or at once when asked to', () => {
     const index = new MetaIndex();
     index.upsert([row(1, { title: 'b' }), row(2, { title: 'a' }), row(3, { title: '' })]);
@@ -331,56 +257,6 @@ describe('MetaIndex', () => {
     const other = new MetaIndex();
     other.upsert([row(1, { title: 'b' }), row(2, { title: 'a' })]);
     expect(idsOf(other, other.rowsByTitle(true)!)).toEqual([2, 1]);
-  });
-
-  it('matches a simple model under random operations', () => {
-    const op = fc.oneof(
-      fc.record({
-        kind: fc.constant('upsert' as const),
-        id: fc.integer({ min: 1, max: 40 }),
-        feedId: fc.integer({ min: 1, max: 3 }),
-        pubDate: fc.integer({ min: 0, max: 5 }),
-        flags: fc.integer({ min: 0, max: 3 }),
-      }),
-      fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 40 }) }),
-      fc.record({
-        kind: fc.constant('flags' as const),
-        id: fc.integer({ min: 1, max: 40 }),
-        flags: fc.integer({ min: 0, max: 3 }),
-      }),
-    );
-    fc.assert(
-      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
-        const index = new MetaIndex();
-        const model = new Map<number, IndexRow>();
-        for (const o of ops) {
-          if (o.kind === 'upsert') {
-            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags });
-            model.set(o.id, r);
-            index.upsert([r]);
-          } else if (o.kind === 'remove') {
-            model.delete(o.id);
-            index.remove([o.id]);
-          } else {
-            const m = model.get(o.id);
-            if (m) m.flags = o.flags;
-            index.setFlags([{ id: o.id, flags: o.flags }]);
-          }
-        }
-        const expected = [...model.values()]
-          .sort((a, b) => b.pubDate - a.pubDate || b.id - a.id)
-          .map((r) => r.id);
-        expect(idsOf(index, index.rowsByDate())).toEqual(expected);
-        expect(index.unreadCount()).toBe([...model.values()].filter((r) => !(r.flags & FLAG_READ)).length);
-        expect(index.savedCount()).toBe([...model.values()].filter((r) => r.flags & FLAG_SAVED).length);
-        for (const feed of [1, 2, 3]) {
-          expect(idsOf(index, index.rowsOfFeed(feed))).toEqual(
-            expected.filter((id) => model.get(id)!.feedId === feed),
-          );
-          expect(index.feedSize(feed)).toBe([...model.values()].filter((r) => r.feedId === feed).length);
-        }
-      }),
-    );
   });
 });
 
