@@ -3,13 +3,15 @@
  * searchIndex.ts). Documents are numbered by their TextStore slot.
  * Layout: a term dictionary (Map for exact lookup; the merged part of `terms` is sorted, so a
  * prefix is a binary search), a merged "main" segment of postings in one byte array (see
- * postings.ts: per term a delta list or a bitmap) with per-term offsets, and a small "pending"
- * segment of plain arrays for documents added since the last merge. Deletes are tombstones;
+ * postings.ts: per term a delta list or a bitmap) with per-term offsets, and a "pending"
+ * segment (pendingPostings.ts: varint deltas in shared byte blocks) for documents added since
+ * the last merge. Deletes are tombstones;
  * `merge()` folds pending postings in, drops dead documents and re-sorts the dictionary. Term
  * frequencies are field-weighted (title ×3, author and text ×1) so BM25 over one combined field
  * ranks title hits first.
  */
 import { PostingsWriter, accumulatePostings, admit, decodePostings, type Gate } from './postings';
+import { PendingPostings } from './pendingPostings';
 import { forEachTerm } from './tokenize';
 
 /** Weight of a title occurrence in the combined term frequency. */
@@ -44,8 +46,7 @@ export class InvertedIndex {
   protected offsets: Int32Array = new Int32Array(1);
   protected data: Uint8Array = new Uint8Array(0);
   protected df = new Int32Array(0);
-  protected pending = new Map<number, number[]>();
-  protected pendingPostings = 0;
+  protected readonly pending = new PendingPostings();
   protected docLen = new Uint16Array(0);
   protected pubDates = new Float64Array(0);
   protected feedIds = new Int32Array(0);
@@ -98,7 +99,7 @@ export class InvertedIndex {
   }
   /** Postings not yet merged (merge when this grows large). */
   pendingSize(): number {
-    return this.pendingPostings;
+    return this.pending.postings;
   }
   /** Bytes of merged postings. */
   mainBytes(): number {
@@ -114,7 +115,7 @@ export class InvertedIndex {
       this.pubDates.byteLength +
       this.feedIds.byteLength +
       this.alive.byteLength +
-      this.pendingPostings * 16
+      this.pending.bytes()
     );
   }
 
@@ -140,11 +141,8 @@ export class InvertedIndex {
           this.df = next;
         }
       }
-      let list = this.pending.get(id);
-      if (!list) this.pending.set(id, (list = []));
-      list.push(doc, f);
+      this.pending.add(id, doc, f);
       this.df[id]!++;
-      this.pendingPostings++;
       len += f;
     }
     len = Math.min(len, MAX_DOC_LEN);
@@ -168,32 +166,24 @@ export class InvertedIndex {
   }
 
   /**
-   * Drops the pending postings of dead documents, which would otherwise wait for the next merge
-   * at ~10 bytes each: a refresh's articles removed soon after (a feed deleted, retention) need
-   * no merge of the whole index to give their memory back, nor a place in the persisted tail.
-   * Their counts leave the document frequencies. Cost: O(pending postings), none when no
-   * document was removed since the last prune or merge. Returns how many postings went.
+   * Drops the pending postings of dead documents, which would otherwise wait for the next merge:
+   * a refresh's articles removed soon after (a feed deleted, retention) need no merge of the
+   * whole index to give their memory back, nor a place in the persisted tail. Their counts leave
+   * the document frequencies. Cost: O(pending postings), none when no document was removed since
+   * the last prune or merge. Returns how many postings went.
    */
   prunePending(): number {
     if (this.removedSincePrune === 0) return 0;
     this.removedSincePrune = 0;
     const alive = this.alive;
     let dropped = 0;
-    for (const [term, list] of this.pending) {
-      let w = 0;
-      for (let i = 0; i < list.length; i += 2)
-        if (alive[list[i]!] === 1) {
-          list[w++] = list[i]!;
-          list[w++] = list[i + 1]!;
-        }
-      const gone = (list.length - w) / 2;
-      if (gone === 0) continue;
-      dropped += gone;
-      this.df[term]! -= gone;
-      if (w === 0) this.pending.delete(term);
-      else list.length = w;
-    }
-    this.pendingPostings -= dropped;
+    this.pending.filter(
+      (doc) => alive[doc] === 1,
+      (term, n) => {
+        dropped += n;
+        this.df[term]! -= n;
+      },
+    );
     if (dropped > 0) this._version++;
     return dropped;
   }
@@ -206,8 +196,7 @@ export class InvertedIndex {
     };
     if (termId < this.mainTerms)
       decodePostings(this.data, this.offsets[termId]!, this.offsets[termId + 1]!, visit);
-    const list = this.pending.get(termId);
-    if (list) for (let i = 0; i < list.length; i += 2) visit(list[i]!, list[i + 1]!);
+    this.pending.forEach(termId, visit);
   }
 
   /**
@@ -236,14 +225,10 @@ export class InvertedIndex {
         acc,
         gate,
       );
-    const list = this.pending.get(termId);
-    if (!list) return;
-    for (let i = 0; i < list.length; i += 2) {
-      const doc = list[i] as number;
-      const tf = list[i + 1] as number;
-      if (!admit(gate, doc, alive[doc] === 1)) continue;
-      acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
-    }
+    this.pending.forEach(termId, (doc, tf) => {
+      if (admit(gate, doc, alive[doc] === 1))
+        acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
+    });
   }
 
   /**
@@ -275,7 +260,7 @@ export class InvertedIndex {
   merge(remap: Int32Array | null = null): void {
     const alive = this.alive;
     const order = this.terms.map((_, i) => i).sort((a, b) => this.cmpTerms(a, b));
-    const writer = new PostingsWriter(Math.max(1 << 16, (this.data.length + this.pendingPostings * 2) >> 1));
+    const writer = new PostingsWriter(Math.max(1 << 16, (this.data.length + this.pending.postings * 2) >> 1));
     const terms: string[] = [];
     const offsets: number[] = [0];
     const df: number[] = [];
@@ -309,8 +294,7 @@ export class InvertedIndex {
     this.data = writer.finish();
     this.df = new Int32Array(Math.max(1024, terms.length));
     this.df.set(df);
-    this.pending = new Map();
-    this.pendingPostings = 0;
+    this.pending.clear();
     this.removedSincePrune = 0;
     this._version++;
   }
@@ -325,8 +309,7 @@ export class InvertedIndex {
   private forEachRaw(termId: number, fn: (doc: number, tf: number) => void): void {
     if (termId < this.mainTerms)
       decodePostings(this.data, this.offsets[termId]!, this.offsets[termId + 1]!, fn);
-    const list = this.pending.get(termId);
-    if (list) for (let i = 0; i < list.length; i += 2) fn(list[i]!, list[i + 1]!);
+    this.pending.forEach(termId, fn);
   }
 
   private remapDocs(remap: Int32Array): void {

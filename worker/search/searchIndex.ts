@@ -152,15 +152,15 @@ export class SearchIndex extends InvertedIndex {
   toTail(): SearchTail {
     const n = this.docs;
     const m = this.mainDocs;
-    let size = 0;
-    for (const list of this.pending.values()) size += 2 + list.length;
-    const pending = new Int32Array(size);
+    const pending = new Int32Array(2 * (this.pending.termCount() + this.pending.postings));
     let at = 0;
-    for (const [term, list] of this.pending) {
+    for (const term of this.pending.terms()) {
       pending[at++] = term;
-      pending[at++] = list.length / 2;
-      pending.set(list, at);
-      at += list.length;
+      pending[at++] = this.pending.count(term);
+      this.pending.forEach(term, (doc, tf) => {
+        pending[at++] = doc;
+        pending[at++] = tf;
+      });
     }
     return {
       newTerms: this.terms.slice(this.mainTerms).join('\n'),
@@ -184,15 +184,13 @@ export class SearchIndex extends InvertedIndex {
     this.df = new Int32Array(Math.max(1024, this.terms.length));
     for (let t = 0; t < this.mainTerms; t++)
       this.df[t] = countPostings(this.data, this.offsets[t]!, this.offsets[t + 1]!);
-    this.pending = new Map();
-    this.pendingPostings = 0;
+    this.pending.clear();
     const p = tail.pending;
     for (let i = 0; i < p.length;) {
       const term = p[i]!;
       const count = p[i + 1]!;
-      this.pending.set(term, Array.from(p.subarray(i + 2, i + 2 + 2 * count)));
+      for (let k = i + 2; k < i + 2 + 2 * count; k += 2) this.pending.add(term, p[k]!, p[k + 1]!);
       this.df[term]! += count;
-      this.pendingPostings += count;
       i += 2 + 2 * count;
     }
     const n = tail.alive.length;
