@@ -299,13 +299,15 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
 
   /**
    * The live rows appended since `mark` (rows from `mark.rows` on, in row order), or null when
-   * a row the mark covers changed since. The snapshot's live rows are then the mark's live rows
-   * followed by these. O(rows appended).
+   * a row the mark covers changed since or more than `max` live rows were appended (the caller
+   * then writes everything; a first import's million rows are not listed for nothing). The
+   * snapshot's live rows are then the mark's live rows followed by these. O(rows appended).
    */
-  appendedSince(mark: TextMark): Int32Array | null {
+  appendedSince(mark: TextMark, max = Infinity): Int32Array | null {
     if (mark.epoch !== this.textEpoch) return null;
     const out: number[] = [];
-    for (let row = mark.rows; row < this.size; row++) if (this.alive[row] === 1) out.push(row);
+    for (let row = mark.rows; row < this.size; row++)
+      if (this.alive[row] === 1 && out.push(row) > max) return null;
     return Int32Array.from(out);
   }
 

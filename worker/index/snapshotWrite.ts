@@ -92,13 +92,12 @@ export async function writeSnapshot(
     if (stored?.text === last.token && stored.tail === last.tailToken && index.version === version)
       return true;
   }
-  const appended = last && last.textVersion !== textVersion ? index.appendedSince(last.mark) : null;
+  const appended =
+    last && last.textVersion !== textVersion
+      ? index.appendedSince(last.mark, last.baseLive * TAIL_SHARE)
+      : null;
   let kind: 'keep' | 'tail' | 'full' =
-    last?.textVersion === textVersion
-      ? 'keep'
-      : last && appended && appended.length <= last.baseLive * TAIL_SHARE
-        ? 'tail'
-        : 'full';
+    last?.textVersion === textVersion ? 'keep' : last && appended ? 'tail' : 'full';
   // The mark is taken before the rows are packed, in the same task: the text record holds them.
   let mark = kind === 'full' ? index.textBase() : null;
   let { columns, text, order } = index.packable(kind === 'full');
