@@ -13,6 +13,7 @@ import { IndexRows } from './indexRows';
 import type { PackedTextColumns, TextColumns } from './stringColumns';
 import { Counts } from './counts';
 import { DateOrders } from './dateOrders';
+import { TextMarks } from './textMarks';
 import { TitleOrder } from './titleOrder';
 import { roomFor } from './capacity';
 import type { TagCount } from './tagColumns';
@@ -51,10 +52,8 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }));
   /** The version right after a `load` without text columns; null once text is in (or was given). */
   private textPending: number | null = null;
-  // The snapshot's text record (see `textBase`): rows below `textBaseRows` are in it, and
-  // `textEpoch` moves when one of them changes or rows are renumbered.
-  private textEpoch = 0;
-  private textBaseRows = 0;
+  /** Which rows the snapshot's text record holds (textMarks.ts). */
+  private readonly marks = new TextMarks();
 
   get version(): number {
     return this._version;
@@ -181,7 +180,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
         else this.orders.visibilityChanged();
         if (this.feedIds[existing] !== item.feedId) this.feedRows.moved(existing);
         this.count(existing, -1);
-        this.textTouched(existing);
+        this.marks.touched(existing);
         this.write(existing, item);
         this.count(existing, +1);
       }
@@ -221,7 +220,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
       this.rows.delete(id);
       this.tagCols.drop(id);
       this.live--;
-      this.textTouched(row);
+      this.marks.touched(row);
       this.text.drop(row);
     }
     this.orders.removed();
@@ -282,47 +281,23 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     this._version++;
     this._textVersion++;
     this.textPending = null;
-    this.textRenumbered();
+    this.marks.renumbered();
     return true;
   }
 
-  /**
-   * Marks the rows below `rows` (default: every row now) as the ones a snapshot text record
-   * holds, and returns the mark. From now on a rewrite or removal of one of them, or a
-   * renumbering (load, compaction), moves the epoch: `appendedSince` then refuses this mark
-   * and every earlier one, and the caller writes the whole text again. O(1).
-   */
+  /** The rows below `rows` (default: every row now) as the snapshot's text record holds them (`TextMarks.base`). */
   textBase(rows = this.size): TextMark {
-    this.textBaseRows = Math.max(this.textBaseRows, rows);
-    return { epoch: this.textEpoch, rows };
+    return this.marks.base(rows);
   }
 
-  /**
-   * The live rows appended since `mark` (rows from `mark.rows` on, in row order), or null when
-   * a row the mark covers changed since or more than `max` live rows were appended (the caller
-   * then writes everything; a first import's million rows are not listed for nothing). The
-   * snapshot's live rows are then the mark's live rows followed by these. O(rows appended).
-   */
+  /** Live rows appended since `mark`, or null (`TextMarks.appended`). */
   appendedSince(mark: TextMark, max = Infinity): Int32Array | null {
-    if (mark.epoch !== this.textEpoch) return null;
-    const out: number[] = [];
-    for (let row = mark.rows; row < this.size; row++)
-      if (this.alive[row] === 1 && out.push(row) > max) return null;
-    return Int32Array.from(out);
+    return this.marks.appended(mark, this.size, this.alive, max);
   }
 
   /** The string columns of `rows`, in that order, in the packed form. O(rows). */
   packedText(rows: Int32Array): PackedTextColumns {
     return this.text.packed(rows);
-  }
-
-  private textTouched(row: number): void {
-    if (row < this.textBaseRows) this.textRenumbered();
-  }
-
-  private textRenumbered(): void {
-    this.textEpoch++;
-    this.textBaseRows = 0;
   }
 
   /**
@@ -407,7 +382,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
 
   private structuralChange(): void {
-    this.textRenumbered();
+    this.marks.renumbered();
     this.orders.reset();
     this.feedRows.reset();
     this.titles.reset();
