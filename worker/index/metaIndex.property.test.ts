@@ -7,6 +7,28 @@ import { testRow as row } from '../testing/indexRow';
 
 const idsOf = (index: MetaIndex, rows: Int32Array) => Array.from(rows, (r) => index.id(r));
 
+/** One random operation, applied to the index and to the model (a map of rows by id). */
+type Op =
+  | { kind: 'upsert'; id: number; feedId: number; pubDate: number; flags: number; title?: string }
+  | { kind: 'remove'; id: number }
+  | { kind: 'flags'; id: number; flags: number };
+
+function apply(index: MetaIndex, model: Map<number, IndexRow>, o: Op): void {
+  if (o.kind === 'upsert') {
+    const { id, kind: _, ...fields } = o;
+    const r = row(id, fields);
+    model.set(o.id, r);
+    index.upsert([r]);
+  } else if (o.kind === 'remove') {
+    model.delete(o.id);
+    index.remove([o.id]);
+  } else {
+    const m = model.get(o.id);
+    if (m) m.flags = o.flags;
+    index.setFlags([{ id: o.id, flags: o.flags }]);
+  }
+}
+
 describe('MetaIndex under random operations', () => {
   it('keeps its date and title orders through appends, moves, retitles, hides and removals read in between (mended, not re-sorted)', () => {
     const flags = fc.constantFrom(0, FLAG_READ, FLAG_SAVED, FLAG_HIDDEN, FLAG_HIDDEN | FLAG_READ);
@@ -48,18 +70,8 @@ describe('MetaIndex under random operations', () => {
             );
         };
         for (const o of ops) {
-          if (o.kind === 'upsert') {
-            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags, title: o.title });
-            model.set(o.id, r);
-            index.upsert([r]);
-          } else if (o.kind === 'remove') {
-            model.delete(o.id);
-            index.remove([o.id]);
-          } else if (o.kind === 'flags') {
-            const m = model.get(o.id);
-            if (m) m.flags = o.flags;
-            index.setFlags([{ id: o.id, flags: o.flags }]);
-          } else check();
+          if (o.kind === 'read') check();
+          else apply(index, model, o);
         }
         check();
       }),
@@ -87,20 +99,7 @@ describe('MetaIndex under random operations', () => {
       fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
         const index = new MetaIndex();
         const model = new Map<number, IndexRow>();
-        for (const o of ops) {
-          if (o.kind === 'upsert') {
-            const r = row(o.id, { feedId: o.feedId, pubDate: o.pubDate, flags: o.flags });
-            model.set(o.id, r);
-            index.upsert([r]);
-          } else if (o.kind === 'remove') {
-            model.delete(o.id);
-            index.remove([o.id]);
-          } else {
-            const m = model.get(o.id);
-            if (m) m.flags = o.flags;
-            index.setFlags([{ id: o.id, flags: o.flags }]);
-          }
-        }
+        for (const o of ops) apply(index, model, o);
         const expected = [...model.values()]
           .sort((a, b) => b.pubDate - a.pubDate || b.id - a.id)
           .map((r) => r.id);
