@@ -18,29 +18,21 @@ export async function afterSeedHeapRow(heaps, size, seconds) {
     if (Date.now() - start >= seconds * 1000) break;
     await sleep(500);
   }
-  if (samples.length === 0)
-    return {
-      bench: 'memory',
-      case: 'engine worker JS heap after seeding',
-      unit: 'MB',
-      subject: null,
-      anchor: null,
-      anchorName: '—',
-      ratio: null,
-      target: `≤ ${target} MB`,
-      status: 'n/a',
-    };
-  const top = samples.reduce((a, b) => (b.mb > a.mb ? b : a));
-  const last = samples[samples.length - 1];
-  return {
+  const row = {
     bench: 'memory',
     case: `engine worker JS heap after seeding, highest in ${seconds} s (the import settling)`,
     unit: 'MB',
-    subject: summarize([top.mb]),
     anchor: null,
     anchorName: '—',
     ratio: null,
     target: `≤ ${target} MB`,
+  };
+  if (samples.length === 0) return { ...row, subject: null, status: 'n/a' };
+  const top = samples.reduce((a, b) => (b.mb > a.mb ? b : a));
+  const last = samples[samples.length - 1];
+  return {
+    ...row,
+    subject: summarize([top.mb]),
     status: verdict(top.mb <= target),
     note:
       `${samples.length} samples 0.5 s apart, each after a forced GC (CDP Runtime.getHeapUsage, used + ArrayBuffer backing stores): ` +
