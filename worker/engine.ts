@@ -39,6 +39,8 @@ export interface EngineOptions extends DbEnvironment {
   now?: () => number;
   /** Debounce of index snapshot writes, ms. Default 2000: one write per burst of changes. */
   snapshotDelayMs?: number;
+  /** Rows per part of the snapshot's text record (index/textParts.ts); tests make it small. */
+  textPartRows?: number;
   /** Where `/api/fetch` is (default: this origin, global fetch); Node tests pass a server. */
   fetch?: FetchConfig;
   /**
@@ -126,6 +128,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   const db = new Database(opts);
   const index = new MetaIndex();
   const delay = opts.snapshotDelayMs ?? 2000;
+  const partRows = opts.textPartRows !== undefined ? { partRows: opts.textPartRows } : {};
   let timer: ReturnType<typeof setTimeout> | null = null;
   let countTimer: ReturnType<typeof setTimeout> | undefined;
   const gate = new IndexGate(opts.deferIndex === true);
@@ -218,7 +221,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {
-      const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles());
+      const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles(), partRows);
       await textIndex.persist();
       void joinTitles();
       return wrote;
@@ -255,7 +258,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     atNumbers?: () => Promise<void>,
   ): Promise<void> => {
     const loaded = await step(warnings, 'Could not load read/saved state', async () =>
-      loadIndex(db, index, { countLater, atNumbers, files: await findNumberFiles() }),
+      loadIndex(db, index, { countLater, atNumbers, files: await findNumberFiles(), ...partRows }),
     );
     if (loaded) {
       ctx.applied.counter = loaded.counter;

@@ -10,6 +10,7 @@ import {
   collectNumberFiles,
   decodeNumbers,
   encodeNumbers,
+  numberFile,
   isPointer,
   readNumberFile,
   writeNumberFile,
@@ -83,6 +84,14 @@ describe('number files', () => {
     f.dir.unlock('db.t1');
     expect(await readNumberFile(f, 't1')).toEqual(bytes);
     expect(await readNumberFile(f, 'absent')).toBeNull();
+    // Written from its pieces (the columns in place, not one assembled buffer): the same bytes.
+    for (const wide of [false, true]) {
+      const s = snapshot(wide);
+      expect(await writeNumberFile(f, 't2', numberFile(s, 't2'))).toBe('db.t2');
+      f.dir.unlock('db.t2');
+      expect(await readNumberFile(f, 't2')).toEqual(encodeNumbers(s, 't2'));
+      expect(decodeNumbers((await readNumberFile(f, 't2'))!, 't2', s.counter)?.ids).toEqual(s.ids);
+    }
   });
 
   it('a file another tab is writing (its name locked) is not written over', async () => {

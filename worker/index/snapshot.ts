@@ -23,6 +23,7 @@ import {
 } from './snapshotFormat';
 import { isPointer, readPointed, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
+import { partsOf, TextAssembler, textPartKey } from './textParts';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
 
@@ -73,7 +74,14 @@ export async function loadIndex(
     countLater = false,
     atNumbers,
     files = null,
-  }: { countLater?: boolean; atNumbers?: () => Promise<void>; files?: NumberFiles | null } = {},
+    partRows,
+  }: {
+    countLater?: boolean;
+    atNumbers?: () => Promise<void>;
+    files?: NumberFiles | null;
+    /** Rows per part of the text a rebuild writes (textParts.ts). */
+    partRows?: number;
+  } = {},
 ): Promise<LoadResult> {
   const orderLater = atNumbers !== undefined;
   const readHead = () =>
@@ -124,7 +132,7 @@ export async function loadIndex(
     if (reason === null) return { source: 'snapshot', counter, staleReason: null };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
-  await writeSnapshot(db, index, rebuilt, files);
+  await writeSnapshot(db, index, rebuilt, files, partRows !== undefined ? { partRows } : {});
   return { source: 'rebuild', counter: rebuilt, staleReason: reason };
 }
 
@@ -173,23 +181,45 @@ async function loadText(
 ): Promise<string | null> {
   const keys: string[] = [META_KEYS.itemsCounter, META_KEYS.indexSnapshotText];
   if (tailToken !== '') keys.push(META_KEYS.indexSnapshotTextTail);
-  const [counterRecord, textRecord, tailRecord] = await db.tx('fetch', 'r', ['meta'], () =>
-    db.table('meta').bulkGet(keys),
-  );
-  if (toCounter(counterRecord?.value) !== counter) return 'index snapshot out of date';
-  if (textRecord === undefined || (tailToken !== '' && tailRecord === undefined))
-    return 'index snapshot unreadable';
-  const tailRows = tailToken === '' ? 0 : textRows(tailRecord?.value);
-  if (tailRows < 0 || tailRows > rows) return 'index snapshot unreadable';
-  const text = unpackText(textRecord.value, rows - tailRows);
-  const tail = tailToken === '' ? null : unpackText(tailRecord?.value, tailRows);
-  for (const part of [text, tail]) {
-    if (part && !part.ok)
-      return part.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable';
-  }
-  if (!text.ok || text.token !== textToken || (tail?.ok && tail.token !== tailToken))
-    return 'index snapshot out of date';
-  if (!index.attachText(tail?.ok ? joinText(text.columns, tail.columns) : text.columns))
+  const read = await db.tx('fetch', 'r', ['meta'], async () => {
+    const meta = db.table('meta');
+    const [counterRecord, textRecord, tailRecord] = await meta.bulkGet(keys);
+    if (toCounter(counterRecord?.value) !== counter) return 'index snapshot out of date';
+    if (textRecord === undefined || (tailToken !== '' && tailRecord === undefined))
+      return 'index snapshot unreadable';
+    const tailRows = tailToken === '' ? 0 : textRows(tailRecord?.value);
+    if (tailRows < 0 || tailRows > rows) return 'index snapshot unreadable';
+    const parts = partsOf(textRecord.value);
+    if (parts === 'bad' || (parts && parts.rows !== rows - tailRows)) return 'index snapshot unreadable';
+    const text = unpackText(textRecord.value, parts ? textRows(textRecord.value) : rows - tailRows);
+    const tail = tailToken === '' ? null : unpackText(tailRecord?.value, tailRows);
+    for (const part of [text, tail]) {
+      if (part && !part.ok)
+        return part.reason === 'old format'
+          ? 'index snapshot of an older format'
+          : 'index snapshot unreadable';
+    }
+    if (!text.ok || text.token !== textToken || (tail?.ok && tail.token !== tailToken))
+      return 'index snapshot out of date';
+    let columns = text.columns;
+    if (parts) {
+      // Every part is asked for at once and copied into place as it arrives (in order), so the
+      // parts are not all on the heap beside their join.
+      const assembler = new TextAssembler(parts, textToken, columns);
+      await Promise.all(
+        Array.from({ length: parts.count }, (_, i) =>
+          meta.get(textPartKey(i + 1)).then((record) => assembler.add(record?.value)),
+        ),
+      );
+      const joined = assembler.finish();
+      if (!joined) return 'index snapshot unreadable';
+      columns = joined;
+    }
+    return { columns, tail: tail?.ok ? tail.columns : null, tailRows };
+  });
+  if (typeof read === 'string') return read;
+  const { columns, tail, tailRows } = read;
+  if (!index.attachText(tail ? joinText(columns, tail) : columns))
     return 'index changed while its text loaded';
   noteWritten(index, {
     token: textToken,

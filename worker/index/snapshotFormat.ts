@@ -23,6 +23,9 @@
  * an ingest then learns from memory which incoming articles are stored (metaIndex
  * `idsWithKeys`) instead of one IndexedDB cursor step per article. A format 7 snapshot is
  * rebuilt from the items once.
+ * The text record may continue in part records (`parts`, textParts.ts), written together in one
+ * transaction a part at a time: a whole text at 1M rows packed and cloned at once took ~280 MB of
+ * the worker's heap. A text of one part is stored as before, so the format number is the same.
  * In the worker the numbers record names a file holding the same columns instead of holding them
  * (`SnapshotPointer`, numbersFile.ts): one OPFS read at a cold start instead of an IndexedDB read
  * and a clone of ~19 MB at 1M rows. The format number is the same; a record without columns that
@@ -30,6 +33,7 @@
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { PackedStrings } from './packedStrings';
+import type { TextPartsInfo } from './textParts';
 import { concatJoined, fitsJoined, type JoinedTitles } from './titleColumn';
 
 /** Snapshot layout version; bump when the stored shape changes. */
@@ -82,6 +86,11 @@ export interface PackedText {
   authorCodes: Int32Array;
   /** Link, enclosure and guid records of every row (`PackedStrings` bytes). */
   refs: Uint8Array;
+  /**
+   * Set when the rows continue in part records (textParts.ts): this record then holds the first
+   * part's rows. Absent: it holds them all.
+   */
+  parts?: TextPartsInfo;
 }
 
 /** A decoded numbers record, or why it cannot be used. */
@@ -154,8 +163,16 @@ function fits(column: ArrayLike<number>, min: number, max: number): boolean {
   return true;
 }
 
-/** Packs the string columns as the text record `token` (the titles come joined). */
-export function packText(strings: PackedTextColumns, counter: number, token: string): PackedText {
+/**
+ * Packs the string columns as the text record `token` (the titles come joined); with `parts`
+ * (more than none) they are the first part's and the record says how the rest follow.
+ */
+export function packText(
+  strings: PackedTextColumns,
+  counter: number,
+  token: string,
+  parts?: TextPartsInfo,
+): PackedText {
   return {
     format: SNAPSHOT_FORMAT,
     counter,
@@ -166,6 +183,7 @@ export function packText(strings: PackedTextColumns, counter: number, token: str
     authorNames: strings.authorNames,
     authorCodes: strings.authorCodes,
     refs: strings.refs,
+    ...(parts && parts.count > 0 ? { parts } : {}),
   };
 }
 

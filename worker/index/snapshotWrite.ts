@@ -9,13 +9,21 @@ import type { Database } from '../db/database';
 import type { MetaIndex, TextMark } from './metaIndex';
 import {
   collectNumberFiles,
-  encodeNumbers,
   isPointer,
+  numberFile,
   writeNumberFile,
   type NumberFiles,
   type SnapshotPointer,
 } from './numbersFile';
-import { packNumbers, packText, SNAPSHOT_FORMAT, toCounter, type IndexSummary } from './snapshotFormat';
+import {
+  packNumbers,
+  packText,
+  SNAPSHOT_FORMAT,
+  toCounter,
+  type IndexSummary,
+  type PackedSnapshot,
+} from './snapshotFormat';
+import { packTextPart, PartsTally, TEXT_PART_RANGE, TEXT_PART_ROWS, textPartKey } from './textParts';
 
 /** What each index last wrote or loaded of the text records. */
 export interface WrittenText {
@@ -70,13 +78,14 @@ function toTokens(value: unknown): StoredTokens | null {
  * (numbersFile.ts); the file is removed again when the record is not written, and older files
  * are removed after (in the background).
  * Cost: copying and packing the number columns + the appended rows' strings (all strings on
- * the last path) + the puts (+ the file write).
+ * the last path, packed and put a part at a time: textParts.ts) + the puts (+ the file write).
  */
 export async function writeSnapshot(
   db: Database,
   index: MetaIndex,
   counter: number,
   files: NumberFiles | null = null,
+  { partRows = TEXT_PART_ROWS }: { partRows?: number } = {},
 ): Promise<boolean> {
   let textVersion = index.textVersion;
   let version = index.version;
@@ -98,9 +107,13 @@ export async function writeSnapshot(
       : null;
   let kind: 'keep' | 'tail' | 'full' =
     last?.textVersion === textVersion ? 'keep' : last && appended ? 'tail' : 'full';
-  // The mark is taken before the rows are packed, in the same task: the text record holds them.
+  // The mark is taken before anything is packed, in the same task: the text record holds these
+  // rows (its parts are packed later, in the transaction; `textParts` refuses a change between).
   let mark = kind === 'full' ? index.textBase() : null;
-  let { columns, text, order } = index.packable(kind === 'full');
+  // Packed (narrowed) at once, so the index's copies of the columns go; null once a number file
+  // holds them: at 1M rows they are ~20 MB the text's parts need not share the heap with.
+  let numbers: PackedSnapshot | null = packedNumbers(index, counter);
+  let liveRows = numbers.ids.length;
   const tail = kind === 'tail' && appended && appended.length > 0 ? index.packedText(appended) : null;
   const summary: IndexSummary = {
     counter,
@@ -114,14 +127,11 @@ export async function writeSnapshot(
   let fileName: string | null = null;
   if (files) {
     try {
-      fileName = await writeNumberFile(
-        files,
-        fileToken,
-        encodeNumbers(packNumbers(columns, order, counter, '', ''), fileToken),
-      );
+      fileName = await writeNumberFile(files, fileToken, numberFile(numbers, fileToken));
     } catch (err) {
       console.warn('Rivulet: index number file not written; the record keeps the columns', err);
     }
+    if (fileName !== null) numbers = null;
   }
   let named = false;
   let repacked = false;
@@ -143,7 +153,8 @@ export async function writeSnapshot(
         textVersion = index.textVersion;
         version = index.version;
         mark = index.textBase();
-        ({ columns, text, order } = index.packable(true));
+        numbers = packedNumbers(index, counter);
+        liveRows = numbers.ids.length;
       }
       const next: StoredTokens =
         kind === 'full'
@@ -164,12 +175,11 @@ export async function writeSnapshot(
       const records: { key: string; value: unknown }[] = [
         {
           key: META_KEYS.indexSnapshot,
-          value: named ? pointer : packNumbers(columns, order, counter, next.text, next.tail),
+          value: named || !numbers ? pointer : { ...numbers, textToken: next.text, tailToken: next.tail },
         },
         { key: META_KEYS.indexSummary, value: summary },
       ];
-      if (kind === 'full' && text)
-        records.push({ key: META_KEYS.indexSnapshotText, value: packText(text, counter, next.text) });
+      if (kind === 'full') records.push(await putTextParts(db, index, partRows, counter, next.text));
       if (kind === 'tail' && tail)
         records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
       if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
@@ -193,11 +203,43 @@ export async function writeSnapshot(
     tailToken: tokens.tail,
     textVersion,
     mark: mark ?? last!.mark,
-    baseLive: kind === 'full' ? columns.ids.length : last!.baseLive,
+    baseLive: kind === 'full' ? liveRows : last!.baseLive,
     counter,
     version,
   });
   return true;
+}
+
+// The live rows' number columns as the numbers record stores them (its tokens still '').
+function packedNumbers(index: MetaIndex, counter: number): PackedSnapshot {
+  const { columns, order } = index.packable(false);
+  return packNumbers(columns, order, counter, '', '');
+}
+
+/**
+ * Inside a write transaction: removes the part records of the text written before and puts the
+ * live rows' text as token `token`, `partRows` rows a part, each part packed once the one before
+ * is stored (textParts.ts). Returns the head record for the caller to put with the others; the
+ * head holds the first part and how many follow.
+ */
+async function putTextParts(
+  db: Database,
+  index: MetaIndex,
+  partRows: number,
+  counter: number,
+  token: string,
+): Promise<{ key: string; value: unknown }> {
+  const meta = db.table('meta');
+  await meta.where(':id').between(TEXT_PART_RANGE[0], TEXT_PART_RANGE[1]).delete();
+  const nextPart = index.textParts(partRows);
+  const head = nextPart()!;
+  const tally = new PartsTally();
+  tally.add(head, true);
+  for (let part = nextPart(); part; part = nextPart()) {
+    tally.add(part);
+    await meta.put({ key: textPartKey(tally.info.count), value: packTextPart(part, token) });
+  }
+  return { key: META_KEYS.indexSnapshotText, value: packText(head, counter, token, tally.info) };
 }
 
 /**

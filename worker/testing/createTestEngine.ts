@@ -8,6 +8,8 @@ const internalsByEngine = new WeakMap<Engine, EngineInternals>();
  * An engine over fake-indexeddb with a unique database name (tests never share state unless
  * they pass the same `dbName`). Snapshot writes are not debounced by timers unless asked:
  * the default delay is an hour, so tests call `engine.flushSnapshot()` when they need one.
+ * The snapshot's text is written 48 rows a part (the app: 65,536), so every test that writes
+ * and loads a snapshot of more rows goes through the parts (index/textParts.ts).
  * Does not call `init()`. Its internals are `internalsOf(engine)`.
  */
 export function createTestEngine(opts: Partial<EngineOptions> = {}): Engine {
@@ -17,6 +19,7 @@ export function createTestEngine(opts: Partial<EngineOptions> = {}): Engine {
     IDBKeyRange,
     dbName: `rivulet-test-${serial}-${Math.random().toString(36).slice(2)}`,
     snapshotDelayMs: 3_600_000,
+    textPartRows: 48,
     ...opts,
   });
   internalsByEngine.set(engine, internals);
