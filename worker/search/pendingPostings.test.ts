@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PendingPostings } from './pendingPostings';
+import { PendingPostings, readPendingBytes } from './pendingPostings';
 
 type Posting = [doc: number, tf: number];
 
@@ -40,6 +40,58 @@ const docsArb = fc.array(
 );
 
 describe('PendingPostings', () => {
+  it('stores as bytes that read back as every posting of each term, in order, whatever the values', () => {
+    fc.assert(
+      fc.property(docsArb, (docs) => {
+        let sum = 0;
+        const bounded = docs.filter((d) => (sum += d.gap) < 0x7fff_ffff);
+        const p = new PendingPostings();
+        const model = fill(p, bounded);
+        const back = new Map<number, Posting[]>();
+        const bytes = p.toBytes();
+        expect(
+          readPendingBytes(bytes, (term, doc, tf) => {
+            let list = back.get(term);
+            if (!list) back.set(term, (list = []));
+            list.push([doc, tf]);
+            return true;
+          }),
+        ).toBe(true);
+        expect(back).toEqual(model);
+        // Any shorter prefix is refused (a posting or a term cut off).
+        if (bytes.length > 0)
+          expect(readPendingBytes(bytes.subarray(0, bytes.length - 1), () => true)).toBe(false);
+      }),
+    );
+  });
+
+  it('stores an import-like load in under 3 bytes a posting, across many blocks and chunks', () => {
+    const p = new PendingPostings();
+    // 50k documents of ~25 terms out of 5,000 (a long tail of rare terms), 1-3 occurrences.
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    for (let doc = 0; doc < 50_000; doc++) {
+      const terms = new Set<number>();
+      while (terms.size < 25) terms.add(rand(100) < 80 ? rand(200) : rand(5000));
+      for (const term of terms) p.add(term, doc, 1 + rand(3));
+    }
+    const bytes = p.toBytes();
+    expect(bytes.length / p.postings).toBeLessThan(3);
+    let n = 0;
+    const last = new Map<number, number>();
+    expect(
+      readPendingBytes(bytes, (term, doc) => {
+        n++;
+        const before = last.get(term) ?? -1;
+        last.set(term, doc);
+        return doc > before && doc < 50_000;
+      }),
+    ).toBe(true);
+    expect(n).toBe(p.postings);
+    // Stopping early is refused.
+    expect(readPendingBytes(bytes, () => --n > 10)).toBe(false);
+  });
+
   it('gives back every posting of each term, in order, whatever the values', () => {
     fc.assert(
       fc.property(docsArb, (docs) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Scratch, orderDocs, scoreQuery } from './scoring';
+import { readPendingBytes } from './pendingPostings';
 import { SearchIndex, isSearchMain, isSearchTail } from './searchIndex';
 import { queryWords } from './tokenize';
 
@@ -132,16 +133,56 @@ describe('SearchIndex', () => {
     expect(isSearchMain({ ...good, data: good.data.subarray(1) })).toBe(false);
     expect(isSearchMain({ ...good, offsets: Int32Array.from(good.offsets).reverse() })).toBe(false);
     expect(isSearchTail(tail, 4, mainTerms, 2)).toBe(false);
-    const bad = (edit: (p: Int32Array) => void) => {
-      const pending = tail.pending.slice();
+    // The stored bytes (PendingPostings.toBytes): 'zebra' in document 2 is `term, 1, 3, 1`
+    // (the document as a delta from -1, then its frequency).
+    expect(tail.pending).toBeInstanceOf(Uint8Array);
+    expect(Array.from(tail.pending)).toEqual([mainTerms, 1, 3, 1]);
+    const bad = (edit: (p: Uint8Array) => void) => {
+      const pending = Uint8Array.from(tail.pending);
       edit(pending);
       return isSearchTail({ ...tail, pending }, 3, mainTerms, 2);
     };
     expect(bad(() => undefined)).toBe(true);
     expect(bad((p) => (p[0] = mainTerms + 1))).toBe(false); // an unknown term
     expect(bad((p) => (p[1] = 9))).toBe(false); // more postings than stored
-    expect(bad((p) => (p[2] = 3))).toBe(false); // a document past the slots
+    expect(bad((p) => (p[1] = 0))).toBe(false); // a term with none
+    expect(bad((p) => (p[2] = 4))).toBe(false); // a document past the slots
+    expect(bad((p) => (p[2] = 0))).toBe(false); // a document not after the one before
+    expect(bad((p) => (p[3] = 0x80))).toBe(false); // a varint cut short
     expect(isSearchTail({ ...tail, pending: tail.pending.subarray(1) }, 3, mainTerms, 2)).toBe(false);
+    // The flat form written before is still read and checked.
+    const flat = (edit: (p: Int32Array) => void = () => undefined) => {
+      const pending = Int32Array.from([mainTerms, 1, 2, 1]);
+      edit(pending);
+      return isSearchTail({ ...tail, pending }, 3, mainTerms, 2);
+    };
+    expect(flat()).toBe(true);
+    expect(flat((p) => (p[0] = mainTerms + 1))).toBe(false);
+    expect(flat((p) => (p[1] = 9))).toBe(false);
+    expect(flat((p) => (p[2] = 3))).toBe(false);
+  });
+
+  it('loads a tail whose pending postings are in the flat form written before', () => {
+    const index = build(['red fox', 'red red dog', 'blue fox']);
+    index.merge();
+    index.add(3, { title: 'red', author: '', text: 'zebra fox', feedId: 2, pubDate: 3 });
+    index.add(4, { title: '', author: '', text: 'zebra quokka fox', feedId: 2, pubDate: 4 });
+    const tail = index.toTail();
+    const byTerm = new Map<number, number[]>();
+    expect(
+      readPendingBytes(tail.pending as Uint8Array, (term, doc, tf) => {
+        byTerm.set(term, [...(byTerm.get(term) ?? []), doc, tf]);
+        return true;
+      }),
+    ).toBe(true);
+    const flat = Int32Array.from(
+      [...byTerm].flatMap(([term, postings]) => [term, postings.length / 2, ...postings]),
+    );
+    const copy = new SearchIndex();
+    copy.load(index.toMain().take(), { ...tail, pending: flat });
+    for (const q of ['red ', 'fox ', 'zebra ', 'quokka ', 'blue '])
+      expect(search(copy, q)).toEqual(search(index, q));
+    expect(copy.pendingSize()).toBe(index.pendingSize());
   });
 
   it('answers the same after its scoring arrays were given back', () => {

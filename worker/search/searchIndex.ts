@@ -14,6 +14,7 @@
  * scroll profile) and a write of all of it (~60 MB at 1M).
  */
 import { InvertedIndex } from './invertedIndex';
+import { readPendingBytes } from './pendingPostings';
 import { countPostings } from './postings';
 
 export { TITLE_WEIGHT, termFrequencies, type DocFields } from './invertedIndex';
@@ -34,8 +35,12 @@ export interface SearchMain {
 export interface SearchTail {
   /** Terms first seen after the merge, in the order they were (their ids follow the segment's). */
   newTerms: string;
-  /** Pending postings: per term `termId, count, doc₁, tf₁, …, doc_count, tf_count`. */
-  pending: Int32Array;
+  /**
+   * Pending postings: `PendingPostings.toBytes` (written now), or the flat form written before,
+   * per term `termId, count, doc₁, tf₁, …, doc_count, tf_count` (still read: a stored tail
+   * stays good across the update instead of costing a rebuild of the search index).
+   */
+  pending: Uint8Array | Int32Array;
   /** Length, date and feed of the documents after the segment's. */
   docLen: Uint16Array;
   pubDate: Float64Array;
@@ -77,7 +82,7 @@ export function isSearchTail(
   const d = v as Partial<SearchTail> | undefined;
   if (typeof d !== 'object' || d === null || typeof d.newTerms !== 'string') return false;
   if (
-    !(d.pending instanceof Int32Array) ||
+    !(d.pending instanceof Int32Array || d.pending instanceof Uint8Array) ||
     !(d.docLen instanceof Uint16Array) ||
     !(d.pubDate instanceof Float64Array) ||
     !(d.feedId instanceof Int32Array) ||
@@ -88,6 +93,8 @@ export function isSearchTail(
   if ([d.docLen, d.pubDate, d.feedId].some((a) => a.length !== slots - mainDocs)) return false;
   const terms = mainTerms + (d.newTerms === '' ? 0 : countLines(d.newTerms));
   const p = d.pending;
+  if (p instanceof Uint8Array)
+    return readPendingBytes(p, (term, doc, tf) => term < terms && doc < slots && tf >= 0);
   for (let i = 0; i < p.length;) {
     const term = p[i]!;
     const count = p[i + 1]!;
@@ -152,19 +159,9 @@ export class SearchIndex extends InvertedIndex {
   toTail(): SearchTail {
     const n = this.docs;
     const m = this.mainDocs;
-    const pending = new Int32Array(2 * (this.pending.termCount() + this.pending.postings));
-    let at = 0;
-    for (const term of this.pending.terms()) {
-      pending[at++] = term;
-      pending[at++] = this.pending.count(term);
-      this.pending.forEach(term, (doc, tf) => {
-        pending[at++] = doc;
-        pending[at++] = tf;
-      });
-    }
     return {
       newTerms: this.terms.slice(this.mainTerms).join('\n'),
-      pending,
+      pending: this.pending.toBytes(),
       docLen: this.docLen.slice(m, n),
       pubDate: this.pubDates.slice(m, n),
       feedId: this.feedIds.slice(m, n),
@@ -186,13 +183,20 @@ export class SearchIndex extends InvertedIndex {
       this.df[t] = countPostings(this.data, this.offsets[t]!, this.offsets[t + 1]!);
     this.pending.clear();
     const p = tail.pending;
-    for (let i = 0; i < p.length;) {
-      const term = p[i]!;
-      const count = p[i + 1]!;
-      for (let k = i + 2; k < i + 2 + 2 * count; k += 2) this.pending.add(term, p[k]!, p[k + 1]!);
-      this.df[term]! += count;
-      i += 2 + 2 * count;
-    }
+    if (p instanceof Uint8Array)
+      readPendingBytes(p, (term, doc, tf) => {
+        this.pending.add(term, doc, tf);
+        this.df[term]!++;
+        return true;
+      });
+    else
+      for (let i = 0; i < p.length;) {
+        const term = p[i]!;
+        const count = p[i + 1]!;
+        for (let k = i + 2; k < i + 2 + 2 * count; k += 2) this.pending.add(term, p[k]!, p[k + 1]!);
+        this.df[term]! += count;
+        i += 2 + 2 * count;
+      }
     const n = tail.alive.length;
     this.docs = 0;
     this.docLen = new Uint16Array(0);
