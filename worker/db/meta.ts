@@ -5,7 +5,11 @@ export const META_KEYS = {
   /** Bumped in every transaction that changes items; validates the index snapshot. */
   itemsCounter: 'itemsCounter',
   indexSnapshot: 'indexSnapshot',
-  /** The text columns of the index snapshot (a second record, read after the numbers). */
+  /**
+   * The text columns of the index snapshot (a second record, read after the numbers). Past
+   * 65,536 rows it holds the first of them and the rest are in part records under
+   * `indexSnapshotText.1`, `.2` … (worker/index/textParts.ts `textPartKey`).
+   */
   indexSnapshotText: 'indexSnapshotText',
   /**
    * The text rows appended after those of `indexSnapshotText` (a refresh), so a write need not
