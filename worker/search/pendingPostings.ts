@@ -63,6 +63,13 @@ export class PendingPostings {
     return this.chunks.length * CHUNK + this.head.byteLength * 6 + this.slots.size * 24;
   }
 
+  /** Bytes the postings take in their blocks (not the blocks' unused ends). O(pending postings). */
+  postingBytes(): number {
+    let size = 0;
+    for (const s of this.slots.values()) this.runs(s, (_, from, to) => (size += to - from));
+    return size;
+  }
+
   /** Appends a posting; `doc` must be above every document `term` has (else RangeError). */
   add(term: number, doc: number, tf: number): void {
     let s = this.slots.get(term);
@@ -138,11 +145,8 @@ export class PendingPostings {
    * held bytes. O(pending bytes).
    */
   toBytes(): Uint8Array {
-    let size = 0;
-    for (const [term, s] of this.slots) {
-      size += varintLength(term) + varintLength(this.counts[s] as number);
-      this.runs(s, (_, from, to) => (size += to - from));
-    }
+    let size = this.postingBytes();
+    for (const [term, s] of this.slots) size += varintLength(term) + varintLength(this.counts[s] as number);
     const out = new Uint8Array(size);
     let w = 0;
     for (const [term, s] of this.slots) {

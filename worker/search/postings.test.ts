@@ -31,6 +31,38 @@ function decoded(data: Uint8Array, from: number, to: number): [number, number][]
 }
 
 describe('postings', () => {
+  it('finishes as a view of the buffer when little is spare, else as a trimmed copy', () => {
+    const docs = Int32Array.from({ length: 100 }, (_, i) => i * 1000);
+    const tfs = new Int32Array(100).fill(1);
+    const tight = new PostingsWriter(210);
+    tight.term(docs, tfs, 100);
+    const view = tight.finish();
+    expect(view.buffer).toBe(tight.bytes.buffer);
+    expect(view.length).toBe(tight.length);
+    const loose = new PostingsWriter(4096);
+    loose.term(docs, tfs, 100);
+    const copy = loose.finish();
+    expect(copy.buffer).not.toBe(loose.bytes.buffer);
+    expect(copy.buffer.byteLength).toBe(loose.length);
+    expect(copy).toEqual(view);
+  });
+
+  it('grows to a little above what `predict` guesses instead of doubling', () => {
+    const docs = Int32Array.from({ length: 100 }, (_, i) => i * 1000);
+    const tfs = new Int32Array(100).fill(1);
+    const guesses: number[] = [];
+    const w = new PostingsWriter(100, (written) => {
+      guesses.push(written);
+      return 1000;
+    });
+    w.term(docs, tfs, 100); // ~200 bytes: past the first 100
+    expect(guesses).toEqual([0]);
+    expect(w.bytes.length).toBe(1030);
+    const plain = new PostingsWriter(100);
+    plain.term(docs, tfs, 100);
+    expect(plain.bytes.length).toBe(Math.max(200, w.length));
+  });
+
   it('round-trips any postings, several terms in one buffer, in either layout', () => {
     fc.assert(
       fc.property(

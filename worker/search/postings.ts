@@ -19,13 +19,24 @@ export class PostingsWriter {
   bytes: Uint8Array;
   length = 0;
 
-  constructor(initial = 1 << 16) {
+  /**
+   * `predict`, when given, guesses the final length from what is written so far; a full buffer
+   * then grows to a little above that guess instead of doubling (a merge knows how much of its
+   * work is done: at 1M articles a doubled buffer was ~60 MB more for the merge's last moments).
+   */
+  constructor(
+    initial = 1 << 16,
+    private readonly predict: ((written: number) => number) | null = null,
+  ) {
     this.bytes = new Uint8Array(initial);
   }
 
   private ensure(extra: number): void {
     if (this.length + extra <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + extra));
+    const guess = this.predict
+      ? Math.max(this.length * 1.125, this.predict(this.length) * 1.03)
+      : this.bytes.length * 2;
+    const next = new Uint8Array(Math.ceil(Math.max(guess, this.length + extra)));
     next.set(this.bytes.subarray(0, this.length));
     this.bytes = next;
   }
@@ -98,9 +109,15 @@ export class PostingsWriter {
     }
   }
 
-  /** The written bytes, trimmed (a copy, so the buffer's spare capacity is released). */
+  /**
+   * The written bytes: a view of the buffer when its spare capacity is at most an eighth of
+   * them, else a trimmed copy (so a large spare is released). A merge sizes its writer from an
+   * estimate a little above what it writes: at 1M articles a copy was another ~60 MB on the
+   * worker's heap beside the old segment and the writer, for the merge's last moments.
+   */
   finish(): Uint8Array {
-    return this.bytes.slice(0, this.length);
+    const spare = this.bytes.length - this.length;
+    return spare <= this.length / 8 ? this.bytes.subarray(0, this.length) : this.bytes.slice(0, this.length);
   }
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Scratch, orderDocs, scoreQuery } from './scoring';
 import { readPendingBytes } from './pendingPostings';
@@ -116,6 +117,80 @@ describe('SearchIndex', () => {
     index.merge();
     expect(index.toMain().take().docLen.length).toBe(3000);
     expect(lazy.take()).toEqual(then);
+  });
+
+  it("sizes a merge's writer to hold the merged segment, over random documents and deletes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(fc.constantFrom('red', 'fox', 'dog', 'blue', 'zebra', 'quokka', 'ant'), { maxLength: 12 }),
+          {
+            minLength: 1,
+            maxLength: 120,
+          },
+        ),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        (texts, removals) => {
+          const index = new SearchIndex();
+          const half = texts.length >> 1;
+          const add = (from: number, to: number) => {
+            for (let doc = from; doc < to; doc++)
+              index.add(doc, { title: '', author: '', text: texts[doc]!.join(' '), feedId: 1, pubDate: doc });
+          };
+          add(0, half);
+          index.merge();
+          add(half, texts.length);
+          for (const r of removals) index.remove(r % texts.length);
+          const capacity = index.mergeCapacity();
+          index.merge();
+          const data = index.toMain().take().data;
+          expect(data.length).toBeLessThanOrEqual(capacity);
+          // What finish keeps beside the segment: at most an eighth spare.
+          expect(data.buffer.byteLength).toBeLessThanOrEqual(Math.max(data.length * 1.125, 1 << 16));
+        },
+      ),
+    );
+  });
+
+  it("sizes a large merge's writer once: above the merged segment, and not far above", () => {
+    const index = new SearchIndex();
+    let seed = 11;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % n;
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);
+    const add = (from: number, to: number) => {
+      for (let doc = from; doc < to; doc++) {
+        const text = Array.from({ length: 20 }, () => words[rand(100) < 70 ? rand(150) : rand(3000)]).join(
+          ' ',
+        );
+        index.add(doc, { title: '', author: '', text, feedId: 1, pubDate: doc });
+      }
+    };
+    add(0, 20_000);
+    index.merge();
+    add(20_000, 40_000);
+    for (let doc = 0; doc < 40_000; doc += 7) index.remove(doc);
+    const capacity = index.mergeCapacity();
+    index.merge();
+    const data = index.toMain().take().data;
+    expect(data.length).toBeGreaterThan(1 << 16);
+    // One buffer, kept as it is: the estimate is above the segment by less than an eighth.
+    expect(data.length).toBeLessThanOrEqual(capacity);
+    expect(capacity).toBeLessThan(data.length * 1.125);
+    expect(data.buffer.byteLength).toBe(capacity);
+    // Rare words only (large gaps between their documents, more bytes each than pending held):
+    // the estimate runs short, the writer grows once to what its progress predicts, and the
+    // segment keeps at most an eighth spare.
+    const rare = new SearchIndex();
+    for (let doc = 0; doc < 30_000; doc++) {
+      const text = Array.from({ length: 4 }, () => `r${rand(200_000).toString(36)}`).join(' ');
+      rare.add(doc, { title: '', author: '', text, feedId: 1, pubDate: doc });
+    }
+    const short = rare.mergeCapacity();
+    rare.merge();
+    const segment = rare.toMain().take().data;
+    expect(segment.length).toBeGreaterThan(short);
+    expect(segment.buffer.byteLength).toBeLessThanOrEqual(segment.length * 1.125);
+    expect(search(rare, 'r1 ')).toEqual(search(roundTrip(rare), 'r1 '));
   });
 
   it('refuses malformed segments and tails', () => {
