@@ -269,6 +269,29 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
     s.format === SNAPSHOT_FORMAT &&
     typeof s.counter === 'number' &&
     typeof s.token === 'string' &&
+    Array.isArray(s.authorNames) &&
+    s.authorNames[0] === '' &&
+    s.authorNames.every((a) => typeof a === 'string') &&
+    textColumnsOk(s, rows, s.authorNames.length);
+  if (!shapeOk) return { ok: false, reason: 'unreadable' };
+  const snap = s as PackedText;
+  const titles: JoinedTitles = { text: snap.titles, wide: snap.titleWide, ends: snap.titleEnds };
+  if (!fitsJoined(titles)) return { ok: false, reason: 'unreadable' };
+  const { authorNames, authorCodes, refs } = snap;
+  return { ok: true, token: snap.token, columns: { titles, authorNames, authorCodes, refs } };
+}
+
+/**
+ * Whether `s` holds the string columns of `rows` rows, author codes below `names`: a text
+ * record's (`unpackText`) or a part's (textParts.ts). Offsets are checked by `fitsJoined` after.
+ * O(rows + bytes of the packed records).
+ */
+export function textColumnsOk(
+  s: Partial<Pick<PackedText, 'titles' | 'titleWide' | 'titleEnds' | 'authorCodes' | 'refs'>>,
+  rows: number,
+  names: number,
+): boolean {
+  return (
     Array.isArray(s.titles) &&
     s.titles.length === 2 &&
     s.titles.every((t) => typeof t === 'string') &&
@@ -276,20 +299,12 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
     s.titleWide.length === rows &&
     s.titleEnds instanceof Uint32Array &&
     s.titleEnds.length === rows &&
-    Array.isArray(s.authorNames) &&
-    s.authorNames[0] === '' &&
-    s.authorNames.every((a) => typeof a === 'string') &&
     s.authorCodes instanceof Int32Array &&
     s.authorCodes.length === rows &&
-    s.authorCodes.every((c) => c >= 0 && c < (s.authorNames?.length ?? 0)) &&
+    s.authorCodes.every((c) => c >= 0 && c < names) &&
     s.refs instanceof Uint8Array &&
-    new PackedStrings(3).fromBytes(s.refs, rows);
-  if (!shapeOk) return { ok: false, reason: 'unreadable' };
-  const snap = s as PackedText;
-  const titles: JoinedTitles = { text: snap.titles, wide: snap.titleWide, ends: snap.titleEnds };
-  if (!fitsJoined(titles)) return { ok: false, reason: 'unreadable' };
-  const { authorNames, authorCodes, refs } = snap;
-  return { ok: true, token: snap.token, columns: { titles, authorNames, authorCodes, refs } };
+    new PackedStrings(3).fromBytes(s.refs, rows)
+  );
 }
 
 /** Rows of a stored text record (its title offsets), or -1 when it has none to tell. */

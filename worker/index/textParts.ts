@@ -14,7 +14,7 @@
  * no `parts` and is the layout written before parts existed, so either reads the other's records.
  */
 import { META_KEYS } from '../db/meta';
-import { PackedStrings } from './packedStrings';
+import { textColumnsOk } from './snapshotFormat';
 import type { PackedTextColumns } from './stringColumns';
 import { fitsJoined } from './titleColumn';
 
@@ -135,20 +135,7 @@ export class TextAssembler {
     this.added++;
     const s = value as Partial<PackedTextPart> | undefined;
     const n = s?.titleEnds instanceof Uint32Array ? s.titleEnds.length : -1;
-    const names = this.head.authorNames.length;
-    const ok =
-      n >= 0 &&
-      s?.token === this.token &&
-      Array.isArray(s.titles) &&
-      s.titles.length === 2 &&
-      s.titles.every((t) => typeof t === 'string') &&
-      s.titleWide instanceof Uint8Array &&
-      s.titleWide.length === n &&
-      s.authorCodes instanceof Int32Array &&
-      s.authorCodes.length === n &&
-      s.authorCodes.every((c) => c >= 0 && c < names) &&
-      s.refs instanceof Uint8Array &&
-      new PackedStrings(3).fromBytes(s.refs, n);
+    const ok = n >= 0 && s?.token === this.token && textColumnsOk(s, n, this.head.authorNames.length);
     const part = s as PackedTextPart;
     const titles = ok ? { text: part.titles, wide: part.titleWide, ends: part.titleEnds } : null;
     if (!titles || !fitsJoined(titles)) {

@@ -39,14 +39,25 @@ const docsArb = fc.array(
   { maxLength: 300 },
 );
 
+// A fresh PendingPostings holding `docs` (documents kept below 2^31: slots are int32), and its model.
+function filled(docs: { terms: number[]; tf: number; gap: number }[]): {
+  p: PendingPostings;
+  model: Map<number, Posting[]>;
+} {
+  let sum = 0;
+  const p = new PendingPostings();
+  const model = fill(
+    p,
+    docs.filter((d) => (sum += d.gap) < 0x7fff_ffff),
+  );
+  return { p, model };
+}
+
 describe('PendingPostings', () => {
   it('stores as bytes that read back as every posting of each term, in order, whatever the values', () => {
     fc.assert(
       fc.property(docsArb, (docs) => {
-        let sum = 0;
-        const bounded = docs.filter((d) => (sum += d.gap) < 0x7fff_ffff);
-        const p = new PendingPostings();
-        const model = fill(p, bounded);
+        const { p, model } = filled(docs);
         const back = new Map<number, Posting[]>();
         const bytes = p.toBytes();
         expect(
@@ -95,11 +106,7 @@ describe('PendingPostings', () => {
   it('gives back every posting of each term, in order, whatever the values', () => {
     fc.assert(
       fc.property(docsArb, (docs) => {
-        // Keep documents below 2^31 (slots are int32).
-        let sum = 0;
-        const bounded = docs.filter((d) => (sum += d.gap) < 0x7fff_ffff);
-        const p = new PendingPostings();
-        const model = fill(p, bounded);
+        const { p, model } = filled(docs);
         expect(p.termCount()).toBe(model.size);
         expect([...p.terms()].sort((a, b) => a - b)).toEqual([...model.keys()].sort((a, b) => a - b));
         let total = 0;

@@ -179,7 +179,10 @@ export class PendingPostings {
   }
 
   // Calls `run(chunk, from, to)` for each stretch of the bytes of slot `s`'s postings, in order
-  // (one per block: a block's postings end where the writer left it for the next).
+  // (one per block: a block's postings end where the writer left it for the next). The same
+  // walk as `forEach`, skipping varints instead of decoding them; `forEach` is not built on it
+  // because it is the query path's loop (a callback per block there, and a second scan of each
+  // posting, would cost every search over pending postings).
   private runs(s: number, run: (chunk: Uint8Array, from: number, to: number) => void): void {
     const chunks = this.chunks;
     let addr = this.head[s] as number;
