@@ -1,7 +1,7 @@
 // Shared steps of `npm start`, `npm test` and `npm run bench`: make sure dependencies are installed
 // and the build is current. Uses only Node built-ins, because it runs before `npm ci`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,13 +40,31 @@ export function newestIn(dir) {
 }
 
 /**
- * Installs dependencies with `npm ci` when node_modules is missing or older than the lock file
- * (npm writes node_modules/.package-lock.json on every install, so its time marks the install).
+ * Whether the checkout at `dir` needs `npm ci`: 'current' when node_modules was installed after
+ * the lock file last changed (npm writes node_modules/.package-lock.json on every install, so its
+ * time marks the install), 'linked' when node_modules is a symbolic link (a worktree borrowing
+ * another checkout's: `npm ci` empties the folder it points to, the other checkout's), else
+ * 'install'.
  */
+export function dependencyState(dir) {
+  const modules = join(dir, 'node_modules');
+  try {
+    if (lstatSync(modules).isSymbolicLink()) return 'linked';
+  } catch {
+    // No node_modules at all: an install.
+  }
+  const marker = join(modules, '.package-lock.json');
+  return existsSync(marker) && mtime(marker) >= mtime(join(dir, 'package-lock.json')) ? 'current' : 'install';
+}
+
+/** Installs dependencies with `npm ci` when `dependencyState` says so; a linked folder is left alone. */
 export function ensureDependencies() {
-  const marker = join(root, 'node_modules', '.package-lock.json');
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && mtime(marker) >= mtime(lock)) return;
+  const state = dependencyState(root);
+  if (state === 'current') return;
+  if (state === 'linked') {
+    console.warn('rivulet: node_modules is a link to another checkout; not reinstalling through it.');
+    return;
+  }
   console.log('rivulet: installing dependencies (npm ci)…');
   const code = run('npm', ['ci', '--no-audit', '--no-fund']);
   if (code !== 0) {
