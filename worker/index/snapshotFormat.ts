@@ -32,8 +32,7 @@
  * names no file is unreadable.
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
-import { PackedStrings } from './packedStrings';
-import type { TextPartsInfo } from './textParts';
+import { textColumnsOk, type TextPartsInfo } from './textParts';
 import { concatJoined, fitsJoined, type JoinedTitles } from './titleColumn';
 
 /** Snapshot layout version; bump when the stored shape changes. */
@@ -279,32 +278,6 @@ export function unpackText(value: unknown, rows: number): UnpackedText {
   if (!fitsJoined(titles)) return { ok: false, reason: 'unreadable' };
   const { authorNames, authorCodes, refs } = snap;
   return { ok: true, token: snap.token, columns: { titles, authorNames, authorCodes, refs } };
-}
-
-/**
- * Whether `s` holds the string columns of `rows` rows, author codes below `names`: a text
- * record's (`unpackText`) or a part's (textParts.ts). Offsets are checked by `fitsJoined` after.
- * O(rows + bytes of the packed records).
- */
-export function textColumnsOk(
-  s: Partial<Pick<PackedText, 'titles' | 'titleWide' | 'titleEnds' | 'authorCodes' | 'refs'>>,
-  rows: number,
-  names: number,
-): boolean {
-  return (
-    Array.isArray(s.titles) &&
-    s.titles.length === 2 &&
-    s.titles.every((t) => typeof t === 'string') &&
-    s.titleWide instanceof Uint8Array &&
-    s.titleWide.length === rows &&
-    s.titleEnds instanceof Uint32Array &&
-    s.titleEnds.length === rows &&
-    s.authorCodes instanceof Int32Array &&
-    s.authorCodes.length === rows &&
-    s.authorCodes.every((c) => c >= 0 && c < names) &&
-    s.refs instanceof Uint8Array &&
-    new PackedStrings(3).fromBytes(s.refs, rows)
-  );
 }
 
 /** Rows of a stored text record (its title offsets), or -1 when it has none to tell. */

@@ -14,7 +14,7 @@
  * no `parts` and is the layout written before parts existed, so either reads the other's records.
  */
 import { META_KEYS } from '../db/meta';
-import { textColumnsOk } from './snapshotFormat';
+import { PackedStrings } from './packedStrings';
 import type { PackedTextColumns } from './stringColumns';
 import { fitsJoined } from './titleColumn';
 
@@ -78,6 +78,32 @@ export class PartsTally {
     info.titles[0] += part.titles.text[0].length;
     info.titles[1] += part.titles.text[1].length;
   }
+}
+
+/**
+ * Whether `s` holds the string columns of `rows` rows, author codes below `names`: a text
+ * record's (snapshotFormat.ts `unpackText`) or a part's. Offsets are checked by `fitsJoined` after.
+ * O(rows + bytes of the packed records).
+ */
+export function textColumnsOk(
+  s: Partial<Omit<PackedTextPart, 'token'>>,
+  rows: number,
+  names: number,
+): boolean {
+  return (
+    Array.isArray(s.titles) &&
+    s.titles.length === 2 &&
+    s.titles.every((t) => typeof t === 'string') &&
+    s.titleWide instanceof Uint8Array &&
+    s.titleWide.length === rows &&
+    s.titleEnds instanceof Uint32Array &&
+    s.titleEnds.length === rows &&
+    s.authorCodes instanceof Int32Array &&
+    s.authorCodes.length === rows &&
+    s.authorCodes.every((c) => c >= 0 && c < names) &&
+    s.refs instanceof Uint8Array &&
+    new PackedStrings(3).fromBytes(s.refs, rows)
+  );
 }
 
 /** The head's `parts`, null when it has none, 'bad' when they are malformed. */
