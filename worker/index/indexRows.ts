@@ -139,7 +139,8 @@ export abstract class IndexRows {
     return out.length > 1 ? [...new Set(out)] : out;
   }
 
-  protected liveRows(): Int32Array {
+  /** The live rows, ascending (the rows a snapshot holds, in its order). O(rows). */
+  liveRows(): Int32Array {
     const keep = new Int32Array(this.live);
     let n = 0;
     for (let row = 0; row < this.size; row++) if (this.alive[row] === 1) keep[n++] = row;

@@ -301,26 +301,6 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
 
   /**
-   * The live rows' string columns in the packed form, `size` rows a part: the snapshot's text
-   * record written part by part (textParts.ts). Each call gives the next part, null after the
-   * last (the first call gives one even when no row is live). Throws when rows or strings
-   * changed since the first call: the parts would not be the rows of one moment. Each part
-   * O(its rows).
-   */
-  textParts(size: number): () => PackedTextColumns | null {
-    const keep = this.liveRows();
-    const textVersion = this._textVersion;
-    let at = 0;
-    return () => {
-      if (at > 0 && at >= keep.length) return null;
-      if (this._textVersion !== textVersion) throw new Error('index text changed while it was written');
-      const part = this.text.packed(keep.subarray(at, at + size));
-      at += size;
-      return part;
-    };
-  }
-
-  /**
    * The snapshot body: live rows as number columns and the packed string columns, plus their
    * newest-first order numbered as in those columns (dead rows squeezed out). O(live rows), plus
    * a sort if the order is not cached.

@@ -23,7 +23,14 @@ import {
   type IndexSummary,
   type PackedSnapshot,
 } from './snapshotFormat';
-import { packTextPart, PartsTally, TEXT_PART_RANGE, TEXT_PART_ROWS, textPartKey } from './textParts';
+import {
+  packTextPart,
+  PartsTally,
+  TEXT_PART_RANGE,
+  TEXT_PART_ROWS,
+  textPartKey,
+  textParts,
+} from './textParts';
 
 /** What each index last wrote or loaded of the text records. */
 export interface WrittenText {
@@ -231,7 +238,7 @@ async function putTextParts(
 ): Promise<{ key: string; value: unknown }> {
   const meta = db.table('meta');
   await meta.where(':id').between(TEXT_PART_RANGE[0], TEXT_PART_RANGE[1]).delete();
-  const nextPart = index.textParts(partRows);
+  const nextPart = textParts(index, partRows);
   const head = nextPart()!;
   const tally = new PartsTally();
   tally.add(head, true);

@@ -6,7 +6,7 @@ import { snapshotKit } from '../testing/snapshotKit';
 import { MetaIndex } from './metaIndex';
 import { writeSnapshot } from './snapshotWrite';
 import type { PackedText } from './snapshotFormat';
-import { PartsTally, TextAssembler, textPartKey, type PackedTextPart } from './textParts';
+import { PartsTally, TextAssembler, textPartKey, textParts, type PackedTextPart } from './textParts';
 import { joinedTitlesOf } from './titleColumn';
 import type { PackedTextColumns } from './stringColumns';
 
@@ -147,18 +147,29 @@ describe('index snapshot text in parts', () => {
     const { db, context } = internalsOf(a);
     const { index } = context;
     const expected = strings(index);
-    // An index with no record of the last write writes everything; its text "changes" once two
-    // parts are packed and put (what `textParts` answers a change with).
+    // An index with no record of the last write writes everything; its text changes while the
+    // second part is packed (a row appended), which `textParts` refuses at the third.
     const fresh = new MetaIndex();
     fresh.load(index.columns());
-    const parts = fresh.textParts.bind(fresh);
-    vi.spyOn(fresh, 'textParts').mockImplementation((size) => {
-      const next = parts(size);
-      let calls = 0;
-      return () => {
-        if (++calls === 3) throw new Error('index text changed while it was written');
-        return next();
-      };
+    const pack = fresh.packedText.bind(fresh);
+    let packed = 0;
+    vi.spyOn(fresh, 'packedText').mockImplementation((rows) => {
+      if (++packed === 2)
+        fresh.upsert([
+          {
+            id: 1e9,
+            feedId: 1,
+            pubDate: 1,
+            flags: 0,
+            title: 'late',
+            author: '',
+            link: '',
+            enclosure: '',
+            guid: '',
+            keyHash: 0,
+          },
+        ]);
+      return pack(rows);
     });
     await expect(writeSnapshot(db, fresh, context.applied.counter, null, { partRows: 48 })).rejects.toThrow(
       'index text changed',
@@ -170,7 +181,7 @@ describe('index snapshot text in parts', () => {
   });
 });
 
-describe('MetaIndex.textParts', () => {
+describe('textParts', () => {
   it('gives the live rows a part at a time and refuses to go on once the text changed', () => {
     const index = new MetaIndex();
     const titles = ['one', 'два', 'three', 'four', 'five'];
@@ -187,14 +198,14 @@ describe('MetaIndex.textParts', () => {
       guids: titles.map(() => ''),
       tags: new Map(),
     });
-    const next = index.textParts(2);
+    const next = textParts(index, 2);
     const sizes: number[] = [];
     for (let part = next(); part; part = next()) sizes.push(part.titles.ends.length);
     expect(sizes).toEqual([2, 2, 1]);
-    const empty = new MetaIndex().textParts(4);
+    const empty = textParts(new MetaIndex(), 4);
     expect(empty()?.titles.ends.length).toBe(0);
     expect(empty()).toBeNull();
-    const again = index.textParts(2);
+    const again = textParts(index, 2);
     expect(again()?.titles.text).toEqual(['one', 'два']);
     index.upsert([
       {

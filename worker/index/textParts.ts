@@ -53,6 +53,32 @@ export const textPartKey = (i: number): string => PART_PREFIX + String(i);
 /** The key range holding every part record (and no other record). */
 export const TEXT_PART_RANGE: [string, string] = [PART_PREFIX, `${PART_PREFIX}\uffff`];
 
+/** What `textParts` reads of the index (a `MetaIndex`). */
+export interface PartSource {
+  readonly textVersion: number;
+  liveRows(): Int32Array;
+  packedText(rows: Int32Array): PackedTextColumns;
+}
+
+/**
+ * The live rows' string columns in the packed form, `size` rows a part, for a text written part
+ * by part (snapshotWrite.ts). Each call gives the next part, null after the last (the first call
+ * gives one even when no row is live). Throws when the index's rows or strings changed since the
+ * first call: the parts would not be the rows of one moment. Each part O(its rows).
+ */
+export function textParts(index: PartSource, size: number): () => PackedTextColumns | null {
+  const keep = index.liveRows();
+  const textVersion = index.textVersion;
+  let at = 0;
+  return () => {
+    if (at > 0 && at >= keep.length) return null;
+    if (index.textVersion !== textVersion) throw new Error('index text changed while it was written');
+    const part = index.packedText(keep.subarray(at, at + size));
+    at += size;
+    return part;
+  };
+}
+
 /** Part `i`'s record. */
 export function packTextPart(part: PackedTextColumns, token: string): PackedTextPart {
   return {
