@@ -9,11 +9,11 @@ import { MetaIndex } from './metaIndex';
 import {
   collectNumberFiles,
   decodeNumbers,
-  encodeNumbers,
   numberFile,
   isPointer,
   readNumberFile,
   writeNumberFile,
+  type NumberFileBytes,
   type NumberFiles,
 } from './numbersFile';
 import { loadIndex } from './snapshot';
@@ -37,6 +37,17 @@ function snapshot(wide: boolean): PackedSnapshot {
     'text-token',
   );
 }
+
+// A number file's bytes in one buffer (`numberFile`'s pieces put in place), as a read gets them.
+function encodeNumbers(s: PackedSnapshot, token: string): Uint8Array {
+  const { size, pieces } = numberFile(s, token);
+  const out = new Uint8Array(size);
+  for (const { at, bytes } of pieces) out.set(bytes, at);
+  return out;
+}
+
+// `bytes` as a file of one piece.
+const whole = (bytes: Uint8Array): NumberFileBytes => ({ size: bytes.length, pieces: [{ at: 0, bytes }] });
 
 const COLUMNS = ['ids', 'feedIds', 'pubDates', 'flags', 'keyHashes', 'order', 'tagItems', 'tagIds'] as const;
 
@@ -79,7 +90,7 @@ describe('number files', () => {
   it('a written file reads back whole, and stays locked until the caller unlocks it', async () => {
     const f = files();
     const bytes = encodeNumbers(snapshot(false), 't1');
-    expect(await writeNumberFile(f, 't1', bytes)).toBe('db.t1');
+    expect(await writeNumberFile(f, 't1', whole(bytes))).toBe('db.t1');
     expect(await f.dir.held()).toEqual(new Set(['db.t1']));
     f.dir.unlock('db.t1');
     expect(await readNumberFile(f, 't1')).toEqual(bytes);
@@ -97,13 +108,13 @@ describe('number files', () => {
   it('a file another tab is writing (its name locked) is not written over', async () => {
     const f = files();
     await f.dir.lock('db.t1');
-    expect(await writeNumberFile(f, 't1', new Uint8Array(8))).toBeNull();
+    expect(await writeNumberFile(f, 't1', whole(new Uint8Array(8)))).toBeNull();
   });
 
   it('clean-up keeps the named file and locked ones, removes the rest of this database only', async () => {
     const f = files();
     for (const t of ['a', 'b', 'c', 'd']) {
-      await writeNumberFile(f, t, new Uint8Array(8));
+      await writeNumberFile(f, t, whole(new Uint8Array(8)));
       f.dir.unlock(`db.${t}`);
     }
     await f.dir.open('other.x', true);

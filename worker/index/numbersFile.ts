@@ -88,7 +88,7 @@ export interface NumberFileBytes {
  * A number file: a header (magic, format, counter, rows, tag pairs, the column widths, the
  * write's token) and each column 8-byte aligned, so a read can view them in place. The columns
  * are views of `s`'s arrays, not copies: at 1M rows a file assembled in one buffer was ~19 MB
- * more on the worker's heap while the snapshot was written (`encodeNumbers` assembles one).
+ * more on the worker's heap while the snapshot was written.
  */
 export function numberFile(s: PackedSnapshot, token: string): NumberFileBytes {
   if (token.length > TOKEN_MAX || !/^[\x20-\x7e]*$/.test(token)) throw new Error('bad number file token');
@@ -118,16 +118,8 @@ export function numberFile(s: PackedSnapshot, token: string): NumberFileBytes {
   return { size: align8(last.start + last.bytes), pieces };
 }
 
-/** The bytes of a number file in one buffer (`numberFile`'s pieces put in place). */
-export function encodeNumbers(s: PackedSnapshot, token: string): Uint8Array {
-  const { size, pieces } = numberFile(s, token);
-  const out = new Uint8Array(size);
-  for (const { at, bytes } of pieces) out.set(bytes, at);
-  return out;
-}
-
 /**
- * The columns of a number file written by `encodeNumbers` with this token and counter, as views
+ * The columns of a number file (`numberFile`'s pieces in place) with this token and counter, as views
  * of `bytes` (no copy), or null when the bytes are anything else: another write's file, another
  * format, a header that does not fit, a size other than the header promises.
  */
@@ -168,12 +160,8 @@ export function decodeNumbers(bytes: Uint8Array, token: string, counter: number)
 export async function writeNumberFile(
   files: NumberFiles,
   token: string,
-  content: Uint8Array | NumberFileBytes,
+  { size, pieces }: NumberFileBytes,
 ): Promise<string | null> {
-  const { size, pieces } =
-    content instanceof Uint8Array
-      ? { size: content.byteLength, pieces: [{ at: 0, bytes: content }] }
-      : content;
   const name = files.prefix + token;
   if (!(await files.dir.lock(name))) return null;
   let whole = false;
