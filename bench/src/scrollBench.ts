@@ -9,6 +9,7 @@ import type { IncomingItem, ItemRow } from '../../worker/types';
 import { FEED_COUNT, feedItems, feedTitle, firstItemId, type CorpusSpec } from '../corpus';
 import { mountList, unmountList, type RowSource } from './scrollList';
 import { corpus } from './seed';
+import { frameOver } from './stats';
 import { engineWorker } from './workers';
 import { inputReporter } from '../../shared/inputReport';
 
@@ -236,7 +237,7 @@ export function frameStart(withIngest: boolean): void {
       const ingested = ingest ? await ingest.stop() : 0;
       return {
         frames: intervals.length,
-        over25: intervals.filter((d) => d > 25).length,
+        over25: intervals.filter((d) => frameOver(d, 25)).length,
         loafBlockingMs: loaf,
         longTaskBlockingMs: longTask,
         ingested,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interleave, mapSummary, picked, summarize, verdict } from './stats';
+import { frameOver, interleave, mapSummary, picked, summarize, verdict } from './stats';
 
 describe('bench stats', () => {
   it('summarises with interpolated quantiles regardless of order', () => {
@@ -68,6 +68,15 @@ describe('bench stats', () => {
         () => Promise.reject(new Error('boom')),
       ),
     ).rejects.toThrow('boom');
+  });
+
+  it('counts a frame as over a limit only past the clock jitter', () => {
+    // Three 16.667 ms ticks as a cross-origin-isolated page reads them.
+    for (const ms of [49.995, 50, 50.005]) expect(frameOver(ms, 50)).toBe(false);
+    // The next lengths a frame can have: half a tick and a tick longer.
+    for (const ms of [58.33, 66.67]) expect(frameOver(ms, 50)).toBe(true);
+    expect(frameOver(25.02, 25)).toBe(true);
+    expect(frameOver(16.7, 25)).toBe(false);
   });
 
   it('gives n/a when a side is missing', () => {

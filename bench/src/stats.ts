@@ -110,6 +110,21 @@ export function verdict(ok: boolean | null): BenchRow['status'] {
   return ok === null ? 'n/a' : ok ? 'PASS' : 'MISS';
 }
 
+/**
+ * How far a frame interval may read past a limit and still be a frame of that length: rAF
+ * timestamps are frame begin times (multiples of the display's tick) read through a clock that
+ * a cross-origin-isolated page gets coarsened to 5 µs with jitter, so a frame of exactly three
+ * 16.667 ms ticks reads anywhere in 49.995–50.005 ms (seen in the 1M refresh rows: 50.005 in one
+ * run, 49.995 in the control). Ten microseconds is two clock steps, far below any real overrun
+ * (the next possible frame length is a tick longer).
+ */
+export const FRAME_CLOCK_SLACK_MS = 0.01;
+
+/** Whether a frame interval of `ms` is longer than `limitMs` (see FRAME_CLOCK_SLACK_MS). */
+export function frameOver(ms: number, limitMs: number): boolean {
+  return ms > limitMs + FRAME_CLOCK_SLACK_MS;
+}
+
 /** Waits for the next frame to be presented (two rAFs: the frame after the DOM change). */
 export function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
