@@ -267,12 +267,18 @@ export async function coldBench({ page, call, runs, notes }) {
   await keeper.close();
   // A first start after the last tab closed: the browser has closed the database by then.
   const closed = [];
+  const closedParts = { eScript: [], eBoot: [], eInit: [], eAnswer: [] };
   for (let i = 0; i < Math.min(3, runs); i++) {
     const url = page.url();
     await page.goto(new URL('/rivulet-bench-away', url).href);
     await sleep(CLOSED_GAP_MS);
     await page.goto(url, { waitUntil: 'load' });
-    closed.push((await call('coldEngine', 'all', false)).firstRows);
+    const er = await call('coldEngine', 'all', false);
+    closed.push(er.firstRows);
+    closedParts.eScript.push(er.scriptStart);
+    closedParts.eBoot.push(er.booted - er.scriptStart);
+    closedParts.eInit.push(er.inited - er.scriptStart);
+    closedParts.eAnswer.push(er.answered - er.scriptStart);
   }
   page.off('console', onConsole);
   await page.reload({ waitUntil: 'load' });
@@ -315,7 +321,9 @@ export async function coldBench({ page, call, runs, notes }) {
       ratio: null,
       target: '—',
       status: 'info',
-      note: `${closed.length} start${closed.length === 1 ? '' : 's'}; the browser reopens the database it closed after a few seconds with no connection`,
+      note:
+        `${closed.length} start${closed.length === 1 ? '' : 's'}; the browser reopens the database it closed after a few seconds with no connection; ` +
+        `medians: page script starts at ${med(closedParts.eScript)} ms, engine init ${med(closedParts.eInit)} ms (worker answering from ${med(closedParts.eBoot)} ms) + first page → ${med(closedParts.eAnswer)} ms`,
     },
     {
       bench: 'cold start',
