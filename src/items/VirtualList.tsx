@@ -1,6 +1,7 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useRowKey } from './rowKey';
 import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
 import { type CellProps, ItemCard, ItemRowCell, ItemTextCell, SkeletonRow, cardRowClass } from './ItemCells';
@@ -38,10 +39,22 @@ export interface VirtualListProps {
 }
 
 /**
+ * How far the list reaches past its loaded rows, in placeholder rows: the scrollbar covers the
+ * loaded rows and this many more (all of them once the list is complete), and grows as pages
+ * arrive. It used to cover every row the engine reported, and at 1M articles (300,000 unread)
+ * that cost the reader twice: TanStack Virtual lays out every row again, one by one, whenever a
+ * newly shown row's measured height differs from its estimate (~100–350 ms long tasks on each
+ * wheel step, ~1 s per `j` in the reader), and a drag of the scrollbar to the middle asked for
+ * the 150,000 rows before it (2 minutes of placeholders). A jump now reaches at most this far
+ * ahead, which one call of the engine's largest page answers (worker/items/page.ts MAX_PAGE).
+ */
+export const AHEAD_ROWS = 2000;
+
+/**
  * The virtualised items list for every view. Only rows in (or near) the viewport exist in the
- * DOM; the list's height covers every row the engine reported, loaded or not, and rows not yet
- * loaded show as placeholders while the pages before them are fetched. The card view
- * virtualises rows of cards. Row heights start from per-view estimates and are measured.
+ * DOM; the list's height covers the loaded rows and AHEAD_ROWS more, and rows not yet loaded
+ * show as placeholders while the pages before them are fetched. The card view virtualises rows
+ * of cards. Row heights start from per-view estimates and are measured.
  */
 export function VirtualList(props: VirtualListProps) {
   const { data, view, footer } = props;
@@ -49,13 +62,14 @@ export function VirtualList(props: VirtualListProps) {
   const { ref: sizeRef, width } = useElementSize<HTMLDivElement>();
   const mergedRef = useMergedRef(scrollRef, sizeRef);
   const cols = view === 'card' ? cardColumns(width - 40) : 1;
-  const itemRows = Math.ceil(data.count / cols);
+  const itemRows = Math.ceil(Math.min(data.count, data.rows.length + AHEAD_ROWS) / cols);
   const withFooter = !data.hasMore && data.rows.length > 0 && footer !== null;
   const count = itemRows + (withFooter ? 1 : 0);
 
   const { onRange } = props;
   const rows = data.rows;
   const titleLang = useTitleLanguage();
+  const getItemKey = useRowKey(rows, count, cols);
 
   // TanStack Virtual returns a mutable instance; this component does not rely on memoisation.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -66,10 +80,7 @@ export function VirtualList(props: VirtualListProps) {
     overscan: 6,
     // A first guess of the viewport, so the first rows render before the scroller is measured.
     initialRect: { width: 900, height: 900 },
-    getItemKey: (i) => {
-      if (cols > 1 || i >= data.rows.length) return `r${i}`;
-      return data.rows[i]?.id ?? `r${i}`;
-    },
+    getItemKey,
     // Options are refreshed every render, so this sees the current rows and callbacks.
     onChange: (inst) => {
       const r = inst.range;

@@ -13,8 +13,12 @@ import { type ItemViewKey, queryKeys } from '../queries/keys';
 import { FLAG_READ } from '../../shared/flags';
 import { mergeSticky, type StickyRow, visibleRows } from './stickyRows';
 
-/** A list asks for at most this many rows per call when it must catch up after a jump. */
-const MAX_CATCH_UP = 500;
+/**
+ * A list asks for at most this many rows per call when it must catch up after a jump (the
+ * engine's largest page, worker/items/page.ts). Each answer costs the list a pass over every
+ * row it holds, so fewer, larger calls reach a far row much sooner.
+ */
+const MAX_CATCH_UP = 5000;
 
 export interface ItemsSource {
   /** The list's query key, one of `queryKeys.itemViews`. */
