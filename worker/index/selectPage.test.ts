@@ -42,4 +42,33 @@ describe('selectPage', () => {
       );
     }
   });
+
+  it('takes a known total as given and gives the same pages as the counting walk', () => {
+    const rand = random(11);
+    for (let round = 0; round < 200; round++) {
+      const n = Math.floor(rand() * 120);
+      const pubDates = Array.from({ length: n }, () => Math.floor(rand() * 20));
+      const unread = Array.from({ length: n }, () => rand() < 0.3);
+      const index = {
+        pubDate: (row: number) => pubDates[row] ?? 0,
+        id: (row: number) => row + 1,
+      } as unknown as MetaIndexView;
+      const rows = Int32Array.from(
+        pubDates.map((_, row) => row).sort((a, b) => pubDates[b]! - pubDates[a]! || b - a),
+      );
+      const test = (row: number) => unread[row] === true;
+      const total = unread.filter(Boolean).length;
+      const limit = 1 + Math.floor(rand() * 30);
+      let cursor: { pubDate: number; id: number } | null = null;
+      for (let page = 0; page < 40; page++) {
+        const walked = selectPage(index, rows, test, -Infinity, cursor, limit);
+        expect(walked.total).toBe(total);
+        expect(selectPage(index, rows, test, -Infinity, cursor, limit, total)).toEqual(walked);
+        if (!walked.next) break;
+        cursor = walked.next;
+      }
+      // The total is the caller's: never recounted.
+      expect(selectPage(index, rows, test, -Infinity, null, limit, 12_345).total).toBe(12_345);
+    }
+  });
 });
