@@ -3,6 +3,7 @@ import { useFocusTrap, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { usePublishPath } from './activePath';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
 import { bindKeys } from '../keys/keyMap';
@@ -41,6 +42,7 @@ export function IndexLayout() {
   const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   const [overlayOpen, setOverlayOpen] = useState(false);
   const { pathname } = useLocation();
+  usePublishPath(pathname);
   const [seenPath, setSeenPath] = useState(pathname);
   if (seenPath !== pathname) {
     setSeenPath(pathname);

@@ -7,7 +7,7 @@ import {
   IconSortAscendingNumbers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import type { Feed } from '../engine/contract';
@@ -106,7 +106,11 @@ export function SidebarFeeds() {
   );
 }
 
-function FeedRow({ feed, count }: { feed: Feed; count: number | undefined }) {
+/**
+ * One feed of the tree. Memoised: with 1,000 feeds, a change of one feed's unread count (each
+ * article opened marks one read) re-rendered every row, and each is a few Mantine components.
+ */
+const FeedRow = memo(function FeedRow({ feed, count }: { feed: Feed; count: number | undefined }) {
   const health = feedHealth(feed);
   const icon =
     health === 'failing' || health === 'dead' ? (
@@ -127,7 +131,7 @@ function FeedRow({ feed, count }: { feed: Feed; count: number | undefined }) {
       />
     </FeedContextMenu>
   );
-}
+});
 
 function GroupSection({
   node,

@@ -1,6 +1,7 @@
 import { NavLink, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useIsCurrentPath } from './activePath';
 import { useI18n } from '../i18n';
 
 interface SidebarLinkProps {
@@ -14,15 +15,18 @@ interface SidebarLinkProps {
   strong?: boolean;
 }
 
-/** One navigation row of the sidebar, highlighted when its address is the current one. */
+/**
+ * One navigation row of the sidebar, highlighted when its address is the current one (from the
+ * path store, activePath.ts: a navigation re-renders only the rows whose highlight changes).
+ */
 export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarLinkProps) {
-  const { pathname } = useLocation();
+  const active = useIsCurrentPath(to);
   const { formatNumber } = useI18n();
   return (
     <NavLink
       component={Link}
       to={to}
-      active={pathname === to}
+      active={active}
       label={label}
       leftSection={icon}
       rightSection={
