@@ -120,6 +120,22 @@ describe('parseQuery: trees', () => {
       ],
     });
   });
+  it('warns that % and _ are not wildcards in LIKE, and runs the pattern as written', () => {
+    const r = parseQuery("isRead = false AND title LIKE '%rust%'");
+    expect(r.ok && r.query.where).toMatchObject({
+      conditions: [{ type: 'compare' }, { type: 'like', value: { type: 'literal', value: '%rust%' } }],
+    });
+    const w = r.ok ? r.warnings.join('\n') : '';
+    expect(w).toContain('% and _ are ordinary characters in LIKE');
+    expect(w).toContain(`for text containing "rust", write 'rust'`);
+    // An underscore inside the text: said, with no rewrite offered.
+    const u = parseQuery("title LIKE 'snake_case'");
+    expect(u.ok && u.warnings.join()).toContain('looks for "snake_case" itself');
+    expect(u.ok && u.warnings.join()).not.toContain('write');
+    expect(parseQuery("title LIKE 'rust'").ok && parseQuery("title LIKE 'rust'")).toMatchObject({
+      warnings: [],
+    });
+  });
   it('accepts quoted and empty field names, with a warning', () => {
     const r = parseQuery(`"" = 'x'`);
     expect(r.ok && r.query.where).toMatchObject({ field: '' });

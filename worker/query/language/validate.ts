@@ -9,6 +9,24 @@ function checkField(name: string, out: string[]): void {
   else if (resolveField(name) === null) out.push(`Unknown field '${name}': it is null for every item`);
 }
 
+/**
+ * `%` or `_` in a LIKE pattern: in SQL they are wildcards, here ordinary characters (LIKE already
+ * means "contains", docs/filter-language.md), so `title LIKE '%a%'` looks for the text "%a%" and
+ * usually matches nothing. Said, not changed: a pattern may mean a real `%` ("100%").
+ */
+function checkWildcards(cond: Extract<Condition, { type: 'like' }>, out: string[]): void {
+  const v = cond.value;
+  if (v.type !== 'literal' || typeof v.value !== 'string' || !/[%_]/.test(v.value)) return;
+  const bare = v.value.replace(/^%+|%+$/g, '');
+  out.push(
+    `% and _ are ordinary characters in LIKE (it already means "contains"): ` +
+      `'${cond.field} LIKE '${v.value}'' looks for "${v.value}" itself` +
+      (bare && bare !== v.value && !/[%_]/.test(bare)
+        ? `; for text containing "${bare}", write '${bare}'`
+        : ''),
+  );
+}
+
 function walk(cond: Condition, out: string[]): void {
   switch (cond.type) {
     case 'and':
@@ -22,8 +40,11 @@ function walk(cond: Condition, out: string[]): void {
       out.push(`${BAD_BETWEEN}: '${cond.field} BETWEEN ${cond.text}' is read as BETWEEN 0 AND 0`);
       checkField(cond.field, out);
       return;
-    case 'compare':
     case 'like':
+      checkField(cond.field, out);
+      checkWildcards(cond, out);
+      return;
+    case 'compare':
     case 'in':
     case 'between':
       checkField(cond.field, out);
