@@ -20,7 +20,7 @@ function checkWildcards(cond: Extract<Condition, { type: 'like' }>, out: string[
   const bare = v.value.replace(/^%+|%+$/g, '');
   out.push(
     `% and _ are ordinary characters in LIKE (it already means "contains"): ` +
-      `'${cond.field} LIKE '${v.value}'' looks for "${v.value}" itself` +
+      `${cond.field} LIKE '${v.value}' looks for "${v.value}" itself` +
       (bare && bare !== v.value && !/[%_]/.test(bare)
         ? `; for text containing "${bare}", write '${bare}'`
         : ''),
