@@ -12,10 +12,11 @@ export interface IdPage {
  * Picks one keyset page from `rows` (ordered pubDate desc, id desc): rows passing `test` (null:
  * every row) with pubDate ≥ `minPubDate`, strictly after `cursor`, at most `limit`. `total`
  * counts every match, cursor or not; a `knownTotal` (the index's running count of exactly these
- * matches) is taken as it is and the walk stops past the page. Cost: O(rows down to minPubDate) for the total, a binary
- * search for the start; without a test, two binary searches and the page (the all, feed and
- * today lists: counting a 1M-row list row by row read every date in date order, a random walk
- * of ~1–4 ms, for each page the list asked for while a refresh ran).
+ * matches) is taken as it is and the walk stops past the page. Cost: O(rows down to minPubDate)
+ * for the total (O(page) with `knownTotal`), a binary search for the start; without a test, two
+ * binary searches and the page (the all, feed and today lists: counting a 1M-row list row by row
+ * read every date in date order, a random walk of ~1–4 ms, for each page the list asked for while
+ * a refresh ran).
  */
 export function selectPage(
   index: MetaIndexView,
@@ -59,7 +60,6 @@ export function selectPage(
   return { ids, next, total };
 }
 
-// The page of rows from position `lo` when every row down to `minPubDate` matches.
 /**
  * The page from position `lo` when the caller knows the total: the walk stops one match past the
  * page. The default list (every feed, only unread) at 1M rows walked all of them for its total,
@@ -88,6 +88,7 @@ function pageFrom(
   return { ids, next: null, total };
 }
 
+// The page of rows from position `lo` when every row down to `minPubDate` matches.
 function sliceOf(
   index: MetaIndexView,
   rows: Int32Array,
