@@ -11,14 +11,15 @@ import type { Item, ItemRow, Page, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import { type ItemViewKey, queryKeys } from '../queries/keys';
 import { FLAG_READ } from '../../shared/flags';
+import { MAX_LIST_PAGE } from '../../shared/listPage';
 import { mergeSticky, type StickyRow, visibleRows } from './stickyRows';
 
 /**
- * A list asks for at most this many rows per call when it must catch up after a jump (the
- * engine's largest page, worker/items/page.ts). Each answer costs the list a pass over every
- * row it holds, so fewer, larger calls reach a far row much sooner.
+ * A list asks for at most this many rows per call when it must catch up after a jump: the
+ * engine's largest page. Each answer costs the list a pass over every row it holds, so fewer,
+ * larger calls reach a far row much sooner.
  */
-const MAX_CATCH_UP = 5000;
+const MAX_CATCH_UP = MAX_LIST_PAGE;
 
 export interface ItemsSource {
   /** The list's query key, one of `queryKeys.itemViews`. */

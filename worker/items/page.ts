@@ -5,14 +5,10 @@ import { selectPage } from '../index/selectPage';
 import type { ItemRow, ItemsQuery, Page } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { memberOf } from '../index/feedSet';
+import { MAX_LIST_PAGE } from '../../shared/listPage';
 
-/**
- * Largest page a caller may ask for: what a list asks for at once to catch up after a jump deep
- * into it (src/items/useItemsData.ts). One read of up to this many records; at 1M articles a
- * jump to the middle of 300,000 unread rows took 300 calls of 500 (and as many re-renders of a
- * list growing to 150,000 rows) before this was raised from 500.
- */
-export const MAX_PAGE = 5000;
+/** Largest page a caller may ask for (shared/listPage.ts). */
+export const MAX_PAGE = MAX_LIST_PAGE;
 const DAY = 86_400;
 
 /** Feed ids of a group; -1 = feeds in no group. From the feed cache, no IndexedDB read. */
