@@ -17,6 +17,9 @@ import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
 import { loadIndex, readSummary, verifyCount } from './index/snapshot';
 import { removeOldNumberFiles, writeSnapshot } from './index/snapshotWrite';
+import { trimFlagLog } from './index/flagLog';
+import { META_KEYS } from './db/meta';
+import { KEY_VALID as TEXT_INDEX_VALID_KEY } from './search/persist';
 import type { MetaIndexView } from './index/types';
 import { RowCache } from './items/rowCache';
 import { importLegacy, type LegacyState } from './state/legacyImport';
@@ -223,6 +226,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     try {
       const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles(), partRows);
       await textIndex.persist();
+      // The flag log's records both stored copies now hold go (index/flagLog.ts).
+      await trimFlagLog(db, [META_KEYS.indexSnapshot, TEXT_INDEX_VALID_KEY]).catch((err: unknown) =>
+        console.warn('Rivulet: flag log not trimmed', err),
+      );
       void joinTitles();
       return wrote;
     } catch (err) {
@@ -263,6 +270,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     if (loaded) {
       ctx.applied.counter = loaded.counter;
       if (loaded.staleReason) console.info(`Rivulet: ${loaded.staleReason}; index rebuilt from items`);
+      // The snapshot was behind by flag changes the log brought it past: store it as it is now.
+      if (loaded.logged > 0) ctx.scheduleSnapshot();
       if (loaded.staleReason === 'index snapshot unreadable')
         warnings.push('Index snapshot was unreadable; rebuilt');
     }

@@ -50,7 +50,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     pubDate: (row) => this.pubDates[row]!,
     id: (row) => this.ids[row]!,
   }));
-  /** The version right after a `load` without text columns; null once text is in (or was given). */
+  /** The text version right after a `load` without text columns; null once text is in (or was given). */
   private textPending: number | null = null;
   /** Which rows the snapshot's text record holds (textMarks.ts). */
   private readonly marks = new TextMarks();
@@ -256,7 +256,8 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     this.counts.addAll(this.ids, this.feedIds, this.flagBits, n, (id) => this.rows.get(id));
     this.structuralChange();
     if (order && order.length === n) this.orders.adopt(order);
-    this.textPending = cols.titles ? null : this._version;
+    // Rows, not flags or tags (a start's flag log is applied before the text arrives).
+    this.textPending = cols.titles ? null : this._textVersion;
   }
 
   /**
@@ -267,7 +268,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
    */
   attachText(cols: TextColumns | PackedTextColumns): boolean {
     const n = this.size;
-    if (this.textPending !== this._version) return false;
+    if (this.textPending !== this._textVersion) return false;
     if ('refs' in cols) {
       if (!this.text.loadPacked(cols, n, this.cap)) return false;
     } else {

@@ -10,6 +10,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import type { ItemRow, ItemsQuery, Page } from '../types';
+import { FLAG_LOG_RANGE } from './flagLog';
 import { MetaIndex } from './metaIndex';
 
 const NOW = 1_750_000_000;
@@ -152,6 +153,18 @@ function comparable(lists: Page<ItemRow>[][]) {
   return lists.map((pages) => pages.map((p) => ('warnings' in p ? { ...p, next: p.next !== null } : p)));
 }
 
+// The flag log's keys in the database (index/flagLog.ts).
+async function logKeys(dbName: string): Promise<string[]> {
+  const e = make(dbName, false);
+  await e.init();
+  const { db } = internalsOf(e);
+  const keys = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).primaryKeys(),
+  );
+  e.close();
+  return keys.map(String);
+}
+
 // The same lists from an engine whose index is loaded before it answers anything.
 async function loadedAnswers(dbName: string, f: Fixture) {
   const c = make(dbName, false);
@@ -206,7 +219,30 @@ describe('cold start: every list answers from the number columns, as the loaded 
     expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
   });
 
-  it('a change after the snapshot (another tab marked read): the lists wait and still agree', async () => {
+  it('flag and tag changes after the snapshot (the tab closed before writing): the log brings it up to date', async () => {
+    const f = await seeded();
+    const a = make(f.dbName, false);
+    await a.init();
+    const unread = (await a.items.page({ scope: 'all', unreadOnly: true, limit: 12 })).rows.map((r) => r.id);
+    await a.state.markRead(unread.slice(0, 4), true);
+    await a.state.markSaved(unread.slice(4, 6), true);
+    await a.state.markHidden(unread.slice(6, 8), true);
+    await a.tags.setOnItems(unread.slice(8, 12), f.tagId, true);
+    await a.state.markRead(unread.slice(0, 1), false);
+    a.close();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    // The summary moved with each change: the first pages answer from the number columns, which
+    // the log brought up to date, before any text is read.
+    const cold = await coldAnswers(f.dbName, f);
+    expect(info).not.toHaveBeenCalledWith(expect.stringContaining('index rebuilt'));
+    expect(cold.textBeforeFirsts).toBe(0);
+    expect(cold.textAttached).toBe(1);
+    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
+    // The start's write took the snapshot past the log, and the log is gone.
+    expect(await logKeys(f.dbName)).toEqual([]);
+  });
+
+  it('a change of other than flags after the snapshot (a feed deleted): the lists wait for a rebuild', async () => {
     const f = await seeded();
     const a = make(f.dbName, false);
     await a.init();
@@ -215,6 +251,7 @@ describe('cold start: every list answers from the number columns, as the loaded 
       unread.map((r) => r.id),
       true,
     );
+    await a.feeds.deleteMany([f.feedIds[3]!]);
     a.close();
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const cold = await coldAnswers(f.dbName, f, false);

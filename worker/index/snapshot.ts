@@ -24,6 +24,7 @@ import {
 import { isPointer, readPointed, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
+import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
 
@@ -50,6 +51,11 @@ export interface LoadResult {
   counter: number;
   /** Set when a snapshot existed but could not be used (corrupt, stale or old format). */
   staleReason: string | null;
+  /**
+   * Changes applied from the flag log (flagLog.ts) on top of a snapshot taken before them: the
+   * stored snapshot is behind, and a write should follow. 0 otherwise.
+   */
+  logged: number;
 }
 
 // Rows read per step of a rebuild: bounds memory (records carry descriptions).
@@ -87,17 +93,22 @@ export async function loadIndex(
   const readHead = () =>
     db.tx('fetch', 'r', ['meta', 'items'], async () => {
       // Requests run in the order issued: the snapshot arrives first and is loaded meanwhile.
-      const head = db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
+      const meta = db.table('meta');
+      const head = meta.bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSnapshot]);
+      // Read beside the snapshot (usually empty): the flag changes since it, if it is behind.
+      const logged = readFlagLog(meta);
       const counting = countLater ? null : db.table('items').count();
-      // If the snapshot read fails the transaction aborts and this rejects unobserved: not an error.
+      // If the snapshot read fails the transaction aborts and these reject unobserved: not errors.
       counting?.catch(() => undefined);
+      logged.catch(() => undefined);
       const [counterRecord, snapshotRecord] = await head;
       const counter = toCounter(counterRecord?.value);
       const value: unknown = snapshotRecord?.value;
+      const log = await logged;
       // Columns in a number file are read after the transaction (numbersFile.ts).
       const pointer = isPointer(value) ? value : null;
-      const tried = value === undefined || pointer ? null : tryLoad(index, value, counter, orderLater);
-      return { counter, pointer, tried, count: counting ? await counting : null };
+      const tried = value === undefined || pointer ? null : tryLoad(index, value, counter, orderLater, log);
+      return { counter, pointer, tried, log, count: counting ? await counting : null };
     });
   let head = await readHead();
   let tried = head.tried;
@@ -114,10 +125,10 @@ export async function loadIndex(
     tried =
       value === null
         ? { staleReason: 'index snapshot unreadable' }
-        : tryLoad(index, value, head.counter, orderLater);
+        : tryLoad(index, value, head.counter, orderLater, head.log);
   }
   const { counter } = head;
-  const { rows, textToken, tailToken, staleReason, orderOk } = tried ?? {};
+  const { rows, textToken, tailToken, staleReason, orderOk, numbersCounter, logged = 0 } = tried ?? {};
   const count = head.count ?? rows;
   let reason: string | null = staleReason ?? null;
   if (rows !== undefined && rows === count) {
@@ -128,28 +139,41 @@ export async function loadIndex(
     reason =
       orderOk?.() === false
         ? 'index snapshot unreadable'
-        : await loadText(db, index, counter, rows, textToken ?? '', tailToken ?? '');
-    if (reason === null) return { source: 'snapshot', counter, staleReason: null };
+        : await loadText(
+            db,
+            index,
+            counter,
+            numbersCounter ?? counter,
+            rows,
+            textToken ?? '',
+            tailToken ?? '',
+          );
+    if (reason === null) return { source: 'snapshot', counter, staleReason: null, logged };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt, files, partRows !== undefined ? { partRows } : {});
-  return { source: 'rebuild', counter: rebuilt, staleReason: reason };
+  return { source: 'rebuild', counter: rebuilt, staleReason: reason, logged: 0 };
 }
 
-// Loads the number columns of a readable snapshot taken at `counter` into the index (rows
-// loaded; every string reads '' until `loadText`), or says why not. With `orderLater` the date
-// order is taken after a range check only; `orderOk` runs the full check.
+// Loads the number columns of a readable snapshot into the index as of `counter` (rows loaded;
+// every string reads '' until `loadText`), or says why not. A snapshot taken before `counter`
+// is brought up to it from the flag log (`log`, as read) when every change since was one of
+// flags or tags; otherwise it is out of date. With `orderLater` the date order is taken after a
+// range check only; `orderOk` runs the full check.
 function tryLoad(
   index: MetaIndex,
   value: unknown,
   counter: number,
   orderLater: boolean,
+  log: readonly unknown[],
 ): {
   rows?: number;
   textToken?: string;
   tailToken?: string;
   staleReason?: string;
   orderOk?: () => boolean;
+  numbersCounter?: number;
+  logged?: number;
 } {
   const unpacked = unpackSnapshot(value, { orderLater });
   if (!unpacked.ok)
@@ -157,10 +181,14 @@ function tryLoad(
       staleReason:
         unpacked.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable',
     };
-  if (unpacked.counter !== counter) return { staleReason: 'index snapshot out of date' };
+  const since = logBetween(log, unpacked.counter, counter);
+  if (since === null) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order);
+  applyFlagLog(index, since);
   const { order, columns } = unpacked;
   return {
+    numbersCounter: unpacked.counter,
+    logged: since.length,
     rows: columns.ids.length,
     textToken: unpacked.textToken,
     tailToken: unpacked.tailToken,
@@ -170,11 +198,13 @@ function tryLoad(
 
 // The second step: the text columns of the `rows` rows loaded at `counter` (the text record,
 // and when `tailToken` names one, its tail after it). Null when they are in, else why not (the
-// index must then be rebuilt).
+// index must then be rebuilt). `numbersCounter` is the counter the stored numbers were taken at
+// (before `counter` when the flag log brought them up to it: the next write must not skip).
 async function loadText(
   db: Database,
   index: MetaIndex,
   counter: number,
+  numbersCounter: number,
   rows: number,
   textToken: string,
   tailToken: string,
@@ -227,7 +257,7 @@ async function loadText(
     textVersion: index.textVersion,
     mark: index.textBase(rows - tailRows),
     baseLive: rows - tailRows,
-    counter,
+    counter: numbersCounter,
     version: index.version,
   });
   return null;

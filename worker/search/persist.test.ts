@@ -45,6 +45,36 @@ describe('text index persistence', () => {
   });
 });
 
+describe('text index persistence: changes after the write', () => {
+  it('keeps the stored index across read, saved and tag changes the tab closed before writing (the flag log)', async () => {
+    const { name, lineage } = await persisted();
+    const warm = await engineOn(name);
+    const ids = (await warm.items.page({ scope: 'all' })).rows.map((r) => r.id);
+    await warm.state.markRead(ids.slice(0, 2), true);
+    await warm.state.markSaved(ids.slice(1, 2), true);
+    const tag = await warm.tags.create('rocks');
+    await warm.tags.setOnItems(ids.slice(2), tag.id, true);
+    warm.close(); // no snapshot or text index write since the changes
+    const cold = await engineOn(name);
+    expect(internalsOf(cold).textIndex.persistState.lineage).toBe(lineage);
+    await answers(cold);
+    expect((await cold.query.run("isRead = true AND description LIKE 'stones'")).total).toBe(2);
+  });
+
+  it('rebuilds when a change of other than flags came after it', async () => {
+    const { name, lineage } = await persisted();
+    const warm = await engineOn(name);
+    const ids = (await warm.items.page({ scope: 'all' })).rows.map((r) => r.id);
+    await warm.state.markRead(ids.slice(0, 1), true);
+    const feedId = await warm.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+    await warm.items.ingest(feedId, [incoming({ guid: 'd', title: 'Rock diorite', pubDate: NOW })], NOW);
+    warm.close();
+    const cold = await engineOn(name);
+    expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
+    await answers(cold);
+  });
+});
+
 describe('text index persistence: the search index read after the tables', () => {
   it('re-indexes from the items when the search record no longer goes with the tables, answering throughout', async () => {
     for (const dir of [undefined, new FakeChunkDir()]) {

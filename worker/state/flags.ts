@@ -1,10 +1,11 @@
 import type { StoreTable } from '../db/database';
-import { prepareCounterBump } from '../db/meta';
+import { META_KEYS, prepareCounterBump } from '../db/meta';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
+import { flagLogRecord, SummaryTally } from '../index/flagLog';
 
 // The most records one read returns: a whole feed read by its feedId index (see WHOLE_FEED_MIN).
 const WHOLE_FEED_MAX = 5000;
@@ -104,12 +105,15 @@ function flipInTransaction(
     // Every first read goes out at once (one round trip, not three): the index knows each
     // item's feed, so the feeds whose readCount may move are read beside the items.
     const first = reads[0]?.() ?? Promise.resolve([]);
-    const [guessed, bump] = await Promise.all([
+    const meta = ctx.db.table('meta');
+    const [guessed, bump, summary] = await Promise.all([
       reading ? readFeeds(feedsTable, feedIdsInIndex(ctx, ids)) : Promise.resolve([]),
       prepareCounterBump(ctx.db),
+      meta.get(META_KEYS.indexSummary),
     ]);
     const changed: { id: number; flags: number }[] = [];
     const perFeed = new Map<number, number>();
+    const tally = new SummaryTally();
     const apply = (found: (StoredItem | undefined)[]) => {
       for (const item of found) {
         if (!item || (wanted && !wanted.has(item.id))) continue;
@@ -118,7 +122,9 @@ function flipInTransaction(
         // `wanted` at the end was not seen.
         wanted?.delete(item.id);
         if (((item.flags & bit) !== 0) === on) continue;
+        const before = item.flags;
         item.flags = on ? item.flags | bit : item.flags & ~bit;
+        tally.change(item.feedId, before, item.flags);
         nativeItems.put(item);
         changed.push({ id: item.id, flags: item.flags });
         perFeed.set(item.feedId, (perFeed.get(item.feedId) ?? 0) + (on ? 1 : -1));
@@ -143,7 +149,16 @@ function flipInTransaction(
     }
     if (changed.length === 0) return null;
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
-    await Promise.all([feeds.length > 0 ? feedsTable.bulkPut(feeds) : null, bump.write()]);
+    // The flag log (index/flagLog.ts): a start that finds the snapshot behind this change
+    // applies it instead of rebuilding the index from every record; the counts summary moves
+    // with the change.
+    const moved = tally.applyTo(summary?.value, bump.next);
+    await Promise.all([
+      feeds.length > 0 ? feedsTable.bulkPut(feeds) : null,
+      bump.write(),
+      meta.put(flagLogRecord(bump.next, changed)),
+      moved ? meta.put({ key: META_KEYS.indexSummary, value: moved }) : null,
+    ]);
     return { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next };
   });
 }

@@ -7,7 +7,8 @@
  * and backup/restore carry them with the items. Tag ids are never reused, so an undone delete
  * brings the tag back under its old id.
  */
-import { prepareCounterBump } from '../db/meta';
+import { META_KEYS, prepareCounterBump } from '../db/meta';
+import { SummaryTally, tagLogRecord } from '../index/flagLog';
 import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
@@ -267,7 +268,12 @@ export async function setTagOnItems(
     const chunk = unique.slice(start, start + CHUNK);
     const result = await ctx.db.tx('update', 'rw', ['items', 'meta'], async () => {
       const items = ctx.db.table('items');
-      const [found, bump] = await Promise.all([items.bulkGet(chunk), prepareCounterBump(ctx.db)]);
+      const meta = ctx.db.table('meta');
+      const [found, bump, summary] = await Promise.all([
+        items.bulkGet(chunk),
+        prepareCounterBump(ctx.db),
+        meta.get(META_KEYS.indexSummary),
+      ]);
       const changed: StoredItem[] = [];
       for (const item of found) {
         if (!item) continue;
@@ -279,7 +285,15 @@ export async function setTagOnItems(
         changed.push(item);
       }
       if (changed.length === 0) return null;
-      await Promise.all([items.bulkPut(changed), bump.write()]);
+      // Logged like a flag change (index/flagLog.ts), so a start need not rebuild the index; the
+      // counts summary has no tag counts, so it only moves to the new counter.
+      const moved = new SummaryTally().applyTo(summary?.value, bump.next);
+      await Promise.all([
+        items.bulkPut(changed),
+        bump.write(),
+        meta.put(tagLogRecord(bump.next, changed)),
+        moved ? meta.put({ key: META_KEYS.indexSummary, value: moved }) : null,
+      ]);
       return { changed, counter: bump.next };
     });
     if (!result) continue;

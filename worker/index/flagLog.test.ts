@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import {
+  applyFlagLog,
+  SummaryTally,
+  FLAG_LOG_RANGE,
+  flagLogKey,
+  flagLogRecord,
+  logBetween,
+  tagLogRecord,
+  trimFlagLog,
+} from './flagLog';
+import { MetaIndex } from './metaIndex';
+import { seedEngine } from '../testing/seed';
+import { META_KEYS } from '../db/meta';
+import { isSummary } from './snapshotFormat';
+
+const flags = (counter: number, ids: number[], value: number) =>
+  flagLogRecord(
+    counter,
+    ids.map((id) => ({ id, flags: value })),
+  ).value;
+
+describe('the flag log between two counters', () => {
+  it('gives the changes in counter order, and [] for no change', () => {
+    const stored = [flags(7, [1], 1), flags(5, [2], 1), flags(6, [3], 0), flags(3, [9], 1)];
+    expect(logBetween(stored, 4, 7)?.map((e) => e.counter)).toEqual([5, 6, 7]);
+    expect(logBetween(stored, 7, 7)).toEqual([]);
+  });
+
+  it('is null when a change between is not in it, or the counters go backwards', () => {
+    const stored = [flags(5, [2], 1), flags(7, [1], 1)];
+    expect(logBetween(stored, 4, 7)).toBeNull();
+    expect(logBetween(stored, 7, 5)).toBeNull();
+    expect(logBetween([], 0, 1)).toBeNull();
+  });
+
+  it('is null when a record in the range is malformed', () => {
+    const bad = [
+      { counter: 5, ids: [1], flags: new Uint8Array([1]) },
+      { counter: 5, ids: new Float64Array([1]), flags: new Uint8Array([1, 2]) },
+      { counter: 5, ids: new Float64Array([1]), tags: [['a']] },
+      { counter: 5, ids: new Float64Array([1]) },
+      null,
+      'indexSnapshotFlags',
+    ];
+    for (const value of bad) expect(logBetween([value], 4, 5)).toBeNull();
+  });
+
+  it('keys sort as their counters do', () => {
+    const keys = [1, 9, 10, 100, 2 ** 40].map(flagLogKey);
+    expect([...keys].sort()).toEqual(keys);
+    for (const key of keys) expect(key > FLAG_LOG_RANGE[0] && key < FLAG_LOG_RANGE[1]).toBe(true);
+  });
+});
+
+describe('applying the flag log to a loaded index', () => {
+  it('sets flags and tags in order, later changes winning, and skips ids it does not hold', () => {
+    const index = new MetaIndex();
+    index.upsert(
+      [1, 2, 3].map((id) => ({
+        id,
+        feedId: 1,
+        pubDate: id,
+        flags: 0,
+        title: `t${id}`,
+        author: '',
+        link: '',
+        enclosure: '',
+        guid: `${id}`,
+        keyHash: id,
+      })),
+    );
+    const entries = logBetween(
+      [flags(1, [1, 2, 99], 1), tagLogRecord(2, [{ id: 3, tags: [4] }, { id: 2 }]).value, flags(3, [2], 0)],
+      0,
+      3,
+    );
+    applyFlagLog(index, entries!);
+    expect(index.unreadCount()).toBe(2);
+    expect(index.flags(index.rowOf(1))).toBe(1);
+    expect(index.flags(index.rowOf(2))).toBe(0);
+    expect(index.tags(index.rowOf(3))).toEqual([4]);
+    expect(index.tags(index.rowOf(2))).toEqual([]);
+  });
+});
+
+describe('trimming the flag log', () => {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.close();
+  });
+
+  async function metaOf() {
+    const e = createTestEngine({});
+    engines.push(e);
+    await e.init();
+    const { db } = internalsOf(e);
+    const meta = db.table('meta');
+    await meta.bulkPut([3, 4, 5, 6].map((c) => ({ key: flagLogKey(c), value: flags(c, [c], 1) })));
+    const keys = async () =>
+      (await meta.where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).primaryKeys()).map(String);
+    return { db, meta, keys };
+  }
+
+  it('removes what the lowest stored holder holds, and keeps the rest', async () => {
+    const { db, meta, keys } = await metaOf();
+    await meta.bulkPut([
+      { key: 'a', value: { counter: 6 } },
+      { key: 'b', value: { counter: 4 } },
+    ]);
+    await trimFlagLog(db, ['a', 'b', 'absent']);
+    expect(await keys()).toEqual([flagLogKey(5), flagLogKey(6)]);
+  });
+
+  it('removes nothing when no holder is stored', async () => {
+    const { db, keys } = await metaOf();
+    await trimFlagLog(db, ['absent']);
+    expect(await keys()).toHaveLength(4);
+  });
+});
+
+describe('the counts summary moved by each flag change', () => {
+  const engines: Engine[] = [];
+  afterEach(() => {
+    for (const e of engines.splice(0)) e.close();
+  });
+
+  it('equals the counts the index keeps after read, saved, hidden and tag changes in any order', async () => {
+    const e = createTestEngine({ now: () => 1_750_000_000 });
+    engines.push(e);
+    await e.init();
+    const seed = await seedEngine(e, { groups: 2, feedsPerGroup: 3, itemsPerFeed: 40, seed: 3 });
+    expect(await e.flushSnapshot()).toBe(true);
+    const tag = await e.tags.create('t');
+    const { db } = internalsOf(e);
+    // A small deterministic walk over the items: each step flips one flag of a few of them.
+    let x = 11;
+    const next = () => (x = (x * 48271) % 2147483647);
+    const some = () =>
+      Array.from({ length: 1 + (next() % 9) }, () => seed.itemIds[next() % seed.itemIds.length]!);
+    for (let step = 0; step < 60; step++) {
+      const on = next() % 2 === 0;
+      const kind = next() % 4;
+      if (kind === 0) await e.state.markRead(some(), on);
+      else if (kind === 1) await e.state.markSaved(some(), on);
+      else if (kind === 2) await e.state.markHidden(some(), on);
+      else await e.tags.setOnItems(some(), tag.id, on);
+      const [counter, summary] = await db.tx('fetch', 'r', ['meta'], () =>
+        db.table('meta').bulkGet([META_KEYS.itemsCounter, META_KEYS.indexSummary]),
+      );
+      const { groups: _g, feeds: _f, ...counts } = await e.counts();
+      expect(isSummary(summary?.value)).toBe(true);
+      expect(summary?.value).toEqual({ ...counts, counter: counter?.value });
+    }
+  });
+
+  it('is left behind when it was not the summary of the counter before', () => {
+    const tally = new SummaryTally();
+    tally.change(1, 0, 1);
+    const summary = { counter: 4, items: 3, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
+    expect(tally.applyTo(summary, 6)).toBeNull();
+    expect(tally.applyTo({ counter: 5 }, 6)).toBeNull();
+    expect(tally.applyTo(summary, 5)).toEqual({
+      counter: 5,
+      items: 3,
+      unread: 1,
+      saved: 0,
+      unreadByFeed: { 1: 1 },
+    });
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The log of flag and tag changes since the index snapshot (and the text index) were written.
+ *
+ * The snapshot is written ~2 s after a change, or when the tab is hidden; at 1M articles that
+ * write takes long enough that a reload or a closed tab right after reading often leaves the
+ * stored snapshot one change behind, and a snapshot behind the change counter used to mean a
+ * rebuild from every record (~45 s at 1M). Each transaction that changes only flags
+ * (state/flags.ts) or only tags (tags/tags.ts) now also writes one record here, keyed by the
+ * counter it bumped to: the ids and their new flags (or tags). A start that finds the snapshot
+ * at counter S and the store at C applies the records S+1 … C to the loaded columns, provided
+ * every one of them is there; any other change (an ingest, a deletion, a restore) bumps the
+ * counter without a record, so a gap means "not only flags" and the index is rebuilt as before.
+ *
+ * The same transaction moves the counts summary (`META_KEYS.indexSummary`) by the change when
+ * it was current (`SummaryTally`), so such a start also paints its first rows and counts before
+ * the index is read, as after a written snapshot.
+ *
+ * Records are removed once both the snapshot and the text index were written past them
+ * (`trimFlagLog`, after each snapshot write). The keys start with `indexSnapshot`, so backups
+ * leave them out (backup/format.ts DERIVED_META).
+ */
+import type { Database, StoreTable } from '../db/database';
+import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { isSummary, type IndexSummary } from './snapshotFormat';
+
+const PREFIX = 'indexSnapshotFlags:';
+
+/** The meta key of the record for the change that bumped the counter to `counter`. */
+export const flagLogKey = (counter: number): string => PREFIX + String(counter).padStart(16, '0');
+
+/** The key range holding every log record (and no other record). */
+export const FLAG_LOG_RANGE: [string, string] = [PREFIX, `${PREFIX}\uffff`];
+
+/** One transaction's change: new flags (or new tags, `[]` for none) of these ids. */
+export type FlagLogEntry =
+  | { counter: number; ids: Float64Array; flags: Uint8Array }
+  | { counter: number; ids: Float64Array; tags: number[][] };
+
+/** The stored record of a flag change (put in the transaction that makes the change). */
+export function flagLogRecord(
+  counter: number,
+  changes: readonly { id: number; flags: number }[],
+): { key: string; value: unknown } {
+  return {
+    key: flagLogKey(counter),
+    value: {
+      counter,
+      ids: Float64Array.from(changes, (c) => c.id),
+      flags: Uint8Array.from(changes, (c) => c.flags),
+    },
+  };
+}
+
+/** The stored record of a tag change. */
+export function tagLogRecord(
+  counter: number,
+  changes: readonly { id: number; tags?: readonly number[] }[],
+): { key: string; value: unknown } {
+  return {
+    key: flagLogKey(counter),
+    value: {
+      counter,
+      ids: Float64Array.from(changes, (c) => c.id),
+      tags: changes.map((c) => [...(c.tags ?? [])]),
+    },
+  };
+}
+
+function toEntry(value: unknown): FlagLogEntry | null {
+  const v = value as { counter?: unknown; ids?: unknown; flags?: unknown; tags?: unknown } | null;
+  if (typeof v?.counter !== 'number' || !(v.ids instanceof Float64Array)) return null;
+  const n = v.ids.length;
+  if (v.flags instanceof Uint8Array)
+    return v.flags.length === n ? { counter: v.counter, ids: v.ids, flags: v.flags } : null;
+  if (
+    Array.isArray(v.tags) &&
+    v.tags.length === n &&
+    v.tags.every((t) => Array.isArray(t) && t.every((id) => typeof id === 'number'))
+  )
+    return { counter: v.counter, ids: v.ids, tags: v.tags };
+  return null;
+}
+
+/**
+ * Inside a read transaction: every stored log record, as read (call before knowing the
+ * snapshot's counter; `logBetween` then picks). Cost: one range read; the log is usually empty.
+ */
+export async function readFlagLog(meta: StoreTable<'meta'>): Promise<unknown[]> {
+  const records = await meta.where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).toArray();
+  return records.map((r) => r.value);
+}
+
+/**
+ * The changes that lead from counter `from` to counter `to`, in order, or null when one of
+ * them is not in the log (a change of something else than flags or tags) or a record is
+ * malformed. `[]` when `from === to`.
+ */
+export function logBetween(stored: readonly unknown[], from: number, to: number): FlagLogEntry[] | null {
+  if (from === to) return [];
+  if (!(from < to) || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return null;
+  const wanted = new Map<number, FlagLogEntry>();
+  for (const value of stored) {
+    const entry = toEntry(value);
+    if (entry && entry.counter > from && entry.counter <= to) wanted.set(entry.counter, entry);
+  }
+  if (wanted.size !== to - from) return null;
+  return [...wanted.values()].sort((a, b) => a.counter - b.counter);
+}
+
+/** What `applyFlagLog` needs of the index (a `MetaIndex`). */
+export interface FlagTarget {
+  setFlags(changes: Iterable<{ id: number; flags: number }>): void;
+  setTags(changes: Iterable<{ id: number; tags?: readonly number[] }>): void;
+}
+
+/** Applies the changes to a freshly loaded index, in order. */
+export function applyFlagLog(index: FlagTarget, entries: readonly FlagLogEntry[]): void {
+  for (const entry of entries) {
+    const { ids } = entry;
+    if ('flags' in entry) {
+      const { flags } = entry;
+      index.setFlags(Array.from(ids, (id, i) => ({ id, flags: flags[i]! })));
+    } else {
+      const { tags } = entry;
+      index.setTags(Array.from(ids, (id, i) => ({ id, tags: tags[i]! })));
+    }
+  }
+}
+
+/**
+ * Removes the log records every stored copy of the index already holds: those up to the lowest
+ * counter of the `holders` records (meta keys whose value has a `counter`: the index snapshot,
+ * the text index's record). A holder not stored holds back nothing (what it would hold is
+ * rebuilt at the next start anyway); with none stored nothing goes. One read-write transaction.
+ * Fails with the storage error texts.
+ */
+export function trimFlagLog(db: Database, holders: readonly string[]): Promise<void> {
+  return db.tx('delete', 'rw', ['meta'], async () => {
+    const meta = db.table('meta');
+    const counters = (await meta.bulkGet([...holders]))
+      .map((record) => (record?.value as { counter?: unknown } | undefined)?.counter)
+      .filter((c): c is number => typeof c === 'number');
+    if (counters.length === 0) return;
+    const upTo = Math.min(...counters);
+    if (!Number.isSafeInteger(upTo) || upTo < 1) return;
+    await meta.where(':id').between(FLAG_LOG_RANGE[0], flagLogKey(upTo), true, true).delete();
+  });
+}
+
+/** How a transaction's flag changes move the counts summary (`IndexSummary`). */
+export class SummaryTally {
+  private items = 0;
+  private unread = 0;
+  private saved = 0;
+  private readonly unreadByFeed = new Map<number, number>();
+
+  /** One item's flags went from `before` to `after` (counted as counts.ts counts them). */
+  change(feedId: number, before: number, after: number): void {
+    for (const [flags, sign] of [
+      [before, -1],
+      [after, 1],
+    ] as const) {
+      // A hidden item is in no count (counts.ts).
+      if ((flags & FLAG_HIDDEN) !== 0) continue;
+      this.items += sign;
+      if ((flags & FLAG_SAVED) !== 0) this.saved += sign;
+      if ((flags & FLAG_READ) === 0) {
+        this.unread += sign;
+        this.unreadByFeed.set(feedId, (this.unreadByFeed.get(feedId) ?? 0) + sign);
+      }
+    }
+  }
+
+  /**
+   * `summary` moved by the changes and stamped `counter`, or null when `summary` is not a summary
+   * of the counter just before (then it is left to go stale, as before the log: counts at the
+   * next start wait for the index).
+   */
+  applyTo(summary: unknown, counter: number): IndexSummary | null {
+    if (!isSummary(summary) || summary.counter !== counter - 1) return null;
+    const unreadByFeed = { ...summary.unreadByFeed };
+    for (const [feed, delta] of this.unreadByFeed) {
+      if (delta === 0) continue;
+      const next = (unreadByFeed[feed] ?? 0) + delta;
+      if (next > 0) unreadByFeed[feed] = next;
+      else delete unreadByFeed[feed];
+    }
+    return {
+      counter,
+      items: summary.items + this.items,
+      unread: summary.unread + this.unread,
+      saved: summary.saved + this.saved,
+      unreadByFeed,
+    };
+  }
+}
