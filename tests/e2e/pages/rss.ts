@@ -62,4 +62,64 @@ export class RssScreen {
   statusChoice(label: string): Locator {
     return this.statusFilter.getByText(label).describe(`the status filter's '${label}'`);
   }
+
+  /**
+   * What the table shows now: how many rows are rendered, the first and last rendered row's
+   * place, the gap between the last rendered row and the bottom of the scroller's visible part,
+   * and, down the middle of that part every 60 px below the header, what each point lands on
+   * ('row', or the element's test id or tag).
+   */
+  view(): Promise<{
+    rendered: number;
+    rowcount: string | null;
+    firstIndex: number;
+    lastIndex: number;
+    lastBottomGap: number;
+    probes: string[];
+  }> {
+    return this.page.evaluate(() => {
+      const table = document.querySelector('[data-testid="rss-table"]')!;
+      const main = table.closest('main')!;
+      const rows = [...table.querySelectorAll<HTMLElement>('tbody tr[data-index]')];
+      const box = main.getBoundingClientRect();
+      const bodyTop = table.querySelector('tbody')!.getBoundingClientRect().top;
+      const probes: string[] = [];
+      for (let y = Math.max(box.top, bodyTop) + 10; y < box.bottom - 10; y += 60) {
+        const hit = document.elementFromPoint(box.left + box.width / 2, y);
+        probes.push(
+          hit?.closest('tr[data-index]')
+            ? 'row'
+            : `${hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName} at ${Math.round(y)}`,
+        );
+      }
+      const last = rows[rows.length - 1]!.getBoundingClientRect();
+      return {
+        rendered: rows.length,
+        rowcount: table.getAttribute('aria-rowcount'),
+        firstIndex: Number(rows[0]!.dataset.index),
+        lastIndex: Number(rows[rows.length - 1]!.dataset.index),
+        lastBottomGap: box.bottom - last.bottom,
+        probes,
+      };
+    });
+  }
+
+  /** Scrolls the screen (the layout's scroller) to the top, the middle or the end. */
+  async scrollTo(where: 'top' | 'middle' | 'end'): Promise<void> {
+    await this.page.evaluate((to) => {
+      const main = document.querySelector('[data-testid="rss-table"]')!.closest('main')!;
+      main.scrollTo(0, to === 'end' ? main.scrollHeight : to === 'middle' ? main.scrollHeight / 2 : 0);
+    }, where);
+  }
+
+  /** The select-all box, the selection bar's count and the text filter. */
+  get selectAll(): Locator {
+    return this.page.locator(tid('rss-select-all')).describe('the select-all box on /rss');
+  }
+  get selectionCount(): Locator {
+    return this.page.locator(tid('rss-selection-count')).describe('the selection count on /rss');
+  }
+  get filterText(): Locator {
+    return this.page.locator(tid('rss-filter-text')).describe('the text filter on /rss');
+  }
 }
