@@ -192,9 +192,9 @@ export function FeedTable({
   );
 }
 
-// Stands for the rows not rendered above or below the viewport. One cell, no colSpan: a span
-// wider than the columns shown (the narrow layouts hide some) would add columns to the fixed
-// layout, which then squeezed the title column to nothing on a phone.
+// Stands for the rows not rendered above or below the viewport. One cell, no colSpan: in
+// Chromium's fixed table layout a cell spanning more columns than the narrow layouts show (they
+// hide some) squeezed the title column to ~30 px on a phone.
 function Spacer({ height }: { height: number }) {
   return (
     <tr aria-hidden className={classes.spacer} data-testid="rss-spacer">
