@@ -7,6 +7,7 @@ import {
   FLAG_LOG_RANGE,
   flagLogKey,
   flagLogRecord,
+  LOG_KEEP,
   logBetween,
   tagLogRecord,
   trimFlagLog,
@@ -112,6 +113,16 @@ describe('trimming the flag log', () => {
     ]);
     await trimFlagLog(db, ['a', 'b', 'absent']);
     expect(await keys()).toEqual([flagLogKey(5), flagLogKey(6)]);
+  });
+
+  it('does not keep records for a holder far behind the newest one', async () => {
+    const { db, meta, keys } = await metaOf();
+    await meta.bulkPut([
+      { key: 'a', value: { counter: 5 } },
+      { key: 'b', value: { counter: 5 - LOG_KEEP - 1 } },
+    ]);
+    await trimFlagLog(db, ['a', 'b']);
+    expect(await keys()).toEqual([flagLogKey(6)]);
   });
 
   it('removes nothing when no holder is stored', async () => {

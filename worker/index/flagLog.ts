@@ -128,11 +128,19 @@ export function applyFlagLog(index: FlagTarget, entries: readonly FlagLogEntry[]
 }
 
 /**
+ * A stored copy more than this many changes behind the newest one holds back no records: the
+ * log would grow with every read mark while, say, a text index that never finishes its first
+ * build at 1M articles (the tab is always closed before) keeps an old record. That copy is then
+ * rebuilt at the next start, as it was before the log.
+ */
+export const LOG_KEEP = 1000;
+
+/**
  * Removes the log records every stored copy of the index already holds: those up to the lowest
  * counter of the `holders` records (meta keys whose value has a `counter`: the index snapshot,
- * the text index's record). A holder not stored holds back nothing (what it would hold is
- * rebuilt at the next start anyway); with none stored nothing goes. One read-write transaction.
- * Fails with the storage error texts.
+ * the text index's record) that is within `LOG_KEEP` of the highest. A holder not stored holds
+ * back nothing (what it would hold is rebuilt at the next start anyway); with none stored
+ * nothing goes. One read-write transaction. Fails with the storage error texts.
  */
 export function trimFlagLog(db: Database, holders: readonly string[]): Promise<void> {
   return db.tx('delete', 'rw', ['meta'], async () => {
@@ -141,7 +149,8 @@ export function trimFlagLog(db: Database, holders: readonly string[]): Promise<v
       .map((record) => (record?.value as { counter?: unknown } | undefined)?.counter)
       .filter((c): c is number => typeof c === 'number');
     if (counters.length === 0) return;
-    const upTo = Math.min(...counters);
+    const newest = Math.max(...counters);
+    const upTo = Math.min(...counters.filter((c) => newest - c <= LOG_KEEP));
     if (!Number.isSafeInteger(upTo) || upTo < 1) return;
     await meta.where(':id').between(FLAG_LOG_RANGE[0], flagLogKey(upTo), true, true).delete();
   });
