@@ -68,6 +68,25 @@ const api = {
   initEngine: async () => (await engineWorker().init()).counts.items,
   /** Writes the engine's pending index snapshot (before reloads that start from it). */
   flushSnapshot: () => engineWorker().flushSnapshot(),
+  /**
+   * Marks the `n` newest unread articles read and resolves their ids at once, leaving the index
+   * snapshot write that the change schedules (2 s later) pending: a reload right after it starts
+   * from a snapshot one change behind (the cold start's "right after marking read" row).
+   */
+  markReadUnwritten: async (n: number) => {
+    const engine = engineWorker();
+    await engine.init();
+    const ids = (await engine.items.page({ scope: 'all', unreadOnly: true, limit: n })).rows.map((r) => r.id);
+    await engine.state.markRead(ids, true);
+    return ids;
+  },
+  /** Marks these articles unread again and writes the snapshot (puts the corpus back). */
+  markUnreadWritten: async (ids: number[]) => {
+    const engine = engineWorker();
+    await engine.init();
+    await engine.state.markRead(ids, false);
+    await engine.flushSnapshot();
+  },
   /** Waits until the engine answers promptly several times in a row (its background work done). */
   engineQuiet: () => engineQuiet(),
   /** Closes the anchors' connections to the engine's database. */
