@@ -274,6 +274,7 @@ export async function coldBench({ page, call, runs, notes }) {
   const marked = [];
   for (let i = 0; i < Math.min(3, runs); i++) {
     marked.push(...(await call('markReadUnwritten', 5)));
+    if (process.env.RIVULET_BENCH_MARK_WAIT) await sleep(Number(process.env.RIVULET_BENCH_MARK_WAIT));
     await page.reload({ waitUntil: 'load' });
     const er = await call('coldEngine', 'all', false);
     afterMark.push(er.firstRows);
