@@ -36,19 +36,24 @@ export type FlagLogEntry =
   | { counter: number; ids: Float64Array; flags: Uint8Array }
   | { counter: number; ids: Float64Array; tags: number[][] };
 
+// A log record: the change's counter, its ids, and their new flags or tags.
+function logRecord(
+  counter: number,
+  changes: readonly { id: number }[],
+  news: { flags: Uint8Array } | { tags: number[][] },
+): { key: string; value: unknown } {
+  return {
+    key: flagLogKey(counter),
+    value: { counter, ids: Float64Array.from(changes, (c) => c.id), ...news },
+  };
+}
+
 /** The stored record of a flag change (put in the transaction that makes the change). */
 export function flagLogRecord(
   counter: number,
   changes: readonly { id: number; flags: number }[],
 ): { key: string; value: unknown } {
-  return {
-    key: flagLogKey(counter),
-    value: {
-      counter,
-      ids: Float64Array.from(changes, (c) => c.id),
-      flags: Uint8Array.from(changes, (c) => c.flags),
-    },
-  };
+  return logRecord(counter, changes, { flags: Uint8Array.from(changes, (c) => c.flags) });
 }
 
 /** The stored record of a tag change. */
@@ -56,14 +61,7 @@ export function tagLogRecord(
   counter: number,
   changes: readonly { id: number; tags?: readonly number[] }[],
 ): { key: string; value: unknown } {
-  return {
-    key: flagLogKey(counter),
-    value: {
-      counter,
-      ids: Float64Array.from(changes, (c) => c.id),
-      tags: changes.map((c) => [...(c.tags ?? [])]),
-    },
-  };
+  return logRecord(counter, changes, { tags: changes.map((c) => [...(c.tags ?? [])]) });
 }
 
 function toEntry(value: unknown): FlagLogEntry | null {
