@@ -314,6 +314,7 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
 
   const source: FullTextSource = {
     has: (id) => okIds?.has(id) ?? false,
+    ids: async () => [...(await loadOk())],
     async textsOf(ids) {
       const ok = await loadOk();
       const wanted = ids.filter((id) => ok.has(id));

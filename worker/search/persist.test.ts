@@ -61,6 +61,29 @@ describe('text index persistence: changes after the write', () => {
     expect((await cold.query.run("isRead = true AND description LIKE 'stones'")).total).toBe(2);
   });
 
+  it('reads again the articles whose whole text was stored after it (no counter change marks those)', async () => {
+    const { name, lineage } = await persisted();
+    const warm = await engineOn(name);
+    const basalt = (await warm.items.page({ scope: 'all' })).rows.find((r) => r.title === 'Rock basalt')!;
+    await internalsOf(warm).db.dexie.table('fullTexts').put({
+      itemId: basalt.id,
+      feedId: basalt.feedId,
+      status: 'ok',
+      html: '<p>columns of the giant causeway</p>',
+      text: 'columns of the giant causeway',
+      url: 'https://a.test/basalt',
+      reason: '',
+      httpStatus: 200,
+      fetchedAt: NOW,
+    });
+    await warm.state.markRead([basalt.id], true);
+    warm.close(); // no text index write since
+    const cold = await engineOn(name);
+    expect(internalsOf(cold).textIndex.persistState.lineage).toBe(lineage);
+    expect((await cold.search.run('causeway')).total).toBe(1);
+    await answers(cold);
+  });
+
   it('rebuilds when a change of other than flags came after it', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);

@@ -13,6 +13,8 @@ import type { EngineContext } from '../engineContext';
 export interface FullTextSource {
   has(id: number): boolean;
   textsOf(ids: number[]): Promise<Map<number, string>>;
+  /** Every item with a whole article. */
+  ids(): Promise<number[]>;
 }
 
 /** One written item as the text index needs it. `plainLower` is `plainTextLower(description)`. */
