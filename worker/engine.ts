@@ -18,8 +18,6 @@ import { IndexGate } from './index/indexGate';
 import { loadIndex, readSummary, verifyCount } from './index/snapshot';
 import { removeOldNumberFiles, writeSnapshot } from './index/snapshotWrite';
 import { trimFlagLog } from './index/flagLog';
-import { META_KEYS } from './db/meta';
-import { KEY_VALID as TEXT_INDEX_VALID_KEY } from './search/persist';
 import type { MetaIndexView } from './index/types';
 import { RowCache } from './items/rowCache';
 import { importLegacy, type LegacyState } from './state/legacyImport';
@@ -226,10 +224,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     try {
       const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles(), partRows);
       await textIndex.persist();
-      // The flag log's records both stored copies now hold go (index/flagLog.ts).
-      await trimFlagLog(db, [META_KEYS.indexSnapshot, TEXT_INDEX_VALID_KEY]).catch((err: unknown) =>
-        console.warn('Rivulet: flag log not trimmed', err),
-      );
+      await trimFlagLog(db); // the records both stored copies now hold (index/flagLog.ts)
       void joinTitles();
       return wrote;
     } catch (err) {

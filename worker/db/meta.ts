@@ -21,6 +21,11 @@ export const META_KEYS = {
    * tell whether to keep those records).
    */
   indexSnapshotTextToken: 'indexSnapshotTextToken',
+  /**
+   * The stored text index's record: its layout and the items counter it reflects (the other
+   * `textIndex:` records are worker/search/persist.ts's own).
+   */
+  textIndexValid: 'textIndex:valid',
   /** Counts at the snapshot's counter, small enough to read before the snapshot (cold start). */
   indexSummary: 'indexSummary',
   legacyImported: 'legacyImported',

@@ -20,6 +20,7 @@
  * leave them out (backup/format.ts DERIVED_META).
  */
 import type { Database, StoreTable } from '../db/database';
+import { META_KEYS } from '../db/meta';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isSummary, type IndexSummary } from './snapshotFormat';
 
@@ -89,6 +90,15 @@ export async function readFlagLog(meta: StoreTable<'meta'>): Promise<unknown[]> 
 }
 
 /**
+ * Inside a read transaction: whether the store at counter `to` differs from what it was at
+ * `from` in flags and tags only (the same counter, or every change between in the log).
+ */
+export async function onlyFlagsSince(meta: StoreTable<'meta'>, from: number, to: unknown): Promise<boolean> {
+  if (from === to) return true;
+  return typeof to === 'number' && logBetween(await readFlagLog(meta), from, to) !== null;
+}
+
+/**
  * The changes that lead from counter `from` to counter `to`, in order, or null when one of
  * them is not in the log (a change of something else than flags or tags) or a record is
  * malformed. `[]` when `from === to`.
@@ -133,25 +143,32 @@ export function applyFlagLog(index: FlagTarget, entries: readonly FlagLogEntry[]
  */
 export const LOG_KEEP = 1000;
 
+/** The records holding a copy of the index at a counter (their value's `counter`). */
+const HOLDERS = [META_KEYS.indexSnapshot, META_KEYS.textIndexValid];
+
 /**
  * Removes the log records every stored copy of the index already holds: those up to the lowest
- * counter of the `holders` records (meta keys whose value has a `counter`: the index snapshot,
- * the text index's record) that is within `LOG_KEEP` of the highest. A holder not stored holds
- * back nothing (what it would hold is rebuilt at the next start anyway); with none stored
- * nothing goes. One read-write transaction. Fails with the storage error texts.
+ * counter of the `HOLDERS` records (the index snapshot, the text index's record) that is within
+ * `LOG_KEEP` of the highest. A holder not stored holds back nothing (what it would hold is
+ * rebuilt at the next start anyway); with none stored nothing goes. One read-write transaction.
+ * Never fails: a failure is logged, and the records go at a later write.
  */
-export function trimFlagLog(db: Database, holders: readonly string[]): Promise<void> {
-  return db.tx('delete', 'rw', ['meta'], async () => {
-    const meta = db.table('meta');
-    const counters = (await meta.bulkGet([...holders]))
-      .map((record) => (record?.value as { counter?: unknown } | undefined)?.counter)
-      .filter((c): c is number => typeof c === 'number');
-    if (counters.length === 0) return;
-    const newest = Math.max(...counters);
-    const upTo = Math.min(...counters.filter((c) => newest - c <= LOG_KEEP));
-    if (!Number.isSafeInteger(upTo) || upTo < 1) return;
-    await meta.where(':id').between(FLAG_LOG_RANGE[0], flagLogKey(upTo), true, true).delete();
-  });
+export async function trimFlagLog(db: Database, holders: readonly string[] = HOLDERS): Promise<void> {
+  try {
+    await db.tx('delete', 'rw', ['meta'], async () => {
+      const meta = db.table('meta');
+      const counters = (await meta.bulkGet([...holders]))
+        .map((record) => (record?.value as { counter?: unknown } | undefined)?.counter)
+        .filter((c): c is number => typeof c === 'number');
+      if (counters.length === 0) return;
+      const newest = Math.max(...counters);
+      const upTo = Math.min(...counters.filter((c) => newest - c <= LOG_KEEP));
+      if (!Number.isSafeInteger(upTo) || upTo < 1) return;
+      await meta.where(':id').between(FLAG_LOG_RANGE[0], flagLogKey(upTo), true, true).delete();
+    });
+  } catch (err) {
+    console.warn('Rivulet: flag log not trimmed', err);
+  }
 }
 
 /** How a transaction's flag changes move the counts summary (`IndexSummary`). */

@@ -23,7 +23,7 @@
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import { logBetween, readFlagLog } from '../index/flagLog';
+import { onlyFlagsSince } from '../index/flagLog';
 import type { ChunkDir } from './chunkDir';
 import { FileChunks, isChunkLayout } from './fileChunks';
 import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
@@ -37,8 +37,7 @@ import type { TextStoreTables } from './textStoreTables';
  */
 export const TEXT_INDEX_FORMAT = 4;
 
-/** The record naming the stored text index and the items counter it reflects (`counter`). */
-export const KEY_VALID = 'textIndex:valid';
+const KEY_VALID = META_KEYS.textIndexValid;
 const KEY_HEAD = 'textIndex:head';
 const KEY_HEAD_TAIL = 'textIndex:headTail';
 /** The head's tail may hold up to this share of the head's slots; past it the head is written again. */
@@ -152,13 +151,8 @@ export async function loadTextIndex(
     const meta = db.table('meta');
     const counter = (await meta.get(META_KEYS.itemsCounter))?.value;
     const valid = (await meta.get(KEY_VALID))?.value;
-    if (!isValidRecord(valid)) return null;
     // Written before flag or tag changes only (index/flagLog.ts): the texts are still those.
-    if (
-      valid.counter !== counter &&
-      (typeof counter !== 'number' || !logBetween(await readFlagLog(meta), valid.counter, counter))
-    )
-      return null;
+    if (!isValidRecord(valid) || !(await onlyFlagsSince(meta, valid.counter, counter))) return null;
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
     // The search index is read after the tables, in a transaction of its own.

@@ -138,14 +138,12 @@ export class TextIndex implements TextSink {
         this.files = await emptyStore(this.store, this.files);
         this.search.clear();
       } else if (this.fullTexts) {
-        // A whole article is stored without a change of the items counter, so the stored index
-        // may predate some (a reload before its next write; and it is kept across read marks,
-        // index/flagLog.ts): every article with one is read again, with it. O(whole articles).
+        // Whole articles come without a counter change: the stored index may predate some.
         for (const id of await this.fullTexts.ids()) this.changed.add(id);
       }
       this.tablesLoaded();
-      // Loaded data reflects the current items counter, and a rebuild reads every item: either
-      // way the queued versions add nothing (and could be older than what was loaded).
+      // Loaded data reflects the current items (flags aside), and a rebuild reads every item:
+      // either way the queued versions add nothing (and could be older than what was loaded).
       this.queue.clear();
       this.diffOwed = true;
       await this.sync();
