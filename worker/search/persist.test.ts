@@ -84,6 +84,44 @@ describe('text index persistence: changes after the write', () => {
     await answers(cold);
   });
 
+  it('reads again only the articles whose whole text came or went since it was written', async () => {
+    const { name, lineage } = await persisted();
+    const warm = await engineOn(name);
+    const basalt = (await warm.items.page({ scope: 'all' })).rows.find((r) => r.title === 'Rock basalt')!;
+    await internalsOf(warm).db.dexie.table('fullTexts').put({
+      itemId: basalt.id,
+      feedId: basalt.feedId,
+      status: 'ok',
+      html: '<p>columns of the giant causeway</p>',
+      text: 'columns of the giant causeway',
+      url: 'https://a.test/basalt',
+      reason: '',
+      httpStatus: 200,
+      fetchedAt: NOW,
+    });
+    warm.close();
+    // This start reads basalt again (its whole text is new) and writes the index with it.
+    const cold = await engineOn(name);
+    const coldText = internalsOf(cold).textIndex;
+    expect(coldText.store.version).not.toBe(coldText.persistState.writtenStoreVersion);
+    expect(await coldText.persist()).toBe(true);
+    cold.close();
+    // Nothing came or went since that write: nothing is read again.
+    const again = await engineOn(name);
+    const againText = internalsOf(again).textIndex;
+    expect(againText.persistState.lineage).toBe(lineage);
+    expect(againText.store.version).toBe(againText.persistState.writtenStoreVersion);
+    expect((await again.search.run('causeway')).total).toBe(1);
+    // The whole articles are cleared and the tab closes before the text index is written.
+    await internalsOf(again).db.dexie.table('fullTexts').clear();
+    again.close();
+    const last = await engineOn(name);
+    expect(internalsOf(last).textIndex.persistState.lineage).toBe(lineage);
+    expect((await last.search.run('causeway')).total).toBe(0);
+    expect((await last.query.run("description LIKE 'giant causeway'")).total).toBe(0);
+    await answers(last);
+  });
+
   it('rebuilds when a change of other than flags came after it', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);

@@ -55,6 +55,11 @@ export interface PersistState {
   writtenMainVersion: number;
   /** The stored head (slot columns) of this lineage: its stamp, the store's numbering and slots then. */
   head: { stamp: string; numbering: number; slots: number } | null;
+  /**
+   * The loaded store's items whose text is their whole article, as the record says; null when
+   * nothing was loaded or the record predates the list (then every whole article is read again).
+   */
+  loadedWhole: Float64Array | null;
 }
 
 /** The state of an index that has written nothing yet (the first write is a whole one). */
@@ -65,6 +70,7 @@ export function unwrittenState(): PersistState {
     writtenSearchVersion: -1,
     writtenMainVersion: -1,
     head: null,
+    loadedWhole: null,
   };
 }
 
@@ -83,6 +89,12 @@ interface ValidRecord {
   searchStamp: string;
   /** Random per write of the tail, which carries it too. */
   tailStamp: string;
+  /**
+   * The items whose stored text is their whole article (absent in older records). Whole
+   * articles are stored and cleared without a change of the items counter, so a start compares
+   * this list with the whole articles stored now and reads again only the difference.
+   */
+  wholeIds?: Float64Array;
 }
 
 /** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
@@ -104,7 +116,8 @@ function isValidRecord(v: unknown): v is ValidRecord {
     typeof r.lineage === 'string' &&
     typeof r.chunkCount === 'number' &&
     typeof r.searchStamp === 'string' &&
-    typeof r.tailStamp === 'string'
+    typeof r.tailStamp === 'string' &&
+    (r.wholeIds === undefined || r.wholeIds instanceof Float64Array)
   );
 }
 
@@ -204,6 +217,7 @@ export async function loadTextIndex(
     }
   }
   state.writtenStoreVersion = store.version;
+  state.loadedWhole = valid.wholeIds ?? null;
   // The store answers text filters from here on; the search index follows.
   onTables?.();
   const [mainRec, tailRec] = await db.tx('fetch', 'r', ['meta'], () =>
@@ -224,7 +238,8 @@ export async function loadTextIndex(
 
 /**
  * Writes what changed since the last write (everything when the stored lineage is not ours),
- * if the stored items counter still equals `counter`. Resolves whether it wrote. With file
+ * if the stored items counter still equals `counter`, with `whole` (the items whose text is
+ * their whole article, taken with the tables). Resolves whether it wrote. With file
  * chunks, the open chunk is written and flushed to its file in the same task that takes the
  * tables, and chunk records an older write left in IndexedDB are deleted.
  * Cost: copies of the changed chunks (memory) or of the open chunk's new bytes (file), the slot
@@ -236,6 +251,7 @@ export async function writeTextIndex(
   search: SearchIndex,
   counter: number,
   state: PersistState,
+  whole: ReadonlySet<number> = new Set(),
 ): Promise<boolean> {
   // Taken together, now: the segment and the tail must be of one moment (a merge may run while
   // the transaction waits). The segment is read when it is written (nothing of it is written
@@ -266,6 +282,7 @@ export async function writeTextIndex(
     // it stay within the tail's share; the tail is written whenever the store changed.
     const was = ours ? state.head : null;
     const slots = store.slotCount();
+    const wholeIds = Float64Array.from(whole);
     const keepHead =
       was !== null &&
       was.numbering === store.numbering &&
@@ -323,6 +340,7 @@ export async function writeTextIndex(
         backing: space instanceof FileChunks ? 'file' : 'memory',
         searchStamp,
         tailStamp,
+        wholeIds,
       } satisfies ValidRecord,
     });
     return { lineage, head: newHead };

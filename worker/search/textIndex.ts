@@ -19,7 +19,14 @@ import { SearchIndex } from './searchIndex';
 import { registerTextSink, type FullTextSource, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
 import { OfferQueue } from './offerQueue';
-import { emptyStore, findTextFiles, holdsEveryLive, loadPersisted, writeText } from './textIndexStorage';
+import {
+  emptyStore,
+  findTextFiles,
+  holdsEveryLive,
+  loadPersisted,
+  wholeChanges,
+  writeText,
+} from './textIndexStorage';
 import { TextUpkeep } from './textUpkeep';
 
 /** Items read from IndexedDB per step of a sync. */
@@ -40,6 +47,8 @@ export class TextIndex implements TextSink {
   readonly store = new TextStore();
   readonly search = new SearchIndex();
   private readonly changed = new Set<number>();
+  /** Items whose text in the store is their whole article (written with the tables). */
+  private readonly wholeIds = new Set<number>();
   /** Items offered by ingest, not yet indexed (oldest first; a later entry for an id wins). */
   private readonly queue = new OfferQueue();
   /** When set, the queue is drained without yielding (a query is waiting). */
@@ -137,9 +146,12 @@ export class TextIndex implements TextSink {
       } else if (!loaded) {
         this.files = await emptyStore(this.store, this.files);
         this.search.clear();
+        this.wholeIds.clear();
       } else if (this.fullTexts) {
-        // Whole articles come without a counter change: the stored index may predate some.
-        for (const id of await this.fullTexts.ids()) this.changed.add(id);
+        // Whole articles are stored and cleared without a counter change.
+        const now = await this.fullTexts.ids();
+        for (const id of wholeChanges(this.persistState.loadedWhole, now, this.wholeIds))
+          this.changed.add(id);
       }
       this.tablesLoaded();
       // Loaded data reflects the current items (flags aside), and a rebuild reads every item:
@@ -173,6 +185,7 @@ export class TextIndex implements TextSink {
           else {
             this.files = await emptyStore(this.store, this.files ?? null);
             this.search.clear();
+            this.wholeIds.clear();
           }
           if (this.store.chunks instanceof FileChunks) await collectTextFiles(this.ctx.db, this.store.chunks);
         });
@@ -286,7 +299,10 @@ export class TextIndex implements TextSink {
         this.diffOwed = false;
         const gone: number[] = [];
         for (const id of this.store.liveIds()) if (index.rowOf(id) < 0) gone.push(id);
-        for (const id of gone) this.search.remove(this.store.remove(id));
+        for (const id of gone) {
+          this.search.remove(this.store.remove(id));
+          this.wholeIds.delete(id);
+        }
         for (let row = 0; row < rows; row++) {
           if (!index.isLive(row)) continue;
           const id = index.id(row);
@@ -348,10 +364,12 @@ export class TextIndex implements TextSink {
           ? wholeText.toLowerCase().slice(0, MAX_TEXT_CHARS)
           : plainTextLower(item.description ?? ''),
     });
+    if (wholeText !== undefined) this.wholeIds.add(item.id);
   }
 
   // Stores and indexes one item whose text is already extracted. Cost: one tokenise.
   private addText(item: OfferedText): void {
+    this.wholeIds.delete(item.id);
     const old = this.store.slotOf(item.id);
     if (old >= 0) this.search.remove(old);
     const text = item.plainLower;
@@ -385,7 +403,14 @@ export class TextIndex implements TextSink {
     if (this.syncedCounter !== this.ctx.applied.counter) return false;
     // Postings of articles deleted since they were indexed go now, not with the next merge.
     this.search.prunePending();
-    return writeText(this.ctx.db, this.store, this.search, this.syncedCounter, this.persistState);
+    return writeText(
+      this.ctx.db,
+      this.store,
+      this.search,
+      this.syncedCounter,
+      this.persistState,
+      this.wholeIds,
+    );
   }
 
   /** Sizes for `search.stats()`. */

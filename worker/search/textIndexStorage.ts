@@ -85,9 +85,10 @@ export async function writeText(
   search: SearchIndex,
   counter: number,
   state: PersistState,
+  whole: ReadonlySet<number>,
 ): Promise<boolean> {
   try {
-    const wrote = await writeTextIndex(db, store, search, counter, state);
+    const wrote = await writeTextIndex(db, store, search, counter, state, whole);
     const space = store.chunks;
     if (wrote && space instanceof FileChunks)
       void collectTextFiles(db, space).catch((err: unknown) =>
@@ -106,4 +107,25 @@ export function holdsEveryLive(store: TextStore, index: MetaIndex): boolean {
   const rows = index.rowCount();
   for (let row = 0; row < rows; row++) if (index.isLive(row) && !store.has(index.id(row))) return false;
   return true;
+}
+
+/**
+ * At a start on a loaded store: fills `whole` with the items the store holds as whole articles
+ * (`recorded`, the record's list) and returns those whose whole article came or went since
+ * (`now`: the whole articles stored now); every one of `now` when the record has no list.
+ * O(whole articles).
+ */
+export function wholeChanges(
+  recorded: Float64Array | null,
+  now: readonly number[],
+  whole: Set<number>,
+): number[] {
+  const stored = new Set(now);
+  const out: number[] = [];
+  for (const id of recorded ?? []) {
+    whole.add(id);
+    if (!stored.has(id)) out.push(id);
+  }
+  for (const id of now) if (!whole.has(id)) out.push(id);
+  return out;
 }
