@@ -17,6 +17,30 @@ describe('text index persistence', () => {
     await answers(warm);
   });
 
+  it("loads the chunks' trigram sets with the tables; without them (an older write) it scans and learns them", async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const { name } = await persisted(dir);
+      const warm = await engineOn(name, dir);
+      const { store } = internalsOf(warm).textIndex;
+      expect(store.grams.knownCount()).toBe(store.chunks.count());
+      expect((await warm.query.run("description LIKE 'zeppelin'")).total).toBe(0);
+      await internalsOf(warm).db.dexie.table('meta').delete('textIndex:grams:0');
+      warm.close();
+      const older = await engineOn(name, dir);
+      const olderStore = internalsOf(older).textIndex.store;
+      expect(olderStore.grams.knownCount()).toBe(0);
+      await answers(older);
+      expect(olderStore.grams.knownCount()).toBe(olderStore.chunks.count());
+      // The learnt sets are written with the next write.
+      await older.state.markRead([(await older.items.page({ scope: 'all' })).rows[0]!.id], true);
+      expect(await older.flushSnapshot()).toBe(true);
+      older.close();
+      const after = await engineOn(name, dir);
+      expect(internalsOf(after).textIndex.store.grams.knownCount()).toBe(1);
+      await answers(after);
+    }
+  });
+
   it('rebuilds, never trusts, data in an older layout', async () => {
     const { name, lineage } = await persisted();
     const raw = await engineOn(name);

@@ -12,6 +12,9 @@
  *   with the per-document arrays of the documents it covers, and `textIndex:searchTail`: what came
  *   after it plus every document's live byte, written each time
  *   (searchIndex.ts `toMain`, `toTail`);
+ * - `textIndex:grams:<b>`: the trigram sets of chunks b × 32 … b × 32 + 31 (chunkGrams.ts), written
+ *   when one of them changed (appends go to the last chunk: usually one record a write), always
+ *   taken after the tables, so a set never lacks a byte the tables count;
  * - `textIndex:chunk:<n>`: with memory chunks only, the text chunks (1 MiB each), rewritten only
  *   when changed. With file chunks IndexedDB holds no text: the open chunk is written to its file
  *   and flushed right before the tables that point at it.
@@ -25,6 +28,7 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import { onlyFlagsSince } from '../index/flagLog';
 import type { ChunkDir } from './chunkDir';
+import { GRAM_BLOCK } from './chunkGrams';
 import { FileChunks, isChunkLayout } from './fileChunks';
 import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
 import { CHUNK_BYTES, SEP, type TextStore } from './textStore';
@@ -45,6 +49,8 @@ const HEAD_TAIL_SHARE = 1 / 16;
 const KEY_SEARCH = 'textIndex:search';
 const KEY_TAIL = 'textIndex:searchTail';
 const chunkKey = (n: number) => `textIndex:chunk:${n}`;
+const gramKey = (b: number) => `textIndex:grams:${b}`;
+const gramBlocks = (chunks: number) => Math.ceil(chunks / GRAM_BLOCK);
 
 /** What this tab last wrote or loaded (so unchanged parts are not written again). */
 export interface PersistState {
@@ -169,24 +175,34 @@ export async function loadTextIndex(
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
     // The search index is read after the tables, in a transaction of its own.
-    const [head, headTail, ...chunks] = await meta.bulkGet([
+    const blocks = gramBlocks(valid.chunkCount);
+    const [head, headTail, ...rest] = await meta.bulkGet([
       KEY_HEAD,
       KEY_HEAD_TAIL,
+      ...Array.from({ length: blocks }, (_, b) => gramKey(b)),
       ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
-    return { valid, head: head?.value, headTail: headTail?.value, chunks: chunks.map((c) => c?.value) };
+    const values = rest.map((r) => r?.value);
+    return {
+      valid,
+      head: head?.value,
+      headTail: headTail?.value,
+      grams: { lineage: valid.lineage, records: values.slice(0, blocks) },
+      chunks: values.slice(blocks),
+    };
   });
   if (!found) return false;
-  const { valid, chunks } = found;
+  const { valid, chunks, grams } = found;
   const h = joinHead(found.head, found.headTail, valid.lineage);
   if (!h || !isTables(h.tables)) return false;
+  const tables = { ...h.tables, grams };
   if (h.tables.used.length !== valid.chunkCount) return false;
   const slots = h.tables.ids.length;
   if (valid.backing === 'file') {
     if (!files || !isChunkLayout(h.layout, valid.chunkCount)) return false;
     const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
     if (!space) return false;
-    store.loadWith(space, h.tables);
+    store.loadWith(space, tables);
     state.lineage = valid.lineage;
     state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
   } else {
@@ -206,12 +222,12 @@ export async function loadTextIndex(
         space.dispose();
         throw err;
       }
-      store.loadWith(space, h.tables);
+      store.loadWith(space, tables);
       // Written again in the file layout at the next write (the caller writes at once).
       state.lineage = '';
       state.head = null;
     } else {
-      store.load({ ...h.tables, chunks: bytes });
+      store.load({ ...tables, chunks: bytes });
       state.lineage = valid.lineage;
       state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
     }
@@ -319,6 +335,12 @@ export async function writeTextIndex(
       if (before > count)
         await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
     }
+    // After the tables were taken: a set may hold more than they count, never less.
+    const grams = store.grams.takeDirty();
+    const blocks = ours
+      ? new Set(grams.map((c) => Math.floor(c / GRAM_BLOCK)))
+      : Array.from({ length: gramBlocks(space.count()) }, (_, b) => b);
+    await meta.bulkPut([...blocks].map((b) => ({ key: gramKey(b), value: store.grams.pack(b, lineage) })));
     let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
     if (!ours || mainChanged) {
       searchStamp = randomStamp();

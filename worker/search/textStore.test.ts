@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeChunkDir } from './fakeOpfs';
+import { GRAM_SET_BYTES } from './chunkGrams';
 import { FileChunks, HEADER_BYTES } from './fileChunks';
 import { CHUNK_BYTES, SEP, TextStore } from './textStore';
 
@@ -60,6 +61,34 @@ describe.each(Object.entries(backings))('TextStore (%s chunks)', (_, make) => {
     expect(hits(store, 'needle')).toEqual([10, 30, 40]);
   });
 
+  it('reads only the chunks whose trigrams may hold the needle, and agrees with a plain search', async () => {
+    const store = await make();
+    const words = ['amber', 'basalt', 'cobalt', 'diorite', 'eclogite', 'flint', 'gneiss'];
+    const texts = new Map<number, string>();
+    for (let id = 1; id <= 120; id++) {
+      // Each chunk (~1 MiB) gets texts of one word only, plus a few rare ones.
+      const word = words[Math.floor((id - 1) / 20)]!;
+      const t = `${id} ${`${word} `.repeat(11_000)}${id % 37 === 0 ? 'zeppelin ' : ''}`;
+      texts.set(id, t);
+      store.put(id, t);
+    }
+    expect(store.chunks.count()).toBeGreaterThan(5);
+    const space = store.chunks;
+    const read = space.chunk.bind(space);
+    let reads = 0;
+    space.chunk = (c: number) => {
+      reads++;
+      return read(c);
+    };
+    for (const needle of ['zeppelin', 'amber', 'gneiss ', 'obal', 'flint 7', '7 fl', 'xyz', 'e', 'ss g']) {
+      reads = 0;
+      const want = [...texts].filter(([, t]) => t.includes(needle)).map(([id]) => id);
+      expect(hits(store, needle)).toEqual(want);
+      if (needle === 'zeppelin') expect(reads).toBeLessThanOrEqual(4);
+      if (needle === 'xyz') expect(reads).toBe(0);
+    }
+  });
+
   it('compacts dead bytes and survives a tables round trip', async () => {
     const store = await make();
     if (store.chunks instanceof FileChunks) await store.chunks.whenSpare();
@@ -75,7 +104,11 @@ describe.each(Object.entries(backings))('TextStore (%s chunks)', (_, make) => {
     const { count } = store.takeDirty();
     copy.load({ ...store.tables(), chunks: Array.from({ length: count }, (_, c) => store.chunkBytes(c)) });
     expect(copy.text(20)).toBe(store.text(20));
+    // Loaded without its trigram sets: every chunk is read once, and knows its set after.
+    expect(copy.grams.knownCount()).toBe(0);
     expect(hits(copy, '19 x')).toEqual([19]);
+    expect(copy.grams.knownCount()).toBe(count);
+    expect(hits(copy, 'zeppelin')).toEqual([]);
   });
 });
 
@@ -110,7 +143,8 @@ describe('TextStore (file chunks)', () => {
     const store = new TextStore(await FileChunks.create(dir, 'db.'));
     for (let id = 1; id <= 60; id++) store.put(id, text(id));
     expect(store.bytes().live).toBeGreaterThan(5 * CHUNK_BYTES);
-    expect(store.bytes().allocated).toBe(2 * CHUNK_BYTES);
+    // The open chunk and the read buffer, plus 8 KiB of trigram set per chunk.
+    expect(store.bytes().allocated).toBe(2 * CHUNK_BYTES + store.chunks.count() * GRAM_SET_BYTES);
     const read = dir.bytesRead;
     expect(hits(store, 'zeppelin')).toEqual([7, 14, 21, 28, 35, 42, 49, 56]);
     // The scan read the full chunks from the file (about the text size).

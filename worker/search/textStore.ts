@@ -7,8 +7,10 @@
  * open last chunk in memory (fileChunks.ts; ~700 MB of text at 1M articles). The slot tables
  * stay in memory either way (~25 bytes a slot).
  * Slots are append-only: an update writes a new slot and tombstones the old one; `compact()`
- * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`).
+ * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`),
+ * skipping chunks whose trigram set lacks one of the needle's (chunkGrams.ts).
  */
+import { ChunkGrams, needleGrams } from './chunkGrams';
 import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
 import { emptyTables, type SlotColumns, type TextStoreData, type TextStoreTables } from './textStoreTables';
@@ -34,6 +36,8 @@ export class TextStore {
   private liveBytes = 0;
   private readonly slotOfId = new SlotMap();
   private histogram = new Float64Array(256);
+  /** Per chunk, the trigrams its texts hold (the scan skips chunks lacking the needle's). */
+  readonly grams = new ChunkGrams();
   /** Chunks changed since the last `takeDirty()` (for incremental persistence in IndexedDB). */
   private dirty = new Set<number>();
   private _version = 0;
@@ -84,7 +88,11 @@ export class TextStore {
 
   /** Bytes held on the heap by chunks (allocated) and bytes of live and dead texts (anywhere). */
   bytes(): { allocated: number; live: number; dead: number } {
-    return { allocated: this.space.heapBytes(), live: this.liveBytes, dead: this.deadBytes };
+    return {
+      allocated: this.space.heapBytes() + this.grams.bytes(),
+      live: this.liveBytes,
+      dead: this.deadBytes,
+    };
   }
 
   /**
@@ -104,6 +112,7 @@ export class TextStore {
     const c = this.space.append(bytes, SEP);
     const at = this.space.usedOf(c) - bytes.length - 1;
     for (let i = 0; i < bytes.length; i++) this.histogram[bytes[i] as number]!++;
+    this.grams.added(c, bytes);
     const slot = this.slots++;
     this.grow(this.slots);
     this.ids[slot] = id;
@@ -153,8 +162,10 @@ export class TextStore {
    * A map by slot (1 = match) of every live slot whose text contains `needle` (already
    * lower-cased). Scans each chunk once (file chunks are read one at a time into one reused
    * buffer): finds the needle's rarest byte with the native `indexOf`, then compares the rest.
-   * An empty needle matches every slot.
-   * Cost: ~one pass over the text bytes; far fewer comparisons for needles with a rare byte.
+   * A chunk whose trigram set lacks one of the needle's is neither read nor scanned; one whose
+   * set is not known gets it from this read. An empty needle matches every slot.
+   * Cost: ~one pass over the bytes of the chunks that may hold the needle (none, for a word
+   * the texts never hold); far fewer comparisons for needles with a rare byte.
    */
   matches(needle: string): Uint8Array {
     const out = new Uint8Array(this.slots);
@@ -170,6 +181,7 @@ export class TextStore {
         pivot = i;
     const key = pat[pivot] as number;
     const m = pat.length;
+    const grams = needleGrams(pat);
     // Slots of one chunk are contiguous and in byte order, so one cursor walks them.
     let slot = 0;
     const count = this.space.count();
@@ -178,8 +190,9 @@ export class TextStore {
       // A chunk with no live slot is not read.
       let any = false;
       for (let s = slot; s < this.slots && this.chunkOf[s] === c && !any; s++) any = this.alive[s] === 1;
-      if (!any) continue;
+      if (!any || (grams && !this.grams.mayHold(c, grams))) continue;
       const chunk = this.space.chunk(c);
+      if (!this.grams.known(c)) this.grams.fill(c, chunk);
       const end = chunk.length;
       let p = chunk.indexOf(key, pivot);
       while (p !== -1 && p < end) {
@@ -232,6 +245,7 @@ export class TextStore {
     this.slots = this.live = this.liveBytes = this.deadBytes = 0;
     this.slotOfId.clear();
     this.histogram.fill(0);
+    this.grams.clear();
     let loaded = -1;
     let chunk: Uint8Array = new Uint8Array(0);
     for (let s = 0; s < n; s++) {
@@ -261,6 +275,7 @@ export class TextStore {
   /** Marks every chunk dirty (after a failed write, the next one rewrites everything). */
   markAllDirty(): void {
     this.dirty = new Set(Array.from({ length: this.space.count() }, (_, i) => i));
+    this.grams.markAllDirty();
   }
 
   /**
@@ -348,6 +363,9 @@ export class TextStore {
         for (let i = 0; i < chunk.length; i++) this.histogram[chunk[i] as number]!++;
       }
     }
+    // The trigram sets go with the tables (grams: block records of the same write); without
+    // them every chunk is unknown until a scan reads it.
+    this.grams.unpack(data.grams?.records ?? [], data.grams?.lineage ?? '', this.space.count());
     this.dirty.clear();
     this._version++;
     this._numbering++;
