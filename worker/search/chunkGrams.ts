@@ -41,13 +41,10 @@ export function needleGrams(pat: Uint8Array): Int32Array | null {
 /** Chunks per stored record of sets (256 KiB). */
 export const GRAM_BLOCK = 32;
 
-/** One stored record: the sets of chunks [block × GRAM_BLOCK, + `known.length`). */
+/** One stored record: the sets of chunks [block × GRAM_BLOCK, + `sets.length`) (null: unknown). */
 export interface GramRecord {
   lineage: string;
-  /** Per chunk of the block: 1 when its set is known. */
-  known: Uint8Array;
-  /** The sets, GRAM_SET_BYTES each (zero for unknown chunks). */
-  bits: Uint8Array;
+  sets: (Uint8Array | null)[];
 }
 
 export class ChunkGrams {
@@ -86,38 +83,36 @@ export class ChunkGrams {
     this.dirty = new Set(this.sets.keys());
   }
 
-  /** Block `b`'s record (copies of its sets). */
+  /**
+   * Block `b`'s record. The sets are put as they are (each has a buffer of its own, and a
+   * stored value is a copy): only the last chunk's, the one appends still go to, is copied here,
+   * so a full write of 1,000 chunks' sets costs no second 8 MB on the heap before the clone.
+   */
   pack(b: number, lineage: string): GramRecord {
     const from = b * GRAM_BLOCK;
-    const n = Math.max(0, Math.min(GRAM_BLOCK, this.sets.length - from));
-    const known = new Uint8Array(n);
-    const bits = new Uint8Array(n * GRAM_SET_BYTES);
-    for (let i = 0; i < n; i++) {
-      const set = this.sets[from + i];
-      if (!set) continue;
-      known[i] = 1;
-      bits.set(set, i * GRAM_SET_BYTES);
-    }
-    return { lineage, known, bits };
+    const last = this.sets.length - 1;
+    const sets = this.sets
+      .slice(from, from + GRAM_BLOCK)
+      .map((set, i) => (set && from + i === last ? set.slice() : set));
+    return { lineage, sets };
   }
 
   /**
    * Replaces every set from stored block records (`records[b]` for block b) of `lineage`, for
    * `count` chunks: a chunk whose record is missing, malformed or of another lineage is unknown.
-   * The sets are views of the records' bytes (no copy).
+   * The sets are the records' own arrays (no copy).
    */
   unpack(records: readonly unknown[], lineage: string, count: number): void {
     this.sets = Array.from({ length: count }, () => null);
     this.dirty.clear();
     for (let b = 0; b * GRAM_BLOCK < count; b++) {
       const r = records[b] as Partial<GramRecord> | undefined;
-      const n = Math.min(GRAM_BLOCK, count - b * GRAM_BLOCK);
-      if (r?.lineage !== lineage || !(r.known instanceof Uint8Array) || !(r.bits instanceof Uint8Array))
-        continue;
-      if (r.known.length < n || r.bits.length !== r.known.length * GRAM_SET_BYTES) continue;
-      for (let i = 0; i < n; i++)
-        if (r.known[i] === 1)
-          this.sets[b * GRAM_BLOCK + i] = r.bits.subarray(i * GRAM_SET_BYTES, (i + 1) * GRAM_SET_BYTES);
+      if (r?.lineage !== lineage || !Array.isArray(r.sets)) continue;
+      const n = Math.min(GRAM_BLOCK, count - b * GRAM_BLOCK, r.sets.length);
+      for (let i = 0; i < n; i++) {
+        const set: unknown = r.sets[i];
+        if (set instanceof Uint8Array && set.length === GRAM_SET_BYTES) this.sets[b * GRAM_BLOCK + i] = set;
+      }
     }
   }
 
