@@ -69,6 +69,24 @@ describe('text index persistence', () => {
   });
 });
 
+// Stores a whole article for 'Rock basalt' straight into its store (as a fetch does, with no
+// counter change and, the tab closing next, no text index write); returns the article's row.
+async function storeWholeText(engine: Engine): Promise<{ id: number; feedId: number }> {
+  const basalt = (await engine.items.page({ scope: 'all' })).rows.find((r) => r.title === 'Rock basalt')!;
+  await internalsOf(engine).db.dexie.table('fullTexts').put({
+    itemId: basalt.id,
+    feedId: basalt.feedId,
+    status: 'ok',
+    html: '<p>columns of the giant causeway</p>',
+    text: 'columns of the giant causeway',
+    url: 'https://a.test/basalt',
+    reason: '',
+    httpStatus: 200,
+    fetchedAt: NOW,
+  });
+  return basalt;
+}
+
 describe('text index persistence: changes after the write', () => {
   it('keeps the stored index across read, saved and tag changes the tab closed before writing (the flag log)', async () => {
     const { name, lineage } = await persisted();
@@ -88,18 +106,7 @@ describe('text index persistence: changes after the write', () => {
   it('reads again the articles whose whole text was stored after it (no counter change marks those)', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);
-    const basalt = (await warm.items.page({ scope: 'all' })).rows.find((r) => r.title === 'Rock basalt')!;
-    await internalsOf(warm).db.dexie.table('fullTexts').put({
-      itemId: basalt.id,
-      feedId: basalt.feedId,
-      status: 'ok',
-      html: '<p>columns of the giant causeway</p>',
-      text: 'columns of the giant causeway',
-      url: 'https://a.test/basalt',
-      reason: '',
-      httpStatus: 200,
-      fetchedAt: NOW,
-    });
+    const basalt = await storeWholeText(warm);
     await warm.state.markRead([basalt.id], true);
     warm.close(); // no text index write since
     const cold = await engineOn(name);
@@ -111,18 +118,7 @@ describe('text index persistence: changes after the write', () => {
   it('reads again only the articles whose whole text came or went since it was written', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);
-    const basalt = (await warm.items.page({ scope: 'all' })).rows.find((r) => r.title === 'Rock basalt')!;
-    await internalsOf(warm).db.dexie.table('fullTexts').put({
-      itemId: basalt.id,
-      feedId: basalt.feedId,
-      status: 'ok',
-      html: '<p>columns of the giant causeway</p>',
-      text: 'columns of the giant causeway',
-      url: 'https://a.test/basalt',
-      reason: '',
-      httpStatus: 200,
-      fetchedAt: NOW,
-    });
+    await storeWholeText(warm);
     warm.close();
     // This start reads basalt again (its whole text is new) and writes the index with it.
     const cold = await engineOn(name);
