@@ -317,6 +317,13 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
     const started = gate.afterLoad().then(() => textIndex.start());
+    // Rules cut short by the last tab's end (a reload in a refresh) run on their new articles.
+    void started
+      .catch(() => undefined)
+      .then(() => ctx.rules?.resume())
+      .catch((err: unknown) => {
+        if (!closed) console.error('Rivulet: rules of the last session did not run', err);
+      });
     if (gate.deferred)
       void started.then(() => {
         countTimer = setTimeout(() => void checkRowCount(), opts.countCheckDelayMs ?? 5000);

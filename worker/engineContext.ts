@@ -30,11 +30,24 @@ export interface EngineContext {
   scheduleSnapshot: () => void;
   /** The reader's input as the UI reports it: upkeep waits for a pause (uiActivity.ts). */
   ui: UiActivity;
+  /** The rules domain's part in ingest (worker/rules/rules.ts sets it). */
+  rules?: IngestRules;
+}
+
+/** What `ingestItems` asks of the rules. */
+export interface IngestRules {
   /**
-   * Called by `ingestItems` with the ids of newly added items, after they are in the index (the
-   * rules domain sets it: worker/rules/rules.ts). Its failure is logged, never fails ingest.
+   * Whether new articles are listed for the rules in the transaction that stores them
+   * (rules/pending.ts): some rule is enabled, or the rules are not read yet.
    */
-  afterIngest?: (added: number[]) => Promise<void>;
+  wanted(): boolean;
+  /**
+   * Runs the rules on newly added items, after they are in the index; `listed` says whether the
+   * ingest listed them. Its failure is logged, never fails ingest.
+   */
+  afterIngest(added: number[], listed: boolean): Promise<void>;
+  /** Runs the rules on the articles still listed from before this start (once, after the text index starts). */
+  resume(): Promise<void>;
 }
 
 /**

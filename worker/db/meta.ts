@@ -47,6 +47,11 @@ export const META_KEYS = {
   /** The rules' run log with its undo records; in backups (a merge renumbers its item ids). */
   ruleLog: 'ruleLog',
   /**
+   * New articles the rules have not run on yet: listed by the ingest that stores them, taken off
+   * by the run's log write, run again at the next start (worker/rules/pending.ts).
+   */
+  rulePending: 'rulePending',
+  /**
    * The AI settings of rule actions (endpoint with its key, summary prompt, language; see
    * worker/rules/ruleAi.ts). "account" in the name keeps it out of backups.
    */

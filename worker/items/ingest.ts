@@ -6,6 +6,7 @@ import { EngineError } from '../errors';
 import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
+import { addPending, readPending } from '../rules/pending';
 import { offerText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, Feed, IncomingItem } from '../types';
 import { hash32, hashString } from '../../shared/hash';
@@ -169,6 +170,7 @@ async function writeItems(
   now: number,
   feedPatch: IngestOptions['feedPatch'],
   lookup: 'index' | 'store',
+  listed: boolean,
 ): Promise<Written> {
   const { db } = ctx;
   const texts: TextOf = new Map();
@@ -192,12 +194,13 @@ async function writeItems(
             .anyOf(prepared.map((p) => [feedId, p.dedupeKey]))
             .toArray(),
       dropTombstoned(db, feedId, prepared, now),
+      listed ? readPending(db) : null,
     ]);
     // IMPORTANT: this parse runs while IndexedDB answers the reads, so it costs no wall time
     // then. Items found unchanged are parsed for nothing (~40 µs each for a 1 KB body): the
     // price of not waiting for the lookup first.
     for (const p of prepared) p.extract ??= extractItemText(p.item.description, p.item.link);
-    const [bump, stored, found] = await reads;
+    const [bump, stored, found, , pending] = await reads;
     if (stored === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
     // A hash match is only a candidate: the stored key decides.
     const prior = new Map(
@@ -242,6 +245,12 @@ async function writeItems(
       feedWrite,
     ]);
     keys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
+    if (pending && fresh.length)
+      await addPending(
+        db,
+        pending,
+        fresh.map((i) => i.id),
+      );
     return { fresh, changed, known, texts, counter: bump.next, feed };
   });
 }
@@ -288,13 +297,15 @@ export async function ingestItems(
   const { feedPatch } = opts;
   if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
   let result: Written;
+  // Listed for the rules with the articles, so a run the tab's end cuts short runs at the next start.
+  const listed = ctx.rules?.wanted() ?? false;
   try {
-    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'index');
+    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'index', listed);
   } catch (err) {
     // The index did not know an article the store holds (another tab stored it, or a
     // concurrent ingest of this feed committed first): nothing was written; ask the store.
     if (!(err instanceof EngineError && err.code === STALE_INDEX)) throw err;
-    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'store');
+    result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'store', listed);
   }
   if (opts.storedIds) {
     for (const [key, id] of result.known) opts.storedIds.set(key, id);
@@ -320,9 +331,9 @@ export async function ingestItems(
   // After the events: the text index then knows these versions supersede the changed ids.
   offerText(ctx, offered([...result.fresh, ...result.changed], result.texts));
   // Rules act on new items only (updates keep the state rules gave them).
-  if (added.length && ctx.afterIngest)
-    await ctx
-      .afterIngest(added)
+  if (added.length && ctx.rules)
+    await ctx.rules
+      .afterIngest(added, listed)
       .catch((err: unknown) => console.error('Rivulet: rules failed at ingest', err));
   return { added, updated };
 }

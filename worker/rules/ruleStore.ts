@@ -7,6 +7,7 @@
 import { META_KEYS } from '../db/meta';
 import type { EngineContext } from '../engineContext';
 import type { UndoToken } from '../types';
+import { readPending, settlePending } from './pending';
 import type { Rule, RuleRun } from './types';
 
 /** What a run changed, kept beside the run in the log for `undoRun`. */
@@ -61,10 +62,23 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
         throw err;
       },
     ));
-  const writeLog = async (log: StoredRun[]) => {
-    await ctx.stores.meta.set(META_KEYS.ruleLog, log);
+  // `settled`: new articles the runs logged here were for, taken off the pending list (pending.ts)
+  // in the same transaction, so a run is either logged and off the list or run again at a start.
+  const writeLog = async (log: StoredRun[], settled: readonly number[] = []) => {
+    if (settled.length === 0) await ctx.stores.meta.set(META_KEYS.ruleLog, log);
+    else
+      await ctx.db.tx('update', 'rw', ['meta'], async () => {
+        await ctx.db.table('meta').put({ key: META_KEYS.ruleLog, value: log });
+        await settlePending(ctx.db, settled);
+      });
     logCache = Promise.resolve(log);
   };
+
+  /** Takes `ids` off the pending list (pending.ts). */
+  const settle = (ids: readonly number[]): Promise<void> =>
+    ids.length === 0
+      ? Promise.resolve()
+      : ctx.db.tx('update', 'rw', ['meta'], () => settlePending(ctx.db, ids));
 
   return {
     serial,
@@ -79,9 +93,12 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
       onRulesChanged();
       changed();
     },
-    /** Adds runs to the log, keeping the newest LOG_PER_RULE of each rule. Call inside `serial`. */
-    async appendRuns(runs: StoredRun[]): Promise<void> {
-      if (runs.length === 0) return;
+    /**
+     * Adds runs to the log, keeping the newest LOG_PER_RULE of each rule, and takes `settled`
+     * off the pending list. Call inside `serial`.
+     */
+    async appendRuns(runs: StoredRun[], settled: readonly number[] = []): Promise<void> {
+      if (runs.length === 0) return settle(settled);
       const log = [...(await readLog()), ...runs];
       const perRule = new Map<string, number>();
       const kept: StoredRun[] = [];
@@ -91,9 +108,12 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
         perRule.set(run.ruleId, n);
         if (n <= LOG_PER_RULE) kept.push(run);
       }
-      await writeLog(kept.reverse());
+      await writeLog(kept.reverse(), settled);
       changed();
     },
+    settle,
+    /** The pending list (pending.ts). */
+    pending: (): Promise<number[]> => ctx.db.tx('fetch', 'r', ['meta'], () => readPending(ctx.db)),
     async nextRunId(): Promise<number> {
       return (await readLog()).reduce((m, r) => Math.max(m, r.id), 0) + 1;
     },

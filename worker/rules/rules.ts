@@ -87,7 +87,15 @@ export function createRulesApi(
   // Compiled matchers by rule, valid while the key (rule version, feeds version, NOW second) holds.
   const compiled = new Map<string, { key: string; test: (row: number) => boolean }>();
   let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
-  const store = createRuleStore(ctx, () => (plans = null));
+  // Whether some rule is enabled, as the plans built since the rules' last change say (null
+  // before); `changes` counts the changes, so plans read before one do not set it.
+  let anyEnabled: boolean | null = null;
+  let changes = 0;
+  const store = createRuleStore(ctx, () => {
+    plans = null;
+    anyEnabled = null;
+    changes++;
+  });
   const { serial, readRules, readLog, writeLog } = store;
   const aiSettings = createAiSettings(ctx);
   const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
@@ -121,17 +129,27 @@ export function createRulesApi(
     return test;
   };
 
-  /** Runs the actions, logs the runs and starts their slow actions. Call inside `serial`. */
-  const runAndLog = async (matches: Array<{ rule: Rule; ids: number[] }>, trigger: RuleRun['trigger']) => {
+  /**
+   * Runs the actions, logs the runs (taking `settled` off the pending list with them) and starts
+   * their slow actions. Call inside `serial`.
+   */
+  const runAndLog = async (
+    matches: Array<{ rule: Rule; ids: number[] }>,
+    trigger: RuleRun['trigger'],
+    settled: readonly number[] = [],
+  ) => {
     const runs = await act({ ctx, ...domains }, matches, trigger, await store.nextRunId());
-    await store.appendRuns(runs);
+    await store.appendRuns(runs, settled);
     runs.forEach((run, k) => background.start(run.id, matches[k]!.rule.actions, run.itemIds));
     return runs;
   };
 
   // The enabled rules with their parsed queries, built once per change of the rules.
-  const enabledPlans = () =>
-    (plans ??= readRules().then((rules) => {
+  // A failed read is not kept: the next ingest reads again.
+  const enabledPlans = () => {
+    if (plans) return plans;
+    const at = changes;
+    const built = readRules().then((rules) => {
       const out: Array<{ rule: Rule; ast: QueryAst; text: boolean }> = [];
       for (const rule of rules) {
         if (!rule.enabled) continue;
@@ -139,32 +157,65 @@ export function createRulesApi(
         // A query stored before a language change made it invalid matches nothing.
         if (parsed.ok) out.push({ rule, ast: parsed.query, text: needsText(parsed.query) });
       }
+      if (at === changes) anyEnabled = out.length > 0;
       return out;
-    }));
-
-  const onIngest = (added: number[]): Promise<void> =>
-    serial(async () => {
-      const list = await enabledPlans();
-      if (list.length === 0 || added.length === 0) return;
-      const matches: Array<{ rule: Rule; ids: number[] }> = [];
-      // Rules see what earlier rules did: an article one hides is out of the later ones.
-      const hidden = new Set<number>();
-      for (const { rule, ast, text: usesText } of list) {
-        if (usesText) await text.fresh();
-        const test = matcherOf(rule, ast);
-        const ids: number[] = [];
-        for (const id of added) {
-          const row = ctx.index.rowOf(id);
-          if (row >= 0 && !hidden.has(id) && test(row)) ids.push(id);
-        }
-        if (ids.length === 0) continue;
-        matches.push({ rule, ids });
-        if (rule.actions.some((a) => a.type === 'hide')) for (const id of ids) hidden.add(id);
-      }
-      if (matches.length === 0) return;
-      await runAndLog(matches, 'ingest');
     });
-  ctx.afterIngest = onIngest;
+    built.catch(() => plans === built && (plans = null));
+    return (plans = built);
+  };
+
+  // Which enabled rules match which of the new articles: rules see what earlier rules did, so an
+  // article one hides is out of the later ones.
+  const matchNew = async (added: number[]) => {
+    const matches: Array<{ rule: Rule; ids: number[] }> = [];
+    if (added.length === 0) return matches;
+    const hidden = new Set<number>();
+    for (const { rule, ast, text: usesText } of await enabledPlans()) {
+      if (usesText) await text.fresh();
+      const test = matcherOf(rule, ast);
+      const ids: number[] = [];
+      for (const id of added) {
+        const row = ctx.index.rowOf(id);
+        if (row >= 0 && !hidden.has(id) && test(row)) ids.push(id);
+      }
+      if (ids.length === 0) continue;
+      matches.push({ rule, ids });
+      if (rule.actions.some((a) => a.type === 'hide')) for (const id of ids) hidden.add(id);
+    }
+    return matches;
+  };
+
+  /** Runs the enabled rules on new articles and takes `settled` off the pending list. Call inside `serial`. */
+  const runNew = async (added: number[], settled: readonly number[]) => {
+    const matches = await matchNew(added);
+    if (matches.length) await runAndLog(matches, 'ingest', settled);
+    else await store.settle(settled);
+  };
+
+  // New articles whose run is queued (their ingest called `afterIngest`): a resumed run leaves
+  // them to it, though the pending list it reads may already name them.
+  const queued = new Set<number>();
+  ctx.rules = {
+    wanted() {
+      if (anyEnabled === null) void enabledPlans().catch(() => undefined);
+      return anyEnabled ?? true;
+    },
+    afterIngest(added, listed) {
+      for (const id of added) queued.add(id);
+      return serial(() => runNew(added, listed ? added : [])).finally(() => {
+        for (const id of added) queued.delete(id);
+      });
+    },
+    // Articles gone since they were listed are only taken off the list.
+    resume: () =>
+      serial(async () => {
+        const listed = (await store.pending()).filter((id) => !queued.has(id));
+        await runNew(
+          listed.filter((id) => ctx.index.rowOf(id) >= 0),
+          listed,
+        );
+      }),
+  };
 
   const checkInput = (input: RuleInput): RuleInput => {
     if (input === null || typeof input !== 'object') throw new EngineError('bad_input', 'A rule is missing');
