@@ -76,6 +76,9 @@ const ACTION_TYPES = new Set<RuleAction['type']>([
 const DAY = 86_400;
 
 /** Builds the rules domain; registers the ingest hook on the context. */
+/** At most this long (ms) between a run that matched nothing and its articles leaving the pending list. */
+export const SETTLE_MS = 500;
+
 export function createRulesApi(
   ctx: EngineContext,
   text: TextIndex,
@@ -95,6 +98,8 @@ export function createRulesApi(
     plans = null;
     anyEnabled = null;
     changes++;
+    // Built again now, so the next ingest knows whether to list its articles.
+    void enabledPlans().catch(() => undefined);
   });
   const { serial, readRules, readLog, writeLog } = store;
   const aiSettings = createAiSettings(ctx);
@@ -185,11 +190,33 @@ export function createRulesApi(
     return matches;
   };
 
+  // Articles no rule matched, taken off the pending list by the next run's log write or within
+  // SETTLE_MS: a transaction of their own after every ingest made a refresh with 20 rules ~20%
+  // slower (bench at 20k, 263 feeds: 4.2 → 5.2 s). A start before that runs the rules on them
+  // again, which match nothing again unless the rules changed in between.
+  let unsettled = new Set<number>();
+  let settleTimer: ReturnType<typeof setTimeout> | null = null;
+  const takeUnsettled = () => {
+    const ids = [...unsettled];
+    unsettled = new Set();
+    return ids;
+  };
+  const settleLater = (ids: readonly number[]) => {
+    for (const id of ids) unsettled.add(id);
+    settleTimer ??= setTimeout(() => {
+      settleTimer = null;
+      if (!ctx.db.dexie.isOpen()) return;
+      serial(() => store.settle(takeUnsettled())).catch((err: unknown) =>
+        console.warn('Rivulet: the rules’ pending list was not trimmed', err),
+      );
+    }, SETTLE_MS);
+  };
+
   /** Runs the enabled rules on new articles and takes `settled` off the pending list. Call inside `serial`. */
   const runNew = async (added: number[], settled: readonly number[]) => {
     const matches = await matchNew(added);
-    if (matches.length) await runAndLog(matches, 'ingest', settled);
-    else await store.settle(settled);
+    if (matches.length) await runAndLog(matches, 'ingest', [...settled, ...takeUnsettled()]);
+    else settleLater(settled);
   };
 
   // New articles whose run is queued (their ingest called `afterIngest`): a resumed run leaves
@@ -209,7 +236,7 @@ export function createRulesApi(
     // Articles gone since they were listed are only taken off the list.
     resume: () =>
       serial(async () => {
-        const listed = (await store.pending()).filter((id) => !queued.has(id));
+        const listed = (await store.pending()).filter((id) => !queued.has(id) && !unsettled.has(id));
         await runNew(
           listed.filter((id) => ctx.index.rowOf(id) >= 0),
           listed,
