@@ -47,8 +47,9 @@ export const META_KEYS = {
   /** The rules' run log with its undo records; in backups (a merge renumbers its item ids). */
   ruleLog: 'ruleLog',
   /**
-   * New articles the rules have not run on yet: listed by the ingest that stores them, taken off
-   * by the run's log write, run again at the next start (worker/rules/pending.ts).
+   * The prefix of the records of new articles the rules have not run on yet (`rulePending:<id>`,
+   * one per ingest): written by the ingest that stores them, deleted by the run's log write, run
+   * again at the next start (worker/rules/pending.ts).
    */
   rulePending: 'rulePending',
   /**

@@ -6,7 +6,7 @@ import { EngineError } from '../errors';
 import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
-import { addPending, readPending } from '../rules/pending';
+import { addPending } from '../rules/pending';
 import { offerText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, Feed, IncomingItem } from '../types';
 import { hash32, hashString } from '../../shared/hash';
@@ -194,13 +194,12 @@ async function writeItems(
             .anyOf(prepared.map((p) => [feedId, p.dedupeKey]))
             .toArray(),
       dropTombstoned(db, feedId, prepared, now),
-      listed ? readPending(db) : null,
     ]);
     // IMPORTANT: this parse runs while IndexedDB answers the reads, so it costs no wall time
     // then. Items found unchanged are parsed for nothing (~40 µs each for a 1 KB body): the
     // price of not waiting for the lookup first.
     for (const p of prepared) p.extract ??= extractItemText(p.item.description, p.item.link);
-    const [bump, stored, found, , pending] = await reads;
+    const [bump, stored, found] = await reads;
     if (stored === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
     // A hash match is only a candidate: the stored key decides.
     const prior = new Map(
@@ -245,10 +244,9 @@ async function writeItems(
       feedWrite,
     ]);
     keys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    if (pending && fresh.length)
+    if (listed && fresh.length)
       await addPending(
         db,
-        pending,
         fresh.map((i) => i.id),
       );
     return { fresh, changed, known, texts, counter: bump.next, feed };

@@ -37,9 +37,15 @@ const ingest = async (engine: Engine, feedId: number, titles: string[]) =>
     )
   ).added;
 
-const pendingOf = async (engine: Engine) =>
-  (await internalsOf(engine).db.dexie.table('meta').get(META_KEYS.rulePending)) as
-    { value: number[] } | undefined;
+// The ids the pending records list (undefined when there is none).
+const pendingOf = async (engine: Engine) => {
+  const records = (await internalsOf(engine)
+    .db.dexie.table('meta')
+    .where('key')
+    .startsWith(`${META_KEYS.rulePending}:`)
+    .toArray()) as Array<{ value: number[] }>;
+  return records.length ? { value: records.flatMap((r) => r.value) } : undefined;
+};
 
 const flagsOf = (engine: Engine, id: number) => {
   const { index } = internalsOf(engine);

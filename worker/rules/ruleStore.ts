@@ -62,23 +62,25 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
         throw err;
       },
     ));
-  // `settled`: new articles the runs logged here were for, taken off the pending list (pending.ts)
-  // in the same transaction, so a run is either logged and off the list or run again at a start.
-  const writeLog = async (log: StoredRun[], settled: readonly number[] = []) => {
+  // `settled`: the pending records (pending.ts) of the new articles the runs logged here were for,
+  // deleted in the same transaction, so a run is either logged and settled or run again at a start.
+  const writeLog = async (log: StoredRun[], settled: readonly string[] = []) => {
     if (settled.length === 0) await ctx.stores.meta.set(META_KEYS.ruleLog, log);
     else
-      await ctx.db.tx('update', 'rw', ['meta'], async () => {
-        await ctx.db.table('meta').put({ key: META_KEYS.ruleLog, value: log });
-        await settlePending(ctx.db, settled);
-      });
+      await ctx.db.tx('update', 'rw', ['meta'], () =>
+        Promise.all([
+          ctx.db.table('meta').put({ key: META_KEYS.ruleLog, value: log }),
+          settlePending(ctx.db, settled),
+        ]),
+      );
     logCache = Promise.resolve(log);
   };
 
-  /** Takes `ids` off the pending list (pending.ts). */
-  const settle = (ids: readonly number[]): Promise<void> =>
-    ids.length === 0
+  /** Deletes the pending records `keys` (pending.ts). */
+  const settle = (keys: readonly string[]): Promise<void> =>
+    keys.length === 0
       ? Promise.resolve()
-      : ctx.db.tx('update', 'rw', ['meta'], () => settlePending(ctx.db, ids));
+      : ctx.db.tx('update', 'rw', ['meta'], async () => void (await settlePending(ctx.db, keys)));
 
   return {
     serial,
@@ -94,10 +96,10 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
       changed();
     },
     /**
-     * Adds runs to the log, keeping the newest LOG_PER_RULE of each rule, and takes `settled`
-     * off the pending list. Call inside `serial`.
+     * Adds runs to the log, keeping the newest LOG_PER_RULE of each rule, and deletes the
+     * pending records `settled`. Call inside `serial`.
      */
-    async appendRuns(runs: StoredRun[], settled: readonly number[] = []): Promise<void> {
+    async appendRuns(runs: StoredRun[], settled: readonly string[] = []): Promise<void> {
       if (runs.length === 0) return settle(settled);
       const log = [...(await readLog()), ...runs];
       const perRule = new Map<string, number>();
@@ -112,8 +114,8 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
       changed();
     },
     settle,
-    /** The pending list (pending.ts). */
-    pending: (): Promise<number[]> => ctx.db.tx('fetch', 'r', ['meta'], () => readPending(ctx.db)),
+    /** The pending records (pending.ts). */
+    pending: () => ctx.db.tx('fetch', 'r', ['meta'], () => readPending(ctx.db)),
     async nextRunId(): Promise<number> {
       return (await readLog()).reduce((m, r) => Math.max(m, r.id), 0) + 1;
     },

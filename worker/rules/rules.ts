@@ -25,6 +25,7 @@ import { FLAG_HIDDEN } from '../../shared/flags';
 import { act } from './act';
 import { createBackground } from './background';
 import { checkAiConfig, createAiSettings } from './ruleAi';
+import { pendingKey } from './pending';
 import { createRuleStore, LOG_PER_RULE, publicRun } from './ruleStore';
 import type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
 
@@ -141,7 +142,7 @@ export function createRulesApi(
   const runAndLog = async (
     matches: Array<{ rule: Rule; ids: number[] }>,
     trigger: RuleRun['trigger'],
-    settled: readonly number[] = [],
+    settled: readonly string[] = [],
   ) => {
     const runs = await act({ ctx, ...domains }, matches, trigger, await store.nextRunId());
     await store.appendRuns(runs, settled);
@@ -190,56 +191,60 @@ export function createRulesApi(
     return matches;
   };
 
-  // Articles no rule matched, taken off the pending list by the next run's log write or within
-  // SETTLE_MS: a transaction of their own after every ingest made a refresh with 20 rules ~20%
-  // slower (bench at 20k, 263 feeds: 4.2 → 5.2 s). A start before that runs the rules on them
-  // again, which match nothing again unless the rules changed in between.
-  let unsettled = new Set<number>();
+  // The pending records (rules/pending.ts) of runs that matched nothing, deleted with the next
+  // run's log write or within SETTLE_MS, not in a transaction of their own after every ingest. A
+  // start before that runs the rules on those articles again, which match nothing again unless
+  // the rules changed in between.
+  let unsettled = new Set<string>();
   let settleTimer: ReturnType<typeof setTimeout> | null = null;
   const takeUnsettled = () => {
-    const ids = [...unsettled];
+    const keys = [...unsettled];
     unsettled = new Set();
-    return ids;
+    return keys;
   };
-  const settleLater = (ids: readonly number[]) => {
-    for (const id of ids) unsettled.add(id);
+  const settleLater = (keys: readonly string[]) => {
+    if (keys.length === 0) return;
+    for (const key of keys) unsettled.add(key);
     settleTimer ??= setTimeout(() => {
       settleTimer = null;
       if (!ctx.db.dexie.isOpen()) return;
       serial(() => store.settle(takeUnsettled())).catch((err: unknown) =>
-        console.warn('Rivulet: the rules’ pending list was not trimmed', err),
+        console.warn('Rivulet: the rules’ pending records were not deleted', err),
       );
     }, SETTLE_MS);
   };
 
-  /** Runs the enabled rules on new articles and takes `settled` off the pending list. Call inside `serial`. */
-  const runNew = async (added: number[], settled: readonly number[]) => {
+  /** Runs the enabled rules on new articles, then settles the pending records `settled`. Call inside `serial`. */
+  const runNew = async (added: number[], settled: readonly string[]) => {
     const matches = await matchNew(added);
     if (matches.length) await runAndLog(matches, 'ingest', [...settled, ...takeUnsettled()]);
     else settleLater(settled);
   };
 
-  // New articles whose run is queued (their ingest called `afterIngest`): a resumed run leaves
-  // them to it, though the pending list it reads may already name them.
-  const queued = new Set<number>();
+  // The pending records of the ingests whose run is queued (they called `afterIngest`): a resumed
+  // run leaves them to it, though it may read them.
+  const queued = new Set<string>();
   ctx.rules = {
     wanted() {
       if (anyEnabled === null) void enabledPlans().catch(() => undefined);
       return anyEnabled ?? true;
     },
     afterIngest(added, listed) {
-      for (const id of added) queued.add(id);
-      return serial(() => runNew(added, listed ? added : [])).finally(() => {
-        for (const id of added) queued.delete(id);
+      const key = pendingKey(added);
+      if (listed) queued.add(key);
+      return serial(() => runNew(added, listed ? [key] : [])).finally(() => {
+        if (listed) queued.delete(key);
       });
     },
-    // Articles gone since they were listed are only taken off the list.
+    // Articles gone since they were listed are only settled.
     resume: () =>
       serial(async () => {
-        const listed = (await store.pending()).filter((id) => !queued.has(id) && !unsettled.has(id));
+        const records = (await store.pending()).filter((r) => !queued.has(r.key) && !unsettled.has(r.key));
+        if (records.length === 0) return;
+        const ids = records.flatMap((r) => r.ids).filter((id) => ctx.index.rowOf(id) >= 0);
         await runNew(
-          listed.filter((id) => ctx.index.rowOf(id) >= 0),
-          listed,
+          ids,
+          records.map((r) => r.key),
         );
       }),
   };
