@@ -74,8 +74,8 @@ export abstract class IndexRows {
   authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
     return this.text.authorTest(test);
   }
-  authorCode(row: number): number {
-    return this.text.authorCode(row);
+  authorCodes(): Int32Array {
+    return this.text.authorCodes();
   }
   authorOfCode(code: number): string {
     return this.text.authorOfCode(code);

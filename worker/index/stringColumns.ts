@@ -70,8 +70,8 @@ export class StringColumns {
   authorLower(row: number): string {
     return this.authors.lower(row);
   }
-  authorCode(row: number): number {
-    return this.authors.code(row);
+  authorCodes(): Int32Array {
+    return this.authors.codes;
   }
   authorOfCode(code: number): string {
     return this.authors.name(code);

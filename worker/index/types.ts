@@ -46,8 +46,11 @@ export interface MetaIndexView {
    * (optional: an index without it is tested row by row).
    */
   authorTest?(test: (author: string, lower: string) => boolean): (row: number) => boolean;
-  /** The row's author as a dictionary code (optional; see `authorOfCode`). */
-  authorCode?(row: number): number;
+  /**
+   * Every row's author as a dictionary code, by row (optional; see `authorOfCode`): the index's
+   * own column, valid until its next change.
+   */
+  authorCodes?(): Int32Array;
   /** The author a code stands for. */
   authorOfCode?(code: number): string;
   link(row: number): string;

@@ -28,7 +28,7 @@ describe('sortByCode', () => {
         const byField = sortByField(rows, (r) => norm(NAMES[data[r]!.code]), dir, index);
         const byCode = sortByCode(
           rows,
-          (r) => data[r]!.code,
+          Int32Array.from(data, (d) => d.code),
           (c) => norm(NAMES[c]),
           dir,
         );

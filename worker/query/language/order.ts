@@ -141,11 +141,13 @@ function compareKeys(a: Val, la: string | null, b: Val, lb: string | null, dir: 
  * rows), over rows already in date order (pubDate desc, then id desc): the distinct values are
  * ordered as sortByField orders them, then the rows are dealt into one bucket per value, each
  * keeping date order. Same result as sortByField (its ties fall back to date order); at 1M rows
- * that comparator sort took ~0.6 s. Cost: O(rows + values log values).
+ * that comparator sort took ~0.6 s. `codes` is the code column by row: read through a function
+ * per row (three calls deep into the index) the sort of 1M rows took ~30 ms in Node, ~23 read
+ * from the column. Cost: O(rows + values log values).
  */
 export function sortByCode(
   rowsByDate: Int32Array,
-  code: (row: number) => number,
+  codes: Int32Array,
   valueOf: (code: number) => Val,
   dir: 1 | -1,
 ): Int32Array {
@@ -153,22 +155,22 @@ export function sortByCode(
   const codeOf = new Int32Array(n);
   let top = 0;
   for (let i = 0; i < n; i++) {
-    const c = code(rowsByDate[i] as number);
+    const c = codes[rowsByDate[i]!]!;
     codeOf[i] = c;
     if (c > top) top = c;
   }
   // Codes are small and dense (a dictionary's): per code its row count, then its bucket start.
   const next = new Int32Array(top + 1);
   for (let i = 0; i < n; i++) next[codeOf[i] as number]!++;
-  const codes: number[] = [];
-  next.forEach((count, c) => count > 0 && codes.push(c));
-  const keys = new Map(codes.map((c) => [c, valueOf(c)]));
-  const lowers = new Map(codes.map((c) => [c, lowered(keys.get(c) as Val)]));
-  codes.sort((a, b) =>
+  const present: number[] = [];
+  next.forEach((count, c) => count > 0 && present.push(c));
+  const keys = new Map(present.map((c) => [c, valueOf(c)]));
+  const lowers = new Map(present.map((c) => [c, lowered(keys.get(c) as Val)]));
+  present.sort((a, b) =>
     compareKeys(keys.get(a) as Val, lowers.get(a)!, keys.get(b) as Val, lowers.get(b)!, dir),
   );
   let at = 0;
-  for (const c of codes) {
+  for (const c of present) {
     const count = next[c] as number;
     next[c] = at;
     at += count;

@@ -187,11 +187,11 @@ function run(
     matched = matched.subarray(0, n);
   }
   const dir = ast.orderBy?.direction === 'desc' ? -1 : 1;
-  const authorCode = index.authorCode?.bind(index);
+  const authorCodes = index.authorCodes?.();
   const authorOfCode = index.authorOfCode?.bind(index);
-  if (orderKey === 'author' && authorCode && authorOfCode) {
+  if (orderKey === 'author' && authorCodes && authorOfCode) {
     // Few distinct authors: bucketed over the rows in date order (several feeds' are merged).
-    matched = sortByCode(matched, authorCode, (c) => norm(authorOfCode(c)), dir);
+    matched = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir);
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
     // over it instead of a string sort.
