@@ -19,14 +19,7 @@ import { SearchIndex } from './searchIndex';
 import { registerTextSink, type FullTextSource, type OfferedText, type TextSink } from './textFeed';
 import { TextStore } from './textStore';
 import { OfferQueue } from './offerQueue';
-import {
-  emptyStore,
-  findTextFiles,
-  holdsEveryLive,
-  loadPersisted,
-  wholeChanges,
-  writeText,
-} from './textIndexStorage';
+import { emptyStore, findTextFiles, holdsEveryLive, restoreText, writeText } from './textIndexStorage';
 import { TextUpkeep } from './textUpkeep';
 
 /** Items read from IndexedDB per step of a sync. */
@@ -127,32 +120,18 @@ export class TextIndex implements TextSink {
     this.started ??= (async () => {
       await this.indexLoaded();
       if (this.files === undefined) this.files = await findTextFiles(this.ctx.db.dexie.name);
-      const loaded = await loadPersisted(
-        this.ctx.db,
-        this.store,
-        this.search,
-        this.persistState,
-        this.files,
-        this.tablesLoaded,
-      );
-      if (loaded === 'tables') {
-        // The store is right for the counter (text filters may have answered from it); the
-        // search index is rebuilt by reading every item again, which keeps the store answering.
-        this.search.clear();
-        for (const id of this.store.liveIds()) this.changed.add(id);
-        console.info(
-          `Rivulet: search index out of step with its tables; re-indexing ${this.changed.size} articles`,
-        );
-      } else if (!loaded) {
-        this.files = await emptyStore(this.store, this.files);
-        this.search.clear();
-        this.wholeIds.clear();
-      } else if (this.fullTexts) {
-        // Whole articles are stored and cleared without a counter change.
-        const now = await this.fullTexts.ids();
-        for (const id of wholeChanges(this.persistState.loadedWhole, now, this.wholeIds))
-          this.changed.add(id);
-      }
+      const { loaded, files, reread } = await restoreText({
+        db: this.ctx.db,
+        store: this.store,
+        search: this.search,
+        state: this.persistState,
+        files: this.files,
+        tablesLoaded: this.tablesLoaded,
+        fullTexts: this.fullTexts,
+        wholeIds: this.wholeIds,
+      });
+      this.files = files;
+      for (const id of reread) this.changed.add(id);
       this.tablesLoaded();
       // Loaded data reflects the current items (flags aside), and a rebuild reads every item:
       // either way the queued versions add nothing (and could be older than what was loaded).

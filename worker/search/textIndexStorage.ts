@@ -16,6 +16,7 @@ import {
   type TextFiles,
 } from './persist';
 import type { SearchIndex } from './searchIndex';
+import type { FullTextSource } from './textFeed';
 import type { TextStore } from './textStore';
 import { emptyTables } from './textStoreTables';
 
@@ -39,7 +40,7 @@ export async function findTextFiles(dbName: string): Promise<TextFiles | null> {
  * false when nothing usable was stored (a rebuild). Never throws: an unreadable snapshot is a
  * rebuild.
  */
-export async function loadPersisted(
+async function loadPersisted(
   db: Database,
   store: TextStore,
   search: SearchIndex,
@@ -54,6 +55,48 @@ export async function loadPersisted(
     console.warn('Rivulet: text index snapshot unreadable; rebuilding', err);
   }
   return loaded;
+}
+
+/** What a start restores from (TextIndex's parts). */
+export interface RestoreParts {
+  db: Database;
+  store: TextStore;
+  search: SearchIndex;
+  state: PersistState;
+  files: TextFiles | null;
+  /** Called once the store's tables are in (text filters may then answer). */
+  tablesLoaded: () => void;
+  fullTexts: FullTextSource | null;
+  /** The items whose stored text is their whole article: filled here from what was stored. */
+  wholeIds: Set<number>;
+}
+
+/**
+ * A start's restore: the persisted store and index (`loadPersisted`), or an empty store when
+ * nothing usable was stored. Returns what was loaded, the files now in use, and the items to
+ * read again: every live one when only the store's tables were in (the search index is rebuilt
+ * while the store keeps answering), the whole articles that came or went since the write when
+ * both were (whole articles are stored and cleared without a counter change), none after a
+ * rebuild's empty start (the sync reads every item then).
+ */
+export async function restoreText(
+  parts: RestoreParts,
+): Promise<{ loaded: boolean | 'tables'; files: TextFiles | null; reread: Iterable<number> }> {
+  const { store, search, state, files, fullTexts, wholeIds } = parts;
+  const loaded = await loadPersisted(parts.db, store, search, state, files, parts.tablesLoaded);
+  if (loaded === 'tables') {
+    search.clear();
+    const reread = [...store.liveIds()];
+    console.info(`Rivulet: search index out of step with its tables; re-indexing ${reread.length} articles`);
+    return { loaded, files, reread };
+  }
+  if (!loaded) {
+    search.clear();
+    wholeIds.clear();
+    return { loaded, files: await emptyStore(store, files), reread: [] };
+  }
+  const reread = fullTexts ? wholeChanges(state.loadedWhole, await fullTexts.ids(), wholeIds) : [];
+  return { loaded, files, reread };
 }
 
 /**
@@ -115,7 +158,7 @@ export function holdsEveryLive(store: TextStore, index: MetaIndex): boolean {
  * (`now`: the whole articles stored now); every one of `now` when the record has no list.
  * O(whole articles).
  */
-export function wholeChanges(
+function wholeChanges(
   recorded: Float64Array | null,
   now: readonly number[],
   whole: Set<number>,
