@@ -22,6 +22,8 @@ import { OfferQueue } from './offerQueue';
 import { emptyStore, findTextFiles, holdsEveryLive, restoreText, writeText } from './textIndexStorage';
 import { TextUpkeep } from './textUpkeep';
 
+/** The events after which the text catches up with the index (soon, see `syncSoon`). */
+const SYNCED_ON = new Set(['items-added', 'items-changed', 'items-removed', 'fulltext-changed']);
 /** Items read from IndexedDB per step of a sync. */
 const BATCH = 500;
 /**
@@ -83,13 +85,7 @@ export class TextIndex implements TextSink {
       if (event.type === 'items-changed' || event.type === 'fulltext-changed')
         for (const id of event.ids) this.changed.add(id);
       if (event.type === 'items-removed') this.diffOwed = true;
-      if (
-        event.type === 'items-added' ||
-        event.type === 'items-changed' ||
-        event.type === 'items-removed' ||
-        event.type === 'fulltext-changed'
-      )
-        this.syncSoon();
+      if (SYNCED_ON.has(event.type)) this.syncSoon();
     });
   }
 
