@@ -76,10 +76,10 @@ const ACTION_TYPES = new Set<RuleAction['type']>([
 ]);
 const DAY = 86_400;
 
-/** Builds the rules domain; registers the ingest hook on the context. */
 /** At most this long (ms) between a run that matched nothing and its articles leaving the pending list. */
 export const SETTLE_MS = 500;
 
+/** Builds the rules domain; registers the ingest hook on the context. */
 export function createRulesApi(
   ctx: EngineContext,
   text: TextIndex,
