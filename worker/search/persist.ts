@@ -252,10 +252,12 @@ export async function writeTextIndex(
   // Taken together, now: the segment and the tail must be of one moment (a merge may run while
   // the transaction waits). The segment is read when it is written (nothing of it is written
   // in place, see `toMain`), the tail is copied; neither when nothing changed since the last write.
+  // The versions written are those of the moment each part is taken: a sync that changes the
+  // store or the index while the transaction waits is not marked written (the next write has it).
   let main = search.toMain();
-  const mainChanged = search.mainVersion !== state.writtenMainVersion;
-  let tail = search.version !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
-  const { dirty, count } = store.takeDirty();
+  let searchVersions = { search: search.version, main: search.mainVersion };
+  const mainChanged = searchVersions.main !== state.writtenMainVersion;
+  let tail = searchVersions.search !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
   const wrote = await db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
     if ((await meta.get(META_KEYS.itemsCounter))?.value !== counter) return null;
@@ -265,11 +267,16 @@ export async function writeTextIndex(
       // Everything is written: take both parts again, together, now.
       main = search.toMain();
       tail = search.toTail();
+      searchVersions = { search: search.version, main: search.mainVersion };
     }
     const lineage = ours
       ? state.lineage
       : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    const storeChanged = !ours || store.version !== state.writtenStoreVersion;
+    // Synchronous from here to the puts of the store's chunks and tables: what they hold, the
+    // dirty chunks and the version are of one moment.
+    const storeVersion = store.version;
+    const storeChanged = !ours || storeVersion !== state.writtenStoreVersion;
+    const { dirty, count } = storeChanged ? store.takeDirty() : { dirty: [], count: 0 };
     const space = store.chunks;
     const before = isValidRecord(valid) && valid.backing !== 'file' ? valid.chunkCount : 0;
     let chunkCount = isValidRecord(valid) ? valid.chunkCount : 0;
@@ -297,7 +304,7 @@ export async function writeTextIndex(
       ...(layout === undefined ? {} : { layout }),
     });
     if (storeChanged && space instanceof FileChunks) {
-      // Synchronous from here to the puts: the tables, the layout and the file agree.
+      // The tables, the layout and the file agree.
       space.flush();
       const puts = [writeHead(), meta.put({ key: KEY_HEAD_TAIL, value: tailOf(space.layout()) })];
       chunkCount = space.count();
@@ -306,10 +313,15 @@ export async function writeTextIndex(
       newHead = head;
     } else if (storeChanged) {
       const which = ours ? dirty.filter((c) => c < count) : Array.from({ length: count }, (_, i) => i);
-      await meta.bulkPut(
-        which.map((c) => ({ key: chunkKey(c), value: { lineage, bytes: store.chunkBytes(c) } })),
-      );
-      await Promise.all([writeHead(), meta.put({ key: KEY_HEAD_TAIL, value: tailOf() })]);
+      // Chunks and tables put together: an await between let a compaction renumber the slots
+      // after the chunks were taken and before the tables were.
+      await Promise.all([
+        meta.bulkPut(
+          which.map((c) => ({ key: chunkKey(c), value: { lineage, bytes: store.chunkBytes(c) } })),
+        ),
+        writeHead(),
+        meta.put({ key: KEY_HEAD_TAIL, value: tailOf() }),
+      ]);
       chunkCount = count;
       newHead = head;
       if (before > count)
@@ -346,17 +358,15 @@ export async function writeTextIndex(
         wholeIds,
       } satisfies ValidRecord,
     });
-    return { lineage, head: newHead };
+    return { lineage, head: newHead, storeVersion };
   });
-  if (!wrote) {
-    store.markAllDirty();
-    return false;
-  }
+  // Not written (another counter): nothing was taken, so the dirty chunks are still marked.
+  if (!wrote) return false;
   state.lineage = wrote.lineage;
   state.head = wrote.head;
-  state.writtenStoreVersion = store.version;
-  state.writtenSearchVersion = search.version;
-  state.writtenMainVersion = search.mainVersion;
+  state.writtenStoreVersion = wrote.storeVersion;
+  state.writtenSearchVersion = searchVersions.search;
+  state.writtenMainVersion = searchVersions.main;
   return true;
 }
 
