@@ -38,9 +38,11 @@ export interface EngineContext {
 export interface IngestRules {
   /**
    * Whether new articles are listed for the rules in the transaction that stores them
-   * (rules/pending.ts): some rule is enabled, or the rules are not read yet.
+   * (rules/pending.ts): whether some rule is enabled (the rules are read once per change).
+   * Known before the ingest: listed with no rule enabled, a start's resumed run would let a
+   * rule made after the articles came act on them.
    */
-  wanted(): boolean;
+  wanted(): Promise<boolean>;
   /**
    * Runs the rules on newly added items, after they are in the index; `listed` says whether the
    * ingest listed them. Its failure is logged, never fails ingest.

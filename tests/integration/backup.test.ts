@@ -38,8 +38,10 @@ async function backupOf(e: Engine, settings: unknown = SETTINGS): Promise<{ blob
 async function dump(e: Engine) {
   const t = (name: string) => internalsOf(e).db.dexie.table(name).toArray();
   const meta = (await t('meta')).filter(
-    // restoredSettings: a restore's settings waiting for the page (checked on their own below).
-    (m: { key: string }) => !/^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$)/.test(m.key),
+    // restoredSettings: a restore's settings waiting for the page (checked on their own below);
+    // rulePending: what the rules still owe new articles (worker/rules/pending.ts).
+    (m: { key: string }) =>
+      !/^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$|rulePending:)/.test(m.key),
   );
   return { groups: await t('groups'), feeds: await t('feeds'), items: await t('items'), meta };
 }

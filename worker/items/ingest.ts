@@ -296,7 +296,7 @@ export async function ingestItems(
   if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
   let result: Written;
   // Listed for the rules with the articles, so a run the tab's end cuts short runs at the next start.
-  const listed = ctx.rules?.wanted() ?? false;
+  const listed = (await ctx.rules?.wanted()) ?? false;
   try {
     result = await writeItems(ctx, feedId, prepared.slice(), now, feedPatch, 'index', listed);
   } catch (err) {

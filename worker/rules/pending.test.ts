@@ -130,4 +130,19 @@ describe('rules cut short', () => {
     await expect.poll(async () => (await pendingOf(second))?.value).toBeUndefined();
     expect(await second.rules.log(rule.id)).toHaveLength(0);
   });
+
+  it('articles that came before any rule are not listed: a rule made at the next start leaves them alone', async () => {
+    const dbName = `rules-pending-${Math.random()}`;
+    const first = await start(dbName);
+    const feed = await first.feeds.save({ url: 'https://river.test/rss', title: 'River' });
+    const added = await ingest(first, feed, ['Herons at dawn']);
+    expect(await pendingOf(first)).toBeUndefined();
+    first.close();
+
+    const second = await start(dbName);
+    const rule = await second.rules.save(heron);
+    await internalsOf(second).context.rules!.resume();
+    expect(await second.rules.log(rule.id)).toHaveLength(0);
+    expect(flagsOf(second, added[0]!)).toBe(0);
+  });
 });

@@ -91,17 +91,7 @@ export function createRulesApi(
   // Compiled matchers by rule, valid while the key (rule version, feeds version, NOW second) holds.
   const compiled = new Map<string, { key: string; test: (row: number) => boolean }>();
   let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
-  // Whether some rule is enabled, as the plans built since the rules' last change say (null
-  // before); `changes` counts the changes, so plans read before one do not set it.
-  let anyEnabled: boolean | null = null;
-  let changes = 0;
-  const store = createRuleStore(ctx, () => {
-    plans = null;
-    anyEnabled = null;
-    changes++;
-    // Built again now, so the next ingest knows whether to list its articles.
-    void enabledPlans().catch(() => undefined);
-  });
+  const store = createRuleStore(ctx, () => (plans = null));
   const { serial, readRules, readLog, writeLog } = store;
   const aiSettings = createAiSettings(ctx);
   const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
@@ -154,7 +144,6 @@ export function createRulesApi(
   // A failed read is not kept: the next ingest reads again.
   const enabledPlans = () => {
     if (plans) return plans;
-    const at = changes;
     const built = readRules().then((rules) => {
       const out: Array<{ rule: Rule; ast: QueryAst; text: boolean }> = [];
       for (const rule of rules) {
@@ -163,7 +152,6 @@ export function createRulesApi(
         // A query stored before a language change made it invalid matches nothing.
         if (parsed.ok) out.push({ rule, ast: parsed.query, text: needsText(parsed.query) });
       }
-      if (at === changes) anyEnabled = out.length > 0;
       return out;
     });
     built.catch(() => plans === built && (plans = null));
@@ -225,10 +213,12 @@ export function createRulesApi(
   // run leaves them to it, though it may read them.
   const queued = new Set<string>();
   ctx.rules = {
-    wanted() {
-      if (anyEnabled === null) void enabledPlans().catch(() => undefined);
-      return anyEnabled ?? true;
-    },
+    // Unreadable rules list the articles (a run then reads the rules again).
+    wanted: () =>
+      enabledPlans().then(
+        (list) => list.length > 0,
+        () => true,
+      ),
     afterIngest(added, listed) {
       const key = pendingKey(added);
       if (listed) queued.add(key);

@@ -158,11 +158,7 @@ export function holdsEveryLive(store: TextStore, index: MetaIndex): boolean {
  * (`now`: the whole articles stored now); every one of `now` when the record has no list.
  * O(whole articles).
  */
-function wholeChanges(
-  recorded: Float64Array | null,
-  now: readonly number[],
-  whole: Set<number>,
-): number[] {
+function wholeChanges(recorded: Float64Array | null, now: readonly number[], whole: Set<number>): number[] {
   const stored = new Set(now);
   const out: number[] = [];
   for (const id of recorded ?? []) {
