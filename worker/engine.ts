@@ -317,13 +317,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
     const started = gate.afterLoad().then(() => textIndex.start());
-    // Rules cut short by the last tab's end (a reload in a refresh) run on their new articles.
+    // Then the rules finish what the last tab's end cut short (rules/pending.ts; start never rejects).
     void started
-      .catch(() => undefined)
       .then(() => ctx.rules?.resume())
-      .catch((err: unknown) => {
-        if (!closed) console.error('Rivulet: rules of the last session did not run', err);
-      });
+      .catch((err: unknown) => closed || console.error('Rivulet: the rules could not resume', err));
     if (gate.deferred)
       void started.then(() => {
         countTimer = setTimeout(() => void checkRowCount(), opts.countCheckDelayMs ?? 5000);
