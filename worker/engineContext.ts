@@ -39,8 +39,8 @@ export interface IngestRules {
   /**
    * Whether new articles are listed for the rules in the transaction that stores them
    * (rules/pending.ts): whether some rule is enabled (the rules are read once per change).
-   * Known before the ingest: listed with no rule enabled, a start's resumed run would let a
-   * rule made after the articles came act on them.
+   * Asked before each ingest, never guessed: articles listed while no rule was enabled would let
+   * a rule made before the next start's resume act on them.
    */
   wanted(): Promise<boolean>;
   /**

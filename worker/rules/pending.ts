@@ -42,5 +42,5 @@ export async function readPending(db: Database): Promise<Array<{ key: string; id
 
 /** Deletes the records `keys` (those already gone are no matter). */
 export function settlePending(db: Database, keys: readonly string[]): Promise<unknown> {
-  return keys.length ? db.table('meta').bulkDelete(keys.slice()) : Promise.resolve();
+  return db.table('meta').bulkDelete(keys.slice());
 }
