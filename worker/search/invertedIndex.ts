@@ -55,11 +55,19 @@ export class InvertedIndex {
   protected live = 0;
   protected lenSum = 0;
   protected _version = 0;
+  /**
+   * Moves whenever document numbers are reassigned (a merge that renumbers, a load): until it
+   * moves, a document keeps its number and date, and new ones only come after the last.
+   */
+  protected _layout = 0;
   /** Documents removed since the last prune or merge (`prunePending` skips its pass at 0). */
   private removedSincePrune = 0;
 
   get version(): number {
     return this._version;
+  }
+  get layout(): number {
+    return this._layout;
   }
   /** Live documents. */
   docCount(): number {
@@ -360,6 +368,7 @@ export class InvertedIndex {
     this.feedIds = feed;
     this.alive = alive;
     this.docs = n;
+    this._layout++;
   }
 
   protected grow(min: number): void {

@@ -56,7 +56,7 @@ describe('RankedIds', () => {
     let stale = false;
     return {
       src: {
-        keys: () => {
+        keys: (_k: number) => {
           if (stale) return null;
           calls++;
           const keys = Float64Array.from(values);
@@ -64,7 +64,7 @@ describe('RankedIds', () => {
             const j = (i * 7919) % (i + 1);
             [keys[i], keys[j]] = [keys[j] as number, keys[i] as number];
           }
-          return keys;
+          return { keys, total: keys.length };
         },
         idOf: (key: number) => key,
       },

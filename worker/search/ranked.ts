@@ -97,10 +97,12 @@ export function idList(ids: Int32Array): Ranked {
 /** The keys of a RankedIds' query, and their item ids. */
 export interface RankedSource {
   /**
-   * The query's sort keys, computed now (its own array or a scratch one: read at once), or null
-   * once the index changed since the list was made (the order would no longer be the same).
+   * The query's sort keys, computed now (its own array or a scratch one: read at once): at least
+   * its `k` largest keys (all of them, or only those at or above some threshold), and how many
+   * keys the query has in all. Null once the index changed since the list was made (the order
+   * would no longer be the same).
    */
-  keys(): Float64Array | null;
+  keys(k: number): { keys: Float64Array; total: number } | null;
   /** The item id a key stands for (valid right after `keys()`). */
   idOf(key: number): number;
 }
@@ -129,10 +131,12 @@ export class RankedIds implements Ranked {
   prefix(n: number): Int32Array | null {
     const ready = this.ids.length;
     if (this.total >= 0 && Math.min(n, this.total) <= ready) return this.ids;
-    const keys = this.src.keys();
-    if (!keys) return null;
-    this.total = keys.length;
-    const end = Math.min(keys.length, Math.max(n, ready * 2));
+    const want = Math.max(n, ready * 2);
+    const got = this.src.keys(want);
+    if (!got) return null;
+    const { keys } = got;
+    this.total = got.total;
+    const end = Math.min(got.total, want);
     if (end <= ready) return this.ids;
     selectLargest(keys, 0, keys.length, end);
     // The first `ready` are the ones already handed out (same keys, same order).

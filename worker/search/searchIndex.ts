@@ -220,6 +220,7 @@ export class SearchIndex extends InvertedIndex {
       }
     this._version++;
     this._mainVersion++;
+    this._layout++;
   }
 
   /** Empties the index. */
