@@ -323,3 +323,32 @@ describe('ingestItems finds stored articles through the index', () => {
     expect(bulkAdd).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('ingestItems with a long list of new articles', () => {
+  const many = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => incoming({ guid: `n${from + i}`, title: `Article ${from + i}` }));
+
+  it('gives each its own id in the feed’s order, the record under it and its row fields', async () => {
+    const { added } = await engine.items.ingest(feedId, many(50));
+    expect(added).toHaveLength(50);
+    expect([...added].sort((a, b) => a - b)).toEqual(added);
+    const records = await internalsOf(engine).db.table('items').bulkGet(added);
+    expect(records.map((r) => r?.guid)).toEqual(many(50).map((i) => i.guid));
+    expect(records.every((r) => r?.snippet !== undefined && r.contentHash === contentHashOf(r))).toBe(true);
+    const index = internalsOf(engine).index;
+    expect(added.map((id) => index.title(index.rowOf(id)))).toEqual(many(50).map((i) => i.title));
+  });
+
+  it('one the index did not know among them makes the whole list retried against the store', async () => {
+    const { added } = await engine.items.ingest(feedId, [incoming({ guid: 'n40', title: 'Article 40' })]);
+    internalsOf(engine).context.index.remove(added);
+    const bulkAdd = vi.spyOn(internalsOf(engine).db.table('items'), 'bulkAdd');
+    const res = await engine.items.ingest(feedId, many(50));
+    // The first try was refused whole: every article once.
+    expect(bulkAdd).toHaveBeenCalledTimes(2);
+    expect(res.added).toHaveLength(49);
+    expect(await internalsOf(engine).stores.items.count()).toBe(50);
+    const guids = (await internalsOf(engine).stores.items.listAll()).map((r) => r.guid);
+    expect(new Set(guids).size).toBe(50);
+  });
+});
