@@ -6,10 +6,10 @@
  * corpus in a worker of their own, and the harness reads each worker's heap growth after a
  * forced GC over CDP. Those builds also give both build times.
  */
-import { CJK, WORDS, prng } from '../corpus';
+import { CJK, WORDS, feedItems, prng } from '../corpus';
 import { corpus } from './seed';
 import { picked, summarize, verdict, type BenchRow } from './stats';
-import { MISSING, engineTextWorker, miniSearchWorker, optionalCall } from './workers';
+import { MISSING, engineTextWorker, engineWorker, miniSearchWorker, optionalCall } from './workers';
 
 interface SearchQuery {
   q: string;
@@ -94,6 +94,7 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
       if (pass >= 0) miniMs.push(performance.now() - start);
     }
   }
+  const afterNew = probe === MISSING ? [] : [await searchAfterNew()];
   await mini.drop();
   const m = summarize(miniMs);
   const missing = probe === MISSING ? 'n/a (engine API missing: search.run)' : undefined;
@@ -159,5 +160,71 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
         `(its own count: ${(eb.selfCountedBytes / MB).toFixed(0)} MB)` +
         (partial ? `; ${miniScope}, so the ratio is per article` : ''),
     },
+    ...afterNew,
   ];
+}
+
+/** Rounds of the "search right after new articles" case, and the articles each round brings. */
+const AFTER_ROUNDS = 7;
+const AFTER_NEW = 50;
+
+/**
+ * A search right after new articles arrive (a refresh, then the reader searches): each round
+ * ingests 50 new articles into a scratch feed, then times a one-word query, on the engine (the
+ * call includes taking the new articles into its text index) and on MiniSearch (after adding the
+ * same articles, untimed). Different words each round, so no round answers from a kept result.
+ * The scratch feed and its articles are deleted after.
+ */
+async function searchAfterNew(): Promise<BenchRow> {
+  const engine = engineWorker();
+  const mini = miniSearchWorker();
+  const { spec } = corpus();
+  const words = searchQueries()
+    .filter((q) => !q.prefix && /^[a-z]+$/.test(q.q))
+    .map((q) => q.q);
+  const fresh = feedItems({ ...spec, seed: spec.seed + 7, size: 100_000 }, 1).slice(
+    0,
+    AFTER_ROUNDS * AFTER_NEW,
+  );
+  const feed = await engine.feeds.save({
+    url: 'https://search-after.example.test/rss.xml',
+    title: 'Search after',
+  });
+  const engineMs: number[] = [];
+  const miniMs: number[] = [];
+  try {
+    for (let r = 0; r < AFTER_ROUNDS; r++) {
+      const batch = fresh.slice(r * AFTER_NEW, (r + 1) * AFTER_NEW);
+      await engine.items.ingest(
+        feed,
+        batch.map(({ read: _r, saved: _s, plain: _p, ...item }) => ({ ...item, guid: `after:${item.guid}` })),
+      );
+      const q = words[(r * 7) % words.length] as string;
+      let start = performance.now();
+      await engine.search.run(`${q} `);
+      engineMs.push(performance.now() - start);
+      await mini.add(
+        batch.map((it, i) => ({ id: 50_000_000 + r * AFTER_NEW + i, title: it.title, text: it.plain })),
+      );
+      start = performance.now();
+      await mini.search(q, false);
+      miniMs.push(performance.now() - start);
+    }
+  } finally {
+    await engine.feeds.delete(feed);
+  }
+  const e = summarize(engineMs);
+  const m = summarize(miniMs);
+  return {
+    bench: 'search',
+    case: `a one-word query right after ${AFTER_NEW} new articles arrive`,
+    unit: 'ms median (p95)',
+    subject: e,
+    anchor: m,
+    anchorName: 'MiniSearch (defaults), the same articles added',
+    ratio: e.median / m.median,
+    target: '—',
+    status: 'info',
+    note: `${AFTER_ROUNDS} rounds; the engine's time includes taking the new articles into its text index`,
+  };
 }

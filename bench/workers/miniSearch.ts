@@ -43,6 +43,14 @@ const api = {
     return { ms: performance.now() - start, hits };
   },
 
+  /** Adds documents to the built index (new articles arriving); returns ms. */
+  add(docs: Doc[]): { ms: number } {
+    if (!index) throw new Error('MiniSearch index not built');
+    const start = performance.now();
+    index.addAll(docs);
+    return { ms: performance.now() - start };
+  },
+
   /** Drops the index (before memory measurements of other parts). */
   drop(): void {
     index = null;
