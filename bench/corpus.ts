@@ -163,3 +163,14 @@ export function feedItems(spec: CorpusSpec, f: number): CorpusItem[] {
   }
   return items.sort((a, b) => b.pubDate - a.pubDate);
 }
+
+/**
+ * A corpus item as an incoming article the engine has not seen: the corpus's state fields
+ * dropped, guid and link marked with `tag` (a feed holding the original takes it as another).
+ */
+export function asNewArticle(
+  { read: _r, saved: _s, plain: _p, ...item }: CorpusItem,
+  tag: string,
+): IncomingItem {
+  return { ...item, guid: `${item.guid}:${tag}`, link: `${item.link}?${tag}` };
+}

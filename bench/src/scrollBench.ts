@@ -6,7 +6,7 @@
  * observers (blocking ms).
  */
 import type { IncomingItem, ItemRow } from '../../worker/types';
-import { FEED_COUNT, feedItems, feedTitle, firstItemId, type CorpusSpec } from '../corpus';
+import { FEED_COUNT, asNewArticle, feedItems, feedTitle, firstItemId, type CorpusSpec } from '../corpus';
 import { mountList, unmountList, type RowSource } from './scrollList';
 import { corpus } from './seed';
 import { frameOver } from './stats';
@@ -154,12 +154,8 @@ let refreshRuns = 0;
 let scratchFeed: number | null = null;
 function nextRefreshItems(spec: CorpusSpec): IncomingItem[] {
   const run = refreshRuns++;
-  return feedItems({ ...spec, seed: spec.seed + 1, size: 100_000 }, 0).map(
-    ({ read: _r, saved: _s, plain: _p, ...item }) => ({
-      ...item,
-      guid: `${item.guid}:run${run}`,
-      link: `${item.link}?run=${run}`,
-    }),
+  return feedItems({ ...spec, seed: spec.seed + 1, size: 100_000 }, 0).map((it) =>
+    asNewArticle(it, `run${run}`),
   );
 }
 

@@ -6,7 +6,7 @@
  * corpus in a worker of their own, and the harness reads each worker's heap growth after a
  * forced GC over CDP. Those builds also give both build times.
  */
-import { CJK, WORDS, feedItems, prng } from '../corpus';
+import { CJK, WORDS, asNewArticle, feedItems, prng } from '../corpus';
 import { corpus } from './seed';
 import { picked, summarize, verdict, type BenchRow } from './stats';
 import { MISSING, engineTextWorker, engineWorker, miniSearchWorker, optionalCall } from './workers';
@@ -197,7 +197,7 @@ async function searchAfterNew(): Promise<BenchRow> {
       const batch = fresh.slice(r * AFTER_NEW, (r + 1) * AFTER_NEW);
       await engine.items.ingest(
         feed,
-        batch.map(({ read: _r, saved: _s, plain: _p, ...item }) => ({ ...item, guid: `after:${item.guid}` })),
+        batch.map((it) => asNewArticle(it, 'after')),
       );
       const q = words[(r * 7) % words.length] as string;
       let start = performance.now();
