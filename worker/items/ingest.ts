@@ -7,7 +7,7 @@ import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { addPending } from '../rules/pending';
-import { offerText, type OfferedText } from '../search/textFeed';
+import { offerText, offeredText, type OfferedText } from '../search/textFeed';
 import type { EngineEvent, Feed, IncomingItem } from '../types';
 import { hash32, hashString } from '../../shared/hash';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -142,14 +142,7 @@ function initialFlags(item: IncomingItem): number {
 }
 
 function offered(items: StoredItem[], texts: TextOf): OfferedText[] {
-  return items.map((i) => ({
-    id: i.id,
-    feedId: i.feedId,
-    pubDate: i.pubDate,
-    title: i.title,
-    author: i.author,
-    plainLower: texts.get(i) ?? '',
-  }));
+  return items.map((i) => offeredText(i, texts.get(i) ?? ''));
 }
 
 // Error code of a write that met a dedupe key the index did not know (caught in ingestItems).

@@ -5,6 +5,7 @@
  * the engine context keeps the items domain free of a dependency on search.
  */
 import type { EngineContext } from '../engineContext';
+import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
 
 /**
  * Whole-article texts (worker/fulltext) that stand in for an item's description in the index.
@@ -25,6 +26,25 @@ export interface OfferedText {
   title: string;
   author: string;
   plainLower: string;
+}
+
+/** An item's searchable fields with its searchable text (`plainLower`). */
+export function offeredText(
+  item: Pick<OfferedText, 'id' | 'feedId' | 'pubDate'> & { title?: string; author?: string },
+  plainLower: string,
+): OfferedText {
+  const { id, feedId, pubDate } = item;
+  return { id, feedId, pubDate, title: item.title ?? '', author: item.author ?? '', plainLower };
+}
+
+/**
+ * The searchable text of a stored item: its whole article's text when given (lower-cased, cut
+ * as the description's is), else `plainTextLower(description)`. Cost: one HTML parse.
+ */
+export function searchableText(item: { description?: string }, wholeText?: string): string {
+  return wholeText !== undefined
+    ? wholeText.toLowerCase().slice(0, MAX_TEXT_CHARS)
+    : plainTextLower(item.description ?? '');
 }
 
 /** Receives offered items (the engine's TextIndex). */

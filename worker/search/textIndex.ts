@@ -12,11 +12,17 @@
  */
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
-import { MAX_TEXT_CHARS, plainTextLower } from '../query/language/textColumn';
 import { FileChunks } from './fileChunks';
 import { collectTextFiles, unwrittenState, type PersistState, type TextFiles } from './persist';
 import { SearchIndex } from './searchIndex';
-import { registerTextSink, type FullTextSource, type OfferedText, type TextSink } from './textFeed';
+import {
+  offeredText,
+  registerTextSink,
+  searchableText,
+  type FullTextSource,
+  type OfferedText,
+  type TextSink,
+} from './textFeed';
 import { TextStore } from './textStore';
 import { OfferQueue } from './offerQueue';
 import { emptyStore, findTextFiles, holdsEveryLive, restoreText, writeText } from './textIndexStorage';
@@ -328,17 +334,7 @@ export class TextIndex implements TextSink {
    * text in place of the description when given. Cost: one HTML parse + tokenise.
    */
   add(item: StoredItem, wholeText?: string): void {
-    this.addText({
-      id: item.id,
-      feedId: item.feedId,
-      pubDate: item.pubDate,
-      title: item.title ?? '',
-      author: item.author ?? '',
-      plainLower:
-        wholeText !== undefined
-          ? wholeText.toLowerCase().slice(0, MAX_TEXT_CHARS)
-          : plainTextLower(item.description ?? ''),
-    });
+    this.addText(offeredText(item, searchableText(item, wholeText)));
     if (wholeText !== undefined) this.wholeIds.add(item.id);
   }
 
