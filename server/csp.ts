@@ -20,12 +20,15 @@ const FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://player.vimeo
 
 /**
  * Builds the Content-Security-Policy for the app. Scripts come only from our own origin (no
- * inline, no remote); feed images and media are remote by nature, so those are open.
+ * inline, no remote, no eval); feed images and media are remote by nature, so those are open.
+ * `'wasm-unsafe-eval'` lets the engine compile its own WebAssembly (the substring scan of
+ * worker/search/byteFinder.ts, bytes built into the worker's script); it allows no JS eval, and
+ * without it the scan falls back to JS.
  */
 export function buildContentSecurityPolicy(extraConnect: readonly string[] = EXTRA_CONNECT_SOURCES): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
     ['worker-src', ["'self'", 'blob:']],
     ['connect-src', ["'self'", ...extraConnect]],
     // Mantine injects <style> elements at runtime.

@@ -19,6 +19,8 @@ const items = [
 // (readiness, counts, the item's own text) is for a failure's message, not compared.
 interface TextState {
   kind: string;
+  /** How description filters search the bytes (the SIMD scan needs the CSP's 'wasm-unsafe-eval'). */
+  scan: string;
   lineage: string;
   zeppelin: number;
   debug: string;
@@ -40,6 +42,7 @@ const textState = (page: Page): Promise<TextState> =>
       const [airship] = (await engine.query.run("title = 'Airships return'")).rows;
       return {
         kind: text.store.chunks.kind,
+        scan: text.store.scanKind(),
         lineage: text.persistState.lineage,
         zeppelin,
         debug: JSON.stringify({
@@ -75,7 +78,7 @@ describe('description text in OPFS files', () => {
   test('a reload reads the text from its file; a second tab shares it; clear all removes it', async () => {
     const app = await apps.open();
     const first = await textState(app.page);
-    expect(first).toMatchObject({ kind: 'file', zeppelin: 1 });
+    expect(first).toMatchObject({ kind: 'file', scan: 'simd', zeppelin: 1 });
     expect(first.lineage).not.toBe('');
     const files = await textFiles(app.page);
     expect(Object.values(files).some((bytes) => bytes > 4096)).toBe(true);

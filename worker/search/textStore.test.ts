@@ -89,6 +89,46 @@ describe.each(Object.entries(backings))('TextStore (%s chunks)', (_, make) => {
     }
   });
 
+  it('extends an earlier map by the texts added since, reading only their chunks, as a whole scan would answer', async () => {
+    const store = await make();
+    const filler = 'f'.repeat(150_000);
+    const put = (id: number) => store.put(id, id % 3 === 0 ? `${id} needle ${filler}` : `${id} ${filler}`);
+    for (let id = 1; id <= 30; id++) put(id);
+    let map = store.matches('needle');
+    const space = store.chunks;
+    const read = space.chunk.bind(space);
+    const reads: number[] = [];
+    space.chunk = (c: number) => {
+      reads.push(c);
+      return read(c);
+    };
+    // Added, replaced (a new slot, the old one dead) and removed texts, in rounds.
+    let next = 31;
+    for (let round = 0; round < 4; round++) {
+      const before = store.chunks.count();
+      for (let k = 0; k < 3; k++) put(next++);
+      put(3 + round * 3);
+      store.put(6 + round * 3, `${6 + round * 3} no longer`);
+      store.remove(9 + round * 3);
+      reads.length = 0;
+      map = store.matches('needle', map);
+      // Only the chunks the new slots are in (the one open before, and any opened since).
+      expect(Math.min(...reads)).toBeGreaterThanOrEqual(before - 1);
+      expect(Array.from(map)).toEqual(Array.from(store.matches('needle')));
+    }
+    expect(hits(store, 'needle')).toEqual(
+      [...store.liveIds()].filter((id) => store.text(id).includes('needle')).sort((a, b) => a - b),
+    );
+    // Nothing added: the map is the earlier one less the texts removed, with nothing read.
+    store.remove(33);
+    reads.length = 0;
+    const after = store.matches('needle', map);
+    expect(reads).toEqual([]);
+    expect(Array.from(after)).toEqual(Array.from(store.matches('needle')));
+    // An empty needle, or one holding the separator, extends the same way.
+    expect(Array.from(store.matches('', store.matches('')))).toEqual(Array.from(store.matches('')));
+  });
+
   it('compacts dead bytes and survives a tables round trip', async () => {
     const store = await make();
     if (store.chunks instanceof FileChunks) await store.chunks.whenSpare();

@@ -10,6 +10,7 @@
  * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`),
  * skipping chunks whose trigram set lacks one of the needle's (chunkGrams.ts).
  */
+import { byteFinder, finderKind } from './byteFinder';
 import { ChunkGrams, needleGrams } from './chunkGrams';
 import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
@@ -55,6 +56,10 @@ export class TextStore {
   /** Bumped whenever slots are renumbered (compaction, load, clear): slot → id answers change. */
   get numbering(): number {
     return this._numbering;
+  }
+  /** How `matches` searches the bytes here: WebAssembly SIMD, or `indexOf` where that cannot run. */
+  scanKind(): 'simd' | 'indexOf' {
+    return finderKind();
   }
   /** Where the chunks are. */
   get chunks(): ChunkSpace {
@@ -161,31 +166,34 @@ export class TextStore {
   /**
    * A map by slot (1 = match) of every live slot whose text contains `needle` (already
    * lower-cased). Scans each chunk once (file chunks are read one at a time into one reused
-   * buffer): finds the needle's rarest byte with the native `indexOf`, then compares the rest.
-   * A chunk whose trigram set lacks one of the needle's is neither read nor scanned; one whose
-   * set is not known gets it from this read. An empty needle matches every slot.
-   * Cost: ~one pass over the bytes of the chunks that may hold the needle (none, for a word
-   * the texts never hold); far fewer comparisons for needles with a rare byte.
+   * buffer) with the fastest `ByteFinder` the runtime has (byteFinder.ts); after a match the
+   * search goes on from the end of that text. A chunk whose trigram set lacks one of the
+   * needle's is neither read nor scanned; one whose set is not known gets it from this read. An
+   * empty needle matches every slot.
+   * `earlier`: a map this returned for the same needle while `numbering` was what it is now.
+   * Its slots are taken as they were (less those removed since) and only the slots added after
+   * it are scanned: after a refresh, a filter reads the new texts, not the whole store.
+   * Cost: ~one pass over the bytes of the chunks that may hold the needle (none, for a word the
+   * texts never hold), or of the texts added since `earlier`; plus O(slots) for the map.
    */
-  matches(needle: string): Uint8Array {
+  matches(needle: string, earlier?: Uint8Array): Uint8Array {
     const out = new Uint8Array(this.slots);
+    const from = earlier ? Math.min(earlier.length, this.slots) : 0;
+    for (let s = 0; s < from; s++) out[s] = (earlier![s] as number) & (this.alive[s] as number);
     const pat = encoder.encode(needle);
     if (pat.length === 0 || pat.includes(SEP)) {
-      for (let s = 0; s < this.slots; s++)
+      for (let s = from; s < this.slots; s++)
         out[s] = this.alive[s] === 1 && (pat.length === 0 || this.textOfSlot(s).includes(needle)) ? 1 : 0;
       return out;
     }
-    let pivot = 0;
-    for (let i = 1; i < pat.length; i++)
-      if ((this.histogram[pat[i] as number] as number) < (this.histogram[pat[pivot] as number] as number))
-        pivot = i;
-    const key = pat[pivot] as number;
-    const m = pat.length;
+    if (from === this.slots) return out;
     const grams = needleGrams(pat);
+    const finder = byteFinder(pat, this.histogram);
     // Slots of one chunk are contiguous and in byte order, so one cursor walks them.
-    let slot = 0;
+    let slot = from;
+    const first = this.chunkOf[from] as number;
     const count = this.space.count();
-    for (let c = 0; c < count; c++) {
+    for (let c = first; c < count; c++) {
       while (slot < this.slots && (this.chunkOf[slot] as number) < c) slot++;
       // A chunk with no live slot is not read.
       let any = false;
@@ -193,28 +201,19 @@ export class TextStore {
       if (!any || (grams && !this.grams.mayHold(c, grams))) continue;
       const chunk = this.space.chunk(c);
       if (!this.grams.known(c)) this.grams.fill(c, chunk);
-      const end = chunk.length;
-      let p = chunk.indexOf(key, pivot);
-      while (p !== -1 && p < end) {
-        const at = p - pivot;
-        let ok = at + m <= end;
-        for (let i = 0; ok && i < m; i++) if (chunk[at + i] !== pat[i]) ok = false;
-        if (ok) {
-          while (
-            slot + 1 < this.slots &&
-            this.chunkOf[slot + 1] === c &&
-            (this.start[slot + 1] as number) <= at
-          )
-            slot++;
-          if (this.alive[slot] === 1) out[slot] = 1;
-          // Later matches in the same text add nothing: jump to the text's end.
-          p = chunk.indexOf(
-            key,
-            Math.max(p + 1, (this.start[slot] as number) + (this.len[slot] as number) + pivot),
-          );
-        } else {
-          p = chunk.indexOf(key, p + 1);
-        }
+      finder.load(chunk);
+      // In the first chunk, the texts before `from` are `earlier`'s.
+      let at = finder.next(c === first ? (this.start[from] as number) : 0);
+      while (at >= 0) {
+        while (
+          slot + 1 < this.slots &&
+          this.chunkOf[slot + 1] === c &&
+          (this.start[slot + 1] as number) <= at
+        )
+          slot++;
+        if (this.alive[slot] === 1) out[slot] = 1;
+        // Later matches in the same text add nothing: go on after its separator.
+        at = finder.next((this.start[slot] as number) + (this.len[slot] as number) + 1);
       }
     }
     return out;
