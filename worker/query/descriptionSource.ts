@@ -8,11 +8,14 @@ const CACHED_NEEDLES = 8;
 /**
  * The planner's view of descriptions over the text store: rows of the metadata index are mapped
  * to items by id (the store is keyed by id, so index compaction cannot misalign them).
- * `contains` answers from one whole-store byte scan per needle, cached until the store changes.
+ * `contains` answers from one whole-store byte scan per needle, kept for the latest needles: once
+ * the store has changed, the next question about a needle scans only the texts added since (a
+ * refresh adds a few hundred; a whole scan reads every text), unless the store renumbered its
+ * slots (a compaction or a load), which needs the whole scan again.
  */
 export class StoreDescriptionSource implements DescriptionSource {
-  private readonly maps = new Map<string, Uint8Array>();
-  private version = -1;
+  /** Per needle, in the order they were last scanned: the map and the store's `version` and `numbering` it is of. */
+  private readonly maps = new Map<string, { map: Uint8Array; version: number; numbering: number }>();
 
   constructor(
     private readonly index: MetaIndexView,
@@ -45,18 +48,16 @@ export class StoreDescriptionSource implements DescriptionSource {
     return hits;
   }
 
-  // Per store slot, whether its text contains the needle: one store scan per needle, cached.
+  // Per store slot, whether its text contains the needle: one store scan per needle, then the
+  // texts added since, for the latest CACHED_NEEDLES needles.
   private slotHits(needleLower: string): Uint8Array {
-    if (this.version !== this.store.version) {
-      this.maps.clear();
-      this.version = this.store.version;
-    }
-    let map = this.maps.get(needleLower);
-    if (!map) {
-      map = this.store.matches(needleLower);
-      if (this.maps.size >= CACHED_NEEDLES) this.maps.delete(this.maps.keys().next().value as string);
-      this.maps.set(needleLower, map);
-    }
+    const { version, numbering } = this.store;
+    const kept = this.maps.get(needleLower);
+    if (kept?.version === version) return kept.map;
+    const map = this.store.matches(needleLower, kept?.numbering === numbering ? kept.map : undefined);
+    this.maps.delete(needleLower);
+    if (this.maps.size >= CACHED_NEEDLES) this.maps.delete(this.maps.keys().next().value as string);
+    this.maps.set(needleLower, { map, version, numbering });
     return map;
   }
 }
