@@ -52,6 +52,43 @@ describe('TextIndex queue', () => {
     expect((await engine.search.run('word7')).rows.map((r) => r.id)).toEqual([id]);
   });
 
+  it('answers a description filter asked again after new, changed and removed articles as a first scan would', async () => {
+    const { engine, feedId } = await started();
+    const other = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+    await engine.items.ingest(
+      feedId,
+      items(40, (i) => (i % 4 === 0 ? 'zeppelin' : 'plain')),
+    );
+    const store = internalsOf(engine).textIndex.store;
+    const ask = async () =>
+      (await engine.query.run("description LIKE 'zeppelin'", { limit: 500 })).rows
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+    const scanned = () =>
+      [...store.liveIds()].filter((id) => store.text(id).includes('zeppelin')).sort((a, b) => a - b);
+    const scans = vi.spyOn(store, 'matches');
+    expect(await ask()).toHaveLength(10);
+    // Article 1 now holds the word, article 0 no longer does; five new here, three in another feed.
+    await engine.items.ingest(feedId, [
+      ...items(1, () => 'now a zeppelin', 1),
+      ...items(1, () => 'plain now', 0),
+      ...items(5, () => 'zeppelin', 100),
+    ]);
+    await engine.items.ingest(
+      other,
+      items(3, () => 'zeppelin', 200),
+    );
+    const after = await ask();
+    expect(after).toHaveLength(18);
+    expect(after).toEqual(scanned());
+    // The second answer extended the first scan's map.
+    expect(scans).toHaveBeenCalledTimes(2);
+    expect(scans.mock.calls[1]?.[1]).toBeInstanceOf(Uint8Array);
+    await engine.feeds.delete(other);
+    expect(await ask()).toEqual(scanned());
+    expect(await ask()).toHaveLength(15);
+  });
+
   it('never lets a description LIKE or a search miss items still queued', async () => {
     const { engine, feedId } = await started();
     // More than one drain chunk, so the background drain cannot have finished on its own.
