@@ -1,10 +1,9 @@
 /**
  * Which byte trigrams each text chunk holds, as a 65,536-bit set per chunk (8 KiB for 1 MiB of
  * text, 0.8%), so `description LIKE` reads and scans only the chunks that may hold its needle.
- * Why: the scan is bound by the byte search itself (`Uint8Array.indexOf` ran at ~1.4 GB/s in
- * Chromium: ~700 ms of a ~780 ms scan of 1 GB of text at 1M articles, reading the chunks from
- * their files ~100 ms); a needle of three bytes or more that some chunk lacks a trigram of skips
- * that chunk whole. A set is a superset (hash collisions, dead texts, trigrams across two texts),
+ * Why: a whole scan reads and searches every byte (at 1M articles ~1 GB of text: 1.3 s with
+ * `Uint8Array.indexOf`, ~0.3 s with the SIMD search of byteFinder.ts); a needle of three bytes or
+ * more that some chunk lacks a trigram of skips that chunk whole. A set is a superset (hash collisions, dead texts, trigrams across two texts),
  * never a subset, so a skipped chunk can never hold a match. Sets of three bytes (`a b c`) are
  * hashed with a multiplicative hash to 16 bits.
  * A chunk whose set is not known (a store loaded from a record written before these sets, or
