@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { WASM_MODULES, compileWat } from '../../scripts/lib/wasm.mjs';
 import { indexOfFinder, wasmFinder, type ByteFinder } from './byteFinder';
 import { BYTE_SCAN_WASM } from './byteScanWasm';
@@ -38,6 +38,30 @@ describe('byte finders', () => {
     const scan = WASM_MODULES.find((m) => m.name === 'BYTE_SCAN_WASM')!;
     const built = await compileWat(join(__dirname, '..', '..', scan.wat));
     expect(Array.from(BYTE_SCAN_WASM)).toEqual(Array.from(built));
+  });
+
+  it('falls back to indexOf where WebAssembly cannot be compiled (a CSP without wasm-unsafe-eval), and the store still finds every text', async () => {
+    vi.resetModules();
+    const compile = vi.spyOn(WebAssembly, 'Module').mockImplementation(() => {
+      throw new WebAssembly.CompileError('Refused to compile or instantiate WebAssembly module');
+    });
+    try {
+      const fresh = await import('./byteFinder');
+      const { TextStore } = await import('./textStore');
+      expect(fresh.finderKind()).toBe('indexOf');
+      expect(fresh.wasmFinder(enc.encode('ab'), new Float64Array(256))).toBeNull();
+      const store = new TextStore();
+      for (let id = 1; id <= 50; id++) store.put(id, id % 7 === 0 ? `${id} a zeppelin here` : `${id} plain`);
+      expect(store.scanKind()).toBe('indexOf');
+      const map = store.matches('zeppelin');
+      expect([...map.keys()].filter((s) => map[s] === 1).map((s) => store.idOf(s))).toEqual([
+        7, 14, 21, 28, 35, 42, 49,
+      ]);
+      expect(compile).toHaveBeenCalledTimes(1);
+    } finally {
+      compile.mockRestore();
+      vi.resetModules();
+    }
   });
 
   describe.each(Object.entries(finders))('%s', (_, make) => {
