@@ -76,6 +76,21 @@ describe('byte finders', () => {
       expect(all(make(enc.encode('abcaby'), hist), hay)).toEqual([]);
     });
 
+    it('never finds what a longer chunk before left past the end of this one', () => {
+      const pat = enc.encode('zeppelin');
+      const finder = make(pat, new Float64Array(256));
+      const long = new Uint8Array(100).fill(0x61);
+      long.set(pat, 92);
+      for (const end of [100, 99, 95, 92, 91, 80, 79]) {
+        // Loaded again each time: the previous bytes stay in memory beyond the new end. Every
+        // start offset, so every way the sixteen-byte blocks can fall against the end is met.
+        finder.load(long);
+        finder.load(long.subarray(0, end));
+        for (let from = 0; from <= end; from++)
+          expect([end, from, finder.next(from)]).toEqual([end, from, end === 100 && from <= 92 ? 92 : -1]);
+      }
+    });
+
     it('finds nothing in a chunk shorter than the needle, or from past its end', () => {
       const finder = make(enc.encode('needle'), new Float64Array(256));
       finder.load(enc.encode('need'));
