@@ -1,26 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MetaIndex } from '../index/metaIndex';
 import { TextStore } from '../search/textStore';
+import { testRow } from '../testing/indexRow';
 import { StoreDescriptionSource } from './descriptionSource';
-
-const row = (id: number) => ({
-  id,
-  feedId: 1,
-  pubDate: id,
-  flags: 0,
-  title: `t${id}`,
-  author: '',
-  link: '',
-  enclosure: '',
-  guid: `g${id}`,
-  keyHash: id,
-});
 
 function setup(texts: Record<number, string>) {
   const index = new MetaIndex();
   const store = new TextStore();
   const add = (id: number, text: string) => {
-    index.upsert([row(id)]);
+    index.upsert([testRow(id)]);
     store.put(id, text);
   };
   for (const [id, text] of Object.entries(texts)) add(Number(id), text);
