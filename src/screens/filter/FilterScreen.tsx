@@ -16,6 +16,7 @@ import {
   useSavedFilters,
 } from '../../filters/savedFilters';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
+import { useAddressDraft } from '../../filters/useAddressDraft';
 import { useQueryCheck } from '../../filters/useQueryCheck';
 import { ItemsView } from '../../items/ItemsView';
 import { FilterPanel, type Mode } from './FilterPanel';
@@ -51,13 +52,8 @@ function FilterEditor() {
   const filters = useSavedFilters();
   const editing = useSavedFilter(editId ?? undefined);
 
-  const [draft, setDraft] = useState(ranQuery ?? editing?.query ?? '');
-  // Back/forward or a link changing `q` replaces the draft (adjusting state to a changed prop).
-  const [seenQuery, setSeenQuery] = useState(ranQuery);
-  if (seenQuery !== ranQuery) {
-    setSeenQuery(ranQuery);
-    if (ranQuery !== null) setDraft(ranQuery);
-  }
+  // Back/forward or a link changing `q` replaces the draft; the editor's own changes do not.
+  const { draft, setDraft, expect: expectQuery } = useAddressDraft(ranQuery, editing?.query ?? '');
   const [rows, setRows] = useState<FilterKeyword[]>(editing?.keywords ?? EMPTY_ROWS);
   const [ranKeywords, setRanKeywords] = useState<FilterKeyword[] | null>(
     mode === 'keywords' ? (editing?.keywords ?? null) : null,
@@ -77,6 +73,7 @@ function FilterEditor() {
     if (m === 'keywords') p.set('mode', 'keywords');
     if (q !== null && m === 'query') p.set('q', q);
     if (edit) p.set('edit', edit);
+    expectQuery(m === 'query' ? q : null);
     setParams(p);
   };
 
