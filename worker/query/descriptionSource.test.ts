@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MetaIndex } from '../index/metaIndex';
+import { MemoryChunks } from '../search/chunkSpace';
+import { SearchIndex } from '../search/searchIndex';
+import { ScanCosts } from '../search/storeScan';
 import { TextStore } from '../search/textStore';
 import { testRow } from '../testing/indexRow';
-import { StoreDescriptionSource } from './descriptionSource';
+import { narrowingPiece, StoreDescriptionSource } from './descriptionSource';
 
 function setup(texts: Record<number, string>) {
   const index = new MetaIndex();
@@ -56,5 +59,150 @@ describe('StoreDescriptionSource', () => {
     expect(scans).toHaveBeenCalledTimes(9);
     expect(hitIds('a')).toEqual([1]);
     expect(scans).toHaveBeenCalledTimes(10);
+  });
+});
+
+describe('narrowingPiece', () => {
+  it('takes the longest run of ASCII letters and digits, three or more long', () => {
+    expect(narrowingPiece('quartz')).toBe('quartz');
+    expect(narrowingPiece('big quartz, ok')).toBe('quartz');
+    expect(narrowingPiece('café au')).toBe('caf');
+    expect(narrowingPiece('web3 x2')).toBe('web3');
+    expect(narrowingPiece('ab cd é')).toBeNull();
+    expect(narrowingPiece('数据库')).toBeNull();
+  });
+
+  it('skips runs a stop word may hold: the index has no term for them', () => {
+    expect(narrowingPiece('the')).toBeNull();
+    expect(narrowingPiece('her')).toBe('her');
+    expect(narrowingPiece('ith')).toBeNull();
+    expect(narrowingPiece('with zeppelin')).toBe('zeppelin');
+    expect(narrowingPiece('from ab')).toBeNull();
+  });
+});
+
+// Words whose texts, titles and folded forms trip a narrowing that trusted its terms: accents
+// (café is indexed as cafe), titles sharing the postings, a word cut at 40 characters, stop
+// words, CJK runs beside Latin ones, a full-width letter folded to ASCII.
+const WORDS = [
+  'quartz',
+  'quartzite',
+  'café',
+  'cafe',
+  'naïve',
+  'naive',
+  'the',
+  'there',
+  'with',
+  'x'.repeat(45) + 'quartz',
+  '数据quartz',
+  'ｑuartz',
+  'zeppelin',
+  'hello',
+  'world',
+  'of',
+  'data',
+];
+const NEEDLES = [
+  'quartz',
+  'uart',
+  'artz',
+  'quartzi',
+  'café',
+  'cafe',
+  'caf',
+  'naïve',
+  'naive',
+  'aiv',
+  'the',
+  'her',
+  'there',
+  'ith',
+  'tz qu',
+  'xxxquartz',
+  '数据q',
+  'ｑuar',
+  'elin wo',
+  'lo world',
+  'ata',
+];
+
+// `textByText`: chunks read whole cost so much that every narrowed chunk is read text by text.
+function narrowSetup(share = 1, textByText = false) {
+  const index = new MetaIndex();
+  const costs = new ScanCosts();
+  if (textByText) costs.notedBytes(1, 1e9);
+  const store = new TextStore(new MemoryChunks(), costs);
+  const search = new SearchIndex();
+  const put = (id: number, title: string, text: string) => {
+    index.upsert([testRow(id, { title })]);
+    const old = store.slotOf(id);
+    if (old >= 0) search.remove(old);
+    const slot = store.put(id, text);
+    search.add(slot, { title, author: 'ann', text, feedId: 1, pubDate: 100 });
+  };
+  const remove = (id: number) => {
+    index.remove([id]);
+    search.remove(store.remove(id));
+  };
+  const source = new StoreDescriptionSource(index, store, () => search, share);
+  const plain = new StoreDescriptionSource(index, store);
+  const scans = vi.spyOn(store, 'matches');
+  // Scans the search index narrowed (given the slots that may match).
+  const narrowed = () => scans.mock.calls.filter((call) => call[2] !== undefined).length;
+  const hits = (s: StoreDescriptionSource, needle: string) => {
+    const rows = s.rowHits(needle);
+    return [...store.liveIds()].filter((id) => rows[index.rowOf(id)] === 1).sort((a, b) => a - b);
+  };
+  const truth = (needle: string) =>
+    [...store.liveIds()].filter((id) => store.text(id).includes(needle)).sort((a, b) => a - b);
+  return { index, store, search, put, remove, source, plain, scans, narrowed, hits, truth };
+}
+
+describe('StoreDescriptionSource narrowed by the search index', () => {
+  it('answers like a whole scan for every needle over random texts and titles', () => {
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const words = (n: number) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]!).join(' ');
+    // Narrowed however many texts the piece is in, to hold every needle to the truth.
+    const { put, remove, source, narrowed, hits, truth } = narrowSetup(Infinity, true);
+    for (let id = 1; id <= 300; id++) put(id, words(3), words(1 + rand(12)));
+    for (const needle of NEEDLES) expect(hits(source, needle), needle).toEqual(truth(needle));
+    expect(narrowed()).toBe(16);
+    // Changed and removed texts (a new store state: every needle is answered anew).
+    for (let id = 1; id <= 300; id += 7) put(id, words(2), words(4));
+    for (let id = 3; id <= 300; id += 11) remove(id);
+    for (const needle of NEEDLES) expect(hits(source, needle), needle).toEqual(truth(needle));
+  });
+
+  it('reads only the texts whose terms hold the piece', () => {
+    const { put, store, source, narrowed, hits } = narrowSetup();
+    put(1, 'a', 'the quartz clock');
+    put(2, 'quartz in the title only', 'nothing here');
+    put(3, 'b', 'plain words');
+    put(4, 'c', 'a quartzite rock');
+    // Enough other text that reading the chunk whole costs more than reading three texts.
+    for (let id = 10; id < 2000; id++) put(id, 'd', `plain words ${'and more '.repeat(60)}`);
+    const reads = vi.spyOn(store.chunks, 'view');
+    const chunks = vi.spyOn(store.chunks, 'chunk');
+    expect(hits(source, 'quartz')).toEqual([1, 4]);
+    expect(narrowed()).toBe(1);
+    // Texts 1, 2 (its title holds the word) and 4, and no chunk whole.
+    expect(reads).toHaveBeenCalledTimes(3);
+    expect(chunks).not.toHaveBeenCalled();
+  });
+
+  it('scans the whole store when the piece is in too many texts, or the index is not in step', () => {
+    const { put, plain, source, scans, narrowed, hits } = narrowSetup(1 / 4);
+    for (let id = 1; id <= 8; id++) put(id, 't', id <= 2 ? 'quartz' : 'other words');
+    expect(hits(source, 'quartz')).toEqual([1, 2]);
+    expect(narrowed()).toBe(1);
+    expect(hits(source, 'words')).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(hits(plain, 'quartz')).toEqual([1, 2]);
+    expect(scans).toHaveBeenCalledTimes(3);
+    expect(narrowed()).toBe(1);
   });
 });

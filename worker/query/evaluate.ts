@@ -111,7 +111,8 @@ export class QueryEvaluator {
       index: ctx.index,
       feeds: ctx.feedCache,
       groups: ctx.groupCache,
-      description: new StoreDescriptionSource(ctx.index, text.store),
+      // Until the text index is ready its search index may still be loading.
+      description: new StoreDescriptionSource(ctx.index, text.store, () => (text.ready ? text.search : null)),
       now: ctx.now,
       tagNames: this.tagNames,
     };

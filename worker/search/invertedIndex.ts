@@ -12,6 +12,7 @@
  */
 import { PostingsWriter, accumulatePostings, admit, decodePostings, type Gate } from './postings';
 import { PendingPostings } from './pendingPostings';
+import { DictionaryPack, prefixTermIds } from './termLookup';
 import { forEachTerm } from './tokenize';
 
 /** Weight of a title occurrence in the combined term frequency. */
@@ -62,6 +63,8 @@ export class InvertedIndex {
   protected _layout = 0;
   /** Documents removed since the last prune or merge (`prunePending` skips its pass at 0). */
   private removedSincePrune = 0;
+  /** The terms as bytes, for `termsContaining`: made at its first call, then kept up. */
+  protected readonly pack = new DictionaryPack();
 
   get version(): number {
     return this._version;
@@ -123,7 +126,8 @@ export class InvertedIndex {
       this.pubDates.byteLength +
       this.feedIds.byteLength +
       this.alive.byteLength +
-      this.pending.bytes()
+      this.pending.bytes() +
+      this.pack.bytes()
     );
   }
 
@@ -244,19 +248,17 @@ export class InvertedIndex {
    * Cost: a binary search in the sorted dictionary plus a scan of the unmerged terms.
    */
   prefixTerms(prefix: string, cap: number): number[] {
-    const found: number[] = [];
-    let lo = 0;
-    let hi = this.mainTerms;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.terms[mid] as string) < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let t = lo; t < this.mainTerms && (this.terms[t] as string).startsWith(prefix); t++) found.push(t);
-    for (let t = this.mainTerms; t < this.terms.length; t++)
-      if ((this.terms[t] as string).startsWith(prefix)) found.push(t);
-    if (found.length <= cap) return found;
-    return found.sort((a, b) => this.docFreq(b) - this.docFreq(a)).slice(0, cap);
+    return prefixTermIds(this.terms, this.mainTerms, (t) => this.docFreq(t), prefix, cap);
+  }
+
+  /**
+   * Ids of the terms holding `piece` (folded, as terms are), and of every term cut at
+   * MAX_TERM_LENGTH (its word may have held the piece past the cut). The first call packs the
+   * dictionary (termLookup.ts: ~its size in bytes, kept from then on).
+   * Cost: one byte search over the packed terms, plus a lookup per term found.
+   */
+  termsContaining(piece: string): number[] {
+    return this.pack.containing(piece, this.terms, this.termIds);
   }
 
   /**
@@ -266,6 +268,8 @@ export class InvertedIndex {
    * Cost: O(total postings + terms log terms); ~100 ms at 100k articles.
    */
   merge(remap: Int32Array | null = null): void {
+    // The pack holds strings, so it outlives the renumbering once it has every term.
+    this.pack.catchUp(this.terms);
     const alive = this.alive;
     const order = this.terms.map((_, i) => i).sort((a, b) => this.cmpTerms(a, b));
     // The postings to go through (document frequencies count the dead ones until a merge) and
@@ -309,6 +313,7 @@ export class InvertedIndex {
     this.termIds.clear();
     terms.forEach((t, i) => this.termIds.set(t, i));
     this.mainTerms = terms.length;
+    this.pack.renumbered(terms.length);
     this.offsets = Int32Array.from(offsets);
     this.data = writer.finish();
     this.df = new Int32Array(Math.max(1024, terms.length));

@@ -171,6 +171,7 @@ export class SearchIndex extends InvertedIndex {
 
   /** Replaces the content with a segment and its tail (from `toMain` and `toTail`, checked). */
   load(main: SearchMain, tail: SearchTail): void {
+    this.pack.drop();
     this.terms = main.terms === '' ? [] : main.terms.split('\n');
     this.mainTerms = this.terms.length;
     if (tail.newTerms !== '') for (const t of tail.newTerms.split('\n')) this.terms.push(t);

@@ -89,6 +89,26 @@ describe('TextIndex queue', () => {
     expect(await ask()).toHaveLength(15);
   });
 
+  it('narrows a description filter for a rare word to the texts the search index names', async () => {
+    const { engine, feedId } = await started(new FakeChunkDir());
+    // Titles hold the word too (the index's postings mix fields); the check drops those.
+    await engine.items.ingest(feedId, [
+      ...items(200, (i) => (i % 50 === 0 ? 'a zeppelin' : i % 20 === 0 ? 'Zeppelins' : 'plain')),
+      ...items(3, () => 'plain', 300).map((item) => ({ ...item, title: 'zeppelin news' })),
+    ]);
+    const text = internalsOf(engine).textIndex;
+    const store = text.store;
+    const scans = vi.spyOn(store, 'matches');
+    const ids = (await engine.query.run("description LIKE 'zeppelin'", { limit: 500 })).rows.map((r) => r.id);
+    expect(text.ready).toBe(true);
+    // One scan, given the slots that may match.
+    expect(scans).toHaveBeenCalledTimes(1);
+    expect(scans.mock.calls[0]?.[2]).toBeInstanceOf(Uint8Array);
+    const scanned = [...store.liveIds()].filter((id) => store.text(id).includes('zeppelin'));
+    expect(ids.sort((a, b) => a - b)).toEqual(scanned.sort((a, b) => a - b));
+    expect(ids).toHaveLength(12);
+  });
+
   it('never lets a description LIKE or a search miss items still queued', async () => {
     const { engine, feedId } = await started();
     // More than one drain chunk, so the background drain cannot have finished on its own.

@@ -7,13 +7,14 @@
  * open last chunk in memory (fileChunks.ts; ~700 MB of text at 1M articles). The slot tables
  * stay in memory either way (~25 bytes a slot).
  * Slots are append-only: an update writes a new slot and tombstones the old one; `compact()`
- * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`),
- * skipping chunks whose trigram set lacks one of the needle's (chunkGrams.ts).
+ * drops dead bytes. `description LIKE` scans chunk by chunk with a byte search (see `matches`
+ * and storeScan.ts), skipping chunks whose trigram set lacks one of the needle's (chunkGrams.ts).
  */
-import { byteFinder, finderKind } from './byteFinder';
-import { ChunkGrams, needleGrams } from './chunkGrams';
+import { finderKind } from './byteFinder';
+import { ChunkGrams } from './chunkGrams';
 import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
+import { ScanCosts, scanMatches } from './storeScan';
 import { emptyTables, type SlotColumns, type TextStoreData, type TextStoreTables } from './textStoreTables';
 
 export { CHUNK_BYTES };
@@ -44,8 +45,14 @@ export class TextStore {
   private _version = 0;
   private _numbering = 0;
 
-  /** A store over `space` (default: chunks in memory). */
-  constructor(space: ChunkSpace = new MemoryChunks()) {
+  /**
+   * A store over `space` (default: chunks in memory). `costs`: what reading a text and a whole
+   * chunk cost here, as the scans measure it (tests pass their own).
+   */
+  constructor(
+    space: ChunkSpace = new MemoryChunks(),
+    private readonly costs = new ScanCosts(),
+  ) {
     this.space = space;
   }
 
@@ -165,57 +172,29 @@ export class TextStore {
 
   /**
    * A map by slot (1 = match) of every live slot whose text contains `needle` (already
-   * lower-cased). Scans each chunk once (file chunks are read one at a time into one reused
-   * buffer) with the fastest `ByteFinder` the runtime has (byteFinder.ts); after a match the
-   * search goes on from the end of that text. A chunk whose trigram set lacks one of the
-   * needle's is neither read nor scanned; one whose set is not known gets it from this read. An
-   * empty needle matches every slot.
+   * lower-cased), by a byte search chunk by chunk (storeScan.ts). A chunk whose trigram set
+   * lacks one of the needle's is neither read nor searched; one whose set is not known gets it
+   * from a whole read. An empty needle matches every slot.
    * `earlier`: a map this returned for the same needle while `numbering` was what it is now.
    * Its slots are taken as they were (less those removed since) and only the slots added after
-   * it are scanned: after a refresh, a filter reads the new texts, not the whole store.
-   * Cost: ~one pass over the bytes of the chunks that may hold the needle (none, for a word the
-   * texts never hold), or of the texts added since `earlier`; plus O(slots) for the map.
+   * it are searched: after a refresh, a filter reads the new texts, not the whole store.
+   * `among`: 1 for each slot that may hold the needle (the others cannot): chunks without one
+   * are skipped, and those with few are read text by text.
+   * Cost: ~one pass over the bytes of the chunks that may hold the needle, or of the texts added
+   * since `earlier`, or of the texts `among` names; plus O(slots) for the map.
    */
-  matches(needle: string, earlier?: Uint8Array): Uint8Array {
+  matches(needle: string, earlier?: Uint8Array, among?: Uint8Array): Uint8Array {
+    const pat = encoder.encode(needle);
+    if (pat.length > 0 && !pat.includes(SEP)) {
+      const { slots, chunkOf, start, len, alive, space, grams, histogram } = this;
+      const layout = { slots, chunkOf, start, len, alive, space, grams, histogram };
+      return scanMatches(layout, pat, this.costs, earlier, among);
+    }
     const out = new Uint8Array(this.slots);
     const from = earlier ? Math.min(earlier.length, this.slots) : 0;
     for (let s = 0; s < from; s++) out[s] = (earlier![s] as number) & (this.alive[s] as number);
-    const pat = encoder.encode(needle);
-    if (pat.length === 0 || pat.includes(SEP)) {
-      for (let s = from; s < this.slots; s++)
-        out[s] = this.alive[s] === 1 && (pat.length === 0 || this.textOfSlot(s).includes(needle)) ? 1 : 0;
-      return out;
-    }
-    if (from === this.slots) return out;
-    const grams = needleGrams(pat);
-    const finder = byteFinder(pat, this.histogram);
-    // Slots of one chunk are contiguous and in byte order, so one cursor walks them.
-    let slot = from;
-    const first = this.chunkOf[from] as number;
-    const count = this.space.count();
-    for (let c = first; c < count; c++) {
-      while (slot < this.slots && (this.chunkOf[slot] as number) < c) slot++;
-      // A chunk with no live slot is not read.
-      let any = false;
-      for (let s = slot; s < this.slots && this.chunkOf[s] === c && !any; s++) any = this.alive[s] === 1;
-      if (!any || (grams && !this.grams.mayHold(c, grams))) continue;
-      const chunk = this.space.chunk(c);
-      if (!this.grams.known(c)) this.grams.fill(c, chunk);
-      finder.load(chunk);
-      // In the first chunk, the texts before `from` are `earlier`'s.
-      let at = finder.next(c === first ? (this.start[from] as number) : 0);
-      while (at >= 0) {
-        while (
-          slot + 1 < this.slots &&
-          this.chunkOf[slot + 1] === c &&
-          (this.start[slot + 1] as number) <= at
-        )
-          slot++;
-        if (this.alive[slot] === 1) out[slot] = 1;
-        // Later matches in the same text add nothing: go on after its separator.
-        at = finder.next((this.start[slot] as number) + (this.len[slot] as number) + 1);
-      }
-    }
+    for (let s = from; s < this.slots; s++)
+      out[s] = this.alive[s] === 1 && (pat.length === 0 || this.textOfSlot(s).includes(needle)) ? 1 : 0;
     return out;
   }
 

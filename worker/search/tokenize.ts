@@ -54,6 +54,12 @@ export function isStopWord(term: string): boolean {
   return STOP.has(term);
 }
 
+/** Whether `piece` is part of a stop word ("her" of "there" is not: that is not on the list). */
+export function insideStopWord(piece: string): boolean {
+  for (const word of STOP) if (word.includes(piece)) return true;
+  return false;
+}
+
 /** Case- and accent-folded text (see the module comment). Cost: linear; ASCII text skips Unicode normalisation. */
 export function foldText(text: string): string {
   const lower = text.toLowerCase();

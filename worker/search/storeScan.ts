@@ -1,0 +1,140 @@
+/**
+ * The byte search behind `description LIKE` (`TextStore.matches`), chunk by chunk, in one of two
+ * ways per chunk:
+ * - read the whole chunk and search it with the fastest `ByteFinder` (byteFinder.ts);
+ * - when the caller knows which texts may hold the needle (`among`: the search index narrowed
+ *   it, descriptionSource.ts), read just those texts one by one and search each.
+ * Which is cheaper depends on where the chunks are: with OPFS files on disk a read of one text
+ * cost ~2 µs in Chromium and a whole 1 MiB chunk ~0.3 ms read and searched; in a private window
+ * the files live in the browser's memory behind a call to another process, and one small read
+ * cost ~0.4 ms, a chunk ~2 ms. So the store measures both as it goes (`ScanCosts`) and picks per
+ * chunk: a chunk with no candidate is never read, one with few is read text by text.
+ */
+import { byteFinder, indexOfFinder, type ByteFinder } from './byteFinder';
+import type { ChunkGrams } from './chunkGrams';
+import { needleGrams } from './chunkGrams';
+import type { ChunkSpace } from './chunkSpace';
+
+/** What the scan reads of the store (its live tables: read them, never change them). */
+export interface ScanLayout {
+  slots: number;
+  chunkOf: Int32Array;
+  start: Int32Array;
+  len: Int32Array;
+  alive: Uint8Array;
+  space: ChunkSpace;
+  grams: ChunkGrams;
+  histogram: Float64Array;
+}
+
+// Before anything is measured: a text read and searched on its own, µs; a byte of a chunk read
+// and searched whole, µs (OPFS on disk in Chromium, 1M articles). Each counts as PRIOR_MS of
+// measurements, so a few milliseconds of real ones outweigh it (`performance.now()` is coarse
+// in a worker: ~0.1 ms steps, so single reads cannot be timed, only runs of them).
+const PRIOR_TEXT_US = 3;
+const PRIOR_BYTE_US = 0.0003;
+const PRIOR_MS = 0.5;
+/** Measured time kept, ms: beyond it the older half is forgotten, so the costs follow changes. */
+const KEPT_MS = 2000;
+
+/** Running costs of the two ways to read, from what the scans took. */
+export class ScanCosts {
+  private textMs = PRIOR_MS;
+  private texts = (PRIOR_MS * 1000) / PRIOR_TEXT_US;
+  private byteMs = PRIOR_MS;
+  private bytes = (PRIOR_MS * 1000) / PRIOR_BYTE_US;
+
+  /** µs to read and search one text on its own. */
+  get perText(): number {
+    return (this.textMs * 1000) / this.texts;
+  }
+  /** µs per byte to read and search a whole chunk. */
+  get perByte(): number {
+    return (this.byteMs * 1000) / this.bytes;
+  }
+  /** `n` texts were read one by one in `ms`. */
+  notedTexts(n: number, ms: number): void {
+    this.texts += n;
+    this.textMs += ms;
+    if (this.textMs > KEPT_MS) {
+      this.texts /= 2;
+      this.textMs /= 2;
+    }
+  }
+  /** `n` bytes of whole chunks were read and searched in `ms`. */
+  notedBytes(n: number, ms: number): void {
+    this.bytes += n;
+    this.byteMs += ms;
+    if (this.byteMs > KEPT_MS) {
+      this.bytes /= 2;
+      this.byteMs /= 2;
+    }
+  }
+}
+
+/**
+ * The match map by slot (1 = the live text holds `pat`, UTF-8 without a 0 byte, not empty).
+ * `earlier`: a map of the same needle over the same numbering; its slots are kept (less those
+ * removed since) and only later ones are searched. `among`: 1 for every slot that may hold the
+ * needle (a superset of the matches); chunks without one are skipped.
+ * Cost: per chunk searched, the cheaper of one read and search of the chunk and one of each
+ * candidate text in it (`costs`, measured); plus O(slots).
+ */
+export function scanMatches(
+  t: ScanLayout,
+  pat: Uint8Array,
+  costs: ScanCosts,
+  earlier?: Uint8Array,
+  among?: Uint8Array,
+): Uint8Array {
+  const out = new Uint8Array(t.slots);
+  const from = earlier ? Math.min(earlier.length, t.slots) : 0;
+  for (let s = 0; s < from; s++) out[s] = (earlier![s] as number) & (t.alive[s] as number);
+  if (from === t.slots) return out;
+  const grams = needleGrams(pat);
+  // Made on first use: a narrowed scan may read no chunk whole.
+  let chunkFinder: ByteFinder | null = null;
+  let textFinder: ByteFinder | null = null;
+  const first = t.chunkOf[from] as number;
+  const count = t.space.count();
+  // Slots of one chunk are contiguous and in byte order: [slot, end) are chunk c's.
+  let slot = from;
+  for (let c = first; c < count; c++) {
+    while (slot < t.slots && (t.chunkOf[slot] as number) < c) slot++;
+    let end = slot;
+    let live = 0;
+    let marked = 0;
+    for (; end < t.slots && t.chunkOf[end] === c; end++) {
+      if (t.alive[end] !== 1) continue;
+      live++;
+      if (among?.[end] === 1) marked++;
+    }
+    if (live === 0 || (among && marked === 0) || (grams && !t.grams.mayHold(c, grams))) continue;
+    const began = performance.now();
+    if (among && marked * costs.perText < t.space.usedOf(c) * costs.perByte) {
+      textFinder ??= indexOfFinder(pat, t.histogram);
+      for (let s = slot; s < end; s++) {
+        if (among[s] !== 1 || t.alive[s] !== 1) continue;
+        textFinder.load(t.space.view(c, t.start[s] as number, t.len[s] as number));
+        if (textFinder.next(0) >= 0) out[s] = 1;
+      }
+      costs.notedTexts(marked, performance.now() - began);
+      continue;
+    }
+    const chunk = t.space.chunk(c);
+    if (!t.grams.known(c)) t.grams.fill(c, chunk);
+    chunkFinder ??= byteFinder(pat, t.histogram);
+    chunkFinder.load(chunk);
+    // In the first chunk, the texts before `from` are `earlier`'s.
+    let at = chunkFinder.next(c === first ? (t.start[from] as number) : 0);
+    let s = slot;
+    while (at >= 0) {
+      while (s + 1 < end && (t.start[s + 1] as number) <= at) s++;
+      if (t.alive[s] === 1) out[s] = 1;
+      // Later matches in the same text add nothing: go on after its separator.
+      at = chunkFinder.next((t.start[s] as number) + (t.len[s] as number) + 1);
+    }
+    costs.notedBytes(chunk.length, performance.now() - began);
+  }
+  return out;
+}
