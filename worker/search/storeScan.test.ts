@@ -8,14 +8,25 @@ describe('ScanCosts', () => {
     const costs = new ScanCosts();
     expect(costs.perText).toBeCloseTo(3);
     expect(costs.perByte).toBeCloseTo(0.0003);
-    // A private window: ~0.4 ms a text read, ~2 ms a 1 MiB chunk.
-    costs.notedTexts(1000, 400);
-    costs.notedBytes(100 << 20, 200);
-    expect(costs.perText).toBeGreaterThan(300);
-    expect(costs.perByte).toBeGreaterThan(0.0015);
-    // Far more time measured since at a lower cost: the old figures fade.
-    for (let i = 0; i < 20; i++) costs.notedTexts(100_000, 300);
-    expect(costs.perText).toBeLessThan(10);
+    // Files out of the cache: ~17 µs a text read, ~1.4 ms a 1 MiB chunk.
+    costs.notedTexts(23_000, 400);
+    costs.notedBytes(100 << 20, 140);
+    expect(costs.perText).toBeGreaterThan(15);
+    expect(costs.perByte).toBeGreaterThan(0.0012);
+    // Back in the cache: a few thousand texts later the old figure has faded.
+    for (let i = 0; i < 10; i++) costs.notedTexts(1000, 4);
+    expect(costs.perText).toBeLessThan(6);
+  });
+
+  it('picks the cheaper way, and now and then the other one when it is close', () => {
+    const costs = new ScanCosts();
+    // 3 µs a text, 0.3 ms a chunk of 1 MB.
+    expect(costs.byText(50, 1_000_000)).toBe(true);
+    let byText = 0;
+    for (let i = 0; i < 320; i++) if (costs.byText(150, 1_000_000)) byText++;
+    expect(byText).toBe(10);
+    // Never when the texts would cost more than twice the chunk.
+    for (let i = 0; i < 320; i++) expect(costs.byText(250, 1_000_000)).toBe(false);
   });
 });
 

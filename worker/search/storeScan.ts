@@ -34,8 +34,16 @@ export interface ScanLayout {
 const PRIOR_TEXT_US = 3;
 const PRIOR_BYTE_US = 0.0003;
 const PRIOR_MS = 0.5;
-/** Measured time kept, ms: beyond it the older half is forgotten, so the costs follow changes. */
-const KEPT_MS = 2000;
+// Measurements kept: past these the older half is forgotten, so the costs follow changes (the
+// files' bytes leaving or entering the system's cache changed a text read from ~4 to ~17 µs).
+const KEPT_TEXTS = 4096;
+const KEPT_BYTES = 64 << 20;
+/**
+ * One chunk in this many that would be read whole although its texts alone would cost at most
+ * twice as much is read text by text anyway: the way not taken is measured again now and then
+ * (a figure measured while the files were out of the cache would otherwise stand for good).
+ */
+const EXPLORE_EVERY = 32;
 
 /** Running costs of the two ways to read, from what the scans took. */
 export class ScanCosts {
@@ -43,6 +51,7 @@ export class ScanCosts {
   private texts = (PRIOR_MS * 1000) / PRIOR_TEXT_US;
   private byteMs = PRIOR_MS;
   private bytes = (PRIOR_MS * 1000) / PRIOR_BYTE_US;
+  private close = 0;
 
   /** µs to read and search one text on its own. */
   get perText(): number {
@@ -52,11 +61,18 @@ export class ScanCosts {
   get perByte(): number {
     return (this.byteMs * 1000) / this.bytes;
   }
+  /** Whether to read `texts` texts one by one rather than `bytes` bytes whole (see EXPLORE_EVERY). */
+  byText(texts: number, bytes: number): boolean {
+    const byText = texts * this.perText;
+    const whole = bytes * this.perByte;
+    if (byText < whole) return true;
+    return byText < 2 * whole && ++this.close % EXPLORE_EVERY === 0;
+  }
   /** `n` texts were read one by one in `ms`. */
   notedTexts(n: number, ms: number): void {
     this.texts += n;
     this.textMs += ms;
-    if (this.textMs > KEPT_MS) {
+    while (this.texts > KEPT_TEXTS) {
       this.texts /= 2;
       this.textMs /= 2;
     }
@@ -65,7 +81,7 @@ export class ScanCosts {
   notedBytes(n: number, ms: number): void {
     this.bytes += n;
     this.byteMs += ms;
-    if (this.byteMs > KEPT_MS) {
+    while (this.bytes > KEPT_BYTES) {
       this.bytes /= 2;
       this.byteMs /= 2;
     }
@@ -111,7 +127,7 @@ export function scanMatches(
     }
     if (live === 0 || (among && marked === 0) || (grams && !t.grams.mayHold(c, grams))) continue;
     const began = performance.now();
-    if (among && marked * costs.perText < t.space.usedOf(c) * costs.perByte) {
+    if (among && costs.byText(marked, t.space.usedOf(c))) {
       textFinder ??= indexOfFinder(pat, t.histogram);
       for (let s = slot; s < end; s++) {
         if (among[s] !== 1 || t.alive[s] !== 1) continue;
