@@ -45,21 +45,45 @@ const KEPT_BYTES = 64 << 20;
  */
 const EXPLORE_EVERY = 32;
 
+/** A cost per unit (µs) from runs of units timed together; past `keep` units the older half goes. */
+class RunningCost {
+  private ms: number;
+  private units: number;
+
+  /** Starts as PRIOR_MS of measurements at `priorUs` a unit. */
+  constructor(
+    priorUs: number,
+    private readonly keep: number,
+  ) {
+    this.ms = PRIOR_MS;
+    this.units = (PRIOR_MS * 1000) / priorUs;
+  }
+  get us(): number {
+    return (this.ms * 1000) / this.units;
+  }
+  noted(units: number, ms: number): void {
+    this.units += units;
+    this.ms += ms;
+    while (this.units > this.keep) {
+      this.units /= 2;
+      this.ms /= 2;
+    }
+  }
+}
+
 /** Running costs of the two ways to read, from what the scans took. */
 export class ScanCosts {
-  private textMs = PRIOR_MS;
-  private texts = (PRIOR_MS * 1000) / PRIOR_TEXT_US;
-  private byteMs = PRIOR_MS;
-  private bytes = (PRIOR_MS * 1000) / PRIOR_BYTE_US;
+  private readonly text = new RunningCost(PRIOR_TEXT_US, KEPT_TEXTS);
+  private readonly byte = new RunningCost(PRIOR_BYTE_US, KEPT_BYTES);
   private close = 0;
 
   /** µs to read and search one text on its own. */
   get perText(): number {
-    return (this.textMs * 1000) / this.texts;
+    return this.text.us;
   }
   /** µs per byte to read and search a whole chunk. */
   get perByte(): number {
-    return (this.byteMs * 1000) / this.bytes;
+    return this.byte.us;
   }
   /** Whether to read `texts` texts one by one rather than `bytes` bytes whole (see EXPLORE_EVERY). */
   byText(texts: number, bytes: number): boolean {
@@ -70,21 +94,11 @@ export class ScanCosts {
   }
   /** `n` texts were read one by one in `ms`. */
   notedTexts(n: number, ms: number): void {
-    this.texts += n;
-    this.textMs += ms;
-    while (this.texts > KEPT_TEXTS) {
-      this.texts /= 2;
-      this.textMs /= 2;
-    }
+    this.text.noted(n, ms);
   }
   /** `n` bytes of whole chunks were read and searched in `ms`. */
   notedBytes(n: number, ms: number): void {
-    this.bytes += n;
-    this.byteMs += ms;
-    while (this.bytes > KEPT_BYTES) {
-      this.bytes /= 2;
-      this.byteMs /= 2;
-    }
+    this.byte.noted(n, ms);
   }
 }
 
