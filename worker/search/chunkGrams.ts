@@ -3,9 +3,10 @@
  * text, 0.8%), so `description LIKE` reads and scans only the chunks that may hold its needle.
  * Why: a whole scan reads and searches every byte (at 1M articles ~1 GB of text: 1.3 s with
  * `Uint8Array.indexOf`, ~0.3 s with the SIMD search of byteFinder.ts); a needle of three bytes or
- * more that some chunk lacks a trigram of skips that chunk whole. A set is a superset (hash collisions, dead texts, trigrams across two texts),
- * never a subset, so a skipped chunk can never hold a match. Sets of three bytes (`a b c`) are
- * hashed with a multiplicative hash to 16 bits.
+ * more that some chunk lacks a trigram of skips that chunk whole. A set is a superset (hash
+ * collisions, dead texts, trigrams across two texts), never a subset, so a skipped chunk can
+ * never hold a match. Sets of three bytes (`a b c`) are hashed with a multiplicative hash to 16
+ * bits.
  * A chunk whose set is not known (a store loaded from a record written before these sets, or
  * whose set records did not go with its tables) is always read, and gets its set at that read.
  */

@@ -4,15 +4,14 @@
  * - read the whole chunk and search it with the fastest `ByteFinder` (byteFinder.ts);
  * - when the caller knows which texts may hold the needle (`among`: the search index narrowed
  *   it, descriptionSource.ts), read just those texts one by one and search each.
- * Which is cheaper depends on where the chunks are: with OPFS files on disk a read of one text
- * cost ~2 µs in Chromium and a whole 1 MiB chunk ~0.3 ms read and searched; in a private window
- * the files live in the browser's memory behind a call to another process, and one small read
- * cost ~0.4 ms, a chunk ~2 ms. So the store measures both as it goes (`ScanCosts`) and picks per
+ * Which is cheaper depends on where the chunks are: with OPFS files on disk one text cost ~4 µs
+ * read and searched in Chromium (~17 µs while the files were out of the system's cache) and a
+ * whole 1 MiB chunk ~0.3 ms; in a private window the files live in the browser's memory behind a
+ * call to another process, and one small read cost ~0.4 ms, a chunk ~2 ms. So the store measures both as it goes (`ScanCosts`) and picks per
  * chunk: a chunk with no candidate is never read, one with few is read text by text.
  */
 import { byteFinder, indexOfFinder, type ByteFinder } from './byteFinder';
-import type { ChunkGrams } from './chunkGrams';
-import { needleGrams } from './chunkGrams';
+import { needleGrams, type ChunkGrams } from './chunkGrams';
 import type { ChunkSpace } from './chunkSpace';
 
 /** What the scan reads of the store (its live tables: read them, never change them). */

@@ -12,8 +12,8 @@
  * runs of letters and digits: never 0), so no term straddles two pages and a page is searched
  * like a text chunk. The pack holds strings, not term ids: a merge renumbers the dictionary and
  * drops terms left without postings, and the pack stays good (a string no longer in the
- * dictionary is skipped when looked up). It is only appended to; `stale()` tells when the
- * dropped terms are worth a rebuild.
+ * dictionary is skipped when looked up). It is only appended to; `DictionaryPack` packs afresh
+ * once the dropped terms are half of it.
  */
 import { byteFinder } from './byteFinder';
 import { MAX_TERM_LENGTH } from './tokenize';

@@ -54,7 +54,7 @@ export function isStopWord(term: string): boolean {
   return STOP.has(term);
 }
 
-/** Whether `piece` is part of a stop word ("her" of "there" is not: that is not on the list). */
+/** Whether `piece` is part of a stop word (`ith` of `with`): the index has no term for those. */
 export function insideStopWord(piece: string): boolean {
   for (const word of STOP) if (word.includes(piece)) return true;
   return false;
