@@ -125,6 +125,11 @@ describe('/filter', () => {
     const count = sidebar.count(link);
     await sidebar.waitForCount(link, '10', 'the edited filter');
     expect(await count.textContent()).toBe('10');
+    // The address follows the saved query, so a reload shows it, not the query run before Edit.
+    await page.reload();
+    await waitFor(filter.input, 'the query editor after a reload');
+    expect(await filter.input.inputValue()).toBe("feed.title = 'Feed 2' AND isRead = false");
+    await filter.showPanels();
 
     // Delete asks first; Cancel keeps it, Confirm removes it (and the empty section hides).
     const confirm = new ConfirmDialog(page);

@@ -128,8 +128,12 @@ function FilterEditor() {
       onUpdate={() => {
         if (!editing) return;
         const saved = updateFilter(editing.id, definition());
+        if (isKeywordFilter(saved)) return;
+        // The address and the results follow the saved query (a reload showed the query run
+        // before the edit, and Update again would have saved that one back).
+        setAddress({ q: saved.query });
         // The rule keeps a copy of the query: follow the edit (nothing to do without a rule).
-        if (!isKeywordFilter(saved)) void syncRuleWithFilter(saved).catch(() => undefined);
+        void syncRuleWithFilter(saved).catch(() => undefined);
       }}
       panelsOpen={panelsOpen}
       onPanelsOpen={setPanelsOpen}
