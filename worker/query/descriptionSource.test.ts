@@ -102,6 +102,12 @@ const WORDS = [
   'world',
   'of',
   'data',
+  'qu\u0301artz',
+  'ﬁle',
+  'Qüartz',
+  'brand™',
+  'QUARTZ',
+  'file',
 ];
 const NEEDLES = [
   'quartz',
@@ -125,6 +131,9 @@ const NEEDLES = [
   'elin wo',
   'lo world',
   'ata',
+  'file',
+  'brandtm',
+  'brand',
 ];
 
 // `textByText`: chunks read whole cost so much that every narrowed chunk is read text by text.
@@ -134,12 +143,14 @@ function narrowSetup(share = 1, textByText = false) {
   if (textByText) costs.notedBytes(1, 1e9);
   const store = new TextStore(new MemoryChunks(), costs);
   const search = new SearchIndex();
-  const put = (id: number, title: string, text: string) => {
-    index.upsert([testRow(id, { title })]);
+  // The text lower-cased as the engine stores it (`plainTextLower`); title and author as given.
+  const put = (id: number, title: string, given: string, author = 'ann') => {
+    const text = given.toLowerCase();
+    index.upsert([testRow(id, { title, author })]);
     const old = store.slotOf(id);
     if (old >= 0) search.remove(old);
     const slot = store.put(id, text);
-    search.add(slot, { title, author: 'ann', text, feedId: 1, pubDate: 100 });
+    search.add(slot, { title, author, text, feedId: 1, pubDate: 100 });
   };
   const remove = (id: number) => {
     index.remove([id]);
@@ -169,30 +180,59 @@ describe('StoreDescriptionSource narrowed by the search index', () => {
     const words = (n: number) => Array.from({ length: n }, () => WORDS[rand(WORDS.length)]!).join(' ');
     // Narrowed however many texts the piece is in, to hold every needle to the truth.
     const { put, remove, source, narrowed, hits, truth } = narrowSetup(Infinity, true);
-    for (let id = 1; id <= 300; id++) put(id, words(3), words(1 + rand(12)));
+    for (let id = 1; id <= 300; id++) put(id, words(3), words(1 + rand(12)), words(1));
     for (const needle of NEEDLES) expect(hits(source, needle), needle).toEqual(truth(needle));
-    expect(narrowed()).toBe(16);
+    expect(narrowed()).toBe(19);
     // Changed and removed texts (a new store state: every needle is answered anew).
-    for (let id = 1; id <= 300; id += 7) put(id, words(2), words(4));
+    for (let id = 1; id <= 300; id += 7) put(id, words(2), words(4), words(1));
     for (let id = 3; id <= 300; id += 11) remove(id);
     for (const needle of NEEDLES) expect(hits(source, needle), needle).toEqual(truth(needle));
   });
 
-  it('reads only the texts whose terms hold the piece', () => {
+  it('reads only the texts whose terms hold the piece, and of those only the ones it cannot be sure of', () => {
     const { put, store, source, narrowed, hits } = narrowSetup();
     put(1, 'a', 'the quartz clock');
     put(2, 'quartz in the title only', 'nothing here');
     put(3, 'b', 'plain words');
-    put(4, 'c', 'a quartzite rock');
-    // Enough other text that reading the chunk whole costs more than reading three texts.
+    put(4, 'c', 'a quartzite rock, 数据 and “quotes”');
+    put(5, 'e', 'qu\u0301artz, a mark inside'); // folds to quartz
+    put(6, 'f', 'ｑuartz, full width');
+    put(7, 'Qüartz', 'nothing'); // a title that folds to the word
+    put(8, 'g', 'the quartz clock, café');
+    // Enough other text that reading the chunk whole costs more than reading the candidates.
     for (let id = 10; id < 2000; id++) put(id, 'd', `plain words ${'and more '.repeat(60)}`);
+    const byText = new Map([...store.liveIds()].map((id) => [store.text(id), id]));
     const reads = vi.spyOn(store.chunks, 'view');
     const chunks = vi.spyOn(store.chunks, 'chunk');
-    expect(hits(source, 'quartz')).toEqual([1, 4]);
+    const readIds = () =>
+      reads.mock.results.map((r) => byText.get(new TextDecoder().decode(r.value as Uint8Array))).sort();
+    // The needle is its own piece: texts 1 and 4 are sure (fold-safe, their titles and author
+    // lack it); 2 (title), 5 and 6 (not fold-safe), 7 (title not fold-safe) and 8 (its text holds
+    // an accent) are read.
+    expect(hits(source, 'quartz')).toEqual([1, 4, 8]);
     expect(narrowed()).toBe(1);
-    // Texts 1, 2 (its title holds the word) and 4, and no chunk whole.
-    expect(reads).toHaveBeenCalledTimes(3);
+    expect(readIds()).toEqual([2, 5, 6, 7, 8]);
     expect(chunks).not.toHaveBeenCalled();
+    // A needle beyond its piece is read in every candidate.
+    reads.mockClear();
+    expect(hits(source, 'quartz c')).toEqual([1, 8]);
+    expect(reads).toHaveBeenCalledTimes(7);
+    expect(chunks).not.toHaveBeenCalled();
+  });
+
+  it('reads every candidate of a store loaded from tables without the fold-safe flags', () => {
+    const { put, store, source, hits } = narrowSetup();
+    put(1, 'a', 'the quartz clock');
+    put(2, 'b', 'a quartzite rock');
+    for (let id = 10; id < 2000; id++) put(id, 'd', `plain words ${'and more '.repeat(60)}`);
+    expect(store.isFoldSafe(store.slotOf(1))).toBe(true);
+    const { count } = store.takeDirty();
+    const chunks = Array.from({ length: count }, (_, c) => store.chunkBytes(c).slice());
+    store.load({ ...store.tables(), safe: undefined, chunks });
+    expect(store.isFoldSafe(store.slotOf(1))).toBe(false);
+    const reads = vi.spyOn(store.chunks, 'view');
+    expect(hits(source, 'quartz')).toEqual([1, 2]);
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('scans the whole store when the piece is in too many texts, or the index is not in step', () => {

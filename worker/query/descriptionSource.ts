@@ -1,7 +1,7 @@
 import type { MetaIndexView } from '../index/types';
 import type { DescriptionSource } from './language/textColumn';
 import type { TextStore } from '../search/textStore';
-import { insideStopWord } from '../search/tokenize';
+import { foldSafe, insideStopWord } from '../search/tokenize';
 
 // Match maps kept per needle: a page of results and its count reuse one scan.
 const CACHED_NEEDLES = 8;
@@ -12,12 +12,15 @@ const CACHED_NEEDLES = 8;
  * disk), so the scan would read nearly every chunk whole and the lookup would only add to it.
  */
 const NARROW_SHARE = 1 / 12;
+const SURE = 1;
+const READ = 2;
 
 /** The search index's view the narrowing reads (documents are the store's slots). */
 export interface DescriptionTerms {
   slotCount(): number;
   docCount(): number;
   termsContaining(piece: string): number[];
+  term(termId: number): string;
   docFreq(termId: number): number;
   forEachPosting(termId: number, fn: (doc: number, tf: number) => void): void;
 }
@@ -121,11 +124,35 @@ export class StoreDescriptionSource implements DescriptionSource {
     let candidates = 0;
     for (const id of ids) candidates += terms.docFreq(id);
     if (candidates > this.store.liveCount() * this.narrowShare) return null;
-    const among = new Uint8Array(this.store.slotCount());
+    // Per slot: 0 not a candidate, SURE known to hold the needle without reading it, READ to read.
+    const state = new Uint8Array(this.store.slotCount());
+    // A needle that is its own piece is in every text one of whose own terms holds it, when the
+    // text is fold-safe: the term's run of ASCII letters and digits stands in the text as it is
+    // (tokenize.ts `foldSafe`). Its own terms: not its title's or author's, so those must not
+    // hold the piece either. Terms that only come with the cut ones are read.
+    const sure = needleLower === piece ? ids.filter((id) => terms.term(id).includes(piece)) : [];
+    for (const id of sure)
+      terms.forEachPosting(id, (doc) => {
+        if (state[doc] === 0) state[doc] = this.surelyHolds(doc, piece) ? SURE : READ;
+      });
     for (const id of ids)
       terms.forEachPosting(id, (doc) => {
-        among[doc] = 1;
+        if (state[doc] === 0) state[doc] = READ;
       });
-    return this.store.matches(needleLower, undefined, among);
+    const among = state.map((v) => (v === READ ? 1 : 0));
+    const map = this.store.matches(needleLower, undefined, among);
+    for (let s = state.indexOf(SURE); s >= 0; s = state.indexOf(SURE, s + 1)) map[s] = 1;
+    return map;
+  }
+
+  // Whether slot `doc`, which is in the postings of a term holding `piece`, surely holds it in
+  // its text: the text is fold-safe, and the item's title and author (as the metadata index has
+  // them, the ones indexed with the text) can give no term holding it. Cost: two string reads.
+  private surelyHolds(doc: number, piece: string): boolean {
+    if (!this.store.isFoldSafe(doc) || !this.store.isLive(doc)) return false;
+    const row = this.index.rowOf(this.store.idOf(doc));
+    if (row < 0) return false;
+    const clear = (lower: string) => !lower.includes(piece) && foldSafe(lower);
+    return clear(this.index.titleLower(row)) && clear(this.index.authorLower(row));
   }
 }

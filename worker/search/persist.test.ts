@@ -339,6 +339,11 @@ describe('text index persistence: slot tables as a head and its tail', () => {
       const warm = await engineOn(name, dir);
       // Loaded, not rebuilt: the head's stamp is this tab's, and every slot answers.
       expect(internalsOf(warm).textIndex.persistState.head?.stamp).toBe(second.stamp);
+      // The fold-safe flags came back from the head and the tail (every text here is ASCII).
+      const warmStore = internalsOf(warm).textIndex.store;
+      expect([...warmStore.liveIds()].filter((id) => !warmStore.isFoldSafe(warmStore.slotOf(id)))).toEqual(
+        [],
+      );
       for (const n of [0, 41, 43, 44])
         expect((await warm.query.run(`description LIKE 'stone number${n}'`)).total).toBe(1);
       expect((await warm.search.run('number44')).total).toBe(1);

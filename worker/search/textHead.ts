@@ -22,6 +22,7 @@ export function isTables(v: unknown): v is Tables {
     t.length.length === n &&
     t.alive instanceof Uint8Array &&
     t.alive.length === n &&
+    (t.safe === undefined || (t.safe instanceof Uint8Array && t.safe.length === n)) &&
     (t.histogram === undefined || (t.histogram instanceof Float64Array && t.histogram.length === 256))
   );
 }
@@ -62,10 +63,18 @@ export function joinHead(
   const start = join(a?.start, b?.start, (n) => new Int32Array(n));
   const length = join(a?.length, b?.length, (n) => new Int32Array(n));
   if (!ids || !chunkOf || !start || !length) return null;
+  // The fold-safe flags (textStoreTables.ts): a part stored without them counts as not known.
+  const headSlots = (a?.ids as Float64Array).length;
+  const safe = new Uint8Array(ids.length);
+  const flags = (v: unknown, n: number) => (v instanceof Uint8Array && v.length === n ? v : null);
+  const headSafe = flags(a?.safe, headSlots);
+  const tailSafe = flags(b?.safe, ids.length - headSlots);
+  if (headSafe) safe.set(headSafe);
+  if (tailSafe) safe.set(tailSafe, headSlots);
   return {
-    tables: { ids, chunkOf, start, length, used: t.used, alive: t.alive, histogram: t.histogram },
+    tables: { ids, chunkOf, start, length, safe, used: t.used, alive: t.alive, histogram: t.histogram },
     layout: t.layout,
     stamp: h.stamp,
-    headSlots: (a?.ids as Float64Array).length,
+    headSlots,
   };
 }

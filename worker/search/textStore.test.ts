@@ -152,6 +152,50 @@ describe.each(Object.entries(backings))('TextStore (%s chunks)', (_, make) => {
   });
 });
 
+describe('TextStore fold-safe flags', () => {
+  const safeOf = (store: TextStore, ids: number[]) => ids.map((id) => store.isFoldSafe(store.slotOf(id)));
+  const texts: [number, string][] = [
+    [1, 'plain ascii'],
+    [2, 'a café'],
+    [3, '数据 and “quotes”'],
+    [4, 'ｑuartz'],
+    [5, 'emoji 🎉'],
+  ];
+  const expected = [true, false, true, false, true];
+
+  it('flags each text as it is stored, and keeps the flags through tables and a compaction', () => {
+    const store = new TextStore();
+    for (const [id, text] of texts) store.put(id, text);
+    const ids = texts.map(([id]) => id);
+    expect(safeOf(store, ids)).toEqual(expected);
+    // Replaced: the new text's flag.
+    store.put(1, 'now naïve');
+    store.put(2, 'now plain');
+    expect(safeOf(store, ids)).toEqual([false, true, true, false, true]);
+    store.compact(true);
+    expect(safeOf(store, ids)).toEqual([false, true, true, false, true]);
+    const copy = new TextStore();
+    const { count } = store.takeDirty();
+    copy.load({ ...store.tables(), chunks: Array.from({ length: count }, (_, c) => store.chunkBytes(c)) });
+    expect(safeOf(copy, ids)).toEqual([false, true, true, false, true]);
+  });
+
+  it('knows none after a load of tables without them, and learns them again at a compaction', () => {
+    const store = new TextStore();
+    for (const [id, text] of texts) store.put(id, text);
+    const { count } = store.takeDirty();
+    const chunks = Array.from({ length: count }, (_, c) => store.chunkBytes(c).slice());
+    const older = new TextStore();
+    older.load({ ...store.tables(), safe: undefined, chunks });
+    const ids = texts.map(([id]) => id);
+    expect(safeOf(older, ids)).toEqual([false, false, false, false, false]);
+    older.put(6, 'added after');
+    expect(older.isFoldSafe(older.slotOf(6))).toBe(true);
+    older.compact(true);
+    expect(safeOf(older, ids)).toEqual(expected);
+  });
+});
+
 describe('TextStore (memory chunks)', () => {
   it('holds loaded chunks at their used size, and appends after a load', () => {
     const store = new TextStore();

@@ -14,6 +14,7 @@ import { finderKind } from './byteFinder';
 import { ChunkGrams } from './chunkGrams';
 import { CHUNK_BYTES, MemoryChunks, type ChunkSpace } from './chunkSpace';
 import { SlotMap } from './slotMap';
+import { foldSafe } from './tokenize';
 import { ScanCosts, scanMatches } from './storeScan';
 import { emptyTables, type SlotColumns, type TextStoreData, type TextStoreTables } from './textStoreTables';
 
@@ -32,6 +33,8 @@ export class TextStore {
   private start = new Int32Array(0);
   private len = new Int32Array(0);
   private alive = new Uint8Array(0);
+  /** Per slot, 1 when its text is `foldSafe` (tokenize.ts); 0 also for slots loaded without the flag. */
+  private safe = new Uint8Array(0);
   private slots = 0;
   private live = 0;
   private deadBytes = 0;
@@ -82,6 +85,14 @@ export class TextStore {
   isLive(slot: number): boolean {
     return this.alive[slot] === 1;
   }
+  /**
+   * Whether the slot's text is known to be `foldSafe` (tokenize.ts): then a run of ASCII letters
+   * and digits inside one of its search terms is in the text itself. False when not known
+   * (tables stored before the flag was): callers must read the text then.
+   */
+  isFoldSafe(slot: number): boolean {
+    return this.safe[slot] === 1;
+  }
   /** Slot of an item id, or -1. */
   slotOf(id: number): number {
     return this.slotOfId.get(id);
@@ -113,17 +124,26 @@ export class TextStore {
    * fills, one write of it to its file).
    */
   put(id: number, text: string): number {
-    return this.putBytes(id, encoder.encode(text));
+    return this.putBytes(id, encoder.encode(text), text);
   }
 
-  private putBytes(id: number, encoded: Uint8Array): number {
+  // `text`: the string `encoded` was made from, when the caller has it (saves a decode).
+  private putBytes(id: number, encoded: Uint8Array, text?: string): number {
     this.remove(id);
     let bytes = encoded;
     // A text larger than a chunk (impossible with the 4,000-character cap) is cut to fit.
     if (bytes.length + 1 > CHUNK_BYTES) bytes = bytes.subarray(0, CHUNK_BYTES - 1);
     const c = this.space.append(bytes, SEP);
     const at = this.space.usedOf(c) - bytes.length - 1;
-    for (let i = 0; i < bytes.length; i++) this.histogram[bytes[i] as number]!++;
+    let high = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i] as number;
+      this.histogram[b]!++;
+      high |= b;
+    }
+    // ASCII (every byte below 0x80) is safe as it stands; other texts are checked as strings.
+    const safe =
+      high < 0x80 || foldSafe(text !== undefined && bytes === encoded ? text : decoder.decode(bytes));
     this.grams.added(c, bytes);
     const slot = this.slots++;
     this.grow(this.slots);
@@ -132,6 +152,7 @@ export class TextStore {
     this.start[slot] = at;
     this.len[slot] = bytes.length;
     this.alive[slot] = 1;
+    this.safe[slot] = safe ? 1 : 0;
     this.slotOfId.set(id, slot);
     this.live++;
     this.liveBytes += bytes.length;
@@ -220,6 +241,7 @@ export class TextStore {
     this.start = new Int32Array(0);
     this.len = new Int32Array(0);
     this.alive = new Uint8Array(0);
+    this.safe = new Uint8Array(0);
     this.slots = this.live = this.liveBytes = this.deadBytes = 0;
     this.slotOfId.clear();
     this.histogram.fill(0);
@@ -281,6 +303,7 @@ export class TextStore {
       chunkOf: this.chunkOf.slice(from, n),
       start: this.start.slice(from, n),
       length: this.len.slice(from, n),
+      safe: this.safe.slice(from, n),
     };
   }
 
@@ -322,6 +345,9 @@ export class TextStore {
     this.start.set(data.start);
     this.len.set(data.length);
     this.alive.set(data.alive);
+    // Tables stored before the flag leave it 0 (not known) for their slots.
+    this.safe.fill(0, 0, n);
+    if (data.safe?.length === n) this.safe.set(data.safe);
     this.slots = n;
     this.slotOfId.clear();
     this.live = this.liveBytes = this.deadBytes = 0;
@@ -366,5 +392,6 @@ export class TextStore {
     this.start = copy(this.start, new Int32Array(cap));
     this.len = copy(this.len, new Int32Array(cap));
     this.alive = copy(this.alive, new Uint8Array(cap));
+    this.safe = copy(this.safe, new Uint8Array(cap));
   }
 }

@@ -12,6 +12,11 @@ export interface TextStoreTables {
   start: Int32Array;
   length: Int32Array;
   alive: Uint8Array;
+  /**
+   * Per slot, 1 when its text is `foldSafe` (tokenize.ts). Absent in tables stored before it was
+   * kept (then not known: 0 for every slot); a head without it and a tail with it join with 0s.
+   */
+  safe?: Uint8Array;
   /** Byte counts of the stored text (the scan's rare-byte choice); recounted when absent. */
   histogram?: Float64Array;
   /**
@@ -22,7 +27,7 @@ export interface TextStoreTables {
 }
 
 /** The per-slot columns that never change once written (until a renumbering). */
-export type SlotColumns = Pick<TextStoreTables, 'ids' | 'chunkOf' | 'start' | 'length'>;
+export type SlotColumns = Pick<TextStoreTables, 'ids' | 'chunkOf' | 'start' | 'length' | 'safe'>;
 
 /** Plain columns of a store with its chunks (the in-memory persistence). */
 export interface TextStoreData extends TextStoreTables {

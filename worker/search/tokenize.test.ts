@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, queryWords, tokenize } from './tokenize';
+import { foldSafe, foldText, queryWords, tokenize } from './tokenize';
 
 describe('tokenize', () => {
   it('folds case and accents and splits on non-letters', () => {
@@ -37,5 +37,52 @@ describe('tokenize', () => {
       { terms: ['東'], prefix: true },
     ]);
     expect(queryWords('  ')).toEqual([]);
+  });
+});
+
+describe('foldSafe', () => {
+  it('passes ASCII, CJK, emoji and punctuation; fails what folds into or joins ASCII letters and digits', () => {
+    for (const ok of [
+      'plain ascii, 42!',
+      '数据 quartz',
+      'かな ハングル 한국어',
+      'emoji 🎉 ok',
+      '“quotes” — dash…',
+      'ελληνικά',
+    ])
+      expect(foldSafe(ok), ok).toBe(true);
+    const folding = [
+      'café', // é → e
+      'straße', // ß → ss
+      'ｑuartz', // full-width letter
+      'brand™', // ™ → tm
+      '²', // superscript digit
+      'ﬁle', // ligature → fi
+      'qu\u0301artz', // a combining mark between letters (removed by folding)
+      'the \u212a', // Kelvin sign → k
+      '𝐀', // mathematical bold capital, past the BMP
+      '\u2460', // circled digit one
+    ];
+    for (const bad of folding) expect(foldSafe(bad), bad).toBe(false);
+  });
+
+  it('holds its promise for every character of the BMP: a safe one never makes or joins a run of ASCII letters and digits', () => {
+    const runs = (terms: string[]) => terms.flatMap((t) => t.match(/[A-Za-z0-9]+/g) ?? []);
+    let safe = 0;
+    for (let c = 0x80; c <= 0xffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCharCode(c);
+      if (!foldSafe(ch)) continue;
+      safe++;
+      // Alone, between letters, doubled and beside digits: every run in the terms is in the text.
+      for (const text of [`ab${ch}cd`, `${ch}${ch}xy`, `q${ch}`, `7${ch}8 z${ch}`, `${ch}k`]) {
+        const lower = text.toLowerCase();
+        for (const run of runs(tokenize(text)))
+          expect(lower.includes(run), `U+${c.toString(16)} ${text}`).toBe(true);
+      }
+    }
+    // Most of the BMP (CJK above all) is safe; letters with accents are not.
+    expect(safe).toBeGreaterThan(40_000);
+    expect(foldSafe('é')).toBe(false);
   });
 });

@@ -71,6 +71,49 @@ export function foldText(text: string): string {
     .replace(SPECIAL_RE, (c) => SPECIAL[c] ?? c);
 }
 
+// Per BMP code point, what `foldSafe` found: 0 not asked yet, 1 safe, 2 not (64 KiB, filled as
+// characters are met); code points past the BMP in a map.
+const safeBmp = new Uint8Array(0x10000);
+const safeAstral = new Map<number, boolean>();
+// Capitals too: NFKD runs after lower-casing, so `™` folds to `TM`.
+const ASCII_ALNUM = /[A-Za-z0-9]/;
+const MARK = /\p{M}/u;
+
+function charFoldSafe(ch: string): boolean {
+  if (MARK.test(ch)) return false;
+  const folded = foldText(ch);
+  return folded !== '' && !ASCII_ALNUM.test(folded);
+}
+
+/**
+ * Whether folding cannot make or join ASCII letters and digits in `text`: every character outside
+ * ASCII is not a mark and folds (alone) to something non-empty without an ASCII letter or digit
+ * (`é` → `e`, `ß` → `ss`, full-width `ａ` → `a` and `™` → `tm` fail; CJK, emoji and most
+ * punctuation pass). Then every run of ASCII letters and digits inside a term of `text` is in
+ * `text.toLowerCase()` as it stands: ASCII characters fold to themselves, and between two of them
+ * stays the non-empty, letter-less image of whatever stood there. (Composition in context only
+ * turns an ASCII letter and a following mark into a non-ASCII letter: it can break runs, never
+ * make them.) Cost: O(length); a table lookup per non-ASCII character after its first fold.
+ */
+export function foldSafe(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) continue;
+    const cp = text.codePointAt(i) as number;
+    if (cp > 0xffff) {
+      i++;
+      let ok = safeAstral.get(cp);
+      if (ok === undefined) safeAstral.set(cp, (ok = charFoldSafe(String.fromCodePoint(cp))));
+      if (!ok) return false;
+      continue;
+    }
+    let known = safeBmp[c] as number;
+    if (known === 0) safeBmp[c] = known = charFoldSafe(String.fromCharCode(c)) ? 1 : 2;
+    if (known === 2) return false;
+  }
+  return true;
+}
+
 /** Whether a (folded) term is made of CJK characters. */
 export function isCjkTerm(term: string): boolean {
   return CJK.test(term);
