@@ -80,6 +80,9 @@ export abstract class IndexRows {
   authorOfCode(code: number): string {
     return this.text.authorOfCode(code);
   }
+  authorCount(): number {
+    return this.text.authorCount();
+  }
   link(row: number): string {
     return row < this.size ? this.text.link(row) : '';
   }

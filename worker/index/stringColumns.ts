@@ -76,6 +76,9 @@ export class StringColumns {
   authorOfCode(code: number): string {
     return this.authors.name(code);
   }
+  authorCount(): number {
+    return this.authors.size;
+  }
   /** `test` of a row's author, decided once per distinct author. */
   authorTest(test: (author: string, lower: string) => boolean): (row: number) => boolean {
     return this.authors.memo((code) => test(this.authors.name(code), this.authors.lowerOfCode(code)));

@@ -53,6 +53,8 @@ export interface MetaIndexView {
   authorCodes?(): Int32Array;
   /** The author a code stands for. */
   authorOfCode?(code: number): string;
+  /** How many author codes there are (codes are 0 to this less one; some may be unused). */
+  authorCount?(): number;
   link(row: number): string;
   /** Whether the row's link contains `part`, without building the link string (optional). */
   linkIncludes?(row: number, part: string): boolean;

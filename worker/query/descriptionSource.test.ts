@@ -199,6 +199,7 @@ describe('StoreDescriptionSource narrowed by the search index', () => {
     put(6, 'f', 'ｑuartz, full width');
     put(7, 'Qüartz', 'nothing'); // a title that folds to the word
     put(8, 'g', 'the quartz clock, café');
+    put(9, 'h', 'a quartz word', 'Quartz Smith'); // the author's term holds it too
     // Enough other text that reading the chunk whole costs more than reading the candidates.
     for (let id = 10; id < 2000; id++) put(id, 'd', `plain words ${'and more '.repeat(60)}`);
     const byText = new Map([...store.liveIds()].map((id) => [store.text(id), id]));
@@ -206,17 +207,17 @@ describe('StoreDescriptionSource narrowed by the search index', () => {
     const chunks = vi.spyOn(store.chunks, 'chunk');
     const readIds = () =>
       reads.mock.results.map((r) => byText.get(new TextDecoder().decode(r.value as Uint8Array))).sort();
-    // The needle is its own piece: texts 1 and 4 are sure (fold-safe, their titles and author
-    // lack it); 2 (title), 5 and 6 (not fold-safe), 7 (title not fold-safe) and 8 (its text holds
-    // an accent) are read.
-    expect(hits(source, 'quartz')).toEqual([1, 4, 8]);
+    // The needle is its own piece: texts 1 and 4 are sure (fold-safe, the word not in their
+    // titles or authors); 2 and 7 (the word in the title, folded in 7), 5 and 6 (folding makes
+    // the word), 8 (an accent elsewhere in the text) and 9 (the author) are read.
+    expect(hits(source, 'quartz')).toEqual([1, 4, 8, 9]);
     expect(narrowed()).toBe(1);
-    expect(readIds()).toEqual([2, 5, 6, 7, 8]);
+    expect(readIds()).toEqual([2, 5, 6, 7, 8, 9]);
     expect(chunks).not.toHaveBeenCalled();
     // A needle beyond its piece is read in every candidate.
     reads.mockClear();
     expect(hits(source, 'quartz c')).toEqual([1, 8]);
-    expect(reads).toHaveBeenCalledTimes(7);
+    expect(reads).toHaveBeenCalledTimes(8);
     expect(chunks).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 import type { MetaIndexView } from '../index/types';
 import type { DescriptionSource } from './language/textColumn';
 import type { TextStore } from '../search/textStore';
+import { TITLE_WEIGHT } from '../search/searchIndex';
 import { foldSafe, insideStopWord } from '../search/tokenize';
 
 // Match maps kept per needle: a page of results and its count reuse one scan.
@@ -12,8 +13,6 @@ const CACHED_NEEDLES = 8;
  * disk), so the scan would read nearly every chunk whole and the lookup would only add to it.
  */
 const NARROW_SHARE = 1 / 12;
-const SURE = 1;
-const READ = 2;
 
 /** The search index's view the narrowing reads (documents are the store's slots). */
 export interface DescriptionTerms {
@@ -22,6 +21,7 @@ export interface DescriptionTerms {
   termsContaining(piece: string): number[];
   term(termId: number): string;
   docFreq(termId: number): number;
+  /** `tf`: TITLE_WEIGHT for each occurrence in the title, 1 for each in the author or text. */
   forEachPosting(termId: number, fn: (doc: number, tf: number) => void): void;
 }
 
@@ -124,35 +124,61 @@ export class StoreDescriptionSource implements DescriptionSource {
     let candidates = 0;
     for (const id of ids) candidates += terms.docFreq(id);
     if (candidates > this.store.liveCount() * this.narrowShare) return null;
-    // Per slot: 0 not a candidate, SURE known to hold the needle without reading it, READ to read.
-    const state = new Uint8Array(this.store.slotCount());
-    // A needle that is its own piece is in every text one of whose own terms holds it, when the
-    // text is fold-safe: the term's run of ASCII letters and digits stands in the text as it is
-    // (tokenize.ts `foldSafe`). Its own terms: not its title's or author's, so those must not
-    // hold the piece either. Terms that only come with the cut ones are read.
-    const sure = needleLower === piece ? ids.filter((id) => terms.term(id).includes(piece)) : [];
-    for (const id of sure)
-      terms.forEachPosting(id, (doc) => {
-        if (state[doc] === 0) state[doc] = this.surelyHolds(doc, piece) ? SURE : READ;
+    const among = new Uint8Array(this.store.slotCount());
+    // A needle that is its own piece is in every fold-safe text one of whose own terms holds it:
+    // the term's run of ASCII letters and digits stands in the text as it is (tokenize.ts
+    // `foldSafe`). The posting's frequency tells the title's terms apart (each title occurrence
+    // adds TITLE_WEIGHT); the author's must not hold the piece. Other candidates are read.
+    const holding = needleLower === piece ? ids.filter((id) => terms.term(id).includes(piece)) : [];
+    const sure = new Uint8Array(holding.length > 0 ? among.length : 0);
+    const sureSlots = new Int32Array(holding.length > 0 ? candidates : 0);
+    let sureCount = 0;
+    const authors = holding.length > 0 ? this.authorClear(piece) : null;
+    for (const id of holding)
+      terms.forEachPosting(id, (doc, tf) => {
+        if (sure[doc] === 1) return;
+        if (
+          tf < TITLE_WEIGHT &&
+          this.store.isFoldSafe(doc) &&
+          this.store.isLive(doc) &&
+          this.authorAllows(doc, authors)
+        ) {
+          sure[doc] = 1;
+          among[doc] = 0;
+          sureSlots[sureCount++] = doc;
+        } else among[doc] = 1;
       });
     for (const id of ids)
-      terms.forEachPosting(id, (doc) => {
-        if (state[doc] === 0) state[doc] = READ;
-      });
-    const among = state.map((v) => (v === READ ? 1 : 0));
+      if (!holding.includes(id))
+        terms.forEachPosting(id, (doc) => {
+          if (sure[doc] !== 1) among[doc] = 1;
+        });
     const map = this.store.matches(needleLower, undefined, among);
-    for (let s = state.indexOf(SURE); s >= 0; s = state.indexOf(SURE, s + 1)) map[s] = 1;
+    for (let i = 0; i < sureCount; i++) map[sureSlots[i] as number] = 1;
     return map;
   }
 
-  // Whether slot `doc`, which is in the postings of a term holding `piece`, surely holds it in
-  // its text: the text is fold-safe, and the item's title and author (as the metadata index has
-  // them, the ones indexed with the text) can give no term holding it. Cost: two string reads.
-  private surelyHolds(doc: number, piece: string): boolean {
-    if (!this.store.isFoldSafe(doc) || !this.store.isLive(doc)) return false;
+  // Whether slot `doc`'s author can give no term holding the piece `clear` was made for (null:
+  // no author can). Cost: a row lookup when some author can.
+  private authorAllows(doc: number, clear: ((row: number) => boolean) | null): boolean {
+    if (clear === null) return true;
     const row = this.index.rowOf(this.store.idOf(doc));
-    if (row < 0) return false;
+    return row >= 0 && clear(row);
+  }
+
+  // Null when no author (lower-cased) can give a term holding `piece`: none holds the piece, and
+  // each is fold-safe (one pass over the distinct authors). Otherwise a test of a row's author,
+  // decided once per distinct author where the index can.
+  private authorClear(piece: string): ((row: number) => boolean) | null {
     const clear = (lower: string) => !lower.includes(piece) && foldSafe(lower);
-    return clear(this.index.titleLower(row)) && clear(this.index.authorLower(row));
+    const n = this.index.authorCount?.();
+    if (n !== undefined && this.index.authorOfCode) {
+      let all = true;
+      for (let c = 0; c < n && all; c++) all = clear(this.index.authorOfCode(c).toLowerCase());
+      if (all) return null;
+    }
+    return (
+      this.index.authorTest?.((_, lower) => clear(lower)) ?? ((row) => clear(this.index.authorLower(row)))
+    );
   }
 }
