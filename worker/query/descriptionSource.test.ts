@@ -5,7 +5,7 @@ import { SearchIndex } from '../search/searchIndex';
 import { ScanCosts } from '../search/storeScan';
 import { TextStore } from '../search/textStore';
 import { testRow } from '../testing/indexRow';
-import { narrowingPiece, rowFrom, StoreDescriptionSource } from './descriptionSource';
+import { narrowingPiece, StoreDescriptionSource } from './descriptionSource';
 
 function setup(texts: Record<number, string>) {
   const index = new MetaIndex();
@@ -245,63 +245,5 @@ describe('StoreDescriptionSource narrowed by the search index', () => {
     expect(hits(plain, 'quartz')).toEqual([1, 2]);
     expect(scans).toHaveBeenCalledTimes(3);
     expect(narrowed()).toBe(1);
-  });
-});
-
-describe('rows of the matching texts', () => {
-  it('rowFrom finds an id at or after a row where ids ascend, and never a wrong row', () => {
-    const ids = Float64Array.of(2, 4, 6, 8, 10, 12, 14, 16, 18, 20);
-    expect(rowFrom(ids, 10, 14, 0)).toBe(6);
-    expect(rowFrom(ids, 10, 14, 6)).toBe(6);
-    expect(rowFrom(ids, 10, 20, 3)).toBe(9);
-    expect(rowFrom(ids, 10, 4, 5)).toBe(-1); // before `from`
-    expect(rowFrom(ids, 10, 7, 0)).toBe(-1); // absent
-    expect(rowFrom(ids, 10, 22, 0)).toBe(-1);
-    expect(rowFrom(ids, 8, 18, 0)).toBe(-1); // past the rows in use
-    let seed = 3;
-    const rand = (k: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed % k;
-    };
-    const shuffled = Float64Array.from({ length: 200 }, (_, i) => i + 1);
-    for (let i = shuffled.length - 1; i > 0; i--) {
-      const j = rand(i + 1);
-      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-    }
-    for (let k = 0; k < 500; k++) {
-      const id = 1 + rand(220);
-      const row = rowFrom(shuffled, 200, id, rand(200));
-      if (row >= 0) expect(shuffled[row]).toBe(id);
-    }
-  });
-
-  it('maps matches to their rows whether ids ascend along the rows or not, past removed items', () => {
-    for (const order of ['ascending', 'reversed', 'interleaved'] as const) {
-      const ids = Array.from({ length: 300 }, (_, i) => i + 1);
-      const rowOrder =
-        order === 'ascending'
-          ? ids
-          : order === 'reversed'
-            ? [...ids].reverse()
-            : ids.map((_, i) => (i % 2 === 0 ? ids[i / 2]! : ids[299 - (i - 1) / 2]!));
-      const index = new MetaIndex();
-      const store = new TextStore();
-      for (const id of rowOrder) index.upsert([testRow(id)]);
-      for (const id of ids) store.put(id, id % 3 === 0 ? `word ${id} zeppelin` : `word ${id}`);
-      for (const id of [3, 30, 31, 150]) {
-        index.remove([id]);
-        store.remove(id);
-      }
-      // Texts stored again (a new slot at the end, the same row).
-      for (const id of [6, 9, 12]) store.put(id, 'changed zeppelin');
-      const source = new StoreDescriptionSource(index, store);
-      const rows = source.rowHits('zeppelin');
-      const hitIds = [...rows.keys()].filter((r) => rows[r] === 1).map((r) => index.id(r));
-      const truth = [...store.liveIds()].filter((id) => store.text(id).includes('zeppelin'));
-      expect(
-        hitIds.sort((a, b) => a - b),
-        order,
-      ).toEqual(truth.sort((a, b) => a - b));
-    }
   });
 });

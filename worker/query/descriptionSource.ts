@@ -84,21 +84,12 @@ export class StoreDescriptionSource implements DescriptionSource {
    */
   rowHits(needleLower: string): Uint8Array {
     const slots = this.slotHits(needleLower);
-    const n = this.index.rowCount();
-    const hits = new Uint8Array(n);
-    // From the matching slots to their rows (a lookup per row cost ~30 ms at 1M rows). Slots and
-    // rows both come in the order items were stored, so ids mostly ascend along both: each row is
-    // looked for from the last one found on (`rowFrom`), and by the index's lookup where that
-    // fails (~0.3–1 µs each, ~10 ms for 22,500 matches at 1M). Rows that are not live are left 0
-    // (queries never select them).
-    const ids = this.index.dateColumns?.().ids;
-    let last = 0;
+    const hits = new Uint8Array(this.index.rowCount());
+    // From the matching slots to their rows: a lookup per match (a lookup per row cost ~30 ms
+    // at 1M rows). Rows that are not live are left 0 (queries never select them).
     for (let s = slots.indexOf(1); s >= 0; s = slots.indexOf(1, s + 1)) {
-      const id = this.store.idOf(s);
-      let row = ids ? rowFrom(ids, n, id, last) : -1;
-      if (row >= 0 && this.index.isLive(row)) last = row;
-      else row = this.index.rowOf(id);
-      if (row >= 0 && row < n) hits[row] = 1;
+      const row = this.index.rowOf(this.store.idOf(s));
+      if (row >= 0 && row < hits.length) hits[row] = 1;
     }
     return hits;
   }
@@ -190,28 +181,4 @@ export class StoreDescriptionSource implements DescriptionSource {
       this.index.authorTest?.((_, lower) => clear(lower)) ?? ((row) => clear(this.index.authorLower(row)))
     );
   }
-}
-
-/**
- * The row at or after `from` whose id is `id`, searching `ids` (the index's id column, `n` rows)
- * as if it ascended there: doubling steps, then halving. -1 when not found that way (the ids do
- * not ascend, or `id` is before `from`). O(log distance).
- */
-export function rowFrom(ids: Float64Array, n: number, id: number, from: number): number {
-  if (from >= n || (ids[from] as number) > id) return -1;
-  let lo = from;
-  let step = 1;
-  let hi = from + 1;
-  while (hi < n && (ids[hi] as number) < id) {
-    lo = hi;
-    step *= 2;
-    hi = from + step;
-  }
-  if (hi >= n) hi = n - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((ids[mid] as number) < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return ids[lo] === id ? lo : -1;
 }
