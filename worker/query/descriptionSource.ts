@@ -148,8 +148,9 @@ export class StoreDescriptionSource implements DescriptionSource {
           sureSlots[sureCount++] = doc;
         } else among[doc] = 1;
       });
+    const held = new Set(holding);
     for (const id of ids)
-      if (!holding.includes(id))
+      if (!held.has(id))
         terms.forEachPosting(id, (doc) => {
           if (sure[doc] !== 1) among[doc] = 1;
         });

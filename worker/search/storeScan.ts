@@ -157,7 +157,8 @@ export function scanMatches(
   };
   if (among) {
     // Only the chunks of the candidates, found from them: the slots between are not walked
-    // (O(candidates) beside the reads; a walk over every slot cost ~7 ms at 1M).
+    // (O(candidates) beside the reads; the walk over every slot took ~0.7 ms a filter at 100k
+    // articles in a Node probe, over half of a narrowed filter whose candidates were all sure).
     for (let s = among.indexOf(1, from); s >= 0 && s < t.slots;) {
       const c = t.chunkOf[s] as number;
       let marked = 0;
