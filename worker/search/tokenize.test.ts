@@ -49,6 +49,9 @@ describe('foldSafe', () => {
       'emoji 🎉 ok',
       '“quotes” — dash…',
       'ελληνικά',
+      '\ud83c', // lone surrogates
+      'a\ud83cb',
+      '\udf89z',
     ])
       expect(foldSafe(ok), ok).toBe(true);
     const folding = [

@@ -96,16 +96,19 @@ function charFoldSafe(ch: string): boolean {
  * make them.) Cost: O(length); a table lookup per non-ASCII character after its first fold.
  */
 export function foldSafe(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) continue;
-    const cp = text.codePointAt(i) as number;
-    if (cp > 0xffff) {
-      i++;
-      let ok = safeAstral.get(cp);
-      if (ok === undefined) safeAstral.set(cp, (ok = charFoldSafe(String.fromCodePoint(cp))));
-      if (!ok) return false;
-      continue;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const cp = text.codePointAt(i) as number;
+      if (cp > 0xffff) {
+        i++;
+        let ok = safeAstral.get(cp);
+        if (ok === undefined) safeAstral.set(cp, (ok = charFoldSafe(String.fromCodePoint(cp))));
+        if (!ok) return false;
+        continue;
+      }
     }
     let known = safeBmp[c] as number;
     if (known === 0) safeBmp[c] = known = charFoldSafe(String.fromCharCode(c)) ? 1 : 2;
