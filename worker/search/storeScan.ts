@@ -7,8 +7,9 @@
  * Which is cheaper depends on where the chunks are: with OPFS files on disk one text cost ~4 µs
  * read and searched in Chromium (~17 µs while the files were out of the system's cache) and a
  * whole 1 MiB chunk ~0.3 ms; in a private window the files live in the browser's memory behind a
- * call to another process, and one small read cost ~0.4 ms, a chunk ~2 ms. So the store measures both as it goes (`ScanCosts`) and picks per
- * chunk: a chunk with no candidate is never read, one with few is read text by text.
+ * call to another process, and one small read cost ~0.4 ms, a chunk ~2 ms. So the store
+ * measures both as it goes (`ScanCosts`) and picks per chunk: a chunk with no candidate is never
+ * read, one with few is read text by text.
  */
 import { byteFinder, indexOfFinder, type ByteFinder } from './byteFinder';
 import { needleGrams, type ChunkGrams } from './chunkGrams';

@@ -88,7 +88,7 @@ function charFoldSafe(ch: string): boolean {
 /**
  * Whether folding cannot make or join ASCII letters and digits in `text`: every character outside
  * ASCII is not a mark and folds (alone) to something non-empty without an ASCII letter or digit
- * (`é` → `e`, `ß` → `ss`, full-width `ａ` → `a` and `™` → `tm` fail; CJK, emoji and most
+ * (`é` → `e`, `ß` → `ss`, full-width `ａ` → `a` and `™` → `TM` fail; CJK, emoji and most
  * punctuation pass). Then every run of ASCII letters and digits inside a term of `text` is in
  * `text.toLowerCase()` as it stands: ASCII characters fold to themselves, and between two of them
  * stays the non-empty, letter-less image of whatever stood there. (Composition in context only
