@@ -12,6 +12,7 @@
  */
 import { PostingsWriter, accumulatePostings, admit, decodePostings, type Gate } from './postings';
 import { PendingPostings } from './pendingPostings';
+import type { TermPostings } from './directPostings';
 import { DictionaryPack, prefixTermIds } from './termLookup';
 import { forEachTerm } from './tokenize';
 
@@ -211,6 +212,14 @@ export class InvertedIndex {
     this.pending.forEach(termId, visit);
   }
 
+  /** A term's postings for the loops of directPostings.ts, and the documents' live flags. */
+  postingsOf(termId: number): TermPostings & { alive: Uint8Array } {
+    const main = termId >= 0 && termId < this.mainTerms;
+    const [from = 0, to = 0] = main ? this.offsets.subarray(termId, termId + 2) : [];
+    const pending = (fn: (doc: number, tf: number) => void) => this.pending.forEach(termId, fn);
+    return { data: this.data, from, to, alive: this.alive, pending };
+  }
+
   /**
    * Adds `idf`-weighted BM25 of every live posting of a term that passes `gate` into `acc`
    * (IMPORTANT: the hot loop of every search; see accumulatePostings). `norm[doc]` is
@@ -224,20 +233,9 @@ export class InvertedIndex {
     acc: Float64Array,
     gate: Gate,
   ): void {
-    const alive = this.alive;
-    if (termId < this.mainTerms)
-      accumulatePostings(
-        this.data,
-        this.offsets[termId] as number,
-        this.offsets[termId + 1] as number,
-        alive,
-        idf,
-        k1p1,
-        norm,
-        acc,
-        gate,
-      );
-    this.pending.forEach(termId, (doc, tf) => {
+    const { data, from, to, alive, pending } = this.postingsOf(termId);
+    accumulatePostings(data, from, to, alive, idf, k1p1, norm, acc, gate);
+    pending((doc, tf) => {
       if (admit(gate, doc, alive[doc] === 1))
         acc[doc] = (acc[doc] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
     });

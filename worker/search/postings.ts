@@ -165,7 +165,7 @@ export function decodePostings(
   }
 }
 
-interface BitmapHead {
+export interface BitmapHead {
   first: number;
   mapBytes: number;
   count: number;
@@ -174,8 +174,8 @@ interface BitmapHead {
   codes: number;
 }
 
-// Reads the three varints after a BITMAP kind byte at `p`.
-function bitmapHead(data: Uint8Array, p: number): BitmapHead {
+/** Reads the three varints after a BITMAP kind byte at `p`. */
+export function bitmapHead(data: Uint8Array, p: number): BitmapHead {
   const v = [0, 0, 0];
   for (let i = 0; i < 3; i++) {
     let b = data[p++] as number;

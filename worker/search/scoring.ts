@@ -11,6 +11,7 @@ import type { SearchIndex } from './searchIndex';
 import { memberOf } from '../index/feedSet';
 import { mergeNewest, newestFirst } from './dateOrder';
 import { admit, type Gate } from './postings';
+import { scoreTerms } from './directPostings';
 import type { QueryWord } from './tokenize';
 
 const K1 = 1.2;
@@ -248,7 +249,8 @@ interface Group {
  * Scores every document matching all of `words` (or, with `anyIfNone` and no full match, any of
  * them). Words are taken rarest first, and a later word's postings only score documents that
  * matched every earlier word. Cost: one pass over the postings of the query's terms (and over
- * every document for a word in a feed's title), plus the matched documents.
+ * every document for a word in a feed's title), plus the matched documents. `direct` false
+ * keeps to the general path (the reference the direct one is tested against).
  */
 export function scoreQuery(
   index: SearchIndex,
@@ -256,6 +258,7 @@ export function scoreQuery(
   feedTerms: FeedTerms,
   scratch: Scratch,
   anyIfNone = false,
+  direct = true,
 ): Scored {
   const groups = groupsOf(index, words, feedTerms);
   const terms = termsOf(index, groups);
@@ -267,6 +270,7 @@ export function scoreQuery(
     index,
     [...groups].sort((a, b) => a.size - b.size),
     scratch,
+    direct,
   );
   if (all.docs.length > 0 || !anyIfNone || groups.length < 2) return { ...all, terms };
   return { ...scoreAny(index, groups, scratch), terms };
@@ -317,8 +321,16 @@ function scoreGroup(index: SearchIndex, g: Group, scratch: Scratch, gate: Gate):
     if (inGroup(doc) && admit(gate, doc, index.isLive(doc))) acc[doc] = (acc[doc] as number) + idf;
 }
 
-// Documents matching every group, with their scores; scratch left clean.
-function scoreAll(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<Scored, 'terms'> {
+// Documents matching every group, with their scores; scratch left clean. Groups of one term
+// each and no feed title take the direct path (directPostings.ts), which gives the same.
+function scoreAll(
+  index: SearchIndex,
+  groups: Group[],
+  scratch: Scratch,
+  direct: boolean,
+): Omit<Scored, 'terms'> {
+  if (direct && groups.every((g) => g.termIds.length === 1 && g.feeds.size === 0))
+    return scoreDirect(index, groups, scratch);
   const { acc, hits, touched } = scratch;
   const gate: Gate = { hits, group: 0, touched, count: 0 };
   for (const [i, g] of groups.entries()) {
@@ -339,6 +351,18 @@ function scoreAll(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<S
     hits[d] = 0;
   }
   return { docs: touched.subarray(0, k), scores: scores.subarray(0, k) };
+}
+
+// scoreAll for groups of one term each and no feed title (directPostings.ts).
+function scoreDirect(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<Scored, 'terms'> {
+  const live = Math.max(1, index.docCount());
+  const terms = groups.map(({ termIds: [t = -1], exact }) => ({
+    termId: t,
+    idf: idfOf(index.docFreq(t), live) * (t === exact ? 1 : EXPANSION_WEIGHT),
+  }));
+  const { touched: docs, scores } = scratch;
+  const n = scoreTerms(index, terms, K1 + 1, scratch.norms(index), docs, scores);
+  return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
 // Documents matching any group, with their summed scores; scratch left clean. Each group is
