@@ -6,7 +6,9 @@
  * first (rarest) term's live postings are written straight into the match list, and each further
  * term's postings, which come in document order like the list, are merged with it: the list
  * keeps the documents the term holds, each score adding the term's weight, and the merge stops
- * once the list is used up. No accumulator, no gate, no collecting pass.
+ * once the list is used up (a bitmap term is read from the list's side, BitmapCursor; when the
+ * first two terms are both bitmaps they are read in one pass). No accumulator, no gate, no
+ * collecting pass: at 1M documents in Node, a common word's scoring 13 → 8 ms, two 23 → 17.
  *
  * The matches and their scores are the same as the general path's, bit for bit: each score is
  * the same weights added in the same order (0 + the first is the first). The tests beside this
