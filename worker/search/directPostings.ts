@@ -14,7 +14,7 @@
  * the same weights added in the same order (0 + the first is the first). The tests beside this
  * file hold the two paths to that on random indexes.
  */
-import { LIST, bitmapHead } from './postings';
+import { LIST, bitmapHead, decodePostings } from './postings';
 
 // Per byte: its set bits, and its 2-bit codes equal to 3 (escape codes, postings.ts).
 const BITS = new Uint8Array(256);
@@ -60,24 +60,15 @@ export function collectTerm(
   const also = next && new BitmapCursor(next.postings.data, next.postings.from);
   const idf2 = next?.idf ?? 0;
   let n = 0;
-  if (from < to && data[from] === LIST) {
-    let q = from + 1;
-    let doc = 0;
-    while (q < to) {
-      let b = data[q++] as number;
-      let v = b & 0x7f;
-      for (let shift = 7; b & 0x80; shift += 7) {
-        b = data[q++] as number;
-        v |= (b & 0x7f) << shift;
-      }
-      doc += v >>> 2;
-      const code = v & 3;
-      const tf = code < 3 ? code + 1 : (data[q++] as number);
-      if (alive[doc] !== 1) continue;
-      docs[n] = doc;
-      scores[n++] = (idf * tf * k1p1) / (tf + (norm[doc] as number));
-    }
-  } else if (from < to) {
+  const keep = (doc: number, tf: number): void => {
+    if (alive[doc] !== 1) return;
+    docs[n] = doc;
+    scores[n++] = (idf * tf * k1p1) / (tf + (norm[doc] as number));
+  };
+  // A list holds a rarer term (a callback per posting costs little there); a bitmap, a common
+  // one, is decoded inline as accumulatePostings does (the hot loop of a common word).
+  if (from < to && data[from] === LIST) decodePostings(data, from, to, keep);
+  else if (from < to) {
     const head = bitmapHead(data, from + 1);
     const { map, codes, first } = head;
     let esc = codes + ((head.count + 3) >> 2);
@@ -109,11 +100,7 @@ export function collectTerm(
     }
   }
   const main = n;
-  p.pending((doc, tf) => {
-    if (alive[doc] !== 1) return;
-    docs[n] = doc;
-    scores[n++] = (idf * tf * k1p1) / (tf + (norm[doc] as number));
-  });
+  p.pending(keep);
   if (next === null || n === main) return n;
   // Pending documents come after every main one: they meet only the next term's pending ones.
   const pendingOnly = { data: next.postings.data, from: 0, to: 0, pending: next.postings.pending };
@@ -216,27 +203,8 @@ export function intersectTerm(
     scores[m++] = (scores[i] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
     cur = ++i < n ? (docs[i] as number) : END;
   };
-  if (from < to && data[from] === LIST) {
-    let q = from + 1;
-    let doc = 0;
-    while (q < to && cur !== END) {
-      let b = data[q++] as number;
-      let v = b & 0x7f;
-      for (let shift = 7; b & 0x80; shift += 7) {
-        b = data[q++] as number;
-        v |= (b & 0x7f) << shift;
-      }
-      doc += v >>> 2;
-      const code = v & 3;
-      const tf = code < 3 ? code + 1 : (data[q++] as number);
-      if (doc < cur) continue;
-      while (cur < doc) cur = ++i < n ? (docs[i] as number) : END;
-      if (cur !== doc) continue;
-      docs[m] = doc;
-      scores[m++] = (scores[i] as number) + (idf * tf * k1p1) / (tf + (norm[doc] as number));
-      cur = ++i < n ? (docs[i] as number) : END;
-    }
-  } else if (from < to) {
+  if (from < to && data[from] === LIST) decodePostings(data, from, to, meet);
+  else if (from < to) {
     const bitmap = new BitmapCursor(data, from);
     for (; i < n; i++) {
       const doc = docs[i] as number;
