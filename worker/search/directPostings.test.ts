@@ -89,7 +89,7 @@ describe('the direct scoring path', () => {
     const scores = new Float64Array(500);
     const cat = index.postingsOf(index.termId('cat'));
     expect(cat.data[cat.from]).toBe(1); // BITMAP
-    const n = collectTerm(cat, cat.alive, 1, 2.2, norm, docs, scores);
+    const n = collectTerm(cat, 1, 2.2, norm, docs, scores);
     const expected = [...Array.from({ length: 200 }, (_, i) => 2 * i).filter((d) => d !== 2), 400];
     expect(Array.from(docs.subarray(0, n))).toEqual(expected);
     const eel = index.postingsOf(index.termId('eel'));

@@ -212,8 +212,8 @@ export class InvertedIndex {
     this.pending.forEach(termId, visit);
   }
 
-  /** A term's postings for the loops of directPostings.ts, and the documents' live flags. */
-  postingsOf(termId: number): TermPostings & { alive: Uint8Array } {
+  /** A term's postings and the documents' live flags, for the loops of directPostings.ts. */
+  postingsOf(termId: number): TermPostings {
     const main = termId >= 0 && termId < this.mainTerms;
     const [from = 0, to = 0] = main ? this.offsets.subarray(termId, termId + 2) : [];
     const pending = (fn: (doc: number, tf: number) => void) => this.pending.forEach(termId, fn);

@@ -301,16 +301,18 @@ export function queryTerms(index: SearchIndex, words: QueryWord[]): string[] {
   return termsOf(index, groupsOf(index, words, new Map()));
 }
 
+// The weight of one of a word's terms: its idf, less for a prefix's expansion than the word.
+// `live`: the index's live documents (at least 1).
+const termIdf = (index: SearchIndex, t: number, g: Group, live: number): number =>
+  idfOf(index.docFreq(t), live) * (t === g.exact ? 1 : EXPANSION_WEIGHT);
+
 // Adds one word's scores (all its terms, and the documents of feeds whose title holds it) to the
 // documents the gate lets in.
 function scoreGroup(index: SearchIndex, g: Group, scratch: Scratch, gate: Gate): void {
   const { acc } = scratch;
   const norm = scratch.norms(index);
   const live = Math.max(1, index.docCount());
-  for (const t of g.termIds) {
-    const idf = idfOf(index.docFreq(t), live) * (t === g.exact ? 1 : EXPANSION_WEIGHT);
-    index.accumulate(t, idf, K1 + 1, norm, acc, gate);
-  }
+  for (const t of g.termIds) index.accumulate(t, termIdf(index, t, g, live), K1 + 1, norm, acc, gate);
   if (g.feeds.size === 0) return;
   const n = index.slotCount();
   const inGroup = memberOf(g.feeds, (doc) => index.feedId(doc));
@@ -356,10 +358,8 @@ function scoreAll(
 // scoreAll for groups of one term each and no feed title (directPostings.ts).
 function scoreDirect(index: SearchIndex, groups: Group[], scratch: Scratch): Omit<Scored, 'terms'> {
   const live = Math.max(1, index.docCount());
-  const terms = groups.map(({ termIds: [t = -1], exact }) => ({
-    termId: t,
-    idf: idfOf(index.docFreq(t), live) * (t === exact ? 1 : EXPANSION_WEIGHT),
-  }));
+  // Each group holds one term here (scoreAll's test).
+  const terms = groups.map((g) => ({ termId: g.termIds[0]!, idf: termIdf(index, g.termIds[0]!, g, live) }));
   const { touched: docs, scores } = scratch;
   const n = scoreTerms(index, terms, K1 + 1, scratch.norms(index), docs, scores);
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
