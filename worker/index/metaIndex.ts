@@ -136,6 +136,11 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return this.titles.rows(now);
   }
 
+  /** Whether the title order is made (TitleOrder.made). */
+  hasTitleOrder(): boolean {
+    return this.titles.made();
+  }
+
   /** Visible live rows of one feed newest first; cached per feed. */
   rowsOfFeed(feedId: number): Int32Array {
     return this.orders.ofFeed(feedId);

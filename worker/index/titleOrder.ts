@@ -65,6 +65,11 @@ export class TitleOrder {
     return this.order;
   }
 
+  /** Whether the order is made (`rows` then only mends it). */
+  made(): boolean {
+    return this.order !== null;
+  }
+
   /** A row was appended. */
   appended(row: number): void {
     if (this.order) this.pending.add(row);

@@ -80,6 +80,8 @@ export interface MetaIndexView {
    * `now`, null when it is not made yet and was not asked for before (sort the rows yourself).
    */
   rowsByTitle?(now?: boolean): Int32Array | null;
+  /** Whether `rowsByTitle` is made (a call then only mends it). Optional, with it. */
+  hasTitleOrder?(): boolean;
   /** Live rows of one feed, ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsOfFeed(feedId: number): Int32Array;
 }

@@ -1,5 +1,6 @@
 import type { MetaIndexView } from '../../index/types';
 import { compareForSort, type Val } from './semantics';
+import { FLAG_HIDDEN } from '../../../shared/flags';
 
 /** Sorts rows in the default order, pubDate desc then id desc (for merged per-feed rows). */
 export function sortByDate(rows: Int32Array, index: MetaIndexView): void {
@@ -214,6 +215,56 @@ export function byKeptOrder(
   sortByDate(untitled, index);
   out.set(untitled, n);
   return out;
+}
+
+/**
+ * ORDER BY title over every visible row, when the kept title order holds every live row (no
+ * untitled one): the rows of that order that are not hidden and pass `keep`, DESC as in
+ * byKeptOrder. Same result as byKeptOrder over the matches of the whole date order, without
+ * collecting those matches first and marking them: at 1M rows (300k unread) the unread list by
+ * title took 27 ms that way in Node (a walk of the date order, one of the title order, and
+ * 600k scattered writes to mark and unmark), 12–14 ms this way. `keep` as a byte per row (a
+ * test's `all()`) is read without a branch. Cost: O(rows in the order).
+ */
+export function titledWhere(
+  byTitle: Int32Array,
+  keep: Uint8Array | ((row: number) => boolean) | true,
+  dir: 1 | -1,
+  index: MetaIndexView,
+): Int32Array {
+  const flags = index.rowColumns?.().flags;
+  const visible = flags
+    ? (r: number) => (flags[r]! & FLAG_HIDDEN) === 0
+    : (r: number) => (index.flags(r) & FLAG_HIDDEN) === 0;
+  const out = new Int32Array(byTitle.length);
+  if (dir === 1 && flags && keep instanceof Uint8Array) {
+    // One byte per row, the answer and "not hidden" together, made in row order: the walk then
+    // reads one scattered byte per row instead of two. It writes the row every time and moves the
+    // count by that byte (scattered matches mispredict a branch on it).
+    const hiddenShift = Math.log2(FLAG_HIDDEN);
+    const take = new Uint8Array(keep.length);
+    for (let r = 0; r < take.length; r++) take[r] = keep[r]! & (((flags[r]! >> hiddenShift) & 1) ^ 1);
+    let n = 0;
+    for (let i = 0; i < byTitle.length; i++) {
+      const r = byTitle[i]!;
+      out[n] = r;
+      n += take[r]!;
+    }
+    return out.subarray(0, n);
+  }
+  const test =
+    keep === true
+      ? visible
+      : keep instanceof Uint8Array
+        ? (r: number) => keep[r] === 1 && visible(r)
+        : (r: number) => visible(r) && keep(r);
+  if (dir === 1) {
+    let n = 0;
+    for (let i = 0; i < byTitle.length; i++) if (test(byTitle[i]!)) out[n++] = byTitle[i]!;
+    return out.subarray(0, n);
+  }
+  const n = backwardsKeepingTies(byTitle, test, (r) => index.title(r), out);
+  return out.subarray(0, n);
 }
 
 /**

@@ -3,7 +3,7 @@ import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidate
 import { compileRowCondition, rowGetter } from './compile';
 import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
-import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByField } from './order';
+import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { norm } from './semantics';
@@ -169,6 +169,22 @@ function run(
     return { ids: page(mergeDateOrdered(firsts, true, index)), total: Math.min(total, cap) };
   }
 
+  const dir = ast.orderBy?.direction === 'desc' ? -1 : 1;
+  // By title over the whole date order, once the index keeps a title order with every live row
+  // in it: one walk of that order (titledWhere), with no list of matches in date order first.
+  if (
+    orderKey === 'title' &&
+    segments.length === 1 &&
+    segments[0]!.length === index.rowsByDate().length &&
+    index.hasTitleOrder?.()
+  ) {
+    const byTitle = index.rowsByTitle!(true)!;
+    if (byTitle.length === index.liveCount()) {
+      const rows = titledWhere(byTitle, hits ?? pred, dir, index);
+      return { ids: page(rows), total: Math.min(rows.length, cap) };
+    }
+  }
+
   // Ordered by a field from here on (`orderKey` is set). By author, several feeds' lists are
   // merged into date order first, which the author buckets keep.
   const merged = segments.length > 1 && orderKey === 'author';
@@ -186,7 +202,6 @@ function run(
     }
     matched = matched.subarray(0, n);
   }
-  const dir = ast.orderBy?.direction === 'desc' ? -1 : 1;
   const authorCodes = index.authorCodes?.();
   const authorOfCode = index.authorOfCode?.bind(index);
   if (orderKey === 'author' && authorCodes && authorOfCode) {
