@@ -3,8 +3,8 @@
  * search (`search.run`) and MiniSearch (default options) over the same documents, each timed on
  * the page. Heaps are measured the same way on both sides: the engine's text structures
  * (worker/search TextStore + SearchIndex, its code) and MiniSearch are each built from the
- * corpus in a worker of their own, and the harness reads each worker's heap growth after a
- * forced GC over CDP. Those builds also give both build times.
+ * corpus in a worker of their own (both at once), and the harness reads each worker's heap
+ * growth after a forced GC over CDP. Those builds also give both build times.
  */
 import { CJK, WORDS, asNewArticle, feedItems, prng } from '../corpus';
 import { corpus } from './seed';
@@ -141,7 +141,7 @@ export async function benchSearch(runs: number, builds: SearchBuilds): Promise<B
       target: '—',
       status: 'info',
       note:
-        `each built in its own worker from the corpus texts (engine: worker/search TextStore + SearchIndex over ${eb.docs.toLocaleString('en')} articles; the engine itself indexes during ingest)` +
+        `each built in its own worker from the corpus texts, both at once (engine: worker/search TextStore + SearchIndex over ${eb.docs.toLocaleString('en')} articles; the engine itself indexes during ingest)` +
         (partial ? `; ${miniScope}` : ''),
     },
     {
