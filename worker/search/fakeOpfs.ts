@@ -12,6 +12,8 @@ class FakeFile {
   bytes = new Uint8Array(0);
   size = 0;
   handles = 0;
+  /** Gone from under its open handles (`lose`): they read and write nothing. */
+  lost = false;
 
   ensure(size: number): void {
     if (size <= this.bytes.length) return;
@@ -84,6 +86,18 @@ export class FakeChunkDir implements ChunkDir {
     return Promise.resolve(new Set(this.locks));
   }
 
+  /**
+   * Takes `name` away from under the handles open on it, which then read and write nothing (a
+   * write comes back short, as a handle on a removed file does in Chromium). How a file could be
+   * lost while open is not known; the text index is tested to recover from it.
+   */
+  lose(name: string): void {
+    const file = this.files.get(name);
+    if (!file) return;
+    file.lost = true;
+    this.files.delete(name);
+  }
+
   /** The file's bytes (a copy), or null. */
   contents(name: string): Uint8Array | null {
     const file = this.files.get(name);
@@ -107,6 +121,7 @@ export class FakeChunkDir implements ChunkDir {
     return {
       read: (buffer, { at }) => {
         check();
+        if (file.lost) return 0;
         const n = Math.max(0, Math.min(buffer.length, file.size - at));
         buffer.set(file.bytes.subarray(at, at + n));
         this.bytesRead += n;
@@ -114,7 +129,7 @@ export class FakeChunkDir implements ChunkDir {
       },
       write: (buffer, { at }) => {
         check();
-        if (removed) return 0;
+        if (removed || file.lost) return 0;
         file.ensure(at + buffer.length);
         if (at > file.size) file.bytes.fill(0, file.size, at);
         file.bytes.set(buffer, at);

@@ -48,6 +48,14 @@ export function isChunkLayout(v: unknown, chunks: number): v is ChunkLayout {
   );
 }
 
+/**
+ * A chunk file that no longer holds what this tab wrote: a read or write of it came back short.
+ * The text index rebuilds its store into a new file when it meets one (textIndex.ts).
+ */
+export class ChunkFileError extends Error {
+  override name = 'ChunkFileError';
+}
+
 const header = (name: string): Uint8Array => {
   const out = new Uint8Array(HEADER_BYTES);
   out.set(encoder.encode(`${MAGIC}${name}\n`).subarray(0, HEADER_BYTES));
@@ -191,7 +199,10 @@ export class FileChunks implements ChunkSpace {
     const got = (this.files[this.fileOf[c] as number] as SyncFile).read(out, {
       at: HEADER_BYTES + (this.posOf[c] as number) * CHUNK_BYTES + at,
     });
-    if (got !== len) throw new Error(`Text chunk file too short (chunk ${c})`);
+    if (got !== len)
+      throw new ChunkFileError(
+        `Text chunk file too short: chunk ${c} read ${got} of ${len} bytes from ${this.names[this.fileOf[c] as number]}`,
+      );
     return out;
   }
 
@@ -333,7 +344,11 @@ export class FileChunks implements ChunkSpace {
     if (n === this.tailWritten) return;
     const part = (this.tail as Uint8Array).subarray(this.tailWritten, n);
     const at = HEADER_BYTES + (this.posOf[c] as number) * CHUNK_BYTES + this.tailWritten;
-    if (file.write(part, { at }) !== part.length) throw new Error('Text chunk file write was cut short');
+    const wrote = file.write(part, { at });
+    if (wrote !== part.length)
+      throw new ChunkFileError(
+        `Text chunk file write was cut short: ${wrote} of ${part.length} bytes at ${at} of ${this.names[this.own]} (its size ${file.getSize()})`,
+      );
     this.tailWritten = n;
   }
 }

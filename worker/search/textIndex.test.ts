@@ -274,6 +274,37 @@ describe('TextIndex queue', () => {
     expect((await engine.query.run("description LIKE 'tag3'")).total).toBe(900);
   });
 
+  it('rebuilds its store in a new file when a chunk file loses what was written to it, once', async () => {
+    const dir = new FakeChunkDir();
+    const { engine, feedId } = await started(dir);
+    const text = internalsOf(engine).textIndex;
+    // ~4 KB a text: 300 of them fill the first 1 MiB chunk, which is then written to the file.
+    const long = (i: number) => `tag${i % 5} w${i} ${'filler '.repeat(700)}`;
+    const first = await engine.items.ingest(feedId, items(300, long));
+    await text.fresh();
+    const lost = [...dir.files.keys()];
+    expect(lost.length).toBeGreaterThan(0);
+    for (const name of lost) dir.lose(name);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The next chunk's write comes back short: the store starts again in a new file.
+    const second = await engine.items.ingest(feedId, items(300, long, 1000));
+    await text.fresh();
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('rebuilding the text index'),
+      expect.anything(),
+    );
+    expect(text.store.liveCount()).toBe(600);
+    expect([...dir.files.keys()].some((name) => lost.includes(name))).toBe(false);
+    expect((await engine.query.run("description LIKE 'tag3'")).total).toBe(120);
+    expect((await engine.search.run('w7 ')).rows.map((r) => r.id)).toEqual([first.added[7]]);
+    expect((await engine.search.run('w1007 ')).rows.map((r) => r.id)).toEqual([second.added[7]]);
+    // A second loss reaches the caller instead of rebuilding again.
+    for (const name of [...dir.files.keys()]) dir.lose(name);
+    await engine.items.ingest(feedId, items(300, long, 2000));
+    await expect(text.fresh()).rejects.toThrow(/cut short/);
+    warn.mockRestore();
+  });
+
   it('gives back the memory of deleted articles once writes pause', async () => {
     const { engine, feedId } = await started();
     const long = (i: number) => `${'filler '.repeat(200)}tag${i % 5}`;
