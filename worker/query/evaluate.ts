@@ -12,6 +12,7 @@ import { runAll } from './language/plan';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { TextIndex } from '../search/textIndex';
+import { ChunkFileError } from '../search/fileChunks';
 import { StoreDescriptionSource } from './descriptionSource';
 import { readTags } from '../tags/tags';
 
@@ -156,7 +157,14 @@ export class QueryEvaluator {
     ].join('\u0000');
     let ids = this.results.get(key);
     if (!ids) {
-      ids = runAll(ast, this.source);
+      try {
+        ids = runAll(ast, this.source);
+      } catch (err) {
+        // A text chunk file lost its contents: the text index rebuilds (once) and this asks again.
+        if (!(err instanceof ChunkFileError)) throw err;
+        await this.text.recover(err);
+        return this.evaluate(text, unread);
+      }
       this.results.set(key, ids);
     }
     return { ok: true, ids, warnings: parsed.warnings, ast };

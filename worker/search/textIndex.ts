@@ -67,8 +67,10 @@ export class TextIndex implements TextSink {
   );
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
-  /** Set once the store was rebuilt after a chunk file lost its contents (`syncNow`). */
+  /** Set once the store was rebuilt after a chunk file lost its contents (`rebuildAfterLoss`). */
   private rebuiltAfterLoss = false;
+  /** A loss a reader met (`recover`), for the next sync to rebuild after. */
+  private lost: ChunkFileError | null = null;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
   private syncedCounter = -1;
@@ -262,25 +264,44 @@ export class TextIndex implements TextSink {
   }
 
   private async syncNow(): Promise<void> {
+    if (this.lost) await this.rebuildAfterLoss(this.lost);
     try {
       await this.syncRounds();
     } catch (err) {
       if (!(err instanceof ChunkFileError) || this.rebuiltAfterLoss || this.closed) throw err;
-      // A chunk file lost what this tab wrote (a write or read of it came back short: seen once,
-      // at the cold start of a 100k bench run, cause not known). Its texts are gone, so the store
-      // starts again in a new file and every live article is read again from the items store,
-      // as a start does when its files are unreadable; the next write stores it whole. Once per
-      // session: a second loss reaches the caller instead of rebuilding in a loop.
-      this.rebuiltAfterLoss = true;
-      console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
-      this.files = await emptyStore(this.store, this.files ?? null);
-      this.search.clear();
-      this.wholeIds.clear();
-      this.queue.clear();
-      Object.assign(this.persistState, unwrittenState());
-      this.diffOwed = true;
+      await this.rebuildAfterLoss(err);
       await this.syncRounds();
     }
+  }
+
+  // A chunk file lost what this tab wrote (a write or read of it came back short: seen once, at
+  // the cold start of a 100k bench run, cause not known). Its texts are gone, so the store starts
+  // again in a new file and every live article is read again from the items store (the sync
+  // after this), as a start does when its files are unreadable; the next write stores it whole.
+  // Once per session: a second loss reaches the caller instead of rebuilding in a loop.
+  private async rebuildAfterLoss(err: ChunkFileError): Promise<void> {
+    this.rebuiltAfterLoss = true;
+    this.lost = null;
+    console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
+    this.files = await emptyStore(this.store, this.files ?? null);
+    this.search.clear();
+    this.wholeIds.clear();
+    this.queue.clear();
+    Object.assign(this.persistState, unwrittenState());
+    // The next round compares every live id with the (empty) store, changed index or not.
+    this.diffOwed = true;
+    this.lastVersion = -1;
+  }
+
+  /**
+   * A reader of the store met `err` (a chunk file read came back short): the store is rebuilt
+   * (see `rebuildAfterLoss`) before this resolves, so the reader can ask again. Rejects with
+   * `err` when the store was rebuilt once already this session.
+   */
+  async recover(err: ChunkFileError): Promise<void> {
+    if (this.rebuiltAfterLoss) throw err;
+    this.lost = err;
+    await this.fresh();
   }
 
   private async syncRounds(): Promise<void> {
