@@ -141,7 +141,11 @@ export class QueryEvaluator {
    * store only when the query reads descriptions. Cost: a cache hit is O(1); a miss is one
    * planAndRun collecting all matches.
    */
-  async evaluate(text: string, unread = false): Promise<Evaluated> {
+  evaluate(text: string, unread = false): Promise<Evaluated> {
+    return this.evaluateOnce(text, unread, false);
+  }
+
+  private async evaluateOnce(text: string, unread: boolean, retried: boolean): Promise<Evaluated> {
     const parsed = this.parse(text);
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
@@ -160,10 +164,10 @@ export class QueryEvaluator {
       try {
         ids = runAll(ast, this.source);
       } catch (err) {
-        // A text chunk file lost its contents: the text index rebuilds (once) and this asks again.
-        if (!(err instanceof ChunkFileError)) throw err;
+        // A text chunk file lost its contents: the text index rebuilds and this asks again, once.
+        if (!(err instanceof ChunkFileError) || retried) throw err;
         await this.text.recover(err);
-        return this.evaluate(text, unread);
+        return this.evaluateOnce(text, unread, true);
       }
       this.results.set(key, ids);
     }

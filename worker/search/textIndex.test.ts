@@ -314,14 +314,17 @@ describe('TextIndex queue', () => {
     await text.fresh();
     for (const name of [...dir.files.keys()]) dir.lose(name);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    // A needle with a space: its candidates are read, from the lost file, and the read comes back
-    // short. The filter rebuilds the store and asks again.
-    expect((await engine.query.run("description LIKE 'tag3 w'")).total).toBe(60);
-    expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining('rebuilding the text index'),
-      expect.anything(),
-    );
+    // Needles with a space: their candidates are read, from the lost file, and the reads come back
+    // short. Two filters at once: one rebuild of the store, then each asks again.
+    const total = async (needle: string) => (await engine.query.run(`description LIKE '${needle}'`)).total;
+    expect(await Promise.all([total('tag3 w'), total('tag1 w')])).toEqual([60, 60]);
+    const rebuilds = () => warn.mock.calls.filter((c) => String(c[0]).includes('rebuilding')).length;
+    expect(rebuilds()).toBe(1);
     expect(text.store.liveCount()).toBe(300);
+    // A second loss is not rebuilt: the filter fails with it.
+    for (const name of [...dir.files.keys()]) dir.lose(name);
+    await expect(total('tag2 w')).rejects.toThrow(/too short/);
+    expect(rebuilds()).toBe(1);
     warn.mockRestore();
   });
 

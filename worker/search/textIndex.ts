@@ -294,13 +294,13 @@ export class TextIndex implements TextSink {
   }
 
   /**
-   * A reader of the store met `err` (a chunk file read came back short): the store is rebuilt
-   * (see `rebuildAfterLoss`) before this resolves, so the reader can ask again. Rejects with
-   * `err` when the store was rebuilt once already this session.
+   * A reader of the store met `err` (a chunk file read came back short): resolves once the store
+   * is rebuilt (see `rebuildAfterLoss`; another reader may have set that off already) and in step,
+   * so the reader can ask again, once. After a rebuild earlier this session none is started (a
+   * second loss then reaches the reader when it asks again).
    */
   async recover(err: ChunkFileError): Promise<void> {
-    if (this.rebuiltAfterLoss) throw err;
-    this.lost = err;
+    if (!this.rebuiltAfterLoss) this.lost = err;
     await this.fresh();
   }
 
