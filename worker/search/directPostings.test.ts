@@ -89,17 +89,18 @@ describe('the direct scoring path', () => {
     const scores = new Float64Array(500);
     const cat = index.postingsOf(index.termId('cat'));
     expect(cat.data[cat.from]).toBe(1); // BITMAP
-    const n = collectTerm(cat, 1, 2.2, norm, docs, scores);
+    const out = { docs, scores, norm, k1p1: 2.2 };
+    const n = collectTerm(cat, 1, out);
     const expected = [...Array.from({ length: 200 }, (_, i) => 2 * i).filter((d) => d !== 2), 400];
     expect(Array.from(docs.subarray(0, n))).toEqual(expected);
     const eel = index.postingsOf(index.termId('eel'));
     expect(eel.data[eel.from]).toBe(0); // LIST
-    const m = intersectTerm(eel, 1, 2.2, norm, docs, scores, n);
+    const m = intersectTerm(eel, 1, out, n);
     expect(Array.from(docs.subarray(0, m))).toEqual([0, 194, 388, 400]);
     // Each kept score adds the term's weight for its frequency (5, capped only past 255).
     const catOnly = scores[0]! - (1 * 5 * 2.2) / (5 + norm[0]!);
     expect(catOnly).toBeCloseTo((1 * 1 * 2.2) / (1 + norm[0]!), 12);
     // A term the index does not hold (id -1) keeps nothing.
-    expect(intersectTerm(index.postingsOf(index.termId('bee')), 1, 2.2, norm, docs, scores, m)).toBe(0);
+    expect(intersectTerm(index.postingsOf(index.termId('bee')), 1, out, m)).toBe(0);
   });
 });

@@ -361,7 +361,7 @@ function scoreDirect(index: SearchIndex, groups: Group[], scratch: Scratch): Omi
   // Each group holds one term here (scoreAll's test).
   const terms = groups.map((g) => ({ termId: g.termIds[0]!, idf: termIdf(index, g.termIds[0]!, g, live) }));
   const { touched: docs, scores } = scratch;
-  const n = scoreTerms(index, terms, K1 + 1, scratch.norms(index), docs, scores);
+  const n = scoreTerms(index, terms, { docs, scores, norm: scratch.norms(index), k1p1: K1 + 1 });
   return { docs: docs.subarray(0, n), scores: scores.subarray(0, n) };
 }
 
