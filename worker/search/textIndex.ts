@@ -25,7 +25,15 @@ import {
 } from './textFeed';
 import { TextStore } from './textStore';
 import { OfferQueue } from './offerQueue';
-import { emptyStore, findTextFiles, holdsEveryLive, restoreText, writeText } from './textIndexStorage';
+import {
+  emptyForRebuild,
+  emptyStore,
+  findTextFiles,
+  holdsEveryLive,
+  reconcile,
+  restoreText,
+  writeText,
+} from './textIndexStorage';
 import { TextUpkeep } from './textUpkeep';
 
 /** The events after which the text catches up with the index (soon, see `syncSoon`). */
@@ -283,9 +291,7 @@ export class TextIndex implements TextSink {
     this.rebuiltAfterLoss = true;
     this.lost = null;
     console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
-    this.files = await emptyStore(this.store, this.files ?? null);
-    this.search.clear();
-    this.wholeIds.clear();
+    this.files = await emptyForRebuild(this.store, this.search, this.wholeIds, this.files ?? null);
     this.queue.clear();
     Object.assign(this.persistState, unwrittenState());
     // The next round compares every live id with the (empty) store, changed index or not.
@@ -316,25 +322,13 @@ export class TextIndex implements TextSink {
       }
       const changed = [...this.changed];
       this.changed.clear();
-      const missing: number[] = [];
       // The store only ever holds ids the index held, and ids leave the index with an
       // `items-removed` event or a shrinking index: with neither, equal counts mean equal sets
       // and the O(items) comparison is skipped.
       const rows = index.rowCount();
-      if (this.diffOwed || rows < this.lastRowCount || this.store.liveCount() !== index.liveCount()) {
-        this.diffOwed = false;
-        const gone: number[] = [];
-        for (const id of this.store.liveIds()) if (index.rowOf(id) < 0) gone.push(id);
-        for (const id of gone) {
-          this.search.remove(this.store.remove(id));
-          this.wholeIds.delete(id);
-        }
-        for (let row = 0; row < rows; row++) {
-          if (!index.isLive(row)) continue;
-          const id = index.id(row);
-          if (!this.store.has(id)) missing.push(id);
-        }
-      }
+      const whole = this.diffOwed || rows < this.lastRowCount || this.store.liveCount() !== index.liveCount();
+      this.diffOwed = false;
+      const missing = whole ? reconcile(this.store, this.search, this.wholeIds, index) : [];
       this.lastRowCount = rows;
       for (const id of changed) if (this.store.has(id) && index.rowOf(id) >= 0) missing.push(id);
       for (let i = 0; i < missing.length; i += BATCH) {

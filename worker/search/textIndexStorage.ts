@@ -90,11 +90,7 @@ export async function restoreText(
     console.info(`Rivulet: search index out of step with its tables; re-indexing ${reread.length} articles`);
     return { loaded, files, reread };
   }
-  if (!loaded) {
-    search.clear();
-    wholeIds.clear();
-    return { loaded, files: await emptyStore(store, files), reread: [] };
-  }
+  if (!loaded) return { loaded, files: await emptyForRebuild(store, search, wholeIds, files), reread: [] };
   const reread = fullTexts ? wholeChanges(state.loadedWhole, await fullTexts.ids(), wholeIds) : [];
   return { loaded, files, reread };
 }
@@ -143,6 +139,48 @@ export async function writeText(
     state.lineage = '';
     return false;
   }
+}
+
+/**
+ * An empty store (in a new chunk file when `files` are given, see `emptyStore`), search index and
+ * list of whole articles, for a rebuild from the items. Returns the files in use.
+ */
+export async function emptyForRebuild(
+  store: TextStore,
+  search: SearchIndex,
+  wholeIds: Set<number>,
+  files: TextFiles | null,
+): Promise<TextFiles | null> {
+  search.clear();
+  wholeIds.clear();
+  return emptyStore(store, files);
+}
+
+/**
+ * The whole comparison of `store` with the metadata index: the texts of items the index no
+ * longer holds leave the store and the search index; returns the ids of the index's live items
+ * the store lacks, in row order. O(store + rows).
+ */
+export function reconcile(
+  store: TextStore,
+  search: SearchIndex,
+  wholeIds: Set<number>,
+  index: MetaIndex,
+): number[] {
+  const gone: number[] = [];
+  for (const id of store.liveIds()) if (index.rowOf(id) < 0) gone.push(id);
+  for (const id of gone) {
+    search.remove(store.remove(id));
+    wholeIds.delete(id);
+  }
+  const missing: number[] = [];
+  const rows = index.rowCount();
+  for (let row = 0; row < rows; row++) {
+    if (!index.isLive(row)) continue;
+    const id = index.id(row);
+    if (!store.has(id)) missing.push(id);
+  }
+  return missing;
 }
 
 /** Whether `store` holds a text for every live row of `index`. O(rows). */
