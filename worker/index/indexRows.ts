@@ -127,10 +127,9 @@ export abstract class IndexRows {
    * stored articles an ingest of those keys may meet, a superset (32-bit hashes collide), so the
    * caller compares the stored keys. One pass over the feed's rows (`FeedRows`), against one
    * IndexedDB cursor step per incoming key (~0.16 ms each of the browser's IndexedDB thread at
-   * 200k articles, and growing with the database). `matched`, when given, receives the hashes
-   * that met a row: an incoming key whose hash is not there is surely new.
+   * 200k articles, and growing with the database).
    */
-  idsWithKeys(feedId: number, hashes: ReadonlySet<number>, matched?: Set<number>): number[] {
+  idsWithKeys(feedId: number, hashes: ReadonlySet<number>): number[] {
     const out: number[] = [];
     const { feedIds, keyHashes, alive } = this;
     const { rows, n } = this.feedRows.of(feedId, feedIds, this.size);
@@ -138,7 +137,6 @@ export abstract class IndexRows {
       const row = rows[i]!;
       if (feedIds[row] === feedId && alive[row] === 1 && hashes.has(keyHashes[row]!)) {
         out.push(this.ids[row]!);
-        matched?.add(keyHashes[row]!);
       }
     }
     // A row that left the feed and came back is listed twice.

@@ -1,0 +1,67 @@
+/**
+ * Adds issued one at a time on a transaction's own native object store, as the caller makes
+ * each record, instead of one Dexie `bulkAdd` of the whole array at the end.
+ *
+ * Why (measured with the ingest bench at 100k, 10k articles in 53 feeds, phases timed inside
+ * `writeItems`): IndexedDB stores the records on its own thread while this one goes on. Made
+ * first and handed over together, the ~240 ms of per-article work (HTML pass, hashes, one-byte
+ * copies) ran while IndexedDB had nothing to do, then this thread waited ~950 ms for it. Adding
+ * each record as soon as it is made lets the two overlap: in three bench runs with both ways
+ * interleaved in each, 4,552–4,788 → 5,084–5,542 articles/s (0.68–0.78× → 0.83–0.86× of the
+ * anchor). Dexie's `bulkAdd` cannot do that for chunks either: it issues its requests from its
+ * own promise machinery, after the loop that made them (chunks of 16–64: 0.81–0.85× against
+ * 0.79–0.83× in runs of their own).
+ */
+
+/** What the adds came to, once the last request has answered. */
+export interface AddsSettled {
+  /** Each record's key, in the order added (`undefined` where the add failed). */
+  keys: IDBValidKey[];
+  /** The errors of failed adds (for example ConstraintError from a unique index). */
+  failures: DOMException[];
+}
+
+/**
+ * Issues `store.add` per record and settles when every request has answered. A failed add is
+ * kept from aborting the transaction by itself (as Dexie's bulk calls do): the caller decides,
+ * usually by throwing inside the transaction so nothing is written. Requests of one transaction
+ * answer in the order they were made, so the last one answering means all have.
+ */
+export class NativeAdds {
+  private readonly requests: IDBRequest<IDBValidKey>[] = [];
+  private readonly failures: DOMException[] = [];
+  private readonly onError = (event: Event): void => {
+    const error = (event.target as IDBRequest).error;
+    if (error) this.failures.push(error);
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  constructor(private readonly store: IDBObjectStore) {}
+
+  /** Number of adds issued. */
+  get size(): number {
+    return this.requests.length;
+  }
+
+  /** Issues the add now (the record is cloned at once; later changes to it are not stored). */
+  add(record: unknown): void {
+    const request = this.store.add(record);
+    request.onerror = this.onError;
+    this.requests.push(request);
+  }
+
+  /** Settles once every add issued so far has answered; never rejects (see `failures`). */
+  settled(): Promise<AddsSettled> {
+    const last = this.requests.at(-1);
+    const result = (): AddsSettled => ({
+      keys: this.requests.map((r) => (r.error ? undefined : r.result) as IDBValidKey),
+      failures: this.failures,
+    });
+    if (!last) return Promise.resolve(result());
+    return new Promise((resolve) => {
+      last.addEventListener('success', () => resolve(result()));
+      last.addEventListener('error', () => resolve(result()));
+    });
+  }
+}
