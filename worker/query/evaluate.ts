@@ -149,6 +149,9 @@ export class QueryEvaluator {
     const parsed = this.parse(text);
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
+    // Set when a reader's chunk file loss empties the text store for its rebuild (see below);
+    // taken before waiting, as a rebuild may start between `freshText` resolving and this resuming.
+    const rebuilt = this.text.rebuilt;
     if (needsText(ast)) await this.text.freshText();
     await this.currentTagNames();
     const key = [
@@ -169,6 +172,9 @@ export class QueryEvaluator {
         await this.text.recover(err);
         return this.evaluateOnce(text, unread, true);
       }
+      // The store was emptied for a rebuild while this waited or ran: ask again once it is whole.
+      if (this.text.rebuilt !== rebuilt && needsText(ast) && !retried)
+        return this.evaluateOnce(text, unread, true);
       this.results.set(key, ids);
     }
     return { ok: true, ids, warnings: parsed.warnings, ast };

@@ -4,6 +4,7 @@ import { EngineError } from '../errors';
 import { Pager } from '../query/pager';
 import type { ItemRow, Page } from '../types';
 import { findRelated } from './related';
+import { readText } from './textLoss';
 import {
   orderDocs,
   queryTerms,
@@ -161,27 +162,28 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
   return {
     async run(query, opts = {}) {
       if (typeof query !== 'string') throw new EngineError('bad_query', 'Search text must be a string');
-      await text.fresh();
       const any = opts.anyIfNone === true;
       const key = `s${any ? '|' : '\u0000'}${query}`;
       const words = parseSearch(query).words;
-      const page = await pager.page(key, opts.cursor, opts.limit ?? PAGE_SIZE, () => {
-        // Best first (score desc, then pubDate desc), ordered as far as pages are read.
-        const ranked = orderDocs(text.search, scratch, () => score(query, any), slotIds);
-        const first = ranked.prefix(TITLE_FIRST_WINDOW);
-        if (first) titleFirst(ctx, first, titleTerms(words), TITLE_FIRST_WINDOW);
-        return ranked;
-      });
+      // Quoted phrases read article texts: a lost chunk file is rebuilt and the page asked again.
+      const page = await readText(text, () =>
+        pager.page(key, opts.cursor, opts.limit ?? PAGE_SIZE, () => {
+          // Best first (score desc, then pubDate desc), ordered as far as pages are read.
+          const ranked = orderDocs(text.search, scratch, () => score(query, any), slotIds);
+          const first = ranked.prefix(TITLE_FIRST_WINDOW);
+          if (first) titleFirst(ctx, first, titleTerms(words), TITLE_FIRST_WINDOW);
+          return ranked;
+        }),
+      );
       return { ...page, terms: queryTerms(text.search, words) };
     },
 
     async suggest(query, limit = 8) {
       if (typeof query !== 'string') throw new EngineError('bad_query', 'Search text must be a string');
-      await text.fresh();
       const shown = Math.min(Math.max(Math.floor(limit), 1), 50);
       // The best few dozen, of which those with every word in the title come first.
       const n = Math.max(shown, SUGGEST_WINDOW);
-      const s = score(query);
+      const s = await readText(text, () => score(query));
       // Top n by selection: one pass keeping a small sorted list (no full sort of every match).
       const best: { doc: number; score: number; date: number }[] = [];
       for (let i = 0; i < s.docs.length; i++) {
@@ -210,10 +212,11 @@ export function createSearchApi(ctx: EngineContext, text: TextIndex): SearchApi 
     },
 
     async related(itemId, limit = 10) {
-      await text.fresh();
       const n = Math.min(Math.max(Math.floor(limit), 1), 100);
       used();
-      const found = findRelated(itemId, n, text.store, text.search, ctx.index, scratch);
+      const found = await readText(text, () =>
+        findRelated(itemId, n, text.store, text.search, ctx.index, scratch),
+      );
       const rows = await ctx.rows.byIds([...found.related.map((r) => r.id), ...found.duplicates]);
       const byId = new Map(rows.map((r) => [r.id, r]));
       return {

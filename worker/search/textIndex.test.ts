@@ -328,6 +328,72 @@ describe('TextIndex queue', () => {
     warn.mockRestore();
   });
 
+  it('answers a quoted phrase, suggestions and related articles whose chunk file lost its contents', async () => {
+    const dir = new FakeChunkDir();
+    const { engine, feedId } = await started(dir);
+    const text = internalsOf(engine).textIndex;
+    const long = (i: number) => `tag${i % 5} w${i} ${'filler '.repeat(700)}`;
+    const { added } = await engine.items.ingest(feedId, items(300, long));
+    await text.fresh();
+    for (const name of [...dir.files.keys()]) dir.lose(name);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const rebuilds = () => warn.mock.calls.filter((c) => String(c[0]).includes('rebuilding')).length;
+    // The phrase is in no title, so each match's text is read, from the lost file.
+    expect((await engine.search.run('"w7 filler"')).rows.map((r) => r.id)).toEqual([added[7]]);
+    expect(rebuilds()).toBe(1);
+    for (const name of [...dir.files.keys()]) dir.lose(name);
+    warn.mockClear();
+    // A loss after that rebuild is not rebuilt again: the reader fails with it.
+    await expect(engine.search.run('"w8 filler"')).rejects.toThrow(/too short/);
+    expect(rebuilds()).toBe(0);
+    warn.mockRestore();
+  });
+
+  it('rebuilds once for related articles and suggestions that meet a lost chunk file', async () => {
+    const dir = new FakeChunkDir();
+    const { engine, feedId } = await started(dir);
+    const text = internalsOf(engine).textIndex;
+    const long = (i: number) => `tag${i % 5} w${i} ${'filler '.repeat(700)}`;
+    const { added } = await engine.items.ingest(feedId, items(300, long));
+    await text.fresh();
+    for (const name of [...dir.files.keys()]) dir.lose(name);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // Both at once: related articles meet the loss first and empty the store for the rebuild
+    // while the suggestion's phrase check is still to read it; it must not answer empty.
+    const [related, suggested] = await Promise.all([
+      engine.search.related(added[7]!, 5),
+      engine.search.suggest('"w9 filler"'),
+    ]);
+    expect(related.related).toHaveLength(5);
+    expect(related.related.map((r) => r.id)).not.toContain(added[7]);
+    expect(suggested.map((r) => r.id)).toEqual([added[9]]);
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('rebuilding'))).toHaveLength(1);
+    expect(text.store.liveCount()).toBe(300);
+    warn.mockRestore();
+  });
+
+  it("never answers a description filter from a store emptied for another reader's rebuild", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const filterFirst of [true, false]) {
+      const dir = new FakeChunkDir();
+      const { engine, feedId } = await started(dir);
+      const long = (i: number) => `tag${i % 5} w${i} ${'filler '.repeat(700)}`;
+      const { added } = await engine.items.ingest(feedId, items(300, long));
+      await internalsOf(engine).textIndex.fresh();
+      for (const name of [...dir.files.keys()]) dir.lose(name);
+      // Related articles meet the loss; the filter, waiting beside them, must wait for the rebuild.
+      let tagged = -1;
+      const filter = () =>
+        engine.query.run("description LIKE 'tag3'").then((r) => {
+          tagged = r.total;
+        });
+      const related = () => engine.search.related(added[7]!, 5);
+      await Promise.all(filterFirst ? [filter(), related()] : [related(), filter()]);
+      expect(tagged).toBe(60);
+    }
+    warn.mockRestore();
+  });
+
   it('gives back the memory of deleted articles once writes pause', async () => {
     const { engine, feedId } = await started();
     const long = (i: number) => `${'filler '.repeat(200)}tag${i % 5}`;

@@ -310,6 +310,14 @@ export class TextIndex implements TextSink {
     await this.fresh();
   }
 
+  /**
+   * Whether the store was emptied for a rebuild after a loss (once a session). A reader that saw
+   * this change while it read may have read the emptied store, and asks again (textLoss.ts).
+   */
+  get rebuilt(): boolean {
+    return this.rebuiltAfterLoss;
+  }
+
   private async syncRounds(): Promise<void> {
     const { index } = this.ctx;
     for (let round = 0; round < 100; round++) {
