@@ -2,12 +2,12 @@
  * Refresh jobs through the real companion server: conditional GET, updates, broken feeds,
  * Retry-After, redirects, 410, cancellation, scopes and the "due" refresh.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBObjectStore } from 'fake-indexeddb';
 import type { Engine } from '../../worker/engine';
 import { FLAG_READ } from '../../shared/flags';
 import { isRefreshInterval } from '../../shared/refreshInterval';
 import { recordEvents, rssOf, useNet, waitJob } from './subscribeHarness';
-import { internalsOf } from '../../worker/testing/createTestEngine';
 
 let clock = 1_800_000_000;
 const { net, engine } = useNet(5_000, { now: () => clock });
@@ -125,10 +125,10 @@ describe('refresh.start', () => {
     const e = await engine();
     const [feedId] = await addFeeds(e, ['/feeds/rss.xml']);
     const before = await e.feeds.get(feedId!);
-    const items = internalsOf(e).db.dexie.table('items');
-    const bulkAdd = items.bulkAdd.bind(items);
-    items.bulkAdd = (() =>
-      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))) as never;
+    // Ingest adds each new article on the transaction's native store (worker/db/nativeAdds.ts).
+    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
     const failed = await waitJob(e, await e.refresh.start({ scope: 'all' }));
     expect(failed.failures).toEqual([
       expect.objectContaining({
@@ -144,7 +144,7 @@ describe('refresh.start', () => {
     expect(net.feeds.hits('/feeds/rss.xml')).toBe(1);
 
     // Space is free again: a plain (not forced) "all" fetches and stores it at once.
-    items.bulkAdd = bulkAdd;
+    add.mockRestore();
     const again = await waitJob(e, await e.refresh.start({ scope: 'all' }));
     expect(again).toMatchObject({ total: 1, failed: 0, summary: { skipped: 0, newItems: 3 } });
     expect(await e.items.countByFeed(feedId!)).toBe(3);
