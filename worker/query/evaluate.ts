@@ -12,7 +12,7 @@ import { runAll } from './language/plan';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { TextIndex } from '../search/textIndex';
-import { ChunkFileError } from '../search/fileChunks';
+import { readText } from '../search/textLoss';
 import { StoreDescriptionSource } from './descriptionSource';
 import { readTags } from '../tags/tags';
 
@@ -141,18 +141,22 @@ export class QueryEvaluator {
    * store only when the query reads descriptions. Cost: a cache hit is O(1); a miss is one
    * planAndRun collecting all matches.
    */
-  evaluate(text: string, unread = false): Promise<Evaluated> {
-    return this.evaluateOnce(text, unread, false);
-  }
-
-  private async evaluateOnce(text: string, unread: boolean, retried: boolean): Promise<Evaluated> {
+  async evaluate(text: string, unread = false): Promise<Evaluated> {
     const parsed = this.parse(text);
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
-    // Set when a reader's chunk file loss empties the text store for its rebuild (see below);
-    // taken before waiting, as a rebuild may start between `freshText` resolving and this resuming.
-    const rebuilt = this.text.rebuilt;
-    if (needsText(ast)) await this.text.freshText();
+    const run = () => this.run(ast, text, unread);
+    // A query that reads descriptions reads the text store: `readText` waits for it, and asks again
+    // after a lost chunk file's rebuild (textLoss.ts); only the answer it keeps is cached.
+    const { key, ids } = needsText(ast)
+      ? await readText(this.text, run, () => this.text.freshText())
+      : await run();
+    this.results.set(key, ids);
+    return { ok: true, ids, warnings: parsed.warnings, ast };
+  }
+
+  // The query's ids, from the results cache or one planAndRun, and the cache key they belong to.
+  private async run(ast: QueryAst, text: string, unread: boolean): Promise<{ key: string; ids: Int32Array }> {
     await this.currentTagNames();
     const key = [
       this.ctx.index.version,
@@ -162,22 +166,7 @@ export class QueryEvaluator {
       unread ? 1 : 0,
       text,
     ].join('\u0000');
-    let ids = this.results.get(key);
-    if (!ids) {
-      try {
-        ids = runAll(ast, this.source);
-      } catch (err) {
-        // A text chunk file lost its contents: the text index rebuilds and this asks again, once.
-        if (!(err instanceof ChunkFileError) || retried) throw err;
-        await this.text.recover(err);
-        return this.evaluateOnce(text, unread, true);
-      }
-      // The store was emptied for a rebuild while this waited or ran: ask again once it is whole.
-      if (this.text.rebuilt !== rebuilt && needsText(ast) && !retried)
-        return this.evaluateOnce(text, unread, true);
-      this.results.set(key, ids);
-    }
-    return { ok: true, ids, warnings: parsed.warnings, ast };
+    return { key, ids: this.results.get(key) ?? runAll(ast, this.source) };
   }
 
   // Resolves once `tagNames` holds the names of the latest tags change: one meta read shared by
