@@ -29,10 +29,8 @@ export interface AddsSettled {
  */
 export class NativeAdds {
   private readonly requests: IDBRequest<IDBValidKey>[] = [];
-  private readonly failures: DOMException[] = [];
+  // A failed add is read from its request (`error`) when the adds settle.
   private readonly onError = (event: Event): void => {
-    const error = (event.target as IDBRequest).error;
-    if (error) this.failures.push(error);
     event.preventDefault();
     event.stopPropagation();
   };
@@ -51,12 +49,17 @@ export class NativeAdds {
     this.requests.push(request);
   }
 
-  /** Settles once every add issued so far has answered; never rejects (see `failures`). */
+  /**
+   * Settles once every add issued so far has answered; never rejects (see `failures`). Ask in the
+   * task that issued the adds: it listens for the last request's answer, which must not have
+   * come yet (a request's `readyState` cannot tell, as an abort marks requests done before their
+   * errors are set).
+   */
   settled(): Promise<AddsSettled> {
     const last = this.requests.at(-1);
     const result = (): AddsSettled => ({
       keys: this.requests.map((r) => (r.error ? undefined : r.result) as IDBValidKey),
-      failures: this.failures,
+      failures: this.requests.flatMap((r) => (r.error ? [r.error] : [])),
     });
     if (!last) return Promise.resolve(result());
     return new Promise((resolve) => {
