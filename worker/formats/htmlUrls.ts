@@ -13,7 +13,7 @@
  */
 import { QuoteType, Tokenizer } from 'htmlparser2';
 import { resolveUrl } from '../../shared/url';
-import { isUrlAttribute, scanUrlAttributes, type AttrSpan } from './htmlScan';
+import { isUrlAttribute, nameAt, scanUrlAttributes, type AttrSpan } from './htmlScan';
 
 function decodeAttr(raw: string): string {
   if (!raw.includes('&')) return raw;
@@ -57,10 +57,7 @@ const isHtmlSpace = (c: number): boolean =>
 /** `name` (lower-case ASCII) ends at `end` in `html`, compared case-insensitively. */
 function endsWithName(html: string, end: number, name: string): boolean {
   const start = end - name.length;
-  if (start < 0) return false;
-  for (let i = 0; i < name.length; i++)
-    if ((html.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
-  return true;
+  return start >= 0 && nameAt(html, start, name);
 }
 
 /** The URL attribute name ending at `end` ('' for none). No name is a suffix of another. */

@@ -75,7 +75,9 @@ function atomEntry(entry: AtomEntry, feedBase: string, feedAuthor: string): Inco
       ? withChapters(
           makeEnclosure(
             {
-              ...rawEnclosure,
+              url: rawEnclosure.url,
+              type: rawEnclosure.type,
+              length: rawEnclosure.length,
               duration: entry.itunes?.duration ?? media?.duration,
               image: pick(entry.itunes?.image, media?.image),
             },

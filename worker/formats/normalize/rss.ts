@@ -55,7 +55,13 @@ function rssItem(item: RssItem, feedBase: string, feedImage: string): IncomingIt
     enclosure: rawEnclosure
       ? withChapters(
           makeEnclosure(
-            { ...rawEnclosure, duration: item.itunes?.duration ?? media?.duration, image },
+            {
+              url: rawEnclosure.url,
+              type: rawEnclosure.type,
+              length: rawEnclosure.length,
+              duration: item.itunes?.duration ?? media?.duration,
+              image,
+            },
             base,
             '',
           ),

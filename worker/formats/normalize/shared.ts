@@ -59,7 +59,11 @@ export function mediaDescription(media: MediaNs.ItemOrFeed | undefined): string 
   return d?.value ? escapeHtml(d.value).replace(/\n/g, '<br>') : '';
 }
 
-/** An enclosure with its URLs resolved and its numbers checked; null without a usable URL. */
+/**
+ * An enclosure with its URLs resolved and its numbers checked; null without a usable URL.
+ * Callers spell `raw` out field by field: built with an object spread it cost a sixth of the
+ * whole normalisation (15 → 18 ms over the parse benchmark's files in Node).
+ */
 export function makeEnclosure(
   raw: Partial<Enclosure> & { url?: string },
   base: string,
