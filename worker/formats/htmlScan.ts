@@ -61,7 +61,30 @@ function urlAttributeAt(html: string, start: number, length: number): string {
 }
 
 /**
- * Reads one start tag from `<` at `lt`; returns the index after its `>`, or -1 to give up.
+ * Receives each attribute of a start tag: its name is `html.slice(nameStart, nameStart +
+ * nameLength)` (any case), its value `html.slice(start, end)` before entity decoding, or
+ * `start` is -1 for an attribute written without a value.
+ */
+export type OnAttribute = (
+  html: string,
+  nameStart: number,
+  nameLength: number,
+  start: number,
+  end: number,
+  unquoted: boolean,
+) => void;
+
+/** Where the name of the tag whose `<` is at `lt` ends (its first character is at `lt + 1`). */
+export function tagNameEnd(html: string, lt: number): number {
+  const n = html.length;
+  let i = lt + 1;
+  while (i < n && !endsName(html.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * Reads the attributes of a start tag whose name ends at `i`, reporting each to `onAttribute`;
+ * returns the index after the tag's `>`, or -1 to give up (a tag or quote left open at the end).
  * IMPORTANT: a character loop, not regexes: this walks every tag of long articles, and match
  * arrays with a substring per attribute value cost as much as the tokenizer it replaces.
  * Inside the tag: skip whitespace and `/`; then `>` ends the tag, or an attribute name starts
@@ -69,27 +92,23 @@ function urlAttributeAt(html: string, start: number, length: number): string {
  * follows whitespace, `=`, whitespace: quoted up to the same quote, or unquoted up to
  * whitespace or `>` (possibly empty).
  */
-function startTag(html: string, lt: number, spans: AttrSpan[]): number {
+export function readAttributes(html: string, i: number, onAttribute: OnAttribute): number {
   const n = html.length;
-  let i = lt + 1;
-  while (i < n && !endsName(html.charCodeAt(i))) i++;
-  const nameEnd = i;
-  let pos: number;
   for (;;) {
     let c = html.charCodeAt(i);
     while (isHtmlSpace(c) || c === 0x2f) c = html.charCodeAt(++i);
     // Only the end of the input stops here: a tag left open, which the tokenizer drops.
     if (i >= n) return -1;
-    if (c === 0x3e) {
-      pos = i + 1;
-      break;
-    }
+    if (c === 0x3e) return i + 1;
     const nameStart = i++;
     while (i < n && !endsName((c = html.charCodeAt(i))) && c !== 0x3d) i++;
     const nameLength = i - nameStart;
     let j = i;
     while (isHtmlSpace(html.charCodeAt(j))) j++;
-    if (html.charCodeAt(j) !== 0x3d) continue;
+    if (html.charCodeAt(j) !== 0x3d) {
+      onAttribute(html, nameStart, nameLength, -1, -1, false);
+      continue;
+    }
     j++;
     while (isHtmlSpace(html.charCodeAt(j))) j++;
     if (j >= n) return -1;
@@ -109,9 +128,26 @@ function startTag(html: string, lt: number, spans: AttrSpan[]): number {
       if (end < 0) return -1;
       i = end + 1;
     }
-    const name = urlAttributeAt(html, nameStart, nameLength);
-    if (name !== '') spans.push({ name, start, end, unquoted });
+    onAttribute(html, nameStart, nameLength, start, end, unquoted);
   }
+}
+
+// Where `scanUrlAttributes` collects (set for each scan; the scan is synchronous).
+let urlSpans: AttrSpan[] = [];
+const collectUrlSpan: OnAttribute = (html, nameStart, nameLength, start, end, unquoted) => {
+  if (start < 0) return;
+  const name = urlAttributeAt(html, nameStart, nameLength);
+  if (name !== '') urlSpans.push({ name, start, end, unquoted });
+};
+
+/**
+ * Reads one start tag from `<` at `lt`, its URL attribute values into `urlSpans`, and the
+ * content of a raw-text element after it; returns the index after all that, or -1 to give up.
+ */
+function startTag(html: string, lt: number): number {
+  const nameEnd = tagNameEnd(html, lt);
+  const pos = readAttributes(html, nameEnd, collectUrlSpan);
+  if (pos < 0) return -1;
   // Raw-text names are 3–9 letters starting with i, n, p, s, t or x: most tags stop here.
   const length = nameEnd - lt - 1;
   if (length < 3 || length > 9 || !RAW_INITIALS.includes(html.charAt(lt + 1).toLowerCase())) return pos;
@@ -136,14 +172,14 @@ function startTag(html: string, lt: number, spans: AttrSpan[]): number {
  * this scan leaves to the tokenizer (see above). Linear in `html`; never throws.
  */
 export function scanUrlAttributes(html: string): AttrSpan[] | null {
-  const spans: AttrSpan[] = [];
+  const spans: AttrSpan[] = (urlSpans = []);
   let pos = 0;
   for (;;) {
     const lt = html.indexOf('<', pos);
     if (lt < 0 || lt + 1 >= html.length) return spans;
     const c = html.charCodeAt(lt + 1);
     if (isAsciiAlpha(c)) {
-      pos = startTag(html, lt, spans);
+      pos = startTag(html, lt);
       if (pos < 0) return null;
     } else if (c === 0x2f /* / */) {
       if (!isAsciiAlpha(html.charCodeAt(lt + 2))) return null;

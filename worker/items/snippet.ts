@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { collapseWhitespace, TEXT_BLOCK_TAGS, TEXT_HIDDEN_TAGS } from '../../shared/htmlText';
 import { MAX_TEXT_CHARS } from '../query/language/textColumn';
+import { absoluteHttpUrl, scanItemText, type RawItemText } from './textScan';
 
 /** Longest snippet, in characters, ellipsis included. */
 export const SNIPPET_MAX = 200;
@@ -9,6 +10,9 @@ export const SNIPPET_MAX = 200;
 const SNIPPET_LIMIT = 64 * 1024;
 // HTML is fed to the parser in slices this big, so parsing can stop once nothing more is needed.
 const SLICE = 8 * 1024;
+// The snippet is cut from this many characters of text (several times what it shows, so
+// collapsing whitespace still leaves enough).
+const SNIPPET_TEXT = SNIPPET_MAX * 4;
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'title']);
 
 // IMPORTANT: the element sets (shared with htmlToText) and the joining rules below must give
@@ -29,22 +33,29 @@ export interface ItemText extends RowExtract {
   plainLower: string;
 }
 
-function absoluteHttpUrl(src: string, base: string): string {
-  try {
-    const url = base ? new URL(src, base) : new URL(src);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '';
-  } catch {
-    return '';
-  }
+/**
+ * The row fields (see `extractRowFields`) and the searchable text (`plainTextLower`, byte for
+ * byte) of an item's HTML. Most bodies take the scan of textScan.ts; the rest one streaming
+ * htmlparser2 pass (`parseItemText`), which gives the same answers. Never throws.
+ */
+export function extractItemText(html: string, baseUrl: string): ItemText {
+  const raw = scanItemText(html, baseUrl, SNIPPET_LIMIT, SNIPPET_TEXT) ?? parseItemText(html, baseUrl);
+  return {
+    // The snippet text's first SNIPPET_TEXT characters: the same whatever pieces it came in.
+    snippet: truncate(collapseWhitespace(raw.snip.slice(0, SNIPPET_TEXT))),
+    thumbnail: raw.thumbnail,
+    plainLower: collapseWhitespace(raw.text).slice(0, MAX_TEXT_CHARS).toLowerCase(),
+  };
 }
 
 /**
- * One htmlparser2 pass giving the row fields (see `extractRowFields`) and the searchable text
- * (`plainTextLower`, byte for byte). Parsing stops early once the searchable text is complete
- * (more than 4,000 non-space characters seen) and the snippet has its text and either a
- * thumbnail or 64 KiB behind it. Never throws. Cost: one streaming parse of at most the HTML.
+ * `extractItemText`'s reading of `html` by htmlparser2's Parser: the reference the scan is
+ * tested against, and the path for what the scan leaves alone. Parsing stops early once the
+ * searchable text is complete (more than 4,000 non-space characters seen) and the snippet has
+ * its text and either a thumbnail or 64 KiB behind it. Cost: one streaming parse of at most the
+ * HTML.
  */
-export function extractItemText(html: string, baseUrl: string): ItemText {
+export function parseItemText(html: string, baseUrl: string): RawItemText {
   let snip = '';
   let thumbnail = '';
   let skipDepth = 0;
@@ -72,7 +83,7 @@ export function extractItemText(html: string, baseUrl: string): ItemText {
       },
       ontext(text) {
         if (hidden === 0) parts.push(text);
-        if (pos < SNIPPET_LIMIT && skipDepth === 0 && snip.length < SNIPPET_MAX * 4) snip += text;
+        if (pos < SNIPPET_LIMIT && skipDepth === 0 && snip.length < SNIPPET_TEXT) snip += text;
       },
     },
     { decodeEntities: true },
@@ -83,17 +94,13 @@ export function extractItemText(html: string, baseUrl: string): ItemText {
     if (pos + SLICE >= html.length) break;
     // Only bodies longer than a slice get here (most are one slice and never count).
     for (; counted < parts.length; counted++) nonSpace += countNonSpace(parts[counted] as string);
-    const snippetDone = pos + SLICE >= SNIPPET_LIMIT || (snip.length >= SNIPPET_MAX * 4 && thumbnail !== '');
+    const snippetDone = pos + SLICE >= SNIPPET_LIMIT || (snip.length >= SNIPPET_TEXT && thumbnail !== '');
     // Past MAX_TEXT_CHARS non-space characters the first MAX_TEXT_CHARS of the collapsed text
     // are fixed (collapsing only removes spaces), so the rest of the HTML cannot change it.
     if (snippetDone && nonSpace > MAX_TEXT_CHARS) break;
   }
   parser.end();
-  return {
-    snippet: truncate(collapseWhitespace(snip)),
-    thumbnail,
-    plainLower: collapseWhitespace(parts.join('')).slice(0, MAX_TEXT_CHARS).toLowerCase(),
-  };
+  return { text: parts.join(''), snip, thumbnail };
 }
 
 // A lower bound of the characters `\s` does not match: only printable ASCII is counted, so
