@@ -14,6 +14,7 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { TEXT_BLOCK_TAGS } from '../../shared/htmlText';
+import { isCanonicalHttpUrl } from '../../shared/url';
 import { nameAt, readAttributes, tagNameEnd, type OnAttribute } from '../formats/htmlScan';
 
 /** What `extractItemText` reads from the parse, before it collapses and cuts. */
@@ -27,6 +28,8 @@ export interface RawItemText {
 
 /** `src` resolved against `base` when the result is an http(s) URL, else ''. */
 export function absoluteHttpUrl(src: string, base: string): string {
+  // Most images are absolute and canonical already: parsing would give them back as they are.
+  if (isCanonicalHttpUrl(src)) return src;
   try {
     const url = base ? new URL(src, base) : new URL(src);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '';
