@@ -1,7 +1,8 @@
 /**
  * A scan (indexOf and character loops) that finds URL attribute values in HTML exactly where htmlparser2's
  * tokenizer (HTML mode, entities not decoded) would report them, several times faster than the
- * tokenizer's per-character state machine. It only covers HTML made of text, start and end
+ * tokenizer's per-character state machine. Its start-tag reader (`tagNameEnd`, `readAttributes`)
+ * also serves the ingest's text scan (worker/items/textScan.ts). It only covers HTML made of text, start and end
  * tags and raw-text elements (script, style, title, …); for anything else (comments, `<!`,
  * `<?`, `</` not followed by a letter, a tag or quote left open at the end) it gives up and the
  * caller uses the tokenizer. Each rule below mirrors one tokenizer state; htmlUrls.test.ts holds
@@ -132,21 +133,13 @@ export function readAttributes(html: string, i: number, onAttribute: OnAttribute
   }
 }
 
-// Where `scanUrlAttributes` collects (set for each scan; the scan is synchronous).
-let urlSpans: AttrSpan[] = [];
-const collectUrlSpan: OnAttribute = (html, nameStart, nameLength, start, end, unquoted) => {
-  if (start < 0) return;
-  const name = urlAttributeAt(html, nameStart, nameLength);
-  if (name !== '') urlSpans.push({ name, start, end, unquoted });
-};
-
 /**
- * Reads one start tag from `<` at `lt`, its URL attribute values into `urlSpans`, and the
- * content of a raw-text element after it; returns the index after all that, or -1 to give up.
+ * Reads one start tag from `<` at `lt`, giving its attributes to `onAttribute`, and the content
+ * of a raw-text element after it; returns the index after all that, or -1 to give up.
  */
-function startTag(html: string, lt: number): number {
+function startTag(html: string, lt: number, onAttribute: OnAttribute): number {
   const nameEnd = tagNameEnd(html, lt);
-  const pos = readAttributes(html, nameEnd, collectUrlSpan);
+  const pos = readAttributes(html, nameEnd, onAttribute);
   if (pos < 0) return -1;
   // Raw-text names are 3–9 letters starting with i, n, p, s, t or x: most tags stop here.
   const length = nameEnd - lt - 1;
@@ -172,14 +165,19 @@ function startTag(html: string, lt: number): number {
  * this scan leaves to the tokenizer (see above). Linear in `html`; never throws.
  */
 export function scanUrlAttributes(html: string): AttrSpan[] | null {
-  const spans: AttrSpan[] = (urlSpans = []);
+  const spans: AttrSpan[] = [];
+  const collect: OnAttribute = (_html, nameStart, nameLength, start, end, unquoted) => {
+    if (start < 0) return;
+    const name = urlAttributeAt(html, nameStart, nameLength);
+    if (name !== '') spans.push({ name, start, end, unquoted });
+  };
   let pos = 0;
   for (;;) {
     const lt = html.indexOf('<', pos);
     if (lt < 0 || lt + 1 >= html.length) return spans;
     const c = html.charCodeAt(lt + 1);
     if (isAsciiAlpha(c)) {
-      pos = startTag(html, lt);
+      pos = startTag(html, lt, collect);
       if (pos < 0) return null;
     } else if (c === 0x2f /* / */) {
       if (!isAsciiAlpha(html.charCodeAt(lt + 2))) return null;

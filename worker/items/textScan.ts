@@ -4,13 +4,14 @@
  * found with indexOf and the start-tag reader of formats/htmlScan.ts instead of the tokenizer's
  * per-character state machine and the Parser's callbacks.
  *
- * IMPORTANT: ingest runs this for every new article, and htmlparser2 was the largest part of the
- * engine's own work there (a third of a 100k refresh's worker time in the ingest benchmark's
- * profile). It covers the HTML feeds send: text, start and end tags, and script, style, iframe
- * and the other raw-text elements when they are empty (embeds). For anything else (comments,
- * `<!`, `<?`, hidden, foreign or skipped elements, raw text with content, a tag or quote left
- * open, bodies over the snippet's 64 KiB) it gives up and the caller runs htmlparser2.
- * snippet.test.ts holds the two to the same answers on generated HTML.
+ * IMPORTANT: ingest runs this for every new article. htmlparser2's Parser was a sixth of the
+ * engine's CPU inside the ingest transactions (CDP profile of the 100k ingest benchmark); this
+ * reads the same bodies about three times faster (16k bench bodies: 300 → 100 ms in Node). It
+ * covers the HTML feeds send: text, start and end tags, and script, style, iframe and the other
+ * raw-text elements when they are empty (embeds). For anything else (comments, `<!`, `<?`,
+ * hidden, foreign or skipped elements, raw text with content, a tag or quote left open, bodies
+ * over the snippet's 64 KiB) it gives up and the caller runs htmlparser2. textScan.test.ts
+ * holds the two to the same answers on generated HTML.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { TEXT_BLOCK_TAGS } from '../../shared/htmlText';
@@ -94,16 +95,6 @@ function tagName(html: string, start: number, end: number): string {
   return name === 'image' ? 'img' : name;
 }
 
-// The first `src` attribute of the tag being read (the Parser keeps the first of a name):
-// its value's span, or -1 when the attribute has no value, or -2 when there is none.
-let srcStart = -2;
-let srcEnd = -1;
-const findSrc: OnAttribute = (html, nameStart, nameLength, start, end) => {
-  if (srcStart === -2 && nameLength === 3 && nameAt(html, nameStart, 'src')) {
-    srcStart = start;
-    srcEnd = end;
-  }
-};
 const ignoreAttributes: OnAttribute = () => {};
 
 /** An element whose raw text starts at `pos` has none: its end tag follows at once. */
@@ -134,6 +125,16 @@ export function scanItemText(
   const stack: string[] = [];
   const close = (name: string): void => {
     if (BLOCK.has(name)) text += ' ';
+  };
+  // The first `src` attribute of the image being read (the Parser keeps the first of a name):
+  // its value's span, or -1 when the attribute has no value, or -2 when there is none.
+  let srcStart = -2;
+  let srcEnd = -1;
+  const findSrc: OnAttribute = (_html, nameStart, nameLength, start, end) => {
+    if (srcStart === -2 && nameLength === 3 && nameAt(html, nameStart, 'src')) {
+      srcStart = start;
+      srcEnd = end;
+    }
   };
   // Text runs from `pos` up to the next `<` that starts markup.
   let pos = 0;
