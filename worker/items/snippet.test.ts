@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TEXT_PIECES } from '../testing/htmlPieces';
 import { plainTextLower } from '../query/language/textColumn';
 import { SNIPPET_MAX, extractItemText, extractRowFields } from './snippet';
 
@@ -54,18 +55,10 @@ describe('extractItemText', () => {
     '<img src="https://i.test/b.jpg">',
     '<b>',
     '</b>',
-    '&amp;',
-    '&nbsp;',
-    '&#x4E2D;',
-    ' ',
-    '\n\t ',
-    '\u00a0',
-    'Word',
-    'ÉCOLE İstanbul',
-    '数据开发',
     '<!-- c -->',
     '<p unclosed',
     '<',
+    ...TEXT_PIECES,
   );
   const html = fc
     .array(fc.oneof(piece, fc.string({ maxLength: 12 })), { maxLength: 60 })
