@@ -1,12 +1,12 @@
 /**
- * A scan (indexOf and character loops) that finds URL attribute values in HTML exactly where htmlparser2's
- * tokenizer (HTML mode, entities not decoded) would report them, several times faster than the
- * tokenizer's per-character state machine. Its start-tag reader (`tagNameEnd`, `readAttributes`)
- * also serves the ingest's text scan (worker/items/textScan.ts). It only covers HTML made of text, start and end
- * tags and raw-text elements (script, style, title, …); for anything else (comments, `<!`,
- * `<?`, `</` not followed by a letter, a tag or quote left open at the end) it gives up and the
- * caller uses the tokenizer. Each rule below mirrors one tokenizer state; htmlUrls.test.ts holds
- * the two to the same answers on generated HTML.
+ * A scan (indexOf and character loops) that finds URL attribute values in HTML exactly where
+ * htmlparser2's tokenizer (HTML mode, entities not decoded) would report them, several times
+ * faster than the tokenizer's per-character state machine. It only covers HTML made of text,
+ * start and end tags and raw-text elements (script, style, title, …); for anything else
+ * (comments, `<!`, `<?`, `</` not followed by a letter, a tag or quote left open at the end) it
+ * gives up and the caller uses the tokenizer. Each rule below mirrors one tokenizer state;
+ * htmlUrls.test.ts holds the two to the same answers on generated HTML. Its start-tag reader
+ * (`tagNameEnd`, `readAttributes`) also serves the ingest's text scan (worker/items/textScan.ts).
  */
 
 /** A URL attribute's value: `html.slice(start, end)`, before entity decoding. */
@@ -67,7 +67,6 @@ function urlAttributeAt(html: string, start: number, length: number): string {
  * `start` is -1 for an attribute written without a value.
  */
 export type OnAttribute = (
-  html: string,
   nameStart: number,
   nameLength: number,
   start: number,
@@ -107,7 +106,7 @@ export function readAttributes(html: string, i: number, onAttribute: OnAttribute
     let j = i;
     while (isHtmlSpace(html.charCodeAt(j))) j++;
     if (html.charCodeAt(j) !== 0x3d) {
-      onAttribute(html, nameStart, nameLength, -1, -1, false);
+      onAttribute(nameStart, nameLength, -1, -1, false);
       continue;
     }
     j++;
@@ -129,7 +128,7 @@ export function readAttributes(html: string, i: number, onAttribute: OnAttribute
       if (end < 0) return -1;
       i = end + 1;
     }
-    onAttribute(html, nameStart, nameLength, start, end, unquoted);
+    onAttribute(nameStart, nameLength, start, end, unquoted);
   }
 }
 
@@ -166,7 +165,7 @@ function startTag(html: string, lt: number, onAttribute: OnAttribute): number {
  */
 export function scanUrlAttributes(html: string): AttrSpan[] | null {
   const spans: AttrSpan[] = [];
-  const collect: OnAttribute = (_html, nameStart, nameLength, start, end, unquoted) => {
+  const collect: OnAttribute = (nameStart, nameLength, start, end, unquoted) => {
     if (start < 0) return;
     const name = urlAttributeAt(html, nameStart, nameLength);
     if (name !== '') spans.push({ name, start, end, unquoted });

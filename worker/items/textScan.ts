@@ -130,7 +130,7 @@ export function scanItemText(
   // its value's span, or -1 when the attribute has no value, or -2 when there is none.
   let srcStart = -2;
   let srcEnd = -1;
-  const findSrc: OnAttribute = (_html, nameStart, nameLength, start, end) => {
+  const findSrc: OnAttribute = (nameStart, nameLength, start, end) => {
     if (srcStart === -2 && nameLength === 3 && nameAt(html, nameStart, 'src')) {
       srcStart = start;
       srcEnd = end;
