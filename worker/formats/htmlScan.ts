@@ -25,8 +25,17 @@ export function isUrlAttribute(name: string): boolean {
   return URL_ATTRS.has(name);
 }
 
-// Elements whose content is text up to their end tag (`plaintext` never ends).
-const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'textarea', 'title', 'xmp']);
+/** Elements whose content is raw text up to their end tag (`plaintext` never ends). */
+export const RAW_TEXT: ReadonlySet<string> = new Set([
+  'iframe',
+  'noembed',
+  'noframes',
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+]);
 const RAW_INITIALS = 'inpstx';
 const rawEnds = new Map<string, RegExp>();
 // The tokenizer compares `c | 0x20` with `</name`, so U+001C and U+000F would also match `<`
@@ -34,12 +43,12 @@ const rawEnds = new Map<string, RegExp>();
 // eslint-disable-next-line no-control-regex -- finding these control characters is the point
 const ODD_CONTROLS = /[\x0f\x1c]/;
 
-const isAsciiAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+export const isAsciiAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
-const isHtmlSpace = (c: number): boolean =>
+export const isHtmlSpace = (c: number): boolean =>
   c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 // Where tag and attribute names end: HTML whitespace, `/` or `>` (NaN past the end is neither).
-const endsName = (c: number): boolean => isHtmlSpace(c) || c === 0x2f || c === 0x3e;
+export const endsName = (c: number): boolean => isHtmlSpace(c) || c === 0x2f || c === 0x3e;
 
 /** `html` holds `name` (lower-case ASCII letters) at `start`, in any case. */
 export function nameAt(html: string, start: number, name: string): boolean {

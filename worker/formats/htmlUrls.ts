@@ -13,7 +13,7 @@
  */
 import { QuoteType, Tokenizer } from 'htmlparser2';
 import { resolveUrl } from '../../shared/url';
-import { isUrlAttribute, nameAt, scanUrlAttributes, type AttrSpan } from './htmlScan';
+import { isHtmlSpace, isUrlAttribute, nameAt, scanUrlAttributes, type AttrSpan } from './htmlScan';
 
 function decodeAttr(raw: string): string {
   if (!raw.includes('&')) return raw;
@@ -50,9 +50,6 @@ function resolveSrcset(value: string, base: string): string {
 function resolveValue(name: string, value: string, base: string): string {
   return name === 'srcset' ? resolveSrcset(value, base) : resolveUrl(value, base);
 }
-
-const isHtmlSpace = (c: number): boolean =>
-  c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 
 /** `name` (lower-case ASCII) ends at `end` in `html`, compared case-insensitively. */
 function endsWithName(html: string, end: number, name: string): boolean {

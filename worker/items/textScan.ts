@@ -16,7 +16,15 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { TEXT_BLOCK_TAGS } from '../../shared/htmlText';
 import { isCanonicalHttpUrl } from '../../shared/url';
-import { nameAt, readAttributes, tagNameEnd, type OnAttribute } from '../formats/htmlScan';
+import {
+  endsName,
+  isAsciiAlpha,
+  nameAt,
+  RAW_TEXT,
+  readAttributes,
+  tagNameEnd,
+  type OnAttribute,
+} from '../formats/htmlScan';
 
 /** What `extractItemText` reads from the parse, before it collapses and cuts. */
 export interface RawItemText {
@@ -79,15 +87,9 @@ const OPEN_CLOSES = new Map<string, ReadonlySet<string>>([
 // Elements left to htmlparser2: hidden (their text is dropped, and implied closes decide where
 // that ends), foreign (svg and math change how tags are read), skipped by the snippet.
 const GIVE_UP = new Set(['template', 'noscript', 'svg', 'math', 'head', 'plaintext']);
-// Elements whose content is raw text up to their end tag: covered only when empty.
-const RAW_TEXT = new Set(['iframe', 'noembed', 'noframes', 'script', 'style', 'textarea', 'title', 'xmp']);
 // Start tags that add a space to the snippet.
 const SNIPPET_BREAKS = new Set(['br', 'p', 'div', 'li']);
 const BLOCK = TEXT_BLOCK_TAGS;
-
-const isAsciiAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isHtmlSpace = (c: number): boolean =>
-  c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0c || c === 0x0d;
 
 /** The tag name as the Parser reads it: lower-cased, `image` read as `img`. */
 function tagName(html: string, start: number, end: number): string {
@@ -97,12 +99,14 @@ function tagName(html: string, start: number, end: number): string {
 
 const ignoreAttributes: OnAttribute = () => {};
 
-/** An element whose raw text starts at `pos` has none: its end tag follows at once. */
+/**
+ * A raw-text element (htmlScan's RAW_TEXT: covered only when empty) whose text would start at
+ * `pos` has none: its end tag follows at once.
+ */
 function closesAt(html: string, pos: number, name: string): boolean {
   if (html.charCodeAt(pos) !== 0x3c || html.charCodeAt(pos + 1) !== 0x2f) return false;
   if (!nameAt(html, pos + 2, name)) return false;
-  const c = html.charCodeAt(pos + 2 + name.length);
-  return isHtmlSpace(c) || c === 0x2f || c === 0x3e;
+  return endsName(html.charCodeAt(pos + 2 + name.length));
 }
 
 /**
