@@ -146,6 +146,9 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
   const rows = [];
   const notes = [];
   const failures = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('RTT')) console.log(m.text());
+  });
   const call = (name, ...args) => page.evaluate(([n, a]) => globalThis.rivBench[n](...a), [name, args]);
   const selected = BENCHES.filter((b) => only.includes(b));
   const heaps = await trackWorkerHeaps(cdp);
@@ -285,7 +288,9 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
       1000,
       'ingest',
     );
-    const out = await call('benchParse', files, Math.max(runs, 3), !smoke);
+    // Two pairs per measured run: a call on a small file takes a millisecond or two, and a GC
+    // landing in one of seven calls moved a file's median by a third.
+    const out = await call('benchParse', files, smoke ? 3 : runs * 2, !smoke);
     await profile.stop();
     return out;
   });

@@ -1,11 +1,11 @@
 /**
  * parse: feed bodies of 100 KB–5 MB (real corpus files handed over by the Node harness, plus
  * generated big RSS bodies) through the engine's read path (decode → feedsmith → normalise) vs
- * feedsmith's `parseFeed` on the same bytes, both inside the same worker. MB/s = total bytes ÷
- * the sum of per-file median times.
+ * feedsmith's `parseFeed` on the same bytes, both inside the same worker, in counterbalanced
+ * pairs (stats.ts `interleave`). MB/s = total bytes ÷ the sum of per-file median times.
  */
 import { corpus } from './seed';
-import { summarize, verdict, type BenchRow } from './stats';
+import { interleave, summarize, verdict, type BenchRow } from './stats';
 import { ingestWorker } from './workers';
 
 /** One body to parse. */
@@ -38,14 +38,15 @@ export async function benchParse(files: ParseInput[], runs: number, generate: bo
       skipped.push(input.name);
       continue;
     }
-    const e: number[] = [];
-    const a: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      e.push((await w.parse(input.bytes)).ms);
-      a.push((await w.feedsmith(input.bytes)).ms);
-    }
-    const em = summarize(e).median;
-    const am = summarize(a).median;
+    // The calls above were the warm-up pair; then `runs` counterbalanced pairs.
+    const times = await interleave(
+      runs,
+      async () => (await w.parse(input.bytes)).ms,
+      async () => (await w.feedsmith(input.bytes)).ms,
+      { ms: Infinity, minRuns: runs, warmUp: false },
+    );
+    const em = summarize(times.subject).median;
+    const am = summarize(times.anchor).median;
     if (em / am > worst.ratio) worst = { name: input.name, ratio: em / am };
     bytes += input.bytes.length;
     engineMs += em;
