@@ -40,7 +40,7 @@ export function toDocument(meta, rows) {
   return [
     `# Rivulet benchmarks — ${meta.date}`,
     '',
-    `Corpus ${meta.size.toLocaleString('en')} items (seed ${meta.seed}), ${meta.runs} interleaved runs after a warm-up` +
+    `Corpus ${meta.size.toLocaleString('en')} items (seed ${meta.seed}), ${meta.runs} counterbalanced runs (A B, B A, …) after a warm-up` +
       `${meta.smoke ? ' (smoke run: no thresholds apply)' : ''}. ${meta.chromium}; ${meta.cpu} × ${meta.cores} cores, ` +
       `${meta.memGB} GB RAM, ${meta.platform}; 1-min load average ${meta.loadAverage ?? 'n/a'}. Total ${meta.seconds} s.`,
     '',
