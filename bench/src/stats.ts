@@ -78,12 +78,11 @@ export interface Budget {
 
 /**
  * Runs subject and anchor interleaved and counterbalanced (A B, B A, A B, …): one warm-up pair
- * (called with i = -1), then `runs` measured pairs, the anchor first in every odd pair. Whatever
- * one side leaves behind (garbage, a storage engine's background compaction, a warm cache) lands
- * as often in the other side's runs as in its own: with the subject always first, the parse
- * step's engine paid for the anchor's leftovers, 0.84–0.87× against 0.88–0.89× with the order
- * reversed, same code and machine. Each callback returns its own measurement (ms unless the caller says
- * otherwise); a callback that throws fails the whole benchmark. With a `budget`, fewer pairs
+ * (called with i = -1), then `runs` measured pairs, the anchor first in every odd pair. So each
+ * side runs as often right after itself as right after the other, and whatever one side leaves
+ * behind (garbage, a storage engine's background work, a warm cache) or a drift of the machine
+ * during the pairs weighs on both alike. Each callback returns its own measurement (ms unless
+ * the caller says otherwise); a callback that throws fails the whole benchmark. With a `budget`, fewer pairs
  * (never under `minRuns`) when the runs would take longer than `budget.ms`, and no warm-up pair
  * when it says so.
  */
