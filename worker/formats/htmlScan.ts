@@ -2,9 +2,9 @@
  * A scan (indexOf and character loops) that finds URL attribute values in HTML exactly where
  * htmlparser2's tokenizer (HTML mode, entities not decoded) would report them, several times
  * faster than the tokenizer's per-character state machine. It only covers HTML made of text,
- * start and end tags and raw-text elements (script, style, title, …); for anything else
- * (comments, `<!`, `<?`, `</` not followed by a letter, a tag or quote left open at the end) it
- * gives up and the caller uses the tokenizer. Each rule below mirrors one tokenizer state;
+ * start and end tags, comments (`<!--`) and raw-text elements (script, style, title, …); for
+ * anything else (other `<!` constructs, `<?`, `</` not followed by a letter, a tag, quote or
+ * comment left open at the end) it gives up and the caller uses the tokenizer. Each rule below mirrors one tokenizer state;
  * htmlUrls.test.ts holds the two to the same answers on generated HTML. Its start-tag reader
  * (`tagNameEnd`, `readAttributes`) also serves the ingest's text scan (worker/items/textScan.ts).
  */
@@ -168,6 +168,21 @@ function startTag(html: string, lt: number, onAttribute: OnAttribute): number {
 }
 
 /**
+ * Where the comment whose `<!--` is at `lt` ends (the index of its closing `>`), or -1 when it is
+ * left open. As htmlparser2 reads it in HTML mode: `<!-->` and `<!--->` close at once; otherwise
+ * the first `-->` or `--!>` after the opening `<!--` closes it (its dashes cannot count twice).
+ */
+export function commentEnd(html: string, lt: number): number {
+  const start = lt + 4;
+  if (html.charCodeAt(start) === 0x3e /* > */) return start;
+  if (html.charCodeAt(start) === 0x2d /* - */ && html.charCodeAt(start + 1) === 0x3e) return start + 1;
+  const plain = html.indexOf('-->', start);
+  const bang = html.indexOf('--!>', start);
+  if (bang >= 0 && (plain < 0 || bang < plain)) return bang + 3;
+  return plain < 0 ? -1 : plain + 2;
+}
+
+/**
  * The `href`, `src`, `srcset` and `poster` attribute values of `html`'s start tags, in order,
  * exactly as htmlparser2's tokenizer would report them; or null when `html` holds a construct
  * this scan leaves to the tokenizer (see above). Linear in `html`; never throws.
@@ -193,6 +208,10 @@ export function scanUrlAttributes(html: string): AttrSpan[] | null {
       const gt = html.indexOf('>', lt + 2);
       if (gt < 0) return spans;
       pos = gt + 1;
+    } else if (c === 0x21 /* ! */ && html.startsWith('--', lt + 2)) {
+      const end = commentEnd(html, lt);
+      if (end < 0) return null;
+      pos = end + 1;
     } else if (c === 0x21 /* ! */ || c === 0x3f /* ? */) {
       return null;
     } else {

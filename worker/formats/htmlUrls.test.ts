@@ -93,6 +93,10 @@ const other = fc.constantFrom(
   '</script',
   '<!-- <a href="c"> -->',
   '<!--->',
+  '<!--',
+  '<!--!>',
+  '--!>',
+  '-->',
   '<?pi href=q ?>',
   '<![CDATA[<a href=d>]]>',
   '<!doctype html>',
@@ -160,11 +164,26 @@ describe('scanUrlAttributes', () => {
     );
   });
 
-  it('covers plain tags and raw-text elements, and leaves comments and broken tags to the tokenizer', () => {
+  it('covers plain tags, comments and raw-text elements, and leaves broken tags to the tokenizer', () => {
     const h = `<p><a href=x>a</a><script>var s = '<img src="no">';</script><img SRC='i.png'></p>`;
     expect(scanUrlAttributes(h)).toEqual(tokenizeUrlAttributes(h));
     expect(scanUrlAttributes(h)?.map((s) => h.slice(s.start, s.end))).toEqual(['x', 'i.png']);
-    expect(scanUrlAttributes('<p>x<!-- c --><a href=x></p>')).toBeNull();
+    for (const c of [
+      '<p>x<!-- c --><a href=x></p>',
+      '<!-- <a href="c"> --><a href="d">d</a>',
+      '<!--><a href=e>',
+      '<!---><a href=f>',
+      '<!-- a --!> <a href=g>',
+      '<!-- a ---> <a href=h> -->',
+      '<!-- a --!-- --> <a href=i>',
+      '<!--!> <a href=j> --> <a href=k>',
+      '<!---!> <a href=l> --> <a href=m>',
+    ]) {
+      expect(scanUrlAttributes(c)).toEqual(tokenizeUrlAttributes(c));
+      expect(scanUrlAttributes(c)).not.toBeNull();
+    }
+    expect(scanUrlAttributes('<!-- open <a href=x>')).toBeNull();
+    expect(scanUrlAttributes('<!doctype html><a href=x>')).toBeNull();
     expect(scanUrlAttributes('<a href="x')).toBeNull();
     expect(scanUrlAttributes('<a href=x')).toBeNull();
     expect(scanUrlAttributes('</ p><a href=x>')).toBeNull();
@@ -206,10 +225,14 @@ describe('resolveHtmlUrls fast paths', () => {
     expect(resolveHtmlUrls(hidden, BASE)).toContain('https://ex.example/dir/rel/y');
   });
 
-  it('rewrites through the tokenizer when the scan gives up (comments)', () => {
+  it('rewrites around comments, and through the tokenizer when the scan gives up (a declaration)', () => {
     const h = '<!-- <a href="c"> --><a href="d">d</a>';
-    expect(scanUrlAttributes(h)).toBeNull();
     expect(resolveHtmlUrls(h, BASE)).toBe('<!-- <a href="c"> --><a href="https://ex.example/dir/d">d</a>');
+    const d = '<!doctype html><!-- <a href="c"> --><a href="d">d</a>';
+    expect(scanUrlAttributes(d)).toBeNull();
+    expect(resolveHtmlUrls(d, BASE)).toBe(
+      '<!doctype html><!-- <a href="c"> --><a href="https://ex.example/dir/d">d</a>',
+    );
   });
 });
 

@@ -28,8 +28,9 @@ const parsed = (html: string) => kept(parseItemText(html, BASE));
 // Pieces for every rule the scan mirrors: block tags, end tags the Parser implies (paragraphs,
 // list items, cells, headings, forms), stray `</p>` and `</br>`, void elements, `<image>`,
 // empty raw-text elements, attributes holding `>` and quotes, entities with and without `;`,
-// literal `<`, and what the scan leaves to htmlparser2 (comments, hidden and foreign elements,
-// raw text with content, tags left open).
+// literal `<`, comments (closed every way the tokenizer closes them), and what the scan leaves
+// to htmlparser2 (declarations, hidden and foreign elements, raw text with content, tags and
+// comments left open).
 const piece = fc.constantFrom(
   '<p>',
   '</p>',
@@ -87,6 +88,14 @@ const piece = fc.constantFrom(
   '<template>t</template>',
   '<svg><title>icon</title></svg>',
   '<!-- c -->',
+  '<!-- <p>x</p> -->',
+  '<!-->',
+  '<!--->',
+  '<!--!>',
+  '--!>',
+  '-->',
+  '<!--',
+  '<!doctype html>',
   '<?php x ?>',
   '<p unclosed',
   '<a title="open',
@@ -136,9 +145,22 @@ describe('scanItemText', () => {
     expect(fast?.text).toBe('Fish & chips ’s menu Cap one two end');
   });
 
-  it('leaves comments, hidden and foreign elements, raw text with content and long bodies to htmlparser2', () => {
+  it('reads past comments as htmlparser2 does', () => {
     for (const h of [
       'a<!-- c -->b',
+      'a<!-- <p>x</p> --!>b<p>c',
+      '<p>a<!-->b<!--->c</p>',
+      'x &am<!---->p; y',
+    ]) {
+      expect(scanned(h)).not.toBeNull();
+      expect(scanned(h)).toEqual(parsed(h));
+    }
+  });
+
+  it('leaves declarations, open comments, hidden and foreign elements, raw text with content and long bodies to htmlparser2', () => {
+    for (const h of [
+      'a<!-- c',
+      '<!doctype html>a',
       '<noscript>x</noscript>',
       '<template>x</template>',
       '<svg><text>x</text></svg>',
