@@ -155,16 +155,27 @@ function startTag(html: string, lt: number, onAttribute: OnAttribute): number {
   const tag = html.slice(lt + 1, nameEnd).toLowerCase();
   if (tag === 'plaintext') return html.length;
   if (!RAW_TEXT.has(tag)) return pos;
+  const stop = rawTextEnd(html, pos, tag);
+  if (stop < 0) return -1;
+  if (stop === html.length) return stop;
+  // The end tag itself: everything up to its `>` is skipped.
+  const gt = html.indexOf('>', stop);
+  return gt < 0 ? html.length : gt + 1;
+}
+
+/**
+ * Where the content of raw-text element `tag` (lower-case, one of RAW_TEXT) that starts at `pos`
+ * ends, as the tokenizer reads it: the `<` of the first `</tag` followed by whitespace, `/` or
+ * `>`, in any case, or the end of `html` when none follows; -1 when the content holds a control
+ * character the tokenizer could take for part of the end tag (left to it).
+ */
+export function rawTextEnd(html: string, pos: number, tag: string): number {
   let end = rawEnds.get(tag);
   if (!end) rawEnds.set(tag, (end = new RegExp(`</${tag}[\\t\\n\\f\\r />]`, 'gi')));
   end.lastIndex = pos;
   const close = end.exec(html);
   const stop = close ? close.index : html.length;
-  if (ODD_CONTROLS.test(html.slice(pos, stop))) return -1;
-  if (!close) return html.length;
-  // The end tag itself: everything up to its `>` is skipped.
-  const gt = html.indexOf('>', stop);
-  return gt < 0 ? html.length : gt + 1;
+  return ODD_CONTROLS.test(html.slice(pos, stop)) ? -1 : stop;
 }
 
 /**

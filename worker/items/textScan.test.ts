@@ -82,6 +82,17 @@ const piece = fc.constantFrom(
   '<iframe src="https://v.test/e" allowfullscreen></iframe>',
   '<script async src="https://w.test/w.js"></script>',
   '<script>var a = "<p>";</script>',
+  '<iframe src="https://v.test/e">Fallback &amp; <b>text</b></iframe>',
+  '<IFRAME>\n</IFRAME >',
+  '<iframe>',
+  '</iframe>',
+  '<noembed>x<p>y</noembed>',
+  '<xmp>&amp;</xmp/>',
+  '<style>p { x: 1 }</style>',
+  '<textarea>a &amp; b</textarea>',
+  '<title>T &amp; U</title>',
+  '</script>',
+  '\x1c/iframe>',
   '<style></style>',
   '<title>T</title>',
   '<noscript>',
@@ -157,14 +168,29 @@ describe('scanItemText', () => {
     }
   });
 
-  it('leaves declarations, open comments, hidden and foreign elements, raw text with content and long bodies to htmlparser2', () => {
+  it("reads raw text as htmlparser2 does: scripts and styles hidden, embeds' fallback text shown", () => {
+    for (const h of [
+      'a<script>x("<p>")</script>b',
+      '<p>a<style>p{}</style>b',
+      '<iframe src="https://v.test/e">\n</iframe><p>x',
+      '<p><iframe src="https://v.test/e"></p><p>never closed &amp; raw',
+      '<noembed>Fallback &amp; <b>bold</b></noembed>z',
+    ]) {
+      expect(scanned(h)).not.toBeNull();
+      expect(scanned(h)).toEqual(parsed(h));
+    }
+  });
+
+  it('leaves declarations, open comments, hidden and foreign elements, titles with text and long bodies to htmlparser2', () => {
     for (const h of [
       'a<!-- c',
       '<!doctype html>a',
       '<noscript>x</noscript>',
       '<template>x</template>',
       '<svg><text>x</text></svg>',
-      '<script>x()</script>',
+      '<title>x</title>',
+      '<textarea>x</textarea>',
+      '<iframe>a\x1c/iframe>b',
       '<p>open <a href="x',
       'ends with <',
       `<p>${'x'.repeat(LIMIT)}</p>`,

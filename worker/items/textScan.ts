@@ -7,11 +7,10 @@
  * IMPORTANT: ingest runs this for every new article. htmlparser2's Parser was a sixth of the
  * engine's CPU inside the ingest transactions (CDP profile of the 100k ingest benchmark); this
  * reads the same bodies about three times faster (16k bench bodies: 300 → 100 ms in Node). It
- * covers the HTML feeds send: text, start and end tags, comments, and script, style, iframe and
- * the other raw-text elements when they are empty (embeds). For anything else (other `<!`
- * constructs, `<?`, hidden, foreign or skipped elements, raw text with content, a tag, quote or
- * comment left open, bodies over the snippet's 64 KiB) it gives up and the caller runs
- * htmlparser2. textScan.test.ts
+ * covers the HTML feeds send: text, start and end tags, comments, and the raw-text elements
+ * (script, style, iframe, …) with their content. For anything else (other `<!` constructs, `<?`,
+ * hidden, foreign or skipped elements, a title or textarea with content, a tag, quote or comment
+ * left open, bodies over the snippet's 64 KiB) it gives up and the caller runs htmlparser2. textScan.test.ts
  * holds the two to the same answers on generated HTML.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
@@ -23,6 +22,7 @@ import {
   isAsciiAlpha,
   nameAt,
   RAW_TEXT,
+  rawTextEnd,
   readAttributes,
   tagNameEnd,
   type OnAttribute,
@@ -89,6 +89,11 @@ const OPEN_CLOSES = new Map<string, ReadonlySet<string>>([
 // Elements left to htmlparser2: hidden (their text is dropped, and implied closes decide where
 // that ends), foreign (svg and math change how tags are read), skipped by the snippet.
 const GIVE_UP = new Set(['template', 'noscript', 'svg', 'math', 'head', 'plaintext']);
+// Raw-text elements whose content is neither text nor snippet (hidden and snippet-skipped), and
+// those whose content is both, undecoded. `title` and `textarea` (entities decoded, and a title's
+// text is not in the snippet) go to the Parser when they hold anything.
+const RAW_HIDDEN = new Set(['script', 'style']);
+const RAW_SHOWN = new Set(['iframe', 'noembed', 'noframes', 'xmp']);
 // Start tags that add a space to the snippet.
 const SNIPPET_BREAKS = new Set(['br', 'p', 'div', 'li']);
 const BLOCK = TEXT_BLOCK_TAGS;
@@ -197,8 +202,18 @@ export function scanItemText(
     if (GIVE_UP.has(name)) return null;
     srcStart = -2;
     const end = readAttributes(html, nameEnd, name === 'img' ? findSrc : ignoreAttributes);
-    if (end < 0 || (RAW_TEXT.has(name) && !closesAt(html, end, name))) return null;
-    pos = from = end;
+    if (end < 0) return null;
+    // Raw text with content: the tokenizer hands it over as it is, up to the element's end tag
+    // (or the end of the input). Hidden elements add none of it; embeds' fallback text is text.
+    let raw = '';
+    let after = end;
+    if (RAW_TEXT.has(name) && !closesAt(html, end, name)) {
+      if (!RAW_HIDDEN.has(name) && !RAW_SHOWN.has(name)) return null;
+      after = rawTextEnd(html, end, name);
+      if (after < 0) return null;
+      if (RAW_SHOWN.has(name)) raw = html.slice(end, after);
+    }
+    pos = from = after;
     // A second form inside a form is ignored altogether.
     if (name === 'form' && stack.includes('form')) continue;
     const closes = OPEN_CLOSES.get(name);
@@ -212,6 +227,10 @@ export function scanItemText(
     if (SNIPPET_BREAKS.has(name) && snip.length < snipLimit) snip += ' ';
     if (VOID.has(name)) close(name);
     else stack.push(name);
+    if (raw !== '') {
+      text += raw;
+      if (snip.length < snipLimit) snip += raw;
+    }
   }
   if (n > pos) {
     const run = html.slice(pos);
