@@ -156,26 +156,20 @@ describe('scanItemText', () => {
     expect(fast?.text).toBe('Fish & chips ’s menu Cap one two end');
   });
 
-  it('reads past comments as htmlparser2 does', () => {
-    for (const h of [
-      'a<!-- c -->b',
-      'a<!-- <p>x</p> --!>b<p>c',
-      '<p>a<!-->b<!--->c</p>',
-      'x &am<!---->p; y',
-    ]) {
-      expect(scanned(h)).not.toBeNull();
-      expect(scanned(h)).toEqual(parsed(h));
-    }
-  });
-
-  it("reads raw text as htmlparser2 does: scripts and styles hidden, embeds' fallback text shown", () => {
-    for (const h of [
-      'a<script>x("<p>")</script>b',
-      '<p>a<style>p{}</style>b',
-      '<iframe src="https://v.test/e">\n</iframe><p>x',
-      '<p><iframe src="https://v.test/e"></p><p>never closed &amp; raw',
-      '<noembed>Fallback &amp; <b>bold</b></noembed>z',
-    ]) {
+  it.each([
+    ['comments', ['a<!-- c -->b', 'a<!-- <p>x</p> --!>b<p>c', '<p>a<!-->b<!--->c</p>', 'x &am<!---->p; y']],
+    [
+      "raw text (scripts and styles hidden, embeds' fallback text shown)",
+      [
+        'a<script>x("<p>")</script>b',
+        '<p>a<style>p{}</style>b',
+        '<iframe src="https://v.test/e">\n</iframe><p>x',
+        '<p><iframe src="https://v.test/e"></p><p>never closed &amp; raw',
+        '<noembed>Fallback &amp; <b>bold</b></noembed>z',
+      ],
+    ],
+  ])('reads %s as htmlparser2 does', (_what, bodies) => {
+    for (const h of bodies) {
       expect(scanned(h)).not.toBeNull();
       expect(scanned(h)).toEqual(parsed(h));
     }
