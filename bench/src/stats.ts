@@ -82,9 +82,9 @@ export interface Budget {
  * side runs as often right after itself as right after the other, and whatever one side leaves
  * behind (garbage, a storage engine's background work, a warm cache) or a drift of the machine
  * during the pairs weighs on both alike. Each callback returns its own measurement (ms unless
- * the caller says otherwise); a callback that throws fails the whole benchmark. With a `budget`, fewer pairs
- * (never under `minRuns`) when the runs would take longer than `budget.ms`, and no warm-up pair
- * when it says so.
+ * the caller says otherwise); a callback that throws fails the whole benchmark. With a
+ * `budget`, fewer pairs (never under `minRuns`) when the runs would take longer than
+ * `budget.ms`, and no warm-up pair when it says so.
  */
 export async function interleave(
   runs: number,

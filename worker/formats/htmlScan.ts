@@ -4,9 +4,10 @@
  * faster than the tokenizer's per-character state machine. It only covers HTML made of text,
  * start and end tags, comments (`<!--`) and raw-text elements (script, style, title, …); for
  * anything else (other `<!` constructs, `<?`, `</` not followed by a letter, a tag, quote or
- * comment left open at the end) it gives up and the caller uses the tokenizer. Each rule below mirrors one tokenizer state;
- * htmlUrls.test.ts holds the two to the same answers on generated HTML. Its start-tag reader
- * (`tagNameEnd`, `readAttributes`) also serves the ingest's text scan (worker/items/textScan.ts).
+ * comment left open at the end) it gives up and the caller uses the tokenizer. Each rule below
+ * mirrors one tokenizer state; htmlUrls.test.ts holds the two to the same answers on generated
+ * HTML. Its start-tag reader (`tagNameEnd`, `readAttributes`), comment and raw-text end searches
+ * (`commentEnd`, `rawTextEnd`) also serve the ingest's text scan (worker/items/textScan.ts).
  */
 
 /** A URL attribute's value: `html.slice(start, end)`, before entity decoding. */

@@ -10,15 +10,14 @@
  * covers the HTML feeds send: text, start and end tags, comments, and the raw-text elements
  * (script, style, iframe, …) with their content. For anything else (other `<!` constructs, `<?`,
  * hidden, foreign or skipped elements, a title or textarea with content, a tag, quote or comment
- * left open, bodies over the snippet's 64 KiB) it gives up and the caller runs htmlparser2. textScan.test.ts
- * holds the two to the same answers on generated HTML.
+ * left open, bodies over the snippet's 64 KiB) it gives up and the caller runs htmlparser2.
+ * textScan.test.ts holds the two to the same answers on generated HTML.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { TEXT_BLOCK_TAGS } from '../../shared/htmlText';
 import { isCanonicalHttpUrl } from '../../shared/url';
 import {
   commentEnd,
-  endsName,
   isAsciiAlpha,
   nameAt,
   RAW_TEXT,
@@ -107,16 +106,6 @@ function tagName(html: string, start: number, end: number): string {
 const ignoreAttributes: OnAttribute = () => {};
 
 /**
- * A raw-text element (htmlScan's RAW_TEXT: covered only when empty) whose text would start at
- * `pos` has none: its end tag follows at once.
- */
-function closesAt(html: string, pos: number, name: string): boolean {
-  if (html.charCodeAt(pos) !== 0x3c || html.charCodeAt(pos + 1) !== 0x2f) return false;
-  if (!nameAt(html, pos + 2, name)) return false;
-  return endsName(html.charCodeAt(pos + 2 + name.length));
-}
-
-/**
  * The text, snippet text and thumbnail htmlparser2's Parser would give `extractItemText` for
  * `html`, or null when `html` holds something this leaves to it (see above). The snippet text
  * stops growing once it holds `snipLimit` characters. Linear in `html`; never throws.
@@ -158,7 +147,7 @@ export function scanItemText(
     // A comment ends the text run before it and adds nothing, as in the Parser.
     const isComment = c === 0x21 /* ! */ && html.startsWith('--', lt + 2);
     if (!isAsciiAlpha(c) && !isEnd && !isComment) {
-      // `<!`, `<?` and a `<` ending the input are left to the tokenizer; any other `<` is text.
+      // Other `<!`, `<?` and a `<` ending the input are left to the tokenizer; any other `<` is text.
       if (c === 0x21 || c === 0x3f || lt + 1 >= n) return null;
       from = lt + 1;
       continue;
@@ -207,11 +196,13 @@ export function scanItemText(
     // (or the end of the input). Hidden elements add none of it; embeds' fallback text is text.
     let raw = '';
     let after = end;
-    if (RAW_TEXT.has(name) && !closesAt(html, end, name)) {
-      if (!RAW_HIDDEN.has(name) && !RAW_SHOWN.has(name)) return null;
+    if (RAW_TEXT.has(name)) {
       after = rawTextEnd(html, end, name);
       if (after < 0) return null;
-      if (RAW_SHOWN.has(name)) raw = html.slice(end, after);
+      if (after > end) {
+        if (RAW_SHOWN.has(name)) raw = html.slice(end, after);
+        else if (!RAW_HIDDEN.has(name)) return null;
+      }
     }
     pos = from = after;
     // A second form inside a form is ignored altogether.
