@@ -61,6 +61,47 @@ describe('tombstones of retention', () => {
     expect(await guids(feedId)).toContain('g500');
   });
 
+  it('keeps deleted articles out of a refresh that lists nothing still stored', async () => {
+    // No incoming article is stored, so ingest adds them all before its reads answer (the
+    // early path of worker/items/ingest.ts) and must take the tombstoned ones back.
+    const { feedId } = await setup();
+    await engine.retention.apply(60);
+    const events: string[] = [];
+    const stop = engine.onEvent((e) => {
+      if (e.type === 'items-added') events.push(`${e.count}`);
+    });
+    const result = await engine.items.ingest(
+      feedId,
+      [item(70, 70), item(600, 0, 'first new'), item(75, 75), item(601, 0, 'second new')],
+      now,
+    );
+    stop();
+    expect(result.added).toHaveLength(2);
+    const rows = await internalsOf(engine).db.table('items').bulkGet(result.added);
+    expect(rows.map((r) => (r as StoredItem).title)).toEqual(['first new', 'second new']);
+    expect(await guids(feedId)).not.toContain('g70');
+    expect(await guids(feedId)).not.toContain('g75');
+    expect(await engine.items.count()).toBe(62);
+    expect((await tombstonesOf(internalsOf(engine).db, feedId)).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `g${60 + i}`).sort(),
+    );
+    expect(events).toEqual(['2']);
+    expect((await engine.items.page({ scope: 'feed', id: feedId })).total).toBe(62);
+    // Only the stored articles are searchable.
+    expect((await engine.search.run('new')).rows.map((r) => r.id).sort()).toEqual([...result.added].sort());
+  });
+
+  it('an ingest of only deleted articles stores nothing', async () => {
+    const { feedId } = await setup();
+    await engine.retention.apply(60);
+    expect(await engine.items.ingest(feedId, [item(70, 70), item(75, 75)], now)).toEqual({
+      added: [],
+      updated: [],
+    });
+    expect(await engine.items.count()).toBe(60);
+    expect(await guids(feedId)).not.toContain('g70');
+  });
+
   it('survives a restart (the tombstones are stored, not in memory)', async () => {
     const { feedId } = await setup();
     await engine.retention.apply(60);

@@ -77,7 +77,9 @@ export async function buryItems(
  * tombstone of `feedId` and is not stored again (a merged backup may have brought the article
  * back; then it is alive and the tombstone goes). Tombstones still listed by the feed get
  * lastSeen = `now`; expired ones are pruned. Call INSIDE the ingest transaction (stores
- * 'items' and 'meta'), before looking up stored items.
+ * 'items' and 'meta'), before looking up stored items. `noneStored`: the caller knows no key of
+ * `incoming` is stored (ingest's in-memory index named no candidate), so the store is not asked;
+ * it must be when the caller adds them before this answers (the lookup would find those adds).
  * Cost: one `meta` get; a put and one index lookup only when a listed key is a tombstone.
  */
 export async function dropTombstoned<T extends { dedupeKey: string }>(
@@ -85,6 +87,7 @@ export async function dropTombstoned<T extends { dedupeKey: string }>(
   feedId: number,
   incoming: T[],
   now: number,
+  noneStored = false,
 ): Promise<void> {
   const entries = await readEntries(db, feedId);
   if (entries.size === 0) return;
@@ -93,7 +96,7 @@ export async function dropTombstoned<T extends { dedupeKey: string }>(
   const expired = [...entries.values()].some((seen) => seen < cutoff);
   if (hits.length === 0 && !expired) return;
   const stored = new Set(
-    hits.length === 0
+    hits.length === 0 || noneStored
       ? []
       : (
           await db
