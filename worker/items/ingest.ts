@@ -264,10 +264,12 @@ async function writeItems(
       await feedWrite;
       return { fresh, changed, known, texts, counter: 0, feed };
     }
+    // Nothing to count as a change when a tombstone kept out every article added early.
+    const writes = fresh.length > 0 || changed.length > 0;
     const [{ keys, failures }] = await Promise.all([
       earlySettled ?? adds.settled(),
       changed.length ? items.bulkPut(changed) : undefined,
-      bump.write(),
+      writes ? bump.write() : undefined,
       feedWrite,
     ]);
     // Throwing here aborts the transaction: nothing of this call is written.
@@ -292,7 +294,7 @@ async function writeItems(
         db,
         fresh.map((i) => i.id),
       );
-    return { fresh, changed, known, texts, counter: bump.next, feed };
+    return { fresh, changed, known, texts, counter: writes ? bump.next : 0, feed };
   });
 }
 
