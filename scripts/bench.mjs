@@ -58,7 +58,7 @@ if (
 
 const { chromium } = await import('playwright-core');
 const { serveStatic } = await import('../bench/run/server.mjs');
-const { toMarkdown, writeResults } = await import('../bench/run/report.mjs');
+const { freeResultsName, toMarkdown, writeResults } = await import('../bench/run/report.mjs');
 
 const server = await serveStatic(buildDir);
 // Past 300k items the browser gets a profile on disk (inside the per-run folder): a fresh
@@ -149,7 +149,11 @@ try {
   // Full runs at the README's two sizes are kept under their date, so the history shows.
   const label = { 100_000: '100k', 1_000_000: '1m' }[size];
   if (!smoke && !values.out && label && only.length === BENCHES.length)
-    writeResults(join(root, 'bench', 'results', `${label}-${meta.date.slice(0, 10)}`), meta, result.rows);
+    writeResults(
+      freeResultsName(join(root, 'bench', 'results', `${label}-${meta.date.slice(0, 10)}`)),
+      meta,
+      result.rows,
+    );
   console.log(`rivulet bench: wrote ${base}.md and .json (${meta.seconds} s)`);
   if (result.failures.length) {
     console.error(

@@ -1,5 +1,5 @@
 // Formats benchmark rows as a Markdown table and writes latest.md / latest.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 const num = (v) => {
@@ -53,6 +53,17 @@ export function toDocument(meta, rows) {
 }
 
 /** Writes `<base>.md` and `<base>.json`. */
+/**
+ * `base` when no `${base}.md` exists yet, else the first free `${base}-2`, `${base}-3`, …: a
+ * second full run on one day must not overwrite the first run's committed results.
+ */
+export function freeResultsName(base, exists = (path) => existsSync(path)) {
+  if (!exists(`${base}.md`)) return base;
+  let n = 2;
+  while (exists(`${base}-${n}.md`)) n++;
+  return `${base}-${n}`;
+}
+
 export function writeResults(base, meta, rows) {
   mkdirSync(dirname(base), { recursive: true });
   writeFileSync(`${base}.md`, toDocument(meta, rows));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toMarkdown } from './report.mjs';
+import { freeResultsName, toMarkdown } from './report.mjs';
 import { corpusFeedFiles } from './drive.mjs';
 
 const s = (median, extra = {}) => ({
@@ -44,6 +44,13 @@ describe('bench report', () => {
     expect(md[2]).toContain('| 2.00 (4.00) | 4.00 (6.00) | SQLite | 0.50× | ≤ 1.0× | PASS |');
     expect(md[3]).toContain('| 12,346 (12,345–12,347) | n/a | raw | — |');
     expect(md[3]).toContain('n/a (engine API missing)');
+  });
+
+  it('names a second run of the day apart instead of overwriting the first', () => {
+    const taken = new Set(['r/1m-2026-12-01.md', 'r/1m-2026-12-01-2.md']);
+    const exists = (path) => taken.has(path);
+    expect(freeResultsName('r/1m-2026-12-01', exists)).toBe('r/1m-2026-12-01-3');
+    expect(freeResultsName('r/100k-2026-12-01', exists)).toBe('r/100k-2026-12-01');
   });
 
   it('finds no feed files in a missing folder instead of throwing', () => {
