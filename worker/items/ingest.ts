@@ -146,6 +146,14 @@ function offered(items: StoredItem[], texts: TextOf): OfferedText[] {
   return items.map((i) => offeredText(i, texts.get(i) ?? ''));
 }
 
+// Per engine, the feeds whose last ingest had tombstones keep articles out (see writeItems).
+const burying = new WeakMap<EngineContext, Set<number>>();
+function buryingFeeds(ctx: EngineContext): Set<number> {
+  let feeds = burying.get(ctx);
+  if (!feeds) burying.set(ctx, (feeds = new Set()));
+  return feeds;
+}
+
 // Error code of a write that met a dedupe key the index did not know (caught in ingestItems).
 const STALE_INDEX = 'stale_index';
 
@@ -185,8 +193,11 @@ async function writeItems(
   // The feed's stored articles whose key hash is among the incoming ones: the others are new.
   const candidates = lookup === 'index' ? ctx.index.idsWithKeys(feedId, hashes) : [];
   // Then every incoming article is new unless a tombstone keeps it out (or the index was behind
-  // the store: the unique index then refuses an add, see STALE_INDEX).
-  const allNew = lookup === 'index' && candidates.length === 0;
+  // the store: the unique index then refuses an add, see STALE_INDEX). A feed whose last ingest
+  // had tombstones keep articles out is not taken that way: it would add and delete them again
+  // on every refresh that still lists them.
+  const burying = buryingFeeds(ctx);
+  const allNew = lookup === 'index' && candidates.length === 0 && !burying.has(feedId);
   return db.tx('add', 'rw', ['feeds', 'items', 'meta'], async (trans) => {
     const items = db.table('items');
     // The reads go out together (one round trip instead of one each). The lookup covers every
@@ -221,7 +232,9 @@ async function writeItems(
         })
       : null;
     const earlySettled = early ? adds.settled() : null;
-    const [bump, stored, found] = await reads;
+    const [bump, stored, found, buried] = await reads;
+    if (buried > 0) burying.add(feedId);
+    else burying.delete(feedId);
     if (stored === undefined) throw new EngineError('feed_not_found', `Feed ${feedId} does not exist`);
     // A hash match is only a candidate: the stored key decides.
     const prior = new Map(

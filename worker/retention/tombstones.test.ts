@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
+import { NativeAdds } from '../db/nativeAdds';
 import type { StoredItem } from '../db/schema';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
@@ -90,6 +91,12 @@ describe('tombstones of retention', () => {
     expect((await engine.items.page({ scope: 'feed', id: feedId })).total).toBe(62);
     // Only the stored articles are searchable.
     expect((await engine.search.run('new')).rows.map((r) => r.id).sort()).toEqual([...result.added].sort());
+    // The feed keeps listing deleted articles: its next ingests no longer add them to take them back.
+    const adds = vi.spyOn(NativeAdds.prototype, 'add');
+    const next = await engine.items.ingest(feedId, [item(70, 70), item(602, 0, 'third new')], now);
+    expect(next.added).toHaveLength(1);
+    expect(adds).toHaveBeenCalledTimes(1);
+    adds.mockRestore();
   });
 
   it('an ingest of only deleted articles stores nothing and counts no change', async () => {

@@ -80,7 +80,8 @@ export async function buryItems(
  * 'items' and 'meta'), before looking up stored items. `noneStored`: the caller knows no key of
  * `incoming` is stored (ingest's in-memory index named no candidate), so the store is not asked;
  * it must be when the caller adds them before this answers (the lookup would find those adds).
- * Cost: one `meta` get; a put and one index lookup only when a listed key is a tombstone.
+ * Answers how many keys it kept out. Cost: one `meta` get; a put and one index lookup only when
+ * a listed key is a tombstone.
  */
 export async function dropTombstoned<T extends { dedupeKey: string }>(
   db: Database,
@@ -88,13 +89,13 @@ export async function dropTombstoned<T extends { dedupeKey: string }>(
   incoming: T[],
   now: number,
   noneStored = false,
-): Promise<void> {
+): Promise<number> {
   const entries = await readEntries(db, feedId);
-  if (entries.size === 0) return;
+  if (entries.size === 0) return 0;
   const hits = [...new Set(incoming.map((p) => p.dedupeKey).filter((key) => entries.has(key)))];
   const cutoff = now - TOMBSTONE_DAYS * 86400;
   const expired = [...entries.values()].some((seen) => seen < cutoff);
-  if (hits.length === 0 && !expired) return;
+  if (hits.length === 0 && !expired) return 0;
   const stored = new Set(
     hits.length === 0 || noneStored
       ? []
@@ -117,6 +118,7 @@ export async function dropTombstoned<T extends { dedupeKey: string }>(
     incoming.length = kept;
   }
   await writeEntries(db, feedId, entries, now);
+  return buried.size;
 }
 
 /**
