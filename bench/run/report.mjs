@@ -52,7 +52,6 @@ export function toDocument(meta, rows) {
   ].join('\n');
 }
 
-/** Writes `<base>.md` and `<base>.json`. */
 /**
  * `base` when no `${base}.md` exists yet, else the first free `${base}-2`, `${base}-3`, …: a
  * second full run on one day must not overwrite the first run's committed results.
@@ -64,6 +63,7 @@ export function freeResultsName(base, exists = (path) => existsSync(path)) {
   return `${base}-${n}`;
 }
 
+/** Writes `<base>.md` and `<base>.json`. */
 export function writeResults(base, meta, rows) {
   mkdirSync(dirname(base), { recursive: true });
   writeFileSync(`${base}.md`, toDocument(meta, rows));

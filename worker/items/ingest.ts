@@ -147,10 +147,10 @@ function offered(items: StoredItem[], texts: TextOf): OfferedText[] {
 }
 
 // Per engine, the feeds whose last ingest had tombstones keep articles out (see writeItems).
-const burying = new WeakMap<EngineContext, Set<number>>();
+const buryingByEngine = new WeakMap<EngineContext, Set<number>>();
 function buryingFeeds(ctx: EngineContext): Set<number> {
-  let feeds = burying.get(ctx);
-  if (!feeds) burying.set(ctx, (feeds = new Set()));
+  let feeds = buryingByEngine.get(ctx);
+  if (!feeds) buryingByEngine.set(ctx, (feeds = new Set()));
   return feeds;
 }
 
@@ -244,24 +244,26 @@ async function writeItems(
     const changed: StoredItem[] = [];
     const known = new Map<string, number>();
     let readNew = 0;
-    // dropTombstoned has left in `prepared` only what may be stored.
-    const allowed = early && new Set(prepared);
-    for (const { p, item } of early ?? [])
-      if (allowed && allowed.has(p)) {
-        if (item.flags & FLAG_READ) readNew++;
-        fresh.push(item);
+    if (early) {
+      // dropTombstoned has left in `prepared` only what may be stored.
+      const allowed = new Set(prepared);
+      for (const { p, item } of early)
+        if (allowed.has(p)) {
+          if (item.flags & FLAG_READ) readNew++;
+          fresh.push(item);
+        }
+    } else
+      for (const p of prepared) {
+        const old = prior.get(p.dedupeKey);
+        if (old) known.set(p.dedupeKey, old.id);
+        if (!old) {
+          const item = toStored(p, feedId, undefined, now, texts);
+          if (item.flags & FLAG_READ) readNew++;
+          adds.add(item);
+          fresh.push(item);
+        } else if (old.contentHash !== finish(p).contentHash)
+          changed.push(toStored(p, feedId, old, now, texts));
       }
-    for (const p of early ? [] : prepared) {
-      const old = prior.get(p.dedupeKey);
-      if (old) known.set(p.dedupeKey, old.id);
-      if (!old) {
-        const item = toStored(p, feedId, undefined, now, texts);
-        if (item.flags & FLAG_READ) readNew++;
-        adds.add(item);
-        fresh.push(item);
-      } else if (old.contentHash !== finish(p).contentHash)
-        changed.push(toStored(p, feedId, old, now, texts));
-    }
     // New articles that arrive read count as reads of the feed, as marking them read after does.
     const feed: Feed | null =
       feedPatch || readNew
