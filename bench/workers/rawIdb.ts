@@ -23,14 +23,13 @@ const done = (tx: IDBTransaction): Promise<void> =>
     tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
   });
 
-// The items store and indexes of worker/db/schema.ts as of version 6 (Dexie's '[a+b]' = a
+// The items store and indexes of worker/db/schema.ts as of version 7 (Dexie's '[a+b]' = a
 // compound key path): the anchor writes the same index entries per article as the engine.
 function openFresh(name: string): Promise<IDBDatabase> {
   const open = indexedDB.open(name, 1);
   open.onupgradeneeded = () => {
     const d = open.result;
     const items = d.createObjectStore('items', { keyPath: 'id', autoIncrement: true });
-    items.createIndex('feedId', 'feedId');
     items.createIndex('[pubDate+id]', ['pubDate', 'id']);
     items.createIndex('[feedId+dedupeKey]', ['feedId', 'dedupeKey'], { unique: true });
   };
@@ -227,7 +226,9 @@ const api = {
       store.put(rec);
     };
     if (sel.feedId !== undefined) {
-      const recs = await req(store.index('feedId').getAll(sel.feedId));
+      // The feed's range of the index that starts with the feed id (the store has no other).
+      const feed = IDBKeyRange.bound([sel.feedId], [sel.feedId, []]);
+      const recs = await req(store.index('[feedId+dedupeKey]').getAll(feed));
       for (const rec of recs as { flags: number }[]) flip(rec);
     } else {
       for (const id of sel.ids ?? []) {

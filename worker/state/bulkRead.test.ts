@@ -109,7 +109,7 @@ describe('bulk read state', () => {
     expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 4, [fb]: 2, [big]: 900 });
   });
 
-  it('reads a feed whose items are interleaved with another feed by its feedId index', async () => {
+  it('reads a feed whose items are interleaved with another feed by its range of the dedupe index', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
     const xs = await interleaved(x, y);
@@ -126,7 +126,8 @@ describe('bulk read state', () => {
   it('reads by id an item the index places in a feed read whole but the store does not', async () => {
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
-    // Interleaved fetches: the feed is read whole by its feedId index, not by key ranges.
+    // Interleaved fetches: the feed is read whole by its range of the dedupe index, not by key
+    // ranges.
     const xs = await interleaved(x, y);
     // Another tab moved one of them to feed y; this index still has it in x.
     const moved = xs[5]!;

@@ -7,7 +7,7 @@ import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
 import { flagLogRecord, SummaryTally } from '../index/flagLog';
 
-// The most records one read returns: a whole feed read by its feedId index (see WHOLE_FEED_MIN).
+// The most records one read returns: a whole feed read by its feed id (see WHOLE_FEED_MIN).
 const WHOLE_FEED_MAX = 5000;
 // Ids (or keys of a range) per read by id or by key range. Each read goes out while the worker
 // still queues the writes of the one before, and IndexedDB streams the writes as they come, so
@@ -20,12 +20,13 @@ const READ_CHUNK = 1000;
 // the browser holds for one commit (~40 MB of records).
 const TX_IDS = 25_000;
 // A feed that gives at least this many of a transaction's ids, and at least half of its items
-// (and has no more than WHOLE_FEED_MAX), is read with one `getAll` on the feedId index instead
-// of one `get` per id: a request each made "mark this feed read" slower than one raw transaction.
+// (and has no more than WHOLE_FEED_MAX), is read with one `getAll` over its range of the
+// `[feedId+dedupeKey]` index instead of one `get` per id: a request each made "mark this feed
+// read" slower than one raw transaction.
 const WHOLE_FEED_MIN = 500;
 // Ids that come in runs of consecutive keys (a feed's items are stored in one transaction per
 // fetch, so a whole feed or a long stretch of one is a few runs) are read with one `getAll` over
-// the key range: one request, and a plain walk of the store instead of the feedId index's walk
+// the key range: one request, and a plain walk of the store instead of the dedupe index's walk
 // plus a lookup per entry (which is what the raw anchor does). A run may skip one key between
 // wanted ids (another feed's item, or a read one), so a range reads at most twice what it needs.
 const RUN_MIN = 256;
@@ -166,7 +167,7 @@ function flipInTransaction(
 interface ReadPlan {
   /** Inclusive key ranges to read whole (see RUN_MIN), each at most READ_CHUNK keys. */
   ranges: [number, number][];
-  /** Feeds to read whole by the feedId index (see WHOLE_FEED_MIN). */
+  /** Feeds to read whole by their range of the dedupe index (see WHOLE_FEED_MIN). */
   wholeFeeds: number[];
   /** Ids left to read one by one. */
   rest: number[];

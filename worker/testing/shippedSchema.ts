@@ -19,6 +19,7 @@ const SHIPPED: readonly Record<string, string>[] = [
   { accounts: 'id', syncItems: 'itemId, &remoteId', syncQueue: '++seq' },
   { fullTexts: 'itemId, status' },
   { highlights: '++id, itemId' },
+  { items: '++id, feedId, [pubDate+id], &[feedId+dedupeKey]' },
 ];
 
 /** A fake-indexeddb Dexie named `name`, declared as shipped version `version` (not opened). */
