@@ -3,7 +3,7 @@
  * Retry-After, redirects, 410, cancellation, scopes and the "due" refresh.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDBObjectStore } from 'fake-indexeddb';
+import { NativeAdds } from '../../worker/db/nativeAdds';
 import type { Engine } from '../../worker/engine';
 import { FLAG_READ } from '../../shared/flags';
 import { isRefreshInterval } from '../../shared/refreshInterval';
@@ -126,7 +126,7 @@ describe('refresh.start', () => {
     const [feedId] = await addFeeds(e, ['/feeds/rss.xml']);
     const before = await e.feeds.get(feedId!);
     // Ingest adds each new article on the transaction's native store (worker/db/nativeAdds.ts).
-    const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(() => {
+    const add = vi.spyOn(NativeAdds.prototype, 'add').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     const failed = await waitJob(e, await e.refresh.start({ scope: 'all' }));

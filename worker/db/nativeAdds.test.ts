@@ -74,6 +74,35 @@ describe('NativeAdds', () => {
     expect(await stored(db)).toEqual([]);
   });
 
+  it('never replaces a stored record: one that carries a key is refused before anything is written', async () => {
+    const db = await openStore();
+    let tx = db.transaction('items', 'readwrite');
+    let adds = new NativeAdds(tx.objectStore('items'));
+    adds.add({ key: 'a' });
+    await adds.settled();
+    await ended(tx);
+    tx = db.transaction('items', 'readwrite');
+    adds = new NativeAdds(tx.objectStore('items'));
+    expect(() => adds.add({ id: 1, key: 'replaced' })).toThrow('must not carry a key');
+    expect(adds.size).toBe(0);
+    adds.add({ key: 'b' });
+    expect((await adds.settled()).keys).toEqual([2]);
+    expect(await ended(tx)).toBe('complete');
+    expect(await stored(db)).toEqual([
+      { id: 1, key: 'a' },
+      { id: 2, key: 'b' },
+    ]);
+  });
+
+  it('refuses a store that does not make its own keys', async () => {
+    const open = new IDBFactory().open('keyed', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('meta', { keyPath: 'key' });
+    const db = await req(open);
+    expect(() => new NativeAdds(db.transaction('meta', 'readwrite').objectStore('meta'))).toThrow(
+      'does not make its own keys',
+    );
+  });
+
   it('settles at once when nothing was added', async () => {
     const db = await openStore();
     const adds = new NativeAdds(db.transaction('items', 'readwrite').objectStore('items'));

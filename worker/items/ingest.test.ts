@@ -7,11 +7,12 @@ import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { contentHashOf, dedupeKeyOf, ingestItems } from './ingest';
 import { hash32 } from '../../shared/hash';
 import { toIndexRow } from '../index/snapshot';
-import { IDBObjectStore } from 'fake-indexeddb';
+import { NativeAdds } from '../db/nativeAdds';
 
 // New articles are added one by one on the transaction's native store (db/nativeAdds.ts): a
-// failing write is a throwing native `add`, as a record IndexedDB cannot clone makes it.
-const nativeAdds = () => vi.spyOn(IDBObjectStore.prototype, 'add');
+// failing write is a throwing add there, as the native write of a record IndexedDB cannot clone
+// makes it.
+const nativeAdds = () => vi.spyOn(NativeAdds.prototype, 'add');
 const failingAdds = (message: string) =>
   nativeAdds().mockImplementation(() => {
     throw new Error(message);
