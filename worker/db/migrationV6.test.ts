@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { shippedDatabase } from '../testing/shippedSchema';
+import { shippedDatabase, shippedItem as item } from '../testing/shippedSchema';
 import { SCHEMA_VERSION } from './schema';
-
-const item = (n: number, feedId: number, flags: number) => ({
-  feedId,
-  guid: `g${n}`,
-  title: `Article ${n}`,
-  author: '',
-  description: `<p>Body ${n}</p>`,
-  pubDate: 1000 + n,
-  link: `https://a.example/${n}`,
-  enclosure: null,
-  flags,
-  dedupeKey: `g${n}`,
-  contentHash: `h${n}`,
-  firstSeen: 1000 + n,
-  snippet: `Body ${n}`,
-  thumbnail: '',
-});
 
 describe('schema migration v5 → v6 (two unread items indexes dropped) and on', () => {
   it('keeps every record, drops [feedId+pubDate] and flags, and the engine reads and writes as before', async () => {

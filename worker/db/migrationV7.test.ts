@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { shippedDatabase } from '../testing/shippedSchema';
+import { shippedDatabase, shippedItem as item } from '../testing/shippedSchema';
 import { FLAG_READ } from '../../shared/flags';
+import { incoming as fixture } from '../testing/fixtures';
 import { SCHEMA_VERSION } from './schema';
-
-const item = (n: number, feedId: number, flags: number) => ({
-  feedId,
-  guid: `g${n}`,
-  title: `Article ${n}`,
-  author: '',
-  description: `<p>Body ${n}</p>`,
-  pubDate: 1000 + n,
-  link: `https://a.example/${n}`,
-  enclosure: null,
-  flags,
-  dedupeKey: `g${n}`,
-  contentHash: `h${n}`,
-  firstSeen: 1000 + n,
-  snippet: `Body ${n}`,
-  thumbnail: '',
-});
-
-const incoming = (n: number) => ({
-  guid: `g${n}`,
-  title: `Article ${n}`,
-  author: '',
-  description: `<p>Body ${n}</p>`,
-  pubDate: 1000 + n,
-  link: `https://a.example/${n}`,
-  enclosure: null,
-});
 
 describe('schema migration v6 → v7 (the items feedId index dropped)', () => {
   it("keeps every record, drops feedId, and a feed's articles are still counted, marked, deduplicated and deleted", async () => {
@@ -61,6 +35,8 @@ describe('schema migration v6 → v7 (the items feedId index dropped)', () => {
     expect(ofFeed2.map(Number).sort((a, b) => a - b)).toEqual([2, 4, 6, 8]);
 
     // The dedupe index is still unique: a refresh listing a stored article does not store it again.
+    const incoming = (n: number) =>
+      fixture({ guid: `g${n}`, title: `Article ${n}`, link: `https://a.example/${n}` });
     const again = await engine.items.ingest(1, [incoming(1), incoming(9)]);
     expect(again.added).toHaveLength(1);
     expect(await engine.items.countByFeed(1)).toBe(5);

@@ -29,3 +29,23 @@ export function shippedDatabase(name: string, version: number): Dexie {
   for (let v = 1; v <= version; v++) db.version(v).stores(SHIPPED[v]!);
   return db;
 }
+
+/** Article `n` of feed `feedId` as every shipped version stores it (guid and dedupe key `g<n>`). */
+export function shippedItem(n: number, feedId: number, flags: number): Record<string, unknown> {
+  return {
+    feedId,
+    guid: `g${n}`,
+    title: `Article ${n}`,
+    author: '',
+    description: `<p>Body ${n}</p>`,
+    pubDate: 1000 + n,
+    link: `https://a.example/${n}`,
+    enclosure: null,
+    flags,
+    dedupeKey: `g${n}`,
+    contentHash: `h${n}`,
+    firstSeen: 1000 + n,
+    snippet: `Body ${n}`,
+    thumbnail: '',
+  };
+}
