@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import fc from 'fast-check';
 import { deleteItems, idRuns, type ItemsStore } from './itemsStore';
 
@@ -32,67 +31,7 @@ beforeEach(async () => {
 });
 afterEach(() => engine.close());
 
-async function allPages(first: (cursor: string | null) => ReturnType<ItemsStore['pageSince']>) {
-  const seen: number[] = [];
-  let cursor: string | null = null;
-  let pages = 0;
-  do {
-    const page = await first(cursor);
-    seen.push(...page.rows.map((r) => r.id));
-    cursor = page.next;
-    pages++;
-  } while (cursor && pages < 100);
-  return { seen, pages };
-}
-
 describe('items store queries', () => {
-  it('pageSince: keyset pages newest first, no duplicates or gaps with equal dates, nothing after now', async () => {
-    const { seen, pages } = await allPages((cursor) => store.pageSince(1200, { now: NOW, cursor, limit: 4 }));
-    const expected = (await store.listAll())
-      .filter((i) => i.pubDate >= 1200 && i.pubDate <= NOW)
-      .sort((a, b) => b.pubDate - a.pubDate || b.id - a.id)
-      .map((i) => i.id);
-    expect(seen).toEqual(expected);
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(pages).toBe(Math.ceil(expected.length / 4));
-  });
-
-  it('pageSince: default page size 50 and rows without bodies', async () => {
-    const page = await store.pageSince(0, { now: NOW });
-    expect(page.rows).toHaveLength(35);
-    expect(page.next).toBeNull();
-    expect(page.rows[0]).not.toHaveProperty('description');
-    expect(page.rows[0]).toHaveProperty('snippet', 'Body');
-  });
-
-  it('pageWhere: filter object and predicate give the same keyset pages', async () => {
-    const someId = (await store.idsWhere({ feedIds: [feedA] }))[4]!;
-    await engine.state.markRead([someId], true);
-    const byObject = await allPages((cursor) =>
-      store.pageWhere({ feedIds: [feedA], flagsNone: FLAG_READ }, { cursor, limit: 7 }),
-    );
-    const byFn = await allPages((cursor) =>
-      store.pageWhere((i) => i.feedId === feedA && (i.flags & FLAG_READ) === 0, { cursor, limit: 7 }),
-    );
-    expect(byObject.seen).toHaveLength(29);
-    expect(byObject.seen).not.toContain(someId);
-    expect(byFn.seen).toEqual(byObject.seen);
-  });
-
-  it('idsWhere: honours the sort index and direction', async () => {
-    const ids = await store.idsWhere({ since: 1000, until: 1100 }, 'id');
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(ids).toHaveLength(7); // 6 from A (1000, 1100), 1 from B (1050)
-    const byDateDesc = await store.idsWhere({}, 'pubDate', true);
-    const dates = (await store.byIds(byDateDesc)).map((i) => i.pubDate);
-    expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const byFeed = await store.idsWhere({}, 'feedId');
-    const feeds = (await store.byIds(byFeed)).map((i) => i.feedId);
-    expect(feeds).toEqual([...feeds].sort((a, b) => a - b));
-    await engine.state.markSaved([ids[0]!], true);
-    expect(await store.idsWhere({ flagsAll: FLAG_SAVED })).toEqual([ids[0]]);
-  });
-
   it('byIds keeps the requested order and skips missing ids', async () => {
     const [x, y, z] = await store.idsInRange(1, 3);
     const rows = await store.byIds([z!, 999, x!, y!, -5]);
@@ -147,9 +86,5 @@ describe('items store queries', () => {
     expect(await store.countByFeed(424242)).toBe(0);
     expect(await store.idsInRange(5, 8)).toEqual([5, 6, 7, 8]);
     expect(await store.idsInRange(100, 200)).toEqual([]);
-  });
-
-  it('rejects a malformed cursor', async () => {
-    await expect(store.pageSince(0, { cursor: 'garbage' })).rejects.toMatchObject({ code: 'bad_cursor' });
   });
 });

@@ -10,7 +10,9 @@
  * - items `feedId`: count and delete a feed's items (dropped in version 7).
  * - items `[pubDate+id]`: time-range pages with keyset paging; the id part makes the cursor
  *   (pubDate, id) a total order, so equal dates never repeat or skip rows. It also serves every
- *   plain "by pubDate" query, so there is no separate `pubDate` index.
+ *   plain "by pubDate" query, so there is no separate `pubDate` index. (Today its one reader is
+ *   the all list's first pages at a cold start, before the in-memory index is in:
+ *   worker/index/earlyPage.ts; lists, filters and paging are the in-memory index's.)
  * - items `[feedId+pubDate]`: one feed's items by date without a scan (dropped in version 6).
  * - items `&[feedId+dedupeKey]`: ingest finds an already stored item in one `anyOf` lookup;
  *   unique so two tabs ingesting the same feed can never store one article twice.
