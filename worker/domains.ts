@@ -35,6 +35,7 @@ import { relayTransport } from './sendTo/transport';
 import type { TextIndex } from './search/textIndex';
 import { createStateApi } from './state/readState';
 import { createStatsApi } from './stats/stats';
+import type { ItemsQuery } from './types';
 import type { FeedServices } from './subscriptions/services';
 import { createSubscriptionsApi } from './subscriptions/subscriptions';
 import { withSyncEdits, withSyncOpml, withSyncRefresh, withSyncSubscribe } from './sync/hooks';
@@ -86,9 +87,15 @@ export const domains = {
   icons: ({ services }: DomainDeps) => createIconsApi(services),
   items: ({ ctx, gate }: DomainDeps) => {
     const items = createItemsApi(ctx);
-    // Pages answer while the index loads: the all list from IndexedDB (index/earlyPage.ts),
-    // every list once the snapshot's number columns are in (index/indexGate.ts).
-    return { ...items, page: gate.page(ctx.db, (q) => items.page(q)) };
+    // Pages of every list answer while the index loads, once the snapshot's number columns are
+    // in (index/indexGate.ts).
+    return {
+      ...items,
+      page: gate.early(
+        (q: ItemsQuery) => items.page(q),
+        () => true,
+      ),
+    };
   },
   state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
   tags: ({ ctx, sync }: DomainDeps) => sync.withLabels(createTagsApi(ctx)),

@@ -1,7 +1,8 @@
 /**
  * IndexedDB anchors, in their own worker: feedsmith's parse plus a raw `put` loop (ingest, what
  * a straightforward reader does with feed bytes), the raw `put` loop alone, one raw read-write
- * transaction flipping flags (mark read) and Dexie `offset().limit()` paging (deep paging).
+ * transaction flipping flags (mark read) and Dexie `offset().limit()` paging (deep paging, over
+ * the primary key).
  * They touch the engine's own `rivulet` database (paging, mark read) or a fresh database with
  * the same stores and indexes (ingest), so the store layout costs the same on both sides.
  */
@@ -23,14 +24,13 @@ const done = (tx: IDBTransaction): Promise<void> =>
     tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
   });
 
-// The items store and indexes of worker/db/schema.ts as of version 7 (Dexie's '[a+b]' = a
+// The items store and index of worker/db/schema.ts as of version 8 (Dexie's '[a+b]' = a
 // compound key path): the anchor writes the same index entries per article as the engine.
 function openFresh(name: string): Promise<IDBDatabase> {
   const open = indexedDB.open(name, 1);
   open.onupgradeneeded = () => {
     const d = open.result;
     const items = d.createObjectStore('items', { keyPath: 'id', autoIncrement: true });
-    items.createIndex('[pubDate+id]', ['pubDate', 'id']);
     items.createIndex('[feedId+dedupeKey]', ['feedId', 'dedupeKey'], { unique: true });
   };
   return req(open);
@@ -262,7 +262,11 @@ const api = {
     await done(tx);
   },
 
-  /** Page `page` (1-based, 50 rows, newest first) with Dexie offset().limit(); returns ms and row count. */
+  /**
+   * Page `page` (1-based, 50 rows, newest stored first) with Dexie offset().limit() over the
+   * primary key: the engine's store has had no date index since schema version 8, so this is
+   * how offset paging walks it. Returns ms and row count.
+   */
   async dexiePage(name: string, page: number): Promise<{ ms: number; rows: number }> {
     if (!dexie) {
       dexie = new Dexie(name);
@@ -271,7 +275,7 @@ const api = {
     const start = performance.now();
     const rows = await dexie
       .table('items')
-      .orderBy('[pubDate+id]')
+      .orderBy(':id')
       .reverse()
       .offset((page - 1) * 50)
       .limit(50)

@@ -10,9 +10,7 @@
  * - items `feedId`: count and delete a feed's items (dropped in version 7).
  * - items `[pubDate+id]`: time-range pages with keyset paging; the id part makes the cursor
  *   (pubDate, id) a total order, so equal dates never repeat or skip rows. It also serves every
- *   plain "by pubDate" query, so there is no separate `pubDate` index. (Today its one reader is
- *   the all list's first pages at a cold start, before the in-memory index is in:
- *   worker/index/earlyPage.ts; lists, filters and paging are the in-memory index's.)
+ *   plain "by pubDate" query, so there is no separate `pubDate` index (dropped in version 8).
  * - items `[feedId+pubDate]`: one feed's items by date without a scan (dropped in version 6).
  * - items `&[feedId+dedupeKey]`: ingest finds an already stored item in one `anyOf` lookup;
  *   unique so two tabs ingesting the same feed can never store one article twice.
@@ -72,6 +70,17 @@
  * this index. Deleting the index at the upgrade took ~1 s at 410k articles.
  * No data moves: the upgrade deletes the index.
  *
+ * Version 8 — drops the items `[pubDate+id]` index, the last one the store kept for lists. Lists,
+ * filters and paging have been the in-memory index's since it came; this index's one reader was
+ * the all list's first pages at a cold start below 300k articles, walked from IndexedDB while the
+ * snapshot loaded (~20 ms sooner than the snapshot's number columns answer at 100k; above 300k the
+ * walk was slower than them and not made). Those pages now come from the number columns like every
+ * other list's. Why: each index entry is paid by every stored article in the browser's IndexedDB
+ * backend, which at 1M takes most of a core during a refresh, the core the page needs to scroll.
+ * In Chromium (the version 7 probe above, 300k articles): the store alone ~2.1–3.2 s of the
+ * browser's CPU per 10,000 new articles, with `[pubDate+id]` ~3.7–4.5 s, with the dedupe index
+ * too ~5.4–5.7 s. No data moves: the upgrade deletes the index.
+ *
  * Since index snapshot format 8, `&[feedId+dedupeKey]` is read only when the in-memory index was
  * behind the store (worker/items/ingest.ts): ingest finds stored articles by the index's key
  * hashes. The index stays, for its uniqueness: it is what refuses a second copy of an article.
@@ -81,7 +90,7 @@ import type { Highlight } from '../highlights/types';
 import type { Feed, Group, Item } from '../types';
 
 /** Current schema version, reported by `init()`. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** An item as stored: the shared `Item` plus list-row fields computed once at ingest. */
 export interface StoredItem extends Item {
@@ -164,4 +173,5 @@ export function defineSchema(db: Dexie): void {
   db.version(5).stores({ highlights: '++id, itemId' });
   db.version(6).stores({ items: '++id, feedId, [pubDate+id], &[feedId+dedupeKey]' });
   db.version(7).stores({ items: '++id, [pubDate+id], &[feedId+dedupeKey]' });
+  db.version(8).stores({ items: '++id, &[feedId+dedupeKey]' });
 }

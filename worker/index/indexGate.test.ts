@@ -1,21 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Engine } from '../engine';
-import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { seedEngine } from '../testing/seed';
-import type { Database } from '../db/database';
-import type { Counts, ItemRow, Page } from '../types';
-import { EARLY_WALK_MAX_ITEMS, IndexGate } from './indexGate';
-import { readSummary, type IndexSummary } from './snapshot';
+import type { Counts } from '../types';
+import { IndexGate } from './indexGate';
+import type { IndexSummary } from './snapshot';
 
-const engines: Engine[] = [];
 afterEach(() => {
-  for (const e of engines.splice(0)) e.close();
   vi.useRealTimers();
 });
 
 const SUMMARY: IndexSummary = { counter: 4, items: 10, unread: 3, saved: 1, unreadByFeed: { 1: 3 } };
 const LIVE: Counts = { groups: 1, feeds: 1, items: 11, unread: 4, saved: 1, unreadByFeed: { 1: 4 } };
-const EMPTY_PAGE: Page<ItemRow> = { rows: [], next: null, total: -1 };
 
 // A load that finishes when the test says so.
 function manualLoad() {
@@ -156,88 +149,6 @@ describe('IndexGate', () => {
     expect(gate.loaded).toBe(true);
     expect(error).toHaveBeenCalledWith('Rivulet: index load failed', expect.any(Error));
     error.mockRestore();
-  });
-
-  it('pages the all list early from IndexedDB, then starts the load; other scopes wait', async () => {
-    const e = createTestEngine();
-    engines.push(e);
-    await e.init();
-    await seedEngine(e, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 20, seed: 5 });
-    await e.flushSnapshot();
-    const summary = (await readSummary(internalsOf(e).db))!;
-    const gate = new IndexGate(true);
-    const manual = manualLoad();
-    void gate.begin(summary, manual.load, 10_000);
-    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
-    const made = gate.page(internalsOf(e).db, fromIndex);
-    // A domain carrying it is held as a whole, except this method (domains.ts's items entry).
-    const domain = gate.hold({ page: made, count: () => Promise.resolve(1) });
-    const page = domain.page;
-    expect(page).toBe(made);
-    let counted = false;
-    void domain.count().then(() => (counted = true));
-
-    const early = await page({ scope: 'all', limit: 5 });
-    expect(early).toEqual(await e.items.page({ scope: 'all', limit: 5 }));
-    expect(fromIndex).not.toHaveBeenCalled();
-    expect(manual.started()).toBe(true);
-
-    const feedPage = page({ scope: 'feed', id: 1 });
-    await tick();
-    expect(fromIndex).not.toHaveBeenCalled();
-    expect(counted).toBe(false);
-    manual.finish();
-    expect(await feedPage).toBe(EMPTY_PAGE);
-    await tick();
-    expect(counted).toBe(true);
-    // Loaded: even the all list comes from the index now.
-    expect(await page({ scope: 'all' })).toBe(EMPTY_PAGE);
-    expect(fromIndex).toHaveBeenCalledTimes(2);
-  });
-
-  it('answers the all list from the number columns when they come in before the IndexedDB walk', async () => {
-    const gate = new IndexGate(true);
-    // An IndexedDB that answers only when told (a large database busy with the snapshot's reads).
-    let walked!: (v: null) => void;
-    const db = { tx: () => new Promise((r) => (walked = r)) } as unknown as Database;
-    let numbersIn!: () => void;
-    const numbers = new Promise<void>((r) => (numbersIn = r));
-    void gate.begin(
-      SUMMARY,
-      async (atNumbers) => {
-        await numbers;
-        await atNumbers();
-      },
-      5,
-    );
-    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
-    const page = gate.page(db, fromIndex)({ scope: 'all', limit: 5 });
-    await tick();
-    expect(fromIndex).not.toHaveBeenCalled();
-    numbersIn();
-    expect(await page).toBe(EMPTY_PAGE);
-    expect(fromIndex).toHaveBeenCalledTimes(1);
-    // The walk ending later changes nothing.
-    walked(null);
-    await gate.whenLoaded();
-    expect(fromIndex).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not walk IndexedDB for the all list in a large database: it waits for the number columns', async () => {
-    const gate = new IndexGate(true);
-    const tx = vi.fn(() => new Promise(() => undefined));
-    const db = { tx } as unknown as Database;
-    let numbersIn!: () => void;
-    const numbers = new Promise<void>((r) => (numbersIn = r));
-    void gate.begin({ ...SUMMARY, items: EARLY_WALK_MAX_ITEMS + 1 }, async (atNumbers) => {
-      await numbers;
-      await atNumbers();
-    });
-    const fromIndex = vi.fn(() => Promise.resolve(EMPTY_PAGE));
-    const page = gate.page(db, fromIndex)({ scope: 'all', limit: 5 });
-    numbersIn();
-    expect(await page).toBe(EMPTY_PAGE);
-    expect(tx).not.toHaveBeenCalled();
   });
 
   it('answers `free` calls at once while loading, without starting a load that waits', async () => {

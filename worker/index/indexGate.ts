@@ -2,37 +2,27 @@
  * Deferred index loading for a fast cold start. `init()` may answer before the index snapshot is
  * read; until it is, the gate holds every engine call (so no write reaches a half-loaded index and
  * none is lost or applied twice), except the reads that can be answered exactly meanwhile:
- * - `counts()` from the counts summary, and pages of the all list straight from IndexedDB
- *   (earlyPage.ts), before anything of the snapshot is read;
+ * - `counts()` from the counts summary, before anything of the snapshot is read;
  * - calls made with `early` (pages of every list, filters naming no text field) once the
  *   snapshot's number columns are in: they run the index's own code over those columns, so they
  *   answer what the loaded index answers (the text columns load next, snapshot.ts);
  * - calls made with `free` (the feed and group lists), which read nothing of the index.
  * When not deferred the gate is a no-op pass-through.
+ *
+ * Until schema version 8 the all list's first pages of a database under 300k articles were also
+ * walked from the items store's `[pubDate+id]` index while the snapshot loaded (~20 ms sooner at
+ * 100k); the index went to make every stored article cheaper (worker/db/schema.ts).
  */
-import type { Database } from '../db/database';
-import type { Counts, ItemRow, ItemsQuery, Page } from '../types';
-import { canPageEarly, earlyPage } from './earlyPage';
+import type { Counts } from '../types';
 import type { IndexSummary } from './snapshot';
 
 type AnyFn = (...args: never[]) => unknown;
 
 /**
- * Past this many articles the all list's first page is not walked from IndexedDB during a cold
- * start, only answered from the number columns. The walk's cursor steps share IndexedDB with the
- * snapshot's reads, and slow the page read of the number-column answer too: at 1M articles the
- * walk answered ~570 ms after init (with the race, ~390 ms without it), the other lists from the
- * number columns ~170 ms after init; at 100k the walk answered first (116 ms after navigation).
- */
-export const EARLY_WALK_MAX_ITEMS = 300_000;
-
-/** The number columns came in before an early page (IndexGate.page). */
-const NUMBERS = Symbol('numbers');
-
-/**
- * How long a load with a summary waits for the first page before it starts anyway. Reading and
- * unpacking the snapshot occupies the worker's thread for a while (~100–300 ms at 100k on a busy
- * 2-core machine); the first page, a few dozen IndexedDB cursor steps, would queue behind it.
+ * How long a load with a summary waits for the first call that needs the index before it starts
+ * anyway. Reading and unpacking the snapshot occupies the worker's thread for a while (~100–300 ms
+ * at 100k on a busy 2-core machine); the feed and group lists (`free`), read from IndexedDB for the
+ * sidebar, would queue behind it. The first page asked (an `early` call) starts the load at once.
  */
 export const FIRST_PAGE_WINDOW_MS = 50;
 
@@ -47,7 +37,7 @@ export class IndexGate {
   private startText: (() => void) | null = null;
   /** Early calls running on the number columns; the text load waits until none is left. */
   private running = 0;
-  /** Methods that answer on their own while loading (`page`): `hold` leaves them as they are. */
+  /** Methods that answer on their own while loading (`early`, `free`): `hold` leaves them as they are. */
   private readonly earlyFns = new WeakSet<AnyFn>();
 
   /**
@@ -75,11 +65,10 @@ export class IndexGate {
 
   /**
    * Loads with `load` (which must report its own failures; a rejection is logged and still opens
-   * the gate, leaving whatever the index holds). `summary` answers counts and early pages
-   * meanwhile; null = nothing can be answered early, so the load starts at once. With a summary
-   * the load starts after the first early page, at the first call that needs the index, or after
-   * `windowMs`, whichever comes first. `load` calls `atNumbers` once the number columns are in
-   * (early calls then run) and awaits it before reading the text: with a summary it resolves
+   * the gate, leaving whatever the index holds). `summary` answers counts meanwhile; null = the
+   * load starts at once. With a summary the load starts at the first early call or call that
+   * needs the index, or after `windowMs`, whichever comes first. `load` calls `atNumbers` once the
+   * number columns are in (early calls then run) and awaits it before reading the text: with a summary it resolves
    * once no early call is running, after at least one answered or `windowMs` passed (the text
    * record's read would otherwise occupy the thread before them); without, at once.
    * Resolves when the gate opens.
@@ -156,7 +145,7 @@ export class IndexGate {
   /** Whether an early call has answered since `begin` (the text load may then go ahead). */
   private answered = false;
 
-  /** Resolves when the index is loaded, without hurrying a load that waits for the first page. */
+  /** Resolves when the index is loaded, without hurrying a load that waits for its first call. */
   afterLoad(): Promise<void> {
     return this.ready;
   }
@@ -169,7 +158,8 @@ export class IndexGate {
 
   /**
    * The same domain with every method held until the index is loaded. Once loaded a call costs
-   * one boolean check. Non-function members, and methods made by `page`, are copied as they are.
+   * one boolean check. Non-function members, and methods made by `early` or `free`, are copied as
+   * they are.
    */
   hold<T extends object>(domain: T): T {
     if (!this.deferred) return domain;
@@ -189,8 +179,8 @@ export class IndexGate {
   /**
    * `fn` that, while loading, runs as soon as the number columns are in when
    * `numbersSuffice(firstArgument)` (it must then read nothing of the index but numbers, tags and the
-   * feed/group caches), else waits for the whole index. Asking starts a load that waits for the
-   * first page. `hold` passes the method it returns through unchanged.
+   * feed/group caches), else waits for the whole index. Asking starts a load that is still
+   * waiting. `hold` passes the method it returns through unchanged.
    */
   early<A extends unknown[], R>(
     fn: (...args: A) => Promise<R>,
@@ -217,48 +207,12 @@ export class IndexGate {
   }
 
   /**
-   * `fn` answered at once, loaded or not, without hurrying a load that waits for the first page:
+   * `fn` answered at once, loaded or not, without hurrying a load that waits for its first call:
    * for reads that touch nothing of the index (the feed and group lists, read from IndexedDB, so
    * the sidebar paints with the first rows). `hold` passes it through unchanged.
    */
   free<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
     const answer = (...args: A): R => fn(...args);
-    this.earlyFns.add(answer);
-    return answer;
-  }
-
-  /**
-   * `items.page` that answers the all list from IndexedDB before the snapshot is read (same rows,
-   * cursor and total as the index would give) unless the number columns come in first, every
-   * list from the number columns once they are in (`early`), and otherwise waits for the index
-   * and calls `page`.
-   */
-  page(
-    db: Database,
-    page: (q: ItemsQuery) => Promise<Page<ItemRow>>,
-  ): (q: ItemsQuery) => Promise<Page<ItemRow>> {
-    const onNumbers = this.early(page, () => true);
-    const answer = async (q: ItemsQuery): Promise<Page<ItemRow>> => {
-      const summary = this.summary;
-      if (
-        !this._loaded &&
-        !this.numbers &&
-        summary &&
-        canPageEarly(q) &&
-        summary.items <= EARLY_WALK_MAX_ITEMS
-      ) {
-        const early = earlyPage(db, summary, q).finally(() => {
-          this.answered = true;
-          this.startLoad?.();
-        });
-        // Whichever answers first: the IndexedDB walk, or the number columns (the load starts
-        // after the window even while the walk goes on).
-        const first = await Promise.race([early, this.numbersReady.then((): typeof NUMBERS => NUMBERS)]);
-        if (first === NUMBERS) early.catch(() => undefined);
-        else if (first) return first;
-      }
-      return onNumbers(q);
-    };
     this.earlyFns.add(answer);
     return answer;
   }

@@ -20,6 +20,7 @@ const SHIPPED: readonly Record<string, string>[] = [
   { fullTexts: 'itemId, status' },
   { highlights: '++id, itemId' },
   { items: '++id, feedId, [pubDate+id], &[feedId+dedupeKey]' },
+  { items: '++id, [pubDate+id], &[feedId+dedupeKey]' },
 ];
 
 /** A fake-indexeddb Dexie named `name`, declared as shipped version `version` (not opened). */
