@@ -35,6 +35,7 @@ import { useListCounts } from './useListCounts';
 import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
+import { ListLoading } from './ListLoading';
 import { errorText } from '../i18n/errorText';
 import { onUndone, recordUndo } from '../undo/undoStore';
 import { nextUnreadInSidebar } from '../keys/sidebarOrder';
@@ -268,7 +269,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const scopeFeed = scope?.scope === 'feed' ? feeds.data?.find((f) => f.id === scope.id) : undefined;
   const showRead = () => updateSettings('general', { hideReadArticles: false });
   let body: ReactNode;
-  if (data.isPending) body = <div className={classes.placeholder} data-testid="items-loading" />;
+  if (data.isPending) body = <ListLoading />;
   else if (data.error) body = <EngineError error={data.error} onRetry={data.reload} />;
   else if (data.rows.length === 0 && !data.hasMore)
     body =
@@ -281,7 +282,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           onShowRead={showRead}
         />
       ) : hidesRead && scopeTotal === null ? (
-        <div className={classes.placeholder} data-testid="items-loading" />
+        <ListLoading />
       ) : hidesRead && scopeTotal ? (
         <AllRead onNextFeed={onNextFeed} hiddenRead={scopeTotal} onShowRead={showRead} />
       ) : (

@@ -27,12 +27,15 @@ export async function openApp(
     viewport?: { width: number; height: number };
     /** The browser's language (navigator.language(s), Accept-Language), e.g. 'zh-CN'. */
     locale?: string;
+    /** 'block': no service worker, so every script comes from the network (and `route`). */
+    serviceWorkers?: 'block';
   } = {},
 ): Promise<AppPage> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -63,6 +63,12 @@ export const itemsEn = {
   changeFailed: 'Could not save the change',
   newArticles: 'New articles · Show',
   filterEmpty: 'No articles match this filter.',
+  loading: {
+    library: 'Opening your library…',
+    libraryWhy:
+      'A large library can take a while to open when Rivulet was closed a moment ago: the browser is tidying its storage. Your articles are safe.',
+    articles: 'Loading articles…',
+  },
   empty: {
     allRead: 'All read',
     allReadText: 'Nothing unread here. Nice.',

@@ -58,6 +58,12 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   changeFailed: '无法保存更改',
   newArticles: '有新文章 · 显示',
   filterEmpty: '没有符合此过滤器的文章。',
+  loading: {
+    library: '正在打开你的文章库…',
+    libraryWhy:
+      '刚关闭 Rivulet 后重新打开时，较大的文章库可能需要一些时间：浏览器正在整理它的存储。你的文章都在。',
+    articles: '正在载入文章…',
+  },
   empty: {
     allRead: '全部已读',
     allReadText: '这里没有未读文章了，真棒。',

@@ -126,6 +126,14 @@ export class ListScreen {
   get loading(): Locator {
     return this.page.locator(tid('items-loading')).describe('the list loading');
   }
+  /** What the loading placeholder says it waits for (after two seconds). */
+  get loadingText(): Locator {
+    return this.page.locator(tid('items-loading-text')).describe('what the list says it waits for');
+  }
+  /** Why the library takes long to open (after eight seconds of a start). */
+  get loadingWhy(): Locator {
+    return this.page.locator(tid('items-loading-why')).describe('why the library takes long to open');
+  }
   /** The list in a view other than `view`. */
   notInView(view: string): Locator {
     return this.page

@@ -1,0 +1,74 @@
+/**
+ * A start that keeps the reader waiting says so: when the engine takes long to answer (at a
+ * million articles the browser can spend tens of seconds reopening its storage right after the
+ * app was closed), the list says after two seconds that the library is opening and after eight
+ * why, then shows the articles as soon as the engine answers. The engine's start is held back
+ * here by holding the worker script's response. Screenshots go to /tmp/shots-slowstart/ with
+ * RIVULET_SHOTS=1.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { launchBrowser, openApp, type AppPage } from './harness';
+import { realErrors, seedFeeds } from './readingSeed';
+import { ListScreen, waitFor } from './pages';
+import { shootSizes } from './shots';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('a slow start', () => {
+  let app: AppPage;
+  beforeAll(async () => {
+    // No service worker: it would serve the engine's script from its cache, past `route`.
+    app = await openApp(browser, { serviceWorkers: 'block' });
+    await app.goto('/welcome');
+    await seedFeeds(app.page, [
+      {
+        title: 'Patient Blog',
+        articles: [1, 2, 3].map((n) => ({ title: `Worth the wait ${n}`, description: `<p>${n}</p>` })),
+      },
+    ]);
+  });
+  afterAll(() => app.context.close());
+
+  test('says the library is opening, then why, then shows the articles when the engine answers', async () => {
+    const { page, context } = app;
+    const list = new ListScreen(page);
+    // The engine worker's script (worker/main.ts, built as its own chunk) is held until released.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let workerRequests = 0;
+    await context.route(
+      (url) =>
+        url.origin === new URL(inject('baseUrl')).origin && /\/assets\/main-[^/]*\.js$/.test(url.pathname),
+      async (route) => {
+        workerRequests++;
+        await held;
+        await route.continue();
+      },
+    );
+    await app.goto('/all');
+    await waitFor(list.loading, 'the list waiting for the engine');
+    await waitFor(list.loadingText, 'the line saying the library is opening');
+    expect(workerRequests).toBe(1);
+    expect(await list.loadingText.textContent()).toBe('Opening your library…');
+    expect(await list.loadingWhy.count()).toBe(0);
+    await waitFor(list.loadingWhy, 'why the library takes long to open', { timeout: 15_000 });
+    expect(await list.loadingWhy.textContent()).toMatch(/tidying its storage\. Your articles are safe\./);
+    await shootSizes(page, '/tmp/shots-slowstart', 'opening-library');
+
+    release();
+    await list.waitForRow('Worth the wait 3');
+    expect((await list.titles()).sort()).toEqual([
+      'Worth the wait 1',
+      'Worth the wait 2',
+      'Worth the wait 3',
+    ]);
+    expect(await list.loading.count()).toBe(0);
+    await context.unroute(() => true);
+    expect(realErrors(app.errors)).toEqual([]);
+  });
+});
