@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { shippedDatabase, shippedItem as item } from '../testing/shippedSchema';
+import { shippedItem as item, shippedWithFeeds } from '../testing/shippedSchema';
 import { SCHEMA_VERSION } from './schema';
 
 describe('schema migration v5 → v6 (two unread items indexes dropped) and on', () => {
   it('keeps every record, drops [feedId+pubDate] and flags, and the engine reads and writes as before', async () => {
     const dbName = `migrate-v6-${Math.random()}`;
-    const v5 = shippedDatabase(dbName, 5);
-    await v5.open();
-    await v5.table('feeds').bulkAdd([
-      { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },
-      { title: 'Two', groupId: -1, url: 'https://a.example/2.xml', siteUrl: '' },
-    ]);
+    const v5 = await shippedWithFeeds(dbName, 5);
     await v5.table('items').bulkAdd([item(1, 1, 0), item(2, 1, 1), item(3, 2, 2), item(4, 2, 0)]);
     await v5.table('highlights').add({ itemId: 1, text: 'Body', color: 'yellow', note: '', createdAt: 1 });
     v5.close();

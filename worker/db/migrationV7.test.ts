@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { shippedDatabase, shippedItem as item } from '../testing/shippedSchema';
+import { shippedItem as item, shippedWithFeeds } from '../testing/shippedSchema';
 import { FLAG_READ } from '../../shared/flags';
 import { incoming as fixture } from '../testing/fixtures';
 import { SCHEMA_VERSION } from './schema';
@@ -8,12 +8,7 @@ import { SCHEMA_VERSION } from './schema';
 describe('schema migration v6 → v7 (the items feedId index dropped)', () => {
   it("keeps every record, drops feedId, and a feed's articles are still counted, marked, deduplicated and deleted", async () => {
     const dbName = `migrate-v7-${Math.random()}`;
-    const v6 = shippedDatabase(dbName, 6);
-    await v6.open();
-    await v6.table('feeds').bulkAdd([
-      { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },
-      { title: 'Two', groupId: -1, url: 'https://a.example/2.xml', siteUrl: '' },
-    ]);
+    const v6 = await shippedWithFeeds(dbName, 6);
     // Two feeds' articles interleaved by id, as refreshes store them.
     await v6.table('items').bulkAdd(Array.from({ length: 8 }, (_, n) => item(n + 1, 1 + (n % 2), 0)));
     v6.close();

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
-import { shippedDatabase, shippedItem as item } from '../testing/shippedSchema';
+import { shippedItem as item, shippedWithFeeds } from '../testing/shippedSchema';
 import { incoming as fixture } from '../testing/fixtures';
 import { SCHEMA_VERSION } from './schema';
 
 describe('schema migration v7 → v8 (the items [pubDate+id] index dropped)', () => {
   it('keeps every record, drops [pubDate+id], and the all list is still newest first, page after page', async () => {
     const dbName = `migrate-v8-${Math.random()}`;
-    const v7 = shippedDatabase(dbName, 7);
-    await v7.open();
-    await v7.table('feeds').bulkAdd([
-      { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },
-      { title: 'Two', groupId: -1, url: 'https://a.example/2.xml', siteUrl: '' },
-    ]);
+    const v7 = await shippedWithFeeds(dbName, 7);
     // Stored out of date order, two of them on the same date (the id breaks the tie, newest id first).
     const dates = [5, 1, 9, 3, 9, 7];
     await v7

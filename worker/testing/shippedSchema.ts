@@ -31,6 +31,20 @@ export function shippedDatabase(name: string, version: number): Dexie {
   return db;
 }
 
+/**
+ * A shipped version `version` database named `name`, opened, holding two feeds ("One" and "Two",
+ * ids 1 and 2, ungrouped) as every shipped version stores them. Close it before the engine opens it.
+ */
+export async function shippedWithFeeds(name: string, version: number): Promise<Dexie> {
+  const db = shippedDatabase(name, version);
+  await db.open();
+  await db.table('feeds').bulkAdd([
+    { title: 'One', groupId: -1, url: 'https://a.example/1.xml', siteUrl: '' },
+    { title: 'Two', groupId: -1, url: 'https://a.example/2.xml', siteUrl: '' },
+  ]);
+  return db;
+}
+
 /** Article `n` of feed `feedId` as every shipped version stores it (guid and dedupe key `g<n>`). */
 export function shippedItem(n: number, feedId: number, flags: number): Record<string, unknown> {
   return {
