@@ -68,9 +68,10 @@ export class IndexGate {
    * the gate, leaving whatever the index holds). `summary` answers counts meanwhile; null = the
    * load starts at once. With a summary the load starts at the first early call or call that
    * needs the index, or after `windowMs`, whichever comes first. `load` calls `atNumbers` once the
-   * number columns are in (early calls then run) and awaits it before reading the text: with a summary it resolves
-   * once no early call is running, after at least one answered or `windowMs` passed (the text
-   * record's read would otherwise occupy the thread before them); without, at once.
+   * number columns are in (early calls then run) and awaits it before reading the text: with a
+   * summary it resolves once no early call is running, after at least one answered or `windowMs`
+   * passed (the text record's read would otherwise occupy the thread before them); without, at
+   * once.
    * Resolves when the gate opens.
    */
   begin(
