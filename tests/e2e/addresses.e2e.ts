@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { shootSizes } from './shots';
@@ -120,7 +120,7 @@ describe('article addresses', () => {
     await reader.waitClosed();
     expect(await list.row('Alpha 32').getAttribute('data-selected')).toBe('true');
     await shoot(page, 'back-to-list');
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('Close pops back to the list; changing lists keeps nothing of the last one', async () => {

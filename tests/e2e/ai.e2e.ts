@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { patchSettings } from './aiApp';
-import { launchBrowser } from './harness';
+import { expectNoErrors, launchBrowser } from './harness';
 import { ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
 import { AiUi } from './pages/ai';
 import { seedApp } from './seed';
@@ -267,7 +267,7 @@ describe('AI', () => {
     await aiUi.describeFilter('run').click();
     await page.waitForURL((u) => u.searchParams.get('q') === "title LIKE 'rust'");
     await new ListScreen(page).waitForRow(items[0]!.title);
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { realErrors, seedFeeds } from './readingSeed';
 import { engineWorker } from './seed';
@@ -150,5 +150,5 @@ test('backup, clear all data, restore: tags, rules, highlights and notes identic
   await sidebar.waitForCount(sidebar.tag('Keep'), '2', "the tag 'Keep' back in the sidebar");
   await app.goto('/highlights');
   await shell.waitForText('Remember this — 记住', 'the note on the Highlights screen');
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 120_000);

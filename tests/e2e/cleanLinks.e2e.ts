@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, ReaderScreen, Shell, waitFor } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 
@@ -94,7 +94,7 @@ describe('clean links', () => {
       // The notice shows once the clipboard write has resolved.
       await new Shell(page).waitForText('Link copied', "the reader's 'Link copied' notice");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(clean);
-      expect(realErrors(app.errors)).toEqual([]);
+      expectNoErrors(realErrors(app.errors));
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp } from './harness';
+import { expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
 import { shot } from './shots';
@@ -40,7 +40,7 @@ describe('combo', () => {
       await waitFor(combo.cards.first(), 'a bundle card');
       expect(await combo.gridCards.count()).toBe(7);
       await shot(app.page, `/tmp/combo-${colorScheme}.png`, { fullPage: true });
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
       await app.context.close();
     }
   });
@@ -99,7 +99,7 @@ describe('combo', () => {
     const inGroup = feeds.filter((f) => f.groupId === group!.id).map((f) => f.url);
     expect(inGroup.sort()).toEqual([`${feedsUrl}/feeds/atom.xml`, `${feedsUrl}/feeds/feed.json`].sort());
     expect(feeds).toHaveLength(3);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
 
     // The group becomes a bundle of its own; its link opens on another profile ready to go.
     await combo.close.click();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, openApp } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { closeStartedApp, launchStartedApp } from './setups';
 
@@ -67,7 +67,7 @@ describe('posts without a title', () => {
     expect(await readerTitle.textContent()).toBe('Just finished repotting every plant on the balcony');
     expect(await readerTitle.getAttribute('data-derived')).toBe('true');
     expect(await reader.body.textContent()).toContain('The basil survived the winter');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -92,7 +92,7 @@ describe('legacy encodings that name no charset', () => {
     const ours = names.filter((n) => n.includes(`${feedsHost}/feeds/`));
     expect(ours).toHaveLength(2);
     expect(new Set(ours).size).toBe(2);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -133,7 +133,7 @@ describe('right-to-left text', () => {
     // Around the article, the app keeps its own direction.
     expect(await app.page.evaluate(() => getComputedStyle(document.documentElement).direction)).toBe('ltr');
     expect(await direction(reader.button('close'))).toBe('ltr');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -153,7 +153,7 @@ describe('the Chinese UI', () => {
         els.map((el) => (el as HTMLElement).innerText.split('\n')[0]),
       );
       for (const h of heads) expect(h).toMatch(/\p{Script=Han}/u);
-      expect(zh.errors).toEqual([]);
+      expectNoErrors(zh.errors);
     } finally {
       await zh.context.close();
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
 import { shot } from './shots';
@@ -164,7 +164,7 @@ describe('download', () => {
     expect(await welcome.counted('items')).toBe('60');
     await target.goto('/all');
     await list.waitForRow();
-    expect(target.errors).toEqual([]);
+    expectNoErrors(target.errors);
     await target.context.close();
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForValue } from './pages';
 import { seedApp } from './seed';
 
@@ -61,7 +61,7 @@ for (const viewport of [
     });
     expect(middle.rendered).toBeLessThan(80);
     await rss.scrollTo('top');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 }
 
@@ -79,5 +79,5 @@ test('select all and the text filter reach feeds that are not rendered', async (
   await rss.filterText.fill(`Feed ${FEEDS - 1}`);
   await waitFor(rss.rows.filter({ hasText: `Feed ${FEEDS - 1}` }), `the row of Feed ${FEEDS - 1}`);
   expect(await rss.rows.count()).toBe(1);
-  expect(app.errors).toEqual([]);
+  expectNoErrors(app.errors);
 });

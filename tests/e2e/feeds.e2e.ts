@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { etagOf, startFeedServer, type FeedServer } from '../fixtures/feedServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { setSettings } from './readingSeed';
 import { routeExampleImages, rss, runInEngine } from './setups';
 import { screens, waitFor, waitForValue } from './pages';
@@ -86,7 +86,7 @@ describe('refresh', () => {
     const feed = await engine<{ error: string; httpStatus: number }>('(e, a) => e.feeds.get(a)', stableId);
     expect(feed.error).toBe('');
     expect(feed.httpStatus).toBe(304);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('a broken feed is marked and explained while the others update', async () => {
@@ -131,7 +131,7 @@ describe('refresh', () => {
     await feedList.statusChoice('Failing').click();
     await waitFor(feedList.row(goodId), "the good feed's row", { state: 'detached' });
     expect(await feedList.rows.count()).toBe(1);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -167,7 +167,7 @@ describe('feed list', () => {
     await waitFor(groupRow, "the group 'Moved here'", { state: 'detached' });
     await app.page.keyboard.press('Escape');
     await waitFor(feedList.groupOf(row).filter({ hasText: '—' }), 'the feed in no group');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('unsubscribe asks first; y deletes the feed and its articles', async () => {
@@ -187,7 +187,7 @@ describe('feed list', () => {
     await waitFor(sidebar.feed(flakyId), 'the unsubscribed feed in the sidebar', { state: 'detached' });
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
     expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -220,6 +220,6 @@ describe('progress', () => {
     const jobs = await engine<{ kind: string; state: string }[]>('(e) => e.jobs.list()', null);
     expect(jobs.find((j) => j.kind === 'refresh')?.state).toBe('cancelled');
     for (const send of held) send();
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { seedApp } from './seed';
 import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
 
@@ -150,6 +150,6 @@ describe('/filter', () => {
   });
 
   test('no console errors', () => {
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });

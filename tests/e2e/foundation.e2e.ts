@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath, waitUntil } from './pages';
 import { seedApp, type Seeded } from './seed';
 
@@ -58,7 +58,7 @@ describe('foundation', () => {
     const unread = Number(await welcome.countShown('unread').textContent());
     expect(unread).toBeGreaterThan(0);
     expect(unread).toBeLessThan(seeded.itemCount);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('every route loads by direct URL with no console errors', async () => {
@@ -72,7 +72,7 @@ describe('foundation', () => {
     }
     await app.goto('/nonsense/42');
     await waitFor(screens(app.page).shell.notFound, 'the Not found page for /nonsense/42');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('routes load by navigation without a page reload', async () => {
@@ -102,7 +102,7 @@ describe('foundation', () => {
       () => (window as unknown as { __sameDocument?: boolean }).__sameDocument,
     );
     expect(same).toBe(true);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -128,7 +128,7 @@ describe('theme', () => {
       expect(await shell.themeColor()).toBe('#292929');
       const bg = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       expect(bg).not.toBe('rgb(255, 255, 255)');
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
     } finally {
       await app.context.close();
     }
@@ -181,7 +181,7 @@ describe('settings and confirmation', () => {
       await page.keyboard.press('y');
       await confirm.waitClosed();
       await densityStored('default');
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
 
       async function readDensity(): Promise<string> {
         return page.evaluate(

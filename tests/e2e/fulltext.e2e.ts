@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, Palette, ReaderScreen, Sidebar, waitFor, waitForValue } from './pages';
 import { engineWorker } from './seed';
 
@@ -158,6 +158,6 @@ describe('whole articles', () => {
     await feedRow.click({ button: 'right' });
     await waitFor(sidebar.feedMenuItem('fulltext', true), 'Always load the full article checked');
     await page.keyboard.press('Escape');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
 
 /** Launches the Chromium that `npm test` found (CHROMIUM_PATH) with the sandbox-safe flags. */
@@ -53,4 +53,13 @@ export async function openApp(
       await page.waitForSelector('[data-testid="app-shell"]', { timeout: 15_000 });
     },
   };
+}
+
+/**
+ * Asserts that a page logged no errors. The failure message carries the errors themselves: the
+ * run's summary shows only a failure's first line, and Vitest's "expected [ Array(1) ] to deeply
+ * equal []" names none of them.
+ */
+export function expectNoErrors(errors: readonly string[]): void {
+  expect(errors, `console errors: ${JSON.stringify(errors).slice(0, 1000)}`).toEqual([]);
 }

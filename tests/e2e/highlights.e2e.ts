@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { HighlightsUi } from './pages/highlights';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
@@ -107,7 +107,7 @@ describe('highlights', () => {
     expect(new URL(page.url()).hash).toBe(`#hl-${id}`);
     await reader.waitOpen('Deltas');
     await waitFor(hl.flashed(reader.body, id), 'the linked highlight flashed');
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('delete with Undo puts it back', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { seedApp } from './seed';
 
@@ -128,7 +128,7 @@ describe('languages', () => {
     expect(await text(sidebar.scope('all'))).toContain('All articles');
     expect(await settings.gear.getAttribute('aria-label')).toBe('Settings');
     expect(await shell.lang()).toBe('en');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -143,7 +143,7 @@ describe('a Chinese browser', () => {
       expect(await untranslatedWords(sidebar.root)).toEqual([]);
       await settings.open('general');
       expect(await settings.setting('language').inputValue()).toBe('跟随浏览器（简体中文）');
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
     } finally {
       await app.context.close();
     }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 
@@ -55,7 +55,7 @@ test('g + letter goes to screens; g s does not save the selected article', async
   await page.keyboard.press('g');
   await page.keyboard.press('f');
   await waitForPath(page, '/rss');
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 });
 
 test('n / N walk the feeds with unread articles in the order the sidebar shows', async () => {
@@ -119,5 +119,5 @@ test('Ctrl+K finds a feed by name and Enter jumps to it', async () => {
   await page.keyboard.press('Enter');
   await waitForPath(page, `/c/${ids.groupIds.Zoo}`);
   expect(path(page)).toBe(`/c/${ids.groupIds.Zoo}`);
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { checkLayout } from './layoutCheck';
 import { screens, waitFor, waitForPath, type Screens } from './pages';
 import { realErrors, type SeedFeed, seedFeeds, setSettings, svgPicture } from './readingSeed';
@@ -217,7 +217,7 @@ describe('layout at every size', () => {
     expect(await everySize(`view-${view}`)).toEqual([]);
     await screens(app.page).list.openFirst();
     expect(await everySize(`reader-${view}`, true)).toEqual([]);
-    expect(realErrors(app.errors).filter((e) => !e.includes('404'))).toEqual([]);
+    expectNoErrors(realErrors(app.errors).filter((e) => !e.includes('404')));
   });
 
   test('focus rings show for the keyboard, not after a click', async () => {

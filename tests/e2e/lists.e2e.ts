@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { engineWorker } from './seed';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
@@ -76,7 +76,7 @@ describe('lists mean what they say', () => {
     expect(await text(list.unread)).toBe('1 article · 0 unread');
     expect(await list.allRead.count()).toBe(0);
     await shoot(page, 'saved-read');
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('`isRead = true` lists its articles; header, match line and rows agree', async () => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
-import { launchBrowser, openApp } from './harness';
+import { expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
 import { markByGuid } from './setups';
@@ -96,7 +96,7 @@ describe('login', () => {
       await login.logout.click();
       await login.deleteAndLogout.click();
       await waitFor(login.form, 'the login form after logging out');
-      expect(app.errors.filter((e) => !e.includes('503'))).toEqual([]);
+      expectNoErrors(app.errors.filter((e) => !e.includes('503')));
     } finally {
       await app.context.close();
     }
@@ -131,7 +131,7 @@ describe('login', () => {
 
       await login.logout.click();
       await waitFor(login.form, 'the login form after logging out');
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
     } finally {
       await app.context.close();
     }

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFeedServer, type FeedServer } from '../fixtures/feedServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath, type Screens } from './pages';
 import { setSettings } from './readingSeed';
 import { routeExampleImages, rss, runInEngine } from './setups';
@@ -131,7 +131,7 @@ describe('sidebar', () => {
     await sidebar.moreItem('settings').click();
     await waitFor(shell.dialog('Settings'), 'the settings dialog from the More menu');
     await app.page.keyboard.press('Escape');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -181,7 +181,7 @@ describe('refresh all', () => {
     await waitFor(summary, 'the refresh summary', { state: 'detached' });
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', steady)).toBe(3);
     server.setRoute('/mutable/late', null);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -203,7 +203,7 @@ describe('failing feed banner', () => {
     await feedProblem.button('retry').click();
     await feedProblem.waitGone();
     await waitForFeedCount(id, 2);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('Edit address checks the new address by fetching it; a bad one leaves the feed as it was', async () => {
@@ -240,7 +240,7 @@ describe('failing feed banner', () => {
     await feedProblem.waitGone();
     expect((await feedUrl(id))?.url).toBe(`${server.url}/mutable/moved-new`);
     await waitForFeedCount(id, 2);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('Unsubscribe asks first; "n" keeps the feed, "y" removes it', async () => {
@@ -255,7 +255,7 @@ describe('failing feed banner', () => {
     await waitFor(sidebar.feed(id), 'the unsubscribed feed in the sidebar', { state: 'detached' });
     expect(await feedUrl(id)).toBeUndefined();
     expect(new URL(app.page.url()).pathname).not.toBe(`/f/${id}`);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -297,7 +297,7 @@ describe('OPML import', () => {
     await opml.waitForState(rowB, 'removed', "Down B's row");
     expect(await feedUrl(idB)).toBeUndefined();
     await waitFor(sidebar.feed(idB), 'the removed feed in the sidebar', { state: 'detached' });
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('Remove all removes every feed still failing, after one confirmation', async () => {
@@ -312,7 +312,7 @@ describe('OPML import', () => {
     await waitFor(ui.opml.inState('removed').nth(1), 'both failed feeds to be removed');
     const left = await engine<{ url: string }[]>('(e) => e.feeds.list()');
     expect(left.map((f) => f.url).filter((u) => u.includes('/down/'))).toEqual([`${server.url}/down/a`]);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });
 
@@ -340,6 +340,6 @@ describe('subscribe preview', () => {
     expect(await screen.submit.isEnabled()).toBe(true);
     await screen.sameSiteLink.click();
     await waitForPath(app.page, `/f/${id}`);
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });

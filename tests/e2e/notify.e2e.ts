@@ -7,7 +7,7 @@
  */
 import type { Browser, Worker } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ReaderScreen, SettingsDialog, Shell, textsOf, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
 import { engineWorker } from './seed';
@@ -219,6 +219,6 @@ describe('notifications from rules', () => {
     // The event went through the bridge (counts refetch) and nothing was shown.
     await app.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     expect(await shown()).toEqual([]);
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });

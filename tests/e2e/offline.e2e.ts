@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRivuletServer } from '../../server/app.ts';
-import { launchBrowser } from './harness';
+import { expectNoErrors, launchBrowser } from './harness';
 import { seedApp } from './seed';
 import { ListScreen, Shell, waitFor, waitForValue } from './pages';
 import { PwaUi } from './pages/pwa';
@@ -127,7 +127,7 @@ describe('offline app', () => {
     expect(api).toBe('network error');
     await page.goto(`${base()}/download`);
     await waitFor(new PwaUi(page).offlineReady, 'the offline status saying ready');
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 
   test('a new build shows "update available" and Reload switches to it', async () => {
@@ -150,6 +150,6 @@ describe('offline app', () => {
       await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate),
     ).toBeUndefined();
     expect(await pwa.update.count()).toBe(0);
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
@@ -108,7 +108,7 @@ describe('player', () => {
       await waitFor(player.currentChapter('Rock pools'), "the chapter 'Rock pools' playing");
       expect(await player.mini.textContent()).toContain('Rock pools');
       expect(await player.media()).toMatchObject({ probe: 'same element' });
-      expect(realErrors(app.errors)).toEqual([]);
+      expectNoErrors(realErrors(app.errors));
       await app.context.close();
     },
     SLOW,
@@ -151,7 +151,7 @@ describe('player', () => {
       await player.play.click();
       await player.advancesPast(pausedAt);
       expect((await player.media())!.rate).toBe(1.5);
-      expect(realErrors(app.errors)).toEqual([]);
+      expectNoErrors(realErrors(app.errors));
       await app.context.close();
     },
     SLOW,
@@ -211,7 +211,7 @@ describe('player', () => {
           () => (JSON.parse(localStorage.getItem('rivulet-player') ?? '{}') as { queue?: unknown[] }).queue,
         ),
       ).toEqual([]);
-      expect(realErrors(app.errors)).toEqual([]);
+      expectNoErrors(realErrors(app.errors));
       await app.context.close();
     },
     SLOW,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
-import { launchBrowser, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser } from './harness';
 import { shootSizes } from './shots';
 import { screens, waitFor, waitForValue } from './pages';
 import { engineWorker, seedApp } from './seed';
@@ -176,7 +176,7 @@ describe('a full disk during a refresh', () => {
       await notices.quotaRetry.click();
       await waitFor(notices.quota, 'the quota notice after Retry now', { state: 'detached' });
       for (const id of feeds) expect(await waitForItems(page, id)).toBe(300);
-      expect(app.errors.filter((e) => !/quota|Failed to load resource/i.test(e))).toEqual([]);
+      expectNoErrors(app.errors.filter((e) => !/quota|Failed to load resource/i.test(e)));
     } finally {
       await setQuota();
       await app.context.close();

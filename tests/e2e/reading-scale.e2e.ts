@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, waitFor, waitForValue } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { seedApp } from './seed';
@@ -76,5 +76,5 @@ test('100k items: open, scroll to the end and back, jump', async () => {
   expect(n).toBeGreaterThan(40_000);
   expect(n).toBeLessThan(60_000);
   console.info(`100k: seed ${seedMs} ms, first rows ${openMs} ms, to the end ${endMs} ms`);
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 180_000);

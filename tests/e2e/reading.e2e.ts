@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings, svgPicture, tinyWav } from './readingSeed';
 import { painted, screens, waitFor } from './pages';
 import { ReadingUi } from './pages/reading';
@@ -142,7 +142,7 @@ describe('list types', () => {
       await app.goto(path);
       await waitFor(screens(app.page).shell.notFound, `Not found at ${path}`);
     }
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });
 
@@ -234,7 +234,7 @@ describe('keyboard and reader', () => {
     expect(await audio.getAttribute('src')).toBe(`${media.url}/episode.wav`);
     await reading.waitAudioPast(0.3);
     await reading.miniPlayerClose.click();
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('Markdown view shows and copies the article as Markdown', async () => {
@@ -257,7 +257,7 @@ describe('keyboard and reader', () => {
     await reading.copyMarkdown.click();
     await shell.waitForText('Markdown copied', 'the note that the Markdown was copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });
 
@@ -371,7 +371,7 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await reading.nextFeed.click();
     await reading.waitForOtherFeed(`/f/${ids.feedIds[0]}`);
     await list.waitForRow();
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });
 
@@ -440,7 +440,7 @@ describe('image preview', () => {
     await previewOpen();
     expect((await counter.textContent())?.replace(/\s/g, '')).toBe('3/3');
     await page.keyboard.press('Escape');
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
     await app.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { seedApp } from './seed';
 
@@ -229,6 +229,6 @@ describe('search', () => {
     // Known, not ours: opening any article in the reader logs this CSP violation (reported to
     // the Reading engineer). Everything else must be clean.
     const known = /^Executing inline event handler violates the following Content Security Policy/;
-    expect(app.errors.filter((e) => !known.test(e))).toEqual([]);
+    expectNoErrors(app.errors.filter((e) => !known.test(e)));
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startApp, type Running } from '../../server/testing.ts';
 import { startWallabag } from '../fixtures/readLaterServers.ts';
-import { launchBrowser } from './harness';
+import { expectNoErrors, launchBrowser } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { SendToSettings } from './pages/sendto';
 import { seedApp } from './seed';
@@ -159,7 +159,7 @@ describe('Send to', () => {
     } finally {
       await shareContext.close();
     }
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 });
 
@@ -195,6 +195,6 @@ describe('Send to from the list', () => {
     await expect.poll(() => wallabag.saved.length, { timeout: 10_000 }).toBe(before + 2);
     expect(wallabag.saved.at(-1)?.url).toBe('https://blog.example/rivers');
     expect(await s.reader.title.count()).toBe(0);
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 });

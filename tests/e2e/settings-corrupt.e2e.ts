@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp } from './harness';
+import { expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { shootSizes } from './shots';
 
@@ -62,7 +62,7 @@ test('mistyped settings: valid ones kept, the reset ones named, the saved copy r
     await notices.settingsRestoreCopy.click();
     await waitFor(notices.settingsRestored, 'the word that the saved settings are back');
     expect((await settings(page)).appearance).toMatchObject({ fontSize: 18, fontFamily: 'Georgia, serif' });
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   } finally {
     await app.context.close();
   }

@@ -8,7 +8,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { realErrors, seedFeeds } from './readingSeed';
 import { ListScreen, waitFor } from './pages';
 import { shootSizes } from './shots';
@@ -69,6 +69,6 @@ describe('a slow start', () => {
     ]);
     expect(await list.loading.count()).toBe(0);
     await context.unroute(() => true);
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { AppPage } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { closeStartedApp, launchStartedApp } from './setups';
+import { expectNoErrors } from './harness';
 
 // Subscribe issue, end to end: discovery with preview, "already subscribed", OPML import with
 // progress and summary, OPML export, against the fixture feed server through the real proxy.
@@ -63,7 +64,7 @@ describe('subscribe', () => {
 
     await subscribe.openFeed.click();
     await waitForFeedList();
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('subscribing again says so and links the existing feed', async () => {
@@ -124,7 +125,7 @@ describe('OPML', () => {
     // The nested outline became a group, with its feeds in the sidebar.
     await waitFor(sidebar.groupLinkNamed('Imported & Co'), 'the imported group in the sidebar');
     await waitFor(sidebar.feedNamed('Podcast'), 'the imported feed Podcast in the sidebar');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 
   test('a file that is not OPML says why', async () => {
@@ -163,6 +164,6 @@ describe('OPML', () => {
       ]),
     );
     expect(text).toContain('Imported &amp; Co');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
   });
 });

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 
@@ -69,5 +69,5 @@ test('labels come down as tags, and tags go up as labels', async () => {
   await tags.manage();
   expect(await tags.syncNote.textContent()).toBe('Tags are kept in step with your server’s labels.');
 
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 120_000);

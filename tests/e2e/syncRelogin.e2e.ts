@@ -1,7 +1,7 @@
 import type { Browser, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
-import { launchBrowser, openApp } from './harness';
+import { expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { engineWorker } from './seed';
 import { markByGuid } from './setups';
@@ -104,7 +104,7 @@ describe('sync: the API password changed on the server', () => {
       // The same feeds and articles: nothing doubled, in the engine or in the sidebar.
       expect(await counts(await worker())).toEqual(before);
       expect(new Set(await sidebar.feedLinkIds()).size).toBe(3);
-      expect(app.errors.filter((e) => !/401|Unauthorized|job failed/i.test(e))).toEqual([]);
+      expectNoErrors(app.errors.filter((e) => !/401|Unauthorized|job failed/i.test(e)));
     } finally {
       await app.context.close();
     }

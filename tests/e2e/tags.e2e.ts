@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, UndoNotice, waitFor, waitForPath } from './pages';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
@@ -99,5 +99,5 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
   await app.goto('/filter');
   await filter.type("tags = 'x'", 2);
 
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 90_000);

@@ -5,6 +5,7 @@ import { type AiApp, patchSettings, startAiApp } from './aiApp';
 import { ListScreen, waitFor, waitForValue } from './pages';
 import { TitleTranslation } from './pages/translation';
 import { seedApp } from './seed';
+import { expectNoErrors } from './harness';
 
 // Issue 15, "titles in lists can be translated on demand for a feed (off by default)": the
 // companion server's shared AI endpoint is the fixture server, which answers the app's title
@@ -137,6 +138,6 @@ describe('translated titles in lists', () => {
       (shown) => shown.join('|') === [...GERMAN, ENGLISH].join('|'),
     );
     expect(await translatedTitles().count()).toBe(0);
-    expect(setup.errors).toEqual([]);
+    expectNoErrors(setup.errors);
   });
 });

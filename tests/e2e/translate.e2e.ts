@@ -5,6 +5,7 @@ import { type AiApp, patchSettings, startAiApp } from './aiApp';
 import { screens, waitFor, type Screens } from './pages';
 import { ReaderTranslation } from './pages/translation';
 import { seedApp } from './seed';
+import { expectNoErrors } from './harness';
 
 // Issue 15, translation: the companion server's shared AI endpoint is the fixture server, which
 // answers translation calls paragraph by paragraph as a streaming OpenAI-compatible model would
@@ -139,7 +140,7 @@ describe('translation', () => {
     await reader.waitOpen(GERMAN.title, 30_000);
     await waitFor(tr.cached(), 'the saved translation after reload');
     expect(ai.translations()).toHaveLength(1);
-    expect(errors).toEqual([]);
+    expectNoErrors(errors);
   });
 
   test('Cancel stops the stream and the call; what arrived stays, unsaved', async () => {

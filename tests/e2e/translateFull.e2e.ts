@@ -4,6 +4,7 @@ import type { AiServer } from '../fixtures/aiServer.ts';
 import { type AiApp, patchSettings, startAiApp, subscribeAndFetch } from './aiApp';
 import { screens, waitFor, type Screens } from './pages';
 import { ReaderTranslation } from './pages/translation';
+import { expectNoErrors } from './harness';
 
 // Issue 15: translation uses the whole article when the reader shows it. The fixture site's
 // summaries-only feed (one line + "Continue reading") is fetched through the companion server,
@@ -84,6 +85,6 @@ describe('translating the article that is shown', () => {
     await waitFor(tr.cached('done'), 'the saved translation of the whole article');
     expect(await translations().allTextContents()).toEqual(full);
     expect(ai.translations()).toHaveLength(2);
-    expect(setup.errors).toEqual([]);
+    expectNoErrors(setup.errors);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
@@ -124,7 +124,7 @@ test('with default settings a fast scroll marks nothing read', async () => {
   const side = ids.itemIds[1]![0]!;
   expect({ ...after, [side]: before[side] }).toEqual(before);
   expect(await undo.root.count()).toBe(0);
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
 test('mark all read, then Undo, restores every article and the sidebar counts exactly', async () => {
@@ -152,7 +152,7 @@ test('mark all read, then Undo, restores every article and the sidebar counts ex
   // The list, emptied by the change ("only unread"), shows its articles again.
   await list.waitForRow('News 1');
   await list.waitForUnread('77 unread');
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
 test('with scroll marking on, a burst of scrolling is one change and z takes it back', async () => {
@@ -170,7 +170,7 @@ test('with scroll marking on, a burst of scrolling is one change and z takes it 
   await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
   await list.waitForUnread('77 unread');
   expect(await allFlags(page)).toEqual(flagsBefore);
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
 test('on a phone the Undo notice sits above the bottom bar, where it can be tapped', async () => {
@@ -200,5 +200,5 @@ test('on a phone the Undo notice sits above the bottom bar, where it can be tapp
     .toBeGreaterThanOrEqual(0);
   await shot(page, '/tmp/shots-undo/undo-phone.png');
   await undo.undo(/Undone: 77 articles restored\./);
-  expect(realErrors(app.errors)).toEqual([]);
+  expectNoErrors(realErrors(app.errors));
 });

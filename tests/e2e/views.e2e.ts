@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
-import { launchBrowser, openApp, type AppPage } from './harness';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
 import { ReaderPanes } from './pages/panes';
 import {
@@ -117,7 +117,7 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
     }
     await panes.listSettled(`the ${view} view`);
     await shot(app.page, `/tmp/rivulet-view-${view}-${scheme}.png`);
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('the reader over the list', async () => {
@@ -127,7 +127,7 @@ describe.each(['light', 'dark'] as const)('views in %s mode', (scheme) => {
     await waitFor(panes.overlayPictures.first(), 'a picture in the reader over the list');
     await panes.overlaySettled('the reader');
     await shot(app.page, `/tmp/rivulet-reader-${scheme}.png`);
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 });
 
@@ -169,7 +169,7 @@ describe('auto view and cycling', () => {
           .general,
     );
     expect(stored.defaultView).toBe('auto');
-    expect(realErrors(app.errors)).toEqual([]);
+    expectNoErrors(realErrors(app.errors));
   });
 
   test('narrow screens show one pane: columns collapse, the reader covers the list', async () => {
@@ -184,7 +184,7 @@ describe('auto view and cycling', () => {
     await list.rows.first().click();
     await waitFor(panes.overlayTitle, 'the reader over the list on a narrow screen');
     await shot(narrow.page, '/tmp/rivulet-narrow-reader.png');
-    expect(realErrors(narrow.errors)).toEqual([]);
+    expectNoErrors(realErrors(narrow.errors));
     await narrow.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, openApp } from './harness';
+import { expectNoErrors, launchBrowser, openApp } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
 import { shot } from './shots';
@@ -36,7 +36,7 @@ describe('welcome', () => {
       await shot(app.page, `/tmp/welcome-first-run-${colorScheme}.png`, { fullPage: true });
       await welcome.start('combo').click();
       await waitFor(shell.screen('combo'), 'the combo screen after the first-run link');
-      expect(app.errors).toEqual([]);
+      expectNoErrors(app.errors);
       await app.context.close();
     }
   });
@@ -105,7 +105,7 @@ describe('welcome', () => {
     await reader.waitOpen();
     expect(await reader.title.textContent()).toBe(title);
     expect(new URL(app.page.url()).search).toBe('');
-    expect(app.errors).toEqual([]);
+    expectNoErrors(app.errors);
     await app.context.close();
   });
 });
