@@ -82,7 +82,8 @@ async function one(shape: QueryShape, runs: number, anchorName: string): Promise
       status: 'n/a',
       note: 'n/a (engine API missing: query.run)',
     };
-  if (anchorError) {
+  // The engine measured alone, when the anchor cannot answer: its figure still counts.
+  const engineAlone = async (why: string): Promise<BenchRow> => {
     const alone = await interleave(
       runs,
       async (i) => (await timed(() => engineQuery(engineText(shape, i)))).ms,
@@ -97,26 +98,41 @@ async function one(shape: QueryShape, runs: number, anchorName: string): Promise
       anchor: null,
       ratio: null,
       status: over ? 'MISS' : 'n/a',
-      note: `SQLite failed twice: ${anchorError}; engine total ${probe.total}`,
+      note: `${why}; engine total ${probe.total}`,
     };
+  };
+  if (anchorError) return engineAlone(`SQLite failed twice: ${anchorError}`);
+  // The same error can come in a measured run (1M, 2026-12-02): the pairs are then dropped and
+  // the engine is measured alone, rather than the row losing both figures.
+  let anchorFailure = '';
+  let times: { subject: number[]; anchor: number[] };
+  try {
+    times = await interleave(
+      runs,
+      async (i) => {
+        const t = await timed(() => engineQuery(engineText(shape, i)));
+        engineTotal = (t.value as EngineAnswer).total;
+        return t.ms;
+      },
+      async (i) => {
+        const where = shape.perRun?.(i).where ?? shape.where;
+        try {
+          const t = await timed(() => sqlite.query(where, shape.order, 50, shape.cap ?? null));
+          sqlTotal = t.value.total;
+          return t.ms;
+        } catch (err) {
+          anchorFailure = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
+          throw err;
+        }
+      },
+      // From OPFS at 1M a scanning shape costs SQLite seconds per run: each shape gets ~20 s,
+      // and at least 3 measured pairs.
+      { ms: SHAPE_BUDGET_MS, minRuns: 3 },
+    );
+  } catch (err) {
+    if (!anchorFailure) throw err;
+    return engineAlone(`SQLite failed in a measured run: ${anchorFailure}`);
   }
-  const times = await interleave(
-    runs,
-    async (i) => {
-      const t = await timed(() => engineQuery(engineText(shape, i)));
-      engineTotal = (t.value as EngineAnswer).total;
-      return t.ms;
-    },
-    async (i) => {
-      const where = shape.perRun?.(i).where ?? shape.where;
-      const t = await timed(() => sqlite.query(where, shape.order, 50, shape.cap ?? null));
-      sqlTotal = t.value.total;
-      return t.ms;
-    },
-    // From OPFS at 1M a scanning shape costs SQLite seconds per run: each shape gets ~20 s,
-    // and at least 3 measured pairs.
-    { ms: SHAPE_BUDGET_MS, minRuns: 3 },
-  );
   const subject = summarize(times.subject);
   const anchor = summarize(times.anchor);
   const ratio = subject.median / anchor.median;
