@@ -172,29 +172,37 @@ export async function benchQuery(runs: number): Promise<BenchRow[]> {
   await engineWorker().flushSnapshot();
   await engineQuiet();
   // One shape's failure (either side) is its own row: the other shapes' figures still count.
+  const failed = (name: string, err: unknown): BenchRow => ({
+    bench: 'query',
+    case: name,
+    unit: 'ms median (p95)',
+    subject: null,
+    anchor: null,
+    anchorName,
+    ratio: null,
+    target: '',
+    status: 'n/a',
+    note: `failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+  });
   for (const shape of queryShapes(corpus().spec.now)) {
     try {
       rows.push(await one(shape, runs, anchorName));
     } catch (err) {
-      rows.push({
-        bench: 'query',
-        case: shape.name,
-        unit: 'ms median (p95)',
-        subject: null,
-        anchor: null,
-        anchorName,
-        ratio: null,
-        target: '',
-        status: 'n/a',
-        note: `failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
-      });
+      rows.push(failed(shape.name, err));
     }
   }
-  rows.push(await coldRows(runs, anchorName));
+  // The cold-rows case too: a failure there used to end the whole step.
+  try {
+    rows.push(await coldRows(runs, anchorName));
+  } catch (err) {
+    rows.push(failed(COLD_ROWS_CASE, err));
+  }
   if (rows.every((r) => r.subject === null && r.anchor === null))
     throw new Error(`every shape failed; first: ${rows[0]?.note ?? 'no shapes'}`);
   return rows;
 }
+
+const COLD_ROWS_CASE = 'by feed, rows not read before (another feed each run)';
 
 // Feeds listed by the cold-rows case, one per run (the warm-up is i = -1): ids no shape names.
 const coldFeed = (i: number) => 301 + 3 * (i + 1);
@@ -214,7 +222,7 @@ async function coldRows(runs: number, anchorName: string): Promise<BenchRow> {
   const anchor = summarize(times.anchor);
   return {
     bench: 'query',
-    case: 'by feed, rows not read before (another feed each run)',
+    case: COLD_ROWS_CASE,
     unit: 'ms median (p95)',
     subject,
     anchor,
