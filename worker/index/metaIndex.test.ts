@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { MetaIndex, type IndexRow } from './metaIndex';
 import { testRow as row } from '../testing/indexRow';
+import { SlotMap } from '../search/slotMap';
 
 const idsOf = (index: MetaIndex, rows: Int32Array) => Array.from(rows, (r) => index.id(r));
 
@@ -223,6 +224,15 @@ describe('MetaIndex', () => {
           const expected = (id: number) => order.indexOf(id);
           // Looked up before anything changed (the column searched), then after a change.
           for (const id of [...asked, ...order]) expect(index.rowOf(id)).toBe(expected(id));
+          // Flag and tag changes find their rows the same way (asked ids unknown to the index are ignored).
+          index.setFlags(asked.map((id) => ({ id, flags: FLAG_SAVED })));
+          index.setTags(asked.map((id) => ({ id, tags: [id] })));
+          for (const id of order) {
+            const wanted = asked.includes(id);
+            expect(index.flags(index.rowOf(id))).toBe(wanted ? FLAG_SAVED : 0);
+            expect(index.tags(index.rowOf(id))).toEqual(wanted ? [id] : []);
+          }
+          expect(index.savedCount()).toBe(order.filter((id) => asked.includes(id)).length);
           const gone = order[0];
           if (gone !== undefined) {
             index.remove([gone]);
@@ -234,6 +244,26 @@ describe('MetaIndex', () => {
         },
       ),
     );
+  });
+
+  it('a flag or tag change right after a load does not make the id map (a start applying the flag log)', () => {
+    const full = new MetaIndex();
+    full.upsert(Array.from({ length: 5000 }, (_, i) => row(i + 1)));
+    const index = new MetaIndex();
+    index.load(full.columns());
+    const assign = vi.spyOn(SlotMap.prototype, 'assign');
+    try {
+      index.setFlags([{ id: 17, flags: FLAG_READ }]);
+      index.setTags([{ id: 18, tags: [3] }]);
+      expect(assign).not.toHaveBeenCalled();
+      expect(index.unreadCount()).toBe(4999);
+      index.remove([19]); // a change of rows makes it
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(index.flags(index.rowOf(17))).toBe(FLAG_READ);
+      expect(index.tags(index.rowOf(18))).toEqual([3]);
+    } finally {
+      assign.mockRestore();
+    }
   });
 
   it('an item added between the numbers and the text reads its own strings; the others read empty', () => {

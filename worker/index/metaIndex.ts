@@ -63,13 +63,15 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return this._textVersion;
   }
   /**
-   * The row of item `id`, or -1. Until something changes after a `load` (every change looks up
-   * ids through the map first), a binary search of the id column is tried first: rows are
-   * appended in id order, so the loaded ids nearly always ascend, and the first pages after a
-   * cold start look up each row's id (items/rowCache.ts); making the map for that was ~25 ms at
-   * 1M rows in the engine worker's profile, before the first page. A search that finds another
-   * id (ids that do not ascend, an unknown id) asks the map. Loaded rows are all live and their
-   * ids distinct, so a row holding `id` is its row.
+   * The row of item `id`, or -1. Until rows change after a `load` (appends and removals look up
+   * ids through the map first; flag and tag changes leave rows as they are and search too, so a
+   * start that applies the flag log does not make the map before its first page), a binary
+   * search of the id column is tried first: rows are appended in id order, so the loaded ids
+   * nearly always ascend, and the first pages after a cold start look up each row's id
+   * (items/rowCache.ts); making the map for that was ~25 ms at 1M rows in the engine worker's
+   * profile, before the first page. A search that finds another id (ids that do not ascend, an
+   * unknown id) asks the map. Loaded rows are all live and their ids distinct, so a row holding
+   * `id` is its row.
    */
   rowOf(id: number): number {
     if (this.slotsOwed) {
@@ -102,7 +104,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   /** Sets the tags of the items present; unknown ids are ignored. Does not reorder. */
   setTags(changes: Iterable<{ id: number; tags?: readonly number[] }>): void {
     for (const { id, tags } of changes) {
-      const row = this.rows.get(id);
+      const row = this.rowOf(id);
       if (row < 0) continue;
       this.count(row, -1);
       this.tagCols.put(id, tags);
@@ -200,7 +202,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   setFlags(changes: Iterable<{ id: number; flags: number }>): void {
     let visibility = false;
     for (const { id, flags } of changes) {
-      const row = this.rows.get(id);
+      const row = this.rowOf(id);
       if (row < 0) continue;
       if (((this.flagBits[row]! ^ flags) & FLAG_HIDDEN) !== 0) visibility = true;
       this.count(row, -1);
