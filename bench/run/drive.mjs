@@ -347,7 +347,7 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     await call('refreshCleanup');
     return rows;
   });
-  await step('cold', () => coldBench({ page, call, runs, notes }));
+  await step('cold', () => coldBench({ page, cdp, call, runs, notes, log }));
   notes.push(`Elapsed per step: ${elapsed.join(', ')}.`);
   return { rows, notes, failures };
 }

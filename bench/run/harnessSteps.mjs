@@ -1,6 +1,7 @@
 // The steps only the harness can drive (CDP scroll gestures, CDP heap reads, reloads for cold
 // starts): drive.mjs runs them in their place in the order.
 import { MB, med, sleep, summarize, verdict } from './stats.mjs';
+import { traceStep } from './trace.mjs';
 
 /**
  * The engine worker's heap after seeding, sampled every 0.5 s (each after a forced GC) while the
@@ -196,7 +197,7 @@ async function holdDatabase(page) {
   return keeper;
 }
 
-export async function coldBench({ page, call, runs, notes }) {
+export async function coldBench({ page, cdp, call, runs, notes, log }) {
   let rebuilt = 0;
   const onConsole = (msg) => {
     if (/index rebuilt from items/.test(msg.text())) rebuilt++;
@@ -272,17 +273,42 @@ export async function coldBench({ page, call, runs, notes }) {
   const afterMarkParts = { eInit: [], eAnswer: [] };
   const rebuiltBeforeMark = rebuilt;
   const marked = [];
+  // RIVULET_BENCH_TRACE_COLD=file.json: a trace of these starts (the "engine" windows, from just
+  // before each reload to the rows painted) and of as many reloads with nothing marked after them
+  // (the "static" windows), summed by thread as the scroll step's trace is (trace.mjs).
+  const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_COLD');
+  const stamp = (what) => page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`);
   for (let i = 0; i < Math.min(3, runs); i++) {
     marked.push(...(await call('markReadUnwritten', 5)));
     if (process.env.RIVULET_BENCH_MARK_WAIT) await sleep(Number(process.env.RIVULET_BENCH_MARK_WAIT));
+    await stamp('engine start');
     await page.reload({ waitUntil: 'load' });
     const er = await call('coldEngine', 'all', false);
+    await stamp('engine stop');
     afterMark.push(er.firstRows);
     afterMarkParts.eInit.push(er.inited - er.scriptStart);
     afterMarkParts.eAnswer.push(er.answered - er.scriptStart);
   }
   const rebuiltAfterMark = rebuilt - rebuiltBeforeMark;
   if (marked.length) await call('markUnreadWritten', marked);
+  if (process.env.RIVULET_BENCH_TRACE_COLD) {
+    for (let i = 0; i < Math.min(3, runs); i++) {
+      await call('initEngine');
+      await stamp('static start');
+      await page.reload({ waitUntil: 'load' });
+      const er = await call('coldEngine', 'all', false);
+      await stamp('static stop');
+      log(
+        `  unmarked reload from an engine page: rows at ${Math.round(er.firstRows)} ms (init ${Math.round(er.inited - er.scriptStart)}, first page ${Math.round(er.answered - er.scriptStart)})`,
+      );
+    }
+    afterMark.forEach((ms, i) =>
+      log(
+        `  reload after marking: rows at ${Math.round(ms)} ms (init ${Math.round(afterMarkParts.eInit[i])}, first page ${Math.round(afterMarkParts.eAnswer[i])})`,
+      ),
+    );
+  }
+  await trace.stop();
   await keeper.close();
   // A first start after the last tab closed: the browser has closed the database by then.
   const closed = [];
