@@ -278,36 +278,32 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   // (the "static" windows), summed by thread as the scroll step's trace is (trace.mjs).
   const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_COLD');
   const stamp = (what) => page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`);
+  const reloadAll = async (kind) => {
+    await stamp(`${kind} start`);
+    await page.reload({ waitUntil: 'load' });
+    const er = await call('coldEngine', 'all', false);
+    await stamp(`${kind} stop`);
+    return er;
+  };
+  const figures = (er) =>
+    `rows at ${Math.round(er.firstRows)} ms (init ${Math.round(er.inited - er.scriptStart)}, first page ${Math.round(er.answered - er.scriptStart)})`;
+  const traced = [];
   for (let i = 0; i < Math.min(3, runs); i++) {
     marked.push(...(await call('markReadUnwritten', 5)));
     if (process.env.RIVULET_BENCH_MARK_WAIT) await sleep(Number(process.env.RIVULET_BENCH_MARK_WAIT));
-    await stamp('engine start');
-    await page.reload({ waitUntil: 'load' });
-    const er = await call('coldEngine', 'all', false);
-    await stamp('engine stop');
+    const er = await reloadAll('engine');
+    traced.push(`  reload after marking: ${figures(er)}`);
     afterMark.push(er.firstRows);
     afterMarkParts.eInit.push(er.inited - er.scriptStart);
     afterMarkParts.eAnswer.push(er.answered - er.scriptStart);
   }
   const rebuiltAfterMark = rebuilt - rebuiltBeforeMark;
   if (marked.length) await call('markUnreadWritten', marked);
-  if (process.env.RIVULET_BENCH_TRACE_COLD) {
-    for (let i = 0; i < Math.min(3, runs); i++) {
-      await call('initEngine');
-      await stamp('static start');
-      await page.reload({ waitUntil: 'load' });
-      const er = await call('coldEngine', 'all', false);
-      await stamp('static stop');
-      log(
-        `  unmarked reload from an engine page: rows at ${Math.round(er.firstRows)} ms (init ${Math.round(er.inited - er.scriptStart)}, first page ${Math.round(er.answered - er.scriptStart)})`,
-      );
-    }
-    afterMark.forEach((ms, i) =>
-      log(
-        `  reload after marking: rows at ${Math.round(ms)} ms (init ${Math.round(afterMarkParts.eInit[i])}, first page ${Math.round(afterMarkParts.eAnswer[i])})`,
-      ),
-    );
+  for (let i = 0; process.env.RIVULET_BENCH_TRACE_COLD && i < Math.min(3, runs); i++) {
+    await call('initEngine');
+    traced.push(`  unmarked reload from an engine page: ${figures(await reloadAll('static'))}`);
   }
+  if (process.env.RIVULET_BENCH_TRACE_COLD) log(traced.join('\n'));
   await trace.stop();
   await keeper.close();
   // A first start after the last tab closed: the browser has closed the database by then.

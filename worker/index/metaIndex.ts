@@ -63,15 +63,13 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return this._textVersion;
   }
   /**
-   * The row of item `id`, or -1. Until rows change after a `load` (appends and removals look up
-   * ids through the map first; flag and tag changes leave rows as they are and search too, so a
-   * start that applies the flag log does not make the map before its first page), a binary
-   * search of the id column is tried first: rows are appended in id order, so the loaded ids
-   * nearly always ascend, and the first pages after a cold start look up each row's id
-   * (items/rowCache.ts); making the map for that was ~25 ms at 1M rows in the engine worker's
-   * profile, before the first page. A search that finds another id (ids that do not ascend, an
-   * unknown id) asks the map. Loaded rows are all live and their ids distinct, so a row holding
-   * `id` is its row.
+   * The row of item `id`, or -1. Until rows change after a `load` (appends and removals use the
+   * map; flag and tag changes search too), a binary search of the id column comes first: rows are
+   * appended in id order, so loaded ids nearly always ascend, and a cold start's first pages and a
+   * start applying the flag log look rows up by id (items/rowCache.ts, index/flagLog.ts); making
+   * the map for that was ~25 ms at 1M rows in the engine worker's profile, before the first page.
+   * A search that finds another id (ids that do not ascend, an unknown id) asks the map. Loaded
+   * rows are all live and their ids distinct, so a row holding `id` is its row.
    */
   rowOf(id: number): number {
     if (this.slotsOwed) {
