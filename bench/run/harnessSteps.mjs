@@ -273,11 +273,12 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   const afterMarkParts = { eInit: [], eAnswer: [] };
   const rebuiltBeforeMark = rebuilt;
   const marked = [];
-  // RIVULET_BENCH_TRACE_COLD=file.json: a trace of these starts (the "engine" windows, from just
-  // before each reload to the rows painted) and of as many reloads with nothing marked after them
-  // (the "static" windows), summed by thread as the scroll step's trace is (trace.mjs).
+  // RIVULET_BENCH_TRACE_COLD=file.json: a trace of these starts (the "engine" windows, stamped
+  // only when tracing, from just before each reload to the rows painted) and of as many reloads
+  // with nothing marked after them ("static"), summed by thread as for the scroll step (trace.mjs).
+  const tracing = Boolean(process.env.RIVULET_BENCH_TRACE_COLD);
   const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_COLD');
-  const stamp = (what) => page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`);
+  const stamp = (what) => tracing && page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`);
   const reloadAll = async (kind) => {
     await stamp(`${kind} start`);
     await page.reload({ waitUntil: 'load' });
@@ -299,11 +300,11 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   }
   const rebuiltAfterMark = rebuilt - rebuiltBeforeMark;
   if (marked.length) await call('markUnreadWritten', marked);
-  for (let i = 0; process.env.RIVULET_BENCH_TRACE_COLD && i < Math.min(3, runs); i++) {
+  for (let i = 0; tracing && i < Math.min(3, runs); i++) {
     await call('initEngine');
     traced.push(`  unmarked reload from an engine page: ${figures(await reloadAll('static'))}`);
   }
-  if (process.env.RIVULET_BENCH_TRACE_COLD) log(traced.join('\n'));
+  if (tracing) log(traced.join('\n'));
   await trace.stop();
   await keeper.close();
   // A first start after the last tab closed: the browser has closed the database by then.
