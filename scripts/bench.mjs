@@ -6,7 +6,7 @@
 //   --smoke       2,000 items, 1 run after a warm-up, every benchmark once, no thresholds;
 //                 results go to .tmp/bench-smoke.{md,json} so the committed ones stay.
 //   --out PATH    write PATH.{md,json} instead, so runs at once do not collide
-import { rmSync } from 'node:fs';
+import { cpSync, renameSync, rmSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,7 +60,9 @@ const { chromium } = await import('playwright-core');
 const { serveStatic } = await import('../bench/run/server.mjs');
 const { freeResultsName, toMarkdown, writeResults } = await import('../bench/run/report.mjs');
 
-const server = await serveStatic(buildDir);
+// RIVULET_BENCH_PORT: a fixed port, so a profile kept by RIVULET_BENCH_KEEP_PROFILE (below) is
+// opened later at the same origin and finds its IndexedDB and OPFS files.
+const server = await serveStatic(buildDir, Number(process.env.RIVULET_BENCH_PORT ?? 0));
 // Past 300k items the browser gets a profile on disk (inside the per-run folder): a fresh
 // context is off the record, so its IndexedDB and OPFS live in memory, and at 1M items (~3 GB
 // of IndexedDB beside the SQLite anchor's OPFS files) writes then fail as if the disk were full.
@@ -167,6 +169,17 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  // RIVULET_BENCH_KEEP_PROFILE=path: the on-disk profile is kept there (for probes of the store a
+  // run leaves behind) instead of being removed with the build.
+  const keep = process.env.RIVULET_BENCH_KEEP_PROFILE;
+  if (keep && onDisk) {
+    try {
+      renameSync(join(buildDir, 'profile'), keep);
+    } catch {
+      cpSync(join(buildDir, 'profile'), keep, { recursive: true });
+    }
+    console.log(`rivulet bench: browser profile kept at ${keep}`);
+  }
   rmSync(buildDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -75,10 +75,16 @@ export function summarizeTrace(trace, categories = '') {
   const wanted = categories.split(',').filter(Boolean);
   const busy = new Map();
   const byName = new Map();
-  const add = (map, key, kind, ms) => {
-    const row = map.get(key) ?? { engine: 0, static: 0, count: 0 };
+  // The browser's top-level tasks by where they were posted from (`src_func` in `src_file`):
+  // IndexedDB's request queue, its transactions' clean-up after commit, LevelDB's compactions.
+  const byPoster = new Map();
+  const add = (map, key, kind, ms, cpu = 0) => {
+    const row = map.get(key) ?? { engine: 0, static: 0, count: 0, cpu: 0 };
     row[kind] += ms;
-    if (kind === 'engine') row.count++;
+    if (kind === 'engine') {
+      row.count++;
+      row.cpu += cpu;
+    }
     map.set(key, row);
   };
   for (const e of events) {
@@ -91,6 +97,16 @@ export function summarizeTrace(trace, categories = '') {
         const overlap = Math.min(b, e.ts + e.dur) - Math.max(a, e.ts);
         if (overlap <= 0) continue;
         if (top) add(busy, `${e.pid}:${e.tid}`, kind, overlap / 1000);
+        if (top && e.args?.src_func && /browser/i.test(names.get(`${e.pid}`) ?? ''))
+          add(
+            byPoster,
+            `${e.args.src_func} (${String(e.args.src_file ?? '')
+              .split('/')
+              .pop()})`,
+            kind,
+            overlap / 1000,
+            ((e.tdur ?? 0) * overlap) / e.dur / 1000,
+          );
         if (named) add(byName, `${names.get(`${e.pid}`) ?? e.pid} ${e.name}`, kind, overlap / 1000);
       }
   }
@@ -109,9 +125,17 @@ export function summarizeTrace(trace, categories = '') {
       ([key, r]) =>
         `  ${key.padEnd(48)} engine runs ${r.engine.toFixed(0).padStart(7)} ms (${r.count}×)   static runs ${r.static.toFixed(0).padStart(7)} ms`,
     );
+  const posters = [...byPoster.entries()]
+    .sort((x, y) => y[1].engine - x[1].engine)
+    .slice(0, 8)
+    .map(
+      ([key, r]) =>
+        `  ${key.padEnd(48)} engine runs ${r.engine.toFixed(0).padStart(7)} ms (${r.count}×, ${r.cpu.toFixed(0)} ms CPU)   static runs ${r.static.toFixed(0).padStart(7)} ms`,
+    );
   return [
     `task time by thread (engine runs: ${windows.engine.length}, ${span('engine').toFixed(0)} ms; static runs: ${windows.static.length}, ${span('static').toFixed(0)} ms):`,
     ...lines,
+    ...(posters.length ? ['browser process tasks by where they were posted from:', ...posters] : []),
     ...(named.length
       ? [`events of ${wanted.join(', ')} (nested events count inside their parents too):`, ...named]
       : []),

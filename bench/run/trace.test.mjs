@@ -82,6 +82,39 @@ describe('scroll trace summary', () => {
     expect(lines).toHaveLength(at + 3);
   });
 
+  it('sums the browser process’s tasks by where they were posted from, with their CPU', () => {
+    const posted = (pid, ts, dur, tdur, src_func, src_file) => ({
+      ...task(pid, 20, ts, dur),
+      tdur,
+      args: { src_func, src_file },
+    });
+    const text = summarizeTrace({
+      traceEvents: [
+        { ph: 'M', name: 'process_name', pid: 2, args: { name: 'Browser' } },
+        { ph: 'M', name: 'process_name', pid: 3, args: { name: 'Renderer' } },
+        mark(1_000_000, 'rivulet-run engine start'),
+        mark(2_000_000, 'rivulet-run engine stop'),
+        mark(3_000_000, 'rivulet-run static start'),
+        mark(4_000_000, 'rivulet-run static stop'),
+        posted(2, 1_100_000, 300_000, 200_000, 'Commit', 'components/scopes/leveldb_scopes.cc'),
+        posted(2, 1_500_000, 100_000, 50_000, 'Commit', 'components/scopes/leveldb_scopes.cc'),
+        // Half of it inside the run: half its CPU is counted.
+        posted(2, 1_900_000, 200_000, 100_000, 'Schedule', 'env_chromium.cc'),
+        posted(2, 3_100_000, 40_000, 40_000, 'Commit', 'components/scopes/leveldb_scopes.cc'),
+        // Not the browser process: not listed.
+        posted(3, 1_100_000, 500_000, 500_000, 'Post', 'renderer.cc'),
+      ],
+    });
+    const lines = text.split('\n');
+    const at = lines.indexOf('browser process tasks by where they were posted from:');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(
+      /Commit \(leveldb_scopes\.cc\)\s+engine runs\s+400 ms \(2×, 250 ms CPU\)\s+static runs\s+40 ms/,
+    );
+    expect(lines[at + 2]).toMatch(/Schedule \(env_chromium\.cc\)\s+engine runs\s+100 ms \(1×, 50 ms CPU\)/);
+    expect(lines).toHaveLength(at + 3);
+  });
+
   it('reads a trace written one event per line, keeping what the summary uses', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'trace-'));
     const file = join(dir, 't.json');
