@@ -179,7 +179,8 @@ try {
       cpSync(join(buildDir, 'profile'), keep, { recursive: true });
     }
     console.log(`rivulet bench: browser profile kept at ${keep}`);
-  }
+  } else if (keep)
+    console.log('rivulet bench: no profile kept: this run kept none on disk (see RIVULET_BENCH_DISK)');
   rmSync(buildDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trackWorkerHeaps } from './heap.mjs';
-import { traceStep } from './trace.mjs';
+import { runStamper, traceStep } from './trace.mjs';
 import { afterSeedHeapRow, coldBench, memoryBench, scrollBench } from './harnessSteps.mjs';
 import { MB, summarize, verdict } from './stats.mjs';
 
@@ -334,20 +334,17 @@ export async function drive({ page, cdp, spec, runs, only, smoke, corpusDir, log
     // RIVULET_BENCH_TRACE_REFRESH=file.json: every process's threads over the runs, the refresh
     // runs as the summary's "engine" windows and the control runs as its "static" ones.
     const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_REFRESH');
-    const stamp = (kind, edge) =>
-      process.env.RIVULET_BENCH_TRACE_REFRESH
-        ? page.evaluate((m) => console.timeStamp(m), `rivulet-run ${kind} ${edge}`)
-        : null;
+    const stamp = runStamper(page, 'RIVULET_BENCH_TRACE_REFRESH');
     for (let i = 0; i < (smoke ? 1 : 3); i++) {
       // Each run: the same gestures first with no refresh (a control: what the machine gives).
       for (const refresh of [false, true]) {
         await call('refreshStart', refresh);
-        await stamp(refresh ? 'engine' : 'static', 'start');
+        await stamp(`${refresh ? 'engine' : 'static'} start`);
         for (let up = false; !(await call('refreshDone')); up = !up)
           await cdp.send('Input.synthesizeScrollGesture', {
             ...{ x: 400, y: 400, yDistance: up ? 2000 : -2000, speed: 2000, gestureSourceType: 'mouse' },
           });
-        await stamp(refresh ? 'engine' : 'static', 'stop');
+        await stamp(`${refresh ? 'engine' : 'static'} stop`);
         await call('refreshStop');
       }
     }

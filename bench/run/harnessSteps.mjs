@@ -1,7 +1,7 @@
 // The steps only the harness can drive (CDP scroll gestures, CDP heap reads, reloads for cold
 // starts): drive.mjs runs them in their place in the order.
 import { MB, med, sleep, summarize, verdict } from './stats.mjs';
-import { traceStep } from './trace.mjs';
+import { runStamper, traceStep } from './trace.mjs';
 
 /**
  * The engine worker's heap after seeding, sampled every 0.5 s (each after a forced GC) while the
@@ -278,7 +278,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   // with nothing marked after them ("static"), summed by thread as for the scroll step (trace.mjs).
   const tracing = Boolean(process.env.RIVULET_BENCH_TRACE_COLD);
   const trace = await traceStep({ cdp, log }, 'RIVULET_BENCH_TRACE_COLD');
-  const stamp = (what) => tracing && page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`);
+  const stamp = runStamper(page, 'RIVULET_BENCH_TRACE_COLD');
   const reloadAll = async (kind) => {
     await stamp(`${kind} start`);
     await page.reload({ waitUntil: 'load' });

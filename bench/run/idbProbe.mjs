@@ -17,9 +17,8 @@
 // time the page saw. Not part of `npm run bench`: it probes the browser, not Rivulet's code.
 /* global self, indexedDB -- the functions handed to page.evaluate run in the page */
 import { createServer } from 'node:http';
-import { createWriteStream } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { readTrace } from './trace.mjs';
+import { endTrace, postedFrom, readTrace } from './trace.mjs';
 import { chromiumArgs, ensureChromium } from '../../scripts/lib/chromium.mjs';
 
 const [dir, opList = 'meta,mark,tiny300', rounds = '1'] = process.argv.slice(2);
@@ -152,17 +151,8 @@ try {
       );
       wall.push(`${op} ${ms.toFixed(0)} ms`);
     }
-  const ended = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  const { stream } = await ended;
   const file = `${dir.replace(/\/$/, '')}-probe-trace.json`;
-  const out = createWriteStream(file);
-  for (;;) {
-    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 22 });
-    out.write(base64Encoded ? Buffer.from(data, 'base64') : data);
-    if (eof) break;
-  }
-  await new Promise((resolve) => out.end(resolve));
+  await endTrace(cdp, file);
   console.log(
     `trace: ${file}\n${summarize((await readTrace(file)).traceEvents)}\npage wall time: ${wall.join(', ')}`,
   );
@@ -196,9 +186,7 @@ function summarize(events) {
         e.ts > w.to
       )
         continue;
-      const poster = `${e.args?.src_func} (${String(e.args?.src_file ?? '')
-        .split('/')
-        .pop()})`;
+      const poster = postedFrom(e);
       if (!/indexed_db|leveldb|leveldatabase|env_chromium|bucket_context/.test(poster)) continue;
       const row = byPoster.get(poster) ?? { ms: 0, cpu: 0, n: 0 };
       row.ms += e.dur / 1000;

@@ -19,20 +19,43 @@ export async function traceStep({ cdp, log }, env) {
   });
   return {
     stop: async () => {
-      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.end');
-      const { stream } = await done;
-      const out = createWriteStream(file);
-      for (;;) {
-        const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 22 });
-        out.write(base64Encoded ? Buffer.from(data, 'base64') : data);
-        if (eof) break;
-      }
-      await cdp.send('IO.close', { handle: stream });
-      await new Promise((resolve) => out.end(resolve));
+      await endTrace(cdp, file);
       log(`trace written to ${file}\n${summarizeTrace(await readTrace(file), extraCategories())}`);
     },
   };
+}
+
+/** Ends the CDP trace started on `cdp` (with `transferMode: 'ReturnAsStream'`) and writes it to `file`. */
+export async function endTrace(cdp, file) {
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await done;
+  const out = createWriteStream(file);
+  for (;;) {
+    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream, size: 1 << 22 });
+    out.write(base64Encoded ? Buffer.from(data, 'base64') : data);
+    if (eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await new Promise((resolve) => out.end(resolve));
+}
+
+/**
+ * Marks the edge of a run window for `summarizeTrace` (`what`: 'engine start', 'static stop', …)
+ * from the page, only when `env` names a trace file: an untraced run gets no extra round trip.
+ */
+export function runStamper(page, env) {
+  return (what) =>
+    process.env[env] ? page.evaluate((m) => console.timeStamp(m), `rivulet-run ${what}`) : null;
+}
+
+/** Where a top-level task was posted from: `src_func (file name)`, or '' when the trace says not. */
+export function postedFrom(e) {
+  return e.args?.src_func
+    ? `${e.args.src_func} (${String(e.args.src_file ?? '')
+        .split('/')
+        .pop()})`
+    : '';
 }
 
 /**
@@ -97,16 +120,8 @@ export function summarizeTrace(trace, categories = '') {
         const overlap = Math.min(b, e.ts + e.dur) - Math.max(a, e.ts);
         if (overlap <= 0) continue;
         if (top) add(busy, `${e.pid}:${e.tid}`, kind, overlap / 1000);
-        if (top && e.args?.src_func && /browser/i.test(names.get(`${e.pid}`) ?? ''))
-          add(
-            byPoster,
-            `${e.args.src_func} (${String(e.args.src_file ?? '')
-              .split('/')
-              .pop()})`,
-            kind,
-            overlap / 1000,
-            ((e.tdur ?? 0) * overlap) / e.dur / 1000,
-          );
+        if (top && postedFrom(e) && /browser/i.test(names.get(`${e.pid}`) ?? ''))
+          add(byPoster, postedFrom(e), kind, overlap / 1000, ((e.tdur ?? 0) * overlap) / e.dur / 1000);
         if (named) add(byName, `${names.get(`${e.pid}`) ?? e.pid} ${e.name}`, kind, overlap / 1000);
       }
   }
