@@ -9,6 +9,7 @@
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { SlotMap } from '../search/slotMap';
+import { firstTrue } from './firstTrue';
 import { IndexRows } from './indexRows';
 import type { PackedTextColumns, TextColumns } from './stringColumns';
 import { Counts } from './counts';
@@ -74,14 +75,8 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   rowOf(id: number): number {
     if (this.slotsOwed) {
       const ids = this.ids;
-      let lo = 0;
-      let hi = this.size;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (ids[mid]! < id) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < this.size && ids[lo] === id) return lo;
+      const row = firstTrue(this.size, (r) => ids[r]! >= id);
+      if (row < this.size && ids[row] === id) return row;
     }
     return this.rows.get(id);
   }

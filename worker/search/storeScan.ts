@@ -11,6 +11,7 @@
  * measures both as it goes (`ScanCosts`) and picks per chunk: a chunk with no candidate is never
  * read, one with few is read text by text.
  */
+import { firstTrue } from '../index/firstTrue';
 import { byteFinder, indexOfFinder, type ByteFinder } from './byteFinder';
 import { needleGrams, type ChunkGrams } from './chunkGrams';
 import type { ChunkSpace } from './chunkSpace';
@@ -184,12 +185,5 @@ export function scanMatches(
 
 // The first slot whose chunk is `c` or later (slots are in chunk order). O(log slots).
 function firstSlotOf(t: ScanLayout, c: number): number {
-  let lo = 0;
-  let hi = t.slots;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((t.chunkOf[mid] as number) < c) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstTrue(t.slots, (slot) => (t.chunkOf[slot] as number) >= c);
 }

@@ -1,3 +1,4 @@
+import { firstTrue } from '../../index/firstTrue';
 import type { MetaIndexView } from '../../index/types';
 import type { Condition } from './ast';
 import { compileFeedCondition, isFeedOnly } from './compile';
@@ -119,18 +120,6 @@ export function feedRestriction(conds: Condition[], env: CompileEnv): FeedRestri
     intersect([...env.source.feeds.keys()].filter((f) => pred(f)));
   }
   return { feeds, rest };
-}
-
-/** First index in [0, n) where `ok` holds, for `ok` false then true along the array. */
-function firstTrue(n: number, ok: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ok(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /** The part of a date-desc ordered row array within the bounds, by binary search. */
