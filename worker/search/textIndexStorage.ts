@@ -135,7 +135,9 @@ export async function writeText(
       );
     return wrote;
   } catch (err) {
-    console.warn('Rivulet: text index not written', err);
+    // A database closed under the write (a closing tab, an engine closed right after an ingest)
+    // is not worth a warning; the next start writes the whole index either way.
+    if (db.dexie.isOpen()) console.warn('Rivulet: text index not written', err);
     state.lineage = '';
     return false;
   }
