@@ -294,6 +294,8 @@ export const en = {
     routeTitle: 'Something went wrong',
     routeText: 'This screen could not be shown. Reloading usually helps.',
     engineTitle: 'The reading engine did not answer',
+    queryTitle: 'This query cannot run',
+    queryHint: 'Correct it in the editor above and run it again.',
   },
   items: itemsEn,
   subscribe: subscribeEn,

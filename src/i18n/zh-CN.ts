@@ -291,6 +291,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
     routeTitle: '出错了',
     routeText: '无法显示这个页面，重新加载通常可以解决。',
     engineTitle: '阅读引擎没有响应',
+    queryTitle: '这个查询无法运行',
+    queryHint: '请在上方编辑器中修改后重新运行。',
   },
   items: itemsZhCN,
   subscribe: subscribeZhCN,

@@ -41,6 +41,13 @@ describe('/filter', () => {
     expect(message).toContain("found 'AND'");
     expect(await filter.expected.textContent()).toContain('a value');
     expect(await filter.runButton.isDisabled()).toBe(true);
+    // Enter does what the disabled button would: nothing runs, nothing goes into the history
+    // (a run changes the address and the history in the key's own handler; the next test also
+    // finds the history holding only the query it ran).
+    await filter.input.press('Enter');
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(await filter.runError.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('rivulet-query-history'))).toBeNull();
 
     await filter.type("feed.title = 'Feed 1' AND isRead = false", 10);
     expect(await span.count()).toBe(0);
@@ -147,6 +154,18 @@ describe('/filter', () => {
     await filter.example('Unread').click();
     expect(await filter.input.inputValue()).toBe('isRead = false');
     await filter.waitForTotal(17);
+  });
+
+  test('an address whose query does not parse says so in the results, with no Retry', async () => {
+    const filter = new FilterScreen(app.page);
+    await app.goto(`/filter?q=${encodeURIComponent('feed.title = AND')}`);
+    await waitFor(filter.runError, 'the query error in the results');
+    const text = (await filter.runError.textContent()) ?? '';
+    expect(text).toContain('This query cannot run');
+    expect(text).toContain("found 'AND'");
+    // No Retry (running it again cannot help), and not the engine's failure box.
+    expect(await filter.runErrorButtons.count()).toBe(0);
+    expect(await filter.engineError.count()).toBe(0);
   });
 
   test('no console errors', () => {

@@ -88,7 +88,11 @@ export function FilterPanel(p: FilterPanelProps) {
           <QueryPanel
             draft={p.draft}
             onDraft={p.onDraft}
-            onRun={() => p.onRunQuery(p.draft)}
+            // Enter does what the Run button does: nothing while the text on screen has an error
+            // (else the run lists an error box and the history keeps a query that cannot run).
+            onRun={() => {
+              if (!invalid) p.onRunQuery(p.draft);
+            }}
             state={p.check.state}
             errorAt={p.check.errorAt}
             saveActions={save}

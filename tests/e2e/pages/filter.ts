@@ -20,6 +20,18 @@ export class FilterScreen {
   get runButton(): Locator {
     return this.page.locator(tid('query-run')).describe('the Run button');
   }
+  /** The results' box saying the query that was run cannot run (a syntax error). */
+  get runError(): Locator {
+    return this.page.locator(tid('query-run-error')).describe('the query error in the results');
+  }
+  /** Buttons inside that box (there is nothing to retry). */
+  get runErrorButtons(): Locator {
+    return this.runError.getByRole('button').describe('buttons in the query error');
+  }
+  /** The results' box saying the engine failed (not the query). */
+  get engineError(): Locator {
+    return this.page.locator(tid('engine-error')).describe('the engine error box');
+  }
   get panelsToggle(): Locator {
     return this.page.locator(tid('filter-panels-toggle')).describe('the filter side panels toggle');
   }
