@@ -107,8 +107,8 @@ function Meta({ row, feedTitle, now, withAvatar }: CellProps & { withAvatar?: bo
       {saved && <IconStarFilled size={12} className={classes.saved} aria-label={t('items.row.saved')} />}
       {row.tags?.length ? <RowTags ids={row.tags} /> : null}
       <span aria-hidden="true">·</span>
-      {/* Feed and author wrap at word ends inside a one-line box: what does not fit is left out
-          whole, never cut mid-word. The age comes first, so it always shows. */}
+      {/* Feed and author share one line that ends in an ellipsis when it does not fit. The age
+          comes first, so it always shows. */}
       <span className={classes.metaText}>
         <span className={classes.metaFeed}>{feedTitle}</span>
         {row.author && <span> · {row.author}</span>}
