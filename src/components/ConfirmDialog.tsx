@@ -104,7 +104,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
 function Kbd({ children }: { children: string }) {
   return (
-    <span aria-hidden="true" style={{ marginLeft: 8, opacity: 0.6, fontSize: '0.85em', fontWeight: 400 }}>
+    <span
+      aria-hidden="true"
+      data-key-hint
+      style={{ marginLeft: 8, opacity: 0.6, fontSize: '0.85em', fontWeight: 400 }}
+    >
       {children}
     </span>
   );

@@ -17,5 +17,6 @@ export const searchEn = {
   choose: 'choose',
   open: 'open',
   close: 'close',
-  hint: 'Type words to search titles, authors, feeds and article text: every word must match, and "quotes" find an exact phrase. Press / or Ctrl+K anywhere.',
+  hint: 'Type words to search titles, authors, feeds and article text: every word must match, and "quotes" find an exact phrase.',
+  hintKeys: 'Press / or Ctrl+K anywhere.',
 };

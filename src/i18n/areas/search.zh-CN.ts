@@ -17,5 +17,6 @@ export const searchZhCN: DeepStringRecord<typeof searchEn> = {
   choose: '选择',
   open: '打开',
   close: '关闭',
-  hint: '输入词语即可搜索标题、作者、订阅源和正文：每个词都必须匹配，加上引号（"…" 或 “…”）可搜索完整短语。在任意位置按 / 或 Ctrl+K 打开搜索。',
+  hint: '输入词语即可搜索标题、作者、订阅源和正文：每个词都必须匹配，加上引号（"…" 或 “…”）可搜索完整短语。',
+  hintKeys: '在任意位置按 / 或 Ctrl+K 打开搜索。',
 };

@@ -68,7 +68,13 @@ export function SearchScreen() {
             style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) 0' }}
           >
             <Text c="dimmed" data-testid="search-page-empty">
-              {q ? t('search.noMatch', { q }) : t('search.hint')}
+              {q ? (
+                t('search.noMatch', { q })
+              ) : (
+                <>
+                  {t('search.hint')} <span data-key-hint>{t('search.hintKeys')}</span>
+                </>
+              )}
             </Text>
             {q && (
               <Text c="dimmed" size="sm" mt={4} data-testid="search-page-empty-hint">
