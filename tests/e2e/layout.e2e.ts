@@ -211,7 +211,7 @@ describe('layout at every size', () => {
     await app.page.keyboard.press('Escape');
   });
 
-  test.each(['list', 'column', 'card', 'magazine'])('the %s view and its reader', async (view) => {
+  test.each(['list', 'column', 'card', 'magazine', 'text'])('the %s view and its reader', async (view) => {
     await setSettings(app.page, { general: { defaultView: view } });
     await visit('/all', ROWS);
     expect(await everySize(`view-${view}`)).toEqual([]);

@@ -2,6 +2,8 @@
  * The layout rules every screen must keep at every size, as one page function: no sideways
  * scrolling, no control over a title, every control reachable, no title squeezed to a stub, and a
  * reader toolbar that fits its pane, and settings labels next to their controls. Returns readable problems (empty when the layout is sound).
+ * Also measures for phone-layout tests: how much of a row the title or text gets ({@link rowShares}),
+ * buttons too small to touch ({@link smallTargets}) and a row's meta line ({@link metaLine}).
  */
 import type { Page } from 'playwright-core';
 
@@ -158,4 +160,75 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
     }
     return [...new Set(problems)];
   }, options);
+}
+
+/**
+ * For each article row drawn, the share of the row's width its `part` gets: the title, or the
+ * text column (rows with a picture only: the column beside the picture).
+ */
+export function rowShares(page: Page, part: 'title' | 'text'): Promise<number[]> {
+  return page.evaluate((what) => {
+    const rows = [...document.querySelectorAll('[data-testid="item-row"]')];
+    return rows.flatMap((row) => {
+      const el =
+        what === 'title'
+          ? row.querySelector('[data-testid="item-title"]')
+          : row.querySelector(':scope > img') && row.querySelector(':scope > div');
+      return el ? [el.getBoundingClientRect().width / row.getBoundingClientRect().width] : [];
+    });
+  }, part);
+}
+
+/** Where {@link smallTargets} looks: the selected row's buttons, the reader's toolbar, … */
+const TARGETS = {
+  row: '[data-testid="item-row"][data-selected="true"] .mantine-ActionIcon-root',
+  hoveredRow: '[data-testid="item-row"]:hover .mantine-ActionIcon-root',
+  reader: '.rv-toolbar .mantine-ActionIcon-root, .rv-toolbar button',
+  sidebar: '[data-testid="sidebar"] .mantine-ActionIcon-root',
+  rss: '[data-testid^="rss-row-menu-"]',
+} as const;
+
+/**
+ * The drawn buttons of `where` smaller than `min` px either way, as "name WxH" (empty when all
+ * are big enough), and how many were measured.
+ */
+export function smallTargets(
+  page: Page,
+  where: keyof typeof TARGETS,
+  min: number,
+): Promise<{ measured: number; small: string[]; tallest: number }> {
+  return page.evaluate(
+    ([selector, least]) => {
+      const drawn = [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility());
+      const small = drawn.flatMap((el) => {
+        const r = el.getBoundingClientRect();
+        const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.tagName;
+        return r.width < least || r.height < least
+          ? [`${name} ${Math.round(r.width)}x${Math.round(r.height)}`]
+          : [];
+      });
+      const tallest = Math.max(0, ...drawn.map((el) => el.getBoundingClientRect().height));
+      return { measured: drawn.length, small, tallest };
+    },
+    [TARGETS[where], min] as const,
+  );
+}
+
+/**
+ * The meta line of the first row naming `feedTitle` (the feed's name, then the author): its
+ * text-overflow and whether its text is cut.
+ */
+export function metaLine(page: Page, feedTitle: string): Promise<{ overflow: string; cut: boolean } | null> {
+  return page.evaluate((feed) => {
+    for (const span of document.querySelectorAll('[data-testid="item-row"] span')) {
+      if (span.textContent !== feed || !span.parentElement) continue;
+      const line = span.parentElement;
+      line.scrollIntoView({ block: 'center' });
+      return {
+        overflow: getComputedStyle(line).textOverflow,
+        cut: line.scrollWidth > line.clientWidth + 1,
+      };
+    }
+    return null;
+  }, feedTitle);
 }

@@ -1,0 +1,186 @@
+/**
+ * A phone's list views and touch targets, measured: at 390x844 the text-only view gives the row to
+ * the title (not to the feed name and age), the magazine view leaves the text most of the row, a
+ * long feed name in a row's meta ends in an ellipsis; on a touch screen (coarse pointer, no hover)
+ * the row, reader, feed-table and sidebar buttons are at least 40 px and pure keyboard hints are
+ * gone, while a mouse on a desktop keeps the compact buttons. With RIVULET_SHOTS=1, screenshots go
+ * to test-results/phone/ (gitignored) for a person to look at.
+ */
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
+import { type AppPage, launchBrowser, openApp } from './harness';
+import { checkLayout, metaLine, rowShares, smallTargets } from './layoutCheck';
+import { screens, waitFor } from './pages';
+import { seedFeeds, setSettings, svgPicture } from './readingSeed';
+import { shootSizes } from './shots';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'phone');
+const PHONE = { width: 390, height: 844 };
+const FEED = 'Design Notes from an Unusually Long-Named Studio of Typographers and Gardeners';
+/** The smallest touch target, in CSS pixels (WCAG 2.5.8 asks 24, platform guides 44–48). */
+const TOUCH = 40;
+
+let browser: Browser;
+let images: FeedServer;
+let app: AppPage;
+let feedId = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  images = await startFeedServer();
+  const svg = svgPicture('Figure', 200);
+  images.setRoute('/img/0.svg', (_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=600' }).end(svg);
+  });
+  app = await openApp(browser, { viewport: PHONE });
+  await app.goto('/welcome');
+  const words = 'A calm page carries the news of a hundred sites, and a reader reads every title. ';
+  const ids = await seedFeeds(app.page, [
+    {
+      title: FEED,
+      articles: Array.from({ length: 6 }, (_, i) => ({
+        title: `Typography that breathes: line length, leading and the rhythm of a page, part ${i + 1}`,
+        author: 'Jakub Alba (yak shaving correspondent)',
+        description: `<p><img src="${images.url}/img/0.svg" alt="figure"></p><p>${words.repeat(4)}</p>`,
+      })),
+    },
+    {
+      title: 'Plain Text Weekly',
+      articles: Array.from({ length: 4 }, (_, i) => ({
+        title: `Words only, issue ${i + 1}: a letter about typography without pictures`,
+        description: `<p>${words.repeat(3)}</p>`,
+      })),
+    },
+  ]);
+  feedId = ids.feedIds[0] ?? 0;
+  await setSettings(app.page, {
+    appearance: { lessAnimation: true },
+    general: { hideReadArticles: false, autoRead: false },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await app.context.close();
+  await browser.close();
+  await images.close();
+});
+
+async function visit(path: string, view?: string): Promise<void> {
+  if (view) await setSettings(app.page, { general: { defaultView: view } });
+  await app.goto(path);
+  const { list } = screens(app.page);
+  await waitFor(list.rows.first(), `the rows of ${path}`);
+  await waitFor(list.loading, `${path} to finish loading`, { state: 'detached' });
+}
+
+describe('the list views on a phone', () => {
+  test('text only: the title takes most of the row, the feed name gives way', async () => {
+    await visit('/all', 'text');
+    await shootSizes(app.page, SHOTS, 'text');
+    const titles = await rowShares(app.page, 'title');
+    expect(titles.length).toBeGreaterThan(3);
+    for (const share of titles) expect(share, 'the title’s share of a text-only row').toBeGreaterThan(0.5);
+    expect(await checkLayout(app.page)).toEqual([]);
+  });
+
+  test('magazine: the picture leaves the text most of the row', async () => {
+    await visit('/all', 'magazine');
+    // The pictures arrive after the rows.
+    await expect.poll(async () => (await rowShares(app.page, 'text')).length).toBeGreaterThan(3);
+    await shootSizes(app.page, SHOTS, 'magazine');
+    const mains = await rowShares(app.page, 'text');
+    expect(mains.length).toBeGreaterThan(0);
+    for (const share of mains) expect(share, 'the text’s share of a magazine row').toBeGreaterThan(0.55);
+    expect(await checkLayout(app.page)).toEqual([]);
+  });
+
+  test('a long feed name in the meta line ends in an ellipsis, not mid-word', async () => {
+    await visit(`/search?q=typography`, 'list');
+    await shootSizes(app.page, SHOTS, 'search');
+    const style = await metaLine(app.page, FEED);
+    expect(style).toEqual({ overflow: 'ellipsis', cut: true });
+    expect(await checkLayout(app.page)).toEqual([]);
+  });
+});
+
+describe('touch targets', () => {
+  test('a mouse on a desktop keeps the compact row buttons', async () => {
+    await app.page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await visit('/all', 'list');
+      await screens(app.page).list.rows.first().hover();
+      const buttons = await smallTargets(app.page, 'hoveredRow', TOUCH);
+      expect(buttons.measured).toBe(3);
+      expect(buttons.tallest).toBeLessThan(30);
+    } finally {
+      await app.page.setViewportSize(PHONE);
+    }
+  });
+
+  test('on a touch screen every button is big enough to hit and key hints are gone', async () => {
+    const page = app.page;
+    const cdp = await app.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    try {
+      await visit('/all', 'list');
+      expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+      const { list, reader, sidebar, confirm, rss, search } = screens(page);
+      const problems: string[] = [];
+      const measure = async (where: Parameters<typeof smallTargets>[1]) => {
+        const found = await smallTargets(page, where, TOUCH);
+        expect(found.measured, `buttons measured in ${where}`).toBeGreaterThan(0);
+        problems.push(...found.small);
+      };
+
+      // A row's buttons show on the selected row.
+      await page.keyboard.press('j');
+      await waitFor(list.selected(), 'a selected row after j');
+      await measure('row');
+      await shootSizes(page, SHOTS, 'touch-row');
+
+      // Mark all read asks without the N / Y key badges.
+      await list.markAllButton.click();
+      const choice = list.markAllChoice('all');
+      if (await choice.isVisible()) await choice.click();
+      await confirm.waitOpen();
+      const labels = [await confirm.okButton.innerText(), await confirm.cancelButton.innerText()];
+      expect(labels.map((l) => l.trim().slice(-1))).not.toEqual(['Y', 'N']);
+      await confirm.cancel();
+      await confirm.waitClosed();
+
+      // The reader's toolbar.
+      await list.openFirst();
+      await measure('reader');
+      expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-reader');
+      await reader.close();
+
+      // The sidebar's header and footer, in the phone's drawer.
+      await sidebar.drawerButton.click();
+      await waitFor(sidebar.drawer, 'the sidebar drawer');
+      await measure('sidebar');
+      expect(await checkLayout(page)).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-sidebar');
+      await page.keyboard.press('Escape');
+
+      // The feeds table's "⋯".
+      await app.goto('/rss');
+      await waitFor(rss.row(feedId), 'the feed’s row on /rss');
+      await measure('rss');
+      expect(await checkLayout(page)).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-rss');
+
+      // Search's empty page: no "Press / or Ctrl+K" on a phone.
+      await app.goto('/search');
+      await waitFor(search.empty, 'the empty search page');
+      expect(await search.empty.innerText()).not.toContain('Ctrl+K');
+
+      expect(problems).toEqual([]);
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+  });
+});
