@@ -8,8 +8,8 @@ import { MarkdownView } from '../reader/MarkdownView';
 import { bindKeys } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useShortcuts } from '../reader/shortcuts';
-import { useSettingsGroup } from '../settings/useSettings';
 import { SUMMARY_BUDGET } from './prompts';
+import { useSummaryPrompt } from './summaryPrompt';
 import { AiOffBox, StreamedBox } from './StreamedBox';
 import { useAiEndpoint } from './useAiEndpoint';
 import { type SummaryState, useSummary } from './useSummary';
@@ -34,7 +34,7 @@ export function useArticleSummary(
 ): ArticleSummaryParts {
   const t = useT();
   const { endpoint } = useAiEndpoint();
-  const { summaryPrompt } = useSettingsGroup('integrated');
+  const summaryPrompt = useSummaryPrompt();
   const { state, generate, stop } = useSummary({
     item,
     feedTitle,

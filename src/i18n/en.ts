@@ -164,6 +164,7 @@ export const en = {
       relayDesc:
         'For endpoints that do not allow calls from web pages (CORS). Your key then passes through the Rivulet server, which does not keep it.',
       prompt: 'Summary prompt',
+      promptDesc: 'Leave it empty for the built-in prompt, in the interface language.',
       connection: 'Connection',
       lastTested: 'Last tested {time}',
       notTested: 'Not tested yet.',

@@ -163,6 +163,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
       relay: '通过 Rivulet 服务器调用',
       relayDesc: '用于不允许网页直接调用的接口（CORS）。此时密钥会经过 Rivulet 服务器，服务器不会保存它。',
       prompt: '摘要提示词',
+      promptDesc: '留空则使用内置提示词（与界面语言一致）。',
       connection: '连接',
       lastTested: '上次测试：{time}',
       notTested: '尚未测试。',

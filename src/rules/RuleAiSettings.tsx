@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAiEndpoint } from '../ai/useAiEndpoint';
+import { useSummaryPrompt } from '../ai/summaryPrompt';
 import { useLanguage } from '../i18n';
 import { useSettingsGroup } from '../settings/useSettings';
 import { targetOf, targetTag } from '../translate/languages';
@@ -14,7 +15,8 @@ import type { RuleAiConfig } from './types';
  */
 export function RuleAiSettings() {
   const { endpoint, pending } = useAiEndpoint();
-  const { summaryPrompt, translateTo } = useSettingsGroup('integrated');
+  const { translateTo } = useSettingsGroup('integrated');
+  const summaryPrompt = useSummaryPrompt();
   const ui = useLanguage();
   const config: RuleAiConfig = { endpoint, summaryPrompt, language: targetOf(targetTag(translateTo, ui)) };
   const key = JSON.stringify(config);

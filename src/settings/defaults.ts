@@ -158,7 +158,8 @@ export function defaultSettings(): AppSettings {
     integrated: {
       apiUrl: '',
       apiKey: '',
-      summaryPrompt: '请用简洁的语言总结这篇文章的主要内容，突出核心观点和关键信息。',
+      // Empty: the built-in prompt in the interface language (src/ai/summaryPrompt.ts).
+      summaryPrompt: '',
       isApiValid: false,
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',

@@ -40,7 +40,7 @@ describe('defaults', () => {
     expect(d.integrated).toEqual({
       apiUrl: '',
       apiKey: '',
-      summaryPrompt: '请用简洁的语言总结这篇文章的主要内容，突出核心观点和关键信息。',
+      summaryPrompt: '',
       isApiValid: false,
       lastTestTime: '',
       selectedModel: 'gpt-4o-mini',

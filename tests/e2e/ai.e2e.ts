@@ -122,6 +122,8 @@ describe('AI', () => {
     const chat = ai.chats()[0];
     expect(chat?.body?.model).toBe('deepseek-chat');
     expect(chat?.body?.stream).toBe(true);
+    // No prompt of the reader's own: the built-in one, in the interface's language (English).
+    expect(chat?.body?.messages?.[0]?.content).toMatch(/^Summarise this article/);
     expect(chat?.body?.messages?.[1]?.content).toContain(
       'Title: Rust compiler gets faster incremental builds',
     );

@@ -18,6 +18,8 @@ export const aiEn = {
     copy: 'Copy summary',
     hide: 'Hide summary',
     working: 'Summarising…',
+    defaultPrompt:
+      'Summarise this article in a few short sentences: its main point first, then the key facts and figures behind it.',
   },
   translate: {
     button: 'Translate',

@@ -15,6 +15,7 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
     copy: '复制摘要',
     hide: '隐藏摘要',
     working: '正在生成摘要…',
+    defaultPrompt: '请用简洁的语言总结这篇文章的主要内容，突出核心观点和关键信息。',
   },
   translate: {
     button: '翻译',
