@@ -8,7 +8,7 @@ import { feedsQuery } from '../queries/feeds';
 import { useEngineStatus } from '../queries/useCounts';
 import { Dashboard } from './welcome/Dashboard';
 import { FirstRun } from './welcome/FirstRun';
-import { dailyQuery } from './welcome/queries';
+import { todayTotalQuery } from './welcome/queries';
 import { Stat } from './welcome/Stat';
 import './welcome/welcome.css';
 import { useT } from '../i18n';
@@ -22,8 +22,7 @@ export function Welcome() {
   const t = useT();
   const { counts, error, retry } = useEngineStatus();
   const { data: feeds } = useQuery(feedsQuery());
-  const { data: days } = useQuery(dailyQuery(30));
-  const today = days?.at(-1);
+  const { data: today } = useQuery(todayTotalQuery());
   const firstRun = counts !== undefined && counts.feeds === 0;
   return (
     <Screen
@@ -47,7 +46,7 @@ export function Welcome() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="md" data-testid="welcome-counts">
         <Stat
           label={t('welcome.stats.today')}
-          value={today ? today.read + today.unread : undefined}
+          value={today}
           testId="count-today"
           icon={<IconCalendar size={20} />}
         />

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoErrors, launchBrowser, openApp } from './harness';
-import { colorScheme, screens, waitFor } from './pages';
+import { ListScreen, colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
 import { shot } from './shots';
 
@@ -52,6 +52,9 @@ describe('welcome', () => {
       itemsPerFeed: 12,
       readRatio: 0.5,
       items: [
+        // Inside the Today list's 24 hours and out of it (either may be yesterday by the clock).
+        { title: 'Twenty-three hours old', pubDate: now - 23 * 3600 },
+        { title: 'Twenty-five hours old', pubDate: now - 25 * 3600 },
         { title: 'Three days old', pubDate: now - 3 * DAY },
         { title: 'Ten days old', pubDate: now - 10 * DAY },
         { title: 'Forty days old', pubDate: now - 40 * DAY },
@@ -79,8 +82,10 @@ describe('welcome', () => {
     expect(total).toBe(seeded.itemCount - 1);
     expect(days.some((d) => d.read > 0 && d.unread > 0 && d.bars === 3)).toBe(true);
     expect(days.filter((d) => d.read + d.unread > 0).length).toBeGreaterThanOrEqual(3);
+    // The Today tile counts what the Today list holds: the last 24 hours (every seeded article
+    // but the four older than a day), not the calendar day's bar of the chart.
     const today = Number(await welcome.count('today').textContent());
-    expect(today).toBeGreaterThan(0);
+    expect(today).toBe(seeded.itemCount - 4);
     expect(await welcome.countShown('items').textContent()).toBe(String(seeded.itemCount));
     expect(await welcome.problems.getAttribute('data-count')).toBe('1');
     await waitFor(welcome.topFeeds.first(), 'a top feed on /welcome');
@@ -105,6 +110,10 @@ describe('welcome', () => {
     await reader.waitOpen();
     expect(await reader.title.textContent()).toBe(title);
     expect(new URL(app.page.url()).search).toBe('');
+    // …and the Today list's header says the same total as the tile.
+    await app.goto('/home');
+    const list = new ListScreen(app.page);
+    await list.waitForUnread(new RegExp(`of ${today}$`));
     expectNoErrors(app.errors);
     await app.context.close();
   });
