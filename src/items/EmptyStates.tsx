@@ -154,12 +154,17 @@ export function NothingHere({ saved = false }: { saved?: boolean }) {
   );
 }
 
-/** Shown after the last row of a complete list. */
-export function EndOfList({ onNextFeed }: { onNextFeed?: () => void }) {
+/**
+ * Shown after the last row of a complete list: "all caught up" only when the list's scope has
+ * nothing unread left (`unread` 0), else (unread articles above, or a list without a scope such
+ * as search results) just that the list ends here.
+ */
+export function EndOfList({ onNextFeed, unread }: { onNextFeed?: () => void; unread?: number }) {
   const t = useT();
+  const caughtUp = unread === 0;
   return (
-    <div className={classes.end} data-testid="items-end">
-      <Text size="sm">{t('items.empty.caughtUp')}</Text>
+    <div className={classes.end} data-testid="items-end" data-caught-up={caughtUp || undefined}>
+      <Text size="sm">{caughtUp ? t('items.empty.caughtUp') : t('items.empty.endOfList')}</Text>
       {onNextFeed && (
         <Button
           size="xs"

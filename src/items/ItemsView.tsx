@@ -101,7 +101,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     onlyUnread: hidesRead,
   });
   const actions = useListActions(data, general.markReadOnScroll, keyText);
-  const { label: countLabel, scopeTotal } = useListCounts(scope, data.total, hidesRead);
+  const { label: countLabel, scopeTotal, unread: scopeUnread } = useListCounts(scope, data.total, hidesRead);
 
   // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
   const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
@@ -307,7 +307,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleRead={actions.toggleRead}
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
-        footer={<EndOfList onNextFeed={onNextFeed} />}
+        footer={<EndOfList onNextFeed={onNextFeed} unread={scopeUnread} />}
       />
     );
 

@@ -12,6 +12,8 @@ export interface ListCounts {
   label: string | undefined;
   /** Articles in the list's scope, read or not; null while unknown or for lists without a scope. */
   scopeTotal: number | null;
+  /** Unread articles in the list's scope; undefined while loading and for lists without a scope. */
+  unread: number | undefined;
 }
 
 /**
@@ -42,6 +44,7 @@ export function useListCounts(
     return {
       label: total === null ? undefined : t('items.articleCount', { count: total }),
       scopeTotal: null,
+      unread: undefined,
     };
   let n: number | undefined;
   if (scope.scope === 'all') n = counts.data?.unread;
@@ -51,11 +54,12 @@ export function useListCounts(
     n = counts.data && feeds.data ? groupUnread(scope.id ?? 0, feeds.data, counts.data) : undefined;
   else n = unreadTotal.data;
   const scopeTotal = onlyUnread ? (allTotal.data ?? null) : total;
-  if (n === undefined || scopeTotal === null) return { label: undefined, scopeTotal };
+  if (n === undefined || scopeTotal === null) return { label: undefined, scopeTotal, unread: n };
   return {
     label: onlyUnread
       ? t('items.unreadOfTotal', { count: n, total: scopeTotal })
       : t('items.totalAndUnread', { count: scopeTotal, unread: n }),
     scopeTotal,
+    unread: n,
   };
 }

@@ -86,6 +86,7 @@ export const itemsEn = {
     nothingText: 'Articles from your subscriptions will show up here.',
     subscribe: 'Subscribe to a feed',
     caughtUp: 'You’re all caught up.',
+    endOfList: 'That’s the end of this list.',
   },
   menu: {
     open: 'Open',

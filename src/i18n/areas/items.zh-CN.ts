@@ -78,6 +78,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     nothingText: '你订阅的文章会显示在这里。',
     subscribe: '订阅一个订阅源',
     caughtUp: '你已读完所有文章。',
+    endOfList: '列表到此为止。',
   },
   menu: {
     open: '打开',
