@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
 import { checkLayout, metaLine, rowShares, smallTargets } from './layoutCheck';
-import { screens, waitFor } from './pages';
+import { FilterScreen, screens, waitFor } from './pages';
 import { seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -176,6 +176,14 @@ describe('touch targets', () => {
       await app.goto('/search');
       await waitFor(search.empty, 'the empty search page');
       expect(await search.empty.innerText()).not.toContain('Ctrl+K');
+
+      // Filters: no "Enter runs · Shift+Enter new line", but the syntax line stays.
+      await app.goto('/filter');
+      const filter = new FilterScreen(page);
+      await waitFor(filter.input, 'the query editor');
+      const panelText = await filter.panel.innerText();
+      expect(panelText).not.toContain('Shift');
+      expect(panelText).toContain('Syntax:');
 
       expect(problems).toEqual([]);
     } finally {

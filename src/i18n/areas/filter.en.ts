@@ -40,7 +40,8 @@ export const filterEn = {
   recentEmpty: 'Queries you run appear here.',
   query: {
     label: 'Filter query',
-    runs: '{enter} runs · {shift}+{enter} new line · Syntax: {syntax} joined by AND / OR, then ORDER BY and LIMIT',
+    runs: '{enter} runs · {shift}+{enter} new line · ',
+    syntaxLine: 'Syntax: {syntax} joined by AND / OR, then ORDER BY and LIMIT',
     syntax: 'field op value',
     checking: 'Checking…',
     matches: plural({ one: '{count} article matches', other: '{count} articles match' }),

@@ -37,7 +37,8 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
   recentEmpty: '运行过的查询会显示在这里。',
   query: {
     label: '筛选查询',
-    runs: '{enter} 运行 · {shift}+{enter} 换行 · 语法：{syntax}，用 AND / OR 连接，然后是 ORDER BY 和 LIMIT',
+    runs: '{enter} 运行 · {shift}+{enter} 换行 · ',
+    syntaxLine: '语法：{syntax}，用 AND / OR 连接，然后是 ORDER BY 和 LIMIT',
     syntax: '字段 运算符 值',
     checking: '正在检查…',
     matches: plural({ other: '匹配 {count} 篇文章' }),

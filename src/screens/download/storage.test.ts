@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resetSettings, updateSettings } from '../../settings/useSettings';
 import { askPersistence, formatBytes, readStorage } from './storage';
 
 describe('formatBytes', () => {
@@ -13,6 +14,17 @@ describe('formatBytes', () => {
     [Number.NaN, 'unknown'],
   ])('%s → %s', (bytes, text) => {
     expect(formatBytes(bytes, 'en-US')).toBe(text);
+  });
+
+  it('in Chinese: bytes and "unknown" in Chinese too', () => {
+    updateSettings('general', { language: 'zh-CN' });
+    try {
+      expect(formatBytes(0, 'zh-CN')).toBe('0字节');
+      expect(formatBytes(1536, 'zh-CN')).toBe('1.5 KB');
+      expect(formatBytes(null, 'zh-CN')).toBe('未知');
+    } finally {
+      resetSettings('general');
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 /** Storage usage, quota and persistence, through `navigator.storage` (absent in some browsers). */
+import { t } from '../../i18n';
 
 /** What the Storage section shows. Fields are null when the browser does not say. */
 export interface StorageInfo {
@@ -7,9 +8,14 @@ export interface StorageInfo {
   persisted: boolean | null;
 }
 
-/** 1536 → "1.5 KB"; decimal units as browsers report quotas; null → "unknown". */
+/**
+ * 1536 → "1.5 KB"; decimal units as browsers report quotas; under 1 KB the byte count in the
+ * locale's words ("999 bytes", "999字节"); null → "unknown" in the interface language.
+ */
 export function formatBytes(bytes: number | null, locale?: string): string {
-  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return 'unknown';
+  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return t('download.storage.unknown');
+  if (bytes < 1000)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;

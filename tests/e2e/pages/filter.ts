@@ -17,6 +17,10 @@ export class FilterScreen {
   get errorSpan(): Locator {
     return this.page.locator(tid('query-error-span')).describe('the underlined error in the query');
   }
+  /** Everything above the results: mode switch, editor, hints, panels. */
+  get panel(): Locator {
+    return this.page.locator(tid('filter-panel')).describe('the filter panel');
+  }
   get runButton(): Locator {
     return this.page.locator(tid('query-run')).describe('the Run button');
   }
