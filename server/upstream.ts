@@ -66,8 +66,23 @@ function seconds(ms: number): string {
 function describeNetworkError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const code = (err as NodeJS.ErrnoException).code;
+  // The common causes in words a reader can act on, the system's code after them for whoever
+  // looks further.
+  const words = code ? NETWORK_WORDS[code] : undefined;
+  if (words) return `${words} (${code})`;
+  if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code))
+    return `its security certificate is not valid (${code})`;
   return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
 }
+
+const NETWORK_WORDS: Record<string, string> = {
+  ENOTFOUND: 'no site has that name; check the address for typos',
+  EAI_AGAIN: 'the name could not be looked up just now; check the connection',
+  ECONNREFUSED: 'the site refused the connection',
+  ECONNRESET: 'the connection was cut',
+  EHOSTUNREACH: 'the site’s network cannot be reached',
+  ENETUNREACH: 'the network cannot be reached; check the connection',
+};
 
 /**
  * A `lookup` for http.get that resolves with `resolve` and refuses (as the connection's error)

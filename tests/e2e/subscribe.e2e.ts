@@ -87,6 +87,16 @@ describe('subscribe', () => {
     await findFeeds(`${feedsUrl}/status/404`);
     await waitFor(subscribe.error, 'the message for a missing page');
     expect((await subscribe.error.textContent())?.length).toBeGreaterThan(15);
+    // Words that are not an address are refused in words, before anything is fetched (the
+    // browser's URL parser would take them as a host name with escaped spaces).
+    for (const typed of ['this is not a url', 'ht!tp://bad url with spaces']) {
+      await findFeeds(typed);
+      await waitFor(
+        subscribe.error.filter({ hasText: 'This is not a web address' }),
+        `the message for '${typed}'`,
+      );
+      expect(await subscribe.error.textContent()).toContain('Type a site such as example.com');
+    }
     // Scheme-less input works too (the fixture host has no scheme typed).
     await findFeeds(`${feedsUrl.replace(/^http:\/\//, '')}/feeds/atom.xml`);
     await waitFor(subscribe.preview, 'the preview of a scheme-less address');
