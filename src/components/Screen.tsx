@@ -23,24 +23,21 @@ export function Screen({ id, title, documentTitle, subtitle, actions, children, 
   }, [plain]);
   return (
     <section data-testid={`screen-${id}`} className={classes.screen} data-wide={wide || undefined}>
-      {/* The actions move under the title when both do not fit on one line (phones). */}
-      <Group
-        justify="space-between"
-        align="flex-end"
-        mb={subtitle ? 4 : 'lg'}
-        wrap="wrap"
-        style={{ rowGap: 10 }}
-      >
-        <Title order={1} fz={26} data-testid="page-title" className={classes.title}>
-          {title}
-        </Title>
+      {/* The actions move under the title and its subtitle when they do not fit beside them
+          (phones); the subtitle stays with the title it explains. */}
+      <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" style={{ rowGap: 12 }}>
+        <div className={classes.heading}>
+          <Title order={1} fz={26} data-testid="page-title" className={classes.title}>
+            {title}
+          </Title>
+          {subtitle && (
+            <Text c="dimmed" size="sm" mt={4} data-testid="page-subtitle">
+              {subtitle}
+            </Text>
+          )}
+        </div>
         {actions}
       </Group>
-      {subtitle && (
-        <Text c="dimmed" size="sm" mb="lg">
-          {subtitle}
-        </Text>
-      )}
       {children}
     </section>
   );

@@ -32,7 +32,8 @@ export async function shootSizes(page: Page, dir: string, name: string): Promise
     await page.setViewportSize({ width: w, height: h });
     for (const scheme of ['light', 'dark'] as const) {
       await colorScheme(page, scheme);
-      await page.screenshot({ path: `${dir}/${name}-${w}-${scheme}.png` });
+      // Transitions finished: a scheme switch fades colours in (a label read blank mid-fade).
+      await page.screenshot({ path: `${dir}/${name}-${w}-${scheme}.png`, animations: 'disabled' });
     }
   }
   if (size) await page.setViewportSize(size);
