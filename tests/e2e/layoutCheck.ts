@@ -232,3 +232,24 @@ export function metaLine(page: Page, feedTitle: string): Promise<{ overflow: str
     return null;
   }, feedTitle);
 }
+
+/**
+ * Where a screen's heading parts sit (CSS px from the top): the title's and subtitle's bottoms
+ * and the first action button's top; null when the screen has no subtitle or no action.
+ */
+export function headingOrder(
+  page: Page,
+): Promise<{ title: number; subtitle: number; actions: number } | null> {
+  return page.evaluate(() => {
+    const title = document.querySelector('[data-testid="page-title"]');
+    const subtitle = document.querySelector('[data-testid="page-subtitle"]');
+    const section = title?.closest('section');
+    const action = section?.querySelector('a, button');
+    if (!title || !subtitle || !action) return null;
+    return {
+      title: title.getBoundingClientRect().bottom,
+      subtitle: subtitle.getBoundingClientRect().bottom,
+      actions: action.getBoundingClientRect().top,
+    };
+  });
+}

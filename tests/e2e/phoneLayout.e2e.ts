@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
-import { checkLayout, metaLine, rowShares, smallTargets } from './layoutCheck';
+import { checkLayout, headingOrder, metaLine, rowShares, smallTargets } from './layoutCheck';
 import { FilterScreen, screens, waitFor } from './pages';
 import { seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shootSizes } from './shots';
@@ -102,6 +102,15 @@ describe('the list views on a phone', () => {
     const style = await metaLine(app.page, FEED);
     expect(style).toEqual({ overflow: 'ellipsis', cut: true });
     expect(await checkLayout(app.page)).toEqual([]);
+  });
+
+  test('a screen’s subtitle stays under its title; the actions wrap below both', async () => {
+    await app.goto('/welcome');
+    await waitFor(screens(app.page).welcome.count('feeds'), 'the welcome counts');
+    const at = await headingOrder(app.page);
+    expect(at).not.toBeNull();
+    expect(at!.subtitle).toBeGreaterThan(at!.title);
+    expect(at!.actions).toBeGreaterThanOrEqual(at!.subtitle);
   });
 });
 
