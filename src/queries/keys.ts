@@ -70,8 +70,6 @@ export const queryKeys = {
   /** Welcome: articles per local day. */
   dailyAll: ['daily'] as const,
   daily: (days: number) => ['daily', days] as const,
-  /** The Today list's total (Welcome's Today tile). */
-  todayTotal: ['daily', 'todayList'] as const,
   /** Welcome: the last opened article and where to continue reading. */
   continueReadingAll: ['continue-reading'] as const,
   continueReading: (lastOpened: number | null) => ['continue-reading', lastOpened] as const,

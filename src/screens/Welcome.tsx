@@ -5,10 +5,10 @@ import { Link } from 'react-router-dom';
 import { EngineError } from '../components/EngineError';
 import { Screen } from '../components/Screen';
 import { feedsQuery } from '../queries/feeds';
+import { scopeTotalQuery } from '../queries/items';
 import { useEngineStatus } from '../queries/useCounts';
 import { Dashboard } from './welcome/Dashboard';
 import { FirstRun } from './welcome/FirstRun';
-import { todayTotalQuery } from './welcome/queries';
 import { Stat } from './welcome/Stat';
 import './welcome/welcome.css';
 import { useT } from '../i18n';
@@ -22,7 +22,8 @@ export function Welcome() {
   const t = useT();
   const { counts, error, retry } = useEngineStatus();
   const { data: feeds } = useQuery(feedsQuery());
-  const { data: today } = useQuery(todayTotalQuery());
+  // The Today list's own total (the last 24 hours, read or not), as its header counts it.
+  const { data: today } = useQuery(scopeTotalQuery('today'));
   const firstRun = counts !== undefined && counts.feeds === 0;
   return (
     <Screen

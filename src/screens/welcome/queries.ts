@@ -13,17 +13,6 @@ export const dailyQuery = (days = 30) =>
     queryFn: () => withEngine((e) => e.stats.daily(days)),
   });
 
-/**
- * How many articles the Today list holds (the last 24 hours, read or not, as its header counts
- * them): the Today tile says the same number the list it stands for does. Under the `daily`
- * prefix, so the same events refresh it.
- */
-export const todayTotalQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.todayTotal,
-    queryFn: () => withEngine(async (e) => (await e.items.page({ scope: 'today', limit: 1 })).total),
-  });
-
 /** The row of the last opened article (when it still exists) and where to continue reading. */
 export const continueQuery = (lastOpened: number | null) =>
   queryOptions({
