@@ -8,10 +8,14 @@ import { useSettingsGroup } from '../settings/useSettings';
  */
 export const LEGACY_SUMMARY_PROMPT = '请用简洁的语言总结这篇文章的主要内容，突出核心观点和关键信息。';
 
+/** The setting as the settings tab shows it: the legacy default shows as empty (unset). */
+export function shownSummaryPrompt(setting: string): string {
+  return setting.trim() === LEGACY_SUMMARY_PROMPT ? '' : setting;
+}
+
 /** The reader's own summary prompt, '' when they have none (blank, or the legacy default). */
 export function ownSummaryPrompt(setting: string): string {
-  const own = setting.trim();
-  return own === LEGACY_SUMMARY_PROMPT ? '' : own;
+  return shownSummaryPrompt(setting).trim();
 }
 
 /**

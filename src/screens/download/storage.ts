@@ -16,14 +16,14 @@ export function formatBytes(bytes: number | null, locale?: string): string {
   if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return t('download.storage.unknown');
   if (bytes < 1000)
     return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
   let unit = 0;
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000;
     unit++;
   }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const digits = value >= 100 ? 0 : 1;
   return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
 }
 

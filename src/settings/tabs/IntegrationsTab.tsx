@@ -15,7 +15,7 @@ import { AiErrorNotice } from '../../ai/AiErrorNotice';
 import { resolveEndpoint } from '../../ai/endpoint';
 import type { AiError } from '../../ai/errors';
 import { testConnection } from '../../ai/testConnection';
-import { LEGACY_SUMMARY_PROMPT } from '../../ai/summaryPrompt';
+import { shownSummaryPrompt } from '../../ai/summaryPrompt';
 import { aiStatusQuery } from '../../ai/useAiEndpoint';
 import { formatDate, useT } from '../../i18n';
 import { SendToSection } from '../../sendTo/SendToSection';
@@ -136,7 +136,7 @@ export function IntegrationsTab() {
           minRows={2}
           maxRows={6}
           // The legacy default shows as empty, with the built-in prompt it now stands for.
-          value={s.summaryPrompt.trim() === LEGACY_SUMMARY_PROMPT ? '' : s.summaryPrompt}
+          value={shownSummaryPrompt(s.summaryPrompt)}
           placeholder={t('ai.summary.defaultPrompt')}
           onChange={(e) => set({ summaryPrompt: e.currentTarget.value })}
           data-testid="setting-summaryPrompt"
