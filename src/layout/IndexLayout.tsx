@@ -4,6 +4,7 @@ import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { usePublishPath } from './activePath';
+import { useDrawerEntry } from './drawerEntry';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
 import { bindKeys } from '../keys/keyMap';
@@ -35,23 +36,25 @@ export function IndexLayout() {
   // Live width while dragging; the setting is written once, when the drag ends.
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const width = dragWidth ?? clampSidebarWidth(sidebarWidth);
-  // Under 1024 px the sidebar is a drawer over the content: it starts closed and closes after
-  // navigating; that state is per visit, so the desktop preference is left untouched. Phones
-  // (under 768 px) reach it, and the main lists, from the bottom bar.
+  // Under 1024 px the sidebar is a drawer over the content: it starts closed and is a history
+  // entry of its own (drawerEntry.ts), so Back closes it and following a link in it closes it;
+  // the desktop preference is left untouched. Phones (under 768 px) reach it, and the main lists,
+  // from the bottom bar.
   const narrow = useMediaQuery('(max-width: 1023px)', false, { getInitialValueInEffect: false });
   const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
-  const [overlayOpen, setOverlayOpen] = useState(false);
+  const drawer = useDrawerEntry();
+  const overlayOpen = narrow && drawer.open;
   const { pathname } = useLocation();
   usePublishPath(pathname);
-  const [seenPath, setSeenPath] = useState(pathname);
-  if (seenPath !== pathname) {
-    setSeenPath(pathname);
-    setOverlayOpen(false);
-  }
   const hidden = narrow ? !overlayOpen : hideSidebar;
   // As a drawer the sidebar is a modal dialog: focus moves in and stays until it closes.
   const trapRef = useFocusTrap(narrow && !hidden);
-  const toggle = () => (narrow ? setOverlayOpen((o) => !o) : toggleSidebar(hideSidebar));
+  const toggle = () => {
+    if (!narrow) toggleSidebar(hideSidebar);
+    else if (overlayOpen) drawer.hide();
+    else drawer.show();
+  };
+  const { hide: hideDrawer } = drawer;
 
   useShortcuts(bindKeys('everywhere', { toggleSidebar: toggle }));
   // Esc closes the drawer (capture, so the list or reader underneath does not also act on it).
@@ -60,14 +63,19 @@ export function IndexLayout() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       e.stopPropagation();
-      setOverlayOpen(false);
+      hideDrawer();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [narrow, overlayOpen]);
+  }, [narrow, overlayOpen, hideDrawer]);
 
   return (
-    <div className={classes.shell} data-testid="app-shell" data-phone={phone || undefined}>
+    <div
+      className={classes.shell}
+      data-testid="app-shell"
+      data-phone={phone || undefined}
+      onClickCapture={narrow ? drawer.onClickCapture : undefined}
+    >
       {!hidden && (
         <aside
           ref={trapRef}

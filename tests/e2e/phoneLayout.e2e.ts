@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
 import { checkLayout, headingOrder, metaLine, rowShares, smallTargets } from './layoutCheck';
-import { FilterScreen, screens, waitFor } from './pages';
+import { FilterScreen, screens, waitFor, waitForPath } from './pages';
 import { seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -199,5 +199,49 @@ describe('touch targets', () => {
       await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
       await cdp.detach();
     }
+  });
+});
+
+describe('the menu drawer', () => {
+  test('Back closes it and stays; a link in it replaces it; Esc closes it too', async () => {
+    const { page } = app;
+    const { list, sidebar } = screens(page);
+    await app.goto('/welcome');
+    await visit('/all', 'list');
+    const open = async () => {
+      await sidebar.drawerButton.click();
+      await waitFor(sidebar.drawer, 'the sidebar drawer');
+    };
+    const closed = (after: string) =>
+      waitFor(sidebar.root, `the drawer to close after ${after}`, { state: 'detached' });
+    const rowsOfAll = async (after: string) => {
+      await waitForPath(page, '/all');
+      await waitFor(list.rows.first(), `the rows of /all after ${after}`);
+    };
+
+    // Back closes the drawer and keeps the list; Forward opens it again.
+    await open();
+    await page.goBack();
+    await closed('Back');
+    await rowsOfAll('Back');
+    await page.goForward();
+    await waitFor(sidebar.drawer, 'the drawer again after Forward');
+
+    // A feed followed from the drawer: the drawer closes; Back returns to the list, closed.
+    await sidebar.feed(feedId).click();
+    await waitForPath(page, `/f/${feedId}`);
+    await closed('following a feed');
+    await waitFor(list.rows.first(), 'the feed’s rows');
+    await page.goBack();
+    await rowsOfAll('Back from the feed');
+    expect(await sidebar.root.count()).toBe(0);
+
+    // Esc closes it; then Back leaves the list for the page before it.
+    await open();
+    await page.keyboard.press('Escape');
+    await closed('Esc');
+    await rowsOfAll('Esc');
+    await page.goBack();
+    await waitForPath(page, '/welcome');
   });
 });
