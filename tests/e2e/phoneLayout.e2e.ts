@@ -202,6 +202,50 @@ describe('touch targets', () => {
   });
 });
 
+describe('filters on a phone', () => {
+  test('once a query runs the editor folds to one line and the results get the screen; Edit opens it', async () => {
+    const { page } = app;
+    const filter = new FilterScreen(page);
+    const { list } = screens(page);
+    const QUERY = "title LIKE 'breathes'";
+    await app.goto('/filter');
+    await filter.type(QUERY, 6);
+    await filter.run();
+    await waitFor(filter.summary, 'the folded editor');
+    expect(await filter.summaryText.innerText()).toBe(QUERY);
+    expect(await filter.panel.count()).toBe(0);
+    await waitFor(list.rows.first(), 'the results');
+    // The first result starts in the top third of the screen (it started at 440 of 844 px).
+    const top = (await list.rows.first().boundingBox())?.y ?? Infinity;
+    expect(top).toBeLessThan(PHONE.height / 3);
+    expect(await checkLayout(page)).toEqual([]);
+    await shootSizes(page, SHOTS, 'filter-folded');
+    // Edit: the editor is back with the query in it, ready to change.
+    await filter.summaryEdit.click();
+    await waitFor(filter.input, 'the query editor after Edit');
+    expect(await filter.input.inputValue()).toBe(QUERY);
+    expect(await filter.summary.count()).toBe(0);
+    // A reload of the results' address on a phone shows the results first too.
+    await page.reload();
+    await waitFor(filter.summary, 'the folded editor after a reload');
+  });
+
+  test('a desktop keeps the editor open after a run', async () => {
+    const { page } = app;
+    const filter = new FilterScreen(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await app.goto('/filter');
+      await filter.run("title LIKE 'breathes'");
+      await waitFor(screens(page).list.rows.first(), 'the results');
+      expect(await filter.input.isVisible()).toBe(true);
+      expect(await filter.summary.count()).toBe(0);
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+  });
+});
+
 describe('the menu drawer', () => {
   test('Back closes it and stays; a link in it replaces it; Esc closes it too', async () => {
     const { page } = app;

@@ -14,6 +14,11 @@ export const filterEn = {
   noUnreadMatch: 'No unread articles match.',
   noMatch: 'No articles match.',
   run: 'Run',
+  ranSummary: {
+    label: 'The query that ran',
+    edit: 'Edit',
+    editLabel: 'Edit the query',
+  },
   saveTitle: 'Save filter',
   save: 'Save',
   saveAs: 'Save as filter…',

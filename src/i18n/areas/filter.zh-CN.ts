@@ -11,6 +11,11 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
   noUnreadMatch: '没有匹配的未读文章。',
   noMatch: '没有匹配的文章。',
   run: '运行',
+  ranSummary: {
+    label: '已运行的查询',
+    edit: '编辑',
+    editLabel: '编辑查询',
+  },
   saveTitle: '保存筛选器',
   save: '保存',
   saveAs: '保存为筛选器…',

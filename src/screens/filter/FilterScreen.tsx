@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -21,6 +22,7 @@ import { useQueryCheck } from '../../filters/useQueryCheck';
 import { ItemsView } from '../../items/ItemsView';
 import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
+import { RanSummary, ranText } from './RanSummary';
 import { RelatedView } from './RelatedView';
 import { RuleEditor } from './RuleEditor';
 import { rulesListQuery, tagNamesQuery } from '../../rules/queries';
@@ -60,6 +62,10 @@ function FilterEditor() {
   );
   const [naming, setNaming] = useState(false);
   const [panelsOpen, setPanelsOpen] = useState(ranQuery === null);
+  // On a phone the editor folds to one line once a query has run (RanSummary); Edit opens it.
+  // A saved filter opened for editing starts open.
+  const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
+  const [editorOpen, setEditorOpen] = useState(editId !== null);
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
   const rules = useQuery(rulesListQuery());
@@ -82,12 +88,15 @@ function FilterEditor() {
     push(text);
     setAddress({ q: text });
     setPanelsOpen(false);
+    setEditorOpen(false);
   };
   const runKeywords = () => {
     setRanKeywords(cleanKeywords(rows));
     setPanelsOpen(false);
+    setEditorOpen(false);
   };
   const edit = (f: SavedFilter) => {
+    setEditorOpen(true);
     if (isKeywordFilter(f)) {
       setRows(f.keywords ?? EMPTY_ROWS);
       setRanKeywords(f.keywords ?? null);
@@ -111,6 +120,7 @@ function FilterEditor() {
   // ItemsView keys its cache by listKey content, so a fresh fetcher per render is fine.
   // Exactly what the query selects, as the match line counts it (no silent only-unread).
   const source = resultsSource(ran, false);
+  const folded = phone && !editorOpen && ran.kind !== 'none';
 
   const panel = (
     <FilterPanel
@@ -151,21 +161,25 @@ function FilterEditor() {
         fetchPage={source.fetchPage}
         title={t('filter.title')}
         headerExtra={
-          <>
-            {panel}
-            {/* Only with an engine that has rules (an older engine in another tab answers an error). */}
-            {mode === 'query' && editing && !isKeywordFilter(editing) && rules.isSuccess && (
-              <RuleEditor
-                key={`${editing.id}:${ruleOfFilter(rules.data, editing.id)?.id ?? 'new'}`}
-                filter={editing}
-                query={draft}
-                queryError={check.state.kind === 'error' ? check.state.message : null}
-                rule={ruleOfFilter(rules.data, editing.id)}
-                tagSuggestions={tagNames.data}
-              />
-            )}
-            {mode === 'query' && <DescribeFilter onRun={runQuery} />}
-          </>
+          folded ? (
+            <RanSummary text={ranText(ran)} onEdit={() => setEditorOpen(true)} />
+          ) : (
+            <>
+              {panel}
+              {/* Only with an engine that has rules (an older engine in another tab answers an error). */}
+              {mode === 'query' && editing && !isKeywordFilter(editing) && rules.isSuccess && (
+                <RuleEditor
+                  key={`${editing.id}:${ruleOfFilter(rules.data, editing.id)?.id ?? 'new'}`}
+                  filter={editing}
+                  query={draft}
+                  queryError={check.state.kind === 'error' ? check.state.message : null}
+                  rule={ruleOfFilter(rules.data, editing.id)}
+                  tagSuggestions={tagNames.data}
+                />
+              )}
+              {mode === 'query' && <DescribeFilter onRun={runQuery} />}
+            </>
+          )
         }
         ranked={ran.kind === 'keywords'}
         showsRead

@@ -21,6 +21,16 @@ export class FilterScreen {
   get panel(): Locator {
     return this.page.locator(tid('filter-panel')).describe('the filter panel');
   }
+  /** A phone's one-line stand-in for the editor once a query has run. */
+  get summary(): Locator {
+    return this.page.locator(tid('filter-summary')).describe('the folded editor (the query that ran)');
+  }
+  get summaryText(): Locator {
+    return this.page.locator(tid('filter-summary-text')).describe('the query the folded editor shows');
+  }
+  get summaryEdit(): Locator {
+    return this.page.locator(tid('filter-summary-edit')).describe('Edit on the folded editor');
+  }
   get runButton(): Locator {
     return this.page.locator(tid('query-run')).describe('the Run button');
   }
