@@ -83,7 +83,8 @@ export function IndexLayout() {
           data-overlay={narrow || undefined}
           role={narrow ? 'dialog' : undefined}
           aria-modal={narrow || undefined}
-          style={{ width }}
+          // The drawer's width is the CSS's (a finger's worth of icons must fit its footer).
+          style={narrow ? undefined : { width }}
           data-testid="sidebar"
           aria-label={t('nav.sidebar')}
         >

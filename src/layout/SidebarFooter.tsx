@@ -40,7 +40,14 @@ export function SidebarFooter() {
   const { themeMode } = useSettingsGroup('appearance');
   const mode = t(`settings.appearance.themes.${themeMode}`);
   return (
-    <Group gap={2} px="xs" py={8} justify="space-between" style={{ borderTop: '1px solid var(--rv-border)' }}>
+    <Group
+      gap={2}
+      px="xs"
+      py={8}
+      justify="space-between"
+      style={{ borderTop: '1px solid var(--rv-border)' }}
+      data-testid="sidebar-footer"
+    >
       <Group gap={2}>
         {TOOLS.map((tool) => (
           <Tooltip key={tool.to} label={t(tool.labelKey)}>

@@ -171,6 +171,12 @@ describe('touch targets', () => {
       await waitFor(sidebar.drawer, 'the sidebar drawer');
       await measure('sidebar');
       expect(await checkLayout(page)).toEqual([]);
+      // The footer's icons stay on one row (they wrapped to two at 40 px in a 256 px drawer).
+      const tops = new Set<number>();
+      for (const button of await sidebar.footerButtons.all())
+        tops.add(Math.round((await button.boundingBox())?.y ?? -1));
+      expect(await sidebar.footerButtons.count()).toBeGreaterThanOrEqual(7);
+      expect([...tops]).toHaveLength(1);
       await shootSizes(page, SHOTS, 'touch-sidebar');
       await page.keyboard.press('Escape');
 

@@ -31,6 +31,12 @@ export class Sidebar {
   get drawer(): Locator {
     return this.page.locator(`${tid('sidebar')}[data-overlay]`).describe('the sidebar drawer');
   }
+  /** The buttons and links of the sidebar's bottom row (tools, More, theme, settings). */
+  get footerButtons(): Locator {
+    return this.page
+      .locator(`${tid('sidebar-footer')} :is(a, button)`)
+      .describe("the sidebar footer's buttons");
+  }
   /** A feed's link, by id or by its shown name. */
   feed(idOrName: number | string): Locator {
     if (typeof idOrName === 'number')
