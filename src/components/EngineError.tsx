@@ -8,7 +8,7 @@ import { errorText } from '../i18n/errorText';
 const QUERY_CODES = new Set(['query_syntax', 'query_too_long']);
 
 /** Whether `error` is the engine refusing a query the reader wrote, not the engine failing. */
-export function isQueryError(error: unknown): boolean {
+function isQueryError(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   return typeof code === 'string' && QUERY_CODES.has(code);
 }

@@ -100,24 +100,21 @@ export function inputUrls(input: string): string[] {
   // A typed address has no whitespace (Chromium's URL parser escapes a space in a host instead
   // of refusing it, and a search phrase would then be fetched as a host name).
   if (/\s/.test(s)) throw notAddress();
-  if (/^[a-z][a-z\d+.-]*:\/\//i.test(s)) {
-    let u: URL;
+  const parse = (href: string): URL => {
     try {
-      u = new URL(s);
+      return new URL(href);
     } catch {
       throw notAddress();
     }
+  };
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(s)) {
+    const u = parse(s);
     if (u.protocol !== 'http:' && u.protocol !== 'https:')
       throw new EngineError('bad_scheme', `Only http and https addresses can be used, not ${u.protocol}`);
     if (!HOST.test(u.hostname)) throw notAddress();
     return [u.href];
   }
-  let u: URL;
-  try {
-    u = new URL(`https://${s}`);
-  } catch {
-    throw notAddress();
-  }
+  const u = parse(`https://${s}`);
   // Without a scheme, a site: a dotted name, localhost or an IP address ("ht!tp://x" would
   // otherwise become a host named "ht!tp", and "news" a lookup of a host named news).
   const h = u.hostname;
