@@ -1,5 +1,4 @@
 // `npm test`: everything CI checks, in order, with a closing summary. Exits non-zero on any failure.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuild, ensureDependencies, root, run } from './lib/prepare.mjs';
@@ -50,56 +49,11 @@ function vitest(name, extra) {
   };
 }
 
-/**
- * Runs a command with its output held back, so two steps can share the terminal: the output is
- * printed whole, under the step's name, when the step ends. Resolves to the exit code.
- */
-function runQuiet(name, cmd, args) {
-  return new Promise((resolve) => {
-    const chunks = [];
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => chunks.push(d));
-    child.stderr.on('data', (d) => chunks.push(d));
-    const done = (code, extra = '') => {
-      const out = Buffer.concat(chunks).toString().trimEnd();
-      console.log(`\n━━ ${name} ━━${out ? `\n${out}` : ''}${extra}`);
-      resolve(code);
-    };
-    child.on('error', (err) => done(1, `\nrivulet: could not run ${cmd}: ${err.message}`));
-    child.on('close', (code) => done(code ?? 1));
-  });
-}
-
-const results = [];
-
-/** Times one step and records its result (counts read from its report, if it writes one). */
-async function timed(step, run) {
-  const start = Date.now();
-  const code = await run();
-  results.push({ name: step.name, code, seconds: (Date.now() - start) / 1000, counts: step.counts?.() });
-}
-
-// The static checks each keep one core busy and read only the sources, so they run two at a
-// time: lint (the longest, type-aware) beside typecheck, cycles and format in turn. On two cores
-// that saves about a minute of CI.
-const lint = { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] };
-const others = [
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'] },
-  { name: 'import cycles', cmd: 'npm', args: ['run', '--silent', 'cycles'] },
-  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
-];
-console.log(`\n━━ ${[lint, ...others].map((s) => s.name).join(', ')} (two at a time) ━━`);
-await Promise.all([
-  timed(lint, () => runQuiet(lint.name, lint.cmd, lint.args)),
-  (async () => {
-    for (const step of others) await timed(step, () => runQuiet(step.name, step.cmd, step.args));
-  })(),
-]);
-// The summary lists the checks in a fixed order, whatever order they finished in.
-const order = ['typecheck', 'lint', 'import cycles', 'format'];
-results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-
 const steps = [
+  { name: 'typecheck', run: () => run('npx', ['tsc', '-b']) },
+  { name: 'lint', run: () => run('npx', ['eslint', '.', '--max-warnings', '0']) },
+  { name: 'import cycles', run: () => run('npm', ['run', '--silent', 'cycles']) },
+  { name: 'format', run: () => run('npx', ['prettier', '--check', '.', '--log-level', 'warn']) },
   vitest('unit', []),
   { name: 'build', run: () => ensureBuild({ force: true }) },
   vitest('e2e', ['-c', 'vitest.e2e.config.ts']),
@@ -108,13 +62,16 @@ if (existsSync(join(root, 'scripts', 'bench.mjs'))) {
   steps.push({ name: 'bench (smoke)', run: () => run('node', ['scripts/bench.mjs', '--smoke']) });
 }
 
+const results = [];
 for (const step of steps) {
   if (step.name === 'e2e' && results.some((r) => r.name === 'build' && r.code !== 0)) {
     results.push({ name: step.name, code: 1, seconds: 0, note: 'skipped: build failed' });
     continue;
   }
   console.log(`\n━━ ${step.name} ━━`);
-  await timed(step, step.run);
+  const start = Date.now();
+  const code = step.run();
+  results.push({ name: step.name, code, seconds: (Date.now() - start) / 1000, counts: step.counts?.() });
 }
 
 let passed = 0;
