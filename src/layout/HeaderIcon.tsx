@@ -33,6 +33,8 @@ export function HeaderIcon({ label, tip, tipDisabled, to, size, icon: Icon, ...r
     color: 'gray',
     size,
     'aria-label': label,
+    // Touch screens make it a finger wide (src/theme/global.css).
+    'data-header-icon': true,
     loaderProps: size === 'sm' ? { size: 12 } : undefined,
   } as const;
   const glyph = <Icon size={ICON_PX[size]} />;

@@ -186,6 +186,7 @@ const TARGETS = {
   reader: '.rv-toolbar .mantine-ActionIcon-root, .rv-toolbar button',
   sidebar: '[data-testid="sidebar"] .mantine-ActionIcon-root',
   rss: '[data-testid^="rss-row-menu-"]',
+  listHeader: 'main header .mantine-ActionIcon-root',
 } as const;
 
 /**
