@@ -236,6 +236,13 @@ describe('filters on a phone', () => {
     // A reload of the results' address on a phone shows the results first too.
     await page.reload();
     await waitFor(filter.summary, 'the folded editor after a reload');
+    // A saved filter being edited keeps its editor (and the rule editor's changes) open.
+    await filter.summaryEdit.click();
+    await filter.save('Breathing');
+    await filter.run();
+    await waitFor(list.rows.first(), 'the results of the saved filter');
+    expect(await filter.input.isVisible()).toBe(true);
+    expect(await filter.summary.count()).toBe(0);
   });
 
   test('a desktop keeps the editor open after a run', async () => {

@@ -63,9 +63,9 @@ function FilterEditor() {
   const [naming, setNaming] = useState(false);
   const [panelsOpen, setPanelsOpen] = useState(ranQuery === null);
   // On a phone the editor folds to one line once a query has run (RanSummary); Edit opens it.
-  // A saved filter opened for editing starts open.
+  // Not while a saved filter is being edited: its rule editor below keeps unsaved changes.
   const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
-  const [editorOpen, setEditorOpen] = useState(editId !== null);
+  const [editorOpen, setEditorOpen] = useState(false);
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
   const rules = useQuery(rulesListQuery());
@@ -120,7 +120,7 @@ function FilterEditor() {
   // ItemsView keys its cache by listKey content, so a fresh fetcher per render is fine.
   // Exactly what the query selects, as the match line counts it (no silent only-unread).
   const source = resultsSource(ran, false);
-  const folded = phone && !editorOpen && ran.kind !== 'none';
+  const folded = phone && !editorOpen && editId === null && ran.kind !== 'none';
 
   const panel = (
     <FilterPanel
