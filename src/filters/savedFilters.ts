@@ -47,6 +47,11 @@ export function isKeywordFilter(f: Pick<SavedFilter, 'keywords'>): boolean {
   return (f.keywords?.length ?? 0) > 0;
 }
 
+/** A keyword filter as one line of text: `rust×2, wasm` (a weight of 1 goes unsaid). */
+export function keywordsText(keywords: readonly FilterKeyword[]): string {
+  return keywords.map((k) => (k.weight === 1 ? k.keyword : `${k.keyword}×${k.weight}`)).join(', ');
+}
+
 /** Keyword rows worth keeping: trimmed, non-blank, finite weight. */
 export function cleanKeywords(rows: readonly FilterKeyword[]): FilterKeyword[] {
   return rows

@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { hasStateFlag } from '../app/historyState';
 
 /** The article segment (or query parameter value): a positive integer id, else null. */
 export function parseArticleId(value: string | null | undefined): number | null {
@@ -33,9 +34,7 @@ export function withOpenParam(path: string, id: number): string {
 /** History state marking an article entry that the list itself pushed (so Back/close pops it). */
 const PUSHED = 'rivuletArticleFromList';
 
-function pushedByList(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[PUSHED] === true;
-}
+const pushedByList = (state: unknown): boolean => hasStateFlag(state, PUSHED);
 
 export interface ArticleAddress {
   /** The article the address names; null when it names none (or an id that is not a number). */

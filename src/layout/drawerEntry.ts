@@ -10,19 +10,15 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { MouseEvent } from 'react';
+import { hasStateFlag, withStateFlag } from '../app/historyState';
 
 const DRAWER = 'rivuletDrawer';
 
 /** True when a history entry's state is the open drawer's. */
-export function drawerInState(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[DRAWER] === true;
-}
+export const drawerInState = (state: unknown): boolean => hasStateFlag(state, DRAWER);
 
 /** The history state of the drawer's entry over a page whose own state is `state`. */
-export function withDrawer(state: unknown): Record<string, unknown> {
-  const own = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
-  return { ...own, [DRAWER]: true };
-}
+export const withDrawer = (state: unknown): Record<string, unknown> => withStateFlag(state, DRAWER);
 
 /**
  * The app address a click on an `<a>` goes to, when it is a plain left click on a same-origin

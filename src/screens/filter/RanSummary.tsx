@@ -1,14 +1,12 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { FilterKeyword } from '../../filters/savedFilters';
+import { keywordsText } from '../../filters/savedFilters';
 import { useT } from '../../i18n';
+import type { Ran } from './resultsSource';
 
 /** What a run ran, as one line of text: the query, or the keywords with their weights. */
-export function ranText(
-  ran: { kind: 'query'; text: string } | { kind: 'keywords'; keywords: readonly FilterKeyword[] },
-): string {
-  if (ran.kind === 'query') return ran.text;
-  return ran.keywords.map((k) => (k.weight === 1 ? k.keyword : `${k.keyword} ×${k.weight}`)).join(', ');
+export function ranText(ran: Exclude<Ran, { kind: 'none' }>): string {
+  return ran.kind === 'query' ? ran.text : keywordsText(ran.keywords);
 }
 
 /**

@@ -3,7 +3,7 @@ import { IconPencil, IconTrash, IconCursorText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { confirmDeleteFilter } from '../../filters/confirmDelete';
-import { isKeywordFilter, type SavedFilter, updateFilter } from '../../filters/savedFilters';
+import { isKeywordFilter, keywordsText, type SavedFilter, updateFilter } from '../../filters/savedFilters';
 import { useFilterCounts } from '../../filters/useFilterCounts';
 import classes from './Filter.module.css';
 import { NameModal } from './NameModal';
@@ -48,7 +48,7 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
                   </Text>
                   <Text size="xs" c="dimmed" ff="monospace" truncate>
                     {isKeywordFilter(f)
-                      ? f.keywords?.map((k) => `${k.keyword}×${k.weight}`).join(', ')
+                      ? keywordsText(f.keywords ?? [])
                       : f.query || t('filter.saved.allArticles')}
                   </Text>
                 </Link>

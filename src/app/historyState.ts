@@ -1,0 +1,17 @@
+/**
+ * Marks in a history entry's state, for the screens that are history entries of their own (the
+ * article reader's address, src/items/articleAddress.ts; the narrow screens' drawer,
+ * src/layout/drawerEntry.ts): a mark tells an entry the app pushed from one it did not, so
+ * closing can pop it.
+ */
+
+/** True when a history entry's `state` carries the mark `flag`. */
+export function hasStateFlag(state: unknown, flag: string): boolean {
+  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[flag] === true;
+}
+
+/** `state` (an entry's own, kept) with the mark `flag` added. */
+export function withStateFlag(state: unknown, flag: string): Record<string, unknown> {
+  const own = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+  return { ...own, [flag]: true };
+}
