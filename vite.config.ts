@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { peggyPlugin } from './scripts/lib/peggy.mjs';
@@ -14,6 +16,30 @@ function apiPlugin(): Plugin {
     },
   };
 }
+
+/** Test files below `dir` (relative paths), walked with no glob library: a config-time helper. */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/**
+ * The DOM unit files share one module registry and one document per worker (`isolate: false`):
+ * a fresh happy-dom window and a fresh import of React, Mantine and the app's modules for each of
+ * ~120 files cost ~120 s of the ~180 s the DOM files took. A file that replaces modules
+ * (`vi.mock`) needs a registry of its own, so those run isolated; `src/testing/setupDom.ts`
+ * resets what tests leave behind (rendered trees, storage, timers, the document).
+ */
+const mockingDomFiles = testFiles('src').filter((f) =>
+  /\bvi\.(mock|doMock|unmock)\(/.test(readFileSync(f, 'utf8')),
+);
+
+const domProject = {
+  environment: 'happy-dom' as const,
+  // happy-dom misreports element names to DOMPurify; this shim makes sanitiser tests honest.
+  setupFiles: ['src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
+};
 
 export default defineConfig({
   plugins: [react(), peggyPlugin(), apiPlugin(), serviceWorkerPlugin(), precompressPlugin()],
@@ -49,12 +75,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...domProject,
           name: 'dom',
-          environment: 'happy-dom',
-          // happy-dom misreports element names to DOMPurify; this shim makes sanitiser tests honest.
-          setupFiles: ['src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
+          isolate: false,
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: mockingDomFiles,
         },
+      },
+      {
+        extends: true,
+        test: { ...domProject, name: 'dom-mocks', include: mockingDomFiles },
       },
     ],
   },
