@@ -20,20 +20,40 @@ function apiPlugin(): Plugin {
 /** Test files below `dir` (relative paths), walked with no glob library: a config-time helper. */
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.test\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.test\.(tsx?|mjs)$/.test(e.name))
     .map((e) => join(e.parentPath, e.name));
 }
 
 /**
- * The DOM unit files share one module registry and one document per worker (`isolate: false`):
- * a fresh happy-dom window and a fresh import of React, Mantine and the app's modules for each of
- * ~120 files cost ~120 s of the ~180 s the DOM files took. A file that replaces modules
- * (`vi.mock`) needs a registry of its own, so those run isolated; `src/testing/setupDom.ts`
- * resets what tests leave behind (rendered trees, storage, timers, the document).
+ * Unit files share one module registry per worker (`isolate: false`), and the DOM files one
+ * document: a fresh happy-dom window and a fresh import of React, Mantine and the app for each of
+ * ~120 DOM files cost ~120 s of the ~180 s they took, and re-importing the engine for each of ~190
+ * node files ~70 s of ~160 s. A file that replaces modules (`vi.mock`) needs a registry of its
+ * own, so those run isolated in the `*-mocks` projects. The setup files reset what a test leaves
+ * behind (rendered trees, storage, stubs, timers, the document).
  */
-const mockingDomFiles = testFiles('src').filter((f) =>
-  /\bvi\.(mock|doMock|unmock)\(/.test(readFileSync(f, 'utf8')),
-);
+const mockingFiles = ['src', 'worker', 'shared', 'server', 'scripts', 'tests', 'bench', 'grammar']
+  .flatMap(testFiles)
+  .filter((f) => /\bvi\.(mock|doMock|unmock)\(/.test(readFileSync(f, 'utf8')));
+const mockingDomFiles = mockingFiles.filter((f) => f.startsWith('src/'));
+const mockingNodeFiles = mockingFiles.filter((f) => !f.startsWith('src/'));
+
+const nodeProject = {
+  environment: 'node' as const,
+  setupFiles: ['tests/setupNode.ts'],
+  include: [
+    'worker/**/*.test.ts',
+    'shared/**/*.test.ts',
+    'server/**/*.test.ts',
+    'scripts/**/*.test.ts',
+    'tests/integration/**/*.test.ts',
+    'tests/fixtures/**/*.test.ts',
+    'bench/*.test.ts',
+    'bench/src/**/*.test.ts',
+    'bench/run/**/*.test.mjs',
+    'grammar/**/*.test.ts',
+  ],
+};
 
 const domProject = {
   environment: 'happy-dom' as const,
@@ -55,22 +75,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: [
-            'worker/**/*.test.ts',
-            'shared/**/*.test.ts',
-            'server/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
-            'tests/fixtures/**/*.test.ts',
-            'bench/*.test.ts',
-            'bench/src/**/*.test.ts',
-            'bench/run/**/*.test.mjs',
-            'grammar/**/*.test.ts',
-          ],
-        },
+        test: { ...nodeProject, name: 'node', isolate: false, exclude: mockingNodeFiles },
+      },
+      {
+        extends: true,
+        test: { ...nodeProject, name: 'node-mocks', include: mockingNodeFiles },
       },
       {
         extends: true,
