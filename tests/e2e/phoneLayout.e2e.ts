@@ -236,8 +236,13 @@ describe('filters on a phone', () => {
     // A reload of the results' address on a phone shows the results first too.
     await page.reload();
     await waitFor(filter.summary, 'the folded editor after a reload');
+    // As a person would, wait for the results: while they load the header above the folded
+    // editor can still move, and a click aimed at Edit then lands beside it (seen on a loaded
+    // machine: the editor never opened and Save was never there).
+    await waitFor(list.rows.first(), 'the results after a reload');
     // A saved filter being edited keeps its editor (and the rule editor's changes) open.
     await filter.summaryEdit.click();
+    await waitFor(filter.input, 'the query editor after Edit, after a reload');
     await filter.save('Breathing');
     await filter.run();
     await waitFor(list.rows.first(), 'the results of the saved filter');
