@@ -56,6 +56,13 @@ export function IndexLayout() {
   };
   const { hide: hideDrawer } = drawer;
 
+  // A window that widens past 1024 px while the drawer is open shows the sidebar in its place;
+  // the drawer's history entry would stay behind as a Back that changes nothing: pop it.
+  const drawerLeftOpen = !narrow && drawer.open;
+  useEffect(() => {
+    if (drawerLeftOpen) hideDrawer();
+  }, [drawerLeftOpen, hideDrawer]);
+
   useShortcuts(bindKeys('everywhere', { toggleSidebar: toggle }));
   // Esc closes the drawer (capture, so the list or reader underneath does not also act on it).
   useEffect(() => {

@@ -308,4 +308,31 @@ describe('the menu drawer', () => {
     await page.goBack();
     await waitForPath(page, '/welcome');
   });
+
+  test('a window widened past the drawer while it is open leaves no Back that does nothing', async () => {
+    const { page } = app;
+    const { list, sidebar } = screens(page);
+    await app.goto('/welcome');
+    await visit('/all', 'list');
+    await sidebar.drawerButton.click();
+    await waitFor(sidebar.drawer, 'the sidebar drawer');
+    try {
+      // A tablet turned to landscape, a desktop window made wider: the sidebar stands in place.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await waitFor(sidebar.root, 'the sidebar beside the list');
+      expect(await sidebar.drawer.count()).toBe(0);
+      await waitFor(list.rows.first(), 'the rows of /all, wide');
+      // Back leaves the list, as it would had the drawer never opened.
+      await page.goBack();
+      await waitForPath(page, '/welcome');
+      // Narrow again: the drawer does not come back by itself.
+      await page.setViewportSize(PHONE);
+      await page.goForward();
+      await waitForPath(page, '/all');
+      await waitFor(list.rows.first(), 'the rows of /all, narrow again');
+      expect(await sidebar.root.count()).toBe(0);
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+  });
 });
