@@ -38,9 +38,15 @@ export function ItemsHeader(p: ItemsHeaderProps) {
         <h1 className={classes.title} data-testid="page-title">
           {p.title}
         </h1>
-        {p.countLabel && (
+        {p.countLabel ? (
           <span className={classes.count} data-testid="items-unread">
             {p.countLabel}
+          </span>
+        ) : (
+          // Holds the count's line on a phone, where the count sits under the title, so what is
+          // below (a filter's Edit button, the first rows) does not jump down when it arrives.
+          <span className={classes.countPending} aria-hidden="true">
+            {'\u00a0'}
           </span>
         )}
       </div>

@@ -236,10 +236,12 @@ describe('filters on a phone', () => {
     // A reload of the results' address on a phone shows the results first too.
     await page.reload();
     await waitFor(filter.summary, 'the folded editor after a reload');
-    // As a person would, wait for the results: while they load the header above the folded
-    // editor can still move, and a click aimed at Edit then lands beside it (seen on a loaded
-    // machine: the editor never opened and Save was never there).
+    // Edit stays where it first showed when the results and their count arrive: a tap aimed at
+    // it in between must not land beside it (the count's line used to push it 19 px down).
+    const editAt = (await filter.summaryEdit.boundingBox())?.y;
     await waitFor(list.rows.first(), 'the results after a reload');
+    await waitFor(list.unread, 'the count of the results');
+    expect((await filter.summaryEdit.boundingBox())?.y).toBe(editAt);
     // A saved filter being edited keeps its editor (and the rule editor's changes) open.
     await filter.summaryEdit.click();
     await waitFor(filter.input, 'the query editor after Edit, after a reload');
