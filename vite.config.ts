@@ -30,17 +30,21 @@ function testFiles(dir: string): string[] {
  * ~120 DOM files cost ~120 s of the ~180 s they took, and re-importing the engine for each of ~190
  * node files ~70 s of ~160 s. A file that replaces modules (`vi.mock`) needs a registry of its
  * own, so those run isolated in the `*-mocks` projects. The setup files reset what a test leaves
- * behind (rendered trees, storage, stubs, timers, the document).
+ * behind (tests/setupUnit.ts: stubs, spies, timers; src/testing/setupDom.ts: rendered trees,
+ * storage, the document).
  */
-const mockingFiles = ['src', 'worker', 'shared', 'server', 'scripts', 'tests', 'bench', 'grammar']
-  .flatMap(testFiles)
-  .filter((f) => /\bvi\.(mock|doMock|unmock)\(/.test(readFileSync(f, 'utf8')));
+const mockingFiles = process.env.VITEST
+  ? ['src', 'worker', 'shared', 'server', 'scripts', 'tests', 'bench', 'grammar']
+      .flatMap(testFiles)
+      .filter((f) => /\bvi\.(mock|doMock|unmock)\(/.test(readFileSync(f, 'utf8')))
+  : // `vite build` and `vite dev` load this file too and have no use for the scan.
+    [];
 const mockingDomFiles = mockingFiles.filter((f) => f.startsWith('src/'));
 const mockingNodeFiles = mockingFiles.filter((f) => !f.startsWith('src/'));
 
 const nodeProject = {
   environment: 'node' as const,
-  setupFiles: ['tests/setupNode.ts'],
+  setupFiles: ['tests/setupUnit.ts'],
   include: [
     'worker/**/*.test.ts',
     'shared/**/*.test.ts',
@@ -58,7 +62,7 @@ const nodeProject = {
 const domProject = {
   environment: 'happy-dom' as const,
   // happy-dom misreports element names to DOMPurify; this shim makes sanitiser tests honest.
-  setupFiles: ['src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
+  setupFiles: ['tests/setupUnit.ts', 'src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
 };
 
 export default defineConfig({

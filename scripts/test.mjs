@@ -94,9 +94,8 @@ await Promise.all(
   }),
 );
 
-// The summary lists the side-by-side steps in a fixed order, not the order they happened to end.
-const order = ['typecheck', 'lint', 'import cycles', 'format', 'build'];
-results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+// The summary lists the side-by-side steps in the lanes' order, not the order they happened to end.
+results.sort((a, b) => laneNames.indexOf(a.name) - laneNames.indexOf(b.name));
 
 const steps = [vitest('unit', []), vitest('e2e', ['-c', 'vitest.e2e.config.ts'])];
 if (existsSync(join(root, 'scripts', 'bench.mjs'))) {

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 
 // Lazy screens are compiled on first import inside the test run, which on a loaded 2-core
 // machine can take seconds; findBy*/waitFor must wait for that, not fail at the 1 s default.
@@ -8,13 +8,10 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // The DOM unit files of a worker share one window (vite.config.ts: `isolate: false`), and Vitest
 // globals are off, so Testing Library registers no cleanup of its own. After every test: unmount
-// what it rendered, and put back what it may have changed that the next file would otherwise
-// find — stubbed globals, spies, fake timers, storage, portals left in the body, the address.
+// what it rendered, and put back what the next file would otherwise find in the window — storage,
+// portals left in the body, the address (stubs, spies and timers: tests/setupUnit.ts).
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
   document.body.innerHTML = '';
