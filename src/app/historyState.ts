@@ -1,7 +1,7 @@
 /**
  * Marks in a history entry's state, for the screens that are history entries of their own (the
  * article reader's address, src/items/articleAddress.ts; the narrow screens' drawer,
- * src/layout/drawerEntry.ts): a mark tells an entry the app pushed from one it did not, so
+ * src/layout/drawerEntry.ts; the settings dialog, src/settings/settingsEntry.ts): a mark tells an entry the app pushed from one it did not, so
  * closing can pop it.
  */
 
@@ -14,4 +14,11 @@ export function hasStateFlag(state: unknown, flag: string): boolean {
 export function withStateFlag(state: unknown, flag: string): Record<string, unknown> {
   const own = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
   return { ...own, [flag]: true };
+}
+
+/** `state` (an entry's own, kept) without the mark `flag`. */
+export function withoutStateFlag(state: unknown, flag: string): Record<string, unknown> {
+  const own = typeof state === 'object' && state !== null ? { ...(state as Record<string, unknown>) } : {};
+  delete own[flag];
+  return own;
 }

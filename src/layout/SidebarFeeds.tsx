@@ -164,6 +164,7 @@ function GroupSection({
       aria-expanded={open}
       aria-label={t(open ? 'nav.collapseGroup' : 'nav.expandGroup', { name: group.title })}
       data-testid={`group-toggle-${group.id}`}
+      data-fold-toggle=""
       style={{ display: 'flex', width: 18, justifyContent: 'center', color: 'var(--mantine-color-dimmed)' }}
     >
       <IconChevronRight

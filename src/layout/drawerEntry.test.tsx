@@ -48,6 +48,18 @@ describe('appHrefOfClick', () => {
     expect(appHrefOfClick(click(anchor({ href: 'https://example.com/x' })), origin)).toBeNull();
     expect(appHrefOfClick(click(document.createElement('button')), origin)).toBeNull();
   });
+
+  it("leaves a click on a button inside a link (a group row's fold chevron) to that button", () => {
+    const link = anchor({ href: '/c/1' });
+    const chevron = document.createElement('span');
+    chevron.setAttribute('role', 'button');
+    const icon = document.createElement('span');
+    chevron.append(icon);
+    link.append(chevron);
+    expect(appHrefOfClick(click(chevron), origin)).toBeNull();
+    expect(appHrefOfClick(click(icon), origin)).toBeNull();
+    expect(appHrefOfClick(click(link), origin)).toBe('/c/1');
+  });
 });
 
 /** A shell like IndexLayout's: the drawer, a link in it, a link to the page under it. */

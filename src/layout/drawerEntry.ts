@@ -12,18 +12,19 @@ import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import type { MouseEvent } from 'react';
 import { hasStateFlag, withStateFlag } from '../app/historyState';
 
-const DRAWER = 'rivuletDrawer';
+/** The mark of the drawer's history entry. */
+export const DRAWER_FLAG = 'rivuletDrawer';
 
 /** True when a history entry's state is the open drawer's. */
-export const drawerInState = (state: unknown): boolean => hasStateFlag(state, DRAWER);
+export const drawerInState = (state: unknown): boolean => hasStateFlag(state, DRAWER_FLAG);
 
 /** The history state of the drawer's entry over a page whose own state is `state`. */
-export const withDrawer = (state: unknown): Record<string, unknown> => withStateFlag(state, DRAWER);
+export const withDrawer = (state: unknown): Record<string, unknown> => withStateFlag(state, DRAWER_FLAG);
 
 /**
  * The app address a click on an `<a>` goes to, when it is a plain left click on a same-origin
  * link that opens in this tab; else null (modified clicks, new tabs and other sites keep the
- * browser's own behaviour).
+ * browser's own behaviour, and a button inside the link keeps its own).
  */
 export function appHrefOfClick(
   event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'target'>,
@@ -35,6 +36,9 @@ export function appHrefOfClick(
   if (!(target instanceof Element)) return null;
   const link = target.closest('a[href]');
   if (!(link instanceof HTMLAnchorElement)) return null;
+  // A control inside the link (a group row's fold chevron) handles its own click.
+  const control = target.closest('button, [role="button"]');
+  if (control && link.contains(control)) return null;
   if (link.target && link.target !== '_self') return null;
   if (link.hasAttribute('download')) return null;
   const url = new URL(link.getAttribute('href') ?? '', base);

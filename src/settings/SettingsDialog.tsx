@@ -7,6 +7,7 @@ import { AutomationTab } from './tabs/AutomationTab';
 import { GeneralTab } from './tabs/GeneralTab';
 import { IntegrationsTab } from './tabs/IntegrationsTab';
 import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
+import { useSettingsEntry } from './settingsEntry';
 
 // Tab names come from `settings.tabs.<value>`.
 const TABS: { value: SettingsTab; icon: ReactNode }[] = [
@@ -18,10 +19,14 @@ const TABS: { value: SettingsTab; icon: ReactNode }[] = [
 
 const isTab = (v: string | null): v is SettingsTab => TABS.some((t) => t.value === v);
 
-/** The settings dialog: four tabs, every change saved and applied as it is made. */
+/**
+ * The settings dialog: four tabs, every change saved and applied as it is made; a history entry
+ * while open (settingsEntry.ts), so Back closes it.
+ */
 export function SettingsDialog() {
   const t = useT();
   const { opened, tab } = useSettingsDialog();
+  useSettingsEntry(opened);
   return (
     <Modal
       opened={opened}

@@ -184,7 +184,8 @@ const TARGETS = {
   row: '[data-testid="item-row"][data-selected="true"] .mantine-ActionIcon-root',
   hoveredRow: '[data-testid="item-row"]:hover .mantine-ActionIcon-root',
   reader: '.rv-toolbar .mantine-ActionIcon-root, .rv-toolbar button',
-  sidebar: '[data-testid="sidebar"] .mantine-ActionIcon-root',
+  sidebar:
+    '[data-testid="sidebar"] .mantine-ActionIcon-root, [data-testid="sidebar"] .mantine-NavLink-root, [data-testid="sidebar"] [data-fold-toggle]',
   rss: '[data-testid^="rss-row-menu-"]',
   listHeader: 'main header .mantine-ActionIcon-root',
 } as const;

@@ -26,6 +26,7 @@ let browser: Browser;
 let images: FeedServer;
 let app: AppPage;
 let feedId = 0;
+let groupId = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -48,6 +49,7 @@ beforeAll(async () => {
     },
     {
       title: 'Plain Text Weekly',
+      group: 'Letters',
       articles: Array.from({ length: 4 }, (_, i) => ({
         title: `Words only, issue ${i + 1}: a letter about typography without pictures`,
         description: `<p>${words.repeat(3)}</p>`,
@@ -55,6 +57,7 @@ beforeAll(async () => {
     },
   ]);
   feedId = ids.feedIds[0] ?? 0;
+  groupId = ids.groupIds.Letters ?? 0;
   await setSettings(app.page, {
     appearance: { lessAnimation: true },
     general: { hideReadArticles: false, autoRead: false },
@@ -307,6 +310,42 @@ describe('the menu drawer', () => {
     await page.keyboard.press('Escape');
     await closed('Esc');
     await rowsOfAll('Esc');
+    await page.goBack();
+    await waitForPath(page, '/welcome');
+  });
+
+  test('a group folds from its chevron; Settings opened from it takes its place, Back closes both', async () => {
+    const { page } = app;
+    const { list, sidebar, settings } = screens(page);
+    await app.goto('/welcome');
+    await visit('/all', 'list');
+    await sidebar.drawerButton.click();
+    await waitFor(sidebar.drawer, 'the sidebar drawer');
+
+    // The chevron folds the group: the address stays, the drawer stays, the group's feeds go.
+    const feedOfGroup = sidebar.feedIn(sidebar.groupNamed('Letters'), 'Plain Text Weekly');
+    await waitFor(feedOfGroup, 'the feed of the group Letters');
+    await sidebar.groupToggle(groupId).click();
+    await waitFor(sidebar.groupFolded(groupId), 'the group to fold');
+    await waitFor(
+      sidebar.foldedFeedIn(sidebar.groupNamed('Letters'), 'Plain Text Weekly'),
+      'its feed folded away',
+    );
+    expect(new URL(page.url()).pathname).toBe('/all');
+    expect(await sidebar.drawer.count()).toBe(1);
+    await sidebar.groupToggle(groupId).click();
+    await waitFor(feedOfGroup, 'the group to unfold');
+
+    // Settings from the drawer's gear: the drawer closes under it; Back closes Settings and
+    // leaves the list as it was; a second Back leaves the list.
+    await settings.gear.click();
+    await waitFor(settings.dialog, 'the settings dialog');
+    await waitFor(sidebar.root, 'the drawer to close under Settings', { state: 'detached' });
+    await page.goBack();
+    await waitFor(settings.dialog, 'Settings to close after Back', { state: 'detached' });
+    await waitForPath(page, '/all');
+    await waitFor(list.rows.first(), 'the rows of /all after Back');
+    expect(await sidebar.root.count()).toBe(0);
     await page.goBack();
     await waitForPath(page, '/welcome');
   });

@@ -66,6 +66,12 @@ export class Sidebar {
       .locator('[data-testid^="nav-feed-"]', { hasText: text })
       .describe(`the feed '${text}' in it`);
   }
+  /** A feed link of a group's folded part (hidden from view and from screen readers), by text. */
+  foldedFeedIn(block: Locator, text: string): Locator {
+    return block
+      .locator('[aria-hidden="true"] [data-testid^="nav-feed-"]', { hasText: text })
+      .describe(`the feed '${text}' folded away in it`);
+  }
   /** The first unread count inside a sidebar block. */
   firstCountIn(block: Locator): Locator {
     return block.locator('[data-testid$="-count"]').first().describe('an unread count in it');
@@ -92,6 +98,16 @@ export class Sidebar {
     return this.page
       .locator(`${tid('sidebar-feeds')} [data-testid^="feed-"]`)
       .describe('the feeds in the sidebar');
+  }
+  /** A group's fold chevron, by id. */
+  groupToggle(id: number): Locator {
+    return this.page.locator(tid(`group-toggle-${id}`)).describe(`the fold chevron of group ${id}`);
+  }
+  /** A group's fold chevron while the group is folded. */
+  groupFolded(id: number): Locator {
+    return this.page
+      .locator(`${tid(`group-toggle-${id}`)}[aria-expanded="false"]`)
+      .describe(`the chevron of group ${id}, folded`);
   }
   /** A group's link, by id. */
   group(id: number): Locator {
