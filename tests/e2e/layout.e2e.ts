@@ -223,6 +223,34 @@ describe('layout at every size', () => {
     expectNoErrors(realErrors(app.errors).filter((e) => !e.includes('404')));
   });
 
+  test('the selected and the open row are tinted, in light and in dark', async () => {
+    // The build lowers the rows' light-dark() colours; without a colour scheme it can read they
+    // came out transparent, leaving a selection shown only by its 3 px bar.
+    const { page } = app;
+    const { list, reader } = screens(page);
+    await setSettings(page, { general: { defaultView: 'list' } });
+    const tints: string[] = [];
+    try {
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await visit('/all', ROWS);
+        await page.keyboard.press('j');
+        await waitFor(list.selected(), `a selected row (${scheme})`);
+        const selected = await list.selected().evaluate((el) => getComputedStyle(el).backgroundColor);
+        await page.keyboard.press('Enter');
+        await reader.waitOpen();
+        const open = await list.selected().evaluate((el) => getComputedStyle(el).backgroundColor);
+        for (const tint of [selected, open])
+          expect(tint, `${scheme}: the row's background`).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^transparent$/);
+        tints.push(selected, open);
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    // Light and dark differ, and so do the selected and the open row.
+    expect(new Set(tints).size).toBe(4);
+  });
+
   test('focus rings show for the keyboard, not after a click', async () => {
     const { page } = app;
     const { list, reader } = screens(page);
