@@ -248,7 +248,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         },
         { readerOpen, canMarkAll: !!scope },
       );
-  useShortcuts(keymap, { enabled: !previewOpen && menuAt === null });
+  // The mark-all menu's own keys work while it is open (other maps stand back: shortcuts.ts).
+  useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });
 
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
   const reader = openId !== null && (

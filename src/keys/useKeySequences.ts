@@ -5,14 +5,21 @@
  * disarms it and goes on as usual.
  */
 import { useEffect, useRef } from 'react';
-import { isTypingTarget } from '../reader/shortcuts';
+import { isTypingTarget, pressedOverOverlay } from '../reader/shortcuts';
 import { SEQUENCE_PREFIX } from './keyMap';
 
 /** How long the prefix waits for its second key (ms). */
 export const SEQUENCE_MS = 1500;
 
+// Not while a dialog or menu is open: its keys are its own (reader/shortcuts.ts).
 const plain = (e: KeyboardEvent) =>
-  !e.ctrlKey && !e.metaKey && !e.altKey && !e.isComposing && !e.defaultPrevented && !isTypingTarget(e.target);
+  !e.ctrlKey &&
+  !e.metaKey &&
+  !e.altKey &&
+  !e.isComposing &&
+  !e.defaultPrevented &&
+  !isTypingTarget(e.target) &&
+  !pressedOverOverlay(e);
 
 /** Listens for `SEQUENCE_PREFIX` + a key of `seconds` while `enabled`. */
 export function useKeySequences(seconds: Map<string, () => void>, enabled = true): void {

@@ -37,7 +37,8 @@ export function ImagePreviewHost() {
   const open = state !== null;
   useShortcuts(
     { ArrowLeft: () => stepPreview(-1), ArrowRight: () => stepPreview(1), Escape: () => closePreview() },
-    { enabled: open },
+    // The preview is a dialog itself: its keys work while it is the one open.
+    { enabled: open, overlay: true },
   );
   const current = state?.images[state.index];
   const many = (state?.images.length ?? 0) > 1;

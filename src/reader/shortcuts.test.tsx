@@ -23,8 +23,8 @@ describe('matchesShortcut', () => {
   });
 });
 
-function Harness({ map, enabled }: { map: ShortcutMap; enabled?: boolean }) {
-  useShortcuts(map, { enabled });
+function Harness({ map, enabled, overlay }: { map: ShortcutMap; enabled?: boolean; overlay?: boolean }) {
+  useShortcuts(map, { enabled, overlay });
   return (
     <div>
       <input data-testid="input" />
@@ -38,6 +38,56 @@ function Harness({ map, enabled }: { map: ShortcutMap; enabled?: boolean }) {
 }
 
 describe('useShortcuts', () => {
+  it('leaves the keys to an open dialog or menu, even when the press closes it first', () => {
+    const page = vi.fn();
+    const dialog = vi.fn();
+    const { getAllByTestId } = render(
+      <>
+        <Harness map={{ j: page, Escape: page }} />
+        <Harness map={{ Escape: dialog }} overlay />
+      </>,
+    );
+    const button = getAllByTestId('button')[0]!;
+    for (const cls of ['mantine-Modal-content', 'mantine-Popover-dropdown']) {
+      const overlay = document.createElement('div');
+      overlay.className = cls;
+      document.body.append(overlay);
+      button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+      // The overlay's own listener runs first and closes it; the page still does not see the Esc.
+      const closeFirst = () => {
+        overlay.style.opacity = '0';
+      };
+      button.addEventListener('keydown', closeFirst);
+      button.dispatchEvent(key('Escape', { bubbles: true, cancelable: true }));
+      button.removeEventListener('keydown', closeFirst);
+      expect(page).not.toHaveBeenCalled();
+      // Fading out, it no longer holds the keys.
+      button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+      expect(page).toHaveBeenCalledTimes(1);
+      page.mockClear();
+      overlay.remove();
+    }
+    expect(dialog).toHaveBeenCalledTimes(2);
+    // A closed menu left in the page, hidden or faded out, takes no keys; an open one does.
+    for (const hide of ['display: none', 'opacity: 0']) {
+      const closedMenu = document.createElement('div');
+      closedMenu.setAttribute('role', 'menu');
+      closedMenu.setAttribute('style', hide);
+      document.body.append(closedMenu);
+      button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+      closedMenu.remove();
+    }
+    expect(page).toHaveBeenCalledTimes(2);
+    const menu = document.createElement('div');
+    menu.setAttribute('role', 'menu');
+    document.body.append(menu);
+    button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+    menu.remove();
+    expect(page).toHaveBeenCalledTimes(2);
+    // With nothing open the page's keys work again.
+    button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+    expect(page).toHaveBeenCalledTimes(3);
+  });
   it('calls the handler and prevents the default action', () => {
     const m = vi.fn();
     const { getByTestId } = render(<Harness map={{ m }} />);

@@ -62,14 +62,56 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
+ * What covers the page and takes the keys while it is open: a dialog (settings, the help, a
+ * confirmation, the image preview) or a menu or other dropdown. Not the narrow screens' sidebar
+ * drawer, which keeps the app's keys.
+ */
+const OVERLAY = '.mantine-Modal-content, .mantine-Popover-dropdown, [role="menu"]';
+
+/** True while a dialog, a menu or a dropdown is open over the page. */
+export function overlayOpen(): boolean {
+  for (const el of document.querySelectorAll<HTMLElement>(OVERLAY)) {
+    // One that is closing (fading to its closed look) or closed but left in the page is not
+    // open: a key pressed right after Esc closed a dialog belongs to the page again.
+    if (el.style.opacity === '0' || el.style.display === 'none') continue;
+    const style = getComputedStyle(el);
+    if (style.display !== 'none' && style.opacity !== '0') return true;
+  }
+  return false;
+}
+
+// Key presses that began while an overlay was open. Recorded in the capture phase, before any
+// listener runs: the overlay's own handler may close it (Esc) before the page's shortcut
+// listeners see the same press, and that press must not also close the article underneath.
+// Installed when this module loads, so it is the first capture listener of all.
+const pressedUnderOverlay = new WeakSet<Event>();
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (overlayOpen()) pressedUnderOverlay.add(event);
+    },
+    true,
+  );
+}
+
+/** Whether a key press began while a dialog, menu or dropdown was open (see {@link overlayOpen}). */
+export function pressedOverOverlay(event: Event): boolean {
+  return pressedUnderOverlay.has(event);
+}
+
+/**
  * Listens on `window` for the shortcuts in `map` while `enabled` (default true). Ignores
+ * presses made while a dialog, menu or dropdown is open (they belong to it; `overlay: true` for
+ * the shortcuts of such an overlay itself),
  * events while typing (inputs, textareas, selects, contenteditable), events already handled
  * (`defaultPrevented`), IME composition and auto-repeat of non-navigation keys. The map may
  * change every render without re-subscribing. Calls `preventDefault` on a match unless the
  * handler returns `false`.
  */
-export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean } = {}): void {
+export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean; overlay?: boolean } = {}): void {
   const enabled = opts.enabled ?? true;
+  const overlay = opts.overlay ?? false;
   const mapRef = useRef(map);
   useEffect(() => {
     mapRef.current = map;
@@ -78,6 +120,7 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean } = {})
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
+      if (!overlay && pressedOverOverlay(event)) return;
       for (const [spec, handler] of Object.entries(mapRef.current)) {
         if (!matchesShortcut(event, spec)) continue;
         if (event.repeat && !event.key.startsWith('Arrow')) return;
@@ -87,5 +130,5 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean } = {})
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, [enabled, overlay]);
 }

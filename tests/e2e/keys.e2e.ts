@@ -1,12 +1,14 @@
 /**
  * The keyboard scheme and the palette in the real app: g + letter goes to a screen (and `g s`
  * never also saves the selected article), n walks feeds with unread articles in sidebar order,
- * v opens the original, j/k step articles with the reader open, Ctrl+K jumps to a feed.
+ * v opens the original, j/k step articles with the reader open, keys pressed over a dialog stay in
+ * it, Ctrl+K jumps to a feed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath } from './pages';
+import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 
 let browser: Browser;
@@ -99,6 +101,38 @@ test('v opens the original in a new tab; Shift+V cycles the view; j steps articl
   await waitFor(reader.showing('Aardvark 2'), "the reader showing 'Aardvark 2' after j");
   await page.keyboard.press('k');
   await waitFor(reader.showing('Aardvark 1'), "the reader back on 'Aardvark 1' after k");
+});
+
+test('keys pressed over a dialog stay in it: j, s and Esc leave the article under it alone', async () => {
+  const { page } = app;
+  const { list, reader, settings, sidebar } = screens(page);
+  const ui = new ReadingUi(page);
+  await setSettings(page, { general: { defaultView: 'list' } });
+  await app.goto(`/f/${ids.feedIds[3]}`);
+  await list.row('Aardvark 1').click();
+  await waitFor(reader.showing('Aardvark 1'), "the reader showing 'Aardvark 1'");
+  const address = path(page);
+  // The shortcuts sheet: j and s do nothing underneath; Esc closes the sheet only.
+  await page.keyboard.press('?');
+  await waitFor(ui.shortcutsSheetOpen, 'the shortcuts sheet after ?');
+  await ui.waitDialogsShown('the shortcuts sheet to finish appearing');
+  await page.keyboard.press('j');
+  await page.keyboard.press('s');
+  await page.keyboard.press('Escape');
+  await waitFor(ui.shortcutsSheetOpen, 'the sheet to close after Esc', { state: 'detached' });
+  expect(path(page)).toBe(address);
+  await waitFor(reader.showing('Aardvark 1'), "the reader still on 'Aardvark 1'");
+  expect(await sidebar.count(sidebar.scope('saved')).count()).toBe(0);
+  // Settings (the , key): the same; then the page's keys work again.
+  await page.keyboard.press(',');
+  await waitFor(settings.dialog, 'the settings dialog after ,');
+  await ui.waitDialogsShown('the settings dialog to finish appearing');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Escape');
+  await waitFor(settings.dialog, 'Settings to close after Esc', { state: 'detached' });
+  expect(path(page)).toBe(address);
+  await page.keyboard.press('j');
+  await waitFor(reader.showing('Aardvark 2'), "the reader showing 'Aardvark 2' after j");
 });
 
 test('Ctrl+K finds a feed by name and Enter jumps to it', async () => {

@@ -25,6 +25,27 @@ export class ReadingUi {
   get shortcutsHelp(): Locator {
     return this.page.locator(tid('shortcuts-help')).first().describe('the keyboard shortcuts sheet');
   }
+  /** The keyboard shortcuts sheet's dialog box, there only while the sheet is open. */
+  get shortcutsSheetOpen(): Locator {
+    return this.page
+      .locator(`${tid('shortcuts-help')} .mantine-Modal-content`)
+      .describe('the keyboard shortcuts sheet, open');
+  }
+  /**
+   * Waits until every open dialog has finished appearing (none is still in its first, faded-out
+   * frame), so keys pressed next reach it rather than the page.
+   */
+  async waitDialogsShown(what: string): Promise<void> {
+    await waitUntil(
+      this.page,
+      what,
+      () =>
+        [...document.querySelectorAll<HTMLElement>('.mantine-Modal-content')].every(
+          (el) => el.style.opacity !== '0',
+        ),
+      null,
+    );
+  }
   /** The row menu's "Mark above as read". */
   get menuMarkAbove(): Locator {
     return this.page.locator(tid('menu-mark-above')).describe("the row menu's Mark above as read");
