@@ -64,6 +64,10 @@ export const KEY_MAP = [
   row('reader', 'next', ['j', 'ArrowRight'], 'keys.nextArticle'),
   row('reader', 'prev', ['k', 'ArrowLeft'], 'keys.prevArticle'),
   row('reader', 'close', ['Escape'], 'shortcuts.close'),
+  row('reader', 'pageDown', [' ', 'PageDown'], 'keys.pageDown'),
+  row('reader', 'pageUp', ['PageUp'], 'keys.pageUp'),
+  row('reader', 'lineDown', ['ArrowDown'], 'keys.lineDown'),
+  row('reader', 'lineUp', ['ArrowUp'], 'keys.lineUp'),
   row('reader', 'toggleRead', ['m'], 'shortcuts.toggleRead'),
   row('reader', 'toggleSaved', ['s', 'f'], 'shortcuts.toggleSaved'),
   row('reader', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
@@ -134,6 +138,9 @@ const NAMES: Record<string, string> = {
   ArrowRight: '→',
   Escape: 'Esc',
   Enter: 'Enter',
+  ' ': 'Space',
+  PageDown: 'PgDn',
+  PageUp: 'PgUp',
 };
 
 /**

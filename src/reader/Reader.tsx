@@ -22,6 +22,7 @@ import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
+import { atEnd, controlKeeps, scrollStep, scrollerOf } from './readerScroll';
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
@@ -57,7 +58,8 @@ function openOriginal(link: string): void {
  * The article reader: header (title linking to the original, feed, author, date, reading
  * time), toolbar, media player for podcast/video enclosures, chapters outline and the
  * sanitised body, or its Markdown. Keys while open: ←/→ previous/next, Esc close, m read,
- * s or f save, v open original.
+ * s or f save, v open original, Space / Page Down / ↓ and Page Up / ↑ scroll the article (Space
+ * at its end goes to the next one).
  */
 export function Reader(props: ReaderProps) {
   const { item, feedTitle, onToggleRead, onToggleSaved, onPrev, onNext, onClose } = props;
@@ -128,10 +130,27 @@ export function Reader(props: ReaderProps) {
       : []),
   ];
 
+  const page = (event: KeyboardEvent, unit: 'page' | 'line', direction: 1 | -1): void | false => {
+    if (controlKeeps(event.target)) return false;
+    // The article's scrolling container, found from its title (the element named below).
+    const scroller = scrollerOf(document.getElementById(`rv-title-${item.id}`));
+    if (!scroller) {
+      // Nothing to scroll (a short article): Space goes on to the next one.
+      if (unit === 'page' && direction === 1) onNext?.();
+      return;
+    }
+    if (unit === 'page' && direction === 1 && atEnd(scroller)) onNext?.();
+    else scrollStep(scroller, unit, direction);
+  };
+
   useShortcuts(
     // ←/→ and j/k (next/previous article) belong to the list around the reader (items/keymap.ts).
     bindKeys('reader', {
       close: onClose,
+      pageDown: (e) => page(e, 'page', e.shiftKey ? -1 : 1),
+      pageUp: (e) => page(e, 'page', -1),
+      lineDown: (e) => page(e, 'line', 1),
+      lineUp: (e) => page(e, 'line', -1),
       toggleRead: onToggleRead,
       toggleSaved: onToggleSaved,
       openOriginal: () => openOriginal(webLink),

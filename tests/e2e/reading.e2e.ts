@@ -187,6 +187,41 @@ describe('keyboard and reader', () => {
     expect(await list.row(third).getAttribute('data-unread')).toBe('false');
   });
 
+  test('Space, Page Down and ↓ page through a long article; Space at its end opens the next', async () => {
+    const { page } = app;
+    const { list, reader } = screens(page);
+    await app.goto('/all');
+    await list.waitForRow();
+    await list.row('Gallery post').click();
+    await reader.waitOpen('Gallery post');
+    const start = await reader.scrollPosition();
+    expect(start.max, 'the article is longer than its pane').toBeGreaterThan(200);
+    const moved = async (key: string, what: (top: number) => boolean, label: string) => {
+      await page.keyboard.press(key);
+      await expect
+        .poll(async () => what((await reader.scrollPosition()).top), { timeout: 5_000, message: label })
+        .toBe(true);
+    };
+    await moved(' ', (top) => top > 100, 'Space scrolls down a page');
+    const afterSpace = (await reader.scrollPosition()).top;
+    await moved('ArrowDown', (top) => top > afterSpace, '↓ scrolls down a little');
+    await moved('PageUp', (top) => top < afterSpace, 'Page Up scrolls back');
+    await moved('Shift+Space', (top) => top === 0, 'Shift+Space scrolls up to the top');
+    // To the end by pages; the next Space opens the article after it.
+    for (let i = 0; i < 40 && (await reader.scrollPosition()).top < start.max - 2; i++)
+      await page.keyboard.press('PageDown');
+    expect((await reader.scrollPosition()).top).toBeGreaterThanOrEqual(start.max - 2);
+    await reader.waitOpen('Gallery post');
+    await page.keyboard.press(' ');
+    await new ReadingUi(page).waitReaderLeft('Gallery post');
+    // A focused toolbar button keeps its Space: it presses the button, the article stays put.
+    await reader.button('save').focus();
+    const title = (await reader.title.textContent())?.trim() ?? '';
+    await page.keyboard.press(' ');
+    await waitFor(reader.pressed('save'), 'the article saved by Space on its Save button');
+    expect((await reader.title.textContent())?.trim()).toBe(title);
+  });
+
   test('? lists every shortcut; keys do nothing while typing', async () => {
     const { page } = app;
     const { list, shell } = screens(page);

@@ -43,6 +43,10 @@ export const keysEn = {
   prevFeed: 'Previous feed with unread articles (sidebar order)',
   nextArticle: 'Next article',
   prevArticle: 'Previous article',
+  pageDown: 'Scroll the article down a page (Shift+Space: up); at its end, next article',
+  pageUp: 'Scroll the article up a page',
+  lineDown: 'Scroll the article down',
+  lineUp: 'Scroll the article up',
   settings: {
     markOnScroll: 'Mark as read when scrolled past',
     markOnScrollHint: 'Articles you scroll past in a list are marked read. Each burst can be undone.',

@@ -32,6 +32,10 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
   prevFeed: '上一个有未读文章的订阅源（按侧边栏顺序）',
   nextArticle: '下一篇文章',
   prevArticle: '上一篇文章',
+  pageDown: '文章向下翻一页（Shift+空格：向上）；到底后打开下一篇',
+  pageUp: '文章向上翻一页',
+  lineDown: '文章向下滚动',
+  lineUp: '文章向上滚动',
   settings: {
     markOnScroll: '滚动经过时标为已读',
     markOnScrollHint: '在列表中滚动经过的文章会被标为已读。每一次滚动都可以撤销。',

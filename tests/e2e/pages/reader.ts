@@ -21,6 +21,20 @@ export class ReaderScreen {
       .first()
       .describe(`'${String(text)}' in the reader`);
   }
+  /**
+   * How far the reader's scrolling container (its nearest scrolling ancestor) is scrolled, and
+   * how far it can go.
+   */
+  scrollPosition(): Promise<{ top: number; max: number }> {
+    return this.root.evaluate((el) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const overflow = getComputedStyle(a).overflowY;
+        if ((overflow === 'auto' || overflow === 'scroll') && a.scrollHeight > a.clientHeight)
+          return { top: a.scrollTop, max: a.scrollHeight - a.clientHeight };
+      }
+      return { top: 0, max: 0 };
+    });
+  }
   /** The reader's loading placeholder. */
   get loading(): Locator {
     return this.page.locator(tid('reader-loading')).describe('the reader loading');
