@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../reader/testing/render';
-import { EndOfList } from './EmptyStates';
+import { EndOfList, NothingHere } from './EmptyStates';
 
 describe('the end of a list', () => {
   it('says all caught up only when nothing in the scope is unread', () => {
@@ -19,5 +20,27 @@ describe('the end of a list', () => {
       expect(end.dataset.caughtUp).toBeUndefined();
       unmount();
     }
+  });
+});
+
+describe('an empty list', () => {
+  it('points at the subscribe screen only when there are no subscriptions', () => {
+    const first = renderUi(
+      <MemoryRouter>
+        <NothingHere />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('items-subscribe')).not.toBeNull();
+    first.unmount();
+    renderUi(<NothingHere hasFeeds />);
+    expect(screen.queryByTestId('items-subscribe')).toBeNull();
+    expect(screen.getByTestId('items-empty').textContent).toContain('when the feed publishes them');
+  });
+
+  it('Today with subscriptions says nothing was published today', () => {
+    renderUi(<NothingHere hasFeeds today />);
+    const text = screen.getByTestId('items-empty').textContent ?? '';
+    expect(text).toContain('Nothing published today');
+    expect(screen.queryByTestId('items-subscribe')).toBeNull();
   });
 });

@@ -134,10 +134,34 @@ function NothingSaved() {
   );
 }
 
-/** A list with no articles at all: point at the subscribe screen (Saved: how to save). */
-export function NothingHere({ saved = false }: { saved?: boolean }) {
+/**
+ * A list with no articles at all. Without subscriptions: point at the subscribe screen. With
+ * some: Saved says how to save, Today that nothing was published today, any other list that new
+ * articles will appear (no "subscribe" to someone who already has feeds).
+ */
+export function NothingHere({
+  saved = false,
+  today = false,
+  hasFeeds = false,
+}: {
+  saved?: boolean;
+  today?: boolean;
+  hasFeeds?: boolean;
+}) {
   const t = useT();
   if (saved) return <NothingSaved />;
+  if (hasFeeds)
+    return (
+      <div className={classes.state} data-testid="items-empty">
+        <IconRss size={40} stroke={1.4} className={classes.stateIcon} />
+        <Text fw={600} size="lg">
+          {t(today ? 'items.empty.nothingToday' : 'items.empty.nothing')}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {t(today ? 'items.empty.nothingTodayText' : 'items.empty.nothingYetText')}
+        </Text>
+      </div>
+    );
   return (
     <div className={classes.state} data-testid="items-empty">
       <IconRss size={40} stroke={1.4} className={classes.stateIcon} />

@@ -320,6 +320,23 @@ describe('the article address', () => {
   });
 });
 
+describe('next feed with unread', () => {
+  const empty: Source = { fetchPage: () => Promise.resolve({ rows: [], next: null, total: 0 }) };
+
+  it('is not offered when no other feed has unread articles', async () => {
+    renderList('/f/1', false, empty);
+    await screen.findByTestId('items-all-read');
+    await act(() => Promise.resolve());
+    expect(screen.queryByTestId('items-next-feed')).toBeNull();
+  });
+
+  it('is offered when another feed has some', async () => {
+    engine.counts.mockResolvedValueOnce({ ...counts, unread: 7, unreadByFeed: { 1: 2, 2: 5 } });
+    renderList('/f/1', false, empty);
+    expect(await screen.findByTestId('items-next-feed')).not.toBeNull();
+  });
+});
+
 describe('u (only unread)', () => {
   it('toggles hiding read articles on a list that can hide them', async () => {
     renderList();

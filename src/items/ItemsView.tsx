@@ -10,6 +10,7 @@ import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
 import { t, useT } from '../i18n';
+import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { useShortcuts } from '../reader/shortcuts';
 import { FLAG_READ } from '../../shared/flags';
@@ -266,7 +267,12 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     />
   );
 
-  const onNextFeed = scope ? () => void goNextFeed() : undefined;
+  // "Next feed with unread" only while another feed has some (unknown counts: offered).
+  const counts = useQuery({ ...countsQuery(), enabled: !!scope });
+  const unreadElsewhere = counts.data
+    ? counts.data.unread - (scope?.scope === 'feed' ? (counts.data.unreadByFeed[scope.id ?? 0] ?? 0) : 0) > 0
+    : true;
+  const onNextFeed = scope && unreadElsewhere ? () => void goNextFeed() : undefined;
   const scopeFeed = scope?.scope === 'feed' ? feeds.data?.find((f) => f.id === scope.id) : undefined;
   const showRead = () => updateSettings('general', { hideReadArticles: false });
   let body: ReactNode;
@@ -287,7 +293,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       ) : hidesRead && scopeTotal ? (
         <AllRead onNextFeed={onNextFeed} hiddenRead={scopeTotal} onShowRead={showRead} />
       ) : (
-        <NothingHere saved={scope?.scope === 'saved'} />
+        <NothingHere
+          saved={scope?.scope === 'saved'}
+          today={scope?.scope === 'today'}
+          hasFeeds={(feeds.data?.length ?? 0) > 0}
+        />
       ));
   else
     body = (
