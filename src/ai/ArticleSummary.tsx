@@ -5,7 +5,7 @@ import type { Item } from '../engine/contract';
 import { useT } from '../i18n';
 import { copyText } from '../reader/clipboard';
 import { MarkdownView } from '../reader/MarkdownView';
-import { bindKeys } from '../keys/keyMap';
+import { bindKeys, keyHint } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { useShortcuts } from '../reader/shortcuts';
 import { SUMMARY_BUDGET } from './prompts';
@@ -55,7 +55,7 @@ export function useArticleSummary(
     id: 'summary',
     label: t('ai.summary.button'),
     icon: <IconSparkles size={15} />,
-    hint: 'G',
+    hint: keyHint('reader', 'aiSummary'),
     disabled: busy,
     onSelect: start,
     testId: 'reader-summary',

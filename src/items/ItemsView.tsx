@@ -67,6 +67,8 @@ export interface ItemsViewProps {
    * means what it says). Its fetchPage must then not filter unread either.
    */
   showsRead?: boolean;
+  /** No count in the header: the list is a placeholder (the filter screen before a query runs). */
+  noCount?: boolean;
 }
 
 /**
@@ -327,7 +329,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader
         title={props.title}
-        countLabel={countLabel}
+        countLabel={props.noCount ? undefined : countLabel}
         scoped={!!scope}
         onRefresh={() => void refresh()}
         refreshing={refreshing}

@@ -115,6 +115,16 @@ export function bindKeys<S extends KeyScope>(
   return map;
 }
 
+/**
+ * The key an action's menu entry shows (its first key in the table, as the help dialog writes
+ * it), so a hint cannot name a key the action does not have.
+ */
+export function keyHint<S extends KeyScope>(scope: S, action: ActionOf<S>): string {
+  const binding = (KEY_MAP as readonly KeyBinding[]).find((b) => b.scope === scope && b.action === action);
+  const first = binding?.keys[0];
+  return first === undefined ? '' : keyLabel(first).join(' ');
+}
+
 /** The second keys of `scope`'s sequences ('g a' → a) mapped to their handlers. */
 export function bindSequences<S extends KeyScope>(
   scope: S,

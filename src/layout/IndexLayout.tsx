@@ -8,7 +8,7 @@ import { useDrawerEntry } from './drawerEntry';
 import { AppShortcuts } from '../app/AppShortcuts';
 import { useT } from '../i18n';
 import { bindKeys } from '../keys/keyMap';
-import { useShortcuts } from '../reader/shortcuts';
+import { pressedOverOverlay, useShortcuts } from '../reader/shortcuts';
 import { PlayerHost } from '../player/PlayerHost';
 import { SettingsDialog } from '../settings/SettingsDialog';
 import { JobBar } from '../subscriptions/JobBar';
@@ -68,7 +68,8 @@ export function IndexLayout() {
   useEffect(() => {
     if (!narrow || !overlayOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      // An Esc that closes a menu opened from the drawer (More) leaves the drawer open.
+      if (e.key !== 'Escape' || pressedOverOverlay(e)) return;
       e.stopPropagation();
       hideDrawer();
     };

@@ -126,9 +126,11 @@ export function SidebarTools() {
   );
 }
 
+/** A menu entry's key; a pure keyboard hint, so touch-only screens hide it (global.css). */
 function Kbd({ children }: { children: ReactNode }) {
   return (
     <span
+      data-key-hint=""
       style={{
         fontSize: 11,
         color: 'var(--mantine-color-dimmed)',

@@ -170,7 +170,7 @@ function MoreMenu({ actions }: { actions: readonly ReaderMenuAction[] }) {
                   <IconCheck size={14} />
                 ) : undefined
               ) : a.hint ? (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" data-key-hint="">
                   {a.hint}
                 </Text>
               ) : undefined,

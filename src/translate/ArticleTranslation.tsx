@@ -5,7 +5,7 @@ import { AiOffBox, StreamedBox } from '../ai/StreamedBox';
 import { useAiEndpoint } from '../ai/useAiEndpoint';
 import type { Item } from '../engine/contract';
 import { useLanguage, useT } from '../i18n';
-import { bindKeys } from '../keys/keyMap';
+import { bindKeys, keyHint } from '../keys/keyMap';
 import type { ReaderMenuAction } from '../reader/readerActions';
 import { sanitizeArticle } from '../reader/sanitize';
 import { useShortcuts } from '../reader/shortcuts';
@@ -78,7 +78,7 @@ export function useArticleTranslation(
     id: 'translate',
     label: t('ai.translate.button'),
     icon: <IconLanguage size={15} />,
-    hint: 'T',
+    hint: keyHint('reader', 'translate'),
     disabled: busy,
     onSelect: start,
     testId: 'reader-translate',

@@ -52,6 +52,8 @@ describe('/filter', () => {
     await filter.type("feed.title = 'Feed 1' AND isRead = false", 10);
     expect(await span.count()).toBe(0);
     expect(await filter.count.textContent()).toBe('10 articles match');
+    // Nothing has run yet: the header shows no count ("0 articles") beside the live one.
+    expect(await new ListScreen(page).unread.count()).toBe(0);
   });
 
   test('runs with Enter, lists the results and remembers the query', async () => {
@@ -62,6 +64,7 @@ describe('/filter', () => {
     await list.waitForRow();
     const titles = await list.titles();
     expect(titles.length).toBe(10);
+    await waitFor(list.unread.filter({ hasText: '10 articles' }), 'the header counting the results');
     expect(titles.every((t) => t.endsWith('of feed 1'))).toBe(true);
     await filter.panelsToggle.click();
     const recent = filter.history.first();

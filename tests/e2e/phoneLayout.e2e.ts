@@ -183,6 +183,13 @@ describe('touch targets', () => {
       expect(await sidebar.footerButtons.count()).toBeGreaterThanOrEqual(7);
       expect([...tops]).toHaveLength(1);
       await shootSizes(page, SHOTS, 'touch-sidebar');
+      // The More menu names no keys (Settings ",", Shortcuts "?").
+      await sidebar.moreButton.click();
+      await waitFor(sidebar.moreMenu, "the sidebar's More menu");
+      expect((await sidebar.moreItem('settings').innerText()).trim()).toBe('Settings');
+      await page.keyboard.press('Escape');
+      await waitFor(sidebar.moreMenu, 'the More menu to close', { state: 'hidden' });
+      expect(await sidebar.drawer.count(), 'the drawer stays open under the closed menu').toBe(1);
       await page.keyboard.press('Escape');
 
       // The feeds table's "⋯".

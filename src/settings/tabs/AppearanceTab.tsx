@@ -128,6 +128,7 @@ export function AppearanceTab() {
       <SettingRow
         label={t('settings.appearance.hideSidebar')}
         description={t('settings.appearance.hideSidebarDesc')}
+        keyHint
       >
         <Switch
           checked={a.hideSidebar}

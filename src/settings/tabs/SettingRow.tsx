@@ -7,10 +7,12 @@ interface SettingRowProps {
   children: ReactNode;
   /** Put the control under the label (wide inputs) instead of beside it. */
   stacked?: boolean;
+  /** The description only names a key ("Ctrl+B toggles it"): hidden on touch-only screens. */
+  keyHint?: boolean;
 }
 
 /** One labelled setting: label and help on the left, the control on the right (or below). */
-export function SettingRow({ label, description, children, stacked }: SettingRowProps) {
+export function SettingRow({ label, description, children, stacked, keyHint }: SettingRowProps) {
   const text = (
     // In a row the label takes what the control leaves (at least 14em before the control wraps);
     // stacked, the same flex basis would become a 14em-tall gap above the control.
@@ -19,7 +21,7 @@ export function SettingRow({ label, description, children, stacked }: SettingRow
         {label}
       </Text>
       {description && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" data-key-hint={keyHint ? '' : undefined}>
           {description}
         </Text>
       )}
