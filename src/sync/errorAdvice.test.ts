@@ -12,6 +12,15 @@ describe('errorAdvice', () => {
     });
   });
 
+  it('does not repeat the title: a message that opens with it keeps only what it adds', () => {
+    const freshRss = coded(
+      'sync_auth',
+      'The server refused the user name or password. (FreshRSS: use the API password from your profile.)',
+    );
+    expect(errorAdvice(freshRss).detail).toBe('FreshRSS: use the API password from your profile.');
+    expect(errorAdvice(coded('sync_auth', 'The server refused the user name or password.')).detail).toBe('');
+  });
+
   it('falls back to a generic title for unknown codes and plain values', () => {
     expect(errorAdvice(coded('weird', 'boom')).title).toBe('Something went wrong.');
     expect(errorAdvice('text')).toEqual({ title: 'Something went wrong.', detail: 'text' });

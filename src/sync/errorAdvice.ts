@@ -18,12 +18,22 @@ const KNOWN = new Set([
 
 /**
  * `{ title, detail }` for an error thrown by a sync call, the title in the current language;
- * `detail` keeps the engine's own message (what exactly the server said).
+ * `detail` keeps the engine's own message (what exactly the server said), less a first sentence
+ * that repeats the title (empty when it says nothing more).
  */
 export function errorAdvice(err: unknown): { title: string; detail: string; suggestion?: string } {
   const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
-  const detail = err instanceof Error ? err.message : String(err);
+  const message = err instanceof Error ? err.message : String(err);
   const key = `syncFeed.errors.${KNOWN.has(code) ? code : 'unknown'}` as TKey;
+  const title = t(key);
+  // The engine's message may open with the title's own sentence ("The server refused the user
+  // name or password. (FreshRSS: use the API password …)"): shown once, with what it adds.
+  const detail = message.startsWith(title)
+    ? message
+        .slice(title.length)
+        .trim()
+        .replace(/^\((.*)\)$/, '$1')
+    : message;
   // A recognised server's API address (wrong-address advice from the engine).
   const details: unknown = typeof err === 'object' && err !== null && 'details' in err ? err.details : null;
   const suggestion =
@@ -33,5 +43,5 @@ export function errorAdvice(err: unknown): { title: string; detail: string; sugg
     typeof details.suggestion === 'string'
       ? details.suggestion
       : undefined;
-  return { title: t(key), detail, ...(suggestion ? { suggestion } : {}) };
+  return { title, detail, ...(suggestion ? { suggestion } : {}) };
 }

@@ -36,7 +36,13 @@ describe('login', () => {
       await app.goto('/login');
       const { login, sidebar, list } = screens(app.page);
       await login.login('Fever API', fever.url, 'wrong');
-      expect(await login.error.textContent()).toContain('refused');
+      // The refusal is said once (title), and the password field has the focus to type again.
+      const said = (await login.error.textContent()) ?? '';
+      expect(said).toContain('refused');
+      expect(said.split('refused').length - 1, said).toBe(1);
+      await expect
+        .poll(() => login.field('password').evaluate((el) => el === document.activeElement))
+        .toBe(true);
       await login.retryWith('secret');
       await waitFor(login.preview, "the Fever account's preview");
       expect(await login.previewPart('unread').textContent()).toBe('30 unread articles');

@@ -52,7 +52,10 @@ async function call(
     );
   const json = data as Json;
   if (Number(json.auth) !== 1)
-    throw syncError('sync_auth', 'The Fever API refused the user name or password.');
+    throw syncError(
+      'sync_auth',
+      'The Fever API answered auth 0 for this user name and password. (FreshRSS, Miniflux: the Fever password is the one set for the API, not the login password.)',
+    );
   return json;
 }
 

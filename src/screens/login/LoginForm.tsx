@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type TKey, useT } from '../../i18n';
 import { connectAccount, runSync, syncStatusQuery, type ConnectPreview } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
@@ -22,6 +22,14 @@ export function LoginForm() {
   const [username, setUsername] = useState(former?.username ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // A refused password: the field takes the focus, its text selected, ready to be typed again.
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [refusals]);
   const [error, setError] = useState<{ title: string; detail: string; suggestion?: string } | null>(null);
   const [preview, setPreview] = useState<ConnectPreview | null>(null);
 
@@ -33,6 +41,8 @@ export function LoginForm() {
       setPassword(''); // never kept, not even in the form
     } catch (err) {
       setError(errorAdvice(err));
+      if (typeof err === 'object' && err !== null && 'code' in err && err.code === 'sync_auth')
+        setRefusals((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -83,6 +93,7 @@ export function LoginForm() {
           required
         />
         <PasswordInput
+          ref={passwordRef}
           label={protocol === 'fever' ? t('login.passwordFever') : t('login.password')}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
