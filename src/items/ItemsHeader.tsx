@@ -12,8 +12,10 @@ export interface ItemsHeaderProps {
   title: ReactNode;
   /** "12 unread" / "340 articles"; hidden when undefined. */
   countLabel: string | undefined;
-  /** Mark-all-read and refresh exist only for real scopes. */
+  /** Refresh exists only for real scopes. */
   scoped: boolean;
+  /** Mark all read: real scopes and the results of a filter (default: `scoped`). */
+  canMarkAll?: boolean;
   onRefresh: () => void;
   refreshing: boolean;
   markMenuOpen: boolean;
@@ -51,16 +53,18 @@ export function ItemsHeader(p: ItemsHeaderProps) {
         )}
       </div>
       {p.scoped && (
+        <HeaderIcon
+          size="lg"
+          label={t('items.header.refresh')}
+          tip={t('items.header.refreshTip')}
+          icon={IconRefresh}
+          loading={p.refreshing}
+          onClick={p.onRefresh}
+          data-testid="items-refresh"
+        />
+      )}
+      {(p.canMarkAll ?? p.scoped) && (
         <>
-          <HeaderIcon
-            size="lg"
-            label={t('items.header.refresh')}
-            tip={t('items.header.refreshTip')}
-            icon={IconRefresh}
-            loading={p.refreshing}
-            onClick={p.onRefresh}
-            data-testid="items-refresh"
-          />
           <Menu
             opened={p.markMenuOpen}
             onChange={p.setMarkMenuOpen}

@@ -24,7 +24,7 @@ import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
 import { useSendFirst } from '../sendTo/useSendToActions';
-import { type MarkAge, markScopeRead } from './markAllRead';
+import { type MarkAge, markListRead, markScopeRead } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
@@ -69,6 +69,11 @@ export interface ItemsViewProps {
   showsRead?: boolean;
   /** No count in the header: the list is a placeholder (the filter screen before a query runs). */
   noCount?: boolean;
+  /**
+   * Mark all read for a list without a scope (a filter's results): marks the unread rows its own
+   * pages hold (`fetchRange` when given, 500 at a time).
+   */
+  markAllRows?: boolean;
 }
 
 /**
@@ -197,9 +202,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     setRefreshing(false);
   }, [scope]);
 
+  const canMarkAll = !!scope || !!props.markAllRows;
   const markAll = async (age: MarkAge) => {
     setMarkMenuOpen(false);
-    if (!scope) return;
+    if (!canMarkAll) return;
     const ok = await confirm({
       title: t('items.markConfirm.title'),
       message: t(`items.markConfirm.${age}`),
@@ -207,7 +213,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     }).catch(() => false);
     if (!ok) return;
     try {
-      const token = await markScopeRead(scope, age);
+      const { fetchRange, fetchPage } = props;
+      const token = scope
+        ? await markScopeRead(scope, age)
+        : await markListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
       address.close();
       setSelected(-1);
       actions.resetSeen();
@@ -249,7 +258,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
               : updateSettings('general', { hideReadArticles: !onlyUnread }),
           step,
         },
-        { readerOpen, canMarkAll: !!scope },
+        { readerOpen, canMarkAll },
       );
   // The mark-all menu's own keys work while it is open (other maps stand back: shortcuts.ts).
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });
@@ -331,6 +340,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         title={props.title}
         countLabel={props.noCount ? undefined : countLabel}
         scoped={!!scope}
+        canMarkAll={canMarkAll}
         onRefresh={() => void refresh()}
         refreshing={refreshing}
         markMenuOpen={markMenuOpen}

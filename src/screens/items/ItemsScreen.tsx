@@ -140,6 +140,8 @@ function FilterList({ filterId }: { filterId: string }) {
       )}
       fetchPage={(cursor) => runFilterPage(filter, cursor, false)}
       showsRead
+      // Shift+A and the header's mark all read: the filter's unread matches.
+      markAllRows
       title={<DocTitle text={name} />}
       ranked={isKeywordFilter(filter)}
       emptyState={<FilterEmpty />}
