@@ -48,6 +48,10 @@ export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean>
   if (!ok) return false;
   try {
     await api.deleteFeeds(feeds.map((f) => f.id));
+    notifications.show({
+      message: t('subscribe.actions.unsubscribed', { count: feeds.length }),
+      autoClose: 4000,
+    });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.unsubscribeFailed'), err);
@@ -65,6 +69,7 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
   if (title === null || title === feed.title) return false;
   try {
     await api.renameFeed(feed.id, title);
+    notifications.show({ message: t('subscribe.actions.renamed', { title }), autoClose: 3000 });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.renameFailed'), err);
@@ -152,13 +157,24 @@ export async function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
   }
 }
 
-/** Moves feeds to a group (-1 = no group). */
-export async function moveFeedsAction(feeds: readonly Feed[], groupId: number): Promise<boolean> {
+/** Moves feeds to a group (-1 = no group); `groupTitle` names it in the notice. */
+export async function moveFeedsAction(
+  feeds: readonly Feed[],
+  groupId: number,
+  groupTitle?: string,
+): Promise<boolean> {
   try {
     await api.moveFeeds(
       feeds.map((f) => f.id),
       groupId,
     );
+    const group = groupId === -1 ? t('subscribe.actions.noGroup') : groupTitle ? `“${groupTitle}”` : null;
+    notifications.show({
+      message: group
+        ? t('subscribe.actions.moved', { count: feeds.length, group })
+        : t('subscribe.actions.movedPlain', { count: feeds.length }),
+      autoClose: 3000,
+    });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.moveFailed'), err);

@@ -137,7 +137,7 @@ describe('refresh', () => {
 
 describe('feed list', () => {
   test('rename from the sidebar menu; groups: create, move into, delete keeps the feed', async () => {
-    const { sidebar, prompt, rss: feedList, confirm } = screens(app.page);
+    const { sidebar, prompt, rss: feedList, confirm, shell } = screens(app.page);
     await app.goto('/rss');
     await sidebar.feed(goodId).click({ button: 'right' });
     await sidebar.feedMenuItem('rename').click();
@@ -147,6 +147,7 @@ describe('feed list', () => {
       sidebar.feed(goodId).filter({ hasText: 'Good & Renamed' }),
       'the renamed feed in the sidebar',
     );
+    await shell.waitForText('Renamed to “Good & Renamed”.', 'the notice of the rename');
 
     await feedList.select(goodId).check();
     await feedList.bulk('move').click();
@@ -158,6 +159,7 @@ describe('feed list', () => {
       feedList.groupOf(row).filter({ hasText: 'Moved here' }),
       "the feed in the group 'Moved here'",
     );
+    await shell.waitForText('1 feed moved.', 'the notice of the move');
 
     await feedList.groupsButton.click();
     const groupRow = feedList.groupRow('Moved here');
@@ -171,7 +173,7 @@ describe('feed list', () => {
   });
 
   test('unsubscribe asks first; y deletes the feed and its articles', async () => {
-    const { sidebar, rss: feedList, confirm } = screens(app.page);
+    const { sidebar, rss: feedList, confirm, shell } = screens(app.page);
     await app.goto('/rss');
     await feedList.select(flakyId).check();
     await feedList.bulk('unsubscribe').click();
@@ -185,6 +187,10 @@ describe('feed list', () => {
     await app.page.keyboard.press('y');
     await waitFor(feedList.row(flakyId), "the unsubscribed feed's row", { state: 'detached' });
     await waitFor(sidebar.feed(flakyId), 'the unsubscribed feed in the sidebar', { state: 'detached' });
+    await shell.waitForText(
+      'Unsubscribed from 1 feed; its articles are deleted.',
+      'the notice of the unsubscription',
+    );
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
     expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
     expectNoErrors(app.errors);

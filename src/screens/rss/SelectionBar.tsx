@@ -36,7 +36,7 @@ export function SelectionBar({ feeds, groups, onClear }: SelectionBarProps) {
   };
   const move = async (groupId: number | 'new') => {
     const target = groupId === 'new' ? await createGroupAction() : groupId;
-    if (target !== null) await moveFeedsAction(feeds, target);
+    if (target !== null) await moveFeedsAction(feeds, target, groups.find((g) => g.id === target)?.title);
   };
   return (
     <Paper withBorder radius="md" px="sm" py={6} mb="sm" data-testid="rss-selection">
