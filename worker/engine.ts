@@ -29,6 +29,7 @@ import { createSync } from './sync/sync';
 import { clearEveryStore } from './backup/clearAll';
 import { backgroundTask } from './backgroundTask';
 import { UiActivity } from './uiActivity';
+import { dropTrash } from './feeds/removeFeeds';
 
 import type { Engine, EngineInternals, EngineOptions, InitOptions, InitResult } from './engineTypes';
 
@@ -312,6 +313,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     },
     close() {
       closed = true;
+      dropTrash(ctx);
       clearTimeout(countTimer);
       textIndex.close();
       if (timer !== null) clearTimeout(timer);

@@ -274,11 +274,14 @@ export interface MarkAllReadScope {
  *   state are not listed), so each one's previous value of that flag was `!set`.
  * - tag: `ids` are the items that gained (`set`) or lost (`!set`) tag `tagId`.
  * - tag-deleted: the deleted tag as it was and the items that carried it; undo re-creates it.
+ * - unsubscribed: `ids` are the feeds deleted, `articles` how many articles went with them;
+ *   `trash` names the copy the engine keeps in memory for a while (worker/feeds/removeFeeds.ts).
  */
 export type UndoToken =
   | { flag: 'read' | 'saved' | 'hidden'; set: boolean; ids: number[] }
   | { flag: 'tag'; tagId: number; set: boolean; ids: number[] }
-  | { flag: 'tag-deleted'; tag: Tag; ids: number[] };
+  | { flag: 'tag-deleted'; tag: Tag; ids: number[] }
+  | { flag: 'unsubscribed'; trash: number; ids: number[]; articles: number };
 
 /** A user's tag. `name` is unique case-insensitively; `color` is one of TAG_COLORS. */
 export interface Tag {

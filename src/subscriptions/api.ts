@@ -108,8 +108,16 @@ export const setFeedUrl = (id: number, url: string): Promise<void> =>
 export const moveFeeds = (ids: number[], groupId: number): Promise<void> =>
   withEngine((e) => e.feeds.move(ids, groupId));
 
-/** Unsubscribes: deletes the feeds and all their items. */
-export const deleteFeeds = (ids: number[]): Promise<void> => withEngine((e) => e.feeds.deleteMany(ids));
+/**
+ * Unsubscribes: deletes the feeds and all their items; resolves the undo token when the engine
+ * kept a copy for Undo (worker/feeds/removeFeeds.ts), else null.
+ */
+export const deleteFeeds = (ids: number[]): Promise<UndoToken | null> =>
+  withEngine((e) => e.feeds.deleteMany(ids));
+
+/** Whether unsubscribing these feeds could be undone (none synced, few enough articles). */
+export const unsubscribeUndoable = (ids: number[]): Promise<boolean> =>
+  withEngine((e) => e.feeds.undoable(ids));
 
 /** Creates a group; returns its id. */
 export const createGroup = (title: string): Promise<number> => withEngine((e) => e.groups.save({ title }));

@@ -24,34 +24,49 @@ function report(what: string, err: unknown): false {
   return false;
 }
 
-/** Asks for confirmation, then deletes the feeds and all their articles. */
+/** Whether a feed belongs to a sync account (its unsubscribe goes to the server at once). */
+const isSynced = (feed: Feed): boolean => Boolean(feed.account && feed.remoteId);
+
+/** What the confirmation says of Undo: that it can bring the feeds back, or why it cannot. */
+async function undoNote(feeds: readonly Feed[]): Promise<string> {
+  if (feeds.some(isSynced)) return t('subscribe.actions.unsubscribeSyncedNote');
+  const can = await api.unsubscribeUndoable(feeds.map((f) => f.id)).catch(() => false);
+  return t(can ? 'subscribe.actions.unsubscribeUndoNote' : 'subscribe.actions.unsubscribeLargeNote');
+}
+
+/**
+ * Asks for confirmation, then deletes the feeds and all their articles. When the engine kept a
+ * copy (local feeds, not too many articles) the notice offers Undo (and Z), which brings the
+ * feeds back with their articles as they were; the confirmation says beforehand whether it will.
+ */
 export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean> {
   if (!feeds.length) return false;
   const [first] = feeds;
+  const note = await undoNote(feeds);
   const ok = await confirm({
     title:
       feeds.length === 1
         ? t('subscribe.actions.unsubscribeTitle')
         : t('subscribe.actions.unsubscribeManyTitle', { count: feeds.length }),
-    message:
-      feeds.length === 1 && first
-        ? createElement(
-            'span',
-            null,
-            ...tRich('subscribe.actions.unsubscribeMessage', {
-              title: createElement('b', null, first.title || first.url),
-            }),
-          )
-        : t('subscribe.actions.unsubscribeManyMessage'),
+    message: createElement(
+      'span',
+      null,
+      ...(feeds.length === 1 && first
+        ? tRich('subscribe.actions.unsubscribeMessage', {
+            title: createElement('b', null, first.title || first.url),
+          })
+        : [t('subscribe.actions.unsubscribeManyMessage')]),
+      ' ',
+      note,
+    ),
     confirmLabel: t('subscribe.actions.unsubscribe'),
   });
   if (!ok) return false;
   try {
-    await api.deleteFeeds(feeds.map((f) => f.id));
-    notifications.show({
-      message: t('subscribe.actions.unsubscribed', { count: feeds.length }),
-      autoClose: 4000,
-    });
+    const token = await api.deleteFeeds(feeds.map((f) => f.id));
+    const label = (count: number) => t('subscribe.actions.unsubscribed', { count });
+    if (token) recordUndo(token, label, { done: (count) => t('keys.undo.feedsBack', { count }) });
+    else notifications.show({ message: label(feeds.length), autoClose: 4000 });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.unsubscribeFailed'), err);

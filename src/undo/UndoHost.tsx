@@ -4,21 +4,26 @@ import { useEffect } from 'react';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
-import { onUndoChange, undoLast, type UndoEntry } from './undoStore';
+import { clearUndo, onUndoChange, pendingUndo, undoLast, type UndoEntry } from './undoStore';
 
 /** How long the notice stays (ms); `z` keeps working after it faded, until a newer change. */
 const NOTICE_MS = 10_000;
 
 /** Takes back the last bulk change (the notice's button and the `z` key) and says how it went. */
 export async function runUndo(): Promise<void> {
+  const entry = pendingUndo();
   try {
     const restored = await undoLast((token) => withEngine((e) => e.state.undo(token)));
+    const done = entry?.done ?? ((count: number) => t('keys.undo.done', { count }));
     notifications.show({
       id: 'undo-result',
-      message: restored === null ? t('keys.undo.nothing') : t('keys.undo.done', { count: restored }),
+      message: restored === null ? t('keys.undo.nothing') : done(restored),
       autoClose: 3000,
     });
   } catch (err) {
+    // A change the engine can no longer take back (an unsubscribe's copy is gone) is forgotten,
+    // so Z does not fail the same way again; any other failure keeps it to try again.
+    if (typeof err === 'object' && err !== null && 'code' in err && err.code === 'undo_expired') clearUndo();
     notifications.show({ color: 'red', title: t('keys.undo.failed'), message: errorText(err) });
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BURST_MS, clearUndo, onUndone, pendingUndo, recordUndo, undoLast } from './undoStore';
+import type { UndoToken } from '../engine/contract';
 
 const label = (n: number) => `${n} read`;
 afterEach(() => clearUndo());
@@ -25,6 +26,19 @@ describe('undo store', () => {
     recordUndo({ flag: 'read', set: true, ids: [5] }, label, { burst: 'b', now: 2000 + 3 * BURST_MS });
     expect(pendingUndo()).toMatchObject({ token: { ids: [5] } });
     expect(pendingUndo()!.id).not.toBe(second);
+  });
+
+  it('never merges two unsubscribes, and keeps the label of what Undo did', () => {
+    const done = (n: number) => `${n} feeds back`;
+    const token: UndoToken = { flag: 'unsubscribed', trash: 1, ids: [4], articles: 9 };
+    recordUndo(token, label, { burst: 'a', now: 1000, done });
+    const first = pendingUndo()!.id;
+    recordUndo({ ...token, trash: 2, ids: [5] }, label, { burst: 'a', now: 1001, done });
+    expect(pendingUndo()).toMatchObject({ token: { trash: 2, ids: [5] } });
+    expect(pendingUndo()!.id).not.toBe(first);
+    expect(pendingUndo()!.done?.(1)).toBe('1 feeds back');
+    recordUndo({ flag: 'read', set: true, ids: [1] }, label);
+    expect(pendingUndo()!.done).toBeUndefined();
   });
 
   it('undoLast hands the token to the engine once, then tells the lists', async () => {

@@ -14,6 +14,8 @@ export const BURST_MS = 4000;
 export interface UndoEntry {
   token: UndoToken;
   label: (count: number) => string;
+  /** Says what Undo did, from the count it answers; by default "Undone: N articles restored." */
+  done?: (count: number) => string;
   burst: string | null;
   at: number;
   /** Names the change; a batch merged into it keeps the id (its notice is updated, not repeated). */
@@ -38,7 +40,7 @@ function emit(): void {
 export function recordUndo(
   token: UndoToken,
   label: (count: number) => string,
-  opts: { burst?: string; now?: number } = {},
+  opts: { burst?: string; now?: number; done?: (count: number) => string } = {},
 ): void {
   if (token.ids.length === 0) return;
   const now = opts.now ?? Date.now();
@@ -54,14 +56,16 @@ export function recordUndo(
     current = { ...current, token: { ...token, ids }, at: now };
   } else {
     serial += 1;
-    current = { token, label, burst, at: now, id: serial };
+    current = { token, label, burst, at: now, id: serial, ...(opts.done ? { done: opts.done } : {}) };
   }
   emit();
 }
 
-// Two changes merge only when they flip the same thing the same way (a deleted tag never merges).
+// Two changes merge only when they flip the same thing the same way (a deleted tag or an
+// unsubscribe never merges).
 function sameKind(a: UndoToken, b: UndoToken): boolean {
   if (a.flag === 'tag-deleted' || b.flag === 'tag-deleted') return false;
+  if (a.flag === 'unsubscribed' || b.flag === 'unsubscribed') return false;
   if (a.flag === 'tag' || b.flag === 'tag')
     return a.flag === 'tag' && b.flag === 'tag' && a.tagId === b.tagId && a.set === b.set;
   return a.flag === b.flag && a.set === b.set;

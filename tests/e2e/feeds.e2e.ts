@@ -5,6 +5,7 @@ import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness'
 import { setSettings } from './readingSeed';
 import { routeExampleImages, rss, runInEngine } from './setups';
 import { screens, waitFor, waitForValue } from './pages';
+import { shootSizes } from './shots';
 
 // Refreshing and the feed list, end to end: conditional GET answered 304, one broken feed
 // marked (sidebar marker, banner, notification) while another updates, feed list actions
@@ -172,12 +173,19 @@ describe('feed list', () => {
     expectNoErrors(app.errors);
   });
 
-  test('unsubscribe asks first; y deletes the feed and its articles', async () => {
-    const { sidebar, rss: feedList, confirm, shell } = screens(app.page);
+  test('unsubscribe asks first; y deletes the feed and its articles; Undo brings them back as they were', async () => {
+    const { sidebar, rss: feedList, confirm, shell, undo } = screens(app.page);
     await app.goto('/rss');
+    const [first] = await engine<number[]>(
+      "(e, a) => e.items.page({ scope: 'feed', id: a, limit: 10 }).then((p) => p.rows.map((r) => r.id))",
+      flakyId,
+    );
+    await engine('(e, a) => e.state.markRead([a], true)', first);
     await feedList.select(flakyId).check();
     await feedList.bulk('unsubscribe').click();
     await confirm.waitOpen();
+    expect(await confirm.message.textContent()).toContain('Undo brings them back for the next 10 minutes.');
+    await shootSizes(app.page, 'test-results/unsubscribe', 'confirm');
     // "n" keeps it.
     await app.page.keyboard.press('n');
     await confirm.waitClosed();
@@ -187,11 +195,27 @@ describe('feed list', () => {
     await app.page.keyboard.press('y');
     await waitFor(feedList.row(flakyId), "the unsubscribed feed's row", { state: 'detached' });
     await waitFor(sidebar.feed(flakyId), 'the unsubscribed feed in the sidebar', { state: 'detached' });
-    await shell.waitForText(
-      'Unsubscribed from 1 feed; its articles are deleted.',
-      'the notice of the unsubscription',
-    );
+    await undo.waitFor('Unsubscribed from 1 feed; its articles are deleted.');
+    await shootSizes(app.page, 'test-results/unsubscribe', 'undo-notice');
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
+    expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
+
+    // Undo: the feed, its row, its sidebar entry and its articles come back, the read one still read.
+    await undo.button.click();
+    await shell.waitForText('Undone: 1 feed is back with its articles.', 'the notice of the undo');
+    await waitFor(feedList.row(flakyId), "the feed's row, back");
+    await waitFor(sidebar.feed(flakyId), 'the feed in the sidebar, back');
+    expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(2);
+    expect(
+      await engine<Record<number, number>>('(e) => e.counts().then((c) => c.unreadByFeed)', null),
+    ).toMatchObject({ [flakyId]: 1 });
+
+    // Unsubscribed again (Z undoes nothing after the undo): gone for good this time.
+    await feedList.select(flakyId).check();
+    await feedList.bulk('unsubscribe').click();
+    await confirm.waitOpen();
+    await app.page.keyboard.press('y');
+    await waitFor(feedList.row(flakyId), "the unsubscribed feed's row", { state: 'detached' });
     expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
     expectNoErrors(app.errors);
   });

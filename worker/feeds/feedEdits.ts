@@ -3,17 +3,11 @@
  * priority-score calls; merged into the `feeds` domain by engine.ts. Group edits live in
  * worker/groups/groupEdits.ts.
  */
-import { deleteItems } from '../db/itemsStore';
-import { bumpItemsCounter } from '../db/meta';
-import type { StoreName } from '../db/schema';
-import { afterItemsWrite } from '../engineContext';
 import { EngineError } from '../errors';
 import { patchFeed } from './refresh/patchFeed';
+import { removeFeeds, undoable, type UnsubscribeToken } from './removeFeeds';
 import { NEVER_FETCHED } from './refresh/status';
-import { dropSummariesOf } from '../retention/summaries';
-import { dropFeedTombstones } from '../retention/tombstones';
-import type { EngineEvent, Feed } from '../types';
-import { iconKey } from '../icons/iconCache';
+import type { Feed } from '../types';
 import { feedScores, nextUnreadFeed } from './scores';
 import type { FeedServices } from '../subscriptions/services';
 import { findSubscribed } from '../subscriptions/urlKey';
@@ -36,9 +30,13 @@ export interface FeedEditsApi {
   move(ids: number[], groupId: number): Promise<void>;
   /**
    * Unsubscribes: deletes these feeds, all their items, their AI summaries, the feeds'
-   * tombstones and cached icons in one transaction. Emits `items-removed` and `feeds-changed`. Fails: storage errors (nothing deleted).
+   * tombstones and cached icons in one transaction, and answers the undo token when a copy was
+   * kept for Undo (`state.undo` puts it back), else null (see worker/feeds/removeFeeds.ts).
+   * Emits `items-removed` and `feeds-changed`. Fails: storage errors (nothing deleted).
    */
-  deleteMany(ids: number[]): Promise<void>;
+  deleteMany(ids: number[]): Promise<UnsubscribeToken | null>;
+  /** Whether unsubscribing these feeds could be undone (none synced, few enough articles). No I/O. */
+  undoable(ids: number[]): Promise<boolean>;
   /** Priority score per feed id; see scores.ts for the formula and edge cases. No I/O. */
   scores(): Promise<Record<number, number>>;
   /** The next feed with unread items in the priority walk; see `nextUnreadFeed`. No I/O. */
@@ -98,29 +96,8 @@ export function createFeedEditsApi(s: FeedServices): FeedEditsApi {
       if (moved.length)
         ctx.events.emit({ type: 'feeds-changed', feedIds: moved.map((f) => f.id) }, ctx.applied.counter);
     },
-    async deleteMany(list) {
-      const feedIds = ids(list);
-      if (feedIds.length === 0) return;
-      const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries'];
-      const { removed, counter } = await ctx.db.tx('delete', 'rw', stores, async () => {
-        const items = ctx.db.table('items');
-        const itemIds = (await items.where('feedId').anyOf(feedIds).primaryKeys()).map(Number);
-        await deleteItems(items, itemIds);
-        await dropSummariesOf(ctx.db, itemIds);
-        await dropFeedTombstones(ctx.db, feedIds);
-        await ctx.db.table('feeds').bulkDelete(feedIds);
-        await ctx.db.table('meta').bulkDelete(feedIds.map(iconKey));
-        return {
-          removed: itemIds,
-          counter: itemIds.length ? await bumpItemsCounter(ctx.db) : ctx.applied.counter,
-        };
-      });
-      ctx.index.remove(removed);
-      for (const id of feedIds) ctx.feedCache.delete(id);
-      const events: EngineEvent[] = [{ type: 'feeds-changed', feedIds }];
-      if (removed.length) events.unshift({ type: 'items-removed', feedIds });
-      afterItemsWrite(ctx, counter, events);
-    },
+    deleteMany: (list) => removeFeeds(ctx, ids(list), true),
+    undoable: (list) => Promise.resolve(undoable(ctx, ids(list))),
     scores: () => Promise.resolve(feedScores(ctx)),
     nextUnread: (current, direction) => Promise.resolve(nextUnreadFeed(ctx, current, direction)),
   };

@@ -1,12 +1,8 @@
-import { deleteItems } from '../db/itemsStore';
-import { bumpItemsCounter } from '../db/meta';
-import type { StoreName } from '../db/schema';
-import { afterItemsWrite, type EngineContext } from '../engineContext';
+import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { patchFeed } from './refresh/patchFeed';
-import { dropSummariesOf } from '../retention/summaries';
-import { dropFeedTombstones } from '../retention/tombstones';
-import type { EngineEvent, Feed, FeedStatus } from '../types';
+import { removeFeeds } from './removeFeeds';
+import type { Feed, FeedStatus } from '../types';
 import { FLAG_READ } from '../../shared/flags';
 import { NEVER_FETCHED as NEVER_FETCHED_STATUS } from '../../shared/neverFetched';
 
@@ -103,23 +99,7 @@ export function createFeedsApi(ctx: EngineContext): FeedsApi {
       return id;
     },
     update: async (id, patch) => void (await patchFeed(ctx, id, patch)),
-    async delete(id) {
-      const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries'];
-      const { removed, counter } = await ctx.db.tx('delete', 'rw', stores, async () => {
-        const items = ctx.db.table('items');
-        const ids = (await items.where('feedId').equals(id).primaryKeys()).map(Number);
-        await deleteItems(items, ids);
-        await dropSummariesOf(ctx.db, ids);
-        await dropFeedTombstones(ctx.db, [id]);
-        await ctx.db.table('feeds').delete(id);
-        return { removed: ids, counter: ids.length ? await bumpItemsCounter(ctx.db) : ctx.applied.counter };
-      });
-      ctx.index.remove(removed);
-      ctx.feedCache.delete(id);
-      const events: EngineEvent[] = [{ type: 'feeds-changed', feedIds: [id] }];
-      if (removed.length) events.unshift({ type: 'items-removed', feedIds: [id] });
-      afterItemsWrite(ctx, counter, events);
-    },
+    delete: async (id) => void (await removeFeeds(ctx, [id], false)),
     count: () => store.count(),
     itemCounts: () => Promise.resolve(itemCountsOf(ctx)),
   };

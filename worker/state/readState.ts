@@ -4,6 +4,7 @@ import { feedIdsOfGroup } from '../items/page';
 import type { MarkAllReadScope, UndoToken } from '../types';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
+import { isUnsubscribeToken, restoreFeeds } from '../feeds/removeFeeds';
 import { setFlag } from './flags';
 
 /** Read/saved state: the `state` domain of the engine API. */
@@ -33,8 +34,10 @@ export interface StateApi {
    * feeds' read counts and the events that follow any change (with a sync account, the sync
    * layer also withdraws the change from its queue: see worker/sync/undo.ts). Items deleted
    * since are skipped. Idempotent, so a failed undo can simply be retried (writes go in chunks
-   * of 5,000, like the change itself). Returns how many items changed back.
-   * Fails: EngineError('bad_input') for a malformed token, `Error updating data: …`.
+   * of 5,000, like the change itself). Returns how many items changed back; for an unsubscribe,
+   * how many feeds came back (worker/feeds/removeFeeds.ts).
+   * Fails: EngineError('bad_input') for a malformed token, EngineError('undo_expired') for an
+   * unsubscribe whose copy is gone, `Error updating data: …`.
    */
   undo(token: UndoToken): Promise<number>;
   /** Ids of all unread items, newest first. From the index: O(items), no IndexedDB read. */
@@ -69,6 +72,9 @@ export function createStateApi(ctx: EngineContext): StateApi {
     }),
     undo: async (token) => {
       if (isTagToken(token)) return undoTagToken(ctx, token);
+      if (isUnsubscribeToken(token)) return restoreFeeds(ctx, token);
+      if ((token as { flag?: unknown } | null)?.flag === 'unsubscribed')
+        throw new EngineError('bad_input', 'This change cannot be undone (its record is not valid).');
       const { flag, set, ids } = checkToken(token);
       const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;
       return (await setFlag(ctx, ids, bit, !set)).length;

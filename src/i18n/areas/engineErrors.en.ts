@@ -36,5 +36,7 @@ export const engineErrorsEn = {
   internal: 'Something went wrong inside Rivulet.',
   quota_exceeded: 'The browser’s storage for Rivulet is full, so this could not be saved.',
   db_lost: 'Rivulet’s stored data was deleted while the app was open.',
+  undo_expired:
+    'The unsubscribed feeds can no longer be brought back (Undo keeps them for 10 minutes); subscribe to them again.',
   querySyntax: 'Syntax error at line {line}, column {column}.',
 };

@@ -35,5 +35,6 @@ export const engineErrorsZhCN: DeepStringRecord<typeof engineErrorsEn> = {
   internal: 'Rivulet 内部出了点问题。',
   quota_exceeded: '浏览器给 Rivulet 的存储空间已满，无法保存。',
   db_lost: '在应用打开期间，Rivulet 保存的数据被删除了。',
+  undo_expired: '已取消订阅的订阅源无法再恢复（撤销只保留 10 分钟），请重新订阅。',
   querySyntax: '第 {line} 行第 {column} 列有语法错误。',
 };

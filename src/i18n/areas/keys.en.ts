@@ -24,6 +24,10 @@ export const keysEn = {
     saved: plural({ one: '{count} article saved.', other: '{count} articles saved.' }),
     unsaved: plural({ one: '{count} article unsaved.', other: '{count} articles unsaved.' }),
     done: plural({ one: 'Undone: {count} article restored.', other: 'Undone: {count} articles restored.' }),
+    feedsBack: plural({
+      one: 'Undone: {count} feed is back with its articles.',
+      other: 'Undone: {count} feeds are back with their articles.',
+    }),
     nothing: 'Nothing to undo.',
     failed: 'Could not undo the change',
     key: 'Undo the last bulk change (mark all read, scroll marking…)',

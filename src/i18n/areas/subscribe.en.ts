@@ -105,7 +105,10 @@ export const subscribeEn = {
       other: 'Unsubscribe from {count} feeds?',
     }),
     unsubscribeMessage: 'Unsubscribe from {title}? Its articles are deleted from this browser.',
-    unsubscribeManyMessage: 'Their articles are deleted from this browser. This cannot be undone.',
+    unsubscribeManyMessage: 'Their articles are deleted from this browser.',
+    unsubscribeUndoNote: 'Undo brings them back for the next 10 minutes.',
+    unsubscribeSyncedNote: 'This cannot be undone here: your sync server is told at once.',
+    unsubscribeLargeNote: 'This cannot be undone: too many articles to keep a copy for Undo.',
     unsubscribe: 'Unsubscribe',
     unsubscribeFailed: 'Could not unsubscribe',
     unsubscribed: plural({

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UndoToken } from '../engine/contract';
+import { clearUndo, pendingUndo, recordUndo } from './undoStore';
+
+const shown = vi.hoisted(() => [] as { message?: unknown; title?: unknown; color?: unknown }[]);
+const undo = vi.hoisted(() => ({ fn: (_token: unknown): Promise<number> => Promise.resolve(0) }));
+
+vi.mock('@mantine/notifications', () => ({
+  notifications: {
+    show: (n: (typeof shown)[number]) => void shown.push(n),
+    hide: () => {},
+    update: () => {},
+  },
+}));
+vi.mock('../queries/engine', () => ({
+  withEngine: <T,>(fn: (e: { state: { undo: typeof undo.fn } }) => T) =>
+    fn({ state: { undo: (t) => undo.fn(t) } }),
+}));
+
+const { runUndo } = await import('./UndoHost');
+
+const token: UndoToken = { flag: 'unsubscribed', trash: 3, ids: [4, 5], articles: 12 };
+const label = (n: number) => `${n} unsubscribed`;
+
+beforeEach(() => {
+  shown.length = 0;
+  recordUndo(token, label, { done: (n) => `${n} feeds back` });
+});
+afterEach(() => clearUndo());
+
+describe('runUndo', () => {
+  it("says what the change's own label says Undo did", async () => {
+    undo.fn = () => Promise.resolve(2);
+    await runUndo();
+    expect(shown.at(-1)?.message).toBe('2 feeds back');
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('forgets a change the engine can no longer take back, and says why', async () => {
+    undo.fn = () => Promise.reject(Object.assign(new Error('Too late for that.'), { code: 'undo_expired' }));
+    await runUndo();
+    expect(shown.at(-1)).toMatchObject({
+      color: 'red',
+      title: 'Could not undo the change',
+      message: 'Too late for that.',
+    });
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('keeps a change whose undo failed otherwise, to try again', async () => {
+    undo.fn = () => Promise.reject(Object.assign(new Error('Disk trouble.'), { code: 'db_write' }));
+    await runUndo();
+    expect(shown.at(-1)).toMatchObject({ color: 'red', message: 'Disk trouble.' });
+    expect(pendingUndo()?.token).toEqual(token);
+  });
+});
