@@ -119,6 +119,9 @@ export const deleteFeeds = (ids: number[]): Promise<UndoToken | null> =>
 export const unsubscribeUndoable = (ids: number[]): Promise<boolean> =>
   withEngine((e) => e.feeds.undoable(ids));
 
+/** Every feed (the feeds domain's list; the feed list's query holds the same). */
+export const listFeeds = (): Promise<Feed[]> => withEngine((e) => e.feeds.list());
+
 /** Creates a group; returns its id. */
 export const createGroup = (title: string): Promise<number> => withEngine((e) => e.groups.save({ title }));
 

@@ -11,7 +11,7 @@ import { t, tRich } from '../i18n';
 import * as api from './api';
 import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
-import { recordUndo } from '../undo/undoStore';
+import { recordUndo, recordUndoAction } from '../undo/undoStore';
 import { errorText } from '../i18n/errorText';
 import { startRefresh } from './refreshActions';
 
@@ -84,7 +84,13 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
   if (title === null || title === feed.title) return false;
   try {
     await api.renameFeed(feed.id, title);
-    notifications.show({ message: t('subscribe.actions.renamed', { title }), autoClose: 3000 });
+    const label = () => t('subscribe.actions.renamed', { title });
+    // A feed that had no title of its own (the list showed its address) cannot be renamed back to none.
+    if (!feed.title) notifications.show({ message: label(), autoClose: 3000 });
+    else
+      recordUndoAction(1, label, () => api.renameFeed(feed.id, feed.title).then(() => 1), {
+        done: () => t('subscribe.actions.renameUndone', { title: feed.title }),
+      });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.renameFailed'), err);
@@ -184,16 +190,36 @@ export async function moveFeedsAction(
       groupId,
     );
     const group = groupId === -1 ? t('subscribe.actions.noGroup') : groupTitle ? `“${groupTitle}”` : null;
-    notifications.show({
-      message: group
-        ? t('subscribe.actions.moved', { count: feeds.length, group })
-        : t('subscribe.actions.movedPlain', { count: feeds.length }),
-      autoClose: 3000,
-    });
+    recordUndoAction(
+      feeds.length,
+      (count) =>
+        group ? t('subscribe.actions.moved', { count, group }) : t('subscribe.actions.movedPlain', { count }),
+      () => moveBack(feeds),
+      { done: (count) => t('subscribe.actions.moveUndone', { count }) },
+    );
     return true;
   } catch (err) {
     return report(t('subscribe.actions.moveFailed'), err);
   }
+}
+
+/**
+ * Puts each feed back in the group it was in (`feeds` as they were before a move); a group
+ * deleted since leaves its feeds in no group. Resolves how many feeds moved back.
+ */
+async function moveBack(feeds: readonly Feed[]): Promise<number> {
+  const byGroup = new Map<number, number[]>();
+  for (const f of feeds) byGroup.set(f.groupId, [...(byGroup.get(f.groupId) ?? []), f.id]);
+  for (const [groupId, ids] of byGroup) {
+    try {
+      await api.moveFeeds(ids, groupId);
+    } catch (err) {
+      const gone = typeof err === 'object' && err !== null && 'code' in err && err.code === 'bad_input';
+      if (!gone || groupId === -1) throw err;
+      await api.moveFeeds(ids, -1);
+    }
+  }
+  return feeds.length;
 }
 
 /** Asks for a title and creates a group; resolves with its id, or null. */
@@ -241,7 +267,22 @@ export async function deleteGroupAction(group: Group, feedCount: number): Promis
   });
   if (!ok) return false;
   try {
+    const members = (await api.listFeeds()).filter((f) => f.groupId === group.id).map((f) => f.id);
     await api.deleteGroup(group.id);
+    // Undo makes the group again (a new one, same title) and moves its feeds back into it.
+    recordUndoAction(
+      1,
+      () =>
+        members.length
+          ? t('subscribe.actions.groupDeleted', { title: group.title, count: members.length })
+          : t('subscribe.actions.groupDeletedEmpty', { title: group.title }),
+      async () => {
+        const id = await api.createGroup(group.title);
+        if (members.length) await api.moveFeeds(members, id);
+        return 1;
+      },
+      { done: () => t('subscribe.actions.groupRestored', { title: group.title }) },
+    );
     return true;
   } catch (err) {
     return report(t('subscribe.actions.deleteGroupFailed'), err);

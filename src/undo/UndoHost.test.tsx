@@ -2,13 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UndoToken } from '../engine/contract';
 import { clearUndo, pendingUndo, recordUndo } from './undoStore';
 
-const shown = vi.hoisted(() => [] as { message?: unknown; title?: unknown; color?: unknown }[]);
+const shown = vi.hoisted(() => [] as { id?: string; message?: unknown; title?: unknown; color?: unknown }[]);
+const hidden = vi.hoisted(() => [] as string[]);
 const undo = vi.hoisted(() => ({ fn: (_token: unknown): Promise<number> => Promise.resolve(0) }));
 
 vi.mock('@mantine/notifications', () => ({
   notifications: {
     show: (n: (typeof shown)[number]) => void shown.push(n),
-    hide: () => {},
+    hide: (id: string) => void hidden.push(id),
     update: () => {},
   },
 }));
@@ -34,6 +35,17 @@ describe('runUndo', () => {
     await runUndo();
     expect(shown.at(-1)?.message).toBe('2 feeds back');
     expect(pendingUndo()).toBeNull();
+  });
+
+  it('gives each result its own notice, closing the one before (a second undo within seconds is not silent)', async () => {
+    undo.fn = () => Promise.resolve(1);
+    await runUndo();
+    recordUndo(token, label, { done: (n) => `${n} again` });
+    await runUndo();
+    const [first, second] = shown.slice(-2);
+    expect(second?.message).toBe('1 again');
+    expect(second?.id).not.toBe(first?.id);
+    expect(hidden).toContain(first?.id);
   });
 
   it('forgets a change the engine can no longer take back, and says why', async () => {

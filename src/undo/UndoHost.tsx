@@ -9,14 +9,21 @@ import { clearUndo, onUndoChange, pendingUndo, undoLast, type UndoEntry } from '
 /** How long the notice stays (ms); `z` keeps working after it faded, until a newer change. */
 const NOTICE_MS = 10_000;
 
+let results = 0;
+let resultShown: string | null = null;
+
 /** Takes back the last bulk change (the notice's button and the `z` key) and says how it went. */
 export async function runUndo(): Promise<void> {
   const entry = pendingUndo();
   try {
     const restored = await undoLast((token) => withEngine((e) => e.state.undo(token)));
     const done = entry?.done ?? ((count: number) => t('keys.undo.done', { count }));
+    // Each result has its own notice (the one before is closed): a notice whose id is still
+    // shown would swallow the next one, and a second undo within seconds would say nothing.
+    if (resultShown) notifications.hide(resultShown);
+    resultShown = `undo-result-${++results}`;
     notifications.show({
-      id: 'undo-result',
+      id: resultShown,
       message: restored === null ? t('keys.undo.nothing') : done(restored),
       autoClose: 3000,
     });
@@ -31,7 +38,7 @@ export async function runUndo(): Promise<void> {
 function Notice({ entry }: { entry: UndoEntry }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" data-testid="undo-notice">
-      <Text size="sm">{entry.label(entry.token.ids.length)}</Text>
+      <Text size="sm">{entry.label(entry.count)}</Text>
       <Group gap={6} wrap="nowrap">
         <Kbd size="xs" visibleFrom="sm" title={t('keys.undo.hint')}>
           Z

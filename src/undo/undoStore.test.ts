@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BURST_MS, clearUndo, onUndone, pendingUndo, recordUndo, undoLast } from './undoStore';
+import {
+  BURST_MS,
+  clearUndo,
+  onUndone,
+  pendingUndo,
+  recordUndo,
+  recordUndoAction,
+  undoLast,
+} from './undoStore';
 import type { UndoToken } from '../engine/contract';
 
 const label = (n: number) => `${n} read`;
@@ -9,7 +17,7 @@ describe('undo store', () => {
   it('keeps the last change only and ignores empty ones', () => {
     recordUndo({ flag: 'read', set: true, ids: [1, 2] }, label);
     recordUndo({ flag: 'read', set: true, ids: [] }, label);
-    expect(pendingUndo()?.token.ids).toEqual([1, 2]);
+    expect(pendingUndo()?.token?.ids).toEqual([1, 2]);
     recordUndo({ flag: 'saved', set: false, ids: [3] }, label);
     expect(pendingUndo()?.token).toEqual({ flag: 'saved', set: false, ids: [3] });
   });
@@ -54,9 +62,29 @@ describe('undo store', () => {
     off();
   });
 
+  it('a change the page takes back runs its own undo, never the engine token path, and never merges', async () => {
+    const run = vi.fn(() => Promise.resolve(3));
+    const engine = vi.fn(() => Promise.resolve(0));
+    recordUndoAction(0, label, run);
+    expect(pendingUndo()).toBeNull();
+    recordUndoAction(3, label, run, { done: (n) => `${n} moved back` });
+    expect(pendingUndo()).toMatchObject({ token: null, count: 3 });
+    recordUndo({ flag: 'read', set: true, ids: [1] }, label, { burst: 'a' });
+    recordUndoAction(2, label, run);
+    expect(pendingUndo()).toMatchObject({ token: null, count: 2 });
+    const undone = vi.fn();
+    const off = onUndone(undone);
+    expect(await undoLast(engine)).toBe(3);
+    expect(run).toHaveBeenCalledOnce();
+    expect(engine).not.toHaveBeenCalled();
+    expect(undone).toHaveBeenCalledWith(null);
+    expect(pendingUndo()).toBeNull();
+    off();
+  });
+
   it('a failed undo keeps the change so it can be tried again', async () => {
     recordUndo({ flag: 'read', set: true, ids: [9] }, label);
     await expect(undoLast(() => Promise.reject(new Error('locked')))).rejects.toThrow('locked');
-    expect(pendingUndo()?.token.ids).toEqual([9]);
+    expect(pendingUndo()?.token?.ids).toEqual([9]);
   });
 });

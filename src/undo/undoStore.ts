@@ -1,9 +1,9 @@
 /**
- * The last bulk change of read/saved state, kept so it can be taken back: the notice's Undo
- * button and the `z` key call `undoLast`. One change is kept (a newer one replaces it), so
- * Undo always means "the change just made". Scroll marking sends many small batches; those of
- * one burst (same `burst` key, each within BURST_MS of the previous) merge into one change.
- * No React here: `UndoNotice.tsx` shows it, tests drive it directly.
+ * The last bulk change (read/saved state, tags, an unsubscribe, a feed edit), kept so it can be
+ * taken back: the notice's Undo button and the `z` key call `undoLast`. One change is kept (a
+ * newer one replaces it), so Undo always means "the change just made". Scroll marking sends many
+ * small batches; those of one burst (same `burst` key, each within BURST_MS of the previous)
+ * merge into one change. No React here: `UndoHost.tsx` shows it, tests drive it directly.
  */
 import type { UndoToken } from '../engine/contract';
 
@@ -12,7 +12,12 @@ export const BURST_MS = 4000;
 
 /** A change that can be undone. `label` says what it did ("12 marked as read."). */
 export interface UndoEntry {
-  token: UndoToken;
+  /** What the engine's `state.undo` takes back; null for a change the page takes back (`run`). */
+  token: UndoToken | null;
+  /** How many things the change touched (the token's ids, or what `recordUndoAction` was told). */
+  count: number;
+  /** Takes the change back in the page (feed edits that go through the feeds domain and sync); resolves how many things changed back. */
+  run?: () => Promise<number>;
   label: (count: number) => string;
   /** Says what Undo did, from the count it answers; by default "Undone: N articles restored." */
   done?: (count: number) => string;
@@ -27,7 +32,7 @@ type Listener = (entry: UndoEntry | null) => void;
 let current: UndoEntry | null = null;
 let serial = 0;
 const listeners = new Set<Listener>();
-const undoneListeners = new Set<(token: UndoToken) => void>();
+const undoneListeners = new Set<(token: UndoToken | null) => void>();
 
 function emit(): void {
   for (const l of listeners) l(current);
@@ -50,14 +55,33 @@ export function recordUndo(
     burst !== null &&
     current.burst === burst &&
     now - current.at <= BURST_MS &&
+    current.token &&
     sameKind(current.token, token)
   ) {
     const ids = [...new Set([...current.token.ids, ...token.ids])];
-    current = { ...current, token: { ...token, ids }, at: now };
+    current = { ...current, token: { ...token, ids }, count: ids.length, at: now };
   } else {
     serial += 1;
-    current = { token, label, burst, at: now, id: serial, ...(opts.done ? { done: opts.done } : {}) };
+    const done = opts.done ? { done: opts.done } : {};
+    current = { token, count: token.ids.length, label, burst, at: now, id: serial, ...done };
   }
+  emit();
+}
+
+/**
+ * Records a change the page itself takes back with `run` (a rename, a move of feeds: undone
+ * through the same feeds domain, so a sync account hears of it too). Never merges.
+ */
+export function recordUndoAction(
+  count: number,
+  label: (count: number) => string,
+  run: () => Promise<number>,
+  opts: { done?: (count: number) => string; now?: number } = {},
+): void {
+  if (count === 0) return;
+  serial += 1;
+  const done = opts.done ? { done: opts.done } : {};
+  current = { token: null, count, run, label, burst: null, at: opts.now ?? Date.now(), id: serial, ...done };
   emit();
 }
 
@@ -91,7 +115,7 @@ export function clearUndo(): void {
 export async function undoLast(undo: (token: UndoToken) => Promise<number>): Promise<number | null> {
   const entry = current;
   if (!entry) return null;
-  const restored = await undo(entry.token);
+  const restored = entry.run ? await entry.run() : entry.token ? await undo(entry.token) : 0;
   if (current === entry) {
     current = null;
     emit();
@@ -107,7 +131,7 @@ export function onUndoChange(listener: Listener): () => void {
 }
 
 /** Calls `listener` after a change was undone; returns the unsubscribe function. */
-export function onUndone(listener: (token: UndoToken) => void): () => void {
+export function onUndone(listener: (token: UndoToken | null) => void): () => void {
   undoneListeners.add(listener);
   return () => undoneListeners.delete(listener);
 }

@@ -137,8 +137,8 @@ describe('refresh', () => {
 });
 
 describe('feed list', () => {
-  test('rename from the sidebar menu; groups: create, move into, delete keeps the feed', async () => {
-    const { sidebar, prompt, rss: feedList, confirm, shell } = screens(app.page);
+  test('rename from the sidebar menu; groups: create, move into, delete keeps the feed; each can be undone', async () => {
+    const { sidebar, prompt, rss: feedList, confirm, shell, undo } = screens(app.page);
     await app.goto('/rss');
     await sidebar.feed(goodId).click({ button: 'right' });
     await sidebar.feedMenuItem('rename').click();
@@ -148,7 +148,16 @@ describe('feed list', () => {
       sidebar.feed(goodId).filter({ hasText: 'Good & Renamed' }),
       'the renamed feed in the sidebar',
     );
-    await shell.waitForText('Renamed to “Good & Renamed”.', 'the notice of the rename');
+    await undo.waitFor('Renamed to “Good & Renamed”.');
+    // Z takes the rename back.
+    // (once the dialog is gone: until then the key still goes to its input)
+    await waitFor(prompt.input, 'the rename dialog', { state: 'detached' });
+    await app.page.keyboard.press('z');
+    await shell.waitForText(
+      'Undone: the feed is called “Good Feed” again.',
+      'the notice of the undone rename',
+    );
+    await waitFor(sidebar.feed(goodId).filter({ hasText: 'Good Feed' }), 'the old title in the sidebar');
 
     await feedList.select(goodId).check();
     await feedList.bulk('move').click();
@@ -160,7 +169,14 @@ describe('feed list', () => {
       feedList.groupOf(row).filter({ hasText: 'Moved here' }),
       "the feed in the group 'Moved here'",
     );
-    await shell.waitForText('1 feed moved.', 'the notice of the move');
+    await undo.waitFor('1 feed moved.');
+    // Undo puts it back where it was (no group); moved again for what follows.
+    await undo.buttonOf('1 feed moved.').click();
+    await waitFor(feedList.groupOf(row).filter({ hasText: '—' }), 'the feed back in no group');
+    await shell.waitForText('Undone: 1 feed is back in its group.', 'the notice of the undone move');
+    await feedList.bulk('move').click();
+    await feedList.moveToGroup('Moved here').click();
+    await waitFor(feedList.groupOf(row).filter({ hasText: 'Moved here' }), "the feed in 'Moved here' again");
 
     await feedList.groupsButton.click();
     const groupRow = feedList.groupRow('Moved here');
@@ -170,6 +186,25 @@ describe('feed list', () => {
     await waitFor(groupRow, "the group 'Moved here'", { state: 'detached' });
     await app.page.keyboard.press('Escape');
     await waitFor(feedList.groupOf(row).filter({ hasText: '—' }), 'the feed in no group');
+    const deleted = 'Group “Moved here” deleted; its 1 feed is in no group now.';
+    await undo.waitFor(deleted);
+    // Undo makes the group again with the feed in it.
+    await undo.buttonOf(deleted).click();
+    await waitFor(
+      feedList.groupOf(row).filter({ hasText: 'Moved here' }),
+      "the feed in the group 'Moved here', made again",
+    );
+    await shell.waitForText(
+      'Undone: the group “Moved here” is back with its feeds.',
+      'the notice of the undone delete',
+    );
+    // Deleted again, for good: the tests after this one expect the feed in no group.
+    await feedList.groupsButton.click();
+    await feedList.groupDelete(feedList.groupRow('Moved here')).click();
+    await app.page.keyboard.press('y');
+    await waitFor(feedList.groupRow('Moved here'), "the group 'Moved here'", { state: 'detached' });
+    await app.page.keyboard.press('Escape');
+    await waitFor(feedList.groupOf(row).filter({ hasText: '—' }), 'the feed in no group again');
     expectNoErrors(app.errors);
   });
 
@@ -195,13 +230,14 @@ describe('feed list', () => {
     await app.page.keyboard.press('y');
     await waitFor(feedList.row(flakyId), "the unsubscribed feed's row", { state: 'detached' });
     await waitFor(sidebar.feed(flakyId), 'the unsubscribed feed in the sidebar', { state: 'detached' });
-    await undo.waitFor('Unsubscribed from 1 feed; its articles are deleted.');
+    const unsubscribed = 'Unsubscribed from 1 feed; its articles are deleted.';
+    await undo.waitFor(unsubscribed);
     await shootSizes(app.page, 'test-results/unsubscribe', 'undo-notice');
     expect(await engine<number>('(e, a) => e.items.countByFeed(a)', flakyId)).toBe(0);
     expect(await engine<unknown>('(e, a) => e.feeds.get(a)', flakyId)).toBeUndefined();
 
     // Undo: the feed, its row, its sidebar entry and its articles come back, the read one still read.
-    await undo.button.click();
+    await undo.buttonOf(unsubscribed).click();
     await shell.waitForText('Undone: 1 feed is back with its articles.', 'the notice of the undo');
     await waitFor(feedList.row(flakyId), "the feed's row, back");
     await waitFor(sidebar.feed(flakyId), 'the feed in the sidebar, back');

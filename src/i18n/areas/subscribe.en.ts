@@ -119,6 +119,17 @@ export const subscribeEn = {
     moved: plural({ one: '{count} feed moved to {group}.', other: '{count} feeds moved to {group}.' }),
     noGroup: 'no group',
     movedPlain: plural({ one: '{count} feed moved.', other: '{count} feeds moved.' }),
+    renameUndone: 'Undone: the feed is called “{title}” again.',
+    moveUndone: plural({
+      one: 'Undone: {count} feed is back in its group.',
+      other: 'Undone: {count} feeds are back in their groups.',
+    }),
+    groupDeleted: plural({
+      one: 'Group “{title}” deleted; its {count} feed is in no group now.',
+      other: 'Group “{title}” deleted; its {count} feeds are in no group now.',
+    }),
+    groupDeletedEmpty: 'Group “{title}” deleted.',
+    groupRestored: 'Undone: the group “{title}” is back with its feeds.',
     renameTitle: 'Rename feed',
     titleLabel: 'Title',
     rename: 'Rename',

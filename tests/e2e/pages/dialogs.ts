@@ -71,6 +71,12 @@ export class UndoNotice {
       .locator(`${tid('undo-notice')} ${tid('undo-button')}`)
       .describe("the Undo notice's Undo");
   }
+  /** The Undo of the notice saying `text` (the notice it replaced may still be fading out). */
+  buttonOf(text: string | RegExp): Locator {
+    return this.saying(text)
+      .locator(tid('undo-button'))
+      .describe(`the Undo of the notice saying '${String(text)}'`);
+  }
   /** The notice saying `text` (a substring or pattern). */
   saying(text: string | RegExp): Locator {
     return this.root.filter({ hasText: text });

@@ -33,6 +33,13 @@ export class RssScreen {
   get moveToNew(): Locator {
     return this.page.locator(tid('move-to-new')).describe("the Move menu's New group");
   }
+  /** An existing group, by title, in the Move menu. */
+  moveToGroup(title: string): Locator {
+    return this.page
+      .locator(tid('bulk-move-menu'))
+      .getByRole('menuitem', { name: title, exact: true })
+      .describe(`the Move menu's group '${title}'`);
+  }
   /** The group cell of a feed row. */
   groupOf(row: Locator): Locator {
     return row.locator(tid('rss-group')).describe("the row's group");
