@@ -136,6 +136,25 @@ describe('parseQuery: trees', () => {
       warnings: [],
     });
   });
+  it('warns when a number field is compared with text that is not a number, and says what to write', () => {
+    const w = (q: string) => {
+      const r = parseQuery(q);
+      return r.ok ? r.warnings.join('\n') : `error: ${r.error.message}`;
+    };
+    expect(w("pubDate > '2024-01-01'")).toContain(`for that date write UNIX_TIMESTAMP('2024-01-01')`);
+    expect(w("pubDate > 'yesterday'")).toContain('DATE_SUB(NOW(), INTERVAL 1 DAY)');
+    expect(w("pubDate BETWEEN 'last week' AND NOW()")).toContain(
+      `compared with the text 'last week' as text`,
+    );
+    expect(w("feedId IN (1, 'two')")).toContain(
+      "feedId is compared with the text 'two' as text, not as a number",
+    );
+    // Numbers as text, real dates and text fields say nothing.
+    expect(w("pubDate > '1700000000'")).toBe('');
+    expect(w("pubDate > UNIX_TIMESTAMP('2024-01-01')")).toBe('');
+    expect(w("title > 'yesterday'")).toBe('');
+    expect(w('isRead = false')).toBe('');
+  });
   it('accepts quoted and empty field names, with a warning', () => {
     const r = parseQuery(`"" = 'x'`);
     expect(r.ok && r.query.where).toMatchObject({ field: '' });

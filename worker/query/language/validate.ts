@@ -1,5 +1,7 @@
 import type { Condition, QueryAst, ValueExpr } from './ast';
-import { resolveField } from './fields';
+import { resolveField, type FieldKey } from './fields';
+import { numeric } from './semantics';
+import { parseDateString } from './values';
 
 /** Warning text for a malformed BETWEEN (kept stable: tests and users search for it). */
 export const BAD_BETWEEN = 'BETWEEN syntax or format error';
@@ -27,6 +29,33 @@ function checkWildcards(cond: Extract<Condition, { type: 'like' }>, out: string[
   );
 }
 
+/** Fields whose values are numbers (ids, and `pubDate` in Unix seconds). */
+const NUMBER_FIELDS = new Set<FieldKey>(['id', 'feedId', 'pubDate', 'feed.id', 'feed.groupId', 'group.id']);
+
+/**
+ * Text that is not a number compared with a number field: by the comparison rules both sides
+ * are then compared as text, the number's digits against the letters, so `pubDate >
+ * '2024-01-01'` matches nothing and `pubDate > 'yesterday'` too, with no error. Said, not
+ * changed (SQLite answers the same), with what to write instead.
+ */
+function checkNumberText(field: string, values: readonly ValueExpr[], out: string[]): void {
+  const key = resolveField(field);
+  if (key === null || !NUMBER_FIELDS.has(key)) return;
+  for (const v of values) {
+    if (v.type !== 'literal' || typeof v.value !== 'string' || numeric(v.value) !== null) continue;
+    const text = v.value;
+    const hint =
+      key !== 'pubDate'
+        ? `${field} is a number`
+        : parseDateString(text) !== null
+          ? `for that date write UNIX_TIMESTAMP('${text}')`
+          : `for a time ago write DATE_SUB(NOW(), INTERVAL 1 DAY) (DAY, WEEK, MONTH or YEAR)`;
+    out.push(
+      `${field} is compared with the text '${text}' as text, not as a ${key === 'pubDate' ? 'date' : 'number'}: ${hint}`,
+    );
+  }
+}
+
 function walk(cond: Condition, out: string[]): void {
   switch (cond.type) {
     case 'and':
@@ -45,9 +74,16 @@ function walk(cond: Condition, out: string[]): void {
       checkWildcards(cond, out);
       return;
     case 'compare':
+      checkField(cond.field, out);
+      checkNumberText(cond.field, [cond.value], out);
+      return;
     case 'in':
+      checkField(cond.field, out);
+      checkNumberText(cond.field, cond.values, out);
+      return;
     case 'between':
       checkField(cond.field, out);
+      checkNumberText(cond.field, [cond.low, cond.high], out);
       return;
     default:
       out.push('Undefined condition: it matches no item');
