@@ -236,7 +236,7 @@ describe('keyboard and reader', () => {
       'Mark all as read',
       'Next article',
       'Go to Saved',
-      'Undo the last bulk change (mark all read, scroll marking…)',
+      'Undo the last change (mark all read, scroll marking, unsubscribe…)',
       'Search',
       'Subscribe to a feed',
     ])

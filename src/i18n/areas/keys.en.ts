@@ -30,7 +30,7 @@ export const keysEn = {
     }),
     nothing: 'Nothing to undo.',
     failed: 'Could not undo the change',
-    key: 'Undo the last bulk change (mark all read, scroll marking…)',
+    key: 'Undo the last change (mark all read, scroll marking, unsubscribe…)',
   },
   scopes: { items: 'Article lists (list or reader)' },
   go: {

@@ -16,7 +16,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     feedsBack: plural({ other: '已撤销：{count} 个订阅源及其文章已恢复。' }),
     nothing: '没有可撤销的操作。',
     failed: '无法撤销此操作',
-    key: '撤销上一次批量操作（全部标为已读、滚动标记等）',
+    key: '撤销上一次操作（全部标为已读、滚动标记、取消订阅等）',
   },
   scopes: { items: '文章列表（列表或阅读器）' },
   go: {
