@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
-import { shot } from './shots';
+import { shot, shootSizes } from './shots';
 
 // Download: a backup of a seeded database restored into a fresh profile gives identical groups,
 // feeds, items, read/saved states, saved filters and settings; bad files are refused and change
@@ -166,6 +166,52 @@ describe('download', () => {
     await list.waitForRow();
     expectNoErrors(target.errors);
     await target.context.close();
+  });
+
+  test('replacing what is here downloads it first, and restoring that file brings it back', async () => {
+    const other = await openApp(browser);
+    await other.goto('/welcome');
+    await seedApp(other.page, { groups: 1, feedsPerGroup: 1, itemsPerFeed: 5, readRatio: 0 });
+    const own = await dump(other.page);
+    const { download, confirm } = screens(other.page);
+    await other.goto('/download');
+    await download.chooseBackup(backupPath);
+    await download.mode('Replace everything');
+    await download.restoreButton.click();
+    await confirm.waitOpen();
+    expect(await download.restoreSaveFirst.isChecked()).toBe(true);
+    await shootSizes(other.page, 'test-results/restore', 'confirm');
+    const saving = other.page.waitForEvent('download');
+    await confirm.ok();
+    const saved = await saving;
+    expect(saved.suggestedFilename()).toMatch(/^rivulet-backup-\d{4}-\d{2}-\d{2}-before-restore\.ndjson$/);
+    const savedPath = join(dir, `first-${saved.suggestedFilename()}`);
+    await saved.saveAs(savedPath);
+    await waitFor(download.restoreDone, 'the word that the restore is done', { timeout: 30_000 });
+    expect(await download.restoreSavedFirst.textContent()).toContain(saved.suggestedFilename());
+    expect((await dump(other.page)).items).toEqual(before.items);
+    await download.restoreSavedFirst.scrollIntoViewIfNeeded();
+    await shot(other.page, 'test-results/restore/replaced.png');
+
+    // The file saved first is what was here: restoring it (box unticked: no second download)
+    // puts this browser back as it was.
+    let downloads = 0;
+    other.page.on('download', () => void downloads++);
+    await download.chooseBackup(savedPath);
+    await download.mode('Replace everything');
+    await download.restoreButton.click();
+    await confirm.waitOpen();
+    await download.restoreSaveFirst.uncheck();
+    await confirm.ok();
+    await waitFor(download.restoreDone, 'the word that the restore is done', { timeout: 30_000 });
+    expect(await download.restoreSavedFirst.count()).toBe(0);
+    const back = await dump(other.page);
+    expect(back.feeds).toEqual(own.feeds);
+    expect(back.items).toEqual(own.items);
+    expect(back.counts).toEqual(own.counts);
+    expect(downloads).toBe(0);
+    expectNoErrors(other.errors);
+    await other.context.close();
   });
 
   test('bad files are refused with a clear message and nothing changes', async () => {

@@ -42,8 +42,11 @@ export const downloadEn = {
     replace: 'Replace everything',
     button: 'Restore',
     confirmTitle: 'Replace everything?',
-    confirmMessage:
-      'Your current groups, feeds, articles and settings will be replaced by the backup. This cannot be undone.',
+    confirmMessage: 'Your current groups, feeds, articles and settings will be replaced by the backup.',
+    saveFirst: 'Download a backup of what is here first (restoring it brings it back)',
+    phaseSave: 'Saving what is here first: {done} of {total} records',
+    saveFirstFailed: 'The backup of what is here could not be made, so nothing was replaced: {reason}',
+    savedFirst: 'What was here before is in {name} (in your downloads).',
     confirmReplace: 'Replace',
     done: 'Restored',
     replaced: 'Replaced with {items} articles in {feeds} feeds.',

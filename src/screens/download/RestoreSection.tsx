@@ -1,10 +1,28 @@
-import { Alert, Button, FileButton, Group, Progress, SegmentedControl, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Progress,
+  SegmentedControl,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconHistory, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BackupPreview, RestoreResult } from '../../../worker/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { useEngineStatus } from '../../queries/useCounts';
-import { discardBackup, inspectBackup, restoreBackup, type RestorePhase } from './backupFile';
+import {
+  backupFileName,
+  discardBackup,
+  inspectBackup,
+  makeBackup,
+  restoreBackup,
+  type RestorePhase,
+} from './backupFile';
+import { downloadBlob } from './downloadBlob';
 import { Section } from './Section';
 import { type TKey, useI18n } from '../../i18n';
 import { errorText } from '../../i18n/errorText';
@@ -43,8 +61,12 @@ function CountsTable({ counts }: { counts: Record<string, number> }) {
   );
 }
 
+/** Where a restore is: saving what is here first (`save`), then the restore's own phases. */
+type Phase = RestorePhase | 'save';
+
 /** The bar's value: writing fills it to 90%, the commit under way shows 95%, 100% once committed. */
-function barValue(p: { done: number; total: number; phase: RestorePhase }): number {
+function barValue(p: { done: number; total: number; phase: Phase }): number {
+  if (p.phase === 'save') return (p.done / p.total) * 100;
   if (p.phase === 'done') return 100;
   if (p.phase === 'commit') return 95;
   return (p.done / p.total) * 90;
@@ -61,7 +83,8 @@ export function RestoreSection() {
   const [fileName, setFileName] = useState('');
   const [mode, setMode] = useState<Mode | null>(null);
   const [checking, setChecking] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number; phase: RestorePhase } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number; phase: Phase } | null>(null);
+  const [savedFirst, setSavedFirst] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<RestoreResult | null>(null);
   const chosenMode: Mode = mode ?? (counts && counts.feeds > 0 ? 'merge' : 'replace');
@@ -85,15 +108,50 @@ export function RestoreSection() {
 
   const run = async () => {
     if (!preview) return;
+    // Replacing is the one restore that loses what is here: by default the confirmation saves a
+    // backup of it first (a download, like the Backup button's), which the restore of that file
+    // brings back. If that backup fails, nothing is replaced.
+    // An empty browser has nothing to lose, and is not asked.
+    const here = (counts?.feeds ?? 0) > 0 || (counts?.items ?? 0) > 0;
+    const choice = { saveFirst: here };
     if (chosenMode === 'replace') {
       const ok = await confirm({
         title: t('download.restore.confirmTitle'),
-        message: t('download.restore.confirmMessage'),
+        message: (
+          <>
+            {t('download.restore.confirmMessage')}
+            {here && (
+              <Checkbox
+                mt="md"
+                defaultChecked
+                label={t('download.restore.saveFirst')}
+                onChange={(e) => {
+                  choice.saveFirst = e.currentTarget.checked;
+                }}
+                data-testid="restore-save-first"
+              />
+            )}
+          </>
+        ),
         confirmLabel: t('download.restore.confirmReplace'),
       });
       if (!ok) return;
     }
     setError(null);
+    setSavedFirst(null);
+    if (chosenMode === 'replace' && choice.saveFirst) {
+      setProgress({ done: 0, total: 0, phase: 'save' });
+      try {
+        const blob = await makeBackup(false, (d, total) => setProgress({ done: d, total, phase: 'save' }));
+        const name = backupFileName(new Date(), 'before-restore');
+        downloadBlob(blob, name);
+        setSavedFirst(name);
+      } catch (err) {
+        setProgress(null);
+        setError(t('download.restore.saveFirstFailed', { reason: errorText(err) }));
+        return;
+      }
+    }
     setProgress({ done: 0, total: 0, phase: 'write' });
     let phase: RestorePhase | null = null;
     const onProgress = (d: number, total: number, next: RestorePhase) => {
@@ -180,9 +238,11 @@ export function RestoreSection() {
           {/* 100% only once the transaction has committed: before that, nothing is kept. */}
           <Progress value={barValue(progress)} size="sm" animated={progress.phase !== 'done'} />
           <Text size="xs" c="dimmed" mt={4}>
-            {progress.phase === 'write'
-              ? t('robust.restore.phaseWrite', { done: progress.done, total: progress.total })
-              : t(progress.phase === 'commit' ? 'robust.restore.phaseCommit' : 'robust.restore.phaseDone')}
+            {progress.phase === 'save'
+              ? t('download.restore.phaseSave', { done: progress.done, total: progress.total })
+              : progress.phase === 'write'
+                ? t('robust.restore.phaseWrite', { done: progress.done, total: progress.total })
+                : t(progress.phase === 'commit' ? 'robust.restore.phaseCommit' : 'robust.restore.phaseDone')}
           </Text>
         </div>
       )}
@@ -204,6 +264,11 @@ export function RestoreSection() {
                 items: done.written.items ?? 0,
                 feeds: done.written.feeds ?? 0,
               })}
+          {savedFirst && (
+            <Text size="sm" mt={4} data-testid="restore-saved-first">
+              {t('download.restore.savedFirst', { name: savedFirst })}
+            </Text>
+          )}
         </Alert>
       )}
       {error && (

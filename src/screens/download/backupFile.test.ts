@@ -15,6 +15,9 @@ describe('settingsForBackup', () => {
 describe('backupFileName', () => {
   it('uses the local date', () => {
     expect(backupFileName(new Date(2025, 0, 5, 23, 59))).toBe('rivulet-backup-2025-01-05.ndjson');
+    expect(backupFileName(new Date(2025, 0, 5), 'before-restore')).toBe(
+      'rivulet-backup-2025-01-05-before-restore.ndjson',
+    );
   });
 });
 

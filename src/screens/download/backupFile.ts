@@ -21,10 +21,15 @@ export function settingsForBackup(settings: AppSettings, includeApiKey: boolean)
   return includeApiKey ? settings : { ...settings, integrated: { ...settings.integrated, apiKey: '' } };
 }
 
-/** `rivulet-backup-YYYY-MM-DD.ndjson` for the local date of `now`. */
-export function backupFileName(now = new Date()): string {
+/**
+ * `rivulet-backup-YYYY-MM-DD.ndjson` for the local date of `now`; with a `suffix`,
+ * `rivulet-backup-YYYY-MM-DD-<suffix>.ndjson` (the copy a replacing restore saves first, named
+ * apart from the backup being restored, which is often that day's).
+ */
+export function backupFileName(now = new Date(), suffix = ''): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `rivulet-backup-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.ndjson`;
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `rivulet-backup-${day}${suffix ? `-${suffix}` : ''}.ndjson`;
 }
 
 const countLines = (text: string) => {

@@ -35,6 +35,14 @@ export class DownloadScreen {
   get restoreDone(): Locator {
     return this.page.locator(tid('restore-done')).describe('the word that the restore is done');
   }
+  /** The replace confirmation's "Download a backup of what is here first" box. */
+  get restoreSaveFirst(): Locator {
+    return this.page.locator(tid('restore-save-first')).describe('the box to save what is here first');
+  }
+  /** The line under a finished restore naming the file that holds what was replaced. */
+  get restoreSavedFirst(): Locator {
+    return this.page.locator(tid('restore-saved-first')).describe('the name of the file saved first');
+  }
   get restoreError(): Locator {
     return this.page.locator(tid('restore-error')).describe("the restore's error");
   }
