@@ -59,6 +59,17 @@ async function setUp() {
     createdAt: NOW,
   };
   await db.table('summaries').put(summary);
+  await db.table('fullTexts').put({
+    itemId: ia[1]!,
+    feedId: a,
+    status: 'ok',
+    html: '<p>The whole causeway story.</p>',
+    text: 'The whole causeway story.',
+    url: 'https://a.test/1',
+    reason: '',
+    httpStatus: 0,
+    fetchedAt: NOW,
+  });
   await stores.meta.set(tombstoneKey(a), [['gone-guid', NOW]]);
   await stores.meta.set(`icon:${a}`, { type: 'image/png', data: 'x' });
   const events: EngineEvent[] = [];
@@ -74,14 +85,15 @@ async function stored(e: Engine, feedIds: number[]) {
     (x, y) => x.id - y.id,
   );
   const summaries = await db.table('summaries').toArray();
+  const fullTexts = await db.table('fullTexts').toArray();
   const meta = await Promise.all(
     feedIds.flatMap((id) => [stores.meta.get(tombstoneKey(id)), stores.meta.get(`icon:${id}`)]),
   );
-  return { feeds, items, summaries, meta };
+  return { feeds, items, summaries, fullTexts, meta };
 }
 
 describe('unsubscribe and its undo', () => {
-  it('puts the feeds back as they were: ids, group, articles, read, saved and tag state, summaries, tombstones, icons', async () => {
+  it('puts the feeds back as they were: ids, group, articles, read, saved and tag state, summaries, whole articles, tombstones, icons', async () => {
     const { e, a, b, c, events } = await setUp();
     const before = await stored(e, [a, b]);
     const countsBefore = await e.counts();
@@ -91,6 +103,7 @@ describe('unsubscribe and its undo', () => {
     expect(await e.items.count()).toBe(1);
     expect((await e.search.run('causeway')).total).toBe(1);
     expect((await stored(e, [a, b])).items).toEqual([]);
+    expect((await stored(e, [a, b])).fullTexts).toEqual([]);
     expect(await internalsOf(e).stores.meta.get(tombstoneKey(a))).toBeUndefined();
 
     events.length = 0;

@@ -1,10 +1,11 @@
 /**
- * Unsubscribing: deletes feeds with what is stored for them (articles, AI summaries, tombstones,
- * cached icons) in one transaction, and, when asked, keeps what it deleted in the engine worker's
- * memory so Undo can put it back as it was: the same feed and article ids, read, saved and tag
- * state, summaries and tombstones. Highlights and whole-article texts are not deleted with a feed
- * (highlights carry their article's title and link so the Highlights screen keeps them), so they
- * are there again when the articles come back.
+ * Unsubscribing: deletes feeds with what is stored for them (articles, AI summaries, whole
+ * articles, tombstones, cached icons) in one transaction, and, when asked, keeps what it deleted
+ * in the engine worker's memory so Undo can put it back as it was: the same feed and article ids,
+ * read, saved and tag state, summaries, whole articles and tombstones. Highlights are not deleted
+ * with a feed (they carry their article's title and link so the Highlights screen keeps them), so
+ * they are there again when the articles come back. Without a copy, whole articles are left to
+ * the sweep that follows every deletion (worker/fulltext/fullText.ts), as before.
  *
  * What is kept, and for how long: one unsubscribe, the last one (Undo always means the change just
  * made), for TRASH_MS, or until the next unsubscribe, the undo, or the page's close. Memory bounds
@@ -16,7 +17,7 @@
  */
 import { deleteItems } from '../db/itemsStore';
 import { bumpItemsCounter } from '../db/meta';
-import type { MetaRecord, StoreName, StoredItem, SummaryRecord } from '../db/schema';
+import type { FullTextRecord, MetaRecord, StoreName, StoredItem, SummaryRecord } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { iconKey } from '../icons/iconCache';
@@ -41,6 +42,7 @@ interface Trash {
   feeds: Feed[];
   items: StoredItem[];
   summaries: SummaryRecord[];
+  fullTexts: FullTextRecord[];
   meta: MetaRecord[];
   timer: ReturnType<typeof setTimeout>;
   /** Set once undone: asking again answers the same count (undo is idempotent). */
@@ -98,7 +100,13 @@ export async function removeFeeds(
 ): Promise<UnsubscribeToken | null> {
   if (feedIds.length === 0) return null;
   let copy = keep && undoable(ctx, feedIds, limits);
-  const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries'];
+  const stores: StoreName[] = [
+    'feeds',
+    'items',
+    'meta',
+    'summaries',
+    ...(copy ? (['fullTexts'] as const) : []),
+  ];
   const done = await ctx.db.tx('delete', 'rw', stores, async () => {
     const items = ctx.db.table('items');
     const feeds = (await ctx.db.table('feeds').bulkGet([...feedIds])).filter(
@@ -113,8 +121,12 @@ export async function removeFeeds(
         .anyOf([...feedIds])
         .toArray();
       itemIds = records.map((item) => item.id);
+      const whole = itemIds.length
+        ? await ctx.db.table('fullTexts').where(':id').anyOf(itemIds).toArray()
+        : [];
       let chars = 0;
       for (const item of records) chars += charsOf(item);
+      for (const text of whole) chars += text.html.length + text.text.length;
       if (chars <= limits.chars) {
         const metaKeys = found.flatMap((id) => [tombstoneKey(id), iconKey(id)]);
         const meta = (await ctx.db.table('meta').bulkGet(metaKeys)).filter(
@@ -123,7 +135,8 @@ export async function removeFeeds(
         const summaries = itemIds.length
           ? await ctx.db.table('summaries').where('itemId').anyOf(itemIds).toArray()
           : [];
-        kept = { feeds, items: records, summaries, meta };
+        kept = { feeds, items: records, summaries, fullTexts: whole, meta };
+        if (whole.length) await ctx.db.table('fullTexts').bulkDelete(whole.map((text) => text.itemId));
       } else copy = false;
     } else {
       itemIds = (
@@ -198,15 +211,17 @@ export async function restoreFeeds(ctx: EngineContext, token: UnsubscribeToken):
   const items = trash.items.filter((item) => back.has(item.feedId));
   const itemIds = new Set(items.map((item) => item.id));
   const summaries = trash.summaries.filter((s) => itemIds.has(s.itemId));
+  const fullTexts = trash.fullTexts.filter((text) => itemIds.has(text.itemId));
   const meta = trash.meta.filter((m) =>
     feeds.some((f) => m.key === iconKey(f.id) || m.key === tombstoneKey(f.id)),
   );
-  const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries'];
+  const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries', 'fullTexts'];
   const counter = await ctx.db.tx('update', 'rw', stores, async () => {
     await ctx.db.table('feeds').bulkAdd(feeds);
     const table = ctx.db.table('items');
     for (let i = 0; i < items.length; i += STEP) await table.bulkAdd(items.slice(i, i + STEP));
     if (summaries.length) await ctx.db.table('summaries').bulkPut(summaries);
+    if (fullTexts.length) await ctx.db.table('fullTexts').bulkPut(fullTexts);
     if (meta.length) await ctx.db.table('meta').bulkPut(meta);
     return items.length ? bumpItemsCounter(ctx.db) : ctx.applied.counter;
   });
@@ -214,7 +229,15 @@ export async function restoreFeeds(ctx: EngineContext, token: UnsubscribeToken):
   for (const feed of feeds) ctx.feedCache.set(feed.id, feed);
   clearTimeout(trash.timer);
   // The records are let go; the count answers a repeated undo until the next unsubscribe.
-  trashOf.set(ctx, { ...trash, feeds: [], items: [], summaries: [], meta: [], restored: feeds.length });
+  trashOf.set(ctx, {
+    ...trash,
+    feeds: [],
+    items: [],
+    summaries: [],
+    fullTexts: [],
+    meta: [],
+    restored: feeds.length,
+  });
   const ids = feeds.map((f) => f.id);
   const events: EngineEvent[] = [{ type: 'feeds-changed', feedIds: ids }];
   if (items.length) events.push({ type: 'items-added', feedIds: ids, count: items.length });
