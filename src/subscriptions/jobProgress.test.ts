@@ -81,6 +81,8 @@ describe('progress helpers', () => {
 
   it('progressLabel shows done/total and failures', () => {
     expect(progressLabel(job({ done: 3 }))).toBe('3 / 10');
+    expect(progressLabel(job({ total: 0, state: 'done' }))).toBe('nothing to do');
+    expect(progressLabel(job({ total: 0 }))).toBe('0 / 0');
     expect(progressLabel(job({ done: 4, failed: 2 }))).toBe('4 / 10 · 2 failed');
     expect(progressLabel(job({ done: 5, newItems: 1 }))).toBe('5 / 10 · 1 new article');
     expect(progressLabel(job({ done: 6, newItems: 1234, failed: 1 }))).toBe(

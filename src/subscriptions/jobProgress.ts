@@ -51,6 +51,8 @@ export function percentDone(job: JobProgress): number {
  * the language in effect; the new-article part only once some have arrived.
  */
 export function progressLabel(job: JobProgress): string {
+  // A job that ended with nothing to go through (Refresh all with no feeds) says so, not "0 / 0".
+  if (job.total === 0 && job.state !== 'running' && !job.failed) return t('subscribe.jobs.nothingToDo');
   const processed = Math.min(job.total, job.done);
   const parts = [`${formatNumber(processed)} / ${formatNumber(job.total)}`];
   if (job.newItems) parts.push(t('upkeep.refresh.newSoFar', { count: job.newItems }));

@@ -78,6 +78,7 @@ export const subscribeEn = {
     },
     cancelled: 'Cancelled',
     finished: 'Finished',
+    nothingToDo: 'nothing to do',
     failed: plural({ one: '{count} failed', other: '{count} failed' }),
     barLabel: '{what}: {progress}',
     summaryCancelled: 'Cancelled.',

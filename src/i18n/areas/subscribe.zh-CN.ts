@@ -71,6 +71,7 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     },
     cancelled: '已取消',
     finished: '已完成',
+    nothingToDo: '没有需要处理的内容',
     failed: plural({ other: '{count} 个失败' }),
     barLabel: '{what}：{progress}',
     summaryCancelled: '已取消。',
