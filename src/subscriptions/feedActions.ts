@@ -27,11 +27,20 @@ function report(what: string, err: unknown): false {
 /** Whether a feed belongs to a sync account (its unsubscribe goes to the server at once). */
 const isSynced = (feed: Feed): boolean => Boolean(feed.account && feed.remoteId);
 
+/** Whether the engine expects to keep a copy for Undo (none synced, few enough articles). */
+async function expectUndo(feeds: readonly Feed[]): Promise<boolean> {
+  if (feeds.some(isSynced)) return false;
+  return api.unsubscribeUndoable(feeds.map((f) => f.id)).catch(() => false);
+}
+
 /** What the confirmation says of Undo: that it can bring the feeds back, or why it cannot. */
-async function undoNote(feeds: readonly Feed[]): Promise<string> {
-  if (feeds.some(isSynced)) return t('subscribe.actions.unsubscribeSyncedNote');
-  const can = await api.unsubscribeUndoable(feeds.map((f) => f.id)).catch(() => false);
-  return t(can ? 'subscribe.actions.unsubscribeUndoNote' : 'subscribe.actions.unsubscribeLargeNote');
+function undoNote(feeds: readonly Feed[], undoable: boolean): string {
+  if (undoable) return t('subscribe.actions.unsubscribeUndoNote');
+  return t(
+    feeds.some(isSynced)
+      ? 'subscribe.actions.unsubscribeSyncedNote'
+      : 'subscribe.actions.unsubscribeLargeNote',
+  );
 }
 
 /**
@@ -42,7 +51,8 @@ async function undoNote(feeds: readonly Feed[]): Promise<string> {
 export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean> {
   if (!feeds.length) return false;
   const [first] = feeds;
-  const note = await undoNote(feeds);
+  const undoable = await expectUndo(feeds);
+  const note = undoNote(feeds, undoable);
   const ok = await confirm({
     title:
       feeds.length === 1
@@ -66,7 +76,14 @@ export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean>
     const token = await api.deleteFeeds(feeds.map((f) => f.id));
     const label = (count: number) => t('subscribe.actions.unsubscribed', { count });
     if (token) recordUndo(token, label, { done: (count) => t('keys.undo.feedsBack', { count }) });
-    else notifications.show({ message: label(feeds.length), autoClose: 4000 });
+    else
+      notifications.show({
+        // Promised but not kept: the articles' texts were too large for the copy (known only once read).
+        message: undoable
+          ? t('subscribe.actions.unsubscribedNoUndo', { count: feeds.length })
+          : label(feeds.length),
+        autoClose: 6000,
+      });
     return true;
   } catch (err) {
     return report(t('subscribe.actions.unsubscribeFailed'), err);

@@ -116,6 +116,11 @@ export const subscribeEn = {
       one: 'Unsubscribed from {count} feed; its articles are deleted.',
       other: 'Unsubscribed from {count} feeds; their articles are deleted.',
     }),
+    unsubscribedNoUndo: plural({
+      one: 'Unsubscribed from {count} feed; its articles are deleted. Their texts were too large to keep a copy, so this cannot be undone.',
+      other:
+        'Unsubscribed from {count} feeds; their articles are deleted. Their texts were too large to keep a copy, so this cannot be undone.',
+    }),
     renamed: 'Renamed to “{title}”.',
     moved: plural({ one: '{count} feed moved to {group}.', other: '{count} feeds moved to {group}.' }),
     noGroup: 'no group',

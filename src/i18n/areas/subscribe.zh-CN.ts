@@ -100,6 +100,9 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     unsubscribe: '取消订阅',
     unsubscribeFailed: '无法取消订阅',
     unsubscribed: plural({ other: '已取消订阅 {count} 个订阅源，其文章已删除。' }),
+    unsubscribedNoUndo: plural({
+      other: '已取消订阅 {count} 个订阅源，其文章已删除。文章内容太大，无法保留副本，因此无法撤销。',
+    }),
     renamed: '已重命名为“{title}”。',
     moved: plural({ other: '已将 {count} 个订阅源移到{group}。' }),
     noGroup: '“无分组”',
