@@ -151,6 +151,21 @@ describe('search', () => {
     await list.waitForRow('Spring gardening: tulips and roses');
   });
 
+  test('the Search page with nothing asked yet: the box has the keys, and no "0 articles"', async () => {
+    const { search, list } = ui;
+    await app.goto('/search');
+    await waitFor(search.empty, 'the empty search page');
+    await expect
+      .poll(() => search.input.evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
+    expect(await list.unread.count()).toBe(0);
+    await app.page.keyboard.type('roses');
+    await app.page.keyboard.press('Enter');
+    await waitForQuery('roses');
+    await list.waitForRow('Spring gardening: tulips and roses');
+    await waitFor(list.unread, 'the count once something was asked');
+  });
+
   test('typing in a field does not open the palette', async () => {
     const { search, palette } = ui;
     await search.input.fill('');

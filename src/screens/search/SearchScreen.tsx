@@ -44,6 +44,8 @@ export function SearchScreen() {
         placeholder={t('search.pagePlaceholder')}
         leftSection={<IconSearch size={18} />}
         aria-label={t('search.input')}
+        // Arriving with nothing asked yet (the Search tab, g then /): the box takes the keys.
+        autoFocus={!q}
         data-testid="search-page-input"
       />
       {assistant.panel}
@@ -62,10 +64,12 @@ export function SearchScreen() {
         title={title}
         headerExtra={box}
         ranked
+        // No "0 articles" before anything was asked.
+        noCount={!q && !assistant.list}
         emptyState={
           <div
             data-testid="search-page-empty-box"
-            style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) 0' }}
+            style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) var(--mantine-spacing-md)' }}
           >
             <Text c="dimmed" data-testid="search-page-empty">
               {q ? (
