@@ -150,6 +150,8 @@ describe('touch targets', () => {
       await page.keyboard.press('j');
       await waitFor(list.selected(), 'a selected row after j');
       await measure('row');
+      // …below its text, not over it.
+      expect(await list.buttonsOverText(list.selected())).toBe(0);
       // The list header's refresh, mark all read and view menu.
       await measure('listHeader');
       await shootSizes(page, SHOTS, 'touch-row');
