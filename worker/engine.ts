@@ -29,7 +29,7 @@ import { createSync } from './sync/sync';
 import { clearEveryStore } from './backup/clearAll';
 import { backgroundTask } from './backgroundTask';
 import { UiActivity } from './uiActivity';
-import { dropTrash } from './feeds/removeFeeds';
+import { dropTrash } from './items/trash';
 
 import type { Engine, EngineInternals, EngineOptions, InitOptions, InitResult } from './engineTypes';
 

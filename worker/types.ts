@@ -275,13 +275,15 @@ export interface MarkAllReadScope {
  * - tag: `ids` are the items that gained (`set`) or lost (`!set`) tag `tagId`.
  * - tag-deleted: the deleted tag as it was and the items that carried it; undo re-creates it.
  * - unsubscribed: `ids` are the feeds deleted, `articles` how many articles went with them;
- *   `trash` names the copy the engine keeps in memory for a while (worker/feeds/removeFeeds.ts).
+ *   `trash` names the copy the engine keeps in memory for a while (worker/items/trash.ts).
+ * - deleted: `ids` are the articles deleted ("Delete old read articles now"); `trash` as above.
  */
 export type UndoToken =
   | { flag: 'read' | 'saved' | 'hidden'; set: boolean; ids: number[] }
   | { flag: 'tag'; tagId: number; set: boolean; ids: number[] }
   | { flag: 'tag-deleted'; tag: Tag; ids: number[] }
-  | { flag: 'unsubscribed'; trash: number; ids: number[]; articles: number };
+  | { flag: 'unsubscribed'; trash: number; ids: number[]; articles: number }
+  | { flag: 'deleted'; trash: number; ids: number[] };
 
 /** A user's tag. `name` is unique case-insensitively; `color` is one of TAG_COLORS. */
 export interface Tag {

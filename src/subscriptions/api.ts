@@ -62,8 +62,8 @@ export const configureRetention = (days: number): Promise<void> =>
   withEngine((e) => e.retention.configure({ days }));
 
 /** Deletes now what the retention policy of `days` would delete; resolves how many went. */
-export const applyRetention = async (days: number): Promise<number> =>
-  (await withEngine((e) => e.retention.apply(days))).removed;
+export const applyRetention = (days: number): Promise<{ removed: number; undo: UndoToken | null }> =>
+  withEngine((e) => e.retention.apply(days, { keep: true }));
 
 /** Cancels a running job; resolves once it stopped. */
 export const cancelJob = (jobId: string): Promise<void> => withEngine((e) => e.jobs.cancel(jobId));

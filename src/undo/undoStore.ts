@@ -90,6 +90,7 @@ export function recordUndoAction(
 function sameKind(a: UndoToken, b: UndoToken): boolean {
   if (a.flag === 'tag-deleted' || b.flag === 'tag-deleted') return false;
   if (a.flag === 'unsubscribed' || b.flag === 'unsubscribed') return false;
+  if (a.flag === 'deleted' || b.flag === 'deleted') return false;
   if (a.flag === 'tag' || b.flag === 'tag')
     return a.flag === 'tag' && b.flag === 'tag' && a.tagId === b.tagId && a.set === b.set;
   return a.flag === b.flag && a.set === b.set;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { colorScheme, screens, waitFor } from './pages';
 import { engineWorker, seedApp } from './seed';
+import { runInEngine } from './setups';
 import { shot, shootSizes } from './shots';
 
 // Download: a backup of a seeded database restored into a fresh profile gives identical groups,
@@ -212,6 +213,40 @@ describe('download', () => {
     expect(downloads).toBe(0);
     expectNoErrors(other.errors);
     await other.context.close();
+  });
+
+  test('"Delete now" deletes old read articles and Undo brings them back', async () => {
+    const app = await openApp(browser);
+    await app.goto('/welcome');
+    // One feed of 60 read articles, 100 to 160 days old: the newest 50 are always kept.
+    const now = Math.floor(Date.now() / 1000);
+    await runInEngine(
+      app.page,
+      `async (e, now) => {
+        const feed = await e.feeds.save({ url: 'https://old.example/feed', title: 'Old news' });
+        const items = Array.from({ length: 60 }, (_, k) => ({
+          guid: 'o' + k, title: 'Old story ' + k, author: '', description: '<p>Once.</p>',
+          pubDate: now - (100 + k) * 86400, link: 'https://old.example/' + k, enclosure: null,
+        }));
+        const { added } = await e.items.ingest(feed, items, now);
+        await e.state.markRead(added, true);
+      }`,
+      now,
+    );
+    const count = () => runInEngine<number>(app.page, '(e) => e.items.count()');
+    const { download, undo, shell } = screens(app.page);
+    await app.goto('/download');
+    await download.retentionSwitch.click();
+    await waitFor(download.retentionApply.filter({ hasText: 'Delete 10 now' }), 'Delete 10 now');
+    await download.retentionApply.click();
+    await undo.waitFor('Deleted 10 read articles.');
+    expect(await count()).toBe(50);
+    await undo.buttonOf('Deleted 10 read articles.').click();
+    await shell.waitForText('Undone: 10 articles are back.', 'the notice of the undo');
+    expect(await count()).toBe(60);
+    await waitFor(download.retentionApply.filter({ hasText: 'Delete 10 now' }), 'Delete 10 now, again');
+    expectNoErrors(app.errors);
+    await app.context.close();
   });
 
   test('bad files are refused with a clear message and nothing changes', async () => {

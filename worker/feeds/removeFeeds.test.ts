@@ -4,7 +4,8 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { EngineEvent, IncomingItem, UndoToken } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { removeFeeds, TRASH_MS } from './removeFeeds';
+import { removeFeeds } from './removeFeeds';
+import { TRASH_MS } from '../items/trash';
 import { tombstoneKey } from '../retention/tombstones';
 
 const NOW = 1_750_000_000;

@@ -3,7 +3,8 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { EngineEvent, IncomingItem } from '../types';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { KEEP_PER_FEED } from './retention';
+import { applyRetention, KEEP_PER_FEED } from './retention';
+import { tombstonesOf } from './tombstones';
 
 const NOW = 1_750_000_000;
 const DAY = 86400;
@@ -89,6 +90,58 @@ describe('retention.apply', () => {
     engine = createTestEngine({ dbName: name, now: () => NOW });
     await engine.init();
     expect(await engine.items.count()).toBe(70 - 15);
+  });
+});
+
+describe('retention "Delete now" and its undo', () => {
+  it('keeps a copy: Undo puts the articles back with their flags, tags and summaries, and takes them out of the tombstones', async () => {
+    const { feedId, ids } = await setup(80);
+    await engine.state.markRead(ids, true);
+    await engine.tags.addToItems([ids[79]!], 'old');
+    const { db } = internalsOf(engine);
+    await db
+      .table('summaries')
+      .put({ key: `${ids[78]}:c:p:m`, itemId: ids[78]!, text: 's', model: 'm', createdAt: NOW });
+    const before = await db.table('items').where('feedId').equals(feedId).toArray();
+    expect(await engine.retention.preview(60)).toEqual({ removed: 20, undoable: true });
+    const { removed, undo } = await engine.retention.apply(60, { keep: true });
+    expect(removed).toBe(20);
+    expect(undo).toMatchObject({ flag: 'deleted', ids: ids.slice(60) });
+    expect(await tombstonesOf(db, feedId)).toHaveLength(20);
+    expect(await db.table('summaries').count()).toBe(0);
+
+    expect(await engine.state.undo(undo!)).toBe(20);
+    expect(await db.table('items').where('feedId').equals(feedId).toArray()).toEqual(before);
+    expect(await engine.items.count()).toBe(80);
+    expect(await tombstonesOf(db, feedId)).toEqual([]);
+    expect(await db.table('summaries').count()).toBe(1);
+    // The feed lists them again: they are found, not refused as deleted, and not added twice.
+    const again = await engine.items.ingest(
+      feedId,
+      Array.from({ length: 80 }, (_, k) => item(k, k)),
+      NOW,
+    );
+    expect(again.added).toEqual([]);
+    expect(await engine.items.count()).toBe(80);
+  });
+
+  it('keeps no copy for the policy after a refresh, nor past the limits, and says so in the preview', async () => {
+    const { ids } = await setup(80);
+    await engine.state.markRead(ids, true);
+    expect((await engine.retention.apply(75)).undo).toBeNull();
+    const ctx = internalsOf(engine).context;
+    expect((await applyRetention(ctx, 70, true, { articles: 4, chars: Infinity })).undo).toBeNull();
+    expect((await applyRetention(ctx, 65, true, { articles: 100, chars: 10 })).undo).toBeNull();
+    expect(await engine.items.count()).toBe(65);
+  });
+
+  it('leaves the articles of a feed unsubscribed since deleted', async () => {
+    const { feedId, ids } = await setup(70);
+    await engine.state.markRead(ids, true);
+    const { undo } = await engine.retention.apply(60, { keep: true });
+    await engine.feeds.delete(feedId);
+    expect(await engine.state.undo(undo!)).toBe(0);
+    expect(await engine.items.count()).toBe(0);
   });
 });
 

@@ -11,10 +11,12 @@
  */
 import { deleteItems, readItems } from '../db/itemsStore';
 import { bumpItemsCounter, META_KEYS } from '../db/meta';
+import type { StoreName } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { EngineError } from '../errors';
-import type { JobProgress } from '../types';
+import { keepTrash, readExtras, TRASH_LIMITS, type TrashLimits, type TrashParts } from '../items/trash';
+import type { JobProgress, UndoToken } from '../types';
 import { dropSummariesOf, pruneOrphanSummaries } from './summaries';
 import { buryItems } from './tombstones';
 
@@ -32,11 +34,17 @@ export interface RetentionApi {
    * writing the tombstones of the deleted dedupe keys, dropping their summaries and bumping the
    * change counter (so a failure keeps earlier chunks deleted and later ones intact); emits
    * `items-removed`. Then sweeps summaries whose article is gone (a failure there is logged,
-   * not thrown: the deletions stand). Fails with the storage error texts.
+   * not thrown: the deletions stand). With `keep` (the person's "Delete now", not the policy
+   * after a refresh), keeps a copy for Undo when there are few enough (worker/items/trash.ts;
+   * their whole articles are then deleted with them, into the copy) and answers its token in
+   * `undo`, else null. Fails with the storage error texts.
    */
-  apply(days: number): Promise<{ removed: number }>;
-  /** How many articles `apply(days)` would delete now. From the index; no I/O. */
-  preview(days: number): Promise<{ removed: number }>;
+  apply(days: number, opts?: { keep?: boolean }): Promise<{ removed: number; undo: UndoToken | null }>;
+  /**
+   * How many articles `apply(days)` would delete now, and whether a kept deletion of them
+   * could be undone (few enough for the copy). From the index; no I/O.
+   */
+  preview(days: number): Promise<{ removed: number; undoable: boolean }>;
   /**
    * Sets the policy applied after each refresh of this engine: `days` 0 (keep everything) or a
    * whole number of days up to 3650. Stored in the meta store (survives a worker restart). Does
@@ -93,6 +101,54 @@ export function expiredItems(ctx: EngineContext, days: number): { ids: number[];
 }
 
 /**
+ * Deletes what `expiredItems` selects (see `RetentionApi.apply`), keeping a copy for Undo with
+ * `keep` when it fits `limits`: the copy is given up (the deletions go on) once the texts read so
+ * far pass `limits.chars`.
+ */
+export async function applyRetention(
+  ctx: EngineContext,
+  days: number,
+  keep: boolean,
+  limits: TrashLimits = TRASH_LIMITS,
+): Promise<{ removed: number; undo: UndoToken | null }> {
+  const { ids, feedIds } = expiredItems(ctx, days);
+  let kept: TrashParts | null =
+    keep && ids.length > 0 && ids.length <= limits.articles
+      ? { feeds: [], items: [], summaries: [], fullTexts: [], meta: [], buried: true }
+      : null;
+  let chars = 0;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const stores: StoreName[] = ['items', 'meta', 'summaries', ...(kept ? (['fullTexts'] as const) : [])];
+    const counter = await ctx.db.tx('delete', 'rw', stores, async () => {
+      const items = ctx.db.table('items');
+      const found = await readItems(items, part);
+      if (kept) {
+        const extras = await readExtras(ctx, found);
+        chars += extras.chars;
+        if (chars > limits.chars) kept = null;
+        else {
+          kept.items.push(...found);
+          kept.summaries.push(...extras.summaries);
+          kept.fullTexts.push(...extras.fullTexts);
+        }
+      }
+      await deleteItems(items, part);
+      await buryItems(ctx.db, found, ctx.now());
+      await dropSummariesOf(ctx.db, part);
+      return bumpItemsCounter(ctx.db, ctx.applied.counter);
+    });
+    ctx.index.remove(part);
+    afterItemsWrite(ctx, counter, i + CHUNK >= ids.length ? [{ type: 'items-removed', feedIds }] : []);
+  }
+  await pruneOrphanSummaries(ctx.db).catch((err: unknown) =>
+    console.warn('Rivulet: summaries of deleted articles not pruned', err),
+  );
+  const undo: UndoToken | null = kept ? { flag: 'deleted', trash: keepTrash(ctx, kept), ids } : null;
+  return { removed: ids.length, undo };
+}
+
+/**
  * Builds the retention domain. With `jobs`, applies the stored policy after each refresh job of
  * this engine ends (done or cancelled; jobs of other tabs are theirs to follow), one run at a
  * time; a failure is logged (the next refresh tries again).
@@ -109,27 +165,11 @@ export function createRetentionApi(ctx: EngineContext, jobs?: LocalJobs): Retent
     ));
   let chain: Promise<unknown> = Promise.resolve();
   const api: RetentionApi = {
-    async apply(days) {
-      const { ids, feedIds } = expiredItems(ctx, days);
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const part = ids.slice(i, i + CHUNK);
-        const counter = await ctx.db.tx('delete', 'rw', ['items', 'meta', 'summaries'], async () => {
-          const items = ctx.db.table('items');
-          const found = await readItems(items, part);
-          await deleteItems(items, part);
-          await buryItems(ctx.db, found, ctx.now());
-          await dropSummariesOf(ctx.db, part);
-          return bumpItemsCounter(ctx.db, ctx.applied.counter);
-        });
-        ctx.index.remove(part);
-        afterItemsWrite(ctx, counter, i + CHUNK >= ids.length ? [{ type: 'items-removed', feedIds }] : []);
-      }
-      await pruneOrphanSummaries(ctx.db).catch((err: unknown) =>
-        console.warn('Rivulet: summaries of deleted articles not pruned', err),
-      );
-      return { removed: ids.length };
+    apply: (days, opts) => applyRetention(ctx, days, opts?.keep === true),
+    preview: (days) => {
+      const removed = expiredItems(ctx, days).ids.length;
+      return Promise.resolve({ removed, undoable: removed <= TRASH_LIMITS.articles });
     },
-    preview: (days) => Promise.resolve({ removed: expiredItems(ctx, days).ids.length }),
     async configure(next) {
       if (!isPolicy(next))
         throw new EngineError(

@@ -73,6 +73,33 @@ export async function buryItems(
 }
 
 /**
+ * Takes these items' dedupe keys out of their feeds' tombstones (an undone deletion: the
+ * articles are stored again, so a fetch that lists them must find them, not refuse them). Call
+ * INSIDE the transaction that stores them again (its stores must include 'meta').
+ * Cost: one get and one put (or delete) of `meta` per feed involved.
+ */
+export async function unburyItems(
+  db: Database,
+  items: Iterable<{ feedId: number; dedupeKey: string }>,
+): Promise<void> {
+  const byFeed = new Map<number, string[]>();
+  for (const { feedId, dedupeKey } of items) {
+    const keys = byFeed.get(feedId);
+    if (keys) keys.push(dedupeKey);
+    else byFeed.set(feedId, [dedupeKey]);
+  }
+  for (const [feedId, keys] of byFeed) {
+    const entries = await readEntries(db, feedId);
+    let changed = false;
+    for (const key of keys) changed = entries.delete(key) || changed;
+    if (!changed) continue;
+    const meta = db.table('meta');
+    if (entries.size === 0) await meta.delete(tombstoneKey(feedId));
+    else await meta.put({ key: tombstoneKey(feedId), value: [...entries] });
+  }
+}
+
+/**
  * The ingest hook: removes from `incoming` (in place) every entry whose dedupe key is a
  * tombstone of `feedId` and is not stored again (a merged backup may have brought the article
  * back; then it is alive and the tombstone goes). Tombstones still listed by the feed get

@@ -4,7 +4,7 @@ import { feedIdsOfGroup } from '../items/page';
 import type { MarkAllReadScope, UndoToken } from '../types';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
-import { isUnsubscribeToken, restoreFeeds } from '../feeds/removeFeeds';
+import { isTrashToken, restoreTrash } from '../items/trash';
 import { setFlag } from './flags';
 
 /** Read/saved state: the `state` domain of the engine API. */
@@ -72,8 +72,9 @@ export function createStateApi(ctx: EngineContext): StateApi {
     }),
     undo: async (token) => {
       if (isTagToken(token)) return undoTagToken(ctx, token);
-      if (isUnsubscribeToken(token)) return restoreFeeds(ctx, token);
-      if ((token as { flag?: unknown } | null)?.flag === 'unsubscribed')
+      if (isTrashToken(token)) return restoreTrash(ctx, token);
+      const kind = (token as { flag?: unknown } | null)?.flag;
+      if (kind === 'unsubscribed' || kind === 'deleted')
         throw new EngineError('bad_input', 'This change cannot be undone (its record is not valid).');
       const { flag, set, ids } = checkToken(token);
       const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;

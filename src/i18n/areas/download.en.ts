@@ -74,5 +74,9 @@ export const downloadEn = {
     days: ' days',
     deleteNow: 'Delete {n} now',
     deleted: 'Deleted {n} read articles.',
+    confirmTitle: 'Delete {n} read articles?',
+    confirmLarge: 'That is too many to keep a copy for Undo: this cannot be undone.',
+    confirmDelete: 'Delete',
+    noCopy: 'Their texts were too large to keep a copy, so this cannot be undone.',
   },
 };

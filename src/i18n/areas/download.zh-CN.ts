@@ -76,5 +76,9 @@ export const downloadZhCN: DeepStringRecord<typeof downloadEn> = {
     days: ' 天',
     deleteNow: '立即删除 {n} 篇',
     deleted: '已删除 {n} 篇已读文章。',
+    confirmTitle: '删除 {n} 篇已读文章？',
+    confirmLarge: '文章太多，无法为撤销保留副本：此操作无法撤销。',
+    confirmDelete: '删除',
+    noCopy: '文章内容太大，无法保留副本，因此无法撤销。',
   },
 };

@@ -28,6 +28,10 @@ export const keysEn = {
       one: 'Undone: {count} feed is back with its articles.',
       other: 'Undone: {count} feeds are back with their articles.',
     }),
+    articlesBack: plural({
+      one: 'Undone: {count} article is back.',
+      other: 'Undone: {count} articles are back.',
+    }),
     nothing: 'Nothing to undo.',
     failed: 'Could not undo the change',
     key: 'Undo the last change (mark all read, scroll marking, unsubscribe…)',

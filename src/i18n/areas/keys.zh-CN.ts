@@ -14,6 +14,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     unsaved: plural({ other: '已取消收藏 {count} 篇文章。' }),
     done: plural({ other: '已撤销：恢复了 {count} 篇文章。' }),
     feedsBack: plural({ other: '已撤销：{count} 个订阅源及其文章已恢复。' }),
+    articlesBack: plural({ other: '已撤销：{count} 篇文章已恢复。' }),
     nothing: '没有可撤销的操作。',
     failed: '无法撤销此操作',
     key: '撤销上一次操作（全部标为已读、滚动标记、取消订阅等）',

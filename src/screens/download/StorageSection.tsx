@@ -6,6 +6,8 @@ import { confirm } from '../../components/ConfirmDialog';
 import { withEngine } from '../../queries/engine';
 import { queryKeys } from '../../queries/keys';
 import { applyRetention } from '../../subscriptions/api';
+import { recordUndo } from '../../undo/undoStore';
+import { notifications } from '@mantine/notifications';
 import { errorText } from '../../i18n/errorText';
 import { updateSettings, useSettingsGroup } from '../../settings/useSettings';
 import { askPersistence, formatBytes, readStorage } from './storage';
@@ -85,13 +87,32 @@ export function StorageSection() {
   const [denied, setDenied] = useState(false);
   const [applied, setApplied] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  // "Delete now": the same policy the engine applies after each refresh, at once.
-  const cleanUp = () => {
+  // "Delete now": the same policy the engine applies after each refresh, at once. Few enough
+  // articles are kept for Undo (the notice and Z); more are deleted only after a confirmation
+  // that says it cannot be undone.
+  const cleanUp = async () => {
     setFailed(null);
-    applyRetention(retentionDays).then(setApplied, (err: unknown) => {
+    const undoable = wouldRemove?.undoable ?? false;
+    if (!undoable) {
+      const n = formatNumber(wouldRemove?.removed ?? 0);
+      const ok = await confirm({
+        title: t('download.storage.confirmTitle', { n }),
+        message: t('download.storage.confirmLarge'),
+        confirmLabel: t('download.storage.confirmDelete'),
+      });
+      if (!ok) return;
+    }
+    try {
+      const { removed, undo } = await applyRetention(retentionDays);
+      setApplied(removed);
+      const label = (count: number) => t('download.storage.deleted', { n: formatNumber(count) });
+      if (undo) recordUndo(undo, label, { done: (count) => t('keys.undo.articlesBack', { count }) });
+      else if (undoable && removed > 0)
+        notifications.show({ message: `${label(removed)} ${t('download.storage.noCopy')}`, autoClose: 6000 });
+    } catch (err) {
       setApplied(null);
       setFailed(errorText(err));
-    });
+    }
   };
   const enabled = retentionDays > 0;
   const { data: wouldRemove } = useQuery({
@@ -182,7 +203,7 @@ export function StorageSection() {
           />
           <Button
             variant="default"
-            onClick={cleanUp}
+            onClick={() => void cleanUp()}
             disabled={!wouldRemove?.removed}
             data-testid="retention-apply"
           >

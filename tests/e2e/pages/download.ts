@@ -43,6 +43,14 @@ export class DownloadScreen {
   get restoreSavedFirst(): Locator {
     return this.page.locator(tid('restore-saved-first')).describe('the name of the file saved first');
   }
+  /** "Delete old read articles". */
+  get retentionSwitch(): Locator {
+    return this.page.locator(tid('retention-switch')).describe('the switch to delete old read articles');
+  }
+  /** "Delete N now". */
+  get retentionApply(): Locator {
+    return this.page.locator(tid('retention-apply')).describe('the Delete now button');
+  }
   get restoreError(): Locator {
     return this.page.locator(tid('restore-error')).describe("the restore's error");
   }
