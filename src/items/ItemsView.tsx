@@ -134,8 +134,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const previewOpen = usePreviewGuard();
 
   // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
-  const { reload } = data;
-  useEffect(() => onUndone(() => reload()), [reload]);
+  // An undo puts rows back (flags, or deleted articles): the list refetches in place, so a
+  // scroll-marking undo far down a list keeps the reader where they were.
+  const { refresh: refetchInPlace } = data;
+  useEffect(() => onUndone(() => refetchInPlace()), [refetchInPlace]);
 
   const openIndex = useMemo(
     () => (openId === null ? -1 : data.rows.findIndex((r) => r.id === openId)),

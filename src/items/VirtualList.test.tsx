@@ -39,6 +39,7 @@ function data(loaded: number, count: number, want = vi.fn()): ItemsData {
     want,
     setFlag: () => Promise.resolve(null),
     reload: () => {},
+    refresh: () => {},
     pin: () => {},
   };
 }

@@ -54,6 +54,11 @@ export interface ItemsData {
   /** Drops every local state and fetches the list from the start. */
   reload: () => void;
   /**
+   * Drops the local flag changes and kept rows, then fetches the loaded pages again while the
+   * rows stay on screen (an undo: the list keeps its place instead of starting from the top).
+   */
+  refresh: () => void;
+  /**
    * Keeps `row` on screen in an only-unread list although it is read, like a row read during
    * this visit (the article a reloaded or pasted address opens). The caller checks it belongs.
    */
@@ -148,6 +153,12 @@ export function useItemsData(src: ItemsSource): ItemsData {
     void client.resetQueries({ queryKey });
   }, [client, queryKey]);
 
+  const refresh = useCallback(() => {
+    setOverrides(new Map());
+    setSticky(new Map());
+    void client.refetchQueries({ queryKey, exact: true });
+  }, [client, queryKey]);
+
   useEffect(() => {
     loadedRef.current = raw.length;
   });
@@ -224,6 +235,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
     want,
     setFlag,
     reload,
+    refresh,
     pin,
   };
 }

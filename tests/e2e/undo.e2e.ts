@@ -166,10 +166,14 @@ test('with scroll marking on, a burst of scrolling is one change and z takes it 
   await undo.waitFor('marked as read while scrolling');
   await list.waitForUnreadNot('77 unread');
   expect(await undo.root.count()).toBe(1);
+  const scrolled = await list.scroller.evaluate((el) => el.scrollTop);
+  expect(scrolled).toBeGreaterThan(1000);
   await page.keyboard.press('z');
   await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
   await list.waitForUnread('77 unread');
   expect(await allFlags(page)).toEqual(flagsBefore);
+  // The list keeps its place: the undo refetches in place instead of starting from the top.
+  expect(await list.scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(scrolled - 400);
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
