@@ -1,4 +1,6 @@
 /** English for /download (src/screens/Download.tsx, src/screens/download): install, backup, restore, storage. */
+import { plural } from '../types';
+
 export const downloadEn = {
   title: 'Download',
   subtitle: 'Take Rivulet and your data with you: install it, back it up, bring it back.',
@@ -73,7 +75,7 @@ export const downloadEn = {
     olderThan: 'Read articles older than',
     days: ' days',
     deleteNow: 'Delete {n} now',
-    deleted: 'Deleted {n} read articles.',
+    deleted: plural({ one: 'Deleted {count} read article.', other: 'Deleted {count} read articles.' }),
     confirmTitle: 'Delete {n} read articles?',
     confirmLarge: 'That is too many to keep a copy for Undo: this cannot be undone.',
     confirmDelete: 'Delete',

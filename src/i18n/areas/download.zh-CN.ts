@@ -1,5 +1,5 @@
 /** Simplified Chinese for /download; typed by the English area. */
-import type { DeepStringRecord } from '../types';
+import { type DeepStringRecord, plural } from '../types';
 import type { downloadEn } from './download.en';
 
 export const downloadZhCN: DeepStringRecord<typeof downloadEn> = {
@@ -75,7 +75,7 @@ export const downloadZhCN: DeepStringRecord<typeof downloadEn> = {
     olderThan: '已读文章早于',
     days: ' 天',
     deleteNow: '立即删除 {n} 篇',
-    deleted: '已删除 {n} 篇已读文章。',
+    deleted: plural({ other: '已删除 {count} 篇已读文章。' }),
     confirmTitle: '删除 {n} 篇已读文章？',
     confirmLarge: '文章太多，无法为撤销保留副本：此操作无法撤销。',
     confirmDelete: '删除',

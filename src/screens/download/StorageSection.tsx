@@ -105,7 +105,7 @@ export function StorageSection() {
     try {
       const { removed, undo } = await applyRetention(retentionDays);
       setApplied(removed);
-      const label = (count: number) => t('download.storage.deleted', { n: formatNumber(count) });
+      const label = (count: number) => t('download.storage.deleted', { count });
       if (undo) recordUndo(undo, label, { done: (count) => t('keys.undo.articlesBack', { count }) });
       else if (undoable && removed > 0)
         notifications.show({ message: `${label(removed)} ${t('download.storage.noCopy')}`, autoClose: 6000 });
@@ -213,7 +213,7 @@ export function StorageSection() {
       )}
       {applied !== null && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="retention-done">
-          {t('download.storage.deleted', { n: applied })}
+          {t('download.storage.deleted', { count: applied })}
         </Text>
       )}
       {failed !== null && (
