@@ -88,6 +88,28 @@ describe('useShortcuts', () => {
     button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
     expect(page).toHaveBeenCalledTimes(3);
   });
+  it('a dialog fading in holds the keys from its first frame', () => {
+    const page = vi.fn();
+    const { getByTestId } = render(<Harness map={{ j: page }} />);
+    // At the first frame of the fade the computed opacity is still 0 while the dialog's own
+    // style already says open; a j pressed then belongs to the dialog, not to the list under it.
+    const dialog = document.createElement('div');
+    dialog.className = 'mantine-Modal-content';
+    dialog.style.opacity = '1';
+    document.body.append(dialog);
+    const computed = window.getComputedStyle.bind(window);
+    const firstFrame = vi.spyOn(window, 'getComputedStyle').mockImplementation((el, pseudo) => {
+      const style = computed(el, pseudo);
+      if (el !== dialog) return style;
+      return new Proxy(style, {
+        get: (target, prop) => (prop === 'opacity' ? '0' : (Reflect.get(target, prop) as unknown)),
+      });
+    });
+    getByTestId('button').dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+    firstFrame.mockRestore();
+    dialog.remove();
+    expect(page).not.toHaveBeenCalled();
+  });
   it('calls the handler and prevents the default action', () => {
     const m = vi.fn();
     const { getByTestId } = render(<Harness map={{ m }} />);

@@ -71,11 +71,12 @@ const OVERLAY = '.mantine-Modal-content, .mantine-Popover-dropdown, [role="menu"
 /** True while a dialog, a menu or a dropdown is open over the page. */
 export function overlayOpen(): boolean {
   for (const el of document.querySelectorAll<HTMLElement>(OVERLAY)) {
-    // One that is closing (fading to its closed look) or closed but left in the page is not
-    // open: a key pressed right after Esc closed a dialog belongs to the page again.
+    // One that is closing (its inline style already says its closed look while it fades) or
+    // closed but left in the page is not open: a key pressed right after Esc closed a dialog
+    // belongs to the page again. Only the inline opacity tells that: the computed one is the
+    // animated value, 0 at the first frame of the fade in, when the dialog is already open.
     if (el.style.opacity === '0' || el.style.display === 'none') continue;
-    const style = getComputedStyle(el);
-    if (style.display !== 'none' && style.opacity !== '0') return true;
+    if (getComputedStyle(el).display !== 'none') return true;
   }
   return false;
 }
