@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UndoToken } from '../engine/contract';
-import { clearUndo, pendingUndo, recordUndo } from './undoStore';
+import { clearUndo, pendingUndo, recordUndo, recordUndoAction } from './undoStore';
 
 const shown = vi.hoisted(() => [] as { id?: string; message?: unknown; title?: unknown; color?: unknown }[]);
 const hidden = vi.hoisted(() => [] as string[]);
@@ -46,6 +46,22 @@ describe('runUndo', () => {
     expect(second?.message).toBe('1 again');
     expect(second?.id).not.toBe(first?.id);
     expect(hidden).toContain(first?.id);
+  });
+
+  it('says nothing of its own when the undo was declined or made a change with its own notice', async () => {
+    recordUndoAction(2, label, () => Promise.resolve(null));
+    const declined = pendingUndo();
+    await runUndo();
+    expect(shown).toEqual([]);
+    expect(pendingUndo()).toBe(declined);
+    // Undoing an import unsubscribes, and that unsubscribe is the change to undo next.
+    recordUndoAction(2, label, () => {
+      recordUndo(token, label);
+      return Promise.resolve(2);
+    });
+    await runUndo();
+    expect(shown).toEqual([]);
+    expect(pendingUndo()?.token).toEqual(token);
   });
 
   it('forgets a change the engine can no longer take back, and says why', async () => {

@@ -17,6 +17,9 @@ export async function runUndo(): Promise<void> {
   const entry = pendingUndo();
   try {
     const restored = await undoLast((token) => withEngine((e) => e.state.undo(token)));
+    // A change still pending was declined when asked (it stays to undo), or is one the undo made
+    // itself, whose own notice says what happened (undoing an import unsubscribes, undoably).
+    if (entry && pendingUndo()) return;
     const done = entry?.done ?? ((count: number) => t('keys.undo.done', { count }));
     // Each result has its own notice (the one before is closed): a notice whose id is still
     // shown would swallow the next one, and a second undo within seconds would say nothing.

@@ -82,6 +82,17 @@ describe('undo store', () => {
     off();
   });
 
+  it('a page undo that declines (the person said no) keeps the change and tells no list', async () => {
+    recordUndoAction(4, label, () => Promise.resolve(null));
+    const entry = pendingUndo();
+    const undone = vi.fn();
+    const off = onUndone(undone);
+    expect(await undoLast(() => Promise.resolve(0))).toBeNull();
+    expect(pendingUndo()).toBe(entry);
+    expect(undone).not.toHaveBeenCalled();
+    off();
+  });
+
   it('a failed undo keeps the change so it can be tried again', async () => {
     recordUndo({ flag: 'read', set: true, ids: [9] }, label);
     await expect(undoLast(() => Promise.reject(new Error('locked')))).rejects.toThrow('locked');

@@ -16,8 +16,12 @@ export interface UndoEntry {
   token: UndoToken | null;
   /** How many things the change touched (the token's ids, or what `recordUndoAction` was told). */
   count: number;
-  /** Takes the change back in the page (feed edits that go through the feeds domain and sync); resolves how many things changed back. */
-  run?: () => Promise<number>;
+  /**
+   * Takes the change back in the page (feed edits that go through the feeds domain and sync);
+   * resolves how many things changed back, or null when it did not (the person said no when
+   * asked): the change then stays recorded.
+   */
+  run?: () => Promise<number | null>;
   label: (count: number) => string;
   /** Says what Undo did, from the count it answers; by default "Undone: N articles restored." */
   done?: (count: number) => string;
@@ -75,7 +79,7 @@ export function recordUndo(
 export function recordUndoAction(
   count: number,
   label: (count: number) => string,
-  run: () => Promise<number>,
+  run: () => Promise<number | null>,
   opts: { done?: (count: number) => string; now?: number } = {},
 ): void {
   if (count === 0) return;
@@ -111,12 +115,14 @@ export function clearUndo(): void {
 /**
  * Takes back the last change through `undo` (the engine's `state.undo`), then tells the
  * `onUndone` listeners (lists reload). Resolves how many items changed back, or null when there
- * was nothing to undo. On failure the change stays recorded (undo is idempotent: try again).
+ * was nothing to undo or the change's own `run` declined (it then stays recorded). On failure the
+ * change stays recorded (undo is idempotent: try again).
  */
 export async function undoLast(undo: (token: UndoToken) => Promise<number>): Promise<number | null> {
   const entry = current;
   if (!entry) return null;
   const restored = entry.run ? await entry.run() : entry.token ? await undo(entry.token) : 0;
+  if (restored === null) return null;
   if (current === entry) {
     current = null;
     emit();

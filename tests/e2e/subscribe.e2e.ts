@@ -5,6 +5,7 @@ import type { AppPage } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { closeStartedApp, launchStartedApp } from './setups';
 import { expectNoErrors } from './harness';
+import { shootSizes } from './shots';
 
 // Subscribe issue, end to end: discovery with preview, "already subscribed", OPML import with
 // progress and summary, OPML export, against the fixture feed server through the real proxy.
@@ -135,6 +136,36 @@ describe('OPML', () => {
     // The nested outline became a group, with its feeds in the sidebar.
     await waitFor(sidebar.groupLinkNamed('Imported & Co'), 'the imported group in the sidebar');
     await waitFor(sidebar.feedNamed('Podcast'), 'the imported feed Podcast in the sidebar');
+    // The failing feed stays subscribed (to retry), so the import subscribed to four.
+    await ui.undo.waitFor('Imported 4 feeds.');
+    expectNoErrors(app.errors);
+  });
+
+  test('an import can be taken back: its Undo asks, removes its feeds and group, and can be undone', async () => {
+    const { opml: tab, sidebar, confirm, undo } = ui;
+    await shootSizes(app.page, 'test-results/shots/subscribe', 'import-done');
+    // From the button under the summary (the notice may have gone): saying no keeps everything.
+    await tab.removeAdded.click();
+    await confirm.waitOpen();
+    expect(await confirm.message.textContent()).toContain('Their articles are deleted');
+    await confirm.cancel();
+    await confirm.waitClosed();
+    expect(await tab.removeAdded.count()).toBe(1);
+    // Z takes back the import (the last change): asked, then its four feeds and its group go.
+    await app.page.keyboard.press('z');
+    await confirm.waitOpen();
+    await confirm.ok();
+    await waitFor(sidebar.groupLinkNamed('Imported & Co'), 'the imported group to go', { state: 'detached' });
+    await waitFor(sidebar.feedNamed('Podcast'), 'the imported feed Podcast to go', { state: 'detached' });
+    // The feed that was here before the import stays.
+    await waitFor(sidebar.feedNamed('Riverbank'), 'the feed subscribed before the import');
+    // And the removal is itself undone like any unsubscribe: the feeds come back, in their group.
+    await undo.waitFor('Unsubscribed from 4 feeds');
+    await undo.buttonOf('Unsubscribed from 4 feeds').click();
+    await undo.waitUndone('Undone: 4 feeds are back with their articles.');
+    await waitFor(sidebar.feedNamed('Podcast'), 'the feed Podcast back in the sidebar');
+    await waitFor(sidebar.groupLinkNamed('Imported & Co'), 'the imported group back in the sidebar');
+    await waitFor(sidebar.feedNamed('Workshop'), 'the feed Workshop back in the sidebar');
     expectNoErrors(app.errors);
   });
 

@@ -43,7 +43,7 @@ describe('opml.import', () => {
     const id = await e.opml.import(nestedOpml());
     const job = await waitJob(e, id);
     expect(job).toMatchObject({ kind: 'opml-import', state: 'done', total: 6, done: 6, failed: 1 });
-    expect(job.summary).toEqual({ added: 3, skipped: 2, failed: 1, newItems: 3 + 2 + 2 });
+    expect(job.summary).toMatchObject({ added: 3, skipped: 2, failed: 1, newItems: 3 + 2 + 2 });
     expect(job.failures).toHaveLength(1);
     expect(job.failures[0]).toMatchObject({
       url: net.at('/status/500'),
@@ -67,6 +67,12 @@ describe('opml.import', () => {
     ]);
     expect(byTitle.get('Server error')).toMatchObject({ httpStatus: 500, errorCode: 'http_status' });
     expect(await e.items.count()).toBe(2 + 3 + 2 + 2);
+    // What undoing the import removes: the four feeds it subscribed (the failing one too, which
+    // stays subscribed with its error) and the two groups it created, not the reused one.
+    const imported = feeds.filter((f) => f.id !== already.feedId).map((f) => f.id);
+    expect([...job.summary!.feedIds!].sort()).toEqual(imported.sort());
+    const created = groups.filter((g) => g.id !== existingGroup).map((g) => g.id);
+    expect([...job.summary!.groupIds!].sort()).toEqual(created.sort());
 
     const progress = events.jobs.filter((j) => j.id === id);
     expect(progress[0]).toMatchObject({ state: 'running', total: 6 });
@@ -114,6 +120,8 @@ describe('opml.import', () => {
     expect(job.summary).toMatchObject({ added: 1, failed: 0 });
     const feeds = await e.feeds.list();
     expect(feeds.map((f) => f.title)).toEqual(['Fast']);
+    // The feeds removed on cancel are not among those an undo would remove.
+    expect(job.summary!.feedIds).toEqual([feeds[0]!.id]);
     expect(await e.items.count()).toBe(3);
   });
 });
@@ -139,7 +147,7 @@ describe('opml.export', () => {
 
     const fresh = await engine();
     const job = await waitJob(fresh, await fresh.opml.import(text));
-    expect(job.summary).toEqual({ added: 4, skipped: 0, failed: 0, newItems: 3 + 2 + 2 + 2 });
+    expect(job.summary).toMatchObject({ added: 4, skipped: 0, failed: 0, newItems: 3 + 2 + 2 + 2 });
     const shape = async (x: Engine) => {
       const groups = new Map((await x.groups.list()).map((g) => [g.id, g.title]));
       return (await x.feeds.list())
@@ -150,7 +158,14 @@ describe('opml.export', () => {
     expect((await fresh.groups.list()).map((g) => g.title).sort()).toEqual(['Rivers & <Lakes>', 'Tools']);
     // And importing the same export again skips everything.
     const again = await waitJob(fresh, await fresh.opml.import(text));
-    expect(again.summary).toEqual({ added: 0, skipped: 4, failed: 0, newItems: 0 });
+    expect(again.summary).toEqual({
+      added: 0,
+      skipped: 4,
+      failed: 0,
+      newItems: 0,
+      feedIds: [],
+      groupIds: [],
+    });
   });
 
   it('exports an empty subscription list as valid OPML', async () => {

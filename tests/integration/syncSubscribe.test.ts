@@ -107,6 +107,9 @@ describe.each(['freshrss', 'miniflux'] as const)('Google Reader account (%s)', (
     const local = (await e.feeds.list()).filter((f) => f.groupId === news.id);
     expect(local).toHaveLength(2);
     expect(local.every((f) => f.account && f.remoteId)).toBe(true);
+    // What undoing the import removes: the two feeds it subscribed on the server and their group.
+    expect([...job.summary!.feedIds!].sort()).toEqual(local.map((f) => f.id).sort());
+    expect(job.summary!.groupIds).toEqual([news.id]);
 
     const bundle = await finished(
       e,

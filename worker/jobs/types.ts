@@ -24,6 +24,13 @@ export interface JobSummary {
   skipped: number;
   failed: number;
   newItems: number;
+  /**
+   * Subscribing jobs (OPML import, bundles): the feeds the job subscribed that were still
+   * subscribed when it ended, and the groups it created; what undoing the job removes. Absent
+   * for refresh and sync jobs and from older records.
+   */
+  feedIds?: number[];
+  groupIds?: number[];
 }
 
 /** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */

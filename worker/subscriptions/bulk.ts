@@ -67,7 +67,8 @@ export function planSubscriptions(
  * today should not be lost from an import) and is listed in `failures` with its feedId; an
  * entry with an unusable address is listed with feedId null. On cancel, feeds whose first
  * fetch had not finished are removed again, so a cancelled job leaves only finished feeds.
- * Summary: added (subscribed and fetched), skipped, failed, newItems.
+ * Summary: added (subscribed and fetched), skipped, failed, newItems, and the feeds it
+ * subscribed and groups it created (`feedIds`, `groupIds`: what undoing the job removes).
  */
 export function startBulkSubscribe(
   s: FeedServices,
@@ -85,6 +86,8 @@ export function startBulkSubscribe(
       job.progress.done++;
     }
     const groups = new Map<string, number>();
+    const groupsBefore = new Set(s.ctx.groupCache.keys());
+    const feedIds = new Set<number>();
     const wanted = [...groupTitles, ...todo.map((t) => t.groupTitle)];
     for (const title of new Set(wanted.filter((t) => typeof t === 'string' && t.trim()))) {
       if (job.signal.aborted) break;
@@ -99,12 +102,14 @@ export function startBulkSubscribe(
         title: entry.title,
         groupId: groups.get(entry.groupTitle) ?? -1,
       });
+      feedIds.add(feedId);
       const feed = s.ctx.feedCache.get(feedId)!;
       s.inFlight.add(feedId);
       try {
         const outcome = await refreshFeed(feed, deps, job.signal);
         if (outcome.error?.code === 'aborted' && job.signal.aborted) {
           await s.feeds.delete(feedId);
+          feedIds.delete(feedId);
           return;
         }
         if (outcome.result === 'failed') {
@@ -142,6 +147,8 @@ export function startBulkSubscribe(
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, Math.max(1, todo.length)) }, worker));
     summary.failed = job.progress.failed;
+    summary.feedIds = [...feedIds];
+    summary.groupIds = [...groups.values()].filter((id) => !groupsBefore.has(id));
     return summary;
   };
   return s.jobs.start(kind, null, entries.length + preSkipped, run);

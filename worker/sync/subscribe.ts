@@ -87,6 +87,8 @@ export function createSyncSubscribe({
     const todo = planned.todo.map((t) => ({ url: t.url, title: t.title, label: t.groupTitle.trim() }));
     return s.jobs.start(kind, null, entries.length + preSkipped, async (job) => {
       const summary: JobSummary = { added: 0, skipped, failed: 0, newItems: 0 };
+      const groupsBefore = new Set(s.ctx.groupCache.keys());
+      const remoteIds: string[] = [];
       job.progress.done = skipped;
       for (const f of invalid) {
         job.fail(f);
@@ -98,7 +100,7 @@ export function createSyncSubscribe({
       for (const entry of todo) {
         if (job.signal.aborted) break;
         try {
-          await edits.subscribe(entry.url, entry.title, entry.label || null);
+          remoteIds.push(await edits.subscribe(entry.url, entry.title, entry.label || null));
           summary.added++;
         } catch (err) {
           job.fail(failureOf(err, { feedId: null, url: entry.url, title: entry.title }));
@@ -106,7 +108,13 @@ export function createSyncSubscribe({
         job.progress.done++;
         job.changed();
       }
-      if (summary.added) summary.newItems = (await pullNew(a)).newItems;
+      if (summary.added) {
+        const pulled = await pullNew(a);
+        summary.newItems = pulled.newItems;
+        summary.feedIds = remoteIds.flatMap((remote) => pulled.feedMap.get(remote) ?? []);
+      } else summary.feedIds = [];
+      // The labels of the new subscriptions came down as groups with the server's structure.
+      summary.groupIds = [...s.ctx.groupCache.keys()].filter((id) => !groupsBefore.has(id));
       summary.failed = job.progress.failed;
       return summary;
     });

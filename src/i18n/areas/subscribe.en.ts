@@ -91,6 +91,9 @@ export const subscribeEn = {
     }),
     failuresMore: plural({ one: 'and {count} more', other: 'and {count} more' }),
     refreshFailed: 'Could not start the refresh',
+    importedUndo: plural({ one: 'Imported {count} feed.', other: 'Imported {count} feeds.' }),
+    subscribedUndo: plural({ one: 'Subscribed to {count} feed.', other: 'Subscribed to {count} feeds.' }),
+    removeAdded: plural({ one: 'Remove the feed it added', other: 'Remove the {count} feeds it added' }),
   },
   feedMenu: {
     refresh: 'Refresh',

@@ -81,6 +81,9 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     failuresTitle: plural({ other: '{count} 个订阅源更新失败' }),
     failuresMore: plural({ other: '还有 {count} 个' }),
     refreshFailed: '无法开始刷新',
+    importedUndo: plural({ other: '已导入 {count} 个订阅源。' }),
+    subscribedUndo: plural({ other: '已订阅 {count} 个订阅源。' }),
+    removeAdded: plural({ other: '移除本次添加的 {count} 个订阅源' }),
   },
   feedMenu: {
     refresh: '刷新',

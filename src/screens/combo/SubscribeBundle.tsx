@@ -4,6 +4,8 @@ import { useState } from 'react';
 import type { Bundle } from '../../data/bundles';
 import { JobProgressView, JobSummaryView } from '../../subscriptions/JobProgressView';
 import { syncJob, useJob } from '../../subscriptions/jobStore';
+import { offerUndoWhenFinished } from '../../subscriptions/jobUndo';
+import { RemoveAddedButton } from '../../subscriptions/RemoveAddedButton';
 import { subscribeBundle } from './api';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { urlKey } from '../../../shared/urlKey';
@@ -72,6 +74,7 @@ function DialogBody({
         intoRequest(into),
       );
       setJobId(id);
+      offerUndoWhenFinished(id);
       await syncJob(id);
     } catch (err) {
       setError(errorText(err));
@@ -159,6 +162,7 @@ function DialogBody({
       )}
       {job && job.state !== 'running' && (
         <Group justify="flex-end">
+          <RemoveAddedButton job={job} />
           <Button variant="default" onClick={onClose} data-testid="bundle-close">
             {t('combo.dialog.close')}
           </Button>

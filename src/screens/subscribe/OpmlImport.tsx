@@ -9,13 +9,16 @@ import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
 import { errorText } from '../../i18n/errorText';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { OpmlFailures } from './OpmlFailures';
+import { offerUndoWhenFinished } from '../../subscriptions/jobUndo';
+import { RemoveAddedButton } from '../../subscriptions/RemoveAddedButton';
 
 const messageOf = errorText;
 
 /**
  * OPML import: pick a file or paste the text, then a progress bar while the feeds are added
  * and fetched for the first time (cancellable), then the summary, and the feeds that could not be
- * fetched with Retry and Remove (OpmlFailures).
+ * fetched with Retry and Remove (OpmlFailures). The import can be taken back: its notice's Undo,
+ * or the button under the summary (src/subscriptions/jobUndo.ts).
  */
 export function OpmlImport() {
   const t = useT();
@@ -35,6 +38,7 @@ export function OpmlImport() {
     try {
       const id = await importOpml(source, intoRequest(into));
       setJobId(id);
+      offerUndoWhenFinished(id);
       await syncJob(id);
     } catch (err) {
       setError(messageOf(err));
@@ -123,6 +127,9 @@ export function OpmlImport() {
             <div style={{ marginTop: 12 }}>
               {/* Feeds that were subscribed but failed are listed below with their fixes. */}
               <JobSummaryView job={{ ...job, failures: job.failures.filter((f) => f.feedId === null) }} />
+              <Group justify="flex-end" mt="xs">
+                <RemoveAddedButton job={job} />
+              </Group>
             </div>
           )}
         </Paper>

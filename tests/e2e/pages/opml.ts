@@ -34,6 +34,10 @@ export class OpmlTab {
       .locator(tid(`summary-${which}`))
       .describe(`the summary's ${which} count`);
   }
+  /** The button under a finished import that removes the feeds it added. */
+  get removeAdded(): Locator {
+    return this.job.locator(tid('job-remove-added')).describe("the import's Remove the feeds it added");
+  }
   /** The list of feeds that could not be fetched (carries `data-failing`). */
   get failures(): Locator {
     return this.page.locator(tid('opml-failures')).describe('the feeds that could not be fetched');

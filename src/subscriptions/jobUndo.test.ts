@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Feed, UndoToken } from '../engine/contract';
+import type { JobProgress } from '../../worker/types';
+import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
+import { recordJob, resetJobs } from './jobStore';
+
+const calls = vi.hoisted(() => ({
+  feeds: [] as Feed[],
+  answer: true,
+  keepCopy: false,
+  unsubscribed: [] as number[][],
+  deletedGroups: [] as number[],
+  log: [] as string[],
+}));
+
+vi.mock('./api', () => ({
+  listFeeds: () => Promise.resolve(calls.feeds),
+  listGroups: () => Promise.resolve([10, 11, 12].map((id) => ({ id, title: `Group ${id}` }))),
+  deleteGroup: (id: number) => {
+    calls.deletedGroups.push(id);
+    return Promise.resolve();
+  },
+  undoChange: (token: UndoToken) => {
+    calls.log.push(`undo ${token.ids.join(',')}`);
+    return Promise.resolve(token.ids.length);
+  },
+  createGroup: (title: string) => {
+    calls.log.push(`create ${title}`);
+    return Promise.resolve(20);
+  },
+  moveFeeds: (ids: number[], groupId: number) => {
+    calls.log.push(`move ${ids.join(',')} to ${groupId}`);
+    return Promise.resolve();
+  },
+  getJob: () => Promise.resolve(null),
+}));
+vi.mock('./feedActions', () => ({
+  unsubscribeFeeds: (feeds: Feed[]) => {
+    if (!calls.answer) return Promise.resolve(false);
+    const ids = feeds.map((f) => f.id);
+    calls.unsubscribed.push(ids);
+    if (calls.keepCopy)
+      recordUndo({ flag: 'unsubscribed', trash: 1, ids, articles: 5 }, (n) => `Unsubscribed from ${n}`, {
+        done: (n) => `${n} back`,
+      });
+    return Promise.resolve(true);
+  },
+}));
+
+const { offerUndoWhenFinished, removeAddedByJob } = await import('./jobUndo');
+
+const feed = (id: number, groupId = -1): Feed => ({ id, title: `Feed ${id}`, groupId }) as Feed;
+
+function job(over: Partial<JobProgress>): JobProgress {
+  return {
+    id: 'j1',
+    kind: 'opml-import',
+    state: 'running',
+    total: 3,
+    done: 0,
+    failed: 0,
+    failures: [],
+    summary: null,
+    startedAt: 1,
+    finishedAt: null,
+    ...over,
+  };
+}
+const finished = (feedIds: number[], groupIds: number[] = [], over: Partial<JobProgress> = {}) =>
+  job({
+    state: 'done',
+    done: 3,
+    finishedAt: 2,
+    summary: { added: feedIds.length, skipped: 0, failed: 0, newItems: 9, feedIds, groupIds },
+    ...over,
+  });
+const engineUndo = () => Promise.resolve(0);
+
+beforeEach(() => {
+  calls.feeds = [feed(1, 10), feed(2, 10), feed(3, 11), feed(7)];
+  calls.answer = true;
+  calls.keepCopy = false;
+  calls.log.length = 0;
+  calls.unsubscribed.length = 0;
+  calls.deletedGroups.length = 0;
+  resetJobs();
+  clearUndo();
+});
+
+describe('offerUndoWhenFinished', () => {
+  it('offers Undo when the job it watches ends having subscribed, and Undo removes what it added', async () => {
+    recordJob(job({}));
+    offerUndoWhenFinished('j1');
+    expect(pendingUndo()).toBeNull();
+    // Another job ending is not this one.
+    recordJob(finished([7], [], { id: 'other' }));
+    expect(pendingUndo()).toBeNull();
+    recordJob(finished([1, 2, 3], [10, 11]));
+    expect(pendingUndo()?.label(3)).toBe('Imported 3 feeds.');
+    // One feed moved into group 11 since the import keeps that group.
+    calls.feeds = [feed(1, 10), feed(2, 10), feed(3, 11), feed(7, 11)];
+    expect(await undoLast(engineUndo)).toBe(3);
+    expect(calls.unsubscribed).toEqual([[1, 2, 3]]);
+    expect(calls.deletedGroups).toEqual([10]);
+  });
+
+  it('offers it at once for a job that ended before it was asked, named as subscribing for a bundle', () => {
+    recordJob(finished([1], [], { kind: 'subscribe-many' }));
+    offerUndoWhenFinished('j1');
+    expect(pendingUndo()?.label(1)).toBe('Subscribed to 1 feed.');
+  });
+
+  it('offers nothing for a job that subscribed to nothing', () => {
+    recordJob(finished([]));
+    offerUndoWhenFinished('j1');
+    expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('removeAddedByJob', () => {
+  it('removes only the feeds still here, and nothing when the person says no', async () => {
+    const summary = finished([2, 5], [10]).summary;
+    calls.answer = false;
+    expect(await removeAddedByJob(summary)).toBeNull();
+    expect(calls.deletedGroups).toEqual([]);
+    calls.answer = true;
+    expect(await removeAddedByJob(summary)).toBe(1);
+    expect(calls.unsubscribed).toEqual([[2]]);
+    // Group 10 still holds feed 1, which the job did not add.
+    expect(calls.deletedGroups).toEqual([]);
+    calls.feeds = [];
+    expect(await removeAddedByJob(summary)).toBeNull();
+  });
+
+  it("the unsubscribe's Undo brings the feeds back into groups made again under the same titles", async () => {
+    calls.keepCopy = true;
+    expect(await removeAddedByJob(finished([1, 2, 3], [10, 11]).summary)).toBe(3);
+    expect(calls.deletedGroups).toEqual([10, 11]);
+    const entry = pendingUndo()!;
+    expect(entry.label(3)).toBe('Unsubscribed from 3');
+    expect(entry.done?.(3)).toBe('3 back');
+    expect(await undoLast(engineUndo)).toBe(3);
+    expect(calls.log).toEqual([
+      'undo 1,2,3',
+      'create Group 10',
+      'move 1,2 to 20',
+      'create Group 11',
+      'move 3 to 20',
+    ]);
+  });
+});
