@@ -1,11 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as BackupFile from './backupFile';
 
+type OnProgress = (done: number, total: number, phase: 'write' | 'commit' | 'done') => void;
 const calls = vi.hoisted(() => ({
   makeBackup: vi.fn<() => Promise<Blob>>(),
-  restoreBackup: vi.fn(() => Promise.resolve({ mode: 'replace', written: { items: 3, feeds: 1 } })),
+  restoreBackup: vi.fn((_id: string, _mode: string, _onProgress: OnProgress) =>
+    Promise.resolve({ mode: 'replace', written: { items: 3, feeds: 1 } }),
+  ),
   downloadBlob: vi.fn(),
   confirm: vi.fn(() => Promise.resolve(true)),
 }));
@@ -57,6 +60,20 @@ describe('RestoreSection, replacing what is here', () => {
     expect(calls.downloadBlob.mock.calls[0]?.[1]).toMatch(/-before-restore\.ndjson$/);
     expect(calls.restoreBackup).toHaveBeenCalledOnce();
     expect(screen.getByTestId('restore-saved-first').textContent).toContain('-before-restore.ndjson');
+  });
+
+  it('a progress report arriving after the restore answered leaves no bar up and the controls free', async () => {
+    calls.makeBackup.mockResolvedValue(new Blob(['{}\n']));
+    let late: () => void = () => {};
+    calls.restoreBackup.mockImplementationOnce((_id, _mode, onProgress) => {
+      // The worker's reports travel on their own channel: this one lands after the answer.
+      late = () => onProgress(3, 3, 'done');
+      return Promise.resolve({ mode: 'replace', written: { items: 3, feeds: 1 } });
+    });
+    await replace();
+    await screen.findByTestId('restore-done');
+    act(() => late());
+    expect(screen.queryByTestId('restore-progress')).toBeNull();
   });
 
   it('replaces nothing when the backup of what is here fails, and says so', async () => {

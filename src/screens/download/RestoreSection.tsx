@@ -154,7 +154,12 @@ export function RestoreSection() {
     }
     setProgress({ done: 0, total: 0, phase: 'write' });
     let phase: RestorePhase | null = null;
+    // The worker's reports come through a Comlink proxy, a channel of their own: one may land
+    // after the restore answered. From then on they no longer count (a late one left the bar up
+    // and the controls disabled for good).
+    let over = false;
     const onProgress = (d: number, total: number, next: RestorePhase) => {
+      if (over) return;
       // Logged too: when writing started and when it committed is what a crash test (and a bug
       // report) needs.
       if (next !== phase)
@@ -170,6 +175,7 @@ export function RestoreSection() {
     } catch (err) {
       setError(errorText(err));
     } finally {
+      over = true;
       setProgress(null);
     }
   };
