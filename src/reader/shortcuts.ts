@@ -68,15 +68,22 @@ export function isTypingTarget(target: EventTarget | null): boolean {
  */
 const OVERLAY = '.mantine-Modal-content, .mantine-Popover-dropdown, [role="menu"]';
 
+/** Whether a transition or animation is running on the element (browsers without the API: no). */
+const fading = (el: HTMLElement): boolean =>
+  typeof el.getAnimations === 'function' && el.getAnimations().length > 0;
+
 /** True while a dialog, a menu or a dropdown is open over the page. */
 export function overlayOpen(): boolean {
   for (const el of document.querySelectorAll<HTMLElement>(OVERLAY)) {
     // One that is closing (its inline style already says its closed look while it fades) or
     // closed but left in the page is not open: a key pressed right after Esc closed a dialog
-    // belongs to the page again. Only the inline opacity tells that: the computed one is the
-    // animated value, 0 at the first frame of the fade in, when the dialog is already open.
+    // belongs to the page again.
     if (el.style.opacity === '0' || el.style.display === 'none') continue;
-    if (getComputedStyle(el).display !== 'none') return true;
+    const style = getComputedStyle(el);
+    if (style.display === 'none') continue;
+    // Computed opacity 0: hidden, unless it is fading in (the animated value is 0 at the first
+    // frame of the fade, when the dialog is already open and a key pressed belongs to it).
+    if (style.opacity !== '0' || fading(el)) return true;
   }
   return false;
 }
