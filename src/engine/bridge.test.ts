@@ -1,6 +1,7 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent, ItemRow, Page } from './contract';
+import { testJob } from '../testing/job';
 
 // The engine as the bridge sees it: `items.byIds` (row patches) and `sync.status`.
 const engine = {
@@ -17,18 +18,8 @@ const { syncStatusQuery } = await import('../sync/api');
 const { jobsSnapshot, resetJobs } = await import('../subscriptions/jobStore');
 
 const row = (id: number, flags = 0) => ({ id, flags }) as ItemRow;
-const job = (kind: 'refresh' | 'sync', state: 'running' | 'done') => ({
-  id: `${kind}-1`,
-  kind,
-  state,
-  total: 1,
-  done: 0,
-  failed: 0,
-  failures: [],
-  summary: null,
-  startedAt: 1,
-  finishedAt: null,
-});
+const job = (kind: 'refresh' | 'sync', state: 'running' | 'done') =>
+  testJob({ id: `${kind}-1`, kind, state, total: 1 });
 
 /** A list screen's view on screen: an observed infinite query that has loaded `pages` pages. */
 async function showList(client: QueryClient, key: readonly unknown[], pages: number) {

@@ -7,6 +7,7 @@ import type { Feed } from '../engine/contract';
 import { renderUi } from '../reader/testing/render';
 import { resetSettings, updateSettings } from '../settings/useSettings';
 import type { JobProgress } from '../../worker/types';
+import { testJob } from '../testing/job';
 
 vi.mock('./api', () => ({ cancelJob: () => Promise.resolve() }));
 
@@ -32,19 +33,8 @@ const feed = (over: Partial<Feed>): Feed =>
     ...over,
   });
 
-const job = (over: Partial<JobProgress>): JobProgress => ({
-  id: 'job-1',
-  kind: 'refresh',
-  state: 'running',
-  total: 1200,
-  done: 30,
-  failed: 2,
-  failures: [],
-  summary: null,
-  startedAt: 1,
-  finishedAt: null,
-  ...over,
-});
+const job = (over: Partial<JobProgress>): JobProgress =>
+  testJob({ total: 1200, done: 30, failed: 2, ...over });
 
 beforeEach(() => updateSettings('general', { language: 'zh-CN' }));
 afterEach(() => act(() => resetSettings('general')));

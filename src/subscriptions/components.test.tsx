@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Feed } from '../engine/contract';
 import { renderUi } from '../reader/testing/render';
 import type { JobProgress } from '../../worker/types';
+import { testJob } from '../testing/job';
 
 const cancelJob = vi.fn((_id: string) => Promise.resolve());
 vi.mock('./api', () => ({ cancelJob: (id: string) => cancelJob(id) }));
@@ -57,21 +58,16 @@ describe('FeedProblemBanner', () => {
   });
 });
 
-const job = (over: Partial<JobProgress>): JobProgress => ({
-  id: 'job-1',
-  kind: 'opml-import',
-  state: 'running',
-  total: 4,
-  done: 2,
-  failed: 1,
-  failures: [
-    { feedId: null, url: 'https://x.example/f', title: 'X', reason: 'HTTP 404', code: 'http_status' },
-  ],
-  summary: null,
-  startedAt: 1,
-  finishedAt: null,
-  ...over,
-});
+const job = (over: Partial<JobProgress>): JobProgress =>
+  testJob({
+    kind: 'opml-import',
+    done: 2,
+    failed: 1,
+    failures: [
+      { feedId: null, url: 'https://x.example/f', title: 'X', reason: 'HTTP 404', code: 'http_status' },
+    ],
+    ...over,
+  });
 
 describe('JobProgressView', () => {
   it('shows counts and cancels the job', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobProgress } from '../../worker/types';
+import { testJob } from '../testing/job';
 import {
   KEEP_FINISHED,
   combineJobs,
@@ -9,19 +10,8 @@ import {
   runningJobs,
 } from './jobProgress';
 
-const job = (over: Partial<JobProgress> = {}): JobProgress => ({
-  id: 'a',
-  kind: 'refresh',
-  state: 'running',
-  total: 10,
-  done: 0,
-  failed: 0,
-  failures: [],
-  summary: null,
-  startedAt: 100,
-  finishedAt: null,
-  ...over,
-});
+const job = (over: Partial<JobProgress> = {}): JobProgress =>
+  testJob({ id: 'a', total: 10, startedAt: 100, ...over });
 
 describe('jobReducer', () => {
   it('adds and advances a job', () => {

@@ -3,6 +3,7 @@ import type { Feed, UndoToken } from '../engine/contract';
 import type { JobProgress } from '../../worker/types';
 import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
 import { recordJob, resetJobs } from './jobStore';
+import { testJob } from '../testing/job';
 
 const calls = vi.hoisted(() => ({
   feeds: [] as Feed[],
@@ -51,21 +52,8 @@ const { offerUndoWhenFinished, removeAddedByJob } = await import('./jobUndo');
 
 const feed = (id: number, groupId = -1): Feed => ({ id, title: `Feed ${id}`, groupId }) as Feed;
 
-function job(over: Partial<JobProgress>): JobProgress {
-  return {
-    id: 'j1',
-    kind: 'opml-import',
-    state: 'running',
-    total: 3,
-    done: 0,
-    failed: 0,
-    failures: [],
-    summary: null,
-    startedAt: 1,
-    finishedAt: null,
-    ...over,
-  };
-}
+const job = (over: Partial<JobProgress>): JobProgress =>
+  testJob({ id: 'j1', kind: 'opml-import', total: 3, ...over });
 const finished = (feedIds: number[], groupIds: number[] = [], over: Partial<JobProgress> = {}) =>
   job({
     state: 'done',

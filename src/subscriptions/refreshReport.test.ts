@@ -9,20 +9,9 @@ import {
   useReportBatch,
 } from './refreshReport';
 import { renderHook, act } from '@testing-library/react';
+import { testJob } from '../testing/job';
 
-const job = (id: string, over: Partial<JobProgress> = {}): JobProgress => ({
-  id,
-  kind: 'refresh',
-  state: 'running',
-  total: 4,
-  done: 0,
-  failed: 0,
-  failures: [],
-  summary: null,
-  startedAt: 1,
-  finishedAt: null,
-  ...over,
-});
+const job = (id: string, over: Partial<JobProgress> = {}): JobProgress => testJob({ id, ...over });
 const failure = (feedId: number) => ({
   feedId,
   url: `https://f${feedId}.example/`,
