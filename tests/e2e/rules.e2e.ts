@@ -187,5 +187,25 @@ describe('rules', () => {
     await app.goto('/hidden');
     await waitFor(list.view, 'the Hidden list');
     for (const title of NEW_MATCHES) expect(await list.row(title).count()).toBe(0);
+
+    // Run now over the existing articles hides them again; its notice's Undo takes that back.
+    const confirm = new ConfirmDialog(page);
+    const undo = new UndoNotice(page);
+    await app.goto('/filter');
+    await filter.editSaved('Herons').click();
+    await waitFor(rule.root, 'the Actions section of Herons');
+    await rule.runNow.click();
+    await confirm.waitOpen();
+    await confirm.ok();
+    await undo.waitFor(/Rule applied to \d+ articles?/);
+    // Inside the app: the change to undo lives in the page, a reload forgets it.
+    await new Sidebar(page).nav('hidden').click();
+    await waitForPath(page, '/hidden');
+    for (const title of NEW_MATCHES) await list.waitForRow(title);
+    // Z, as the notice may have faded by now.
+    await page.keyboard.press('z');
+    await undo.waitUndone(/^Last run undone/);
+    for (const title of NEW_MATCHES)
+      await waitFor(list.row(title), `'${title}' shown again`, { state: 'detached' });
   });
 });

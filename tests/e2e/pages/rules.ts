@@ -25,6 +25,9 @@ export class RuleEditorScreen {
   get logEmpty(): Locator {
     return this.page.locator(tid('rule-log-empty')).describe("the log's 'not run yet'");
   }
+  get runNow(): Locator {
+    return this.page.locator(tid('rule-run-now')).describe('Run now over existing articles');
+  }
   get undoLast(): Locator {
     return this.page.locator(tid('rule-undo-last')).describe('Undo last run');
   }
