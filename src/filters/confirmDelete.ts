@@ -1,11 +1,13 @@
 import { confirm } from '../components/ConfirmDialog';
 import { t } from '../i18n';
-import { removeRuleOfFilter } from '../rules/sync';
-import { deleteFilter, type SavedFilter } from './savedFilters';
+import { removeRuleOfFilter, restoreRule } from '../rules/sync';
+import { recordUndoAction } from '../undo/undoStore';
+import { restoreFilter, takeFilter, type SavedFilter } from './savedFilters';
 
 /**
- * Asks before deleting a saved filter, then deletes it. Resolves true when it was deleted,
- * false when the person declined (or it was already gone).
+ * Asks before deleting a saved filter, then deletes it and its actions (its rule). Resolves true
+ * when it was deleted, false when the person declined (or it was already gone). The notice offers
+ * Undo (and Z): the filter comes back where it stood, its actions with it (their run log does not).
  */
 export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name'>): Promise<boolean> {
   const ok = await confirm({
@@ -13,8 +15,19 @@ export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name
     message: t('filter.saved.confirmMessage', { name: filter.name }),
     confirmLabel: t('filter.saved.confirmDelete'),
   });
-  if (!ok || !deleteFilter(filter.id)) return false;
+  if (!ok) return false;
+  const taken = takeFilter(filter.id);
+  if (!taken) return false;
   // A filter's actions go with it (an engine without rules, or no rule: nothing to remove).
-  await removeRuleOfFilter(filter.id).catch(() => undefined);
+  const rule = await removeRuleOfFilter(filter.id).catch(() => undefined);
+  recordUndoAction(
+    1,
+    () => t('filter.saved.deleted', { name: filter.name }),
+    async () => {
+      if (restoreFilter(taken.filter, taken.index) && rule) await restoreRule(rule);
+      return 1;
+    },
+    { done: () => t('filter.saved.restored', { name: filter.name }) },
+  );
   return true;
 }

@@ -11,6 +11,8 @@ import {
   normalizeFilter,
   patchFilter,
   removeFilter,
+  restoreFilter,
+  takeFilter,
   updateFilter,
   useSavedFilters,
   validateFilterInput,
@@ -144,6 +146,26 @@ describe('settings-backed filters', () => {
     expect(deleteFilter(f.id)).toBe(false);
     expect(getSavedFilter(f.id)).toBeUndefined();
     expect(settingsStore.getSnapshot().automation).toEqual(defaultSettings().automation);
+  });
+
+  it('a deleted filter goes back where it stood, once', () => {
+    const [a, b, c] = ['A', 'B', 'C'].map((name) => createFilter({ name, query: 'isRead = false' }));
+    const taken = takeFilter(b!.id)!;
+    expect(taken.index).toBe(1);
+    expect(takeFilter(b!.id)).toBeNull();
+    const names = () => settingsStore.getSnapshot().automation.filters.map((f) => f.name);
+    expect(names()).toEqual(['A', 'C']);
+    expect(restoreFilter(taken.filter, taken.index)).toBe(true);
+    expect(names()).toEqual(['A', 'B', 'C']);
+    expect(getSavedFilter(b!.id)).toEqual(b);
+    // Already back: not added twice. Gone neighbours: it goes at the end.
+    expect(restoreFilter(taken.filter, taken.index)).toBe(false);
+    deleteFilter(a!.id);
+    deleteFilter(c!.id);
+    const again = takeFilter(b!.id)!;
+    createFilter({ name: 'D', query: '' });
+    expect(restoreFilter(again.filter, 5)).toBe(true);
+    expect(names()).toEqual(['D', 'B']);
   });
 
   it('persists to localStorage (app-settings)', () => {

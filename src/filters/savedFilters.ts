@@ -154,9 +154,25 @@ export function updateFilter(id: string, patch: Partial<FilterInput>): SavedFilt
 
 /** Deletes a saved filter without asking; false when it did not exist. */
 export function deleteFilter(id: string): boolean {
+  return takeFilter(id) !== null;
+}
+
+/** Deletes a saved filter without asking; resolves it and where it stood (for undo), or null. */
+export function takeFilter(id: string): { filter: StoredFilter; index: number } | null {
   const list = current();
-  const next = removeFilter(list, id);
-  if (next.length === list.length) return false;
+  const index = list.findIndex((f) => f.id === id);
+  const filter = list[index];
+  if (!filter) return null;
+  save(removeFilter(list, id));
+  return { filter, index };
+}
+
+/** Puts a deleted filter back where it stood; false when one with its id is here already. */
+export function restoreFilter(filter: StoredFilter, index: number): boolean {
+  const list = current();
+  if (list.some((f) => f.id === filter.id)) return false;
+  const next = [...list];
+  next.splice(Math.min(index, next.length), 0, filter);
   save(next);
   return true;
 }

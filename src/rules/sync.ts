@@ -38,3 +38,22 @@ export async function removeRuleOfFilter(filterId: string): Promise<Rule | undef
     return rule;
   });
 }
+
+/**
+ * Saves a removed rule again (undoing a filter's deletion) at the place it had in the order.
+ * It comes back as a new rule: its actions and switch as they were, its run log not.
+ */
+export async function restoreRule(rule: Rule): Promise<void> {
+  await withRules(async (r) => {
+    const back = await r.save({
+      name: rule.name,
+      query: rule.query,
+      filterId: rule.filterId,
+      actions: rule.actions,
+      enabled: rule.enabled,
+    });
+    const ids = (await r.list()).map((x) => x.id).filter((id) => id !== back.id);
+    ids.splice(Math.min(rule.order, ids.length), 0, back.id);
+    await r.reorder(ids);
+  });
+}

@@ -207,5 +207,23 @@ describe('rules', () => {
     await undo.waitUndone(/^Last run undone/);
     for (const title of NEW_MATCHES)
       await waitFor(list.row(title), `'${title}' shown again`, { state: 'detached' });
+
+    // Deleting the filter takes its actions with it; Undo brings both back.
+    await app.goto('/filter');
+    await filter.editSaved('Herons').click();
+    await waitFor(rule.root, 'the Actions section of Herons');
+    const actionsBefore = await rule.actions.count();
+    expect(actionsBefore).toBeGreaterThan(0);
+    await filter.deleteSaved('Herons').click();
+    await confirm.waitOpen();
+    await confirm.ok();
+    await undo.waitFor('Deleted the filter “Herons”.');
+    await waitFor(filter.saved.filter({ hasText: 'Herons' }), 'Herons gone from the saved filters', {
+      state: 'detached',
+    });
+    await undo.undo('The filter “Herons” is back.');
+    await filter.editSaved('Herons').click();
+    await waitFor(rule.root, 'the Actions section of the restored Herons');
+    await expect.poll(() => rule.actions.count()).toBe(actionsBefore);
   });
 });

@@ -78,6 +78,8 @@ export const filterEn = {
     confirmTitle: 'Delete filter?',
     confirmMessage: '“{name}” will be removed. Articles are not affected.',
     confirmDelete: 'Delete',
+    deleted: 'Deleted the filter “{name}”.',
+    restored: 'The filter “{name}” is back.',
   },
   related: {
     article: 'Article {id}',

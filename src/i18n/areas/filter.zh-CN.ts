@@ -74,6 +74,8 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
     confirmTitle: '删除筛选器？',
     confirmMessage: '将移除“{name}”。文章不受影响。',
     confirmDelete: '删除',
+    deleted: '已删除筛选器“{name}”。',
+    restored: '筛选器“{name}”已恢复。',
   },
   related: {
     article: '文章 {id}',

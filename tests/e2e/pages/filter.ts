@@ -61,6 +61,13 @@ export class FilterScreen {
       .locator(tid('saved-filter-edit'))
       .describe(`Edit of '${name}'`);
   }
+  /** A saved filter's Delete button, by (part of) its name. */
+  deleteSaved(name: string): Locator {
+    return this.saved
+      .filter({ hasText: name })
+      .locator(tid('saved-filter-delete'))
+      .describe(`Delete of '${name}'`);
+  }
   /** Types a query and waits until the live count says `total` articles match. */
   async type(query: string, total?: number): Promise<void> {
     await this.input.fill(query);
