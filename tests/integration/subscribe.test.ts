@@ -235,7 +235,7 @@ describe('subscriptions.subscribeMany', () => {
     ]);
     const job = await waitJob(e, id);
     expect(job).toMatchObject({ kind: 'subscribe-many', state: 'done', total: 6, done: 6, failed: 2 });
-    expect(job.summary).toEqual({ added: 2, skipped: 2, failed: 2, newItems: 2 + 2 });
+    expect(job.summary).toMatchObject({ added: 2, skipped: 2, failed: 2, newItems: 2 + 2 });
     const missing = job.failures.find((f) => f.title === 'Gone missing')!;
     expect(missing.reason).toMatch(/HTTP 404/);
     expect(missing.feedId).toEqual(expect.any(Number));
@@ -249,6 +249,11 @@ describe('subscriptions.subscribeMany', () => {
         .map((f) => f.title)
         .sort(),
     ).toEqual(['JSON one', 'Workshop Log']);
+    // Undoing the job would remove the three feeds it subscribed (the failing one included) and
+    // the group it made.
+    const added = feeds.filter((f) => f.id !== known.feedId).map((f) => f.id);
+    expect([...job.summary!.feedIds!].sort()).toEqual(added.sort());
+    expect(job.summary!.groupIds).toEqual([tools.id]);
     // A feed that failed its first fetch stays subscribed, with the failure recorded.
     expect(await e.feeds.get(missing.feedId!)).toMatchObject({ httpStatus: 404, errorCode: 'http_status' });
     const jobEvents = events.jobs.filter((j) => j.id === id);
