@@ -1,23 +1,13 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { confirm } from '../../components/ConfirmDialog';
-import { t as translate, useT } from '../../i18n';
-import { settingsStore, useSettingsGroup } from '../useSettings';
-import { ResetButton } from './ResetButton';
+import { confirmDeleteFilter } from '../../filters/confirmDelete';
+import { useT } from '../../i18n';
+import { useSettingsGroup } from '../useSettings';
 
-async function removeFilter(id: string, name: string): Promise<void> {
-  const ok = await confirm({
-    title: translate('settings.automation.deleteTitle'),
-    message: translate('settings.automation.deleteMessage', { name }),
-    confirmLabel: translate('common.delete'),
-  });
-  if (!ok) return;
-  // Read the latest list at the moment of deleting, not the one rendered when the dialog opened.
-  const filters = settingsStore.getSnapshot().automation.filters.filter((f) => f.id !== id);
-  settingsStore.update('automation', { filters });
-}
-
-/** Saved filters (editing them arrives with the filter language). */
+/**
+ * The saved filters, each with Delete: the same deletion as on the Filters screen (asks, takes the
+ * filter's actions with it, can be undone). No "Reset" here: this tab holds data, not settings.
+ */
 export function AutomationTab() {
   const t = useT();
   const { filters } = useSettingsGroup('automation');
@@ -49,7 +39,7 @@ export function AutomationTab() {
                       variant="subtle"
                       color="red"
                       aria-label={t('settings.automation.deleteLabel', { name })}
-                      onClick={() => void removeFilter(f.id, name)}
+                      onClick={() => void confirmDeleteFilter({ id: f.id, name })}
                       data-testid="filter-delete"
                     >
                       <IconTrash size={16} />
@@ -61,7 +51,6 @@ export function AutomationTab() {
           })}
         </Stack>
       )}
-      <ResetButton group="automation" />
     </div>
   );
 }
