@@ -100,6 +100,8 @@ export const en = {
     resetTitle: 'Reset {name} settings?',
     resetMessage: 'Every {name} setting goes back to its default. Other settings are kept.',
     resetButton: 'Reset {name} settings',
+    resetDone: 'The {name} settings are back to their defaults.',
+    resetUndone: 'The {name} settings are as they were.',
     general: {
       language: 'Language',
       languageDesc: 'Menus, buttons, messages, dates and numbers.',
@@ -183,8 +185,6 @@ export const en = {
       empty: 'No saved filters yet. Filters you save on the Filters screen will be listed here.',
       deleteTip: 'Delete filter',
       deleteLabel: 'Delete {name}',
-      deleteTitle: 'Delete filter?',
-      deleteMessage: '“{name}” will be removed.',
     },
   },
   reader: {

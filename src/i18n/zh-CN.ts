@@ -100,6 +100,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
     resetTitle: '重置{name}设置？',
     resetMessage: '所有{name}设置都会恢复默认值，其他设置保持不变。',
     resetButton: '重置{name}设置',
+    resetDone: '{name}设置已恢复默认。',
+    resetUndone: '{name}设置已还原。',
     general: {
       language: '语言',
       languageDesc: '菜单、按钮、提示、日期和数字。',
@@ -178,8 +180,6 @@ export const zhCN: DeepStringRecord<typeof en> = {
       empty: '还没有保存的过滤器。在“过滤器”页面保存的过滤器会显示在这里。',
       deleteTip: '删除过滤器',
       deleteLabel: '删除“{name}”',
-      deleteTitle: '删除过滤器？',
-      deleteMessage: '将删除“{name}”。',
     },
   },
   reader: {

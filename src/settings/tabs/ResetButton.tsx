@@ -2,9 +2,10 @@ import { Button, Group } from '@mantine/core';
 import { confirm } from '../../components/ConfirmDialog';
 import { useT } from '../../i18n';
 import type { SettingsGroup } from '../defaults';
-import { resetSettings } from '../useSettings';
+import { recordUndoAction } from '../../undo/undoStore';
+import { resetSettings, settingsStore } from '../useSettings';
 
-/** "Reset … settings" at the foot of a tab; asks first, through the app-wide confirm dialog. */
+/** "Reset … settings" at the foot of a tab; asks first (the app-wide confirm dialog), can be undone. */
 export function ResetButton({ group }: { group: SettingsGroup }) {
   const t = useT();
   const onClick = async () => {
@@ -14,7 +15,19 @@ export function ResetButton({ group }: { group: SettingsGroup }) {
       message: t('settings.resetMessage', { name }),
       confirmLabel: t('common.reset'),
     });
-    if (ok) resetSettings(group);
+    if (!ok) return;
+    const before = settingsStore.getSnapshot()[group];
+    resetSettings(group);
+    // The notice's Undo (and Z) puts the tab's settings back as they were.
+    recordUndoAction(
+      1,
+      () => t('settings.resetDone', { name }),
+      () => {
+        settingsStore.update(group, before);
+        return Promise.resolve(1);
+      },
+      { done: () => t('settings.resetUndone', { name }) },
+    );
   };
   return (
     <Group justify="flex-end" mt="md" pt="md" style={{ borderTop: '1px solid var(--rv-border)' }}>
