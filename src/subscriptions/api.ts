@@ -3,7 +3,7 @@
  * OPML, icons, feed and group edits), in one file so every screen shares one typed entry point.
  * Each call waits for the engine to be ready and rejects with the engine's error (code + message).
  */
-import type { Feed, Group, UndoToken } from '../engine/contract';
+import type { Feed, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 import type { Candidate, FeedPreview, JobProgress } from '../../worker/types';
 
@@ -121,12 +121,6 @@ export const unsubscribeUndoable = (ids: number[]): Promise<boolean> =>
 
 /** Every feed (the feeds domain's list; the feed list's query holds the same). */
 export const listFeeds = (): Promise<Feed[]> => withEngine((e) => e.feeds.list());
-
-/** Every group. */
-export const listGroups = (): Promise<Group[]> => withEngine((e) => e.groups.list());
-
-/** Takes back a change the engine recorded (`state.undo`); resolves how many things changed back. */
-export const undoChange = (token: UndoToken): Promise<number> => withEngine((e) => e.state.undo(token));
 
 /** Creates a group; returns its id. */
 export const createGroup = (title: string): Promise<number> => withEngine((e) => e.groups.save({ title }));

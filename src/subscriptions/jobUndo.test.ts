@@ -1,36 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Feed, UndoToken } from '../engine/contract';
+import type { Feed } from '../engine/contract';
 import type { JobProgress } from '../../worker/types';
-import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
+import { clearUndo, pendingUndo, undoLast } from '../undo/undoStore';
 import { recordJob, resetJobs } from './jobStore';
 import { testJob } from '../testing/job';
 
 const calls = vi.hoisted(() => ({
   feeds: [] as Feed[],
   answer: true,
-  keepCopy: false,
   unsubscribed: [] as number[][],
   deletedGroups: [] as number[],
-  log: [] as string[],
 }));
 
 vi.mock('./api', () => ({
   listFeeds: () => Promise.resolve(calls.feeds),
-  listGroups: () => Promise.resolve([10, 11, 12].map((id) => ({ id, title: `Group ${id}` }))),
   deleteGroup: (id: number) => {
     calls.deletedGroups.push(id);
-    return Promise.resolve();
-  },
-  undoChange: (token: UndoToken) => {
-    calls.log.push(`undo ${token.ids.join(',')}`);
-    return Promise.resolve(token.ids.length);
-  },
-  createGroup: (title: string) => {
-    calls.log.push(`create ${title}`);
-    return Promise.resolve(20);
-  },
-  moveFeeds: (ids: number[], groupId: number) => {
-    calls.log.push(`move ${ids.join(',')} to ${groupId}`);
     return Promise.resolve();
   },
   getJob: () => Promise.resolve(null),
@@ -40,10 +25,6 @@ vi.mock('./feedActions', () => ({
     if (!calls.answer) return Promise.resolve(false);
     const ids = feeds.map((f) => f.id);
     calls.unsubscribed.push(ids);
-    if (calls.keepCopy)
-      recordUndo({ flag: 'unsubscribed', trash: 1, ids, articles: 5 }, (n) => `Unsubscribed from ${n}`, {
-        done: (n) => `${n} back`,
-      });
     return Promise.resolve(true);
   },
 }));
@@ -67,8 +48,6 @@ const engineUndo = () => Promise.resolve(0);
 beforeEach(() => {
   calls.feeds = [feed(1, 10), feed(2, 10), feed(3, 11), feed(7)];
   calls.answer = true;
-  calls.keepCopy = false;
-  calls.log.length = 0;
   calls.unsubscribed.length = 0;
   calls.deletedGroups.length = 0;
   resetJobs();
@@ -118,22 +97,5 @@ describe('removeAddedByJob', () => {
     expect(calls.deletedGroups).toEqual([]);
     calls.feeds = [];
     expect(await removeAddedByJob(summary)).toBeNull();
-  });
-
-  it("the unsubscribe's Undo brings the feeds back into groups made again under the same titles", async () => {
-    calls.keepCopy = true;
-    expect(await removeAddedByJob(finished([1, 2, 3], [10, 11]).summary)).toBe(3);
-    expect(calls.deletedGroups).toEqual([10, 11]);
-    const entry = pendingUndo()!;
-    expect(entry.label(3)).toBe('Unsubscribed from 3');
-    expect(entry.done?.(3)).toBe('3 back');
-    expect(await undoLast(engineUndo)).toBe(3);
-    expect(calls.log).toEqual([
-      'undo 1,2,3',
-      'create Group 10',
-      'move 1,2 to 20',
-      'create Group 11',
-      'move 3 to 20',
-    ]);
   });
 });

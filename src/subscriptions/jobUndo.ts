@@ -3,11 +3,11 @@
  * subscribed to feeds, the notice offers Undo (and Z). Undoing goes through the ordinary
  * unsubscribe (feedActions.ts): it asks first, since it deletes the articles those feeds brought,
  * and its own notice offers Undo again while the engine keeps a copy. Groups the job created are
- * deleted when nothing is left in them. Jobs started in other tabs are not offered here.
+ * deleted when nothing is left in them (deleting one already gone does nothing). Jobs started in other tabs are not offered here.
  */
 import type { JobProgress, JobSummary } from '../../worker/types';
 import { t } from '../i18n';
-import { pendingUndo, recordUndoAction } from '../undo/undoStore';
+import { recordUndoAction } from '../undo/undoStore';
 import * as api from './api';
 import { unsubscribeFeeds } from './feedActions';
 import { jobsSnapshot, onJobFinished } from './jobStore';
@@ -15,37 +15,17 @@ import { jobsSnapshot, onJobFinished } from './jobStore';
 /**
  * Unsubscribes from the feeds the job added (asking first), then deletes the groups it created
  * that are left empty (a feed moved into one since keeps it). Resolves how many feeds went, or
- * null when the person said no or there was nothing left to remove. When the engine kept a copy,
- * the unsubscribe's Undo brings the feeds back into groups of the same titles.
+ * null when the person said no or there was nothing left to remove. The unsubscribe's own Undo
+ * brings the feeds back, their groups made again by the engine (worker/items/trash.ts).
  */
 export async function removeAddedByJob(summary: JobSummary | null): Promise<number | null> {
   const wanted = new Set(summary?.feedIds ?? []);
-  const [feeds, groups] = await Promise.all([api.listFeeds(), api.listGroups()]);
+  const feeds = await api.listFeeds();
   const added = feeds.filter((f) => wanted.has(f.id));
   if (!added.length) return null;
   if (!(await unsubscribeFeeds(added))) return null;
   const left = new Set(feeds.filter((f) => !wanted.has(f.id)).map((f) => f.groupId));
-  const created = new Set(summary?.groupIds ?? []);
-  const gone = groups.filter((g) => created.has(g.id) && !left.has(g.id));
-  for (const group of gone) await api.deleteGroup(group.id);
-  const unsubscribed = pendingUndo();
-  if (gone.length && unsubscribed?.token?.flag === 'unsubscribed') {
-    // The engine brings feeds back ungrouped when their group went: make the groups again.
-    const token = unsubscribed.token;
-    recordUndoAction(
-      unsubscribed.count,
-      unsubscribed.label,
-      async () => {
-        const restored = await api.undoChange(token);
-        for (const group of gone) {
-          const members = added.filter((f) => f.groupId === group.id).map((f) => f.id);
-          if (members.length) await api.moveFeeds(members, await api.createGroup(group.title));
-        }
-        return restored;
-      },
-      unsubscribed.done ? { done: unsubscribed.done } : {},
-    );
-  }
+  for (const id of summary?.groupIds ?? []) if (!left.has(id)) await api.deleteGroup(id);
   return added.length;
 }
 

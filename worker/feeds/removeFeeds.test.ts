@@ -150,16 +150,29 @@ describe('unsubscribe and its undo', () => {
     expect(await e.feeds.get(a)).toBeUndefined();
   });
 
-  it('leaves a feed subscribed again since alone, and brings one whose group went back ungrouped', async () => {
+  it('leaves a feed subscribed again since alone, and makes the group that went again', async () => {
     const { e, g, a, b } = await setUp();
+    const title = (await e.groups.list()).find((x) => x.id === g)!.title;
     const token = await e.feeds.deleteMany([a, b]);
     await e.groups.delete(g);
     const again = await e.feeds.save({ url: 'https://b.test/feed', title: 'B again' });
     expect(await e.state.undo(token!)).toBe(1);
-    expect(await e.feeds.get(a)).toMatchObject({ title: 'A', groupId: -1 });
+    expect(await e.feeds.get(a)).toMatchObject({ title: 'A', groupId: g });
+    expect(await e.groups.list()).toEqual([{ id: g, title }]);
     expect(await e.feeds.get(b)).toBeUndefined();
     expect((await e.feeds.get(again))?.title).toBe('B again');
     expect(await e.items.count()).toBe(4);
+  });
+
+  it('puts the feeds in a group of the same title made meanwhile rather than a second one', async () => {
+    const { e, g, a } = await setUp();
+    const title = (await e.groups.list()).find((x) => x.id === g)!.title;
+    const token = await e.feeds.deleteMany([a]);
+    await e.groups.delete(g);
+    const made = await e.groups.save({ title: ` ${title.toUpperCase()} ` });
+    expect(await e.state.undo(token!)).toBe(1);
+    expect(await e.feeds.get(a)).toMatchObject({ groupId: made });
+    expect((await e.groups.list()).map((x) => x.id)).toEqual([made]);
   });
 
   it('keeps no copy of a synced feed, nor of feeds over the limits', async () => {

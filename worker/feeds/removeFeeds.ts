@@ -1,8 +1,8 @@
 /**
  * Unsubscribing: deletes feeds with what is stored for them (articles, AI summaries, whole
  * articles, tombstones, cached icons) in one transaction, and, when asked, keeps a copy for Undo
- * (worker/items/trash.ts: the same ids, flags, tags, summaries, whole articles, tombstones and
- * icons come back). Highlights are not deleted with a feed (they carry their article's title and
+ * (worker/items/trash.ts: the same ids, flags, tags, summaries, whole articles, tombstones,
+ * icons and groups come back). Highlights are not deleted with a feed (they carry their article's title and
  * link so the Highlights screen keeps them), so they are there again when the articles come back.
  * Without a copy, whole articles are left to the sweep that follows every deletion
  * (worker/fulltext/fullText.ts), as before. Feeds of a sync account are never kept: the server
@@ -16,7 +16,7 @@ import { iconKey } from '../icons/iconCache';
 import { readExtras, keepTrash, TRASH_LIMITS, type TrashLimits, type TrashParts } from '../items/trash';
 import { dropSummariesOf } from '../retention/summaries';
 import { dropFeedTombstones, tombstoneKey } from '../retention/tombstones';
-import type { EngineEvent, Feed, UndoToken } from '../types';
+import type { EngineEvent, Feed, Group, UndoToken } from '../types';
 
 /** The undo token of an unsubscribe: `ids` are the feeds deleted, `articles` how many articles went with them. */
 export type UnsubscribeToken = Extract<UndoToken, { flag: 'unsubscribed' }>;
@@ -26,6 +26,15 @@ const synced = (feed: Feed | undefined): boolean => Boolean(feed?.account && fee
 /** How many articles the index holds for these feeds. O(feeds), the index keeps each feed's rows. */
 function articlesOf(ctx: EngineContext, feedIds: readonly number[]): number {
   return feedIds.reduce((n, id) => n + ctx.index.rowsOfFeed(id).length, 0);
+}
+
+/** The groups the feeds are in, as they are now (Undo makes them again if they go meanwhile). */
+function groupsOf(ctx: EngineContext, feeds: readonly Feed[]): Group[] {
+  const ids = new Set(feeds.map((f) => f.groupId));
+  return [...ids].flatMap((id) => {
+    const group = ctx.groupCache.get(id);
+    return group ? [group] : [];
+  });
 }
 
 /** Whether unsubscribing these feeds can be undone: none is synced, and their articles fit the limit. */
@@ -77,6 +86,7 @@ export async function removeFeeds(
         );
         kept = {
           feeds,
+          groups: groupsOf(ctx, feeds),
           items: records,
           summaries: extras.summaries,
           fullTexts: extras.fullTexts,

@@ -18,7 +18,8 @@ import { EngineError } from '../errors';
 import { iconKey } from '../icons/iconCache';
 import { toIndexRow } from '../index/snapshot';
 import { tombstoneKey, unburyItems } from '../retention/tombstones';
-import type { EngineEvent, Feed, UndoToken } from '../types';
+import type { EngineEvent, Feed, Group, UndoToken } from '../types';
+import { foldGroupTitle as fold } from '../groups/groupTitle';
 import { urlKey } from '../../shared/urlKey';
 
 /**
@@ -47,6 +48,8 @@ export type TrashToken = Extract<UndoToken, { flag: 'unsubscribed' | 'deleted' }
 export interface TrashParts {
   /** Feeds deleted with their articles (an unsubscribe); empty for articles alone. */
   feeds: Feed[];
+  /** The groups those feeds were in: one deleted since is made again (same id and title) on Undo. */
+  groups: Group[];
   items: StoredItem[];
   summaries: SummaryRecord[];
   fullTexts: FullTextRecord[];
@@ -131,11 +134,34 @@ const GONE: Record<TrashToken['flag'], string> = {
 };
 
 /**
+ * Where the returning feeds go: their group when it is still here; else one of the same title
+ * made meanwhile; else the group as it was, to be made again (`groups`). No group stays none.
+ */
+function regroup(
+  ctx: EngineContext,
+  kept: readonly Group[],
+): { groupIdOf: (id: number) => number; groups: Group[] } {
+  const byTitle = new Map(Array.from(ctx.groupCache.values(), (g) => [fold(g.title), g.id]));
+  const groups = kept.filter((g) => !ctx.groupCache.has(g.id) && !byTitle.has(fold(g.title)));
+  const known = new Set(groups.map((g) => g.id));
+  const titleOf = new Map(kept.map((g) => [g.id, g.title]));
+  return {
+    groups,
+    groupIdOf: (id) => {
+      if (id === -1 || ctx.groupCache.has(id) || known.has(id)) return id;
+      const title = titleOf.get(id);
+      return (title === undefined ? undefined : byTitle.get(fold(title))) ?? -1;
+    },
+  };
+}
+
+/**
  * Puts back what the deletion of `token` kept, under the same ids, in one transaction. A feed
- * whose address was subscribed again since stays deleted (the new subscription keeps it); a feed
- * whose group was deleted since comes back in no group; articles of a feed unsubscribed since
- * stay deleted. Answers how many feeds came back for an unsubscribe, how many articles for a
- * deletion of articles. Emits `feeds-changed` (feeds) and `items-added`. Fails:
+ * whose address was subscribed again since stays deleted (the new subscription keeps it); a group
+ * of theirs deleted since is made again (same id and title; one of the same title made meanwhile
+ * takes them instead); articles of a feed unsubscribed since stay deleted. Answers how many feeds
+ * came back for an unsubscribe, how many articles for a deletion of articles. Emits
+ * `groups-changed` (groups made again), `feeds-changed` (feeds) and `items-added`. Fails:
  * EngineError('undo_expired') once the copy is gone (see the module note), storage errors
  * (nothing written; the copy is kept to try again).
  */
@@ -144,10 +170,12 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
   if (!trash || trash.serial !== token.trash) throw new EngineError('undo_expired', GONE[token.flag]);
   if (trash.restored !== null) return trash.restored;
   const taken = new Set(Array.from(ctx.feedCache.values(), (f) => urlKey(f.url)));
+  const { groupIdOf, groups } = regroup(ctx, trash.groups);
   const feeds = trash.feeds
     .filter((f) => !taken.has(urlKey(f.url)) && !ctx.feedCache.has(f.id))
-    .map((f) => (f.groupId === -1 || ctx.groupCache.has(f.groupId) ? f : { ...f, groupId: -1 }));
+    .map((f) => ({ ...f, groupId: groupIdOf(f.groupId) }));
   const back = new Set(feeds.map((f) => f.id));
+  const madeAgain = groups.filter((g) => feeds.some((f) => f.groupId === g.id));
   const items = trash.items.filter((item) =>
     trash.feeds.length ? back.has(item.feedId) : ctx.feedCache.has(item.feedId),
   );
@@ -157,8 +185,9 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
   const meta = trash.meta.filter((m) =>
     feeds.some((f) => m.key === iconKey(f.id) || m.key === tombstoneKey(f.id)),
   );
-  const stores: StoreName[] = ['feeds', 'items', 'meta', 'summaries', 'fullTexts'];
+  const stores: StoreName[] = ['groups', 'feeds', 'items', 'meta', 'summaries', 'fullTexts'];
   const counter = await ctx.db.tx('update', 'rw', stores, async () => {
+    if (madeAgain.length) await ctx.db.table('groups').bulkAdd(madeAgain);
     if (feeds.length) await ctx.db.table('feeds').bulkAdd(feeds);
     const table = ctx.db.table('items');
     for (let i = 0; i < items.length; i += STEP) await table.bulkAdd(items.slice(i, i + STEP));
@@ -169,6 +198,7 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
     return items.length ? bumpItemsCounter(ctx.db) : ctx.applied.counter;
   });
   if (items.length) ctx.index.upsert(items.map(toIndexRow));
+  for (const group of madeAgain) ctx.groupCache.set(group.id, group);
   for (const feed of feeds) ctx.feedCache.set(feed.id, feed);
   clearTimeout(trash.timer);
   const restored = token.flag === 'unsubscribed' ? feeds.length : items.length;
@@ -176,6 +206,7 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
   trashOf.set(ctx, {
     ...trash,
     feeds: [],
+    groups: [],
     items: [],
     summaries: [],
     fullTexts: [],
@@ -183,6 +214,7 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
     restored,
   });
   const events: EngineEvent[] = [];
+  if (madeAgain.length) events.push({ type: 'groups-changed' });
   if (feeds.length) events.push({ type: 'feeds-changed', feedIds: feeds.map((f) => f.id) });
   const feedIds = [...new Set(items.map((item) => item.feedId))];
   if (items.length) events.push({ type: 'items-added', feedIds, count: items.length });

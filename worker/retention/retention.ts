@@ -114,7 +114,7 @@ export async function applyRetention(
   const { ids, feedIds } = expiredItems(ctx, days);
   let kept: TrashParts | null =
     keep && ids.length > 0 && ids.length <= limits.articles
-      ? { feeds: [], items: [], summaries: [], fullTexts: [], meta: [], buried: true }
+      ? { feeds: [], groups: [], items: [], summaries: [], fullTexts: [], meta: [], buried: true }
       : null;
   let chars = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {

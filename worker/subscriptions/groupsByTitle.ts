@@ -1,8 +1,7 @@
 /** Finding or creating groups by title (OPML folders, "new group" in the subscribe form). */
 import { EngineError } from '../errors';
+import { foldGroupTitle as fold } from '../groups/groupTitle';
 import type { FeedServices } from './services';
-
-const fold = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
 /**
  * The id of the group titled `title` (compared trimmed, whitespace-collapsed and
