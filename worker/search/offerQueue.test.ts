@@ -47,6 +47,29 @@ describe('OfferQueue', () => {
     expect(seen).toHaveLength(100);
   });
 
+  it('a background slice goes on while the queue holds 16 Mi characters not indexed', async () => {
+    const q = new OfferQueue();
+    const Mi = 1024 * 1024;
+    // 24 Mi characters: the first slice indexes until fewer than 16 Mi are left (9 items, then on
+    // to the end of its group of 8), where a slice of 1 ms stops after 8 (each item takes ~1 ms).
+    for (let id = 1; id <= 24; id++) q.push(text(id, Mi));
+    let seen = 0;
+    let firstSlice = -1;
+    await q.drain(
+      () => {
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        seen++;
+      },
+      () => false,
+      () => {
+        if (firstSlice < 0) firstSlice = seen;
+      },
+    );
+    expect(seen).toBe(24);
+    expect(firstSlice).toBeGreaterThanOrEqual(9);
+  });
+
   it('is full at 16 Mi characters of text, and not after a clear', () => {
     const q = new OfferQueue();
     q.push(text(1, 16 * 1024 * 1024 - 1));
