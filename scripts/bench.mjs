@@ -11,7 +11,7 @@ import { cpus, loadavg, totalmem, platform, release, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureDependencies, root, run } from './lib/prepare.mjs';
-import { chromiumArgs, ensureChromium } from './lib/chromium.mjs';
+import { chromiumArgs, ensureChromium, idbBackend } from './lib/chromium.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -82,6 +82,19 @@ let exitCode = 0;
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
+  // The engine says in its worker's console when it falls back (no OPFS, a lost file, a rebuild):
+  // a run that took such a path shows it here instead of only in its figures.
+  // (sqlite-wasm's OPFS proxy logs "No waitLoop handler for whichOp # 0" as an error while it
+  // works normally: left out.)
+  const showWarnings = (where) => (msg) => {
+    const noise = msg.text().includes('No waitLoop handler');
+    if ((msg.type() === 'warning' || msg.type() === 'error') && !noise)
+      console.error(`${where} ${msg.type()}: ${msg.text()}`);
+  };
+  page.on('console', showWarnings('page'));
+  page.on('worker', (worker) =>
+    worker.on('console', showWarnings(`worker ${worker.url().split('/').pop()}`)),
+  );
   await page.goto(server.url);
   const cdp = await context.newCDPSession(page);
   const day = 86_400;
@@ -130,7 +143,7 @@ try {
     runs,
     smoke,
     only,
-    chromium: `Chromium ${/Chrome\/([\d.]+)/.exec(await page.evaluate(() => navigator.userAgent))?.[1] ?? '?'}${onDisk ? ' (profile on disk)' : ''}`,
+    chromium: `Chromium ${/Chrome\/([\d.]+)/.exec(await page.evaluate(() => navigator.userAgent))?.[1] ?? '?'}${onDisk ? ' (profile on disk)' : ''}${idbBackend === 'sqlite' ? ', IndexedDB on SQLite (RIVULET_IDB)' : ''}`,
     cpu: cpu[0]?.model?.trim() ?? 'unknown CPU',
     cores: cpu.length,
     memGB: (totalmem() / 1024 ** 3).toFixed(1),

@@ -3,6 +3,14 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
+/**
+ * RIVULET_IDB=sqlite runs IndexedDB on Chromium's SQLite backing store instead of LevelDB, for
+ * the end-to-end tests and the benchmarks alike. Chrome has been moving new sites' data onto it
+ * since 2026 (a staged rollout its field trials switch on); Debian's Chromium, without field
+ * trials, still makes LevelDB stores, so by default every run measures and tests LevelDB.
+ */
+export const idbBackend = process.env.RIVULET_IDB === 'sqlite' ? 'sqlite' : 'leveldb';
+
 /** Flags every launch uses: headless, and no background traffic to Google's hosts. */
 export const chromiumArgs = [
   '--headless',
@@ -12,6 +20,7 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  ...(idbBackend === 'sqlite' ? ['--enable-features=IdbSqliteBackingStore'] : []),
 ];
 
 /** Returns the path of a usable Chromium, or exits with instructions when there is none. */
