@@ -1,13 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
 
+const executablePath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** Launches the Chromium that `npm test` found (CHROMIUM_PATH) with the sandbox-safe flags. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  return chromium.launch({ executablePath: executablePath(), args: chromiumArgs });
+}
+
+/**
+ * RIVULET_E2E_PROFILE=disk: `openApp` gives each app a profile in a folder of its own instead of
+ * an off-the-record context. The two keep IndexedDB on different backends in Chromium 156: an
+ * off-the-record context on SQLite in memory, a profile on disk on LevelDB (what a reader's
+ * browser has, until Chrome's move to SQLite reaches it). `npm test` runs a set of journeys
+ * both ways (scripts/test.mjs).
+ */
+const onDisk = (): boolean => process.env.RIVULET_E2E_PROFILE === 'disk';
+
+/** The profiles opened on disk for each browser, closed and removed with it. */
+const diskProfiles = new WeakMap<Browser, (() => Promise<void>)[]>();
+
+type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
+
+async function newAppContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  if (!onDisk()) return browser.newContext(options);
+  const dir = mkdtempSync(join(tmpdir(), 'rivulet-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    ...options,
+    executablePath: executablePath(),
     args: chromiumArgs,
   });
+  const close = async (): Promise<void> => {
+    await context.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  let closers = diskProfiles.get(browser);
+  if (!closers) {
+    const mine: (() => Promise<void>)[] = [];
+    closers = mine;
+    diskProfiles.set(browser, mine);
+    // Tests close the browser they launched; the profiles opened for it go with it.
+    const closeBrowser = browser.close.bind(browser);
+    browser.close = async (...args) => {
+      await Promise.all(mine.map((c) => c()));
+      return closeBrowser(...args);
+    };
+  }
+  closers.push(close);
+  return context;
 }
 
 /** A fresh profile (own IndexedDB and localStorage) with a page that records console errors. */
@@ -31,13 +75,14 @@ export async function openApp(
     serviceWorkers?: 'block';
   } = {},
 ): Promise<AppPage> {
-  const context = await browser.newContext({
+  const context = await newAppContext(browser, {
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
-  const page = await context.newPage();
+  // A profile on disk opens with a blank page; an off-the-record context with none.
+  const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
