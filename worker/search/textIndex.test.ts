@@ -1,13 +1,52 @@
 import { describe, expect, it, vi } from 'vitest';
 import { plainTextLower } from '../query/language/textColumn';
-import { internalsOf } from '../testing/createTestEngine';
-import { textEngines, textItems as items } from '../testing/textEngines';
+import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { TEXT_NOW, textEngines, textItems as items } from '../testing/textEngines';
 import { FakeChunkDir } from './fakeOpfs';
 import { idleMergeWait } from './textUpkeep';
 
 const started = textEngines();
 
 describe('TextIndex queue', () => {
+  it('writes that land while a start restores wait for it instead of draining into what it replaces', async () => {
+    const engine = createTestEngine({ now: () => TEXT_NOW });
+    const dir = new FakeChunkDir();
+    const text = internalsOf(engine).textIndex;
+    text.useFiles({ dir, prefix: 'db.' });
+    // The start's new chunk file is slow to open (a loaded disk), so ingests land meanwhile.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const open = dir.open.bind(dir);
+    vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
+      await held;
+      return open(name, create);
+    });
+    const errors = vi.spyOn(console, 'error');
+    try {
+      await engine.init();
+      const feedId = await engine.feeds.save({
+        url: 'https://a.test/',
+        siteUrl: '',
+        title: 'A',
+        groupId: -1,
+      });
+      const starting = text.start();
+      await engine.items.ingest(
+        feedId,
+        items(30, (i) => `word${i}`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      release();
+      await starting;
+      await text.fresh();
+      expect(errors).not.toHaveBeenCalled();
+      expect(text.store.liveCount()).toBe(30);
+      expect((await engine.search.run('word7')).rows).toHaveLength(1);
+    } finally {
+      engine.close();
+    }
+  });
+
   it('indexes ingested items from the offered text, without reading them back', async () => {
     const { engine, feedId } = await started();
     const byIds = vi.spyOn(internalsOf(engine).stores.items, 'byIds');

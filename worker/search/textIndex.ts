@@ -81,6 +81,8 @@ export class TextIndex implements TextSink {
   private lost: ChunkFileError | null = null;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
+  /** Set once `start` has put the restored store and index in place: syncs wait for it. */
+  private restored = false;
   private syncedCounter = -1;
   private _ready = false;
   /** Resolves once the store's tables are loaded (or the store is empty for a rebuild). */
@@ -145,6 +147,7 @@ export class TextIndex implements TextSink {
         wholeIds: this.wholeIds,
       });
       this.files = files;
+      this.restored = true;
       for (const id of reread) this.changed.add(id);
       this.tablesLoaded();
       // Loaded data reflects the current items (flags aside), and a rebuild reads every item:
@@ -244,9 +247,11 @@ export class TextIndex implements TextSink {
   }
 
   // A background sync once writes pause (DRAIN_PAUSE_MS after the last one), or at once when the
-  // queue holds QUEUE_CAP_CHARS of text. Not before `start` (it syncs itself), nor after `close`.
+  // queue holds QUEUE_CAP_CHARS of text. Not before `start` has restored the store (it syncs
+  // itself then; a drain during its restore wrote into the store and index it was replacing, and
+  // the next add failed "document 0 added out of order"), nor after `close`.
   private syncSoon(): void {
-    if (!this.started || this.closed) return;
+    if (!this.restored || this.closed) return;
     if (this.drainTimer !== null) clearTimeout(this.drainTimer);
     this.drainTimer = null;
     const run = () =>
