@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
+import { chromiumArgs, idbBackend } from '../../scripts/lib/chromium.mjs';
 
 const executablePath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,6 +24,21 @@ const onDisk = (): boolean => process.env.RIVULET_E2E_PROFILE === 'disk';
 /** The profiles opened on disk for each browser, closed and removed with it. */
 const diskProfiles = new WeakMap<Browser, (() => Promise<void>)[]>();
 
+/** IndexedDB stores in profile `dir` by backend: LevelDB folders end `.indexeddb.leveldb`. */
+function backendsIn(dir: string): { leveldb: number; sqlite: number } {
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(dir, 'Default', 'IndexedDB'));
+  } catch {
+    // No IndexedDB was opened in this profile.
+  }
+  const leveldb = names.filter((n) => n.endsWith('.indexeddb.leveldb')).length;
+  return {
+    leveldb,
+    sqlite: names.filter((n) => !n.endsWith('.indexeddb.leveldb') && !n.endsWith('.blob')).length,
+  };
+}
+
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
 
 async function newAppContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
@@ -36,7 +51,12 @@ async function newAppContext(browser: Browser, options: ContextOptions): Promise
   });
   const close = async (): Promise<void> => {
     await context.close().catch(() => undefined);
+    const stores = backendsIn(dir);
     rmSync(dir, { recursive: true, force: true });
+    // The run is named for LevelDB: a Chromium that puts new stores on SQLite by default would
+    // make it test SQLite twice without a word.
+    if (idbBackend === 'leveldb' && stores.sqlite > 0 && stores.leveldb === 0)
+      throw new Error('RIVULET_E2E_PROFILE=disk: this Chromium kept IndexedDB on SQLite, not LevelDB');
   };
   let closers = diskProfiles.get(browser);
   if (!closers) {
@@ -46,8 +66,10 @@ async function newAppContext(browser: Browser, options: ContextOptions): Promise
     // Tests close the browser they launched; the profiles opened for it go with it.
     const closeBrowser = browser.close.bind(browser);
     browser.close = async (...args) => {
-      await Promise.all(mine.map((c) => c()));
-      return closeBrowser(...args);
+      const closed = await Promise.allSettled(mine.map((c) => c()));
+      await closeBrowser(...args);
+      for (const c of closed)
+        if (c.status === 'rejected') throw c.reason instanceof Error ? c.reason : new Error(String(c.reason));
     };
   }
   closers.push(close);
