@@ -24,19 +24,16 @@ const onDisk = (): boolean => process.env.RIVULET_E2E_PROFILE === 'disk';
 /** The profiles opened on disk for each browser, closed and removed with it. */
 const diskProfiles = new WeakMap<Browser, (() => Promise<void>)[]>();
 
-/** IndexedDB stores in profile `dir` by backend: LevelDB folders end `.indexeddb.leveldb`. */
-function backendsIn(dir: string): { leveldb: number; sqlite: number } {
+/** Which backend profile `dir` keeps IndexedDB on: LevelDB folders end `.indexeddb.leveldb`. */
+function backendIn(dir: string): 'leveldb' | 'sqlite' | 'none' {
   let names: string[] = [];
   try {
     names = readdirSync(join(dir, 'Default', 'IndexedDB'));
   } catch {
     // No IndexedDB was opened in this profile.
   }
-  const leveldb = names.filter((n) => n.endsWith('.indexeddb.leveldb')).length;
-  return {
-    leveldb,
-    sqlite: names.filter((n) => !n.endsWith('.indexeddb.leveldb') && !n.endsWith('.blob')).length,
-  };
+  if (names.some((n) => n.endsWith('.indexeddb.leveldb'))) return 'leveldb';
+  return names.some((n) => !n.endsWith('.blob')) ? 'sqlite' : 'none';
 }
 
 type ContextOptions = NonNullable<Parameters<Browser['newContext']>[0]>;
@@ -51,22 +48,21 @@ async function newAppContext(browser: Browser, options: ContextOptions): Promise
   });
   const close = async (): Promise<void> => {
     await context.close().catch(() => undefined);
-    const stores = backendsIn(dir);
+    const backend = backendIn(dir);
     rmSync(dir, { recursive: true, force: true });
     // The run is named for LevelDB: a Chromium that puts new stores on SQLite by default would
     // make it test SQLite twice without a word.
-    if (idbBackend === 'leveldb' && stores.sqlite > 0 && stores.leveldb === 0)
+    if (idbBackend === 'leveldb' && backend === 'sqlite')
       throw new Error('RIVULET_E2E_PROFILE=disk: this Chromium kept IndexedDB on SQLite, not LevelDB');
   };
   let closers = diskProfiles.get(browser);
   if (!closers) {
-    const mine: (() => Promise<void>)[] = [];
-    closers = mine;
-    diskProfiles.set(browser, mine);
+    const all: (() => Promise<void>)[] = (closers = []);
+    diskProfiles.set(browser, all);
     // Tests close the browser they launched; the profiles opened for it go with it.
     const closeBrowser = browser.close.bind(browser);
     browser.close = async (...args) => {
-      const closed = await Promise.allSettled(mine.map((c) => c()));
+      const closed = await Promise.allSettled(all.map((c) => c()));
       await closeBrowser(...args);
       for (const c of closed)
         if (c.status === 'rejected') throw c.reason instanceof Error ? c.reason : new Error(String(c.reason));
