@@ -110,13 +110,16 @@ describe('AI', () => {
   });
 
   test('a summary streams in with the shared endpoint and is served from cache on reopening', async () => {
-    ai.next({ kind: 'text', content: 'The **Rust** compiler got faster builds.', chunks: 6, delayMs: 120 });
+    ai.next({ kind: 'text', content: 'The **Rust** compiler got faster builds.', chunks: 6, delayMs: 20 });
+    // Two pieces, then the endpoint waits: the box is seen streaming however busy the page is.
+    ai.holdAfter = 2;
     const aiUi = new AiUi(page);
     await goto('/all');
     await openArticle(items[0]!.title);
     await page.keyboard.press('i');
     const box = aiUi.summary;
     await aiUi.waitSummary('streaming');
+    ai.release();
     await aiUi.waitSummary('done');
     expect(await aiUi.summaryText.innerHTML()).toContain('<strong>Rust</strong>');
     const chat = ai.chats()[0];
