@@ -47,6 +47,54 @@ describe('TextIndex queue', () => {
     }
   });
 
+  it('a clear of all data while a start restores waits for it, and the texts after it are found', async () => {
+    const engine = createTestEngine({ now: () => TEXT_NOW });
+    const dir = new FakeChunkDir();
+    const text = internalsOf(engine).textIndex;
+    text.useFiles({ dir, prefix: 'db.' });
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const open = dir.open.bind(dir);
+    vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
+      await held;
+      return open(name, create);
+    });
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    try {
+      await engine.init();
+      const feedId = await engine.feeds.save({
+        url: 'https://a.test/',
+        siteUrl: '',
+        title: 'A',
+        groupId: -1,
+      });
+      await engine.items.ingest(
+        feedId,
+        items(10, (i) => `old${i}`),
+      );
+      const starting = text.start();
+      const clearing = engine.clearAll();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await Promise.all([starting, clearing]);
+      expect(text.store.liveCount()).toBe(0);
+      const again = await engine.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+      await engine.items.ingest(
+        again,
+        items(10, (i) => `new${i}`),
+      );
+      await text.fresh();
+      expect(errors).not.toHaveBeenCalled();
+      expect(warnings).not.toHaveBeenCalled();
+      expect(text.store.liveCount()).toBe(10);
+      expect((await engine.search.run('new3')).rows).toHaveLength(1);
+      expect((await engine.search.run('old3')).rows).toHaveLength(0);
+    } finally {
+      engine.close();
+    }
+  });
+
   it('indexes ingested items from the offered text, without reading them back', async () => {
     const { engine, feedId } = await started();
     const byIds = vi.spyOn(internalsOf(engine).stores.items, 'byIds');

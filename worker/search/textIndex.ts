@@ -171,6 +171,8 @@ export class TextIndex implements TextSink {
    */
   async cleared(): Promise<void> {
     try {
+      // After the start's restore, as every sync (a clear in the first seconds of a start).
+      await this.start();
       await this.sync();
       const space = this.store.chunks;
       if (space instanceof FileChunks) {
