@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { launchBrowser, openApp, type AppPage } from './harness';
 import { engineWorker, seedApp } from './seed';
 import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, UndoNotice, waitFor, waitForPath } from './pages';
-import { RuleEditorScreen } from './pages/rules';
+import { RuleEditorScreen, RulesListScreen } from './pages/rules';
+import { shootSizes } from './shots';
 
 // Issue 16, rules: a saved filter gets actions (save + hide + tag) with a 30-day preview; refreshing a
 // fixture feed runs them on the new articles, which leave All for Hidden, saved; the rule's log
@@ -225,5 +226,42 @@ describe('rules', () => {
     await filter.editSaved('Herons').click();
     await waitFor(rule.root, 'the Actions section of the restored Herons');
     await expect.poll(() => rule.actions.count()).toBe(actionsBefore);
+  });
+  test('a rule whose saved filter is gone says so in the Rules list; Delete removes it, Undo brings it back', async () => {
+    const { page } = app;
+    const worker = await engineWorker(page);
+    // A rule left behind by a settings file edited by hand: its filter id names no saved filter.
+    const id = await worker.evaluate(async () => {
+      const engine = (
+        self as unknown as {
+          __rivuletEngine: {
+            rules: { save(r: unknown): Promise<{ id: string }> };
+          };
+        }
+      ).__rivuletEngine;
+      const rule = await engine.rules.save({
+        name: 'Lost kingfishers',
+        query: "title LIKE 'kingfisher'",
+        filterId: 'filter-that-is-gone',
+        actions: [{ type: 'markRead' }],
+        enabled: true,
+      });
+      return rule.id;
+    });
+    const rules = new RulesListScreen(page);
+    const undo = new UndoNotice(page);
+    await app.goto('/filter');
+    await waitFor(rules.row(id), 'the orphaned rule in the Rules list');
+    expect(await rules.orphans.count()).toBe(1);
+    expect(await rules.row(id).textContent()).toContain('Filter gone');
+    await shootSizes(page, '/tmp/shots-rules', 'orphan');
+    const before = await rules.rows.count();
+    await rules.deleteOf(id).click();
+    await undo.waitFor('Deleted the rule “Lost kingfishers”.');
+    await waitFor(rules.row(id), 'the orphaned rule gone', { state: 'detached' });
+    expect(await rules.rows.count()).toBe(before - 1);
+    await undo.undo('The rule “Lost kingfishers” is back.');
+    await waitFor(rules.orphans.filter({ hasText: 'Lost kingfishers' }), 'the rule back, still marked');
+    expect(await rules.rows.count()).toBe(before);
   });
 });

@@ -70,4 +70,10 @@ export const rulesEn = {
   listEmpty: 'Filters with actions appear here.',
   off: 'off',
   hidden: 'Hidden',
+  orphan: 'Filter gone',
+  orphanHint:
+    'The saved filter this rule came from no longer exists. The rule still runs on new articles until you delete it.',
+  deleteRule: 'Delete the rule “{name}”',
+  deleted: 'Deleted the rule “{name}”.',
+  restored: 'The rule “{name}” is back.',
 };

@@ -60,4 +60,9 @@ export const rulesZhCN: DeepStringRecord<typeof rulesEn> = {
   listEmpty: '带动作的筛选器会显示在这里。',
   off: '已停用',
   hidden: '已隐藏',
+  orphan: '筛选器已不存在',
+  orphanHint: '这条规则所属的已存筛选器已不存在。删除之前，它仍会对新文章运行。',
+  deleteRule: '删除规则“{name}”',
+  deleted: '已删除规则“{name}”。',
+  restored: '规则“{name}”已恢复。',
 };

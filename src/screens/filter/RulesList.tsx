@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SavedFilter } from '../../filters/savedFilters';
 import { useT } from '../../i18n';
@@ -8,6 +8,9 @@ import { errorText } from '../../i18n/errorText';
 import { queryKeys } from '../../queries/keys';
 import { withRules } from '../../rules/client';
 import { rulesListQuery } from '../../rules/queries';
+import { restoreRule } from '../../rules/sync';
+import type { Rule } from '../../rules/types';
+import { recordUndoAction } from '../../undo/undoStore';
 import classes from './Filter.module.css';
 
 /** Moves id `index` by `delta` in a copy of `ids` (clamped). */
@@ -19,7 +22,11 @@ export function reordered(ids: readonly string[], index: number, delta: number):
   return next;
 }
 
-/** Every rule in the order the engine applies them; move one up or down, open its filter. */
+/**
+ * Every rule in the order the engine applies them; move one up or down, open its filter. A rule
+ * whose saved filter is gone (a settings file edited by hand, a backup from before filters took
+ * their rules with them) still runs: it says so, and can be deleted here (with Undo).
+ */
 export function RulesList({
   filters,
   onEdit,
@@ -47,6 +54,24 @@ export function RulesList({
     }
     await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
   };
+  const remove = async (rule: Rule) => {
+    try {
+      await withRules((r) => r.remove(rule.id));
+      recordUndoAction(
+        1,
+        () => t('rules.deleted', { name: rule.name }),
+        async () => {
+          await restoreRule(rule);
+          await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
+          return 1;
+        },
+        { done: () => t('rules.restored', { name: rule.name }) },
+      );
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorText(err) });
+    }
+    await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
+  };
   if (!rules.isSuccess) return null;
   return (
     <div data-testid="rules-list">
@@ -59,12 +84,14 @@ export function RulesList({
       <div className={classes.scrollList}>
         {list.map((rule, i) => {
           const filter = filters.find((f) => f.id === rule.filterId);
+          const orphan = rule.filterId !== undefined && !filter;
           return (
             <div
               key={rule.id}
               className={classes.savedRow}
               data-testid="rules-list-row"
               data-rule-id={rule.id}
+              data-orphan={orphan || undefined}
             >
               <button
                 type="button"
@@ -76,6 +103,14 @@ export function RulesList({
                   {i + 1}. {rule.name}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
+                  {orphan && (
+                    <Tooltip label={t('rules.orphanHint')} multiline w={260} withArrow>
+                      <Text span inherit c="orange" fw={600} data-testid="rules-list-orphan">
+                        {t('rules.orphan')}
+                        {' · '}
+                      </Text>
+                    </Tooltip>
+                  )}
                   {rule.actions.map((a) => t(`rules.action.${a.type}`)).join(' → ')}
                 </Text>
               </button>
@@ -85,6 +120,17 @@ export function RulesList({
                 </Badge>
               )}
               <Group gap={0} wrap="nowrap">
+                {orphan && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    onClick={() => void remove(rule)}
+                    aria-label={t('rules.deleteRule', { name: rule.name })}
+                    data-testid="rules-list-delete"
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
                 <ActionIcon
                   variant="subtle"
                   color="gray"

@@ -74,3 +74,26 @@ export class RuleEditorScreen {
     return this.page.locator(tid('rule-tag-input')).describe("the 'Add tag' action's tag name");
   }
 }
+
+/** The Rules list on /filter: every rule in order, a rule whose saved filter is gone marked. */
+export class RulesListScreen {
+  constructor(readonly page: Page) {}
+
+  get rows(): Locator {
+    return this.page.locator(tid('rules-list-row')).describe('the rules in the Rules list');
+  }
+  /** The row of the rule `id`. */
+  row(id: string): Locator {
+    return this.page.locator(`${tid('rules-list-row')}[data-rule-id="${id}"]`).describe(`the rule ${id}`);
+  }
+  /** Rows of rules whose saved filter is gone. */
+  get orphans(): Locator {
+    return this.page
+      .locator(`${tid('rules-list-row')}[data-orphan="true"]`)
+      .describe('the rules whose filter is gone');
+  }
+  /** The Delete of the row of rule `id` (offered on orphaned rules only). */
+  deleteOf(id: string): Locator {
+    return this.row(id).locator(tid('rules-list-delete')).describe(`Delete of the rule ${id}`);
+  }
+}
