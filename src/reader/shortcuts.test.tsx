@@ -88,6 +88,23 @@ describe('useShortcuts', () => {
     button.dispatchEvent(key('j', { bubbles: true, cancelable: true }));
     expect(page).toHaveBeenCalledTimes(3);
   });
+  it('a dialog whose root says it is closing gives the keys back before its fade starts', () => {
+    const page = vi.fn();
+    const { getByTestId } = render(<Harness map={{ j: page }} />);
+    // Closed in the last render, still fully drawn: the fade starts a frame or two later.
+    const root = document.createElement('div');
+    const dialog = document.createElement('div');
+    dialog.className = 'mantine-Modal-content';
+    dialog.style.opacity = '1';
+    root.append(dialog);
+    document.body.append(root);
+    getByTestId('button').dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+    expect(page).not.toHaveBeenCalled();
+    root.setAttribute('data-closing', 'true');
+    getByTestId('button').dispatchEvent(key('j', { bubbles: true, cancelable: true }));
+    root.remove();
+    expect(page).toHaveBeenCalledOnce();
+  });
   it('a dialog fading in holds the keys from its first frame', () => {
     const page = vi.fn();
     const { getByTestId } = render(<Harness map={{ j: page }} />);

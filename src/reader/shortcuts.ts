@@ -75,6 +75,10 @@ const fading = (el: HTMLElement): boolean =>
 /** True while a dialog, a menu or a dropdown is open over the page. */
 export function overlayOpen(): boolean {
   for (const el of document.querySelectorAll<HTMLElement>(OVERLAY)) {
+    // A dialog that says it is closing (`data-closing` on its root, set in the render that
+    // closed it): its fade starts a frame or two later, and a key pressed before it would
+    // still have counted as pressed over the dialog (Esc and at once `/` lost the `/`).
+    if (el.closest('[data-closing]')) continue;
     // One that is closing (its inline style already says its closed look while it fades) or
     // closed but left in the page is not open: a key pressed right after Esc closed a dialog
     // belongs to the page again.

@@ -8,6 +8,7 @@ import {
   closeSearchPalette,
   openSearchPalette,
   paletteInitialText,
+  paletteOpen,
   usePaletteOpen,
 } from './paletteStore';
 import { searchHref } from './paletteKeys';
@@ -19,7 +20,15 @@ import { SearchPalette } from './SearchPalette';
  */
 export function SearchHost() {
   const opened = usePaletteOpen();
-  useShortcuts(bindKeys('everywhere', { search: () => openSearchPalette() }), { enabled: !opened });
+  // Always listening, the store asked at the key: a listener switched off while the palette
+  // is open comes back only after the render that closed it, and a `/` right after Esc was lost.
+  useShortcuts(
+    bindKeys('everywhere', {
+      search: () => {
+        if (!paletteOpen()) openSearchPalette();
+      },
+    }),
+  );
   useEffect(() => {
     if (!opened) return;
     // Capture phase: these keys belong to the palette even before its box exists.

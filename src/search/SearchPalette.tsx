@@ -60,6 +60,9 @@ export function SearchPalette(props: SearchPaletteProps) {
       radius="md"
       yOffset="12vh"
       transitionProps={{ duration: 120 }}
+      // Closed from this render on, though it fades for a few frames more: keys pressed now
+      // belong to the page again (src/reader/shortcuts.ts, overlayOpen).
+      data-closing={!props.opened || undefined}
       aria-label={t('search.dialog')}
     >
       {props.opened && <PaletteBody {...props} />}

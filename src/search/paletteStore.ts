@@ -16,6 +16,11 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
+/** Whether the palette is open now (at the moment of asking, not of the last render). */
+export function paletteOpen(): boolean {
+  return open;
+}
+
 /** Opens the palette, optionally with text already typed. */
 export function openSearchPalette(text = ''): void {
   initial = text;

@@ -123,6 +123,11 @@ describe('search', () => {
     const hit = palette.results.first();
     await waitFor(hit, 'a result for "cafe"');
     expect(await hit.textContent()).toContain('Café culture in Zürich');
+    // Esc and at once / again (a fast hand, a few ms apart): the second palette opens, the key
+    // is not lost to the first one still fading out.
+    await page.keyboard.press('Escape');
+    await openPalette('/');
+    expect(await palette.input.inputValue()).toBe('');
     await page.keyboard.press('Escape');
     await waitFor(palette.input, 'the palette after Escape', { state: 'detached' });
   });
