@@ -74,6 +74,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       {children}
       <Modal
         opened={pending !== null}
+        data-closing={!(pending !== null) || undefined}
         onClose={() => settle(false)}
         title={pending?.title}
         size={400}

@@ -45,6 +45,7 @@ export function ImagePreviewHost() {
   return (
     <Modal
       opened={open}
+      data-closing={!open || undefined}
       onClose={closePreview}
       fullScreen
       withCloseButton={false}

@@ -26,6 +26,7 @@ export function ShortcutsHelp({ opened, onClose }: { opened: boolean; onClose: (
   return (
     <Modal
       opened={opened}
+      data-closing={!opened || undefined}
       onClose={onClose}
       title={t('shortcuts.title')}
       size="lg"

@@ -30,6 +30,7 @@ export function SettingsDialog() {
   return (
     <Modal
       opened={opened}
+      data-closing={!opened || undefined}
       onClose={closeSettings}
       title={t('settings.title')}
       size={640}

@@ -85,7 +85,14 @@ export function TextPromptHost() {
   };
 
   return (
-    <Modal opened={pending !== null} onClose={() => close(null)} title={pending?.title} size={440} centered>
+    <Modal
+      opened={pending !== null}
+      data-closing={!(pending !== null) || undefined}
+      onClose={() => close(null)}
+      title={pending?.title}
+      size={440}
+      centered
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -45,7 +45,13 @@ export function ReloginDialog({
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('syncFeed.relogin.title')} centered>
+    <Modal
+      opened={opened}
+      data-closing={!opened || undefined}
+      onClose={close}
+      title={t('syncFeed.relogin.title')}
+      centered
+    >
       <form
         data-testid="relogin-form"
         onSubmit={(e) => {

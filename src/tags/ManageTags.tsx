@@ -31,7 +31,14 @@ export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () =
   const tags = useQuery(tagsQuery()).data ?? [];
   const { status } = useSyncStatus();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('tags.manage')} size="md" data-testid="manage-tags">
+    <Modal
+      opened={opened}
+      data-closing={!opened || undefined}
+      onClose={onClose}
+      title={t('tags.manage')}
+      size="md"
+      data-testid="manage-tags"
+    >
       <Stack gap="xs">
         {status?.protocol && (
           <Alert color="gray" variant="light" data-testid="tags-sync-note">

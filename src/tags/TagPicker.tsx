@@ -25,6 +25,7 @@ export function TagPickerHost() {
   return (
     <Modal
       opened={items !== null}
+      data-closing={!(items !== null) || undefined}
       onClose={closeTagPicker}
       title={t('tags.pickerTitle')}
       size="sm"

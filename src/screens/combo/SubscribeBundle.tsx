@@ -30,6 +30,7 @@ export function SubscribeBundle({
   return (
     <Modal
       opened={bundle !== null}
+      data-closing={!(bundle !== null) || undefined}
       onClose={onClose}
       title={bundle ? t('combo.dialog.title', { title: bundle.title }) : ''}
       size="lg"

@@ -17,7 +17,14 @@ interface NameModalProps {
 /** Asks for a filter's name (save as, rename). Enter saves; Esc cancels. */
 export function NameModal(props: NameModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={420} centered>
+    <Modal
+      opened={props.opened}
+      data-closing={!props.opened || undefined}
+      onClose={props.onClose}
+      title={props.title}
+      size={420}
+      centered
+    >
       {/* Mounted per opening so the field starts from the current name every time. */}
       {props.opened && <NameForm {...props} />}
     </Modal>

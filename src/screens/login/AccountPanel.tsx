@@ -119,6 +119,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
       </Group>
       <Modal
         opened={askPending}
+        data-closing={!askPending || undefined}
         onClose={() => setAskPending(false)}
         title={t('syncFeed.logoutPending.title')}
         centered
