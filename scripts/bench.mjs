@@ -86,10 +86,12 @@ try {
   // a run that took such a path shows it here instead of only in its figures.
   // (sqlite-wasm's OPFS proxy logs "No waitLoop handler for whichOp # 0" as an error while it
   // works normally: left out.)
+  // The browser's own request for /favicon.ico (the bench page names none) 404s: left out too.
   const showWarnings = (where) => (msg) => {
-    const noise = msg.text().includes('No waitLoop handler');
+    const url = msg.location()?.url ?? '';
+    const noise = msg.text().includes('No waitLoop handler') || url.endsWith('/favicon.ico');
     if ((msg.type() === 'warning' || msg.type() === 'error') && !noise)
-      console.error(`${where} ${msg.type()}: ${msg.text()}`);
+      console.error(`${where} ${msg.type()}: ${msg.text()}${url ? ` (${url})` : ''}`);
   };
   page.on('console', showWarnings('page'));
   page.on('worker', (worker) =>
