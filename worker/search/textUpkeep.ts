@@ -11,20 +11,6 @@ import type { TextStore } from './textStore';
 const IDLE_MERGE_MIN = 50_000;
 const IDLE_MERGE_MS = 400;
 /**
- * Past the minimum, an idle merge waits until the pending postings are this share of the merged
- * bytes (~1 byte a merged posting). A merge rewrites the whole index: at 1M articles ~1.9 s of a
- * core, and with the minimum alone every 5,000-article burst paid one (seven in the bench's 1M
- * scroll step, one after each of its refreshes, 13 s of the worker's 108). Pending postings cost
- * ~3 bytes against ~1 merged, so this holds at most ~6% of the index's postings bytes more, and a
- * search walks at most 1/32 more postings; the burst rule (`maintain`) is unchanged.
- */
-const IDLE_MERGE_SHARE = 1 / 32;
-
-/** Pending postings worth an idle merge for an index of `mainBytes` merged bytes. */
-export function idleMergeMin(mainBytes: number): number {
-  return Math.max(IDLE_MERGE_MIN, Math.ceil(mainBytes * IDLE_MERGE_SHARE));
-}
-/**
  * An idle merge rewrites the whole index, so its cost grows with the account (~0.3 s per 100k
  * articles): the pause it waits for grows with it, to this many times the last merge's duration.
  * A burst's short gaps (seeding 600k items: one merge per feed, 75 s of 449 in a CPU profile,
@@ -94,7 +80,7 @@ export class TextUpkeep {
   private scheduleIdleMerge(): void {
     if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (this.closed || (!this.idleMergeOwed() && !this.idleCompactOwed())) return;
+    if (this.closed || (this.search.pendingSize() < IDLE_MERGE_MIN && !this.idleCompactOwed())) return;
     this.idleTimer = setTimeout(() => {
       this.idleTimer = null;
       // A timer left after the engine closed only merges memory. The merge is one step of up to
@@ -104,14 +90,10 @@ export class TextUpkeep {
         if (this.closed || this.idleTimer !== null) return;
         this.between(() => {
           if (this.idleCompactOwed()) this.timedMerge(this.store.compact(true));
-          else if (this.idleMergeOwed()) this.timedMerge();
+          else if (this.search.pendingSize() >= IDLE_MERGE_MIN) this.timedMerge();
         });
       });
     }, idleMergeWait(this.lastMergeMs));
-  }
-
-  private idleMergeOwed(): boolean {
-    return this.search.pendingSize() >= idleMergeMin(this.search.mainBytes());
   }
 
   // Dead texts worth reclaiming at a pause: 1 MiB (~1,000 deleted articles) in memory, a
