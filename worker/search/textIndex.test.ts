@@ -7,29 +7,33 @@ import { idleMergeWait } from './textUpkeep';
 
 const started = textEngines();
 
+/**
+ * An engine whose text index keeps its files in a fake folder whose opening waits until
+ * `release()` (a start's new chunk file slow to open on a loaded disk), with one feed.
+ */
+async function heldStart() {
+  const engine = createTestEngine({ now: () => TEXT_NOW });
+  const dir = new FakeChunkDir();
+  const text = internalsOf(engine).textIndex;
+  text.useFiles({ dir, prefix: 'db.' });
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const open = dir.open.bind(dir);
+  vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
+    await held;
+    return open(name, create);
+  });
+  const errors = vi.spyOn(console, 'error');
+  const warnings = vi.spyOn(console, 'warn');
+  await engine.init();
+  const feedId = await engine.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
+  return { engine, text, feedId, release, errors, warnings };
+}
+
 describe('TextIndex queue', () => {
   it('writes that land while a start restores wait for it instead of draining into what it replaces', async () => {
-    const engine = createTestEngine({ now: () => TEXT_NOW });
-    const dir = new FakeChunkDir();
-    const text = internalsOf(engine).textIndex;
-    text.useFiles({ dir, prefix: 'db.' });
-    // The start's new chunk file is slow to open (a loaded disk), so ingests land meanwhile.
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const open = dir.open.bind(dir);
-    vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
-      await held;
-      return open(name, create);
-    });
-    const errors = vi.spyOn(console, 'error');
+    const { engine, text, feedId, release, errors } = await heldStart();
     try {
-      await engine.init();
-      const feedId = await engine.feeds.save({
-        url: 'https://a.test/',
-        siteUrl: '',
-        title: 'A',
-        groupId: -1,
-      });
       const starting = text.start();
       await engine.items.ingest(
         feedId,
@@ -48,27 +52,8 @@ describe('TextIndex queue', () => {
   });
 
   it('a clear of all data while a start restores waits for it, and the texts after it are found', async () => {
-    const engine = createTestEngine({ now: () => TEXT_NOW });
-    const dir = new FakeChunkDir();
-    const text = internalsOf(engine).textIndex;
-    text.useFiles({ dir, prefix: 'db.' });
-    let release = (): void => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const open = dir.open.bind(dir);
-    vi.spyOn(dir, 'open').mockImplementation(async (name, create) => {
-      await held;
-      return open(name, create);
-    });
-    const errors = vi.spyOn(console, 'error');
-    const warnings = vi.spyOn(console, 'warn');
+    const { engine, text, feedId, release, errors, warnings } = await heldStart();
     try {
-      await engine.init();
-      const feedId = await engine.feeds.save({
-        url: 'https://a.test/',
-        siteUrl: '',
-        title: 'A',
-        groupId: -1,
-      });
       await engine.items.ingest(
         feedId,
         items(10, (i) => `old${i}`),
