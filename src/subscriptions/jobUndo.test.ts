@@ -71,6 +71,28 @@ describe('offerUndoWhenFinished', () => {
     expect(calls.deletedGroups).toEqual([10]);
   });
 
+  it('says how many of the feeds it subscribed could not be fetched (they stay subscribed)', async () => {
+    recordJob(
+      finished([1, 2, 3], [], {
+        summary: { added: 2, skipped: 1, failed: 2, newItems: 4, feedIds: [1, 2, 3], groupIds: [] },
+      }),
+    );
+    offerUndoWhenFinished('j1');
+    expect(pendingUndo()?.label(3)).toBe('Imported 3 feeds; 1 could not be fetched yet.');
+    // Undo removes all three, the unfetched one too.
+    expect(await undoLast(engineUndo)).toBe(3);
+    expect(calls.unsubscribed).toEqual([[1, 2, 3]]);
+    resetJobs();
+    recordJob(
+      finished([1, 2], [], {
+        kind: 'subscribe-many',
+        summary: { added: 0, skipped: 0, failed: 2, newItems: 0, feedIds: [1, 2], groupIds: [] },
+      }),
+    );
+    offerUndoWhenFinished('j1');
+    expect(pendingUndo()?.label(2)).toBe('Subscribed to 2 feeds; 2 could not be fetched yet.');
+  });
+
   it('offers it at once for a job that ended before it was asked, named as subscribing for a bundle', () => {
     recordJob(finished([1], [], { kind: 'subscribe-many' }));
     offerUndoWhenFinished('j1');

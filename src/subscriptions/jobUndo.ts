@@ -32,12 +32,25 @@ export async function removeAddedByJob(summary: JobSummary | null): Promise<numb
 function offer(job: JobProgress): void {
   const count = job.summary?.feedIds?.length ?? 0;
   if (!count) return;
+  // The job's subscribed feeds include those whose first fetch failed (they stay subscribed and
+  // are retried); the notice says so, as the job's summary line counts them as failed.
+  const unfetched = Math.max(0, count - (job.summary?.added ?? count));
   recordUndoAction(
     count,
     (n) =>
-      job.kind === 'opml-import'
-        ? t('subscribe.jobs.importedUndo', { count: n })
-        : t('subscribe.jobs.subscribedUndo', { count: n }),
+      unfetched > 0
+        ? t(
+            job.kind === 'opml-import'
+              ? 'subscribe.jobs.importedUndoUnfetched'
+              : 'subscribe.jobs.subscribedUndoUnfetched',
+            {
+              count: n,
+              unfetched,
+            },
+          )
+        : job.kind === 'opml-import'
+          ? t('subscribe.jobs.importedUndo', { count: n })
+          : t('subscribe.jobs.subscribedUndo', { count: n }),
     () => removeAddedByJob(job.summary),
   );
 }

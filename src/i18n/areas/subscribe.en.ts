@@ -93,6 +93,14 @@ export const subscribeEn = {
     refreshFailed: 'Could not start the refresh',
     importedUndo: plural({ one: 'Imported {count} feed.', other: 'Imported {count} feeds.' }),
     subscribedUndo: plural({ one: 'Subscribed to {count} feed.', other: 'Subscribed to {count} feeds.' }),
+    importedUndoUnfetched: plural({
+      one: 'Imported {count} feed; {unfetched} could not be fetched yet.',
+      other: 'Imported {count} feeds; {unfetched} could not be fetched yet.',
+    }),
+    subscribedUndoUnfetched: plural({
+      one: 'Subscribed to {count} feed; {unfetched} could not be fetched yet.',
+      other: 'Subscribed to {count} feeds; {unfetched} could not be fetched yet.',
+    }),
     removeAdded: plural({ one: 'Remove the feed it added', other: 'Remove the {count} feeds it added' }),
   },
   feedMenu: {

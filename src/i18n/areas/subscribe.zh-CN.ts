@@ -83,6 +83,8 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     refreshFailed: '无法开始刷新',
     importedUndo: plural({ other: '已导入 {count} 个订阅源。' }),
     subscribedUndo: plural({ other: '已订阅 {count} 个订阅源。' }),
+    importedUndoUnfetched: plural({ other: '已导入 {count} 个订阅源；其中 {unfetched} 个暂时无法获取。' }),
+    subscribedUndoUnfetched: plural({ other: '已订阅 {count} 个订阅源；其中 {unfetched} 个暂时无法获取。' }),
     removeAdded: plural({ other: '移除本次添加的 {count} 个订阅源' }),
   },
   feedMenu: {
