@@ -35,22 +35,13 @@ function offer(job: JobProgress): void {
   // The job's subscribed feeds include those whose first fetch failed (they stay subscribed and
   // are retried); the notice says so, as the job's summary line counts them as failed.
   const unfetched = Math.max(0, count - (job.summary?.added ?? count));
+  const [plain, withUnfetched] =
+    job.kind === 'opml-import'
+      ? (['subscribe.jobs.importedUndo', 'subscribe.jobs.importedUndoUnfetched'] as const)
+      : (['subscribe.jobs.subscribedUndo', 'subscribe.jobs.subscribedUndoUnfetched'] as const);
   recordUndoAction(
     count,
-    (n) =>
-      unfetched > 0
-        ? t(
-            job.kind === 'opml-import'
-              ? 'subscribe.jobs.importedUndoUnfetched'
-              : 'subscribe.jobs.subscribedUndoUnfetched',
-            {
-              count: n,
-              unfetched,
-            },
-          )
-        : job.kind === 'opml-import'
-          ? t('subscribe.jobs.importedUndo', { count: n })
-          : t('subscribe.jobs.subscribedUndo', { count: n }),
+    (n) => (unfetched > 0 ? t(withUnfetched, { count: n, unfetched }) : t(plain, { count: n })),
     () => removeAddedByJob(job.summary),
   );
 }
