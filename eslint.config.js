@@ -90,13 +90,22 @@ export default tseslint.config(
   },
   {
     // One path from engine events to the UI (docs/architecture.md): src/engine/bridge.ts is the
-    // only subscriber.
+    // only subscriber. And one Modal: src/components/Dialog.tsx.
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/engine/bridge.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          // Dialogs say when they are closing (src/components/Dialog.tsx, read by the shortcuts).
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['Modal'],
+              message:
+                'Use Dialog from src/components/Dialog.tsx: it marks a closing dialog for the shortcuts.',
+            },
+          ],
           patterns: [
             {
               group: ['**/engine/client', './client'],

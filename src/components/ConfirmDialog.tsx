@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
+import { Dialog } from './Dialog';
 
 export interface ConfirmOptions {
   title: string;
@@ -72,9 +73,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Modal
+      <Dialog
         opened={pending !== null}
-        data-closing={!(pending !== null) || undefined}
         onClose={() => settle(false)}
         title={pending?.title}
         size={400}
@@ -98,7 +98,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             </Button>
           </Group>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import {
@@ -10,6 +10,7 @@ import {
 } from './imagePreviewStore';
 import { useShortcuts } from './shortcuts';
 import './imagePreview.css';
+import { Dialog } from '../components/Dialog';
 
 const HIGHLIGHT_MS = 1600;
 
@@ -43,9 +44,8 @@ export function ImagePreviewHost() {
   const current = state?.images[state.index];
   const many = (state?.images.length ?? 0) > 1;
   return (
-    <Modal
+    <Dialog
       opened={open}
-      data-closing={!open || undefined}
       onClose={closePreview}
       fullScreen
       withCloseButton={false}
@@ -150,6 +150,6 @@ export function ImagePreviewHost() {
           )}
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Kbd, Modal, Table, Text } from '@mantine/core';
+import { Kbd, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useT } from '../i18n';
 import { KEY_MAP, keyLabel, type KeyBinding, type KeyScope } from '../keys/keyMap';
+import { Dialog } from '../components/Dialog';
 
 const SCOPES: readonly KeyScope[] = ['everywhere', 'items', 'list', 'reader'];
 
@@ -24,9 +25,8 @@ function Keys({ binding }: { binding: KeyBinding }) {
 export function ShortcutsHelp({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       opened={opened}
-      data-closing={!opened || undefined}
       onClose={onClose}
       title={t('shortcuts.title')}
       size="lg"
@@ -53,6 +53,6 @@ export function ShortcutsHelp({ opened, onClose }: { opened: boolean; onClose: (
           </Table>
         </section>
       ))}
-    </Modal>
+    </Dialog>
   );
 }

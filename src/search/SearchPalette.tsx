@@ -1,4 +1,4 @@
-import { Group, Kbd, Loader, Modal, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Loader, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +23,7 @@ import { paletteKey } from './paletteKeys';
 import { markPaletteReady } from './paletteStore';
 import { suggestQuery } from './queries';
 import classes from './SearchPalette.module.css';
+import { Dialog } from '../components/Dialog';
 
 /** Quiet time after a keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 60;
@@ -51,7 +52,7 @@ interface SearchPaletteProps {
 export function SearchPalette(props: SearchPaletteProps) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       opened={props.opened}
       onClose={props.onClose}
       withCloseButton={false}
@@ -60,13 +61,10 @@ export function SearchPalette(props: SearchPaletteProps) {
       radius="md"
       yOffset="12vh"
       transitionProps={{ duration: 120 }}
-      // Closed from this render on, though it fades for a few frames more: keys pressed now
-      // belong to the page again (src/reader/shortcuts.ts, overlayOpen).
-      data-closing={!props.opened || undefined}
       aria-label={t('search.dialog')}
     >
       {props.opened && <PaletteBody {...props} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Modal, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconAdjustments, IconPalette, IconPlugConnected, IconRobot } from '@tabler/icons-react';
 import { useT } from '../i18n';
@@ -8,6 +8,7 @@ import { GeneralTab } from './tabs/GeneralTab';
 import { IntegrationsTab } from './tabs/IntegrationsTab';
 import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
 import { useSettingsEntry } from './settingsEntry';
+import { Dialog } from '../components/Dialog';
 
 // Tab names come from `settings.tabs.<value>`.
 const TABS: { value: SettingsTab; icon: ReactNode }[] = [
@@ -28,9 +29,8 @@ export function SettingsDialog() {
   const { opened, tab } = useSettingsDialog();
   useSettingsEntry(opened);
   return (
-    <Modal
+    <Dialog
       opened={opened}
-      data-closing={!opened || undefined}
       onClose={closeSettings}
       title={t('settings.title')}
       size={640}
@@ -68,6 +68,6 @@ export function SettingsDialog() {
           </Tabs.Panel>
         </Tabs>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { errorText } from '../i18n/errorText';
+import { Dialog } from '../components/Dialog';
 
 export interface PromptOptions {
   title: string;
@@ -85,14 +86,7 @@ export function TextPromptHost() {
   };
 
   return (
-    <Modal
-      opened={pending !== null}
-      data-closing={!(pending !== null) || undefined}
-      onClose={() => close(null)}
-      title={pending?.title}
-      size={440}
-      centered
-    >
+    <Dialog opened={pending !== null} onClose={() => close(null)} title={pending?.title} size={440} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -131,6 +125,6 @@ export function TextPromptHost() {
           </Button>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../i18n';
 import { queryKeys } from '../queries/keys';
 import { reloginAccount, type SyncStatus } from './api';
 import { errorAdvice } from './errorAdvice';
+import { Dialog } from '../components/Dialog';
 
 /**
  * "Log in again" where a refused login shows (sidebar, welcome page, account page): asks only
@@ -45,13 +46,7 @@ export function ReloginDialog({
     }
   };
   return (
-    <Modal
-      opened={opened}
-      data-closing={!opened || undefined}
-      onClose={close}
-      title={t('syncFeed.relogin.title')}
-      centered
-    >
+    <Dialog opened={opened} onClose={close} title={t('syncFeed.relogin.title')} centered>
       <form
         data-testid="relogin-form"
         onSubmit={(e) => {
@@ -85,6 +80,6 @@ export function ReloginDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,7 +5,6 @@ import {
   ColorSwatch,
   Group,
   Menu,
-  Modal,
   Stack,
   Text,
   TextInput,
@@ -19,6 +18,7 @@ import type { TagWithCounts } from '../engine/contract';
 import { useI18n, useT } from '../i18n';
 import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
+import { Dialog } from '../components/Dialog';
 
 /**
  * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
@@ -31,14 +31,7 @@ export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () =
   const tags = useQuery(tagsQuery()).data ?? [];
   const { status } = useSyncStatus();
   return (
-    <Modal
-      opened={opened}
-      data-closing={!opened || undefined}
-      onClose={onClose}
-      title={t('tags.manage')}
-      size="md"
-      data-testid="manage-tags"
-    >
+    <Dialog opened={opened} onClose={onClose} title={t('tags.manage')} size="md" data-testid="manage-tags">
       <Stack gap="xs">
         {status?.protocol && (
           <Alert color="gray" variant="light" data-testid="tags-sync-note">
@@ -56,7 +49,7 @@ export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () =
           <TagRow key={tag.id} tag={tag} />
         ))}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 

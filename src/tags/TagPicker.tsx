@@ -1,14 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, CloseButton, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,22 +7,22 @@ import { useT } from '../i18n';
 import { createAndTag, setTagOn, tagsQuery, type Tag } from './api';
 import { closeTagPicker, useTagPicker, type Taggable } from './pickerStore';
 import { TagDot } from './TagDot';
+import { Dialog } from '../components/Dialog';
 
 /** The tag picker for the articles of the picker store; mount once (IndexLayout). */
 export function TagPickerHost() {
   const items = useTagPicker();
   const t = useT();
   return (
-    <Modal
+    <Dialog
       opened={items !== null}
-      data-closing={!(items !== null) || undefined}
       onClose={closeTagPicker}
       title={t('tags.pickerTitle')}
       size="sm"
       data-testid="tag-picker"
     >
       {items && <Picker key={items.map((i) => i.id).join(',')} items={items} />}
-    </Modal>
+    </Dialog>
   );
 }
 

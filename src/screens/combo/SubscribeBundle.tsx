@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Bundle } from '../../data/bundles';
@@ -11,6 +11,7 @@ import { type Into, SubscribeDestination, intoRequest } from '../../sync/Subscri
 import { urlKey } from '../../../shared/urlKey';
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errorText';
+import { Dialog } from '../../components/Dialog';
 
 /**
  * Subscribing to a bundle in one step: tick the feeds (already subscribed ones are shown and
@@ -28,9 +29,8 @@ export function SubscribeBundle({
 }) {
   const t = useT();
   return (
-    <Modal
+    <Dialog
       opened={bundle !== null}
-      data-closing={!(bundle !== null) || undefined}
       onClose={onClose}
       title={bundle ? t('combo.dialog.title', { title: bundle.title }) : ''}
       size="lg"
@@ -40,7 +40,7 @@ export function SubscribeBundle({
       {bundle && (
         <DialogBody key={JSON.stringify(bundle)} bundle={bundle} subscribed={subscribed} onClose={onClose} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

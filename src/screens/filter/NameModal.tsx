@@ -1,8 +1,9 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { MAX_FILTER_NAME } from '../../filters/savedFilters';
 import { useT } from '../../i18n';
 import { errorText } from '../../i18n/errorText';
+import { Dialog } from '../../components/Dialog';
 
 interface NameModalProps {
   opened: boolean;
@@ -17,17 +18,10 @@ interface NameModalProps {
 /** Asks for a filter's name (save as, rename). Enter saves; Esc cancels. */
 export function NameModal(props: NameModalProps) {
   return (
-    <Modal
-      opened={props.opened}
-      data-closing={!props.opened || undefined}
-      onClose={props.onClose}
-      title={props.title}
-      size={420}
-      centered
-    >
+    <Dialog opened={props.opened} onClose={props.onClose} title={props.title} size={420} centered>
       {/* Mounted per opening so the field starts from the current name every time. */}
       {props.opened && <NameForm {...props} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirm } from '../../components/ConfirmDialog';
@@ -9,6 +9,7 @@ import { logoutAccount, runSync, waitForJob, type SyncStatus } from '../../sync/
 import { errorAdvice } from '../../sync/errorAdvice';
 import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
 import { queryKeys } from '../../queries/keys';
+import { Dialog } from '../../components/Dialog';
 
 const KINDS = ['sync'] as const;
 
@@ -117,9 +118,8 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
           data-testid="account-remove-feeds"
         />
       </Group>
-      <Modal
+      <Dialog
         opened={askPending}
-        data-closing={!askPending || undefined}
         onClose={() => setAskPending(false)}
         title={t('syncFeed.logoutPending.title')}
         centered
@@ -146,7 +146,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
