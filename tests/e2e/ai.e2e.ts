@@ -7,7 +7,7 @@ import { patchSettings } from './aiApp';
 import { expectNoErrors, launchBrowser } from './harness';
 import { ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
 import { AiUi } from './pages/ai';
-import { seedApp } from './seed';
+import { forgetAiCache, seedApp } from './seed';
 
 // Issue 6, AI: a second companion server whose shared AI endpoint is the fixture server, so
 // every call the page makes can be checked at the fixture (model, prompt, headers).
@@ -74,9 +74,11 @@ afterAll(async () => {
   await app?.close();
   await ai?.close();
 });
-beforeEach(() => {
+// Each test (and a retry of it) starts with no summary cached, whatever an earlier attempt saved.
+beforeEach(async () => {
   ai.reset();
   ai.options.key = SERVER_KEY;
+  await forgetAiCache(page);
 });
 
 describe('AI', () => {

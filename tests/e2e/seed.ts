@@ -107,3 +107,20 @@ export async function seedApp(page: Page, spec: SeedSpec): Promise<Seeded> {
   await page.reload();
   return seeded;
 }
+
+/**
+ * Forgets every AI summary and article translation the engine cached (the `summaries` store),
+ * so a test, and its retry, starts from no cache whatever an earlier attempt saved.
+ */
+export async function forgetAiCache(page: Page): Promise<number> {
+  const worker = await engineWorker(page);
+  return worker.evaluate(async () => {
+    interface AiEngine {
+      items: { page(q: { scope: 'all'; limit: number }): Promise<{ rows: Array<{ id: number }> }> };
+      ai: { deleteSummaries(ids: number[]): Promise<number> };
+    }
+    const engine = (self as unknown as { __rivuletEngine: AiEngine }).__rivuletEngine;
+    const { rows } = await engine.items.page({ scope: 'all', limit: 1000 });
+    return engine.ai.deleteSummaries(rows.map((r) => r.id));
+  });
+}
