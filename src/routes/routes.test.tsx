@@ -20,6 +20,11 @@ const rows = [
 
 const engine = {
   counts: vi.fn(() => Promise.resolve(counts)),
+  // What the app's shell tells the engine on start (RefreshScheduler).
+  refresh: { configure: vi.fn(() => Promise.resolve()) },
+  retention: { configure: vi.fn(() => Promise.resolve()) },
+  fullText: { configure: vi.fn(() => Promise.resolve()) },
+  rules: { configureAi: vi.fn(() => Promise.resolve()) },
   groups: { list: vi.fn(() => Promise.resolve([{ id: 10, title: 'Tech' }])) },
   feeds: { list: vi.fn(() => Promise.resolve(feeds)) },
   items: {
@@ -60,8 +65,16 @@ const heading = () => screen.findByTestId('page-title');
 beforeEach(() => {
   for (const g of ['general', 'appearance'] as const) resetSettings(g);
   ready.mockImplementation(() => Promise.resolve({}));
+  // No companion server here: its routes (the AI status) answer 404, as on a static host.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response('', { status: 404 }))),
+  );
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('routes', () => {
   it.each([
@@ -209,17 +222,21 @@ describe('routes', () => {
 
   it('shows Retry instead of crashing when the engine does not answer', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     ready.mockImplementation(() => Promise.reject(new Error('worker gone')));
     renderAt('/welcome');
     const retry = await screen.findAllByTestId('engine-retry', {}, { timeout: 3000 });
     expect(retry.length).toBeGreaterThan(0);
     expect(screen.getByTestId('count-feeds').textContent).toBe('—');
     expect(error).toHaveBeenCalledWith('Rivulet engine did not answer:', expect.any(Error));
+    // The settings the shell hands the engine on start say why they did not go through.
+    expect(warn).toHaveBeenCalledWith('Rivulet: could not set the refresh interval', expect.any(Error));
     ready.mockImplementation(() => Promise.resolve({}));
     fireEvent.click(retry[0]!);
     await vi.waitFor(() => expect(screen.getByTestId('count-feeds').textContent).toBe('2'));
     expect(screen.queryByTestId('engine-retry')).toBeNull();
     error.mockRestore();
+    warn.mockRestore();
   });
 
   it('on a narrow screen floats the sidebar, closed by default and after navigating', async () => {
