@@ -15,9 +15,13 @@ function clampWidth(px: number, room = window.innerWidth): number {
   return Math.round(Math.min(Math.max(px, MIN), max));
 }
 
+/**
+ * The reader's chosen list width (or the default), not fitted to the window: fitted here, a page
+ * opened in a narrow window kept the narrowest list after the window grew.
+ */
 function storedWidth(): number {
   const n = Number(window.localStorage.getItem(KEY));
-  return clampWidth(Number.isFinite(n) && n > 0 ? n : DEFAULT_WIDTH);
+  return Math.round(Math.max(MIN, Number.isFinite(n) && n > 0 ? n : DEFAULT_WIDTH));
 }
 
 /** The width of the list pane's parent (both panes), kept current with a ResizeObserver. */
@@ -54,7 +58,7 @@ export function ColumnSplit({
   // The room the two panes share (the sidebar takes its part of the window); the list gives way
   // so the reader keeps READER_MIN. The stored width is not changed by this.
   const { ref: paneRef, room } = useRoom();
-  const shown = column && room > 0 ? clampWidth(width, room) : width;
+  const shown = column ? clampWidth(width, room > 0 ? room : window.innerWidth) : width;
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     const startX = e.clientX;
