@@ -44,8 +44,27 @@ function addCopyButtons(root: HTMLElement): void {
 }
 
 /**
+ * An image that cannot load (offline, a host gone, a 404) folds away instead of leaving a broken
+ * icon in the box its width and height reserved, often a screen tall on a phone. Its alt text,
+ * when it has one, stays as a quiet line. For the body's capture-phase `error` listener (an
+ * image's `error` does not bubble).
+ */
+export function foldBrokenImage(event: Event): void {
+  const img = event.target;
+  if (!(img instanceof HTMLImageElement) || img.hasAttribute('data-broken')) return;
+  img.setAttribute('data-broken', '');
+  const alt = img.alt.trim();
+  if (!alt) return;
+  const note = document.createElement('span');
+  note.className = 'rv-img-missing';
+  note.textContent = t('reader.imageMissing', { alt });
+  img.after(note);
+}
+
+/**
  * The sanitised article body, typeset by the `.rv-article` stylesheet. Its images open the
- * image preview (it is a reading area) except those with class `noclick`. Code blocks get a
+ * image preview (it is a reading area) except those with class `noclick`; one that fails to load
+ * folds away ({@link foldBrokenImage}). Code blocks get a
  * copy button that says "Copied" for a moment after a successful copy.
  */
 export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProps) {
@@ -60,6 +79,11 @@ export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProp
   useLayoutEffect(() => {
     if (inner.current && translation) applyTranslation(inner.current, translation);
   }, [clean, translation]);
+  useLayoutEffect(() => {
+    const body = inner.current;
+    body?.addEventListener('error', foldBrokenImage, true);
+    return () => body?.removeEventListener('error', foldBrokenImage, true);
+  }, [translated]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const button = (event.target as Element).closest('button.rv-copy');

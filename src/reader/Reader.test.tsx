@@ -217,9 +217,50 @@ describe('Reader', () => {
     expect(entries[2]!.getAttribute('aria-current')).toBe('location');
   });
 
+  it('in a narrow pane the outline is folded under the header, its count on the fold', () => {
+    setup();
+    const inline = screen.getByTestId<HTMLDetailsElement>('reader-chapters-inline');
+    // After the header, before the body: the headline comes first on a phone.
+    const header = screen.getByTestId('reader-title').closest('header')!;
+    const body = screen.getByTestId('reader-body');
+    expect(header.compareDocumentPosition(inline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(inline.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(inline.open).toBe(false);
+    expect(inline.querySelector('summary')!.textContent).toBe('Contents · 3 sections');
+    const entries = inline.querySelectorAll('button');
+    expect(Array.from(entries, (b) => b.textContent)).toEqual(['One', 'Two', 'Three']);
+    const heading = document.getElementById('rv-h-two')!;
+    const scroll = vi.fn();
+    heading.scrollIntoView = scroll;
+    fireEvent.click(entries[1]!);
+    expect(scroll).toHaveBeenCalled();
+    expect(entries[1]!.getAttribute('aria-current')).toBe('location');
+  });
+
+  it('folds an image that fails to load away, keeping its alt text as a line', () => {
+    setup({
+      item: makeItem({
+        description:
+          '<p><img src="https://img.example/a.png" alt="A chart of sales" width="800" height="600"></p>' +
+          '<p><img src="https://img.example/b.png" width="800" height="600"></p><p>After.</p>',
+      }),
+    });
+    const [withAlt, bare] = Array.from(screen.getByTestId('reader-body').querySelectorAll('img'));
+    withAlt!.dispatchEvent(new Event('error'));
+    bare!.dispatchEvent(new Event('error'));
+    // A second error (a retried source) adds nothing.
+    withAlt!.dispatchEvent(new Event('error'));
+    expect(withAlt!.hasAttribute('data-broken')).toBe(true);
+    expect(bare!.hasAttribute('data-broken')).toBe(true);
+    const notes = screen.getByTestId('reader-body').querySelectorAll('.rv-img-missing');
+    expect(Array.from(notes, (n) => n.textContent)).toEqual(['Image not available: A chart of sales']);
+    expect(withAlt!.nextElementSibling).toBe(notes[0]);
+  });
+
   it('hides chapters for fewer than three headings', () => {
     setup({ item: makeItem({ description: '<h2>Only</h2><p>x</p><h2>Two</h2>' }) });
     expect(screen.queryByTestId('reader-chapters')).toBeNull();
+    expect(screen.queryByTestId('reader-chapters-inline')).toBeNull();
   });
 
   it('shows a media player for podcast enclosures with the duration', () => {

@@ -215,6 +215,7 @@ export function Reader(props: ReaderProps) {
             )}
             <ArticleTags item={item} shortcutsEnabled={(props.shortcutsEnabled ?? true) && !previewOpen} />
           </header>
+          <Chapters chapters={chapters} activeId={activeId} onSelect={scrollTo} variant="inline" />
           {props.extraTop}
           <FullPlayer item={item} feedTitle={feedTitle} />
           {showMarkdown ? (
