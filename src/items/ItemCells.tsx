@@ -1,8 +1,9 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
+import { useImageUntilError } from '../components/useImageUntilError';
 import type { ItemRow } from '../engine/contract';
 import { formatDate, type Translate, useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -39,9 +40,8 @@ function safeImage(url: string): string | undefined {
  * with a broken-image icon). Keyed by address: a recycled cell with another picture tries it.
  */
 function useThumb(url: string): { image: string | undefined; onError: () => void } {
-  const [failed, setFailed] = useState<string | null>(null);
-  const safe = safeImage(url);
-  return { image: safe && safe !== failed ? safe : undefined, onError: () => setFailed(safe ?? null) };
+  const { src, onError } = useImageUntilError(safeImage(url));
+  return { image: src, onError };
 }
 
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {

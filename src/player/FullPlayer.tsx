@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { Item } from '../../worker/types';
+import { useImageUntilError } from '../components/useImageUntilError';
 import { useT } from '../i18n';
 import { episodeFromItem, isVideo, type Episode } from './episode';
 import { MediaSlot } from './MediaSlot';
@@ -37,8 +38,19 @@ export function FullPlayer({ item, feedTitle }: { item: Item; feedTitle: string 
 }
 
 function Artwork({ episode }: { episode: Episode }) {
-  if (!episode.image) return null;
-  return <img className={classes.fullArt} src={episode.image} alt="" referrerPolicy="no-referrer" />;
+  // No artwork rather than a broken-image box when it cannot load (offline, a host gone).
+  const { src, onError } = useImageUntilError(episode.image || undefined);
+  if (!src) return null;
+  return (
+    <img
+      className={classes.fullArt}
+      src={src}
+      alt=""
+      referrerPolicy="no-referrer"
+      onError={onError}
+      data-testid="reader-media-art"
+    />
+  );
 }
 
 function QueueActions({ episode }: { episode: Episode }) {

@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { IconHeadphones, IconPlaylist, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useImageUntilError } from '../components/useImageUntilError';
 import { useT } from '../i18n';
 import { episodeHref, isVideo } from './episode';
 import { MediaSlot } from './MediaSlot';
@@ -30,6 +31,8 @@ export function MiniPlayer() {
   const chapter = usePlayer((s) => s.chapters[chapterAt(s.chapters, s.time)]?.title ?? '');
   const progress = usePlayer((s) => (s.duration > 0 ? Math.min(1, s.time / s.duration) : 0));
   const { ref, height } = useElementSize();
+  // The headphones icon instead of a broken-image box when the artwork cannot load.
+  const art = useImageUntilError(current?.image || undefined);
   const visible = current !== null || queued > 0;
 
   useEffect(() => {
@@ -52,8 +55,14 @@ export function MiniPlayer() {
       <div className={classes.miniArt}>
         {current && isVideo(current) ? (
           <MediaSlot priority={MINI_SLOT} className={classes.miniVideo} testId="mini-player-video" />
-        ) : current?.image ? (
-          <img src={current.image} alt="" referrerPolicy="no-referrer" className={classes.miniImg} />
+        ) : art.src ? (
+          <img
+            src={art.src}
+            alt=""
+            referrerPolicy="no-referrer"
+            className={classes.miniImg}
+            onError={art.onError}
+          />
         ) : (
           <IconHeadphones size={22} className={classes.miniIcon} />
         )}
