@@ -65,16 +65,8 @@ const heading = () => screen.findByTestId('page-title');
 beforeEach(() => {
   for (const g of ['general', 'appearance'] as const) resetSettings(g);
   ready.mockImplementation(() => Promise.resolve({}));
-  // No companion server here: its routes (the AI status) answer 404, as on a static host.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('', { status: 404 }))),
-  );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('routes', () => {
   it.each([

@@ -17,3 +17,14 @@ afterEach(() => {
   document.body.innerHTML = '';
   if (location.pathname !== '/' || location.search || location.hash) history.replaceState(null, '', '/');
 });
+
+// The window's own origin (happy-dom's http://localhost:3000) has no companion server in unit
+// tests: its routes (`/api/ai/status` asked by every screen with AI) answer 404 at once, as on
+// a static host, instead of a connection refused that Node prints for each. Tests that stub
+// `fetch` themselves replace this; other origins go to the real fetch.
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+  if (url.origin === location.origin) return Promise.resolve(new Response('', { status: 404 }));
+  return realFetch(input, init);
+};
