@@ -34,11 +34,15 @@ let images: FeedServer;
 let app: AppPage;
 let feedId = 0;
 let groupId = 0;
+let longReadsId = 0;
 
 const WORDS =
   'A calm page carries the news of a hundred sites, and a reader should never have to scroll sideways to find the button that closes it. '.repeat(
     4,
   );
+
+/** An article with four sections and a picture that cannot load. */
+const LONG_READ = 'A long read in four sections';
 
 function feeds(base: string): SeedFeed[] {
   return [
@@ -68,6 +72,19 @@ function feeds(base: string): SeedFeed[] {
       })),
     },
     {
+      title: 'Long Reads',
+      articles: [
+        {
+          title: LONG_READ,
+          description:
+            `<p><img src="${base}/missing/chart.png" alt="A chart of the readers' hours"></p>` +
+            ['Setting the page', 'Line length', 'Leading', 'Rhythm']
+              .map((h) => `<h2>${h}</h2><p>${WORDS}</p>`)
+              .join(''),
+        },
+      ],
+    },
+    {
       title: 'The Daily Podcast',
       articles: Array.from({ length: 3 }, (_, i) => ({
         title: `Episode ${40 - i}: conversations about feeds`,
@@ -92,6 +109,7 @@ beforeAll(async () => {
   const ids = await seedFeeds(app.page, feeds(images.url));
   feedId = ids.feedIds[0] ?? 0;
   groupId = Object.values(ids.groupIds)[0] ?? 0;
+  longReadsId = ids.feedIds[3] ?? 0;
   await setSettings(app.page, {
     appearance: { lessAnimation: true },
     general: { hideReadArticles: false, autoRead: false },
@@ -273,6 +291,45 @@ describe('layout at every size', () => {
     expect(await ring()).toBe('none');
     await page.keyboard.press('Tab');
     expect(await ring()).not.toBe('none');
+  });
+
+  test("an article's outline: folded under the headline in a narrow pane, beside the article in a wide one; a picture that cannot load folds away", async () => {
+    const { page } = app;
+    const { list, reader } = screens(page);
+    await setSettings(page, { general: { defaultView: 'column' } });
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await visit(`/f/${longReadsId}`, ROWS);
+      await list.row(LONG_READ).click();
+      await reader.waitOpen(LONG_READ);
+      // A phone: the headline first, then the outline folded to one line, then the body.
+      await waitFor(reader.outlineFold, 'the folded outline');
+      expect(await reader.outline.isVisible()).toBe(false);
+      expect(await reader.outlineFoldToggle.innerText()).toMatch(/Contents · 4 sections/i);
+      const titleBox = await reader.title.boundingBox();
+      const foldBox = await reader.outlineFold.boundingBox();
+      expect(titleBox && foldBox && titleBox.y < foldBox.y).toBe(true);
+      expect(foldBox?.height).toBeLessThan(60);
+      expect(await reader.outlineFoldEntry('Leading').isVisible()).toBe(false);
+      await reader.outlineFoldToggle.click();
+      await waitFor(reader.outlineFoldEntry('Leading'), 'the outline opened');
+      // The picture that cannot load is gone; its alt text stays as a line.
+      const missing = reader.missingImageNote;
+      await waitFor(missing, 'the note of the missing picture');
+      expect(await missing.innerText()).toBe("Image not available: A chart of the readers' hours");
+      expect(await reader.bodyImages.first().isVisible()).toBe(false);
+      expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+      // A wide pane: the open outline beside the article, no fold.
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await waitFor(reader.outline, 'the outline beside the article');
+      expect(await reader.outlineFold.isVisible()).toBe(false);
+      const asideBox = await reader.outline.boundingBox();
+      const bodyBox = await reader.body.boundingBox();
+      expect(asideBox && bodyBox && asideBox.x > bodyBox.x + bodyBox.width).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await setSettings(page, { general: { defaultView: 'list' } });
+    }
   });
 
   test('on a phone: bottom bar, drawer, a full-screen reader that Back closes', async () => {

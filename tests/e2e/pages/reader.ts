@@ -126,4 +126,30 @@ export class ReaderScreen {
   get bodyScripts(): Locator {
     return this.body.locator('script').describe('scripts in the article body');
   }
+  /** Pictures inside the article body. */
+  get bodyImages(): Locator {
+    return this.body.locator('img').describe('pictures in the article body');
+  }
+  /** The line left where a picture could not load (its alt text). */
+  get missingImageNote(): Locator {
+    return this.body.locator('.rv-img-missing').describe('the note of a picture that could not load');
+  }
+  /** The outline beside the article (wide panes). */
+  get outline(): Locator {
+    return this.page.locator(tid('reader-chapters')).describe('the outline beside the article');
+  }
+  /** The outline folded under the header (narrow panes). */
+  get outlineFold(): Locator {
+    return this.page.locator(tid('reader-chapters-inline')).describe('the folded outline');
+  }
+  /** The line that opens and closes the folded outline. */
+  get outlineFoldToggle(): Locator {
+    return this.outlineFold.locator('summary').describe('the fold of the outline');
+  }
+  /** One section in the folded outline. */
+  outlineFoldEntry(name: string): Locator {
+    return this.outlineFold
+      .getByRole('button', { name })
+      .describe(`the section '${name}' in the folded outline`);
+  }
 }
