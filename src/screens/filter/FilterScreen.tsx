@@ -80,7 +80,9 @@ function FilterEditor() {
     if (q !== null && m === 'query') p.set('q', q);
     if (edit) p.set('edit', edit);
     expectQuery(m === 'query' ? q : null);
-    setParams(p);
+    // Rendered at once, not in the router's transition: the next click (Run right after Save)
+    // reads the address from this render, and a stale one dropped the `edit` Save had just set.
+    setParams(p, { flushSync: true });
   };
 
   const runQuery = (text: string) => {
