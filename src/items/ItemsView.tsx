@@ -156,20 +156,28 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   // selected at once, not only when the new address renders (useOpenRequest): the router's
   // updates are transitions, so a Back straight after j replaces that render, and the list
   // would come back with the previous article selected.
+  // The article last asked for while the address still names the one it was asked from: j
+  // pressed again before the new address renders steps on from it, not from the article still
+  // on screen (on a slow page three quick j moved one article). Any new address ends it.
+  const [requested, setRequested] = useState<{ id: number; from: number | null } | null>(null);
+  const pendingId = requested && requested.from === openId ? requested.id : null;
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;
     setMenuAt(null);
     if (row.id === openId) {
+      setRequested(null);
       revealAt(index);
       return;
     }
     setSelected(index);
+    setRequested({ id: row.id, from: openId });
     address.open(row.id, openId === null ? 'push' : 'replace');
   };
   useOpenRequest(openId, data.rows, revealAt);
   const step = (delta: 1 | -1) => {
-    const at = openIndex === -1 ? selected : openIndex;
+    const pending = pendingId === null ? -1 : data.rows.findIndex((r) => r.id === pendingId);
+    const at = pending >= 0 ? pending : openIndex === -1 ? selected : openIndex;
     data.want(at + delta + 5);
     openAt(at + delta);
   };

@@ -155,3 +155,25 @@ test('Ctrl+K finds a feed by name and Enter jumps to it', async () => {
   expect(path(page)).toBe(`/c/${ids.groupIds.Zoo}`);
   expectNoErrors(realErrors(app.errors));
 });
+
+test('j pressed three times in a row on a slow page steps three articles, k three back', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  await setSettings(page, { general: { defaultView: 'list' } });
+  await app.goto(`/f/${ids.feedIds[3]}`);
+  await list.row('Aardvark 1').click();
+  await waitFor(reader.showing('Aardvark 1'), "the reader showing 'Aardvark 1'");
+  // A page six times slower: each step's address renders in the router's transition, later than
+  // the next key press.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  try {
+    for (let i = 0; i < 3; i++) await page.keyboard.press('j');
+    await waitFor(reader.showing('Aardvark 4'), "the reader showing 'Aardvark 4' after j j j");
+    for (let i = 0; i < 3; i++) await page.keyboard.press('k');
+    await waitFor(reader.showing('Aardvark 1'), "the reader back on 'Aardvark 1' after k k k");
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+});
