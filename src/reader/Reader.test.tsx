@@ -204,17 +204,20 @@ describe('Reader', () => {
     expect(writeText).toHaveBeenCalledWith('run()');
   });
 
+  /** An outline lists the three sections; clicking entry `at` scrolls to `headingId` and marks it. */
+  function expectOutline(outline: HTMLElement, at: number, headingId: string) {
+    const entries = outline.querySelectorAll('button');
+    expect(Array.from(entries, (b) => b.textContent)).toEqual(['One', 'Two', 'Three']);
+    const scroll = vi.fn();
+    document.getElementById(headingId)!.scrollIntoView = scroll;
+    fireEvent.click(entries[at]!);
+    expect(scroll).toHaveBeenCalled();
+    expect(entries[at]!.getAttribute('aria-current')).toBe('location');
+  }
+
   it('shows chapters for three or more headings, and scrolls on click', () => {
     setup();
-    const nav = screen.getByTestId('reader-chapters');
-    const entries = nav.querySelectorAll('button');
-    expect(Array.from(entries, (b) => b.textContent)).toEqual(['One', 'Two', 'Three']);
-    const heading = document.getElementById('rv-h-three')!;
-    const scroll = vi.fn();
-    heading.scrollIntoView = scroll;
-    fireEvent.click(entries[2]!);
-    expect(scroll).toHaveBeenCalled();
-    expect(entries[2]!.getAttribute('aria-current')).toBe('location');
+    expectOutline(screen.getByTestId('reader-chapters'), 2, 'rv-h-three');
   });
 
   it('in a narrow pane the outline is folded under the header, its count on the fold', () => {
@@ -227,14 +230,7 @@ describe('Reader', () => {
     expect(inline.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(inline.open).toBe(false);
     expect(inline.querySelector('summary')!.textContent).toBe('Contents · 3 sections');
-    const entries = inline.querySelectorAll('button');
-    expect(Array.from(entries, (b) => b.textContent)).toEqual(['One', 'Two', 'Three']);
-    const heading = document.getElementById('rv-h-two')!;
-    const scroll = vi.fn();
-    heading.scrollIntoView = scroll;
-    fireEvent.click(entries[1]!);
-    expect(scroll).toHaveBeenCalled();
-    expect(entries[1]!.getAttribute('aria-current')).toBe('location');
+    expectOutline(inline, 1, 'rv-h-two');
   });
 
   it('folds an image that fails to load away, keeping its alt text as a line', () => {
