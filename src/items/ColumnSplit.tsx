@@ -58,7 +58,7 @@ export function ColumnSplit({
   // The room the two panes share (the sidebar takes its part of the window); the list gives way
   // so the reader keeps READER_MIN. The stored width is not changed by this.
   const { ref: paneRef, room } = useRoom();
-  const shown = column ? clampWidth(width, room > 0 ? room : window.innerWidth) : width;
+  const shown = column ? clampWidth(width, room || undefined) : width;
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.preventDefault();
     const startX = e.clientX;

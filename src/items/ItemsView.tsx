@@ -152,15 +152,14 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
     if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
   };
-  // From the list (reader closed) a new history entry; while reading, the same entry. The row is
-  // selected at once, not only when the new address renders (useOpenRequest): the router's
-  // updates are transitions, so a Back straight after j replaces that render, and the list
-  // would come back with the previous article selected.
-  // The article last asked for while the address still names the one it was asked from: j
-  // pressed again before the new address renders steps on from it, not from the article still
-  // on screen (on a slow page three quick j moved one article). Any new address ends it.
+  // The router's updates are transitions, so until the new address renders the old one stands.
+  // The article last asked for is kept while the address still names the one it was asked from:
+  // j pressed again meanwhile steps on from it (three quick j moved one article on a slow page).
   const [requested, setRequested] = useState<{ id: number; from: number | null } | null>(null);
   const pendingId = requested && requested.from === openId ? requested.id : null;
+  // From the list (reader closed) a new history entry; while reading, the same entry. The row is
+  // selected at once, not when the new address renders (useOpenRequest): a Back straight after
+  // j replaces that render, and the list would come back with the previous article selected.
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;

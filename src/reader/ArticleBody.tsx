@@ -49,7 +49,7 @@ function addCopyButtons(root: HTMLElement): void {
  * when it has one, stays as a quiet line. For the body's capture-phase `error` listener (an
  * image's `error` does not bubble).
  */
-export function foldBrokenImage(event: Event): void {
+function foldBrokenImage(event: Event): void {
   const img = event.target;
   if (!(img instanceof HTMLImageElement) || img.hasAttribute('data-broken')) return;
   img.setAttribute('data-broken', '');
