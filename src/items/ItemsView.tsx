@@ -152,29 +152,26 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
     if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
   };
-  // The router's updates are transitions, so until the new address renders the old one stands.
-  // The article last asked for is kept while the address still names the one it was asked from:
-  // j pressed again meanwhile steps on from it (three quick j moved one article on a slow page).
-  const [requested, setRequested] = useState<{ id: number; from: number | null } | null>(null);
-  const pendingId = requested && requested.from === openId ? requested.id : null;
   // From the list (reader closed) a new history entry; while reading, the same entry. The row is
   // selected at once, not when the new address renders (useOpenRequest): a Back straight after
   // j replaces that render, and the list would come back with the previous article selected.
+  // The router's updates are transitions, so until the new address renders the old one stands:
+  // a step pressed meanwhile steps on from the article last asked for (address.pending), or three
+  // quick j on a slow page moved one article.
   const openAt = (index: number) => {
     const row = data.rows[index];
     if (!row) return;
     setMenuAt(null);
-    if (row.id === openId) {
-      setRequested(null);
+    if (row.id === openId && !address.pending()) {
       revealAt(index);
       return;
     }
     setSelected(index);
-    setRequested({ id: row.id, from: openId });
     address.open(row.id, openId === null ? 'push' : 'replace');
   };
   useOpenRequest(openId, data.rows, revealAt);
   const step = (delta: 1 | -1) => {
+    const pendingId = address.pending()?.id ?? null;
     const pending = pendingId === null ? -1 : data.rows.findIndex((r) => r.id === pendingId);
     const at = pending >= 0 ? pending : openIndex === -1 ? selected : openIndex;
     data.want(at + delta + 5);
@@ -244,6 +241,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const selectedRow = data.rows[selected];
   const sendFirst = useSendFirst();
   const readerOpen = openId !== null;
+  // Opened from the list, its address not rendered yet (the router's transition on a slow page).
+  const readerComing = !readerOpen && address.pending()?.id != null;
   // While the mark-all menu is open its keys replace the list's (see markMenuKeys.ts).
   const keymap = markMenuOpen
     ? markMenuKeymap(
@@ -266,8 +265,9 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
               ? notifications.show({ message: t('items.header.alwaysShowsRead') })
               : updateSettings('general', { hideReadArticles: !onlyUnread }),
           step,
+          close: address.close,
         },
-        { readerOpen, canMarkAll },
+        { readerOpen, canMarkAll, readerComing },
       );
   // The mark-all menu's own keys work while it is open (other maps stand back: shortcuts.ts).
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });

@@ -95,4 +95,55 @@ describe('useArticleAddress', () => {
     await act(() => router.navigate(-1));
     expect(where()).toBe('/welcome');
   });
+
+  // Key presses on a slow page: the router renders each navigation in a transition, so a second
+  // press comes while the hook still describes the entry before the first. Inside one act the
+  // render waits, while each navigation reaches the history between the "presses".
+  async function beforeRender(...presses: ((a: ArticleAddress) => void)[]) {
+    await act(async () => {
+      const stale = seen.current!;
+      for (const press of presses) {
+        press(stale);
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    });
+  }
+
+  it('j then k before j renders ends on the article k asked for', async () => {
+    at('/all/i/3');
+    await beforeRender(
+      (a) => a.open(4, 'replace'),
+      (a) => {
+        expect(a.pending()).toEqual({ id: 4 });
+        a.open(3, 'replace');
+      },
+    );
+    expect(where()).toBe('/all/i/3');
+    expect(seen.current?.pending()).toBeNull();
+  });
+
+  it('a second open from the list before the first renders replaces its entry, and a close pops it', async () => {
+    const router = at('/all');
+    await beforeRender(
+      (a) => a.open(4, 'push'),
+      (a) => a.open(5, 'push'),
+    );
+    expect(where()).toBe('/all/i/5');
+    act(() => seen.current?.close());
+    await screen.findByText('/all');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/welcome');
+  });
+
+  it('Esc before the reader renders closes the article it was opening', async () => {
+    const router = at('/all');
+    await beforeRender(
+      (a) => a.open(4, 'push'),
+      (a) => a.close(),
+    );
+    await screen.findByText('/all');
+    expect(router.state.historyAction).toBe('POP');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/welcome');
+  });
 });

@@ -7,7 +7,7 @@
  * the list; closing pops the entry the list pushed (or, on an address pasted or bookmarked,
  * replaces it with the list's).
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { hasStateFlag } from '../app/historyState';
 
@@ -45,6 +45,21 @@ export interface ArticleAddress {
   open: (id: number, how: 'push' | 'replace') => void;
   /** Closes the reader: back to the list's own address. */
   close: () => void;
+  /**
+   * An open or close asked for whose address has not rendered yet (the router renders a
+   * navigation in a transition), else null; `id` is the article asked for, null for a close. A
+   * step pressed meanwhile steps on from it.
+   */
+  pending: () => { id: number | null } | null;
+}
+
+/** An open asked for on the location `key`, before its own location renders. */
+interface Ask {
+  key: string;
+  /** The article asked for; null for a close. */
+  id: number | null;
+  /** Whether the entry it made is one the list pushed (so a close pops it). */
+  pushed: boolean;
 }
 
 /**
@@ -87,24 +102,52 @@ export function useArticleAddress(): ArticleAddress {
     [search, pathShape, listPath],
   );
 
+  // The router renders a navigation in a transition, so until it does, `openId` and `pushed` still
+  // describe the entry before it. A second open or a close meanwhile (j then k, Enter then Esc on
+  // a slow page) acts on the entry the first one made: an open that leads back to the article on
+  // screen still navigates (j's address is already in the history), one from a pending push
+  // replaces that entry instead of pushing a second, and a close pops it.
+  // The ask is read from the ref (a second call in the same task sees the first); the state only
+  // renders the caller at once, so its keys know an article is on its way (Esc before it shows).
+  const asked = useRef<Ask | null>(null);
+  const [, setAsked] = useState<Ask | null>(null);
+  const ask = useCallback((next: Ask) => {
+    asked.current = next;
+    setAsked(next);
+  }, []);
+  const pendingAsk = useCallback(
+    (): Ask | null => (asked.current?.key === location.key ? asked.current : null),
+    [location.key],
+  );
+
   const open = useCallback(
     (id: number, how: 'push' | 'replace') => {
-      if (id === openId) return;
+      const before = pendingAsk();
+      if (id === (before ? before.id : openId)) return;
       // Stepping keeps the entry's origin, so a later close still pops back to the list.
-      const state = how === 'push' ? { [PUSHED]: true } : pushed ? { [PUSHED]: true } : null;
-      void navigate(hrefFor(id), { replace: how === 'replace', state });
+      const push = how === 'push' && !before;
+      const keepsPush = push || (before ? before.pushed : pushed);
+      ask({ key: location.key, id, pushed: keepsPush });
+      void navigate(hrefFor(id), { replace: !push, state: keepsPush ? { [PUSHED]: true } : null });
     },
-    [navigate, hrefFor, openId, pushed],
+    [navigate, hrefFor, openId, pushed, pendingAsk, ask, location.key],
   );
 
   const close = useCallback(() => {
-    if (openId === null && raw == null) return;
-    if (pushed) void navigate(-1);
+    const before = pendingAsk();
+    if (before ? before.id === null : openId === null && raw == null) return;
+    ask({ key: location.key, id: null, pushed: false });
+    if (before ? before.pushed : pushed) void navigate(-1);
     else void navigate(hrefFor(null), { replace: true });
-  }, [navigate, hrefFor, openId, raw, pushed]);
+  }, [navigate, hrefFor, openId, raw, pushed, pendingAsk, ask, location.key]);
+
+  const pending = useCallback(() => {
+    const ask = pendingAsk();
+    return ask ? { id: ask.id } : null;
+  }, [pendingAsk]);
 
   return useMemo(
-    () => ({ openId, malformed: raw != null && openId === null, open, close }),
-    [openId, raw, open, close],
+    () => ({ openId, malformed: raw != null && openId === null, open, close, pending }),
+    [openId, raw, open, close, pending],
   );
 }

@@ -14,6 +14,7 @@ function actions(): ListActions {
     tags: vi.fn(),
     sendTo: vi.fn(),
     step: vi.fn(),
+    close: vi.fn(),
   };
 }
 const press = (map: ReturnType<typeof listKeymap>, key: string) =>
@@ -64,6 +65,18 @@ describe('listKeymap', () => {
     press(map, 'ArrowLeft');
     expect(vi.mocked(a.step).mock.calls).toEqual([[1], [-1], [1], [-1]]);
     expect(a.move).not.toHaveBeenCalled();
+  });
+
+  it('while an article asked for has not rendered its reader: the reader steps and Esc closes', () => {
+    const a = actions();
+    const map = listKeymap(a, { ...full, readerComing: true });
+    press(map, 'j');
+    press(map, 'Escape');
+    expect(vi.mocked(a.step).mock.calls).toEqual([[1]]);
+    expect(a.close).toHaveBeenCalledOnce();
+    for (const k of ['m', 's', 'Enter']) expect(map[k], k).toBeUndefined();
+    // Once the reader is there, Esc is its own again.
+    expect(listKeymap(a, { ...full, readerOpen: true }).Escape).toBeUndefined();
   });
 
   it('does not claim Shift+A for lists without a real scope', () => {

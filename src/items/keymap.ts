@@ -24,26 +24,35 @@ export interface ListActions {
   sendTo: () => void;
   /** Open the next/previous article in the reader. */
   step: (delta: 1 | -1) => void;
+  /** Close the reader (bound only while an article asked for has not rendered its reader yet). */
+  close: () => void;
 }
 
 /** Builds the shortcut map for the current state; `canMarkAll` false leaves Shift+A unbound. */
-export function listKeymap(a: ListActions, state: { readerOpen: boolean; canMarkAll: boolean }): ShortcutMap {
+export function listKeymap(
+  a: ListActions,
+  state: { readerOpen: boolean; canMarkAll: boolean; readerComing?: boolean },
+): ShortcutMap {
   const items = bindKeys('items', {
     onlyUnread: () => a.toggleOnlyUnread(),
     cycleView: () => a.cycleView(),
     ...(state.canMarkAll ? { markAllRead: () => a.markAllRead() } : {}),
   });
-  const here = state.readerOpen
-    ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1) })
-    : bindKeys('list', {
-        next: () => a.move(1),
-        prev: () => a.move(-1),
-        open: () => a.open(),
-        toggleRead: () => a.toggleRead(),
-        toggleSaved: () => a.toggleSaved(),
-        openOriginal: () => a.openOriginal(),
-        tags: () => a.tags(),
-        sendTo: () => a.sendTo(),
-      });
+  // An article asked for whose reader has not rendered yet (a slow page) has the reader's keys
+  // already, Esc too, which the reader handles itself once it is there.
+  const here = state.readerComing
+    ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1), close: () => a.close() })
+    : state.readerOpen
+      ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1) })
+      : bindKeys('list', {
+          next: () => a.move(1),
+          prev: () => a.move(-1),
+          open: () => a.open(),
+          toggleRead: () => a.toggleRead(),
+          toggleSaved: () => a.toggleSaved(),
+          openOriginal: () => a.openOriginal(),
+          tags: () => a.tags(),
+          sendTo: () => a.sendTo(),
+        });
   return { ...items, ...here };
 }

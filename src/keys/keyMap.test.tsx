@@ -99,6 +99,7 @@ describe('the key map', () => {
       tags: noop,
       sendTo: noop,
       step: noop,
+      close: noop,
     };
     const keysOf = (scopes: string[]) =>
       table.filter((b) => scopes.includes(b.scope)).flatMap((b) => [...b.keys]);

@@ -177,3 +177,34 @@ test('j pressed three times in a row on a slow page steps three articles, k thre
     await cdp.detach();
   }
 });
+
+test('on a slow page j then k at once ends where k asked, and Esc before the reader shows closes it', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  await setSettings(page, { general: { defaultView: 'list' } });
+  const feedPath = `/f/${ids.feedIds[3]}`;
+  await app.goto(feedPath);
+  await list.row('Aardvark 1').click();
+  await waitFor(reader.showing('Aardvark 1'), "the reader showing 'Aardvark 1'");
+  const first = path(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  try {
+    // k comes before j's address renders: it leads back to the article still on screen.
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    await waitForPath(page, first);
+    await waitFor(reader.showing('Aardvark 1'), "the reader on 'Aardvark 1' after j k");
+    // Back to the list, then Enter and at once Esc: the article on its way is closed.
+    await page.keyboard.press('Escape');
+    await waitForPath(page, feedPath);
+    await waitFor(reader.root, 'the reader closed', { state: 'hidden' });
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await waitForPath(page, feedPath);
+    await waitFor(reader.root, 'the reader closed after Enter Esc', { state: 'hidden' });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+});
