@@ -122,6 +122,9 @@ export const en = {
       hideRead: 'Hide read articles',
       hideReadDesc: 'Lists open on their unread articles.',
       autoRead: 'Mark as read when opened',
+      swipeArticles: 'Swipe between articles',
+      swipeArticlesDesc:
+        'On a touch screen, swipe the article left for the next one, right for the previous one.',
       autoRefresh: 'Refresh feeds automatically',
       refreshEvery: 'Refresh every',
       refreshEveryDesc: 'Minutes between automatic refreshes.',

@@ -122,6 +122,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
       hideRead: '隐藏已读文章',
       hideReadDesc: '列表打开时只显示未读文章。',
       autoRead: '打开时标为已读',
+      swipeArticles: '滑动切换文章',
+      swipeArticlesDesc: '在触摸屏上，向左滑动文章打开下一篇，向右滑动打开上一篇。',
       autoRefresh: '自动刷新订阅源',
       refreshEvery: '刷新间隔',
       refreshEveryDesc: '两次自动刷新之间的分钟数。',

@@ -15,6 +15,8 @@ const LABELS: Record<string, TKey> = {
   'general.defaultView': 'settings.general.defaultView',
   'general.hideReadArticles': 'settings.general.hideRead',
   'general.autoRead': 'settings.general.autoRead',
+  'general.markReadOnScroll': 'keys.settings.markOnScroll',
+  'general.swipeArticles': 'settings.general.swipeArticles',
   'general.autoRefresh': 'settings.general.autoRefresh',
   'general.refreshInterval': 'settings.general.refreshEvery',
   'general.pullDataFail': 'settings.general.pullDataFail',

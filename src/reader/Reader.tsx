@@ -20,6 +20,8 @@ import { sanitizeArticle } from './sanitize';
 import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
+import { takeRecentSwipe, useSwipeSteps } from './swipe';
+import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
 import { atEnd, controlKeeps, scrollStep, scrollerOf } from './readerScroll';
@@ -68,6 +70,15 @@ export function Reader(props: ReaderProps) {
   const [markdownFor, setMarkdownFor] = useState<number | null>(null);
   const [flash, setFlash] = useState<string | null>(null);
   const previewOpen = usePreviewState() !== null;
+  const rootRef = useRef<HTMLElement | null>(null);
+  const { swipeArticles } = useSettingsGroup('general');
+  useSwipeSteps(rootRef, {
+    onNext: props.onNext,
+    onPrev: props.onPrev,
+    enabled: swipeArticles && !previewOpen,
+  });
+  // An article a swipe brought in slides in from the side the finger went (once, at mount).
+  const [arrived] = useState(() => takeRecentSwipe());
   const showMarkdown = markdownFor === item.id;
   const isRead = (item.flags & FLAG_READ) !== 0;
   const isSaved = (item.flags & FLAG_SAVED) !== 0;
@@ -159,7 +170,13 @@ export function Reader(props: ReaderProps) {
   );
 
   return (
-    <article className="rv-reader" data-testid="reader" aria-labelledby={`rv-title-${item.id}`}>
+    <article
+      ref={rootRef}
+      className="rv-reader"
+      data-testid="reader"
+      data-arrived={arrived === 1 ? 'next' : arrived === -1 ? 'prev' : undefined}
+      aria-labelledby={`rv-title-${item.id}`}
+    >
       <ReaderToolbar
         isRead={isRead}
         isSaved={isSaved}

@@ -20,6 +20,8 @@ export interface GeneralSettings {
   autoRead: boolean;
   /** Mark as read when scrolled past in a list (off by default, as in Feedly and Miniflux). */
   markReadOnScroll: boolean;
+  /** On a touch screen, a sideways swipe across the article opens the next or previous one. */
+  swipeArticles: boolean;
   autoRefresh: boolean;
   /** Seconds between automatic refreshes. */
   refreshInterval: number;
@@ -134,6 +136,7 @@ export function defaultSettings(): AppSettings {
       hideReadArticles: true,
       autoRead: true,
       markReadOnScroll: false,
+      swipeArticles: true,
       autoRefresh: true,
       refreshInterval: 1800,
       pullDataFail: false,

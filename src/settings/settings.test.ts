@@ -15,6 +15,7 @@ describe('defaults', () => {
       hideReadArticles: true,
       autoRead: true,
       markReadOnScroll: false,
+      swipeArticles: true,
       autoRefresh: true,
       refreshInterval: 1800,
       pullDataFail: false,

@@ -82,6 +82,16 @@ export function GeneralTab() {
           data-testid="setting-markReadOnScroll"
         />
       </SettingRow>
+      <SettingRow
+        label={t('settings.general.swipeArticles')}
+        description={t('settings.general.swipeArticlesDesc')}
+      >
+        <Switch
+          checked={g.swipeArticles}
+          onChange={(e) => set({ swipeArticles: e.currentTarget.checked })}
+          data-testid="setting-swipeArticles"
+        />
+      </SettingRow>
       <SettingRow label={t('settings.general.autoRefresh')}>
         <Switch
           checked={g.autoRefresh}

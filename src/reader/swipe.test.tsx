@@ -1,0 +1,111 @@
+import { cleanup, render } from '@testing-library/react';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDGE_PX, swipeMayStart, swipeStep, takeRecentSwipe, useSwipeSteps } from './swipe';
+
+const at = (x: number, y: number, t: number) => ({ x, y, t });
+
+describe('swipeStep', () => {
+  it('a quick sideways stroke steps: leftwards to the next article, rightwards to the previous', () => {
+    expect(swipeStep(at(300, 400, 0), at(120, 420, 250), 390)).toBe(1);
+    expect(swipeStep(at(100, 400, 0), at(280, 380, 250), 390)).toBe(-1);
+  });
+
+  it('a short, slow or mostly vertical stroke is no swipe', () => {
+    // Under the distance (22% of 390 px is 86 px).
+    expect(swipeStep(at(300, 400, 0), at(230, 400, 100), 390)).toBeNull();
+    // Slow: reading, panning, selecting.
+    expect(swipeStep(at(300, 400, 0), at(100, 400, 900), 390)).toBeNull();
+    // Diagonal: a scroll that drifted.
+    expect(swipeStep(at(300, 400, 0), at(150, 200, 200), 390)).toBeNull();
+    // A wide pane asks for more than the minimum.
+    expect(swipeStep(at(900, 400, 0), at(750, 400, 200), 1000)).toBeNull();
+    expect(swipeStep(at(900, 400, 0), at(650, 400, 200), 1000)).toBe(1);
+  });
+});
+
+describe('swipeMayStart', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    document.getSelection()?.removeAllRanges();
+  });
+  const root = () => {
+    const el = document.createElement('article');
+    el.innerHTML = '<p id="text">Words</p><input id="field"><pre id="code">x</pre>';
+    document.body.append(el);
+    return el;
+  };
+
+  it('not at the screen edges (the system back gesture), in fields, or over a selection', () => {
+    const el = root();
+    const text = el.querySelector('#text');
+    expect(swipeMayStart(text, el, 200, 390)).toBe(true);
+    expect(swipeMayStart(text, el, EDGE_PX - 1, 390)).toBe(false);
+    expect(swipeMayStart(text, el, 390 - EDGE_PX + 1, 390)).toBe(false);
+    expect(swipeMayStart(el.querySelector('#field'), el, 200, 390)).toBe(false);
+    const range = document.createRange();
+    range.selectNodeContents(text!);
+    document.getSelection()?.addRange(range);
+    expect(swipeMayStart(text, el, 200, 390)).toBe(false);
+  });
+
+  it('not in something that scrolls sideways itself (a wide code block)', () => {
+    const el = root();
+    const code = el.querySelector<HTMLElement>('#code')!;
+    code.style.overflowX = 'auto';
+    expect(swipeMayStart(code, el, 200, 390)).toBe(true);
+    Object.defineProperty(code, 'scrollWidth', { value: 900 });
+    Object.defineProperty(code, 'clientWidth', { value: 340 });
+    expect(swipeMayStart(code, el, 200, 390)).toBe(false);
+  });
+});
+
+describe('useSwipeSteps', () => {
+  afterEach(cleanup);
+
+  function Pane(props: { onNext?: () => void; onPrev?: () => void; enabled: boolean }) {
+    const ref = useRef<HTMLDivElement | null>(null);
+    useSwipeSteps(ref, props);
+    return (
+      <div ref={ref} data-testid="pane">
+        <p>text</p>
+      </div>
+    );
+  }
+  // happy-dom's window is 1024 px wide and its elements 0: a stroke must cross 22% of 1024.
+  const touch = (target: Element, x: number, y: number) =>
+    ({ identifier: 1, target, clientX: x, clientY: y }) as unknown as Touch;
+  function stroke(el: Element, from: number, to: number, fingers = 1) {
+    const t = (x: number) => Array.from({ length: fingers }, () => touch(el, x, 300));
+    el.dispatchEvent(
+      new TouchEvent('touchstart', { touches: t(from), changedTouches: t(from), bubbles: true }),
+    );
+    el.dispatchEvent(new TouchEvent('touchmove', { touches: t(to), changedTouches: t(to), bubbles: true }));
+    el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: t(to), bubbles: true }));
+  }
+
+  it('steps on a swipe, and tells the next reader which way it came', () => {
+    const onNext = vi.fn();
+    const onPrev = vi.fn();
+    const { getByText } = render(<Pane onNext={onNext} onPrev={onPrev} enabled />);
+    stroke(getByText('text'), 800, 100);
+    expect(onNext).toHaveBeenCalledOnce();
+    expect(takeRecentSwipe()).toBe(1);
+    expect(takeRecentSwipe()).toBeNull();
+    stroke(getByText('text'), 100, 800);
+    expect(onPrev).toHaveBeenCalledOnce();
+    expect(takeRecentSwipe()).toBe(-1);
+  });
+
+  it('does nothing when off, with two fingers, or at the end of the list', () => {
+    const onNext = vi.fn();
+    const { getByText, rerender } = render(<Pane onNext={onNext} enabled={false} />);
+    stroke(getByText('text'), 800, 100);
+    rerender(<Pane onNext={onNext} enabled />);
+    stroke(getByText('text'), 800, 100, 2);
+    expect(onNext).not.toHaveBeenCalled();
+    // No previous article: a rightward swipe is nothing, and leaves no arrival behind.
+    stroke(getByText('text'), 100, 800);
+    expect(takeRecentSwipe()).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * A horizontal swipe across the article steps to the next (right to left) or previous article on
+ * a touch screen, as phone readers (Feedly, Inoreader, Reeder) do; the toolbar's Previous / Next
+ * stay for those who do not swipe. Passive touch listeners only: the page keeps its own vertical
+ * scrolling, pinch zoom and text selection, and the swipe is judged once the finger lifts.
+ *
+ * Left alone: a touch that starts near either edge of the screen (the system's back gesture), in
+ * something that scrolls sideways itself (a code block, a wide table), in a form field or in a
+ * media player's controls, a touch with a text selection (the highlighter's), a second finger,
+ * and a slow or mostly vertical movement.
+ */
+import { type RefObject, useEffect, useRef } from 'react';
+
+/** How far the finger must travel sideways: this share of the pane's width, at least `MIN_PX`. */
+const SHARE = 0.22;
+const MIN_PX = 64;
+/** Sideways travel must be at least this many times the vertical travel. */
+const SLOPE = 2;
+/** A swipe is a quick movement; a slower one is reading, panning or selecting. */
+const MAX_MS = 700;
+/** Touches starting this close to the screen's left or right edge belong to the system. */
+export const EDGE_PX = 24;
+
+export interface TouchPoint {
+  x: number;
+  y: number;
+  /** ms, any clock shared by both points. */
+  t: number;
+}
+
+/**
+ * Which way a finished touch from `start` to `end` steps, in a pane `width` pixels wide: 1 for
+ * the next article (finger moved left), -1 for the previous one, null when it was no swipe.
+ */
+export function swipeStep(start: TouchPoint, end: TouchPoint, width: number): 1 | -1 | null {
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  if (end.t - start.t > MAX_MS) return null;
+  if (Math.abs(dx) < Math.max(MIN_PX, width * SHARE)) return null;
+  if (Math.abs(dx) < SLOPE * Math.abs(dy)) return null;
+  return dx < 0 ? 1 : -1;
+}
+
+/** Whether `el` scrolls sideways on its own (a `pre`, a table wrapper): its swipes are its own. */
+function scrollsSideways(el: Element): boolean {
+  if (el.scrollWidth <= el.clientWidth + 1) return false;
+  const overflow = getComputedStyle(el).overflowX;
+  return overflow === 'auto' || overflow === 'scroll';
+}
+
+/**
+ * Whether a touch starting on `target` inside `root` may be a swipe between articles (see the
+ * file comment for what is left alone).
+ */
+export function swipeMayStart(
+  target: EventTarget | null,
+  root: Element,
+  x: number,
+  viewport: number,
+): boolean {
+  if (x < EDGE_PX || x > viewport - EDGE_PX) return false;
+  const selection = document.getSelection();
+  if (selection && !selection.isCollapsed) return false;
+  for (let el = target instanceof Element ? target : null; el && el !== root; el = el.parentElement) {
+    if (el.matches('input, textarea, select, [contenteditable], audio, video, [role="slider"]')) return false;
+    if (scrollsSideways(el)) return false;
+  }
+  return true;
+}
+
+// The step the last swipe asked for, so the article it brings in can slide in from that side.
+let lastSwipe: { step: 1 | -1; at: number } | null = null;
+
+/**
+ * The direction of a swipe made in the last moments (1 next, -1 previous), once: the reader that
+ * mounts for the article a swipe opened asks it to slide in from the side the finger went.
+ */
+export function takeRecentSwipe(now = Date.now()): 1 | -1 | null {
+  const s = lastSwipe;
+  lastSwipe = null;
+  return s && now - s.at < 2000 ? s.step : null;
+}
+
+/**
+ * Steps with `onNext` / `onPrev` on a swipe across `ref`'s element (see the file comment). Off
+ * when `enabled` is false; a step with no handler (the first or last article) does nothing.
+ */
+export function useSwipeSteps(
+  ref: RefObject<HTMLElement | null>,
+  handlers: { onNext?: () => void; onPrev?: () => void; enabled: boolean },
+): void {
+  // The handlers change every render (a new row list, a step's pending article); the listeners
+  // stay, so a render while the finger is down does not forget where the touch began.
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  const { enabled } = handlers;
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled) return;
+    let start: TouchPoint | null = null;
+    let last: TouchPoint | null = null;
+    const point = (e: TouchEvent): TouchPoint | null => {
+      const touch = e.touches[0] ?? e.changedTouches[0];
+      return touch ? { x: touch.clientX, y: touch.clientY, t: e.timeStamp } : null;
+    };
+    const onStart = (e: TouchEvent) => {
+      const p = e.touches.length === 1 ? point(e) : null;
+      start = p && swipeMayStart(e.target, el, p.x, window.innerWidth) ? p : null;
+      last = start;
+    };
+    const onMove = (e: TouchEvent) => {
+      if (!start) return;
+      if (e.touches.length !== 1) start = null;
+      else last = point(e);
+    };
+    const onEnd = (e: TouchEvent) => {
+      const from = start;
+      start = null;
+      if (!from || !last || e.touches.length > 0) return;
+      // A selection made during the touch (a long press) is the highlighter's.
+      const selection = document.getSelection();
+      if (selection && !selection.isCollapsed) return;
+      const step = swipeStep(from, { ...last, t: e.timeStamp }, el.clientWidth || window.innerWidth);
+      const { onNext, onPrev } = latest.current;
+      const go = step === 1 ? onNext : step === -1 ? onPrev : undefined;
+      if (!step || !go) return;
+      lastSwipe = { step, at: Date.now() };
+      go();
+    };
+    const onCancel = () => {
+      start = null;
+    };
+    // The browser's own sideways overscroll goes back (or forward) in history, and would take the
+    // same stroke: the root's overscroll-behavior-x stops it while a reader steps on swipes
+    // (src/theme/global.css; on coarse pointers only, so a touchpad's history swipe stays).
+    const root = document.documentElement;
+    root.dataset.swipeSteps = String(Number(root.dataset.swipeSteps ?? 0) + 1);
+    el.addEventListener('touchstart', onStart, { passive: true });
+    el.addEventListener('touchmove', onMove, { passive: true });
+    el.addEventListener('touchend', onEnd, { passive: true });
+    el.addEventListener('touchcancel', onCancel, { passive: true });
+    return () => {
+      const left = Number(root.dataset.swipeSteps ?? 1) - 1;
+      if (left > 0) root.dataset.swipeSteps = String(left);
+      else delete root.dataset.swipeSteps;
+      el.removeEventListener('touchstart', onStart);
+      el.removeEventListener('touchmove', onMove);
+      el.removeEventListener('touchend', onEnd);
+      el.removeEventListener('touchcancel', onCancel);
+    };
+  }, [ref, enabled]);
+}

@@ -1,0 +1,93 @@
+/**
+ * Swiping between articles on a phone (src/reader/swipe.ts), with touch events sent the way a
+ * touch screen sends them: a leftward swipe across the article opens the next one, a rightward
+ * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
+ * Back still returns to the list, and the setting turns it off. With RIVULET_SHOTS=1 the reader
+ * after a swipe is photographed to test-results/swipe/.
+ */
+import { join } from 'node:path';
+import type { Browser, CDPSession } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
+import { realErrors, seedFeeds, setSettings } from './readingSeed';
+import { shootSizes } from './shots';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'swipe');
+let browser: Browser;
+let app: AppPage;
+let cdp: CDPSession;
+let feedPath = '';
+
+const words = 'A river runs past the mill and the miller counts the hours by its sound. ';
+// Eight lines, so the stroke's middle is on code, below the block's Copy button.
+const wideCode = `<pre><code>${Array.from({ length: 8 }, (_, i) => `const line${i} = '${'a very long string that runs off a phone screen '.repeat(3)}';`).join('\n')}</code></pre>`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, { viewport: { width: 390, height: 844 } });
+  await app.goto('/welcome');
+  const ids = await seedFeeds(app.page, [
+    {
+      title: 'Mill Notes',
+      articles: [
+        { title: 'Swipe one', description: `<p>${words.repeat(6)}</p>` },
+        { title: 'Swipe two', description: `<p>${words.repeat(2)}</p>${wideCode}<p>${words.repeat(4)}</p>` },
+        { title: 'Swipe three', description: `<p>${words.repeat(6)}</p>` },
+      ],
+    },
+  ]);
+  feedPath = `/f/${ids.feedIds[0]}`;
+  await setSettings(app.page, {
+    general: { defaultView: 'list', hideReadArticles: false },
+    appearance: { lessAnimation: true },
+  });
+  // A touch screen: the session stays attached for the file (its emulation ends with it).
+  cdp = await app.context.newCDPSession(app.page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+}, 120_000);
+afterAll(async () => {
+  await cdp.detach();
+  await app.context.close();
+  await browser.close();
+});
+
+const titled = (title: string) => screens(app.page).reader.title.filter({ hasText: title });
+
+test('a swipe left opens the next article, right the previous; a code block keeps its own swipes', async () => {
+  const { list, reader } = screens(app.page);
+  await app.goto(feedPath);
+  await list.row('Swipe one').click();
+  await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+
+  await reader.swipe(reader.body, 0.85, 0.15);
+  await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after a swipe left");
+  await shootSizes(app.page, SHOTS, 'after-swipe');
+
+  // Over the code block the stroke scrolls the code; then a swipe right goes back one. Had the
+  // first stepped on, the second would have come back to 'Swipe two', not 'Swipe one'.
+  const code = reader.codeBlocks.first();
+  await reader.swipe(code, 0.85, 0.15);
+  await reader.swipe(reader.paragraph('river').first(), 0.15, 0.85);
+  await waitFor(titled('Swipe one'), "the reader back on 'Swipe one' after a swipe right");
+
+  // Steps replace the article's entry: Back leaves the reader for the list.
+  await app.page.goBack();
+  await waitForPath(app.page, feedPath);
+  await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
+  expectNoErrors(realErrors(app.errors));
+});
+
+test('with swiping turned off in Settings a swipe steps nothing', async () => {
+  const { list, reader } = screens(app.page);
+  await setSettings(app.page, { general: { swipeArticles: false } });
+  await app.goto(feedPath);
+  await list.row('Swipe one').click();
+  await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+  await reader.swipe(reader.body, 0.85, 0.15);
+  // Next from the toolbar: 'Swipe two' only if the swipe did not step already.
+  await reader.button('next').click();
+  await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after Next");
+  expect(await titled('Swipe three').count()).toBe(0);
+  await setSettings(app.page, { general: { swipeArticles: true } });
+});
