@@ -49,6 +49,18 @@ describe('swipeMayStart', () => {
     expect(swipeMayStart(text, el, 200, 390)).toBe(false);
   });
 
+  it('not on a page zoomed in, where a sideways stroke pans it', () => {
+    const el = root();
+    // happy-dom has no visualViewport: one zoomed in twice, for this test.
+    vi.stubGlobal('visualViewport', { scale: 2 });
+    try {
+      expect(swipeMayStart(el.querySelector('#text'), el, 200, 390)).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(swipeMayStart(el.querySelector('#text'), el, 200, 390)).toBe(true);
+  });
+
   it('not in something that scrolls sideways itself (a wide code block)', () => {
     const el = root();
     const code = el.querySelector<HTMLElement>('#code')!;

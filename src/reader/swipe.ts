@@ -7,7 +7,7 @@
  * Left alone: a touch that starts near either edge of the screen (the system's back gesture), in
  * something that scrolls sideways itself (a code block, a wide table), in a form field or in a
  * media player's controls, a touch with a text selection (the highlighter's), a second finger,
- * and a slow or mostly vertical movement.
+ * a page zoomed in (the stroke pans it), and a slow or mostly vertical movement.
  */
 import { type RefObject, useEffect, useRef } from 'react';
 
@@ -59,6 +59,8 @@ export function swipeMayStart(
   viewport: number,
 ): boolean {
   if (x < EDGE_PX || x > viewport - EDGE_PX) return false;
+  // Zoomed in with two fingers: a sideways stroke pans the zoomed page.
+  if ((window.visualViewport?.scale ?? 1) > 1.01) return false;
   const selection = document.getSelection();
   if (selection && !selection.isCollapsed) return false;
   for (let el = target instanceof Element ? target : null; el && el !== root; el = el.parentElement) {
