@@ -1,6 +1,6 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { IconCopy, IconLink, IconMarkdown } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Item } from '../../worker/types';
 import { cleanUrl } from '../../shared/cleanUrl';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -79,6 +79,16 @@ export function Reader(props: ReaderProps) {
   });
   // An article a swipe brought in slides in from the side the finger went (once, at mount).
   const [arrived] = useState(() => takeRecentSwipe());
+  // Each article opens at its top. The pane that scrolls it stays from one article to the next
+  // (the phone's layer, the column view's pane), so one shown at once from the cache (stepping
+  // back with k) kept the place reached in the article before.
+  useLayoutEffect(() => {
+    const el = rootRef.current;
+    const scroller = scrollerOf(el);
+    if (!el || !scroller) return;
+    const above = scroller.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    if (above > 0) scroller.scrollTop -= above;
+  }, []);
   const showMarkdown = markdownFor === item.id;
   const isRead = (item.flags & FLAG_READ) !== 0;
   const isSaved = (item.flags & FLAG_SAVED) !== 0;

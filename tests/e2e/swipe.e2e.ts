@@ -2,7 +2,8 @@
  * Swiping between articles on a phone (src/reader/swipe.ts), with touch events sent the way a
  * touch screen sends them: a leftward swipe across the article opens the next one, a rightward
  * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
- * Back still returns to the list, and the setting turns it off. With RIVULET_SHOTS=1 the reader
+ * Back still returns to the list, and the setting turns it off; every article opens at its top,
+ * also one stepped back to from the cache. With RIVULET_SHOTS=1 the reader
  * after a swipe is photographed to test-results/swipe/.
  */
 import { join } from 'node:path';
@@ -31,8 +32,11 @@ beforeAll(async () => {
     {
       title: 'Mill Notes',
       articles: [
-        { title: 'Swipe one', description: `<p>${words.repeat(6)}</p>` },
-        { title: 'Swipe two', description: `<p>${words.repeat(2)}</p>${wideCode}<p>${words.repeat(4)}</p>` },
+        { title: 'Swipe one', description: `<p>${words.repeat(6)}</p>`.repeat(8) },
+        {
+          title: 'Swipe two',
+          description: `<p>${words.repeat(2)}</p>${wideCode}${`<p>${words.repeat(6)}</p>`.repeat(8)}`,
+        },
         { title: 'Swipe three', description: `<p>${words.repeat(6)}</p>` },
       ],
     },
@@ -90,4 +94,19 @@ test('with swiping turned off in Settings a swipe steps nothing', async () => {
   await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after Next");
   expect(await titled('Swipe three').count()).toBe(0);
   await setSettings(app.page, { general: { swipeArticles: true } });
+});
+
+test('every article opens at its top, also one stepped back to while the pane was scrolled', async () => {
+  const { list, reader } = screens(app.page);
+  await app.goto(feedPath);
+  await list.row('Swipe one').click();
+  await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+  await reader.button('next').click();
+  await waitFor(titled('Swipe two'), "the reader on 'Swipe two'");
+  await app.page.keyboard.press('PageDown');
+  await expect.poll(async () => (await reader.scrollPosition()).top, { timeout: 5_000 }).toBeGreaterThan(100);
+  // 'Swipe one' is in the cache: it shows at once, in the pane scrolled for 'Swipe two'.
+  await reader.button('prev').click();
+  await waitFor(titled('Swipe one'), "the reader back on 'Swipe one'");
+  expect((await reader.scrollPosition()).top).toBe(0);
 });
