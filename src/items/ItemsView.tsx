@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
@@ -18,6 +18,7 @@ import { useNow } from '../components/useNow';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
+import { PullToRefresh } from './PullToRefresh';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -343,6 +344,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     );
 
   const column = view === 'column';
+  const bodyRef = useRef<HTMLDivElement | null>(null);
   return (
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader
@@ -366,7 +368,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       {props.headerExtra && <div className={classes.extra}>{props.headerExtra}</div>}
       {missing && <ArticleMissing what={missing} onDismiss={address.close} />}
       {general.enableListAISummary && <ListSummaryBar />}
-      <div className={classes.body} data-view={view}>
+      <div className={classes.body} data-view={view} ref={bodyRef}>
+        <PullToRefresh area={bodyRef} onRefresh={refresh} enabled={!!scope && !readerOpen} />
         <ColumnSplit column={column} reader={reader} hasReader={readerOpen}>
           {data.stale && (
             <Button

@@ -61,6 +61,11 @@ export const itemsEn = {
   marked: plural({ one: '{count} marked as read.', other: '{count} marked as read.' }),
   markFailed: 'Could not mark as read',
   changeFailed: 'Could not save the change',
+  pull: {
+    pull: 'Pull to refresh',
+    release: 'Release to refresh',
+    refreshing: 'Refreshing…',
+  },
   newArticles: 'New articles · Show',
   filterEmpty: 'No articles match this filter.',
   loading: {

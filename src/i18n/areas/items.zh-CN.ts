@@ -56,6 +56,11 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
   marked: plural({ other: '已将 {count} 篇标为已读。' }),
   markFailed: '无法标为已读',
   changeFailed: '无法保存更改',
+  pull: {
+    pull: '下拉刷新',
+    release: '松开即可刷新',
+    refreshing: '正在刷新…',
+  },
   newArticles: '有新文章 · 显示',
   filterEmpty: '没有符合此过滤器的文章。',
   loading: {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { touchStroke } from './touch';
 import { exactly, tid, waitFor, waitUntil } from './wait';
 
 /**
@@ -169,6 +170,17 @@ export class ListScreen {
   /** A choice of the mark-all menu ('all', 'week', …). */
   markAllChoice(which: string): Locator {
     return this.page.locator(tid(`mark-all-${which}`)).describe(`Mark all read: ${which}`);
+  }
+  /** A finger pulling the list down `by` pixels from its first row and letting go (see `touchStroke`). */
+  async pull(by: number): Promise<void> {
+    const box = await this.rows.first().boundingBox();
+    if (!box) throw new Error('Cannot pull the list: it has no first row on screen');
+    const from = { x: box.x + box.width / 2, y: box.y + 10 };
+    await touchStroke(this.page, from, { x: from.x, y: from.y + by });
+  }
+  /** Pull to refresh's indicator (carries `data-phase`). */
+  get pullIndicator(): Locator {
+    return this.page.locator(tid('pull-refresh')).describe("pull to refresh's indicator");
   }
   /** Opens "Mark all read" and picks `which` (the confirmation is left to the test). */
   async markAll(which = 'all'): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { touchStroke } from './touch';
 import { exactly, tid, waitFor } from './wait';
 
 /** The article reader (pane, overlay or page): title, body, toolbar and its More menu. */
@@ -52,31 +53,14 @@ export class ReaderScreen {
     return this.body.locator('pre').describe("the body's code blocks");
   }
   /**
-   * A finger's quick sideways stroke across `over` (a touch screen's swipe, sent as touch events
-   * through CDP: the context needs touch, `Emulation.setTouchEmulationEnabled`), from `from` to
-   * `to` of its width, at its vertical middle (at most 200 px down), in 8 moves over 160 ms.
+   * A finger's quick sideways stroke across `over` (a touch screen's swipe, see `touchStroke`),
+   * from `from` to `to` of its width, at its vertical middle (at most 200 px down).
    */
   async swipe(over: Locator, from: number, to: number): Promise<void> {
     const box = await over.boundingBox();
     if (!box) throw new Error(`Cannot swipe over ${String(over)}: it has no box`);
     const y = box.y + Math.min(box.height / 2, 200);
-    const x = (share: number) => box.x + box.width * share;
-    const cdp = await this.page.context().newCDPSession(this.page);
-    // The events carry the finger's pace in their time stamps (20 ms a move), not in pauses.
-    const t0 = Date.now() / 1000;
-    try {
-      const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number | null, step: number) =>
-        cdp.send('Input.dispatchTouchEvent', {
-          type,
-          touchPoints: at === null ? [] : [{ x: at, y }],
-          timestamp: t0 + step * 0.02,
-        });
-      await send('touchStart', x(from), 0);
-      for (let i = 1; i <= 8; i++) await send('touchMove', x(from + ((to - from) * i) / 8), i);
-      await send('touchEnd', null, 9);
-    } finally {
-      await cdp.detach();
-    }
+    await touchStroke(this.page, { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
   }
   /** A paragraph of the body holding `text`. */
   paragraph(text: string): Locator {

@@ -1,0 +1,150 @@
+/**
+ * A phone's touch gestures, with touch events sent the way a touch screen sends them. Pull to
+ * refresh (src/items/PullToRefresh.tsx): a list pulled down from its top and let go far enough
+ * refreshes its feeds, a short pull does not. Swiping between articles (src/reader/swipe.ts): a leftward swipe across the article opens the next one, a rightward
+ * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
+ * Back still returns to the list, and the setting turns it off; every article opens at its top,
+ * also one stepped back to from the cache. With RIVULET_SHOTS=1 the reader after a swipe and the
+ * list mid-pull are photographed to test-results/touch/.
+ */
+import { join } from 'node:path';
+import type { Browser, CDPSession } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
+import { realErrors, seedFeeds, setSettings } from './readingSeed';
+import { rss, runInEngine } from './setups';
+import { shootSizes } from './shots';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'touch');
+let browser: Browser;
+let app: AppPage;
+let cdp: CDPSession;
+let feedPath = '';
+let server: FeedServer;
+let livePath = '';
+
+const words = 'A river runs past the mill and the miller counts the hours by its sound. ';
+// Eight lines, so the stroke's middle is on code, below the block's Copy button.
+const wideCode = `<pre><code>${Array.from({ length: 8 }, (_, i) => `const line${i} = '${'a very long string that runs off a phone screen '.repeat(3)}';`).join('\n')}</code></pre>`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser, { viewport: { width: 390, height: 844 } });
+  await app.goto('/welcome');
+  const ids = await seedFeeds(app.page, [
+    {
+      title: 'Mill Notes',
+      articles: [
+        { title: 'Swipe one', description: `<p>${words.repeat(6)}</p>`.repeat(8) },
+        {
+          title: 'Swipe two',
+          description: `<p>${words.repeat(2)}</p>${wideCode}${`<p>${words.repeat(6)}</p>`.repeat(8)}`,
+        },
+        { title: 'Swipe three', description: `<p>${words.repeat(6)}</p>` },
+      ],
+    },
+  ]);
+  feedPath = `/f/${ids.feedIds[0]}`;
+  // A feed that lives on a server, for pull to refresh to fetch.
+  server = await startFeedServer();
+  server.setMutable('live', rss('Live Mill', ['Morning grind', 'Noon grind']));
+  const live = await runInEngine<{ feedId: number }>(
+    app.page,
+    '(e, a) => e.subscriptions.subscribe({ url: a })',
+    `${server.url}/mutable/live`,
+  );
+  livePath = `/f/${live.feedId}`;
+  await setSettings(app.page, {
+    general: { defaultView: 'list', hideReadArticles: false, autoRefresh: false },
+    appearance: { lessAnimation: true },
+  });
+  // A touch screen: the session stays attached for the file (its emulation ends with it).
+  cdp = await app.context.newCDPSession(app.page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+}, 120_000);
+afterAll(async () => {
+  await cdp.detach();
+  await app.context.close();
+  await browser.close();
+  await server.close();
+});
+
+describe('pull to refresh', () => {
+  test('a list pulled down far enough refreshes its feed; a short pull does not', async () => {
+    const { list } = screens(app.page);
+    await app.goto(livePath);
+    await list.waitForRow('Noon grind');
+    server.setMutable('live', rss('Live Mill', ['Morning grind', 'Noon grind', 'Evening grind']));
+    const before = server.hits('/mutable/live');
+    // A short pull shows the indicator and lets go without refreshing.
+    await list.pull(60);
+    await waitFor(list.pullIndicator, 'the indicator gone after a short pull', { state: 'detached' });
+    await list.pull(300);
+    await list.waitForRow('Evening grind');
+    await waitFor(list.pullIndicator, 'the indicator gone after the refresh', { state: 'detached' });
+    // One fetch: the long pull's (the short one would have made two).
+    expect(server.hits('/mutable/live') - before).toBe(1);
+    expectNoErrors(realErrors(app.errors));
+  });
+});
+
+describe('swiping between articles', () => {
+  const titled = (title: string) => screens(app.page).reader.title.filter({ hasText: title });
+
+  test('a swipe left opens the next article, right the previous; a code block keeps its own swipes', async () => {
+    const { list, reader } = screens(app.page);
+    await app.goto(feedPath);
+    await list.row('Swipe one').click();
+    await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+
+    await reader.swipe(reader.body, 0.85, 0.15);
+    await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after a swipe left");
+    await shootSizes(app.page, SHOTS, 'after-swipe');
+
+    // Over the code block the stroke scrolls the code; then a swipe right goes back one. Had the
+    // first stepped on, the second would have come back to 'Swipe two', not 'Swipe one'.
+    const code = reader.codeBlocks.first();
+    await reader.swipe(code, 0.85, 0.15);
+    await reader.swipe(reader.paragraph('river').first(), 0.15, 0.85);
+    await waitFor(titled('Swipe one'), "the reader back on 'Swipe one' after a swipe right");
+
+    // Steps replace the article's entry: Back leaves the reader for the list.
+    await app.page.goBack();
+    await waitForPath(app.page, feedPath);
+    await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
+    expectNoErrors(realErrors(app.errors));
+  });
+
+  test('with swiping turned off in Settings a swipe steps nothing', async () => {
+    const { list, reader } = screens(app.page);
+    await setSettings(app.page, { general: { swipeArticles: false } });
+    await app.goto(feedPath);
+    await list.row('Swipe one').click();
+    await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+    await reader.swipe(reader.body, 0.85, 0.15);
+    // Next from the toolbar: 'Swipe two' only if the swipe did not step already.
+    await reader.button('next').click();
+    await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after Next");
+    expect(await titled('Swipe three').count()).toBe(0);
+    await setSettings(app.page, { general: { swipeArticles: true } });
+  });
+
+  test('every article opens at its top, also one stepped back to while the pane was scrolled', async () => {
+    const { list, reader } = screens(app.page);
+    await app.goto(feedPath);
+    await list.row('Swipe one').click();
+    await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+    await reader.button('next').click();
+    await waitFor(titled('Swipe two'), "the reader on 'Swipe two'");
+    await app.page.keyboard.press('PageDown');
+    await expect
+      .poll(async () => (await reader.scrollPosition()).top, { timeout: 5_000 })
+      .toBeGreaterThan(100);
+    // 'Swipe one' is in the cache: it shows at once, in the pane scrolled for 'Swipe two'.
+    await reader.button('prev').click();
+    await waitFor(titled('Swipe one'), "the reader back on 'Swipe one'");
+    expect((await reader.scrollPosition()).top).toBe(0);
+  });
+});
