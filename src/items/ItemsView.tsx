@@ -369,7 +369,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       {missing && <ArticleMissing what={missing} onDismiss={address.close} />}
       {general.enableListAISummary && <ListSummaryBar />}
       <div className={classes.body} data-view={view} ref={bodyRef}>
-        <PullToRefresh area={bodyRef} onRefresh={refresh} enabled={!!scope && !readerOpen} />
+        <PullToRefresh area={bodyRef} onRefresh={refresh} enabled={!!scope && (column || !readerOpen)} />
         <ColumnSplit column={column} reader={reader} hasReader={readerOpen}>
           {data.stale && (
             <Button

@@ -27,6 +27,9 @@ describe('PullToRefresh', () => {
       <div ref={ref}>
         <PullToRefresh area={ref} onRefresh={props.onRefresh} enabled={props.enabled ?? true} />
         <p>row</p>
+        <div data-testid="reader-pane">
+          <p>article</p>
+        </div>
       </div>
     );
   }
@@ -62,7 +65,7 @@ describe('PullToRefresh', () => {
     expect(indicator()).toBeNull();
   });
 
-  it('a short pull, an upward or sideways move, or a scrolled list refreshes nothing', () => {
+  it('a short pull, an upward or sideways move, or one in the reader pane refreshes nothing', () => {
     const onRefresh = vi.fn(() => Promise.resolve());
     render(<List onRefresh={onRefresh} />);
     const row = screen.getByText('row');
@@ -81,6 +84,11 @@ describe('PullToRefresh', () => {
     send(row, 'touchmove', 200, 120);
     send(row, 'touchmove', 200, 400);
     send(row, 'touchend', 0, null);
+    // In the column view's reader pane beside the list.
+    const article = screen.getByText('article');
+    send(article, 'touchstart', 100, 100);
+    send(article, 'touchmove', 100, 400);
+    send(article, 'touchend', 0, null);
     expect(onRefresh).not.toHaveBeenCalled();
   });
 

@@ -4,8 +4,8 @@
  * and says what letting go will do; the header's refresh button stays for everyone else.
  *
  * Passive touch listeners on the list's area (scrolling stays the browser's); a pull starts only
- * with the list at its top, and a sideways or upward move, a second finger or a touch in a field
- * ends it. While the list is on screen the root's vertical overscroll is held back on touch
+ * with the list at its top, and a sideways or upward move, a second finger, a touch in a field or
+ * in the column view's reader pane ends it. While the list is on screen the root's vertical overscroll is held back on touch
  * screens (src/theme/global.css), so the browser's own pull to refresh does not reload the whole
  * app under the same gesture.
  */
@@ -70,8 +70,10 @@ export function PullToRefresh(props: {
       const touch = e.touches.length === 1 ? e.touches[0] : undefined;
       const target = e.target instanceof Element ? e.target : null;
       const scroller = scrollerIn(target, el);
+      // The column view's reader pane, beside the list, keeps its own pulls.
+      const elsewhere = target?.closest('input, textarea, select, [data-testid="reader-pane"]');
       from =
-        touch && !target?.closest('input, textarea, select') && (scroller?.scrollTop ?? 0) <= 0
+        touch && !elsewhere && (scroller?.scrollTop ?? 0) <= 0
           ? { x: touch.clientX, y: touch.clientY, scroller }
           : null;
       distance = 0;
