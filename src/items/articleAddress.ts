@@ -53,7 +53,7 @@ export interface ArticleAddress {
   pending: () => { id: number | null } | null;
 }
 
-/** An open asked for on the location `key`, before its own location renders. */
+/** An open or close asked for on the location `key`, until its own location renders. */
 interface Ask {
   key: string;
   /** The article asked for; null for a close. */
@@ -142,8 +142,8 @@ export function useArticleAddress(): ArticleAddress {
   }, [navigate, hrefFor, openId, raw, pushed, pendingAsk, ask, location.key]);
 
   const pending = useCallback(() => {
-    const ask = pendingAsk();
-    return ask ? { id: ask.id } : null;
+    const waiting = pendingAsk();
+    return waiting ? { id: waiting.id } : null;
   }, [pendingAsk]);
 
   return useMemo(
