@@ -69,6 +69,13 @@ describe('swipeMayStart', () => {
     Object.defineProperty(code, 'scrollWidth', { value: 900 });
     Object.defineProperty(code, 'clientWidth', { value: 340 });
     expect(swipeMayStart(code, el, 200, 390)).toBe(false);
+    // Its Copy button, over the block beside the `pre` in the block's wrapper, too.
+    const wrap = document.createElement('div');
+    wrap.className = 'rv-code';
+    const copy = document.createElement('button');
+    code.replaceWith(wrap);
+    wrap.append(code, copy);
+    expect(swipeMayStart(copy, el, 200, 390)).toBe(false);
   });
 });
 

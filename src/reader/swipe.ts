@@ -66,6 +66,9 @@ export function swipeMayStart(
   for (let el = target instanceof Element ? target : null; el && el !== root; el = el.parentElement) {
     if (el.matches('input, textarea, select, [contenteditable], audio, video, [role="slider"]')) return false;
     if (scrollsSideways(el)) return false;
+    // A code block's Copy button sits over the block, beside its `pre` (ArticleBody.tsx).
+    const code = el.classList.contains('rv-code') ? el.querySelector(':scope > pre') : null;
+    if (code && scrollsSideways(code)) return false;
   }
   return true;
 }
