@@ -122,9 +122,9 @@ export const en = {
       hideRead: 'Hide read articles',
       hideReadDesc: 'Lists open on their unread articles.',
       autoRead: 'Mark as read when opened',
-      swipeArticles: 'Swipe between articles',
+      swipeArticles: 'Swipe gestures',
       swipeArticlesDesc:
-        'On a touch screen, swipe the article left for the next one, right for the previous one.',
+        'On a touch screen: swipe an article left for the next one, right for the previous one; swipe a row of a list right to mark it read or unread, left to save it.',
       autoRefresh: 'Refresh feeds automatically',
       refreshEvery: 'Refresh every',
       refreshEveryDesc: 'Minutes between automatic refreshes.',

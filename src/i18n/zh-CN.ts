@@ -122,8 +122,9 @@ export const zhCN: DeepStringRecord<typeof en> = {
       hideRead: '隐藏已读文章',
       hideReadDesc: '列表打开时只显示未读文章。',
       autoRead: '打开时标为已读',
-      swipeArticles: '滑动切换文章',
-      swipeArticlesDesc: '在触摸屏上，向左滑动文章打开下一篇，向右滑动打开上一篇。',
+      swipeArticles: '滑动手势',
+      swipeArticlesDesc:
+        '在触摸屏上：向左滑动文章打开下一篇，向右滑动打开上一篇；在列表中向右滑动一行标为已读或未读，向左滑动收藏或取消收藏。',
       autoRefresh: '自动刷新订阅源',
       refreshEvery: '刷新间隔',
       refreshEveryDesc: '两次自动刷新之间的分钟数。',

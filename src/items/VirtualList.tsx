@@ -9,6 +9,8 @@ import { useTitleLanguage } from '../translate/titles/useListTitles';
 import type { ItemsData } from './useItemsData';
 import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
+import { useSideSwipes } from '../reader/swipe';
+import { useSettingsGroup } from '../settings/useSettings';
 
 /** A request to bring an item into view; `seq` makes repeated requests distinct. */
 export interface ScrollRequest {
@@ -65,6 +67,21 @@ export function VirtualList(props: VirtualListProps) {
   const itemRows = Math.ceil(Math.min(data.count, data.rows.length + AHEAD_ROWS) / cols);
   const withFooter = !data.hasMore && data.rows.length > 0 && footer !== null;
   const count = itemRows + (withFooter ? 1 : 0);
+
+  // On a touch screen a row (or card) swiped right is marked read (or unread again), swiped left
+  // saved (or unsaved), as NetNewsWire's rows do.
+  const { swipeArticles } = useSettingsGroup('general');
+  useSideSwipes(
+    scrollRef,
+    (step, target) => {
+      const at = target?.closest('[data-item-index]')?.getAttribute('data-item-index');
+      const row = at == null ? undefined : data.rows[Number(at)];
+      if (!row) return;
+      if (step === -1) props.onToggleRead(row);
+      else props.onToggleSaved(row);
+    },
+    swipeArticles,
+  );
 
   const { onRange } = props;
   const rows = data.rows;

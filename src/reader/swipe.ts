@@ -87,24 +87,27 @@ export function takeRecentSwipe(now = Date.now()): 1 | -1 | null {
 }
 
 /**
- * Steps with `onNext` / `onPrev` on a swipe across `ref`'s element (see the file comment). Off
- * when `enabled` is false; a step with no handler (the first or last article) does nothing.
+ * Calls `onSwipe` with the step (1: the finger went left, -1: right) and the element the touch
+ * began on, for each swipe across `ref`'s element (see the file comment for what is no swipe).
+ * Off when `enabled` is false. While on, the root's `overscroll-behavior-x` holds back the
+ * browser's own sideways overscroll, which goes back (or forward) in history and would take the
+ * same stroke (src/theme/global.css; on coarse pointers only, so a touchpad's history swipe stays).
  */
-export function useSwipeSteps(
+export function useSideSwipes(
   ref: RefObject<HTMLElement | null>,
-  handlers: { onNext?: () => void; onPrev?: () => void; enabled: boolean },
+  onSwipe: (step: 1 | -1, target: Element | null) => void,
+  enabled: boolean,
 ): void {
-  // The handlers change every render (a new row list, a step's pending article); the listeners
+  // The handler changes every render (a new row list, a step's pending article); the listeners
   // stay, so a render while the finger is down does not forget where the touch began.
-  const latest = useRef(handlers);
+  const latest = useRef(onSwipe);
   useEffect(() => {
-    latest.current = handlers;
+    latest.current = onSwipe;
   });
-  const { enabled } = handlers;
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
-    let start: TouchPoint | null = null;
+    let start: (TouchPoint & { target: Element | null }) | null = null;
     let last: TouchPoint | null = null;
     const point = (e: TouchEvent): TouchPoint | null => {
       const touch = e.touches[0] ?? e.changedTouches[0];
@@ -112,7 +115,8 @@ export function useSwipeSteps(
     };
     const onStart = (e: TouchEvent) => {
       const p = e.touches.length === 1 ? point(e) : null;
-      start = p && swipeMayStart(e.target, el, p.x, window.innerWidth) ? p : null;
+      const target = e.target instanceof Element ? e.target : null;
+      start = p && swipeMayStart(target, el, p.x, window.innerWidth) ? { ...p, target } : null;
       last = start;
     };
     const onMove = (e: TouchEvent) => {
@@ -128,18 +132,11 @@ export function useSwipeSteps(
       const selection = document.getSelection();
       if (selection && !selection.isCollapsed) return;
       const step = swipeStep(from, { ...last, t: e.timeStamp }, el.clientWidth || window.innerWidth);
-      const { onNext, onPrev } = latest.current;
-      const go = step === 1 ? onNext : step === -1 ? onPrev : undefined;
-      if (!step || !go) return;
-      lastSwipe = { step, at: Date.now() };
-      go();
+      if (step) latest.current(step, from.target);
     };
     const onCancel = () => {
       start = null;
     };
-    // The browser's own sideways overscroll goes back (or forward) in history, and would take the
-    // same stroke: the root's overscroll-behavior-x stops it while a reader steps on swipes
-    // (src/theme/global.css; on coarse pointers only, so a touchpad's history swipe stays).
     const root = document.documentElement;
     root.dataset.swipeSteps = String(Number(root.dataset.swipeSteps ?? 0) + 1);
     el.addEventListener('touchstart', onStart, { passive: true });
@@ -156,4 +153,25 @@ export function useSwipeSteps(
       el.removeEventListener('touchcancel', onCancel);
     };
   }, [ref, enabled]);
+}
+
+/**
+ * Steps with `onNext` / `onPrev` on a swipe across `ref`'s element (see the file comment). Off
+ * when `enabled` is false; a step with no handler (the first or last article) does nothing.
+ */
+export function useSwipeSteps(
+  ref: RefObject<HTMLElement | null>,
+  handlers: { onNext?: () => void; onPrev?: () => void; enabled: boolean },
+): void {
+  const { onNext, onPrev, enabled } = handlers;
+  useSideSwipes(
+    ref,
+    (step) => {
+      const go = step === 1 ? onNext : onPrev;
+      if (!go) return;
+      lastSwipe = { step, at: Date.now() };
+      go();
+    },
+    enabled,
+  );
 }

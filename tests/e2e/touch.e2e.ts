@@ -1,5 +1,6 @@
 /**
- * A phone's touch gestures, with touch events sent the way a touch screen sends them. Pull to
+ * A phone's touch gestures, with touch events sent the way a touch screen sends them. A row
+ * swiped right is marked read, left saved (src/items/VirtualList.tsx). Pull to
  * refresh (src/items/PullToRefresh.tsx): a list pulled down from its top and let go far enough
  * refreshes its feeds, a short pull does not. Swiping between articles (src/reader/swipe.ts): a leftward swipe across the article opens the next one, a rightward
  * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
@@ -87,6 +88,23 @@ describe('pull to refresh', () => {
     // One fetch: the long pull's (the short one would have made two).
     expect(server.hits('/mutable/live') - before).toBe(1);
     expectNoErrors(realErrors(app.errors));
+  });
+});
+
+describe('swiping a row', () => {
+  test('a row swiped right is marked read, swiped left saved; again, back as it was', async () => {
+    const { list } = screens(app.page);
+    await app.goto(feedPath);
+    await waitFor(list.rowWhen('Swipe three', { unread: true, saved: false }), 'an unread, unsaved row');
+    await list.swipeRow('Swipe three', 0.15, 0.85);
+    await waitFor(list.rowWhen('Swipe three', { unread: false }), 'the row read after a swipe right');
+    await list.swipeRow('Swipe three', 0.85, 0.15);
+    await waitFor(list.rowWhen('Swipe three', { saved: true }), 'the row saved after a swipe left');
+    await list.swipeRow('Swipe three', 0.85, 0.15);
+    await list.swipeRow('Swipe three', 0.15, 0.85);
+    await waitFor(list.rowWhen('Swipe three', { unread: true, saved: false }), 'the row as it was');
+    // No article was opened by the strokes.
+    await waitFor(screens(app.page).reader.root, 'no reader', { state: 'detached' });
   });
 });
 

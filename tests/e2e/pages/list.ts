@@ -178,6 +178,22 @@ export class ListScreen {
     const from = { x: box.x + box.width / 2, y: box.y + 10 };
     await touchStroke(this.page, from, { x: from.x, y: from.y + by });
   }
+  /** The row titled `title` only while it is (un)read and (un)saved as `state` says. */
+  rowWhen(title: string, state: { unread?: boolean; saved?: boolean }): Locator {
+    const attrs = Object.entries(state)
+      .map(([k, v]) => `[data-${k}="${String(v)}"]`)
+      .join('');
+    return this.row(title)
+      .and(this.page.locator(attrs))
+      .describe(`the row '${title}' ${JSON.stringify(state)}`);
+  }
+  /** A finger's sideways stroke across the row titled `title`, from `from` to `to` of its width. */
+  async swipeRow(title: string, from: number, to: number): Promise<void> {
+    const box = await this.row(title).boundingBox();
+    if (!box) throw new Error(`Cannot swipe the row '${title}': it is not on screen`);
+    const y = box.y + box.height / 2;
+    await touchStroke(this.page, { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
+  }
   /** Pull to refresh's indicator (carries `data-phase`). */
   get pullIndicator(): Locator {
     return this.page.locator(tid('pull-refresh')).describe("pull to refresh's indicator");
