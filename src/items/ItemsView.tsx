@@ -1,16 +1,14 @@
 import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
 import { t, useT } from '../i18n';
-import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { useShortcuts } from '../reader/shortcuts';
 import { FLAG_READ } from '../../shared/flags';
@@ -19,6 +17,7 @@ import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
+import { useNextFeed } from './useNextFeed';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -40,7 +39,6 @@ import classes from './ItemsView.module.css';
 import { ListLoading } from './ListLoading';
 import { errorText } from '../i18n/errorText';
 import { onUndone, recordUndo } from '../undo/undoStore';
-import { nextUnreadInSidebar } from '../keys/sidebarOrder';
 import type { ItemViewKey } from '../queries/keys';
 
 export interface ItemsViewProps {
@@ -92,8 +90,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const alwaysShowsRead = ranked || !!props.showsRead;
   const hidesRead = onlyUnread && !alwaysShowsRead;
   const narrow = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const now = useNow();
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
@@ -186,17 +182,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(at);
   };
 
-  const goNextFeed = useCallback(async () => {
-    const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
-    try {
-      const id = await nextUnreadInSidebar(client, current, 1);
-      if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
-      else void navigate(`/f/${id}`);
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
-    }
-  }, [client, navigate, scope]);
-
   const refresh = useCallback(async () => {
     if (!scope) return;
     setRefreshing(true);
@@ -288,12 +273,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     />
   );
 
-  // "Next feed with unread" only while another feed has some (unknown counts: offered).
-  const counts = useQuery({ ...countsQuery(), enabled: !!scope });
-  const unreadElsewhere = counts.data
-    ? counts.data.unread - (scope?.scope === 'feed' ? (counts.data.unreadByFeed[scope.id ?? 0] ?? 0) : 0) > 0
-    : true;
-  const onNextFeed = scope && unreadElsewhere ? () => void goNextFeed() : undefined;
+  const onNextFeed = useNextFeed(scope);
   const scopeFeed = scope?.scope === 'feed' ? feeds.data?.find((f) => f.id === scope.id) : undefined;
   const showRead = () => updateSettings('general', { hideReadArticles: false });
   let body: ReactNode;

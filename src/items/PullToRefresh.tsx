@@ -5,14 +5,15 @@
  *
  * Passive touch listeners on the list's area (scrolling stays the browser's); a pull starts only
  * with the list at its top, and a sideways or upward move, a second finger, a touch in a field or
- * in the column view's reader pane ends it. While the list is on screen the root's vertical overscroll is held back on touch
- * screens (src/theme/global.css), so the browser's own pull to refresh does not reload the whole
- * app under the same gesture.
+ * in the column view's reader pane ends it. While the list is on screen the root's vertical
+ * overscroll is held back on touch screens (src/theme/global.css), so the browser's own pull to
+ * refresh does not reload the whole app under the same gesture.
  */
 import { Loader } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n';
+import { scrollerOf } from '../reader/readerScroll';
 import classes from './ItemsView.module.css';
 
 /** The finger's travel counts half (the list resists), up to this many pixels. */
@@ -23,15 +24,6 @@ export const PULL_AT = 64;
 /** The indicator's distance for a finger `dy` pixels below where it started. */
 export function pullDistance(dy: number): number {
   return dy <= 0 ? 0 : Math.min(PULL_MAX, dy / 2);
-}
-
-/** The nearest ancestor of `el` (itself included) inside `area` that scrolls vertically. */
-function scrollerIn(el: Element | null, area: Element): Element | null {
-  for (let a = el; a && a !== area; a = a.parentElement) {
-    const overflow = getComputedStyle(a).overflowY;
-    if ((overflow === 'auto' || overflow === 'scroll') && a.scrollHeight > a.clientHeight) return a;
-  }
-  return null;
 }
 
 type Phase = 'idle' | 'pulling' | 'refreshing';
@@ -59,7 +51,7 @@ export function PullToRefresh(props: {
     if (!el || !enabled || busy) return;
     const root = document.documentElement;
     root.dataset.pullRefresh = '';
-    let from: { x: number; y: number; scroller: Element | null } | null = null;
+    let from: { x: number; y: number; scroller: HTMLElement | null } | null = null;
     let distance = 0;
     const stop = () => {
       from = null;
@@ -69,7 +61,7 @@ export function PullToRefresh(props: {
     const onStart = (e: TouchEvent) => {
       const touch = e.touches.length === 1 ? e.touches[0] : undefined;
       const target = e.target instanceof Element ? e.target : null;
-      const scroller = scrollerIn(target, el);
+      const scroller = scrollerOf(target, el);
       // The column view's reader pane, beside the list, keeps its own pulls.
       const elsewhere = target?.closest('input, textarea, select, [data-testid="reader-pane"]');
       from =

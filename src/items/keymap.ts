@@ -40,10 +40,13 @@ export function listKeymap(
   });
   // An article asked for whose reader has not rendered yet (a slow page) has the reader's keys
   // already, Esc too, which the reader handles itself once it is there.
-  const here = state.readerComing
-    ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1), close: () => a.close() })
-    : state.readerOpen
-      ? bindKeys('reader', { next: () => a.step(1), prev: () => a.step(-1) })
+  const here =
+    state.readerOpen || state.readerComing
+      ? bindKeys('reader', {
+          next: () => a.step(1),
+          prev: () => a.step(-1),
+          ...(state.readerComing ? { close: () => a.close() } : {}),
+        })
       : bindKeys('list', {
           next: () => a.move(1),
           prev: () => a.move(-1),

@@ -10,9 +10,16 @@ const PAGE = 0.85;
 /** One arrow step, in CSS pixels (about two lines of the article's text). */
 const LINE = 48;
 
-/** The nearest ancestor of `el` that scrolls vertically, or null. */
-export function scrollerOf(el: Element | null): HTMLElement | null {
-  for (let a = el?.parentElement ?? null; a; a = a.parentElement) {
+/**
+ * The nearest element that scrolls vertically, `el` itself or an ancestor (below `within` when
+ * given), or null.
+ */
+export function scrollerOf(el: Element | null, within?: Element): HTMLElement | null {
+  for (
+    let a = el instanceof HTMLElement ? el : (el?.parentElement ?? null);
+    a && a !== within;
+    a = a.parentElement
+  ) {
     const overflow = getComputedStyle(a).overflowY;
     if ((overflow === 'auto' || overflow === 'scroll') && a.scrollHeight > a.clientHeight) return a;
   }
