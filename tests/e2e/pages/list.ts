@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { touchStroke } from './touch';
+import { swipeAcross, touchStroke } from './touch';
 import { exactly, tid, waitFor, waitUntil } from './wait';
 
 /**
@@ -187,12 +187,9 @@ export class ListScreen {
       .and(this.page.locator(attrs))
       .describe(`the row '${title}' ${JSON.stringify(state)}`);
   }
-  /** A finger's sideways stroke across the row titled `title`, from `from` to `to` of its width. */
-  async swipeRow(title: string, from: number, to: number): Promise<void> {
-    const box = await this.row(title).boundingBox();
-    if (!box) throw new Error(`Cannot swipe the row '${title}': it is not on screen`);
-    const y = box.y + box.height / 2;
-    await touchStroke(this.page, { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
+  /** A swipe across the row titled `title`, from `from` to `to` of its width (see `swipeAcross`). */
+  swipeRow(title: string, from: number, to: number): Promise<void> {
+    return swipeAcross(this.row(title), from, to);
   }
   /** Pull to refresh's indicator (carries `data-phase`). */
   get pullIndicator(): Locator {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { touchStroke } from './touch';
+import { swipeAcross } from './touch';
 import { exactly, tid, waitFor } from './wait';
 
 /** The article reader (pane, overlay or page): title, body, toolbar and its More menu. */
@@ -52,15 +52,9 @@ export class ReaderScreen {
   get codeBlocks(): Locator {
     return this.body.locator('pre').describe("the body's code blocks");
   }
-  /**
-   * A finger's quick sideways stroke across `over` (a touch screen's swipe, see `touchStroke`),
-   * from `from` to `to` of its width, at its vertical middle (at most 200 px down).
-   */
-  async swipe(over: Locator, from: number, to: number): Promise<void> {
-    const box = await over.boundingBox();
-    if (!box) throw new Error(`Cannot swipe over ${String(over)}: it has no box`);
-    const y = box.y + Math.min(box.height / 2, 200);
-    await touchStroke(this.page, { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
+  /** A swipe across `over`, from `from` to `to` of its width (see `swipeAcross`). */
+  swipe(over: Locator, from: number, to: number): Promise<void> {
+    return swipeAcross(over, from, to);
   }
   /** A paragraph of the body holding `text`. */
   paragraph(text: string): Locator {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * One finger's quick stroke from `from` to `to` (page pixels), sent as a touch screen sends it:
@@ -33,4 +33,15 @@ export async function touchStroke(
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * A quick sideways stroke across `over` ({@link touchStroke}), from `from` to `to` of its width,
+ * at its vertical middle (at most 200 px below its top, for tall elements).
+ */
+export async function swipeAcross(over: Locator, from: number, to: number): Promise<void> {
+  const box = await over.boundingBox();
+  if (!box) throw new Error(`Cannot swipe across ${String(over)}: it is not on screen`);
+  const y = box.y + Math.min(box.height / 2, 200);
+  await touchStroke(over.page(), { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
 }
