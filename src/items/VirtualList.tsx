@@ -9,8 +9,8 @@ import { useTitleLanguage } from '../translate/titles/useListTitles';
 import type { ItemsData } from './useItemsData';
 import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
-import { useSideSwipes } from '../reader/swipe';
 import { useSettingsGroup } from '../settings/useSettings';
+import { SwipeBackdrop, useRowSwipes } from './rowSwipe';
 
 /** A request to bring an item into view; `seq` makes repeated requests distinct. */
 export interface ScrollRequest {
@@ -68,20 +68,11 @@ export function VirtualList(props: VirtualListProps) {
   const withFooter = !data.hasMore && data.rows.length > 0 && footer !== null;
   const count = itemRows + (withFooter ? 1 : 0);
 
-  // On a touch screen a row (or card) swiped right is marked read (or unread again), swiped left
-  // saved (or unsaved), as NetNewsWire's rows do.
+  // On a touch screen a row (or card) dragged right is marked read (or unread again), dragged
+  // left saved (or unsaved), as NetNewsWire's rows are (rowSwipe.tsx).
   const { swipeArticles } = useSettingsGroup('general');
-  useSideSwipes(
-    scrollRef,
-    (step, target) => {
-      const at = target?.closest('[data-item-index]')?.getAttribute('data-item-index');
-      const row = at == null ? undefined : data.rows[Number(at)];
-      if (!row) return;
-      if (step === -1) props.onToggleRead(row);
-      else props.onToggleSaved(row);
-    },
-    swipeArticles,
-  );
+  const swipe = useRowSwipes(scrollRef, data.rows, props, swipeArticles);
+  const swipedRow = swipe ? Math.floor(swipe.index / cols) : -1;
 
   const { onRange } = props;
   const rows = data.rows;
@@ -166,6 +157,7 @@ export function VirtualList(props: VirtualListProps) {
       data-testid="items-list"
       data-count={data.count}
       data-loaded={data.rows.length}
+      data-row-swipes={swipeArticles || undefined}
       tabIndex={-1}
       onScroll={reportInput}
     >
@@ -183,6 +175,7 @@ export function VirtualList(props: VirtualListProps) {
               transform: `translateY(${vi.start}px)`,
             }}
           >
+            {swipe && vi.index === swipedRow && <SwipeBackdrop swipe={swipe} />}
             {render(vi.index)}
           </div>
         ))}

@@ -1,7 +1,16 @@
 import { cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EDGE_PX, swipeMayStart, swipeStep, takeRecentSwipe, useSwipeSteps } from './swipe';
+import {
+  EDGE_PX,
+  type SideDrag,
+  strokeAxis,
+  swipeMayStart,
+  swipeStep,
+  takeRecentSwipe,
+  useSideSwipes,
+  useSwipeSteps,
+} from './swipe';
 
 const at = (x: number, y: number, t: number) => ({ x, y, t });
 
@@ -21,6 +30,20 @@ describe('swipeStep', () => {
     // A wide pane asks for more than the minimum.
     expect(swipeStep(at(900, 400, 0), at(750, 400, 200), 1000)).toBeNull();
     expect(swipeStep(at(900, 400, 0), at(650, 400, 200), 1000)).toBe(1);
+  });
+
+  it('untimed (a drag drawn under the finger), a slow stroke counts by where it ends', () => {
+    expect(swipeStep(at(300, 400, 0), at(100, 400, 2000), 390, false)).toBe(1);
+    expect(swipeStep(at(300, 400, 0), at(230, 400, 2000), 390, false)).toBeNull();
+  });
+});
+
+describe('strokeAxis', () => {
+  it('waits for a few pixels, then tells a sideways drag from a scroll', () => {
+    expect(strokeAxis(6, 3)).toBeNull();
+    expect(strokeAxis(-20, 6)).toBe('x');
+    expect(strokeAxis(20, 12)).toBe('y');
+    expect(strokeAxis(0, -15)).toBe('y');
   });
 });
 
@@ -114,6 +137,54 @@ describe('useSwipeSteps', () => {
     stroke(getByText('text'), 100, 800);
     expect(onPrev).toHaveBeenCalledOnce();
     expect(takeRecentSwipe()).toBe(-1);
+  });
+
+  it('follows a sideways drag as it goes, and acts where the finger lifts', () => {
+    const drags: (SideDrag | null)[] = [];
+    const onSwipe = vi.fn();
+    function Dragged() {
+      const ref = useRef<HTMLDivElement | null>(null);
+      useSideSwipes(ref, onSwipe, true, (d) => drags.push(d));
+      return (
+        <div ref={ref}>
+          <p>row</p>
+        </div>
+      );
+    }
+    const { getByText } = render(<Dragged />);
+    const el = getByText('row');
+    const send = (type: string, x: number | null, y = 300) => {
+      const t = x === null ? [] : [touch(el, x, y)];
+      el.dispatchEvent(new TouchEvent(type, { touches: t, changedTouches: t, bubbles: true }));
+    };
+    // Rightwards 40 px (under the reach of 22% of 1024), then on to 400 px, then lifted.
+    send('touchstart', 100);
+    send('touchmove', 104);
+    expect(drags).toEqual([]);
+    send('touchmove', 140);
+    send('touchmove', 500);
+    send('touchend', null);
+    expect(drags.map((d) => d && [d.dx, d.step])).toEqual([[40, null], [400, -1], null]);
+    expect(drags[0]?.target).toBe(el);
+    expect(onSwipe).toHaveBeenCalledExactlyOnceWith(-1, el);
+
+    // Dragged back short of the reach before lifting: nothing.
+    drags.length = 0;
+    send('touchstart', 100);
+    send('touchmove', 500);
+    send('touchmove', 150);
+    send('touchend', null);
+    expect(drags.map((d) => d && d.step)).toEqual([-1, null, null]);
+    expect(onSwipe).toHaveBeenCalledOnce();
+
+    // A stroke that began as a scroll is one, whatever it does after: no drag, no swipe.
+    drags.length = 0;
+    send('touchstart', 100);
+    send('touchmove', 102, 330);
+    send('touchmove', 600, 330);
+    send('touchend', null);
+    expect(drags).toEqual([]);
+    expect(onSwipe).toHaveBeenCalledOnce();
   });
 
   it('does nothing when off, with two fingers, or at the end of the list', () => {

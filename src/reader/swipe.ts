@@ -28,17 +28,48 @@ export interface TouchPoint {
   t: number;
 }
 
+/** How far sideways a swipe must go in a pane `width` pixels wide. */
+export function swipeReach(width: number): number {
+  return Math.max(MIN_PX, width * SHARE);
+}
+
 /**
  * Which way a finished touch from `start` to `end` steps, in a pane `width` pixels wide: 1 for
  * the next article (finger moved left), -1 for the previous one, null when it was no swipe.
+ * `timed` false drops the time limit: a stroke whose effect was drawn under the finger all
+ * along (a row's drag) is judged by where it ends, however slowly it got there.
  */
-export function swipeStep(start: TouchPoint, end: TouchPoint, width: number): 1 | -1 | null {
+export function swipeStep(start: TouchPoint, end: TouchPoint, width: number, timed = true): 1 | -1 | null {
   const dx = end.x - start.x;
   const dy = end.y - start.y;
-  if (end.t - start.t > MAX_MS) return null;
-  if (Math.abs(dx) < Math.max(MIN_PX, width * SHARE)) return null;
+  if (timed && end.t - start.t > MAX_MS) return null;
+  if (Math.abs(dx) < swipeReach(width)) return null;
   if (Math.abs(dx) < SLOPE * Math.abs(dy)) return null;
   return dx < 0 ? 1 : -1;
+}
+
+/** A finger this far from where it began has shown which way it goes (px). */
+const LOCK_PX = 10;
+
+/**
+ * Which way a touch in progress is going once it has moved `LOCK_PX`: 'x' when it is at least
+ * `SLOPE` times more sideways than vertical (a drag), 'y' otherwise (scrolling), null before.
+ */
+export function strokeAxis(dx: number, dy: number): 'x' | 'y' | null {
+  if (Math.hypot(dx, dy) < LOCK_PX) return null;
+  return Math.abs(dx) >= SLOPE * Math.abs(dy) ? 'x' : 'y';
+}
+
+/** Where a sideways drag is, for drawing it under the finger. */
+export interface SideDrag {
+  /** px the finger has travelled sideways since the touch began (negative: leftwards). */
+  dx: number;
+  /** How far it must travel for the swipe to count (`swipeReach` of the pane). */
+  reach: number;
+  /** What letting go here would do (`swipeStep` with no time limit). */
+  step: 1 | -1 | null;
+  /** The element the touch began on. */
+  target: Element | null;
 }
 
 /** Whether `el` scrolls sideways on its own (a `pre`, a table wrapper): its swipes are its own. */
@@ -92,23 +123,39 @@ export function takeRecentSwipe(now = Date.now()): 1 | -1 | null {
  * Off when `enabled` is false. While on, the root's `overscroll-behavior-x` holds back the
  * browser's own sideways overscroll, which goes back (or forward) in history and would take the
  * same stroke (src/theme/global.css; on coarse pointers only, so a touchpad's history swipe stays).
+ *
+ * With `onDrag`, a stroke is followed as it goes: once it has shown itself sideways
+ * (`strokeAxis`), every move reports where it is, and its end (or a cancel) reports null. Such a
+ * stroke is judged by where the finger lifts, with no time limit (the caller draws what will
+ * happen); one that began vertical is a scroll and steps nothing.
  */
 export function useSideSwipes(
   ref: RefObject<HTMLElement | null>,
   onSwipe: (step: 1 | -1, target: Element | null) => void,
   enabled: boolean,
+  onDrag?: (drag: SideDrag | null) => void,
 ): void {
-  // The handler changes every render (a new row list, a step's pending article); the listeners
+  // The handlers change every render (a new row list, a step's pending article); the listeners
   // stay, so a render while the finger is down does not forget where the touch began.
   const latest = useRef(onSwipe);
+  const latestDrag = useRef(onDrag);
   useEffect(() => {
     latest.current = onSwipe;
+    latestDrag.current = onDrag;
   });
+  const follows = onDrag !== undefined;
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
     let start: (TouchPoint & { target: Element | null }) | null = null;
     let last: TouchPoint | null = null;
+    // Followed strokes: the axis the stroke showed, once it has.
+    let axis: 'x' | 'y' | null = null;
+    const width = () => el.clientWidth || window.innerWidth;
+    const endDrag = () => {
+      if (axis === 'x') latestDrag.current?.(null);
+      axis = null;
+    };
     const point = (e: TouchEvent): TouchPoint | null => {
       const touch = e.touches[0] ?? e.changedTouches[0];
       return touch ? { x: touch.clientX, y: touch.clientY, t: e.timeStamp } : null;
@@ -116,26 +163,45 @@ export function useSideSwipes(
     const onStart = (e: TouchEvent) => {
       const p = e.touches.length === 1 ? point(e) : null;
       const target = e.target instanceof Element ? e.target : null;
+      endDrag();
       start = p && swipeMayStart(target, el, p.x, window.innerWidth) ? { ...p, target } : null;
       last = start;
     };
     const onMove = (e: TouchEvent) => {
       if (!start) return;
-      if (e.touches.length !== 1) start = null;
-      else last = point(e);
+      if (e.touches.length !== 1) {
+        start = null;
+        endDrag();
+        return;
+      }
+      last = point(e);
+      if (!follows || !last) return;
+      axis ??= strokeAxis(last.x - start.x, last.y - start.y);
+      if (axis !== 'x') return;
+      const w = width();
+      latestDrag.current?.({
+        dx: last.x - start.x,
+        reach: swipeReach(w),
+        step: swipeStep(start, last, w, false),
+        target: start.target,
+      });
     };
     const onEnd = (e: TouchEvent) => {
       const from = start;
+      const followed = axis;
       start = null;
+      endDrag();
       if (!from || !last || e.touches.length > 0) return;
+      if (follows && followed !== 'x') return;
       // A selection made during the touch (a long press) is the highlighter's.
       const selection = document.getSelection();
       if (selection && !selection.isCollapsed) return;
-      const step = swipeStep(from, { ...last, t: e.timeStamp }, el.clientWidth || window.innerWidth);
+      const step = swipeStep(from, { ...last, t: e.timeStamp }, width(), !follows);
       if (step) latest.current(step, from.target);
     };
     const onCancel = () => {
       start = null;
+      endDrag();
     };
     const root = document.documentElement;
     root.dataset.swipeSteps = String(Number(root.dataset.swipeSteps ?? 0) + 1);
@@ -151,8 +217,9 @@ export function useSideSwipes(
       el.removeEventListener('touchmove', onMove);
       el.removeEventListener('touchend', onEnd);
       el.removeEventListener('touchcancel', onCancel);
+      endDrag();
     };
-  }, [ref, enabled]);
+  }, [ref, enabled, follows]);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A phone's touch gestures, with touch events sent the way a touch screen sends them. A row
- * swiped right is marked read, left saved (src/items/VirtualList.tsx). Pull to
+ * swiped right is marked read, left saved (src/items/rowSwipe.tsx), and a slow drag shows what
+ * letting go will do and does it only past the line. Pull to
  * refresh (src/items/PullToRefresh.tsx): a list pulled down from its top and let go far enough
  * refreshes its feeds, a short pull does not. Swiping between articles (src/reader/swipe.ts): a leftward swipe across the article opens the next one, a rightward
  * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
@@ -105,6 +106,37 @@ describe('swiping a row', () => {
     await waitFor(list.rowWhen('Swipe three', { unread: true, saved: false }), 'the row as it was');
     // No article was opened by the strokes.
     await waitFor(screens(app.page).reader.root, 'no reader', { state: 'detached' });
+  });
+
+  test('a dragged row shows what letting go will do, and does it only when let go far enough', async () => {
+    const { list } = screens(app.page);
+    await app.goto(feedPath);
+    await waitFor(list.rowWhen('Swipe two', { unread: true, saved: false }), 'an unread, unsaved row');
+    // 15% of the row's width: under the 22% a swipe needs. The backdrop shows the action, faint.
+    const finger = await list.holdRow('Swipe two', 0.2);
+    await finger.moveTo(0.35);
+    await waitFor(
+      list.swipeBackdrop('read', false).filter({ hasText: 'Mark read' }),
+      "'Mark read', not ready",
+    );
+    // Slowly on (1.5 s): ready; back again: not; let go there, nothing happens.
+    await finger.moveTo(0.85, 1500);
+    await waitFor(list.swipeBackdrop('read', true), "'Mark read', ready");
+    await finger.moveTo(0.3);
+    await waitFor(list.swipeBackdrop('read', false), "'Mark read' no longer ready");
+    await finger.lift();
+    await waitFor(list.anySwipeBackdrop, 'the backdrop gone once the row is home', { state: 'detached' });
+    expect(await list.rowWhen('Swipe two', { unread: true }).count()).toBe(1);
+
+    // A slow drag left, let go past the line: saved (a quick flick is not needed).
+    const again = await list.holdRow('Swipe two', 0.85);
+    await again.moveTo(0.2, 1500);
+    await waitFor(list.swipeBackdrop('save', true).filter({ hasText: 'Save' }), "'Save', ready");
+    await again.lift();
+    await waitFor(list.rowWhen('Swipe two', { saved: true, unread: true }), 'the row saved by a slow drag');
+    await waitFor(list.anySwipeBackdrop, 'the backdrop gone', { state: 'detached' });
+    await list.swipeRow('Swipe two', 0.85, 0.15);
+    await waitFor(list.rowWhen('Swipe two', { saved: false }), 'the row unsaved again');
   });
 });
 

@@ -1,37 +1,62 @@
 import type { Locator, Page } from 'playwright-core';
 
+type Point = { x: number; y: number };
+
+/** A finger on the screen: moved in steps, then lifted ({@link holdTouch}). */
+export interface HeldTouch {
+  /** Moves in `steps` moves from where the finger is to `to`, `msEach` apart in the events. */
+  moveTo(to: Point, steps?: number, msEach?: number): Promise<void>;
+  /** Lifts the finger where it is. */
+  lift(): Promise<void>;
+}
+
 /**
- * One finger's quick stroke from `from` to `to` (page pixels), sent as a touch screen sends it:
- * touch events through CDP (the page needs touch, `Emulation.setTouchEmulationEnabled`), in 8
- * moves whose time stamps are 20 ms apart (the pace is in the events, not in pauses).
+ * Puts one finger down at `from` (page pixels), as a touch screen does: touch events through
+ * CDP (the page needs touch, `Emulation.setTouchEmulationEnabled`), their pace in the events'
+ * time stamps rather than in pauses. Lift it to end the touch.
  */
-export async function touchStroke(
-  page: Page,
-  from: { x: number; y: number },
-  to: { x: number; y: number },
-): Promise<void> {
+export async function holdTouch(page: Page, from: Point): Promise<HeldTouch> {
   const cdp = await page.context().newCDPSession(page);
-  const t0 = Date.now() / 1000;
-  const at = (share: number) => ({
-    x: from.x + (to.x - from.x) * share,
-    y: from.y + (to.y - from.y) * share,
-  });
+  let clock = Date.now() / 1000;
+  let at = from;
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point: Point | null) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [], timestamp: clock });
   try {
-    const send = (
-      type: 'touchStart' | 'touchMove' | 'touchEnd',
-      point: { x: number; y: number } | null,
-      step: number,
-    ) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: point ? [point] : [],
-        timestamp: t0 + step * 0.02,
-      });
-    await send('touchStart', from, 0);
-    for (let i = 1; i <= 8; i++) await send('touchMove', at(i / 8), i);
-    await send('touchEnd', null, 9);
-  } finally {
+    await send('touchStart', from);
+  } catch (e) {
     await cdp.detach();
+    throw e;
+  }
+  return {
+    async moveTo(to, steps = 8, msEach = 20) {
+      const origin = at;
+      for (let i = 1; i <= steps; i++) {
+        clock += msEach / 1000;
+        at = { x: origin.x + ((to.x - origin.x) * i) / steps, y: origin.y + ((to.y - origin.y) * i) / steps };
+        await send('touchMove', at);
+      }
+    },
+    async lift() {
+      try {
+        clock += 0.02;
+        await send('touchEnd', null);
+      } finally {
+        await cdp.detach();
+      }
+    },
+  };
+}
+
+/**
+ * One finger's quick stroke from `from` to `to` (page pixels): down, 8 moves 20 ms apart, up
+ * ({@link holdTouch}).
+ */
+export async function touchStroke(page: Page, from: Point, to: Point): Promise<void> {
+  const finger = await holdTouch(page, from);
+  try {
+    await finger.moveTo(to);
+  } finally {
+    await finger.lift();
   }
 }
 
