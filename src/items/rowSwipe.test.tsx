@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemRow } from '../engine/contract';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { dragOffset, SwipeBackdrop, useRowSwipes } from './rowSwipe';
+import { dragOffset } from '../reader/swipe';
+import { SwipeBackdrop, useRowSwipes } from './rowSwipe';
 
 afterEach(() => {
   cleanup();

@@ -14,7 +14,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { type SideDrag, useSideSwipes } from '../reader/swipe';
+import { dragOffset, type SideDrag, useSideSwipes } from '../reader/swipe';
 import classes from './ItemCells.module.css';
 
 /** A row being dragged: which, what letting go would do, and where its box is in its list row. */
@@ -33,12 +33,6 @@ export interface RowSwipe {
 
 /** How long the row takes to slide home after the finger lifts (ms); CSS has the same. */
 const SETTLE_MS = 180;
-
-/** Past the reach the row follows the finger less and less, so the drag feels its end. */
-export function dragOffset(dx: number, reach: number): number {
-  const over = Math.abs(dx) - reach;
-  return over <= 0 ? dx : Math.sign(dx) * (reach + over * 0.35);
-}
 
 /**
  * Follows row drags in `scrollRef`'s list and acts on the row (by its `data-item-index`) when a

@@ -71,11 +71,13 @@ export function Reader(props: ReaderProps) {
   const [flash, setFlash] = useState<string | null>(null);
   const previewOpen = usePreviewState() !== null;
   const rootRef = useRef<HTMLElement | null>(null);
+  const gridRef = useRef<HTMLDivElement | null>(null);
   const { swipeArticles } = useSettingsGroup('general');
   useSwipeSteps(rootRef, {
     onNext: props.onNext,
     onPrev: props.onPrev,
     enabled: swipeArticles && !previewOpen,
+    follow: gridRef,
   });
   // An article a swipe brought in slides in from the side the finger went (once, at mount).
   const [arrived] = useState(() => takeRecentSwipe());
@@ -200,7 +202,7 @@ export function Reader(props: ReaderProps) {
         flash={flash}
       />
 
-      <div className="rv-reader-grid" data-aside={chapters.length > 0 || undefined}>
+      <div ref={gridRef} className="rv-reader-grid" data-aside={chapters.length > 0 || undefined}>
         <div className="rv-reader-main">
           <header className="rv-header">
             <Text size="sm" c="dimmed" className="rv-meta">

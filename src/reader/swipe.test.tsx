@@ -187,6 +187,60 @@ describe('useSwipeSteps', () => {
     expect(onSwipe).toHaveBeenCalledOnce();
   });
 
+  it('with follow, the article moves with the finger and slides back when let go short', () => {
+    vi.useFakeTimers();
+    const onNext = vi.fn();
+    function Following() {
+      const ref = useRef<HTMLDivElement | null>(null);
+      const follow = useRef<HTMLDivElement | null>(null);
+      useSwipeSteps(ref, { onNext, enabled: true, follow });
+      return (
+        <div ref={ref}>
+          <div ref={follow} data-testid="grid">
+            <p>text</p>
+          </div>
+        </div>
+      );
+    }
+    try {
+      const { getByText, getByTestId } = render(<Following />);
+      const text = getByText('text');
+      const grid = getByTestId('grid');
+      const send = (type: string, x: number | null) => {
+        const t = x === null ? [] : [touch(text, x, 300)];
+        text.dispatchEvent(new TouchEvent(type, { touches: t, changedTouches: t, bubbles: true }));
+      };
+      // Leftwards (towards the next article) 100 px: it follows.
+      send('touchstart', 600);
+      send('touchmove', 500);
+      expect(grid.style.transform).toBe('translateX(-100.0px)');
+      expect(grid.dataset.swiping).toBe('drag');
+      send('touchend', null);
+      expect(onNext).not.toHaveBeenCalled();
+      expect(grid.style.transform).toBe('');
+      expect(grid.dataset.swiping).toBe('settle');
+      vi.advanceTimersByTime(200);
+      expect(grid.dataset.swiping).toBeUndefined();
+      // Rightwards there is no previous article: it moves a third as far, and steps nothing.
+      send('touchstart', 300);
+      send('touchmove', 600);
+      expect(grid.style.transform).toBe('translateX(100.0px)');
+      send('touchend', null);
+      // Far enough left, slowly or not: the next article; this one stays aside meanwhile.
+      send('touchstart', 900);
+      send('touchmove', 300);
+      send('touchend', null);
+      expect(onNext).toHaveBeenCalledOnce();
+      expect(grid.dataset.swiping).toBe('drag');
+      // None came (this test renders no next article): it slides back.
+      vi.advanceTimersByTime(1600);
+      expect(grid.style.transform).toBe('');
+      expect(takeRecentSwipe()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does nothing when off, with two fingers, or at the end of the list', () => {
     const onNext = vi.fn();
     const { getByText, rerender } = render(<Pane onNext={onNext} enabled={false} />);

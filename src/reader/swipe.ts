@@ -48,6 +48,12 @@ export function swipeStep(start: TouchPoint, end: TouchPoint, width: number, tim
   return dx < 0 ? 1 : -1;
 }
 
+/** Past the reach a dragged element follows the finger less and less, so the drag feels its end. */
+export function dragOffset(dx: number, reach: number): number {
+  const over = Math.abs(dx) - reach;
+  return over <= 0 ? dx : Math.sign(dx) * (reach + over * 0.35);
+}
+
 /** A finger this far from where it began has shown which way it goes (px). */
 const LOCK_PX = 10;
 
@@ -176,6 +182,13 @@ export function useSideSwipes(
       }
       last = point(e);
       if (!follows || !last) return;
+      // A long press that began selecting text (the highlighter's) is no drag.
+      const selection = document.getSelection();
+      if (selection && !selection.isCollapsed) {
+        start = null;
+        endDrag();
+        return;
+      }
       axis ??= strokeAxis(last.x - start.x, last.y - start.y);
       if (axis !== 'x') return;
       const w = width();
@@ -222,23 +235,80 @@ export function useSideSwipes(
   }, [ref, enabled, follows]);
 }
 
+/** How long a dragged article takes to slide back when let go short (ms); reader.css has it. */
+const SETTLE_MS = 180;
+
+/**
+ * Moves a dragged article `offset` px aside, fading it a little; null slides it back (the
+ * settle transition), undefined forgets the drag once it is back.
+ */
+function placeAside(el: HTMLElement, offset: number | null | undefined): void {
+  if (offset === undefined) {
+    delete el.dataset.swiping;
+    return;
+  }
+  el.dataset.swiping = offset === null ? 'settle' : 'drag';
+  const width = el.clientWidth || window.innerWidth;
+  el.style.transform = offset === null ? '' : `translateX(${offset.toFixed(1)}px)`;
+  el.style.opacity = offset === null ? '' : String(1 - Math.min(0.4, Math.abs(offset) / width));
+}
+
 /**
  * Steps with `onNext` / `onPrev` on a swipe across `ref`'s element (see the file comment). Off
  * when `enabled` is false; a step with no handler (the first or last article) does nothing.
+ *
+ * With `follow`, that element follows a sideways drag (`useSideSwipes`' drag callback) and the
+ * swipe is judged by where the finger lifts, however slowly: it moves with the finger up to the
+ * reach and less after it, fading a little, and only a third as far where there is no article
+ * that way. Let go short, it slides back; let go past the line, it stays aside until the next
+ * article replaces it (or slides back if none comes).
  */
 export function useSwipeSteps(
   ref: RefObject<HTMLElement | null>,
-  handlers: { onNext?: () => void; onPrev?: () => void; enabled: boolean },
+  handlers: {
+    onNext?: () => void;
+    onPrev?: () => void;
+    enabled: boolean;
+    follow?: RefObject<HTMLElement | null>;
+  },
 ): void {
-  const { onNext, onPrev, enabled } = handlers;
+  const { onNext, onPrev, enabled, follow } = handlers;
+  const handlerFor = (step: 1 | -1) => (step === 1 ? onNext : onPrev);
+  const lastDrag = useRef<SideDrag | null>(null);
+  const settleTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(settleTimer.current), []);
+
+  const onDrag = (drag: SideDrag | null) => {
+    const el = follow?.current;
+    if (!el) return;
+    window.clearTimeout(settleTimer.current);
+    if (drag) {
+      lastDrag.current = drag;
+      const open = handlerFor(drag.dx < 0 ? 1 : -1) !== undefined;
+      const offset = open ? dragOffset(drag.dx, drag.reach) : drag.dx / 3;
+      placeAside(el, offset);
+      return;
+    }
+    const last = lastDrag.current;
+    lastDrag.current = null;
+    const settle = () => {
+      placeAside(el, null);
+      settleTimer.current = window.setTimeout(() => placeAside(el, undefined), SETTLE_MS);
+    };
+    // Stepping: the next article replaces this one; should none come, it slides back.
+    if (last?.step && handlerFor(last.step)) settleTimer.current = window.setTimeout(settle, 1500);
+    else settle();
+  };
+
   useSideSwipes(
     ref,
     (step) => {
-      const go = step === 1 ? onNext : onPrev;
+      const go = handlerFor(step);
       if (!go) return;
       lastSwipe = { step, at: Date.now() };
       go();
     },
     enabled,
+    follow ? onDrag : undefined,
   );
 }

@@ -1,13 +1,15 @@
 /**
  * A phone's touch gestures, with touch events sent the way a touch screen sends them. A row
  * swiped right is marked read, left saved (src/items/rowSwipe.tsx), and a slow drag shows what
- * letting go will do and does it only past the line. Pull to
- * refresh (src/items/PullToRefresh.tsx): a list pulled down from its top and let go far enough
- * refreshes its feeds, a short pull does not. Swiping between articles (src/reader/swipe.ts): a leftward swipe across the article opens the next one, a rightward
- * one the previous, a swipe over a code block that scrolls sideways scrolls it and steps nothing,
- * Back still returns to the list, and the setting turns it off; every article opens at its top,
- * also one stepped back to from the cache. With RIVULET_SHOTS=1 the reader after a swipe and the
- * list mid-pull are photographed to test-results/touch/.
+ * letting go will do and does it only past the line. Pull to refresh
+ * (src/items/PullToRefresh.tsx): a list pulled down from its top and let go far enough refreshes
+ * its feeds, a short pull does not. Swiping between articles (src/reader/swipe.ts): a leftward
+ * swipe across the article opens the next one, a rightward one the previous, a swipe over a code
+ * block that scrolls sideways scrolls it and steps nothing, a drag moves the article with the
+ * finger and one let go short steps nothing, Back still returns to the list, and the setting
+ * turns it off; every article opens at its top, also one stepped back to from the cache. With
+ * RIVULET_SHOTS=1 the reader after a swipe and the list mid-pull are photographed to
+ * test-results/touch/.
  */
 import { join } from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
@@ -165,6 +167,26 @@ describe('swiping between articles', () => {
     await waitForPath(app.page, feedPath);
     await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
     expectNoErrors(realErrors(app.errors));
+  });
+
+  test('a drag moves the article with the finger: let go short it comes back, past the line it steps', async () => {
+    const { list, reader } = screens(app.page);
+    await app.goto(feedPath);
+    await list.row('Swipe one').click();
+    await waitFor(titled('Swipe one'), "the reader on 'Swipe one'");
+    const finger = await reader.hold(reader.body, 0.8);
+    await finger.moveTo(0.6);
+    await waitFor(reader.draggedAside, 'the article following the finger');
+    await finger.moveTo(0.75);
+    await finger.lift();
+    await waitFor(reader.draggedAside, 'the article back in place', { state: 'detached' });
+    expect(await titled('Swipe one').count()).toBe(1);
+    // Slowly (1.5 s) past the line: the next article.
+    const slow = await reader.hold(reader.body, 0.85);
+    await slow.moveTo(0.15, 1500);
+    await slow.lift();
+    await waitFor(titled('Swipe two'), "the reader on 'Swipe two' after a slow drag");
+    await waitFor(reader.draggedAside, 'the new article in place', { state: 'detached' });
   });
 
   test('with swiping turned off in Settings a swipe steps nothing', async () => {

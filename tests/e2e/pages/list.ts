@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { type HeldTouch, holdTouch, swipeAcross, touchStroke } from './touch';
+import { type HeldAcross, holdAcross, swipeAcross, touchStroke } from './touch';
 import { exactly, tid, waitFor, waitUntil } from './wait';
 
 /**
@@ -191,23 +191,9 @@ export class ListScreen {
   swipeRow(title: string, from: number, to: number): Promise<void> {
     return swipeAcross(this.row(title), from, to);
   }
-  /**
-   * A finger put down on the row titled `title` at `from` of its width; `moveTo` takes shares of
-   * the row's width too (the finger stays at the row's vertical middle).
-   */
-  async holdRow(
-    title: string,
-    from: number,
-  ): Promise<{ moveTo: (to: number, ms?: number) => Promise<void>; lift: () => Promise<void> }> {
-    const box = await this.row(title).boundingBox();
-    if (!box) throw new Error(`Cannot touch the row '${title}': it is not on screen`);
-    const y = box.y + box.height / 2;
-    const finger: HeldTouch = await holdTouch(this.page, { x: box.x + box.width * from, y });
-    return {
-      // 10 moves over `ms`.
-      moveTo: (to, ms = 200) => finger.moveTo({ x: box.x + box.width * to, y }, 10, ms / 10),
-      lift: () => finger.lift(),
-    };
+  /** A finger put down on the row titled `title` at `from` of its width (see `holdAcross`). */
+  holdRow(title: string, from: number): Promise<HeldAcross> {
+    return holdAcross(this.row(title), from);
   }
   /**
    * What a dragged row uncovers, showing `action` ('read' or 'save'), ready to act when `armed`.

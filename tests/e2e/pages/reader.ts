@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { swipeAcross } from './touch';
+import { type HeldAcross, holdAcross, swipeAcross } from './touch';
 import { exactly, tid, waitFor } from './wait';
 
 /** The article reader (pane, overlay or page): title, body, toolbar and its More menu. */
@@ -51,6 +51,16 @@ export class ReaderScreen {
   /** The body's code blocks. */
   get codeBlocks(): Locator {
     return this.body.locator('pre').describe("the body's code blocks");
+  }
+  /** A finger put down on `over` at `from` of its width (see `holdAcross`). */
+  hold(over: Locator, from: number): Promise<HeldAcross> {
+    return holdAcross(over, from);
+  }
+  /** The article while a finger drags it aside. */
+  get draggedAside(): Locator {
+    return this.page
+      .locator(`${tid('reader')} .rv-reader-grid[data-swiping="drag"]`)
+      .describe('the article dragged aside');
   }
   /** A swipe across `over`, from `from` to `to` of its width (see `swipeAcross`). */
   swipe(over: Locator, from: number, to: number): Promise<void> {

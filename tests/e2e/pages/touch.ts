@@ -60,6 +60,28 @@ export async function touchStroke(page: Page, from: Point, to: Point): Promise<v
   }
 }
 
+/** A finger held on an element, moved in shares of its width ({@link holdAcross}). */
+export interface HeldAcross {
+  /** Moves to `to` of the element's width, in 10 moves over `ms`. */
+  moveTo(to: number, ms?: number): Promise<void>;
+  lift(): Promise<void>;
+}
+
+/**
+ * A finger put down on `over` at `from` of its width, at its vertical middle (at most 200 px
+ * below its top, for tall elements), to be moved sideways and lifted by the test.
+ */
+export async function holdAcross(over: Locator, from: number): Promise<HeldAcross> {
+  const box = await over.boundingBox();
+  if (!box) throw new Error(`Cannot touch ${String(over)}: it is not on screen`);
+  const y = box.y + Math.min(box.height / 2, 200);
+  const finger = await holdTouch(over.page(), { x: box.x + box.width * from, y });
+  return {
+    moveTo: (to, ms = 200) => finger.moveTo({ x: box.x + box.width * to, y }, 10, ms / 10),
+    lift: () => finger.lift(),
+  };
+}
+
 /**
  * A quick sideways stroke across `over` ({@link touchStroke}), from `from` to `to` of its width,
  * at its vertical middle (at most 200 px below its top, for tall elements).
