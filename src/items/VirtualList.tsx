@@ -11,6 +11,7 @@ import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
 import { useSettingsGroup } from '../settings/useSettings';
 import { SwipeBackdrop, useRowSwipes } from './rowSwipe';
+import { useLongPress } from './longPress';
 
 /** A request to bring an item into view; `seq` makes repeated requests distinct. */
 export interface ScrollRequest {
@@ -73,6 +74,11 @@ export function VirtualList(props: VirtualListProps) {
   const { swipeArticles } = useSettingsGroup('general');
   const swipe = useRowSwipes(scrollRef, data.rows, props, swipeArticles);
   const swipedRow = swipe ? Math.floor(swipe.index / cols) : -1;
+  // A long press opens the row's menu, as the right button does (longPress.ts).
+  useLongPress(scrollRef, (target, x, y) => {
+    const at = target.closest<HTMLElement>('[data-item-index]')?.dataset.itemIndex;
+    if (at != null) props.onMenu(Number(at), x, y);
+  });
 
   const { onRange } = props;
   const rows = data.rows;

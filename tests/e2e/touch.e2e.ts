@@ -7,7 +7,7 @@
  * swipe across the article opens the next one, a rightward one the previous, a swipe over a code
  * block that scrolls sideways scrolls it and steps nothing, a drag moves the article with the
  * finger and one let go short steps nothing, Back still returns to the list, and the setting
- * turns it off; every article opens at its top, also one stepped back to from the cache. With
+ * turns it off; a long press on a row opens its menu; every article opens at its top, also one stepped back to from the cache. With
  * RIVULET_SHOTS=1 the reader after a swipe and the list mid-pull are photographed to
  * test-results/touch/.
  */
@@ -139,6 +139,22 @@ describe('swiping a row', () => {
     await waitFor(list.anySwipeBackdrop, 'the backdrop gone', { state: 'detached' });
     await list.swipeRow('Swipe two', 0.85, 0.15);
     await waitFor(list.rowWhen('Swipe two', { saved: false }), 'the row unsaved again');
+  });
+});
+
+describe('a long press on a row', () => {
+  test("opens the row's menu, as a right click does; its lift opens no article", async () => {
+    const { list, undo } = screens(app.page);
+    await app.goto(feedPath);
+    await waitFor(list.rowWhen('Swipe one', { unread: true }), "'Swipe one' unread");
+    await list.longPressRow('Swipe three');
+    await list.rowMenuItem('mark-above').click();
+    await waitFor(list.rowWhen('Swipe one', { unread: false }), "'Swipe one' read, from the menu");
+    await waitFor(list.rowWhen('Swipe two', { unread: false }), "'Swipe two' read, from the menu");
+    expect(await list.rowWhen('Swipe three', { unread: true }).count()).toBe(1);
+    await waitFor(screens(app.page).reader.root, 'no reader', { state: 'detached' });
+    await undo.button.click();
+    await waitFor(list.rowWhen('Swipe one', { unread: true }), "'Swipe one' unread again after Undo");
   });
 });
 

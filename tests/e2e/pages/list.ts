@@ -319,6 +319,16 @@ export class ListScreen {
     await this.row(title).click({ button: 'right' });
     await waitFor(this.rowMenu, `the menu of the row '${title}'`);
   }
+  /** Rests a finger on the row titled `title` until its menu opens (a long press), then lifts it. */
+  async longPressRow(title: string): Promise<void> {
+    await this.waitForRow(title);
+    const finger = await holdAcross(this.row(title), 0.5);
+    try {
+      await waitFor(this.rowMenu, `the menu of the row '${title}' after a long press`);
+    } finally {
+      await finger.lift();
+    }
+  }
   /** "Show all in lists again" above the Hidden view. */
   get unhideAll(): Locator {
     return this.page.locator(tid('hidden-unhide-all')).describe('Show all in lists again');

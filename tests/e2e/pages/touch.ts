@@ -19,8 +19,17 @@ export async function holdTouch(page: Page, from: Point): Promise<HeldTouch> {
   const cdp = await page.context().newCDPSession(page);
   let clock = Date.now() / 1000;
   let at = from;
-  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point: Point | null) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [], timestamp: clock });
+  // When the last event went, in real time: a finger held still (a long press) lifts that much
+  // later in the events too.
+  let sentAt = Date.now();
+  const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', point: Point | null) => {
+    sentAt = Date.now();
+    return cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: point ? [point] : [],
+      timestamp: clock,
+    });
+  };
   try {
     await send('touchStart', from);
   } catch (e) {
@@ -38,7 +47,7 @@ export async function holdTouch(page: Page, from: Point): Promise<HeldTouch> {
     },
     async lift() {
       try {
-        clock += 0.02;
+        clock += Math.max(0.02, (Date.now() - sentAt) / 1000);
         await send('touchEnd', null);
       } finally {
         await cdp.detach();
