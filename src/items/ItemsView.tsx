@@ -268,6 +268,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
+      nextTitle={openIndex >= 0 ? data.rows[openIndex + 1]?.title : undefined}
       onClose={address.close}
       shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
     />

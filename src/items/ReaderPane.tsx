@@ -11,6 +11,8 @@ export interface ReaderPaneProps {
   onToggleSaved: () => void;
   onPrev?: () => void;
   onNext?: () => void;
+  /** The next article's title, when the list has it loaded. */
+  nextTitle?: string;
   onClose: () => void;
   shortcutsEnabled: boolean;
 }
@@ -44,6 +46,7 @@ export function ReaderPane(p: ReaderPaneProps) {
       onToggleSaved={p.onToggleSaved}
       onPrev={p.onPrev}
       onNext={p.onNext}
+      nextTitle={p.nextTitle}
       onClose={p.onClose}
       shortcutsEnabled={p.shortcutsEnabled}
     />

@@ -97,6 +97,25 @@ describe('Reader', () => {
     expect(screen.getByTestId<HTMLButtonElement>('reader-next').disabled).toBe(true);
   });
 
+  it('ends with the way on: Previous, and Next naming the next article; the last offers the list', () => {
+    const { props, view } = setup({ nextTitle: 'The article after' });
+    const next = screen.getByTestId('reader-end-next');
+    expect(next.textContent).toContain('Next article');
+    expect(next.textContent).toContain('The article after');
+    fireEvent.click(next);
+    fireEvent.click(screen.getByTestId('reader-end-prev'));
+    expect(props.onNext).toHaveBeenCalledOnce();
+    expect(props.onPrev).toHaveBeenCalledOnce();
+    view.unmount();
+    const last = setup({ onPrev: undefined, onNext: undefined });
+    expect(screen.queryByTestId('reader-end-next')).toBeNull();
+    expect(screen.queryByTestId('reader-end-prev')).toBeNull();
+    const back = screen.getByTestId('reader-end-back');
+    expect(back.textContent).toContain('Back to the list');
+    fireEvent.click(back);
+    expect(last.props.onClose).toHaveBeenCalledOnce();
+  });
+
   it('handles keys, but not while typing or while the image preview is open', () => {
     const { props } = setup();
     const press = (key: string, target: Element = document.body) => fireEvent.keyDown(target, { key });

@@ -21,6 +21,7 @@ import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
 import { takeRecentSwipe, useSwipeSteps } from './swipe';
+import { ReaderEnd } from './ReaderEnd';
 import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
@@ -37,6 +38,8 @@ export interface ReaderProps {
   onPrev?: () => void;
   /** Omit when there is no next article. */
   onNext?: () => void;
+  /** The next article's title, for the way on at the article's end (when the list has it). */
+  nextTitle?: string;
   onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
@@ -261,6 +264,7 @@ export function Reader(props: ReaderProps) {
               />
             </>
           )}
+          <ReaderEnd onPrev={onPrev} onNext={onNext} nextTitle={props.nextTitle} onClose={onClose} />
         </div>
         {chapters.length > 0 && (
           <aside className="rv-reader-aside">

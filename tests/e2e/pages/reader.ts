@@ -52,6 +52,14 @@ export class ReaderScreen {
   get codeBlocks(): Locator {
     return this.body.locator('pre').describe("the body's code blocks");
   }
+  /** "Next article" at the article's end (names the next article). */
+  get endNext(): Locator {
+    return this.page.locator(tid('reader-end-next')).describe("the article end's Next article");
+  }
+  /** "Back to the list" at the end of the list's last article. */
+  get endBack(): Locator {
+    return this.page.locator(tid('reader-end-back')).describe("the article end's Back to the list");
+  }
   /** A finger put down on `over` at `from` of its width (see `holdAcross`). */
   hold(over: Locator, from: number): Promise<HeldAcross> {
     return holdAcross(over, from);

@@ -1,0 +1,47 @@
+import { UnstyledButton } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconList } from '@tabler/icons-react';
+import { useT } from '../i18n';
+
+export interface ReaderEndProps {
+  onPrev?: () => void;
+  onNext?: () => void;
+  /** The next article's title, when the list has it loaded. */
+  nextTitle?: string;
+  onClose: () => void;
+}
+
+/**
+ * The end of an article: the way on, where the thumb is when the reading is done (the toolbar's
+ * Previous / Next are at the top, out of a phone's reach by then; Miniflux ends its article page
+ * the same way). Next names the article it opens; the last article of a list offers the list.
+ */
+export function ReaderEnd({ onPrev, onNext, nextTitle, onClose }: ReaderEndProps) {
+  const t = useT();
+  return (
+    <nav className="rv-end" aria-label={t('reader.endNav')} data-testid="reader-end">
+      {onPrev && (
+        <UnstyledButton className="rv-end-prev" onClick={onPrev} data-testid="reader-end-prev">
+          <IconArrowLeft size={16} aria-hidden="true" />
+          <span>{t('reader.prev')}</span>
+        </UnstyledButton>
+      )}
+      {onNext ? (
+        <UnstyledButton className="rv-end-next" onClick={onNext} data-testid="reader-end-next">
+          <span className="rv-end-label">{t('reader.nextArticle')}</span>
+          {nextTitle && (
+            <span className="rv-end-title" dir="auto">
+              {nextTitle}
+            </span>
+          )}
+          <IconArrowRight size={18} className="rv-end-arrow" aria-hidden="true" />
+        </UnstyledButton>
+      ) : (
+        <UnstyledButton className="rv-end-next" onClick={onClose} data-testid="reader-end-back">
+          <span className="rv-end-label">{t('reader.lastInList')}</span>
+          <span className="rv-end-title">{t('reader.backToList')}</span>
+          <IconList size={18} className="rv-end-arrow" aria-hidden="true" />
+        </UnstyledButton>
+      )}
+    </nav>
+  );
+}
