@@ -72,8 +72,13 @@ describe('useRowSwipes', () => {
     expect(back.textContent).toBe('Mark read');
     expect(row.style.transform).toBe('translateX(60.0px)');
     expect(row.dataset.swiping).toBe('drag');
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
     f.move(400);
+    f.move(420);
     expect(screen.getByTestId('swipe-backdrop').dataset.armed).toBe('true');
+    // One tick as the drag crossed the line, not one a move.
+    expect(vibrate).toHaveBeenCalledOnce();
     f.up();
     expect(onToggleRead).toHaveBeenCalledExactlyOnceWith(rows[0]);
     expect(onToggleSaved).not.toHaveBeenCalled();

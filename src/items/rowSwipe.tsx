@@ -46,7 +46,7 @@ export function useRowSwipes(
 ): RowSwipe | null {
   const [swipe, setSwipe] = useState<RowSwipe | null>(null);
   // The element being moved and its corners' radius; the backdrop stays until it is home.
-  const moving = useRef<{ el: HTMLElement; radius: string } | null>(null);
+  const moving = useRef<{ el: HTMLElement; radius: string; armed: boolean } | null>(null);
   const settleTimer = useRef<number | undefined>(undefined);
 
   const itemOf = (target: Element | null): HTMLElement | null => {
@@ -80,7 +80,7 @@ export function useRowSwipes(
       if (!el || !row) return;
       if (moving.current?.el !== el) {
         const radius = getComputedStyle(el).borderRadius || '0px';
-        moving.current = { el, radius };
+        moving.current = { el, radius, armed: false };
         window.clearTimeout(settleTimer.current);
         const wrap = el.closest('[data-index]') ?? el;
         const r = el.getBoundingClientRect();
@@ -105,6 +105,9 @@ export function useRowSwipes(
       el.style.clipPath = `inset(0 ${offset > 0 ? cut : 0}px 0 ${offset < 0 ? cut : 0}px round ${moving.current.radius})`;
       const side = drag.dx < 0 ? 1 : -1;
       const armed = drag.step === side;
+      // A tick under the finger as the drag crosses the line (phones that have it; not Safari).
+      if (armed && !moving.current.armed && 'vibrate' in navigator) navigator.vibrate(8);
+      moving.current.armed = armed;
       setSwipe((s) => (s && (s.side !== side || s.armed !== armed) ? { ...s, side, armed } : s));
     },
     // `itemOf` reads only the ref.
