@@ -92,6 +92,24 @@ describe('useRowSwipes', () => {
     expect(row.dataset.swiping).toBeUndefined();
   });
 
+  it('a second drag while the first row slides home leaves that row as it was', () => {
+    render(<List onToggleRead={vi.fn()} onToggleSaved={vi.fn()} />);
+    const first = screen.getByText('Unread one');
+    const second = screen.getByText('Read and saved');
+    const a = finger(first);
+    a.down(100);
+    a.move(300);
+    a.up();
+    expect(first.dataset.swiping).toBe('settle');
+    const b = finger(second);
+    b.down(100);
+    b.move(300);
+    expect(first.dataset.swiping).toBeUndefined();
+    expect(first.style.clipPath).toBe('');
+    expect(second.dataset.swiping).toBe('drag');
+    b.up();
+  });
+
   it('dragged left it offers what the row is not (Unsave here); dragged back short, nothing', () => {
     const onToggleRead = vi.fn();
     const onToggleSaved = vi.fn();

@@ -48,6 +48,15 @@ export function useRowSwipes(
   // The element being moved and its corners' radius; the backdrop stays until it is home.
   const moving = useRef<{ el: HTMLElement; radius: string; armed: boolean } | null>(null);
   const settleTimer = useRef<number | undefined>(undefined);
+  // The element sliding home after its drag, until the slide is over.
+  const settling = useRef<HTMLElement | null>(null);
+  const settleDone = () => {
+    const el = settling.current;
+    settling.current = null;
+    if (!el || moving.current?.el === el) return;
+    delete el.dataset.swiping;
+    el.style.clipPath = '';
+  };
 
   const itemOf = (target: Element | null): HTMLElement | null => {
     const item = target?.closest<HTMLElement>('[data-item-index]') ?? null;
@@ -65,11 +74,9 @@ export function useRowSwipes(
         el.style.transform = '';
         el.style.clipPath = `inset(0 round ${radius})`;
         window.clearTimeout(settleTimer.current);
+        settling.current = el;
         settleTimer.current = window.setTimeout(() => {
-          if (moving.current?.el !== el) {
-            delete el.dataset.swiping;
-            el.style.clipPath = '';
-          }
+          settleDone();
           setSwipe((s) => (moving.current ? s : null));
         }, SETTLE_MS);
         return;
@@ -80,8 +87,10 @@ export function useRowSwipes(
       if (!el || !row) return;
       if (moving.current?.el !== el) {
         const radius = getComputedStyle(el).borderRadius || '0px';
-        moving.current = { el, radius, armed: false };
+        // A row still sliding home from the drag before is home now.
         window.clearTimeout(settleTimer.current);
+        settleDone();
+        moving.current = { el, radius, armed: false };
         const wrap = el.closest('[data-index]') ?? el;
         const r = el.getBoundingClientRect();
         const w = wrap.getBoundingClientRect();
@@ -110,7 +119,7 @@ export function useRowSwipes(
       moving.current.armed = armed;
       setSwipe((s) => (s && (s.side !== side || s.armed !== armed) ? { ...s, side, armed } : s));
     },
-    // `itemOf` reads only the ref.
+    // `itemOf` and `settleDone` read only refs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rows],
   );
