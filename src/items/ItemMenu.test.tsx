@@ -99,3 +99,18 @@ describe('the row menu: Send to', () => {
     expect(screen.queryByTestId('menu-web-share')).toBeNull();
   });
 });
+
+describe('the row menu: key hints', () => {
+  it("names each entry's key from the key map, as a hint a touch screen hides", async () => {
+    open();
+    await screen.findByTestId('menu-send-wallabag');
+    const hint = (id: string) => screen.getByTestId(id).querySelector('[data-key-hint]')?.textContent;
+    expect(hint('menu-open')).toBe('Enter');
+    expect(hint('menu-read')).toBe('m');
+    expect(hint('menu-save')).toBe('s');
+    expect(hint('menu-original')).toBe('v');
+    expect(hint('menu-tags')).toBe('l');
+    expect(hint('menu-send-wallabag')).toBe('b');
+    expect(hint('menu-send-linkding')).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { Menu, Text } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import {
   IconArrowBarToUp,
   IconBook2,
@@ -14,6 +14,8 @@ import {
 } from '@tabler/icons-react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
+import { KeyHint } from '../components/KeyHint';
+import { keyHint } from '../keys/keyMap';
 import { queueItem } from '../player/queueActions';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { unhide } from './unhide';
@@ -90,6 +92,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             <Menu.Item
               leftSection={<IconBook2 size={16} />}
               onClick={() => onOpen(at.index)}
+              rightSection={<KeyHint>{keyHint('list', 'open')}</KeyHint>}
               data-testid="menu-open"
             >
               {t('items.menu.open')}
@@ -97,6 +100,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             <Menu.Item
               leftSection={unread ? <IconCheck size={16} /> : <IconCircleDot size={16} />}
               onClick={() => onToggleRead(row)}
+              rightSection={<KeyHint>{keyHint('list', 'toggleRead')}</KeyHint>}
               data-testid="menu-read"
             >
               {unread ? t('items.menu.markRead') : t('items.menu.markUnread')}
@@ -104,6 +108,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             <Menu.Item
               leftSection={saved ? <IconStarOff size={16} /> : <IconStar size={16} />}
               onClick={() => onToggleSaved(row)}
+              rightSection={<KeyHint>{keyHint('list', 'toggleSaved')}</KeyHint>}
               data-testid="menu-save"
             >
               {saved ? t('items.menu.unsave') : t('items.menu.save')}
@@ -112,6 +117,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
               leftSection={<IconExternalLink size={16} />}
               disabled={!web}
               onClick={() => openOriginal(row.link)}
+              rightSection={<KeyHint>{keyHint('list', 'openOriginal')}</KeyHint>}
               data-testid="menu-original"
             >
               {t('items.menu.original')}
@@ -119,11 +125,7 @@ export function ItemMenu({ at, onClose, onOpen, onToggleRead, onToggleSaved, onM
             <Menu.Item
               leftSection={<IconTag size={16} />}
               onClick={() => openTagPicker([row])}
-              rightSection={
-                <Text size="xs" c="dimmed">
-                  l
-                </Text>
-              }
+              rightSection={<KeyHint>{keyHint('list', 'tags')}</KeyHint>}
               data-testid="menu-tags"
             >
               {t('tags.menu')}

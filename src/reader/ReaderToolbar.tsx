@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n';
+import { KeyHint } from '../components/KeyHint';
 import type { ReaderMenuAction } from './readerActions';
 
 export interface ReaderToolbarProps {
@@ -170,9 +171,7 @@ function MoreMenu({ actions }: { actions: readonly ReaderMenuAction[] }) {
                   <IconCheck size={14} />
                 ) : undefined
               ) : a.hint ? (
-                <Text size="xs" c="dimmed" data-key-hint="">
-                  {a.hint}
-                </Text>
+                <KeyHint>{a.hint}</KeyHint>
               ) : undefined,
             disabled: a.disabled,
             'data-testid': a.testId ?? `reader-action-${a.id}`,

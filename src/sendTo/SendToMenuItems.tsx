@@ -1,7 +1,9 @@
-import { Menu, Text } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconSend, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n';
+import { KeyHint } from '../components/KeyHint';
+import { keyHint } from '../keys/keyMap';
 import { sendTargetsQuery } from './api';
 import { canShare, sendItem, shareItem, webLink, type Sendable } from './useSendToActions';
 
@@ -23,13 +25,7 @@ export function SendToMenuItems({ item }: { item: Sendable }) {
           key={target.id}
           leftSection={<IconSend size={16} />}
           onClick={() => sendItem(target, item, t)}
-          rightSection={
-            i === 0 ? (
-              <Text size="xs" c="dimmed">
-                b
-              </Text>
-            ) : undefined
-          }
+          rightSection={i === 0 ? <KeyHint>{keyHint('list', 'sendTo')}</KeyHint> : undefined}
           data-testid={`menu-send-${target.service}`}
         >
           {t('sendTo.menu', { service: target.name })}
