@@ -258,6 +258,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   // The mark-all menu's own keys work while it is open (other maps stand back: shortcuts.ts).
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });
 
+  const onNextFeed = useNextFeed(scope);
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
   const reader = openId !== null && (
     <ReaderPane
@@ -269,12 +270,12 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
       nextTitle={openIndex >= 0 ? data.rows[openIndex + 1]?.title : undefined}
+      onNextFeed={onNextFeed}
       onClose={address.close}
       shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
     />
   );
 
-  const onNextFeed = useNextFeed(scope);
   const scopeFeed = scope?.scope === 'feed' ? feeds.data?.find((f) => f.id === scope.id) : undefined;
   const showRead = () => updateSettings('general', { hideReadArticles: false });
   let body: ReactNode;

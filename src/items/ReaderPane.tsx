@@ -13,6 +13,8 @@ export interface ReaderPaneProps {
   onNext?: () => void;
   /** The next article's title, when the list has it loaded. */
   nextTitle?: string;
+  /** "Next feed with unread", offered at the end of the list's last article. */
+  onNextFeed?: () => void;
   onClose: () => void;
   shortcutsEnabled: boolean;
 }
@@ -47,6 +49,7 @@ export function ReaderPane(p: ReaderPaneProps) {
       onPrev={p.onPrev}
       onNext={p.onNext}
       nextTitle={p.nextTitle}
+      onNextFeed={p.onNextFeed}
       onClose={p.onClose}
       shortcutsEnabled={p.shortcutsEnabled}
     />

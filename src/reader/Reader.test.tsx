@@ -114,6 +114,13 @@ describe('Reader', () => {
     expect(back.textContent).toContain('Back to the list');
     fireEvent.click(back);
     expect(last.props.onClose).toHaveBeenCalledOnce();
+    last.view.unmount();
+    // Another feed has unread articles: the way on is there.
+    const onNextFeed = vi.fn();
+    setup({ onNext: undefined, onNextFeed });
+    expect(screen.queryByTestId('reader-end-back')).toBeNull();
+    fireEvent.click(screen.getByTestId('reader-end-next-feed'));
+    expect(onNextFeed).toHaveBeenCalledOnce();
   });
 
   it('handles keys, but not while typing or while the image preview is open', () => {

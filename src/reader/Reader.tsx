@@ -40,6 +40,8 @@ export interface ReaderProps {
   onNext?: () => void;
   /** The next article's title, for the way on at the article's end (when the list has it). */
   nextTitle?: string;
+  /** "Next feed with unread", offered at the end of the list's last article. */
+  onNextFeed?: () => void;
   onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
@@ -264,7 +266,13 @@ export function Reader(props: ReaderProps) {
               />
             </>
           )}
-          <ReaderEnd onPrev={onPrev} onNext={onNext} nextTitle={props.nextTitle} onClose={onClose} />
+          <ReaderEnd
+            onPrev={onPrev}
+            onNext={onNext}
+            nextTitle={props.nextTitle}
+            onNextFeed={props.onNextFeed}
+            onClose={onClose}
+          />
         </div>
         {chapters.length > 0 && (
           <aside className="rv-reader-aside">

@@ -56,6 +56,10 @@ export class ReaderScreen {
   get endNext(): Locator {
     return this.page.locator(tid('reader-end-next')).describe("the article end's Next article");
   }
+  /** "Next feed with unread" at the end of the list's last article. */
+  get endNextFeed(): Locator {
+    return this.page.locator(tid('reader-end-next-feed')).describe("the article end's Next feed with unread");
+  }
   /** "Back to the list" at the end of the list's last article. */
   get endBack(): Locator {
     return this.page.locator(tid('reader-end-back')).describe("the article end's Back to the list");
