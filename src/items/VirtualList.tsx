@@ -10,7 +10,7 @@ import type { ItemsData } from './useItemsData';
 import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
 import { useSettingsGroup } from '../settings/useSettings';
-import { SwipeBackdrop, useRowSwipes } from './rowSwipe';
+import { itemAt, SwipeBackdrop, useRowSwipes } from './rowSwipe';
 import { useLongPress } from './longPress';
 
 /** A request to bring an item into view; `seq` makes repeated requests distinct. */
@@ -76,7 +76,7 @@ export function VirtualList(props: VirtualListProps) {
   const swipedRow = swipe ? Math.floor(swipe.index / cols) : -1;
   // A long press opens the row's menu, as the right button does (longPress.ts).
   useLongPress(scrollRef, (target, x, y) => {
-    const at = target.closest<HTMLElement>('[data-item-index]')?.dataset.itemIndex;
+    const at = itemAt(scrollRef.current, target)?.dataset.itemIndex;
     if (at != null) props.onMenu(Number(at), x, y);
   });
 

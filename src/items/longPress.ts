@@ -8,11 +8,10 @@
  * mousedown closed the menu it had just opened).
  */
 import { type RefObject, useEffect, useRef } from 'react';
+import { MOVED_PX } from '../reader/swipe';
 
 /** How long a finger rests before it is a long press (ms): iOS and Android use about this. */
 export const LONG_PRESS_MS = 500;
-/** A finger that moves this far is scrolling or swiping, not pressing (px). */
-const SLOP_PX = 10;
 /** After a long press, what the browser sends this soon after the lift belongs to it (ms). */
 const AFTER_MS = 400;
 
@@ -65,7 +64,7 @@ export function useLongPress(
     const onMove = (e: TouchEvent) => {
       const touch = e.touches[0];
       if (!start || !touch) return;
-      if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > SLOP_PX) cancel();
+      if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > MOVED_PX) cancel();
     };
     // The browser's own long press (Chrome on Android): it opens the menu, or, after ours did, is
     // swallowed so the menu does not open twice.

@@ -10,7 +10,7 @@
  * action or its readiness changes.
  */
 import { IconCheck, IconCircleDot, IconStar, IconStarOff } from '@tabler/icons-react';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { ItemRow } from '../engine/contract';
 import { useT } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -34,6 +34,18 @@ export interface RowSwipe {
 /** How long the row takes to slide home after the finger lifts (ms); CSS has the same. */
 const SETTLE_MS = 180;
 
+/** The row or card (its `data-item-index` element) `target` is in, within the list `root`. */
+export function itemAt(root: Element | null, target: Element | null): HTMLElement | null {
+  const item = target?.closest<HTMLElement>('[data-item-index]') ?? null;
+  return item && root?.contains(item) ? item : null;
+}
+
+/** A row home from its drag: no longer drawn as dragged. */
+function putBack(el: HTMLElement): void {
+  delete el.dataset.swiping;
+  el.style.clipPath = '';
+}
+
 /**
  * Follows row drags in `scrollRef`'s list and acts on the row (by its `data-item-index`) when a
  * drag is let go far enough. Returns the drag in progress, for the list to draw its backdrop.
@@ -53,83 +65,73 @@ export function useRowSwipes(
   const settleDone = () => {
     const el = settling.current;
     settling.current = null;
-    if (!el || moving.current?.el === el) return;
-    delete el.dataset.swiping;
-    el.style.clipPath = '';
+    if (el && moving.current?.el !== el) putBack(el);
   };
 
-  const itemOf = (target: Element | null): HTMLElement | null => {
-    const item = target?.closest<HTMLElement>('[data-item-index]') ?? null;
-    return item && scrollRef.current?.contains(item) ? item : null;
-  };
-
-  const onDrag = useCallback(
-    (drag: SideDrag | null) => {
-      if (!drag) {
-        const was = moving.current;
-        moving.current = null;
-        if (!was) return;
-        const { el, radius } = was;
-        el.dataset.swiping = 'settle';
-        el.style.transform = '';
-        el.style.clipPath = `inset(0 round ${radius})`;
-        window.clearTimeout(settleTimer.current);
-        settling.current = el;
-        settleTimer.current = window.setTimeout(() => {
-          settleDone();
-          setSwipe((s) => (moving.current ? s : null));
-        }, SETTLE_MS);
-        return;
-      }
-      const el = itemOf(drag.target);
-      const index = Number(el?.dataset.itemIndex);
-      const row = rows[index];
-      if (!el || !row) return;
-      if (moving.current?.el !== el) {
-        const radius = getComputedStyle(el).borderRadius || '0px';
-        // A row still sliding home from the drag before is home now.
-        window.clearTimeout(settleTimer.current);
+  // Called on every move of a sideways drag and once with null when it ends (useSideSwipes keeps
+  // the latest, so it need not be stable).
+  const onDrag = (drag: SideDrag | null) => {
+    if (!drag) {
+      const was = moving.current;
+      moving.current = null;
+      if (!was) return;
+      const { el, radius } = was;
+      el.dataset.swiping = 'settle';
+      el.style.transform = '';
+      el.style.clipPath = `inset(0 round ${radius})`;
+      window.clearTimeout(settleTimer.current);
+      settling.current = el;
+      settleTimer.current = window.setTimeout(() => {
         settleDone();
-        moving.current = { el, radius, armed: false };
-        const wrap = el.closest('[data-index]') ?? el;
-        const r = el.getBoundingClientRect();
-        const w = wrap.getBoundingClientRect();
-        const box = {
-          left: r.left - w.left,
-          top: r.top - w.top,
-          width: r.width,
-          height: r.height,
-          borderRadius: radius,
-        };
-        const unread = (row.flags & FLAG_READ) === 0;
-        const saved = (row.flags & FLAG_SAVED) !== 0;
-        setSwipe({ index, side: -1, armed: false, unread, saved, box });
-      }
-      el.dataset.swiping = 'drag';
-      const offset = dragOffset(drag.dx, drag.reach);
-      el.style.transform = `translateX(${offset.toFixed(1)}px)`;
-      // Only the part still over its own place shows: a card in a grid slides under its edge
-      // rather than over the card beside it.
-      const cut = Math.abs(offset).toFixed(1);
-      el.style.clipPath = `inset(0 ${offset > 0 ? cut : 0}px 0 ${offset < 0 ? cut : 0}px round ${moving.current.radius})`;
-      const side = drag.dx < 0 ? 1 : -1;
-      const armed = drag.step === side;
-      // A tick under the finger as the drag crosses the line (phones that have it; not Safari).
-      if (armed && !moving.current.armed && 'vibrate' in navigator) navigator.vibrate(8);
-      moving.current.armed = armed;
-      setSwipe((s) => (s && (s.side !== side || s.armed !== armed) ? { ...s, side, armed } : s));
-    },
-    // `itemOf` and `settleDone` read only refs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows],
-  );
+        setSwipe((s) => (moving.current ? s : null));
+      }, SETTLE_MS);
+      return;
+    }
+    const el = itemAt(scrollRef.current, drag.target);
+    const index = Number(el?.dataset.itemIndex);
+    const row = rows[index];
+    if (!el || !row) return;
+    if (moving.current?.el !== el) {
+      const radius = getComputedStyle(el).borderRadius || '0px';
+      // A row still sliding home from the drag before is home now.
+      window.clearTimeout(settleTimer.current);
+      settleDone();
+      moving.current = { el, radius, armed: false };
+      const wrap = el.closest('[data-index]') ?? el;
+      const r = el.getBoundingClientRect();
+      const w = wrap.getBoundingClientRect();
+      const box = {
+        left: r.left - w.left,
+        top: r.top - w.top,
+        width: r.width,
+        height: r.height,
+        borderRadius: radius,
+      };
+      const unread = (row.flags & FLAG_READ) === 0;
+      const saved = (row.flags & FLAG_SAVED) !== 0;
+      setSwipe({ index, side: -1, armed: false, unread, saved, box });
+    }
+    el.dataset.swiping = 'drag';
+    const offset = dragOffset(drag.dx, drag.reach);
+    el.style.transform = `translateX(${offset.toFixed(1)}px)`;
+    // Only the part still over its own place shows: a card in a grid slides under its edge
+    // rather than over the card beside it.
+    const cut = Math.abs(offset).toFixed(1);
+    el.style.clipPath = `inset(0 ${offset > 0 ? cut : 0}px 0 ${offset < 0 ? cut : 0}px round ${moving.current.radius})`;
+    const side = drag.dx < 0 ? 1 : -1;
+    const armed = drag.step === side;
+    // A tick under the finger as the drag crosses the line (phones that have it; not Safari).
+    if (armed && !moving.current.armed && 'vibrate' in navigator) navigator.vibrate(8);
+    moving.current.armed = armed;
+    setSwipe((s) => (s && (s.side !== side || s.armed !== armed) ? { ...s, side, armed } : s));
+  };
 
   useEffect(() => () => window.clearTimeout(settleTimer.current), []);
 
   useSideSwipes(
     scrollRef,
     (step, target) => {
-      const at = itemOf(target)?.dataset.itemIndex;
+      const at = itemAt(scrollRef.current, target)?.dataset.itemIndex;
       const row = at == null ? undefined : rows[Number(at)];
       if (!row) return;
       if (step === -1) actions.onToggleRead(row);

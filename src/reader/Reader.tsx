@@ -79,8 +79,8 @@ export function Reader(props: ReaderProps) {
   const gridRef = useRef<HTMLDivElement | null>(null);
   const { swipeArticles } = useSettingsGroup('general');
   useSwipeSteps(rootRef, {
-    onNext: props.onNext,
-    onPrev: props.onPrev,
+    onNext,
+    onPrev,
     enabled: swipeArticles && !previewOpen,
     follow: gridRef,
   });

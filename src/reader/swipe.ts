@@ -54,15 +54,18 @@ export function dragOffset(dx: number, reach: number): number {
   return over <= 0 ? dx : Math.sign(dx) * (reach + over * 0.35);
 }
 
-/** A finger this far from where it began has shown which way it goes (px). */
-const LOCK_PX = 10;
+/**
+ * A finger this far from where it began has moved (px): a drag has shown which way it goes, and
+ * a long press (src/items/longPress.ts) is no longer one.
+ */
+export const MOVED_PX = 10;
 
 /**
- * Which way a touch in progress is going once it has moved `LOCK_PX`: 'x' when it is at least
+ * Which way a touch in progress is going once it has moved `MOVED_PX`: 'x' when it is at least
  * `SLOPE` times more sideways than vertical (a drag), 'y' otherwise (scrolling), null before.
  */
 export function strokeAxis(dx: number, dy: number): 'x' | 'y' | null {
-  if (Math.hypot(dx, dy) < LOCK_PX) return null;
+  if (Math.hypot(dx, dy) < MOVED_PX) return null;
   return Math.abs(dx) >= SLOPE * Math.abs(dy) ? 'x' : 'y';
 }
 
