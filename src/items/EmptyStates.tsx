@@ -41,16 +41,30 @@ function HiddenRead({ count, onShowRead }: { count: number; onShowRead: () => vo
   );
 }
 
+/** "Next unread: <feed>" when the feed is known, else "Next feed with unread"; long titles end in an ellipsis. */
+function NextFeedLabel({ title }: { title: string | undefined }) {
+  const t = useT();
+  if (!title) return <>{t('items.empty.nextFeed')}</>;
+  return (
+    <span className={classes.nextFeed} dir="auto">
+      {t('items.empty.nextFeedNamed', { title })}
+    </span>
+  );
+}
+
 /**
  * A list with nothing to show because everything in it is read and the "Hide read articles"
  * setting hides them: says how many, offers to show them and the next unread feed.
  */
 export function AllRead({
   onNextFeed,
+  nextFeedTitle,
   hiddenRead,
   onShowRead,
 }: {
   onNextFeed?: () => void;
+  /** The feed `onNextFeed` opens, when known: the button names it. */
+  nextFeedTitle?: string;
   hiddenRead: number;
   onShowRead: () => void;
 }) {
@@ -70,7 +84,7 @@ export function AllRead({
           onClick={onNextFeed}
           data-testid="items-next-feed"
         >
-          {t('items.empty.nextFeed')}
+          <NextFeedLabel title={nextFeedTitle} />
         </Button>
       )}
     </div>
@@ -183,7 +197,16 @@ export function NothingHere({
  * nothing unread left (`unread` 0), else (unread articles above, or a list without a scope such
  * as search results) just that the list ends here.
  */
-export function EndOfList({ onNextFeed, unread }: { onNextFeed?: () => void; unread?: number }) {
+export function EndOfList({
+  onNextFeed,
+  nextFeedTitle,
+  unread,
+}: {
+  onNextFeed?: () => void;
+  /** The feed `onNextFeed` opens, when known: the button names it. */
+  nextFeedTitle?: string;
+  unread?: number;
+}) {
   const t = useT();
   const caughtUp = unread === 0;
   return (
@@ -197,7 +220,7 @@ export function EndOfList({ onNextFeed, unread }: { onNextFeed?: () => void; unr
           onClick={onNextFeed}
           data-testid="items-end-next-feed"
         >
-          {t('items.empty.nextFeed')}
+          <NextFeedLabel title={nextFeedTitle} />
         </Button>
       )}
     </div>

@@ -22,7 +22,8 @@ const rows = [
 const reportInput = vi.fn();
 const engine = {
   counts: vi.fn(() => Promise.resolve(counts)),
-  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha' }] as Feed[])) },
+  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[])) },
+  groups: { list: vi.fn(() => Promise.resolve([])) },
   state: {
     markAllRead: vi.fn(() => Promise.resolve({ flag: 'read', set: true, ids: [100, 101] })),
     markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
@@ -330,10 +331,31 @@ describe('next feed with unread', () => {
     expect(screen.queryByTestId('items-next-feed')).toBeNull();
   });
 
-  it('is offered when another feed has some', async () => {
+  it('is offered when another feed has some, named as the sidebar orders them, and opens it', async () => {
+    engine.counts.mockResolvedValue({ ...counts, unread: 9, unreadByFeed: { 1: 2, 2: 5, 3: 2 } });
+    engine.feeds.list.mockResolvedValue([
+      { id: 1, title: 'Alpha', groupId: -1 },
+      { id: 3, title: 'Zulu', groupId: -1 },
+      { id: 2, title: 'Mike', groupId: -1 },
+    ] as Feed[]);
+    try {
+      renderList('/f/1', false, empty);
+      const next = await screen.findByTestId('items-next-feed');
+      // Alpha, Mike, Zulu by title: after Alpha comes Mike, whatever order the engine lists them in.
+      await vi.waitFor(() => expect(next.textContent).toBe('Next unread: Mike'));
+      fireEvent.click(next);
+      await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/f/2'));
+    } finally {
+      engine.counts.mockResolvedValue(counts);
+      engine.feeds.list.mockResolvedValue([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[]);
+    }
+  });
+
+  it('is offered unnamed while the feeds are not known', async () => {
     engine.counts.mockResolvedValueOnce({ ...counts, unread: 7, unreadByFeed: { 1: 2, 2: 5 } });
+    engine.groups.list.mockImplementationOnce(() => new Promise(() => {}));
     renderList('/f/1', false, empty);
-    expect(await screen.findByTestId('items-next-feed')).not.toBeNull();
+    expect((await screen.findByTestId('items-next-feed')).textContent).toBe('Next feed with unread');
   });
 });
 

@@ -258,7 +258,9 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   // The mark-all menu's own keys work while it is open (other maps stand back: shortcuts.ts).
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });
 
-  const onNextFeed = useNextFeed(scope);
+  const nextFeed = useNextFeed(scope);
+  const onNextFeed = nextFeed?.go;
+  const nextFeedTitle = nextFeed?.title ?? undefined;
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
   const reader = openId !== null && (
     <ReaderPane
@@ -271,6 +273,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
       nextTitle={openIndex >= 0 ? data.rows[openIndex + 1]?.title : undefined}
       onNextFeed={onNextFeed}
+      nextFeedTitle={nextFeedTitle}
       onClose={address.close}
       shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
     />
@@ -294,7 +297,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       ) : hidesRead && scopeTotal === null ? (
         <ListLoading />
       ) : hidesRead && scopeTotal ? (
-        <AllRead onNextFeed={onNextFeed} hiddenRead={scopeTotal} onShowRead={showRead} />
+        <AllRead onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} hiddenRead={scopeTotal} onShowRead={showRead} />
       ) : (
         <NothingHere
           saved={scope?.scope === 'saved'}
@@ -321,7 +324,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleRead={actions.toggleRead}
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
-        footer={<EndOfList onNextFeed={onNextFeed} unread={scopeUnread} />}
+        footer={<EndOfList onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} unread={scopeUnread} />}
       />
     );
 

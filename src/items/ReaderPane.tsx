@@ -15,6 +15,8 @@ export interface ReaderPaneProps {
   nextTitle?: string;
   /** "Next feed with unread", offered at the end of the list's last article. */
   onNextFeed?: () => void;
+  /** The feed `onNextFeed` opens, when known. */
+  nextFeedTitle?: string;
   onClose: () => void;
   shortcutsEnabled: boolean;
 }
@@ -50,6 +52,7 @@ export function ReaderPane(p: ReaderPaneProps) {
       onNext={p.onNext}
       nextTitle={p.nextTitle}
       onNextFeed={p.onNextFeed}
+      nextFeedTitle={p.nextFeedTitle}
       onClose={p.onClose}
       shortcutsEnabled={p.shortcutsEnabled}
     />

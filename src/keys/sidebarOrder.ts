@@ -4,12 +4,29 @@
  * feeds in no group). The order is the one on screen, so it does not change as you read.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { Counts, Feed, Group } from '../engine/contract';
 import { buildFeedTree, type FeedTree } from '../layout/feedTree';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
 import { scoresQuery } from '../subscriptions/queries';
-import { readSidebarSort, sortByScore } from '../subscriptions/sidebarSort';
+import { readSidebarSort, type SidebarSort, sortByScore } from '../subscriptions/sidebarSort';
+
+/** The sidebar's tree in the order it is shown: by title, or by priority score within each part. */
+export function sidebarTree(
+  groups: readonly Group[],
+  feeds: readonly Feed[],
+  counts: Counts | undefined,
+  sort: SidebarSort,
+  scores: Record<number, number> | undefined,
+): FeedTree {
+  const tree = buildFeedTree(groups, feeds, counts);
+  if (sort !== 'score') return tree;
+  return {
+    groups: tree.groups.map((g) => ({ ...g, feeds: sortByScore(g.feeds, scores) })),
+    ungrouped: sortByScore(tree.ungrouped, scores),
+  };
+}
 
 /** Feed ids top to bottom as the sidebar lists them. */
 export function sidebarFeedOrder(tree: FeedTree): number[] {
@@ -48,13 +65,8 @@ export async function nextUnreadInSidebar(
     client.fetchQuery(feedsQuery()),
     client.fetchQuery(countsQuery()),
   ]);
-  let tree = buildFeedTree(groups, feeds, counts);
-  if (readSidebarSort() === 'score') {
-    const scores = await client.fetchQuery(scoresQuery());
-    tree = {
-      groups: tree.groups.map((g) => ({ ...g, feeds: sortByScore(g.feeds, scores) })),
-      ungrouped: sortByScore(tree.ungrouped, scores),
-    };
-  }
+  const sort = readSidebarSort();
+  const scores = sort === 'score' ? await client.fetchQuery(scoresQuery()) : undefined;
+  const tree = sidebarTree(groups, feeds, counts, sort, scores);
   return nextInOrder(sidebarFeedOrder(tree), counts.unreadByFeed, current, direction);
 }

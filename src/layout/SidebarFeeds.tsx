@@ -22,8 +22,9 @@ import { startRefresh } from '../subscriptions/refreshActions';
 import { feedHealth } from '../subscriptions/feedStatus';
 import { feedPath, groupPath } from '../subscriptions/paths';
 import { scoresQuery } from '../subscriptions/queries';
-import { sortByScore, useSidebarSort, writeSidebarSort } from '../subscriptions/sidebarSort';
-import { buildFeedTree, type GroupNode } from './feedTree';
+import { useSidebarSort, writeSidebarSort } from '../subscriptions/sidebarSort';
+import { sidebarTree } from '../keys/sidebarOrder';
+import type { GroupNode } from './feedTree';
 import { HeaderIcon } from './HeaderIcon';
 import { SidebarLink } from './SidebarLink';
 
@@ -41,14 +42,10 @@ export function SidebarFeeds() {
   const counts = useQuery(countsQuery());
   const sort = useSidebarSort();
   const scores = useQuery({ ...scoresQuery(), enabled: sort === 'score' });
-  const tree = useMemo(() => {
-    const t = buildFeedTree(groups.data ?? [], feeds.data ?? [], counts.data);
-    if (sort !== 'score') return t;
-    return {
-      groups: t.groups.map((n) => ({ ...n, feeds: sortByScore(n.feeds, scores.data) })),
-      ungrouped: sortByScore(t.ungrouped, scores.data),
-    };
-  }, [groups.data, feeds.data, counts.data, sort, scores.data]);
+  const tree = useMemo(
+    () => sidebarTree(groups.data ?? [], feeds.data ?? [], counts.data, sort, scores.data),
+    [groups.data, feeds.data, counts.data, sort, scores.data],
+  );
   const empty = feeds.isSuccess && feeds.data.length === 0;
   const byScore = sort === 'score';
   const refreshing = useRunningJobs(REFRESH).length > 0;

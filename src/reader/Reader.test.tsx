@@ -117,10 +117,17 @@ describe('Reader', () => {
     last.view.unmount();
     // Another feed has unread articles: the way on is there.
     const onNextFeed = vi.fn();
-    setup({ onNext: undefined, onNextFeed });
+    const unnamed = setup({ onNext: undefined, onNextFeed });
     expect(screen.queryByTestId('reader-end-back')).toBeNull();
+    expect(screen.getByTestId('reader-end-next-feed').textContent).toContain('Next feed with unread');
     fireEvent.click(screen.getByTestId('reader-end-next-feed'));
     expect(onNextFeed).toHaveBeenCalledOnce();
+    unnamed.view.unmount();
+    // Named when the sidebar knows which feed that is.
+    setup({ onNext: undefined, onNextFeed, nextFeedTitle: 'Mill Notes' });
+    const named = screen.getByTestId('reader-end-next-feed');
+    expect(named.textContent).toContain('Next feed with unread');
+    expect(named.textContent).toContain('Mill Notes');
   });
 
   it('handles keys, but not while typing or while the image preview is open', () => {

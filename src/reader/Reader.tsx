@@ -42,6 +42,8 @@ export interface ReaderProps {
   nextTitle?: string;
   /** "Next feed with unread", offered at the end of the list's last article. */
   onNextFeed?: () => void;
+  /** The feed `onNextFeed` opens, when known. */
+  nextFeedTitle?: string;
   onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
@@ -271,6 +273,7 @@ export function Reader(props: ReaderProps) {
             onNext={onNext}
             nextTitle={props.nextTitle}
             onNextFeed={props.onNextFeed}
+            nextFeedTitle={props.nextFeedTitle}
             onClose={onClose}
           />
         </div>

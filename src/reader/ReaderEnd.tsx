@@ -9,6 +9,8 @@ export interface ReaderEndProps {
   nextTitle?: string;
   /** "Next feed with unread" (the list's own end offers it too), for the list's last article. */
   onNextFeed?: () => void;
+  /** The feed `onNextFeed` opens, when known. */
+  nextFeedTitle?: string;
   onClose: () => void;
 }
 
@@ -16,9 +18,9 @@ export interface ReaderEndProps {
  * The end of an article: the way on, where the thumb is when the reading is done (the toolbar's
  * Previous / Next are at the top, out of a phone's reach by then; Miniflux ends its article page
  * the same way). Next names the article it opens; the last article of a list offers the next feed
- * with unread articles where there is one, else the list.
+ * with unread articles where there is one (named when the sidebar knows it), else the list.
  */
-export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, onClose }: ReaderEndProps) {
+export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, nextFeedTitle, onClose }: ReaderEndProps) {
   const t = useT();
   return (
     <nav className="rv-end" aria-label={t('reader.endNav')} data-testid="reader-end">
@@ -40,8 +42,12 @@ export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, onClose }: Re
         </UnstyledButton>
       ) : onNextFeed ? (
         <UnstyledButton className="rv-end-next" onClick={onNextFeed} data-testid="reader-end-next-feed">
-          <span className="rv-end-label">{t('reader.lastInList')}</span>
-          <span className="rv-end-title">{t('items.empty.nextFeed')}</span>
+          <span className="rv-end-label">
+            {nextFeedTitle ? t('items.empty.nextFeed') : t('reader.lastInList')}
+          </span>
+          <span className="rv-end-title" dir="auto">
+            {nextFeedTitle ?? t('items.empty.nextFeed')}
+          </span>
           <IconArrowRight size={18} className="rv-end-arrow" aria-hidden="true" />
         </UnstyledButton>
       ) : (

@@ -159,14 +159,18 @@ describe('a long press on a row', () => {
 });
 
 describe("an article's end", () => {
-  test('names the next article and opens it; the last one leads to the next feed with unread', async () => {
+  test('names the next article and opens it; the last one names the next feed with unread and leads there', async () => {
     const { list, reader } = screens(app.page);
     await app.goto(feedPath);
     await list.row('Swipe two').click();
     await waitFor(reader.endNext.filter({ hasText: 'Swipe three' }), "Next article naming 'Swipe three'");
     await reader.endNext.click();
     await waitFor(reader.title.filter({ hasText: 'Swipe three' }), "the reader on 'Swipe three'");
-    // The live feed still has unread articles: the way on leads there.
+    // The live feed still has unread articles: the way on names it and leads there.
+    await waitFor(
+      reader.endNextFeed.filter({ hasText: 'Live Mill' }),
+      "Next feed with unread naming 'Live Mill'",
+    );
     await reader.endNextFeed.click();
     await waitForPath(app.page, livePath);
     await list.waitForRow('Noon grind');

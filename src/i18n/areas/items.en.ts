@@ -87,6 +87,7 @@ export const itemsEn = {
     nothingSaved: 'Nothing saved',
     nothingSavedText: 'Save an article with the star or the s key to keep it here, read or not.',
     nextFeed: 'Next feed with unread',
+    nextFeedNamed: 'Next unread: {title}',
     nothing: 'Nothing here yet',
     nothingText: 'Articles from your subscriptions will show up here.',
     nothingToday: 'Nothing published today',

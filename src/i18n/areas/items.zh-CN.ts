@@ -79,6 +79,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     nothingSaved: '还没有收藏',
     nothingSavedText: '点星标或按 s 键收藏文章，无论已读未读都会保留在这里。',
     nextFeed: '下一个有未读的订阅源',
+    nextFeedNamed: '下一个未读：{title}',
     nothing: '这里还没有内容',
     nothingText: '你订阅的文章会显示在这里。',
     nothingToday: '今天还没有新文章',
