@@ -143,6 +143,13 @@ describe('useArticleAddress', () => {
     );
     await screen.findByText('/all');
     expect(router.state.historyAction).toBe('POP');
+    // Nothing is on its way any more: the next open pushes again, so Back returns to the list.
+    expect(seen.current?.pending()).toBeNull();
+    act(() => seen.current?.open(5, 'push'));
+    await screen.findByText('/all/i/5');
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/all');
     await act(() => router.navigate(-1));
     expect(where()).toBe('/welcome');
   });

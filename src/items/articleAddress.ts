@@ -7,8 +7,15 @@
  * the list; closing pops the entry the list pushed (or, on an address pasted or bookmarked,
  * replaces it with the list's).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  NavigationType,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
 import { hasStateFlag } from '../app/historyState';
 
 /** The article segment (or query parameter value): a positive integer id, else null. */
@@ -118,6 +125,34 @@ export function useArticleAddress(): ArticleAddress {
   const pendingAsk = useCallback(
     (): Ask | null => (asked.current?.key === location.key ? asked.current : null),
     [location.key],
+  );
+  // An open and the close that pops it, both before either renders (Enter then Esc on a slow
+  // page), bring the router back to the entry on screen, same key: no render ever ends the ask.
+  // Left standing, it made the next open replace the list's entry instead of pushing one, and
+  // Back then left the list. The router's own state says when a Back has landed where the ask
+  // was made. (The data router's context is React Router's own way to its router, marked
+  // UNSAFE for being outside the documented hooks; it is there for every data router.)
+  const router = useContext(DataRouterContext)?.router;
+  const shownKey = useRef(location.key);
+  useLayoutEffect(() => {
+    shownKey.current = location.key;
+  });
+  useEffect(
+    () =>
+      router?.subscribe((state) => {
+        const waiting = asked.current;
+        if (
+          waiting &&
+          state.historyAction === NavigationType.Pop &&
+          state.navigation.state === 'idle' &&
+          state.location.key === waiting.key &&
+          waiting.key === shownKey.current
+        ) {
+          asked.current = null;
+          setAsked(null);
+        }
+      }),
+    [router],
   );
 
   const open = useCallback(

@@ -178,7 +178,7 @@ test('j pressed three times in a row on a slow page steps three articles, k thre
   }
 });
 
-test('on a slow page j then k at once ends where k asked, and Esc before the reader shows closes it', async () => {
+test('on a slow page j then k at once ends where k asked, Esc before the reader shows closes it, and Back still returns to the list after', async () => {
   const { page } = app;
   const { list, reader } = screens(page);
   await setSettings(page, { general: { defaultView: 'list' } });
@@ -203,6 +203,13 @@ test('on a slow page j then k at once ends where k asked, and Esc before the rea
     await page.keyboard.press('Escape');
     await waitForPath(page, feedPath);
     await waitFor(reader.root, 'the reader closed after Enter Esc', { state: 'hidden' });
+    // Nothing is left on its way: Enter opens an article on an entry of its own, so Back returns
+    // to the list (it replaced the list's entry, and Back left the feed).
+    await page.keyboard.press('Enter');
+    await waitFor(reader.root, 'the reader after Enter');
+    await page.goBack();
+    await waitForPath(page, feedPath);
+    await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
