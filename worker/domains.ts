@@ -38,7 +38,13 @@ import { createStatsApi } from './stats/stats';
 import type { ItemsQuery } from './types';
 import type { FeedServices } from './subscriptions/services';
 import { createSubscriptionsApi } from './subscriptions/subscriptions';
-import { withSyncEdits, withSyncOpml, withSyncRefresh, withSyncSubscribe } from './sync/hooks';
+import {
+  withSyncEdits,
+  withSyncGroupEdits,
+  withSyncOpml,
+  withSyncRefresh,
+  withSyncSubscribe,
+} from './sync/hooks';
 import type { createSync } from './sync/sync';
 import { createTagsApi } from './tags/tags';
 
@@ -67,9 +73,10 @@ export type SharedDeps = Omit<DomainDeps, 'use'>;
 export const domains = {
   ai: ({ ctx }: DomainDeps) => createAiApi(ctx),
   // The feed and group lists read IndexedDB only: they answer while the index loads (the sidebar).
-  groups: ({ ctx, services, gate }: DomainDeps) => {
+  groups: ({ ctx, services, sync, gate }: DomainDeps) => {
     const groups = createGroupsApi(ctx);
-    return { ...groups, ...createGroupEditsApi(services), list: gate.free(() => groups.list()) };
+    const api = withSyncGroupEdits({ ...groups, ...createGroupEditsApi(services) }, sync.hooks);
+    return { ...api, list: gate.free(() => groups.list()) };
   },
   feeds: ({ ctx, services, sync, gate }: DomainDeps) => {
     const feeds = createFeedsApi(ctx);

@@ -7,7 +7,9 @@ import { EngineError } from '../errors';
 import type { FeedsApi } from '../feeds/feeds';
 import type { OpmlApi } from '../opml/opml';
 import type { RefreshApi } from '../feeds/refresh/refresh';
-import type { FeedEditsApi } from '../feeds/feedEdits';
+import { checkedTitle, type FeedEditsApi } from '../feeds/feedEdits';
+import type { GroupEditsApi } from '../groups/groupEdits';
+import type { GroupsApi } from '../groups/groups';
 import type { BulkEntry } from '../subscriptions/bulk';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
 import type { SubscriptionsApi } from '../subscriptions/subscriptions';
@@ -38,6 +40,29 @@ export function withSyncEdits<T extends FeedsApi & FeedEditsApi>(feeds: T, hooks
     async delete(id) {
       await hooks.beforeDelete([id]);
       return feeds.delete(id);
+    },
+  };
+}
+
+/**
+ * The groups domain with renames and deletes of the account's folders sent to the sync server
+ * first (Google Reader API: `rename-tag`, `disable-tag`); a Fever account's folders refuse them
+ * (`sync_unsupported`), as its feeds' edits do. A server failure leaves the local group as it was.
+ */
+export function withSyncGroupEdits<T extends GroupsApi & GroupEditsApi>(groups: T, hooks: SyncHooks): T {
+  return {
+    ...groups,
+    async save(group) {
+      if (group.id !== undefined) await hooks.beforeGroupRename(group.id, String(group.title ?? '').trim());
+      return groups.save(group);
+    },
+    async rename(id, title) {
+      await hooks.beforeGroupRename(id, checkedTitle(title, 'group'));
+      return groups.rename(id, title);
+    },
+    async delete(id) {
+      await hooks.beforeGroupDelete(id);
+      return groups.delete(id);
     },
   };
 }

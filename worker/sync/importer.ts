@@ -202,7 +202,7 @@ export async function importItems(
     await applyFlags(
       s,
       tracker,
-      records.map((r) => ({ itemId: r.itemId, flags: wanted.get(r.remoteId) ?? 0 })),
+      records.map((r) => ({ itemId: r.itemId, flags: wanted.get(r.remoteId) ?? 0, bits: SYNCED_BITS })),
     );
     // Tags the server gave these items (labels that are not the feed's folder).
     const labels = new Map(list.map((i) => [i.id, tagsOf?.(i) ?? []]));
@@ -223,14 +223,19 @@ export async function importItems(
   return added;
 }
 
+/** All the state bits the sync carries: an item it stores gets the server's state whole. */
+export const SYNCED_BITS = FLAG_READ | FLAG_SAVED;
+
 /**
- * Sets local flags to the given values for items the server changed. Marks the ids as
- * `applying` so the queue listener does not send them back.
+ * Sets local flags to the given values for items the server changed, only the bits in `bits`
+ * (what the server changed: its read state of an article the reader is reading meanwhile is not
+ * the server's news). Each write marks its ids `applying` for its own bit while it runs, so the
+ * queue listener does not send it back and still sends what the reader does meanwhile.
  */
 export async function applyFlags(
   s: FeedServices,
   tracker: Tracker,
-  wanted: { itemId: number; flags: number }[],
+  wanted: { itemId: number; flags: number; bits: number }[],
 ): Promise<void> {
   const groups: Record<'read' | 'unread' | 'saved' | 'unsaved', number[]> = {
     read: [],
@@ -241,19 +246,23 @@ export async function applyFlags(
   for (const w of wanted) {
     const row = s.ctx.index.rowOf(w.itemId);
     const local = row === -1 ? 0 : s.ctx.index.flags(row);
-    if ((local & FLAG_READ) !== (w.flags & FLAG_READ))
+    if (w.bits & FLAG_READ && (local & FLAG_READ) !== (w.flags & FLAG_READ))
       (w.flags & FLAG_READ ? groups.read : groups.unread).push(w.itemId);
-    if ((local & FLAG_SAVED) !== (w.flags & FLAG_SAVED))
+    if (w.bits & FLAG_SAVED && (local & FLAG_SAVED) !== (w.flags & FLAG_SAVED))
       (w.flags & FLAG_SAVED ? groups.saved : groups.unsaved).push(w.itemId);
   }
-  const all = wanted.map((w) => w.itemId);
-  for (const id of all) tracker.applying.add(id);
-  try {
-    if (groups.read.length) await setFlag(s.ctx, groups.read, FLAG_READ, true);
-    if (groups.unread.length) await setFlag(s.ctx, groups.unread, FLAG_READ, false);
-    if (groups.saved.length) await setFlag(s.ctx, groups.saved, FLAG_SAVED, true);
-    if (groups.unsaved.length) await setFlag(s.ctx, groups.unsaved, FLAG_SAVED, false);
-  } finally {
-    for (const id of all) tracker.applying.delete(id);
-  }
+  const write = async (ids: number[], bit: number, on: boolean) => {
+    if (ids.length === 0) return;
+    const marks = bit === FLAG_READ ? tracker.applying.read : tracker.applying.saved;
+    for (const id of ids) marks.add(id);
+    try {
+      await setFlag(s.ctx, ids, bit, on);
+    } finally {
+      for (const id of ids) marks.delete(id);
+    }
+  };
+  await write(groups.read, FLAG_READ, true);
+  await write(groups.unread, FLAG_READ, false);
+  await write(groups.saved, FLAG_SAVED, true);
+  await write(groups.unsaved, FLAG_SAVED, false);
 }

@@ -70,7 +70,7 @@ export function expectedLabels(record: SyncItemRecord, queue: QueueEntry[]): str
 export function installLabelListener(ctx: EngineContext, tracker: Tracker, now: () => number = Date.now) {
   return ctx.events.on((event: EngineEvent) => {
     if (event.type !== 'tags-changed' || event.ids.length === 0) return;
-    const ids = event.ids.filter((id) => !tracker.applying.has(id) && !tracker.withheld.has(id));
+    const ids = event.ids.filter((id) => !tracker.applying.tags.has(id) && !tracker.withheld.has(id));
     if (ids.length === 0) return;
     const at = now();
     return (async () => {
@@ -244,7 +244,7 @@ export async function applyLabels(
     groups.set(key, g);
   }
   const all = changes.map((c) => c.itemId);
-  for (const id of all) tracker.applying.add(id);
+  for (const id of all) tracker.applying.tags.add(id);
   try {
     for (const g of groups.values()) {
       if (g.on) {
@@ -258,7 +258,7 @@ export async function applyLabels(
       if (tag) await setTagOnItems(ctx, g.ids, tag.id, false);
     }
   } finally {
-    for (const id of all) tracker.applying.delete(id);
+    for (const id of all) tracker.applying.tags.delete(id);
   }
 }
 

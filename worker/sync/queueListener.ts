@@ -24,8 +24,9 @@ export function installQueueListener(
   return ctx.events.on((event: EngineEvent) => {
     if (event.type !== 'read-changed' && event.type !== 'saved-changed') return;
     const bit = event.type === 'read-changed' ? FLAG_READ : FLAG_SAVED;
+    const applying = bit === FLAG_READ ? tracker.applying.read : tracker.applying.saved;
     // Checked synchronously: the sync's own writes (and an undo's) are marked only while they run.
-    const ids = event.ids.filter((id) => !tracker.applying.has(id) && !tracker.withheld.has(id));
+    const ids = event.ids.filter((id) => !applying.has(id) && !tracker.withheld.has(id));
     if (ids.length === 0) return;
     const at = now();
     return tracker

@@ -9,7 +9,8 @@ import type { JobSummary } from '../types';
 import { applyOp, isLabelOp, planPull, planPushes, unqueuedChanges, type TrackedState } from './diff';
 import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
-import { applyFlags, applyStructure, importItems } from './importer';
+import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
+import { syncError } from './transport';
 import type { StateOp, SyncClient } from './protocol';
 import {
   acknowledge,
@@ -21,6 +22,7 @@ import {
   type SyncItemRecord,
 } from './store';
 import type { Tracker } from './tracker';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
 /** Items fetched per step of the import (one progress step each). */
 const IMPORT_CHUNK = 250;
@@ -92,6 +94,17 @@ export async function runSync(
   if (job.signal.aborted) return { added: 0, skipped: 0, failed: 0, newItems: 0 };
 
   const structure = await client.structure();
+  // A list of no feed at all, where the account has some here, is not taken as "every feed was
+  // unsubscribed": applied, it would delete every synced article, saved ones too, and (its
+  // unread list empty as well) mark the rest read, on one odd answer (a server mid-upgrade, a
+  // proxy's empty body, FreshRSS leaving hidden feeds out). The sync stops with a message; what
+  // was pushed stays pushed, nothing here changes.
+  const mine = accountFeeds(s, account).size;
+  if (structure.feeds.length === 0 && mine > 0)
+    throw syncError(
+      'sync_refused',
+      `The server listed no subscriptions, though this account has ${mine} feeds here: nothing was changed. If you unsubscribed from everything on the server, log out and remove its feeds.`,
+    );
   const feedMap = await applyStructure(s, account, structure);
   const unread = new Set(await client.unreadIds());
   const saved = new Set(await client.savedIds());
@@ -110,12 +123,21 @@ export async function runSync(
     saved,
     new Set(),
   );
+  // Only the bits the server changed: an item the server saved while the reader read it here
+  // keeps the reader's read (its queued change goes up next), rather than being made unread.
+  const bits = new Map<number, number>();
+  const want = (ids: number[], bit: number) => {
+    for (const id of ids) bits.set(id, (bits.get(id) ?? 0) | bit);
+  };
+  want([...plan.markRead, ...plan.markUnread], FLAG_READ);
+  want([...plan.save, ...plan.unsave], FLAG_SAVED);
   await applyFlags(
     s,
     tracker,
-    [...plan.markRead, ...plan.markUnread, ...plan.save, ...plan.unsave].map((itemId) => ({
+    [...bits].map(([itemId, mask]) => ({
       itemId,
       flags: plan.serverFlags.get(itemId) ?? tracker.byItem.get(itemId)?.server ?? 0,
+      bits: mask,
     })),
   );
   const changed = [...plan.serverFlags].map(([itemId, server]) => ({

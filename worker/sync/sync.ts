@@ -63,6 +63,25 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     if (!a || a.tag !== feed.account) return null;
     return { feed, account: a, client: clientFor(a), remoteId: feed.remoteId };
   };
+  // A local group is the account's folder of the same name once one of the account's feeds is
+  // in it (applyStructure makes groups by title): renaming or deleting it here must reach the
+  // server, or the next sync puts the folder back and moves the feeds into it again.
+  const serverFolder = async (groupId: number) => {
+    const group = s.ctx.groupCache.get(groupId);
+    const a = group ? await readAccount(s.ctx.db) : null;
+    if (!group || !a) return null;
+    for (const f of s.ctx.feedCache.values())
+      if (f.groupId === groupId && f.account === a.tag && f.remoteId) return { group, client: clientFor(a) };
+    return null;
+  };
+  const foldersOf = (client: SyncClient) => {
+    if (!client.labels)
+      throw syncError(
+        'sync_unsupported',
+        'The Fever API cannot change folders. Make this change on your server, then refresh.',
+      );
+    return client.labels;
+  };
   const editsOf = (client: SyncClient) => {
     if (!client.edits)
       throw syncError(
@@ -295,6 +314,17 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         const target = s.ctx.feedCache.has(id) ? await serverFeed(id) : null;
         if (target) await editsOf(target.client).unsubscribe(target.remoteId);
       }
+    },
+    async beforeGroupRename(groupId, title) {
+      const target = await serverFolder(groupId);
+      // Google Reader folders are labels: FreshRSS renames a category by `rename-tag`.
+      if (target && target.group.title !== title)
+        await foldersOf(target.client).rename(target.group.title, title);
+    },
+    async beforeGroupDelete(groupId) {
+      const target = await serverFolder(groupId);
+      // FreshRSS's `disable-tag` deletes the category and moves its feeds to the default one.
+      if (target) await foldersOf(target.client).remove(target.group.title);
     },
     async subscribeTarget() {
       const a = await readAccount(s.ctx.db);

@@ -130,6 +130,9 @@ export interface SyncHooks {
   beforeRename(feedId: number, title: string): Promise<void>;
   beforeMove(feedIds: number[], groupId: number): Promise<void>;
   beforeDelete(feedIds: number[]): Promise<void>;
+  /** A group renamed or deleted here that is a folder of the account: sent to the server first. */
+  beforeGroupRename(groupId: number, title: string): Promise<void>;
+  beforeGroupDelete(groupId: number): Promise<void>;
   /** Starts a sync if an account is connected (refresh 'all', automatic refresh). */
   kick(minGapSeconds: number): Promise<string | null>;
   /** The protocol new subscriptions go to: 'greader' when such an account is connected, else null. */

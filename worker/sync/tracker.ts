@@ -9,8 +9,12 @@ import { readSyncItems, type SyncItemRecord } from './store';
 export class Tracker {
   readonly byItem = new Map<number, SyncItemRecord>();
   readonly byRemote = new Map<string, SyncItemRecord>();
-  /** Item ids whose flags the sync is applying from the server. */
-  readonly applying = new Set<number>();
+  /**
+   * Item ids the sync is writing from the server right now, by what it writes: only that kind of
+   * change of those items is not queued back. Kept apart because a change of another kind made
+   * meanwhile is the reader's own (reading an article while the sync saves it must be sent).
+   */
+  readonly applying = { read: new Set<number>(), saved: new Set<number>(), tags: new Set<number>() };
   /** Item ids an undo is restoring; it settles their queue entries itself (see undo.ts). */
   readonly withheld = new Set<number>();
   private loading: Promise<void> | null = null;
