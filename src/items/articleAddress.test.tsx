@@ -44,12 +44,24 @@ function Probe() {
   return <output data-testid="where">{l.pathname + l.search}</output>;
 }
 
-function at(path: string) {
+/**
+ * The hook on the app's route shapes at `path`. `slow`: each route's screen loads lazily and takes
+ * a few milliseconds the first time, as the app's do (src/routes/router.tsx), so a navigation
+ * reaches the history later than the next key press of a quick hand.
+ */
+function at(path: string, slow = false) {
   const router = createMemoryRouter(
-    ['/search', '/:type', '/:type/:id', '/:type/i/:item', '/:type/:id/i/:item'].map((p) => ({
-      path: p,
-      element: <Probe />,
-    })),
+    ['/search', '/:type', '/:type/:id', '/:type/i/:item', '/:type/:id/i/:item'].map((p) =>
+      slow
+        ? {
+            path: p,
+            lazy: async () => {
+              await new Promise((r) => setTimeout(r, 5));
+              return { element: <Probe /> };
+            },
+          }
+        : { path: p, element: <Probe /> },
+    ),
     { initialEntries: ['/welcome', path], initialIndex: 1 },
   );
   render(<RouterProvider router={router} />);
@@ -131,6 +143,45 @@ describe('useArticleAddress', () => {
     expect(where()).toBe('/all/i/5');
     act(() => seen.current?.close());
     await screen.findByText('/all');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/welcome');
+  });
+
+  // A quick hand on a page whose push has not reached the history yet (the router makes a
+  // navigation after some microtasks, or tens of milliseconds with lazy parts): both calls in the
+  // same task.
+  it('Enter then Esc before the push reaches the history stays on the list, and Back still leaves it only once', async () => {
+    const router = at('/all', true);
+    await screen.findByText('/all');
+    act(() => {
+      const a = seen.current!;
+      a.open(4, 'push');
+      a.close();
+    });
+    await screen.findByText('/all');
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(where()).toBe('/all');
+    act(() => seen.current?.open(5, 'push'));
+    await screen.findByText('/all/i/5');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/all');
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/welcome');
+  });
+
+  it('Enter then j j before the push reaches the history pushes once, so Back returns to the list', async () => {
+    const router = at('/all', true);
+    await screen.findByText('/all');
+    act(() => {
+      const a = seen.current!;
+      a.open(4, 'push');
+      a.open(5, 'replace');
+      a.open(6, 'replace');
+    });
+    await screen.findByText('/all/i/6');
+    act(() => seen.current?.close());
+    await screen.findByText('/all');
+    expect(router.state.historyAction).toBe('POP');
     await act(() => router.navigate(-1));
     expect(where()).toBe('/welcome');
   });

@@ -67,6 +67,8 @@ interface Ask {
   id: number | null;
   /** Whether the entry it made is one the list pushed (so a close pops it). */
   pushed: boolean;
+  /** How it navigates: adds an entry, replaces the current one, or goes Back. */
+  how: 'push' | 'replace' | 'pop';
 }
 
 /**
@@ -133,6 +135,11 @@ export function useArticleAddress(): ArticleAddress {
   // was made. (The data router's context is React Router's own way to its router, marked
   // UNSAFE for being outside the documented hooks; it is there for every data router.)
   const router = useContext(DataRouterContext)?.router;
+  // Whether the router has made the navigation `a` asked for: it has left the entry the ask was
+  // made on (the rendered one). A push can take tens of milliseconds to reach the history (the
+  // article's route loads lazily: 25–55 ms after a page load at 1440×900, nothing throttled),
+  // longer than Enter then Esc or Enter then j takes a quick hand.
+  const made = useCallback((a: Ask) => !router || router.state.location.key !== a.key, [router]);
   const shownKey = useRef(location.key);
   useLayoutEffect(() => {
     shownKey.current = location.key;
@@ -159,22 +166,41 @@ export function useArticleAddress(): ArticleAddress {
     (id: number, how: 'push' | 'replace') => {
       const before = pendingAsk();
       if (id === (before ? before.id : openId)) return;
+      // Where the router is decides, not what is rendered: after a close it has made, the list
+      // (an open pushes); after an open it has made, that article's entry (a step replaces it).
+      // A navigation it has not made yet is dropped when this one starts, so this one takes its
+      // place: a push stays a push (a replace would replace the list's own entry, and Back would
+      // then leave the list), and an open replacing a close's replace is an open from the list.
+      // Only a close's Back, which the browser makes, cannot be overtaken.
+      const push = !before
+        ? how === 'push'
+        : made(before)
+          ? before.id === null
+          : before.how === 'push' || (before.id === null && before.how === 'replace');
       // Stepping keeps the entry's origin, so a later close still pops back to the list.
-      const push = how === 'push' && !before;
       const keepsPush = push || (before ? before.pushed : pushed);
-      ask({ key: location.key, id, pushed: keepsPush });
+      ask({ key: location.key, id, pushed: keepsPush, how: push ? 'push' : 'replace' });
       void navigate(hrefFor(id), { replace: !push, state: keepsPush ? { [PUSHED]: true } : null });
     },
-    [navigate, hrefFor, openId, pushed, pendingAsk, ask, location.key],
+    [navigate, hrefFor, openId, pushed, pendingAsk, ask, location.key, made],
   );
 
   const close = useCallback(() => {
     const before = pendingAsk();
     if (before ? before.id === null : openId === null && raw == null) return;
-    ask({ key: location.key, id: null, pushed: false });
-    if (before ? before.pushed : pushed) void navigate(-1);
-    else void navigate(hrefFor(null), { replace: true });
-  }, [navigate, hrefFor, openId, raw, pushed, pendingAsk, ask, location.key]);
+    // An article whose push has not reached the history yet: Back would leave the list (the entry
+    // before it), so the list's own address replaces the list's entry instead, and the router
+    // drops the push it overtakes.
+    const unmade = before !== null && before.how === 'push' && !made(before);
+    const pops = !unmade && (before ? before.pushed : pushed);
+    ask({ key: location.key, id: null, pushed: false, how: pops ? 'pop' : 'replace' });
+    if (pops) void navigate(-1);
+    else
+      void navigate(hrefFor(null), {
+        replace: true,
+        ...(unmade ? { state: location.state as unknown } : {}),
+      });
+  }, [navigate, hrefFor, openId, raw, pushed, pendingAsk, ask, location.key, location.state, made]);
 
   const pending = useCallback(() => {
     const waiting = pendingAsk();

@@ -215,3 +215,37 @@ test('on a slow page j then k at once ends where k asked, Esc before the reader 
     await cdp.detach();
   }
 });
+
+test('Enter then Esc, or Enter then j j, by a quick hand right after the page loads: Back still returns to the list', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  await setSettings(page, { general: { defaultView: 'list' } });
+  const feedPath = `/f/${ids.feedIds[3]}`;
+  // A fresh page: the article's route is not loaded yet, so Enter's address reaches the history
+  // tens of milliseconds later, after the next key.
+  await app.goto('/welcome');
+  await app.goto(feedPath);
+  await list.waitForRow('Aardvark 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await waitFor(reader.root, 'the reader closed after a quick Enter Esc', { state: 'hidden' });
+  // Still on the list (Back went past it, to /welcome): Enter opens the article, Back closes it.
+  await page.keyboard.press('Enter');
+  await waitFor(reader.showing('Aardvark 1'), "the reader on 'Aardvark 1' after Enter");
+  await page.goBack();
+  await waitForPath(page, feedPath);
+  await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
+
+  await app.goto('/welcome');
+  await app.goto(feedPath);
+  await list.waitForRow('Aardvark 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await waitFor(reader.showing('Aardvark 3'), "the reader on 'Aardvark 3' after Enter j j");
+  await page.goBack();
+  await waitForPath(page, feedPath);
+  await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
+});
