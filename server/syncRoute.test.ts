@@ -26,6 +26,8 @@ beforeAll(async () => {
     if (req.url === '/same') return void res.writeHead(302, { Location: '/final' }).end();
     if (req.url === '/away') return void res.writeHead(302, { Location: `${other.url}/steal` }).end();
     if (req.url === '/slow') return; // never answers
+    if (req.url === '/busy')
+      return void res.writeHead(429, { 'Retry-After': '120' }).end('Too Many Requests');
     res.writeHead(req.url === '/final' ? 200 : 201, { 'Content-Type': 'application/json' }).end('{"ok":1}');
   });
 });
@@ -70,6 +72,16 @@ describe('POST /api/sync', () => {
     expect(away.headers['x-upstream-status']).toBe('302');
     expect(away.headers['x-upstream-location']).toBe(`${other.url}/steal`);
     expect(seen.map((s) => s.url)).toEqual(['/away']);
+  });
+
+  it('passes a rate limit on with its Retry-After, and sends none when the server sent none', async () => {
+    const busy = await sync({ target: `${site.url}/busy`, method: 'GET' });
+    expect([busy.headers['x-upstream-status'], busy.headers['x-upstream-retry-after']]).toEqual([
+      '429',
+      '120',
+    ]);
+    const ok = await sync({ target: `${site.url}/final`, method: 'GET' });
+    expect(ok.headers['x-upstream-retry-after']).toBeUndefined();
   });
 
   it.each([

@@ -23,16 +23,21 @@ const SYNC_ROUTE: relay.RelayRoute = {
   failure: 'The sync route failed.',
   maxRequestBytes: MAX_SYNC_REQUEST_BYTES,
   parse: parseSyncEnvelope,
-  answerHeaders: (result) => ({ 'X-Upstream-Location': result.location }),
+  answerHeaders: (result) => ({
+    'X-Upstream-Location': result.location,
+    // A 429 (or a 503 in maintenance) says how long to wait; the app honours it (bounded).
+    'X-Upstream-Retry-After': result.retryAfter,
+  }),
 };
 
 /**
  * `POST /api/sync` with `{ target, method: 'GET'|'POST', headers?: { Authorization?,
  * Content-Type? }, body?: string }`: one call to a sync server (Fever / Google Reader API) for
  * the app. Success (the server answered, whatever its status) is 200 with the decompressed
- * upstream bytes, `X-Upstream-Status`, `X-Upstream-Content-Type` and, for an unfollowed
- * redirect, `X-Upstream-Location`. Refusals and failures are the API's JSON errors. Buffers at
- * most 1 MB of request and `maxBytes` of answer; one deadline covers the whole exchange.
+ * upstream bytes, `X-Upstream-Status`, `X-Upstream-Content-Type`, `X-Upstream-Retry-After`
+ * when the server sent `Retry-After`, and, for an unfollowed redirect, `X-Upstream-Location`.
+ * Refusals and failures are the API's JSON errors. Buffers at most 1 MB of request and
+ * `maxBytes` of answer; one deadline covers the whole exchange.
  */
 export function handleSync(req: IncomingMessage, res: ServerResponse, opts: SyncRouteOptions): Promise<void> {
   return relay.relay(req, res, SYNC_ROUTE, opts);

@@ -9,6 +9,8 @@ const KNOWN = new Set([
   'sync_tls',
   'sync_timeout',
   'sync_http',
+  'sync_rate',
+  'sync_too_large',
   'sync_bad_answer',
   'sync_connected',
   'sync_unsupported',

@@ -6,7 +6,7 @@
 import { md5 } from 'js-md5';
 import { feverId, feverIdList } from './ids';
 import type { OlderPage, RemoteFeed, RemoteItem, StateOp, SyncClient } from './protocol';
-import { form, jsonOf, str, syncError, type SyncTransport } from './transport';
+import { form, jsonOf, splittingFetcher, str, syncError, type SyncTransport } from './transport';
 
 /** Items per `with_ids` request (Fever answers at most 50 items per call). */
 export const FEVER_BATCH = 50;
@@ -121,12 +121,12 @@ export function createFeverClient(t: SyncTransport, base: string, apiKey: string
     },
     unreadIds: async () => feverIdList((await get('unread_item_ids')).unread_item_ids),
     savedIds: async () => feverIdList((await get('saved_item_ids')).saved_item_ids),
-    async items(ids) {
-      const out: RemoteItem[] = [];
-      for (let i = 0; i < ids.length; i += FEVER_BATCH)
-        out.push(...itemsOf(await get(`items&with_ids=${ids.slice(i, i + FEVER_BATCH).join(',')}`)));
-      return out;
-    },
+    // Fifty long articles can be more than the companion server relays: split as greader.ts does.
+    items: splittingFetcher(
+      FEVER_BATCH,
+      async (ids) => itemsOf(await get(`items&with_ids=${ids.join(',')}`)),
+      (id) => console.warn(`Rivulet: article ${id} is too large to import through the companion server`),
+    ),
     async older(feedId, cursor, isKnown): Promise<OlderPage> {
       // Fever pages by item id across all feeds: walk down with max_id (FreshRSS also honours
       // feed_ids and answers only this feed's items; Miniflux ignores it). Items Rivulet has

@@ -5,9 +5,19 @@
  * server says it went stale). A 401 on a read means the Auth token was revoked: `sync_auth`,
  * and the person logs in again (the password is never kept, so there is no silent re-login).
  */
+import { EngineError } from '../errors';
 import { canonicalItemId, longItemId } from './ids';
 import type { RemoteFeed, RemoteGroup, RemoteItem, StateOp, SyncClient } from './protocol';
-import { checkStatus, form, jsonOf, str, syncError, type SyncAnswer, type SyncTransport } from './transport';
+import {
+  checkStatus,
+  form,
+  jsonOf,
+  splittingFetcher,
+  str,
+  syncError,
+  type SyncAnswer,
+  type SyncTransport,
+} from './transport';
 
 export const READ_TAG = 'user/-/state/com.google/read';
 export const STARRED_TAG = 'user/-/state/com.google/starred';
@@ -107,8 +117,17 @@ function toItem(raw: Json): RemoteItem {
   };
 }
 
+/** A Google Reader API client, and the articles it had to leave out. */
+export interface GReaderClient extends SyncClient {
+  /**
+   * Ids of articles whose answer alone was larger than the companion server relays (10 MB),
+   * left out of `items` and `older` so the rest could come; the server keeps them as they are.
+   */
+  readonly tooLarge: readonly string[];
+}
+
 /** A Google Reader API client over an Auth token. */
-export function createGReaderClient(t: SyncTransport, base: string, auth: string): SyncClient {
+export function createGReaderClient(t: SyncTransport, base: string, auth: string): GReaderClient {
   const headers = { Authorization: `GoogleLogin auth=${auth}` };
   let writeToken: string | null = null;
 
@@ -169,21 +188,40 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     return out;
   };
   const stream = (id: string) => encodeURIComponent(id);
-  const contents = async (list: string[]): Promise<RemoteItem[]> => {
-    const out: RemoteItem[] = [];
-    for (let i = 0; i < list.length; i += CONTENTS_BATCH) {
-      const pairs = list.slice(i, i + CONTENTS_BATCH).map((id): [string, string] => ['i', longItemId(id)]);
+  const tooLarge: string[] = [];
+  // Long articles can make a batch's answer larger than the companion server relays: the batch
+  // is split and asked again (sync import, labelled items and "Load older" all come here).
+  const contents = splittingFetcher(
+    CONTENTS_BATCH,
+    async (list) => {
+      const pairs = list.map((id): [string, string] => ['i', longItemId(id)]);
       const answer = await post('/stream/items/contents?output=json', pairs, 'Item contents', false);
       const json = jsonOf(answer, 'Item contents') as Json;
-      out.push(...((json.items ?? []) as Json[]).map(toItem));
-    }
-    return out;
-  };
+      return ((json.items ?? []) as Json[]).map(toItem);
+    },
+    (id) => {
+      // Left out, not lost: the server keeps it, unchanged, and the next sync asks again.
+      tooLarge.push(id);
+      console.warn(`Rivulet: article ${id} is too large to import through the companion server`);
+    },
+  );
 
   return {
     protocol: 'greader',
+    tooLarge,
     async structure() {
-      const subs = await get('/subscription/list?output=json', 'Subscriptions');
+      // An answer without the list (not JSON, `{}`, an error object) is a broken answer, not an
+      // account without feeds: read as empty, it would drop every synced feed. An empty list is
+      // a real answer.
+      const unreadable = () =>
+        syncError(
+          'sync_bad_answer',
+          "The server's subscription list could not be read (its answer holds no list of subscriptions), so nothing was changed. Try again later.",
+        );
+      const subs = await get('/subscription/list?output=json', 'Subscriptions').catch((err: unknown) => {
+        throw err instanceof EngineError && err.code === 'sync_bad_answer' ? unreadable() : err;
+      });
+      if (!Array.isArray(subs.subscriptions)) throw unreadable();
       const tags = await get('/tag/list?output=json', 'Labels');
       const groups = new Map<string, RemoteGroup>();
       // FreshRSS types each label: 'folder' (a category) or 'tag' (an article label). A server
@@ -195,7 +233,7 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
       for (const { label, type } of listed)
         if (type !== 'tag') groups.set(label, { id: label, title: label });
       const folders = new Set<string>();
-      const feeds: RemoteFeed[] = ((subs.subscriptions ?? []) as Json[]).map((s) => {
+      const feeds: RemoteFeed[] = (subs.subscriptions as Json[]).map((s) => {
         const labels = ((s.categories ?? []) as Json[]).map((c) => labelOf(str(c.id)) ?? '').filter(Boolean);
         for (const l of labels) {
           folders.add(l);

@@ -7,6 +7,7 @@ import { EngineError } from '../errors';
 import type { BulkEntry } from '../subscriptions/bulk';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
 import type { SyncProtocol } from './protocol';
+import { retryAfterOf } from './transport';
 
 /** What the login form sends. The password is used once and never stored. */
 export interface ConnectRequest {
@@ -104,8 +105,9 @@ export interface SyncApi {
    */
   logout(opts?: { removeFeeds?: boolean }): Promise<void>;
   /**
-   * Fetches one page of older items of a synced feed from the server (retried up to 3 times on
-   * network errors). `more`: another page exists. Fails: `not_found`, `sync_*` errors.
+   * Fetches one page of older items of a synced feed from the server (up to 3 tries on network
+   * errors; a 429 or 5xx only once more, after a short `Retry-After`). `more`: another page
+   * exists. Fails: `not_found`, `sync_*` errors (`sync_rate` says how long the server asks to wait).
    */
   loadOlder(feedId: number): Promise<{ added: number; more: boolean }>;
   /**
@@ -148,18 +150,39 @@ export interface SyncHooks {
   ): Promise<string>;
 }
 
-/** Array.isArray without narrowing a typed list to any[] (values arrive over Comlink). */
-const TRANSIENT = new Set(['sync_network', 'sync_timeout', 'sync_http']);
+/** Failures on the way to the server, worth another try after a short pause. */
+const TRANSIENT = new Set(['sync_network', 'sync_timeout']);
+/** The longest `Retry-After` a retry waits for; a longer one is the person's to wait (its message says how long). */
+export const MAX_RETRY_AFTER_S = 10;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Retries `fn` on transient errors: at most `tries` attempts, 250 ms, 500 ms, … apart. */
+/**
+ * How long to pause before trying `err`'s call again, or null to give up. Network failures and
+ * timeouts: `delayMs × attempt`. A server that answered 429 or 5xx with a `Retry-After` of at
+ * most MAX_RETRY_AFTER_S: that long, once (`waited`). Any other answer, and a failing server
+ * that named no wait, is not asked again at once: asking a struggling server again within a
+ * second only adds to its load.
+ */
+export function retryPause(err: unknown, attempt: number, delayMs: number, waited: boolean): number | null {
+  if (!(err instanceof EngineError)) return null;
+  if (TRANSIENT.has(err.code)) return delayMs * attempt;
+  if (err.code !== 'sync_rate' && err.code !== 'sync_http') return null;
+  const seconds = retryAfterOf(err);
+  if (waited || seconds === null || seconds > MAX_RETRY_AFTER_S) return null;
+  return Math.max(seconds * 1000, delayMs);
+}
+
+/** Retries `fn` while `retryPause` allows: at most `tries` attempts, 250 ms, 500 ms, … apart. */
 export async function withRetries<T>(fn: () => Promise<T>, tries = 3, delayMs = 250): Promise<T> {
+  let waited = false;
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (err) {
-      if (attempt >= tries || !(err instanceof EngineError) || !TRANSIENT.has(err.code)) throw err;
-      await wait(delayMs * attempt);
+      const pause = attempt >= tries ? null : retryPause(err, attempt, delayMs, waited);
+      if (pause === null) throw err;
+      waited ||= !TRANSIENT.has((err as EngineError).code);
+      await wait(pause);
     }
   }
 }

@@ -18,8 +18,18 @@ export type SyncErrorCode =
   | 'sync_not_api'
   /** Wrong user name or password, or the stored token was revoked: log in again. */
   | 'sync_auth'
-  /** Any other HTTP failure status (5xx, 429, …). */
+  /** Any other HTTP failure status (5xx, 400, …). */
   | 'sync_http'
+  /**
+   * Too many requests (429): the server asks Rivulet to wait; `details.retryAfter` holds the
+   * seconds it named, when it named them.
+   */
+  | 'sync_rate'
+  /**
+   * The answer is larger than the companion server relays (10 MB once decompressed). Batched
+   * fetches split the batch and ask again (see `fetchInParts`).
+   */
+  | 'sync_too_large'
   /** The server refused one change (a feed it cannot subscribe to, an unknown feed). */
   | 'sync_refused'
   /** The answer was not what the protocol promises (bad JSON, missing fields). */
@@ -42,6 +52,8 @@ export interface SyncAnswer {
   contentType: string;
   /** Where an unfollowed redirect pointed ('' otherwise). */
   location: string;
+  /** The server's `Retry-After` as it came (seconds or an HTTP date), '' when absent. */
+  retryAfter: string;
   text: string;
 }
 
@@ -58,7 +70,8 @@ const TLS = /CERT|SSL|TLS|self[- ]signed|certificate/i;
  * A transport over a FetchImpl that resolves server-relative paths against the companion
  * server (the engine's `proxy`). Cost: one round trip through the companion server.
  * Fails: `sync_network` (companion or server unreachable), `sync_tls`, `sync_timeout`,
- * `sync_http` for a refusal by the companion server (message included).
+ * `sync_too_large` (the answer is over the companion server's cap), `sync_http` for another
+ * refusal by the companion server (message included).
  */
 export function proxyTransport(fetchImpl: FetchImpl): SyncTransport {
   return async (call) => {
@@ -83,6 +96,7 @@ export function proxyTransport(fetchImpl: FetchImpl): SyncTransport {
         status: Number(upstream),
         contentType: res.headers.get('X-Upstream-Content-Type') ?? '',
         location: res.headers.get('X-Upstream-Location') ?? '',
+        retryAfter: res.headers.get('X-Upstream-Retry-After') ?? '',
         text: await res.text(),
       };
     }
@@ -99,14 +113,16 @@ export function proxyTransport(fetchImpl: FetchImpl): SyncTransport {
     if (code === 'upstream_unreachable')
       throw syncError(TLS.test(message) ? 'sync_tls' : 'sync_network', message);
     if (code === 'bad_url' || code === 'bad_scheme') throw syncError('sync_not_api', message);
+    if (code === 'too_large') throw syncError('sync_too_large', message, { status: res.status, code });
     throw syncError('sync_http', message, { status: res.status, code });
   };
 }
 
 /**
  * Parses a JSON answer of the account's API, turning the usual ways a wrong address shows up
- * into `sync_not_api` (HTML page, 404, redirect elsewhere), 401/403 into `sync_auth`, other
- * failures into `sync_http`, unparseable bodies into `sync_bad_answer`.
+ * into `sync_not_api` (HTML page, 404, redirect elsewhere, FreshRSS's "API off" 503), 401/403
+ * into `sync_auth`, 429 into `sync_rate`, other failures into `sync_http`, unparseable bodies
+ * into `sync_bad_answer`.
  */
 export function jsonOf(answer: SyncAnswer, what: string): unknown {
   checkStatus(answer, what);
@@ -139,7 +155,54 @@ export function checkStatus(answer: SyncAnswer, what: string): void {
       `${what}: nothing answers at this address (HTTP ${status}). Check the URL and that the API is enabled.`,
       { status },
     );
-  throw syncError('sync_http', `${what}: the server answered HTTP ${status}.`, { status });
+  // FreshRSS answers every API call with this exact 503 while its API is switched off (both
+  // greader.php and fever.php); a 503 of a server in maintenance says something else.
+  if (status === 503 && answer.text.trim() === 'Service Unavailable!')
+    throw syncError(
+      'sync_not_api',
+      `${what}: the server answered "Service Unavailable!" (HTTP 503), which is what FreshRSS answers while its API is turned off. Turn it on in FreshRSS under Settings → Authentication → Allow API access (an administrator's setting), then try again.`,
+      { status },
+    );
+  const wait = retryAfterSeconds(answer.retryAfter);
+  const details = { status, ...(wait === null ? {} : { retryAfter: wait }) };
+  if (status === 429)
+    throw syncError(
+      'sync_rate',
+      wait === null
+        ? `${what}: the server refuses more requests for now (HTTP 429, too many requests). Try again later.`
+        : `${what}: the server asks Rivulet to wait ${waitText(wait)} before trying again (HTTP 429, too many requests).`,
+      details,
+    );
+  throw syncError('sync_http', `${what}: the server answered HTTP ${status}.`, details);
+}
+
+/**
+ * The seconds a `Retry-After` value asks for: a number of seconds, or the time until an HTTP
+ * date (0 when it has passed). Null when absent or unreadable.
+ */
+export function retryAfterSeconds(value: string, now = Date.now()): number | null {
+  const text = value.trim();
+  if (!text) return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** A wait in words: "a moment", "1 second", "45 seconds", "3 minutes", "2 hours" (rounded up). */
+export function waitText(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds < 1) return 'a moment';
+  if (seconds < 120) return unit(Math.ceil(seconds), 'second');
+  if (seconds < 2 * 3600) return unit(Math.ceil(seconds / 60), 'minute');
+  return unit(Math.ceil(seconds / 3600), 'hour');
+}
+
+/** The seconds a `sync_rate` / `sync_http` error's server asked to wait, null when it named none. */
+export function retryAfterOf(err: unknown): number | null {
+  const details = err instanceof EngineError ? err.details : undefined;
+  const value =
+    typeof details === 'object' && details !== null && 'retryAfter' in details ? details.retryAfter : null;
+  return typeof value === 'number' ? value : null;
 }
 
 /** `application/x-www-form-urlencoded` body from pairs (repeated keys allowed). */
@@ -150,4 +213,41 @@ export function form(pairs: [string, string][]): string {
 /** A JSON field as text: strings as they are, numbers printed, anything else ''. */
 export function str(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/**
+ * Fetches items by id in batches of at most `maxBatch` through `fetch`. A batch whose answer is
+ * larger than the companion server relays (`sync_too_large`: long articles, 10 MB) is split in
+ * halves and asked again, down to a single id; an id too large even alone is left out and handed
+ * to `onTooLarge`, and the rest still arrives. After a batch had to be split, later batches (of
+ * this and later calls) start at half its size, so a run of long articles costs one refusal,
+ * not one per batch. Any other error ends the fetch as it came.
+ */
+export function splittingFetcher<T>(
+  maxBatch: number,
+  fetch: (ids: string[]) => Promise<T[]>,
+  onTooLarge: (id: string) => void,
+): (ids: string[]) => Promise<T[]> {
+  let size = maxBatch;
+  const part = async (ids: string[], out: T[], top: boolean): Promise<void> => {
+    try {
+      out.push(...(await fetch(ids)));
+    } catch (err) {
+      if (!(err instanceof EngineError) || err.code !== 'sync_too_large') throw err;
+      if (ids.length === 1) return onTooLarge(ids[0]!);
+      const half = Math.ceil(ids.length / 2);
+      if (top) size = Math.min(size, half);
+      await part(ids.slice(0, half), out, false);
+      await part(ids.slice(half), out, false);
+    }
+  };
+  return async (ids) => {
+    const out: T[] = [];
+    for (let i = 0; i < ids.length;) {
+      const batch = ids.slice(i, i + size);
+      await part(batch, out, true);
+      i += batch.length;
+    }
+    return out;
+  };
 }

@@ -70,6 +70,8 @@ export const syncFeedEn = {
     sync_tls: "The server's HTTPS certificate was refused (expired, self-signed or for another name).",
     sync_timeout: 'The server took too long to answer. Try again later.',
     sync_http: 'The server answered with an error.',
+    sync_rate: 'The server is receiving too many requests and asks Rivulet to wait before trying again.',
+    sync_too_large: "The server's answer is larger than the Rivulet server passes on (10 MB).",
     sync_bad_answer: "The server's answer was not understood.",
     sync_connected: 'Another account is connected. Log out first.',
     sync_unsupported: 'The Fever API cannot change subscriptions.',

@@ -58,6 +58,8 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
     sync_tls: '服务器的 HTTPS 证书被拒绝（已过期、自签名或不属于该域名）。',
     sync_timeout: '服务器响应超时。请稍后再试。',
     sync_http: '服务器返回了错误。',
+    sync_rate: '服务器收到的请求过多，要求 Rivulet 稍等一段时间再试。',
+    sync_too_large: '服务器的响应超过了 Rivulet 服务器可转发的上限（10 MB）。',
     sync_bad_answer: '无法理解服务器的响应。',
     sync_connected: '已连接了另一个账户。请先退出登录。',
     sync_unsupported: 'Fever API 不能修改订阅。',
