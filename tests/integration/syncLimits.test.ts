@@ -89,6 +89,23 @@ describe('long articles', () => {
     expect(items).toHaveLength(unread.length - 1);
     expect(client.tooLarge).toEqual([huge.id.toString()]);
   });
+
+  it('a sync with an article too large on its own brings the rest and says so on the account', async () => {
+    const server = await greader();
+    server.state.items.at(-1)!.html = `<p>${'x'.repeat(CAP)}</p>`;
+    const e = await engine();
+    const preview = await connect(e, server.url);
+    const id = await e.sync.run();
+    expect(await sync(e)).toBe('done');
+    const job = await e.jobs.get(id);
+    expect(job?.failures[0]?.reason).toMatch(/1 article was too large to bring in/);
+    expect((await e.counts()).items).toBe(
+      preview.unread + preview.saved - 1 - server.state.items.filter((i) => !i.read && i.starred).length,
+    );
+    const status = await e.sync.status();
+    expect(status.lastErrorCode).toBe('sync_too_large');
+    expect(status.problem?.message).toMatch(/stays on the server/);
+  });
 });
 
 describe('rate limits and failing servers', () => {

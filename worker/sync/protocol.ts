@@ -79,6 +79,11 @@ export interface LabelClient {
 /** A logged-in protocol client. Every method may throw the transport's EngineErrors. */
 export interface SyncClient {
   readonly protocol: SyncProtocol;
+  /**
+   * Ids of articles whose answer alone was larger than the companion server relays, left out of
+   * `items` and `older` so the rest could come (Google Reader API); the server keeps them.
+   */
+  readonly tooLarge?: readonly string[];
   /** Groups and feeds. */
   structure(): Promise<RemoteStructure>;
   /** Every unread item id, and every saved one (canonical ids). */

@@ -100,9 +100,22 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     const a = await account();
     return s.jobs.start('sync', 'sync', 0, async (job) => {
       try {
-        const summary = await runSync(s, a, clientFor(a), tracker, job);
-        await patchAccount(s.ctx.db, { lastSync: s.ctx.now(), lastError: '', lastErrorCode: '' });
-        return summary;
+        const client = clientFor(a);
+        const summary = await runSync(s, a, client, tracker, job);
+        // Articles too large to relay even one at a time are not here: said where the account's
+        // state shows (and on the job), not only in the console. The server keeps them unread,
+        // and the next sync asks again.
+        const left = client.tooLarge?.length ?? 0;
+        const note = left
+          ? `${left} article${left === 1 ? ' was' : 's were'} too large to bring in (over 10 MB each) and stay${left === 1 ? 's' : ''} on the server as ${left === 1 ? 'it is' : 'they are'}; the rest is synced.`
+          : '';
+        if (left) job.fail({ feedId: null, url: '', title: '', reason: note, code: 'sync_too_large' });
+        await patchAccount(s.ctx.db, {
+          lastSync: s.ctx.now(),
+          lastError: note,
+          lastErrorCode: left ? 'sync_too_large' : '',
+        });
+        return left ? { ...summary, failed: left } : summary;
       } catch (err) {
         const e = err instanceof EngineError ? err : new EngineError('sync_http', String(err));
         const message =
