@@ -140,6 +140,28 @@ describe('useShortcuts', () => {
     expect(m).toHaveBeenCalledTimes(1);
     expect(event.defaultPrevented).toBe(true);
   });
+  it('leaves Enter and Space to a control reached with the keyboard, not to one clicked', () => {
+    const open = vi.fn();
+    const m = vi.fn();
+    const { getByTestId } = render(<Harness map={{ Enter: open, ' ': open, m }} />);
+    const button = getByTestId('button');
+    button.focus();
+    for (const name of ['Enter', ' ']) {
+      const event = key(name, { bubbles: true, cancelable: true });
+      button.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    expect(open).not.toHaveBeenCalled();
+    // Other keys are still the app's.
+    button.dispatchEvent(key('m', { bubbles: true, cancelable: true }));
+    expect(m).toHaveBeenCalledOnce();
+    // Focused by a click (not :focus-visible): Enter opens as if nothing were focused.
+    const matches = button.matches.bind(button);
+    const spy = vi.spyOn(button, 'matches').mockImplementation((q) => q !== ':focus-visible' && matches(q));
+    button.dispatchEvent(key('Enter', { bubbles: true, cancelable: true }));
+    spy.mockRestore();
+    expect(open).toHaveBeenCalledOnce();
+  });
   it('ignores events from inputs, textareas and contenteditable', () => {
     const m = vi.fn();
     const { getByTestId } = render(<Harness map={{ m }} />);

@@ -61,6 +61,28 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
 
+/** Controls whose own keys are Enter and Space. */
+const ACTIVATES =
+  'a[href], button, summary, [role="button"], [role="link"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"], [role="option"]';
+
+/**
+ * Enter or Space on a control reached with the keyboard (Tab): it is that control's to activate,
+ * as everywhere else (Enter on a focused sidebar link opened the selected article instead). A
+ * control focused by a click keeps no claim on them (a row's star clicked, then j j Enter opens
+ * the article): `:focus-visible` tells the two apart.
+ */
+export function activatesFocused(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' && event.key !== ' ') return false;
+  const target = event.target;
+  if (!(target instanceof HTMLElement) || !target.matches(ACTIVATES)) return false;
+  try {
+    return target.matches(':focus-visible');
+  } catch {
+    // A browser without :focus-visible: a focused control keeps its keys.
+    return true;
+  }
+}
+
 /**
  * What covers the page and takes the keys while it is open: a dialog (settings, the help, a
  * confirmation, the image preview) or a menu or other dropdown. Not the narrow screens' sidebar
@@ -132,6 +154,7 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean; overla
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
+      if (activatesFocused(event)) return;
       if (!overlay && pressedOverOverlay(event)) return;
       for (const [spec, handler] of Object.entries(mapRef.current)) {
         if (!matchesShortcut(event, spec)) continue;

@@ -249,3 +249,17 @@ test('Enter then Esc, or Enter then j j, by a quick hand right after the page lo
   await waitForPath(page, feedPath);
   await waitFor(reader.root, 'the reader closed by Back', { state: 'hidden' });
 });
+
+test('Enter on a link reached with the keyboard follows the link, not the selected article', async () => {
+  const { page } = app;
+  const { list, reader, sidebar } = screens(page);
+  const feedPath = `/f/${ids.feedIds[3]}`;
+  await app.goto(feedPath);
+  await list.waitForRow('Aardvark 1');
+  await page.keyboard.press('j');
+  // Focus moved by the keyboard (as Tab does): the link is :focus-visible.
+  await sidebar.scope('saved').focus();
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/next');
+  expect(await reader.root.count()).toBe(0);
+});
