@@ -154,7 +154,8 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean; overla
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
-      if (activatesFocused(event)) return;
+      // An overlay's own map (a menu's) handles Enter on its focused entry itself.
+      if (!overlay && activatesFocused(event)) return;
       if (!overlay && pressedOverOverlay(event)) return;
       for (const [spec, handler] of Object.entries(mapRef.current)) {
         if (!matchesShortcut(event, spec)) continue;
