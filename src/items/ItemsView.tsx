@@ -18,6 +18,7 @@ import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
+import { useRowSelection } from './rowSelection';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -118,7 +119,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     narrow,
   );
 
-  const [selected, setSelected] = useState(-1);
+  const [selected, setSelected] = useRowSelection(data.rows);
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
@@ -209,8 +210,9 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       const token = scope
         ? await markScopeRead(scope, age)
         : await markListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
+      // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
+      // and for the undo.
       address.close();
-      setSelected(-1);
       actions.resetSeen();
       data.reload();
       if (token.ids.length === 0) notifications.show({ message: t('items.marked', { count: 0 }) });
@@ -297,7 +299,12 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       ) : hidesRead && scopeTotal === null ? (
         <ListLoading />
       ) : hidesRead && scopeTotal ? (
-        <AllRead onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} hiddenRead={scopeTotal} onShowRead={showRead} />
+        <AllRead
+          onNextFeed={onNextFeed}
+          nextFeedTitle={nextFeedTitle}
+          hiddenRead={scopeTotal}
+          onShowRead={showRead}
+        />
       ) : (
         <NothingHere
           saved={scope?.scope === 'saved'}

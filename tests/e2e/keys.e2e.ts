@@ -10,6 +10,7 @@ import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness'
 import { screens, waitFor, waitForPath } from './pages';
 import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { runInEngine } from './setups';
 
 let browser: Browser;
 let app: AppPage;
@@ -262,4 +263,28 @@ test('Enter on a link reached with the keyboard follows the link, not the select
   await page.keyboard.press('Enter');
   await waitForPath(page, '/next');
   expect(await reader.root.count()).toBe(0);
+});
+
+test('m after new articles arrive above the selection marks the article selected, not the one now in its place', async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await setSettings(page, { general: { defaultView: 'list', hideReadArticles: false } });
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForRow('Moose 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  const chosen = (await list.selected().getAttribute('aria-label')) ?? '';
+  expect(chosen).toMatch(/^Moose /);
+  const now = Math.floor(Date.now() / 1000);
+  await runInEngine(
+    page,
+    `(e, a) => e.items.ingest(a.feed, [1, 2].map((k) => ({ guid: 'fresh-' + k, title: 'Fresh ' + k, author: '', description: '<p>x</p>', pubDate: a.now + 60 + k, link: 'https://seed.example/fresh/' + k, enclosure: null })))`,
+    { feed: ids.feedIds[0], now },
+  );
+  await list.waitForRow('Fresh 2');
+  await waitFor(list.selected(chosen), `the row '${chosen}' still selected`);
+  await page.keyboard.press('m');
+  await waitFor(list.readRow(chosen), `'${chosen}' marked read`);
+  expect(await list.readRow('Fresh 1').count()).toBe(0);
+  expect(await list.readRow('Fresh 2').count()).toBe(0);
 });
