@@ -4,6 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImagePreviewHost } from './ImagePreview';
 import { closePreview, getPreviewState, stepPreview, openPreview } from './imagePreviewStore';
 import { installImagePreview } from './useImagePreview';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+
+/** The preview's host on an article's address (it keeps a history entry while open). */
+function host() {
+  const router = createMemoryRouter([{ path: '*', element: <ImagePreviewHost /> }], {
+    initialEntries: ['/f/1', '/f/1/i/2'],
+    initialIndex: 1,
+  });
+  renderUi(<RouterProvider router={router} />);
+  return router;
+}
 
 function mountArticle(id: string, srcs: string[], extra = ''): HTMLElement {
   const area = document.createElement('div');
@@ -28,14 +39,9 @@ afterEach(() => {
 });
 
 describe('installImagePreview (delegated click listener)', () => {
-  it('attaches after 1000 ms and serves readers mounted before and after', () => {
+  it('serves readers mounted before and after, from the start (a tap right after a reload opens it)', () => {
     const early = mountArticle('early', ['a.png', 'b.png']);
     uninstall = installImagePreview();
-    img(early, 0).click();
-    vi.advanceTimersByTime(200);
-    expect(getPreviewState()).toBeNull();
-
-    vi.advanceTimersByTime(800);
     img(early, 1).click();
     vi.advanceTimersByTime(100);
     expect(getPreviewState()?.index).toBe(1);
@@ -52,7 +58,6 @@ describe('installImagePreview (delegated click listener)', () => {
   it('debounces clicks by 100 ms and opens on the last one', () => {
     const area = mountArticle('a', ['a.png', 'b.png', 'c.png']);
     uninstall = installImagePreview();
-    vi.advanceTimersByTime(1000);
     img(area, 0).click();
     vi.advanceTimersByTime(50);
     img(area, 2).click();
@@ -72,7 +77,6 @@ describe('installImagePreview (delegated click listener)', () => {
     outside.src = 'https://img.example/out.png';
     document.body.append(outside);
     uninstall = installImagePreview();
-    vi.advanceTimersByTime(1000);
     area.querySelector<HTMLImageElement>('img.noclick')!.click();
     outside.click();
     vi.advanceTimersByTime(200);
@@ -89,7 +93,6 @@ describe('installImagePreview (delegated click listener)', () => {
       '<a href="https://x.example/full.png"><img src="https://img.example/t.png"></a>',
     );
     uninstall = installImagePreview();
-    vi.advanceTimersByTime(1000);
     const event = new MouseEvent('click', { bubbles: true, cancelable: true });
     area.querySelector('img')!.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
@@ -98,7 +101,6 @@ describe('installImagePreview (delegated click listener)', () => {
   it('stops listening once uninstalled', () => {
     const area = mountArticle('a', ['a.png']);
     uninstall = installImagePreview();
-    vi.advanceTimersByTime(1000);
     uninstall();
     img(area, 0).click();
     vi.advanceTimersByTime(200);
@@ -137,13 +139,13 @@ describe('ImagePreviewHost', () => {
   }
 
   it('renders nothing while closed', () => {
-    renderUi(<ImagePreviewHost />);
+    host();
     expect(screen.queryByTestId('image-preview')).toBeNull();
   });
 
   it('shows the image and counter; arrows and keys move with wrap-around; Esc closes', () => {
     const area = mountArticle('a', ['a.png', 'b.png', 'c.png', 'd.png', 'e.png']);
-    renderUi(<ImagePreviewHost />);
+    host();
     openOn(area, 1);
     expect(screen.getByTestId('image-preview-counter').textContent).toBe('2 / 5');
     expect(screen.getByTestId('image-preview-img').getAttribute('src')).toBe('https://img.example/b.png');
@@ -164,7 +166,7 @@ describe('ImagePreviewHost', () => {
 
   it('toggles a thumbnail panel whose thumbnails jump to an image', () => {
     const area = mountArticle('a', ['a.png', 'b.png', 'c.png']);
-    renderUi(<ImagePreviewHost />);
+    host();
     openOn(area, 0);
     expect(screen.queryByTestId('image-preview-thumbs')).toBeNull();
     fireEvent.click(screen.getByTestId('image-preview-thumbs-toggle'));
@@ -181,7 +183,7 @@ describe('ImagePreviewHost', () => {
     const target = img(area, 1);
     const scroll = vi.fn();
     target.scrollIntoView = scroll;
-    renderUi(<ImagePreviewHost />);
+    host();
     openOn(area, 1);
     fireEvent.click(screen.getByTestId('image-preview-view-in-article'));
     expect(getPreviewState()).toBeNull();
@@ -198,10 +200,35 @@ describe('ImagePreviewHost', () => {
 
   it('closes with the close button and hides arrows for a single image', () => {
     const area = mountArticle('a', ['a.png']);
-    renderUi(<ImagePreviewHost />);
+    host();
     openOn(area, 0);
     expect(screen.queryByTestId('image-preview-next')).toBeNull();
     fireEvent.click(screen.getByTestId('image-preview-close'));
     expect(getPreviewState()).toBeNull();
+  });
+
+  it('is a history entry: Back closes the preview and leaves the article open, Forward opens it again', async () => {
+    const area = mountArticle('a', ['a.png', 'b.png']);
+    const router = host();
+    openOn(area, 1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.pathname).toBe('/f/1/i/2');
+    expect(router.state.location.state).toEqual({ rivuletImagePreview: true });
+    await act(() => router.navigate(-1));
+    expect(getPreviewState()).toBeNull();
+    expect(router.state.location.pathname).toBe('/f/1/i/2');
+    await act(() => router.navigate(1));
+    expect(getPreviewState()?.index).toBe(1);
+    // Closed by its own button: its entry goes, the article's stays.
+    fireEvent.click(screen.getByTestId('image-preview-close'));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.state).toBeNull();
+    expect(router.state.location.pathname).toBe('/f/1/i/2');
+    // Its article gone from the page: Forward cannot bring it back, and the entry drops its mark.
+    area.remove();
+    await act(() => router.navigate(1));
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(getPreviewState()).toBeNull();
+    expect(router.state.location.state).toEqual({});
   });
 });

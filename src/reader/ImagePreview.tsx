@@ -1,8 +1,10 @@
 import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useT } from '../i18n';
+import { useOverlayEntry } from '../app/overlayEntry';
 import {
   closePreview,
+  reopenPreview,
   showPreviewAt,
   stepPreview,
   usePreviewState,
@@ -13,6 +15,8 @@ import './imagePreview.css';
 import { Dialog } from '../components/Dialog';
 
 const HIGHLIGHT_MS = 1600;
+/** The mark of the preview's history entry. */
+const PREVIEW_FLAG = 'rivuletImagePreview';
 
 /** Closes the preview, then brings the image into view in the article and flashes it. */
 function viewInArticle(image: PreviewImage): void {
@@ -36,6 +40,8 @@ export function ImagePreviewHost() {
   const state = usePreviewState();
   const [thumbs, setThumbs] = useState(false);
   const open = state !== null;
+  // A history entry while open: a phone's Back closes the preview, not the article under it.
+  useOverlayEntry(PREVIEW_FLAG, open, { open: reopenPreview, close: closePreview });
   useShortcuts(
     { ArrowLeft: () => stepPreview(-1), ArrowRight: () => stepPreview(1), Escape: () => closePreview() },
     // The preview is a dialog itself: its keys work while it is the one open.

@@ -19,6 +19,8 @@ export interface PreviewState {
 }
 
 let state: PreviewState | null = null;
+/** The preview last closed, for Forward into its history entry. */
+let closed: PreviewState | null = null;
 const listeners = new Set<() => void>();
 
 function set(next: PreviewState | null): void {
@@ -32,9 +34,21 @@ export function openPreview(images: PreviewImage[], index: number): void {
   else set({ images, index });
 }
 
-/** Closes the preview and forgets the images (state back to null). */
+/** Closes the preview (state back to null); the images are kept for {@link reopenPreview} only. */
 export function closePreview(): void {
+  if (state) closed = state;
   set(null);
+}
+
+/**
+ * Opens the preview last closed again (Forward into its history entry), when its article is
+ * still on the page; false when it cannot come back.
+ */
+export function reopenPreview(): boolean {
+  if (state) return true;
+  if (!closed || !closed.images.every((i) => i.element.isConnected)) return false;
+  set(closed);
+  return true;
 }
 
 /** Moves by `delta` images, wrapping around at both ends. No-op when closed. */

@@ -1,13 +1,12 @@
 /**
  * The delegated click listener that opens the image preview: one listener on `document` for
- * every reading area, present or future, installed a second after start-up so it never
- * competes with first render.
+ * every reading area, present or future, installed at start-up (it was installed a second later,
+ * and a tap on a picture right after a reload did nothing; adding one listener costs nothing).
  */
 import { openPreview, type PreviewImage } from './imagePreviewStore';
 
 /** Attribute marking a container whose images open the preview. */
 export const READING_AREA_ATTR = 'data-reading-area';
-const INSTALL_DELAY_MS = 1000;
 const DEBOUNCE_MS = 100;
 
 function previewable(img: HTMLImageElement): boolean {
@@ -52,20 +51,15 @@ function createClickHandler(): { onClick: (event: MouseEvent) => void; cancel: (
 }
 
 /**
- * Installs the preview's click listener on `document` after 1000 ms. Call once at app start;
- * it serves readers mounted before and after it attaches. Returns an uninstaller (for tests
- * and hot reload). Calling it twice installs twice: don't.
+ * Installs the preview's click listener on `document`. Call once at app start; it serves readers
+ * mounted before and after it. Returns an uninstaller (for tests and hot reload). Calling it
+ * twice installs twice: don't.
  */
 export function installImagePreview(doc: Document = document): () => void {
   const { onClick, cancel } = createClickHandler();
-  let attached = false;
-  const timer = setTimeout(() => {
-    doc.addEventListener('click', onClick);
-    attached = true;
-  }, INSTALL_DELAY_MS);
+  doc.addEventListener('click', onClick);
   return () => {
-    clearTimeout(timer);
     cancel();
-    if (attached) doc.removeEventListener('click', onClick);
+    doc.removeEventListener('click', onClick);
   };
 }
