@@ -1,3 +1,4 @@
+import { useEscapeLeavesField } from '../keys/leaveField';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -41,6 +42,7 @@ export function AppShortcuts() {
     }
   };
   const go = (path: string) => () => void navigate(path);
+  useEscapeLeavesField();
   const enabled = !helpOpen && !previewOpen;
 
   useShortcuts(

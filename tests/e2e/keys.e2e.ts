@@ -288,3 +288,17 @@ test('m after new articles arrive above the selection marks the article selected
   expect(await list.readRow('Fresh 1').count()).toBe(0);
   expect(await list.readRow('Fresh 2').count()).toBe(0);
 });
+
+test('Esc leaves the field a screen focused on arrival, and the keys work again', async () => {
+  const { page } = app;
+  await app.goto('/filter');
+  await page.waitForFunction(
+    () =>
+      document.activeElement instanceof HTMLTextAreaElement ||
+      document.activeElement instanceof HTMLInputElement,
+  );
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('g');
+  await page.keyboard.press('a');
+  await waitForPath(page, '/all');
+});
