@@ -389,3 +389,26 @@ describe('the menu drawer', () => {
     }
   });
 });
+
+describe('long unbroken words', () => {
+  test('a title, text or address with no place to break wraps in rows, cards and the reader', async () => {
+    const { page } = app;
+    const word = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherungsanstalt';
+    const url = `https://example.com/${'a-very-long-path-segment-without-spaces'.repeat(3)}`;
+    const title = `${word} sails on`;
+    const ids = await seedFeeds(page, [
+      {
+        title: `${word}Quarterly`,
+        articles: [{ title, description: `<p>${word} and <a href="${url}">${url}</a>.</p><p>${url}</p>` }],
+      },
+    ]);
+    const path = `/f/${ids.feedIds[0]}`;
+    for (const view of ['list', 'card', 'magazine']) {
+      await visit(path, view);
+      expect(await checkLayout(page), `the ${view} view`).toEqual([]);
+    }
+    await screens(page).list.open(title);
+    expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+    await shootSizes(page, SHOTS, 'long-words-reader');
+  });
+});
