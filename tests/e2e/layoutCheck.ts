@@ -255,3 +255,48 @@ export function headingOrder(
     };
   });
 }
+
+/** Where {@link textContrasts} looks: the phone's bottom bar, /subscribe's Find, … */
+const TEXTS = {
+  bottomBar: '[data-testid="bottom-bar"] a, [data-testid="bottom-bar"] button',
+  find: '[data-testid="discover-submit"]',
+} as const;
+
+/**
+ * The WCAG contrast of each drawn element of `where` against what it is drawn on (its own
+ * background, else the nearest ancestor's that is not transparent), as "text ratio" pairs, lowest
+ * first. Computed colours only: what the page really paints, whichever stylesheet set it.
+ */
+export function textContrasts(
+  page: Page,
+  where: keyof typeof TEXTS,
+): Promise<{ text: string; ratio: number }[]> {
+  return page.evaluate((sel) => {
+    const rgb = (css: string): [number, number, number, number] | null => {
+      const m = /^(?:rgba?\(|color\(srgb )([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+))?/.exec(css);
+      if (!m) return null;
+      const scale = css.startsWith('color(') ? 255 : 1;
+      return [Number(m[1]) * scale, Number(m[2]) * scale, Number(m[3]) * scale, m[4] ? Number(m[4]) : 1];
+    };
+    const lum = ([r, g, b]: number[]) =>
+      [r!, g!, b!]
+        .map((c) => c / 255)
+        .map((s) => (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, s, i) => sum + s * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const backgroundOf = (el: Element | null): number[] => {
+      for (let a = el; a; a = a.parentElement) {
+        const bg = rgb(getComputedStyle(a).backgroundColor);
+        if (bg && bg[3] > 0.5) return bg;
+      }
+      return [255, 255, 255];
+    };
+    return [...document.querySelectorAll(sel)]
+      .filter((el) => el.checkVisibility())
+      .map((el) => {
+        const fg = rgb(getComputedStyle(el).color) ?? [0, 0, 0];
+        const [hi, lo] = [lum(fg), lum(backgroundOf(el))].sort((x, y) => y - x) as [number, number];
+        return { text: (el.textContent ?? '').trim().slice(0, 30), ratio: (hi + 0.05) / (lo + 0.05) };
+      })
+      .sort((a, b) => a.ratio - b.ratio);
+  }, TEXTS[where]);
+}

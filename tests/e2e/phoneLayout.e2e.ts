@@ -11,8 +11,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
-import { checkLayout, headingOrder, metaLine, rowShares, smallTargets } from './layoutCheck';
-import { FilterScreen, screens, waitFor, waitForPath } from './pages';
+import { checkLayout, headingOrder, metaLine, rowShares, smallTargets, textContrasts } from './layoutCheck';
+import { FilterScreen, colorScheme, screens, waitFor, waitForPath } from './pages';
 import { seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -114,6 +114,31 @@ describe('the list views on a phone', () => {
     expect(at).not.toBeNull();
     expect(at!.subtitle).toBeGreaterThan(at!.title);
     expect(at!.actions).toBeGreaterThanOrEqual(at!.subtitle);
+  });
+});
+
+describe('contrast', () => {
+  test('the bottom bar’s labels and white on filled buttons read at 4.5:1, light and dark', async () => {
+    const { page } = app;
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await colorScheme(page, scheme);
+        await visit('/all', 'list');
+        const tabs = await textContrasts(page, 'bottomBar');
+        expect(tabs.length, 'bottom bar tabs measured').toBeGreaterThanOrEqual(5);
+        expect(tabs[0]!.ratio, `${scheme}: the tab "${tabs[0]!.text}"`).toBeGreaterThanOrEqual(4.5);
+        // Find, enabled once there is an address: a filled brand button.
+        const { subscribe } = screens(page);
+        await app.goto('/subscribe');
+        await subscribe.input.fill('example.com');
+        await expect.poll(() => subscribe.find.isEnabled()).toBe(true);
+        const filled = await textContrasts(page, 'find');
+        expect(filled.length, 'filled buttons measured').toBeGreaterThan(0);
+        expect(filled[0]!.ratio, `${scheme}: the button "${filled[0]!.text}"`).toBeGreaterThanOrEqual(4.5);
+      }
+    } finally {
+      await colorScheme(page, 'light');
+    }
   });
 });
 
