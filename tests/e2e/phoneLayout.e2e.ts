@@ -117,6 +117,23 @@ describe('the list views on a phone', () => {
   });
 });
 
+describe('download on a phone', () => {
+  test('the storage note is whole: it wraps, not cut to "may be cleared when sp…"', async () => {
+    const { download } = screens(app.page);
+    await app.goto('/download');
+    await waitFor(download.storagePersisted, 'the storage note');
+    const cut = await download.storagePersisted.evaluate((el) =>
+      [el, ...el.querySelectorAll('*')].some(
+        (e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth,
+      ),
+    );
+    expect(await download.storagePersisted.innerText()).toContain('cleared when space is short');
+    expect(cut).toBe(false);
+    expect(await checkLayout(app.page)).toEqual([]);
+    await shootSizes(app.page, SHOTS, 'download');
+  });
+});
+
 describe('contrast', () => {
   test('the bottom bar’s labels and white on filled buttons read at 4.5:1, light and dark', async () => {
     const { page } = app;
