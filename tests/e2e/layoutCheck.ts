@@ -31,6 +31,10 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       return `<${el.tagName.toLowerCase()}${id ? ` data-testid="${id}"` : ''}> "${label}"`;
     };
     const clips = (v: string) => v !== 'visible';
+    // The box that clips `el` next: its parent, but nothing above a fixed element (a docked
+    // player inside the app shell), whose boxes do not clip it.
+    const clipParent = (el: Element): Element | null =>
+      getComputedStyle(el).position === 'fixed' ? null : el.parentElement;
     const scrolls = (v: string) => v === 'auto' || v === 'scroll';
 
     // The document and the app's main area never scroll sideways.
@@ -48,7 +52,7 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       let top = Math.max(r.top, 0);
       let right = Math.min(r.right, vw);
       let bottom = Math.min(r.bottom, vh);
-      for (let a = el.parentElement; a; a = a.parentElement) {
+      for (let a = clipParent(el); a; a = clipParent(a)) {
         const s = getComputedStyle(a);
         if (!clips(s.overflowX) && !clips(s.overflowY)) continue;
         const ar = a.getBoundingClientRect();
@@ -87,7 +91,7 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       const r = b.getBoundingClientRect();
       let doneX = false;
       let doneY = false;
-      for (let a = b.parentElement; a && !(doneX && doneY); a = a.parentElement) {
+      for (let a = clipParent(b); a && !(doneX && doneY); a = clipParent(a)) {
         const s = getComputedStyle(a);
         const ar = a.getBoundingClientRect();
         if (!doneX && clips(s.overflowX)) {
@@ -187,6 +191,7 @@ const TARGETS = {
   sidebar:
     '[data-testid="sidebar"] .mantine-ActionIcon-root, [data-testid="sidebar"] .mantine-NavLink-root, [data-testid="sidebar"] [data-fold-toggle]',
   rss: '[data-testid^="rss-row-menu-"]',
+  miniPlayer: '[data-testid="mini-player"] .mantine-ActionIcon-root',
   listHeader: 'main header .mantine-ActionIcon-root',
 } as const;
 
