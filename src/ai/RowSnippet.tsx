@@ -17,8 +17,9 @@ export function RowSnippet({
 }) {
   const { enableListAISummary } = useSettingsGroup('general');
   if (enableListAISummary) return <ListSummary row={row} feedTitle={feedTitle} className={className} />;
+  // The article's words, in its own language (unknown: lang=""), not the UI's (ItemCells' Title).
   return row.snippet ? (
-    <p className={className} dir="auto">
+    <p className={className} dir="auto" lang="">
       {row.snippet}
     </p>
   ) : null;

@@ -10,7 +10,10 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Feed } from '../engine/contract';
+import { useTouchOnly } from '../components/KeyHint';
 import { useT } from '../i18n';
+import { keyHint } from '../keys/keyMap';
+import { useSettingsGroup } from '../settings/useSettings';
 import { feedHealth, problemReason } from '../subscriptions/feedStatus';
 import classes from './ItemsView.module.css';
 
@@ -132,17 +135,27 @@ export function FetchFailed({
   );
 }
 
-/** Saved with nothing saved: how to save. */
+/**
+ * Saved with nothing saved: how to save. With a keyboard the key is named (from the key map); a
+ * touch-only device has no keys, so it names the row swipe instead when swipes are on.
+ */
 function NothingSaved() {
   const t = useT();
+  const touch = useTouchOnly();
+  const { swipeArticles } = useSettingsGroup('general');
+  const how = !touch
+    ? t('items.empty.nothingSavedKey', { key: keyHint('list', 'toggleSaved') })
+    : swipeArticles
+      ? t('items.empty.nothingSavedSwipe')
+      : t('items.empty.nothingSavedText');
   return (
     <div className={classes.state} data-testid="items-empty">
       <IconStar size={40} stroke={1.4} className={classes.stateIcon} />
       <Text fw={600} size="lg">
         {t('items.empty.nothingSaved')}
       </Text>
-      <Text c="dimmed" size="sm">
-        {t('items.empty.nothingSavedText')}
+      <Text c="dimmed" size="sm" data-testid="items-empty-saved-how">
+        {how}
       </Text>
     </div>
   );

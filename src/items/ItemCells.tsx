@@ -155,7 +155,10 @@ function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
       data-translated={translated !== null || undefined}
       title={translated !== null ? t('ai.titles.original', { title: original }) : undefined}
       aria-label={translated !== null ? t('ai.titles.label', { translated, title: original }) : undefined}
-      lang={translated !== null && titleLang ? titleLang : undefined}
+      // The article's language, which the engine does not know: lang="" (unknown), not the UI's
+      // from <html> (a Chinese UI set English titles in a CJK font, "river’ s"). A translation
+      // is in titleLang; "Untitled" is the UI's own word.
+      lang={translated !== null ? (titleLang ?? undefined) : row.title ? '' : undefined}
       dir="auto"
     >
       {translated ?? original}

@@ -1,7 +1,9 @@
-import { Menu, Switch } from '@mantine/core';
+import { Group, Menu, Switch } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { KeyHint } from '../components/KeyHint';
 import { useT } from '../i18n';
+import { keyHint } from '../keys/keyMap';
 import { HeaderIcon } from '../layout/HeaderIcon';
 import type { DefaultView } from '../settings/defaults';
 import { MARK_AGES, type MarkAge } from './markAllRead';
@@ -114,7 +116,12 @@ export function ItemsHeader(p: ItemsHeaderProps) {
           />
         </Menu.Target>
         <Menu.Dropdown data-testid="items-menu-dropdown">
-          <Menu.Label>{t('items.header.viewMenu')}</Menu.Label>
+          <Menu.Label>
+            <Group justify="space-between" wrap="nowrap">
+              {t('items.header.viewMenu')}
+              <KeyHint>{keyHint('items', 'cycleView')}</KeyHint>
+            </Group>
+          </Menu.Label>
           {VIEW_CYCLE.map((v) => (
             <Menu.Item
               key={v}
@@ -131,6 +138,7 @@ export function ItemsHeader(p: ItemsHeaderProps) {
           <Menu.Item
             onClick={p.onToggleOnlyUnread}
             disabled={p.alwaysShowsRead}
+            rightSection={<KeyHint>{keyHint('items', 'onlyUnread')}</KeyHint>}
             data-testid="items-only-unread"
           >
             <Switch

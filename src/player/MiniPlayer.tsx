@@ -93,7 +93,13 @@ export function MiniPlayer() {
       <Popover position="top-end" width={380} shadow="md" withinPortal trapFocus>
         <Popover.Target>
           <Tooltip label={t('player.queueTip', { count: queued })} openDelay={400}>
-            <Indicator label={queued} size={16} disabled={queued === 0} offset={6}>
+            <Indicator
+              label={queued}
+              size={16}
+              disabled={queued === 0}
+              offset={6}
+              className={classes.miniQueue}
+            >
               <ActionIcon
                 variant="subtle"
                 color="gray"

@@ -109,6 +109,10 @@ export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProp
       className="rv-article"
       data-testid="reader-body"
       dir="auto"
+      // The article's own language, unknown to the engine (feeds' <language> is not kept): an
+      // empty lang, not the UI's inherited from <html>, so a Chinese UI does not set English
+      // text in a CJK font ("river’ s"). Translated parts carry their own (bilingual.ts).
+      lang=""
       {...{ [READING_AREA_ATTR]: '' }}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: clean }}

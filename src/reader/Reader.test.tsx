@@ -73,6 +73,9 @@ describe('Reader', () => {
     expect(body.querySelector('script')).toBeNull();
     expect(body.querySelector('a')?.getAttribute('href')).toBe('https://blog.example/rel');
     expect(body.querySelector('img')?.getAttribute('src')).toBe('https://blog.example/posts/i.png');
+    // The article's language is unknown: lang="", so neither inherits the UI's from <html>.
+    expect(body.getAttribute('lang')).toBe('');
+    expect(screen.getByTestId('reader-title').getAttribute('lang')).toBe('');
   });
 
   it('wires toolbar buttons to the callbacks and reflects read/saved state', () => {

@@ -228,6 +228,8 @@ export function Reader(props: ReaderProps) {
               data-testid="reader-title"
               data-derived={item.titleDerived || undefined}
               dir="auto"
+              // The article's language (unknown: ""), as its body's (ArticleBody); "Untitled" is the UI's.
+              lang={item.title ? '' : undefined}
             >
               {webLink ? (
                 <Anchor
@@ -255,7 +257,7 @@ export function Reader(props: ReaderProps) {
           {props.extraTop}
           <FullPlayer item={item} feedTitle={feedTitle} />
           {showMarkdown ? (
-            <pre className="rv-markdown-source" data-testid="reader-markdown">
+            <pre className="rv-markdown-source" data-testid="reader-markdown" lang="">
               {markdown}
             </pre>
           ) : (

@@ -34,7 +34,8 @@ export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, nextFeedTitle
         <UnstyledButton className="rv-end-next" onClick={onNext} data-testid="reader-end-next">
           <span className="rv-end-label">{t('reader.nextArticle')}</span>
           {nextTitle && (
-            <span className="rv-end-title" dir="auto">
+            // The article's title, in its own (unknown) language, not the UI's.
+            <span className="rv-end-title" dir="auto" lang="">
               {nextTitle}
             </span>
           )}

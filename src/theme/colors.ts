@@ -5,6 +5,8 @@ export const PRIMARY = '#27AE60';
 export const SECONDARY = '#F39C12';
 export const SUCCESS = '#8E44AD';
 export const DARK_BACKGROUND = '#292929';
+/** The sidebar's and the phone's bottom bar's dark background (global.css `--rv-sidebar-bg`). */
+export const DARK_BAR = '#232323';
 
 /**
  * Mantine's `dark` palette re-centred on #292929: Mantine paints the dark-mode body with

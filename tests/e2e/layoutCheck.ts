@@ -31,6 +31,10 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       return `<${el.tagName.toLowerCase()}${id ? ` data-testid="${id}"` : ''}> "${label}"`;
     };
     const clips = (v: string) => v !== 'visible';
+    // The box that clips `el` next: its parent, but nothing above a fixed element (a docked
+    // player inside the app shell), whose boxes do not clip it.
+    const clipParent = (el: Element): Element | null =>
+      getComputedStyle(el).position === 'fixed' ? null : el.parentElement;
     const scrolls = (v: string) => v === 'auto' || v === 'scroll';
 
     // The document and the app's main area never scroll sideways.
@@ -48,7 +52,7 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       let top = Math.max(r.top, 0);
       let right = Math.min(r.right, vw);
       let bottom = Math.min(r.bottom, vh);
-      for (let a = el.parentElement; a; a = a.parentElement) {
+      for (let a = clipParent(el); a; a = clipParent(a)) {
         const s = getComputedStyle(a);
         if (!clips(s.overflowX) && !clips(s.overflowY)) continue;
         const ar = a.getBoundingClientRect();
@@ -87,7 +91,7 @@ export async function checkLayout(page: Page, options: LayoutCheckOptions = {}):
       const r = b.getBoundingClientRect();
       let doneX = false;
       let doneY = false;
-      for (let a = b.parentElement; a && !(doneX && doneY); a = a.parentElement) {
+      for (let a = clipParent(b); a && !(doneX && doneY); a = clipParent(a)) {
         const s = getComputedStyle(a);
         const ar = a.getBoundingClientRect();
         if (!doneX && clips(s.overflowX)) {
@@ -187,6 +191,7 @@ const TARGETS = {
   sidebar:
     '[data-testid="sidebar"] .mantine-ActionIcon-root, [data-testid="sidebar"] .mantine-NavLink-root, [data-testid="sidebar"] [data-fold-toggle]',
   rss: '[data-testid^="rss-row-menu-"]',
+  miniPlayer: '[data-testid="mini-player"] .mantine-ActionIcon-root',
   listHeader: 'main header .mantine-ActionIcon-root',
 } as const;
 
@@ -254,4 +259,49 @@ export function headingOrder(
       actions: action.getBoundingClientRect().top,
     };
   });
+}
+
+/** Where {@link textContrasts} looks: the phone's bottom bar, /subscribe's Find, … */
+const TEXTS = {
+  bottomBar: '[data-testid="bottom-bar"] a, [data-testid="bottom-bar"] button',
+  find: '[data-testid="discover-submit"]',
+} as const;
+
+/**
+ * The WCAG contrast of each drawn element of `where` against what it is drawn on (its own
+ * background, else the nearest ancestor's that is not transparent), as "text ratio" pairs, lowest
+ * first. Computed colours only: what the page really paints, whichever stylesheet set it.
+ */
+export function textContrasts(
+  page: Page,
+  where: keyof typeof TEXTS,
+): Promise<{ text: string; ratio: number }[]> {
+  return page.evaluate((sel) => {
+    const rgb = (css: string): [number, number, number, number] | null => {
+      const m = /^(?:rgba?\(|color\(srgb )([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+))?/.exec(css);
+      if (!m) return null;
+      const scale = css.startsWith('color(') ? 255 : 1;
+      return [Number(m[1]) * scale, Number(m[2]) * scale, Number(m[3]) * scale, m[4] ? Number(m[4]) : 1];
+    };
+    const lum = ([r, g, b]: number[]) =>
+      [r!, g!, b!]
+        .map((c) => c / 255)
+        .map((s) => (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, s, i) => sum + s * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const backgroundOf = (el: Element | null): number[] => {
+      for (let a = el; a; a = a.parentElement) {
+        const bg = rgb(getComputedStyle(a).backgroundColor);
+        if (bg && bg[3] > 0.5) return bg;
+      }
+      return [255, 255, 255];
+    };
+    return [...document.querySelectorAll(sel)]
+      .filter((el) => el.checkVisibility())
+      .map((el) => {
+        const fg = rgb(getComputedStyle(el).color) ?? [0, 0, 0];
+        const [hi, lo] = [lum(fg), lum(backgroundOf(el))].sort((x, y) => y - x) as [number, number];
+        return { text: (el.textContent ?? '').trim().slice(0, 30), ratio: (hi + 0.05) / (lo + 0.05) };
+      })
+      .sort((a, b) => a.ratio - b.ratio);
+  }, TEXTS[where]);
 }

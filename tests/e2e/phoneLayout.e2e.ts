@@ -11,8 +11,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
-import { checkLayout, headingOrder, metaLine, rowShares, smallTargets } from './layoutCheck';
-import { FilterScreen, screens, waitFor, waitForPath } from './pages';
+import { checkLayout, headingOrder, metaLine, rowShares, smallTargets, textContrasts } from './layoutCheck';
+import { FilterScreen, colorScheme, screens, waitFor, waitForPath } from './pages';
 import { seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -114,6 +114,48 @@ describe('the list views on a phone', () => {
     expect(at).not.toBeNull();
     expect(at!.subtitle).toBeGreaterThan(at!.title);
     expect(at!.actions).toBeGreaterThanOrEqual(at!.subtitle);
+  });
+});
+
+describe('download on a phone', () => {
+  test('the storage note is whole: it wraps, not cut to "may be cleared when sp…"', async () => {
+    const { download } = screens(app.page);
+    await app.goto('/download');
+    await waitFor(download.storagePersisted, 'the storage note');
+    const cut = await download.storagePersisted.evaluate((el) =>
+      [el, ...el.querySelectorAll('*')].some(
+        (e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth,
+      ),
+    );
+    expect(await download.storagePersisted.innerText()).toContain('cleared when space is short');
+    expect(cut).toBe(false);
+    expect(await checkLayout(app.page)).toEqual([]);
+    await shootSizes(app.page, SHOTS, 'download');
+  });
+});
+
+describe('contrast', () => {
+  test('the bottom bar’s labels and white on filled buttons read at 4.5:1, light and dark', async () => {
+    const { page } = app;
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await colorScheme(page, scheme);
+        await visit('/all', 'list');
+        const tabs = await textContrasts(page, 'bottomBar');
+        expect(tabs.length, 'bottom bar tabs measured').toBeGreaterThanOrEqual(5);
+        expect(tabs[0]!.ratio, `${scheme}: the tab "${tabs[0]!.text}"`).toBeGreaterThanOrEqual(4.5);
+        // Find, enabled once there is an address: a filled brand button.
+        const { subscribe } = screens(page);
+        await app.goto('/subscribe');
+        await subscribe.input.fill('example.com');
+        await expect.poll(() => subscribe.find.isEnabled()).toBe(true);
+        const filled = await textContrasts(page, 'find');
+        expect(filled.length, 'filled buttons measured').toBeGreaterThan(0);
+        expect(filled[0]!.ratio, `${scheme}: the button "${filled[0]!.text}"`).toBeGreaterThanOrEqual(4.5);
+      }
+    } finally {
+      await colorScheme(page, 'light');
+    }
   });
 });
 
@@ -387,5 +429,28 @@ describe('the menu drawer', () => {
     } finally {
       await page.setViewportSize(PHONE);
     }
+  });
+});
+
+describe('long unbroken words', () => {
+  test('a title, text or address with no place to break wraps in rows, cards and the reader', async () => {
+    const { page } = app;
+    const word = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherungsanstalt';
+    const url = `https://example.com/${'a-very-long-path-segment-without-spaces'.repeat(3)}`;
+    const title = `${word} sails on`;
+    const ids = await seedFeeds(page, [
+      {
+        title: `${word}Quarterly`,
+        articles: [{ title, description: `<p>${word} and <a href="${url}">${url}</a>.</p><p>${url}</p>` }],
+      },
+    ]);
+    const path = `/f/${ids.feedIds[0]}`;
+    for (const view of ['list', 'card', 'magazine']) {
+      await visit(path, view);
+      expect(await checkLayout(page), `the ${view} view`).toEqual([]);
+    }
+    await screens(page).list.open(title);
+    expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+    await shootSizes(page, SHOTS, 'long-words-reader');
   });
 });

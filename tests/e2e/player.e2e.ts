@@ -3,14 +3,19 @@
  * server (`/podcast/player.xml`): playback that survives opening other articles and changing
  * lists, chapters, play/pause from the keyboard, speed remembered per feed and position resumed
  * across a reload, the queue (add, reorder, clear + Undo, persisted) and the next episode
- * starting when one ends, the finished one marked read. Every Play is a real click.
+ * starting when one ends, the finished one marked read; on a phone the mini-player gives its title
+ * the width and its buttons are a finger wide on touch (RIVULET_SHOTS=1: test-results/player/).
+ * Every Play is a real click.
  */
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
+import { checkLayout, smallTargets } from './layoutCheck';
 import { screens, waitFor, waitForPath } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
+import { shootSizes } from './shots';
 
 const feedsUrl = inject('feedsUrl');
 let browser: Browser;
@@ -212,6 +217,35 @@ describe('player', () => {
         ),
       ).toEqual([]);
       expectNoErrors(realErrors(app.errors));
+      await app.context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'on a phone the mini-player’s title has the width, and its buttons are a finger wide on touch',
+    async () => {
+      const app = await openApp(browser, { viewport: { width: 390, height: 844 } });
+      const { page } = app;
+      const { list, player, reader } = screens(page);
+      const cdp = await app.context.newCDPSession(page);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+      const [feedId] = await subscribe(app, ['Shore Sounds']);
+      await app.goto(`/f/${feedId}`);
+      await list.row('Long walk on the shore').click();
+      await player.play.click();
+      await player.waitMini();
+      await reader.close();
+      // The whole title shows (it was cut to "Long walk…" beside five buttons).
+      const title = player.miniPart('title');
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect((await title.boundingBox())!.width).toBeGreaterThan(200);
+      const buttons = await smallTargets(page, 'miniPlayer', 40);
+      expect(buttons.measured).toBeGreaterThanOrEqual(5);
+      expect(buttons.small).toEqual([]);
+      expect(await checkLayout(page)).toEqual([]);
+      await shootSizes(page, join(import.meta.dirname, '..', '..', 'test-results', 'player'), 'mini');
+      await cdp.detach();
       await app.context.close();
     },
     SLOW,

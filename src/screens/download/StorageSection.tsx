@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Progress, Switch, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Progress, Switch, Text } from '@mantine/core';
 import { IconDatabase, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -120,6 +120,7 @@ export function StorageSection() {
     queryFn: () => withEngine((e) => e.retention.preview(retentionDays)),
     enabled,
   });
+  const tone = info?.persisted ? 'teal' : 'gray';
   const share = info?.usage != null && info.quota ? Math.min(100, (info.usage / info.quota) * 100) : 0;
 
   const bytes = (n: number | null | undefined) =>
@@ -148,17 +149,30 @@ export function StorageSection() {
       </Text>
       <Progress value={share} size="sm" mt={6} mb="md" color={share > 90 ? 'red' : undefined} />
       <Group gap="sm" mb="lg">
-        <Badge
-          color={info?.persisted ? 'teal' : 'gray'}
-          variant="light"
-          leftSection={<IconLock size={12} />}
-          tt="none"
-          size="lg"
+        {/* Drawn like a light badge, but a badge never wraps: on a phone the warning was cut to
+            "Not persistent: may be cleared when sp…". This one wraps. */}
+        <Group
+          gap={6}
+          wrap="nowrap"
+          align="flex-start"
+          px="sm"
+          py={5}
+          fz="sm"
+          fw={600}
+          lh={1.4}
+          style={{
+            borderRadius: 'var(--mantine-radius-md)',
+            color: `var(--mantine-color-${tone}-light-color)`,
+            background: `var(--mantine-color-${tone}-light)`,
+          }}
           data-testid="storage-persisted"
           data-persisted={String(info?.persisted ?? 'unknown')}
         >
-          {info?.persisted ? t('download.storage.persistent') : t('download.storage.notPersistent')}
-        </Badge>
+          <IconLock size={14} style={{ flex: 'none', marginTop: 3 }} />
+          <span>
+            {info?.persisted ? t('download.storage.persistent') : t('download.storage.notPersistent')}
+          </span>
+        </Group>
         {!info?.persisted && (
           <Button
             size="xs"

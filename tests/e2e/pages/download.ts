@@ -14,6 +14,10 @@ export class DownloadScreen {
   get storageUsage(): Locator {
     return this.page.locator(tid('storage-usage')).describe('the storage use line');
   }
+  /** Whether storage is persistent ("Persistent" or "Not persistent: may be cleared …"). */
+  get storagePersisted(): Locator {
+    return this.page.locator(tid('storage-persisted')).describe('the storage persistence note');
+  }
   /** The restore section's file input. */
   get restoreFile(): Locator {
     return this.page

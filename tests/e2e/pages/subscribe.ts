@@ -48,6 +48,10 @@ export class SubscribeScreen {
   get newGroupInput(): Locator {
     return this.page.locator(`${tid('preview')} ${tid('new-group-input')}`).describe('the new group name');
   }
+  /** Find (looks the address up), beside the address box. */
+  get find(): Locator {
+    return this.page.locator(tid('discover-submit')).describe('Find on /subscribe');
+  }
   get submit(): Locator {
     return this.page.locator(tid('subscribe-submit')).describe('the Subscribe button');
   }

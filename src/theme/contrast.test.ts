@@ -1,0 +1,48 @@
+/**
+ * The app's text colours against what they sit on, per colour scheme, at WCAG AA (4.5:1 for
+ * text): white on the filled brand buttons, links, the brand's text shade and the phone's bottom
+ * bar. Colours are the theme's own (buildTheme, Mantine's greys, the dark palette), so a change
+ * of the brand colour or of the shade Mantine fills with cannot make them unreadable unnoticed.
+ */
+import { DEFAULT_THEME, type MantineColorShade } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../settings/defaults';
+import { DARK_BAR, palettes } from './colors';
+import { contrastRatio } from './palette';
+import { buildTheme } from './theme';
+
+const AA = 4.5;
+const theme = buildTheme(defaultSettings().appearance);
+const shade = theme.primaryShade as { light: MantineColorShade; dark: MantineColorShade };
+const brand = palettes.brand;
+const gray = DEFAULT_THEME.colors.gray;
+const dark = palettes.dark;
+
+describe('contrast of the theme’s text', () => {
+  // [what, text, background] as Mantine resolves them (default-css-variables-resolver):
+  // filled = brand[primaryShade], anchor and brand-text = filled in light, brand[4] in dark.
+  const pairs = (): [string, string, string][] => [
+    ['white on a filled button, light', '#ffffff', brand[shade.light]],
+    ['white on a filled button, dark', '#ffffff', brand[shade.dark]],
+    ['a link on white', brand[shade.light], '#ffffff'],
+    ['a link on the light bar', brand[shade.light], gray[0]],
+    ['a link on the dark page', brand[4], dark[7]],
+    ['a bottom-bar label, light (gray-7 on gray-0)', gray[7], gray[0]],
+    ['a bottom-bar label, dark (dimmed on the bar)', dark[2], DARK_BAR],
+    ['the active tab, light (brand text on gray-0)', brand[shade.light], gray[0]],
+    ['the active tab, dark (brand text on the bar)', brand[4], DARK_BAR],
+  ];
+
+  it.each(pairs())('%s is at least 4.5:1', (_what, text, background) => {
+    expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(AA);
+  });
+});
+
+describe('contrastRatio', () => {
+  it('gives WCAG’s numbers', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#ffffff', '#ffffff')).toBe(1);
+    // The logo's green under white text: why the buttons use a darker shade.
+    expect(contrastRatio('#ffffff', '#27ae60')).toBeCloseTo(2.87, 2);
+  });
+});
