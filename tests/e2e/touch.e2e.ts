@@ -94,6 +94,15 @@ describe('pull to refresh', () => {
   });
 });
 
+describe('tooltips', () => {
+  test("a touch screen draws none (a tap left a button's tooltip over the list)", async () => {
+    const { list, shell } = screens(app.page);
+    await app.goto(feedPath);
+    await list.waitForRow('Swipe one');
+    expect(await shell.tooltipDrawn()).toBe(false);
+  });
+});
+
 describe('swiping a row', () => {
   test('a row swiped right is marked read, swiped left saved; again, back as it was', async () => {
     const { list } = screens(app.page);

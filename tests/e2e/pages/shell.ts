@@ -75,6 +75,21 @@ export class Shell {
   get toasts(): Locator {
     return this.page.locator('.mantine-Notification-root').describe('the toasts');
   }
+  /**
+   * Whether a Mantine tooltip would be drawn on this screen: a stand-in with the tooltip's class,
+   * measured and removed (a touch screen's styles hide every tooltip).
+   */
+  async tooltipDrawn(): Promise<boolean> {
+    return this.page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.className = 'mantine-Tooltip-tooltip';
+      probe.textContent = 'probe';
+      document.body.append(probe);
+      const drawn = getComputedStyle(probe).display !== 'none';
+      probe.remove();
+      return drawn;
+    });
+  }
   /** Waits for this text to show somewhere in the page. */
   async waitForText(text: string | RegExp, what: string, exact?: boolean): Promise<void> {
     await waitFor(this.text(text, exact).first(), what);
