@@ -93,6 +93,11 @@ describe('sync: the API password changed on the server', () => {
       expect(await login.logoutSendFirst.isDisabled()).toBe(true);
       await login.logoutAnyway.click();
       await waitFor(login.former, 'the form offering the former account');
+      // Another user of the server: the kept feeds would stay beside that account's, said so.
+      await login.field('username').fill('bob');
+      await waitFor(login.formerOther.filter({ hasText: 'bob' }), 'the warning naming bob');
+      await login.field('username').fill('reader');
+      await waitFor(login.former, 'the form offering the former account again');
       // The form offers the same account; only the password is needed.
       expect(await login.field('url').inputValue()).toBe(srv.url);
       await login.retryWith('changed-again');

@@ -41,6 +41,9 @@ export const syncFeedEn = {
     useAddress: 'Use {url}',
     former:
       'You logged out of {url} as {user}, keeping {count} feeds. Log in again to the same account to re-attach them: no feed or article is doubled, and changes still waiting are sent.',
+    formerOther:
+      'The {count} feeds kept from {user} at {url} stay here as they are: logging in as {newUser} brings that account’s feeds beside them, and a feed both follow shows twice.',
+    removeKept: 'Remove the kept feeds first',
     reattached: plural({
       one: '{count} feed already here is attached again (no duplicates).',
       other: '{count} feeds already here are attached again (no duplicates).',

@@ -37,6 +37,9 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
     useAddress: '改用 {url}',
     former:
       '你已退出 {url}（用户 {user}），保留了 {count} 个订阅。重新登录同一账户即可重新关联它们：订阅和文章都不会重复，待发送的更改也会发送。',
+    formerOther:
+      '从 {url}（用户 {user}）保留的 {count} 个订阅会原样留在这里：以 {newUser} 登录会把该账户的订阅加在它们旁边，两边都订阅的源会出现两次。',
+    removeKept: '先移除保留的订阅',
     reattached: plural({ other: '此处已有的 {count} 个订阅已重新关联（没有重复）。' }),
     importsWhat: '只导入未读和已收藏的文章。',
     readDays: '同时导入已读文章，范围为最近',

@@ -6,8 +6,26 @@ import { connectAccount, runSync, syncStatusQuery, type ConnectPreview } from '.
 import { errorAdvice } from '../../sync/errorAdvice';
 import { ImportPreview } from './ImportPreview';
 import { queryKeys } from '../../queries/keys';
+import { listFeeds } from '../../subscriptions/api';
+import { unsubscribeFeeds } from '../../subscriptions/feedActions';
 
 type Protocol = 'greader' | 'fever';
+
+/** The address as typed, for comparing: no scheme's case, no trailing slashes. */
+const sameAddress = (a: string, b: string) =>
+  a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+/** Whether the form names another account than the one logged out of (another server or user). */
+export function otherAccount(
+  former: { protocol: string; url: string; username: string },
+  form: { protocol: string; url: string; username: string },
+): boolean {
+  return (
+    form.protocol !== former.protocol ||
+    form.username.trim() !== former.username ||
+    (form.url.trim() !== '' && !sameAddress(form.url, former.url))
+  );
+}
 
 const HINT: Record<Protocol, TKey> = { greader: 'login.hintGreader', fever: 'login.hintFever' };
 
@@ -56,6 +74,12 @@ export function LoginForm() {
     await client.invalidateQueries({ queryKey: queryKeys.syncStatus });
   };
 
+  // Unsubscribes the feeds kept from the account logged out of (asks first; Undo where the copy fits).
+  const removeKept = async () => {
+    const kept = (await listFeeds()).filter((f) => !f.account && f.remoteId);
+    if (await unsubscribeFeeds(kept)) await client.invalidateQueries({ queryKey: queryKeys.syncStatus });
+  };
+
   if (preview) return <ImportPreview preview={preview} onImport={startImport} error={error} />;
   return (
     <form
@@ -101,10 +125,36 @@ export function LoginForm() {
           autoComplete="current-password"
           required
         />
-        {former && (
-          <Text size="sm" c="dimmed" data-testid="login-former">
-            {t('syncFeed.login.former', { url: former.url, user: former.username, count: former.feeds })}
-          </Text>
+        {former && former.feeds > 0 && otherAccount(former, { protocol, url, username }) ? (
+          // Another account than the one logged out of: its kept feeds are not re-attached, and
+          // feeds both accounts follow would show twice (they are not matched up, so neither
+          // account's read and saved state reaches the other's server).
+          <Alert color="yellow" data-testid="login-former-other">
+            <Text size="sm">
+              {t('syncFeed.login.formerOther', {
+                url: former.url,
+                user: former.username,
+                count: former.feeds,
+                newUser: username.trim() || '…',
+              })}
+            </Text>
+            <Button
+              mt="xs"
+              size="xs"
+              variant="light"
+              color="yellow"
+              data-testid="login-remove-kept"
+              onClick={() => void removeKept()}
+            >
+              {t('syncFeed.login.removeKept')}
+            </Button>
+          </Alert>
+        ) : (
+          former && (
+            <Text size="sm" c="dimmed" data-testid="login-former">
+              {t('syncFeed.login.former', { url: former.url, user: former.username, count: former.feeds })}
+            </Text>
+          )
         )}
         {error && (
           <Alert color="red" title={error.title} data-testid="login-error">

@@ -16,6 +16,10 @@ export class LoginScreen {
   get former(): Locator {
     return this.page.locator(tid('login-former')).describe('the former account');
   }
+  /** The warning that another account leaves the former one's kept feeds beside it. */
+  get formerOther(): Locator {
+    return this.page.locator(tid('login-former-other')).describe("the warning of another account's login");
+  }
   get connect(): Locator {
     return this.page.locator(tid('login-connect')).describe('Connect');
   }
