@@ -6,6 +6,7 @@ import {
   type ArticleAddress,
   articlePath,
   listPathOf,
+  stackListUnderArticle,
   parseArticleId,
   useArticleAddress,
   withOpenParam,
@@ -69,6 +70,56 @@ function at(path: string, slow = false) {
 }
 const where = () => screen.getByTestId('where').textContent;
 afterEach(cleanup);
+
+describe('an article address the app is opened at', () => {
+  /** A window whose history starts at `path` with `state`, as a new tab or a reload has it. */
+  function tab(path: string, state: unknown = null) {
+    const entries: { state: unknown; url: string }[] = [{ state, url: path }];
+    let at = 0;
+    const url = () => new URL(entries[at]!.url, 'http://app.test');
+    return {
+      entries,
+      history: {
+        get state() {
+          return entries[at]!.state;
+        },
+        replaceState: (s: unknown, _: string, u: string) => void (entries[at] = { state: s, url: u }),
+        pushState: (s: unknown, _: string, u: string) => {
+          entries.splice(at + 1);
+          entries.push({ state: s, url: u });
+          at = entries.length - 1;
+        },
+      } as unknown as History,
+      get location() {
+        const u = url();
+        return { pathname: u.pathname, search: u.search, hash: u.hash } as Location;
+      },
+    };
+  }
+
+  it('gets its list beneath it, so Back returns to the list', () => {
+    const w = tab('/f/6/i/12?x=1#top');
+    expect(stackListUnderArticle(w)).toBe(true);
+    expect(w.entries.map((e) => e.url)).toEqual(['/f/6?x=1', '/f/6/i/12?x=1#top']);
+    expect(w.entries[1]!.state).toMatchObject({ usr: { rivuletArticleFromList: true }, idx: 1 });
+    expect(w.entries[0]!.state).toMatchObject({ idx: 0 });
+    const all = tab('/all/i/3');
+    expect(stackListUnderArticle(all)).toBe(true);
+    expect(all.entries.map((e) => e.url)).toEqual(['/all', '/all/i/3']);
+  });
+
+  it('leaves a reload, lists, other screens and bad ids alone', () => {
+    for (const w of [
+      tab('/f/6/i/12', { idx: 3, key: 'k', usr: null }),
+      tab('/f/6'),
+      tab('/search?open=4'),
+      tab('/all/i/abc'),
+    ]) {
+      expect(stackListUnderArticle(w)).toBe(false);
+      expect(w.entries).toHaveLength(1);
+    }
+  });
+});
 
 describe('useArticleAddress', () => {
   it('reads the path shape on list routes and rewrites old ?open= links without a new entry', async () => {

@@ -43,6 +43,25 @@ const PUSHED = 'rivuletArticleFromList';
 
 const pushedByList = (state: unknown): boolean => hasStateFlag(state, PUSHED);
 
+/**
+ * An article address the app is opened at (a notification's new window, a pasted link, a
+ * bookmark) gets its list's entry beneath it, so Back (a phone's, an installed app's) returns to
+ * the list instead of leaving the app, and closing the reader pops to that list. Done on the
+ * browser's history before the router reads it, in the router's own entry shape (`usr`, `key`,
+ * `idx`), so the first render is already the article over its list. Not for an entry the app
+ * made before (it has an `idx`: a reload keeps its history as it was). True when it stacked.
+ */
+export function stackListUnderArticle(win: Pick<Window, 'history' | 'location'> = window): boolean {
+  const state = win.history.state as { idx?: unknown } | null;
+  if (state !== null && typeof state === 'object' && state.idx != null) return false;
+  const { pathname, search, hash } = win.location;
+  if (!/^\/[^/]+(\/[^/]+)?\/i\/[1-9]\d{0,14}\/?$/.test(pathname)) return false;
+  win.history.replaceState({ usr: null, key: 'default', idx: 0 }, '', `${listPathOf(pathname)}${search}`);
+  const key = Math.random().toString(36).slice(2, 10);
+  win.history.pushState({ usr: { [PUSHED]: true }, key, idx: 1 }, '', `${pathname}${search}${hash}`);
+  return true;
+}
+
 export interface ArticleAddress {
   /** The article the address names; null when it names none (or an id that is not a number). */
   openId: number | null;

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { stackListUnderArticle } from '../items/articleAddress';
 import { IndexLayout } from '../layout/IndexLayout';
 import { AppLoading } from './AppLoading';
 import { setNavigator } from './navigation';
@@ -50,5 +51,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Before the router reads the history: an article opened directly gets its list beneath it.
+stackListUnderArticle();
 export const router = createBrowserRouter(routes);
 setNavigator((to) => void router.navigate(to));

@@ -159,7 +159,7 @@ describe('article addresses', () => {
     expect((await list.title.textContent())?.trim()).toBe('Gamma Blog');
   });
 
-  test('an address pasted into a new tab opens that article in its list', async () => {
+  test('an address pasted into a new tab opens that article in its list, with the list beneath it for Back', async () => {
     const tab = await app.context.newPage();
     const list = new ListScreen(tab);
     const reader = new ReaderScreen(tab);
@@ -168,11 +168,17 @@ describe('article addresses', () => {
     expect((await reader.title.textContent())?.trim()).toBe('Alpha 40');
     await waitFor(list.selected('Alpha 40'), 'the row Alpha 40 selected');
     expect(await list.rowInView('Alpha 40')).toBe(true);
-    // Closing a pasted address shows its list (the entry is replaced, nothing to go back to).
-    await reader.button('close').click();
+    // Its list is beneath it: Back (a phone's, an installed app's) shows the list, in the app.
+    await tab.goBack();
     await waitForPath(tab, feedPath);
     await reader.waitClosed();
     expect(await list.row('Alpha 40').getAttribute('data-selected')).toBe('true');
+    // Forward opens it again, and closing it is Back to that list.
+    await tab.goForward();
+    await reader.waitOpen(undefined, 15_000);
+    await reader.button('close').click();
+    await waitForPath(tab, feedPath);
+    await reader.waitClosed();
     await tab.close();
   });
 
