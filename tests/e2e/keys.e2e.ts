@@ -302,3 +302,14 @@ test('Esc leaves the field a screen focused on arrival, and the keys work again'
   await page.keyboard.press('a');
   await waitForPath(page, '/all');
 });
+
+test("a feed's list starts where All's does (no empty banner strip above it)", async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await app.goto('/all');
+  await list.waitForRow('Moose 1');
+  const allTop = (await list.rows.first().boundingBox())!.y;
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForRow('Moose 1');
+  expect((await list.rows.first().boundingBox())!.y).toBe(allTop);
+});
