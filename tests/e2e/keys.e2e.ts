@@ -313,3 +313,21 @@ test("a feed's list starts where All's does (no empty banner strip above it)", a
   await list.waitForRow('Moose 1');
   expect((await list.rows.first().boundingBox())!.y).toBe(allTop);
 });
+
+test('text only: the selected row shows its date, a row under the mouse its buttons in the date’s place', async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await setSettings(page, { general: { defaultView: 'text' } });
+  try {
+    await app.goto(`/f/${ids.feedIds[0]}`);
+    await list.waitForRow('Moose 1');
+    await page.mouse.move(1, 1);
+    await page.keyboard.press('j');
+    const chosen = (await list.selected().getAttribute('aria-label')) ?? '';
+    expect(await list.textRowEnd(chosen)).toBe('date');
+    await list.row(chosen).hover();
+    await expect.poll(() => list.textRowEnd(chosen)).toBe('buttons');
+  } finally {
+    await setSettings(page, { general: { defaultView: 'list' } });
+  }
+});

@@ -271,6 +271,19 @@ export class ListScreen {
     const box = await this.row(title).boundingBox();
     return !!list && !!box && box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1;
   }
+  /**
+   * What of a text-only row shows at its right end: its date, its buttons, or both drawn over
+   * each other (the date visible under buttons that are not transparent).
+   */
+  async textRowEnd(title: string): Promise<'date' | 'buttons' | 'both'> {
+    return this.row(title).evaluate((row) => {
+      const age = row.querySelector('time');
+      const buttons = row.querySelector('[data-testid="item-read"]')?.parentElement;
+      const dateShown = !!age && getComputedStyle(age).visibility !== 'hidden';
+      const buttonsShown = !!buttons && getComputedStyle(buttons).opacity !== '0';
+      return dateShown && buttonsShown ? 'both' : dateShown ? 'date' : 'buttons';
+    });
+  }
   /** The read toggle of a row. */
   readToggleOf(row: Locator): Locator {
     return row.locator(tid('item-read')).describe("the row's read toggle");
