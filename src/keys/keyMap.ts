@@ -68,6 +68,8 @@ export const KEY_MAP = [
   row('reader', 'pageUp', ['PageUp'], 'keys.pageUp'),
   row('reader', 'lineDown', ['ArrowDown'], 'keys.lineDown'),
   row('reader', 'lineUp', ['ArrowUp'], 'keys.lineUp'),
+  row('reader', 'top', ['Home'], 'keys.articleTop'),
+  row('reader', 'bottom', ['End'], 'keys.articleBottom'),
   row('reader', 'toggleRead', ['m'], 'shortcuts.toggleRead'),
   row('reader', 'toggleSaved', ['s', 'f'], 'shortcuts.toggleSaved'),
   row('reader', 'openOriginal', ['v'], 'shortcuts.openOriginal'),

@@ -25,7 +25,7 @@ import { ReaderEnd } from './ReaderEnd';
 import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
-import { atEnd, controlKeeps, scrollStep, scrollerOf } from './readerScroll';
+import { atEnd, controlKeeps, scrollStep, scrollToEdge, scrollerOf } from './readerScroll';
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
@@ -173,6 +173,13 @@ export function Reader(props: ReaderProps) {
     else scrollStep(scroller, unit, direction);
   };
 
+  const edge = (event: KeyboardEvent, direction: 1 | -1): void | false => {
+    if (controlKeeps(event.target)) return false;
+    const scroller = scrollerOf(document.getElementById(`rv-title-${item.id}`));
+    if (!scroller) return false;
+    scrollToEdge(scroller, direction);
+  };
+
   useShortcuts(
     // ←/→ and j/k (next/previous article) belong to the list around the reader (items/keymap.ts).
     bindKeys('reader', {
@@ -181,6 +188,9 @@ export function Reader(props: ReaderProps) {
       pageUp: (e) => page(e, 'page', -1),
       lineDown: (e) => page(e, 'line', 1),
       lineUp: (e) => page(e, 'line', -1),
+      // Home and End: the article's own pane (the page around it does not scroll).
+      top: (e) => edge(e, -1),
+      bottom: (e) => edge(e, 1),
       toggleRead: onToggleRead,
       toggleSaved: onToggleSaved,
       openOriginal: () => openOriginal(webLink),

@@ -32,6 +32,11 @@ export function atEnd(scroller: HTMLElement): boolean {
 }
 
 /** Scrolls `scroller` by pages (`'page'`) or lines (`'line'`) in `direction`. */
+/** Scrolls to the start (-1) or the end (1) of the article (Home, End). */
+export function scrollToEdge(scroller: HTMLElement, direction: 1 | -1): void {
+  scroller.scrollTo({ top: direction === 1 ? scroller.scrollHeight : 0 });
+}
+
 export function scrollStep(scroller: HTMLElement, unit: 'page' | 'line', direction: 1 | -1): void {
   const by = unit === 'page' ? Math.max(LINE, Math.round(scroller.clientHeight * PAGE)) : LINE;
   scroller.scrollBy({ top: by * direction });

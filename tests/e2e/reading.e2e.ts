@@ -187,7 +187,7 @@ describe('keyboard and reader', () => {
     expect(await list.row(third).getAttribute('data-unread')).toBe('false');
   });
 
-  test('Space, Page Down and ↓ page through a long article; Space at its end opens the next', async () => {
+  test('Space, Page Down, ↓, Home and End move through a long article; Space at its end opens the next', async () => {
     const { page } = app;
     const { list, reader } = screens(page);
     await app.goto('/all');
@@ -207,6 +207,8 @@ describe('keyboard and reader', () => {
     await moved('ArrowDown', (top) => top > afterSpace, '↓ scrolls down a little');
     await moved('PageUp', (top) => top < afterSpace, 'Page Up scrolls back');
     await moved('Shift+Space', (top) => top === 0, 'Shift+Space scrolls up to the top');
+    await moved('End', (top) => top >= start.max - 2, 'End goes to the end of the article');
+    await moved('Home', (top) => top === 0, 'Home goes back to its start');
     // To the end by pages; the next Space opens the article after it.
     for (let i = 0; i < 40 && (await reader.scrollPosition()).top < start.max - 2; i++)
       await page.keyboard.press('PageDown');

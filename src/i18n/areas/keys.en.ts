@@ -55,6 +55,8 @@ export const keysEn = {
   pageUp: 'Scroll the article up a page',
   lineDown: 'Scroll the article down',
   lineUp: 'Scroll the article up',
+  articleTop: 'Go to the start of the article',
+  articleBottom: 'Go to the end of the article',
   settings: {
     markOnScroll: 'Mark as read when scrolled past',
     markOnScrollHint: 'Articles you scroll past in a list are marked read. Each burst can be undone.',

@@ -38,6 +38,8 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
   pageUp: '文章向上翻一页',
   lineDown: '文章向下滚动',
   lineUp: '文章向上滚动',
+  articleTop: '跳到文章开头',
+  articleBottom: '跳到文章末尾',
   settings: {
     markOnScroll: '滚动经过时标为已读',
     markOnScrollHint: '在列表中滚动经过的文章会被标为已读。每一次滚动都可以撤销。',
