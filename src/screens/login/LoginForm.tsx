@@ -141,8 +141,7 @@ export function LoginForm() {
             <Button
               mt="xs"
               size="xs"
-              variant="light"
-              color="yellow"
+              variant="default"
               data-testid="login-remove-kept"
               onClick={() => void removeKept()}
             >
