@@ -183,6 +183,16 @@ export function rowShares(page: Page, part: 'title' | 'text'): Promise<number[]>
   }, part);
 }
 
+/** Mantine's controls a finger lands on: buttons, fields, checkboxes, choices, close buttons. */
+const CONTROLS = [
+  '.mantine-Button-root',
+  '.mantine-Input-input',
+  '.mantine-Checkbox-input',
+  '.mantine-SegmentedControl-label',
+  '.mantine-CloseButton-root',
+  '.mantine-PasswordInput-visibilityToggle',
+].join(', ');
+
 /** Where {@link smallTargets} looks: the selected row's buttons, the reader's toolbar, … */
 const TARGETS = {
   row: '[data-testid="item-row"][data-selected="true"] .mantine-ActionIcon-root',
@@ -193,11 +203,22 @@ const TARGETS = {
   rss: '[data-testid^="rss-row-menu-"]',
   miniPlayer: '[data-testid="mini-player"] .mantine-ActionIcon-root',
   listHeader: 'main header .mantine-ActionIcon-root',
+  // Mantine's small controls, screen by screen (global.css gives them their touch size).
+  rssScreen: `[data-testid="screen-rss"] :is(${CONTROLS}), [data-testid^="rss-sort-"]`,
+  filterScreen: `[data-testid="screen-filter"] :is(${CONTROLS})`,
+  readerButtons: `[data-testid="reader"] .mantine-Button-root`,
+  settingsDialog: `.mantine-Modal-content:has([data-testid="settings-dialog"]) :is(${CONTROLS})`,
+  passwordToggle: '.mantine-PasswordInput-visibilityToggle',
+  downloadScreen: `[data-testid="screen-download"] :is(${CONTROLS})`,
+  articleMissing: '[data-testid="article-missing"] button',
 } as const;
 
 /**
  * The drawn buttons of `where` smaller than `min` px either way, as "name WxH" (empty when all
- * are big enough), and how many were measured.
+ * are big enough), and how many were measured. A button's size is its hit area: its box, grown by
+ * an invisible ::before or ::after placed around it (a checkbox drawn 16 px that takes taps on
+ * 44). Such a hit area counts only where the button really gets the taps: the middle of each of
+ * its edges must hit the button, not a neighbour drawn over it or a box that clips it.
  */
 export function smallTargets(
   page: Page,
@@ -207,14 +228,74 @@ export function smallTargets(
   return page.evaluate(
     ([selector, least]) => {
       const drawn = [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility());
-      const small = drawn.flatMap((el) => {
-        const r = el.getBoundingClientRect();
-        const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.tagName;
-        return r.width < least || r.height < least
-          ? [`${name} ${Math.round(r.width)}x${Math.round(r.height)}`]
+      // The box of a pseudo-element placed by its insets (position: absolute) that takes pointer
+      // events, in viewport pixels; null when there is none.
+      const pseudoBox = (el: Element, which: '::before' | '::after'): DOMRect | null => {
+        const s = getComputedStyle(el, which);
+        if (s.content === 'none' || s.display === 'none' || s.pointerEvents === 'none') return null;
+        if (s.position !== 'absolute') return null;
+        const own = getComputedStyle(el).position !== 'static';
+        const cb = own ? el : (el as HTMLElement).offsetParent;
+        if (!cb) return null;
+        const c = cb.getBoundingClientRect();
+        const [top, right, bottom, left] = [s.top, s.right, s.bottom, s.left].map(parseFloat);
+        if ([top, right, bottom, left].some((v) => Number.isNaN(v))) return null;
+        const x0 = c.left + cb.clientLeft + left!;
+        const y0 = c.top + cb.clientTop + top!;
+        const x1 = c.left + cb.clientLeft + cb.clientWidth - right!;
+        const y1 = c.top + cb.clientTop + cb.clientHeight - bottom!;
+        return new DOMRect(x0, y0, x1 - x0, y1 - y0);
+      };
+      const hitBox = (el: Element): { box: DOMRect; grown: boolean } => {
+        let box = el.getBoundingClientRect();
+        let grown = false;
+        for (const which of ['::before', '::after'] as const) {
+          const p = pseudoBox(el, which);
+          if (
+            !p ||
+            (p.left >= box.left && p.top >= box.top && p.right <= box.right && p.bottom <= box.bottom)
+          )
+            continue;
+          const x0 = Math.min(box.left, p.left);
+          const y0 = Math.min(box.top, p.top);
+          box = new DOMRect(x0, y0, Math.max(box.right, p.right) - x0, Math.max(box.bottom, p.bottom) - y0);
+          grown = true;
+        }
+        return { box, grown };
+      };
+      // The middles of the box's edges that are on screen (2 px in, past a neighbour's hairline
+      // border): the first that does not hit `el`, as "top edge: div.class", or null.
+      const missedEdge = (el: Element, b: DOMRect): string | null => {
+        const edges = {
+          left: [b.left + 2, b.top + b.height / 2],
+          right: [b.right - 2, b.top + b.height / 2],
+          top: [b.left + b.width / 2, b.top + 2],
+          bottom: [b.left + b.width / 2, b.bottom - 2],
+        };
+        for (const [edge, [x, y]] of Object.entries(edges)) {
+          if (x! < 0 || y! < 0 || x! >= innerWidth || y! >= innerHeight) continue;
+          const hit = document.elementFromPoint(x!, y!);
+          if (hit && (hit === el || el.contains(hit))) continue;
+          const what = hit ? `${hit.tagName.toLowerCase()}.${hit.classList[0] ?? ''}` : 'nothing';
+          return `${edge} edge: ${what}`;
+        }
+        return null;
+      };
+      const sizes = drawn.map((el) => {
+        const { box, grown } = hitBox(el);
+        return { el, box, missed: grown ? missedEdge(el, box) : null };
+      });
+      const small = sizes.flatMap(({ el, box: r, missed }) => {
+        const name =
+          el.getAttribute('data-testid') ??
+          el.getAttribute('aria-label') ??
+          ((el.textContent ?? '').trim().slice(0, 24) || el.tagName);
+        const size = `${name} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        return r.width < least || r.height < least || missed
+          ? [missed ? `${size}, but its ${missed} takes the tap` : size]
           : [];
       });
-      const tallest = Math.max(0, ...drawn.map((el) => el.getBoundingClientRect().height));
+      const tallest = Math.max(0, ...sizes.map((s) => s.box.height));
       return { measured: drawn.length, small, tallest };
     },
     [TARGETS[where], min] as const,

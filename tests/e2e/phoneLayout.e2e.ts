@@ -2,9 +2,12 @@
  * A phone's list views and touch targets, measured: at 390x844 the text-only view gives the row to
  * the title (not to the feed name and age), the magazine view leaves the text most of the row, a
  * long feed name in a row's meta ends in an ellipsis; on a touch screen (coarse pointer, no hover)
- * the row, reader, feed-table and sidebar buttons are at least 40 px and pure keyboard hints are
- * gone, while a mouse on a desktop keeps the compact buttons. With RIVULET_SHOTS=1, screenshots go
- * to test-results/phone/ (gitignored) for a person to look at.
+ * the row, reader, feed-table and sidebar buttons are at least 40 px, and so are Mantine's small
+ * controls (buttons, fields, checkboxes, segmented choices, close buttons, the password's eye) on
+ * /rss, /filter, the reader, the note on an unknown article, /download, /login and Settings, drawn
+ * or by their hit area; pure keyboard hints are gone, while a mouse on a desktop keeps the compact
+ * buttons. With RIVULET_SHOTS=1, screenshots go to test-results/phone/ (gitignored) for a person
+ * to look at.
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -256,6 +259,105 @@ describe('touch targets', () => {
       const panelText = await filter.panel.innerText();
       expect(panelText).not.toContain('Shift');
       expect(panelText).toContain('Syntax:');
+
+      expect(problems).toEqual([]);
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+  });
+});
+
+describe('touch targets of Mantine’s small controls', () => {
+  test('a mouse on a desktop keeps the compact buttons, fields and checkboxes of /rss', async () => {
+    await app.page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await app.goto('/rss');
+      await waitFor(screens(app.page).rss.row(feedId), 'the feed’s row on /rss');
+      const controls = await smallTargets(app.page, 'rssScreen', TOUCH);
+      expect(controls.measured).toBeGreaterThan(10);
+      expect(controls.tallest).toBeLessThanOrEqual(30);
+    } finally {
+      await app.page.setViewportSize(PHONE);
+    }
+  });
+
+  test('on a touch screen the feeds table, filters, reader, settings, login and download take a finger', async () => {
+    const page = app.page;
+    const { list, reader, rss, settings, sidebar, login, download, player } = screens(page);
+    // A podcast episode, for the reader's Play next and Add to queue.
+    const show = await seedFeeds(page, [
+      {
+        title: 'Shore Sounds',
+        articles: [
+          {
+            title: 'Long walk on the shore',
+            description: '<p>An episode.</p>',
+            enclosure: { url: `${images.url}/episode.mp3`, type: 'audio/mpeg' },
+          },
+        ],
+      },
+    ]);
+    const cdp = await app.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    try {
+      const problems: string[] = [];
+      const measure = async (where: Parameters<typeof smallTargets>[1], least: number) => {
+        const found = await smallTargets(page, where, TOUCH);
+        expect(found.measured, `controls measured in ${where}`).toBeGreaterThanOrEqual(least);
+        problems.push(...found.small.map((s) => `${where}: ${s}`));
+      };
+
+      // /rss: the header's buttons, the filter box, group and status, checkboxes, sort headers.
+      await app.goto('/rss');
+      await waitFor(rss.row(feedId), 'the feed’s row on /rss');
+      await measure('rssScreen', 14);
+      expect(await checkLayout(page)).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-rss-controls');
+
+      // /filter: Query / Keywords, "Examples, recent & saved", Save, Run and the examples.
+      await app.goto('/filter');
+      await waitFor(new FilterScreen(page).input, 'the query editor');
+      await measure('filterScreen', 10);
+      expect(await checkLayout(page)).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-filter');
+
+      // The reader of an episode: Tags, Play, Play next, Add to queue.
+      await app.goto(`/f/${show.feedIds[0]}`);
+      await list.openFirst();
+      await waitFor(player.playNext, 'Play next');
+      await measure('readerButtons', 4);
+      expect(await checkLayout(page, { readerOpen: true })).toEqual([]);
+      await shootSizes(page, SHOTS, 'touch-episode');
+      await reader.close();
+
+      // The note on an unknown article's address, and its OK.
+      await app.goto(`/f/${feedId}/i/987654321`);
+      await waitFor(list.articleMissing, 'the note on the unknown article');
+      await measure('articleMissing', 1);
+      await shootSizes(page, SHOTS, 'touch-article-missing');
+
+      // /download: Keep my data, Clear full articles, Back up, Export OPML, Restore.
+      await app.goto('/download');
+      await waitFor(download.storagePersisted, 'the storage note');
+      await measure('downloadScreen', 4);
+      await shootSizes(page, SHOTS, 'touch-download');
+
+      // The password's eye, at /login and in Settings → Integrations; Settings' close.
+      await app.goto('/login');
+      await waitFor(login.field('password'), 'the password field');
+      await measure('passwordToggle', 1);
+      await shootSizes(page, SHOTS, 'touch-login');
+      await app.goto('/all');
+      await sidebar.drawerButton.click();
+      await waitFor(sidebar.drawer, 'the sidebar drawer');
+      await settings.gear.click();
+      await waitFor(settings.dialog, 'the settings dialog');
+      await measure('settingsDialog', 4);
+      await settings.choose('integrations');
+      await measure('passwordToggle', 1);
+      await shootSizes(page, SHOTS, 'touch-settings');
+      await settings.close();
 
       expect(problems).toEqual([]);
     } finally {

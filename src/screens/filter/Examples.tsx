@@ -5,6 +5,7 @@ import { queryExamples } from '../../filters/examples';
 import { feedsQuery } from '../../queries/feeds';
 import { groupsQuery } from '../../queries/groups';
 import { useT } from '../../i18n';
+import classes from './Filter.module.css';
 
 /** Ready-made queries as small buttons; choosing one fills the editor (and runs it). */
 export function Examples({ onPick }: { onPick: (query: string) => void }) {
@@ -20,7 +21,7 @@ export function Examples({ onPick }: { onPick: (query: string) => void }) {
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
         {t('filter.examples')}
       </Text>
-      <Group gap={6} data-testid="query-examples">
+      <Group gap={6} className={classes.examples} data-testid="query-examples">
         {examples.map((ex) => (
           <Tooltip
             key={ex.labelKey}

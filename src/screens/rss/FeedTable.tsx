@@ -141,6 +141,7 @@ export function FeedTable({
                 >
                   <UnstyledButton
                     onClick={() => onSort(c.column)}
+                    className={classes.sort}
                     data-testid={`rss-sort-${c.column}`}
                     style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                   >

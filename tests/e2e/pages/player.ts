@@ -24,6 +24,10 @@ export class PlayerUi {
   get play(): Locator {
     return this.page.locator(tid('reader-play')).describe("the reader's Play");
   }
+  /** The reader's Play next, beside Play before the episode plays. */
+  get playNext(): Locator {
+    return this.page.locator(tid('reader-play-next')).describe("the reader's Play next");
+  }
   /** The reader's player view showing the current episode. */
   get readerCurrent(): Locator {
     return this.page.locator(`${tid('reader-media')}[data-current]`).describe("the reader's player view");
