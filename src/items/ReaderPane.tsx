@@ -3,28 +3,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n';
 import { itemQuery } from '../queries/items';
 import { ReaderWithSummary } from '../ai/ReaderWithSummary';
+import type { ReaderEndProps } from '../reader/ReaderEnd';
 
-export interface ReaderPaneProps {
+export interface ReaderPaneProps extends ReaderEndProps {
   id: number;
   feedTitle: (feedId: number) => string;
   onToggleRead: () => void;
   onToggleSaved: () => void;
-  onPrev?: () => void;
-  onNext?: () => void;
-  /** The next article's title, when the list has it loaded. */
-  nextTitle?: string;
-  /** "Next feed with unread", offered at the end of the list's last article. */
-  onNextFeed?: () => void;
-  /** The feed `onNextFeed` opens, when known. */
-  nextFeedTitle?: string;
-  onClose: () => void;
   shortcutsEnabled: boolean;
 }
 
 /** Loads one article (with its body) and shows it in the reader. */
-export function ReaderPane(p: ReaderPaneProps) {
+export function ReaderPane({ id, feedTitle, ...p }: ReaderPaneProps) {
   const t = useT();
-  const q = useQuery(itemQuery(p.id));
+  const q = useQuery(itemQuery(id));
   if (q.isPending) {
     return (
       <Center py={80} data-testid="reader-loading">
@@ -42,19 +34,5 @@ export function ReaderPane(p: ReaderPaneProps) {
       </Center>
     );
   }
-  return (
-    <ReaderWithSummary
-      item={q.data}
-      feedTitle={p.feedTitle(q.data.feedId)}
-      onToggleRead={p.onToggleRead}
-      onToggleSaved={p.onToggleSaved}
-      onPrev={p.onPrev}
-      onNext={p.onNext}
-      nextTitle={p.nextTitle}
-      onNextFeed={p.onNextFeed}
-      nextFeedTitle={p.nextFeedTitle}
-      onClose={p.onClose}
-      shortcutsEnabled={p.shortcutsEnabled}
-    />
-  );
+  return <ReaderWithSummary item={q.data} feedTitle={feedTitle(q.data.feedId)} {...p} />;
 }

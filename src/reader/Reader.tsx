@@ -21,7 +21,7 @@ import { useShortcuts } from './shortcuts';
 import { bindKeys } from '../keys/keyMap';
 import { useChapters } from './useChapters';
 import { takeRecentSwipe, useSwipeSteps } from './swipe';
-import { ReaderEnd } from './ReaderEnd';
+import { ReaderEnd, type ReaderEndProps } from './ReaderEnd';
 import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
@@ -29,22 +29,11 @@ import { atEnd, controlKeeps, scrollStep, scrollToEdge, scrollerOf } from './rea
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
-export interface ReaderProps {
+export interface ReaderProps extends ReaderEndProps {
   item: Item;
   feedTitle: string;
   onToggleRead: () => void;
   onToggleSaved: () => void;
-  /** Omit when there is no previous article (the button is disabled). */
-  onPrev?: () => void;
-  /** Omit when there is no next article. */
-  onNext?: () => void;
-  /** The next article's title, for the way on at the article's end (when the list has it). */
-  nextTitle?: string;
-  /** "Next feed with unread", offered at the end of the list's last article. */
-  onNextFeed?: () => void;
-  /** The feed `onNextFeed` opens, when known. */
-  nextFeedTitle?: string;
-  onClose: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
   shortcutsEnabled?: boolean;
   /** Entries of the toolbar's More menu before the reader's own (e.g. the AI summary). */

@@ -2,8 +2,11 @@ import { UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconList } from '@tabler/icons-react';
 import { useT } from '../i18n';
 
+/** The way on from an article, as the list around it gives it (the reader and its pane pass it on). */
 export interface ReaderEndProps {
+  /** Omit when there is no previous article. */
   onPrev?: () => void;
+  /** Omit when there is no next article. */
   onNext?: () => void;
   /** The next article's title, when the list has it loaded. */
   nextTitle?: string;
