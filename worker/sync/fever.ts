@@ -6,7 +6,15 @@
 import { md5 } from 'js-md5';
 import { feverId, feverIdList } from './ids';
 import type { OlderPage, RemoteFeed, RemoteItem, StateOp, SyncClient } from './protocol';
-import { form, jsonOf, splittingFetcher, str, syncError, type SyncTransport } from './transport';
+import {
+  form,
+  jsonOf,
+  leaveOutInto,
+  splittingFetcher,
+  str,
+  syncError,
+  type SyncTransport,
+} from './transport';
 
 /** Items per `with_ids` request (Fever answers at most 50 items per call). */
 export const FEVER_BATCH = 50;
@@ -92,8 +100,10 @@ export async function feverLogin(
 /** A Fever client over a verified key. Fever has no subscription edits, so `edits` is absent. */
 export function createFeverClient(t: SyncTransport, base: string, apiKey: string): SyncClient {
   const get = (what: string, extra: [string, string][] = []) => call(t, base, apiKey, what, extra);
+  const tooLarge: string[] = [];
   return {
     protocol: 'fever',
+    tooLarge,
     async structure() {
       const groupsJson = await get('groups');
       const feedsJson = await get('feeds');
@@ -125,7 +135,7 @@ export function createFeverClient(t: SyncTransport, base: string, apiKey: string
     items: splittingFetcher(
       FEVER_BATCH,
       async (ids) => itemsOf(await get(`items&with_ids=${ids.join(',')}`)),
-      (id) => console.warn(`Rivulet: article ${id} is too large to import through the companion server`),
+      leaveOutInto(tooLarge),
     ),
     async older(feedId, cursor, isKnown): Promise<OlderPage> {
       // Fever pages by item id across all feeds: walk down with max_id (FreshRSS also honours

@@ -12,6 +12,7 @@ import {
   checkStatus,
   form,
   jsonOf,
+  leaveOutInto,
   splittingFetcher,
   str,
   syncError,
@@ -117,14 +118,8 @@ function toItem(raw: Json): RemoteItem {
   };
 }
 
-/** A Google Reader API client, and the articles it had to leave out. */
-export interface GReaderClient extends SyncClient {
-  /**
-   * Ids of articles whose answer alone was larger than the companion server relays (10 MB),
-   * left out of `items` and `older` so the rest could come; the server keeps them as they are.
-   */
-  readonly tooLarge: readonly string[];
-}
+/** A Google Reader API client: it always lists the articles it had to leave out (`tooLarge`). */
+export type GReaderClient = SyncClient & Required<Pick<SyncClient, 'tooLarge'>>;
 
 /** A Google Reader API client over an Auth token. */
 export function createGReaderClient(t: SyncTransport, base: string, auth: string): GReaderClient {
@@ -199,11 +194,7 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
       const json = jsonOf(answer, 'Item contents') as Json;
       return ((json.items ?? []) as Json[]).map(toItem);
     },
-    (id) => {
-      // Left out, not lost: the server keeps it, unchanged, and the next sync asks again.
-      tooLarge.push(id);
-      console.warn(`Rivulet: article ${id} is too large to import through the companion server`);
-    },
+    leaveOutInto(tooLarge),
   );
 
   return {

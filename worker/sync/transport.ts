@@ -27,7 +27,7 @@ export type SyncErrorCode =
   | 'sync_rate'
   /**
    * The answer is larger than the companion server relays (10 MB once decompressed). Batched
-   * fetches split the batch and ask again (see `fetchInParts`).
+   * fetches split the batch and ask again (see `splittingFetcher`).
    */
   | 'sync_too_large'
   /** The server refused one change (a feed it cannot subscribe to, an unknown feed). */
@@ -223,6 +223,18 @@ export function str(value: unknown): string {
  * this and later calls) start at half its size, so a run of long articles costs one refusal,
  * not one per batch. Any other error ends the fetch as it came.
  */
+/**
+ * `splittingFetcher`'s `onTooLarge` for a client: the id goes on `list` (the sync says how many
+ * were left out, worker/sync/sync.ts) and in the console. Left out, not lost: the server keeps
+ * the article, unchanged, and the next sync asks again.
+ */
+export function leaveOutInto(list: string[]): (id: string) => void {
+  return (id) => {
+    list.push(id);
+    console.warn(`Rivulet: article ${id} is too large to import through the companion server`);
+  };
+}
+
 export function splittingFetcher<T>(
   maxBatch: number,
   fetch: (ids: string[]) => Promise<T[]>,
