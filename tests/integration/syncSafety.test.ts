@@ -111,6 +111,10 @@ describe("the account's folders edited here", () => {
   it('a rename reaches the server, and the next sync keeps it', async () => {
     const e = await connected();
     const work = (await e.groups.list()).find((g) => g.title === 'Work')!;
+    // A title the group store refuses never reaches the server.
+    const blank = await e.groups.save({ id: work.id, title: '  ' }).catch((x: EngineError) => x);
+    expect((blank as EngineError).code).toBe('bad_input');
+    expect(server.state.feeds.filter((f) => f.labels.includes('Work')).length).toBe(2);
     await e.groups.rename(work.id, 'Job');
     expect(
       server.state.feeds

@@ -53,7 +53,8 @@ export function withSyncGroupEdits<T extends GroupsApi & GroupEditsApi>(groups: 
   return {
     ...groups,
     async save(group) {
-      if (group.id !== undefined) await hooks.beforeGroupRename(group.id, String(group.title ?? '').trim());
+      // A rename (an id, as the store reads it): a title it would refuse never reaches the server.
+      if (group.id) await hooks.beforeGroupRename(group.id, checkedTitle(group.title, 'group'));
       return groups.save(group);
     },
     async rename(id, title) {
