@@ -46,7 +46,11 @@ export function closePreview(): void {
  */
 export function reopenPreview(): boolean {
   if (state) return true;
-  if (!closed || !closed.images.every((i) => i.element.isConnected)) return false;
+  if (!closed || !closed.images.every((i) => i.element.isConnected)) {
+    // Its article has left the page: let go of its elements (they would stay in memory).
+    closed = null;
+    return false;
+  }
   set(closed);
   return true;
 }
