@@ -51,6 +51,12 @@ export interface Feed extends FeedStatus, SyncedFeedFields {
   fullText?: boolean;
   /** "Translate titles in lists": the list shows this feed's titles in the target language (worker/ai/titleTranslation). */
   translateTitles?: boolean;
+  /**
+   * The language the feed declares (RSS `<language>`, `dc:language`, `xml:lang`, JSON Feed
+   * `language`) as a BCP 47 tag (shared/language.ts); its articles' unless they say otherwise.
+   * Absent when it declares none (or no usable tag). A refresh updates it.
+   */
+  language?: string;
 }
 
 /** A media attachment (podcast episode, video). */
@@ -109,6 +115,11 @@ export interface Item {
   titleDerived?: boolean;
   /** Ids of the user's tags on this item (worker/tags/tags.ts); absent when none. */
   tags?: number[];
+  /**
+   * The article's own language (BCP 47) where it differed from its feed's when stored; absent
+   * when it is the feed's (`Feed.language`), as for most articles.
+   */
+  language?: string;
 }
 
 /** What a list row needs: never the article body. */
@@ -129,6 +140,8 @@ export interface ItemRow {
   titleDerived?: boolean;
   /** Ids of the item's tags; absent when none. */
   tags?: number[];
+  /** The article's own language (`Item.language`); absent when it is its feed's. */
+  language?: string;
 }
 
 /** One page of a keyset-paged list. */
@@ -223,6 +236,8 @@ export interface IncomingItem {
    * bits are ignored, and so is this for an article already stored (its state stays).
    */
   flags?: number;
+  /** The article's language (BCP 47), only where it differs from its feed's (`NormalizedFeed.language`). */
+  language?: string;
 }
 
 /** A parsed, normalised feed. */
@@ -238,6 +253,8 @@ export interface NormalizedFeed {
   image: string;
   /** The address the feed gives for itself (atom:link rel=self, JSON Feed feed_url), if any. */
   selfUrl?: string;
+  /** The feed's declared language as a BCP 47 tag (shared/language.ts); absent when none. */
+  language?: string;
   items: IncomingItem[];
 }
 

@@ -16,8 +16,10 @@ import {
   mediaDescription,
   mediaEnclosure,
   pick,
+  pickLanguage,
   str,
   withChapters,
+  withLanguage,
 } from './shared';
 
 type Atom = AtomFeed.Feed<string>;
@@ -47,7 +49,12 @@ function atomPerson(people: AtomFeed.Person[] | undefined): string {
   return htmlToText(pick(first(people)?.name, first(people)?.email, first(people)?.uri));
 }
 
-function atomEntry(entry: AtomEntry, feedBase: string, feedAuthor: string): IncomingItem {
+function atomEntry(
+  entry: AtomEntry,
+  feedBase: string,
+  feedAuthor: string,
+  feedLanguage: string,
+): IncomingItem {
   const base = resolveUrl(entry.xml?.base, feedBase) || feedBase;
   const contentBase = resolveUrl(entry.content?.xml?.base, base) || base;
   const summaryBase = resolveUrl(entry.summary?.xml?.base, base) || base;
@@ -58,7 +65,7 @@ function atomEntry(entry: AtomEntry, feedBase: string, feedAuthor: string): Inco
     ? { url: enclosureLink.href, type: enclosureLink.type, length: enclosureLink.length }
     : media;
   const id = str(entry.id);
-  return {
+  const incoming: IncomingItem = {
     guid: id,
     title: atomText(entry.title) || htmlToText(first(entry.dc?.titles)),
     author:
@@ -90,12 +97,20 @@ function atomEntry(entry: AtomEntry, feedBase: string, feedAuthor: string): Inco
         )
       : null,
   };
+  // xml:lang of the body shown (content, else summary), else of the entry; else the feed's.
+  const bodyLang = content ? entry.content?.xml?.lang : entry.summary?.xml?.lang;
+  return withLanguage(
+    incoming,
+    pickLanguage(bodyLang, entry.xml?.lang, first(entry.dc?.languages)),
+    feedLanguage,
+  );
 }
 
 /** Normalises an Atom feed; `version` as detected, `feedUrl` the last-resort base. */
 export function normalizeAtom(feed: Atom, version: string, feedUrl: string): NormalizedFeed {
   const base = resolveUrl(feed.xml?.base, feedUrl) || feedUrl;
   const author = atomPerson(feed.authors) || htmlToText(first(feed.dc?.creators));
+  const language = pickLanguage(feed.xml?.lang, first(feed.dc?.languages));
   return {
     format: 'atom',
     version,
@@ -104,6 +119,7 @@ export function normalizeAtom(feed: Atom, version: string, feedUrl: string): Nor
     description: atomText(feed.subtitle),
     image: resolveUrl(pick(feed.logo, feed.icon, feed.itunes?.image), base),
     selfUrl: resolveUrl(feed.links?.find((l) => l.rel === 'self')?.href, base),
-    items: (feed.entries ?? []).map((e) => atomEntry(e, base, author)).filter((i) => !isEmpty(i)),
+    ...(language ? { language } : {}),
+    items: (feed.entries ?? []).map((e) => atomEntry(e, base, author, language)).filter((i) => !isEmpty(i)),
   };
 }

@@ -5,7 +5,7 @@ import { parseDate } from '../dates';
 import { htmlToText } from '../../../shared/htmlText';
 import { resolveUrl } from '../../../shared/url';
 import { resolveHtmlUrls } from '../htmlUrls';
-import { escapeHtml, first, isEmpty, makeEnclosure, pick, str } from './shared';
+import { escapeHtml, first, isEmpty, makeEnclosure, pick, pickLanguage, str, withLanguage } from './shared';
 
 type Json = JsonFeed.Feed<string>;
 
@@ -19,6 +19,7 @@ function jsonAuthor(authors: JsonFeed.Author[] | undefined, legacy: unknown): st
 export function normalizeJson(feed: Json, version: string, feedUrl: string): NormalizedFeed {
   const raw = feed as Json & { author?: unknown };
   const feedAuthor = jsonAuthor(feed.authors, raw.author);
+  const language = pickLanguage(feed.language);
   const items = (Array.isArray(feed.items) ? feed.items : []).map((item): IncomingItem => {
     const legacy = (item as { author?: unknown }).author;
     const attachment = first(item.attachments);
@@ -26,7 +27,7 @@ export function normalizeJson(feed: Json, version: string, feedUrl: string): Nor
     const html =
       pick(item.content_html) ||
       (text ? escapeHtml(text).replace(/\n/g, '<br>') : escapeHtml(pick(item.summary)));
-    return {
+    const incoming: IncomingItem = {
       guid: str(item.id),
       title: pick(item.title).replace(/\s+/g, ' '),
       author: jsonAuthor(item.authors, legacy) || feedAuthor,
@@ -47,6 +48,7 @@ export function normalizeJson(feed: Json, version: string, feedUrl: string): Nor
           )
         : null,
     };
+    return withLanguage(incoming, pickLanguage(item.language), language);
   });
   return {
     format: 'json',
@@ -56,6 +58,7 @@ export function normalizeJson(feed: Json, version: string, feedUrl: string): Nor
     description: htmlToText(feed.description),
     image: resolveUrl(pick(feed.icon, feed.favicon), feedUrl),
     selfUrl: resolveUrl(feed.feed_url, feedUrl),
+    ...(language ? { language } : {}),
     items: items.filter((i) => !isEmpty(i)),
   };
 }

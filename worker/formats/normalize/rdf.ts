@@ -5,7 +5,7 @@ import { parseDate } from '../dates';
 import { htmlToText } from '../../../shared/htmlText';
 import { resolveUrl } from '../../../shared/url';
 import { resolveHtmlUrls } from '../htmlUrls';
-import { first, isEmpty, pick } from './shared';
+import { first, isEmpty, pick, pickLanguage, withLanguage } from './shared';
 
 type Rdf = RdfFeed.Feed<string>;
 
@@ -13,9 +13,10 @@ type Rdf = RdfFeed.Feed<string>;
 export function normalizeRdf(feed: Rdf, version: string, feedUrl: string): NormalizedFeed {
   const base = resolveUrl(feed.xml?.base, feedUrl) || feedUrl;
   const feedAuthor = htmlToText(first(feed.dc?.creators));
+  const language = pickLanguage(first(feed.dc?.languages), feed.xml?.lang);
   const items = (feed.items ?? []).map((item): IncomingItem => {
     const itemBase = resolveUrl(item.xml?.base, base) || base;
-    return {
+    const incoming: IncomingItem = {
       guid: pick(item.rdf?.about),
       title: htmlToText(pick(item.title, first(item.dc?.titles))),
       author: htmlToText(first(item.dc?.creators)) || feedAuthor,
@@ -27,6 +28,7 @@ export function normalizeRdf(feed: Rdf, version: string, feedUrl: string): Norma
       link: resolveUrl(pick(item.link, item.rdf?.about), itemBase),
       enclosure: null,
     };
+    return withLanguage(incoming, pickLanguage(first(item.dc?.languages), item.xml?.lang), language);
   });
   return {
     format: 'rdf',
@@ -35,6 +37,7 @@ export function normalizeRdf(feed: Rdf, version: string, feedUrl: string): Norma
     link: resolveUrl(feed.link, base),
     description: htmlToText(feed.description),
     image: resolveUrl(feed.image?.url, base),
+    ...(language ? { language } : {}),
     items: items.filter((i) => !isEmpty(i)),
   };
 }

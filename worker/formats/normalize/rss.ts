@@ -15,8 +15,10 @@ import {
   mediaDescription,
   mediaEnclosure,
   pick,
+  pickLanguage,
   str,
   withChapters,
+  withLanguage,
 } from './shared';
 
 type Rss = RssFeed.Feed<string>;
@@ -26,7 +28,7 @@ function rssPerson(p: RssFeed.Person | undefined): string {
   return htmlToText(pick(p?.name, p?.email));
 }
 
-function rssItem(item: RssItem, feedBase: string, feedImage: string): IncomingItem {
+function rssItem(item: RssItem, feedBase: string, feedImage: string, feedLanguage: string): IncomingItem {
   const base = resolveUrl(item.xml?.base, feedBase) || feedBase;
   const guid = str(item.guid?.value);
   const permalink = item.guid?.isPermaLink !== false && /^https?:\/\//i.test(guid) ? guid : '';
@@ -37,7 +39,7 @@ function rssItem(item: RssItem, feedBase: string, feedImage: string): IncomingIt
   const rawEnclosure = enc ? { url: enc.url, type: enc.type, length: enc.length } : media;
   const description =
     pick(item.content?.encoded, item.description, item.itunes?.summary) || mediaDescription(item.media);
-  return {
+  const incoming: IncomingItem = {
     guid,
     title: htmlToText(pick(item.title, first(item.dc?.titles), item.itunes?.title, item.media?.title?.value)),
     author: rssPerson(first(item.authors)) || htmlToText(pick(first(item.dc?.creators), item.itunes?.author)),
@@ -71,15 +73,17 @@ function rssItem(item: RssItem, feedBase: string, feedImage: string): IncomingIt
         )
       : null,
   };
+  return withLanguage(incoming, pickLanguage(first(item.dc?.languages), item.xml?.lang), feedLanguage);
 }
 
 /** Normalises an RSS 0.9x/2.0 channel; `version` as detected, `feedUrl` the last-resort base. */
 export function normalizeRss(feed: Rss, version: string, feedUrl: string): NormalizedFeed {
   const base = resolveUrl(feed.xml?.base, feedUrl) || feedUrl;
   const image = resolveUrl(pick(feed.image?.url, feed.itunes?.image), base);
+  const language = pickLanguage(feed.language, first(feed.dc?.languages), feed.xml?.lang);
   const feedAuthor =
     rssPerson(feed.managingEditor) || htmlToText(pick(first(feed.dc?.creators), feed.itunes?.author));
-  const items = (feed.items ?? []).map((i) => rssItem(i, base, image)).filter((i) => !isEmpty(i));
+  const items = (feed.items ?? []).map((i) => rssItem(i, base, image, language)).filter((i) => !isEmpty(i));
   for (const i of items) i.author ||= feedAuthor;
   const selfLink = feed.atom?.links?.find((l) => l.rel === 'alternate')?.href;
   return {
@@ -90,6 +94,7 @@ export function normalizeRss(feed: Rss, version: string, feedUrl: string): Norma
     description: htmlToText(pick(feed.description, first(feed.dc?.descriptions), feed.itunes?.summary)),
     image,
     selfUrl: resolveUrl(feed.atom?.links?.find((l) => l.rel === 'self')?.href, base),
+    ...(language ? { language } : {}),
     items,
   };
 }

@@ -7,6 +7,7 @@
 import type { MediaNs } from 'feedsmith';
 import type { Enclosure, IncomingItem } from '../../types';
 import { chaptersUrl, pscChapters } from '../chapters';
+import { normalizeLanguage } from '../../../shared/language';
 import { resolveUrl } from '../../../shared/url';
 
 /** Escapes plain text so it can be stored where HTML is expected. */
@@ -94,6 +95,23 @@ export function withChapters(
   if (chapters) enc.chapters = chapters;
   if (url) enc.chaptersUrl = url;
   return enc;
+}
+
+/**
+ * The first declared language that is a language tag, normalised (shared/language.ts), else ''
+ * (a junk `<language>` gives way to a usable `dc:language` or `xml:lang`).
+ */
+export function pickLanguage(a: unknown, b?: unknown, c?: unknown): string {
+  return normalizeLanguage(a) || normalizeLanguage(b) || normalizeLanguage(c);
+}
+
+/**
+ * Gives `item` its own `language` only where it differs from its feed's: most articles are in
+ * their feed's language and inherit it, so their records carry nothing.
+ */
+export function withLanguage(item: IncomingItem, language: string, feedLanguage: string): IncomingItem {
+  if (language && language !== feedLanguage) item.language = language;
+  return item;
 }
 
 /** An item with nothing to show or identify it (no guid, link, title, text or enclosure). */
