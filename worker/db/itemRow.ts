@@ -49,6 +49,7 @@ export function toItemRow(item: StoredItem): ItemRow {
     enclosureType: item.enclosure?.type ?? '',
   };
   if (item.tags?.length) row.tags = item.tags;
+  if (item.language) row.language = item.language;
   if (shown?.derived) {
     row.titleDerived = true;
     if (item.snippet) row.snippet = snippetAfterTitle(item.snippet, shown.title);

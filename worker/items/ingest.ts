@@ -126,6 +126,8 @@ function toStored(
     flags: prior?.flags ?? initialFlags(item),
     // The user's tags stay when the feed updates the article.
     ...(prior?.tags?.length ? { tags: prior.tags } : {}),
+    // Only where it differs from the feed's (the normalisers leave it out otherwise).
+    ...(item.language ? { language: item.language } : {}),
     dedupeKey: p.dedupeKey,
     contentHash,
     firstSeen,

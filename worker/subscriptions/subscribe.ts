@@ -48,6 +48,7 @@ export async function subscribe(s: FeedServices, req: SubscribeRequest): Promise
       title: req.title?.trim() || parsed.title || fallbackFeedTitle(loaded.url),
       siteUrl: parsed.link,
       groupId,
+      ...(parsed.language ? { language: parsed.language } : {}),
     });
     let added: number[];
     try {

@@ -14,6 +14,7 @@ export interface FeedPatch {
   url?: string;
   title?: string;
   siteUrl?: string;
+  language?: string;
 }
 
 export interface RefreshDeps {
@@ -84,8 +85,8 @@ function statusOf(feed: Feed): FeedStatus {
 
 /**
  * Refreshes one feed. Sends the stored validators; on 304 or an identical body hash it skips
- * parsing and ingest. Fills an empty title/site URL from the feed and moves the URL on a
- * permanent redirect (through `patch`). Never throws for feed problems: they are recorded in
+ * parsing and ingest. Fills an empty title/site URL from the feed, takes the language it declares
+ * when that changed, and moves the URL on a permanent redirect (through `patch`). Never throws for feed problems: they are recorded in
  * the saved status and returned as `failed`; only a failing `saveStatus` propagates. A storage
  * failure while ingesting (STORAGE_ERRORS) is returned as `failed` with nothing recorded.
  */
@@ -117,6 +118,9 @@ export async function refreshFeed(
         items = parsed.items;
         if (!feed.title && parsed.title) patch.title = parsed.title;
         if (!feed.siteUrl && parsed.link) patch.siteUrl = parsed.link;
+        // A feed that stops declaring one keeps the last it declared: its stored articles
+        // that inherited it are still in it.
+        if (parsed.language && parsed.language !== feed.language) patch.language = parsed.language;
       } catch (err) {
         // Keep the old hash so the same broken body is re-read (and reported) next time.
         outcome = { kind: 'response', result, error: toErrorShape(err) };
