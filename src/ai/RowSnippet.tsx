@@ -1,6 +1,7 @@
 import type { ItemRow } from '../engine/contract';
 import { useSettingsGroup } from '../settings/useSettings';
 import { ListSummary } from './ListSummary';
+import { textAttrs } from '../items/articleLanguage';
 
 /**
  * A list row's snippet, or its AI summary when list summaries are on (general.enableListAISummary,
@@ -9,17 +10,20 @@ import { ListSummary } from './ListSummary';
 export function RowSnippet({
   row,
   feedTitle,
+  language,
   className,
 }: {
   row: ItemRow;
   feedTitle: string;
+  /** The article's language (src/items/articleLanguage.ts; '' unknown). */
+  language: string;
   className?: string;
 }) {
   const { enableListAISummary } = useSettingsGroup('general');
   if (enableListAISummary) return <ListSummary row={row} feedTitle={feedTitle} className={className} />;
   // The article's words, in its own language (unknown: lang=""), not the UI's (ItemCells' Title).
   return row.snippet ? (
-    <p className={className} dir="auto" lang="">
+    <p className={className} {...textAttrs(language)}>
       {row.snippet}
     </p>
   ) : null;

@@ -10,6 +10,7 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { formatAge } from '../screens/items/route';
 import { RowTags } from '../tags/RowTags';
 import { useTranslatedTitle } from '../translate/titles/useListTitles';
+import { textAttrs } from './articleLanguage';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';
 
@@ -28,6 +29,8 @@ export interface CellProps {
   onToggleSaved: (row: ItemRow) => void;
   /** The language this row's title is translated into, null to show it as the feed gave it. */
   titleLang: string | null;
+  /** The article's language (its own, else its feed's; '' unknown: articleLanguage.ts). */
+  language: string;
 }
 
 /** Only web images become thumbnails (feeds may put anything in there). */
@@ -143,10 +146,14 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
  * lighter). With the feed's "Translate titles in lists" on, the translation shows once it is
  * there, the original on hover (`title`), in the accessible name, and atop the row's menu (long-press).
  */
-function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
+function Title({ row, titleLang, language }: Pick<CellProps, 'row' | 'titleLang' | 'language'>) {
   const t = useT();
   const translated = useTranslatedTitle(row, titleLang);
   const original = row.title || t('common.untitled');
+  // The article's language (unknown: lang="", not the UI's from <html>: a Chinese UI set English
+  // titles in a CJK font, "river’ s"), and right to left when that language is. A translation is
+  // in titleLang; "Untitled" is the UI's own word.
+  const own = translated === null && row.title ? textAttrs(language) : null;
   return (
     <h3
       className={classes.title}
@@ -155,11 +162,8 @@ function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
       data-translated={translated !== null || undefined}
       title={translated !== null ? t('ai.titles.original', { title: original }) : undefined}
       aria-label={translated !== null ? t('ai.titles.label', { translated, title: original }) : undefined}
-      // The article's language, which the engine does not know: lang="" (unknown), not the UI's
-      // from <html> (a Chinese UI set English titles in a CJK font, "river’ s"). A translation
-      // is in titleLang; "Untitled" is the UI's own word.
-      lang={translated !== null ? (titleLang ?? undefined) : row.title ? '' : undefined}
-      dir="auto"
+      lang={own ? own.lang : translated !== null ? (titleLang ?? undefined) : undefined}
+      dir={own ? own.dir : 'auto'}
     >
       {translated ?? original}
     </h3>
@@ -174,8 +178,8 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
     <div className={classes.row} {...rowProps(p, p.view, t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.main}>
-        <Title row={p.row} titleLang={p.titleLang} />
-        <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
+        <Title row={p.row} titleLang={p.titleLang} language={p.language} />
+        <RowSnippet row={p.row} feedTitle={p.feedTitle} language={p.language} className={classes.snippet} />
         <Meta {...p} withAvatar={p.view !== 'column'} />
       </div>
       {image && (
@@ -200,7 +204,7 @@ export function ItemTextCell(p: CellProps) {
     <div className={classes.row} {...rowProps(p, 'text', t)}>
       <span className={classes.dot} aria-hidden="true" />
       <div className={classes.textLine}>
-        <Title row={p.row} titleLang={p.titleLang} />
+        <Title row={p.row} titleLang={p.titleLang} language={p.language} />
         {p.row.tags?.length ? <RowTags ids={p.row.tags} compact /> : null}
         <span className={classes.textFeed}>{p.feedTitle}</span>
         <time className={classes.textAge}>{formatAge(p.row.pubDate, p.now)}</time>
@@ -228,8 +232,8 @@ export function ItemCard(p: CellProps) {
         />
       )}
       <div className={classes.cardBody}>
-        <Title row={p.row} titleLang={p.titleLang} />
-        <RowSnippet row={p.row} feedTitle={p.feedTitle} className={classes.snippet} />
+        <Title row={p.row} titleLang={p.titleLang} language={p.language} />
+        <RowSnippet row={p.row} feedTitle={p.feedTitle} language={p.language} className={classes.snippet} />
         <Meta {...p} withAvatar />
       </div>
       <Actions {...p} />

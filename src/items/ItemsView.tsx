@@ -29,6 +29,7 @@ import { type MarkAge, markListRead, markScopeRead } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
+import { useLanguageOf } from './articleLanguage';
 import { useListActions } from './useListActions';
 import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
@@ -95,6 +96,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
   const feedTitle = useCallback((id: number) => feedTitles.get(id) || t('items.unknownFeed'), [feedTitles]);
+  const languageOf = useLanguageOf(feeds.data);
 
   const keyText = JSON.stringify(props.listKey);
   const data = useItemsData({
@@ -269,6 +271,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       key={openId}
       id={openId}
       feedTitle={feedTitle}
+      languageOf={languageOf}
       onToggleRead={() => openRow && actions.toggleRead(openRow)}
       onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
@@ -320,6 +323,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         data={data}
         view={view}
         feedTitle={feedTitle}
+        languageOf={languageOf}
         now={now}
         selected={selected}
         activeId={openId}

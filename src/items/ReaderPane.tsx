@@ -4,17 +4,20 @@ import { useT } from '../i18n';
 import { itemQuery } from '../queries/items';
 import { ReaderWithSummary } from '../ai/ReaderWithSummary';
 import type { ReaderEndProps } from '../reader/ReaderEnd';
+import type { LanguageOf } from './articleLanguage';
 
 export interface ReaderPaneProps extends ReaderEndProps {
   id: number;
   feedTitle: (feedId: number) => string;
+  /** The article's language (its own, else its feed's). */
+  languageOf: LanguageOf;
   onToggleRead: () => void;
   onToggleSaved: () => void;
   shortcutsEnabled: boolean;
 }
 
 /** Loads one article (with its body) and shows it in the reader. */
-export function ReaderPane({ id, feedTitle, ...p }: ReaderPaneProps) {
+export function ReaderPane({ id, feedTitle, languageOf, ...p }: ReaderPaneProps) {
   const t = useT();
   const q = useQuery(itemQuery(id));
   if (q.isPending) {
@@ -34,5 +37,12 @@ export function ReaderPane({ id, feedTitle, ...p }: ReaderPaneProps) {
       </Center>
     );
   }
-  return <ReaderWithSummary item={q.data} feedTitle={feedTitle(q.data.feedId)} {...p} />;
+  return (
+    <ReaderWithSummary
+      item={q.data}
+      feedTitle={feedTitle(q.data.feedId)}
+      language={languageOf(q.data)}
+      {...p}
+    />
+  );
 }

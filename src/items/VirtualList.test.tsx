@@ -53,6 +53,7 @@ function list(d: ItemsData) {
             data={d}
             view="list"
             feedTitle={() => 'Feed'}
+            languageOf={() => ''}
             now={1_700_000_000}
             selected={-1}
             activeId={null}

@@ -7,6 +7,7 @@ import type { ItemRow } from '../engine/contract';
 import { type CellProps, ItemCard, ItemRowCell, ItemTextCell, SkeletonRow, cardRowClass } from './ItemCells';
 import { useTitleLanguage } from '../translate/titles/useListTitles';
 import type { ItemsData } from './useItemsData';
+import type { LanguageOf } from './articleLanguage';
 import { cardColumns, ROW_ESTIMATE, type ViewMode } from './views';
 import classes from './ItemsView.module.css';
 import { useSettingsGroup } from '../settings/useSettings';
@@ -23,6 +24,8 @@ export interface VirtualListProps {
   data: ItemsData;
   view: ViewMode;
   feedTitle: (feedId: number) => string;
+  /** Each row's language (its own, else its feed's). */
+  languageOf: LanguageOf;
   now: number;
   selected: number;
   activeId: number | null;
@@ -134,6 +137,7 @@ export function VirtualList(props: VirtualListProps) {
       onToggleRead: props.onToggleRead,
       onToggleSaved: props.onToggleSaved,
       titleLang: titleLang(row.feedId),
+      language: props.languageOf(row),
     };
   };
 

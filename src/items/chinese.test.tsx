@@ -97,6 +97,7 @@ describe('the article list in Simplified Chinese', () => {
         onToggleRead={vi.fn()}
         onToggleSaved={vi.fn()}
         titleLang={null}
+        language=""
       />,
     );
     const cell = screen.getByTestId('item-row');
@@ -124,9 +125,41 @@ describe('the article list in Simplified Chinese', () => {
         onToggleRead={vi.fn()}
         onToggleSaved={vi.fn()}
         titleLang={null}
+        language=""
       />,
     );
     expect(screen.getByTestId('item-title').getAttribute('lang')).toBe('');
     expect(screen.getByText('A river runs past the mill.').getAttribute('lang')).toBe('');
   });
+
+  it.each([
+    ['en-US', 'The river’s mill', 'A river runs past the mill.', 'auto'],
+    ['zh-CN', '春天的花园', '秋天种郁金香。', 'auto'],
+    ['ar', 'زراعة التوليب', 'ازرع أبصال التوليب في الخريف.', 'rtl'],
+  ])(
+    'a title and snippet in %s are marked with it, not the UI’s language',
+    (language, title, snippet, dir) => {
+      renderUi(
+        <ItemRowCell
+          view="list"
+          row={{ ...row, title, snippet }}
+          index={0}
+          feedTitle="Example"
+          now={NOW}
+          selected={false}
+          active={false}
+          onOpen={vi.fn()}
+          onMenu={vi.fn()}
+          onToggleRead={vi.fn()}
+          onToggleSaved={vi.fn()}
+          titleLang={null}
+          language={language}
+        />,
+      );
+      for (const el of [screen.getByTestId('item-title'), screen.getByText(snippet)]) {
+        expect(el.getAttribute('lang')).toBe(language);
+        expect(el.getAttribute('dir')).toBe(dir);
+      }
+    },
+  );
 });

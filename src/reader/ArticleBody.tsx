@@ -4,6 +4,7 @@ import { sanitizeArticle } from './sanitize';
 import { copyText } from './clipboard';
 import { READING_AREA_ATTR } from './useImagePreview';
 import { applyTranslation, type BodyTranslation } from '../translate/bilingual';
+import { textAttrs } from '../items/articleLanguage';
 import './article.css';
 
 const COPIED_MS = 1500;
@@ -18,6 +19,8 @@ export interface ArticleBodyProps {
   ref?: Ref<HTMLDivElement>;
   /** A translation to show under the paragraphs (src/translate/bilingual.ts). */
   translation?: BodyTranslation;
+  /** The article's language (src/items/articleLanguage.ts); '' or absent when unknown. */
+  language?: string;
 }
 
 /**
@@ -67,7 +70,7 @@ function foldBrokenImage(event: Event): void {
  * folds away ({@link foldBrokenImage}). Code blocks get a
  * copy button that says "Copied" for a moment after a successful copy.
  */
-export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProps) {
+export function ArticleBody({ html, baseUrl, ref, translation, language = '' }: ArticleBodyProps) {
   const clean = useMemo(() => sanitizeArticle(html, { baseUrl }), [html, baseUrl]);
   const inner = useRef<HTMLDivElement | null>(null);
   const lang = useLanguage();
@@ -108,11 +111,12 @@ export function ArticleBody({ html, baseUrl, ref, translation }: ArticleBodyProp
       ref={setRefs}
       className="rv-article"
       data-testid="reader-body"
-      dir="auto"
-      // The article's own language, unknown to the engine (feeds' <language> is not kept): an
-      // empty lang, not the UI's inherited from <html>, so a Chinese UI does not set English
-      // text in a CJK font ("river’ s"). Translated parts carry their own (bilingual.ts).
-      lang=""
+      // The article's own language, or an empty lang when unknown: never the UI's inherited
+      // from <html>, so a Chinese UI does not set English text in a CJK font ("river’ s").
+      // Right to left for a right-to-left language, else as its first strong character says
+      // (article.css lets each paragraph do the same). Translated parts carry their own
+      // (bilingual.ts).
+      {...textAttrs(language)}
       {...{ [READING_AREA_ATTR]: '' }}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: clean }}

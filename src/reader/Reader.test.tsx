@@ -76,6 +76,26 @@ describe('Reader', () => {
     // The article's language is unknown: lang="", so neither inherits the UI's from <html>.
     expect(body.getAttribute('lang')).toBe('');
     expect(screen.getByTestId('reader-title').getAttribute('lang')).toBe('');
+    expect(body.getAttribute('dir')).toBe('auto');
+  });
+
+  it.each([
+    ['zh-CN', 'auto'],
+    ['en-GB', 'auto'],
+    ['fa-IR', 'rtl'],
+    ['he', 'rtl'],
+  ])('an article in %s: its title and body say so, and run %s', (language, dir) => {
+    setup({ language });
+    for (const el of [screen.getByTestId('reader-title'), screen.getByTestId('reader-body')]) {
+      expect(el.getAttribute('lang')).toBe(language);
+      expect(el.getAttribute('dir')).toBe(dir);
+    }
+  });
+
+  it('"Untitled" stays in the UI’s language whatever the article’s', () => {
+    setup({ item: makeItem({ title: '' }), language: 'ar' });
+    expect(screen.getByTestId('reader-title').hasAttribute('lang')).toBe(false);
+    expect(screen.getByTestId('reader-body').getAttribute('dir')).toBe('rtl');
   });
 
   it('wires toolbar buttons to the callbacks and reflects read/saved state', () => {

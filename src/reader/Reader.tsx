@@ -26,12 +26,18 @@ import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
 import { atEnd, controlKeeps, scrollStep, scrollToEdge, scrollerOf } from './readerScroll';
+import { textAttrs } from '../items/articleLanguage';
 import './reader.css';
 
 /** Props of {@link Reader}. Actions are callbacks: the reader owns no data. */
 export interface ReaderProps extends ReaderEndProps {
   item: Item;
   feedTitle: string;
+  /**
+   * The article's language (its own, else its feed's: src/items/articleLanguage.ts); '' or
+   * absent when unknown.
+   */
+  language?: string;
   onToggleRead: () => void;
   onToggleSaved: () => void;
   /** Keyboard shortcuts (default on); turn off while another screen layer has the keyboard. */
@@ -61,6 +67,7 @@ function openOriginal(link: string): void {
  */
 export function Reader(props: ReaderProps) {
   const { item, feedTitle, onToggleRead, onToggleSaved, onPrev, onNext, onClose } = props;
+  const text = textAttrs(props.language ?? '');
   const { t, formatDate } = useI18n();
   const bodyRef = useRef<HTMLDivElement | null>(null);
   const [markdownFor, setMarkdownFor] = useState<number | null>(null);
@@ -226,9 +233,8 @@ export function Reader(props: ReaderProps) {
               id={`rv-title-${item.id}`}
               data-testid="reader-title"
               data-derived={item.titleDerived || undefined}
-              dir="auto"
               // The article's language (unknown: ""), as its body's (ArticleBody); "Untitled" is the UI's.
-              lang={item.title ? '' : undefined}
+              {...(item.title ? text : { dir: 'auto' })}
             >
               {webLink ? (
                 <Anchor
@@ -256,12 +262,18 @@ export function Reader(props: ReaderProps) {
           {props.extraTop}
           <FullPlayer item={item} feedTitle={feedTitle} />
           {showMarkdown ? (
-            <pre className="rv-markdown-source" data-testid="reader-markdown" lang="">
+            <pre className="rv-markdown-source" data-testid="reader-markdown" lang={text.lang}>
               {markdown}
             </pre>
           ) : (
             <>
-              <ArticleBody ref={bodyRef} html={html} baseUrl={baseUrl} translation={props.translation} />
+              <ArticleBody
+                ref={bodyRef}
+                html={html}
+                baseUrl={baseUrl}
+                translation={props.translation}
+                language={text.lang}
+              />
               <ArticleHighlights
                 bodyRef={bodyRef}
                 itemId={item.id}

@@ -8,7 +8,8 @@ import { closeStartedApp, launchStartedApp } from './setups';
 // Issue 12, "content that reads right": posts without a title get one made from their text
 // (preview, list, reader); feeds in legacy encodings that name no charset are detected and
 // decoded inside the engine worker, and untitled feeds get distinct names; right-to-left
-// articles render right to left without turning the app around them.
+// articles render right to left without turning the app around them; articles carry the language
+// their feed (or they themselves) declare, in an English or a Chinese UI.
 
 let browser: Browser;
 let app: AppPage;
@@ -109,10 +110,17 @@ describe('right-to-left text', () => {
     // The row itself (actions, meta) keeps the app's direction.
     expect(await direction(rows.first())).toBe('ltr');
 
+    // The feed declares Arabic (<language>ar</language>): the list says so, and right to left.
+    expect(await list.rowTitle(rows.first()).getAttribute('lang')).toBe('ar');
+    expect(await list.rowTitle(rows.first()).getAttribute('dir')).toBe('rtl');
+
     await rows.first().click();
     await reader.waitOpen();
     expect(await direction(reader.title)).toBe('rtl');
     expect(await direction(reader.body)).toBe('rtl');
+    expect(await reader.body.getAttribute('lang')).toBe('ar');
+    expect(await reader.body.getAttribute('dir')).toBe('rtl');
+    expect(await reader.title.getAttribute('dir')).toBe('rtl');
     // The Arabic title is right-aligned: its text ends at the right edge of its box.
     const aligned = await reader.title.evaluate((el) => {
       const range = document.createRange();
@@ -134,6 +142,61 @@ describe('right-to-left text', () => {
     expect(await app.page.evaluate(() => getComputedStyle(document.documentElement).direction)).toBe('ltr');
     expect(await direction(reader.button('close'))).toBe('ltr');
     expectNoErrors(app.errors);
+  });
+});
+
+/** `lang` of the list row titled `title`, and of the reader's title and body once it is opened. */
+async function languagesOf(s: Screens, title: string): Promise<string[]> {
+  const row = s.list.row(title);
+  const inList = await s.list.rowTitle(row).getAttribute('lang');
+  await row.click();
+  await s.reader.waitOpen(title);
+  return [
+    inList ?? '∅',
+    (await s.reader.title.getAttribute('lang')) ?? '∅',
+    (await s.reader.body.getAttribute('lang')) ?? '∅',
+  ];
+}
+
+/** The width of the first ’ in the reader's paragraph holding `text`, in ems of its font size. */
+function apostropheEm(s: Screens, text: string): Promise<number> {
+  return s.reader.paragraph(text).evaluate((el) => {
+    const node = el.firstChild as Text;
+    const at = node.data.indexOf('’');
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect().width / parseFloat(getComputedStyle(el).fontSize);
+  });
+}
+
+describe('article languages', () => {
+  test('a Chinese feed’s articles are lang="zh-CN", and one that declares English its own', async () => {
+    await preview('/feeds/zh-cn.xml');
+    await subscribeAndOpen();
+    expect(await languagesOf(ui, '春天的花园：郁金香和玫瑰')).toEqual(['zh-CN', 'zh-CN', 'zh-CN']);
+    expect(await languagesOf(ui, 'The river’s mill, in English')).toEqual(['en-US', 'en-US', 'en-US']);
+    // The UI around them keeps its own.
+    expect(await ui.shell.lang()).toBe('en');
+    expectNoErrors(app.errors);
+  });
+
+  test('in the Chinese UI, the English article is still English (its apostrophe is no full-width one)', async () => {
+    const zh = await openApp(browser, { locale: 'zh-CN' });
+    try {
+      const s = screens(zh.page);
+      await zh.goto('/subscribe');
+      await s.subscribe.discover(`${feedsUrl}/feeds/zh-cn.xml`);
+      await waitFor(s.subscribe.preview, 'the preview of the Chinese feed');
+      await s.subscribe.subscribeAndOpen();
+      expect(await s.shell.lang()).toBe('zh-CN');
+      expect(await languagesOf(s, 'The river’s mill, in English')).toEqual(['en-US', 'en-US', 'en-US']);
+      expect(await apostropheEm(s, 'oldest in town')).toBeLessThan(0.5);
+      expect(await languagesOf(s, '春天的花园：郁金香和玫瑰')).toEqual(['zh-CN', 'zh-CN', 'zh-CN']);
+      expectNoErrors(zh.errors);
+    } finally {
+      await zh.context.close();
+    }
   });
 });
 
