@@ -126,14 +126,15 @@ function toStored(
     flags: prior?.flags ?? initialFlags(item),
     // The user's tags stay when the feed updates the article.
     ...(prior?.tags?.length ? { tags: prior.tags } : {}),
-    // Only where it differs from the feed's (the normalisers leave it out otherwise).
-    ...(item.language ? { language: item.language } : {}),
     dedupeKey: p.dedupeKey,
     contentHash,
     firstSeen,
     snippet: extract.snippet,
     thumbnail: extract.thumbnail || enclosureImage,
   } as StoredItem;
+  // Only where it differs from the feed's (the normalisers leave it out otherwise): a field read
+  // for most articles, and no spread in the literal above.
+  if (item.language) stored.language = item.language;
   texts.set(stored, extract.plainLower);
   return stored;
 }
