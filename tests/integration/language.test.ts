@@ -119,6 +119,35 @@ describe('feed and article languages', () => {
     expect(await target.items.count()).toBe(3);
   });
 
+  it('a merge into a feed here in another language keeps what each article was in', async () => {
+    const { e } = await subscribed();
+    const text = await backupText(e);
+    // Here the feed already says zh-TW, with one of the articles.
+    const target = await engine();
+    net.feeds.setMutable('zh', rss('zh-TW', [ITEMS[0]!]));
+    const { feedId } = await target.subscriptions.subscribe({ url: net.at('/mutable/zh') });
+    await target.backup.restore((await target.backup.inspect(new Blob([text]))).id, 'merge');
+    expect((await target.feeds.get(feedId))?.language).toBe('zh-TW');
+    // The one already here stays as it was; the added ones keep the language they were in there.
+    expect(await languagesByTitle(target)).toEqual({
+      春天的花园: undefined,
+      'Tulips in autumn': 'en-GB',
+      图书馆: 'zh-CN',
+    });
+  });
+
+  it('a merge into a feed here that has no language yet gives it the backup’s', async () => {
+    const { e } = await subscribed();
+    const text = await backupText(e);
+    const target = await engine();
+    // Subscribed before languages were kept (never fetched since).
+    const feedId = await target.feeds.save({ url: net.at('/mutable/zh'), title: '园艺' });
+    await target.backup.restore((await target.backup.inspect(new Blob([text]))).id, 'merge');
+    expect((await target.feeds.get(feedId))?.language).toBe('zh-CN');
+    expect(await target.feeds.list()).toHaveLength(1);
+    expect(await languagesByTitle(target)).toEqual(await languagesByTitle(e));
+  });
+
   it('a backup whose feed or article language is no language tag is refused, and nothing changes', async () => {
     const { e } = await subscribed();
     const text = await backupText(e);

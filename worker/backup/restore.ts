@@ -184,6 +184,18 @@ export async function replaceAll(
 const fold = (title: string) => title.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
 /**
+ * The language a merged article keeps as its own: its own in the file, else (joining a feed here
+ * that declares another one than its feed there) its feed's there; none where that is the
+ * feed's here, which it then inherits (an article records a language only where it differs from
+ * its feed's).
+ */
+function ownLanguage(own: string | undefined, feed: { there: string; here: string } | undefined): string {
+  if (!feed) return own ?? '';
+  const language = own || feed.there;
+  return language === feed.here ? '' : language;
+}
+
+/**
  * Merges the staged groups, feeds and items into the database in one transaction (see the
  * module note). Cost: one lookup per item on the unique [feedId+dedupeKey] index, in bulk.
  * Fails: `restoreError`.
@@ -231,24 +243,40 @@ export async function mergeInto(
       done += groups.length;
       onProgress(done, total, 'write');
       const feedIds = new Map<number, number>();
-      const byUrl = new Map((await feedTable.toArray()).map((f) => [urlKey(f.url), f.id]));
+      // Backed-up feeds whose articles join a feed here in another language: the language each
+      // of them inherited there, and the one they would inherit here (see `ownLanguage`).
+      const languages = new Map<number, { there: string; here: string }>();
+      const byUrl = new Map((await feedTable.toArray()).map((f) => [urlKey(f.url), f]));
       for (const f of feeds) {
-        let id = byUrl.get(urlKey(f.url));
-        if (id === undefined) {
+        let feed = byUrl.get(urlKey(f.url));
+        if (feed === undefined) {
           const { id: _old, ...rest } = f;
-          id = Number(await feedTable.add({ ...rest, groupId: groupIds.get(f.groupId) ?? -1 } as Feed));
-          byUrl.set(urlKey(f.url), id);
+          feed = { ...rest, groupId: groupIds.get(f.groupId) ?? -1 } as Feed;
+          feed.id = Number(await feedTable.add(feed));
+          byUrl.set(urlKey(f.url), feed);
           written.feeds++;
-        }
-        feedIds.set(f.id, id);
+        } else if (f.language && !feed.language) {
+          // Not fetched here since languages were kept: it takes the one the backup knows.
+          feed = { ...feed, language: f.language };
+          await feedTable.put(feed);
+          byUrl.set(urlKey(f.url), feed);
+        } else if ((f.language ?? '') !== (feed.language ?? ''))
+          languages.set(f.id, { there: f.language ?? '', here: feed.language ?? '' });
+        feedIds.set(f.id, feed.id);
       }
       done += feeds.length;
       onProgress(done, total, 'write');
       for (let i = 0; i < items.length; i += STEP) {
         const part = items.slice(i, i + STEP).map((it) => {
           const tags = mapTags(it.tags);
-          const { tags: _theirs, ...rest } = it;
-          return { ...rest, feedId: feedIds.get(it.feedId)!, ...(tags.length ? { tags } : {}) };
+          const { tags: _theirs, language: _inFile, ...rest } = it;
+          const language = ownLanguage(it.language, languages.get(it.feedId));
+          return {
+            ...rest,
+            feedId: feedIds.get(it.feedId)!,
+            ...(tags.length ? { tags } : {}),
+            ...(language ? { language } : {}),
+          };
         });
         const found = await itemTable
           .where('[feedId+dedupeKey]')
