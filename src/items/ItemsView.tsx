@@ -266,6 +266,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const onNextFeed = nextFeed?.go;
   const nextFeedTitle = nextFeed?.title ?? undefined;
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
+  const nextRow = openIndex >= 0 ? data.rows[openIndex + 1] : undefined;
   const reader = openId !== null && (
     <ReaderPane
       key={openId}
@@ -276,7 +277,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
-      nextTitle={openIndex >= 0 ? data.rows[openIndex + 1]?.title : undefined}
+      nextTitle={nextRow?.title}
+      nextLanguage={nextRow && languageOf(nextRow)}
       onNextFeed={onNextFeed}
       nextFeedTitle={nextFeedTitle}
       onClose={address.close}

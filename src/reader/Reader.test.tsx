@@ -120,6 +120,16 @@ describe('Reader', () => {
     expect(screen.getByTestId<HTMLButtonElement>('reader-next').disabled).toBe(true);
   });
 
+  it('names the next article in its own language: lang="" when unknown, and right to left in Hebrew', () => {
+    const { view } = setup({ nextTitle: 'The article after' });
+    const title = () => screen.getByText(/The article after|גינון/);
+    expect(title().getAttribute('lang')).toBe('');
+    view.unmount();
+    setup({ nextTitle: 'גינון על המרפסת', nextLanguage: 'he' });
+    expect(title().getAttribute('lang')).toBe('he');
+    expect(title().getAttribute('dir')).toBe('rtl');
+  });
+
   it('ends with the way on: Previous, and Next naming the next article; the last offers the list', () => {
     const { props, view } = setup({ nextTitle: 'The article after' });
     const next = screen.getByTestId('reader-end-next');

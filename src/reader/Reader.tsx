@@ -285,6 +285,7 @@ export function Reader(props: ReaderProps) {
             onPrev={onPrev}
             onNext={onNext}
             nextTitle={props.nextTitle}
+            nextLanguage={props.nextLanguage}
             onNextFeed={props.onNextFeed}
             nextFeedTitle={props.nextFeedTitle}
             onClose={onClose}

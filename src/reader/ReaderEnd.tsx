@@ -1,6 +1,7 @@
 import { UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconList } from '@tabler/icons-react';
 import { useT } from '../i18n';
+import { textAttrs } from '../items/articleLanguage';
 
 /** The way on from an article, as the list around it gives it (the reader and its pane pass it on). */
 export interface ReaderEndProps {
@@ -10,6 +11,8 @@ export interface ReaderEndProps {
   onNext?: () => void;
   /** The next article's title, when the list has it loaded. */
   nextTitle?: string;
+  /** The next article's language (src/items/articleLanguage.ts); '' or absent when unknown. */
+  nextLanguage?: string;
   /** "Next feed with unread" (the list's own end offers it too), for the list's last article. */
   onNextFeed?: () => void;
   /** The feed `onNextFeed` opens, when known. */
@@ -23,7 +26,15 @@ export interface ReaderEndProps {
  * the same way). Next names the article it opens; the last article of a list offers the next feed
  * with unread articles where there is one (named when the sidebar knows it), else the list.
  */
-export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, nextFeedTitle, onClose }: ReaderEndProps) {
+export function ReaderEnd({
+  onPrev,
+  onNext,
+  nextTitle,
+  nextLanguage = '',
+  onNextFeed,
+  nextFeedTitle,
+  onClose,
+}: ReaderEndProps) {
   const t = useT();
   return (
     <nav className="rv-end" aria-label={t('reader.endNav')} data-testid="reader-end">
@@ -37,8 +48,8 @@ export function ReaderEnd({ onPrev, onNext, nextTitle, onNextFeed, nextFeedTitle
         <UnstyledButton className="rv-end-next" onClick={onNext} data-testid="reader-end-next">
           <span className="rv-end-label">{t('reader.nextArticle')}</span>
           {nextTitle && (
-            // The article's title, in its own (unknown) language, not the UI's.
-            <span className="rv-end-title" dir="auto" lang="">
+            // The article's title, in its own language (unknown: ""), not the UI's.
+            <span className="rv-end-title" {...textAttrs(nextLanguage)}>
               {nextTitle}
             </span>
           )}
