@@ -8,7 +8,9 @@
  *   so restoring into an empty browser gives back exactly what was saved.
  * - merge: groups are matched by title, feeds by address, items by (feed, dedupe key); what is
  *   missing is added with new ids and read/saved marks are combined (a mark in either side
- *   stays). Tags are matched by name (ignoring case): a tag the browser lacks is added with a
+ *   stays). An article joining a feed here that declares another language than its feed in the
+ *   file keeps the one it was in as its own; a feed here with no language takes the file's.
+ *   Tags are matched by name (ignoring case): a tag the browser lacks is added with a
  *   new id, and each item gets the union of its tags on both sides. Highlights and notes, whole
  *   articles, AI summaries, rules and the rules' log follow with their item ids renumbered
  *   (mergeExtras.ts); only the sync stores (this browser's account) are left as they are.
