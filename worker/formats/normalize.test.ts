@@ -138,6 +138,16 @@ describe('languages', () => {
     expect(own(json)).toEqual([undefined]);
   });
 
+  it('RSS xml:lang on <channel> or <rss>, when the feed has no <language>', () => {
+    const item = '<item><title>a</title><guid>a</guid></item>';
+    expect(
+      text(`<rss version="2.0"><channel xml:lang="fa-ir"><title>T</title>${item}</channel></rss>`).language,
+    ).toBe('fa-IR');
+    expect(
+      text(`<rss version="2.0" xml:lang="he"><channel><title>T</title>${item}</channel></rss>`).language,
+    ).toBe('he');
+  });
+
   it('a right-to-left feed: Arabic <language>, Hebrew xml:lang on an Atom entry’s xhtml div', () => {
     expect(
       readFeed(readFileSync('tests/fixtures/feeds/rtl.xml'), null, 'https://rtl.example/').language,

@@ -122,4 +122,17 @@ describe('parseFeedText', () => {
     }
     expect(performance.now() - start).toBeLessThan(5000);
   });
+
+  it('reads xml:lang on RSS’s <channel>, which feedsmith leaves out, when nothing else names a language', () => {
+    const rss = (channel: string, inside = '') =>
+      parseFeedText(
+        `<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/">${channel}<title>T</title>${inside}<item><title>a</title></item></channel></rss>`,
+      );
+    const lang = (p: ReturnType<typeof parseFeedText>) => (p.format === 'rss' ? p.feed.xml?.lang : null);
+    expect(lang(rss('<channel xml:lang="es-MX">'))).toBe('es-MX');
+    expect(lang(rss("<channel\n  xml:lang = 'fa'>"))).toBe('fa');
+    expect(lang(rss('<channel>'))).toBeUndefined();
+    // <language> wins and is read by the normaliser; the channel's attribute is not looked for.
+    expect(lang(rss('<channel xml:lang="es">', '<language>en</language>'))).toBeUndefined();
+  });
 });

@@ -125,10 +125,23 @@ function lineColumn(text: string, index: number): ErrorPosition {
   return { line, column: index - before.lastIndexOf('\n') };
 }
 
+/**
+ * `xml:lang` on RSS's `<channel>`, which feedsmith does not read (it reads the attribute on
+ * `<rss>` and on items): taken from the channel's start tag, only for a feed that names no
+ * language otherwise. Costs an `indexOf` up to that tag.
+ */
+function withChannelLang(feed: RssFeed.Feed<string>, text: string): RssFeed.Feed<string> {
+  if (feed.language || feed.xml?.lang || feed.dc?.languages?.length) return feed;
+  const at = text.indexOf('<channel');
+  const end = at < 0 ? -1 : text.indexOf('>', at);
+  const lang = end < 0 ? undefined : /\sxml:lang\s*=\s*["']([^"']*)["']/.exec(text.slice(at, end))?.[1];
+  return lang ? { ...feed, xml: { ...feed.xml, lang } } : feed;
+}
+
 function runParser(format: XmlFormat, version: string, text: string): ParsedFeed {
   switch (format) {
     case 'rss':
-      return { format, version, feed: parseRssFeed(text) };
+      return { format, version, feed: withChannelLang(parseRssFeed(text), text) };
     case 'rdf':
       return { format, version, feed: parseRdfFeed(text) };
     case 'atom':
