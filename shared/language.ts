@@ -12,11 +12,12 @@ const TAG_SHAPE = /^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i;
 const NO_LANGUAGE = new Set(['und', 'mul', 'mis', 'zxx']);
 // Scripts written right to left (Unicode's Bidi_Class R/AL scripts with a living use, and the
 // historic ones a feed could still name).
+// prettier-ignore
 const RTL_SCRIPTS = new Set([
   'Adlm', 'Arab', 'Aran', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi',
   'Armi', 'Avst', 'Chrs', 'Cprt', 'Elym', 'Hatr', 'Khar', 'Lydi', 'Mani', 'Narb', 'Nbat', 'Ougr',
   'Palm', 'Phli', 'Phlp', 'Phnx', 'Prti', 'Sarb', 'Sogd', 'Sogo',
-]); // prettier-ignore
+]);
 
 const MEMO_SIZE = 256;
 const normalized = new Map<string, string>();
