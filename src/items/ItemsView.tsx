@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -196,26 +195,26 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   }, [scope]);
 
   const canMarkAll = !!scope || !!props.markAllRows;
+  // No confirmation, from the keys or the button: the menu's choice is the deliberate step, and
+  // the Undo notice (and z) takes the whole change back, as NetNewsWire and Feedly do it.
   const markAll = async (age: MarkAge) => {
     setMarkMenuOpen(false);
     if (!canMarkAll) return;
-    const ok = await confirm({
-      title: t('items.markConfirm.title'),
-      message: t(`items.markConfirm.${age}`),
-      confirmLabel: t('items.markConfirm.confirm'),
-    }).catch(() => false);
-    if (!ok) return;
     try {
       const { fetchRange, fetchPage } = props;
       const token = scope
         ? await markScopeRead(scope, age)
         : await markListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
+      // Nothing was that old (or unread): say so, and leave the reader and the list as they are.
+      if (token.ids.length === 0) {
+        notifications.show({ message: t(`items.nothingToMark.${age}`) });
+        return;
+      }
       // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
       // and for the undo.
       address.close();
       actions.resetSeen();
       data.reload();
-      if (token.ids.length === 0) notifications.show({ message: t('items.marked', { count: 0 }) });
       recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
     } catch (err) {
       notifications.show({
