@@ -64,6 +64,7 @@ function renderList(
   path = '/f/1',
   showsRead = false,
   source: Source = { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }) },
+  state: unknown = null,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
@@ -80,7 +81,7 @@ function renderList(
   );
   const router = createMemoryRouter(
     ['/:type/:id/i/:item', '/:type/:id'].map((p) => ({ path: p, element: view })),
-    { initialEntries: ['/welcome', path], initialIndex: 1 },
+    { initialEntries: ['/welcome', { pathname: path, state }], initialIndex: 1 },
   );
   render(
     <MantineProvider env="test">
@@ -347,6 +348,35 @@ describe('the article address', () => {
     fireEvent.click(screen.getByTestId('article-missing-dismiss'));
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(screen.queryByTestId('article-missing')).toBeNull();
+  });
+});
+
+describe('the selection kept with the history entry', () => {
+  const where = () => screen.getByTestId('where').textContent;
+
+  it('a list mounted on an entry that kept a selection selects that article again', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    renderList('/f/1', false, undefined, { rivuletSelected: { id: 101, pubDate: 1_700_000_000 } });
+    await screen.findByText('2 unread of 5');
+    // Nothing pressed yet: Enter opens the kept article, m marks it.
+    await vi.waitFor(() => {
+      press('m');
+      expect(engine.state.markRead).toHaveBeenCalledWith([101], true);
+    });
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
+  });
+
+  it('one the list no longer holds selects nothing', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    renderList('/f/1', false, undefined, { rivuletSelected: { id: 999, pubDate: 1_700_000_000 } });
+    await screen.findByText('2 unread of 5');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    press('Enter');
+    press('m');
+    await act(() => Promise.resolve());
+    expect(where()).toBe('/f/1');
+    expect(engine.state.markRead).not.toHaveBeenCalled();
   });
 });
 

@@ -18,6 +18,7 @@ import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
 import { useRowSelection } from './rowSelection';
+import { useSelectionEntry } from './selectionEntry';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -128,6 +129,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
   const scrollToItem = (index: number) => setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1 }));
+  // The selection is kept with the history entry: a reload, Back or Forward comes back to it.
+  useSelectionEntry(data.rows[selected], address.openId, data, hidesRead, props.rowInList, (index) => {
+    setSelected(index);
+    scrollToItem(index);
+  });
   const previewOpen = usePreviewGuard();
 
   // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
