@@ -18,8 +18,8 @@ import { usePlaceInList } from './openArticle';
 import type { ItemsData } from './useItemsData';
 import { useOpenRequest } from './useOpenRequest';
 
-/** Least time between two writes of the mark (ms). */
-const WRITE_MS = 100;
+/** Most writes of the mark in a second. */
+const WRITE_BURST = 8;
 
 /** The key of the mark in an entry's state (beside articleAddress.ts's and the overlays'). */
 const SELECTED = 'rivuletSelected';
@@ -94,12 +94,12 @@ export function useSelectionEntry(
   const selectedDate = selectedRow?.pubDate ?? null;
   const key = location.key;
   const restoring = wanted !== null;
-  // At most one write per WRITE_MS (the last one a moment later): a held j moves the selection
+  // At most WRITE_BURST writes a second (the rest a moment later): a held j moves the selection
   // ~30 times a second, and Chromium ignores history calls past 200 in 10 s for a while, the
-  // router's own navigations included. A page leaving (a reload) writes what is waiting; a
-  // move of the browser to another entry within WRITE_MS of a held j's last step loses it.
-  const writes = useRef<{ at: number; timer?: ReturnType<typeof setTimeout>; waiting?: () => void }>({
-    at: 0,
+  // router's own navigations included. Every j of a person stepping is written at once (so a
+  // Back right after it leaves the entry saying so); a page leaving (a reload) writes what waits.
+  const writes = useRef<{ stamps: number[]; timer?: ReturnType<typeof setTimeout>; waiting?: () => void }>({
+    stamps: [],
   });
   useEffect(() => {
     // Until the kept article is found, the entry goes on naming it (a reload meanwhile finds it).
@@ -109,14 +109,15 @@ export function useSelectionEntry(
       selectedId === null || selectedDate === null ? null : { id: selectedId, pubDate: selectedDate };
     const write = () => {
       w.waiting = undefined;
-      if (markEntry(key, mark)) w.at = Date.now();
+      if (markEntry(key, mark)) w.stamps.push(Date.now());
     };
     clearTimeout(w.timer);
-    const wait = w.at + WRITE_MS - Date.now();
-    if (wait <= 0) write();
+    const now = Date.now();
+    w.stamps = w.stamps.filter((at) => now - at < 1000);
+    if (w.stamps.length < WRITE_BURST) write();
     else {
       w.waiting = write;
-      w.timer = setTimeout(write, wait);
+      w.timer = setTimeout(write, w.stamps[0]! + 1000 - now);
     }
   }, [key, selectedId, selectedDate, restoring]);
   useEffect(() => {
