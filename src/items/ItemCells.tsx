@@ -17,6 +17,10 @@ import classes from './ItemCells.module.css';
 export interface CellProps {
   row: ItemRow;
   index: number;
+  /** The row's element id (the list's aria-activedescendant names it while it is selected). */
+  optionId: string;
+  /** How many rows the list has in all (the option's aria-setsize). */
+  setSize: number;
   feedTitle: string;
   /** Unix seconds, shared by all rows of a render. */
   now: number;
@@ -44,6 +48,10 @@ function useThumb(url: string): { image: string | undefined; onError: () => void
   return { image: src, onError };
 }
 
+/**
+ * The row's buttons, for the pointer and touch. Out of the Tab order: the keyboard is the list's
+ * (its listbox, VirtualList.tsx), where m, s and the menu key (or Shift+F10) do the same.
+ */
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
   const t = useT();
   const unread = (row.flags & FLAG_READ) === 0;
@@ -62,6 +70,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
           aria-label={saved ? t('items.row.unsave') : t('items.row.save')}
           aria-pressed={saved}
           data-testid="item-save"
+          tabIndex={-1}
           onClick={stop(() => onToggleSaved(row))}
         >
           {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
@@ -74,6 +83,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
           color="gray"
           aria-label={unread ? t('items.row.markRead') : t('items.row.markUnread')}
           data-testid="item-read"
+          tabIndex={-1}
           onClick={stop(() => onToggleRead(row))}
         >
           {unread ? <IconCheck size={15} /> : <IconCircleDot size={15} />}
@@ -85,6 +95,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
         color="gray"
         aria-label={t('items.row.more')}
         data-testid="item-menu"
+        tabIndex={-1}
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
@@ -128,7 +139,13 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
     'data-selected': p.selected,
     'data-active': p.active,
     'data-view': view,
-    role: 'article',
+    // An option of the list's listbox (VirtualList.tsx): its name is the title, its place
+    // "12 of 340" although only the rows on screen exist.
+    id: p.optionId,
+    role: 'option',
+    'aria-selected': p.selected,
+    'aria-posinset': p.index + 1,
+    'aria-setsize': p.setSize,
     'aria-label': p.row.title || t('common.untitled'),
     onClick: () => p.onOpen(p.index),
     onContextMenu: (e: MouseEvent) => {
@@ -214,9 +231,8 @@ export function ItemTextCell(p: CellProps) {
 export function ItemCard(p: CellProps) {
   const { image, onError } = useThumb(p.row.thumbnail);
   const t = useT();
-  const { role: _role, ...props } = rowProps(p, 'card', t);
   return (
-    <div className={classes.card} {...props} role="article" data-text={!image || undefined}>
+    <div className={classes.card} {...rowProps(p, 'card', t)} data-text={!image || undefined}>
       {image && (
         <img
           className={classes.cardImage}

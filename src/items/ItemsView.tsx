@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -120,6 +120,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   );
 
   const [selected, setSelected] = useRowSelection(data.rows);
+  // The page's title names the list for assistive technology (the rows' listbox).
+  const titleId = useId();
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
@@ -128,7 +130,9 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [markMenuOpen, setMarkMenuOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
-  const scrollToItem = (index: number) => setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1 }));
+  // `focus`: a move with the keyboard, which puts the focus on the list's rows (VirtualList.tsx).
+  const scrollToItem = (index: number, focus = false) =>
+    setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1, focus }));
   // The selection is kept with the history entry: a reload, Back or Forward comes back to it.
   useSelectionEntry(data.rows[selected], address.openId, data, hidesRead, props.rowInList, (index) => {
     setSelected(index);
@@ -185,7 +189,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     if (at < 0) return;
     setSelected(at);
     data.want(at + 10);
-    scrollToItem(at);
+    scrollToItem(at, true);
   };
 
   const refresh = useCallback(async () => {
@@ -336,6 +340,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleRead={actions.toggleRead}
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
+        labelledBy={titleId}
         footer={<EndOfList onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} unread={scopeUnread} />}
       />
     );
@@ -346,6 +351,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader
         title={props.title}
+        titleId={titleId}
         countLabel={props.noCount ? undefined : countLabel}
         scoped={!!scope}
         canMarkAll={canMarkAll}
