@@ -367,6 +367,31 @@ describe('the selection kept with the history entry', () => {
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
   });
 
+  it('one read since, in a list that hides read articles, is not brought back (a reload drops it)', async () => {
+    updateSettings('general', { defaultView: 'list', hideReadArticles: true });
+    const read = {
+      id: 555,
+      feedId: 1,
+      title: 'Read one',
+      pubDate: 1_600_000_000,
+      flags: 1,
+      link: '',
+    } as ItemRow;
+    const rowInList = vi.fn(() => Promise.resolve(read));
+    renderList(
+      '/f/1',
+      false,
+      { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }), rowInList },
+      { rivuletSelected: { id: 555, pubDate: read.pubDate } },
+    );
+    await screen.findByText('2 unread of 5');
+    await vi.waitFor(() => expect(rowInList).toHaveBeenCalledOnce());
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    press('Enter');
+    await act(() => Promise.resolve());
+    expect(where()).toBe('/f/1');
+  });
+
   it('one the list no longer holds selects nothing', async () => {
     updateSettings('general', { defaultView: 'list' });
     renderList('/f/1', false, undefined, { rivuletSelected: { id: 999, pubDate: 1_700_000_000 } });

@@ -38,7 +38,7 @@ export function useOpenArticle(
   const id = address.openId;
   const item = useQuery({ ...itemQuery(id ?? 0), enabled: id !== null });
   const found = id !== null && item.isSuccess ? item.data : undefined;
-  usePlaceInList(found, data, pinRead, rowInList);
+  usePlaceInList(found, data, pinRead, rowInList, true);
   if (address.malformed) return { kind: 'malformed' };
   if (id !== null && item.isSuccess && !item.data) return { kind: 'gone', id };
   return null;
@@ -47,15 +47,18 @@ export function useOpenArticle(
 /**
  * Brings the row of `target` (an article the address opens, or the selection a history entry
  * kept: selectionEntry.ts) among the list's loaded rows when it belongs to the list: one
- * `rowInList` call per id when its row is not loaded, then, in only-unread lists, a read article
- * is pinned as a row of its own, and one further down than the loaded pages makes the list load
- * on, REACH_STEP rows at a time up to REACH_LIMIT. Without `rowInList`, nothing is asked.
+ * `rowInList` call per id when its row is not loaded, then one further down than the loaded
+ * pages makes the list load on, REACH_STEP rows at a time up to REACH_LIMIT. A read article of
+ * a list that hides read ones (`hidesRead`) is not among its rows: with `keepRead` (the open
+ * article) it is pinned as a row of its own, else (a kept selection: a reload drops the articles
+ * read, selected or not) it is left out. Without `rowInList`, nothing is asked.
  */
 export function usePlaceInList(
   target: { id: number; pubDate: number } | null | undefined,
   data: ItemsData,
-  pinRead: boolean,
+  hidesRead: boolean,
   rowInList: ((at: { id: number; pubDate: number }) => Promise<ItemRow | null>) | undefined,
+  keepRead: boolean,
 ): void {
   // Where the article sits in this list, asked once per id (null: not in this list).
   const [placed, setPlaced] = useState<{ id: number; row: ItemRow | null } | null>(null);
@@ -77,13 +80,15 @@ export function usePlaceInList(
   const loaded = rows.length;
   useEffect(() => {
     if (!row || listed) return;
-    // A read article of an only-unread list is kept on screen as a row of its own.
-    if (pinRead && (row.flags & FLAG_READ) !== 0) pin(row);
+    // A read article of an only-unread list is kept on screen as a row of its own, or left out.
+    if (hidesRead && (row.flags & FLAG_READ) !== 0) {
+      if (keepRead) pin(row);
+    }
     // One further down the list than the loaded pages (a reloaded or pasted address, a
     // notification): load on towards it so that the list can select and scroll to it and j/k
     // go on from there, up to REACH_LIMIT rows (then the reader still shows it, unlisted).
     else if (hasMore && loaded < REACH_LIMIT) want(loaded + REACH_STEP);
-  }, [row, listed, pinRead, pin, hasMore, loaded, want]);
+  }, [row, listed, hidesRead, keepRead, pin, hasMore, loaded, want]);
 }
 
 /** The note shown over the list when the address names no article it can open. */

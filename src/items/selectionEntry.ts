@@ -78,7 +78,7 @@ export function useSelectionEntry(
   selectedRow: ItemRow | undefined,
   openId: number | null,
   data: ItemsData,
-  pinRead: boolean,
+  hidesRead: boolean,
   rowInList: ((at: { id: number; pubDate: number }) => Promise<ItemRow | null>) | undefined,
   reveal: (index: number) => void,
 ): void {
@@ -88,7 +88,8 @@ export function useSelectionEntry(
   const [wanted, setWanted] = useState(() => (openId === null ? selectedIn(location.state) : null));
   const selectedId = selectedRow?.id ?? null;
   if (wanted !== null && selectedId !== null) setWanted(null);
-  usePlaceInList(wanted, data, pinRead, rowInList);
+  // A kept article read meanwhile in a list that hides read ones is not brought back.
+  usePlaceInList(wanted, data, hidesRead, rowInList, false);
   useOpenRequest(wanted?.id ?? null, data.rows, reveal);
 
   const selectedDate = selectedRow?.pubDate ?? null;
