@@ -18,6 +18,10 @@ import classes from './ItemCells.module.css';
 export interface CellProps {
   row: ItemRow;
   index: number;
+  /** The row's element id (the list's aria-activedescendant names it while it is selected). */
+  optionId: string;
+  /** How many rows the list has in all (the option's aria-setsize). */
+  setSize: number;
   feedTitle: string;
   /** Unix seconds, shared by all rows of a render. */
   now: number;
@@ -47,6 +51,10 @@ function useThumb(url: string): { image: string | undefined; onError: () => void
   return { image: src, onError };
 }
 
+/**
+ * The row's buttons, for the pointer and touch. Out of the Tab order: the keyboard is the list's
+ * (its listbox, VirtualList.tsx), where m, s and the menu key (or Shift+F10) do the same.
+ */
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
   const t = useT();
   const unread = (row.flags & FLAG_READ) === 0;
@@ -65,6 +73,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
           aria-label={saved ? t('items.row.unsave') : t('items.row.save')}
           aria-pressed={saved}
           data-testid="item-save"
+          tabIndex={-1}
           onClick={stop(() => onToggleSaved(row))}
         >
           {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
@@ -77,6 +86,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
           color="gray"
           aria-label={unread ? t('items.row.markRead') : t('items.row.markUnread')}
           data-testid="item-read"
+          tabIndex={-1}
           onClick={stop(() => onToggleRead(row))}
         >
           {unread ? <IconCheck size={15} /> : <IconCircleDot size={15} />}
@@ -88,6 +98,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
         color="gray"
         aria-label={t('items.row.more')}
         data-testid="item-menu"
+        tabIndex={-1}
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
@@ -131,7 +142,13 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
     'data-selected': p.selected,
     'data-active': p.active,
     'data-view': view,
-    role: 'article',
+    // An option of the list's listbox (VirtualList.tsx): its name is the title, its place
+    // "12 of 340" although only the rows on screen exist.
+    id: p.optionId,
+    role: 'option',
+    'aria-selected': p.selected,
+    'aria-posinset': p.index + 1,
+    'aria-setsize': p.setSize,
     'aria-label': p.row.title || t('common.untitled'),
     onClick: () => p.onOpen(p.index),
     onContextMenu: (e: MouseEvent) => {
@@ -218,9 +235,8 @@ export function ItemTextCell(p: CellProps) {
 export function ItemCard(p: CellProps) {
   const { image, onError } = useThumb(p.row.thumbnail);
   const t = useT();
-  const { role: _role, ...props } = rowProps(p, 'card', t);
   return (
-    <div className={classes.card} {...props} role="article" data-text={!image || undefined}>
+    <div className={classes.card} {...rowProps(p, 'card', t)} data-text={!image || undefined}>
       {image && (
         <img
           className={classes.cardImage}

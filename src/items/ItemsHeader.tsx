@@ -12,6 +12,8 @@ import classes from './ItemsView.module.css';
 
 export interface ItemsHeaderProps {
   title: ReactNode;
+  /** The title's element id (it names the list of rows). */
+  titleId?: string;
   /** "12 unread" / "340 articles"; hidden when undefined. */
   countLabel: string | undefined;
   /** Refresh exists only for real scopes. */
@@ -39,7 +41,7 @@ export function ItemsHeader(p: ItemsHeaderProps) {
   return (
     <header className={classes.header}>
       <div className={classes.titleBox}>
-        <h1 className={classes.title} data-testid="page-title">
+        <h1 className={classes.title} id={p.titleId} data-testid="page-title">
           {p.title}
         </h1>
         {p.countLabel ? (

@@ -1,6 +1,6 @@
 /**
- * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (M opens it,
- * Enter / digits / arrows choose, the confirmation asks about the chosen age) and the article
+ * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (Shift+A opens it,
+ * Enter / digits / arrows choose, and the choice marks at once: Undo takes it back) and the article
  * address (`/f/1/i/<id>`: opening pushes, stepping replaces, Back closes, unknown ids get a note).
  */
 import { MantineProvider } from '@mantine/core';
@@ -13,6 +13,7 @@ import { ConfirmProvider } from '../components/ConfirmDialog';
 import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
 import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
 import { ItemsView } from './ItemsView';
+import { clearUndo, pendingUndo } from '../undo/undoStore';
 
 const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
 const rows = [
@@ -45,11 +46,7 @@ vi.mock('../engine/client', () => ({
   },
 }));
 
-const MESSAGES = {
-  all: 'This marks every unread article in this list as read.',
-  day: 'This marks unread articles older than a day as read.',
-  week: 'This marks unread articles older than a week as read.',
-};
+type Age = 'all' | 'day' | 'week';
 
 function Where() {
   const l = useLocation();
@@ -67,6 +64,7 @@ function renderList(
   path = '/f/1',
   showsRead = false,
   source: Source = { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }) },
+  state: unknown = null,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
@@ -83,7 +81,7 @@ function renderList(
   );
   const router = createMemoryRouter(
     ['/:type/:id/i/:item', '/:type/:id'].map((p) => ({ path: p, element: view })),
-    { initialEntries: ['/welcome', path], initialIndex: 1 },
+    { initialEntries: ['/welcome', { pathname: path, state }], initialIndex: 1 },
   );
   render(
     <MantineProvider env="test">
@@ -101,7 +99,7 @@ function renderList(
 /** A key as the browser sends it: to the focused element (the body when nothing has focus). */
 const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
 const menu = () => screen.queryByTestId('mark-all-menu');
-const option = (age: keyof typeof MESSAGES) => screen.getByTestId(`mark-all-${age}`);
+const option = (age: Age) => screen.getByTestId(`mark-all-${age}`);
 /** Lets Mantine's focus trap (a 0 ms timer) move focus into the menu. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 
@@ -115,6 +113,7 @@ async function openMenu(): Promise<void> {
 beforeEach(() => {
   resetSettings('general');
   engine.state.markAllRead.mockClear();
+  clearUndo();
   engine.state.markRead.mockClear();
   engine.items.get.mockReset();
   engine.items.get.mockImplementation(() => new Promise(() => {}));
@@ -124,6 +123,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The age the engine was asked to mark (from its `olderThan` cut-off), once it has been. */
+async function markedAge(): Promise<Age> {
+  await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
+  const [{ scope, id, olderThan }] = engine.state.markAllRead.mock.calls[0] as unknown as [
+    { scope: string; id: number; olderThan?: number },
+  ];
+  expect([scope, id]).toEqual(['feed', 1]);
+  if (olderThan === undefined) return 'all';
+  return Math.floor(Date.now() / 1000) - olderThan > 2 * 86_400 ? 'week' : 'day';
+}
+
+/** Nothing asks first: no confirmation is, or was, on screen. */
+const noConfirm = () => expect(screen.queryByTestId('confirm-message')).toBeNull();
+
 describe('the mark-all menu from the keyboard', () => {
   it('stays open when a key is pressed before focus has reached it', async () => {
     await openMenu();
@@ -132,11 +145,12 @@ describe('the mark-all menu from the keyboard', () => {
     press('Shift');
     expect(menu()).not.toBeNull();
     press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.all);
+    expect(await markedAge()).toBe('all');
+    noConfirm();
     expect(menu()).toBeNull();
   });
 
-  it('Enter takes the focused option, reached with the arrow keys', async () => {
+  it('Enter takes the focused option, reached with the arrow keys, and marks without asking', async () => {
     await openMenu();
     await settle();
     expect(document.activeElement).toBe(option('all'));
@@ -144,21 +158,37 @@ describe('the mark-all menu from the keyboard', () => {
     press('ArrowDown');
     expect(document.activeElement).toBe(option('week'));
     press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
-    press('n');
-    await act(() => Promise.resolve());
-    expect(engine.state.markAllRead).not.toHaveBeenCalled();
+    expect(await markedAge()).toBe('week');
+    noConfirm();
+    // One change, which Undo takes back.
+    expect(pendingUndo()?.count).toBe(2);
   });
 
-  it('digits choose by position; y confirms and marks the scope', async () => {
+  it('digits choose by position', async () => {
     await openMenu();
     press('2');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
-    press('y');
-    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
-    expect(engine.state.markAllRead.mock.calls[0]).toEqual([
-      expect.objectContaining({ scope: 'feed', id: 1, olderThan: expect.any(Number) as number }),
-    ]);
+    expect(await markedAge()).toBe('day');
+    noConfirm();
+  });
+
+  it('a choice that finds nothing to mark says so, asks nothing and records no change', async () => {
+    engine.state.markAllRead.mockImplementationOnce(() =>
+      Promise.resolve({ flag: 'read', set: true, ids: [] }),
+    );
+    await openMenu();
+    press('2');
+    expect(await screen.findByText('Nothing to mark: no unread articles are older than a day.')).toBeTruthy();
+    noConfirm();
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('the button path is the same: a click on a choice marks it, without asking', async () => {
+    renderList();
+    await screen.findByText('2 unread of 5');
+    fireEvent.click(screen.getByTestId('items-mark-all'));
+    fireEvent.click(await screen.findByTestId('mark-all-all'));
+    expect(await markedAge()).toBe('all');
+    noConfirm();
   });
 
   it('↓ from outside the menu moves focus into it; Esc closes it and the list keys come back', async () => {
@@ -183,7 +213,7 @@ describe('the mark-all menu from the keyboard', () => {
     expect(menu()).not.toBeNull();
     expect(document.activeElement).toBe(option('day'));
     press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
+    expect(await markedAge()).toBe('day');
   });
 });
 
@@ -318,6 +348,60 @@ describe('the article address', () => {
     fireEvent.click(screen.getByTestId('article-missing-dismiss'));
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(screen.queryByTestId('article-missing')).toBeNull();
+  });
+});
+
+describe('the selection kept with the history entry', () => {
+  const where = () => screen.getByTestId('where').textContent;
+
+  it('a list mounted on an entry that kept a selection selects that article again', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    renderList('/f/1', false, undefined, { rivuletSelected: { id: 101, pubDate: 1_700_000_000 } });
+    await screen.findByText('2 unread of 5');
+    // Nothing pressed yet: Enter opens the kept article, m marks it.
+    await vi.waitFor(() => {
+      press('m');
+      expect(engine.state.markRead).toHaveBeenCalledWith([101], true);
+    });
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
+  });
+
+  it('one read since, in a list that hides read articles, is not brought back (a reload drops it)', async () => {
+    updateSettings('general', { defaultView: 'list', hideReadArticles: true });
+    const read = {
+      id: 555,
+      feedId: 1,
+      title: 'Read one',
+      pubDate: 1_600_000_000,
+      flags: 1,
+      link: '',
+    } as ItemRow;
+    const rowInList = vi.fn(() => Promise.resolve(read));
+    renderList(
+      '/f/1',
+      false,
+      { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }), rowInList },
+      { rivuletSelected: { id: 555, pubDate: read.pubDate } },
+    );
+    await screen.findByText('2 unread of 5');
+    await vi.waitFor(() => expect(rowInList).toHaveBeenCalledOnce());
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    press('Enter');
+    await act(() => Promise.resolve());
+    expect(where()).toBe('/f/1');
+  });
+
+  it('one the list no longer holds selects nothing', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    renderList('/f/1', false, undefined, { rivuletSelected: { id: 999, pubDate: 1_700_000_000 } });
+    await screen.findByText('2 unread of 5');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    press('Enter');
+    press('m');
+    await act(() => Promise.resolve());
+    expect(where()).toBe('/f/1');
+    expect(engine.state.markRead).not.toHaveBeenCalled();
   });
 });
 

@@ -2,8 +2,7 @@ import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { type JSX, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { confirm } from '../components/ConfirmDialog';
+import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -19,6 +18,7 @@ import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
 import { useRowSelection } from './rowSelection';
+import { useSelectionEntry } from './selectionEntry';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -122,6 +122,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   );
 
   const [selected, setSelected] = useRowSelection(data.rows);
+  // The page's title names the list for assistive technology (the rows' listbox).
+  const titleId = useId();
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
@@ -130,7 +132,14 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [markMenuOpen, setMarkMenuOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
-  const scrollToItem = (index: number) => setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1 }));
+  // `focus`: a move with the keyboard, which puts the focus on the list's rows (VirtualList.tsx).
+  const scrollToItem = (index: number, focus = false) =>
+    setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1, focus }));
+  // The selection is kept with the history entry: a reload, Back or Forward comes back to it.
+  useSelectionEntry(data.rows[selected], address.openId, data, hidesRead, props.rowInList, (index) => {
+    setSelected(index);
+    scrollToItem(index);
+  });
   const previewOpen = usePreviewGuard();
 
   // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
@@ -182,7 +191,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     if (at < 0) return;
     setSelected(at);
     data.want(at + 10);
-    scrollToItem(at);
+    scrollToItem(at, true);
   };
 
   const refresh = useCallback(async () => {
@@ -198,26 +207,26 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   }, [scope]);
 
   const canMarkAll = !!scope || !!props.markAllRows;
+  // No confirmation, from the keys or the button: the menu's choice is the deliberate step, and
+  // the Undo notice (and z) takes the whole change back, as NetNewsWire and Feedly do it.
   const markAll = async (age: MarkAge) => {
     setMarkMenuOpen(false);
     if (!canMarkAll) return;
-    const ok = await confirm({
-      title: t('items.markConfirm.title'),
-      message: t(`items.markConfirm.${age}`),
-      confirmLabel: t('items.markConfirm.confirm'),
-    }).catch(() => false);
-    if (!ok) return;
     try {
       const { fetchRange, fetchPage } = props;
       const token = scope
         ? await markScopeRead(scope, age)
         : await markListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
+      // Nothing was that old (or unread): say so, and leave the reader and the list as they are.
+      if (token.ids.length === 0) {
+        notifications.show({ message: t(`items.nothingToMark.${age}`) });
+        return;
+      }
       // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
       // and for the undo.
       address.close();
       actions.resetSeen();
       data.reload();
-      if (token.ids.length === 0) notifications.show({ message: t('items.marked', { count: 0 }) });
       recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
     } catch (err) {
       notifications.show({
@@ -337,6 +346,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleRead={actions.toggleRead}
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
+        labelledBy={titleId}
         footer={<EndOfList onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} unread={scopeUnread} />}
       />
     );
@@ -347,6 +357,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader
         title={props.title}
+        titleId={titleId}
         countLabel={props.noCount ? undefined : countLabel}
         scoped={!!scope}
         canMarkAll={canMarkAll}

@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemRow } from '../engine/contract';
 import type { ItemsData } from './useItemsData';
-import { AHEAD_ROWS, VirtualList } from './VirtualList';
+import { AHEAD_ROWS, VirtualList, type VirtualListProps } from './VirtualList';
 import { ROW_ESTIMATE } from './views';
 
 vi.mock('../engine/client', () => ({ reportInput: () => {} }));
@@ -44,8 +44,8 @@ function data(loaded: number, count: number, want = vi.fn()): ItemsData {
   };
 }
 
-function list(d: ItemsData) {
-  render(
+function element(d: ItemsData, extra: Partial<VirtualListProps> = {}) {
+  return (
     <MantineProvider>
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
@@ -64,11 +64,16 @@ function list(d: ItemsData) {
             onRange={() => {}}
             footer={null}
             scrollTo={null}
+            {...extra}
           />
         </MemoryRouter>
       </QueryClientProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+}
+
+function list(d: ItemsData) {
+  render(element(d));
   const scroller = screen.getByTestId('items-list');
   return { scroller, height: parseFloat((scroller.firstElementChild as HTMLElement).style.height) };
 }
@@ -88,5 +93,79 @@ describe('the virtual list', () => {
     const { height } = list(data(50, 700));
     expect(height).toBeLessThanOrEqual(700 * ROW_ESTIMATE.list);
     expect(height).toBeGreaterThan((700 - 40) * ROW_ESTIMATE.list);
+  });
+});
+
+describe('the rows for assistive technology', () => {
+  // The test DOM lays nothing out: the list's viewport is said to be 900 × 900 and each row 90
+  // high, so the rows of a screen (and the overscan) render.
+  beforeEach(() => {
+    const size = (list: number, row: number) =>
+      function (this: HTMLElement) {
+        return this.dataset.testid === 'items-list' ? list : this.dataset.index !== undefined ? row : 0;
+      };
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(size(900, 90));
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(size(900, 900));
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(size(900, 90));
+  });
+  afterEach(() => vi.restoreAllMocks());
+  const props = { labelledBy: 'list-title', footer: <button type="button">Next feed</button> };
+
+  it('are the options of a listbox named by the title, each with its title and place in the whole list', () => {
+    render(
+      <>
+        <h1 id="list-title">Daily News</h1>
+        {element(data(8, 8), props)}
+      </>,
+    );
+    const listbox = screen.getByRole('listbox', { name: 'Daily News' });
+    expect(listbox.tabIndex).toBe(0);
+    const options = within(listbox).getAllByRole('option');
+    expect(options).toHaveLength(8);
+    expect(options[2]!.getAttribute('aria-label')).toBe('Row 3');
+    expect(options[2]!.getAttribute('aria-posinset')).toBe('3');
+    expect(options[2]!.getAttribute('aria-setsize')).toBe('8');
+    expect(options.every((o) => o.getAttribute('aria-selected') === 'false')).toBe(true);
+    expect(listbox.hasAttribute('aria-activedescendant')).toBe(false);
+    // The footer's buttons are not options of the list.
+    expect(within(listbox).queryByRole('button', { name: 'Next feed' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next feed' })).toBeTruthy();
+    // The rows' own buttons are for the pointer: the keyboard stays on the list.
+    expect(
+      within(options[0]!)
+        .getAllByRole('button')
+        .every((b) => b.tabIndex === -1),
+    ).toBe(true);
+  });
+
+  it('the selected row is aria-selected and the active descendant while it is rendered', () => {
+    const d = data(1000, 1000);
+    const { rerender } = render(element(d, { ...props, selected: 2 }));
+    const listbox = screen.getByRole('listbox');
+    const selected = within(listbox).getByRole('option', { selected: true });
+    expect(selected.getAttribute('aria-label')).toBe('Row 3');
+    expect(listbox.getAttribute('aria-activedescendant')).toBe(selected.id);
+    expect(document.getElementById(selected.id)).toBe(selected);
+    // Far below the rows on screen: no row is in the DOM to name.
+    rerender(element(d, { ...props, selected: 900 }));
+    expect(within(listbox).queryByRole('option', { selected: true })).toBeNull();
+    expect(listbox.hasAttribute('aria-activedescendant')).toBe(false);
+  });
+
+  it('a move with the keyboard puts the focus on the listbox; other scrolls leave the focus alone', () => {
+    const d = data(30, 30);
+    const { rerender } = render(element(d, { ...props, selected: 1, scrollTo: { index: 1, seq: 1 } }));
+    const listbox = screen.getByRole('listbox');
+    expect(document.activeElement).not.toBe(listbox);
+    rerender(element(d, { ...props, selected: 2, scrollTo: { index: 2, seq: 2, focus: true } }));
+    expect(document.activeElement).toBe(listbox);
+  });
+
+  it('the menu key on the focused list opens the selected row’s menu', () => {
+    const onMenu = vi.fn();
+    render(element(data(30, 30), { ...props, selected: 4, onMenu }));
+    fireEvent.contextMenu(screen.getByRole('listbox'));
+    expect(onMenu).toHaveBeenCalledOnce();
+    expect(onMenu.mock.calls[0]![0]).toBe(4);
   });
 });

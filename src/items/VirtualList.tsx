@@ -1,6 +1,6 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useRowKey } from './rowKey';
 import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
@@ -14,10 +14,15 @@ import { useSettingsGroup } from '../settings/useSettings';
 import { itemAt, SwipeBackdrop, useRowSwipes } from './rowSwipe';
 import { useLongPress } from './longPress';
 
-/** A request to bring an item into view; `seq` makes repeated requests distinct. */
+/**
+ * A request to bring an item into view; `seq` makes repeated requests distinct. `focus` (a move
+ * with the keyboard) also puts the keyboard focus on the list, so a screen reader announces the
+ * row selected.
+ */
 export interface ScrollRequest {
   index: number;
   seq: number;
+  focus?: boolean;
 }
 
 export interface VirtualListProps {
@@ -42,6 +47,8 @@ export interface VirtualListProps {
   footer: ReactNode;
   /** Scrolls the requested item into view (only as far as needed). */
   scrollTo: ScrollRequest | null;
+  /** The id of the element that names the list (the page's title). */
+  labelledBy?: string;
 }
 
 /**
@@ -61,6 +68,13 @@ export const AHEAD_ROWS = 2000;
  * DOM; the list's height covers the loaded rows and AHEAD_ROWS more, and rows not yet loaded
  * show as placeholders while the pages before them are fetched. The card view virtualises rows
  * of cards. Row heights start from per-view estimates and are measured.
+ *
+ * For assistive technology the rows are the options of a listbox (WAI-ARIA's listbox with
+ * `aria-activedescendant`): the listbox holds the keyboard focus (Tab reaches it; j/k put it
+ * there), the selected row is `aria-selected` and, while it is rendered, the listbox's active
+ * descendant, so a screen reader announces its title and place ("12 of 340") as j/k move. The
+ * focus never moves onto a row, so rows coming and going as the list scrolls cannot lose it.
+ * The footer (end of list, next feed) is outside the listbox: its buttons are not options.
  */
 export function VirtualList(props: VirtualListProps) {
   const { data, view, footer } = props;
@@ -117,10 +131,18 @@ export function VirtualList(props: VirtualListProps) {
     if (lastVisible > 0) onRange(firstVisible, lastVisible - 1, (i) => rows[i]);
   }, [data, rows, onRange, firstVisible, lastVisible]);
 
+  const listboxRef = useRef<HTMLDivElement | null>(null);
   const { scrollTo } = props;
   useEffect(() => {
-    if (scrollTo) virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+    if (!scrollTo) return;
+    virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+    // The list scrolls itself: focusing must not scroll it (to the listbox's top) as well.
+    if (scrollTo.focus) listboxRef.current?.focus({ preventScroll: true });
   }, [scrollTo, virtualizer, cols]);
+
+  // Row ids for aria-activedescendant, unique in the page (useId's prefix) and stable per article.
+  const idPrefix = useId();
+  const optionId = (id: number) => `${idPrefix}-item-${id}`;
 
   const cell = (index: number): CellProps | null => {
     const row = data.rows[index];
@@ -128,6 +150,8 @@ export function VirtualList(props: VirtualListProps) {
     return {
       row,
       index,
+      optionId: optionId(row.id),
+      setSize: data.count,
       feedTitle: props.feedTitle(row.feedId),
       now: props.now,
       selected: index === props.selected,
@@ -142,7 +166,6 @@ export function VirtualList(props: VirtualListProps) {
   };
 
   const render = (i: number) => {
-    if (withFooter && i === itemRows) return footer;
     if (view === 'card') {
       return (
         <div className={cardRowClass} style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
@@ -160,6 +183,30 @@ export function VirtualList(props: VirtualListProps) {
     return <ItemRowCell {...p} view={view} />;
   };
 
+  const placed = (vi: VirtualItem, content: ReactNode) => (
+    <div
+      key={vi.key}
+      ref={virtualizer.measureElement}
+      data-index={vi.index}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        width: '100%',
+        transform: `translateY(${vi.start}px)`,
+      }}
+    >
+      {swipe && vi.index === swipedRow && <SwipeBackdrop swipe={swipe} />}
+      {content}
+    </div>
+  );
+  const shown = virtualizer.getVirtualItems();
+  const footerItem = withFooter ? shown.find((vi) => vi.index === itemRows) : undefined;
+  // The selected row is the active descendant only while it is in the DOM.
+  const selectedRow = data.rows[props.selected];
+  const selectedShown =
+    selectedRow !== undefined && shown.some((vi) => vi.index === Math.floor(props.selected / cols));
+
   return (
     <div
       ref={mergedRef}
@@ -172,23 +219,26 @@ export function VirtualList(props: VirtualListProps) {
       onScroll={reportInput}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((vi) => (
-          <div
-            key={vi.key}
-            ref={virtualizer.measureElement}
-            data-index={vi.index}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              transform: `translateY(${vi.start}px)`,
-            }}
-          >
-            {swipe && vi.index === swipedRow && <SwipeBackdrop swipe={swipe} />}
-            {render(vi.index)}
-          </div>
-        ))}
+        <div
+          ref={listboxRef}
+          role="listbox"
+          aria-labelledby={props.labelledBy}
+          aria-activedescendant={selectedShown ? optionId(selectedRow.id) : undefined}
+          tabIndex={0}
+          className={classes.listbox}
+          // The menu key (or Shift+F10) with the list focused opens the selected row's menu.
+          onContextMenu={(e) => {
+            if (e.target !== e.currentTarget || !selectedShown) return;
+            const el = document.getElementById(optionId(selectedRow.id));
+            if (!el) return;
+            e.preventDefault();
+            const r = el.getBoundingClientRect();
+            props.onMenu(props.selected, r.left + 24, r.top + Math.min(r.height, 48));
+          }}
+        >
+          {shown.map((vi) => (vi === footerItem ? null : placed(vi, render(vi.index))))}
+        </div>
+        {footerItem && placed(footerItem, footer)}
       </div>
     </div>
   );

@@ -88,6 +88,8 @@ describe('the article list in Simplified Chinese', () => {
       <ItemTextCell
         row={row}
         index={0}
+        optionId="row-1"
+        setSize={1}
         feedTitle="Example"
         now={NOW}
         selected={false}
@@ -116,6 +118,8 @@ describe('the article list in Simplified Chinese', () => {
         view="list"
         row={{ ...row, title: 'The river’s mill', snippet: 'A river runs past the mill.' }}
         index={0}
+        optionId="row-1"
+        setSize={1}
         feedTitle="Example"
         now={NOW}
         selected={false}

@@ -2,7 +2,8 @@
  * The article an address opens, seen from its list: whether it exists (an unknown or deleted id
  * gets a note over the list instead of a reader), and, in only-unread lists, keeping it on screen
  * as a row when it is read but belongs to the list (after a reload or a pasted address the
- * engine's unread-only pages no longer contain it). An article that does not belong to the list
+ * engine's unread-only pages no longer contain it; `usePlaceInList`, which the selection a
+ * history entry keeps uses too). An article that does not belong to the list
  * opens in the reader but never becomes one of its rows. An article further down than the loaded
  * pages makes the list load on until it is among them (bounded), so it is selected and in view.
  */
@@ -25,8 +26,8 @@ export type MissingArticle = { kind: 'gone'; id: number } | { kind: 'malformed' 
 
 /**
  * See the file comment. Returns what is wrong with the address's article, or null. One
- * `items.get` per opened id (shared with the reader's query) and, when its row is not loaded,
- * one `rowInList` call per opened id, then pages of up to REACH_STEP rows until it is.
+ * `items.get` per opened id (shared with the reader's query); its row is placed in the list by
+ * {@link usePlaceInList}.
  */
 export function useOpenArticle(
   address: ArticleAddress,
@@ -37,34 +38,57 @@ export function useOpenArticle(
   const id = address.openId;
   const item = useQuery({ ...itemQuery(id ?? 0), enabled: id !== null });
   const found = id !== null && item.isSuccess ? item.data : undefined;
+  usePlaceInList(found, data, pinRead, rowInList, true);
+  if (address.malformed) return { kind: 'malformed' };
+  if (id !== null && item.isSuccess && !item.data) return { kind: 'gone', id };
+  return null;
+}
 
-  // Where the open article sits in this list, asked once per id (null: not in this list).
+/**
+ * Brings the row of `target` (an article the address opens, or the selection a history entry
+ * kept: selectionEntry.ts) among the list's loaded rows when it belongs to the list: one
+ * `rowInList` call per id when its row is not loaded, then one further down than the loaded
+ * pages makes the list load on, REACH_STEP rows at a time up to REACH_LIMIT. A read article of
+ * a list that hides read ones (`hidesRead`) is not among its rows: with `keepRead` (the open
+ * article) it is pinned as a row of its own, else (a kept selection: a reload drops the articles
+ * read, selected or not) it is left out. Without `rowInList`, nothing is asked.
+ */
+export function usePlaceInList(
+  target: { id: number; pubDate: number } | null | undefined,
+  data: ItemsData,
+  hidesRead: boolean,
+  rowInList: ((at: { id: number; pubDate: number }) => Promise<ItemRow | null>) | undefined,
+  keepRead: boolean,
+): void {
+  // Where the article sits in this list, asked once per id (null: not in this list).
   const [placed, setPlaced] = useState<{ id: number; row: ItemRow | null } | null>(null);
   const asked = useRef<number | null>(null);
   const { isPending, rows, pin, hasMore, want } = data;
-  const listed = found ? rows.some((r) => r.id === found.id) : true;
+  const listed = target ? rows.some((r) => r.id === target.id) : true;
+  const targetId = target?.id;
+  const targetDate = target?.pubDate;
   useEffect(() => {
-    if (!found || !rowInList || isPending || listed || asked.current === found.id) return;
-    asked.current = found.id;
-    rowInList({ id: found.id, pubDate: found.pubDate })
-      .then((row) => setPlaced({ id: found.id, row: row?.id === found.id ? row : null }))
-      .catch((err: unknown) => console.warn('Rivulet: could not place the open article', err));
-  }, [found, rowInList, isPending, listed]);
+    if (targetId === undefined || targetDate === undefined) return;
+    if (!rowInList || isPending || listed || asked.current === targetId) return;
+    asked.current = targetId;
+    rowInList({ id: targetId, pubDate: targetDate })
+      .then((row) => setPlaced({ id: targetId, row: row?.id === targetId ? row : null }))
+      .catch((err: unknown) => console.warn('Rivulet: could not place the article in its list', err));
+  }, [targetId, targetDate, rowInList, isPending, listed]);
 
-  const row = found && placed?.id === found.id ? placed.row : null;
+  const row = targetId !== undefined && placed?.id === targetId ? placed.row : null;
   const loaded = rows.length;
   useEffect(() => {
     if (!row || listed) return;
-    // A read article of an only-unread list is kept on screen as a row of its own.
-    if (pinRead && (row.flags & FLAG_READ) !== 0) pin(row);
+    // A read article of an only-unread list is kept on screen as a row of its own, or left out.
+    if (hidesRead && (row.flags & FLAG_READ) !== 0) {
+      if (keepRead) pin(row);
+    }
     // One further down the list than the loaded pages (a reloaded or pasted address, a
     // notification): load on towards it so that the list can select and scroll to it and j/k
     // go on from there, up to REACH_LIMIT rows (then the reader still shows it, unlisted).
     else if (hasMore && loaded < REACH_LIMIT) want(loaded + REACH_STEP);
-  }, [row, listed, pinRead, pin, hasMore, loaded, want]);
-  if (address.malformed) return { kind: 'malformed' };
-  if (id !== null && item.isSuccess && !item.data) return { kind: 'gone', id };
-  return null;
+  }, [row, listed, hidesRead, keepRead, pin, hasMore, loaded, want]);
 }
 
 /** The note shown over the list when the address names no article it can open. */

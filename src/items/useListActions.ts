@@ -11,7 +11,7 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
 import { errorText } from '../i18n/errorText';
-import { recordUndo } from '../undo/undoStore';
+import { changeUnderWay, holdChanges, recordUndo } from '../undo/undoStore';
 
 function report(err: unknown): void {
   console.warn('Rivulet: could not change the article', err);
@@ -56,20 +56,26 @@ export function useListActions(data: ItemsData, markOnScroll: boolean, burst: st
     const batcher = createBatcher((ids) => {
       const record = (token: UndoToken | null) =>
         token && recordUndo(token, label, { burst: `scroll ${burst}` });
+      // Undo waits for this batch's record (undoStore.ts), so z takes it back with the rest.
       if (leaving) {
-        withEngine((e) => e.state.markRead(ids, true))
-          .then(record)
-          .catch(report);
+        changeUnderWay(
+          withEngine((e) => e.state.markRead(ids, true))
+            .then(record)
+            .catch(report),
+        );
         return;
       }
       const wanted = new Set(ids);
       const rows = rowsRef.current.filter((r) => wanted.has(r.id));
-      setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report);
+      changeUnderWay(setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report));
     });
     batcherRef.current = batcher;
+    // An undo (z, the notice's button) sends the batch still waiting first, as part of the burst.
+    const release = holdChanges(() => batcher.flush());
     return () => {
       leaving = true;
       batcher.flush();
+      release();
       tracker.reset();
     };
   }, [burst, tracker]);

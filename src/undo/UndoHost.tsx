@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
-import { clearUndo, onUndoChange, pendingUndo, undoLast, type UndoEntry } from './undoStore';
+import { clearUndo, onUndoChange, pendingUndo, settleChanges, undoLast, type UndoEntry } from './undoStore';
 
 /** How long the notice stays (ms); `z` keeps working after it faded, until a newer change. */
 const NOTICE_MS = 10_000;
@@ -14,6 +14,8 @@ let resultShown: string | null = null;
 
 /** Takes back the last bulk change (the notice's button and the `z` key) and says how it went. */
 export async function runUndo(): Promise<void> {
+  // Marks still batched or on their way are recorded first: they are part of the last change.
+  await settleChanges();
   const entry = pendingUndo();
   try {
     const restored = await undoLast((token) => withEngine((e) => e.state.undo(token)));

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BURST_MS,
+  changeUnderWay,
   clearUndo,
+  holdChanges,
   onUndone,
   pendingUndo,
   recordUndo,
@@ -97,5 +99,47 @@ describe('undo store', () => {
     recordUndo({ flag: 'read', set: true, ids: [9] }, label);
     await expect(undoLast(() => Promise.reject(new Error('locked')))).rejects.toThrow('locked');
     expect(pendingUndo()?.token?.ids).toEqual([9]);
+  });
+
+  it('sends what a source still holds and waits for what is on its way, then takes back all of it', async () => {
+    recordUndo({ flag: 'read', set: true, ids: [1, 2] }, label, { burst: 'scroll' });
+    // Ids 3 and 4 are batched (not sent yet); sending them takes a moment to be recorded.
+    let held = [3, 4];
+    const release = holdChanges(() => {
+      const ids = held;
+      held = [];
+      if (ids.length === 0) return;
+      changeUnderWay(
+        new Promise((r) => setTimeout(r, 5)).then(() =>
+          recordUndo({ flag: 'read', set: true, ids }, label, { burst: 'scroll' }),
+        ),
+      );
+    });
+    const engine = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+    try {
+      expect(await undoLast(engine)).toBe(4);
+      expect(engine).toHaveBeenCalledWith({ flag: 'read', set: true, ids: [1, 2, 3, 4] });
+      expect(pendingUndo()).toBeNull();
+    } finally {
+      release();
+    }
+  });
+
+  it('a change of another kind still on its way is the last change: undo takes that one back', async () => {
+    recordUndo({ flag: 'saved', set: true, ids: [5] }, label);
+    changeUnderWay(Promise.resolve().then(() => recordUndo({ flag: 'read', set: true, ids: [6] }, label)));
+    // A change that failed is its maker's to report; undo goes on without it.
+    changeUnderWay(Promise.reject(new Error('offline')).catch(() => null));
+    const engine = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+    expect(await undoLast(engine)).toBe(1);
+    expect(engine).toHaveBeenCalledWith({ flag: 'read', set: true, ids: [6] });
+  });
+
+  it('a source that has gone is not asked again', async () => {
+    const flush = vi.fn();
+    holdChanges(flush)();
+    recordUndo({ flag: 'read', set: true, ids: [1] }, label);
+    await undoLast(() => Promise.resolve(1));
+    expect(flush).not.toHaveBeenCalled();
   });
 });

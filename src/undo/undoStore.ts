@@ -4,6 +4,11 @@
  * newer one replaces it), so Undo always means "the change just made". Scroll marking sends many
  * small batches; those of one burst (same `burst` key, each within BURST_MS of the previous)
  * merge into one change. No React here: `UndoHost.tsx` shows it, tests drive it directly.
+ *
+ * Some changes are on screen before they are recorded: scroll marks wait in a batch for a pause
+ * (src/items/useListActions.ts) and then for the engine. Undo first sends what is held
+ * (`holdChanges`) and waits for what is under way (`changeUnderWay`), so `z` pressed mid-scroll
+ * takes back every mark the reader saw, not only the batches before.
  */
 import type { UndoToken } from '../engine/contract';
 
@@ -37,6 +42,11 @@ let current: UndoEntry | null = null;
 let serial = 0;
 const listeners = new Set<Listener>();
 const undoneListeners = new Set<(token: UndoToken | null) => void>();
+
+/** Sources that hold changes back before making them (a scroll batch): each sends its own now. */
+const holders = new Set<() => void>();
+/** Changes made (on screen) whose record has not come yet. */
+const underWay = new Set<Promise<unknown>>();
 
 function emit(): void {
   for (const l of listeners) l(current);
@@ -100,6 +110,35 @@ function sameKind(a: UndoToken, b: UndoToken): boolean {
   return a.flag === b.flag && a.set === b.set;
 }
 
+/**
+ * Registers a source that holds changes back before it makes them (scroll marks batched for a
+ * pause): `flush` makes what it holds at once (and hands each change to `changeUnderWay`).
+ * Returns the function that unregisters it.
+ */
+export function holdChanges(flush: () => void): () => void {
+  holders.add(flush);
+  return () => holders.delete(flush);
+}
+
+/**
+ * A change on its way whose `recordUndo` comes when it settles: an undo waits for it first. The
+ * promise should not reject (a failure is the maker's to report); if it does, undo goes on.
+ */
+export function changeUnderWay(change: Promise<unknown>): void {
+  underWay.add(change);
+  const done = () => underWay.delete(change);
+  change.then(done, done);
+}
+
+/**
+ * Makes every held change and waits for every change under way, so the change recorded last is
+ * the last one made (undo calls it before it looks). Cheap when nothing is held or under way.
+ */
+export async function settleChanges(): Promise<void> {
+  for (const flush of [...holders]) flush();
+  while (underWay.size > 0) await Promise.allSettled([...underWay]);
+}
+
 /** The change `undoLast` would take back, or null. */
 export function pendingUndo(): UndoEntry | null {
   return current;
@@ -113,12 +152,14 @@ export function clearUndo(): void {
 }
 
 /**
- * Takes back the last change through `undo` (the engine's `state.undo`), then tells the
+ * Takes back the last change (after `settleChanges`: held and pending changes are recorded
+ * first) through `undo` (the engine's `state.undo`), then tells the
  * `onUndone` listeners (lists reload). Resolves how many items changed back, or null when there
  * was nothing to undo or the change's own `run` declined (it then stays recorded). On failure the
  * change stays recorded (undo is idempotent: try again).
  */
 export async function undoLast(undo: (token: UndoToken) => Promise<number>): Promise<number | null> {
+  await settleChanges();
   const entry = current;
   if (!entry) return null;
   const restored = entry.run ? await entry.run() : entry.token ? await undo(entry.token) : 0;

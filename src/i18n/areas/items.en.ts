@@ -51,14 +51,12 @@ export const itemsEn = {
     day: 'Older than a day',
     week: 'Older than a week',
   },
-  markConfirm: {
-    title: 'Mark as read?',
-    all: 'This marks every unread article in this list as read.',
-    day: 'This marks unread articles older than a day as read.',
-    week: 'This marks unread articles older than a week as read.',
-    confirm: 'Mark as read',
+  // Mark all read asks nothing (Undo takes it back); a choice that finds nothing says so.
+  nothingToMark: {
+    all: 'Nothing to mark: this list has no unread articles.',
+    day: 'Nothing to mark: no unread articles are older than a day.',
+    week: 'Nothing to mark: no unread articles are older than a week.',
   },
-  marked: plural({ one: '{count} marked as read.', other: '{count} marked as read.' }),
   markFailed: 'Could not mark as read',
   changeFailed: 'Could not save the change',
   pull: {

@@ -46,14 +46,11 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     day: '一天前的文章',
     week: '一周前的文章',
   },
-  markConfirm: {
-    title: '标为已读？',
-    all: '此列表中所有未读文章都会标为已读。',
-    day: '发布超过一天的未读文章都会标为已读。',
-    week: '发布超过一周的未读文章都会标为已读。',
-    confirm: '标为已读',
+  nothingToMark: {
+    all: '没有可标记的文章：此列表没有未读文章。',
+    day: '没有可标记的文章：没有发布超过一天的未读文章。',
+    week: '没有可标记的文章：没有发布超过一周的未读文章。',
   },
-  marked: plural({ other: '已将 {count} 篇标为已读。' }),
   markFailed: '无法标为已读',
   changeFailed: '无法保存更改',
   pull: {

@@ -56,6 +56,30 @@ export class ListScreen {
       .locator(sel)
       .describe(title === undefined ? 'the selected row' : `the row '${title}' selected`);
   }
+  /** The rows as assistive technology meets them: a listbox of options. */
+  get listbox(): Locator {
+    return this.page.getByRole('listbox').describe('the listbox of articles');
+  }
+  /** The option the list marks selected (`aria-selected`), with this name when given. */
+  selectedOption(name?: string): Locator {
+    return this.listbox
+      .getByRole('option', { selected: true, ...(name === undefined ? {} : { name, exact: true }) })
+      .describe(name === undefined ? 'the selected option' : `the option '${name}' selected`);
+  }
+  /**
+   * What a screen reader announces on the list: the name of the option the focused listbox names
+   * as its active descendant (it must be that selected option), or null when the listbox has no
+   * focus or names none.
+   */
+  async announced(): Promise<string | null> {
+    return this.listbox.evaluate((el) => {
+      if (document.activeElement !== el) return null;
+      const id = el.getAttribute('aria-activedescendant');
+      const option = id ? document.getElementById(id) : null;
+      if (!option || option.getAttribute('role') !== 'option') return null;
+      return option.getAttribute('aria-selected') === 'true' ? option.getAttribute('aria-label') : null;
+    });
+  }
   /**
    * How many of the row's text lines (title, summary, source and date) its buttons (save, read,
    * menu) overlap on screen: 0 when they leave the text readable.
@@ -211,7 +235,7 @@ export class ListScreen {
   get pullIndicator(): Locator {
     return this.page.locator(tid('pull-refresh')).describe("pull to refresh's indicator");
   }
-  /** Opens "Mark all read" and picks `which` (the confirmation is left to the test). */
+  /** Opens "Mark all read" and picks `which` (it marks at once; Undo takes it back). */
   async markAll(which = 'all'): Promise<void> {
     await this.markAllButton.click();
     await this.markAllChoice(which).click();

@@ -1,0 +1,104 @@
+/**
+ * The list's selection in the real app: it is kept with its history entry, so a reload, Back and
+ * Forward come back to the article that was selected, in view; and a screen reader is told of it
+ * (the rows are a listbox's options, the selected one its active descendant).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
+import { screens, waitFor, waitForPath } from './pages';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { shootSizes } from './shots';
+
+let browser: Browser;
+let app: AppPage;
+let ids: SeededFeeds;
+
+const articles = (name: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ title: `${name} ${i + 1}`, description: `<p>${name}</p>` }));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  ids = await seedFeeds(app.page, [
+    { title: 'Daily News', articles: articles('News', 60) },
+    { title: 'Side Feed', articles: articles('Side', 5) },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false, autoRead: false } });
+}, 120_000);
+afterAll(async () => {
+  await app.context.close();
+  await browser.close();
+});
+
+test('reload, Back and Forward come back to the selected article, in view', async () => {
+  const { page } = app;
+  const { list, sidebar } = screens(page);
+  const news = `/f/${ids.feedIds[0]}`;
+  const side = `/f/${ids.feedIds[1]}`;
+  await app.goto(news);
+  await list.waitForRow('News 1');
+  // Far enough down that the list's first screen does not show it.
+  for (let i = 0; i < 30; i++) await page.keyboard.press('j');
+  await waitFor(list.selected('News 30'), "'News 30' selected after 30 × j");
+
+  await page.reload();
+  await waitFor(list.selected('News 30'), "'News 30' selected again after a reload");
+  expect(await list.rowInView('News 30')).toBe(true);
+
+  // Another list (a new entry), with its own selection.
+  await sidebar.feed(ids.feedIds[1]!).click();
+  await waitForPath(page, side);
+  await list.waitForRow('Side 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await waitFor(list.selected('Side 2'), "'Side 2' selected after j j");
+
+  await page.goBack();
+  await waitForPath(page, news);
+  await waitFor(list.selected('News 30'), "'News 30' selected after Back");
+  expect(await list.rowInView('News 30')).toBe(true);
+  // j goes on from there.
+  await page.keyboard.press('j');
+  await waitFor(list.selected('News 31'), "'News 31' selected after j");
+
+  await page.goForward();
+  await waitForPath(page, side);
+  await waitFor(list.selected('Side 2'), "'Side 2' selected after Forward");
+
+  // Back once more: the entry kept the selection as it last moved.
+  await page.goBack();
+  await waitFor(list.selected('News 31'), "'News 31' selected after Back again");
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test('j and k are announced: the focused listbox names the selected option; clicks still open', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  // A list the test above did not visit (its entries keep their selections).
+  await app.goto('/all');
+  await list.waitForRow('News 1');
+  expect(await list.listbox.getAttribute('aria-labelledby')).toBeTruthy();
+  expect(await list.announced()).toBeNull();
+  await page.keyboard.press('j');
+  await waitFor(list.selectedOption('News 1'), "the option 'News 1' selected after j");
+  await expect.poll(() => list.announced()).toBe('News 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect.poll(() => list.announced()).toBe('News 3');
+  await page.keyboard.press('k');
+  await expect.poll(() => list.announced()).toBe('News 2');
+  // The accessibility tree says so too: one option selected, named by its title.
+  const tree = await list.listbox.ariaSnapshot();
+  expect(tree).toContain('option "News 2" [selected]');
+  expect(tree.match(/\[selected\]/g)).toHaveLength(1);
+  // A click still opens the article; closed again, j goes on from it and is announced.
+  await list.open('News 4');
+  await page.keyboard.press('Escape');
+  await waitFor(reader.root, 'the reader to close', { state: 'detached' });
+  await page.keyboard.press('j');
+  await expect.poll(() => list.announced()).toBe('News 5');
+  await shootSizes(page, '/tmp/shots-selection', 'announced');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
