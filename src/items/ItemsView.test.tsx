@@ -1,6 +1,6 @@
 /**
- * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (Shift+A opens it,
- * Enter / digits / arrows choose, and the choice marks at once: Undo takes it back) and the article
+ * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (M opens it,
+ * Enter / digits / arrows choose, the confirmation asks about the chosen age) and the article
  * address (`/f/1/i/<id>`: opening pushes, stepping replaces, Back closes, unknown ids get a note).
  */
 import { MantineProvider } from '@mantine/core';
@@ -13,7 +13,6 @@ import { ConfirmProvider } from '../components/ConfirmDialog';
 import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
 import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
 import { ItemsView } from './ItemsView';
-import { clearUndo, pendingUndo } from '../undo/undoStore';
 
 const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
 const rows = [
@@ -27,6 +26,7 @@ const engine = {
   groups: { list: vi.fn(() => Promise.resolve([])) },
   state: {
     markAllRead: vi.fn(() => Promise.resolve({ flag: 'read', set: true, ids: [100, 101] })),
+    countUnread: vi.fn(() => Promise.resolve(2)),
     markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
   },
   // The article body never arrives: the reader stays at its loading state.
@@ -46,7 +46,11 @@ vi.mock('../engine/client', () => ({
   },
 }));
 
-type Age = 'all' | 'day' | 'week';
+const MESSAGES = {
+  all: 'This marks the 2 unread articles in this list as read.',
+  day: 'This marks 2 unread articles older than a day as read.',
+  week: 'This marks 2 unread articles older than a week as read.',
+};
 
 function Where() {
   const l = useLocation();
@@ -99,7 +103,7 @@ function renderList(
 /** A key as the browser sends it: to the focused element (the body when nothing has focus). */
 const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
 const menu = () => screen.queryByTestId('mark-all-menu');
-const option = (age: Age) => screen.getByTestId(`mark-all-${age}`);
+const option = (age: keyof typeof MESSAGES) => screen.getByTestId(`mark-all-${age}`);
 /** Lets Mantine's focus trap (a 0 ms timer) move focus into the menu. */
 const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
 
@@ -113,7 +117,7 @@ async function openMenu(): Promise<void> {
 beforeEach(() => {
   resetSettings('general');
   engine.state.markAllRead.mockClear();
-  clearUndo();
+  engine.state.countUnread.mockClear();
   engine.state.markRead.mockClear();
   engine.items.get.mockReset();
   engine.items.get.mockImplementation(() => new Promise(() => {}));
@@ -123,20 +127,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The age the engine was asked to mark (from its `olderThan` cut-off), once it has been. */
-async function markedAge(): Promise<Age> {
-  await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
-  const [{ scope, id, olderThan }] = engine.state.markAllRead.mock.calls[0] as unknown as [
-    { scope: string; id: number; olderThan?: number },
-  ];
-  expect([scope, id]).toEqual(['feed', 1]);
-  if (olderThan === undefined) return 'all';
-  return Math.floor(Date.now() / 1000) - olderThan > 2 * 86_400 ? 'week' : 'day';
-}
-
-/** Nothing asks first: no confirmation is, or was, on screen. */
-const noConfirm = () => expect(screen.queryByTestId('confirm-message')).toBeNull();
-
 describe('the mark-all menu from the keyboard', () => {
   it('stays open when a key is pressed before focus has reached it', async () => {
     await openMenu();
@@ -145,12 +135,11 @@ describe('the mark-all menu from the keyboard', () => {
     press('Shift');
     expect(menu()).not.toBeNull();
     press('Enter');
-    expect(await markedAge()).toBe('all');
-    noConfirm();
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.all);
     expect(menu()).toBeNull();
   });
 
-  it('Enter takes the focused option, reached with the arrow keys, and marks without asking', async () => {
+  it('Enter takes the focused option, reached with the arrow keys', async () => {
     await openMenu();
     await settle();
     expect(document.activeElement).toBe(option('all'));
@@ -158,37 +147,39 @@ describe('the mark-all menu from the keyboard', () => {
     press('ArrowDown');
     expect(document.activeElement).toBe(option('week'));
     press('Enter');
-    expect(await markedAge()).toBe('week');
-    noConfirm();
-    // One change, which Undo takes back.
-    expect(pendingUndo()?.count).toBe(2);
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
+    press('n');
+    await act(() => Promise.resolve());
+    expect(engine.state.markAllRead).not.toHaveBeenCalled();
   });
 
-  it('digits choose by position', async () => {
+  it('digits choose by position; y confirms and marks the scope', async () => {
     await openMenu();
     press('2');
-    expect(await markedAge()).toBe('day');
-    noConfirm();
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
+    press('y');
+    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
+    expect(engine.state.markAllRead.mock.calls[0]).toEqual([
+      expect.objectContaining({ scope: 'feed', id: 1, olderThan: expect.any(Number) as number }),
+    ]);
   });
 
-  it('a choice that finds nothing to mark says so, asks nothing and records no change', async () => {
-    engine.state.markAllRead.mockImplementationOnce(() =>
-      Promise.resolve({ flag: 'read', set: true, ids: [] }),
-    );
+  it('asks naming the count it found, and marks the same scope and cut-off it counted', async () => {
+    await openMenu();
+    press('3');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
+    press('y');
+    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
+    expect(engine.state.markAllRead.mock.calls[0]).toEqual(engine.state.countUnread.mock.calls[0]);
+  });
+
+  it('a choice that finds nothing to mark says so, asks nothing and marks nothing', async () => {
+    engine.state.countUnread.mockImplementationOnce(() => Promise.resolve(0));
     await openMenu();
     press('2');
     expect(await screen.findByText('Nothing to mark: no unread articles are older than a day.')).toBeTruthy();
-    noConfirm();
-    expect(pendingUndo()).toBeNull();
-  });
-
-  it('the button path is the same: a click on a choice marks it, without asking', async () => {
-    renderList();
-    await screen.findByText('2 unread of 5');
-    fireEvent.click(screen.getByTestId('items-mark-all'));
-    fireEvent.click(await screen.findByTestId('mark-all-all'));
-    expect(await markedAge()).toBe('all');
-    noConfirm();
+    expect(screen.queryByTestId('confirm-message')).toBeNull();
+    expect(engine.state.markAllRead).not.toHaveBeenCalled();
   });
 
   it('↓ from outside the menu moves focus into it; Esc closes it and the list keys come back', async () => {
@@ -213,7 +204,7 @@ describe('the mark-all menu from the keyboard', () => {
     expect(menu()).not.toBeNull();
     expect(document.activeElement).toBe(option('day'));
     press('Enter');
-    expect(await markedAge()).toBe('day');
+    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
   });
 });
 

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -25,7 +26,7 @@ import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
 import { useSendFirst } from '../sendTo/useSendToActions';
-import { type MarkAge, markListRead, markScopeRead } from './markAllRead';
+import { type MarkAge, planListRead, planScopeRead } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
@@ -207,21 +208,27 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   }, [scope]);
 
   const canMarkAll = !!scope || !!props.markAllRows;
-  // No confirmation, from the keys or the button: the menu's choice is the deliberate step, and
-  // the Undo notice (and z) takes the whole change back, as NetNewsWire and Feedly do it.
   const markAll = async (age: MarkAge) => {
     setMarkMenuOpen(false);
     if (!canMarkAll) return;
     try {
       const { fetchRange, fetchPage } = props;
-      const token = scope
-        ? await markScopeRead(scope, age)
-        : await markListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
-      // Nothing was that old (or unread): say so, and leave the reader and the list as they are.
-      if (token.ids.length === 0) {
+      // Counted first: the question names how many, and a choice that covers nothing (nothing
+      // older than a day) says so instead of asking and then marking none.
+      const plan = scope
+        ? await planScopeRead(scope, age)
+        : await planListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
+      if (plan.count === 0) {
         notifications.show({ message: t(`items.nothingToMark.${age}`) });
         return;
       }
+      const ok = await confirm({
+        title: t('items.markConfirm.title'),
+        message: t(`items.markConfirm.${age}`, { count: plan.count }),
+        confirmLabel: t('items.markConfirm.confirm'),
+      }).catch(() => false);
+      if (!ok) return;
+      const token = await plan.run();
       // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
       // and for the undo.
       address.close();

@@ -1,10 +1,12 @@
 /**
- * "Mark all read" for a list scope, everything or only items older than a day or a week.
- * The engine marks whole feeds, groups or everything in one call; Saved and Today have no such
- * call (nor do tags), so their unread ids are walked page by page (500 per call) and marked in chunks.
- * A filter's results are walked through the list's own pages.
+ * "Mark all read" for a list scope, everything or only items older than a day or a week, in two
+ * steps: a plan counts what would be marked (so the confirmation names the count, and a choice
+ * that finds nothing says so without asking), then `run` marks it.
+ * The engine counts and marks whole feeds, groups or everything in one call each; Saved and Today
+ * have no such call (nor do tags), so their unread ids are walked page by page (500 per call) when
+ * planning and marked in chunks. A filter's results are walked through the list's own pages.
  */
-import type { EngineRemote, ItemRow, Page, UndoToken } from '../engine/contract';
+import type { ItemRow, Page, UndoToken } from '../engine/contract';
 import { FLAG_READ } from '../../shared/flags';
 import { withEngine } from '../queries/engine';
 
@@ -27,31 +29,30 @@ export function olderThanFor(age: MarkAge, now: number): number | undefined {
   return undefined;
 }
 
-async function walkUnread(e: EngineRemote, s: ListScope, olderThan: number | undefined): Promise<UndoToken> {
-  let cursor: string | null = null;
-  const marked: number[] = [];
-  do {
-    const page = await e.items.page({ scope: s.scope, id: s.id, unreadOnly: true, limit: 500, cursor });
-    const ids = page.rows.filter((r) => olderThan === undefined || r.pubDate < olderThan).map((r) => r.id);
-    if (ids.length > 0) marked.push(...(await e.state.markRead(ids, true)).ids);
-    cursor = page.next;
-  } while (cursor);
-  return { flag: 'read', set: true, ids: marked };
+/** What a mark-all choice would mark, and the call that marks it. */
+export interface MarkPlan {
+  /** How many unread articles the choice covers now. */
+  count: number;
+  /** Marks them; resolves the undo token of what changed (`ids.length` = how many). */
+  run: () => Promise<UndoToken>;
+}
+
+/** Marks `ids` read in chunks of 5,000 (one engine call each); the token of what changed. */
+function markIds(ids: number[]): () => Promise<UndoToken> {
+  return () =>
+    withEngine(async (e) => {
+      const marked: number[] = [];
+      for (let i = 0; i < ids.length; i += 5000)
+        marked.push(...(await e.state.markRead(ids.slice(i, i + 5000), true)).ids);
+      return { flag: 'read', set: true, ids: marked };
+    });
 }
 
 /** A list's own pages (a filter's results): rows with their flags, and the next cursor. */
 export type ListPages = (cursor: string | null) => Promise<Page<ItemRow>>;
 
-/**
- * Marks the unread rows of a list without a scope (a filter's results) read, walking its own
- * pages; resolves the undo token of what changed. What the list shows is what gets marked.
- */
-export async function markListRead(
-  pages: ListPages,
-  age: MarkAge,
-  now = Math.floor(Date.now() / 1000),
-): Promise<UndoToken> {
-  const olderThan = olderThanFor(age, now);
+/** The unread ids of `pages` (older than the cut-off, if any), walking every page. */
+async function unreadOf(pages: ListPages, olderThan: number | undefined): Promise<number[]> {
   const ids: number[] = [];
   let cursor: string | null = null;
   do {
@@ -60,26 +61,40 @@ export async function markListRead(
       if ((r.flags & FLAG_READ) === 0 && (olderThan === undefined || r.pubDate < olderThan)) ids.push(r.id);
     cursor = page.next;
   } while (cursor);
-  const marked: number[] = [];
-  await withEngine(async (e) => {
-    for (let i = 0; i < ids.length; i += 5000)
-      marked.push(...(await e.state.markRead(ids.slice(i, i + 5000), true)).ids);
-  });
-  return { flag: 'read', set: true, ids: marked };
+  return ids;
 }
 
 /**
- * Marks the scope's unread items read (optionally only older ones); resolves the undo token of
- * what changed (`ids.length` = how many).
+ * Plans marking the unread rows of a list without a scope (a filter's results) read, walking its
+ * own pages: what the list shows is what gets marked, the rows counted and no others.
  */
-export function markScopeRead(
+export async function planListRead(
+  pages: ListPages,
+  age: MarkAge,
+  now = Math.floor(Date.now() / 1000),
+): Promise<MarkPlan> {
+  const ids = await unreadOf(pages, olderThanFor(age, now));
+  return { count: ids.length, run: markIds(ids) };
+}
+
+/**
+ * Plans marking the scope's unread items read (optionally only older ones). Feeds, groups and
+ * everything are counted and marked by the engine from its index (what arrived between the two
+ * is marked too, as the list shows it); Saved, Today and tags are walked, and their counted ids
+ * marked.
+ */
+export async function planScopeRead(
   s: ListScope,
   age: MarkAge,
   now = Math.floor(Date.now() / 1000),
-): Promise<UndoToken> {
+): Promise<MarkPlan> {
   const olderThan = olderThanFor(age, now);
-  return withEngine((e) => {
-    if (s.scope === 'saved' || s.scope === 'today' || s.scope === 'tag') return walkUnread(e, s, olderThan);
-    return e.state.markAllRead({ scope: s.scope, id: s.id, olderThan });
-  });
+  const { scope, id } = s;
+  if (scope === 'saved' || scope === 'today' || scope === 'tag') {
+    const pages: ListPages = (cursor) =>
+      withEngine((e) => e.items.page({ scope, id, unreadOnly: true, limit: 500, cursor }));
+    return planListRead(pages, age, now);
+  }
+  const count = await withEngine((e) => e.state.countUnread({ scope, id, olderThan }));
+  return { count, run: () => withEngine((e) => e.state.markAllRead({ scope, id, olderThan })) };
 }

@@ -111,16 +111,19 @@ describe('/filter', () => {
     expect(await count.textContent()).toBe('7');
   });
 
-  test('Shift+A marks the filter’s unread matches read at once; z takes it back', async () => {
+  test('Shift+A marks the filter’s unread matches read, after asking; z takes it back', async () => {
     const { page } = app;
     const sidebar = new Sidebar(page);
     const list = new ListScreen(page);
+    const confirm = new ConfirmDialog(page);
     const link = sidebar.filter('Feed one');
     await waitForPath(page, filterLink);
     await list.waitForRow();
     await page.keyboard.press('Shift+A');
     await waitFor(list.markAllChoice('all'), 'the mark-all menu after Shift+A');
     await list.markAllChoice('all').click();
+    await confirm.waitOpen();
+    await confirm.ok();
     await waitFor(sidebar.count(link), "the filter's unread count to go", { state: 'detached' });
     await page.keyboard.press('z');
     await sidebar.waitForCount(link, '7', "the saved filter 'Feed one' after z", 10_000);

@@ -131,7 +131,7 @@ test('with default settings a fast scroll marks nothing read', async () => {
 test('mark all read, then Undo, restores every article and the sidebar counts exactly', async () => {
   await open({});
   const { page } = app;
-  const { list, undo } = screens(page);
+  const { list, confirm, undo } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
   await list.waitForUnread('77 unread');
   await waitForAll(page, 78);
@@ -140,6 +140,7 @@ test('mark all read, then Undo, restores every article and the sidebar counts ex
   expect(countsBefore).toEqual(['77', '1', '78', '77']);
 
   await list.markAll('all');
+  await confirm.ok();
   await undo.waitFor('77 articles marked as read.');
   await waitForAll(page, 1);
   expect(Object.values(await allFlags(page)).filter((f) => (f & 1) === 0)).toHaveLength(1);
@@ -217,10 +218,11 @@ test('z pressed while scroll marks still wait for their pause takes those back t
 test('on a phone the Undo notice sits above the bottom bar, where it can be tapped', async () => {
   await open({}, { width: 390, height: 844 });
   const { page } = app;
-  const { list, undo, shell } = screens(page);
+  const { list, confirm, undo, shell } = screens(page);
   await app.goto(`/f/${ids.feedIds[0]}`);
   await list.waitForUnread('77 unread');
   await list.markAll('all');
+  await confirm.ok();
   const notice = undo.root;
   await undo.waitFor('77 articles marked as read.');
   // Toasts are portalled outside the app shell; the bar's height must still reach them.

@@ -79,8 +79,14 @@ describe('read state', () => {
   });
 
   it('markAllRead by feed, group and all, with an olderThan bound', async () => {
-    const changed = async (scope: Parameters<Engine['state']['markAllRead']>[0]) =>
-      (await engine.state.markAllRead(scope)).ids.length;
+    // Each call's count, asked first, is what it then marks, and asking changes nothing.
+    const changed = async (scope: Parameters<Engine['state']['markAllRead']>[0]) => {
+      const counted = await engine.state.countUnread(scope);
+      expect(await engine.state.countUnread(scope)).toBe(counted);
+      const marked = (await engine.state.markAllRead(scope)).ids.length;
+      expect(marked).toBe(counted);
+      return marked;
+    };
     expect(await changed({ scope: 'feed', id: fa, olderThan: 250 })).toBe(2);
     expect((await engine.counts()).unreadByFeed).toEqual({ [fa]: 2, [fb]: 2 });
     expect(await changed({ scope: 'group', id: -1 })).toBe(2);
@@ -89,6 +95,7 @@ describe('read state', () => {
     expect(await readCount(fa)).toBe(4);
     expect((await engine.counts()).unread).toBe(0);
     await expect(engine.state.markAllRead({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
+    await expect(engine.state.countUnread({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
   });
 
   it('marks more than one chunk (5,000) in one transaction and keeps counts exact', async () => {

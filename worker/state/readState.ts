@@ -30,6 +30,12 @@ export interface StateApi {
    */
   markAllRead(scope: MarkAllReadScope): Promise<UndoToken>;
   /**
+   * How many items `markAllRead(scope)` would mark now (the count its confirmation names, and
+   * "nothing to mark" without asking). From the index: no IndexedDB read, nothing changes.
+   * Fails: EngineError('bad_query').
+   */
+  countUnread(scope: MarkAllReadScope): Promise<number>;
+  /**
    * Takes a change back: each item of the token gets its flag's previous value again, with the
    * feeds' read counts and the events that follow any change (with a sync account, the sync
    * layer also withdraws the change from its queue: see worker/sync/undo.ts). Items deleted
@@ -70,6 +76,7 @@ export function createStateApi(ctx: EngineContext): StateApi {
       set: true,
       ids: await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true),
     }),
+    countUnread: (scope) => new Promise((resolve) => resolve(unreadInScope(ctx, scope).length)),
     undo: async (token) => {
       if (isTagToken(token)) return undoTagToken(ctx, token);
       if (isTrashToken(token)) return restoreTrash(ctx, token);

@@ -51,7 +51,23 @@ export const itemsEn = {
     day: 'Older than a day',
     week: 'Older than a week',
   },
-  // Mark all read asks nothing (Undo takes it back); a choice that finds nothing says so.
+  // Asked with the count the choice covers; a choice that covers nothing says so and asks nothing.
+  markConfirm: {
+    title: 'Mark as read?',
+    all: plural({
+      one: 'This marks the {count} unread article in this list as read.',
+      other: 'This marks the {count} unread articles in this list as read.',
+    }),
+    day: plural({
+      one: 'This marks {count} unread article older than a day as read.',
+      other: 'This marks {count} unread articles older than a day as read.',
+    }),
+    week: plural({
+      one: 'This marks {count} unread article older than a week as read.',
+      other: 'This marks {count} unread articles older than a week as read.',
+    }),
+    confirm: 'Mark as read',
+  },
   nothingToMark: {
     all: 'Nothing to mark: this list has no unread articles.',
     day: 'Nothing to mark: no unread articles are older than a day.',

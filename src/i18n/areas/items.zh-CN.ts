@@ -46,6 +46,13 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     day: '一天前的文章',
     week: '一周前的文章',
   },
+  markConfirm: {
+    title: '标为已读？',
+    all: plural({ other: '此列表中的 {count} 篇未读文章都会标为已读。' }),
+    day: plural({ other: '发布超过一天的 {count} 篇未读文章都会标为已读。' }),
+    week: plural({ other: '发布超过一周的 {count} 篇未读文章都会标为已读。' }),
+    confirm: '标为已读',
+  },
   nothingToMark: {
     all: '没有可标记的文章：此列表没有未读文章。',
     day: '没有可标记的文章：没有发布超过一天的未读文章。',

@@ -235,7 +235,7 @@ export class ListScreen {
   get pullIndicator(): Locator {
     return this.page.locator(tid('pull-refresh')).describe("pull to refresh's indicator");
   }
-  /** Opens "Mark all read" and picks `which` (it marks at once; Undo takes it back). */
+  /** Opens "Mark all read" and picks `which` (the confirmation is left to the test). */
   async markAll(which = 'all'): Promise<void> {
     await this.markAllButton.click();
     await this.markAllChoice(which).click();

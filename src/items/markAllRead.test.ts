@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ItemRow, Page } from '../engine/contract';
+import { planListRead } from './markAllRead';
+
+const markRead = vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids }));
+vi.mock('../queries/engine', () => ({
+  withEngine: <T>(fn: (e: unknown) => Promise<T>) => fn({ state: { markRead } }),
+}));
+
+const row = (id: number, pubDate: number, read = false) => ({ id, pubDate, flags: read ? 1 : 0 }) as ItemRow;
+
+describe('planListRead', () => {
+  it('counts the unread rows older than the cut-off over every page, and marks exactly those', async () => {
+    const now = 1_000_000;
+    const pages: Record<string, Page<ItemRow>> = {
+      first: {
+        rows: [row(1, now - 10), row(2, now - 200_000), row(3, now - 300_000, true)],
+        next: 'second',
+        total: 5,
+      },
+      second: { rows: [row(4, now - 400_000), row(5, now - 500)], next: null, total: 5 },
+    };
+    const plan = await planListRead((cursor) => Promise.resolve(pages[cursor ?? 'first']!), 'day', now);
+    expect(plan.count).toBe(2);
+    expect(markRead).not.toHaveBeenCalled();
+    expect((await plan.run()).ids).toEqual([2, 4]);
+    expect(markRead).toHaveBeenCalledWith([2, 4], true);
+  });
+
+  it('finds nothing when every row is read or too new', async () => {
+    const plan = await planListRead(
+      () => Promise.resolve({ rows: [row(1, 10, true)], next: null, total: 1 }),
+      'all',
+    );
+    expect(plan.count).toBe(0);
+  });
+});
