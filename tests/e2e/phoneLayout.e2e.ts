@@ -3,9 +3,10 @@
  * the title (not to the feed name and age), the magazine view leaves the text most of the row, a
  * long feed name in a row's meta ends in an ellipsis; on a touch screen (coarse pointer, no hover)
  * the row, reader, feed-table and sidebar buttons are at least 40 px, and so are Mantine's small
- * controls (buttons, fields, checkboxes, segmented choices, close buttons, the password's eye) on
- * /rss, /filter, the reader, the note on an unknown article, /download, /login and Settings, drawn
- * or by their hit area; pure keyboard hints are gone, while a mouse on a desktop keeps the compact
+ * controls (buttons, fields, checkboxes, switches, segmented choices, tabs, close buttons, the
+ * password's eye) on /rss, /filter, the reader, the note on an unknown article, /download, /login
+ * and Settings, and the text links a finger aims at alone (a feed's title on /rss, "Set up AI" on
+ * /filter), drawn or by their hit area; pure keyboard hints are gone, while a mouse on a desktop keeps the compact
  * buttons. With RIVULET_SHOTS=1, screenshots go to test-results/phone/ (gitignored) for a person
  * to look at.
  */
@@ -312,6 +313,7 @@ describe('touch targets of Mantine’s small controls', () => {
       await app.goto('/rss');
       await waitFor(rss.row(feedId), 'the feed’s row on /rss');
       await measure('rssScreen', 14);
+      await measure('rssTitles', 3);
       expect(await checkLayout(page)).toEqual([]);
       await shootSizes(page, SHOTS, 'touch-rss-controls');
 
@@ -319,6 +321,8 @@ describe('touch targets of Mantine’s small controls', () => {
       await app.goto('/filter');
       await waitFor(new FilterScreen(page).input, 'the query editor');
       await measure('filterScreen', 10);
+      // "Set up AI" under the plain-language box (no AI endpoint here).
+      await measure('setUpAi', 1);
       expect(await checkLayout(page)).toEqual([]);
       await shootSizes(page, SHOTS, 'touch-filter');
 
@@ -354,6 +358,8 @@ describe('touch targets of Mantine’s small controls', () => {
       await settings.gear.click();
       await waitFor(settings.dialog, 'the settings dialog');
       await measure('settingsDialog', 4);
+      await measure('settingsTabs', 4);
+      await measure('settingsSwitches', 4);
       await settings.choose('integrations');
       await measure('passwordToggle', 1);
       await shootSizes(page, SHOTS, 'touch-settings');
