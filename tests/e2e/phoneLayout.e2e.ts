@@ -431,6 +431,68 @@ describe('filters on a phone', () => {
   });
 });
 
+describe('settings on a phone', () => {
+  test('a full-screen sheet over the bottom bar, one sideways row of tabs and its close at the top; Back closes it', async () => {
+    const { page } = app;
+    const { settings, shell } = screens(page);
+    await visit('/all', 'list');
+    await screens(page).sidebar.drawerButton.click();
+    await waitFor(screens(page).sidebar.drawer, 'the sidebar drawer');
+    await settings.gear.click();
+    await waitFor(settings.dialog, 'the settings dialog');
+    // The whole screen, the bottom bar under it.
+    await expect.poll(async () => settings.sheet.boundingBox()).toEqual({ x: 0, y: 0, ...PHONE });
+    const bar = await shell.bottomBar.boundingBox();
+    expect(bar).not.toBeNull();
+    const onBar = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.mantine-Modal-content') !== null,
+      [bar!.x + bar!.width / 2, bar!.y + bar!.height / 2],
+    );
+    expect(onBar, 'the sheet covers the bottom bar').toBe(true);
+    // One row of tabs, scrolling sideways; the chosen one in view.
+    const tops = new Set<number>();
+    for (const name of ['general', 'appearance', 'integrations', 'automation'] as const)
+      tops.add(Math.round((await settings.tab(name).boundingBox())?.y ?? -1));
+    expect([...tops]).toHaveLength(1);
+    const row = await settings.tabList.evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }));
+    expect(row.scroll).toBeGreaterThan(row.width);
+    await settings.choose('automation');
+    const last = await settings.tab('automation').boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(PHONE.width);
+    // Scrolled to the end of a section, the close and the tabs are still at the top.
+    await settings.choose('general');
+    await settings.sheet.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const close = await settings.closeButton.boundingBox();
+    expect(close!.y).toBeLessThan(60);
+    expect((await settings.tab('general').boundingBox())!.y).toBeLessThan(120);
+    expect(await checkLayout(page)).toEqual([]);
+    await settings.sheet.evaluate((el) => el.scrollTo(0, 0));
+    await shootSizes(page, SHOTS, 'settings');
+    // Back closes it and stays on the list.
+    await page.goBack();
+    await waitFor(settings.dialog, 'the settings sheet closed by Back', { state: 'detached' });
+    await waitForPath(page, '/all');
+  });
+
+  test('a desktop keeps the box in the middle', async () => {
+    const { page } = app;
+    const { settings } = screens(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      // From a list without the sheet (a reload of its entry would open it again).
+      await app.goto('/welcome');
+      await visit('/all', 'list');
+      await settings.open('general');
+      const box = await settings.sheet.boundingBox();
+      expect(box!.width).toBe(640);
+      expect(Math.round(box!.x + box!.width / 2)).toBe(720);
+      await settings.close();
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+  });
+});
+
 describe('the menu drawer', () => {
   test('Back closes it and stays; a link in it replaces it; Esc closes it too', async () => {
     const { page } = app;
