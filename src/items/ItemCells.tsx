@@ -12,6 +12,7 @@ import { RowTags } from '../tags/RowTags';
 import { useTranslatedTitle } from '../translate/titles/useListTitles';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';
+import { Highlighted } from '../search/Highlighted';
 
 /** What every row or card needs from the list. */
 export interface CellProps {
@@ -142,6 +143,7 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
  * The row's title. `derived`: the feed gave no title, this one was made from the text (shown
  * lighter). With the feed's "Translate titles in lists" on, the translation shows once it is
  * there, the original on hover (`title`), in the accessible name, and atop the row's menu (long-press).
+ * In search results the search's words are marked (search/Highlighted.tsx).
  */
 function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
   const t = useT();
@@ -161,7 +163,7 @@ function Title({ row, titleLang }: Pick<CellProps, 'row' | 'titleLang'>) {
       lang={translated !== null ? (titleLang ?? undefined) : row.title ? '' : undefined}
       dir="auto"
     >
-      {translated ?? original}
+      {translated ?? <Highlighted text={original} />}
     </h3>
   );
 }
