@@ -34,6 +34,7 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
             size="sm"
             onClick={() => openSettings('integrations')}
             data-testid="ai-open-settings"
+            data-touch-link=""
           >
             {t('ai.openSettings')}
           </Anchor>
@@ -72,6 +73,7 @@ function SetUpAiLink() {
       size="sm"
       onClick={() => openSettings('integrations')}
       data-testid="ai-open-settings"
+      data-touch-link=""
     >
       {t('ai.setUp')}
     </Anchor>

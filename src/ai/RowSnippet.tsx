@@ -2,10 +2,12 @@ import type { ItemRow } from '../engine/contract';
 import { useSettingsGroup } from '../settings/useSettings';
 import { ListSummary } from './ListSummary';
 import { textAttrs } from '../items/articleLanguage';
+import { Highlighted } from '../search/Highlighted';
 
 /**
  * A list row's snippet, or its AI summary when list summaries are on (general.enableListAISummary,
- * toggled from the list menu). Renders nothing when there is neither.
+ * toggled from the list menu). Renders nothing when there is neither. In search results the
+ * search's words are marked (search/Highlighted.tsx).
  */
 export function RowSnippet({
   row,
@@ -24,7 +26,7 @@ export function RowSnippet({
   // The article's words, in its own language (unknown: lang=""), not the UI's (ItemCells' Title).
   return row.snippet ? (
     <p className={className} {...textAttrs(language)}>
-      {row.snippet}
+      <Highlighted text={row.snippet} />
     </p>
   ) : null;
 }

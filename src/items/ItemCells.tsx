@@ -13,6 +13,7 @@ import { useTranslatedTitle } from '../translate/titles/useListTitles';
 import { textAttrs } from './articleLanguage';
 import type { ViewMode } from './views';
 import classes from './ItemCells.module.css';
+import { Highlighted } from '../search/Highlighted';
 
 /** What every row or card needs from the list. */
 export interface CellProps {
@@ -162,6 +163,7 @@ function rowProps(p: CellProps, view: ViewMode, t: Translate) {
  * The row's title. `derived`: the feed gave no title, this one was made from the text (shown
  * lighter). With the feed's "Translate titles in lists" on, the translation shows once it is
  * there, the original on hover (`title`), in the accessible name, and atop the row's menu (long-press).
+ * In search results the search's words are marked (search/Highlighted.tsx).
  */
 function Title({ row, titleLang, language }: Pick<CellProps, 'row' | 'titleLang' | 'language'>) {
   const t = useT();
@@ -182,7 +184,7 @@ function Title({ row, titleLang, language }: Pick<CellProps, 'row' | 'titleLang'
       lang={own ? own.lang : translated !== null ? (titleLang ?? undefined) : undefined}
       dir={own ? own.dir : 'auto'}
     >
-      {translated ?? original}
+      {translated ?? <Highlighted text={original} />}
     </h3>
   );
 }

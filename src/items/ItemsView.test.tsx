@@ -12,7 +12,7 @@ import { Notifications } from '@mantine/notifications';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
 import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
-import { ItemsView } from './ItemsView';
+import { ItemsView, type ItemsViewProps } from './ItemsView';
 
 const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
 const rows = [
@@ -69,6 +69,7 @@ function renderList(
   showsRead = false,
   source: Source = { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }) },
   state: unknown = null,
+  scope: ItemsViewProps['scope'] = { scope: 'feed', id: 1 },
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (
@@ -77,7 +78,7 @@ function renderList(
         listKey={['items-view', 'test-list']}
         {...source}
         title="Alpha"
-        scope={{ scope: 'feed', id: 1 }}
+        scope={scope}
         showsRead={showsRead}
       />
       <Where />
@@ -420,6 +421,33 @@ describe('next feed with unread', () => {
       await vi.waitFor(() => expect(next.textContent).toBe('Next unread: Mike'));
       fireEvent.click(next);
       await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/f/2'));
+    } finally {
+      engine.counts.mockResolvedValue(counts);
+      engine.feeds.list.mockResolvedValue([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[]);
+    }
+  });
+
+  it('is offered in a feed or a group, not in Saved, Today, All or a tag, which it would leave', async () => {
+    engine.counts.mockResolvedValue({ ...counts, unread: 9, unreadByFeed: { 1: 2, 2: 5, 3: 2 } });
+    engine.feeds.list.mockResolvedValue([
+      { id: 1, title: 'Alpha', groupId: -1 },
+      { id: 2, title: 'Mike', groupId: -1 },
+    ] as Feed[]);
+    const endOf = async (scope: ItemsViewProps['scope']) => {
+      // Everything here read: the note says so, with the way on (the list's end offers the same).
+      renderList('/f/1', false, empty, null, scope);
+      await screen.findByTestId('items-all-read');
+      // Counts, feeds and groups answered: the offer, if any, is named by now.
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      const offer = screen.queryByTestId('items-next-feed')?.textContent ?? null;
+      cleanup();
+      return offer;
+    };
+    try {
+      expect(await endOf({ scope: 'feed', id: 1 })).toBe('Next unread: Mike');
+      expect(await endOf({ scope: 'group', id: 4 })).toBe('Next unread: Alpha');
+      for (const scope of ['saved', 'today', 'all', 'tag'] as const)
+        expect(await endOf({ scope, id: scope === 'tag' ? 1 : undefined }), scope).toBeNull();
     } finally {
       engine.counts.mockResolvedValue(counts);
       engine.feeds.list.mockResolvedValue([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[]);

@@ -21,14 +21,16 @@ export interface NextFeed {
 /**
  * "Next feed with unread" of a list's empty and end states and an article's end: the next feed
  * in sidebar order that has unread articles, named from the same cached queries the sidebar
- * shows (so the name follows the counts as articles are read). Undefined (not offered) for lists
- * without a scope and while no other feed has any (unknown counts: offered, unnamed; `go` then
- * finds the feed when pressed).
+ * shows (so the name follows the counts as articles are read). Offered only in a feed or a group,
+ * where going on to the next feed is reading on: from Saved, Today, All, a tag, a filter or a
+ * search it would leave that list for a feed (their ends offer the way back to the list instead,
+ * src/reader/ReaderEnd.tsx). Undefined (not offered) there and while no other feed has any
+ * (unknown counts: offered, unnamed; `go` then finds the feed when pressed).
  */
 export function useNextFeed(scope: { scope: string; id?: number } | undefined): NextFeed | undefined {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const enabled = !!scope;
+  const enabled = scope?.scope === 'feed' || scope?.scope === 'group';
   const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
   const sort = useSidebarSort();
   const counts = useQuery({ ...countsQuery(), enabled });
@@ -57,9 +59,9 @@ export function useNextFeed(scope: { scope: string; id?: number } | undefined): 
     : true;
   return useMemo(
     () =>
-      scope && unreadElsewhere && next !== null
+      enabled && unreadElsewhere && next !== null
         ? { go: () => void go(), title: next?.title ?? null }
         : undefined,
-    [scope, unreadElsewhere, next, go],
+    [enabled, unreadElsewhere, next, go],
   );
 }

@@ -7,6 +7,7 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { getPlayer } from '../player/player';
 import { Reader, type ReaderProps } from './Reader';
 import { closePreview, openPreview } from './imagePreviewStore';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
 function makeItem(over: Partial<Item> = {}): Item {
   return {
@@ -39,8 +40,16 @@ function setup(over: Partial<ReaderProps> = {}) {
     onClose: vi.fn(),
     ...over,
   };
-  const view = renderUi(<Reader {...props} />);
-  return { props, view };
+  // In a router, as in the app: the feed's name links to its list (shown here by its path).
+  const router = createMemoryRouter(
+    [
+      { path: '/f/:id', element: <p data-testid="at-feed">feed list</p> },
+      { path: '*', element: <Reader {...props} /> },
+    ],
+    { initialEntries: ['/all/i/7'] },
+  );
+  const view = renderUi(<RouterProvider router={router} />);
+  return { props, view, router };
 }
 
 /** Opens the toolbar's More menu and picks one entry. */
@@ -59,6 +68,20 @@ afterEach(() => {
 });
 
 describe('Reader', () => {
+  it("links the feed's name to its list, pushed so that Back returns to the article", async () => {
+    const { router } = setup();
+    const feed = screen.getByTestId('reader-feed');
+    expect(feed.textContent).toBe('Example Blog');
+    expect(feed.getAttribute('href')).toBe('/f/1');
+    fireEvent.click(feed);
+    await screen.findByTestId('at-feed');
+    expect(router.state.location.pathname).toBe('/f/1');
+    expect(router.state.historyAction).toBe('PUSH');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/all/i/7');
+    expect(screen.getByTestId('reader-title').textContent).toBe('A fine article');
+  });
+
   it('renders header, sanitised body with resolved links, and reading time', () => {
     setup();
     expect(screen.getByTestId('reader-title').textContent).toBe('A fine article');

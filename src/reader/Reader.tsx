@@ -1,6 +1,7 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { IconCopy, IconLink, IconMarkdown } from '@tabler/icons-react';
 import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Item } from '../../worker/types';
 import { cleanUrl } from '../../shared/cleanUrl';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -25,6 +26,7 @@ import { ReaderEnd, type ReaderEndProps } from './ReaderEnd';
 import { useSettingsGroup } from '../settings/useSettings';
 import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
+import { feedPath } from '../subscriptions/paths';
 import { atEnd, controlKeeps, scrollStep, scrollToEdge, scrollerOf } from './readerScroll';
 import { textAttrs } from '../items/articleLanguage';
 import './reader.css';
@@ -59,9 +61,9 @@ function openOriginal(link: string): void {
 }
 
 /**
- * The article reader: header (title linking to the original, feed, author, date, reading
- * time), toolbar, media player for podcast/video enclosures, chapters outline and the
- * sanitised body, or its Markdown. Keys while open: ←/→ previous/next, Esc close, m read,
+ * The article reader: header (title linking to the original, feed linking to its list, author,
+ * date, reading time), toolbar, media player for podcast/video enclosures, chapters outline and
+ * the sanitised body, or its Markdown. Keys while open: ←/→ previous/next, Esc close, m read,
  * s or f save, v open original, Space / Page Down / ↓ and Page Up / ↑ scroll the article (Space
  * at its end goes to the next one).
  */
@@ -219,7 +221,15 @@ export function Reader(props: ReaderProps) {
         <div className="rv-reader-main">
           <header className="rv-header">
             <Text size="sm" c="dimmed" className="rv-meta">
-              <span className="rv-feed">{feedTitle}</span>
+              {/* The feed's list, pushed: Back returns to this article. */}
+              <Link
+                to={feedPath(item.feedId)}
+                className="rv-feed"
+                data-testid="reader-feed"
+                data-touch-link=""
+              >
+                {feedTitle}
+              </Link>
               <span aria-hidden="true"> · </span>
               <time dateTime={new Date(item.pubDate * 1000).toISOString()}>
                 {formatDate(item.pubDate * 1000)}

@@ -13,7 +13,7 @@ export interface ReaderEndProps {
   nextTitle?: string;
   /** The next article's language (src/items/articleLanguage.ts); '' or absent when unknown. */
   nextLanguage?: string;
-  /** "Next feed with unread" (the list's own end offers it too), for the list's last article. */
+  /** "Next feed with unread" (the list's own end offers it too), for the last article of a feed or group. */
   onNextFeed?: () => void;
   /** The feed `onNextFeed` opens, when known. */
   nextFeedTitle?: string;
@@ -23,8 +23,9 @@ export interface ReaderEndProps {
 /**
  * The end of an article: the way on, where the thumb is when the reading is done (the toolbar's
  * Previous / Next are at the top, out of a phone's reach by then; Miniflux ends its article page
- * the same way). Next names the article it opens; the last article of a list offers the next feed
- * with unread articles where there is one (named when the sidebar knows it), else the list.
+ * the same way). Next names the article it opens; the last article of a feed or a group offers the
+ * next feed with unread articles where there is one (named when the sidebar knows it); otherwise,
+ * and in every other list (Saved, Today, a filter, a search: src/items/useNextFeed.ts), the list.
  */
 export function ReaderEnd({
   onPrev,

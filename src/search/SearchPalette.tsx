@@ -18,7 +18,7 @@ import { tRich, useT } from '../i18n';
 import { feedsQuery } from '../queries/feeds';
 import { PalettePlaces, usePlaces } from './PalettePlaces';
 import type { Place } from './places';
-import { highlight } from './highlight';
+import { Highlighted } from './Highlighted';
 import { paletteKey } from './paletteKeys';
 import { markPaletteReady } from './paletteStore';
 import { suggestQuery } from './queries';
@@ -189,15 +189,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
                 data-item-id={row.id}
               >
                 <Text size="sm" fw={500} lineClamp={1}>
-                  {highlight(row.title || t('search.untitled'), debounced).map((m, k) =>
-                    m.hit ? (
-                      <mark key={k} className={classes.mark}>
-                        {m.text}
-                      </mark>
-                    ) : (
-                      <span key={k}>{m.text}</span>
-                    ),
-                  )}
+                  <Highlighted text={row.title || t('search.untitled')} query={debounced} />
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
                   {[feedTitles.get(row.feedId), formatAge(row.pubDate, now), row.snippet]

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { IconAdjustments, IconPalette, IconPlugConnected, IconRobot } from '@tabler/icons-react';
 import { useT } from '../i18n';
 import { AppearanceTab } from './tabs/AppearanceTab';
@@ -9,6 +10,7 @@ import { IntegrationsTab } from './tabs/IntegrationsTab';
 import { type SettingsTab, closeSettings, setSettingsTab, useSettingsDialog } from './dialogState';
 import { useSettingsEntry } from './settingsEntry';
 import { Dialog } from '../components/Dialog';
+import classes from './SettingsDialog.module.css';
 
 // Tab names come from `settings.tabs.<value>`.
 const TABS: { value: SettingsTab; icon: ReactNode }[] = [
@@ -22,18 +24,31 @@ const isTab = (v: string | null): v is SettingsTab => TABS.some((t) => t.value =
 
 /**
  * The settings dialog: four tabs, every change saved and applied as it is made; a history entry
- * while open (settingsEntry.ts), so Back closes it.
+ * while open (settingsEntry.ts), so Back closes it. A box in the middle of a desktop; on a phone
+ * a full-screen sheet whose title, close and one sideways-scrolling row of tabs stay at its top.
  */
 export function SettingsDialog() {
   const t = useT();
   const { opened, tab } = useSettingsDialog();
   useSettingsEntry(opened);
+  // The app's phone width (IndexLayout's bottom bar, the reader overlay).
+  const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
+  const tabsRef = useRef<HTMLDivElement | null>(null);
+  // The chosen tab in view in the phone's row (opened on Integrations by "Set up AI").
+  useEffect(() => {
+    if (!opened || !phone) return;
+    const chosen = tabsRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    chosen?.scrollIntoView({ inline: 'nearest', block: 'nearest' });
+  }, [opened, phone, tab]);
   return (
     <Dialog
       opened={opened}
       onClose={closeSettings}
       title={t('settings.title')}
       size={640}
+      fullScreen={phone}
+      transitionProps={phone ? { transition: 'slide-up' } : undefined}
+      classNames={phone ? { header: classes.phoneHeader } : undefined}
       styles={{
         title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' },
         body: { paddingTop: 0 },
@@ -42,7 +57,7 @@ export function SettingsDialog() {
       {/* The test id sits on a real box: Mantine's modal root has no size of its own. */}
       <div data-testid="settings-dialog">
         <Tabs value={tab} onChange={(v) => isTab(v) && setSettingsTab(v)} keepMounted={false}>
-          <Tabs.List mb="md">
+          <Tabs.List mb="md" ref={tabsRef} className={phone ? classes.phoneTabs : undefined}>
             {TABS.map((tab) => (
               <Tabs.Tab
                 key={tab.value}

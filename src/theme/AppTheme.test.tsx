@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetSettings, updateSettings } from '../settings/useSettings';
 import { AppTheme } from './AppTheme';
+import { DIMMED } from './colors';
 
 function Probe() {
   const { colorScheme } = useMantineColorScheme();
@@ -57,5 +58,15 @@ describe('AppTheme', () => {
     expect(sm()).toBe('0.875rem');
     act(() => updateSettings('appearance', { fontSize: 16 }));
     expect(sm()).toBe('1rem');
+  });
+
+  it('gives dimmed text the app’s readable grey in both schemes', () => {
+    render(<AppTheme>x</AppTheme>);
+    const dimmed = () =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-dimmed').trim();
+    act(() => updateSettings('appearance', { themeMode: 'light' }));
+    expect(dimmed()).toBe(DIMMED.light);
+    act(() => updateSettings('appearance', { themeMode: 'dark' }));
+    expect(dimmed()).toBe(DIMMED.dark);
   });
 });

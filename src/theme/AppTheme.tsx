@@ -4,7 +4,7 @@ import { useT } from '../i18n';
 import { useSettingsGroup } from '../settings/useSettings';
 import { themeColorMeta, useResolvedScheme } from './colorScheme';
 import { rgbTripleToCss } from './palette';
-import { DENSITY_LINE_HEIGHT, buildTheme } from './theme';
+import { DENSITY_LINE_HEIGHT, buildTheme, cssVariablesResolver } from './theme';
 
 /**
  * Applies the appearance settings app-wide and live: Mantine theme and colour scheme, the
@@ -48,7 +48,7 @@ export function AppTheme({ children }: { children: ReactNode }) {
   }, [appearance.density, appearance.themeColor, appearance.lessAnimation]);
 
   return (
-    <MantineProvider theme={theme} forceColorScheme={scheme}>
+    <MantineProvider theme={theme} forceColorScheme={scheme} cssVariablesResolver={cssVariablesResolver}>
       {children}
     </MantineProvider>
   );

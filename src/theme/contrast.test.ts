@@ -1,7 +1,7 @@
 /**
  * The app's text colours against what they sit on, per colour scheme, at WCAG AA (4.5:1 for
- * text): white on the filled brand buttons, links, the brand's text shade and the phone's bottom
- * bar. Colours are the theme's own (buildTheme, Mantine's greys, the dark palette), so a change
+ * text): white on the filled brand buttons, links, the brand's text shade, the phone's bottom
+ * bar and dimmed text (dates, counts, hints) on everything it sits on. Colours are the theme's own (buildTheme, Mantine's greys, the dark palette), so a change
  * of the brand colour or of the shade Mantine fills with cannot make them unreadable unnoticed.
  */
 import { DEFAULT_THEME, type MantineColorShade } from '@mantine/core';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../settings/defaults';
 import { DARK_BAR, palettes } from './colors';
 import { contrastRatio } from './palette';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
 
 const AA = 4.5;
 const theme = buildTheme(defaultSettings().appearance);
@@ -17,6 +17,13 @@ const shade = theme.primaryShade as { light: MantineColorShade; dark: MantineCol
 const brand = palettes.brand;
 const gray = DEFAULT_THEME.colors.gray;
 const dark = palettes.dark;
+const blue = DEFAULT_THEME.colors.blue;
+// --mantine-color-dimmed as the app's MantineProvider resolves it in each scheme.
+const variables = cssVariablesResolver(DEFAULT_THEME);
+const dimmed = {
+  light: variables.light['--mantine-color-dimmed'] ?? gray[6],
+  dark: variables.dark['--mantine-color-dimmed'] ?? dark[2],
+};
 
 describe('contrast of the theme’s text', () => {
   // [what, text, background] as Mantine resolves them (default-css-variables-resolver):
@@ -31,6 +38,15 @@ describe('contrast of the theme’s text', () => {
     ['a bottom-bar label, dark (dimmed on the bar)', dark[2], DARK_BAR],
     ['the active tab, light (brand text on gray-0)', brand[shade.light], gray[0]],
     ['the active tab, dark (brand text on the bar)', brand[4], DARK_BAR],
+    // Dimmed text: the page, the sidebar, a hovered row or input, a selected row (ItemCells).
+    ['dimmed text on white', dimmed.light, '#ffffff'],
+    ['dimmed text on the light sidebar (gray-0)', dimmed.light, gray[0]],
+    ['dimmed text on a hovered row, light (gray-1)', dimmed.light, gray[1]],
+    ['dimmed text on a selected row, light (blue-1)', dimmed.light, blue[1]],
+    ['dimmed text on the dark page', dimmed.dark, dark[7]],
+    ['dimmed text on the dark sidebar', dimmed.dark, DARK_BAR],
+    ['dimmed text on a dark input (dark-6)', dimmed.dark, dark[6]],
+    ['dimmed text on a hovered row, dark (dark-5)', dimmed.dark, dark[5]],
   ];
 
   it.each(pairs())('%s is at least 4.5:1', (_what, text, background) => {

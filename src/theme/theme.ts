@@ -1,6 +1,6 @@
-import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import type { AppearanceSettings, Density } from '../settings/defaults';
-import { palettes } from './colors';
+import { DIMMED, palettes } from './colors';
 
 const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -42,3 +42,13 @@ export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
     respectReducedMotion: true,
   });
 }
+
+/**
+ * The CSS variables the app sets beside Mantine's (MantineProvider's `cssVariablesResolver`):
+ * dimmed text at AA contrast in both schemes (DIMMED in colors.ts).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': DIMMED.light },
+  dark: { '--mantine-color-dimmed': DIMMED.dark },
+});

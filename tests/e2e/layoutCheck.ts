@@ -206,6 +206,12 @@ const TARGETS = {
   // Mantine's small controls, screen by screen (global.css gives them their touch size).
   rssScreen: `[data-testid="screen-rss"] :is(${CONTROLS}), [data-testid^="rss-sort-"]`,
   filterScreen: `[data-testid="screen-filter"] :is(${CONTROLS})`,
+  // Text links a finger aims at alone, and Settings' tabs and switches (a switch takes taps on
+  // its label element, the body).
+  rssTitles: '[data-testid="rss-title"]',
+  setUpAi: '[data-testid="ai-open-settings"]',
+  settingsSwitches: '[data-testid="settings-dialog"] .mantine-Switch-body',
+  settingsTabs: '[data-testid="settings-dialog"] .mantine-Tabs-tab',
   readerButtons: `[data-testid="reader"] .mantine-Button-root`,
   settingsDialog: `.mantine-Modal-content:has([data-testid="settings-dialog"]) :is(${CONTROLS})`,
   passwordToggle: '.mantine-PasswordInput-visibilityToggle',
@@ -218,7 +224,8 @@ const TARGETS = {
  * are big enough), and how many were measured. A button's size is its hit area: its box, grown by
  * an invisible ::before or ::after placed around it (a checkbox drawn 16 px that takes taps on
  * 44). Such a hit area counts only where the button really gets the taps: the middle of each of
- * its edges must hit the button, not a neighbour drawn over it or a box that clips it.
+ * its edges must hit the button, not a neighbour drawn over it or a box that clips it (checked
+ * with the button scrolled to the middle of its scroller).
  */
 export function smallTargets(
   page: Page,
@@ -282,13 +289,19 @@ export function smallTargets(
         return null;
       };
       const sizes = drawn.map((el) => {
-        const { box, grown } = hitBox(el);
-        return { el, box, missed: grown ? missedEdge(el, box) : null };
+        const first = hitBox(el);
+        if (!first.grown) return { el, box: first.box, missed: null };
+        // Checked in the middle of its scroller: a control half scrolled out of a dialog's body
+        // gets no taps on the hidden half, and that is not its hit area's fault.
+        el.scrollIntoView({ block: 'center', inline: 'nearest' });
+        const { box } = hitBox(el);
+        return { el, box, missed: missedEdge(el, box) };
       });
       const small = sizes.flatMap(({ el, box: r, missed }) => {
         const name =
           el.getAttribute('data-testid') ??
           el.getAttribute('aria-label') ??
+          el.querySelector('[data-testid]')?.getAttribute('data-testid') ??
           ((el.textContent ?? '').trim().slice(0, 24) || el.tagName);
         const size = `${name} ${Math.round(r.width)}x${Math.round(r.height)}`;
         return r.width < least || r.height < least || missed

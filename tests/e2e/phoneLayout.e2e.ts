@@ -3,9 +3,10 @@
  * the title (not to the feed name and age), the magazine view leaves the text most of the row, a
  * long feed name in a row's meta ends in an ellipsis; on a touch screen (coarse pointer, no hover)
  * the row, reader, feed-table and sidebar buttons are at least 40 px, and so are Mantine's small
- * controls (buttons, fields, checkboxes, segmented choices, close buttons, the password's eye) on
- * /rss, /filter, the reader, the note on an unknown article, /download, /login and Settings, drawn
- * or by their hit area; pure keyboard hints are gone, while a mouse on a desktop keeps the compact
+ * controls (buttons, fields, checkboxes, switches, segmented choices, tabs, close buttons, the
+ * password's eye) on /rss, /filter, the reader, the note on an unknown article, /download, /login
+ * and Settings, and the text links a finger aims at alone (a feed's title on /rss, "Set up AI" on
+ * /filter), drawn or by their hit area; pure keyboard hints are gone, while a mouse on a desktop keeps the compact
  * buttons. With RIVULET_SHOTS=1, screenshots go to test-results/phone/ (gitignored) for a person
  * to look at.
  */
@@ -312,6 +313,7 @@ describe('touch targets of Mantine’s small controls', () => {
       await app.goto('/rss');
       await waitFor(rss.row(feedId), 'the feed’s row on /rss');
       await measure('rssScreen', 14);
+      await measure('rssTitles', 3);
       expect(await checkLayout(page)).toEqual([]);
       await shootSizes(page, SHOTS, 'touch-rss-controls');
 
@@ -319,6 +321,8 @@ describe('touch targets of Mantine’s small controls', () => {
       await app.goto('/filter');
       await waitFor(new FilterScreen(page).input, 'the query editor');
       await measure('filterScreen', 10);
+      // "Set up AI" under the plain-language box (no AI endpoint here).
+      await measure('setUpAi', 1);
       expect(await checkLayout(page)).toEqual([]);
       await shootSizes(page, SHOTS, 'touch-filter');
 
@@ -354,6 +358,8 @@ describe('touch targets of Mantine’s small controls', () => {
       await settings.gear.click();
       await waitFor(settings.dialog, 'the settings dialog');
       await measure('settingsDialog', 4);
+      await measure('settingsTabs', 4);
+      await measure('settingsSwitches', 4);
       await settings.choose('integrations');
       await measure('passwordToggle', 1);
       await shootSizes(page, SHOTS, 'touch-settings');
@@ -419,6 +425,68 @@ describe('filters on a phone', () => {
       await waitFor(screens(page).list.rows.first(), 'the results');
       expect(await filter.input.isVisible()).toBe(true);
       expect(await filter.summary.count()).toBe(0);
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+  });
+});
+
+describe('settings on a phone', () => {
+  test('a full-screen sheet over the bottom bar, one sideways row of tabs and its close at the top; Back closes it', async () => {
+    const { page } = app;
+    const { settings, shell } = screens(page);
+    await visit('/all', 'list');
+    await screens(page).sidebar.drawerButton.click();
+    await waitFor(screens(page).sidebar.drawer, 'the sidebar drawer');
+    await settings.gear.click();
+    await waitFor(settings.dialog, 'the settings dialog');
+    // The whole screen, the bottom bar under it.
+    await expect.poll(async () => settings.sheet.boundingBox()).toEqual({ x: 0, y: 0, ...PHONE });
+    const bar = await shell.bottomBar.boundingBox();
+    expect(bar).not.toBeNull();
+    const onBar = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.mantine-Modal-content') !== null,
+      [bar!.x + bar!.width / 2, bar!.y + bar!.height / 2],
+    );
+    expect(onBar, 'the sheet covers the bottom bar').toBe(true);
+    // One row of tabs, scrolling sideways; the chosen one in view.
+    const tops = new Set<number>();
+    for (const name of ['general', 'appearance', 'integrations', 'automation'] as const)
+      tops.add(Math.round((await settings.tab(name).boundingBox())?.y ?? -1));
+    expect([...tops]).toHaveLength(1);
+    const row = await settings.tabList.evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }));
+    expect(row.scroll).toBeGreaterThan(row.width);
+    await settings.choose('automation');
+    const last = await settings.tab('automation').boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(PHONE.width);
+    // Scrolled to the end of a section, the close and the tabs are still at the top.
+    await settings.choose('general');
+    await settings.sheet.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const close = await settings.closeButton.boundingBox();
+    expect(close!.y).toBeLessThan(60);
+    expect((await settings.tab('general').boundingBox())!.y).toBeLessThan(120);
+    expect(await checkLayout(page)).toEqual([]);
+    await settings.sheet.evaluate((el) => el.scrollTo(0, 0));
+    await shootSizes(page, SHOTS, 'settings');
+    // Back closes it and stays on the list.
+    await page.goBack();
+    await waitFor(settings.dialog, 'the settings sheet closed by Back', { state: 'detached' });
+    await waitForPath(page, '/all');
+  });
+
+  test('a desktop keeps the box in the middle', async () => {
+    const { page } = app;
+    const { settings } = screens(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      // From a list without the sheet (a reload of its entry would open it again).
+      await app.goto('/welcome');
+      await visit('/all', 'list');
+      await settings.open('general');
+      const box = await settings.sheet.boundingBox();
+      expect(box!.width).toBe(640);
+      expect(Math.round(box!.x + box!.width / 2)).toBe(720);
+      await settings.close();
     } finally {
       await page.setViewportSize(PHONE);
     }

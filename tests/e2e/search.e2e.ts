@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { screens, waitFor, type Screens } from './pages';
+import { screens, waitFor, waitForPath, type Screens } from './pages';
+import { seedFeeds } from './readingSeed';
 import { seedApp } from './seed';
 
 // Issue 5, search: `/` and Ctrl+K open the palette from anywhere, results appear as you type,
@@ -243,6 +244,42 @@ describe('search', () => {
     expect(await dup.first().textContent()).toContain(
       'Rust compiler gets faster incremental builds (updated)',
     );
+  });
+
+  test('/search: a search box with a clear button; the words are marked in titles and snippets, Chinese too', async () => {
+    const { page } = app;
+    const { list, search } = ui;
+    const CJK = '排版的呼吸：行长与行距';
+    await seedFeeds(page, [
+      { title: '排版周刊', articles: [{ title: CJK, description: '<p>好的排版让阅读像呼吸一样自然。</p>' }] },
+    ]);
+    // No spaces between Chinese words: the search matches pairs of characters, and so do the marks.
+    await app.goto(`/search?q=${encodeURIComponent('排版 呼吸')}`);
+    await list.waitForRow(CJK);
+    expect(await search.marks(list.row(CJK))).toEqual({ title: ['排版', '呼吸'], snippet: ['排版', '呼吸'] });
+    // Latin words at their start, in the original spelling.
+    await search.search('rust borrow');
+    await waitForQuery('rust borrow');
+    await list.waitForRow(RUST);
+    const rust = await search.marks(list.row(RUST));
+    expect(rust.title).toEqual(['Rust']);
+    expect(new Set(rust.snippet)).toEqual(new Set(['Rust', 'borrow']));
+    // Other lists mark nothing.
+    await app.goto('/all');
+    await list.waitForRow(RUST);
+    expect(await search.marks(list.row(RUST))).toEqual({ title: [], snippet: [] });
+
+    // A search box (phones show a Search key), with a clear button that empties it and the results.
+    await app.goto('/search?q=rust');
+    await list.waitForRow(RUST);
+    expect(await search.input.getAttribute('type')).toBe('search');
+    await search.clearButton.click();
+    await waitFor(search.empty, 'the empty search page after Clear');
+    await waitForPath(page, '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(await search.input.inputValue()).toBe('');
+    expect(await search.input.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.clearButton.count()).toBe(0);
   });
 
   test('no console errors', () => {

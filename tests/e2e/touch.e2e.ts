@@ -7,7 +7,7 @@
  * swipe across the article opens the next one, a rightward one the previous, a swipe over a code
  * block that scrolls sideways scrolls it and steps nothing, a drag moves the article with the
  * finger and one let go short steps nothing, Back still returns to the list, and the setting
- * turns it off; an article's end names the next one and opens it (the last one leads to the next feed with unread); a long press on a row opens its menu; every article opens at its top, also one stepped back to from the cache. With
+ * turns it off; an article's end names the next one and opens it (the last one leads to the next feed with unread; in Saved, back to the list); a long press on a row opens its menu; the article's feed name leads to its list, and Back back to the article; every article opens at its top, also one stepped back to from the cache. With
  * RIVULET_SHOTS=1 the reader after a swipe and the list mid-pull are photographed to
  * test-results/touch/.
  */
@@ -183,6 +183,60 @@ describe("an article's end", () => {
     await reader.endNextFeed.click();
     await waitForPath(app.page, livePath);
     await list.waitForRow('Noon grind');
+  });
+});
+
+describe('the end of Saved', () => {
+  test('offers no other feed, which would leave Saved: its last article leads back to the list', async () => {
+    const { list, reader } = screens(app.page);
+    // Another feed has unread articles ('Live Mill'): a feed's end would offer it.
+    await app.goto(feedPath);
+    await list.swipeRow('Swipe three', 0.85, 0.15);
+    await waitFor(list.rowWhen('Swipe three', { saved: true }), "'Swipe three' saved");
+    try {
+      await app.goto('/next');
+      await list.waitForRow('Swipe three');
+      await waitFor(list.end, 'the end of Saved');
+      expect(await list.endNextFeed.count()).toBe(0);
+      await list.row('Swipe three').click();
+      await reader.waitOpen('Swipe three');
+      await waitFor(reader.endBack, "the article end's Back to the list");
+      expect(await reader.endNextFeed.count()).toBe(0);
+      await reader.endBack.click();
+      await reader.waitClosed();
+      await waitForPath(app.page, '/next');
+    } finally {
+      await app.goto(feedPath);
+      await list.swipeRow('Swipe three', 0.85, 0.15);
+      await waitFor(list.rowWhen('Swipe three', { saved: false }), "'Swipe three' no longer saved");
+    }
+  });
+});
+
+describe("the article's feed name", () => {
+  test("a tap (or Enter) opens the feed's list; Back returns to the article", async () => {
+    const { list, reader } = screens(app.page);
+    await app.goto(livePath);
+    await list.row('Noon grind').click();
+    await reader.waitOpen('Noon grind');
+    const article = new URL(app.page.url()).pathname;
+    // Tapped 16 px above its line: a finger's height of it takes the tap.
+    await reader.tap(reader.feedLink, -16);
+    await waitForPath(app.page, livePath);
+    await reader.waitClosed();
+    await app.page.goBack();
+    await waitForPath(app.page, article);
+    await reader.waitOpen('Noon grind');
+    // From the keyboard: Tab from the toolbar's last button reaches it, Enter follows it.
+    await reader.button('close').focus();
+    await app.page.keyboard.press('Tab');
+    expect(await reader.feedLink.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Enter');
+    await waitForPath(app.page, livePath);
+    await reader.waitClosed();
+    await app.page.goBack();
+    await reader.waitOpen('Noon grind');
+    expectNoErrors(realErrors(app.errors));
   });
 });
 

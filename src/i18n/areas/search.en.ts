@@ -8,6 +8,7 @@ export const searchEn = {
   dialog: 'Search',
   placeholder: 'Search all articles…',
   pagePlaceholder: 'Search all articles',
+  clear: 'Clear the search',
   input: 'Search articles',
   noMatch: 'No articles match “{q}”.',
   noMatchHint: 'Every word must match: try fewer words, or the start of a word.',

@@ -89,7 +89,7 @@ export const FeedTableRow = memo(function FeedTableRow({
           ) : (
             <Avatar name={feed.title || site} size={18} />
           )}
-          <Link to={feedPath(feed.id)} className={classes.title} data-testid="rss-title">
+          <Link to={feedPath(feed.id)} className={classes.title} data-testid="rss-title" data-touch-link="">
             {feed.title || feed.url}
           </Link>
           <span className={classes.titleMarker}>

@@ -1,17 +1,19 @@
-import { Text, TextInput } from '@mantine/core';
+import { CloseButton, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
 import { ItemsView } from '../../items/ItemsView';
 import { useT } from '../../i18n';
 import { searchPage } from '../../search/queries';
+import { HighlightQuery } from '../../search/Highlighted';
 import { queryKeys } from '../../queries/keys';
 
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
- * items list, the query in a box at the top (Enter searches again). `open` is the article open in
+ * items list, the query's words marked in their titles and snippets, the query in a search box at
+ * the top (Enter searches again; its clear button empties it and the results). `open` is the article open in
  * the reader (the query shape of items/articleAddress.ts: Back closes it, reload keeps it).
  */
 export function SearchScreen() {
@@ -30,6 +32,13 @@ export function SearchScreen() {
   // The feed assistant (AI issue): once asked, the list shows the articles it answered from.
   const assistant = useFeedAssistant(q);
 
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const clear = () => {
+    setDraft('');
+    if (q) setParams({});
+    inputRef.current?.focus();
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = draft.trim();
@@ -39,10 +48,19 @@ export function SearchScreen() {
   const box = (
     <form onSubmit={submit} role="search">
       <TextInput
+        ref={inputRef}
+        type="search"
+        // Phones' keyboards offer "Search" for Enter.
+        enterKeyHint="search"
         value={draft}
         onChange={(e) => setDraft(e.currentTarget.value)}
         placeholder={t('search.pagePlaceholder')}
         leftSection={<IconSearch size={18} />}
+        rightSection={
+          draft ? (
+            <CloseButton onClick={clear} aria-label={t('search.clear')} data-testid="search-page-clear" />
+          ) : null
+        }
         aria-label={t('search.input')}
         // Arriving with nothing asked yet (the Search tab, g then /): the box takes the keys.
         autoFocus={!q}
@@ -54,40 +72,43 @@ export function SearchScreen() {
 
   return (
     <div data-testid="screen-search" style={{ display: 'contents' }}>
-      <ItemsView
-        key={q}
-        listKey={assistant.list?.listKey ?? queryKeys.itemViews.search(q)}
-        fetchPage={
-          assistant.list?.fetchPage ??
-          (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
-        }
-        title={title}
-        headerExtra={box}
-        ranked
-        // No "0 articles" before anything was asked.
-        noCount={!q && !assistant.list}
-        emptyState={
-          <div
-            data-testid="search-page-empty-box"
-            style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) var(--mantine-spacing-md)' }}
-          >
-            <Text c="dimmed" data-testid="search-page-empty">
-              {q ? (
-                t('search.noMatch', { q })
-              ) : (
-                <>
-                  {t('search.hint')} <span data-key-hint>{t('search.hintKeys')}</span>
-                </>
-              )}
-            </Text>
-            {q && (
-              <Text c="dimmed" size="sm" mt={4} data-testid="search-page-empty-hint">
-                {t('search.noMatchHint')}
+      {/* The assistant's list answers a question: its words are not what the rows matched. */}
+      <HighlightQuery.Provider value={assistant.list ? '' : q}>
+        <ItemsView
+          key={q}
+          listKey={assistant.list?.listKey ?? queryKeys.itemViews.search(q)}
+          fetchPage={
+            assistant.list?.fetchPage ??
+            (q ? fetchPage : () => Promise.resolve({ rows: [], next: null, total: 0 }))
+          }
+          title={title}
+          headerExtra={box}
+          ranked
+          // No "0 articles" before anything was asked.
+          noCount={!q && !assistant.list}
+          emptyState={
+            <div
+              data-testid="search-page-empty-box"
+              style={{ textAlign: 'center', padding: 'var(--mantine-spacing-xl) var(--mantine-spacing-md)' }}
+            >
+              <Text c="dimmed" data-testid="search-page-empty">
+                {q ? (
+                  t('search.noMatch', { q })
+                ) : (
+                  <>
+                    {t('search.hint')} <span data-key-hint>{t('search.hintKeys')}</span>
+                  </>
+                )}
               </Text>
-            )}
-          </div>
-        }
-      />
+              {q && (
+                <Text c="dimmed" size="sm" mt={4} data-testid="search-page-empty-hint">
+                  {t('search.noMatchHint')}
+                </Text>
+              )}
+            </div>
+          }
+        />
+      </HighlightQuery.Provider>
     </div>
   );
 }

@@ -131,6 +131,10 @@ export class ListScreen {
   get end(): Locator {
     return this.page.locator(tid('items-end')).describe('the end of the list');
   }
+  /** "Next feed with unread" at the end of the list. */
+  get endNextFeed(): Locator {
+    return this.page.locator(tid('items-end-next-feed')).describe("the list end's Next feed with unread");
+  }
   /** The note that the article in the address is not there, and its dismiss button. */
   get articleMissing(): Locator {
     return this.page.locator(tid('article-missing')).describe('the note on an unknown article');

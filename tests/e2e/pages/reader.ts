@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { type HeldAcross, holdAcross, swipeAcross } from './touch';
+import { type HeldAcross, holdAcross, swipeAcross, tapOn } from './touch';
 import { exactly, tid, waitFor } from './wait';
 
 /** The article reader (pane, overlay or page): title, body, toolbar and its More menu. */
@@ -89,6 +89,14 @@ export class ReaderScreen {
   /** A toolbar control by its short name: 'close', 'save', 'read', 'prev', 'next', 'more', 'original'. */
   button(name: string): Locator {
     return this.page.locator(tid(`reader-${name}`)).describe(`the reader's ${name} button`);
+  }
+  /** The feed's name in the article's header: a link to the feed's list. */
+  get feedLink(): Locator {
+    return this.page.locator(tid('reader-feed')).describe("the article's feed name");
+  }
+  /** A tap on `over`, `dy` px below its middle (see `tapOn`). */
+  tap(over: Locator, dy = 0): Promise<void> {
+    return tapOn(over, dy);
   }
   /** The link of the reader's title (to the original). */
   get titleLink(): Locator {

@@ -9,6 +9,17 @@ export class SearchScreen {
   get input(): Locator {
     return this.page.locator(tid('search-page-input')).describe("the search page's box");
   }
+  /** The box's clear button (shown while it holds text). */
+  get clearButton(): Locator {
+    return this.page.locator(tid('search-page-clear')).describe("the search box's clear button");
+  }
+  /** The search words marked in a row: in its title, then in its snippet. */
+  async marks(row: Locator): Promise<{ title: string[]; snippet: string[] }> {
+    return {
+      title: await row.locator('[data-testid="item-title"] mark').allTextContents(),
+      snippet: await row.locator('p mark').allTextContents(),
+    };
+  }
   get empty(): Locator {
     return this.page.locator(tid('search-page-empty')).describe("the search page's 'no articles match'");
   }

@@ -15,6 +15,20 @@ export class SettingsDialog {
   get gear(): Locator {
     return this.page.locator(tid('open-settings')).describe('the settings gear');
   }
+  /** The dialog's box (Mantine's modal content, which scrolls). */
+  get sheet(): Locator {
+    return this.page
+      .locator('.mantine-Modal-content:has([data-testid="settings-dialog"])')
+      .describe("the settings dialog's box");
+  }
+  /** The row of tabs. */
+  get tabList(): Locator {
+    return this.dialog.getByRole('tablist').describe('the settings tabs');
+  }
+  /** The dialog's close button (×). */
+  get closeButton(): Locator {
+    return this.sheet.locator('.mantine-Modal-close').describe("the settings dialog's close button");
+  }
   tab(name: SettingsTab): Locator {
     return this.page.locator(tid(`settings-tab-${name}`)).describe(`the settings tab '${name}'`);
   }

@@ -101,3 +101,14 @@ export async function swipeAcross(over: Locator, from: number, to: number): Prom
   const y = box.y + Math.min(box.height / 2, 200);
   await touchStroke(over.page(), { x: box.x + box.width * from, y }, { x: box.x + box.width * to, y });
 }
+
+/**
+ * A tap: one finger down on `over`'s middle, `dy` px below it (above when negative: a hit area
+ * larger than the drawn box), and up at once ({@link holdTouch}); the browser makes it a click.
+ */
+export async function tapOn(over: Locator, dy = 0): Promise<void> {
+  const box = await over.boundingBox();
+  if (!box) throw new Error(`Cannot tap ${String(over)}: it is not on screen`);
+  const finger = await holdTouch(over.page(), { x: box.x + box.width / 2, y: box.y + box.height / 2 + dy });
+  await finger.lift();
+}
