@@ -368,33 +368,43 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await reading.waitRowRead(label);
   });
 
-  test('mark all read asks first: n keeps everything, y marks the list read', async () => {
+  test('mark all read asks first, naming the count: n keeps everything, y marks; nothing that old says so', async () => {
     const { page } = app;
-    const { list, confirm } = screens(page);
+    const { list, confirm, shell } = screens(page);
     const reading = new ReadingUi(page);
     await app.goto(`/f/${ids.feedIds[0]}`);
     await list.waitForRow();
     const before = await list.unread.textContent();
     // The keyboard path: Shift+A opens the menu with focus on its first option, arrows move between
-    // options, Enter takes the focused one; the confirmation answers to y and n.
+    // options, Enter takes the focused one; the confirmation names the count and answers to y and n.
     const confirmText = () => confirm.message.textContent();
     await page.keyboard.press('A');
     await waitFor(reading.markAllMenu, 'the Mark all read menu after Shift+A');
     await page.keyboard.press('Enter');
     await confirm.waitOpen();
-    expect(await confirmText()).toContain('every unread article');
+    expect(await confirmText()).toMatch(/^This marks the \d+ unread articles? in this list as read\.$/);
     await page.keyboard.press('n');
     await confirm.waitClosed();
     expect(await list.unread.textContent()).toBe(before);
-    // Older than a week (the third option): only "Old news".
+    // Older than a week (the third option, by its digit): "Old news" is three days old, so nothing
+    // is; that is said, and nothing asks.
+    await page.keyboard.press('A');
+    await waitFor(reading.focusedChoice('all'), 'focus on the first Mark all read choice');
+    await page.keyboard.press('3');
+    await waitFor(
+      shell.text('Nothing to mark: no unread articles are older than a week.'),
+      'the note that nothing is older than a week',
+    );
+    expect(await confirm.root.count()).toBe(0);
+    expect(await list.unread.textContent()).toBe(before);
+    // Older than a day (the second option, by the arrows): only "Old news".
     await page.keyboard.press('A');
     await waitFor(reading.focusedChoice('all'), 'focus on the first Mark all read choice');
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    await waitFor(reading.focusedChoice('week'), 'focus on "older than a week"');
+    await waitFor(reading.focusedChoice('day'), 'focus on "older than a day"');
     await page.keyboard.press('Enter');
     await confirm.waitOpen();
-    expect(await confirmText()).toContain('older than a week');
+    expect(await confirmText()).toBe('This marks 1 unread article older than a day as read.');
     await page.keyboard.press('y');
     await confirm.waitClosed();
     await reading.waitRowGone('Old news');
