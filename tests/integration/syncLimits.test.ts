@@ -180,3 +180,33 @@ describe('a subscription list that cannot be read', () => {
     expect((await e.feeds.list()).map((f) => f.title)).toEqual(feeds);
   });
 });
+
+describe('a tag list that cannot be read', () => {
+  it.each(['brokenTags', 'garbledTags'] as const)(
+    '%s: fails the sync as a bad answer and changes nothing stored',
+    async (mode) => {
+      const server = await greader();
+      server.state.tags = ['Keep'];
+      server.state.items[80]!.tags = ['Keep'];
+      const e = await engine();
+      await connect(e, server.url);
+      expect(await sync(e)).toBe('done');
+      const before = await e.counts();
+      const feeds = (await e.feeds.list()).map((f) => [f.title, f.groupId]);
+      const groups = (await e.groups.list()).map((g) => g.title);
+      const tags = (await e.tags.list()).map((t) => t.name);
+      // A new article arrives meanwhile: read as "no labels", the sync would import it and drop
+      // the tag of every article carrying one.
+      server.state.items[0]!.read = false;
+      server.mode = mode;
+      await sync(e);
+      const status = await e.sync.status();
+      expect(status.lastErrorCode).toBe('sync_bad_answer');
+      expect(status.lastError).toContain("The server's label list could not be read");
+      expect(await e.counts()).toEqual(before);
+      expect((await e.feeds.list()).map((f) => [f.title, f.groupId])).toEqual(feeds);
+      expect((await e.groups.list()).map((g) => g.title)).toEqual(groups);
+      expect((await e.tags.list()).map((t) => t.name)).toEqual(tags);
+    },
+  );
+});
