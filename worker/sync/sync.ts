@@ -32,7 +32,8 @@ import {
 import { Tracker } from './tracker';
 import { withSyncUndo } from './undo';
 import type { StateApi } from '../state/readState';
-import { proxyTransport, syncError, type SyncTransport } from './transport';
+import { MAX_RETRY_AFTER } from '../feeds/refresh/refreshPolicy';
+import { proxyTransport, retryAfterOf, syncError, waitText, type SyncTransport } from './transport';
 
 export * from './syncApi';
 import { withRetries, normaliseServerUrl, problemOf, type SyncApi, type SyncHooks } from './syncApi';
@@ -91,7 +92,17 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     return client.edits;
   };
 
-  const run = async (opts: { readDays?: number } = {}): Promise<string> => {
+  const run = async (opts: { readDays?: number; force?: boolean } = {}): Promise<string> => {
+    // The server asked for a pause (429 or another refusal with Retry-After): a sync now is
+    // refused with the time left, unless the reader insists (`force`) or one is running already.
+    const waiting = await account();
+    const left = (waiting.retryAt ?? 0) - s.ctx.now();
+    if (left > 0 && !opts.force && !s.jobs.runningByKey('sync'))
+      throw syncError(
+        'sync_rate',
+        `The server asked Rivulet to wait before syncing again: ${waitText(left)} more. Syncs start again by themselves then; "Sync anyway" tries now.`,
+        { retryAfter: left, retryAt: waiting.retryAt },
+      );
     if (opts.readDays !== undefined) {
       const days = Math.max(0, Math.min(365, Math.floor(Number(opts.readDays) || 0)));
       await account();
@@ -114,6 +125,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           lastSync: s.ctx.now(),
           lastError: note,
           lastErrorCode: left ? 'sync_too_large' : '',
+          retryAt: 0,
         });
         return left ? { ...summary, failed: left } : summary;
       } catch (err) {
@@ -122,13 +134,26 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           e.code === 'sync_auth'
             ? 'The server refused the saved login, usually because the API password was changed. Log in again with the current password.'
             : e.message;
-        await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code }).catch(() => undefined);
-        throw new EngineError(e.code, message);
+        // A wait the server named (429, or a 503 with Retry-After) holds automatic syncs back
+        // until it is over, also across reloads (see `kick`); a failure naming none ends it.
+        const wait = retryAfterOf(e);
+        const retryAt = wait !== null && wait > 0 ? s.ctx.now() + Math.min(wait, MAX_RETRY_AFTER) : 0;
+        await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code, retryAt }).catch(
+          () => undefined,
+        );
+        throw new EngineError(e.code, message, e.details);
       }
     });
   };
 
-  const { subscribeOne, subscribeMany } = createSyncSubscribe({ s, account, clientFor, editsOf, run });
+  // A subscription the server has just accepted is brought in at once, whatever wait it named before.
+  const { subscribeOne, subscribeMany } = createSyncSubscribe({
+    s,
+    account,
+    clientFor,
+    editsOf,
+    run: () => run({ force: true }),
+  });
 
   /** Forgets the former account: its map and queue, and the server ids its feeds kept. */
   const forgetFormer = async () => {
@@ -241,6 +266,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         lastSync: a?.lastSync ?? 0,
         lastError: a?.lastError ?? '',
         lastErrorCode: a?.lastErrorCode ?? '',
+        retryAt: a && (a.retryAt ?? 0) > s.ctx.now() ? a.retryAt! : 0,
         pending: a ? await queueLength(s.ctx.db) : 0,
         feeds: a ? accountFeeds(s, a).size : 0,
         canEditSubscriptions: a?.protocol === 'greader',
@@ -348,6 +374,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     async kick(minGap) {
       const a = await readAccount(s.ctx.db);
       if (!a) return null;
+      // Automatic syncs (and "refresh everything") wait out the pause the server asked for.
+      if ((a.retryAt ?? 0) > s.ctx.now()) return null;
       if (s.ctx.now() - a.lastSync < minGap && !a.lastError) return null;
       return run();
     },

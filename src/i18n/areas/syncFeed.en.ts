@@ -15,8 +15,11 @@ export const syncFeedEn = {
       relogin: 'The server no longer accepts your login',
       settings: 'The account’s address needs checking',
       retry: 'The last sync failed',
+      wait: 'The server asked Rivulet to wait',
     },
-    action: { relogin: 'Log in again', retry: 'Retry', settings: 'Open account' },
+    action: { relogin: 'Log in again', retry: 'Retry', settings: 'Open account', force: 'Sync anyway' },
+    /** While the server's Retry-After runs: `when` is relative ("in 2 hours"). */
+    resumes: 'Syncing starts again by itself {when}.',
   },
   relogin: {
     title: 'Log in again',

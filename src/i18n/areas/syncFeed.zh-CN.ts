@@ -15,8 +15,10 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
       relogin: '服务器不再接受你的登录',
       settings: '需要检查账户地址',
       retry: '上次同步失败',
+      wait: '服务器要求 Rivulet 稍后再同步',
     },
-    action: { relogin: '重新登录', retry: '重试', settings: '打开账户' },
+    action: { relogin: '重新登录', retry: '重试', settings: '打开账户', force: '仍然同步' },
+    resumes: '将于{when}自动恢复同步。',
   },
   relogin: {
     title: '重新登录',

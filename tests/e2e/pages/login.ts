@@ -55,6 +55,16 @@ export class LoginScreen {
       action === undefined ? tid('account-error') : `${tid('account-error')}[data-action="${action}"]`;
     return this.page.locator(sel).describe("the account's error");
   }
+  /** When syncing resumes by itself, in the account's error while the server's wait runs. */
+  get resumes(): Locator {
+    return this.page
+      .locator(`${tid('account-error')} ${tid('sync-resumes')}`)
+      .describe('when syncing resumes');
+  }
+  /** "Sync anyway" in the account's error while the server's wait runs. */
+  get syncAnyway(): Locator {
+    return this.page.locator(`${tid('account-error')} ${tid('sync-action-force')}`).describe('Sync anyway');
+  }
   /** The count of changes waiting to be sent, reading `n`. */
   pending(n: number): Locator {
     return this.page
