@@ -27,7 +27,8 @@ export function accountFeeds(s: FeedServices, account: AccountRecord): Map<strin
 
 /**
  * Makes the local feeds of this account match the server's list: creates missing feeds (and
- * their groups, matched by title), updates titles, addresses and groups that changed, and
+ * their groups, matched by title; the account's default folder is no group), updates titles,
+ * addresses and groups that changed, and
  * deletes feeds the server no longer has (with their items). Returns server id → local feed id.
  */
 export async function applyStructure(
@@ -38,11 +39,16 @@ export async function applyStructure(
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
   // A server group becomes a local group (matched by title, never duplicated) once a feed is in
   // it: servers list folders that hold nothing, e.g. FreshRSS's default "Uncategorized" or
-  // Miniflux's "All", and an empty copy of those is only clutter.
+  // Miniflux's "All", and an empty copy of those is only clutter. The account's default folder,
+  // once learned (defaultFolder.ts), is "no group" here.
   const existing = accountFeeds(s, account);
   const out = new Map<string, number>();
   for (const rf of remote.feeds) {
-    const title = rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
+    const folder = rf.groupIds[0];
+    const title =
+      folder !== undefined && folder === account.defaultFolder
+        ? undefined
+        : rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
     const groupId = title ? await ensureGroup(s, title) : -1;
     const local = existing.get(rf.id);
     const fields = { title: rf.title || rf.url, siteUrl: rf.siteUrl, groupId };

@@ -11,6 +11,7 @@ import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, importItems, reattachFeeds } from './importer';
 import type { SyncClient } from './protocol';
+import { learnDefaultFolder, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
 import { createSyncSubscribe } from './subscribe';
 import { installLabelListener, labelsOn, withSyncLabels } from './labels';
@@ -72,7 +73,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     const a = group ? await readAccount(s.ctx.db) : null;
     if (!group || !a) return null;
     for (const f of s.ctx.feedCache.values())
-      if (f.groupId === groupId && f.account === a.tag && f.remoteId) return { group, client: clientFor(a) };
+      if (f.groupId === groupId && f.account === a.tag && f.remoteId)
+        return { group, account: a, client: clientFor(a) };
     return null;
   };
   const foldersOf = (client: SyncClient) => {
@@ -207,7 +209,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const saved = await client.savedIds();
       const former = existing ? null : await readFormer(s.ctx.db);
       const same = former !== null && former.tag === tag && former.username === username;
+      // What was learned of this same account stays (a new login clears a wait the server named).
+      const kept = existing ?? (same ? former : null);
       const record: AccountRecord = {
+        ...(kept?.readDays !== undefined ? { readDays: kept.readDays } : {}),
+        ...(kept?.labels !== undefined ? { labels: kept.labels } : {}),
+        ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
@@ -340,12 +347,19 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     },
     async beforeMove(feedIds, groupId) {
       const to = groupId === -1 ? null : (s.ctx.groupCache.get(groupId)?.title ?? null);
+      const unfiled: Unfiled[] = [];
+      let last: { account: AccountRecord; client: SyncClient } | null = null;
       for (const id of feedIds) {
         const target = await serverFeed(id);
         if (!target) continue;
         const from = s.ctx.groupCache.get(target.feed.groupId)?.title ?? null;
         await editsOf(target.client).move(target.remoteId, from, to);
+        if (!to && from) unfiled.push({ remoteId: target.remoteId, title: target.feed.title, from });
+        last = target;
       }
+      // "No group": the server put the feeds in its default folder, which is "no group" here.
+      if (last)
+        await learnDefaultFolder(s, last.account, last.client, unfiled, 'Move it to another group instead.');
       if (to) await ensureGroup(s, to);
     },
     async beforeDelete(feedIds) {
@@ -362,8 +376,21 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     },
     async beforeGroupDelete(groupId) {
       const target = await serverFolder(groupId);
-      // FreshRSS's `disable-tag` deletes the category and moves its feeds to the default one.
-      if (target) await foldersOf(target.client).remove(target.group.title);
+      if (!target) return;
+      const title = target.group.title;
+      const unfiled = [...accountFeeds(s, target.account).values()]
+        .filter((f) => f.groupId === groupId)
+        .map((f) => ({ remoteId: f.remoteId!, title: f.title, from: title }));
+      // FreshRSS's `disable-tag` deletes the category and moves its feeds to the default one,
+      // which is "no group" here, where the deleted group's feeds go.
+      await foldersOf(target.client).remove(title);
+      await learnDefaultFolder(
+        s,
+        target.account,
+        target.client,
+        unfiled,
+        'Move its feeds to other groups first.',
+      );
     },
     async subscribeTarget() {
       const a = await readAccount(s.ctx.db);
