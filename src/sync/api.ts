@@ -55,6 +55,10 @@ export const reloginAccount = (password: string): Promise<string> =>
 export const runSync = (opts: { readDays?: number; force?: boolean } = {}): Promise<string> =>
   withEngine((e) => e.sync.run(opts));
 
+/** Keeps feeds the server stopped listing as feeds of this browser; the account stops naming them. */
+export const keepLeftFeeds = (feedIds: number[]): Promise<void> =>
+  withEngine((e) => e.sync.keepLeft(feedIds));
+
 /** Forgets the account; `removeFeeds` also deletes the feeds it brought. */
 export const logoutAccount = (removeFeeds: boolean): Promise<void> =>
   withEngine((e) => e.sync.logout({ removeFeeds }));

@@ -9,7 +9,8 @@ import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
-import { accountFeeds, importItems, reattachFeeds } from './importer';
+import { accountFeeds, importItems, reattachFeeds, savedIn } from './importer';
+import { feedsLeftServer, keepLeftFeeds } from './leftServer';
 import type { SyncClient } from './protocol';
 import { learnDefaultFolder, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
@@ -266,6 +267,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           : null,
         problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
         readDays: a?.readDays ?? 0,
+        leftServer: feedsLeftServer(s).map((f) => ({
+          feedId: f.id,
+          title: f.title || f.url,
+          at: f.leftServer!,
+          saved: savedIn(s, f.id),
+        })),
         connected: a !== null,
         protocol: a?.protocol ?? null,
         url: a?.url ?? '',
@@ -333,6 +340,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       });
       return result.feedId;
     },
+    keepLeft: (feedIds) => keepLeftFeeds(s, Array.isArray(feedIds) ? feedIds : []),
     async editMode(feedId) {
       const target = await serverFeed(feedId);
       if (!target) return 'local';

@@ -57,6 +57,12 @@ export interface SyncStatus {
    * 0 when there is no wait. Automatic syncs wait; `run` refuses unless `force`.
    */
   retryAt: number;
+  /**
+   * Feeds set aside because the server stopped listing them while they held saved articles
+   * (unsubscribed elsewhere, or hidden in FreshRSS): local feeds now, with every article, until
+   * the reader keeps (`keepLeft`) or unsubscribes them. `at`: Unix seconds; `saved`: saved articles.
+   */
+  leftServer: { feedId: number; title: string; at: number; saved: number }[];
   /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
   former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
 }
@@ -129,6 +135,11 @@ export interface SyncApi {
    * when the server cannot subscribe (its reason in the message), transport errors.
    */
   subscribe(url: string, opts?: { groupId?: number }): Promise<number>;
+  /**
+   * Keeps feeds the server stopped listing (`SyncStatus.leftServer`) as local feeds: the account
+   * stops naming them. Ids of other feeds are ignored.
+   */
+  keepLeft(feedIds: number[]): Promise<void>;
   /** Whether a feed's edits go to a server: 'server', 'unsupported' (Fever) or 'local'. */
   editMode(feedId: number): Promise<'server' | 'unsupported' | 'local'>;
 }

@@ -8,6 +8,7 @@ import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
 import { logoutAccount, runSync, waitForJob, waitingForServer, type SyncStatus } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
+import { LeftServerNotice } from '../../sync/LeftServerNotice';
 import { queryKeys } from '../../queries/keys';
 import { Dialog } from '../../components/Dialog';
 
@@ -98,6 +99,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
         </Text>
       )}
       <SyncProblemNotice status={status} syncing={running.length > 0} testId="account-error" />
+      <LeftServerNotice status={status} />
       {error && (
         <Alert color="red" title={error.title}>
           {error.detail}
