@@ -39,7 +39,7 @@ const cases: [EngineEvent, unknown[][]][] = [
     [...tallies, ['items'], ['item', 5], ['sync', 'status']],
   ],
   [{ type: 'saved-changed', ids: [5] }, [...tallies, ['items'], ['item', 5], ['sync', 'status']]],
-  [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ...tallies]],
+  [{ type: 'feeds-changed', feedIds: [2] }, [['feeds'], ...tallies, ['sync', 'status']]],
   [{ type: 'groups-changed' }, [['groups'], ['feeds'], ...tallies]],
   [{ type: 'fulltext-changed', ids: [4] }, [['fulltext', 4]]],
   [{ type: 'job', job: job('running') }, []],

@@ -56,7 +56,8 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       // The sync status counts the changes waiting to be sent.
       return [...tallies(), queryKeys.itemsAll, ...e.ids.map(queryKeys.item), queryKeys.syncStatus];
     case 'feeds-changed':
-      return [queryKeys.feeds, ...tallies()];
+      // The sync status counts the account's feeds and names those the server stopped listing.
+      return [queryKeys.feeds, ...tallies(), queryKeys.syncStatus];
     case 'tags-changed':
       // Definitions and counts; tag lists and filters naming `tags` gain or lose rows.
       return [...tallies(), queryKeys.itemsAll, queryKeys.itemViewsAll, ...e.ids.map(queryKeys.item)];

@@ -2,7 +2,7 @@ import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCloud, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatRelative, useT } from '../i18n';
-import { runSync } from '../sync/api';
+import { runSync, waitingForServer } from '../sync/api';
 import { SyncProblemNotice } from '../sync/SyncProblemNotice';
 import { useSyncStatus } from '../sync/useSyncStatus';
 
@@ -23,6 +23,9 @@ export function SidebarAccount() {
   const t = useT();
   const { status, syncing } = useSyncStatus();
   if (!status?.connected) return null;
+  // The server asked for a wait: the notice below says until when and offers "Sync anyway".
+  const waiting = waitingForServer(status);
+  const resumes = t('syncFeed.status.resumes', { when: formatRelative(status.retryAt * 1000) });
   const when = status.lastSync
     ? t('syncFeed.status.synced', { when: formatRelative(status.lastSync * 1000) })
     : t('syncFeed.status.never');
@@ -51,8 +54,8 @@ export function SidebarAccount() {
         <UnstyledButton
           onClick={() => void runSync()}
           aria-label={t('login.syncNow')}
-          title={t('login.syncNow')}
-          disabled={syncing}
+          title={waiting ? resumes : t('login.syncNow')}
+          disabled={syncing || waiting}
           data-testid="sidebar-account-sync"
         >
           <IconRefresh size={14} aria-hidden />

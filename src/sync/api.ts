@@ -48,9 +48,16 @@ export function waitForJob(id: string): Promise<JobProgress | null> {
 export const reloginAccount = (password: string): Promise<string> =>
   withEngine((e) => e.sync.relogin(password));
 
-/** Starts (or joins) a sync job and returns its id. */
-export const runSync = (opts: { readDays?: number } = {}): Promise<string> =>
+/**
+ * Starts (or joins) a sync job and returns its id. While the server's requested wait runs
+ * (`SyncStatus.retryAt`) it rejects with `sync_rate`, unless `force`.
+ */
+export const runSync = (opts: { readDays?: number; force?: boolean } = {}): Promise<string> =>
   withEngine((e) => e.sync.run(opts));
+
+/** Keeps feeds the server stopped listing as feeds of this browser; the account stops naming them. */
+export const keepLeftFeeds = (feedIds: number[]): Promise<void> =>
+  withEngine((e) => e.sync.keepLeft(feedIds));
 
 /** Forgets the account; `removeFeeds` also deletes the feeds it brought. */
 export const logoutAccount = (removeFeeds: boolean): Promise<void> =>
@@ -59,3 +66,7 @@ export const logoutAccount = (removeFeeds: boolean): Promise<void> =>
 /** One page of older items of a synced feed. */
 export const loadOlder = (feedId: number): Promise<{ added: number; more: boolean }> =>
   withEngine((e) => e.sync.loadOlder(feedId));
+
+/** Whether the server's requested wait (Retry-After of the last failure) is still running. */
+export const waitingForServer = (status: SyncStatus, now = Date.now()): boolean =>
+  status.retryAt * 1000 > now;

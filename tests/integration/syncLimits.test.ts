@@ -4,12 +4,12 @@
  * its API turned off, and a subscription list that cannot be read.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../worker/engine';
+import type { Engine, EngineOptions } from '../../worker/engine';
 import type { EngineError } from '../../worker/errors';
 import { createGReaderClient, greaderLogin } from '../../worker/sync/greader';
 import { proxyTransport } from '../../worker/sync/transport';
 import { proxyFetchImpl } from '../../worker/subscriptions/net';
-import { createTestEngine } from '../../worker/testing/createTestEngine';
+import { createTestEngine, internalsOf } from '../../worker/testing/createTestEngine';
 import { startApp, type Running } from '../../server/testing';
 import { feverSeed, startFeverServer } from '../fixtures/feverServer';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
@@ -31,8 +31,8 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-async function engine(): Promise<Engine> {
-  const e = createTestEngine({ fetch: { base: app.url } });
+async function engine(opts: Partial<EngineOptions> = {}): Promise<Engine> {
+  const e = createTestEngine({ fetch: { base: app.url }, ...opts });
   engines.push(e);
   await e.init();
   return e;
@@ -48,7 +48,11 @@ const connect = (e: Engine, url: string, protocol: 'greader' | 'fever' = 'greade
   e.sync.connect({ protocol, url, username: 'reader', password: 'secret' });
 
 async function sync(e: Engine): Promise<string> {
-  const id = await e.sync.run();
+  return finished(e, await e.sync.run());
+}
+
+/** Waits for a job to end; its final state. */
+async function finished(e: Engine, id: string): Promise<string> {
   for (;;) {
     const job = await e.jobs.get(id);
     if (job && job.state !== 'running') return job.state;
@@ -124,6 +128,58 @@ describe('rate limits and failing servers', () => {
     expect(status.lastError).toContain('wait 5 minutes');
   });
 
+  it('automatic syncs wait out the Retry-After of a 429, also after a reload; a manual one says how long, or runs when insisted on', async () => {
+    const server = await greader();
+    let clock = 1_800_000_000;
+    const e = await engine({ now: () => clock });
+    await connect(e, server.url);
+    expect(await sync(e)).toBe('done');
+    server.refuseNext(429, 1, '7200');
+    expect(await sync(e)).toBe('done');
+    expect((await e.sync.status()).retryAt).toBe(clock + 7200);
+
+    // An hour later: neither the automatic sync nor "refresh everything" asks the server.
+    clock += 3600;
+    server.requests.length = 0;
+    await e.refresh.due();
+    await e.refresh.start({ scope: 'all' });
+    // A manual sync says how long is left, and asks nothing either.
+    const refused = await failure(e.sync.run());
+    expect(refused?.code).toBe('sync_rate');
+    expect(refused?.message).toContain('60 minutes more');
+    expect(server.requests).toEqual([]);
+
+    // The wait is kept on the account: a reload (another engine over the same database) waits too.
+    const again = await engine({ now: () => clock, dbName: internalsOf(e).db.dexie.name });
+    e.close();
+    await again.refresh.due();
+    expect(server.requests).toEqual([]);
+    expect((await again.sync.status()).retryAt).toBe(clock + 3600);
+
+    // The reader insists: the sync runs now, and a sync that goes well ends the wait.
+    expect(await finished(again, await again.sync.run({ force: true }))).toBe('done');
+    expect(server.requests.length).toBeGreaterThan(0);
+    const status = await again.sync.status();
+    expect([status.retryAt, status.lastErrorCode]).toEqual([0, '']);
+  });
+
+  it('once the wait is over, the automatic sync runs again', async () => {
+    const server = await greader();
+    let clock = 1_800_000_000;
+    const e = await engine({ now: () => clock });
+    await connect(e, server.url);
+    server.refuseNext(429, 1, '600');
+    expect(await sync(e)).toBe('done');
+    clock += 601;
+    server.requests.length = 0;
+    await e.refresh.due();
+    const kicked = (await e.jobs.list()).find((j) => j.kind === 'sync' && j.state === 'running');
+    expect(kicked).toBeDefined();
+    expect(await finished(e, kicked!.id)).toBe('done');
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect((await e.sync.status()).retryAt).toBe(0);
+  });
+
   it('"Load older": waits out a short Retry-After once, and does not ask a failing server again', async () => {
     const server = await greader(900);
     const e = await engine();
@@ -179,4 +235,34 @@ describe('a subscription list that cannot be read', () => {
     expect(await e.counts()).toEqual(before);
     expect((await e.feeds.list()).map((f) => f.title)).toEqual(feeds);
   });
+});
+
+describe('a tag list that cannot be read', () => {
+  it.each(['brokenTags', 'garbledTags'] as const)(
+    '%s: fails the sync as a bad answer and changes nothing stored',
+    async (mode) => {
+      const server = await greader();
+      server.state.tags = ['Keep'];
+      server.state.items[80]!.tags = ['Keep'];
+      const e = await engine();
+      await connect(e, server.url);
+      expect(await sync(e)).toBe('done');
+      const before = await e.counts();
+      const feeds = (await e.feeds.list()).map((f) => [f.title, f.groupId]);
+      const groups = (await e.groups.list()).map((g) => g.title);
+      const tags = (await e.tags.list()).map((t) => t.name);
+      // A new article arrives meanwhile: read as "no labels", the sync would import it and drop
+      // the tag of every article carrying one.
+      server.state.items[0]!.read = false;
+      server.mode = mode;
+      await sync(e);
+      const status = await e.sync.status();
+      expect(status.lastErrorCode).toBe('sync_bad_answer');
+      expect(status.lastError).toContain("The server's label list could not be read");
+      expect(await e.counts()).toEqual(before);
+      expect((await e.feeds.list()).map((f) => [f.title, f.groupId])).toEqual(feeds);
+      expect((await e.groups.list()).map((g) => g.title)).toEqual(groups);
+      expect((await e.tags.list()).map((t) => t.name)).toEqual(tags);
+    },
+  );
 });

@@ -13,15 +13,21 @@ const json = (body: unknown): SyncAnswer => ({
 
 /**
  * A fake Google Reader API behind a fake companion server: `list` is what the subscription list
- * answers; items 1..n each weigh `size(id)` bytes and an answer over `cap` is refused as the
+ * answers, `tags` what the label list does; items 1..n each weigh `size(id)` bytes and an answer over `cap` is refused as the
  * companion server refuses it (`too_large`).
  */
-function fake(opts: { list?: unknown; n?: number; size?: (id: number) => number; cap?: number }) {
+function fake(opts: {
+  list?: unknown;
+  tags?: unknown;
+  n?: number;
+  size?: (id: number) => number;
+  cap?: number;
+}) {
   const batches: number[] = [];
   const transport = (call: SyncCall): Promise<SyncAnswer> => {
     const path = new URL(call.url).pathname;
     if (path.endsWith('/subscription/list')) return Promise.resolve(json(opts.list));
-    if (path.endsWith('/tag/list')) return Promise.resolve(json({ tags: [] }));
+    if (path.endsWith('/tag/list')) return Promise.resolve(json('tags' in opts ? opts.tags : { tags: [] }));
     if (path.endsWith('/stream/items/contents')) {
       const ids = new URLSearchParams(call.body).getAll('i').map((i) => parseInt(i.slice(LONG.length), 16));
       batches.push(ids.length);
@@ -56,6 +62,18 @@ describe('Google Reader client', () => {
     }
     const { client } = fake({ list: { subscriptions: [] } });
     expect((await client.structure()).feeds).toEqual([]);
+  });
+
+  it('fails on a label list without its list, and takes an empty list as it is', async () => {
+    for (const broken of [{}, { tags: 'none' }, { error: 'database is locked' }, null]) {
+      const { client } = fake({ list: { subscriptions: [] }, tags: broken });
+      await expect(client.structure()).rejects.toMatchObject({
+        code: 'sync_bad_answer',
+        message: expect.stringContaining("The server's label list could not be read") as string,
+      });
+    }
+    const { client } = fake({ list: { subscriptions: [] }, tags: { tags: [] } });
+    expect((await client.structure()).tags).toEqual([]);
   });
 
   it('splits a contents batch that comes back too large and brings every article', async () => {

@@ -201,30 +201,40 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     protocol: 'greader',
     tooLarge,
     async structure() {
-      // An answer without the list (not JSON, `{}`, an error object) is a broken answer, not an
-      // account without feeds: read as empty, it would drop every synced feed. An empty list is
-      // a real answer.
-      const unreadable = () =>
-        syncError(
-          'sync_bad_answer',
-          "The server's subscription list could not be read (its answer holds no list of subscriptions), so nothing was changed. Try again later.",
-        );
-      const subs = await get('/subscription/list?output=json', 'Subscriptions').catch((err: unknown) => {
-        throw err instanceof EngineError && err.code === 'sync_bad_answer' ? unreadable() : err;
-      });
-      if (!Array.isArray(subs.subscriptions)) throw unreadable();
-      const tags = await get('/tag/list?output=json', 'Labels');
+      // An answer without its list (not JSON, `{}`, an error object) is a broken answer, not an
+      // account without feeds or labels: read as empty, a subscription list would drop every
+      // synced feed, and a label list would take every tag off the articles (and put a folder's
+      // feeds in no group). An empty list is a real answer.
+      const list = async (path: string, field: string, what: string): Promise<Json[]> => {
+        const unreadable = () =>
+          syncError(
+            'sync_bad_answer',
+            `The server's ${what} could not be read (its answer holds no ${what}), so nothing was changed. Try again later.`,
+          );
+        const json = await get(path, what).catch((err: unknown) => {
+          throw err instanceof EngineError && err.code === 'sync_bad_answer' ? unreadable() : err;
+        });
+        const value = json[field];
+        if (!Array.isArray(value)) throw unreadable();
+        return value as Json[];
+      };
+      const subscriptions = await list(
+        '/subscription/list?output=json',
+        'subscriptions',
+        'subscription list',
+      );
+      const tags = await list('/tag/list?output=json', 'tags', 'label list');
       const groups = new Map<string, RemoteGroup>();
       // FreshRSS types each label: 'folder' (a category) or 'tag' (an article label). A server
       // that types none lists folders only, unless a label is no subscription's category.
-      const listed = ((tags.tags ?? []) as Json[])
+      const listed = tags
         .map((tag) => ({ label: labelOf(str(tag.id)), type: str(tag.type) }))
         .filter((t): t is { label: string; type: string } => t.label !== null);
       const typed = listed.some((t) => t.type !== '');
       for (const { label, type } of listed)
         if (type !== 'tag') groups.set(label, { id: label, title: label });
       const folders = new Set<string>();
-      const feeds: RemoteFeed[] = (subs.subscriptions as Json[]).map((s) => {
+      const feeds: RemoteFeed[] = subscriptions.map((s) => {
         const labels = ((s.categories ?? []) as Json[]).map((c) => labelOf(str(c.id)) ?? '').filter(Boolean);
         for (const l of labels) {
           folders.add(l);

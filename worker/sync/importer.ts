@@ -17,6 +17,12 @@ import { writeSyncItems, type AccountRecord, type SyncItemRecord } from './store
 import { applyLabels } from './labels';
 import type { Tracker } from './tracker';
 
+/** Saved articles of a feed, from the in-memory index. O(articles of the feed). */
+export function savedIn(s: FeedServices, feedId: number): number {
+  const { index } = s.ctx;
+  return index.idsOfFeed(feedId).filter((id) => (index.flags(index.rowOf(id)) & FLAG_SAVED) !== 0).length;
+}
+
 /** Local feeds of this account by server feed id. O(feeds). */
 export function accountFeeds(s: FeedServices, account: AccountRecord): Map<string, Feed> {
   const out = new Map<string, Feed>();
@@ -27,8 +33,10 @@ export function accountFeeds(s: FeedServices, account: AccountRecord): Map<strin
 
 /**
  * Makes the local feeds of this account match the server's list: creates missing feeds (and
- * their groups, matched by title), updates titles, addresses and groups that changed, and
- * deletes feeds the server no longer has (with their items). Returns server id → local feed id.
+ * their groups, matched by title; the account's default folder is no group), updates titles,
+ * addresses and groups that changed, and
+ * deletes feeds the server no longer has (with their items) unless they hold saved articles.
+ * Returns server id → local feed id.
  */
 export async function applyStructure(
   s: FeedServices,
@@ -38,11 +46,16 @@ export async function applyStructure(
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
   // A server group becomes a local group (matched by title, never duplicated) once a feed is in
   // it: servers list folders that hold nothing, e.g. FreshRSS's default "Uncategorized" or
-  // Miniflux's "All", and an empty copy of those is only clutter.
+  // Miniflux's "All", and an empty copy of those is only clutter. The account's default folder,
+  // once learned (defaultFolder.ts), is "no group" here.
   const existing = accountFeeds(s, account);
   const out = new Map<string, number>();
   for (const rf of remote.feeds) {
-    const title = rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
+    const folder = rf.groupIds[0];
+    const title =
+      folder !== undefined && folder === account.defaultFolder
+        ? undefined
+        : rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
     const groupId = title ? await ensureGroup(s, title) : -1;
     const local = existing.get(rf.id);
     const fields = { title: rf.title || rf.url, siteUrl: rf.siteUrl, groupId };
@@ -62,8 +75,10 @@ export async function applyStructure(
     if (local.title !== fields.title || local.siteUrl !== fields.siteUrl || local.groupId !== groupId)
       await patchFeed(s.ctx, local.id, fields, { ifExists: true });
   }
+  // A feed holding saved articles is never deleted here: the sync pass sets it aside first
+  // (leftServer.ts); one it has not (a subscribe's own structure read) waits for that pass.
   const gone = [...existing.entries()].filter(([id]) => !out.has(id)).map(([, f]) => f.id);
-  for (const id of gone) await s.feeds.delete(id);
+  for (const id of gone) if (savedIn(s, id) === 0) await s.feeds.delete(id);
   return out;
 }
 

@@ -10,6 +10,7 @@ import { applyOp, isLabelOp, planPull, planPushes, unqueuedChanges, type Tracked
 import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
+import { setAsideGone } from './leftServer';
 import { syncError } from './transport';
 import type { StateOp, SyncClient } from './protocol';
 import {
@@ -105,6 +106,8 @@ export async function runSync(
       'sync_refused',
       `The server listed no subscriptions, though this account has ${mine} feeds here: nothing was changed. If you unsubscribed from everything on the server, log out and remove its feeds.`,
     );
+  // Feeds the server no longer lists that hold saved articles are set aside, not deleted.
+  await setAsideGone(s, account, tracker, structure.feeds);
   const feedMap = await applyStructure(s, account, structure);
   const unread = new Set(await client.unreadIds());
   const saved = new Set(await client.savedIds());

@@ -35,6 +35,17 @@ export interface AccountRecord {
   readDays?: number;
   /** False once the server refused an article label (Miniflux has none): tags stay local. */
   labels?: boolean;
+  /**
+   * The server's default folder (FreshRSS: category 1, named in the install's language), learned
+   * from where the server put a feed taken out of its folder; it is "no group" here both ways
+   * (worker/sync/defaultFolder.ts). Absent until learned.
+   */
+  defaultFolder?: string;
+  /**
+   * Unix seconds until which the server asked not to be synced (a `Retry-After` on the last
+   * failure); 0/absent: no wait. Automatic syncs skip it, a manual one says how long is left.
+   */
+  retryAt?: number;
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */

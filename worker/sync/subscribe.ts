@@ -11,6 +11,7 @@ import type { FeedServices } from '../subscriptions/services';
 import type { SubscribeRequest, SubscribeResult } from '../subscriptions/subscribe';
 import { feedUrlOf, findSubscribed } from '../subscriptions/urlKey';
 import type { JobSummary } from '../types';
+import { landedFolder, rememberDefaultFolder, type Unfiled } from './defaultFolder';
 import { applyStructure } from './importer';
 import type { SubscriptionEdits, SyncClient } from './protocol';
 import type { AccountRecord } from './store';
@@ -49,9 +50,18 @@ export function createSyncSubscribe({
     return group.title;
   };
 
-  /** Brings the server's new subscriptions in: structure, then a sync pass, awaited. */
-  const pullNew = async (a: AccountRecord): Promise<{ feedMap: Map<string, number>; newItems: number }> => {
-    const feedMap = await applyStructure(s, a, await clientFor(a).structure());
+  /**
+   * Brings the server's new subscriptions in: structure, then a sync pass, awaited. Those made
+   * without a label (`unfiled`) went to the server's default folder: it is learned here, so they
+   * arrive in no group.
+   */
+  const pullNew = async (
+    a: AccountRecord,
+    unfiled: Unfiled[] = [],
+  ): Promise<{ feedMap: Map<string, number>; newItems: number }> => {
+    const structure = await clientFor(a).structure();
+    const learned = await rememberDefaultFolder(s, a, landedFolder(structure.feeds, unfiled, ''));
+    const feedMap = await applyStructure(s, learned, structure);
     const done = await s.jobs.whenFinished(await run());
     return { feedMap, newItems: done?.summary?.newItems ?? 0 };
   };
@@ -64,7 +74,7 @@ export function createSyncSubscribe({
     if (known) return { feedId: known.id, alreadySubscribed: true, added: 0 };
     const label = labelOf(req);
     const remoteId = await edits.subscribe(url, req.title?.trim() ?? '', label);
-    const { feedMap } = await pullNew(a);
+    const { feedMap } = await pullNew(a, label ? [] : [{ remoteId, title: url, from: null }]);
     const id = feedMap.get(remoteId);
     if (id === undefined)
       throw syncError('sync_bad_answer', 'The server subscribed, but the feed is not in its list.');
@@ -89,6 +99,7 @@ export function createSyncSubscribe({
       const summary: JobSummary = { added: 0, skipped, failed: 0, newItems: 0 };
       const groupsBefore = new Set(s.ctx.groupCache.keys());
       const remoteIds: string[] = [];
+      const unfiled: Unfiled[] = [];
       job.progress.done = skipped;
       for (const f of invalid) {
         job.fail(f);
@@ -100,7 +111,9 @@ export function createSyncSubscribe({
       for (const entry of todo) {
         if (job.signal.aborted) break;
         try {
-          remoteIds.push(await edits.subscribe(entry.url, entry.title, entry.label || null));
+          const remoteId = await edits.subscribe(entry.url, entry.title, entry.label || null);
+          remoteIds.push(remoteId);
+          if (!entry.label) unfiled.push({ remoteId, title: entry.url, from: null });
           summary.added++;
         } catch (err) {
           job.fail(failureOf(err, { feedId: null, url: entry.url, title: entry.title }));
@@ -109,7 +122,7 @@ export function createSyncSubscribe({
         job.changed();
       }
       if (summary.added) {
-        const pulled = await pullNew(a);
+        const pulled = await pullNew(a, unfiled);
         summary.newItems = pulled.newItems;
         summary.feedIds = remoteIds.flatMap((remote) => pulled.feedMap.get(remote) ?? []);
       } else summary.feedIds = [];

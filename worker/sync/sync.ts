@@ -9,8 +9,10 @@ import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
-import { accountFeeds, importItems, reattachFeeds } from './importer';
+import { accountFeeds, importItems, reattachFeeds, savedIn } from './importer';
+import { feedsLeftServer, keepLeftFeeds } from './leftServer';
 import type { SyncClient } from './protocol';
+import { learnDefaultFolder, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
 import { createSyncSubscribe } from './subscribe';
 import { installLabelListener, labelsOn, withSyncLabels } from './labels';
@@ -32,7 +34,8 @@ import {
 import { Tracker } from './tracker';
 import { withSyncUndo } from './undo';
 import type { StateApi } from '../state/readState';
-import { proxyTransport, syncError, type SyncTransport } from './transport';
+import { MAX_RETRY_AFTER } from '../feeds/refresh/refreshPolicy';
+import { proxyTransport, retryAfterOf, syncError, waitText, type SyncTransport } from './transport';
 
 export * from './syncApi';
 import { withRetries, normaliseServerUrl, problemOf, type SyncApi, type SyncHooks } from './syncApi';
@@ -71,7 +74,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     const a = group ? await readAccount(s.ctx.db) : null;
     if (!group || !a) return null;
     for (const f of s.ctx.feedCache.values())
-      if (f.groupId === groupId && f.account === a.tag && f.remoteId) return { group, client: clientFor(a) };
+      if (f.groupId === groupId && f.account === a.tag && f.remoteId)
+        return { group, account: a, client: clientFor(a) };
     return null;
   };
   const foldersOf = (client: SyncClient) => {
@@ -91,7 +95,17 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     return client.edits;
   };
 
-  const run = async (opts: { readDays?: number } = {}): Promise<string> => {
+  const run = async (opts: { readDays?: number; force?: boolean } = {}): Promise<string> => {
+    // The server asked for a pause (429 or another refusal with Retry-After): a sync now is
+    // refused with the time left, unless the reader insists (`force`) or one is running already.
+    const waiting = await account();
+    const left = (waiting.retryAt ?? 0) - s.ctx.now();
+    if (left > 0 && !opts.force && !s.jobs.runningByKey('sync'))
+      throw syncError(
+        'sync_rate',
+        `The server asked Rivulet to wait before syncing again: ${waitText(left)} more. Syncs start again by themselves then; "Sync anyway" tries now.`,
+        { retryAfter: left, retryAt: waiting.retryAt },
+      );
     if (opts.readDays !== undefined) {
       const days = Math.max(0, Math.min(365, Math.floor(Number(opts.readDays) || 0)));
       await account();
@@ -114,6 +128,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           lastSync: s.ctx.now(),
           lastError: note,
           lastErrorCode: left ? 'sync_too_large' : '',
+          retryAt: 0,
         });
         return left ? { ...summary, failed: left } : summary;
       } catch (err) {
@@ -122,13 +137,26 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           e.code === 'sync_auth'
             ? 'The server refused the saved login, usually because the API password was changed. Log in again with the current password.'
             : e.message;
-        await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code }).catch(() => undefined);
-        throw new EngineError(e.code, message);
+        // A wait the server named (429, or a 503 with Retry-After) holds automatic syncs back
+        // until it is over, also across reloads (see `kick`); a failure naming none ends it.
+        const wait = retryAfterOf(e);
+        const retryAt = wait !== null && wait > 0 ? s.ctx.now() + Math.min(wait, MAX_RETRY_AFTER) : 0;
+        await patchAccount(s.ctx.db, { lastError: message, lastErrorCode: e.code, retryAt }).catch(
+          () => undefined,
+        );
+        throw new EngineError(e.code, message, e.details);
       }
     });
   };
 
-  const { subscribeOne, subscribeMany } = createSyncSubscribe({ s, account, clientFor, editsOf, run });
+  // A subscription the server has just accepted is brought in at once, whatever wait it named before.
+  const { subscribeOne, subscribeMany } = createSyncSubscribe({
+    s,
+    account,
+    clientFor,
+    editsOf,
+    run: () => run({ force: true }),
+  });
 
   /** Forgets the former account: its map and queue, and the server ids its feeds kept. */
   const forgetFormer = async () => {
@@ -182,7 +210,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       const saved = await client.savedIds();
       const former = existing ? null : await readFormer(s.ctx.db);
       const same = former !== null && former.tag === tag && former.username === username;
+      // What was learned of this same account stays (a new login clears a wait the server named).
+      const kept = existing ?? (same ? former : null);
       const record: AccountRecord = {
+        ...(kept?.readDays !== undefined ? { readDays: kept.readDays } : {}),
+        ...(kept?.labels !== undefined ? { labels: kept.labels } : {}),
+        ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
@@ -234,6 +267,12 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
           : null,
         problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
         readDays: a?.readDays ?? 0,
+        leftServer: feedsLeftServer(s).map((f) => ({
+          feedId: f.id,
+          title: f.title || f.url,
+          at: f.leftServer!,
+          saved: savedIn(s, f.id),
+        })),
         connected: a !== null,
         protocol: a?.protocol ?? null,
         url: a?.url ?? '',
@@ -241,6 +280,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         lastSync: a?.lastSync ?? 0,
         lastError: a?.lastError ?? '',
         lastErrorCode: a?.lastErrorCode ?? '',
+        retryAt: a && (a.retryAt ?? 0) > s.ctx.now() ? a.retryAt! : 0,
         pending: a ? await queueLength(s.ctx.db) : 0,
         feeds: a ? accountFeeds(s, a).size : 0,
         canEditSubscriptions: a?.protocol === 'greader',
@@ -300,6 +340,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       });
       return result.feedId;
     },
+    keepLeft: (feedIds) => keepLeftFeeds(s, Array.isArray(feedIds) ? feedIds : []),
     async editMode(feedId) {
       const target = await serverFeed(feedId);
       if (!target) return 'local';
@@ -314,12 +355,19 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     },
     async beforeMove(feedIds, groupId) {
       const to = groupId === -1 ? null : (s.ctx.groupCache.get(groupId)?.title ?? null);
+      const unfiled: Unfiled[] = [];
+      let last: { account: AccountRecord; client: SyncClient } | null = null;
       for (const id of feedIds) {
         const target = await serverFeed(id);
         if (!target) continue;
         const from = s.ctx.groupCache.get(target.feed.groupId)?.title ?? null;
         await editsOf(target.client).move(target.remoteId, from, to);
+        if (!to && from) unfiled.push({ remoteId: target.remoteId, title: target.feed.title, from });
+        last = target;
       }
+      // "No group": the server put the feeds in its default folder, which is "no group" here.
+      if (last)
+        await learnDefaultFolder(s, last.account, last.client, unfiled, 'Move it to another group instead.');
       if (to) await ensureGroup(s, to);
     },
     async beforeDelete(feedIds) {
@@ -336,8 +384,21 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     },
     async beforeGroupDelete(groupId) {
       const target = await serverFolder(groupId);
-      // FreshRSS's `disable-tag` deletes the category and moves its feeds to the default one.
-      if (target) await foldersOf(target.client).remove(target.group.title);
+      if (!target) return;
+      const title = target.group.title;
+      const unfiled = [...accountFeeds(s, target.account).values()]
+        .filter((f) => f.groupId === groupId)
+        .map((f) => ({ remoteId: f.remoteId!, title: f.title, from: title }));
+      // FreshRSS's `disable-tag` deletes the category and moves its feeds to the default one,
+      // which is "no group" here, where the deleted group's feeds go.
+      await foldersOf(target.client).remove(title);
+      await learnDefaultFolder(
+        s,
+        target.account,
+        target.client,
+        unfiled,
+        'Move its feeds to other groups first.',
+      );
     },
     async subscribeTarget() {
       const a = await readAccount(s.ctx.db);
@@ -348,6 +409,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
     async kick(minGap) {
       const a = await readAccount(s.ctx.db);
       if (!a) return null;
+      // Automatic syncs (and "refresh everything") wait out the pause the server asked for.
+      if ((a.retryAt ?? 0) > s.ctx.now()) return null;
       if (s.ctx.now() - a.lastSync < minGap && !a.lastError) return null;
       return run();
     },

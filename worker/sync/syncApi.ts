@@ -52,6 +52,17 @@ export interface SyncStatus {
   problem: SyncProblem | null;
   /** Days of read articles imported besides unread and saved ones (Google Reader API). */
   readDays: number;
+  /**
+   * Unix seconds until which the server asked Rivulet to wait (Retry-After of the last failure);
+   * 0 when there is no wait. Automatic syncs wait; `run` refuses unless `force`.
+   */
+  retryAt: number;
+  /**
+   * Feeds set aside because the server stopped listing them while they held saved articles
+   * (unsubscribed elsewhere, or hidden in FreshRSS): local feeds now, with every article, until
+   * the reader keeps (`keepLeft`) or unsubscribes them. `at`: Unix seconds; `saved`: saved articles.
+   */
+  leftServer: { feedId: number; title: string; at: number; saved: number }[];
   /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
   former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
 }
@@ -93,9 +104,11 @@ export interface SyncApi {
    * Starts a sync job (kind 'sync'; a running one is joined) and returns its id: push queued
    * changes, then pull feeds, state and new items. `readDays` (0–365) sets, for this and later
    * syncs, how many days of read articles to import besides unread and saved ones (Google
-   * Reader API; ignored for Fever). Fails: EngineError('sync_no_account').
+   * Reader API; ignored for Fever). While the server's requested wait (`status().retryAt`) is
+   * not over it fails with `sync_rate` (`details.retryAfter`: seconds left) unless `force`.
+   * Fails: EngineError('sync_no_account'), `sync_rate`.
    */
-  run(opts?: { readDays?: number }): Promise<string>;
+  run(opts?: { readDays?: number; force?: boolean }): Promise<string>;
   /**
    * Logs out. `removeFeeds`: forgets the account, its item map and queue, and deletes the feeds
    * it brought with their items. Otherwise the feeds become local feeds that keep their server
@@ -122,6 +135,11 @@ export interface SyncApi {
    * when the server cannot subscribe (its reason in the message), transport errors.
    */
   subscribe(url: string, opts?: { groupId?: number }): Promise<number>;
+  /**
+   * Keeps feeds the server stopped listing (`SyncStatus.leftServer`) as local feeds: the account
+   * stops naming them. Ids of other feeds are ignored.
+   */
+  keepLeft(feedIds: number[]): Promise<void>;
   /** Whether a feed's edits go to a server: 'server', 'unsupported' (Fever) or 'local'. */
   editMode(feedId: number): Promise<'server' | 'unsupported' | 'local'>;
 }
@@ -135,7 +153,10 @@ export interface SyncHooks {
   /** A group renamed or deleted here that is a folder of the account: sent to the server first. */
   beforeGroupRename(groupId: number, title: string): Promise<void>;
   beforeGroupDelete(groupId: number): Promise<void>;
-  /** Starts a sync if an account is connected (refresh 'all', automatic refresh). */
+  /**
+   * Starts a sync if an account is connected (refresh 'all', automatic refresh), unless the
+   * last one was less than `minGapSeconds` ago and went well, or the server's wait is not over.
+   */
   kick(minGapSeconds: number): Promise<string | null>;
   /** The protocol new subscriptions go to: 'greader' when such an account is connected, else null. */
   subscribeTarget(): Promise<'greader' | null>;

@@ -216,14 +216,6 @@ export function str(value: unknown): string {
 }
 
 /**
- * Fetches items by id in batches of at most `maxBatch` through `fetch`. A batch whose answer is
- * larger than the companion server relays (`sync_too_large`: long articles, 10 MB) is split in
- * halves and asked again, down to a single id; an id too large even alone is left out and handed
- * to `onTooLarge`, and the rest still arrives. After a batch had to be split, later batches (of
- * this and later calls) start at half its size, so a run of long articles costs one refusal,
- * not one per batch. Any other error ends the fetch as it came.
- */
-/**
  * `splittingFetcher`'s `onTooLarge` for a client: the id goes on `list` (the sync says how many
  * were left out, worker/sync/sync.ts) and in the console. Left out, not lost: the server keeps
  * the article, unchanged, and the next sync asks again.
@@ -235,6 +227,14 @@ export function leaveOutInto(list: string[]): (id: string) => void {
   };
 }
 
+/**
+ * Fetches items by id in batches of at most `maxBatch` through `fetch`. A batch whose answer is
+ * larger than the companion server relays (`sync_too_large`: long articles, 10 MB) is split in
+ * halves and asked again, down to a single id; an id too large even alone is left out and handed
+ * to `onTooLarge`, and the rest still arrives. After a batch had to be split, later batches (of
+ * this and later calls) start at half its size, so a run of long articles costs one refusal,
+ * not one per batch. Any other error ends the fetch as it came.
+ */
 export function splittingFetcher<T>(
   maxBatch: number,
   fetch: (ids: string[]) => Promise<T[]>,

@@ -15,8 +15,27 @@ export const syncFeedEn = {
       relogin: 'The server no longer accepts your login',
       settings: 'The account’s address needs checking',
       retry: 'The last sync failed',
+      wait: 'The server asked Rivulet to wait',
     },
-    action: { relogin: 'Log in again', retry: 'Retry', settings: 'Open account' },
+    action: { relogin: 'Log in again', retry: 'Retry', settings: 'Open account', force: 'Sync anyway' },
+    /** While the server's Retry-After runs: `when` is relative ("in 2 hours"). */
+    resumes: 'Syncing starts again by itself {when}.',
+  },
+  /** Feeds the server stopped listing, kept with their saved articles (src/sync/LeftServerNotice.tsx). */
+  leftServer: {
+    title: plural({
+      one: '{count} feed is no longer on the server',
+      other: '{count} feeds are no longer on the server',
+    }),
+    message:
+      'They were unsubscribed on another device, or hidden on the server. They held saved articles, so they were kept here as feeds of this browser only, with all their articles. Keep them, or remove them here too.',
+    /** Under the feed's title. */
+    feed: plural({
+      one: '{count} saved article · since {when}',
+      other: '{count} saved articles · since {when}',
+    }),
+    keep: 'Keep',
+    remove: 'Remove',
   },
   relogin: {
     title: 'Log in again',

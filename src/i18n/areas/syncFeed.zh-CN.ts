@@ -15,8 +15,18 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
       relogin: '服务器不再接受你的登录',
       settings: '需要检查账户地址',
       retry: '上次同步失败',
+      wait: '服务器要求 Rivulet 稍后再同步',
     },
-    action: { relogin: '重新登录', retry: '重试', settings: '打开账户' },
+    action: { relogin: '重新登录', retry: '重试', settings: '打开账户', force: '仍然同步' },
+    resumes: '将于{when}自动恢复同步。',
+  },
+  leftServer: {
+    title: plural({ other: '服务器上已没有 {count} 个订阅' }),
+    message:
+      '它们在其他设备上被退订，或在服务器上被隐藏。因为其中有收藏的文章，它们已作为仅在本浏览器中的订阅保留下来，所有文章都在。你可以保留它们，也可以在这里一并移除。',
+    feed: plural({ other: '{count} 篇收藏的文章 · 自{when}起' }),
+    keep: '保留',
+    remove: '移除',
   },
   relogin: {
     title: '重新登录',

@@ -5,9 +5,10 @@ import { confirm } from '../../components/ConfirmDialog';
 import { type Translate, formatDate, useT } from '../../i18n';
 import { JobProgressView } from '../../subscriptions/JobProgressView';
 import { useRunningJobs, useJobs } from '../../subscriptions/jobStore';
-import { logoutAccount, runSync, waitForJob, type SyncStatus } from '../../sync/api';
+import { logoutAccount, runSync, waitForJob, waitingForServer, type SyncStatus } from '../../sync/api';
 import { errorAdvice } from '../../sync/errorAdvice';
 import { SyncProblemNotice } from '../../sync/SyncProblemNotice';
+import { LeftServerNotice } from '../../sync/LeftServerNotice';
 import { queryKeys } from '../../queries/keys';
 import { Dialog } from '../../components/Dialog';
 
@@ -98,6 +99,7 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
         </Text>
       )}
       <SyncProblemNotice status={status} syncing={running.length > 0} testId="account-error" />
+      <LeftServerNotice status={status} />
       {error && (
         <Alert color="red" title={error.title}>
           {error.detail}
@@ -105,7 +107,14 @@ export function AccountPanel({ status }: { status: SyncStatus }) {
       )}
       {(running[0] ?? lastJob) && <JobProgressView job={running[0] ?? lastJob!} />}
       <Group>
-        <Button onClick={() => void syncNow()} loading={running.length > 0} data-testid="account-sync">
+        <Button
+          onClick={() => void syncNow()}
+          loading={running.length > 0}
+          // While the server's wait runs, the notice above says when syncing resumes and offers
+          // "Sync anyway"; a plain "Sync now" would only be refused.
+          disabled={waitingForServer(status)}
+          data-testid="account-sync"
+        >
           {t('login.syncNow')}
         </Button>
         <Button color="red" variant="light" onClick={() => void logout()} data-testid="account-logout">

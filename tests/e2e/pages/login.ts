@@ -55,6 +55,33 @@ export class LoginScreen {
       action === undefined ? tid('account-error') : `${tid('account-error')}[data-action="${action}"]`;
     return this.page.locator(sel).describe("the account's error");
   }
+  /** When syncing resumes by itself, in the account's error while the server's wait runs. */
+  get resumes(): Locator {
+    return this.page
+      .locator(`${tid('account-error')} ${tid('sync-resumes')}`)
+      .describe('when syncing resumes');
+  }
+  /** "Sync anyway" in the account's error while the server's wait runs. */
+  get syncAnyway(): Locator {
+    return this.page.locator(`${tid('account-error')} ${tid('sync-action-force')}`).describe('Sync anyway');
+  }
+  /** The notice naming feeds the server no longer lists, kept here with their saved articles. */
+  get leftServer(): Locator {
+    return this.page.locator(tid('account-left-server')).describe('the feeds no longer on the server');
+  }
+  /** The row of a feed the server no longer lists, by its title. */
+  leftFeed(title: string): Locator {
+    return this.leftServer
+      .locator(tid('left-server-feed'))
+      .filter({ hasText: title })
+      .describe(`the feed no longer on the server '${title}'`);
+  }
+  /** "Keep" or "Remove" of such a feed. */
+  leftFeedAction(title: string, action: 'keep' | 'remove'): Locator {
+    return this.leftFeed(title)
+      .locator(tid(`left-server-${action}`))
+      .describe(`${action} of the feed no longer on the server '${title}'`);
+  }
   /** The count of changes waiting to be sent, reading `n`. */
   pending(n: number): Locator {
     return this.page

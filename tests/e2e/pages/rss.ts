@@ -21,6 +21,20 @@ export class RssScreen {
   get statusFilter(): Locator {
     return this.page.locator(tid('rss-filter-status')).describe('the status filter on /rss');
   }
+  /** A feed's row, by (part of) its title. */
+  rowNamed(title: string): Locator {
+    return this.rows.filter({ hasText: title }).describe(`the row of the feed '${title}' on /rss`);
+  }
+  /** The selection checkbox of a feed's row, by (part of) its title. */
+  selectNamed(title: string): Locator {
+    return this.rowNamed(title)
+      .locator('[data-testid^="rss-select-"]')
+      .describe(`the checkbox of the feed '${title}' on /rss`);
+  }
+  /** "No group" in the Move menu. */
+  get moveToNone(): Locator {
+    return this.page.locator(tid('move-to-none')).describe("the Move menu's No group");
+  }
   /** A feed's selection checkbox, by id. */
   select(id: number): Locator {
     return this.page.locator(tid(`rss-select-${id}`)).describe(`the checkbox of feed ${id} on /rss`);

@@ -1,0 +1,126 @@
+/**
+ * A feed the server stops listing (hidden in FreshRSS, or unsubscribed on another device) was
+ * deleted here with its saved articles. One that holds saved articles is now set aside: kept as
+ * a local feed with every article, named on the account until the reader keeps it or removes it
+ * (which can be undone), and joining the account again if the server lists it again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../worker/engine';
+import type { JobProgress } from '../../worker/types';
+import { internalsOf } from '../../worker/testing/createTestEngine';
+import { FLAG_SAVED } from '../../shared/flags';
+import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
+import { syncSuite } from './syncHarness';
+
+const { engine } = syncSuite();
+
+async function finished(e: Engine, id: string): Promise<JobProgress> {
+  for (;;) {
+    const job = await e.jobs.get(id);
+    if (job && job.state !== 'running') return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const sync = async (e: Engine) => expect((await finished(e, await e.sync.run())).failures).toEqual([]);
+const feed = async (e: Engine, title: string) => (await e.feeds.list()).find((f) => f.title === title);
+/** Saved articles of a feed here. */
+const savedOf = async (e: Engine, feedId: number) => {
+  const { index } = internalsOf(e).context;
+  await Promise.resolve();
+  return index.idsOfFeed(feedId).filter((id) => index.flags(index.rowOf(id)) & FLAG_SAVED).length;
+};
+
+async function withServer(run: (server: GReaderServer, e: Engine) => Promise<void>): Promise<void> {
+  const server = await startGReaderServer('reader', 'secret', greaderSeed());
+  try {
+    const e = await engine();
+    await e.sync.connect({ protocol: 'greader', url: server.url, username: 'reader', password: 'secret' });
+    await sync(e);
+    await run(server, e);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a feed the server no longer lists', () => {
+  it('hidden in FreshRSS: kept with its saved articles, named on the account, and back when shown again', async () => {
+    await withServer(async (server, e) => {
+      const misc = (await feed(e, 'Misc'))!;
+      const saved = await savedOf(e, misc.id);
+      expect(saved).toBeGreaterThan(0);
+      const before = await e.counts();
+      server.state.feeds.find((f) => f.title === 'Misc')!.hidden = true;
+      await sync(e);
+      // Twice: the server's lists, which no longer hold its articles, must not unsave them.
+      await sync(e);
+      const aside = (await feed(e, 'Misc'))!;
+      expect(aside).toMatchObject({ id: misc.id, remoteId: misc.remoteId, groupId: misc.groupId });
+      expect(aside.account).toBeUndefined();
+      expect(await savedOf(e, misc.id)).toBe(saved);
+      expect(await e.counts()).toMatchObject({
+        feeds: before.feeds,
+        items: before.items,
+        saved: before.saved,
+      });
+      const status = await e.sync.status();
+      expect(status.leftServer).toEqual([{ feedId: misc.id, title: 'Misc', at: aside.leftServer, saved }]);
+      expect(status.feeds).toBe(2);
+
+      // Shown again on the server: it joins the account again, no second copy.
+      server.state.feeds.find((f) => f.title === 'Misc')!.hidden = false;
+      await sync(e);
+      const back = (await feed(e, 'Misc'))!;
+      expect([back.id, back.account, back.leftServer]).toEqual([misc.id, misc.account, undefined]);
+      expect((await e.feeds.list()).filter((f) => f.title === 'Misc')).toHaveLength(1);
+      expect(await e.counts()).toMatchObject({
+        feeds: before.feeds,
+        items: before.items,
+        saved: before.saved,
+      });
+      expect((await e.sync.status()).leftServer).toEqual([]);
+    });
+  });
+
+  it('unsubscribed elsewhere: the reader keeps it, or removes it and can undo that', async () => {
+    await withServer(async (server, e) => {
+      const code = (await feed(e, 'Code'))!;
+      const saved = await savedOf(e, code.id);
+      expect(saved).toBeGreaterThan(0);
+      server.state.feeds = server.state.feeds.filter((f) => f.title !== 'Code');
+      server.state.items = server.state.items.filter((i) => i.feedId !== code.remoteId);
+      await sync(e);
+      expect((await e.sync.status()).leftServer.map((l) => l.feedId)).toEqual([code.id]);
+      expect(await savedOf(e, code.id)).toBe(saved);
+
+      // Removed here: an unsubscribe of a local feed, which Undo brings back.
+      const token = await e.feeds.deleteMany([code.id]);
+      expect(token).not.toBeNull();
+      expect(await feed(e, 'Code')).toBeUndefined();
+      expect((await e.sync.status()).leftServer).toEqual([]);
+      await e.state.undo(token!);
+      expect((await feed(e, 'Code'))?.leftServer).toBeGreaterThan(0);
+      expect(await savedOf(e, code.id)).toBe(saved);
+
+      // Kept: a local feed of this browser, no longer named on the account, left alone by syncs.
+      await e.sync.keepLeft([code.id]);
+      expect((await e.sync.status()).leftServer).toEqual([]);
+      await sync(e);
+      const kept = (await feed(e, 'Code'))!;
+      expect([kept.account, kept.leftServer]).toEqual([undefined, undefined]);
+      expect(await savedOf(e, code.id)).toBe(saved);
+    });
+  });
+
+  it('a feed with nothing saved follows the server, as before', async () => {
+    await withServer(async (server, e) => {
+      const rivers = (await feed(e, 'Rivers'))!;
+      for (const item of server.state.items) if (item.feedId === rivers.remoteId) item.starred = false;
+      await sync(e);
+      expect(await savedOf(e, rivers.id)).toBe(0);
+      server.state.feeds = server.state.feeds.filter((f) => f.title !== 'Rivers');
+      await sync(e);
+      expect(await feed(e, 'Rivers')).toBeUndefined();
+      expect((await e.sync.status()).leftServer).toEqual([]);
+    });
+  });
+});
