@@ -29,8 +29,11 @@ export function otherAccount(
 
 const HINT: Record<Protocol, TKey> = { greader: 'login.hintGreader', fever: 'login.hintFever' };
 
-/** Protocol, address, user name and password; "Connect" verifies and shows what would be imported. */
-export function LoginForm() {
+/**
+ * Protocol, address, user name and password; "Connect" verifies and shows what would be imported.
+ * `onPreview` hears when that preview is on screen (true) and when its import has started (false).
+ */
+export function LoginForm({ onPreview }: { onPreview?: (showing: boolean) => void }) {
   const t = useT();
   const client = useQueryClient();
   // After a logout that kept feeds: the same account is offered, to re-attach them.
@@ -56,6 +59,7 @@ export function LoginForm() {
     setError(null);
     try {
       setPreview(await connectAccount({ protocol, url: address, username, password }));
+      onPreview?.(true);
       setPassword(''); // never kept, not even in the form
     } catch (err) {
       setError(errorAdvice(err));
@@ -66,12 +70,16 @@ export function LoginForm() {
     }
   };
   const startImport = async (readDays: number) => {
+    let started = false;
     try {
       await runSync(readDays ? { readDays } : {});
+      started = true;
     } catch (err) {
       setError(errorAdvice(err));
     }
     await client.invalidateQueries({ queryKey: queryKeys.syncStatus });
+    // Started: the account panel follows its progress. Refused: the preview stays, saying why.
+    if (started) onPreview?.(false);
   };
 
   // Unsubscribes the feeds kept from the account logged out of (asks first; Undo where the copy fits).

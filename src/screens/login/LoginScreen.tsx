@@ -1,5 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Screen } from '../../components/Screen';
 import { useT } from '../../i18n';
 import { syncStatusQuery } from '../../sync/api';
@@ -11,6 +12,10 @@ export function LoginScreen() {
   const t = useT();
   // Kept fresh by engine events (a finished sync, read and saved changes): src/engine/events.ts.
   const status = useQuery(syncStatusQuery());
+  // Connecting stores the account before its import starts, and any engine event may refresh the
+  // status meanwhile (re-attached feeds do at once): the form stays until its preview is answered,
+  // or the panel would take the place of the preview and its Import button.
+  const [previewing, setPreviewing] = useState(false);
   return (
     <Screen id="login" title={t('login.title')} subtitle={t('login.subtitle')}>
       {status.isPending && <Loader size="sm" />}
@@ -19,8 +24,8 @@ export function LoginScreen() {
           {status.error.message}
         </Alert>
       )}
-      {status.data && !status.data.connected && <LoginForm />}
-      {status.data?.connected && <AccountPanel status={status.data} />}
+      {status.data && (!status.data.connected || previewing) && <LoginForm onPreview={setPreviewing} />}
+      {status.data?.connected && !previewing && <AccountPanel status={status.data} />}
     </Screen>
   );
 }
