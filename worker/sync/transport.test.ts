@@ -1,10 +1,10 @@
+import { parseRetryAfter } from '../formats/fetcher';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors';
 import {
   checkStatus,
   proxyTransport,
   retryAfterOf,
-  retryAfterSeconds,
   splittingFetcher,
   syncError,
   waitText,
@@ -53,14 +53,15 @@ describe('checkStatus', () => {
   });
 });
 
+// The feed fetcher's parser reads a sync server's Retry-After too (one copy).
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates, and nothing else', () => {
     const now = Date.parse('2025-01-01T00:00:00Z');
-    expect(retryAfterSeconds('30', now)).toBe(30);
-    expect(retryAfterSeconds('Wed, 01 Jan 2025 00:01:30 GMT', now)).toBe(90);
-    expect(retryAfterSeconds('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
-    expect(retryAfterSeconds('', now)).toBeNull();
-    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(parseRetryAfter('30', now)).toBe(30);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('', now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
   });
 
   it('words a wait in seconds, minutes or hours, rounded up', () => {

@@ -4,7 +4,7 @@
  * handed to a page-side fetch of another origin). Failures become EngineErrors with codes the
  * login screen turns into advice (see `SyncErrorCode`).
  */
-import type { FetchImpl } from '../formats/fetcher';
+import { parseRetryAfter, type FetchImpl } from '../formats/fetcher';
 import { EngineError } from '../errors';
 
 /** Error codes of the sync domain, each with one cause people can act on. */
@@ -163,7 +163,7 @@ export function checkStatus(answer: SyncAnswer, what: string): void {
       `${what}: the server answered "Service Unavailable!" (HTTP 503), which is what FreshRSS answers while its API is turned off. Turn it on in FreshRSS under Settings → Authentication → Allow API access (an administrator's setting), then try again.`,
       { status },
     );
-  const wait = retryAfterSeconds(answer.retryAfter);
+  const wait = parseRetryAfter(answer.retryAfter);
   const details = { status, ...(wait === null ? {} : { retryAfter: wait }) };
   if (status === 429)
     throw syncError(
@@ -174,18 +174,6 @@ export function checkStatus(answer: SyncAnswer, what: string): void {
       details,
     );
   throw syncError('sync_http', `${what}: the server answered HTTP ${status}.`, details);
-}
-
-/**
- * The seconds a `Retry-After` value asks for: a number of seconds, or the time until an HTTP
- * date (0 when it has passed). Null when absent or unreadable.
- */
-export function retryAfterSeconds(value: string, now = Date.now()): number | null {
-  const text = value.trim();
-  if (!text) return null;
-  if (/^\d+$/.test(text)) return Number(text);
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** A wait in words: "a moment", "1 second", "45 seconds", "3 minutes", "2 hours" (rounded up). */
