@@ -74,6 +74,9 @@ export function OpmlFailures({ failures }: { failures: readonly JobFailure[] }) 
       title={t('upkeep.opml.failedTitle', { count: rows.length })}
       data-testid="opml-failures"
       data-failing={failing.length}
+      // The body is a flex item: without this it grows to its widest line (an address that
+      // does not wrap), pushing the text and the buttons past a phone's screen.
+      styles={{ body: { minWidth: 0 } }}
     >
       <Text size="sm" mb="sm">
         {t('upkeep.opml.failedIntro')}
@@ -83,13 +86,15 @@ export function OpmlFailures({ failures }: { failures: readonly JobFailure[] }) 
           <Group
             key={failure.feedId}
             justify="space-between"
-            wrap="nowrap"
+            // On a phone the buttons go under the text, which keeps the row's width for the
+            // reason and the address.
+            wrap="wrap"
             gap="sm"
             data-testid={`opml-failure-${failure.feedId}`}
             data-state={state}
             style={{ borderTop: '1px solid var(--rv-border)', paddingTop: 6 }}
           >
-            <div style={{ minWidth: 0 }}>
+            <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
               <Text size="sm" fw={500} truncate>
                 {state === 'removed' ? (
                   failure.title || failure.url
