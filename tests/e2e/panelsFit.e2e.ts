@@ -51,4 +51,26 @@ describe('panels fit their box', () => {
     expectNoErrors(app.errors);
     await app.context.close();
   });
+
+  test('on a desktop, a bundle card names every feed in full', async () => {
+    const app: AppPage = await openApp(browser, { viewport: { width: 1440, height: 900 } });
+    const { combo } = screens(app.page);
+    await app.goto('/combo');
+    await waitFor(combo.cardFeedNames.first(), "the feeds' names in the bundle cards");
+    // Cut to one line (a second line hidden), or measured to the fraction: a name a tenth of a
+    // pixel too narrow already ends in "…", while scrollWidth and clientWidth round alike.
+    const cut = await combo.cardFeedNames.evaluateAll((names) =>
+      names
+        .filter((n) => {
+          if (n.scrollHeight > n.clientHeight + 1) return true;
+          const text = document.createRange();
+          text.selectNodeContents(n);
+          return text.getBoundingClientRect().width > n.getBoundingClientRect().width + 0.01;
+        })
+        .map((n) => n.textContent),
+    );
+    expect(cut, 'names cut short').toEqual([]);
+    expectNoErrors(app.errors);
+    await app.context.close();
+  });
 });

@@ -55,7 +55,16 @@ export function BundleCard({
             <Avatar name={f.title} size={20} />
             <div style={{ minWidth: 0 }}>
               <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={600} lineClamp={1}>
+                {/* The feed's name wins the line: its site's address gives way first. */}
+                <Text
+                  size="sm"
+                  fw={600}
+                  truncate
+                  // Never shrunk while the address can give way (any shrink shows "…"); never
+                  // wider than the line.
+                  style={{ flex: '0 0 auto', maxWidth: '100%' }}
+                  data-testid="bundle-card-feed"
+                >
                   {f.title}
                 </Text>
                 {f.site && (
@@ -65,7 +74,8 @@ export function BundleCard({
                     rel="noreferrer"
                     size="xs"
                     c="dimmed"
-                    style={{ flex: 'none' }}
+                    truncate
+                    style={{ flex: '0 1 auto', minWidth: 0 }}
                   >
                     {host(f.site)}
                   </Anchor>

@@ -8,6 +8,12 @@ export class ComboScreen {
   get cards(): Locator {
     return this.page.locator(tid('bundle-card')).describe('the bundle cards');
   }
+  /** The feeds' names in the curated cards. */
+  get cardFeedNames(): Locator {
+    return this.page
+      .locator(`${tid('bundle-grid')} ${tid('bundle-card-feed')}`)
+      .describe("the feeds' names in the bundle cards");
+  }
   /** The curated cards in the grid. */
   get gridCards(): Locator {
     return this.page
