@@ -81,6 +81,37 @@ describe('a feed the server no longer lists', () => {
     });
   });
 
+  it("FreshRSS's starred list leaves out a hidden feed's articles: they stay saved here, the unread ones unread", async () => {
+    await withServer(async (server, e) => {
+      const misc = (await feed(e, 'Misc'))!;
+      const { index } = internalsOf(e).context;
+      const flagsOf = () => index.idsOfFeed(misc.id).map((id) => [id, index.flags(index.rowOf(id))]);
+      const before = flagsOf();
+      expect(await savedOf(e, misc.id)).toBeGreaterThan(0);
+      server.state.feeds.find((f) => f.title === 'Misc')!.hidden = true;
+      // As FreshRSS answers (EntryDAO type 's': priority above "archived"), neither the starred
+      // nor the unread list holds the hidden feed's articles any more.
+      const login = await fetch(`${server.url}/accounts/ClientLogin`, {
+        method: 'POST',
+        body: new URLSearchParams({ Email: 'reader', Passwd: 'secret' }),
+      });
+      const auth = /^Auth=(.+)$/m.exec(await login.text())![1]!;
+      const starred = (await (
+        await fetch(`${server.url}/reader/api/0/stream/items/ids?s=user/-/state/com.google/starred&n=1000`, {
+          headers: { Authorization: `GoogleLogin auth=${auth}` },
+        })
+      ).json()) as { itemRefs: { id: string }[] };
+      const ofMisc = server.state.items.filter((i) => i.feedId === misc.remoteId && i.starred);
+      const listed = new Set(starred.itemRefs.map((r) => BigInt.asUintN(64, BigInt(r.id))));
+      expect(ofMisc.length).toBeGreaterThan(0);
+      expect(ofMisc.filter((i) => listed.has(i.id))).toEqual([]);
+      await sync(e);
+      await sync(e);
+      expect(flagsOf()).toEqual(before);
+      expect(server.writes).toEqual([]);
+    });
+  });
+
   it('unsubscribed elsewhere: the reader keeps it, or removes it and can undo that', async () => {
     await withServer(async (server, e) => {
       const code = (await feed(e, 'Code'))!;
