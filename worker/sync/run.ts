@@ -11,6 +11,7 @@ import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
 import { setAsideGone } from './leftServer';
+import { highlightsOnce } from './ownData';
 import { syncError } from './transport';
 import type { StateOp, SyncClient } from './protocol';
 import {
@@ -106,9 +107,11 @@ export async function runSync(
       'sync_refused',
       `The server listed no subscriptions, though this account has ${mine} feeds here: nothing was changed. If you unsubscribed from everything on the server, log out and remove its feeds.`,
     );
-  // Feeds the server no longer lists that hold saved articles are set aside, not deleted.
-  await setAsideGone(s, account, tracker, structure.feeds);
-  const feedMap = await applyStructure(s, account, structure);
+  // Feeds the server no longer lists that hold saved, tagged or highlighted articles are set
+  // aside, not deleted. The highlights are read once for the pass, if a feed is gone at all.
+  const highlighted = highlightsOnce(s.ctx.db);
+  await setAsideGone(s, account, tracker, structure.feeds, highlighted);
+  const feedMap = await applyStructure(s, account, structure, highlighted);
   const unread = new Set(await client.unreadIds());
   const saved = new Set(await client.savedIds());
   // Synced items whose feed or item was deleted locally are forgotten.

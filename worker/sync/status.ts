@@ -3,12 +3,14 @@
  * of with its feeds kept, the last failure and its fix, the server's requested wait, the queue's
  * length and the feeds the server stopped listing. Part of the sync domain (sync.ts), split out
  * by responsibility. Reads: the account record (and the former one without an account), the
- * queue's count; the rest comes from the feed cache and the index.
+ * queue's count, and the highlighted article ids when feeds are set aside; the rest comes from
+ * the feed cache and the index.
  */
 import type { FeedServices } from '../subscriptions/services';
-import { accountFeeds, savedIn } from './importer';
+import { accountFeeds } from './importer';
 import { labelsOn } from './labels';
 import { feedsLeftServer } from './leftServer';
+import { highlightedItems, ownDataOf } from './ownData';
 import { queueLength, readAccount, readFormer } from './store';
 import { problemOf, type SyncStatus } from './syncApi';
 
@@ -16,6 +18,8 @@ import { problemOf, type SyncStatus } from './syncApi';
 export async function syncStatus(s: FeedServices): Promise<SyncStatus> {
   const a = await readAccount(s.ctx.db);
   const former = a ? null : await readFormer(s.ctx.db);
+  const left = feedsLeftServer(s);
+  const highlighted = left.length ? await highlightedItems(s.ctx.db) : new Set<number>();
   return {
     former: former
       ? {
@@ -27,11 +31,11 @@ export async function syncStatus(s: FeedServices): Promise<SyncStatus> {
       : null,
     problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
     readDays: a?.readDays ?? 0,
-    leftServer: feedsLeftServer(s).map((f) => ({
+    leftServer: left.map((f) => ({
       feedId: f.id,
       title: f.title || f.url,
       at: f.leftServer!,
-      saved: savedIn(s, f.id),
+      ...ownDataOf(s.ctx.index, f.id, highlighted),
     })),
     connected: a !== null,
     protocol: a?.protocol ?? null,
