@@ -8,6 +8,7 @@ import { ingestItems } from '../items/ingest';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
+import { foldGroupTitle } from '../groups/groupTitle';
 import type { FeedServices } from '../subscriptions/services';
 import { urlKey } from '../../shared/urlKey';
 import type { Feed, IncomingItem } from '../types';
@@ -31,15 +32,17 @@ export function accountFeeds(s: FeedServices, account: AccountRecord): Map<strin
  * their groups, matched by title; the account's default folder is no group), updates titles,
  * addresses and groups that changed, and
  * deletes feeds the server no longer has (with their items) unless they hold articles the reader
- * saved, tagged or highlighted (`highlighted`: read once, and only if a feed is gone).
- * Returns server id → local feed id.
+ * saved, tagged or highlighted (`highlighted`: read once, and only if a feed is gone). `made`
+ * collects the ids of the groups it creates. Returns server id → local feed id.
  */
 export async function applyStructure(
   s: FeedServices,
   account: AccountRecord,
   remote: { groups: RemoteGroup[]; feeds: RemoteFeed[] },
-  highlighted: () => Promise<ReadonlySet<number>> = highlightsOnce(s.ctx.db),
+  opts: { highlighted?: () => Promise<ReadonlySet<number>>; made?: Set<number> } = {},
 ): Promise<Map<string, number>> {
+  const highlighted = opts.highlighted ?? highlightsOnce(s.ctx.db);
+  const titles = new Set([...s.ctx.groupCache.values()].map((g) => foldGroupTitle(g.title)));
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
   // A server group becomes a local group (matched by title, never duplicated) once a feed is in
   // it: servers list folders that hold nothing, e.g. FreshRSS's default "Uncategorized" or
@@ -54,6 +57,10 @@ export async function applyStructure(
         ? undefined
         : rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
     const groupId = title ? await ensureGroup(s, title) : -1;
+    if (title && !titles.has(foldGroupTitle(title))) {
+      titles.add(foldGroupTitle(title));
+      opts.made?.add(groupId);
+    }
     const local = existing.get(rf.id);
     const fields = { title: rf.title || rf.url, siteUrl: rf.siteUrl, groupId };
     if (!local) {

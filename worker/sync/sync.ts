@@ -216,6 +216,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         ...(kept?.readDays !== undefined ? { readDays: kept.readDays } : {}),
         ...(kept?.labels !== undefined ? { labels: kept.labels } : {}),
         ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
+        ...(kept?.madeGroups !== undefined ? { madeGroups: kept.madeGroups } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
