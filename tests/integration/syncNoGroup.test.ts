@@ -222,4 +222,37 @@ describe('Miniflux keeps every feed in a category and ignores a removed label', 
       await server.close();
     }
   });
+
+  it('has no default folder: "All" is an ordinary category, and where it puts an unfiled feed teaches nothing', async () => {
+    // "AI" sorts before "All": Miniflux's first category, where a feed that needs one goes.
+    const state = greaderSeed(90, 'miniflux');
+    state.feeds.find((f) => f.title === 'Rivers')!.labels = ['AI'];
+    state.feeds.find((f) => f.title === 'Misc')!.labels = [];
+    const server = await startGReaderServer('reader', 'secret', state, 'miniflux');
+    const onServer = (title: string) => server.state.feeds.find((f) => f.title === title)!.labels;
+    try {
+      const e = await connected(server);
+      expect(await titles(e)).toEqual(['AI', 'All', 'Work']);
+      // Subscribed into no group: Miniflux puts it in its first category, "AI".
+      const { feedId } = await e.subscriptions.subscribe({ url: 'http://127.0.0.1:1/new.xml' });
+      expect(server.state.feeds.at(-1)!.labels).toEqual(['AI']);
+      const ai = (await group(e, 'AI'))!;
+      expect((await e.feeds.get(feedId))?.groupId).toBe(ai.id);
+      // Work deleted here: Miniflux moves Code to its first category left, "AI".
+      await e.groups.delete((await group(e, 'Work'))!.id);
+      expect(onServer('Code')).toEqual(['AI']);
+      await sync(e);
+      const all = (await group(e, 'All'))!;
+      expect([
+        (await feed(e, 'Rivers')).groupId,
+        (await feed(e, 'Code')).groupId,
+        (await feed(e, 'Misc')).groupId,
+        (await e.feeds.get(feedId))?.groupId,
+      ]).toEqual([ai.id, ai.id, all.id, ai.id]);
+      expect(await titles(e)).toEqual(['AI', 'All']);
+      expect((await readAccount(internalsOf(e).context.db))?.defaultFolder).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -10,7 +10,8 @@
  * where the server puts a feed taken out of its folder. Either way it is kept on the account
  * (`AccountRecord.defaultFolder`) and from then on maps to "no group" both ways
  * (`applyStructure`). A server that keeps the feed where it was (Miniflux ignores `r=`) cannot
- * hold a feed in no group: the move is refused rather than undone by the next sync.
+ * hold a feed in no group: the move is refused rather than undone by the next sync. Only FreshRSS
+ * has a default folder (`rememberDefaultFolder`; docs/sync.md says why Miniflux's "All" is not one).
  */
 import type { FeedServices } from '../subscriptions/services';
 import type { RemoteFeed, RemoteStructure, SyncClient } from './protocol';
@@ -107,13 +108,18 @@ export function landedFolder(feeds: RemoteFeed[], unfiled: Unfiled[], advice: st
   return folder;
 }
 
-/** Stores the folder as the account's default folder; returns the account as it now is. */
+/**
+ * Stores the folder as the account's default folder; returns the account as it now is. Only a
+ * FreshRSS account has one: Miniflux, whose "All" is an ordinary category, puts a feed that needs
+ * a category in its first category by title (a subscribe without one, a deleted category's
+ * feeds), which is no default folder, so nothing is learned from where such a feed landed there.
+ */
 export async function rememberDefaultFolder(
   s: FeedServices,
   account: AccountRecord,
   folder: string | null,
 ): Promise<AccountRecord> {
-  if (folder === null || folder === account.defaultFolder) return account;
+  if (folder === null || folder === account.defaultFolder || !isFreshRss(account)) return account;
   await patchAccount(s.ctx.db, { defaultFolder: folder });
   return (await readAccount(s.ctx.db)) ?? { ...account, defaultFolder: folder };
 }
