@@ -12,7 +12,7 @@ import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, importItems, reattachFeeds } from './importer';
 import { keepLeftFeeds } from './leftServer';
 import type { SyncClient } from './protocol';
-import { learnDefaultFolder, type Unfiled } from './defaultFolder';
+import { learnDefaultFolder, namedDefaultFolder, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
 import { createSyncSubscribe } from './subscribe';
 import { installLabelListener, withSyncLabels } from './labels';
@@ -242,12 +242,14 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       }
       olderCursors.clear();
       olderDone.clear();
+      // FreshRSS's default folder comes in as no group, not as a group.
+      const noGroup = namedDefaultFolder(record, structure);
       return {
         reattached,
         protocol,
         url,
         username,
-        groups: new Set(structure.feeds.map((f) => f.groupIds[0]).filter(Boolean)).size,
+        groups: new Set(structure.feeds.map((f) => f.groupIds[0]).filter((g) => g && g !== noGroup)).size,
         feeds: structure.feeds.length,
         unread: unread.length,
         saved: saved.length,
