@@ -8,9 +8,10 @@ import { unsubscribeFeeds } from '../subscriptions/feedActions';
 import { keepLeftFeeds, type SyncStatus } from './api';
 
 /**
- * Feeds the account's server stopped listing while they held saved articles (unsubscribed on
- * another device, hidden in FreshRSS): the engine kept them as local feeds with every article
- * (worker/sync/leftServer.ts). Each can be kept, or removed here too (an unsubscribe, with Undo).
+ * Feeds the account's server stopped listing while they held articles the reader saved, tagged or
+ * highlighted (unsubscribed on another device, hidden in FreshRSS): the engine kept them as local
+ * feeds with every article (worker/sync/leftServer.ts). Each names what of it is the reader's own,
+ * and can be kept, or removed here too (an unsubscribe, with Undo).
  */
 export function LeftServerNotice({ status }: { status: SyncStatus }) {
   const t = useT();
@@ -44,8 +45,13 @@ export function LeftServerNotice({ status }: { status: SyncStatus }) {
               <Text size="sm" fw={600} truncate>
                 {f.title}
               </Text>
-              <Text size="xs" c="dimmed">
-                {t('syncFeed.leftServer.feed', { count: f.saved, when: formatDate(f.at * 1000) })}
+              <Text size="xs" c="dimmed" data-testid="left-server-why">
+                {[
+                  ...(['saved', 'tagged', 'highlighted'] as const)
+                    .filter((kind) => f[kind] > 0)
+                    .map((kind) => t(`syncFeed.leftServer.${kind}`, { count: f[kind] })),
+                  t('syncFeed.leftServer.since', { when: formatDate(f.at * 1000) }),
+                ].join(t('syncFeed.leftServer.separator'))}
               </Text>
             </div>
             <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import type { JobProgress } from '../../worker/types';
 import { internalsOf } from '../../worker/testing/createTestEngine';
-import { FLAG_SAVED } from '../../shared/flags';
+import { FLAG_HIDDEN, FLAG_SAVED } from '../../shared/flags';
+import { setFlag } from '../../worker/state/flags';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { syncSuite } from './syncHarness';
 
@@ -63,7 +64,9 @@ describe('a feed the server no longer lists', () => {
         saved: before.saved,
       });
       const status = await e.sync.status();
-      expect(status.leftServer).toEqual([{ feedId: misc.id, title: 'Misc', at: aside.leftServer, saved }]);
+      expect(status.leftServer).toEqual([
+        { feedId: misc.id, title: 'Misc', at: aside.leftServer, saved, tagged: 0, highlighted: 0 },
+      ]);
       expect(status.feeds).toBe(2);
 
       // Shown again on the server: it joins the account again, no second copy.
@@ -78,6 +81,37 @@ describe('a feed the server no longer lists', () => {
         saved: before.saved,
       });
       expect((await e.sync.status()).leftServer).toEqual([]);
+    });
+  });
+
+  it("FreshRSS's starred list leaves out a hidden feed's articles: they stay saved here, the unread ones unread", async () => {
+    await withServer(async (server, e) => {
+      const misc = (await feed(e, 'Misc'))!;
+      const { index } = internalsOf(e).context;
+      const flagsOf = () => index.idsOfFeed(misc.id).map((id) => [id, index.flags(index.rowOf(id))]);
+      const before = flagsOf();
+      expect(await savedOf(e, misc.id)).toBeGreaterThan(0);
+      server.state.feeds.find((f) => f.title === 'Misc')!.hidden = true;
+      // As FreshRSS answers (EntryDAO type 's': priority above "archived"), neither the starred
+      // nor the unread list holds the hidden feed's articles any more.
+      const login = await fetch(`${server.url}/accounts/ClientLogin`, {
+        method: 'POST',
+        body: new URLSearchParams({ Email: 'reader', Passwd: 'secret' }),
+      });
+      const auth = /^Auth=(.+)$/m.exec(await login.text())![1]!;
+      const starred = (await (
+        await fetch(`${server.url}/reader/api/0/stream/items/ids?s=user/-/state/com.google/starred&n=1000`, {
+          headers: { Authorization: `GoogleLogin auth=${auth}` },
+        })
+      ).json()) as { itemRefs: { id: string }[] };
+      const ofMisc = server.state.items.filter((i) => i.feedId === misc.remoteId && i.starred);
+      const listed = new Set(starred.itemRefs.map((r) => BigInt.asUintN(64, BigInt(r.id))));
+      expect(ofMisc.length).toBeGreaterThan(0);
+      expect(ofMisc.filter((i) => listed.has(i.id))).toEqual([]);
+      await sync(e);
+      await sync(e);
+      expect(flagsOf()).toEqual(before);
+      expect(server.writes).toEqual([]);
     });
   });
 
@@ -108,6 +142,64 @@ describe('a feed the server no longer lists', () => {
       const kept = (await feed(e, 'Code'))!;
       expect([kept.account, kept.leftServer]).toEqual([undefined, undefined]);
       expect(await savedOf(e, code.id)).toBe(saved);
+    });
+  });
+
+  it('a feed whose articles carry tags or highlights, or saved ones a rule hid, is set aside too; the account names why', async () => {
+    await withServer(async (server, e) => {
+      const ctx = internalsOf(e).context;
+      const [rivers, code, misc] = await Promise.all(['Rivers', 'Code', 'Misc'].map((t) => feed(e, t)));
+      // A fourth feed stays listed (a list of none is refused as an odd answer).
+      server.state.feeds.push({
+        id: 'feed/30',
+        title: 'Spare',
+        url: 'https://example.net/spare.xml',
+        htmlUrl: '',
+        labels: ['Work'],
+      });
+      // Nothing saved in Rivers and Code.
+      for (const item of server.state.items)
+        if (item.feedId === rivers!.remoteId || item.feedId === code!.remoteId) item.starred = false;
+      await sync(e);
+      expect([await savedOf(e, rivers!.id), await savedOf(e, code!.id)]).toEqual([0, 0]);
+      // Rivers: one tagged article. Code: one highlighted article. Misc: its saved articles
+      // hidden by a rule (the lists, and so the visible rows, leave them out).
+      const [tagged] = ctx.index.idsOfFeed(rivers!.id);
+      await e.tags.addToItems([tagged!], 'Keep');
+      const [marked] = ctx.index.idsOfFeed(code!.id);
+      await e.highlights.add({
+        itemId: marked!,
+        color: 'yellow',
+        quote: { exact: 'Text', prefix: '', suffix: '' },
+        position: { start: 0, end: 4 },
+      });
+      const savedMisc = ctx.index
+        .idsOfFeed(misc!.id)
+        .filter((id) => ctx.index.flags(ctx.index.rowOf(id)) & FLAG_SAVED);
+      expect(savedMisc.length).toBe(2);
+      await setFlag(ctx, savedMisc, FLAG_HIDDEN, true);
+      expect(await savedOf(e, misc!.id)).toBe(0);
+      const before = await e.counts();
+
+      // Rivers and Code unsubscribed on another device, Misc hidden on the server.
+      const gone = new Set([rivers!.remoteId, code!.remoteId]);
+      server.state.feeds = server.state.feeds.filter((f) => !gone.has(f.id));
+      server.state.items = server.state.items.filter((i) => !gone.has(i.feedId));
+      server.state.feeds.find((f) => f.title === 'Misc')!.hidden = true;
+      await sync(e);
+      await sync(e);
+      const status = await e.sync.status();
+      const why = (f: typeof rivers) => status.leftServer.find((l) => l.feedId === f!.id);
+      expect(why(rivers)).toMatchObject({ saved: 0, tagged: 1, highlighted: 0 });
+      expect(why(code)).toMatchObject({ saved: 0, tagged: 0, highlighted: 1 });
+      expect(why(misc)).toMatchObject({ saved: 2, tagged: 0, highlighted: 0 });
+      expect(await e.counts()).toMatchObject({ feeds: before.feeds, items: before.items });
+      expect(ctx.index.tags(ctx.index.rowOf(tagged!)).length).toBe(1);
+      expect((await e.highlights.listByItem(marked!)).length).toBe(1);
+      expect(savedMisc.map((id) => ctx.index.flags(ctx.index.rowOf(id)) & FLAG_SAVED)).toEqual([
+        FLAG_SAVED,
+        FLAG_SAVED,
+      ]);
     });
   });
 

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import type { EngineError } from '../../worker/errors';
 import type { JobProgress } from '../../worker/types';
-import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
+import {
+  greaderSeed,
+  startGReaderServer,
+  type GReaderServer,
+  type GReaderState,
+} from '../fixtures/greaderServer';
+import { feverSeed, startFeverServer } from '../fixtures/feverServer';
+import { patchFeed } from '../../worker/feeds/refresh/patchFeed';
+import { readAccount, writeAccount } from '../../worker/sync/store';
+import { internalsOf } from '../../worker/testing/createTestEngine';
 import { syncSuite } from './syncHarness';
 
 const { engine } = syncSuite();
@@ -93,6 +102,118 @@ describe('FreshRSS in French: its default category is "Sans catégorie"', () => 
   });
 });
 
+describe('FreshRSS names its default category itself: known from the first sync', () => {
+  const french = (): GReaderState => {
+    const state = { ...greaderSeed(), defaultFolder: 'Sans catégorie' };
+    state.feeds.find((f) => f.title === 'Rivers')!.labels = [];
+    return state;
+  };
+  let server: GReaderServer;
+  beforeAll(async () => {
+    server = await startGReaderServer('reader', 'secret', french());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('a feed already in "Sans catégorie" arrives in no group, and no such group is made', async () => {
+    server.state = french();
+    const e = await engine();
+    const made: string[] = [];
+    const { context } = internalsOf(e);
+    context.events.on((event) => {
+      if (event.type === 'groups-changed') made.push(...[...context.groupCache.values()].map((g) => g.title));
+    });
+    const preview = await e.sync.connect({
+      protocol: 'greader',
+      url: server.url,
+      username: 'reader',
+      password: 'secret',
+    });
+    // The preview counts the groups the import makes: Work only.
+    expect(preview.groups).toBe(1);
+    await sync(e);
+    expect((await feed(e, 'Rivers')).groupId).toBe(-1);
+    expect(await titles(e)).toEqual(['Work']);
+    expect(made).not.toContain('Sans catégorie');
+    await sync(e);
+    expect((await feed(e, 'Rivers')).groupId).toBe(-1);
+    expect(await titles(e)).toEqual(['Work']);
+  });
+
+  it('the group an earlier version made for it goes once its feeds are in no group', async () => {
+    server.state = french();
+    const e = await connected(server);
+    // As an earlier version left it: the default folder not known, its feed in a group of its name.
+    const { context } = internalsOf(e);
+    const { defaultFolder, madeGroups, ...before } = (await readAccount(context.db))!;
+    expect([defaultFolder, madeGroups]).toEqual(['Sans catégorie', [1]]);
+    await writeAccount(context.db, before);
+    const legacy = await e.groups.save({ title: 'Sans catégorie' });
+    await patchFeed(context, (await feed(e, 'Rivers')).id, { groupId: legacy });
+    await sync(e);
+    expect((await feed(e, 'Rivers')).groupId).toBe(-1);
+    expect(await titles(e)).toEqual(['Work']);
+  });
+
+  it('a name it does not know is learned from a move, and the group the sync made for it goes', async () => {
+    // A language the list lacks: the first sync makes a group of that name.
+    server.state = { ...french(), defaultFolder: 'Bez kategorii' };
+    const e = await connected(server);
+    const unknown = (await group(e, 'Bez kategorii'))!;
+    expect((await feed(e, 'Rivers')).groupId).toBe(unknown.id);
+    // Moving Code to no group teaches it; the next sync empties the group the sync made.
+    await e.feeds.move([(await feed(e, 'Code')).id], -1);
+    await sync(e);
+    expect([(await feed(e, 'Rivers')).groupId, (await feed(e, 'Code')).groupId]).toEqual([-1, -1]);
+    expect(await titles(e)).toEqual(['Work']);
+  });
+
+  it('a folder renamed on another device: the old group goes; a group the reader made stays, emptied or not', async () => {
+    server.state = french();
+    const e = await connected(server);
+    const mine = await e.groups.save({ title: 'Later' });
+    const empty = await e.groups.save({ title: 'Someday' });
+    await e.feeds.move([(await feed(e, 'Code')).id], mine);
+    expect(server.state.feeds.find((f) => f.title === 'Code')!.labels).toEqual(['Later']);
+    await sync(e);
+    // Elsewhere: Code back to Work, and Work renamed Jobs.
+    for (const f of server.state.feeds) if (f.labels[0] === 'Work' || f.title === 'Code') f.labels = ['Jobs'];
+    await sync(e);
+    const jobs = (await group(e, 'Jobs'))!;
+    expect([(await feed(e, 'Code')).groupId, (await feed(e, 'Misc')).groupId]).toEqual([jobs.id, jobs.id]);
+    expect(await titles(e)).toEqual(['Jobs', 'Later', 'Someday']);
+    expect((await e.groups.get(mine))?.title).toBe('Later');
+    expect((await e.groups.get(empty))?.title).toBe('Someday');
+  });
+});
+
+describe.each(['freshrss', 'miniflux'] as const)('Fever API (%s): group 1', (flavour) => {
+  it(
+    flavour === 'freshrss'
+      ? "is FreshRSS's default category: its feeds are in no group"
+      : 'is an ordinary category ("All"): its feeds are in that group',
+    async () => {
+      const state = feverSeed(60, flavour);
+      state.groups[0]!.title = flavour === 'freshrss' ? 'Sans catégorie' : 'All';
+      state.feeds.find((f) => f.title === 'Loose')!.groupId = 1;
+      const server = await startFeverServer('reader', 'secret', state, flavour);
+      try {
+        const e = await engine();
+        await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+        await sync(e);
+        const all = await group(e, 'All');
+        expect((await feed(e, 'Loose')).groupId).toBe(flavour === 'freshrss' ? -1 : all!.id);
+        expect(await titles(e)).toEqual(
+          flavour === 'freshrss' ? ['Nature', 'Tech'] : ['All', 'Nature', 'Tech'],
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
 describe('Miniflux keeps every feed in a category and ignores a removed label', () => {
   it('moving to no group is refused with the reason, and nothing changes', async () => {
     const server = await startGReaderServer('reader', 'secret', undefined, 'miniflux');
@@ -104,6 +225,39 @@ describe('Miniflux keeps every feed in a category and ignores a removed label', 
       expect(err.message).toContain('it keeps every feed in a folder');
       expect((await feed(e, 'Rivers')).groupId).toBe(rivers.groupId);
       expect(server.state.feeds.find((f) => f.title === 'Rivers')!.labels).toEqual(['Outdoors']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('has no default folder: "All" is an ordinary category, and where it puts an unfiled feed teaches nothing', async () => {
+    // "AI" sorts before "All": Miniflux's first category, where a feed that needs one goes.
+    const state = greaderSeed(90, 'miniflux');
+    state.feeds.find((f) => f.title === 'Rivers')!.labels = ['AI'];
+    state.feeds.find((f) => f.title === 'Misc')!.labels = [];
+    const server = await startGReaderServer('reader', 'secret', state, 'miniflux');
+    const onServer = (title: string) => server.state.feeds.find((f) => f.title === title)!.labels;
+    try {
+      const e = await connected(server);
+      expect(await titles(e)).toEqual(['AI', 'All', 'Work']);
+      // Subscribed into no group: Miniflux puts it in its first category, "AI".
+      const { feedId } = await e.subscriptions.subscribe({ url: 'http://127.0.0.1:1/new.xml' });
+      expect(server.state.feeds.at(-1)!.labels).toEqual(['AI']);
+      const ai = (await group(e, 'AI'))!;
+      expect((await e.feeds.get(feedId))?.groupId).toBe(ai.id);
+      // Work deleted here: Miniflux moves Code to its first category left, "AI".
+      await e.groups.delete((await group(e, 'Work'))!.id);
+      expect(onServer('Code')).toEqual(['AI']);
+      await sync(e);
+      const all = (await group(e, 'All'))!;
+      expect([
+        (await feed(e, 'Rivers')).groupId,
+        (await feed(e, 'Code')).groupId,
+        (await feed(e, 'Misc')).groupId,
+        (await e.feeds.get(feedId))?.groupId,
+      ]).toEqual([ai.id, ai.id, all.id, ai.id]);
+      expect(await titles(e)).toEqual(['AI', 'All']);
+      expect((await readAccount(internalsOf(e).context.db))?.defaultFolder).toBeUndefined();
     } finally {
       await server.close();
     }

@@ -123,6 +123,21 @@ export abstract class IndexRows {
   }
 
   /**
+   * Ids of the live rows of `feedId`, hidden ones too (`idsOfFeed` lists the visible ones): the
+   * feed's articles as its records hold them. One pass over the feed's rows (`FeedRows`).
+   */
+  liveIdsOfFeed(feedId: number): number[] {
+    const out: number[] = [];
+    const { rows, n } = this.feedRows.of(feedId, this.feedIds, this.size);
+    for (let i = 0; i < n; i++) {
+      const row = rows[i]!;
+      if (this.alive[row] === 1 && this.feedIds[row] === feedId) out.push(this.ids[row]!);
+    }
+    // A row that left the feed and came back is listed twice.
+    return out.length > 1 ? [...new Set(out)] : out;
+  }
+
+  /**
    * Ids of the live rows of `feedId` (hidden ones too) whose dedupe key hash is in `hashes`: the
    * stored articles an ingest of those keys may meet, a superset (32-bit hashes collide), so the
    * caller compares the stored keys. One pass over the feed's rows (`FeedRows`), against one

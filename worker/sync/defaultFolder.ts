@@ -1,17 +1,85 @@
 /**
  * The server's default folder, shown here as "no group". FreshRSS keeps every feed in a
  * category: a feed taken out of its folder (`subscription/edit` with `r=` only, `disable-tag` of
- * its folder, `quickadd` without a label) goes to category 1, whose name is the one it got in the
- * language of the install ("Uncategorized", "Sans catégorie", …), so it cannot be told by name.
- * Rivulet learns it from where the server puts such a feed, keeps it on the account
- * (`AccountRecord.defaultFolder`), and from then on maps it to "no group" both ways
+ * its folder, `quickadd` without a label) goes to category 1. FreshRSS names that category
+ * itself, in the user's language (`FreshRSS_Category::_id` gives id 1 the translation of
+ * `gen.short.default_category`, and since 1.24 `_name` cannot rename it), so it is known from the
+ * first sync: a FreshRSS folder with one of those names (`FRESHRSS_DEFAULT_NAMES`) is category 1
+ * (the Google Reader API gives folders no id; its Fever API does, and there it is group 1). A
+ * name this list lacks (a language added since, a category renamed before 1.24) is learned from
+ * where the server puts a feed taken out of its folder. Either way it is kept on the account
+ * (`AccountRecord.defaultFolder`) and from then on maps to "no group" both ways
  * (`applyStructure`). A server that keeps the feed where it was (Miniflux ignores `r=`) cannot
- * hold a feed in no group: the move is refused rather than undone by the next sync.
+ * hold a feed in no group: the move is refused rather than undone by the next sync. Only FreshRSS
+ * has a default folder (`rememberDefaultFolder`; docs/sync.md says why Miniflux's "All" is not one).
  */
 import type { FeedServices } from '../subscriptions/services';
-import type { RemoteFeed, SyncClient } from './protocol';
+import type { RemoteFeed, RemoteStructure, SyncClient } from './protocol';
 import { patchAccount, readAccount, type AccountRecord } from './store';
 import { syncError } from './transport';
+
+/**
+ * What FreshRSS calls category 1 in its APIs: `gen.short.default_category` of each of its
+ * languages (`app/i18n/<language>/gen.php`, FreshRSS 1.24 and the languages added up to 2025), trimmed,
+ * with "Uncategorized" (English, the languages not translated yet, and the name database
+ * maintenance stored before 1.24) and an older Japanese one.
+ */
+export const FRESHRSS_DEFAULT_NAMES: ReadonlySet<string> = new Set([
+  'Uncategorized',
+  'Kateqoriyasız', // az
+  'Без катэгорыі', // be
+  'Nezařazeno', // cs
+  'Unkategorisiert', // de
+  'Sin categorizar', // es
+  'دسته بندی نشده', // fa
+  'Luokittelematon', // fi
+  'Sans catégorie', // fr
+  'ללא קטגוריה', // he
+  'Kategória nélküli', // hu
+  'Senza categoria', // it
+  '未分類', // ja, zh-tw
+  'カテゴリーに登録されていない', // ja before 1.20
+  '분류 없음', // ko
+  'Neklasificēts', // lv
+  'Niet ingedeeld', // nl
+  'Pas triat', // oc
+  'Brak kategorii', // pl
+  'Sem categoria', // pt-br, pt-pt
+  'Без категории', // ru
+  'Bez kategórie', // sk
+  'Kategorisiz', // tr
+  'Без категорії', // uk
+  '未分类', // zh-cn
+]);
+
+/**
+ * Whether the account is a FreshRSS API, by its address (`<root>/api/greader.php`,
+ * `<root>/api/fever.php`): the one server with a default folder Rivulet can name.
+ */
+export function isFreshRss(account: Pick<AccountRecord, 'url'>): boolean {
+  try {
+    return /\/api\/(greader|fever)\.php\/?$/i.test(new URL(account.url).pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The FreshRSS account's default folder as the server lists it, or null when it cannot be told
+ * (another server, no such folder listed, or two folders with such names and neither the one
+ * kept). Fever: group 1. Google Reader: the folder named as FreshRSS names category 1; the one
+ * already kept stays while the server lists it (a name learned from a move outranks the list).
+ * Pure.
+ */
+export function namedDefaultFolder(account: AccountRecord, structure: RemoteStructure): string | null {
+  if (!isFreshRss(account)) return null;
+  const folders = new Map(structure.groups.map((g) => [g.id, g.title]));
+  for (const f of structure.feeds) for (const id of f.groupIds) if (!folders.has(id)) folders.set(id, id);
+  if (account.protocol === 'fever') return folders.has('1') ? '1' : null;
+  if (account.defaultFolder !== undefined && folders.has(account.defaultFolder)) return account.defaultFolder;
+  const named = [...folders].filter(([, title]) => FRESHRSS_DEFAULT_NAMES.has(title.trim()));
+  return named.length === 1 ? named[0]![0] : null;
+}
 
 /** A feed the server was asked to take out of its folder `from` (null: it was in none here). */
 export interface Unfiled {
@@ -40,13 +108,18 @@ export function landedFolder(feeds: RemoteFeed[], unfiled: Unfiled[], advice: st
   return folder;
 }
 
-/** Stores the folder as the account's default folder; returns the account as it now is. */
+/**
+ * Stores the folder as the account's default folder; returns the account as it now is. Only a
+ * FreshRSS account has one: Miniflux, whose "All" is an ordinary category, puts a feed that needs
+ * a category in its first category by title (a subscribe without one, a deleted category's
+ * feeds), which is no default folder, so nothing is learned from where such a feed landed there.
+ */
 export async function rememberDefaultFolder(
   s: FeedServices,
   account: AccountRecord,
   folder: string | null,
 ): Promise<AccountRecord> {
-  if (folder === null || folder === account.defaultFolder) return account;
+  if (folder === null || folder === account.defaultFolder || !isFreshRss(account)) return account;
   await patchAccount(s.ctx.db, { defaultFolder: folder });
   return (await readAccount(s.ctx.db)) ?? { ...account, defaultFolder: folder };
 }

@@ -8,6 +8,7 @@ import { ingestItems } from '../items/ingest';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { setFlag } from '../state/flags';
 import { ensureGroup } from '../subscriptions/groupsByTitle';
+import { foldGroupTitle } from '../groups/groupTitle';
 import type { FeedServices } from '../subscriptions/services';
 import { urlKey } from '../../shared/urlKey';
 import type { Feed, IncomingItem } from '../types';
@@ -15,13 +16,8 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import type { RemoteFeed, RemoteGroup, RemoteItem } from './protocol';
 import { writeSyncItems, type AccountRecord, type SyncItemRecord } from './store';
 import { applyLabels } from './labels';
+import { highlightsOnce, holdsOwnData, ownDataOf } from './ownData';
 import type { Tracker } from './tracker';
-
-/** Saved articles of a feed, from the in-memory index. O(articles of the feed). */
-export function savedIn(s: FeedServices, feedId: number): number {
-  const { index } = s.ctx;
-  return index.idsOfFeed(feedId).filter((id) => (index.flags(index.rowOf(id)) & FLAG_SAVED) !== 0).length;
-}
 
 /** Local feeds of this account by server feed id. O(feeds). */
 export function accountFeeds(s: FeedServices, account: AccountRecord): Map<string, Feed> {
@@ -35,14 +31,18 @@ export function accountFeeds(s: FeedServices, account: AccountRecord): Map<strin
  * Makes the local feeds of this account match the server's list: creates missing feeds (and
  * their groups, matched by title; the account's default folder is no group), updates titles,
  * addresses and groups that changed, and
- * deletes feeds the server no longer has (with their items) unless they hold saved articles.
- * Returns server id → local feed id.
+ * deletes feeds the server no longer has (with their items) unless they hold articles the reader
+ * saved, tagged or highlighted (`highlighted`: read once, and only if a feed is gone). `made`
+ * collects the ids of the groups it creates. Returns server id → local feed id.
  */
 export async function applyStructure(
   s: FeedServices,
   account: AccountRecord,
   remote: { groups: RemoteGroup[]; feeds: RemoteFeed[] },
+  opts: { highlighted?: () => Promise<ReadonlySet<number>>; made?: Set<number> } = {},
 ): Promise<Map<string, number>> {
+  const highlighted = opts.highlighted ?? highlightsOnce(s.ctx.db);
+  const titles = new Set([...s.ctx.groupCache.values()].map((g) => foldGroupTitle(g.title)));
   const groupTitle = new Map(remote.groups.map((g) => [g.id, g.title]));
   // A server group becomes a local group (matched by title, never duplicated) once a feed is in
   // it: servers list folders that hold nothing, e.g. FreshRSS's default "Uncategorized" or
@@ -57,6 +57,10 @@ export async function applyStructure(
         ? undefined
         : rf.groupIds.map((g) => groupTitle.get(g)).find((t) => t?.trim());
     const groupId = title ? await ensureGroup(s, title) : -1;
+    if (title && !titles.has(foldGroupTitle(title))) {
+      titles.add(foldGroupTitle(title));
+      opts.made?.add(groupId);
+    }
     const local = existing.get(rf.id);
     const fields = { title: rf.title || rf.url, siteUrl: rf.siteUrl, groupId };
     if (!local) {
@@ -75,10 +79,12 @@ export async function applyStructure(
     if (local.title !== fields.title || local.siteUrl !== fields.siteUrl || local.groupId !== groupId)
       await patchFeed(s.ctx, local.id, fields, { ifExists: true });
   }
-  // A feed holding saved articles is never deleted here: the sync pass sets it aside first
-  // (leftServer.ts); one it has not (a subscribe's own structure read) waits for that pass.
+  // A feed holding articles the reader saved, tagged or highlighted is never deleted here: the
+  // sync pass sets it aside first (leftServer.ts); one it has not (a subscribe's own structure
+  // read) waits for that pass.
   const gone = [...existing.entries()].filter(([id]) => !out.has(id)).map(([, f]) => f.id);
-  for (const id of gone) if (savedIn(s, id) === 0) await s.feeds.delete(id);
+  for (const id of gone)
+    if (!holdsOwnData(ownDataOf(s.ctx.index, id, await highlighted()))) await s.feeds.delete(id);
   return out;
 }
 

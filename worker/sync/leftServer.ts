@@ -1,18 +1,20 @@
 /**
  * Feeds the server stops listing. A feed unsubscribed on another device, or hidden in FreshRSS
  * (feeds of priority "hidden" are left out of `subscription/list`, their articles stay on the
- * server), used to be deleted here with its articles, saved ones too. Now a feed that holds saved
- * articles is set aside instead: it leaves the account and stays as a local feed (refreshed from
- * its own address) with every article, keeping its server id, and the account screen names it
+ * server), used to be deleted here with its articles, saved ones too. Now a feed that holds
+ * articles the reader saved, tagged or highlighted (ownData.ts) is set aside instead: it leaves
+ * the account and stays as a local feed (refreshed from its own address) with every article,
+ * keeping its server id, and the account screen names it, and what of it is the reader's own,
  * until the reader keeps it or removes it (an unsubscribe, which can be undone). If the server
- * lists it again (a hidden feed shown again), it joins the account again. A feed with nothing
- * saved follows the server, as before. Its articles' sync records are forgotten when it is set
+ * lists it again (a hidden feed shown again), it joins the account again. A feed with none of
+ * these follows the server, as before. Its articles' sync records are forgotten when it is set
  * aside, so the server's lists (which no longer hold them) never unsave them here.
  */
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import type { FeedServices } from '../subscriptions/services';
 import type { Feed } from '../types';
-import { accountFeeds, savedIn } from './importer';
+import { accountFeeds } from './importer';
+import { holdsOwnData, ownDataOf } from './ownData';
 import type { RemoteFeed } from './protocol';
 import { deleteSyncItems, type AccountRecord } from './store';
 import type { Tracker } from './tracker';
@@ -27,13 +29,16 @@ export function feedsLeftServer(s: FeedServices): Feed[] {
 /**
  * Before the server's list is applied (`applyStructure` deletes the account's feeds it does not
  * list): feeds set aside that the server lists again join the account again, and feeds it no
- * longer lists that hold saved articles are set aside. Returns how many were set aside.
+ * longer lists that hold articles the reader saved, tagged or highlighted are set aside.
+ * `highlighted`: the highlighted article ids, read once per pass and only if a feed is gone.
+ * Returns how many were set aside.
  */
 export async function setAsideGone(
   s: FeedServices,
   account: AccountRecord,
   tracker: Tracker,
   remote: RemoteFeed[],
+  highlighted: () => Promise<ReadonlySet<number>>,
 ): Promise<number> {
   const listed = new Set(remote.map((f) => f.id));
   const mine = accountFeeds(s, account);
@@ -44,8 +49,8 @@ export async function setAsideGone(
     }
   let aside = 0;
   for (const [remoteId, f] of mine) {
-    if (listed.has(remoteId) || savedIn(s, f.id) === 0) continue;
-    const items = new Set(s.ctx.index.idsOfFeed(f.id));
+    if (listed.has(remoteId) || !holdsOwnData(ownDataOf(s.ctx.index, f.id, await highlighted()))) continue;
+    const items = new Set(s.ctx.index.liveIdsOfFeed(f.id));
     const records = [...tracker.byItem.values()].filter((r) => r.feedId === f.id || items.has(r.itemId));
     await deleteSyncItems(
       s.ctx.db,

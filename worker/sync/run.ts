@@ -11,6 +11,9 @@ import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
 import { setAsideGone } from './leftServer';
+import { highlightsOnce } from './ownData';
+import { namedDefaultFolder, rememberDefaultFolder } from './defaultFolder';
+import { groupsHeld, tidyGroups } from './syncGroups';
 import { syncError } from './transport';
 import type { StateOp, SyncClient } from './protocol';
 import {
@@ -106,9 +109,18 @@ export async function runSync(
       'sync_refused',
       `The server listed no subscriptions, though this account has ${mine} feeds here: nothing was changed. If you unsubscribed from everything on the server, log out and remove its feeds.`,
     );
-  // Feeds the server no longer lists that hold saved articles are set aside, not deleted.
-  await setAsideGone(s, account, tracker, structure.feeds);
-  const feedMap = await applyStructure(s, account, structure);
+  // FreshRSS names its default folder itself: known from the first pass on, so its feeds never
+  // pass through a local group of that name (defaultFolder.ts).
+  const named = await rememberDefaultFolder(s, account, namedDefaultFolder(account, structure));
+  const groups = groupsHeld(s, named);
+  // Feeds the server no longer lists that hold saved, tagged or highlighted articles are set
+  // aside, not deleted. The highlights are read once for the pass, if a feed is gone at all.
+  const highlighted = highlightsOnce(s.ctx.db);
+  await setAsideGone(s, named, tracker, structure.feeds, highlighted);
+  const made = new Set<number>();
+  const feedMap = await applyStructure(s, named, structure, { highlighted, made });
+  // Groups this account's syncs made and this pass emptied go (syncGroups.ts).
+  await tidyGroups(s, named, structure, groups, made);
   const unread = new Set(await client.unreadIds());
   const saved = new Set(await client.savedIds());
   // Synced items whose feed or item was deleted locally are forgotten.

@@ -36,11 +36,17 @@ export interface AccountRecord {
   /** False once the server refused an article label (Miniflux has none): tags stay local. */
   labels?: boolean;
   /**
-   * The server's default folder (FreshRSS: category 1, named in the install's language), learned
-   * from where the server put a feed taken out of its folder; it is "no group" here both ways
-   * (worker/sync/defaultFolder.ts). Absent until learned.
+   * The server's default folder (FreshRSS: category 1, named in the user's language; its Fever
+   * API's group 1), known by that name at a sync or learned from where the server put a feed
+   * taken out of its folder; it is "no group" here both ways (worker/sync/defaultFolder.ts).
+   * Absent until known.
    */
   defaultFolder?: string;
+  /**
+   * Local groups this account's syncs made for the server's folders (ids); one a pass leaves
+   * empty is removed (worker/sync/syncGroups.ts). Absent: none made since this was kept.
+   */
+  madeGroups?: number[];
   /**
    * Unix seconds until which the server asked not to be synced (a `Retry-After` on the last
    * failure); 0/absent: no wait. Automatic syncs skip it, a manual one says how long is left.

@@ -9,13 +9,13 @@ import { ensureGroup } from '../subscriptions/groupsByTitle';
 import type { FeedServices } from '../subscriptions/services';
 import { createFeverClient, feverLogin } from './fever';
 import { createGReaderClient, greaderLogin } from './greader';
-import { accountFeeds, importItems, reattachFeeds, savedIn } from './importer';
-import { feedsLeftServer, keepLeftFeeds } from './leftServer';
+import { accountFeeds, importItems, reattachFeeds } from './importer';
+import { keepLeftFeeds } from './leftServer';
 import type { SyncClient } from './protocol';
-import { learnDefaultFolder, type Unfiled } from './defaultFolder';
+import { learnDefaultFolder, namedDefaultFolder, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
 import { createSyncSubscribe } from './subscribe';
-import { installLabelListener, labelsOn, withSyncLabels } from './labels';
+import { installLabelListener, withSyncLabels } from './labels';
 import type { TagsApi } from '../tags/tags';
 import { recogniseServer } from './recognise';
 import { runSync } from './run';
@@ -24,7 +24,6 @@ import {
   deleteAccount,
   detachAccount,
   patchAccount,
-  queueLength,
   readAccount,
   readFormer,
   reattachAccount,
@@ -38,7 +37,8 @@ import { MAX_RETRY_AFTER } from '../feeds/refresh/refreshPolicy';
 import { proxyTransport, retryAfterOf, syncError, waitText, type SyncTransport } from './transport';
 
 export * from './syncApi';
-import { withRetries, normaliseServerUrl, problemOf, type SyncApi, type SyncHooks } from './syncApi';
+import { withRetries, normaliseServerUrl, type SyncApi, type SyncHooks } from './syncApi';
+import { syncStatus } from './status';
 
 /** Builds the sync domain and its hooks. `transport` defaults to the companion server's /api/sync. */
 export function createSync(s: FeedServices, transport: SyncTransport = proxyTransport(s.proxy)) {
@@ -216,6 +216,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         ...(kept?.readDays !== undefined ? { readDays: kept.readDays } : {}),
         ...(kept?.labels !== undefined ? { labels: kept.labels } : {}),
         ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
+        ...(kept?.madeGroups !== undefined ? { madeGroups: kept.madeGroups } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
@@ -241,52 +242,21 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       }
       olderCursors.clear();
       olderDone.clear();
+      // FreshRSS's default folder comes in as no group, not as a group.
+      const noGroup = namedDefaultFolder(record, structure);
       return {
         reattached,
         protocol,
         url,
         username,
-        groups: new Set(structure.feeds.map((f) => f.groupIds[0]).filter(Boolean)).size,
+        groups: new Set(structure.feeds.map((f) => f.groupIds[0]).filter((g) => g && g !== noGroup)).size,
         feeds: structure.feeds.length,
         unread: unread.length,
         saved: saved.length,
         canEditSubscriptions: client.edits !== undefined,
       };
     },
-    async status() {
-      const a = await readAccount(s.ctx.db);
-      const former = a ? null : await readFormer(s.ctx.db);
-      return {
-        former: former
-          ? {
-              protocol: former.protocol,
-              url: former.url,
-              username: former.username,
-              feeds: [...s.ctx.feedCache.values()].filter((f) => !f.account && f.remoteId).length,
-            }
-          : null,
-        problem: a?.lastErrorCode ? problemOf(a.lastErrorCode, a.lastError) : null,
-        readDays: a?.readDays ?? 0,
-        leftServer: feedsLeftServer(s).map((f) => ({
-          feedId: f.id,
-          title: f.title || f.url,
-          at: f.leftServer!,
-          saved: savedIn(s, f.id),
-        })),
-        connected: a !== null,
-        protocol: a?.protocol ?? null,
-        url: a?.url ?? '',
-        username: a?.username ?? '',
-        lastSync: a?.lastSync ?? 0,
-        lastError: a?.lastError ?? '',
-        lastErrorCode: a?.lastErrorCode ?? '',
-        retryAt: a && (a.retryAt ?? 0) > s.ctx.now() ? a.retryAt! : 0,
-        pending: a ? await queueLength(s.ctx.db) : 0,
-        feeds: a ? accountFeeds(s, a).size : 0,
-        canEditSubscriptions: a?.protocol === 'greader',
-        labels: labelsOn(a),
-      };
-    },
+    status: () => syncStatus(s),
     run: (opts) => run(opts),
     async logout(opts = {}) {
       const a = await readAccount(s.ctx.db);

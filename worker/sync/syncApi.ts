@@ -58,11 +58,19 @@ export interface SyncStatus {
    */
   retryAt: number;
   /**
-   * Feeds set aside because the server stopped listing them while they held saved articles
-   * (unsubscribed elsewhere, or hidden in FreshRSS): local feeds now, with every article, until
-   * the reader keeps (`keepLeft`) or unsubscribes them. `at`: Unix seconds; `saved`: saved articles.
+   * Feeds set aside because the server stopped listing them while they held articles the reader
+   * saved, tagged or highlighted (unsubscribed elsewhere, or hidden in FreshRSS): local feeds now,
+   * with every article, until the reader keeps (`keepLeft`) or unsubscribes them. `at`: Unix
+   * seconds; `saved`, `tagged`, `highlighted`: how many of its articles are (hidden ones too).
    */
-  leftServer: { feedId: number; title: string; at: number; saved: number }[];
+  leftServer: {
+    feedId: number;
+    title: string;
+    at: number;
+    saved: number;
+    tagged: number;
+    highlighted: number;
+  }[];
   /** Without an account: the one logged out of with its feeds kept (log in again to re-attach). */
   former: { protocol: SyncProtocol; url: string; username: string; feeds: number } | null;
 }

@@ -13,7 +13,8 @@ export interface SyncedFeedFields {
   remoteId?: string;
   /**
    * Unix seconds when the account's server stopped listing this feed (unsubscribed elsewhere, or
-   * hidden in FreshRSS) while it held saved articles: it was kept as a local feed, with every
+   * hidden in FreshRSS) while it held articles the reader saved, tagged or highlighted: it was
+   * kept as a local feed, with every
    * article, keeping `remoteId`, until the reader keeps or removes it (worker/sync/leftServer.ts).
    */
   leftServer?: number;

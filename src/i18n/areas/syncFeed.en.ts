@@ -21,19 +21,26 @@ export const syncFeedEn = {
     /** While the server's Retry-After runs: `when` is relative ("in 2 hours"). */
     resumes: 'Syncing starts again by itself {when}.',
   },
-  /** Feeds the server stopped listing, kept with their saved articles (src/sync/LeftServerNotice.tsx). */
+  /**
+   * Feeds the server stopped listing, kept for the articles the reader saved, tagged or
+   * highlighted (src/sync/LeftServerNotice.tsx).
+   */
   leftServer: {
     title: plural({
       one: '{count} feed is no longer on the server',
       other: '{count} feeds are no longer on the server',
     }),
     message:
-      'They were unsubscribed on another device, or hidden on the server. They held saved articles, so they were kept here as feeds of this browser only, with all their articles. Keep them, or remove them here too.',
-    /** Under the feed's title. */
-    feed: plural({
-      one: '{count} saved article · since {when}',
-      other: '{count} saved articles · since {when}',
+      'They were unsubscribed on another device, or hidden on the server. They held articles you saved, tagged or highlighted, so they were kept here as feeds of this browser only, with all their articles. Keep them, or remove them here too.',
+    /** Under the feed's title, joined by `separator`: what of it is yours (those above 0), then since when. */
+    saved: plural({ one: '{count} saved article', other: '{count} saved articles' }),
+    tagged: plural({ one: '{count} tagged article', other: '{count} tagged articles' }),
+    highlighted: plural({
+      one: '{count} article with highlights',
+      other: '{count} articles with highlights',
     }),
+    since: 'since {when}',
+    separator: ' · ',
     keep: 'Keep',
     remove: 'Remove',
   },

@@ -23,8 +23,12 @@ export const syncFeedZhCN: DeepStringRecord<typeof syncFeedEn> = {
   leftServer: {
     title: plural({ other: '服务器上已没有 {count} 个订阅' }),
     message:
-      '它们在其他设备上被退订，或在服务器上被隐藏。因为其中有收藏的文章，它们已作为仅在本浏览器中的订阅保留下来，所有文章都在。你可以保留它们，也可以在这里一并移除。',
-    feed: plural({ other: '{count} 篇收藏的文章 · 自{when}起' }),
+      '它们在其他设备上被退订，或在服务器上被隐藏。因为其中有你收藏、加了标签或做了高亮的文章，它们已作为仅在本浏览器中的订阅保留下来，所有文章都在。你可以保留它们，也可以在这里一并移除。',
+    saved: plural({ other: '{count} 篇收藏的文章' }),
+    tagged: plural({ other: '{count} 篇加了标签的文章' }),
+    highlighted: plural({ other: '{count} 篇有高亮的文章' }),
+    since: '自{when}起',
+    separator: '，',
     keep: '保留',
     remove: '移除',
   },
