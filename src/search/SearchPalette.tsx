@@ -16,6 +16,7 @@ import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
 import { useNow } from '../components/useNow';
 import { tRich, useT } from '../i18n';
+import { textAttrs, useLanguageOf } from '../items/articleLanguage';
 import { feedsQuery } from '../queries/feeds';
 import { PalettePlaces, usePlaces } from './PalettePlaces';
 import type { Place } from './places';
@@ -82,6 +83,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
   const suggest = useQuery(suggestQuery(debounced));
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
+  const languageOf = useLanguageOf(feeds.data);
   const hasQuery = text.trim() !== '';
   const rows: ItemRow[] = hasQuery ? (suggest.data ?? []) : [];
   // Places come first and answer at once (from what the app already holds), articles follow.
@@ -216,7 +218,8 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
                 data-testid="search-result"
                 data-item-id={row.id}
               >
-                <Text size="sm" fw={500} lineClamp={1}>
+                {/* The title in the article's language (its own, else its feed's), as in lists. */}
+                <Text size="sm" fw={500} lineClamp={1} {...(row.title ? textAttrs(languageOf(row)) : {})}>
                   <Highlighted text={row.title || t('search.untitled')} query={debounced} />
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
