@@ -42,6 +42,7 @@ describe('npm run feed', () => {
       format: 'rss',
       title: 'Café Radio',
       link: 'https://radio.example/',
+      language: null,
       items: [
         {
           guid: 'ep1',
@@ -89,6 +90,19 @@ describe('npm run feed', () => {
     },
     30_000,
   );
+
+  it('prints the feed’s language, and an item’s only where it differs', async () => {
+    const zh = await feedCli('tests/fixtures/feeds/zh-cn.xml');
+    expect(zh.code).toBe(0);
+    expect(zh.json).toMatchObject({ title: '园艺笔记', language: 'zh-CN' });
+    const items = (zh.json as { items: { title: string; language?: string }[] }).items;
+    expect(items.map((i) => [i.title, i.language])).toEqual([
+      ['春天的花园：郁金香和玫瑰', undefined],
+      ['The river’s mill, in English', 'en-US'],
+    ]);
+    expect(items[0]).not.toHaveProperty('language');
+    expect((await feedCli('tests/fixtures/feeds/rtl.xml')).json).toMatchObject({ language: 'ar' });
+  }, 30_000);
 
   it('prints an error object with a position and exits 1 for broken XML', async () => {
     const file = join(dir, 'broken.xml');

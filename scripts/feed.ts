@@ -2,6 +2,8 @@
  * Feed doctor: runs Rivulet's own fetch → decode → parse → normalise path in Node and prints one
  * JSON object. `npm run feed -- <file or URL>`. Files get no charset hint besides their bytes;
  * URLs are fetched directly (no companion server needed). Exit 1 with {"error": …} on failure.
+ * Languages are what the engine stores (shared/language.ts): the feed's `language` (null when it
+ * declares none), and an item's `language` only where it differs from the feed's.
  */
 import { readFile } from 'node:fs/promises';
 import { EngineError, toErrorShape } from '../worker/errors';
@@ -56,6 +58,7 @@ function report({ feed, charset }: Loaded): unknown {
     format: feed.format,
     title: feed.title,
     link: feed.link,
+    language: feed.language ?? null,
     items: feed.items.map((i) => ({
       guid: i.guid,
       title: i.title,
@@ -64,6 +67,7 @@ function report({ feed, charset }: Loaded): unknown {
       pubDate: i.pubDate,
       enclosure: i.enclosure,
       contentLength: i.description.length,
+      ...(i.language ? { language: i.language } : {}),
     })),
   };
 }

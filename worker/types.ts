@@ -331,8 +331,13 @@ export interface FeedPreview {
   /** Format version as found ('2.0', '1.1', …), '' when unknown. */
   version: string;
   itemCount: number;
-  /** The newest five items (undated ones last); `titleDerived` as on ItemRow. */
-  items: { title: string; link: string; pubDate: number | null; titleDerived?: boolean }[];
+  /** The language the feed declares (BCP 47, as `Feed.language` would store it); '' when none. */
+  language: string;
+  /**
+   * The newest five items (undated ones last); `titleDerived` as on ItemRow, `language` only
+   * where an item declares one other than the feed's (as `Item.language`).
+   */
+  items: { title: string; link: string; pubDate: number | null; titleDerived?: boolean; language?: string }[];
   /**
    * Id of the feed already subscribed at this address (compared normalised, also after
    * redirects and by the address the feed gives for itself), else null.

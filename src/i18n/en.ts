@@ -43,6 +43,7 @@ export const en = {
     never: 'never',
     or: 'or',
     togglePassword: 'Toggle password visibility',
+    pickColor: 'Pick a colour from the screen',
   },
   nav: {
     sidebar: 'Sidebar',

@@ -43,6 +43,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
     never: '从未',
     or: '或',
     togglePassword: '显示或隐藏密码',
+    pickColor: '从屏幕上取色',
   },
   nav: {
     sidebar: '侧边栏',

@@ -16,6 +16,7 @@ import { keyHint } from '../keys/keyMap';
 import { useSettingsGroup } from '../settings/useSettings';
 import { feedHealth, problemReason } from '../subscriptions/feedStatus';
 import classes from './ItemsView.module.css';
+import type { NextFeed } from './useNextFeed';
 
 /** Whether a feed's last fetch failed (or it is gone): its empty list must not say "all read". */
 export function isFailing(feed: Feed): boolean {
@@ -44,13 +45,17 @@ function HiddenRead({ count, onShowRead }: { count: number; onShowRead: () => vo
   );
 }
 
-/** "Next unread: <feed>" when the feed is known, else "Next feed with unread"; long titles end in an ellipsis. */
-function NextFeedLabel({ title }: { title: string | undefined }) {
+/**
+ * "Next unread: <feed or group>" when it is known, else "Next feed (group) with unread"; long
+ * titles end in an ellipsis.
+ */
+function NextFeedLabel({ next }: { next: NextFeed }) {
   const t = useT();
-  if (!title) return <>{t('items.empty.nextFeed')}</>;
+  if (!next.title)
+    return <>{next.kind === 'group' ? t('items.empty.nextGroup') : t('items.empty.nextFeed')}</>;
   return (
     <span className={classes.nextFeed} dir="auto">
-      {t('items.empty.nextFeedNamed', { title })}
+      {t('items.empty.nextFeedNamed', { title: next.title })}
     </span>
   );
 }
@@ -60,14 +65,12 @@ function NextFeedLabel({ title }: { title: string | undefined }) {
  * setting hides them: says how many, offers to show them and the next unread feed.
  */
 export function AllRead({
-  onNextFeed,
-  nextFeedTitle,
+  nextFeed,
   hiddenRead,
   onShowRead,
 }: {
-  onNextFeed?: () => void;
-  /** The feed `onNextFeed` opens, when known: the button names it. */
-  nextFeedTitle?: string;
+  /** Where to read on (src/items/useNextFeed.ts); the button names it when known. */
+  nextFeed?: NextFeed;
   hiddenRead: number;
   onShowRead: () => void;
 }) {
@@ -79,15 +82,15 @@ export function AllRead({
         {t('items.empty.allRead')}
       </Text>
       <HiddenRead count={hiddenRead} onShowRead={onShowRead} />
-      {onNextFeed && (
+      {nextFeed && (
         <Button
           mt="xs"
           variant="light"
           rightSection={<IconArrowRight size={16} />}
-          onClick={onNextFeed}
+          onClick={nextFeed.go}
           data-testid="items-next-feed"
         >
-          <NextFeedLabel title={nextFeedTitle} />
+          <NextFeedLabel next={nextFeed} />
         </Button>
       )}
     </div>
@@ -211,13 +214,11 @@ export function NothingHere({
  * as search results) just that the list ends here.
  */
 export function EndOfList({
-  onNextFeed,
-  nextFeedTitle,
+  nextFeed,
   unread,
 }: {
-  onNextFeed?: () => void;
-  /** The feed `onNextFeed` opens, when known: the button names it. */
-  nextFeedTitle?: string;
+  /** Where to read on (src/items/useNextFeed.ts); the button names it when known. */
+  nextFeed?: NextFeed;
   unread?: number;
 }) {
   const t = useT();
@@ -225,15 +226,15 @@ export function EndOfList({
   return (
     <div className={classes.end} data-testid="items-end" data-caught-up={caughtUp || undefined}>
       <Text size="sm">{caughtUp ? t('items.empty.caughtUp') : t('items.empty.endOfList')}</Text>
-      {onNextFeed && (
+      {nextFeed && (
         <Button
           size="xs"
           variant="subtle"
           rightSection={<IconArrowRight size={14} />}
-          onClick={onNextFeed}
+          onClick={nextFeed.go}
           data-testid="items-end-next-feed"
         >
-          <NextFeedLabel title={nextFeedTitle} />
+          <NextFeedLabel next={nextFeed} />
         </Button>
       )}
     </div>

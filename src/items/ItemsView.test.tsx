@@ -429,10 +429,13 @@ describe('next feed with unread', () => {
 
   it('is offered in a feed or a group, not in Saved, Today, All or a tag, which it would leave', async () => {
     engine.counts.mockResolvedValue({ ...counts, unread: 9, unreadByFeed: { 1: 2, 2: 5, 3: 2 } });
+    // Alpha and Kilo in the group Letters (unread left in both), Mike in no group.
     engine.feeds.list.mockResolvedValue([
-      { id: 1, title: 'Alpha', groupId: -1 },
+      { id: 1, title: 'Alpha', groupId: 4 },
+      { id: 3, title: 'Kilo', groupId: 4 },
       { id: 2, title: 'Mike', groupId: -1 },
     ] as Feed[]);
+    engine.groups.list.mockResolvedValue([{ id: 4, title: 'Letters' }] as never[]);
     const endOf = async (scope: ItemsViewProps['scope']) => {
       // Everything here read: the note says so, with the way on (the list's end offers the same).
       renderList('/f/1', false, empty, null, scope);
@@ -444,13 +447,17 @@ describe('next feed with unread', () => {
       return offer;
     };
     try {
-      expect(await endOf({ scope: 'feed', id: 1 })).toBe('Next unread: Mike');
-      expect(await endOf({ scope: 'group', id: 4 })).toBe('Next unread: Alpha');
+      // A feed's end: the next feed with unread, its group's next one too.
+      expect(await endOf({ scope: 'feed', id: 1 })).toBe('Next unread: Kilo');
+      expect(await endOf({ scope: 'feed', id: 3 })).toBe('Next unread: Mike');
+      // A group's end: not a feed of the group just read through, what comes after it.
+      expect(await endOf({ scope: 'group', id: 4 })).toBe('Next unread: Mike');
       for (const scope of ['saved', 'today', 'all', 'tag'] as const)
         expect(await endOf({ scope, id: scope === 'tag' ? 1 : undefined }), scope).toBeNull();
     } finally {
       engine.counts.mockResolvedValue(counts);
       engine.feeds.list.mockResolvedValue([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[]);
+      engine.groups.list.mockResolvedValue([]);
     }
   });
 

@@ -279,8 +279,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   useShortcuts(keymap, { enabled: !previewOpen && menuAt === null, overlay: markMenuOpen });
 
   const nextFeed = useNextFeed(scope);
-  const onNextFeed = nextFeed?.go;
-  const nextFeedTitle = nextFeed?.title ?? undefined;
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
   const nextRow = openIndex >= 0 ? data.rows[openIndex + 1] : undefined;
   const reader = openId !== null && (
@@ -295,8 +293,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
       nextTitle={nextRow?.title}
       nextLanguage={nextRow && languageOf(nextRow)}
-      onNextFeed={onNextFeed}
-      nextFeedTitle={nextFeedTitle}
+      nextFeed={nextFeed}
       onClose={address.close}
       shortcutsEnabled={menuAt === null && !markMenuOpen && !previewOpen}
     />
@@ -320,12 +317,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       ) : hidesRead && scopeTotal === null ? (
         <ListLoading />
       ) : hidesRead && scopeTotal ? (
-        <AllRead
-          onNextFeed={onNextFeed}
-          nextFeedTitle={nextFeedTitle}
-          hiddenRead={scopeTotal}
-          onShowRead={showRead}
-        />
+        <AllRead nextFeed={nextFeed} hiddenRead={scopeTotal} onShowRead={showRead} />
       ) : (
         <NothingHere
           saved={scope?.scope === 'saved'}
@@ -354,7 +346,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
         labelledBy={titleId}
-        footer={<EndOfList onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} unread={scopeUnread} />}
+        footer={<EndOfList nextFeed={nextFeed} unread={scopeUnread} />}
       />
     );
 

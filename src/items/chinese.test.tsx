@@ -69,7 +69,7 @@ describe('the article list in Simplified Chinese', () => {
   it('empty and end states', () => {
     renderUi(
       <MemoryRouter>
-        <AllRead onNextFeed={vi.fn()} hiddenRead={3} onShowRead={vi.fn()} />
+        <AllRead nextFeed={{ go: vi.fn(), title: null, kind: 'feed' }} hiddenRead={3} onShowRead={vi.fn()} />
         <NothingHere />
         <EndOfList />
       </MemoryRouter>,

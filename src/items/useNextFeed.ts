@@ -4,34 +4,40 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
-import { nextInOrder, nextUnreadInSidebar, sidebarFeedOrder, sidebarTree } from '../keys/sidebarOrder';
+import { nextUnreadStop, nextUnreadStopInSidebar, sidebarTree } from '../keys/sidebarOrder';
 import { countsQuery } from '../queries/counts';
 import { feedsQuery } from '../queries/feeds';
 import { groupsQuery } from '../queries/groups';
+import { feedPath, groupPath } from '../subscriptions/paths';
 import { scoresQuery } from '../subscriptions/queries';
 import { useSidebarSort } from '../subscriptions/sidebarSort';
 
-/** "Next feed with unread": opens it; `title` names it once the sidebar's data is loaded. */
+/** "Next … with unread": opens it; `title` names it once the sidebar's data is loaded. */
 export interface NextFeed {
   go: () => void;
-  /** The feed `go` opens, as the sidebar orders them now; null while its data loads. */
+  /** The feed or group `go` opens, as the sidebar orders them now; null while its data loads. */
   title: string | null;
+  /** What `go` opens: a feed, or (from a group) another group; the list's own kind until known. */
+  kind: 'feed' | 'group';
 }
 
 /**
- * "Next feed with unread" of a list's empty and end states and an article's end: the next feed
- * in sidebar order that has unread articles, named from the same cached queries the sidebar
- * shows (so the name follows the counts as articles are read). Offered only in a feed or a group,
- * where going on to the next feed is reading on: from Saved, Today, All, a tag, a filter or a
- * search it would leave that list for a feed (their ends offer the way back to the list instead,
- * src/reader/ReaderEnd.tsx). Undefined (not offered) there and while no other feed has any
- * (unknown counts: offered, unnamed; `go` then finds the feed when pressed).
+ * "Next with unread" of a list's empty and end states and an article's end, named from the same
+ * cached queries the sidebar shows (so the name follows the counts as articles are read). From
+ * a feed, the next feed in sidebar order with unread articles; from a group, the next group
+ * with unread articles or a feed in no group, never a feed of the group just read through
+ * (`nextUnreadStop`). Offered only in a feed or a group, where going on is reading on: from
+ * Saved, Today, All, a tag, a filter or a search it would leave that list (their ends offer the
+ * way back to the list instead, src/reader/ReaderEnd.tsx). Undefined (not offered) there and
+ * while nothing else has unread articles (unknown counts: offered, unnamed; `go` then finds the
+ * way when pressed).
  */
 export function useNextFeed(scope: { scope: string; id?: number } | undefined): NextFeed | undefined {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const enabled = scope?.scope === 'feed' || scope?.scope === 'group';
-  const current = scope?.scope === 'feed' ? (scope.id ?? null) : null;
+  const fromScope = scope?.scope === 'feed' || scope?.scope === 'group' ? scope.scope : undefined;
+  const fromId = fromScope ? scope?.id : undefined;
+  const enabled = fromScope !== undefined && fromId !== undefined;
   const sort = useSidebarSort();
   const counts = useQuery({ ...countsQuery(), enabled });
   const groups = useQuery({ ...groupsQuery(), enabled });
@@ -39,29 +45,36 @@ export function useNextFeed(scope: { scope: string; id?: number } | undefined): 
   const scores = useQuery({ ...scoresQuery(), enabled: enabled && sort === 'score' });
   const scoresReady = sort !== 'score' || scores.isSuccess;
   const next = useMemo(() => {
+    if (!fromScope || fromId === undefined) return null;
     if (!counts.data || !groups.data || !feeds.data || !scoresReady) return undefined;
     const tree = sidebarTree(groups.data, feeds.data, counts.data, sort, scores.data);
-    const id = nextInOrder(sidebarFeedOrder(tree), counts.data.unreadByFeed, current, 1);
-    return id === null ? null : (feeds.data.find((f) => f.id === id) ?? null);
-  }, [counts.data, groups.data, feeds.data, scoresReady, sort, scores.data, current]);
+    return nextUnreadStop(tree, counts.data.unreadByFeed, { scope: fromScope, id: fromId });
+  }, [counts.data, groups.data, feeds.data, scoresReady, sort, scores.data, fromScope, fromId]);
 
   const go = useCallback(async () => {
+    if (!fromScope || fromId === undefined) return;
     try {
-      const id = next ? next.id : await nextUnreadInSidebar(client, current, 1);
-      if (id === null) notifications.show({ message: t('nav.noOtherUnread') });
-      else void navigate(`/f/${id}`);
+      const stop = next ?? (await nextUnreadStopInSidebar(client, { scope: fromScope, id: fromId }));
+      if (stop === null) notifications.show({ message: t('nav.noOtherUnread') });
+      else void navigate(stop.kind === 'group' ? groupPath(stop.id) : feedPath(stop.id));
     } catch (err) {
       notifications.show({ color: 'red', message: errorText(err) });
     }
-  }, [client, navigate, current, next]);
-  const unreadElsewhere = counts.data
-    ? counts.data.unread - (current !== null ? (counts.data.unreadByFeed[current] ?? 0) : 0) > 0
-    : true;
+  }, [client, navigate, fromScope, fromId, next]);
+  // Before the sidebar's data is in, the counts alone can say that nothing else is unread.
+  const unreadHere = !counts.data
+    ? 0
+    : fromScope === 'feed'
+      ? (counts.data.unreadByFeed[fromId ?? 0] ?? 0)
+      : (feeds.data ?? [])
+          .filter((f) => f.groupId === fromId)
+          .reduce((sum, f) => sum + (counts.data.unreadByFeed[f.id] ?? 0), 0);
+  const unreadElsewhere = counts.data ? counts.data.unread - unreadHere > 0 : true;
   return useMemo(
     () =>
-      enabled && unreadElsewhere && next !== null
-        ? { go: () => void go(), title: next?.title ?? null }
+      fromScope && unreadElsewhere && next !== null
+        ? { go: () => void go(), title: next?.title ?? null, kind: next?.kind ?? fromScope }
         : undefined,
-    [enabled, unreadElsewhere, next, go],
+    [fromScope, unreadElsewhere, next, go],
   );
 }

@@ -81,12 +81,15 @@ export function NotificationSettings() {
         {t('notify.section')}
       </Title>
       <SettingRow label={t('notify.enable')} description={t('notify.enableDesc')}>
-        <Switch
-          checked={on}
-          disabled={permission === 'unsupported' || asking}
-          onChange={(e) => void toggle(e.currentTarget.checked)}
-          data-testid="setting-notifications"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={on}
+            disabled={permission === 'unsupported' || asking}
+            onChange={(e) => void toggle(e.currentTarget.checked)}
+            data-testid="setting-notifications"
+          />
+        )}
       </SettingRow>
       {permission === 'denied' ? (
         <Alert color="red" variant="light" p="xs" data-testid="notify-permission" data-state={permission}>
@@ -123,11 +126,14 @@ export function NotificationSettings() {
             : `${t('notify.badgeDesc')} ${t('notify.badgeUnsupported')}`
         }
       >
-        <Switch
-          checked={g.appBadge}
-          onChange={(e) => updateSettings('general', { appBadge: e.currentTarget.checked })}
-          data-testid="setting-appBadge"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.appBadge}
+            onChange={(e) => updateSettings('general', { appBadge: e.currentTarget.checked })}
+            data-testid="setting-appBadge"
+          />
+        )}
       </SettingRow>
     </Stack>
   );

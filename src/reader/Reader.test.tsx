@@ -172,18 +172,24 @@ describe('Reader', () => {
     expect(last.props.onClose).toHaveBeenCalledOnce();
     last.view.unmount();
     // Another feed has unread articles: the way on is there.
-    const onNextFeed = vi.fn();
-    const unnamed = setup({ onNext: undefined, onNextFeed });
+    const go = vi.fn();
+    const unnamed = setup({ onNext: undefined, nextFeed: { go, title: null, kind: 'feed' } });
     expect(screen.queryByTestId('reader-end-back')).toBeNull();
     expect(screen.getByTestId('reader-end-next-feed').textContent).toContain('Next feed with unread');
     fireEvent.click(screen.getByTestId('reader-end-next-feed'));
-    expect(onNextFeed).toHaveBeenCalledOnce();
+    expect(go).toHaveBeenCalledOnce();
     unnamed.view.unmount();
     // Named when the sidebar knows which feed that is.
-    setup({ onNext: undefined, onNextFeed, nextFeedTitle: 'Mill Notes' });
+    const feed = setup({ onNext: undefined, nextFeed: { go, title: 'Mill Notes', kind: 'feed' } });
     const named = screen.getByTestId('reader-end-next-feed');
     expect(named.textContent).toContain('Next feed with unread');
     expect(named.textContent).toContain('Mill Notes');
+    feed.view.unmount();
+    // From a group's last article: the next group, said to be one.
+    setup({ onNext: undefined, nextFeed: { go, title: 'Rivers', kind: 'group' } });
+    const group = screen.getByTestId('reader-end-next-feed');
+    expect(group.textContent).toContain('Next group with unread');
+    expect(group.textContent).toContain('Rivers');
   });
 
   it('handles keys, but not while typing or while the image preview is open', () => {

@@ -296,8 +296,7 @@ export function Reader(props: ReaderProps) {
             onNext={onNext}
             nextTitle={props.nextTitle}
             nextLanguage={props.nextLanguage}
-            onNextFeed={props.onNextFeed}
-            nextFeedTitle={props.nextFeedTitle}
+            nextFeed={props.nextFeed}
             onClose={onClose}
           />
         </div>

@@ -2,6 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconList } from '@tabler/icons-react';
 import { useT } from '../i18n';
 import { textAttrs } from '../items/articleLanguage';
+import type { NextFeed } from '../items/useNextFeed';
 
 /** The way on from an article, as the list around it gives it (the reader and its pane pass it on). */
 export interface ReaderEndProps {
@@ -13,30 +14,29 @@ export interface ReaderEndProps {
   nextTitle?: string;
   /** The next article's language (src/items/articleLanguage.ts); '' or absent when unknown. */
   nextLanguage?: string;
-  /** "Next feed with unread" (the list's own end offers it too), for the last article of a feed or group. */
-  onNextFeed?: () => void;
-  /** The feed `onNextFeed` opens, when known. */
-  nextFeedTitle?: string;
+  /** "Next feed (group) with unread" (the list's own end offers it too), for the last article of a feed or group. */
+  nextFeed?: NextFeed;
   onClose: () => void;
 }
 
 /**
  * The end of an article: the way on, where the thumb is when the reading is done (the toolbar's
  * Previous / Next are at the top, out of a phone's reach by then; Miniflux ends its article page
- * the same way). Next names the article it opens; the last article of a feed or a group offers the
- * next feed with unread articles where there is one (named when the sidebar knows it); otherwise,
- * and in every other list (Saved, Today, a filter, a search: src/items/useNextFeed.ts), the list.
+ * the same way). Next names the article it opens; the last article of a feed offers the next feed
+ * with unread articles, of a group the next group (or feed in no group) with some, where there is
+ * one (named when the sidebar knows it); otherwise, and in every other list (Saved, Today, a
+ * filter, a search: src/items/useNextFeed.ts), the list.
  */
 export function ReaderEnd({
   onPrev,
   onNext,
   nextTitle,
   nextLanguage = '',
-  onNextFeed,
-  nextFeedTitle,
+  nextFeed,
   onClose,
 }: ReaderEndProps) {
   const t = useT();
+  const kindLabel = nextFeed?.kind === 'group' ? t('items.empty.nextGroup') : t('items.empty.nextFeed');
   return (
     <nav className="rv-end" aria-label={t('reader.endNav')} data-testid="reader-end">
       {onPrev && (
@@ -56,13 +56,11 @@ export function ReaderEnd({
           )}
           <IconArrowRight size={18} className="rv-end-arrow" aria-hidden="true" />
         </UnstyledButton>
-      ) : onNextFeed ? (
-        <UnstyledButton className="rv-end-next" onClick={onNextFeed} data-testid="reader-end-next-feed">
-          <span className="rv-end-label">
-            {nextFeedTitle ? t('items.empty.nextFeed') : t('reader.lastInList')}
-          </span>
+      ) : nextFeed ? (
+        <UnstyledButton className="rv-end-next" onClick={nextFeed.go} data-testid="reader-end-next-feed">
+          <span className="rv-end-label">{nextFeed.title ? kindLabel : t('reader.lastInList')}</span>
           <span className="rv-end-title" dir="auto">
-            {nextFeedTitle ?? t('items.empty.nextFeed')}
+            {nextFeed.title ?? kindLabel}
           </span>
           <IconArrowRight size={18} className="rv-end-arrow" aria-hidden="true" />
         </UnstyledButton>

@@ -26,6 +26,8 @@ import {
   toMarkdown,
 } from '../highlights/exportFormats';
 import { useI18n } from '../i18n';
+import { textAttrs, useLanguageOf } from '../items/articleLanguage';
+import { feedsQuery } from '../queries/feeds';
 import { downloadBlob } from './download/downloadBlob';
 import '../highlights/highlights.css';
 
@@ -42,6 +44,10 @@ export function Highlights() {
   const { data, isPending } = useQuery(highlightsListQuery(query));
   const rows = data?.rows ?? [];
   const untitled = t('common.untitled');
+  // Titles and passages in the article's language: the one kept with the highlight, else its
+  // feed's (highlights made before languages were kept), as list rows have it.
+  const languageOf = useLanguageOf(useQuery(feedsQuery()).data);
+  const titleAttrs = (h: Highlight) => (h.title ? textAttrs(languageOf(h)) : {});
 
   const exportMd = () =>
     saveText(
@@ -55,11 +61,16 @@ export function Highlights() {
     <Paper key={h.id} withBorder p="sm" radius="md" data-testid="highlight-card" data-id={h.id}>
       <Stack gap={6}>
         {showTitle && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
+          <Text size="xs" c="dimmed" lineClamp={1} data-testid="highlight-card-title" {...titleAttrs(h)}>
             {h.title || untitled}
           </Text>
         )}
-        <Text className="rv-hl-quote" data-color={h.color} data-testid="highlight-quote">
+        <Text
+          className="rv-hl-quote"
+          data-color={h.color}
+          data-testid="highlight-quote"
+          {...textAttrs(languageOf(h))}
+        >
           {h.quote.exact}
         </Text>
         {h.note && (
@@ -90,7 +101,15 @@ export function Highlights() {
     groupByArticle(rows).map((g) => (
       <Stack key={g.itemId} gap="xs" data-testid="highlight-group">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Title order={2} size="h5" lineClamp={2}>
+          <Title
+            order={2}
+            size="h5"
+            lineClamp={2}
+            // The row's width, so a right-to-left title sits on the right, above its passages.
+            style={{ flex: 1, minWidth: 0 }}
+            data-testid="highlight-group-title"
+            {...titleAttrs(g.highlights[0]!)}
+          >
             <Anchor component={Link} to={`/all/i/${g.itemId}`} c="inherit">
               {g.title || untitled}
             </Anchor>

@@ -60,6 +60,8 @@ export function usePlaces(text: string): Place[] {
 export function PalettePlaces(props: {
   places: readonly Place[];
   active: number;
+  /** The id of option `i` (the box names the active one: aria-activedescendant). */
+  optionId: (i: number) => string;
   onActive: (i: number) => void;
   onOpen: (i: number) => void;
 }) {
@@ -67,6 +69,7 @@ export function PalettePlaces(props: {
   return props.places.map((place, i) => (
     <UnstyledButton
       key={place.key}
+      id={props.optionId(i)}
       className={classes.row}
       data-active={i === props.active || undefined}
       role="option"

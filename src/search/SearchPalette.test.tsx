@@ -113,6 +113,31 @@ describe('SearchPalette', () => {
     expect(onOpenItem).toHaveBeenCalledWith('rust', 2);
   });
 
+  it('is a combobox over its results that names the chosen one, with a phone keyboard’s Go', async () => {
+    answers.set('rust', { rows: [row(1, 'Rust 1.80'), row(2, 'Rust in Linux')], delay: 0 });
+    const { input } = setup();
+    // Not a search box: Chrome empties one on Esc, which closes the palette.
+    expect((input as HTMLInputElement).type).toBe('text');
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.getAttribute('enterkeyhint')).toBe('go');
+    expect(input.getAttribute('autocapitalize')).toBe('off');
+    expect(input.getAttribute('autocomplete')).toBe('off');
+    expect(input.getAttribute('spellcheck')).toBe('false');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.getAttribute('aria-activedescendant')).toBeNull();
+    fireEvent.change(input, { target: { value: 'rust' } });
+    await waitFor(() => expect(titles()).toHaveLength(2));
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('listbox', { name: 'Search results' });
+    expect(input.getAttribute('aria-controls')).toBe(list.id);
+    const active = () => document.getElementById(input.getAttribute('aria-activedescendant') ?? '');
+    expect(active()?.textContent).toContain('Rust 1.80');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(active()?.textContent).toContain('Rust in Linux');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(active()).toBe(screen.getByTestId('search-see-all'));
+  });
+
   it('goes to all results from the last entry, wrapping with ↑', async () => {
     answers.set('rust', { rows: [row(1, 'Rust')], delay: 0 });
     const { input, onSeeAll, onOpenItem } = setup();

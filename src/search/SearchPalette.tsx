@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
   useEffect,
   useEffectEvent,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -15,6 +16,7 @@ import type { ItemRow } from '../engine/contract';
 import { formatAge } from '../screens/items/route';
 import { useNow } from '../components/useNow';
 import { tRich, useT } from '../i18n';
+import { textAttrs, useLanguageOf } from '../items/articleLanguage';
 import { feedsQuery } from '../queries/feeds';
 import { PalettePlaces, usePlaces } from './PalettePlaces';
 import type { Place } from './places';
@@ -81,6 +83,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
   const suggest = useQuery(suggestQuery(debounced));
   const feeds = useQuery(feedsQuery());
   const feedTitles = useMemo(() => new Map((feeds.data ?? []).map((f) => [f.id, f.title])), [feeds.data]);
+  const languageOf = useLanguageOf(feeds.data);
   const hasQuery = text.trim() !== '';
   const rows: ItemRow[] = hasQuery ? (suggest.data ?? []) : [];
   // Places come first and answer at once (from what the app already holds), articles follow.
@@ -88,6 +91,10 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
   const first = places.length;
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
+  // The box is a combobox over the list: it keeps the focus, the active option is announced.
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-${i}`;
+  const total = hasQuery ? first + rows.length + 1 : 0;
 
   // New suggestions: the first one is the default again.
   const [seenData, setSeenData] = useState(suggest.data);
@@ -160,6 +167,20 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
         rightSection={waiting ? <Loader size={14} /> : null}
         classNames={{ input: classes.input }}
         aria-label={t('search.input')}
+        // Not type="search": Chrome clears such a box on Esc, the key that closes the palette,
+        // and draws a clear button of its own. A combobox over the results instead, with what a
+        // phone's keyboard needs: Enter goes to the chosen entry ("Go"), and no capitals,
+        // corrections or autofill list over the results.
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={hasQuery}
+        aria-controls={hasQuery ? listId : undefined}
+        aria-activedescendant={hasQuery && active < total ? optionId(active) : undefined}
+        enterKeyHint="go"
+        autoComplete="off"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
         // Focus at mount, not after the modal's transition, so fast typing after `/` is kept.
         autoFocus
         data-autofocus
@@ -168,17 +189,26 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
       {hasQuery && (
         <div
           ref={listRef}
+          id={listId}
           className={classes.list}
           role="listbox"
+          aria-label={t('search.results')}
           data-testid="search-results"
           data-fresh={fresh}
         >
-          <PalettePlaces places={places} active={active} onActive={setActive} onOpen={openAt} />
+          <PalettePlaces
+            places={places}
+            active={active}
+            optionId={optionId}
+            onActive={setActive}
+            onOpen={openAt}
+          />
           {rows.map((row, k) => {
             const i = first + k;
             return (
               <UnstyledButton
                 key={row.id}
+                id={optionId(i)}
                 className={classes.row}
                 data-active={i === active || undefined}
                 role="option"
@@ -188,7 +218,8 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
                 data-testid="search-result"
                 data-item-id={row.id}
               >
-                <Text size="sm" fw={500} lineClamp={1}>
+                {/* The title in the article's language (its own, else its feed's), as in lists. */}
+                <Text size="sm" fw={500} lineClamp={1} {...(row.title ? textAttrs(languageOf(row)) : {})}>
                   <Highlighted text={row.title || t('search.untitled')} query={debounced} />
                 </Text>
                 <Text size="xs" c="dimmed" lineClamp={1}>
@@ -210,6 +241,7 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
             </Text>
           )}
           <UnstyledButton
+            id={optionId(first + rows.length)}
             className={classes.row}
             data-active={active === first + rows.length || undefined}
             role="option"

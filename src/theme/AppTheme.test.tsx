@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetSettings, updateSettings } from '../settings/useSettings';
 import { AppTheme } from './AppTheme';
-import { DIMMED } from './colors';
+import { DIMMED, PLACEHOLDER } from './colors';
 
 function Probe() {
   const { colorScheme } = useMantineColorScheme();
@@ -68,5 +68,15 @@ describe('AppTheme', () => {
     expect(dimmed()).toBe(DIMMED.light);
     act(() => updateSettings('appearance', { themeMode: 'dark' }));
     expect(dimmed()).toBe(DIMMED.dark);
+  });
+
+  it('gives input placeholders the app’s readable grey in both schemes', () => {
+    render(<AppTheme>x</AppTheme>);
+    const placeholder = () =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-placeholder').trim();
+    act(() => updateSettings('appearance', { themeMode: 'light' }));
+    expect(placeholder()).toBe(PLACEHOLDER.light);
+    act(() => updateSettings('appearance', { themeMode: 'dark' }));
+    expect(placeholder()).toBe(PLACEHOLDER.dark);
   });
 });

@@ -9,7 +9,7 @@ import { DENSITY_LINE_HEIGHT, buildTheme, cssVariablesResolver } from './theme';
 /**
  * Applies the appearance settings app-wide and live: Mantine theme and colour scheme, the
  * `theme-color` meta tag, density and accent CSS variables and the less-animation class.
- * Also gives Mantine's own texts (close buttons, password toggle) the app's language.
+ * Also gives Mantine's own texts (close buttons, password toggle, eyedropper) the app's language.
  */
 export function AppTheme({ children }: { children: ReactNode }) {
   const t = useT();
@@ -23,6 +23,10 @@ export function AppTheme({ children }: { children: ReactNode }) {
           Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
           PasswordInput: {
             defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } },
+          },
+          // The eyedropper button (Chromium's EyeDropper API) has an icon and no name of its own.
+          ColorInput: {
+            defaultProps: { eyeDropperButtonProps: { 'aria-label': t('common.pickColor') } },
           },
         },
       }),

@@ -33,6 +33,15 @@ export const darkPalette: MantineColorsTuple = [
  */
 export const DIMMED = { light: '#5f666d', dark: '#a6a6a6' } as const;
 
+/**
+ * Placeholders in inputs (`--mantine-color-placeholder`), which Mantine sets in its gray-5 on
+ * white (2.1:1) and its dark-3 on a dark input (here #6b6b6b on dark-6, 2.6:1): at WCAG AA
+ * (4.5:1) on every input background (white and a filled input's gray-1 in light; dark-6 and a
+ * filled input's dark-5 in dark), and a step lighter than dimmed text in light, so a hint still
+ * looks like one beside typed text. contrast.test.ts keeps this.
+ */
+export const PLACEHOLDER = { light: '#656c73', dark: '#a6a6a6' } as const;
+
 /** The app's named palettes: `brand` is the primary colour. */
 export const palettes = {
   brand: shadesOf(PRIMARY),

@@ -1,8 +1,9 @@
 /**
  * The app's text colours against what they sit on, per colour scheme, at WCAG AA (4.5:1 for
  * text): white on the filled brand buttons, links, the brand's text shade, the phone's bottom
- * bar and dimmed text (dates, counts, hints) on everything it sits on. Colours are the theme's own (buildTheme, Mantine's greys, the dark palette), so a change
- * of the brand colour or of the shade Mantine fills with cannot make them unreadable unnoticed.
+ * bar, dimmed text (dates, counts, hints) on everything it sits on, and input placeholders.
+ * Colours are the theme's own (buildTheme, Mantine's greys, the dark palette), so a change of
+ * the brand colour or of the shade Mantine fills with cannot make them unreadable unnoticed.
  */
 import { DEFAULT_THEME, type MantineColorShade } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,11 @@ const variables = cssVariablesResolver(DEFAULT_THEME);
 const dimmed = {
   light: variables.light['--mantine-color-dimmed'] ?? gray[6],
   dark: variables.dark['--mantine-color-dimmed'] ?? dark[2],
+};
+// --mantine-color-placeholder likewise (Mantine's own: gray-5, dark-3).
+const placeholder = {
+  light: variables.light['--mantine-color-placeholder'] ?? gray[5],
+  dark: variables.dark['--mantine-color-placeholder'] ?? dark[3],
 };
 
 describe('contrast of the theme’s text', () => {
@@ -47,6 +53,11 @@ describe('contrast of the theme’s text', () => {
     ['dimmed text on the dark sidebar', dimmed.dark, DARK_BAR],
     ['dimmed text on a dark input (dark-6)', dimmed.dark, dark[6]],
     ['dimmed text on a hovered row, dark (dark-5)', dimmed.dark, dark[5]],
+    // Placeholders: on an input (Mantine's default variant) and a filled one, in both schemes.
+    ['a placeholder on a light input (white)', placeholder.light, '#ffffff'],
+    ['a placeholder on a filled light input (gray-1)', placeholder.light, gray[1]],
+    ['a placeholder on a dark input (dark-6)', placeholder.dark, dark[6]],
+    ['a placeholder on a filled dark input (dark-5)', placeholder.dark, dark[5]],
   ];
 
   it.each(pairs())('%s is at least 4.5:1', (_what, text, background) => {

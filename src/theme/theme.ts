@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import type { AppearanceSettings, Density } from '../settings/defaults';
-import { DIMMED, palettes } from './colors';
+import { DIMMED, PLACEHOLDER, palettes } from './colors';
 
 const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -45,10 +45,11 @@ export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
 
 /**
  * The CSS variables the app sets beside Mantine's (MantineProvider's `cssVariablesResolver`):
- * dimmed text at AA contrast in both schemes (DIMMED in colors.ts).
+ * dimmed text and input placeholders at AA contrast in both schemes (DIMMED and PLACEHOLDER in
+ * colors.ts).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED.light },
-  dark: { '--mantine-color-dimmed': DIMMED.dark },
+  light: { '--mantine-color-dimmed': DIMMED.light, '--mantine-color-placeholder': PLACEHOLDER.light },
+  dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': PLACEHOLDER.dark },
 });

@@ -1,16 +1,22 @@
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { type AppPage, expectNoErrors, openApp } from './harness';
 import { screens, waitFor, type Screens } from './pages';
-import { closeStartedApp, launchStartedApp } from './setups';
+import { HighlightsUi } from './pages/highlights';
+import { closeStartedApp, launchStartedApp, runInEngine } from './setups';
+import { shootSizes } from './shots';
 
 // Issue 12, "content that reads right": posts without a title get one made from their text
 // (preview, list, reader); feeds in legacy encodings that name no charset are detected and
 // decoded inside the engine worker, and untitled feeds get distinct names; right-to-left
 // articles render right to left without turning the app around them; articles carry the language
-// their feed (or they themselves) declare, in an English or a Chinese UI.
+// their feed (or they themselves) declare, in an English or a Chinese UI: in lists and the reader,
+// and where their titles show elsewhere (the subscribe preview, the search palette, Continue
+// reading, the highlights). With RIVULET_SHOTS=1 those are photographed to test-results/content/.
 
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'content');
 let browser: Browser;
 let app: AppPage;
 const feedsUrl = inject('feedsUrl');
@@ -37,6 +43,11 @@ const subscribeAndOpen = () => ui.subscribe.subscribeAndOpen();
 const titles = () => ui.list.rowTitles.allTextContents();
 /** The computed text direction of an element. */
 const direction = (el: Locator) => el.first().evaluate((e) => getComputedStyle(e).direction);
+/** An element's `lang` and `dir` attributes ('∅' for none). */
+const langDir = async (el: Locator) => [
+  (await el.first().getAttribute('lang')) ?? '∅',
+  (await el.first().getAttribute('dir')) ?? '∅',
+];
 
 describe('posts without a title', () => {
   test('a Mastodon-style feed shows titles made from the text in the preview, the list and the reader', async () => {
@@ -99,8 +110,13 @@ describe('legacy encodings that name no charset', () => {
 
 describe('right-to-left text', () => {
   test('Arabic and Hebrew titles, snippets and the reader run right to left; the app stays LTR', async () => {
-    const { list, reader } = ui;
+    const { list, reader, subscribe } = ui;
     await preview('/feeds/rtl.xml');
+    // The preview already sets the feed's title and its items' in Arabic, right to left.
+    expect(await langDir(subscribe.previewPart('title'))).toEqual(['ar', 'rtl']);
+    expect(await langDir(subscribe.previewItemTitle('زراعة التوليب في الخريف'))).toEqual(['ar', 'rtl']);
+    expect(await direction(subscribe.previewItemTitle('גינון על המרפסת'))).toBe('rtl');
+    await shootSizes(app.page, SHOTS, 'preview-rtl');
     await subscribeAndOpen();
     const rows = list.rows;
     expect(await titles()).toEqual(['زراعة التوليب في الخريف', 'גינון על המרפסת']);
@@ -173,11 +189,79 @@ function apostropheEm(s: Screens, text: string): Promise<number> {
 describe('article languages', () => {
   test('a Chinese feed’s articles are lang="zh-CN", and one that declares English its own', async () => {
     await preview('/feeds/zh-cn.xml');
+    // In the preview too: each title in its own language, else the feed's.
+    const { subscribe } = ui;
+    expect(await langDir(subscribe.previewPart('title'))).toEqual(['zh-CN', 'auto']);
+    expect(await langDir(subscribe.previewItemTitle('春天的花园'))).toEqual(['zh-CN', 'auto']);
+    expect(await langDir(subscribe.previewItemTitle('The river’s mill'))).toEqual(['en-US', 'auto']);
+    await shootSizes(app.page, SHOTS, 'preview-zh');
     await subscribeAndOpen();
     expect(await languagesOf(ui, '春天的花园：郁金香和玫瑰')).toEqual(['zh-CN', 'zh-CN', 'zh-CN']);
     expect(await languagesOf(ui, 'The river’s mill, in English')).toEqual(['en-US', 'en-US', 'en-US']);
     // The UI around them keeps its own.
     expect(await ui.shell.lang()).toBe('en');
+    expectNoErrors(app.errors);
+  });
+
+  test('titles keep their language in the search palette, Continue reading and the highlights', async () => {
+    const { palette, welcome, reader } = ui;
+    const { page } = app;
+    /** `lang` and `dir` of each of the palette's results titled `title`, for `words`. */
+    const paletteTitles = async (words: string, title: string, shotName?: string) => {
+      await palette.open();
+      await page.keyboard.type(words);
+      await palette.waitFresh();
+      const hits = palette.results.filter({ hasText: title });
+      await waitFor(hits.first(), `the palette's result '${title}'`);
+      if (shotName) await shootSizes(page, SHOTS, shotName);
+      const attrs: string[][] = [];
+      for (const hit of await hits.all()) attrs.push(await langDir(palette.resultTitle(hit)));
+      await page.keyboard.press('Escape');
+      await waitFor(palette.root, 'the palette closed', { state: 'detached' });
+      return attrs.sort();
+    };
+    // Articles by title, those of the Chinese feed (the GB2312 one has the same Chinese title).
+    const ids = await runInEngine<Record<string, number>>(
+      page,
+      `async (e) => {
+        const zh = (await e.feeds.list()).find((f) => f.language === 'zh-CN').id;
+        const { rows } = await e.items.page({ scope: 'all', limit: 100 });
+        return Object.fromEntries(rows.filter((r) => r.feedId === zh || !r.title.startsWith('春天')).map((r) => [r.title, r.id]));
+      }`,
+    );
+    await app.goto('/all');
+    // The Chinese feed's article is Chinese; the same title from the feed that declares no
+    // language is in none (lang=""), rather than the interface's English.
+    expect(await paletteTitles('郁金香', '春天的花园', 'palette-zh')).toEqual([
+      ['', 'auto'],
+      ['zh-CN', 'auto'],
+    ]);
+    expect(await paletteTitles('mill english', 'The river’s mill')).toEqual([['en-US', 'auto']]);
+    expect(await paletteTitles('التوليب', 'زراعة التوليب', 'palette-rtl')).toEqual([['ar', 'rtl']]);
+
+    // Continue reading: the Chinese article, left unread in the feed read last.
+    await runInEngine(page, '(e, id) => e.state.markRead([id], false)', ids['春天的花园：郁金香和玫瑰']);
+    await app.goto(`/all/i/${ids['The river’s mill, in English']}`);
+    await reader.waitOpen('The river’s mill, in English');
+    await app.goto('/welcome');
+    await waitFor(welcome.continueTitle.filter({ hasText: '春天的花园' }), 'the Chinese article to continue');
+    expect(await langDir(welcome.continueTitle)).toEqual(['zh-CN', 'auto']);
+    await shootSizes(page, SHOTS, 'continue-zh');
+
+    // A passage highlighted in the Arabic article: its title and quote stay Arabic on /highlights.
+    const hl = new HighlightsUi(page);
+    await app.goto(`/all/i/${ids['زراعة التوليب في الخريف']}`);
+    await reader.waitOpen('زراعة التوليب في الخريف');
+    await hl.select('الحديقة مرآة صاحبها');
+    await waitFor(hl.popover, 'the highlight popover');
+    await hl.color('green').click();
+    await waitFor(hl.marks(reader.body).first(), 'the highlight drawn');
+    await app.goto('/highlights');
+    await waitFor(hl.quotes.first(), 'the highlight on /highlights');
+    expect(await langDir(hl.groupTitles)).toEqual(['ar', 'rtl']);
+    expect(await langDir(hl.quotes)).toEqual(['ar', 'rtl']);
+    expect(await direction(hl.quotes)).toBe('rtl');
+    await shootSizes(page, SHOTS, 'highlights-rtl');
     expectNoErrors(app.errors);
   });
 

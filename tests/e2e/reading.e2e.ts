@@ -1,15 +1,20 @@
 /**
  * Reading end to end: every list type, keyboard navigation, the reader, only-unread and
- * autoRead, mark all read (y and n), the row menu, the image preview rules, Markdown and a
- * podcast that plays.
+ * autoRead, mark all read (y and n), the row menu, the image preview rules, Markdown, a podcast
+ * that plays, and where an article's end leads on. With RIVULET_SHOTS=1 the end of a group's last
+ * article is photographed to test-results/reading/.
  */
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings, svgPicture, tinyWav } from './readingSeed';
-import { painted, screens, waitFor } from './pages';
+import { painted, screens, waitFor, waitForPath } from './pages';
 import { ReadingUi } from './pages/reading';
+import { shootSizes } from './shots';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'reading');
 
 let browser: Browser;
 let media: FeedServer;
@@ -135,6 +140,26 @@ describe('list types', () => {
     expect(await reading.failure.count()).toBe(0);
     expect((await shell.pageTitle.textContent())?.trim()).toBe('Alpha only');
     expect(await list.row('Episode one').count()).toBe(0);
+  });
+
+  test("an article's end leads past its group, or to its feed's next feed with unread", async () => {
+    const { reader } = screens(app.page);
+    const oldNews = ids.itemIds[0]![60]!;
+    // Tech's last article: Tech still has unread articles (its feeds come first in the
+    // sidebar), but the way on is what comes after the group, the feed in no group.
+    await app.goto(`/c/${ids.groupIds.Tech}/i/${oldNews}`);
+    await reader.waitOpen('Old news');
+    await waitFor(reader.endNextFeed.filter({ hasText: 'Loner' }), "the way on naming 'Loner'");
+    expect(await reader.endNextFeed.textContent()).not.toContain('Alpha Blog');
+    await shootSizes(app.page, SHOTS, 'group-end');
+    await reader.endNextFeed.click();
+    await waitForPath(app.page, `/f/${ids.feedIds[2]}`);
+    // A feed's last article: the next feed with unread, in the same group too.
+    await app.goto(`/f/${ids.feedIds[0]}/i/${oldNews}`);
+    await reader.waitOpen('Old news');
+    await waitFor(reader.endNextFeed.filter({ hasText: 'Beta Cast' }), "the way on naming 'Beta Cast'");
+    await reader.endNextFeed.click();
+    await waitForPath(app.page, `/f/${ids.feedIds[1]}`);
   });
 
   test('unknown types and ids say so', async () => {

@@ -133,6 +133,24 @@ describe('search', () => {
     await waitFor(palette.input, 'the palette after Escape', { state: 'detached' });
   });
 
+  test('the box is a combobox naming the chosen result; one Esc closes the palette with words in it', async () => {
+    const { page } = app;
+    const { palette } = ui;
+    await openPalette('/');
+    await page.keyboard.type('rust compiler');
+    await palette.waitFresh();
+    // A phone's keyboard shows Go for Enter; a screen reader hears the result ↓ chose.
+    expect(await palette.input.getAttribute('role')).toBe('combobox');
+    expect(await palette.input.getAttribute('enterkeyhint')).toBe('go');
+    await page.keyboard.press('ArrowDown');
+    const chosen = await palette.selectedOptionText();
+    expect(chosen).toBeTruthy();
+    expect(await palette.activeOptionText()).toBe(chosen);
+    // One press closes it, words and all.
+    await page.keyboard.press('Escape');
+    await waitFor(palette.root, 'the palette after one Escape', { state: 'detached' });
+  });
+
   test('"See all results" opens /search with every match, ranked, and a search box', async () => {
     const { page } = app;
     const { palette, list, search } = ui;

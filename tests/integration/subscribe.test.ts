@@ -65,6 +65,19 @@ describe('subscriptions.preview', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
   });
 
+  it('gives the feed’s language, and an item’s own only where it differs', async () => {
+    const e = await engine();
+    const zh = await e.subscriptions.preview(net.at('/feeds/zh-cn.xml'));
+    expect(zh.language).toBe('zh-CN');
+    expect(zh.items.map((i) => [i.title, i.language])).toEqual([
+      ['春天的花园：郁金香和玫瑰', undefined],
+      ['The river’s mill, in English', 'en-US'],
+    ]);
+    expect((await e.subscriptions.preview(net.at('/feeds/rtl.xml'))).language).toBe('ar');
+    // A feed that declares none.
+    expect((await e.subscriptions.preview(net.at('/feeds/atom.xml'))).language).toBe('');
+  });
+
   it('caps the items at five, newest first', async () => {
     const e = await engine();
     const items = Array.from({ length: 8 }, (_, i) => ({ id: `p${i}`, title: `Post ${i}` }));

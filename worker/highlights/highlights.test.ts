@@ -42,6 +42,46 @@ const passage = (exact: string) => {
 };
 
 describe('highlights domain', () => {
+  it('keeps the article’s language (its own, else its feed’s) with the highlight', async () => {
+    const { engine, itemId } = await withArticle();
+    const zh = await engine.feeds.save({ url: 'https://zh.example/feed', title: '园艺', language: 'zh-CN' });
+    await engine.items.ingest(zh, [
+      {
+        guid: 'z1',
+        title: '河流',
+        author: '',
+        description: `<p>${TEXT}</p>`,
+        pubDate: 200,
+        link: '',
+        enclosure: null,
+      },
+      {
+        guid: 'z2',
+        title: 'Mills',
+        author: '',
+        description: `<p>${TEXT}</p>`,
+        pubDate: 300,
+        link: '',
+        enclosure: null,
+        language: 'en-US',
+      },
+    ]);
+    const rows = (await engine.items.page({ scope: 'feed', id: zh, limit: 2 })).rows;
+    const idOf = (title: string) => rows.find((r) => r.title === title)!.id;
+    const add = (id: number) =>
+      engine.highlights.add({ itemId: id, color: 'yellow', ...passage('silt settles') });
+    expect((await add(idOf('河流'))).language).toBe('zh-CN');
+    expect((await add(idOf('Mills'))).language).toBe('en-US');
+    // A feed that declares none: nothing is kept.
+    expect(await add(itemId)).not.toHaveProperty('language');
+    // Newest first: the last one made leads.
+    expect((await engine.highlights.list()).rows.map((h) => h.language)).toEqual([
+      undefined,
+      'en-US',
+      'zh-CN',
+    ]);
+  });
+
   it('adds, lists by article in text order, updates, removes and restores (same id)', async () => {
     const { engine, itemId, feedId, events } = await withArticle();
     const late = await engine.highlights.add({ itemId, color: 'green', ...passage('silt settles') });

@@ -2,8 +2,8 @@
  * The `highlights` domain: passages of articles a reader marked (four colours) with an optional
  * note, in the `highlights` store (schema v5). Each keeps a W3C text-quote + position anchor
  * (shared/anchor.ts) so the reader can place it again after the article changes, plus a copy of
- * the article's title, feed and link so the Highlights screen (and exports) keep working after
- * retention removes the article: a highlight is never lost with its article.
+ * the article's title, feed, link and language so the Highlights screen (and exports) keep
+ * working after retention removes the article: a highlight is never lost with its article.
  *
  * `orphaned` is what the reader last found when it tried to place the highlight; it only changes
  * the way it is shown. Every change emits `highlights-changed` with the articles concerned.
@@ -100,11 +100,13 @@ export function createHighlightsApi(ctx: EngineContext) {
       const item = await ctx.stores.items.get(input.itemId);
       if (!item) throw new EngineError('not_found', 'That article no longer exists.');
       const now = ctx.now();
+      const language = item.language || ctx.feedCache.get(item.feedId)?.language || '';
       const fresh: Omit<Highlight, 'id'> = {
         itemId: item.id,
         feedId: item.feedId,
         title: item.title,
         link: item.link,
+        ...(language ? { language } : {}),
         color,
         note,
         quote: { exact: input.quote.exact, prefix: input.quote.prefix, suffix: input.quote.suffix },

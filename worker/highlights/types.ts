@@ -13,6 +13,12 @@ export interface Highlight {
   /** The article's title and link when the highlight was made (kept if the article goes). */
   title: string;
   link: string;
+  /**
+   * The article's language then (BCP 47: its own, else its feed's), so its title and passage
+   * keep it after the article or the feed goes; absent when unknown and in highlights made
+   * before it was kept (the screen then asks the feed).
+   */
+  language?: string;
   color: HighlightColor;
   /** '' when there is none. */
   note: string;

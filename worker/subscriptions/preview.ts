@@ -52,7 +52,8 @@ function sameSite(s: FeedServices, link: string) {
 }
 
 /**
- * Builds the preview shape from a loaded feed: newest items first, undated ones last. Flags a
+ * Builds the preview shape from a loaded feed: newest items first, undated ones last, with the
+ * languages the feed and its items declare (so their titles are shown in them). Flags a
  * subscription it duplicates (same address after normalisation or redirects, or the feed's own
  * self link) and, failing that, a subscribed feed of the same site.
  */
@@ -70,6 +71,7 @@ export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): F
         link: item.link,
         pubDate: item.pubDate,
         ...(shown?.derived ? { titleDerived: true } : {}),
+        ...(item.language ? { language: item.language } : {}),
       };
     });
   const byAddress = findSubscribed(s.ctx, [feedUrlOf(input), loaded.url, loaded.finalUrl]);
@@ -83,6 +85,7 @@ export function toPreview(s: FeedServices, input: string, loaded: LoadedFeed): F
     format: parsed.format,
     version: parsed.version,
     itemCount: parsed.items.length,
+    language: parsed.language ?? '',
     items: newest,
     subscribedFeedId: existing?.id ?? null,
     ...(existing ? { subscribedBy: byAddress ? 'address' : 'self' } : {}),

@@ -105,6 +105,7 @@ export const itemsEn = {
       'Save an article with the star, or swipe its row to the left, to keep it here, read or not.',
     nextFeed: 'Next feed with unread',
     nextFeedNamed: 'Next unread: {title}',
+    nextGroup: 'Next group with unread',
     nothing: 'Nothing here yet',
     nothingText: 'Articles from your subscriptions will show up here.',
     nothingToday: 'Nothing published today',

@@ -86,6 +86,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     nothingSavedSwipe: '点星标或把文章所在行向左滑，即可收藏文章，无论已读未读都会保留在这里。',
     nextFeed: '下一个有未读的订阅源',
     nextFeedNamed: '下一个未读：{title}',
+    nextGroup: '下一个有未读的分组',
     nothing: '这里还没有内容',
     nothingText: '你订阅的文章会显示在这里。',
     nothingToday: '今天还没有新文章',

@@ -10,6 +10,7 @@ export const searchEn = {
   pagePlaceholder: 'Search all articles',
   clear: 'Clear the search',
   input: 'Search articles',
+  results: 'Search results',
   noMatch: 'No articles match “{q}”.',
   noMatchHint: 'Every word must match: try fewer words, or the start of a word.',
   failed: 'Search failed: {message}',

@@ -10,6 +10,7 @@ export const searchZhCN: DeepStringRecord<typeof searchEn> = {
   pagePlaceholder: '搜索全部文章',
   clear: '清除搜索',
   input: '搜索文章',
+  results: '搜索结果',
   noMatch: '没有与“{q}”匹配的文章。',
   noMatchHint: '每个词都必须匹配：试试少用几个词，或只输入词的开头。',
   failed: '搜索失败：{message}',

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { tRich, useT } from '../../i18n';
+import { textAttrs } from '../../items/articleLanguage';
 import { askPersistenceOnce } from '../../pwa/persistence';
 import { preview, subscribe } from '../../subscriptions/api';
 import { feedPath } from '../../subscriptions/paths';
@@ -68,11 +69,13 @@ export function FeedPreviewPanel({ url }: { url: string }) {
     return f ? f.title || f.url : `#${id}`;
   };
   const existing = sub.data?.alreadySubscribed ? sub.data.feedId : p.subscribedFeedId;
+  // The feed's title in the language it declares (its address, shown without one, in none).
+  const titleAttrs = p.title ? textAttrs(p.language) : { dir: 'auto' as const };
   return (
     <Paper withBorder radius="md" p="lg" mt="lg" data-testid="preview">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <div style={{ minWidth: 0 }}>
-          <Text fw={650} fz="lg" data-testid="preview-title" truncate dir="auto">
+          <Text fw={650} fz="lg" data-testid="preview-title" truncate {...titleAttrs}>
             {p.title || p.url}
           </Text>
           {p.siteUrl && (
@@ -88,7 +91,7 @@ export function FeedPreviewPanel({ url }: { url: string }) {
           </Badge>
         </Group>
       </Group>
-      <PreviewItems items={p.items} />
+      <PreviewItems items={p.items} language={p.language} />
 
       {existing !== null ? (
         <Alert
@@ -118,10 +121,12 @@ export function FeedPreviewPanel({ url }: { url: string }) {
         >
           {sub.data.added > 0
             ? tRich('subscribe.preview.doneAdded', {
-                title: <b>{p.title || p.url}</b>,
+                title: <b {...titleAttrs}>{p.title || p.url}</b>,
                 count: sub.data.added,
               })
-            : tRich('subscribe.preview.done', { title: <b>{p.title || p.url}</b> })}{' '}
+            : tRich('subscribe.preview.done', {
+                title: <b {...titleAttrs}>{p.title || p.url}</b>,
+              })}{' '}
           <Anchor component={Link} to={feedPath(sub.data.feedId)} inherit data-testid="subscribe-open">
             {t('subscribe.preview.readNow')}
           </Anchor>

@@ -1,9 +1,13 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { formatDate, useT } from '../../i18n';
+import { textAttrs } from '../../items/articleLanguage';
 import type { FeedPreview } from '../../subscriptions/api';
 
-/** The newest few items of a previewed feed, each with its date. */
-export function PreviewItems({ items }: { items: FeedPreview['items'] }) {
+/**
+ * The newest few items of a previewed feed, each with its date; titles in their own language,
+ * else the feed's (`lang` and `dir`, as list rows have them).
+ */
+export function PreviewItems({ items, language }: { items: FeedPreview['items']; language: string }) {
   const t = useT();
   if (!items.length)
     return (
@@ -25,14 +29,25 @@ export function PreviewItems({ items }: { items: FeedPreview['items'] }) {
               rel="noopener noreferrer"
               size="sm"
               truncate
-              dir="auto"
+              {...(it.title ? textAttrs(it.language || language) : { dir: 'auto' })}
               data-derived={it.titleDerived || undefined}
+              data-testid="preview-item-title"
             >
               {it.title || it.link}
             </Anchor>
+          ) : it.title ? (
+            <Text
+              size="sm"
+              truncate
+              {...textAttrs(it.language || language)}
+              data-derived={it.titleDerived || undefined}
+              data-testid="preview-item-title"
+            >
+              {it.title}
+            </Text>
           ) : (
-            <Text size="sm" truncate dir="auto" data-derived={it.titleDerived || undefined}>
-              {it.title || t('common.untitled')}
+            <Text size="sm" truncate>
+              {t('common.untitled')}
             </Text>
           )}
           <Text size="xs" c="dimmed" style={{ flex: 'none' }}>

@@ -3,16 +3,24 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { articlePath } from '../../items/articleAddress';
+import { type LanguageOf, textAttrs } from '../../items/articleLanguage';
 import { feedPath } from '../../subscriptions/paths';
 import { readLastOpened } from './lastOpened';
 import { continueQuery } from './queries';
-import { useT } from '../../i18n';
+import { tRich, useT } from '../../i18n';
 
 /**
  * "Continue reading": the next unread article in the feed last read (or the newest unread),
- * opened in its feed's list; the article opened last is named under it.
+ * opened in its feed's list; the article opened last is named under it. Titles (and the feed's
+ * name) carry their language, as list rows do.
  */
-export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => string }) {
+export function ContinueReading({
+  feedTitle,
+  languageOf,
+}: {
+  feedTitle: (id: number) => string;
+  languageOf: LanguageOf;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const { data } = useQuery(continueQuery(readLastOpened()));
@@ -28,10 +36,15 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
       </Title>
       {next ? (
         <>
-          <Text fw={600} lineClamp={2} data-testid="continue-title">
+          <Text
+            fw={600}
+            lineClamp={2}
+            data-testid="continue-title"
+            {...(next.title ? textAttrs(languageOf(next)) : {})}
+          >
             {next.title || t('welcome.continue.untitled')}
           </Text>
-          <Text size="xs" c="dimmed" mb="sm">
+          <Text size="xs" c="dimmed" mb="sm" {...textAttrs(languageOf({ feedId: next.feedId }))}>
             {feedTitle(next.feedId)}
           </Text>
           <Button
@@ -50,7 +63,11 @@ export function ContinueReading({ feedTitle }: { feedTitle: (id: number) => stri
       )}
       {data?.last && (
         <Text size="xs" c="dimmed" mt="sm" lineClamp={1} data-testid="continue-last">
-          {t('welcome.continue.last', { title: data.last.title || t('welcome.continue.untitled') })}
+          {data.last.title
+            ? tRich('welcome.continue.last', {
+                title: <span {...textAttrs(languageOf(data.last))}>{data.last.title}</span>,
+              })
+            : t('welcome.continue.last', { title: t('welcome.continue.untitled') })}
         </Text>
       )}
     </Paper>

@@ -2,6 +2,7 @@ import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Feed } from '../../engine/contract';
+import { useLanguageOf } from '../../items/articleLanguage';
 import { ContinueReading } from './ContinueReading';
 import { DailyChart } from './DailyChart';
 import { FeedProblems } from './FeedProblems';
@@ -20,6 +21,7 @@ export function Dashboard({ feeds }: { feeds: Feed[] }) {
     },
     [feeds],
   );
+  const languageOf = useLanguageOf(feeds);
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="md" data-testid="welcome-dashboard">
       <Paper withBorder radius="md" p="md" className="welcome-wide">
@@ -31,7 +33,7 @@ export function Dashboard({ feeds }: { feeds: Feed[] }) {
         </Text>
         {days ? <DailyChart days={days} /> : <div style={{ height: 180 }} />}
       </Paper>
-      <ContinueReading feedTitle={feedTitle} />
+      <ContinueReading feedTitle={feedTitle} languageOf={languageOf} />
       <div className="welcome-wide">
         <TopFeeds feeds={feeds} />
       </div>

@@ -26,123 +26,159 @@ export function GeneralTab() {
   return (
     <div>
       <SettingRow label={t('settings.general.language')} description={t('settings.general.languageDesc')}>
-        <Select
-          w={fitWidth(languages.map((l) => l.label))}
-          maw="100%"
-          data={languages}
-          value={g.language}
-          allowDeselect={false}
-          onChange={(v) => v && set({ language: v })}
-          data-testid="setting-language"
-        />
+        {(field) => (
+          <Select
+            {...field}
+            w={fitWidth(languages.map((l) => l.label))}
+            maw="100%"
+            data={languages}
+            value={g.language}
+            allowDeselect={false}
+            onChange={(v) => v && set({ language: v })}
+            data-testid="setting-language"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.general.startPage')} description={t('settings.general.startPageDesc')}>
-        <Select
-          w={fitWidth(START_PAGES.map((value) => t(`settings.general.startPages.${value}`)))}
-          maw="100%"
-          data={START_PAGES.map((value) => ({ value, label: t(`settings.general.startPages.${value}`) }))}
-          value={g.startPage}
-          allowDeselect={false}
-          onChange={(v) => v && set({ startPage: v })}
-          data-testid="setting-startPage"
-        />
+        {(field) => (
+          <Select
+            {...field}
+            w={fitWidth(START_PAGES.map((value) => t(`settings.general.startPages.${value}`)))}
+            maw="100%"
+            data={START_PAGES.map((value) => ({ value, label: t(`settings.general.startPages.${value}`) }))}
+            value={g.startPage}
+            allowDeselect={false}
+            onChange={(v) => v && set({ startPage: v })}
+            data-testid="setting-startPage"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.general.defaultView')}
         description={t('settings.general.defaultViewDesc')}
       >
-        <Select
-          w={fitWidth(VIEWS.map((value) => t(`settings.general.views.${value}`)))}
-          maw="100%"
-          data={VIEWS.map((value) => ({ value, label: t(`settings.general.views.${value}`) }))}
-          value={g.defaultView}
-          allowDeselect={false}
-          onChange={(v) => v && set({ defaultView: v })}
-          data-testid="setting-defaultView"
-        />
+        {(field) => (
+          <Select
+            {...field}
+            w={fitWidth(VIEWS.map((value) => t(`settings.general.views.${value}`)))}
+            maw="100%"
+            data={VIEWS.map((value) => ({ value, label: t(`settings.general.views.${value}`) }))}
+            value={g.defaultView}
+            allowDeselect={false}
+            onChange={(v) => v && set({ defaultView: v })}
+            data-testid="setting-defaultView"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.general.hideRead')} description={t('settings.general.hideReadDesc')}>
-        <Switch
-          checked={g.hideReadArticles}
-          onChange={(e) => set({ hideReadArticles: e.currentTarget.checked })}
-          data-testid="setting-hideReadArticles"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.hideReadArticles}
+            onChange={(e) => set({ hideReadArticles: e.currentTarget.checked })}
+            data-testid="setting-hideReadArticles"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.general.autoRead')}>
-        <Switch
-          checked={g.autoRead}
-          onChange={(e) => set({ autoRead: e.currentTarget.checked })}
-          data-testid="setting-autoRead"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.autoRead}
+            onChange={(e) => set({ autoRead: e.currentTarget.checked })}
+            data-testid="setting-autoRead"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('keys.settings.markOnScroll')} description={t('keys.settings.markOnScrollHint')}>
-        <Switch
-          checked={g.markReadOnScroll}
-          onChange={(e) => set({ markReadOnScroll: e.currentTarget.checked })}
-          data-testid="setting-markReadOnScroll"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.markReadOnScroll}
+            onChange={(e) => set({ markReadOnScroll: e.currentTarget.checked })}
+            data-testid="setting-markReadOnScroll"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.general.swipeArticles')}
         description={t('settings.general.swipeArticlesDesc')}
       >
-        <Switch
-          checked={g.swipeArticles}
-          onChange={(e) => set({ swipeArticles: e.currentTarget.checked })}
-          data-testid="setting-swipeArticles"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.swipeArticles}
+            onChange={(e) => set({ swipeArticles: e.currentTarget.checked })}
+            data-testid="setting-swipeArticles"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.general.autoRefresh')}>
-        <Switch
-          checked={g.autoRefresh}
-          onChange={(e) => set({ autoRefresh: e.currentTarget.checked })}
-          data-testid="setting-autoRefresh"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.autoRefresh}
+            onChange={(e) => set({ autoRefresh: e.currentTarget.checked })}
+            data-testid="setting-autoRefresh"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.general.refreshEvery')}
         description={t('settings.general.refreshEveryDesc')}
       >
-        <NumberInput
-          w={120}
-          min={5}
-          max={1440}
-          step={5}
-          suffix={t('settings.general.minutesSuffix')}
-          disabled={!g.autoRefresh}
-          value={Math.round(g.refreshInterval / 60)}
-          onChange={(v) =>
-            typeof v === 'number' && v >= 5 && v <= 1440 && set({ refreshInterval: Math.round(v) * 60 })
-          }
-          data-testid="setting-refreshInterval"
-        />
+        {(field) => (
+          <NumberInput
+            {...field}
+            w={120}
+            min={5}
+            max={1440}
+            step={5}
+            suffix={t('settings.general.minutesSuffix')}
+            disabled={!g.autoRefresh}
+            value={Math.round(g.refreshInterval / 60)}
+            onChange={(v) =>
+              typeof v === 'number' && v >= 5 && v <= 1440 && set({ refreshInterval: Math.round(v) * 60 })
+            }
+            data-testid="setting-refreshInterval"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.general.pullDataFail')}
         description={t('settings.general.pullDataFailDesc')}
       >
-        <Switch
-          checked={g.pullDataFail}
-          onChange={(e) => set({ pullDataFail: e.currentTarget.checked })}
-          data-testid="setting-pullDataFail"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.pullDataFail}
+            onChange={(e) => set({ pullDataFail: e.currentTarget.checked })}
+            data-testid="setting-pullDataFail"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.general.listAi')} description={t('settings.general.listAiDesc')}>
-        <Switch
-          checked={g.enableListAISummary}
-          onChange={(e) => set({ enableListAISummary: e.currentTarget.checked })}
-          data-testid="setting-enableListAISummary"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.enableListAISummary}
+            onChange={(e) => set({ enableListAISummary: e.currentTarget.checked })}
+            data-testid="setting-enableListAISummary"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.general.privateNetworks')}
         description={t('settings.general.privateNetworksDesc')}
       >
-        <Switch
-          checked={g.allowPrivateNetworks}
-          onChange={(e) => set({ allowPrivateNetworks: e.currentTarget.checked })}
-          data-testid="setting-allowPrivateNetworks"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={g.allowPrivateNetworks}
+            onChange={(e) => set({ allowPrivateNetworks: e.currentTarget.checked })}
+            data-testid="setting-allowPrivateNetworks"
+          />
+        )}
       </SettingRow>
       <NotificationSettings />
       <ResetButton group="general" />

@@ -94,53 +94,68 @@ export function IntegrationsTab() {
         {t('settings.integrations.intro')}
       </Text>
       <SettingRow label={t('settings.integrations.apiUrl')} stacked>
-        <TextInput
-          placeholder="https://api.openai.com/v1"
-          value={s.apiUrl}
-          onChange={(e) => changeEndpoint({ apiUrl: e.currentTarget.value })}
-          data-testid="setting-apiUrl"
-        />
+        {(field) => (
+          <TextInput
+            {...field}
+            placeholder="https://api.openai.com/v1"
+            value={s.apiUrl}
+            onChange={(e) => changeEndpoint({ apiUrl: e.currentTarget.value })}
+            data-testid="setting-apiUrl"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.integrations.apiKey')} stacked>
-        <PasswordInput
-          placeholder="sk-…"
-          autoComplete="off"
-          value={s.apiKey}
-          onChange={(e) => changeEndpoint({ apiKey: e.currentTarget.value })}
-          data-testid="setting-apiKey"
-        />
+        {(field) => (
+          <PasswordInput
+            {...field}
+            placeholder="sk-…"
+            autoComplete="off"
+            value={s.apiKey}
+            onChange={(e) => changeEndpoint({ apiKey: e.currentTarget.value })}
+            data-testid="setting-apiKey"
+          />
+        )}
       </SettingRow>
       <SharedStatusLine personal={personal} />
       <SettingRow label={t('settings.integrations.model')} stacked>
-        <Autocomplete
-          data={models.length > 0 ? models : MODELS}
-          value={s.selectedModel}
-          onChange={(v) => set({ selectedModel: v })}
-          data-testid="setting-selectedModel"
-        />
+        {(field) => (
+          <Autocomplete
+            {...field}
+            data={models.length > 0 ? models : MODELS}
+            value={s.selectedModel}
+            onChange={(v) => set({ selectedModel: v })}
+            data-testid="setting-selectedModel"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('settings.integrations.relay')} description={t('settings.integrations.relayDesc')}>
-        <Switch
-          checked={s.useRelay}
-          onChange={(e) => changeEndpoint({ useRelay: e.currentTarget.checked })}
-          data-testid="setting-useRelay"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={s.useRelay}
+            onChange={(e) => changeEndpoint({ useRelay: e.currentTarget.checked })}
+            data-testid="setting-useRelay"
+          />
+        )}
       </SettingRow>
       <SettingRow
         label={t('settings.integrations.prompt')}
         description={t('settings.integrations.promptDesc')}
         stacked
       >
-        <Textarea
-          autosize
-          minRows={2}
-          maxRows={6}
-          // The legacy default shows as empty, with the built-in prompt it now stands for.
-          value={shownSummaryPrompt(s.summaryPrompt)}
-          placeholder={t('ai.summary.defaultPrompt')}
-          onChange={(e) => set({ summaryPrompt: e.currentTarget.value })}
-          data-testid="setting-summaryPrompt"
-        />
+        {(field) => (
+          <Textarea
+            {...field}
+            autosize
+            minRows={2}
+            maxRows={6}
+            // The legacy default shows as empty, with the built-in prompt it now stands for.
+            value={shownSummaryPrompt(s.summaryPrompt)}
+            placeholder={t('ai.summary.defaultPrompt')}
+            onChange={(e) => set({ summaryPrompt: e.currentTarget.value })}
+            data-testid="setting-summaryPrompt"
+          />
+        )}
       </SettingRow>
       <SettingRow label={t('ai.translate.language')}>
         <TargetSelect testId="setting-translateTo" />
@@ -153,21 +168,25 @@ export function IntegrationsTab() {
             : t('settings.integrations.notTested')
         }
       >
-        <Group gap="xs" wrap="nowrap">
-          <Badge variant="light" color={s.isApiValid ? 'brand' : 'gray'} data-testid="setting-isApiValid">
-            {s.isApiValid ? t('settings.integrations.working') : t('settings.integrations.notVerified')}
-          </Badge>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void test()}
-            loading={testing}
-            disabled={!baseUrl}
-            data-testid="ai-test-connection"
-          >
-            {t('settings.integrations.test')}
-          </Button>
-        </Group>
+        {(field) => (
+          <Group gap="xs" wrap="nowrap">
+            <Badge variant="light" color={s.isApiValid ? 'brand' : 'gray'} data-testid="setting-isApiValid">
+              {s.isApiValid ? t('settings.integrations.working') : t('settings.integrations.notVerified')}
+            </Badge>
+            {/* Named by its own words; "Last tested …" describes it. */}
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void test()}
+              loading={testing}
+              disabled={!baseUrl}
+              aria-describedby={field['aria-describedby']}
+              data-testid="ai-test-connection"
+            >
+              {t('settings.integrations.test')}
+            </Button>
+          </Group>
+        )}
       </SettingRow>
       {models.length > 0 && !error && (
         <Text size="xs" c="dimmed" data-testid="ai-test-models">

@@ -53,6 +53,10 @@ export class HighlightsUi {
   get quotes(): Locator {
     return this.page.locator(tid('highlight-quote')).describe("the cards' quotes");
   }
+  /** The article titles heading the screen's groups (grouped by article). */
+  get groupTitles(): Locator {
+    return this.page.locator(tid('highlight-group-title')).describe("the highlight groups' titles");
+  }
   get cardNotes(): Locator {
     return this.page.locator(tid('highlight-card-note')).describe("the cards' notes");
   }

@@ -33,6 +33,17 @@ export class Palette {
   resultTitles(): Promise<string[]> {
     return this.page.locator(`${tid('search-result')} p:first-child`).allTextContents();
   }
+  /** The option the box names as its active one (aria-activedescendant), as text; null if none. */
+  activeOptionText(): Promise<string | null> {
+    return this.input.evaluate((el) => {
+      const id = el.getAttribute('aria-activedescendant');
+      return id ? (document.getElementById(id)?.textContent ?? null) : null;
+    });
+  }
+  /** The option shown as chosen (aria-selected), as text. */
+  selectedOptionText(): Promise<string | null> {
+    return this.page.locator('[data-testid="search-results"] [aria-selected="true"]').textContent();
+  }
   /** Waits for the results answered for the text now in the box. */
   async waitFresh(): Promise<void> {
     await waitFor(this.fresh, 'the palette to answer the text typed');

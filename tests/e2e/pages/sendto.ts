@@ -12,6 +12,10 @@ export class SendToSettings {
   get addButton(): Locator {
     return this.page.locator(tid('sendto-add')).describe('Add a send-to target');
   }
+  /** The add / edit form. */
+  get form(): Locator {
+    return this.page.locator(tid('sendto-form')).describe('the send-to form');
+  }
   /** A field of the form: 'base', 'clientId', 'clientSecret', 'username', 'password'. */
   field(name: string): Locator {
     return this.page.locator(tid(`sendto-${name}`)).describe(`the send-to field '${name}'`);

@@ -36,6 +36,10 @@ export class SettingsDialog {
   setting(key: string): Locator {
     return this.page.locator(tid(`setting-${key}`)).describe(`the setting '${key}'`);
   }
+  /** The descriptions the open tab's setting rows show under their labels. */
+  get descriptions(): Locator {
+    return this.dialog.locator('[data-setting-description]').describe("the settings' descriptions");
+  }
   /** Picks the choice labelled `label` of a segmented or radio setting. */
   async pick(key: string, label: string): Promise<void> {
     await this.setting(key).getByText(label).click();

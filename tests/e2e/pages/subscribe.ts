@@ -36,6 +36,13 @@ export class SubscribeScreen {
   previewPart(part: string): Locator {
     return this.page.locator(tid(`preview-${part}`)).describe(`the preview's ${part}`);
   }
+  /** The title of the previewed item titled `text`. */
+  previewItemTitle(text: string): Locator {
+    return this.page
+      .locator(tid('preview-item-title'))
+      .filter({ hasText: text })
+      .describe(`the preview's item '${text}'`);
+  }
   /** The preview's items whose title was made from their text. */
   get derivedItems(): Locator {
     return this.previewPart('items').locator('[data-derived]').describe('the items with made-up titles');
