@@ -28,8 +28,11 @@ export class OpmlTab {
   jobPart(part: 'bar' | 'summary' | 'counts'): Locator {
     return this.job.locator(tid(`job-${part}`)).describe(`the import job's ${part}`);
   }
-  /** A number in the job's summary: 'added', 'skipped', 'failed'. */
-  summaryCount(which: 'added' | 'skipped' | 'failed'): Locator {
+  /**
+   * A number in the job's summary: 'added' (every feed it subscribed to), 'unfetched' (of those,
+   * the ones not fetched yet), 'skipped' (already followed), 'failed' (not added at all).
+   */
+  summaryCount(which: 'added' | 'unfetched' | 'skipped' | 'failed'): Locator {
     return this.jobPart('summary')
       .locator(tid(`summary-${which}`))
       .describe(`the summary's ${which} count`);
