@@ -215,6 +215,24 @@ describe('/filter', () => {
     }
   });
 
+  test('warns of a misspelt field with what was meant, and of a feed used as a value with what to write', async () => {
+    const filter = new FilterScreen(app.page);
+    await app.goto('/filter');
+    await filter.type("titel LIKE 'Item'", 0);
+    await waitFor(filter.warning('unknown_field'), 'the unknown field warning');
+    expect(await filter.warnings.textContent()).toBe(
+      "Unknown field 'titel': it is null for every article. Did you mean title, feed.title, or group.title?",
+    );
+    await filter.type("feed = 'Feed 1'", 0);
+    await waitFor(filter.warning('object_field'), 'the feed-as-a-value warning');
+    expect(await filter.warnings.textContent()).toBe(
+      "'feed' is the article's feed, not a value: write feed.title, feed.url, or feed.id instead.",
+    );
+    // Written as it says, it matches.
+    await filter.type("feed.title = 'Feed 1'", 10);
+    expect(await filter.warnings.count()).toBe(0);
+  });
+
   test('no console errors', () => {
     expectNoErrors(app.errors);
   });

@@ -50,6 +50,38 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
     expected: '应为：',
     failed: '无法检查查询：{message}',
   },
+  words: {
+    kinds: {
+      value: '一个值',
+      number: '一个整数',
+      field: '一个字段名',
+      unit: '一个时间单位（DAY、WEEK、MONTH、YEAR）',
+      operator: '一个运算符',
+      operators: '一个运算符（=、!=、<>、<、>、<=、>=、LIKE、NOT LIKE、IN、NOT IN、BETWEEN、IS NULL）',
+      end: '查询结尾',
+      any: '任意字符',
+    },
+    expectedAfter: '第 {line} 行第 {column} 列：“{before}”之后应为{expected}',
+    expectedAt: '第 {line} 行第 {column} 列：此处应为{expected}',
+    found: '（实际是“{found}”）',
+    foundEnd: '（查询已结束）',
+    unknownField: '未知字段“{field}”：它对每篇文章都是 null。',
+    didYouMean: '你是不是想写 {fields}？',
+    objectFeed: '“{field}”是文章所属的订阅源，不是一个值：请改写为 {fields}。',
+    objectGroup: '“{field}”是文章所属的分组，不是一个值：请改写为 {fields}。',
+    emptyField: '字段名为空：此条件不匹配任何文章。',
+    badBetween: 'BETWEEN 语法或格式错误：“{field} BETWEEN {text}”按 BETWEEN 0 AND 0 处理。',
+    likeWildcards:
+      "在 LIKE 中 % 和 _ 是普通字符（LIKE 本身就是“包含”）：{field} LIKE '{pattern}' 查找的是“{pattern}”这段文字本身。",
+    likeBare: "要查找包含“{bare}”的文字，请写 '{bare}'。",
+    numberText: "{field} 是数字：文字 '{text}' 会按文字比较，匹配不到有用的结果。",
+    dateText:
+      "{field} 与文字 '{text}' 按文字比较，而不是按日期：要表示该日期，请写 UNIX_TIMESTAMP('{text}')。",
+    agoText:
+      "{field} 与文字 '{text}' 按文字比较，而不是按日期：要表示一段时间以前，请写 DATE_SUB(NOW(), INTERVAL 1 DAY)（DAY、WEEK、MONTH 或 YEAR）。",
+    invalidDate: "无效日期 '{text}'（请写 YYYY-MM-DD 或 ISO 8601 日期时间）：它为 null。",
+    undefinedCondition: '未定义的条件：不匹配任何文章。',
+  },
   keywords: {
     intro: '文章按关键词在标题、正文和订阅源标题中出现的次数排序，每次出现按其权重计分。',
     placeholder: '关键词或短语',

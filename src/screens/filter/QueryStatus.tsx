@@ -1,6 +1,7 @@
 import { Code, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { CheckState } from '../../filters/checkState';
+import { expectedText, warningText } from '../../filters/queryWords';
 import { useT } from '../../i18n';
 
 /** The line under the editor: the match count, or the syntax error and what was expected. */
@@ -25,10 +26,10 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
             </Text>
           </Group>
           {state.warnings.map((w) => (
-            <Group key={w} gap={6} wrap="nowrap" mt={4}>
+            <Group key={JSON.stringify(w)} gap={6} wrap="nowrap" mt={4}>
               <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" style={{ flex: 'none' }} />
-              <Text size="sm" c="yellow.8" data-testid="query-warning">
-                {w}
+              <Text size="sm" c="yellow.8" data-testid="query-warning" data-code={w.code}>
+                {warningText(w)}
               </Text>
             </Group>
           ))}
@@ -45,9 +46,9 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
               <Text size="xs" c="dimmed" mt={2} data-testid="query-expected">
                 {t('filter.query.expected')}{' '}
                 {state.expected.map((e, i) => (
-                  <span key={e}>
+                  <span key={expectedText(e)}>
                     {i > 0 && ' · '}
-                    <Code>{e}</Code>
+                    <Code>{expectedText(e)}</Code>
                   </span>
                 ))}
               </Text>
