@@ -5,7 +5,7 @@ import type { AppPage } from './harness';
 import { screens, waitFor, type Screens } from './pages';
 import { closeStartedApp, launchStartedApp } from './setups';
 import { expectNoErrors } from './harness';
-import { shootSizes } from './shots';
+import { shot, shootSizes } from './shots';
 
 // Subscribe issue, end to end: discovery with preview, "already subscribed", OPML import with
 // progress and summary, OPML export, against the fixture feed server through the real proxy.
@@ -147,6 +147,21 @@ describe('OPML', () => {
     // The notice counts as the summary does: four feeds, one of them not fetched yet.
     await ui.undo.waitFor('Imported 4 feeds; 1 could not be fetched yet.');
     expectNoErrors(app.errors);
+  });
+
+  test('on a phone the end of the page scrolls clear of the notices at the bottom', async () => {
+    const size = app.page.viewportSize();
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      // The import's Undo notice (10 s) is over the end of the page.
+      await waitFor(ui.notices.bottomToasts.first(), 'the notice at the bottom');
+      const { controlBottom, noticesTop } = await ui.notices.lastControlAndNotices();
+      expect(noticesTop).toBeLessThan(844);
+      expect(controlBottom).toBeLessThanOrEqual(noticesTop);
+      await shot(app.page, 'test-results/shots/subscribe/import-end-scrolled-390.png');
+    } finally {
+      if (size) await app.page.setViewportSize(size);
+    }
   });
 
   test('an import can be taken back: its Undo asks, removes its feeds and group, and can be undone', async () => {
