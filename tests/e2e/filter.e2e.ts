@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { seedApp } from './seed';
+import { shootSizes } from './shots';
 import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
 
 // Issue 5, /filter: the query editor explains errors, counts live, saves a filter that shows in
@@ -231,6 +232,18 @@ describe('/filter', () => {
     // Written as it says, it matches.
     await filter.type("feed.title = 'Feed 1'", 10);
     expect(await filter.warnings.count()).toBe(0);
+  });
+
+  test('an empty filter asks for a query and says it matches every article, with no tick of a checked query', async () => {
+    const filter = new FilterScreen(app.page);
+    await app.goto('/filter');
+    await filter.type('   ');
+    await waitFor(filter.emptyNote.filter({ hasText: 'all 20' }), 'the note on the empty filter');
+    expect(await filter.emptyNote.textContent()).toBe(
+      'Type a query: an empty filter matches every article (all 20).',
+    );
+    expect(await filter.count.count()).toBe(0);
+    await shootSizes(app.page, 'test-results/shots/filter', 'empty-query');
   });
 
   test('no console errors', () => {

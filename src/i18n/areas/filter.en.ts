@@ -49,6 +49,11 @@ export const filterEn = {
     syntaxLine: 'Syntax: {syntax} joined by AND / OR, then ORDER BY and LIMIT',
     syntax: 'field op value',
     checking: 'Checking…',
+    empty: 'Type a query: an empty filter matches every article.',
+    emptyMatches: plural({
+      one: 'Type a query: an empty filter matches every article (the {count} there is).',
+      other: 'Type a query: an empty filter matches every article (all {count}).',
+    }),
     matches: plural({ one: '{count} article matches', other: '{count} articles match' }),
     expected: 'Expected:',
     failed: 'Could not check the query: {message}',

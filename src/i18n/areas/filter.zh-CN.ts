@@ -46,6 +46,8 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
     syntaxLine: '语法：{syntax}，用 AND / OR 连接，然后是 ORDER BY 和 LIMIT',
     syntax: '字段 运算符 值',
     checking: '正在检查…',
+    empty: '请输入查询：空的筛选器匹配全部文章。',
+    emptyMatches: plural({ other: '请输入查询：空的筛选器匹配全部文章（共 {count} 篇）。' }),
     matches: plural({ other: '匹配 {count} 篇文章' }),
     expected: '应为：',
     failed: '无法检查查询：{message}',

@@ -4,9 +4,31 @@ import type { CheckState } from '../../filters/checkState';
 import { expectedText, warningText } from '../../filters/queryWords';
 import { useT } from '../../i18n';
 
-/** The line under the editor: the match count, or the syntax error and what was expected. */
-export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
+/**
+ * The line under the editor: the match count, or the syntax error and what was expected. With
+ * nothing typed (`empty`) it asks for a query, saying that an empty filter matches every article,
+ * rather than tick "73 articles match" as if a query had been checked.
+ */
+export function QueryStatus({
+  state,
+  id,
+  empty = false,
+}: {
+  state: CheckState;
+  id: string;
+  empty?: boolean;
+}) {
   const t = useT();
+  if (empty && (state.kind === 'ok' || state.kind === 'checking'))
+    return (
+      <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
+        <Text size="sm" c="dimmed" data-testid="query-empty">
+          {state.kind === 'ok'
+            ? t('filter.query.emptyMatches', { count: state.total })
+            : t('filter.query.empty')}
+        </Text>
+      </div>
+    );
   return (
     <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
       {state.kind === 'checking' && (

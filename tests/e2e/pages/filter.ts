@@ -104,6 +104,10 @@ export class FilterScreen {
     await waitFor(this.panelsToggle, 'the filter side panels toggle');
     if ((await this.panelsToggle.getAttribute('aria-expanded')) !== 'true') await this.panelsToggle.click();
   }
+  /** What the status line says with nothing typed (an empty filter matches every article). */
+  get emptyNote(): Locator {
+    return this.page.locator(tid('query-empty')).describe('the note that the filter is empty');
+  }
   /** The live check's warnings (each carries its engine code in `data-code`). */
   get warnings(): Locator {
     return this.page.locator(tid('query-warning')).describe("the query's warnings");
