@@ -29,6 +29,19 @@ async function waitForFeedList(): Promise<void> {
 }
 
 describe('subscribe', () => {
+  test('with no feeds, Export OPML is shown disabled and says there is nothing to export', async () => {
+    await app.goto('/subscribe');
+    const { opml } = ui;
+    await waitFor(opml.exportDisabled, 'the disabled Export OPML');
+    let downloaded = false;
+    app.page.once('download', () => (downloaded = true));
+    await opml.clickDisabledExport();
+    await waitFor(opml.exportNone, 'the notice that there is nothing to export');
+    expect(downloaded).toBe(false);
+    await opml.exportButton.hover();
+    await shootSizes(app.page, 'test-results/shots/subscribe', 'export-none');
+  });
+
   test('by site URL: every candidate listed, preview, new group, subscribed', async () => {
     await app.goto('/subscribe');
     const { subscribe, sidebar } = ui;

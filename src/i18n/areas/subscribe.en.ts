@@ -61,6 +61,7 @@ export const subscribeEn = {
     failed: 'Could not import',
     export: 'Export OPML',
     exportFailed: 'Export failed',
+    exportNone: 'Nothing to export yet: you follow no feeds.',
     empty: 'The file is empty.',
     notXml: 'This is not an OPML file (it is not XML). Export your subscriptions as OPML and try again.',
     webPage: 'This is a web page, not an OPML file.',

@@ -54,6 +54,7 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
     failed: '无法导入',
     export: '导出 OPML',
     exportFailed: '导出失败',
+    exportNone: '还没有可导出的内容：你还没有订阅任何订阅源。',
     empty: '文件是空的。',
     notXml: '这不是 OPML 文件（不是 XML）。请将订阅导出为 OPML 后重试。',
     webPage: '这是一个网页，不是 OPML 文件。',
