@@ -23,7 +23,7 @@ export function QueryStatus({
     return (
       <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
         <Text size="sm" c="dimmed" data-testid="query-empty">
-          {state.kind === 'ok'
+          {state.kind === 'ok' && state.total > 0
             ? t('filter.query.emptyMatches', { count: state.total })
             : t('filter.query.empty')}
         </Text>
