@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Text, Tooltip } from '@mantine/core';
 import { useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
+import { updateSettings, useSettingsGroup } from '../settings/useSettings';
 import type { AiError } from './errors';
 
 /** An AI failure shown inline: what happened, what to do, a settings link and a retry. */
@@ -49,17 +50,48 @@ export function AiErrorNotice({ error, onRetry }: { error: AiError; onRetry?: ()
   );
 }
 
-/** "AI is not configured" with the link to the Integrations tab; `what` names the feature that is off. */
+/** Features whose note is shown unasked, on every search or filter: it can be put away for good. */
+const PASSIVE = new Set(['describe', 'assistant']);
+
+/**
+ * "AI is not configured" with the link to the Integrations tab; `what` names the feature that is
+ * off. Where the note comes unasked (the feed assistant on /search, describing filters on
+ * /filter) it has a close button that hides it for good (`integrated.aiOffNote`, turned on again
+ * in Settings → Integrations); where a person asked for the feature (a summary, a translation)
+ * it always says why nothing happens.
+ */
 export function AiNotConfigured({
   what,
 }: {
   what: 'listSummaries' | 'describe' | 'assistant' | 'summary' | 'translation';
 }) {
   const t = useT();
-  return (
-    <Text size="sm" c="dimmed" data-testid="ai-not-configured">
+  const { aiOffNote } = useSettingsGroup('integrated');
+  const passive = PASSIVE.has(what);
+  if (passive && !aiOffNote) return null;
+  const text = (
+    <Text
+      size="sm"
+      c="dimmed"
+      data-testid="ai-not-configured"
+      style={passive ? { flex: 1, minWidth: 0 } : undefined}
+    >
       {t('ai.notConfigured', { what: t(`ai.features.${what}`) })} <SetUpAiLink />
     </Text>
+  );
+  if (!passive) return text;
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start">
+      {text}
+      <Tooltip label={t('ai.hideOffNoteTip')} multiline maw={260}>
+        <CloseButton
+          size="sm"
+          aria-label={t('ai.hideOffNote')}
+          onClick={() => updateSettings('integrated', { aiOffNote: false })}
+          data-testid="ai-not-configured-hide"
+        />
+      </Tooltip>
+    </Group>
   );
 }
 

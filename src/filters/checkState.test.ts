@@ -7,7 +7,9 @@ const syntax: CheckResult = {
     code: 'query_syntax',
     message: "Expected a value after '=' at line 1, column 9 (found the end of the query)",
     position: { offset: 8, line: 1, column: 9, length: 0 },
-    expected: ['a value'],
+    expected: [{ kind: 'value' }],
+    before: '=',
+    found: '',
   },
 };
 
@@ -20,8 +22,9 @@ describe('describeCheck', () => {
   });
 
   it('reports the count and warnings of a valid query', () => {
-    const r = describeCheck({ data: { ok: true, total: 12, warnings: ['w'] }, error: null, fresh: true });
-    expect(r).toEqual({ state: { kind: 'ok', total: 12, warnings: ['w'] }, errorAt: null });
+    const warnings = [{ code: 'empty_field' as const }];
+    const r = describeCheck({ data: { ok: true, total: 12, warnings }, error: null, fresh: true });
+    expect(r).toEqual({ state: { kind: 'ok', total: 12, warnings }, errorAt: null });
   });
 
   it('underlines a fresh syntax error and keeps message and expectations', () => {
@@ -29,7 +32,7 @@ describe('describeCheck', () => {
     expect(r.state).toEqual({
       kind: 'error',
       message: syntax.ok ? '' : syntax.error.message,
-      expected: ['a value'],
+      expected: [{ kind: 'value' }],
     });
     expect(r.errorAt).toEqual({ offset: 8, length: 0 });
   });

@@ -1,25 +1,17 @@
+import type { QueryError, QueryExpected, QueryWarning } from '../../worker/types';
 import { errorText } from '../i18n/errorText';
 
 /** What the live check says about the editor's text. */
 export type CheckState =
   | { kind: 'idle' }
   | { kind: 'checking' }
-  | { kind: 'ok'; total: number; warnings: string[] }
-  | { kind: 'error'; message: string; expected: string[] }
+  | { kind: 'ok'; total: number; warnings: QueryWarning[] }
+  | { kind: 'error'; message: string; expected: QueryExpected[] }
   | { kind: 'failed'; message: string };
 
-/** The engine's answer to `query.check` (kept structural so tests need no engine). */
+/** The engine's answer to `query.check`. */
 export type CheckResult =
-  | { ok: true; total: number; warnings: string[] }
-  | {
-      ok: false;
-      error: {
-        code: string;
-        message: string;
-        position: { offset: number; line: number; column: number; length: number };
-        expected: string[];
-      };
-    };
+  { ok: true; total: number; warnings: QueryWarning[] } | { ok: false; error: QueryError };
 
 /**
  * Turns the check query's status into what the editor shows. `fresh` says the answer belongs to

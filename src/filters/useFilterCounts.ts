@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { QueryError } from '../../worker/types';
 import { filterCountsQuery } from './queries';
 import { isKeywordFilter, type SavedFilter } from './savedFilters';
 
-/** Total/unread of one saved filter; `error` when its query no longer parses. */
+/** Total/unread of one saved filter; `error` when its query no longer parses (word it with errorText). */
 export interface FilterCount {
   total: number;
   unread: number;
-  error?: string;
+  error?: QueryError;
 }
 
 /**

@@ -169,6 +169,8 @@ export const en = {
       relay: 'Call through the Rivulet server',
       relayDesc:
         'For endpoints that do not allow calls from web pages (CORS). Your key then passes through the Rivulet server, which does not keep it.',
+      aiOffNote: 'Say on Search and Filters when AI is off',
+      aiOffNoteDesc: 'A line under the search box and the filter editor, with the way here.',
       prompt: 'Summary prompt',
       promptDesc: 'Leave it empty for the built-in prompt, in the interface language.',
       connection: 'Connection',

@@ -1,5 +1,6 @@
 import { getLanguage, t, type TKey } from './index';
 import { engineErrorsEn } from './areas/engineErrors.en';
+import { syntaxPartsOf, syntaxText } from '../filters/queryWords';
 
 interface Coded {
   code?: unknown;
@@ -17,16 +18,20 @@ function positionOf(e: Coded): { line: number; column: number } | null {
 }
 
 /**
- * What to show people for an error from the engine (or the companion server). In English this
- * is the engine's own message, which is the most specific; in other languages a known error
- * code becomes its translation (query syntax errors keep their position), and an unknown code
- * falls back to the message. Never throws.
+ * What to show people for an error from the engine (or the companion server). A query syntax
+ * error that says what was expected where is worded here, in every language
+ * (src/filters/queryWords.ts). Otherwise, in English this is the engine's own message, which is
+ * the most specific; in other languages a known error code becomes its translation (query syntax
+ * errors keep their position), and an unknown code falls back to the message. Never throws.
  */
 export function errorText(err: unknown): string {
   const e: Coded = typeof err === 'object' && err !== null ? err : {};
   const message = typeof e.message === 'string' ? e.message : String(err);
-  if (getLanguage() === 'en') return message;
   const code = typeof e.code === 'string' ? e.code : '';
+  // A rule's query that does not parse is a `bad_query` with the same parts.
+  const syntax = code === 'query_syntax' || code === 'bad_query' ? syntaxPartsOf(e.details ?? e) : null;
+  if (syntax) return syntaxText(syntax);
+  if (getLanguage() === 'en') return message;
   if (code === 'query_syntax') {
     const at = positionOf(e);
     return at ? t('engineErrors.querySyntax', at) : message;

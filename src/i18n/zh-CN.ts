@@ -168,6 +168,8 @@ export const zhCN: DeepStringRecord<typeof en> = {
       model: '模型',
       relay: '通过 Rivulet 服务器调用',
       relayDesc: '用于不允许网页直接调用的接口（CORS）。此时密钥会经过 Rivulet 服务器，服务器不会保存它。',
+      aiOffNote: '在搜索和筛选页面提示 AI 未开启',
+      aiOffNoteDesc: '在搜索框和筛选编辑器下方显示一行提示，并附上来这里的链接。',
       prompt: '摘要提示词',
       promptDesc: '留空则使用内置提示词（与界面语言一致）。',
       connection: '连接',

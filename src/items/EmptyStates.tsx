@@ -1,20 +1,12 @@
-import { Button, Group, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowRight,
-  IconConfetti,
-  IconEye,
-  IconRefresh,
-  IconRss,
-  IconStar,
-} from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconArrowRight, IconConfetti, IconEye, IconRss, IconStar } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Feed } from '../engine/contract';
 import { useTouchOnly } from '../components/KeyHint';
 import { useT } from '../i18n';
 import { keyHint } from '../keys/keyMap';
 import { useSettingsGroup } from '../settings/useSettings';
-import { feedHealth, problemReason } from '../subscriptions/feedStatus';
+import { feedHealth } from '../subscriptions/feedStatus';
 import classes from './ItemsView.module.css';
 import type { NextFeed } from './useNextFeed';
 
@@ -98,41 +90,28 @@ export function AllRead({
 }
 
 /**
- * An empty feed whose last fetch failed: the error and a Retry, never "all read" (its articles
- * may simply never have arrived). Read articles hidden by the setting are mentioned too.
+ * An empty feed whose last fetch failed: never "all read" (its articles may simply never have
+ * arrived). The feed's problem banner above the list (FeedProblemBanner) says what failed and
+ * offers Retry, so this only says why the list is empty and points there, rather than repeat the
+ * error and a second Retry. Read articles hidden by the setting are mentioned too.
  */
 export function FetchFailed({
-  feed,
-  onRetry,
   hiddenRead,
   onShowRead,
 }: {
-  feed: Feed;
-  onRetry: () => void;
   hiddenRead: number | null;
   onShowRead: () => void;
 }) {
   const t = useT();
   return (
     <div className={classes.state} data-testid="items-fetch-failed">
-      <IconAlertTriangle size={40} stroke={1.4} color="var(--mantine-color-orange-6)" />
+      <IconRss size={40} stroke={1.4} className={classes.stateIcon} />
       <Text fw={600} size="lg">
-        {t('items.empty.fetchFailed')}
+        {t('items.empty.failedEmpty')}
       </Text>
-      <Text c="dimmed" size="sm" data-testid="items-fetch-error">
-        {problemReason(feed)}
+      <Text c="dimmed" size="sm" data-testid="items-fetch-failed-text">
+        {t('items.empty.failedEmptyText')}
       </Text>
-      <Group gap="xs" justify="center">
-        <Button
-          mt="xs"
-          variant="light"
-          leftSection={<IconRefresh size={16} />}
-          onClick={onRetry}
-          data-testid="items-retry"
-        >
-          {t('items.empty.retry')}
-        </Button>
-      </Group>
       {hiddenRead ? <HiddenRead count={hiddenRead} onShowRead={onShowRead} /> : null}
     </div>
   );

@@ -308,12 +308,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     body =
       props.emptyState ??
       (scopeFeed && isFailing(scopeFeed) ? (
-        <FetchFailed
-          feed={scopeFeed}
-          onRetry={() => void refresh()}
-          hiddenRead={hidesRead ? scopeTotal : null}
-          onShowRead={showRead}
-        />
+        <FetchFailed hiddenRead={hidesRead ? scopeTotal : null} onShowRead={showRead} />
       ) : hidesRead && scopeTotal === null ? (
         <ListLoading />
       ) : hidesRead && scopeTotal ? (

@@ -14,14 +14,40 @@ import { Link, useLocation } from 'react-router-dom';
 import { type TKey, useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
+import classes from './IndexLayout.module.css';
 import { SidebarTools } from './SidebarTools';
+import { ToolLabel } from './ToolLabel';
 import { nextThemeMode } from './themeCycle';
 
-const TOOLS: { to: string; labelKey: TKey; icon: ReactNode; testId: string }[] = [
-  { to: '/rss', labelKey: 'nav.manageFeeds', icon: <IconList size={18} />, testId: 'nav-rss' },
-  { to: '/filter', labelKey: 'nav.filters', icon: <IconFilter size={18} />, testId: 'nav-filter' },
-  { to: '/search', labelKey: 'nav.search', icon: <IconSearch size={18} />, testId: 'nav-search' },
-  { to: '/download', labelKey: 'nav.download', icon: <IconDownload size={18} />, testId: 'nav-download' },
+const TOOLS: { to: string; labelKey: TKey; shortKey: TKey; icon: ReactNode; testId: string }[] = [
+  {
+    to: '/rss',
+    labelKey: 'nav.manageFeeds',
+    shortKey: 'tools.short.feeds',
+    icon: <IconList size={18} />,
+    testId: 'nav-rss',
+  },
+  {
+    to: '/filter',
+    labelKey: 'nav.filters',
+    shortKey: 'tools.short.filters',
+    icon: <IconFilter size={18} />,
+    testId: 'nav-filter',
+  },
+  {
+    to: '/search',
+    labelKey: 'nav.search',
+    shortKey: 'tools.short.search',
+    icon: <IconSearch size={18} />,
+    testId: 'nav-search',
+  },
+  {
+    to: '/download',
+    labelKey: 'nav.download',
+    shortKey: 'tools.short.download',
+    icon: <IconDownload size={18} />,
+    testId: 'nav-download',
+  },
 ];
 
 const THEME_ICON = {
@@ -58,9 +84,11 @@ export function SidebarFooter() {
               color={pathname === tool.to ? undefined : 'gray'}
               size="md"
               aria-label={t(tool.labelKey)}
+              className={classes.tool}
               data-testid={tool.testId}
             >
               {tool.icon}
+              <ToolLabel text={t(tool.shortKey)} />
             </ActionIcon>
           </Tooltip>
         ))}
@@ -73,11 +101,13 @@ export function SidebarFooter() {
             color="gray"
             size="md"
             aria-label={t('nav.theme', { mode })}
+            className={classes.tool}
             data-testid="theme-toggle"
             data-mode={themeMode}
             onClick={() => updateSettings('appearance', { themeMode: nextThemeMode(themeMode) })}
           >
             {THEME_ICON[themeMode]}
+            <ToolLabel text={t('tools.short.theme')} />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('nav.settingsTip')}>
@@ -86,10 +116,12 @@ export function SidebarFooter() {
             color="gray"
             size="md"
             aria-label={t('nav.settings')}
+            className={classes.tool}
             data-testid="open-settings"
             onClick={() => openSettings()}
           >
             <IconSettings size={18} />
+            <ToolLabel text={t('tools.short.settings')} />
           </ActionIcon>
         </Tooltip>
       </Group>

@@ -17,6 +17,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { setShortcutsHelp } from '../app/helpState';
 import { type TKey, useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
+import classes from './IndexLayout.module.css';
+import { ToolLabel } from './ToolLabel';
 
 interface ToolLink {
   to: string;
@@ -92,9 +94,11 @@ export function SidebarTools() {
             color={open ? undefined : 'gray'}
             size="md"
             aria-label={t('tools.menuLabel')}
+            className={classes.tool}
             data-testid="nav-more"
           >
             <IconDots size={18} />
+            <ToolLabel text={t('tools.short.more')} />
           </ActionIcon>
         </Tooltip>
       </Menu.Target>

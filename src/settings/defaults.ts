@@ -68,6 +68,11 @@ export interface IntegratedSettings {
   useRelay: boolean;
   /** Language articles are translated into: 'ui' (the UI language) or a tag of TRANSLATE_TARGETS. */
   translateTo: string;
+  /**
+   * Say on /search and /filter that AI is off (with the link to set it up). The note's close
+   * button turns this off for good; Settings → Integrations turns it on again.
+   */
+  aiOffNote: boolean;
 }
 
 /** Languages the reader can translate into (besides 'ui'); names come from Intl.DisplayNames. */
@@ -168,6 +173,7 @@ export function defaultSettings(): AppSettings {
       selectedModel: 'gpt-4o-mini',
       useRelay: false,
       translateTo: 'ui',
+      aiOffNote: true,
     },
     automation: { filters: [] },
   };

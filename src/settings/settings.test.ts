@@ -47,6 +47,7 @@ describe('defaults', () => {
       selectedModel: 'gpt-4o-mini',
       useRelay: false,
       translateTo: 'ui',
+      aiOffNote: true,
     });
     expect(d.automation).toEqual({ filters: [] });
     expect(Object.keys(d)).toEqual([...SETTINGS_GROUPS]);

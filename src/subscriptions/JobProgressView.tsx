@@ -1,11 +1,12 @@
 import { Button, Group, List, Progress, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { tRich, useT } from '../i18n';
+import { Fragment, type ReactNode, useState } from 'react';
+import { formatNumber, tRich, useT } from '../i18n';
 import type { JobProgress } from '../../worker/types';
 import { cancelJob } from './api';
 import { percentDone, progressLabel } from './jobProgress';
 import { failureWords } from './jobNotice';
+import { subscribeCounts } from './subscribeCounts';
 
 /** Cancels a job and keeps the button busy until the engine has stopped it. */
 export function useCancel(jobId: string) {
@@ -20,6 +21,8 @@ export function useCancel(jobId: string) {
   return { busy, cancel };
 }
 
+const SUBSCRIBING: ReadonlySet<JobProgress['kind']> = new Set(['opml-import', 'subscribe-many']);
+
 /**
  * A job's progress bar: what it does, done/total, failures so far, and Cancel while running.
  * `compact` is the one-line form for the slim bar above the main area.
@@ -28,6 +31,9 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
   const t = useT();
   const { busy, cancel } = useCancel(job.id);
   const running = job.state === 'running';
+  // A finished import or bundle is worded by its summary (JobSummaryView), where a feed that
+  // could not be fetched yet counts as added, not failed: its line does not say "1 failed" too.
+  const counted = running || !SUBSCRIBING.has(job.kind) ? job : { ...job, failed: 0 };
   return (
     <div data-testid={`job-${job.kind}`} data-state={job.state} data-job-id={job.id}>
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
@@ -38,7 +44,7 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
               ? t('subscribe.jobs.cancelled')
               : t('subscribe.jobs.finished')}
           <Text span c="dimmed" inherit ml={8} data-testid="job-counts">
-            {progressLabel(job)}
+            {progressLabel(counted)}
           </Text>
         </Text>
         {running && (
@@ -63,7 +69,7 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
         color={job.failed ? 'orange' : undefined}
         aria-label={t('subscribe.jobs.barLabel', {
           what: t(`subscribe.jobs.kinds.${job.kind}`),
-          progress: progressLabel(job),
+          progress: progressLabel(counted),
         })}
         data-testid="job-bar"
       />
@@ -71,24 +77,44 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
   );
 }
 
-/** What a finished job did: added, skipped, failed (with each reason), new articles. */
-export function JobSummaryView({ job }: { job: JobProgress }) {
+/**
+ * What a finished import or bundle did: feeds added (those that could not be fetched yet counted
+ * among them, as the Undo notice and "Remove the N feeds it added" count them), already followed,
+ * not added, new articles; then each failure with its reason. `listStored` false leaves out the
+ * failures of feeds that were subscribed (the OPML screen lists those with their fixes).
+ */
+export function JobSummaryView({ job, listStored = true }: { job: JobProgress; listStored?: boolean }) {
   const t = useT();
-  const s = job.summary ?? { added: 0, skipped: 0, failed: job.failed, newItems: 0 };
+  const c = subscribeCounts(job);
+  const b = (n: number, id: string) => <b data-testid={`summary-${id}`}>{formatNumber(n)}</b>;
+  const parts: ReactNode[][] = [
+    c.unfetched
+      ? tRich('subscribe.jobs.summaryAddedUnfetched', {
+          added: b(c.added, 'added'),
+          unfetched: b(c.unfetched, 'unfetched'),
+        })
+      : tRich('subscribe.jobs.summaryAdded', { added: b(c.added, 'added') }),
+  ];
+  if (c.skipped) parts.push(tRich('subscribe.jobs.summarySkipped', { skipped: b(c.skipped, 'skipped') }));
+  if (c.notAdded) parts.push(tRich('subscribe.jobs.summaryNotAdded', { failed: b(c.notAdded, 'failed') }));
+  parts.push(
+    tRich('subscribe.jobs.summaryNewItems', { count: c.newItems, newItems: b(c.newItems, 'new-items') }),
+  );
+  const failures = listStored ? job.failures : job.failures.filter((f) => f.feedId === null);
   return (
     <div data-testid="job-summary" data-state={job.state}>
       <Text size="sm" mb={6}>
         {job.state === 'cancelled' ? `${t('subscribe.jobs.summaryCancelled')} ` : ''}
-        {tRich('subscribe.jobs.summary', {
-          added: <b data-testid="summary-added">{s.added}</b>,
-          skipped: <b data-testid="summary-skipped">{s.skipped}</b>,
-          failed: <b data-testid="summary-failed">{s.failed}</b>,
-          newItems: <b data-testid="summary-new-items">{s.newItems}</b>,
-        })}
+        {parts.map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && ' · '}
+            {part}
+          </Fragment>
+        ))}
       </Text>
-      {job.failures.length > 0 && (
+      {failures.length > 0 && (
         <List size="sm" spacing={2} data-testid="summary-failures">
-          {job.failures.map((f, i) => (
+          {failures.map((f, i) => (
             <List.Item key={`${f.url}-${i}`}>
               <Text span fw={500} inherit>
                 {f.title || f.url || t('subscribe.jobs.unknownFeed')}

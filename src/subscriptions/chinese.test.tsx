@@ -67,7 +67,11 @@ describe('subscriptions in Simplified Chinese', () => {
       state: 'done',
       done: 1200,
       kind: 'opml-import',
-      summary: { added: 3, skipped: 1, failed: 2, newItems: 40 },
+      failures: [
+        { feedId: 4, url: 'https://d.example/', title: 'D', reason: 'HTTP 500', code: 'http_status' },
+        { feedId: null, url: 'ftp://e.example/', title: 'E', reason: 'Bad address', code: 'bad_url' },
+      ],
+      summary: { added: 3, skipped: 1, failed: 2, newItems: 40, feedIds: [1, 2, 3, 4] },
     });
     renderUi(
       <>
@@ -79,7 +83,7 @@ describe('subscriptions in Simplified Chinese', () => {
     expect(screen.getByTestId('job-cancel').textContent).toBe('取消');
     expect(screen.getByTestId('job-counts').textContent).toBe('30 / 1,200 · 2 个失败');
     const summary = screen.getByTestId('job-summary').textContent ?? '';
-    expect(summary).toBe('新增 3 · 跳过 1 · 失败 2 · 新文章 40');
+    expect(summary).toMatch(/^新增 4 个，其中 1 个暂时无法获取 · 1 个已订阅 · 1 个无法添加 · 新文章 40 篇/);
     expect(screen.getByTestId('summary-new-items').textContent).toBe('40');
   });
 

@@ -91,7 +91,11 @@ describe('JobProgressView', () => {
   });
 
   it('has no Cancel once finished; the summary lists each failure', () => {
-    const done = job({ state: 'done', done: 4, summary: { added: 2, skipped: 1, failed: 1, newItems: 9 } });
+    const done = job({
+      state: 'done',
+      done: 4,
+      summary: { added: 2, skipped: 1, failed: 1, newItems: 9, feedIds: [1, 2] },
+    });
     renderUi(
       <>
         <JobProgressView job={done} />
@@ -102,5 +106,24 @@ describe('JobProgressView', () => {
     expect(screen.getByTestId('summary-added').textContent).toBe('2');
     expect(screen.getByTestId('summary-new-items').textContent).toBe('9');
     expect(screen.getByTestId('summary-failures').textContent).toContain('X (https://x.example/f): HTTP 404');
+  });
+
+  it('counts a feed that could not be fetched among those added, as its Undo and Remove do', () => {
+    // An import of 6: 5 subscribed (one of them not fetched, kept to retry), 1 already followed.
+    const done = job({
+      state: 'done',
+      done: 6,
+      failed: 1,
+      failures: [
+        { feedId: 5, url: 'https://e.example/', title: 'E', reason: 'HTTP 500', code: 'http_status' },
+      ],
+      summary: { added: 4, skipped: 1, failed: 1, newItems: 1, feedIds: [1, 2, 3, 4, 5], groupIds: [] },
+    });
+    renderUi(<JobSummaryView job={done} listStored={false} />);
+    expect(screen.getByTestId('job-summary').textContent).toBe(
+      '5 added, 1 of them could not be fetched yet · 1 already followed · 1 new article',
+    );
+    // The unfetched feed is listed by the OPML screen with its fixes, not here.
+    expect(screen.queryByTestId('summary-failures')).toBeNull();
   });
 });

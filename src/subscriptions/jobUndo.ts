@@ -11,6 +11,7 @@ import { recordUndoAction } from '../undo/undoStore';
 import * as api from './api';
 import { unsubscribeFeeds } from './feedActions';
 import { jobsSnapshot, onJobFinished } from './jobStore';
+import { subscribeCounts } from './subscribeCounts';
 
 /**
  * Unsubscribes from the feeds the job added (asking first), then deletes the groups it created
@@ -33,8 +34,8 @@ function offer(job: JobProgress): void {
   const count = job.summary?.feedIds?.length ?? 0;
   if (!count) return;
   // The job's subscribed feeds include those whose first fetch failed (they stay subscribed and
-  // are retried); the notice says so, as the job's summary line counts them as failed.
-  const unfetched = Math.max(0, count - (job.summary?.added ?? count));
+  // are retried); the notice says so, counted as the job's summary counts them.
+  const { unfetched } = subscribeCounts(job);
   const [plain, withUnfetched] =
     job.kind === 'opml-import'
       ? (['subscribe.jobs.importedUndo', 'subscribe.jobs.importedUndoUnfetched'] as const)

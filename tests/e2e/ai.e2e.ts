@@ -5,8 +5,9 @@ import { startApp, type Running } from '../../server/testing.ts';
 import { type AiServer, startAiServer } from '../fixtures/aiServer.ts';
 import { patchSettings } from './aiApp';
 import { expectNoErrors, launchBrowser } from './harness';
-import { ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
+import { FilterScreen, ListScreen, ReaderScreen, SettingsDialog, Shell, waitFor } from './pages';
 import { AiUi } from './pages/ai';
+import { shootSizes } from './shots';
 import { forgetAiCache, seedApp } from './seed';
 
 // Issue 6, AI: a second companion server whose shared AI endpoint is the fixture server, so
@@ -293,6 +294,22 @@ describe('AI without any configuration', () => {
       await waitFor(settings.setting('apiUrl'), 'the AI address setting after the link');
       expect(await new Shell(other).screen('search').count()).toBe(1);
       expect(ai.requests).toHaveLength(0);
+      // The note comes on every search and filter: it can be put away for good, and brought
+      // back from Settings → Integrations.
+      await other.keyboard.press('Escape');
+      await waitFor(settings.dialog, 'the settings dialog to close', { state: 'detached' });
+      await aiUi.hideNotConfigured.click();
+      await waitFor(note, 'the note to go', { state: 'detached' });
+      // Gone for good: not on /filter either, after a page load.
+      await other.goto(`${bare.url}/filter`);
+      await waitFor(new FilterScreen(other).input, 'the filter editor');
+      expect(await note.count()).toBe(0);
+      await settings.open('integrations');
+      expect(await settings.setting('aiOffNote').isChecked()).toBe(false);
+      await settings.setting('aiOffNote').click({ force: true });
+      await other.keyboard.press('Escape');
+      await waitFor(note, 'the note back after turning it on in the settings');
+      await shootSizes(other, 'test-results/shots/ai', 'not-configured-note');
     } finally {
       await other.close();
       await bare.close();

@@ -179,6 +179,10 @@ describe('feed list', () => {
     await waitFor(feedList.groupOf(row).filter({ hasText: 'Moved here' }), "the feed in 'Moved here' again");
 
     await feedList.groupsButton.click();
+    // The drawer's title names the panel: no second "Groups" box inside it.
+    await waitFor(feedList.groupsPanel, 'the groups panel');
+    expect(await feedList.groupsTitles.count()).toBe(1);
+    await shootSizes(app.page, 'test-results/shots/feeds', 'groups-drawer');
     const groupRow = feedList.groupRow('Moved here');
     await feedList.groupDelete(groupRow).click();
     expect(await confirm.message.textContent()).toContain('1 feed');

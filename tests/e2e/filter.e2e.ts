@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { seedApp } from './seed';
+import { shootSizes } from './shots';
 import { ConfirmDialog, FilterScreen, ListScreen, Sidebar, waitFor, waitForPath } from './pages';
 
 // Issue 5, /filter: the query editor explains errors, counts live, saves a filter that shows in
@@ -213,6 +214,36 @@ describe('/filter', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
     }
+  });
+
+  test('warns of a misspelt field with what was meant, and of a feed used as a value with what to write', async () => {
+    const filter = new FilterScreen(app.page);
+    await app.goto('/filter');
+    await filter.type("titel LIKE 'Item'", 0);
+    await waitFor(filter.warning('unknown_field'), 'the unknown field warning');
+    expect(await filter.warnings.textContent()).toBe(
+      "Unknown field 'titel': it is null for every article. Did you mean title, feed.title, or group.title?",
+    );
+    await filter.type("feed = 'Feed 1'", 0);
+    await waitFor(filter.warning('object_field'), 'the feed-as-a-value warning');
+    expect(await filter.warnings.textContent()).toBe(
+      "'feed' is the article's feed, not a value: write feed.title, feed.url, or feed.id instead.",
+    );
+    // Written as it says, it matches.
+    await filter.type("feed.title = 'Feed 1'", 10);
+    expect(await filter.warnings.count()).toBe(0);
+  });
+
+  test('an empty filter asks for a query and says it matches every article, with no tick of a checked query', async () => {
+    const filter = new FilterScreen(app.page);
+    await app.goto('/filter');
+    await filter.type('   ');
+    await waitFor(filter.emptyNote.filter({ hasText: 'all 20' }), 'the note on the empty filter');
+    expect(await filter.emptyNote.textContent()).toBe(
+      'Type a query: an empty filter matches every article (all 20).',
+    );
+    expect(await filter.count.count()).toBe(0);
+    await shootSizes(app.page, 'test-results/shots/filter', 'empty-query');
   });
 
   test('no console errors', () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { engineWorker } from './seed';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
-import { FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
+import { FeedProblem, FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
 import { shootSizes } from './shots';
 
 const SHOTS = '/tmp/shots-addr';
@@ -115,7 +115,7 @@ describe('lists mean what they say', () => {
     expect(await text(list.unread)).toBe('1 article · 0 unread');
   });
 
-  test('an empty feed whose fetch failed shows the error and Retry, not "all read"', async () => {
+  test('an empty feed whose fetch failed shows its error and Retry once, in the banner, not "all read"', async () => {
     const { page } = app;
     const url = `${inject('feedsUrl')}/status/500`;
     const worker = await engineWorker(page);
@@ -133,14 +133,20 @@ describe('lists mean what they say', () => {
     }, url);
     await app.goto(`/f/${feedId}`);
     const list = new ListScreen(page);
+    const problem = new FeedProblem(page);
     await list.refreshButton.click();
-    const failed = list.fetchFailed;
-    await waitFor(failed, 'the fetch error in the empty feed');
-    expect(await text(list.fetchError)).toContain('500');
+    await waitFor(list.fetchFailed, 'the empty state of the failing feed');
+    await problem.waitForReason('500');
     expect(await list.allRead.count()).toBe(0);
+    // The error is said once: the empty state below the banner points at it, with no second
+    // copy of the reason and no second Retry.
+    expect(await text(list.fetchFailed)).not.toContain('500');
+    expect(await list.fetchFailedButtons.count()).toBe(0);
+    expect(await problem.button('retry').count()).toBe(1);
     await shoot(page, 'fetch-failed');
     // Retry tries again (and fails again, the fixture still answers 500).
-    await list.retry.click();
-    await waitFor(failed, 'the fetch error after Retry');
+    await problem.button('retry').click();
+    await waitFor(list.fetchFailed, 'the empty state after Retry');
+    await problem.waitForReason('500');
   });
 });

@@ -536,6 +536,35 @@ describe('the menu drawer', () => {
     await waitForPath(page, '/welcome');
   });
 
+  test('its bottom tools have names, and in the drawer short labels under the icons, whole and inside it', async () => {
+    const { page } = app;
+    const { sidebar } = screens(page);
+    await app.goto('/all');
+    await sidebar.drawerButton.click();
+    await waitFor(sidebar.drawer, 'the sidebar drawer');
+    // Seven: the four tool screens, More, the theme and the settings; each named for a screen reader.
+    const names = await sidebar.footerButtons.evaluateAll((els) =>
+      els.map((el) => el.getAttribute('aria-label')),
+    );
+    expect(names).toHaveLength(7);
+    expect(names.every((n) => !!n && n.length > 2)).toBe(true);
+    // Each has its short label in sight: not cut, under its icon, inside the drawer.
+    expect(await sidebar.footerLabels.allInnerTexts()).toEqual([
+      'Feeds',
+      'Filters',
+      'Search',
+      'Backup',
+      'More',
+      'Theme',
+      'Settings',
+    ]);
+    const fit = await sidebar.footerLabelsFit();
+    expect(fit).toEqual(Array(7).fill(true));
+    await shootSizes(page, SHOTS, 'drawer-tools');
+    await page.keyboard.press('Escape');
+    await waitFor(sidebar.root, 'the drawer to close', { state: 'detached' });
+  });
+
   test('a group folds from its chevron; Settings opened from it takes its place, Back closes both', async () => {
     const { page } = app;
     const { list, sidebar, settings } = screens(page);

@@ -11,6 +11,7 @@ import { parseQuery, type ParseResult, type QueryError } from './language/parse'
 import { runAll } from './language/plan';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
+import type { QueryWarning } from './language/warnings';
 import type { TextIndex } from '../search/textIndex';
 import { readText } from '../search/textLoss';
 import { StoreDescriptionSource } from './descriptionSource';
@@ -36,7 +37,7 @@ export class Lru<V> {
 }
 
 export type Evaluated =
-  { ok: true; ids: Int32Array; warnings: string[]; ast: QueryAst } | { ok: false; error: QueryError };
+  { ok: true; ids: Int32Array; warnings: QueryWarning[]; ast: QueryAst } | { ok: false; error: QueryError };
 
 function condMentionsDescription(c: Condition): boolean {
   if (c.type === 'and' || c.type === 'or') return c.conditions.some(condMentionsDescription);

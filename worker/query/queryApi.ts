@@ -2,6 +2,7 @@ import { PAGE_SIZE } from '../db/itemRow';
 import type { EngineContext } from '../engineContext';
 import { queryErrorToEngineError } from './language/engineError';
 import type { QueryError } from './language/parse';
+import type { QueryWarning } from './language/warnings';
 import type { TextIndex } from '../search/textIndex';
 import type { ItemRow, Page } from '../types';
 import { FLAG_READ } from '../../shared/flags';
@@ -19,14 +20,15 @@ export interface QueryPageOptions {
 }
 
 /** Answer of `query.check`. */
-export type QueryCheck = { ok: true; total: number; warnings: string[] } | { ok: false; error: QueryError };
+export type QueryCheck =
+  { ok: true; total: number; warnings: QueryWarning[] } | { ok: false; error: QueryError };
 
 /** Sidebar counts of one saved filter. */
 export interface FilterCounts {
   total: number;
   unread: number;
-  /** Why the filter cannot run (its syntax error message). */
-  error?: string;
+  /** Why the filter cannot run (its syntax error). */
+  error?: QueryError;
 }
 
 /** The `query` domain: the filter language over the engine's index. */
@@ -37,7 +39,7 @@ export interface QueryApi {
    * index version), one bulkGet per page. Fails: EngineError('query_syntax' | 'query_too_long')
    * with details { position, expected }, 'bad_cursor', storage errors.
    */
-  run(text: string, opts?: QueryPageOptions): Promise<Page<ItemRow> & { warnings: string[] }>;
+  run(text: string, opts?: QueryPageOptions): Promise<Page<ItemRow> & { warnings: QueryWarning[] }>;
   /** Live count for the editor; a syntax error is an answer, never a rejection. */
   check(text: string): Promise<QueryCheck>;
   /** Total and unread counts of saved filters, by filter id (from the results cache when current). */
@@ -89,7 +91,7 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
         const result = await evaluator.evaluate(query);
         out[id] = result.ok
           ? { total: result.ids.length, unread: countUnread(result.ids) }
-          : { total: 0, unread: 0, error: result.error.message };
+          : { total: 0, unread: 0, error: result.error };
       }
       return out;
     },

@@ -108,7 +108,12 @@ export function createRulesApi(
       throw new EngineError(
         'bad_query',
         `${parsed.error.message} (line ${parsed.error.position.line}, column ${parsed.error.position.column})`,
-        { position: parsed.error.position, expected: parsed.error.expected },
+        {
+          position: parsed.error.position,
+          expected: parsed.error.expected,
+          before: parsed.error.before,
+          found: parsed.error.found,
+        },
       );
     if (parsed.query.limit !== null)
       throw new EngineError('bad_query', 'A rule acts on each matching article: remove LIMIT from its query');

@@ -65,6 +65,8 @@ export const aiEn = {
   },
   notConfigured: 'AI is not configured, so {what} is off.',
   setUp: 'Set up AI in Settings → Integrations',
+  hideOffNote: 'Hide this note',
+  hideOffNoteTip: 'Hide this note for good. Settings → Integrations shows it again.',
   features: {
     listSummaries: 'list summaries',
     describe: 'describing filters in plain language',

@@ -56,6 +56,8 @@ export const aiZhCN: DeepStringRecord<typeof aiEn> = {
   },
   notConfigured: 'AI 尚未配置，{what}不可用。',
   setUp: '在“设置 → 集成”中配置 AI',
+  hideOffNote: '隐藏此提示',
+  hideOffNoteTip: '不再显示此提示。可在“设置 → 集成”中重新打开。',
   features: {
     listSummaries: '列表摘要',
     describe: '用自然语言描述过滤器',

@@ -49,9 +49,47 @@ export const filterEn = {
     syntaxLine: 'Syntax: {syntax} joined by AND / OR, then ORDER BY and LIMIT',
     syntax: 'field op value',
     checking: 'Checking…',
+    empty: 'Type a query: an empty filter matches every article.',
+    emptyMatches: plural({
+      one: 'Type a query: an empty filter matches every article (the {count} there is).',
+      other: 'Type a query: an empty filter matches every article (all {count}).',
+    }),
     matches: plural({ one: '{count} article matches', other: '{count} articles match' }),
     expected: 'Expected:',
     failed: 'Could not check the query: {message}',
+  },
+  // The engine's query errors and warnings, worded from their codes (src/filters/queryWords.ts).
+  words: {
+    kinds: {
+      value: 'a value',
+      number: 'a whole number',
+      field: 'a field name',
+      unit: 'a time unit (DAY, WEEK, MONTH, YEAR)',
+      operator: 'an operator',
+      operators: 'an operator (=, !=, <>, <, >, <=, >=, LIKE, NOT LIKE, IN, NOT IN, BETWEEN, IS NULL)',
+      end: 'the end of the query',
+      any: 'any character',
+    },
+    expectedAfter: "Expected {expected} after '{before}' at line {line}, column {column}",
+    expectedAt: 'Expected {expected} at line {line}, column {column}',
+    found: "(found '{found}')",
+    foundEnd: '(found the end of the query)',
+    unknownField: "Unknown field '{field}': it is null for every article.",
+    didYouMean: 'Did you mean {fields}?',
+    objectFeed: "'{field}' is the article's feed, not a value: write {fields} instead.",
+    objectGroup: "'{field}' is the article's group, not a value: write {fields} instead.",
+    emptyField: 'Empty field name: the condition matches no article.',
+    badBetween: "BETWEEN syntax or format error: '{field} BETWEEN {text}' is read as BETWEEN 0 AND 0.",
+    likeWildcards:
+      "% and _ are ordinary characters in LIKE (it already means “contains”): {field} LIKE '{pattern}' looks for “{pattern}” itself.",
+    likeBare: "For text containing “{bare}”, write '{bare}'.",
+    numberText: "{field} is a number: the text '{text}' is compared as text, so it matches nothing useful.",
+    dateText:
+      "{field} is compared with the text '{text}' as text, not as a date: for that date write UNIX_TIMESTAMP('{text}').",
+    agoText:
+      "{field} is compared with the text '{text}' as text, not as a date: for a time ago write DATE_SUB(NOW(), INTERVAL 1 DAY) (DAY, WEEK, MONTH or YEAR).",
+    invalidDate: "Invalid date '{text}' (write YYYY-MM-DD or an ISO 8601 date-time): it is null.",
+    undefinedCondition: 'Undefined condition: it matches no article.',
   },
   keywords: {
     intro:

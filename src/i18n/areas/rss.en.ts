@@ -37,7 +37,7 @@ export const rssEn = {
   scoreTip: 'Priority score: lower means you read this feed more',
   actionsFor: 'Actions for {name}',
   groupsPanel: {
-    new: 'New',
+    new: 'New group',
     empty: 'No groups yet.',
     rename: 'Rename',
     renameLabel: 'Rename {name}',

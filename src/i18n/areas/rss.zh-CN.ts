@@ -34,7 +34,7 @@ export const rssZhCN: DeepStringRecord<typeof rssEn> = {
   scoreTip: '优先级分数：越低表示你越常阅读此订阅源',
   actionsFor: '“{name}”的操作',
   groupsPanel: {
-    new: '新建',
+    new: '新建分组',
     empty: '还没有分组。',
     rename: '重命名',
     renameLabel: '重命名“{name}”',

@@ -61,6 +61,7 @@ export const subscribeEn = {
     failed: 'Could not import',
     export: 'Export OPML',
     exportFailed: 'Export failed',
+    exportNone: 'Nothing to export yet: you follow no feeds.',
     empty: 'The file is empty.',
     notXml: 'This is not an OPML file (it is not XML). Export your subscriptions as OPML and try again.',
     webPage: 'This is a web page, not an OPML file.',
@@ -82,7 +83,12 @@ export const subscribeEn = {
     failed: plural({ one: '{count} failed', other: '{count} failed' }),
     barLabel: '{what}: {progress}',
     summaryCancelled: 'Cancelled.',
-    summary: '{added} added · {skipped} skipped · {failed} failed · {newItems} new articles',
+    // The parts of a finished import's or bundle's summary, joined with ' · ' (zero parts left out).
+    summaryAdded: '{added} added',
+    summaryAddedUnfetched: '{added} added, {unfetched} of them could not be fetched yet',
+    summarySkipped: '{skipped} already followed',
+    summaryNotAdded: '{failed} could not be added',
+    summaryNewItems: plural({ one: '{newItems} new article', other: '{newItems} new articles' }),
     unknownFeed: 'Unknown feed',
     failureLine: '{feed}: {reason}',
     failuresTitle: plural({

@@ -17,4 +17,14 @@ export const toolsEn = {
   manageFeeds: 'Manage feeds',
   settings: 'Settings',
   shortcuts: 'Keyboard shortcuts',
+  // Short labels under the sidebar's bottom icons in the phone's drawer (about 44 px each).
+  short: {
+    feeds: 'Feeds',
+    filters: 'Filters',
+    search: 'Search',
+    download: 'Backup',
+    more: 'More',
+    theme: 'Theme',
+    settings: 'Settings',
+  },
 };

@@ -16,4 +16,13 @@ export const toolsZhCN: DeepStringRecord<typeof toolsEn> = {
   manageFeeds: '管理订阅源',
   settings: '设置',
   shortcuts: '键盘快捷键',
+  short: {
+    feeds: '订阅源',
+    filters: '筛选',
+    search: '搜索',
+    download: '备份',
+    more: '更多',
+    theme: '主题',
+    settings: '设置',
+  },
 };

@@ -36,7 +36,7 @@ export function QueryPanel({ draft, onDraft, onRun, state, errorAt, saveActions 
       <Group justify="space-between" align="flex-start" mt={8} gap="sm">
         {/* The status keeps ~12 em; below that the buttons move to the next line. */}
         <div style={{ flex: '1 1 12em', minWidth: '12em' }}>
-          <QueryStatus state={state} id="query-status" />
+          <QueryStatus state={state} id="query-status" empty={draft.trim() === ''} />
         </div>
         <Group gap={8}>
           {saveActions}

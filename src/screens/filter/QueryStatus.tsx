@@ -1,11 +1,34 @@
 import { Code, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { CheckState } from '../../filters/checkState';
+import { expectedText, warningText } from '../../filters/queryWords';
 import { useT } from '../../i18n';
 
-/** The line under the editor: the match count, or the syntax error and what was expected. */
-export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
+/**
+ * The line under the editor: the match count, or the syntax error and what was expected. With
+ * nothing typed (`empty`) it asks for a query, saying that an empty filter matches every article,
+ * rather than tick "73 articles match" as if a query had been checked.
+ */
+export function QueryStatus({
+  state,
+  id,
+  empty = false,
+}: {
+  state: CheckState;
+  id: string;
+  empty?: boolean;
+}) {
   const t = useT();
+  if (empty && (state.kind === 'ok' || state.kind === 'checking'))
+    return (
+      <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
+        <Text size="sm" c="dimmed" data-testid="query-empty">
+          {state.kind === 'ok' && state.total > 0
+            ? t('filter.query.emptyMatches', { count: state.total })
+            : t('filter.query.empty')}
+        </Text>
+      </div>
+    );
   return (
     <div id={id} aria-live="polite" style={{ minHeight: 24 }} data-testid="query-status">
       {state.kind === 'checking' && (
@@ -25,10 +48,10 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
             </Text>
           </Group>
           {state.warnings.map((w) => (
-            <Group key={w} gap={6} wrap="nowrap" mt={4}>
+            <Group key={JSON.stringify(w)} gap={6} wrap="nowrap" mt={4}>
               <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" style={{ flex: 'none' }} />
-              <Text size="sm" c="yellow.8" data-testid="query-warning">
-                {w}
+              <Text size="sm" c="yellow.8" data-testid="query-warning" data-code={w.code}>
+                {warningText(w)}
               </Text>
             </Group>
           ))}
@@ -45,9 +68,9 @@ export function QueryStatus({ state, id }: { state: CheckState; id: string }) {
               <Text size="xs" c="dimmed" mt={2} data-testid="query-expected">
                 {t('filter.query.expected')}{' '}
                 {state.expected.map((e, i) => (
-                  <span key={e}>
+                  <span key={expectedText(e)}>
                     {i > 0 && ' · '}
-                    <Code>{e}</Code>
+                    <Code>{expectedText(e)}</Code>
                   </span>
                 ))}
               </Text>

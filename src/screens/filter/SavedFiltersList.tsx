@@ -8,6 +8,7 @@ import { useFilterCounts } from '../../filters/useFilterCounts';
 import classes from './Filter.module.css';
 import { NameModal } from './NameModal';
 import { useI18n } from '../../i18n';
+import { errorText } from '../../i18n/errorText';
 
 interface SavedFiltersListProps {
   filters: readonly SavedFilter[];
@@ -53,7 +54,7 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
                   </Text>
                 </Link>
                 {count?.error ? (
-                  <Tooltip label={count.error} multiline maw={320}>
+                  <Tooltip label={errorText(count.error)} multiline maw={320}>
                     <Badge color="red" variant="light" size="sm">
                       {t('filter.saved.error')}
                     </Badge>

@@ -1,31 +1,30 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconFolderPlus, IconTrash } from '@tabler/icons-react';
 import type { Feed, Group as FeedGroup } from '../../engine/contract';
 import { formatNumber, useT } from '../../i18n';
 import { createGroupAction, deleteGroupAction, renameGroupAction } from '../../subscriptions/feedActions';
 
-/** Groups with their feed counts: create, rename, delete (feeds move to no group). */
+/**
+ * Groups with their feed counts: create, rename, delete (feeds move to no group). It fills the
+ * Groups drawer of /rss, whose title names it: no box or heading of its own.
+ */
 export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Feed[] }) {
   const t = useT();
   const countOf = new Map<number, number>();
   for (const f of feeds) countOf.set(f.groupId, (countOf.get(f.groupId) ?? 0) + 1);
   const sorted = [...groups].sort((a, b) => a.title.localeCompare(b.title));
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="groups-panel">
-      <Group justify="space-between" mb="xs">
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.5 }}>
-          {t('rss.groups')}
-        </Text>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          leftSection={<IconFolderPlus size={14} />}
-          onClick={() => void createGroupAction()}
-          data-testid="group-create"
-        >
-          {t('rss.groupsPanel.new')}
-        </Button>
-      </Group>
+    <div data-testid="groups-panel">
+      <Button
+        size="xs"
+        variant="light"
+        mb="sm"
+        leftSection={<IconFolderPlus size={14} />}
+        onClick={() => void createGroupAction()}
+        data-testid="group-create"
+      >
+        {t('rss.groupsPanel.new')}
+      </Button>
       {sorted.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('rss.groupsPanel.empty')}
@@ -67,6 +66,6 @@ export function GroupsPanel({ groups, feeds }: { groups: FeedGroup[]; feeds: Fee
           </Group>
         ))}
       </Stack>
-    </Paper>
+    </div>
   );
 }

@@ -126,7 +126,7 @@ export function OpmlImport() {
           {job.state !== 'running' && (
             <div style={{ marginTop: 12 }}>
               {/* Feeds that were subscribed but failed are listed below with their fixes. */}
-              <JobSummaryView job={{ ...job, failures: job.failures.filter((f) => f.feedId === null) }} />
+              <JobSummaryView job={job} listStored={false} />
               <Group justify="flex-end" mt="xs">
                 <RemoveAddedButton job={job} />
               </Group>

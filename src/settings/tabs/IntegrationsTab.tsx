@@ -194,6 +194,16 @@ export function IntegrationsTab() {
         </Text>
       )}
       {error && <AiErrorNotice error={error} />}
+      <SettingRow
+        label={t('settings.integrations.aiOffNote')}
+        description={t('settings.integrations.aiOffNoteDesc')}
+      >
+        <Switch
+          checked={s.aiOffNote}
+          onChange={(e) => set({ aiOffNote: e.currentTarget.checked })}
+          data-testid="setting-aiOffNote"
+        />
+      </SettingRow>
       <ResetButton group="integrated" />
       <SendToSection />
     </div>

@@ -101,6 +101,10 @@ export class AiUi {
   get openSettings(): Locator {
     return this.notConfigured.locator(tid('ai-open-settings')).describe("the note's link to the settings");
   }
+  /** The close button that hides the note for good. */
+  get hideNotConfigured(): Locator {
+    return this.page.locator(tid('ai-not-configured-hide')).describe("the note's close button");
+  }
   /** Waits for the summary box in this state. */
   async waitSummary(status: string, timeout?: number): Promise<void> {
     await waitFor(this.summaryIn(status), `the summary box ${status}`, { timeout });

@@ -104,6 +104,18 @@ export class FilterScreen {
     await waitFor(this.panelsToggle, 'the filter side panels toggle');
     if ((await this.panelsToggle.getAttribute('aria-expanded')) !== 'true') await this.panelsToggle.click();
   }
+  /** What the status line says with nothing typed (an empty filter matches every article). */
+  get emptyNote(): Locator {
+    return this.page.locator(tid('query-empty')).describe('the note that the filter is empty');
+  }
+  /** The live check's warnings (each carries its engine code in `data-code`). */
+  get warnings(): Locator {
+    return this.page.locator(tid('query-warning')).describe("the query's warnings");
+  }
+  /** The warning with this engine code ('unknown_field', 'object_field', …). */
+  warning(code: string): Locator {
+    return this.warnings.and(this.page.locator(`[data-code="${code}"]`)).describe(`the ${code} warning`);
+  }
   /** What the parser expected at the error ("a value"). */
   get expected(): Locator {
     return this.page.locator(tid('query-expected')).describe('what the query error expected');

@@ -327,15 +327,13 @@ export class ListScreen {
   get showRead(): Locator {
     return this.page.locator(tid('items-show-read')).describe('Show read');
   }
-  /** An empty feed's fetch failure: the state, its error text and Retry. */
+  /** An empty feed whose fetch failed: the state (which leaves the error to the feed's banner). */
   get fetchFailed(): Locator {
-    return this.page.locator(tid('items-fetch-failed')).describe('the fetch error in the empty feed');
+    return this.page.locator(tid('items-fetch-failed')).describe('the empty state of a failing feed');
   }
-  get fetchError(): Locator {
-    return this.page.locator(tid('items-fetch-error')).describe("the empty feed's fetch error text");
-  }
-  get retry(): Locator {
-    return this.page.locator(tid('items-retry')).describe("the empty feed's Retry");
+  /** The buttons of a failing feed's empty state (none: the feed's banner has Retry). */
+  get fetchFailedButtons(): Locator {
+    return this.fetchFailed.getByRole('button').describe("the failing feed's empty state's buttons");
   }
   /** Waits until the virtual list has loaded exactly `n` rows (its `data-loaded`). */
   async waitForLoaded(n: number): Promise<void> {

@@ -43,6 +43,48 @@ export class Notices {
   get quotaRetry(): Locator {
     return this.quota.locator(tid('storage-retry')).describe("the quota notice's Retry now");
   }
+  /** The toasts shown at the bottom of the screen (Undo, storage, refresh failures…). */
+  get bottomToasts(): Locator {
+    return this.page
+      .locator('.mantine-Notifications-root[data-position^="bottom"] .mantine-Notification-root')
+      .describe('the notices at the bottom of the screen');
+  }
+  /**
+   * Scrolls the main area to its end and measures, in viewport px, the bottom of its last visible
+   * control (button, link, field) and the top of the highest notice at the bottom of the screen
+   * (Infinity with none).
+   */
+  async lastControlAndNotices(): Promise<{ controlBottom: number; noticesTop: number }> {
+    await this.page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.scrollTop = main.scrollHeight;
+    });
+    // The notices' room is applied on the next frame (src/app/noticeRoom.ts): scroll again after it.
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const main = document.querySelector('main')!;
+              main.scrollTop = main.scrollHeight;
+              done();
+            }),
+          ),
+        ),
+    );
+    return this.page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const controls = [...main.querySelectorAll('button, a[href], input, textarea')].filter(
+        (el) => (el as HTMLElement).offsetParent !== null,
+      );
+      const controlBottom = Math.max(...controls.map((el) => el.getBoundingClientRect().bottom));
+      const toasts = document.querySelectorAll(
+        '.mantine-Notifications-root[data-position^="bottom"] .mantine-Notification-root',
+      );
+      const noticesTop = Math.min(Infinity, ...[...toasts].map((el) => el.getBoundingClientRect().top));
+      return { controlBottom, noticesTop };
+    });
+  }
   /** Waits for a notice and returns its text. */
   async text(notice: Locator, what: string): Promise<string> {
     await waitFor(notice, what);

@@ -20,6 +20,23 @@ export class OpmlTab {
   get exportButton(): Locator {
     return this.page.locator(tid('opml-export')).describe('the Export button');
   }
+  /** Export when there is nothing to export: shown disabled (not `disabled`, so it can explain). */
+  get exportDisabled(): Locator {
+    return this.exportButton
+      .and(this.page.locator('[data-disabled][aria-disabled="true"]'))
+      .describe('the disabled Export button');
+  }
+  /** Clicks Export while it is shown disabled (Playwright waits for an aria-disabled button to enable; a person's click is not held back). */
+  async clickDisabledExport(): Promise<void> {
+    await this.exportDisabled.click({ force: true });
+  }
+  /** The notice a tap on Export gets when there is nothing to export. */
+  get exportNone(): Locator {
+    return this.page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Nothing to export yet' })
+      .describe('the notice that there is nothing to export');
+  }
   /** The import job's panel. */
   get job(): Locator {
     return this.page.locator(tid('opml-job')).describe('the import job');
@@ -28,8 +45,11 @@ export class OpmlTab {
   jobPart(part: 'bar' | 'summary' | 'counts'): Locator {
     return this.job.locator(tid(`job-${part}`)).describe(`the import job's ${part}`);
   }
-  /** A number in the job's summary: 'added', 'skipped', 'failed'. */
-  summaryCount(which: 'added' | 'skipped' | 'failed'): Locator {
+  /**
+   * A number in the job's summary: 'added' (every feed it subscribed to), 'unfetched' (of those,
+   * the ones not fetched yet), 'skipped' (already followed), 'failed' (not added at all).
+   */
+  summaryCount(which: 'added' | 'unfetched' | 'skipped' | 'failed'): Locator {
     return this.jobPart('summary')
       .locator(tid(`summary-${which}`))
       .describe(`the summary's ${which} count`);

@@ -65,6 +65,14 @@ export class RssScreen {
   get groupsPanel(): Locator {
     return this.page.locator(tid('groups-panel')).describe('the groups panel');
   }
+  /** The drawer the Groups button opens (named by its title). */
+  get groupsDrawer(): Locator {
+    return this.page.getByRole('dialog', { name: 'Groups' }).describe('the Groups drawer');
+  }
+  /** Every text in the Groups drawer that says just "Groups" (its title should be the only one). */
+  get groupsTitles(): Locator {
+    return this.groupsDrawer.getByText('Groups', { exact: true }).describe("the drawer's 'Groups' titles");
+  }
   /** A group's row in the groups panel, by (part of) its name. */
   groupRow(name: string): Locator {
     return this.groupsPanel

@@ -37,6 +37,30 @@ export class Sidebar {
       .locator(`${tid('sidebar-footer')} :is(a, button)`)
       .describe("the sidebar footer's buttons");
   }
+  /** The short names under the footer's icons (shown in the drawer only). */
+  get footerLabels(): Locator {
+    return this.page
+      .locator(`${tid('sidebar-footer')} ${tid('tool-label')}`)
+      .describe("the footer icons' labels");
+  }
+  /** For each footer label: shown whole (not cut), inside its button and inside the sidebar. */
+  async footerLabelsFit(): Promise<boolean[]> {
+    return this.footerLabels.evaluateAll((els) => {
+      const sidebar = document.querySelector('[data-testid="sidebar"]')!.getBoundingClientRect();
+      return els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const button = el.closest('a, button')!.getBoundingClientRect();
+        return (
+          r.width > 0 &&
+          el.scrollWidth <= Math.ceil(r.width) &&
+          r.left >= button.left - 0.5 &&
+          r.right <= button.right + 0.5 &&
+          r.left >= sidebar.left &&
+          r.right <= sidebar.right
+        );
+      });
+    });
+  }
   /** A feed's link, by id or by its shown name. */
   feed(idOrName: number | string): Locator {
     if (typeof idOrName === 'number')

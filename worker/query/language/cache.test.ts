@@ -22,7 +22,7 @@ describe('QueryRunner', () => {
     });
     expect(runner.run('nope = 1', source)).toMatchObject({
       ok: true,
-      warnings: ["Unknown field 'nope': it is null for every item"],
+      warnings: [{ code: 'unknown_field', field: 'nope', suggestions: [] }],
     });
   });
 

@@ -2,9 +2,10 @@ import { parseQuery, type ParseResult, type QueryError } from './parse';
 import { planAndRun } from './plan';
 import type { QuerySource, RunOptions, RunResult } from './source';
 import { usesNow } from './validate';
+import type { QueryWarning } from './warnings';
 
 export type RunTextResult =
-  ({ ok: true } & RunResult & { warnings: string[] }) | { ok: false; error: QueryError };
+  ({ ok: true } & RunResult & { warnings: QueryWarning[] }) | { ok: false; error: QueryError };
 
 /** A small LRU map. */
 class Lru<V> {

@@ -1,7 +1,11 @@
 import { EngineError } from '../../errors';
 import type { QueryError } from './parse';
 
-/** Wraps a QueryError into the EngineError that crosses the worker boundary (details: position, expected). */
+/**
+ * Wraps a QueryError into the EngineError that crosses the worker boundary (details: position,
+ * expected, before, found; the UI words the message from them).
+ */
 export function queryErrorToEngineError(error: QueryError): EngineError {
-  return new EngineError(error.code, error.message, { position: error.position, expected: error.expected });
+  const { position, expected, before, found } = error;
+  return new EngineError(error.code, error.message, { position, expected, before, found });
 }

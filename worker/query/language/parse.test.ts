@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_LENGTH, parseQuery, type QueryError } from './parse';
+import { MAX_QUERY_LENGTH, parseQuery, type ParseResult, type QueryError } from './parse';
+import { warningMessage } from './warnings';
+
+/** A parse's warnings in the engine's English (what the console and the CLI show). */
+const said = (r: ParseResult): string => (r.ok ? r.warnings.map(warningMessage).join('\n') : '');
 
 function ast(text: string) {
   const r = parseQuery(text);
@@ -109,7 +113,7 @@ describe('parseQuery: trees', () => {
       expect(r.ok, q).toBe(true);
       if (r.ok) {
         expect(r.query.where).toMatchObject({ type: 'badBetween', field: 'a' });
-        expect(r.warnings.join()).toContain('BETWEEN syntax or format error');
+        expect(said(r)).toContain('BETWEEN syntax or format error');
       }
     }
     expect(ast('a BETWEEN 5 AND b = 1').where).toMatchObject({
@@ -125,13 +129,13 @@ describe('parseQuery: trees', () => {
     expect(r.ok && r.query.where).toMatchObject({
       conditions: [{ type: 'compare' }, { type: 'like', value: { type: 'literal', value: '%rust%' } }],
     });
-    const w = r.ok ? r.warnings.join('\n') : '';
+    const w = said(r);
     expect(w).toContain('% and _ are ordinary characters in LIKE');
     expect(w).toContain(`for text containing "rust", write 'rust'`);
     // An underscore inside the text: said, with no rewrite offered.
     const u = parseQuery("title LIKE 'snake_case'");
-    expect(u.ok && u.warnings.join()).toContain('looks for "snake_case" itself');
-    expect(u.ok && u.warnings.join()).not.toContain('write');
+    expect(said(u)).toContain('looks for "snake_case" itself');
+    expect(said(u)).not.toContain('write');
     expect(parseQuery("title LIKE 'rust'").ok && parseQuery("title LIKE 'rust'")).toMatchObject({
       warnings: [],
     });
@@ -139,7 +143,7 @@ describe('parseQuery: trees', () => {
   it('warns when a number field is compared with text that is not a number, and says what to write', () => {
     const w = (q: string) => {
       const r = parseQuery(q);
-      return r.ok ? r.warnings.join('\n') : `error: ${r.error.message}`;
+      return r.ok ? said(r) : `error: ${r.error.message}`;
     };
     expect(w("pubDate > '2024-01-01'")).toContain(`for that date write UNIX_TIMESTAMP('2024-01-01')`);
     expect(w("pubDate > 'yesterday'")).toContain('DATE_SUB(NOW(), INTERVAL 1 DAY)');
@@ -158,7 +162,8 @@ describe('parseQuery: trees', () => {
   it('accepts quoted and empty field names, with a warning', () => {
     const r = parseQuery(`"" = 'x'`);
     expect(r.ok && r.query.where).toMatchObject({ field: '' });
-    expect(r.ok && r.warnings.join()).toContain('Empty field name');
+    expect(said(r)).toContain('Empty field name');
+    expect(r.ok && r.warnings).toEqual([{ code: 'empty_field' }]);
   });
 });
 
@@ -168,7 +173,9 @@ describe('parseQuery: errors', () => {
     expect(e.code).toBe('query_syntax');
     expect(e.message).toBe("Expected a value after '=' at line 1, column 29 (found the end of the query)");
     expect(e.position).toEqual({ offset: 28, line: 1, column: 29, length: 0 });
-    expect(e.expected).toEqual(['a value']);
+    // What was expected, and around what, as parts the app words in its language.
+    expect(e.expected).toEqual([{ kind: 'value' }]);
+    expect(e).toMatchObject({ before: '=', found: '' });
   });
   it('names the unexpected token', () => {
     const e = error('title = rust');
@@ -182,11 +189,11 @@ describe('parseQuery: errors', () => {
   });
   it('reports continuations after a complete condition', () => {
     const e = error('a = 1 b = 2');
-    expect(e.expected).toEqual(expect.arrayContaining(['AND', 'OR', 'end of query']));
+    expect(e.expected).toEqual(expect.arrayContaining([{ token: 'AND' }, { token: 'OR' }, { kind: 'end' }]));
     expect(e.position.column).toBe(7);
   });
   it('reports missing field names and unbalanced parentheses', () => {
-    expect(error("= 'x'").expected).toContain('a field name');
+    expect(error("= 'x'").expected).toContainEqual({ kind: 'field' });
     expect(error('(a = 1').message).toContain("')'");
     expect(error('a = 1)').position.offset).toBe(5);
     expect(error('WHERE').message).toContain("after 'WHERE'");
@@ -198,9 +205,7 @@ describe('parseQuery: errors', () => {
     expect(error('order = 1').code).toBe('query_syntax');
     expect(error('a = 1e5').code).toBe('query_syntax');
     expect(error('LIMIT -1').code).toBe('query_syntax');
-    expect(error('a > DATE_SUB(NOW(), INTERVAL 1 fortnight)').expected).toEqual([
-      'a time unit (DAY, WEEK, MONTH, YEAR)',
-    ]);
+    expect(error('a > DATE_SUB(NOW(), INTERVAL 1 fortnight)').expected).toEqual([{ kind: 'unit' }]);
   });
   it('caps the input length', () => {
     const e = error(`title = '${'x'.repeat(MAX_QUERY_LENGTH)}'`);

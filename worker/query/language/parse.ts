@@ -2,6 +2,7 @@ import { parse as peggyParse, SyntaxError as PeggySyntaxError } from '../../../g
 import type { PeggyExpectation } from '../../../grammar/filter.peggy';
 import type { QueryAst } from './ast';
 import { collectWarnings } from './validate';
+import type { QueryWarning } from './warnings';
 
 /** Longest query text accepted; longer input is refused before parsing. */
 export const MAX_QUERY_LENGTH = 4000;
@@ -15,17 +16,30 @@ export interface QueryErrorPosition {
   length: number;
 }
 
-/** A query that cannot be run, with a message for people. */
+/**
+ * One thing the parser would have accepted: a word of the language as it is written (`AND`,
+ * `ORDER BY`, `')'`), or a kind of thing, which the UI words in its language.
+ */
+export type QueryExpected =
+  { token: string } | { kind: 'value' | 'number' | 'field' | 'unit' | 'operator' | 'end' | 'any' };
+
+/**
+ * A query that cannot be run. `message` is in English (for the CLI, logs and older pages); the
+ * app words it from the rest: the position, what was expected there, the token before it and
+ * the one found (`found` '' at the end of the query).
+ */
 export interface QueryError {
   code: 'query_syntax' | 'query_too_long';
   message: string;
   position: QueryErrorPosition;
-  /** What the parser would have accepted at `position`, in words ("a value", "AND", "')'"). */
-  expected: string[];
+  /** What the parser would have accepted at `position` (empty when the parser did not say). */
+  expected: QueryExpected[];
+  before?: string;
+  found?: string;
 }
 
 export type ParseResult =
-  { ok: true; query: QueryAst; warnings: string[] } | { ok: false; error: QueryError };
+  { ok: true; query: QueryAst; warnings: QueryWarning[] } | { ok: false; error: QueryError };
 
 // One token of the query text, for naming what came before / at an error.
 const TOKEN =
@@ -53,24 +67,55 @@ function tokenBefore(text: string, offset: number): string {
   return last;
 }
 
-function quote(token: string): string {
-  return token.length > 30 ? `'${token.slice(0, 27)}…'` : `'${token}'`;
+/** A token as the messages show it: at most 30 characters. */
+function shorten(token: string): string {
+  return token.length > 30 ? `${token.slice(0, 27)}…` : token;
 }
 
-function describe(e: PeggyExpectation): string {
+function quote(token: string): string {
+  return `'${shorten(token)}'`;
+}
+
+// The grammar's names for kinds of things (grammar/filter.peggy), as the kinds the UI words.
+const KINDS: Record<string, Exclude<QueryExpected, { token: string }>['kind']> = {
+  'a value': 'value',
+  'a whole number': 'number',
+  'a field name': 'field',
+  'a time unit (DAY, WEEK, MONTH, YEAR)': 'unit',
+  'an operator': 'operator',
+  'end of query': 'end',
+};
+
+function describe(e: PeggyExpectation): QueryExpected | null {
   switch (e.type) {
-    case 'other':
-      return e.description ?? '';
+    case 'other': {
+      const words = e.description ?? '';
+      const kind = KINDS[words];
+      if (kind) return { kind };
+      return words && !HIDDEN.has(words) ? { token: words } : null;
+    }
     case 'literal':
-      return e.ignoreCase ? (e.text ?? '').toUpperCase() : `'${e.text ?? ''}'`;
+      return { token: e.ignoreCase ? (e.text ?? '').toUpperCase() : `'${e.text ?? ''}'` };
     case 'end':
-      return 'end of query';
+      return { kind: 'end' };
     case 'any':
-      return 'any character';
+      return { kind: 'any' };
     default:
-      return e.description ?? 'a token';
+      return e.description ? { token: e.description } : null;
   }
 }
+
+/** The English words for one expectation (the engine's own message). */
+const ENGLISH: Record<Exclude<QueryExpected, { token: string }>['kind'], string> = {
+  value: 'a value',
+  number: 'a whole number',
+  field: 'a field name',
+  unit: 'a time unit (DAY, WEEK, MONTH, YEAR)',
+  operator: 'an operator',
+  end: 'end of query',
+  any: 'any character',
+};
+const english = (e: QueryExpected): string => ('token' in e ? e.token : ENGLISH[e.kind]);
 
 function joinWords(words: string[]): string {
   if (words.length <= 1) return words[0] ?? 'something else';
@@ -93,14 +138,27 @@ function toQueryError(text: string, err: PeggySyntaxError): QueryError {
       expected: [],
     };
   }
-  const expected = [...new Set(err.expected.map(describe))].filter((w) => w && !HIDDEN.has(w)).sort();
+  const byWords = new Map<string, QueryExpected>();
+  for (const e of err.expected) {
+    const d = describe(e);
+    if (d && !HIDDEN.has(english(d))) byWords.set(english(d), d);
+  }
+  const words = [...byWords.keys()].sort();
+  const expected = words.map((w) => byWords.get(w)!);
   const before = tokenBefore(text, offset);
-  let message = `Expected ${joinWords(expected)}`;
-  if (expected.length === 1 && expected[0] === 'an operator') message += ` ${OPERATORS}`;
+  let message = `Expected ${joinWords(words)}`;
+  if (words.length === 1 && words[0] === 'an operator') message += ` ${OPERATORS}`;
   if (before) message += ` after ${quote(before)}`;
   message += ` at line ${line}, column ${column}`;
   message += found ? ` (found ${quote(found)})` : ' (found the end of the query)';
-  return { code: 'query_syntax', message, position, expected };
+  return {
+    code: 'query_syntax',
+    message,
+    position,
+    expected,
+    before: shorten(before),
+    found: shorten(found),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
 import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
-import { collectWarnings, logWarnings } from './validate';
+import { logWarnings, warningMessages } from './validate';
 import { norm } from './semantics';
 import { evalValue } from './values';
 import { FLAG_HIDDEN } from '../../../shared/flags';
@@ -41,7 +41,7 @@ export function runAll(ast: QueryAst, source: QuerySource): Int32Array {
 }
 
 function runLogged(ast: QueryAst, source: QuerySource, opts: RunOptions): { ids: Int32Array; total: number } {
-  const warnings = new Set(collectWarnings(ast));
+  const warnings = new Set(warningMessages(ast));
   try {
     return run(ast, source, opts, warnings);
   } finally {

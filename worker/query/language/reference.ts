@@ -3,7 +3,7 @@ import type { Condition, QueryAst } from './ast';
 import { resolveField, type FieldKey } from './fields';
 import { between, cmp, compareForSort, eq, like, norm, type Val } from './semantics';
 import { plainTextLower } from './textColumn';
-import { collectWarnings, logWarnings } from './validate';
+import { logWarnings, warningMessages } from './validate';
 import { evalValue } from './values';
 
 /** An item with everything a query can ask about it, as plain objects. */
@@ -82,7 +82,7 @@ export function plainFieldValue(item: PlainItem, key: FieldKey | null): Val {
  * Logs the query's warnings (malformed BETWEEN, unknown fields…) with console.warn.
  */
 export function evaluateReference(ast: QueryAst, items: PlainItem[], ctx: ReferenceContext): number[] {
-  logWarnings(collectWarnings(ast));
+  logWarnings(warningMessages(ast));
   const now = ctx.now();
   const warnings = new Set<string>();
   const value = (expr: Parameters<typeof evalValue>[0]): Val => evalValue(expr, now, (m) => warnings.add(m));
