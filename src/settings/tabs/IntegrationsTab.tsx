@@ -198,11 +198,14 @@ export function IntegrationsTab() {
         label={t('settings.integrations.aiOffNote')}
         description={t('settings.integrations.aiOffNoteDesc')}
       >
-        <Switch
-          checked={s.aiOffNote}
-          onChange={(e) => set({ aiOffNote: e.currentTarget.checked })}
-          data-testid="setting-aiOffNote"
-        />
+        {(field) => (
+          <Switch
+            {...field}
+            checked={s.aiOffNote}
+            onChange={(e) => set({ aiOffNote: e.currentTarget.checked })}
+            data-testid="setting-aiOffNote"
+          />
+        )}
       </SettingRow>
       <ResetButton group="integrated" />
       <SendToSection />
