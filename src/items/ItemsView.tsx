@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -26,7 +25,7 @@ import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
 import { useSendFirst } from '../sendTo/useSendToActions';
-import { type MarkAge, planListRead, planScopeRead } from './markAllRead';
+import { useMarkAllRead } from './useMarkAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
@@ -40,8 +39,7 @@ import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
 import { ListLoading } from './ListLoading';
-import { errorText } from '../i18n/errorText';
-import { onUndone, recordUndo } from '../undo/undoStore';
+import { onUndone } from '../undo/undoStore';
 import type { ItemViewKey } from '../queries/keys';
 
 export interface ItemsViewProps {
@@ -130,7 +128,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
   const openId = missing ? null : address.openId;
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const [markMenuOpen, setMarkMenuOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
   // `focus`: a move with the keyboard, which puts the focus on the list's rows (VirtualList.tsx).
@@ -207,42 +204,25 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     setRefreshing(false);
   }, [scope]);
 
-  const canMarkAll = !!scope || !!props.markAllRows;
-  const markAll = async (age: MarkAge) => {
-    setMarkMenuOpen(false);
-    if (!canMarkAll) return;
-    try {
-      const { fetchRange, fetchPage } = props;
-      // Counted first: the question names how many, and a choice that covers nothing (nothing
-      // older than a day) says so instead of asking and then marking none.
-      const plan = scope
-        ? await planScopeRead(scope, age)
-        : await planListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
-      if (plan.count === 0) {
-        notifications.show({ message: t(`items.nothingToMark.${age}`) });
-        return;
-      }
-      const ok = await confirm({
-        title: t('items.markConfirm.title'),
-        message: t(`items.markConfirm.${age}`, { count: plan.count }),
-        confirmLabel: t('items.markConfirm.confirm'),
-      }).catch(() => false);
-      if (!ok) return;
-      const token = await plan.run();
-      // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
-      // and for the undo.
+  const { fetchRange, fetchPage } = props;
+  const {
+    canMarkAll,
+    menuOpen: markMenuOpen,
+    setMenuOpen: setMarkMenuOpen,
+    markAll,
+  } = useMarkAllRead(
+    {
+      scope,
+      pages: props.markAllRows ? (fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage) : undefined,
+    },
+    // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
+    // and for the undo.
+    () => {
       address.close();
       actions.resetSeen();
       data.reload();
-      recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: t('items.markFailed'),
-        message: errorText(err),
-      });
-    }
-  };
+    },
+  );
 
   const selectedRow = data.rows[selected];
   const sendFirst = useSendFirst();
