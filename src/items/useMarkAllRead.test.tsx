@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemRow, UndoToken } from '../engine/contract';
-import { clearUndo, pendingUndo } from '../undo/undoStore';
+import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
 import { useMarkAllRead } from './useMarkAllRead';
 
 const engine = {
@@ -84,5 +84,30 @@ describe('mark all read', () => {
       expect.objectContaining({ color: 'red', title: 'Could not mark as read' }),
     );
     expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('undo right after the yes', () => {
+  it('waits for the engine to answer and takes back the marking, not the change before', async () => {
+    recordUndo({ flag: 'saved', set: true, ids: [9] }, (n) => `${n} saved`);
+    let answer!: (token: UndoToken) => void;
+    engine.state.markAllRead.mockImplementationOnce(() => new Promise<UndoToken>((r) => (answer = r)));
+    const { result } = renderHook(() => useMarkAllRead({ scope: { scope: 'all' } }, () => {}));
+    let marking: Promise<void> = Promise.resolve();
+    act(() => {
+      marking = result.current.markAll('all');
+    });
+    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalled());
+    // z now, before the engine has answered.
+    const undo = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+    const restored = undoLast(undo);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(undo).not.toHaveBeenCalled();
+    answer({ flag: 'read', set: true, ids: [1, 2, 3] });
+    await act(async () => {
+      expect(await restored).toBe(3);
+      await marking;
+    });
+    expect(undo).toHaveBeenCalledExactlyOnceWith({ flag: 'read', set: true, ids: [1, 2, 3] });
   });
 });

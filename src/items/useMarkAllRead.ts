@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { confirm } from '../components/ConfirmDialog';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
-import { recordUndo } from '../undo/undoStore';
+import { makeChange, recordUndo } from '../undo/undoStore';
 import { type ListPages, type ListScope, type MarkAge, planListRead, planScopeRead } from './markAllRead';
 
 export interface MarkAllSource {
@@ -55,9 +55,12 @@ export function useMarkAllRead(source: MarkAllSource, onMarked: () => void): Mar
         confirmLabel: t('items.markConfirm.confirm'),
       }).catch(() => false);
       if (!ok) return;
-      const token = await plan.run();
-      onMarked();
-      recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
+      // Under way from the yes: a z pressed before the engine answers takes this back.
+      await makeChange(async (made) => {
+        const token = await plan.run();
+        onMarked();
+        recordUndo(token, (count) => t('keys.undo.markedRead', { count }), { made });
+      });
     } catch (err) {
       notifications.show({ color: 'red', title: t('items.markFailed'), message: errorText(err) });
     }
