@@ -114,6 +114,32 @@ describe('the article address', () => {
     expect(pasted.state.historyAction).toBe('REPLACE');
   });
 
+  it('closing gives the keyboard back to the list, unless something else took it', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    engine.items.get.mockImplementation((id: number) =>
+      Promise.resolve({ ...rows.find((r) => r.id === id), description: '<p>Body</p>', enclosure: null }),
+    );
+    const router = renderList();
+    await screen.findByText('2 unread of 5');
+    press('j');
+    press('Enter');
+    await screen.findByTestId('reader');
+    // A click in the article took the focus from the list.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    press('Escape');
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('listbox'));
+    // Closed by Back while a control outside the list has the focus: it keeps it.
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    const outside = screen.getByTestId('items-view').querySelector('header button') as HTMLElement;
+    outside.focus();
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/f/1');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(document.activeElement).toBe(outside);
+  });
+
   it('an article further down than the first page: the list loads on to it, and j goes on from there', async () => {
     updateSettings('general', { defaultView: 'list', hideReadArticles: false });
     const many = Array.from({ length: 1200 }, (_, i) => ({

@@ -19,6 +19,7 @@ import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
 import { useRowSelection } from './rowSelection';
 import { useSelectionEntry } from './selectionEntry';
+import { useFocusListOnClose } from './focusOnClose';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -139,10 +140,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
   });
   const previewOpen = usePreviewGuard();
+  const bodyRef = useRef<HTMLDivElement | null>(null);
 
-  // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
-  // An undo puts rows back (flags, or deleted articles): the list refetches in place, so a
-  // scroll-marking undo far down a list keeps the reader where they were.
+  // An undo puts rows back (flags, rows hidden once read, deleted articles): the list refetches
+  // in place, so a scroll-marking undo far down a list keeps the reader where they were.
   const { refresh: refetchInPlace } = data;
   useEffect(() => onUndone(() => refetchInPlace()), [refetchInPlace]);
 
@@ -339,7 +340,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     );
 
   const column = view === 'column';
-  const bodyRef = useRef<HTMLDivElement | null>(null);
+  useFocusListOnClose(openId, bodyRef, () => scrollToItem(selected, true));
   return (
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader

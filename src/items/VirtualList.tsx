@@ -15,9 +15,9 @@ import { itemAt, SwipeBackdrop, useRowSwipes } from './rowSwipe';
 import { useLongPress } from './longPress';
 
 /**
- * A request to bring an item into view; `seq` makes repeated requests distinct. `focus` (a move
- * with the keyboard) also puts the keyboard focus on the list, so a screen reader announces the
- * row selected.
+ * A request to bring an item into view (none: index -1); `seq` makes repeated requests distinct.
+ * `focus` (a move with the keyboard, the reader closed) also puts the keyboard focus on the list,
+ * so a screen reader announces the row selected.
  */
 export interface ScrollRequest {
   index: number;
@@ -135,7 +135,7 @@ export function VirtualList(props: VirtualListProps) {
   const { scrollTo } = props;
   useEffect(() => {
     if (!scrollTo) return;
-    virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+    if (scrollTo.index >= 0) virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
     // The list scrolls itself: focusing must not scroll it (to the listbox's top) as well.
     if (scrollTo.focus) listboxRef.current?.focus({ preventScroll: true });
   }, [scrollTo, virtualizer, cols]);

@@ -102,3 +102,41 @@ test('j and k are announced: the focused listbox names the selected option; clic
   await shootSizes(page, '/tmp/shots-selection', 'announced');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
+
+test('closing the reader gives the focus back to the list, on the article just read', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  // A fresh entry of a list the tests above did not visit.
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.waitForRow('Side 1');
+  // List view, the reader over the list: opened with a click, read on with j after a click in
+  // the article (the focus left the list), closed with Esc.
+  await list.open('Side 1');
+  await reader.body.click();
+  await page.keyboard.press('j');
+  await reader.waitOpen('Side 2');
+  await page.keyboard.press('Escape');
+  await reader.waitClosed();
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // The close button, from the keyboard's Enter.
+  await page.keyboard.press('Enter');
+  await reader.waitOpen('Side 2');
+  await reader.close();
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // The arrows and k go on from there.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => list.announced()).toBe('Side 3');
+
+  // Two panes: the browser's Back closes the reader.
+  await setSettings(page, { general: { defaultView: 'column' } });
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.open('Side 4');
+  await reader.body.click();
+  expect(await list.announced()).toBeNull();
+  await page.goBack();
+  await reader.waitClosed();
+  await expect.poll(() => list.announced()).toBe('Side 4');
+  await page.keyboard.press('k');
+  await expect.poll(() => list.announced()).toBe('Side 3');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
