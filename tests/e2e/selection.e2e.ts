@@ -1,7 +1,8 @@
 /**
  * The list's selection in the real app: it is kept with its history entry, so a reload, Back and
- * Forward come back to the article that was selected, in view; and a screen reader is told of it
- * (the rows are a listbox's options, the selected one its active descendant).
+ * Forward come back to the article that was selected, in view, even one j reached a moment before
+ * the list was left; a screen reader is told of it (the rows are a listbox's options, the
+ * selected one its active descendant), and closing the reader gives the list the keyboard again.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -70,6 +71,36 @@ test('reload, Back and Forward come back to the selected article, in view', asyn
   // Back once more: the entry kept the selection as it last moved.
   await page.goBack();
   await waitFor(list.selected('News 31'), "'News 31' selected after Back again");
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test('j pressed quickly and the list left within the second: Back, and Forward then Back, come back to the last step', async () => {
+  const { page } = app;
+  const { list, sidebar } = screens(page);
+  const news = `/f/${ids.feedIds[0]}`;
+  const side = `/f/${ids.feedIds[1]}`;
+  // A new entry of the list, with no selection kept.
+  await app.goto(side);
+  await sidebar.feed(ids.feedIds[0]!).click();
+  await waitForPath(page, news);
+  await list.waitForRow('News 1');
+  // j pressed quickly, faster than the entry is written (8 times a second), and another list at
+  // once.
+  await list.pressQuickly('j', 12);
+  await sidebar.feed(ids.feedIds[1]!).click();
+  await waitForPath(page, side);
+  await list.waitForRow('Side 1');
+  await page.goBack();
+  await waitForPath(page, news);
+  await waitFor(list.selected('News 12'), "'News 12' selected after Back");
+  // k pressed quickly, and Forward at once (the entry left the other way), then Back again.
+  await list.pressQuickly('k', 10);
+  await page.goForward();
+  await waitForPath(page, side);
+  await list.waitForRow('Side 1');
+  await page.goBack();
+  await waitForPath(page, news);
+  await waitFor(list.selected('News 2'), "'News 2' selected after Forward and Back");
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
