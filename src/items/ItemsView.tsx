@@ -13,7 +13,6 @@ import { useShortcuts } from '../reader/shortcuts';
 import { FLAG_READ } from '../../shared/flags';
 import { useNow } from '../components/useNow';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
-import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
@@ -36,6 +35,7 @@ import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useListCounts } from './useListCounts';
+import { useScopeRefresh } from './useScopeRefresh';
 import { nextView, resolveView } from './views';
 import { type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
@@ -110,6 +110,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   });
   const actions = useListActions(data, general.markReadOnScroll, keyText);
   const { label: countLabel, scopeTotal, unread: scopeUnread } = useListCounts(scope, data.total, hidesRead);
+  const { refresh, refreshing } = useScopeRefresh(scope);
 
   // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
   const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
@@ -129,7 +130,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
   const openId = missing ? null : address.openId;
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
   // `focus`: a move with the keyboard, which puts the focus on the list's rows (VirtualList.tsx).
   const scrollToItem = (index: number, focus = false) =>
@@ -192,18 +192,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     data.want(at + 10);
     scrollToItem(at, true);
   };
-
-  const refresh = useCallback(async () => {
-    if (!scope) return;
-    setRefreshing(true);
-    // startRefresh reports its own failure (a notification) and never rejects.
-    await startRefresh(
-      scope.scope === 'feed' || scope.scope === 'group'
-        ? { scope: scope.scope, id: scope.id }
-        : { scope: 'all' },
-    );
-    setRefreshing(false);
-  }, [scope]);
 
   const { fetchRange, fetchPage } = props;
   const {
