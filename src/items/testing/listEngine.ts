@@ -6,6 +6,9 @@
 import { vi } from 'vitest';
 import type { Counts, Feed, ItemRow } from '../../engine/contract';
 
+/** The one feed's title (the list's title too). */
+export const listFeedTitle = 'Alpha';
+
 export const listCounts: Counts = {
   groups: 0,
   feeds: 1,
@@ -25,7 +28,7 @@ export const reportInput = vi.fn();
 
 export const listEngine = {
   counts: vi.fn(() => Promise.resolve(listCounts)),
-  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[])) },
+  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: listFeedTitle, groupId: -1 }] as Feed[])) },
   groups: { list: vi.fn(() => Promise.resolve([])) },
   state: {
     markAllRead: vi.fn(() => Promise.resolve({ flag: 'read', set: true, ids: [100, 101] })),

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { ConfirmProvider } from '../../components/ConfirmDialog';
 import type { ItemRow, Page } from '../../engine/contract';
 import { ItemsView, type ItemsViewProps } from '../ItemsView';
-import { listRows } from './listEngine';
+import { listFeedTitle, listRows } from './listEngine';
 
 function Where() {
   const l = useLocation();
@@ -40,7 +40,7 @@ export function renderList(
       <ItemsView
         listKey={['items-view', 'test-list']}
         {...source}
-        title="Alpha"
+        title={listFeedTitle}
         scope={scope}
         showsRead={showsRead}
       />
