@@ -20,7 +20,7 @@ import { useRowSelection } from './rowSelection';
 import { useSelectionEntry } from './selectionEntry';
 import { useFocusListOnClose } from './focusOnClose';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
-import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
+import { ItemMenu, menuBeside, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
@@ -37,7 +37,7 @@ import { usePreviewGuard } from './usePreviewGuard';
 import { useListCounts } from './useListCounts';
 import { useScopeRefresh } from './useScopeRefresh';
 import { nextView, resolveView } from './views';
-import { type ScrollRequest, VirtualList } from './VirtualList';
+import { rowElementId, type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
 import { ListLoading } from './ListLoading';
 import { onUndone } from '../undo/undoStore';
@@ -125,6 +125,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [selected, setSelected] = useRowSelection(data.rows);
   // The page's title names the list for assistive technology (the rows' listbox).
   const titleId = useId();
+  const rowsId = useId();
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
@@ -233,6 +234,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           openOriginal: () => selectedRow && openOriginal(selectedRow.link),
           tags: () => selectedRow && openTagPicker([selectedRow]),
           sendTo: () => selectedRow && sendFirst(selectedRow),
+          menu: () => {
+            // Below the selected row's title (on screen: j and k bring it there).
+            const el = selectedRow && document.getElementById(rowElementId(rowsId, selectedRow.id));
+            if (el) setMenuAt(menuBeside(el, selectedRow, selected));
+          },
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
           toggleOnlyUnread: () =>
@@ -323,12 +329,15 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
         labelledBy={titleId}
+        idPrefix={rowsId}
         footer={<EndOfList onNextFeed={onNextFeed} nextFeedTitle={nextFeedTitle} unread={scopeUnread} />}
       />
     );
 
   const column = view === 'column';
   useFocusListOnClose(openId, bodyRef, () => scrollToItem(selected, true));
+  // A menu may be for another row than the selected one: the list keeps its place.
+  useFocusListOnClose(menuAt, bodyRef, () => scrollToItem(-1, true), '[role="menu"]');
   return (
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader

@@ -169,5 +169,44 @@ test('closing the reader gives the focus back to the list, on the article just r
   await expect.poll(() => list.announced()).toBe('Side 4');
   await page.keyboard.press('k');
   await expect.poll(() => list.announced()).toBe('Side 3');
+  await shootSizes(page, '/tmp/shots-selection', 'after-close');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test("a row's buttons are not in the accessibility tree; its menu opens from the keyboard; clicks still act", async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.waitForRow('Side 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // Options hold no controls: to a screen reader a row is its title.
+  const tree = await list.listbox.ariaSnapshot();
+  expect(tree).toContain('option "Side 2" [selected]');
+  expect(tree).not.toContain('button');
+  // Their actions are the selected row's keys, and its menu (Shift+F10 or the menu key) opens
+  // wherever the focus is; closed, it hands the focus back to the list.
+  await list.title.click();
+  expect(await list.announced()).toBeNull();
+  await page.keyboard.press('Shift+F10');
+  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10");
+  await page.keyboard.press('Escape');
+  await waitFor(list.rowMenu, 'the row menu to close', { state: 'hidden' });
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // Its entries are reached with the arrows: Open, then Mark as read.
+  await page.keyboard.press('Shift+F10');
+  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10 again");
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => list.row('Side 2').getAttribute('data-unread')).toBe('false');
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // A click (or tap) on a row's button still acts, and the list keeps the focus.
+  await list.row('Side 2').hover();
+  await list.readToggleOf(list.row('Side 2')).click();
+  await expect.poll(() => list.row('Side 2').getAttribute('data-unread')).toBe('true');
+  expect(await list.announced()).toBe('Side 2');
+  await shootSizes(page, '/tmp/shots-selection', 'row-actions');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
