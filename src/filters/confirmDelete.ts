@@ -1,7 +1,7 @@
 import { confirm } from '../components/ConfirmDialog';
 import { t } from '../i18n';
 import { removeRuleOfFilter, restoreRule } from '../rules/sync';
-import { recordUndoAction } from '../undo/undoStore';
+import { makeChange, recordUndoAction } from '../undo/undoStore';
 import { restoreFilter, takeFilter, type SavedFilter } from './savedFilters';
 
 /**
@@ -16,18 +16,21 @@ export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name
     confirmLabel: t('filter.saved.confirmDelete'),
   });
   if (!ok) return false;
-  const taken = takeFilter(filter.id);
-  if (!taken) return false;
-  // A filter's actions go with it (an engine without rules, or no rule: nothing to remove).
-  const rule = await removeRuleOfFilter(filter.id).catch(() => undefined);
-  recordUndoAction(
-    1,
-    () => t('filter.saved.deleted', { name: filter.name }),
-    async () => {
-      if (restoreFilter(taken.filter, taken.index) && rule) await restoreRule(rule);
-      return 1;
-    },
-    { done: () => t('filter.saved.restored', { name: filter.name }) },
-  );
-  return true;
+  // Under way from the yes (undoStore.ts): a z pressed before its rule is gone takes it back.
+  return makeChange(async (made) => {
+    const taken = takeFilter(filter.id);
+    if (!taken) return false;
+    // A filter's actions go with it (an engine without rules, or no rule: nothing to remove).
+    const rule = await removeRuleOfFilter(filter.id).catch(() => undefined);
+    recordUndoAction(
+      1,
+      () => t('filter.saved.deleted', { name: filter.name }),
+      async () => {
+        if (restoreFilter(taken.filter, taken.index) && rule) await restoreRule(rule);
+        return 1;
+      },
+      { done: () => t('filter.saved.restored', { name: filter.name }), made },
+    );
+    return true;
+  });
 }

@@ -53,8 +53,11 @@ function useThumb(url: string): { image: string | undefined; onError: () => void
 }
 
 /**
- * The row's buttons, for the pointer and touch. Out of the Tab order: the keyboard is the list's
- * (its listbox, VirtualList.tsx), where m, s and the menu key (or Shift+F10) do the same.
+ * The row's buttons, for the pointer and touch only. A row is an option of the list's listbox
+ * (VirtualList.tsx), and an option holds no controls: to assistive technology it is its title,
+ * so these are hidden from it (`aria-hidden`) and are no buttons (not focusable, no role). The
+ * keyboard does the same on the selected row: s, m, and the menu key or Shift+F10 for the row's
+ * menu, which holds save and read too. Their names show as tooltips.
  */
 function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps) {
   const t = useT();
@@ -65,16 +68,14 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
     fn();
   };
   return (
-    <div className={classes.actions}>
+    <div className={classes.actions} aria-hidden="true" data-testid="item-actions">
       <Tooltip label={saved ? t('items.row.unsaveTip') : t('items.row.saveTip')} openDelay={400}>
         <ActionIcon
+          component="span"
           size="sm"
           variant="subtle"
           color={saved ? 'yellow' : 'gray'}
-          aria-label={saved ? t('items.row.unsave') : t('items.row.save')}
-          aria-pressed={saved}
           data-testid="item-save"
-          tabIndex={-1}
           onClick={stop(() => onToggleSaved(row))}
         >
           {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
@@ -82,32 +83,32 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
       </Tooltip>
       <Tooltip label={unread ? t('items.row.markReadTip') : t('items.row.markUnreadTip')} openDelay={400}>
         <ActionIcon
+          component="span"
           size="sm"
           variant="subtle"
           color="gray"
-          aria-label={unread ? t('items.row.markRead') : t('items.row.markUnread')}
           data-testid="item-read"
-          tabIndex={-1}
           onClick={stop(() => onToggleRead(row))}
         >
           {unread ? <IconCheck size={15} /> : <IconCircleDot size={15} />}
         </ActionIcon>
       </Tooltip>
-      <ActionIcon
-        size="sm"
-        variant="subtle"
-        color="gray"
-        aria-label={t('items.row.more')}
-        data-testid="item-menu"
-        tabIndex={-1}
-        onClick={(e) => {
-          e.stopPropagation();
-          const r = e.currentTarget.getBoundingClientRect();
-          onMenu(index, r.left, r.bottom + 4);
-        }}
-      >
-        <IconDots size={15} />
-      </ActionIcon>
+      <Tooltip label={t('items.row.moreTip')} openDelay={400}>
+        <ActionIcon
+          component="span"
+          size="sm"
+          variant="subtle"
+          color="gray"
+          data-testid="item-menu"
+          onClick={(e: MouseEvent<HTMLElement>) => {
+            e.stopPropagation();
+            const r = e.currentTarget.getBoundingClientRect();
+            onMenu(index, r.left, r.bottom + 4);
+          }}
+        >
+          <IconDots size={15} />
+        </ActionIcon>
+      </Tooltip>
     </div>
   );
 }

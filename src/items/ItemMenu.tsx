@@ -55,13 +55,20 @@ export interface ItemMenuProps {
   onMarkAbove: (index: number) => void;
 }
 
+/** The menu of `row` (its element `el`, at `index`) opened from the keyboard: below its title. */
+export function menuBeside(el: Element, row: ItemRow, index: number): MenuAt {
+  const r = el.getBoundingClientRect();
+  return { row, index, x: r.left + 24, y: r.top + Math.min(r.height, 48) };
+}
+
 /** Opens a web link in a new tab, without tracking parameters; other schemes are ignored. */
 export function openOriginal(link: string): void {
   if (/^https?:\/\//i.test(link)) window.open(cleanUrl(link), '_blank', 'noopener,noreferrer');
 }
 
 /**
- * The per-item menu (right-click on a row, or its "…" button): open, read/unread,
+ * The per-item menu (right-click or a long press on a row, its "…" button, or the menu key or
+ * Shift+F10 for the selected row): open, read/unread,
  * save/unsave, open original, tags, play next / queue (media), send to (configured targets and
  * Web Share), and mark everything above as read.
  */

@@ -1,212 +1,31 @@
 /**
- * ItemsView with the engine mocked: the mark-all-read menu from the keyboard (M opens it,
- * Enter / digits / arrows choose, the confirmation asks about the chosen age) and the article
- * address (`/f/1/i/<id>`: opening pushes, stepping replaces, Back closes, unknown ids get a note).
+ * ItemsView with the engine mocked (testing/listEngine.ts): the article address (`/f/1/i/<id>`:
+ * opening pushes, stepping replaces, Back closes, unknown ids get a note), the selection kept with
+ * the history entry, next feed with unread, u and scrolling. The mark-all menu: markAllMenu.test.tsx.
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Notifications } from '@mantine/notifications';
-import { ConfirmProvider } from '../components/ConfirmDialog';
-import type { Counts, Feed, ItemRow, Page } from '../engine/contract';
+import type { Feed, ItemRow } from '../engine/contract';
 import { resetSettings, settingsStore, updateSettings } from '../settings/useSettings';
-import { ItemsView, type ItemsViewProps } from './ItemsView';
+import type { ItemsViewProps } from './ItemsView';
+import {
+  listCounts as counts,
+  listEngine as engine,
+  listRows as rows,
+  reportInput,
+  resetListEngine,
+} from './testing/listEngine';
+import { press, renderList, type Source } from './testing/renderList';
 
-const counts: Counts = { groups: 0, feeds: 1, items: 2, unread: 2, saved: 0, unreadByFeed: { 1: 2 } };
-const rows = [
-  { id: 100, feedId: 1, title: 'First post', pubDate: 1_700_000_000, flags: 0, link: '' },
-  { id: 101, feedId: 1, title: 'Second post', pubDate: 1_700_000_000, flags: 0, link: '' },
-] as ItemRow[];
-const reportInput = vi.fn();
-const engine = {
-  counts: vi.fn(() => Promise.resolve(counts)),
-  feeds: { list: vi.fn(() => Promise.resolve([{ id: 1, title: 'Alpha', groupId: -1 }] as Feed[])) },
-  groups: { list: vi.fn(() => Promise.resolve([])) },
-  state: {
-    markAllRead: vi.fn(() => Promise.resolve({ flag: 'read', set: true, ids: [100, 101] })),
-    countUnread: vi.fn(() => Promise.resolve(2)),
-    markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids })),
-  },
-  // The article body never arrives: the reader stays at its loading state.
-  items: {
-    get: vi.fn((_id: number): Promise<unknown> => new Promise(() => {})),
-    // The header's scope total (the list hides read articles: "2 unread of 5").
-    page: vi.fn(() => Promise.resolve({ rows: rows.slice(0, 1), next: null, total: 5 })),
-  },
-};
-
-vi.mock('../engine/client', () => ({
-  engineReady: () => Promise.resolve({}),
-  getEngine: () => engine,
-  onEngineEvent: () => () => {},
-  reportInput: () => {
-    reportInput();
-  },
-}));
-
-const MESSAGES = {
-  all: 'This marks the 2 unread articles in this list as read.',
-  day: 'This marks 2 unread articles older than a day as read.',
-  week: 'This marks 2 unread articles older than a week as read.',
-};
-
-function Where() {
-  const l = useLocation();
-  return <output data-testid="where">{l.pathname + l.search}</output>;
-}
-
-/** The list at a list route (`/f/1`, or `/f/1/i/<id>` with an article open), as the app routes it. */
-interface Source {
-  fetchPage: (cursor: string | null) => Promise<Page<ItemRow>>;
-  fetchRange?: (cursor: string | null, limit: number) => Promise<Page<ItemRow>>;
-  rowInList?: (at: { id: number; pubDate: number }) => Promise<ItemRow | null>;
-}
-
-function renderList(
-  path = '/f/1',
-  showsRead = false,
-  source: Source = { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }) },
-  state: unknown = null,
-  scope: ItemsViewProps['scope'] = { scope: 'feed', id: 1 },
-) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = (
-    <>
-      <ItemsView
-        listKey={['items-view', 'test-list']}
-        {...source}
-        title="Alpha"
-        scope={scope}
-        showsRead={showsRead}
-      />
-      <Where />
-    </>
-  );
-  const router = createMemoryRouter(
-    ['/:type/:id/i/:item', '/:type/:id'].map((p) => ({ path: p, element: view })),
-    { initialEntries: ['/welcome', { pathname: path, state }], initialIndex: 1 },
-  );
-  render(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={client}>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
-
-/** A key as the browser sends it: to the focused element (the body when nothing has focus). */
-const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
-const menu = () => screen.queryByTestId('mark-all-menu');
-const option = (age: keyof typeof MESSAGES) => screen.getByTestId(`mark-all-${age}`);
-/** Lets Mantine's focus trap (a 0 ms timer) move focus into the menu. */
-const settle = () => act(() => new Promise((r) => setTimeout(r, 5)));
-
-async function openMenu(): Promise<void> {
-  renderList();
-  await screen.findByText('2 unread of 5');
-  press('A');
-  expect(menu()).not.toBeNull();
-}
+vi.mock('../engine/client', async () => (await import('./testing/listEngine')).listEngineClient);
 
 beforeEach(() => {
   resetSettings('general');
-  engine.state.markAllRead.mockClear();
-  engine.state.countUnread.mockClear();
-  engine.state.markRead.mockClear();
-  engine.items.get.mockReset();
-  engine.items.get.mockImplementation(() => new Promise(() => {}));
+  resetListEngine();
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-});
-
-describe('the mark-all menu from the keyboard', () => {
-  it('stays open when a key is pressed before focus has reached it', async () => {
-    await openMenu();
-    // Focus is still outside the menu: Mantine would close the menu on this key by default.
-    (document.activeElement as HTMLElement | null)?.blur();
-    press('Shift');
-    expect(menu()).not.toBeNull();
-    press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.all);
-    expect(menu()).toBeNull();
-  });
-
-  it('Enter takes the focused option, reached with the arrow keys', async () => {
-    await openMenu();
-    await settle();
-    expect(document.activeElement).toBe(option('all'));
-    press('ArrowDown');
-    press('ArrowDown');
-    expect(document.activeElement).toBe(option('week'));
-    press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
-    press('n');
-    await act(() => Promise.resolve());
-    expect(engine.state.markAllRead).not.toHaveBeenCalled();
-  });
-
-  it('digits choose by position; y confirms and marks the scope', async () => {
-    await openMenu();
-    press('2');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
-    press('y');
-    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
-    expect(engine.state.markAllRead.mock.calls[0]).toEqual([
-      expect.objectContaining({ scope: 'feed', id: 1, olderThan: expect.any(Number) as number }),
-    ]);
-  });
-
-  it('asks naming the count it found, and marks the same scope and cut-off it counted', async () => {
-    await openMenu();
-    press('3');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.week);
-    press('y');
-    await vi.waitFor(() => expect(engine.state.markAllRead).toHaveBeenCalledTimes(1));
-    expect(engine.state.markAllRead.mock.calls[0]).toEqual(engine.state.countUnread.mock.calls[0]);
-  });
-
-  it('a choice that finds nothing to mark says so, asks nothing and marks nothing', async () => {
-    engine.state.countUnread.mockImplementationOnce(() => Promise.resolve(0));
-    await openMenu();
-    press('2');
-    expect(await screen.findByText('Nothing to mark: no unread articles are older than a day.')).toBeTruthy();
-    expect(screen.queryByTestId('confirm-message')).toBeNull();
-    expect(engine.state.markAllRead).not.toHaveBeenCalled();
-  });
-
-  it('↓ from outside the menu moves focus into it; Esc closes it and the list keys come back', async () => {
-    await openMenu();
-    (document.activeElement as HTMLElement | null)?.blur();
-    press('ArrowDown');
-    expect(document.activeElement).toBe(option('all'));
-    press('Escape');
-    await act(() => Promise.resolve());
-    expect(menu()).toBeNull();
-    press('A');
-    expect(menu()).not.toBeNull();
-  });
-
-  it('survives the minute tick of relative times (fake clock crossing a minute)', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(new Date('2026-11-21T14:59:58Z'));
-    await openMenu();
-    await settle();
-    press('ArrowDown');
-    await act(() => vi.advanceTimersByTimeAsync(61_000));
-    expect(menu()).not.toBeNull();
-    expect(document.activeElement).toBe(option('day'));
-    press('Enter');
-    expect((await screen.findByTestId('confirm-message')).textContent).toBe(MESSAGES.day);
-  });
 });
 
 describe('the article address', () => {
@@ -293,6 +112,32 @@ describe('the article address', () => {
     press('Escape');
     await vi.waitFor(() => expect(where()).toBe('/f/1'));
     expect(pasted.state.historyAction).toBe('REPLACE');
+  });
+
+  it('closing gives the keyboard back to the list, unless something else took it', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    engine.items.get.mockImplementation((id: number) =>
+      Promise.resolve({ ...rows.find((r) => r.id === id), description: '<p>Body</p>', enclosure: null }),
+    );
+    const router = renderList();
+    await screen.findByText('2 unread of 5');
+    press('j');
+    press('Enter');
+    await screen.findByTestId('reader');
+    // A click in the article took the focus from the list.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    press('Escape');
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('listbox'));
+    // Closed by Back while a control outside the list has the focus: it keeps it.
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    const outside = screen.getByTestId('items-view').querySelector('header button') as HTMLElement;
+    outside.focus();
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/f/1');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(document.activeElement).toBe(outside);
   });
 
   it('an article further down than the first page: the list loads on to it, and j goes on from there', async () => {

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { confirm } from '../components/ConfirmDialog';
 import { ListSummaryBar } from '../ai/ListSummary';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
@@ -14,19 +13,19 @@ import { useShortcuts } from '../reader/shortcuts';
 import { FLAG_READ } from '../../shared/flags';
 import { useNow } from '../components/useNow';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
-import { startRefresh } from '../subscriptions/refreshActions';
 import { ColumnSplit } from './ColumnSplit';
 import { PullToRefresh } from './PullToRefresh';
 import { useNextFeed } from './useNextFeed';
 import { useRowSelection } from './rowSelection';
 import { useSelectionEntry } from './selectionEntry';
+import { useFocusListOnClose } from './focusOnClose';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
-import { ItemMenu, type MenuAt, openOriginal } from './ItemMenu';
+import { ItemMenu, menuBeside, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
 import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
 import { useSendFirst } from '../sendTo/useSendToActions';
-import { type MarkAge, planListRead, planScopeRead } from './markAllRead';
+import { useMarkAllRead } from './useMarkAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
@@ -36,12 +35,12 @@ import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useListCounts } from './useListCounts';
+import { useScopeRefresh } from './useScopeRefresh';
 import { nextView, resolveView } from './views';
-import { type ScrollRequest, VirtualList } from './VirtualList';
+import { rowElementId, type ScrollRequest, VirtualList } from './VirtualList';
 import classes from './ItemsView.module.css';
 import { ListLoading } from './ListLoading';
-import { errorText } from '../i18n/errorText';
-import { onUndone, recordUndo } from '../undo/undoStore';
+import { onUndone } from '../undo/undoStore';
 import type { ItemViewKey } from '../queries/keys';
 
 export interface ItemsViewProps {
@@ -111,6 +110,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   });
   const actions = useListActions(data, general.markReadOnScroll, keyText);
   const { label: countLabel, scopeTotal, unread: scopeUnread } = useListCounts(scope, data.total, hidesRead);
+  const { refresh, refreshing } = useScopeRefresh(scope);
 
   // "auto" decides once per list, from its first page, so the view never flips mid-scroll.
   const [sample, setSample] = useState<{ key: string; rows: ItemRow[] } | null>(null);
@@ -125,13 +125,12 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const [selected, setSelected] = useRowSelection(data.rows);
   // The page's title names the list for assistive technology (the rows' listbox).
   const titleId = useId();
+  const rowsId = useId();
   // The open article lives in the address (articleAddress.ts): Back closes, Forward reopens.
   const address = useArticleAddress();
   const missing = useOpenArticle(address, data, hidesRead, props.rowInList);
   const openId = missing ? null : address.openId;
   const [menuAt, setMenuAt] = useState<MenuAt | null>(null);
-  const [markMenuOpen, setMarkMenuOpen] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
   const [scrollReq, setScrollReq] = useState<ScrollRequest | null>(null);
   // `focus`: a move with the keyboard, which puts the focus on the list's rows (VirtualList.tsx).
   const scrollToItem = (index: number, focus = false) =>
@@ -142,10 +141,10 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(index);
   });
   const previewOpen = usePreviewGuard();
+  const bodyRef = useRef<HTMLDivElement | null>(null);
 
-  // An undo may bring back rows this list no longer holds (hidden once read): fetch it again.
-  // An undo puts rows back (flags, or deleted articles): the list refetches in place, so a
-  // scroll-marking undo far down a list keeps the reader where they were.
+  // An undo puts rows back (flags, rows hidden once read, deleted articles): the list refetches
+  // in place, so a scroll-marking undo far down a list keeps the reader where they were.
   const { refresh: refetchInPlace } = data;
   useEffect(() => onUndone(() => refetchInPlace()), [refetchInPlace]);
 
@@ -195,54 +194,25 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(at, true);
   };
 
-  const refresh = useCallback(async () => {
-    if (!scope) return;
-    setRefreshing(true);
-    // startRefresh reports its own failure (a notification) and never rejects.
-    await startRefresh(
-      scope.scope === 'feed' || scope.scope === 'group'
-        ? { scope: scope.scope, id: scope.id }
-        : { scope: 'all' },
-    );
-    setRefreshing(false);
-  }, [scope]);
-
-  const canMarkAll = !!scope || !!props.markAllRows;
-  const markAll = async (age: MarkAge) => {
-    setMarkMenuOpen(false);
-    if (!canMarkAll) return;
-    try {
-      const { fetchRange, fetchPage } = props;
-      // Counted first: the question names how many, and a choice that covers nothing (nothing
-      // older than a day) says so instead of asking and then marking none.
-      const plan = scope
-        ? await planScopeRead(scope, age)
-        : await planListRead(fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage, age);
-      if (plan.count === 0) {
-        notifications.show({ message: t(`items.nothingToMark.${age}`) });
-        return;
-      }
-      const ok = await confirm({
-        title: t('items.markConfirm.title'),
-        message: t(`items.markConfirm.${age}`, { count: plan.count }),
-        confirmLabel: t('items.markConfirm.confirm'),
-      }).catch(() => false);
-      if (!ok) return;
-      const token = await plan.run();
-      // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
-      // and for the undo.
+  const { fetchRange, fetchPage } = props;
+  const {
+    canMarkAll,
+    menuOpen: markMenuOpen,
+    setMenuOpen: setMarkMenuOpen,
+    markAll,
+  } = useMarkAllRead(
+    {
+      scope,
+      pages: props.markAllRows ? (fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage) : undefined,
+    },
+    // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
+    // and for the undo.
+    () => {
       address.close();
       actions.resetSeen();
       data.reload();
-      recordUndo(token, (count) => t('keys.undo.markedRead', { count }));
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: t('items.markFailed'),
-        message: errorText(err),
-      });
-    }
-  };
+    },
+  );
 
   const selectedRow = data.rows[selected];
   const sendFirst = useSendFirst();
@@ -264,6 +234,11 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           openOriginal: () => selectedRow && openOriginal(selectedRow.link),
           tags: () => selectedRow && openTagPicker([selectedRow]),
           sendTo: () => selectedRow && sendFirst(selectedRow),
+          menu: () => {
+            // Below the selected row's title (on screen: j and k bring it there).
+            const el = selectedRow && document.getElementById(rowElementId(rowsId, selectedRow.id));
+            if (el) setMenuAt(menuBeside(el, selectedRow, selected));
+          },
           cycleView: () => updateSettings('general', { defaultView: nextView(general.defaultView) }),
           markAllRead: () => setMarkMenuOpen(true),
           toggleOnlyUnread: () =>
@@ -341,12 +316,15 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
         labelledBy={titleId}
+        idPrefix={rowsId}
         footer={<EndOfList nextFeed={nextFeed} unread={scopeUnread} />}
       />
     );
 
   const column = view === 'column';
-  const bodyRef = useRef<HTMLDivElement | null>(null);
+  useFocusListOnClose(openId, bodyRef, () => scrollToItem(selected, true));
+  // A menu may be for another row than the selected one: the list keeps its place.
+  useFocusListOnClose(menuAt, bodyRef, () => scrollToItem(-1, true), '[role="menu"]');
   return (
     <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
       <ItemsHeader

@@ -1,6 +1,6 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useRowKey } from './rowKey';
 import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
@@ -13,11 +13,12 @@ import classes from './ItemsView.module.css';
 import { useSettingsGroup } from '../settings/useSettings';
 import { itemAt, SwipeBackdrop, useRowSwipes } from './rowSwipe';
 import { useLongPress } from './longPress';
+import { menuBeside } from './ItemMenu';
 
 /**
- * A request to bring an item into view; `seq` makes repeated requests distinct. `focus` (a move
- * with the keyboard) also puts the keyboard focus on the list, so a screen reader announces the
- * row selected.
+ * A request to bring an item into view (none: index -1); `seq` makes repeated requests distinct.
+ * `focus` (a move with the keyboard, the reader closed) also puts the keyboard focus on the list,
+ * so a screen reader announces the row selected.
  */
 export interface ScrollRequest {
   index: number;
@@ -49,7 +50,12 @@ export interface VirtualListProps {
   scrollTo: ScrollRequest | null;
   /** The id of the element that names the list (the page's title). */
   labelledBy?: string;
+  /** Starts the rows' element ids (`rowElementId`), unique in the page (a `useId`). */
+  idPrefix: string;
 }
+
+/** The element id of the row of article `id` in the list whose rows' ids start `prefix`. */
+export const rowElementId = (prefix: string, id: number): string => `${prefix}-item-${id}`;
 
 /**
  * How far the list reaches past its loaded rows, in placeholder rows: the scrollbar covers the
@@ -135,14 +141,13 @@ export function VirtualList(props: VirtualListProps) {
   const { scrollTo } = props;
   useEffect(() => {
     if (!scrollTo) return;
-    virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+    if (scrollTo.index >= 0) virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
     // The list scrolls itself: focusing must not scroll it (to the listbox's top) as well.
     if (scrollTo.focus) listboxRef.current?.focus({ preventScroll: true });
   }, [scrollTo, virtualizer, cols]);
 
-  // Row ids for aria-activedescendant, unique in the page (useId's prefix) and stable per article.
-  const idPrefix = useId();
-  const optionId = (id: number) => `${idPrefix}-item-${id}`;
+  // Row ids for aria-activedescendant, unique in the page and stable per article.
+  const optionId = (id: number) => rowElementId(props.idPrefix, id);
 
   const cell = (index: number): CellProps | null => {
     const row = data.rows[index];
@@ -226,14 +231,15 @@ export function VirtualList(props: VirtualListProps) {
           aria-activedescendant={selectedShown ? optionId(selectedRow.id) : undefined}
           tabIndex={0}
           className={classes.listbox}
-          // The menu key (or Shift+F10) with the list focused opens the selected row's menu.
+          // The menu key (or Shift+F10) with the list focused opens the selected row's menu (the
+          // list's keys do too, wherever the focus is: this is for a press they did not take).
           onContextMenu={(e) => {
             if (e.target !== e.currentTarget || !selectedShown) return;
             const el = document.getElementById(optionId(selectedRow.id));
             if (!el) return;
             e.preventDefault();
-            const r = el.getBoundingClientRect();
-            props.onMenu(props.selected, r.left + 24, r.top + Math.min(r.height, 48));
+            const at = menuBeside(el, selectedRow, props.selected);
+            props.onMenu(at.index, at.x, at.y);
           }}
         >
           {shown.map((vi) => (vi === footerItem ? null : placed(vi, render(vi.index))))}

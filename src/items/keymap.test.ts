@@ -13,6 +13,7 @@ function actions(): ListActions {
     openOriginal: vi.fn(),
     tags: vi.fn(),
     sendTo: vi.fn(),
+    menu: vi.fn(),
     step: vi.fn(),
     close: vi.fn(),
   };
@@ -51,6 +52,10 @@ describe('listKeymap', () => {
     expect(a.cycleView).toHaveBeenCalledOnce();
     expect(a.markAllRead).toHaveBeenCalledOnce();
     expect(a.toggleOnlyUnread).toHaveBeenCalledOnce();
+    // The selected row's menu, from wherever the focus is (its buttons are for the pointer only).
+    press(map, 'shift+F10');
+    press(map, 'ContextMenu');
+    expect(a.menu).toHaveBeenCalledTimes(2);
     expect(map.M).toBeUndefined();
     expect(map.R).toBeUndefined();
   });

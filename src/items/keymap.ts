@@ -22,6 +22,8 @@ export interface ListActions {
   tags: () => void;
   /** Send the selected article to the first Send to target. */
   sendTo: () => void;
+  /** Open the selected article's menu (the menu key or Shift+F10, wherever the focus is). */
+  menu: () => void;
   /** Open the next/previous article in the reader. */
   step: (delta: 1 | -1) => void;
   /** Close the reader (bound only while an article asked for has not rendered its reader yet). */
@@ -56,6 +58,7 @@ export function listKeymap(
           openOriginal: () => a.openOriginal(),
           tags: () => a.tags(),
           sendTo: () => a.sendTo(),
+          menu: () => a.menu(),
         });
   return { ...items, ...here };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { markEntry, selectedIn, withSelected } from './selectionEntry';
+import { forgetLeftMark, markEntry, markFor, selectedIn, settleMark, withSelected } from './selectionEntry';
 
 /** A stand-in for `window.history` holding one entry in the router's shape. */
 function historyWith(state: unknown) {
@@ -57,5 +57,29 @@ describe('the selection mark in a history entry', () => {
     expect(markEntry('k1', { id: 7, pubDate: 100 }, { history: foreign } as unknown as Window)).toBe(false);
     expect(moved.replaceState).not.toHaveBeenCalled();
     expect(foreign.replaceState).not.toHaveBeenCalled();
+  });
+
+  it('a write that waited is written into its entry while the browser is still on it', () => {
+    const history = historyWith({ usr: null, key: 'k1', idx: 3 });
+    expect(settleMark('k1', { id: 7, pubDate: 100 }, { history } as unknown as Window)).toBe(true);
+    expect(selectedIn((history.state as { usr: unknown }).usr)).toEqual({ id: 7, pubDate: 100 });
+    expect(markFor('k1', null)).toBeNull();
+  });
+
+  it('one whose entry was left is kept for it, and wins over what that entry says, until forgotten', () => {
+    // The browser is on k2 already: k1 was left (a navigation, Back) before its last write.
+    const history = historyWith({ usr: null, key: 'k2', idx: 4 });
+    const stale = { rivuletSelected: { id: 3, pubDate: 90 } };
+    expect(settleMark('k1', { id: 7, pubDate: 100 }, { history } as unknown as Window)).toBe(false);
+    expect(history.replaceState).not.toHaveBeenCalled();
+    expect(markFor('k1', stale)).toEqual({ id: 7, pubDate: 100 });
+    // Other entries read their own.
+    expect(markFor('k3', stale)).toEqual({ id: 3, pubDate: 90 });
+    // A selection cleared counts too.
+    settleMark('k3', null, { history } as unknown as Window);
+    expect(markFor('k3', stale)).toBeNull();
+    forgetLeftMark('k1');
+    forgetLeftMark('k3');
+    expect(markFor('k1', stale)).toEqual({ id: 3, pubDate: 90 });
   });
 });

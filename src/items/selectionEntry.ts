@@ -6,6 +6,10 @@
  * entries articleAddress.ts pushes and replaces keep their own marks beside it. The router reads
  * it back as the location's state when it lands on the entry (a reload, Back, Forward).
  *
+ * Writes are limited to a few a second (a held j), so the last may still wait when the entry is
+ * left; one the browser has left already (a navigation, Back) is kept in memory for that entry
+ * and read from there when a list lands on it again.
+ *
  * A list restores it when it mounts (each list is its own ItemsView: a reload, Back or Forward
  * from another list or screen); a list that stays mounted keeps its own selection, which is
  * fresher (Back from the reader returns to the article j stepped to, not the one opened first).
@@ -49,6 +53,13 @@ export function withSelected(state: unknown, mark: SelectedMark | null): Record<
   return own;
 }
 
+/** The router's key of the browser's current entry (its first has none: 'default'), else null. */
+function entryKey(win: Pick<Window, 'history'>): string | null {
+  const entry = win.history.state as { key?: unknown } | null;
+  if (typeof entry !== 'object' || entry === null) return null;
+  return typeof entry.key === 'string' ? entry.key : 'default';
+}
+
 /**
  * Writes `mark` into the browser's current entry when that entry is the router's entry `key`
  * (a navigation the router has made but not rendered yet has moved the browser on: its entry is
@@ -59,13 +70,46 @@ export function markEntry(
   mark: SelectedMark | null,
   win: Pick<Window, 'history'> = window,
 ): boolean {
-  const entry = win.history.state as { key?: unknown; usr?: unknown } | null;
-  // The router's first entry has no key of its own: it reads as 'default' (its index is there).
-  if (typeof entry !== 'object' || entry === null || (entry.key ?? 'default') !== key) return false;
+  if (entryKey(win) !== key) return false;
+  const entry = win.history.state as { usr?: unknown };
   const now = selectedIn(entry.usr);
   if (now?.id === mark?.id && now?.pubDate === mark?.pubDate) return false;
   win.history.replaceState({ ...entry, usr: withSelected(entry.usr, mark) }, '');
   return true;
+}
+
+/**
+ * Marks of entries the browser left while their write still waited (the burst limit below): a
+ * page can write only its current entry, so the mark is kept here, by the entry's key, for when a
+ * list lands on that entry again (Back, Forward). In memory: a page's entries' keys are its own.
+ */
+const left = new Map<string, SelectedMark | null>();
+const LEFT_KEPT = 50;
+
+/** The selection entry `key` keeps: one kept for it when it was left, else its state's. */
+export function markFor(key: string, state: unknown): SelectedMark | null {
+  return left.has(key) ? left.get(key)! : selectedIn(state);
+}
+
+/**
+ * Writes a mark that waited into its entry, `key`, if the browser is still on it; else keeps it
+ * for that entry (`markFor`). True when it wrote into the history.
+ */
+export function settleMark(
+  key: string,
+  mark: SelectedMark | null,
+  win: Pick<Window, 'history'> = window,
+): boolean {
+  if (entryKey(win) === key) return markEntry(key, mark, win);
+  left.delete(key);
+  left.set(key, mark);
+  if (left.size > LEFT_KEPT) left.delete(left.keys().next().value!);
+  return false;
+}
+
+/** Forgets the mark kept for entry `key` (a list on it writes a newer one). */
+export function forgetLeftMark(key: string): void {
+  left.delete(key);
 }
 
 /**
@@ -85,7 +129,9 @@ export function useSelectionEntry(
   const location = useLocation();
   // What the entry asked for when the list mounted; cleared once any row is selected (this one,
   // revealed, or another the person chose first).
-  const [wanted, setWanted] = useState(() => (openId === null ? selectedIn(location.state) : null));
+  const [wanted, setWanted] = useState(() =>
+    openId === null ? markFor(location.key, location.state) : null,
+  );
   const selectedId = selectedRow?.id ?? null;
   if (wanted !== null && selectedId !== null) setWanted(null);
   // A kept article read meanwhile in a list that hides read ones is not brought back.
@@ -98,39 +144,48 @@ export function useSelectionEntry(
   // At most WRITE_BURST writes a second (the rest a moment later): a held j moves the selection
   // ~30 times a second, and Chromium ignores history calls past 200 in 10 s for a while, the
   // router's own navigations included. Every j of a person stepping is written at once (so a
-  // Back right after it leaves the entry saying so); a page leaving (a reload) writes what waits.
-  const writes = useRef<{ stamps: number[]; timer?: ReturnType<typeof setTimeout>; waiting?: () => void }>({
+  // Back right after it leaves the entry saying so). What waits is written when the entry is
+  // left: a page leaving (a reload) writes it at once; an entry the browser has already left (a
+  // navigation, Back) gets it when a list lands there again (`settleMark`).
+  const writes = useRef<{ stamps: number[]; timer?: ReturnType<typeof setTimeout>; waiting?: Waiting }>({
     stamps: [],
   });
   useEffect(() => {
+    const w = writes.current;
+    if (w.waiting && w.waiting.key !== key) settle(w);
     // Until the kept article is found, the entry goes on naming it (a reload meanwhile finds it).
     if (restoring) return;
-    const w = writes.current;
+    forgetLeftMark(key);
     const mark =
       selectedId === null || selectedDate === null ? null : { id: selectedId, pubDate: selectedDate };
-    const write = () => {
-      w.waiting = undefined;
-      if (markEntry(key, mark)) w.stamps.push(Date.now());
-    };
     clearTimeout(w.timer);
+    w.waiting = { key, mark };
     const now = Date.now();
     w.stamps = w.stamps.filter((at) => now - at < 1000);
-    if (w.stamps.length < WRITE_BURST) write();
-    else {
-      w.waiting = write;
-      w.timer = setTimeout(write, w.stamps[0]! + 1000 - now);
-    }
+    if (w.stamps.length < WRITE_BURST) settle(w);
+    else w.timer = setTimeout(() => settle(w), w.stamps[0]! + 1000 - now);
   }, [key, selectedId, selectedDate, restoring]);
   useEffect(() => {
     const w = writes.current;
-    const now = () => {
-      clearTimeout(w.timer);
-      w.waiting?.();
-    };
+    const now = () => settle(w);
     window.addEventListener('pagehide', now);
     return () => {
       window.removeEventListener('pagehide', now);
       now();
     };
   }, []);
+}
+
+/** A write of the selection into entry `key` held back by the burst limit. */
+interface Waiting {
+  key: string;
+  mark: SelectedMark | null;
+}
+
+/** Writes what waits in `w` now (see `settleMark`), counting a write into the history. */
+function settle(w: { stamps: number[]; timer?: ReturnType<typeof setTimeout>; waiting?: Waiting }): void {
+  clearTimeout(w.timer);
+  const waiting = w.waiting;
+  w.waiting = undefined;
+  if (waiting && settleMark(waiting.key, waiting.mark)) w.stamps.push(Date.now());
 }

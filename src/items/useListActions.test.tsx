@@ -6,7 +6,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemRow, UndoToken } from '../engine/contract';
 import { FLAG_READ } from '../../shared/flags';
-import { clearUndo, pendingUndo, undoLast } from '../undo/undoStore';
+import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
 import type { ItemsData } from './useItemsData';
 import { useListActions } from './useListActions';
 
@@ -71,6 +71,30 @@ describe('scroll marking', () => {
     expect([...engine.mock.calls[0]![0].ids].sort((a, b) => a - b)).toEqual(
       rows.slice(0, 20).map((r) => r.id),
     );
+    expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('mark above', () => {
+  it('is under way from the click: z before the engine answers takes it back, not the change before', async () => {
+    recordUndo({ flag: 'saved', set: true, ids: [30] }, (n) => `${n} saved`);
+    let answer!: (token: UndoToken) => void;
+    const setFlag = vi.fn(() => new Promise<UndoToken>((r) => (answer = r)));
+    const { result } = renderHook(() => useListActions(dataWith(setFlag), false, 'list'));
+    act(() => result.current.markAbove(3));
+    const engine = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+    let restored: Promise<number | null> = Promise.resolve(null);
+    act(() => {
+      restored = undoLast(engine);
+    });
+    await act(() => new Promise((r) => setTimeout(r, 5)));
+    expect(engine).not.toHaveBeenCalled();
+    answer({ flag: 'read', set: true, ids: [1, 2, 3] });
+    await act(async () => {
+      expect(await restored).toBe(3);
+    });
+    expect(engine).toHaveBeenCalledExactlyOnceWith({ flag: 'read', set: true, ids: [1, 2, 3] });
+    // One change is kept: the mark above replaced the one before, and is now taken back.
     expect(pendingUndo()).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
 import type { ItemsData } from './useItemsData';
 import { errorText } from '../i18n/errorText';
-import { changeUnderWay, holdChanges, recordUndo } from '../undo/undoStore';
+import { holdChanges, makeChange, recordUndo } from '../undo/undoStore';
 
 function report(err: unknown): void {
   console.warn('Rivulet: could not change the article', err);
@@ -54,20 +54,19 @@ export function useListActions(data: ItemsData, markOnScroll: boolean, burst: st
     let leaving = false;
     const label = (count: number) => t('keys.undo.scrolledRead', { count });
     const batcher = createBatcher((ids) => {
-      const record = (token: UndoToken | null) =>
-        token && recordUndo(token, label, { burst: `scroll ${burst}` });
-      // Undo waits for this batch's record (undoStore.ts), so z takes it back with the rest.
-      if (leaving) {
-        changeUnderWay(
-          withEngine((e) => e.state.markRead(ids, true))
+      // Under way from now: an undo waits for this batch's record (undoStore.ts), so z takes it
+      // back with the rest of the burst.
+      void makeChange((made) => {
+        const record = (token: UndoToken | null) =>
+          token && recordUndo(token, label, { burst: `scroll ${burst}`, made });
+        if (leaving)
+          return withEngine((e) => e.state.markRead(ids, true))
             .then(record)
-            .catch(report),
-        );
-        return;
-      }
-      const wanted = new Set(ids);
-      const rows = rowsRef.current.filter((r) => wanted.has(r.id));
-      changeUnderWay(setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report));
+            .catch(report);
+        const wanted = new Set(ids);
+        const rows = rowsRef.current.filter((r) => wanted.has(r.id));
+        return setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report);
+      });
     });
     batcherRef.current = batcher;
     // An undo (z, the notice's button) sends the batch still waiting first, as part of the burst.
@@ -92,10 +91,15 @@ export function useListActions(data: ItemsData, markOnScroll: boolean, burst: st
   const markAbove = useCallback(
     (index: number) => {
       const above = data.rows.slice(0, index).filter((r) => (r.flags & FLAG_READ) === 0);
-      data
-        .setFlag(above, FLAG_READ, true)
-        .then((token) => token && recordUndo(token, (count) => t('keys.undo.markedRead', { count })))
-        .catch(report);
+      // Under way at once: a z pressed before the engine answers takes this back, not the change before.
+      void makeChange((made) =>
+        data
+          .setFlag(above, FLAG_READ, true)
+          .then(
+            (token) => token && recordUndo(token, (count) => t('keys.undo.markedRead', { count }), { made }),
+          )
+          .catch(report),
+      );
     },
     [data],
   );

@@ -98,6 +98,7 @@ describe('the key map', () => {
       toggleOnlyUnread: noop,
       tags: noop,
       sendTo: noop,
+      menu: noop,
       step: noop,
       close: noop,
     };

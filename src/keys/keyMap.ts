@@ -61,6 +61,7 @@ export const KEY_MAP = [
   row('list', 'openOriginal', ['v'], 'shortcuts.openOriginal'),
   row('list', 'tags', ['l'], 'tags.key'),
   row('list', 'sendTo', ['b'], 'sendTo.key'),
+  row('list', 'menu', ['shift+F10', 'ContextMenu'], 'shortcuts.rowMenu'),
   row('reader', 'next', ['j', 'ArrowRight'], 'keys.nextArticle'),
   row('reader', 'prev', ['k', 'ArrowLeft'], 'keys.prevArticle'),
   row('reader', 'close', ['Escape'], 'shortcuts.close'),
@@ -153,6 +154,7 @@ const NAMES: Record<string, string> = {
   ' ': 'Space',
   PageDown: 'PgDn',
   PageUp: 'PgUp',
+  ContextMenu: 'Menu',
 };
 
 /**

@@ -11,7 +11,7 @@ import { t, tRich } from '../i18n';
 import * as api from './api';
 import { promptText } from './TextPrompt';
 import { checkFeedUrl } from './urlCheck';
-import { recordUndo, recordUndoAction } from '../undo/undoStore';
+import { makeChange, recordUndo, recordUndoAction } from '../undo/undoStore';
 import { errorText } from '../i18n/errorText';
 import { startRefresh } from './refreshActions';
 
@@ -72,22 +72,25 @@ export async function unsubscribeFeeds(feeds: readonly Feed[]): Promise<boolean>
     confirmLabel: t('subscribe.actions.unsubscribe'),
   });
   if (!ok) return false;
-  try {
-    const token = await api.deleteFeeds(feeds.map((f) => f.id));
-    const label = (count: number) => t('subscribe.actions.unsubscribed', { count });
-    if (token) recordUndo(token, label, { done: (count) => t('keys.undo.feedsBack', { count }) });
-    else
-      notifications.show({
-        // Promised but not kept: the articles' texts were too large for the copy (known only once read).
-        message: undoable
-          ? t('subscribe.actions.unsubscribedNoUndo', { count: feeds.length })
-          : label(feeds.length),
-        autoClose: 6000,
-      });
-    return true;
-  } catch (err) {
-    return report(t('subscribe.actions.unsubscribeFailed'), err);
-  }
+  // Under way from the yes (undoStore.ts): a z pressed before the engine answers takes this back.
+  return makeChange(async (made) => {
+    try {
+      const token = await api.deleteFeeds(feeds.map((f) => f.id));
+      const label = (count: number) => t('subscribe.actions.unsubscribed', { count });
+      if (token) recordUndo(token, label, { done: (count) => t('keys.undo.feedsBack', { count }), made });
+      else
+        notifications.show({
+          // Promised but not kept: the articles' texts were too large for the copy (known only once read).
+          message: undoable
+            ? t('subscribe.actions.unsubscribedNoUndo', { count: feeds.length })
+            : label(feeds.length),
+          autoClose: 6000,
+        });
+      return true;
+    } catch (err) {
+      return report(t('subscribe.actions.unsubscribeFailed'), err);
+    }
+  });
 }
 
 /** Asks for a new title and renames the feed. */
@@ -99,19 +102,22 @@ export async function renameFeedAction(feed: Feed): Promise<boolean> {
     confirmLabel: t('subscribe.actions.rename'),
   });
   if (title === null || title === feed.title) return false;
-  try {
-    await api.renameFeed(feed.id, title);
-    const label = () => t('subscribe.actions.renamed', { title });
-    // A feed that had no title of its own (the list showed its address) cannot be renamed back to none.
-    if (!feed.title) notifications.show({ message: label(), autoClose: 3000 });
-    else
-      recordUndoAction(1, label, () => api.renameFeed(feed.id, feed.title).then(() => 1), {
-        done: () => t('subscribe.actions.renameUndone', { title: feed.title }),
-      });
-    return true;
-  } catch (err) {
-    return report(t('subscribe.actions.renameFailed'), err);
-  }
+  return makeChange(async (made) => {
+    try {
+      await api.renameFeed(feed.id, title);
+      const label = () => t('subscribe.actions.renamed', { title });
+      // A feed that had no title of its own (the list showed its address) cannot be renamed back to none.
+      if (!feed.title) notifications.show({ message: label(), autoClose: 3000 });
+      else
+        recordUndoAction(1, label, () => api.renameFeed(feed.id, feed.title).then(() => 1), {
+          done: () => t('subscribe.actions.renameUndone', { title: feed.title }),
+          made,
+        });
+      return true;
+    } catch (err) {
+      return report(t('subscribe.actions.renameFailed'), err);
+    }
+  });
 }
 
 /** Runs a feed switch's engine call; a failure is shown under `failed` and answers false. */
@@ -182,42 +188,48 @@ export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
 }
 
 /** Marks every article of the feeds read; one change to undo (the notice says how many). */
-export async function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
-  try {
-    const ids: number[] = [];
-    for (const f of feeds) ids.push(...(await api.markAllRead('feed', f.id)).ids);
-    if (ids.length === 0)
-      notifications.show({ message: t('subscribe.actions.markedRead', { count: 0 }), autoClose: 2500 });
-    recordUndo({ flag: 'read', set: true, ids }, (count) => t('keys.undo.markedRead', { count }));
-    return true;
-  } catch (err) {
-    return report(t('subscribe.actions.markReadFailed'), err);
-  }
+export function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
+  return makeChange(async (made) => {
+    try {
+      const ids: number[] = [];
+      for (const f of feeds) ids.push(...(await api.markAllRead('feed', f.id)).ids);
+      if (ids.length === 0)
+        notifications.show({ message: t('subscribe.actions.markedRead', { count: 0 }), autoClose: 2500 });
+      recordUndo({ flag: 'read', set: true, ids }, (count) => t('keys.undo.markedRead', { count }), { made });
+      return true;
+    } catch (err) {
+      return report(t('subscribe.actions.markReadFailed'), err);
+    }
+  });
 }
 
 /** Moves feeds to a group (-1 = no group); `groupTitle` names it in the notice. */
-export async function moveFeedsAction(
+export function moveFeedsAction(
   feeds: readonly Feed[],
   groupId: number,
   groupTitle?: string,
 ): Promise<boolean> {
-  try {
-    await api.moveFeeds(
-      feeds.map((f) => f.id),
-      groupId,
-    );
-    const group = groupId === -1 ? t('subscribe.actions.noGroup') : groupTitle ? `“${groupTitle}”` : null;
-    recordUndoAction(
-      feeds.length,
-      (count) =>
-        group ? t('subscribe.actions.moved', { count, group }) : t('subscribe.actions.movedPlain', { count }),
-      () => moveBack(feeds),
-      { done: (count) => t('subscribe.actions.moveUndone', { count }) },
-    );
-    return true;
-  } catch (err) {
-    return report(t('subscribe.actions.moveFailed'), err);
-  }
+  return makeChange(async (made) => {
+    try {
+      await api.moveFeeds(
+        feeds.map((f) => f.id),
+        groupId,
+      );
+      const group = groupId === -1 ? t('subscribe.actions.noGroup') : groupTitle ? `“${groupTitle}”` : null;
+      recordUndoAction(
+        feeds.length,
+        (count) =>
+          group
+            ? t('subscribe.actions.moved', { count, group })
+            : t('subscribe.actions.movedPlain', { count }),
+        () => moveBack(feeds),
+        { done: (count) => t('subscribe.actions.moveUndone', { count }), made },
+      );
+      return true;
+    } catch (err) {
+      return report(t('subscribe.actions.moveFailed'), err);
+    }
+  });
 }
 
 /**
@@ -283,25 +295,27 @@ export async function deleteGroupAction(group: Group, feedCount: number): Promis
     confirmLabel: t('subscribe.actions.deleteGroup'),
   });
   if (!ok) return false;
-  try {
-    const members = (await api.listFeeds()).filter((f) => f.groupId === group.id).map((f) => f.id);
-    await api.deleteGroup(group.id);
-    // Undo makes the group again (a new one, same title) and moves its feeds back into it.
-    recordUndoAction(
-      1,
-      () =>
-        members.length
-          ? t('subscribe.actions.groupDeleted', { title: group.title, count: members.length })
-          : t('subscribe.actions.groupDeletedEmpty', { title: group.title }),
-      async () => {
-        const id = await api.createGroup(group.title);
-        if (members.length) await api.moveFeeds(members, id);
-        return 1;
-      },
-      { done: () => t('subscribe.actions.groupRestored', { title: group.title }) },
-    );
-    return true;
-  } catch (err) {
-    return report(t('subscribe.actions.deleteGroupFailed'), err);
-  }
+  return makeChange(async (made) => {
+    try {
+      const members = (await api.listFeeds()).filter((f) => f.groupId === group.id).map((f) => f.id);
+      await api.deleteGroup(group.id);
+      // Undo makes the group again (a new one, same title) and moves its feeds back into it.
+      recordUndoAction(
+        1,
+        () =>
+          members.length
+            ? t('subscribe.actions.groupDeleted', { title: group.title, count: members.length })
+            : t('subscribe.actions.groupDeletedEmpty', { title: group.title }),
+        async () => {
+          const id = await api.createGroup(group.title);
+          if (members.length) await api.moveFeeds(members, id);
+          return 1;
+        },
+        { done: () => t('subscribe.actions.groupRestored', { title: group.title }), made },
+      );
+      return true;
+    } catch (err) {
+      return report(t('subscribe.actions.deleteGroupFailed'), err);
+    }
+  });
 }

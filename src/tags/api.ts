@@ -10,7 +10,7 @@ import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
-import { recordUndo } from '../undo/undoStore';
+import { makeChange, recordUndo } from '../undo/undoStore';
 
 export type { Tag } from '../engine/contract';
 export type { TagColor };
@@ -24,19 +24,20 @@ function fail(err: unknown): void {
 }
 
 /** Puts `tag` on these items or takes it off, with an Undo notice. Resolves false on failure. */
-export async function setTagOn(
-  itemIds: number[],
-  tag: Pick<Tag, 'id' | 'name'>,
-  on: boolean,
-): Promise<boolean> {
-  try {
-    const token = await withEngine((e) => e.tags.setOnItems(itemIds, tag.id, on));
-    recordUndo(token, (count) => t(on ? 'tags.added' : 'tags.removed', { count, name: tag.name }));
-    return true;
-  } catch (err) {
-    fail(err);
-    return false;
-  }
+export function setTagOn(itemIds: number[], tag: Pick<Tag, 'id' | 'name'>, on: boolean): Promise<boolean> {
+  // Under way at once: a z pressed before the engine answers takes this tagging back.
+  return makeChange(async (made) => {
+    try {
+      const token = await withEngine((e) => e.tags.setOnItems(itemIds, tag.id, on));
+      recordUndo(token, (count) => t(on ? 'tags.added' : 'tags.removed', { count, name: tag.name }), {
+        made,
+      });
+      return true;
+    } catch (err) {
+      fail(err);
+      return false;
+    }
+  });
 }
 
 /** Creates a tag and puts it on these items (Undo takes the tagging back). Null on failure. */
@@ -53,12 +54,14 @@ export async function createAndTag(itemIds: number[], name: string): Promise<Tag
 
 /** Deletes a tag; the Undo notice brings it back on the same articles. */
 export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
-  try {
-    const token = await withEngine((e) => e.tags.remove(tag.id));
-    recordUndo(token, (count) => t('tags.deleted', { count, name: tag.name }));
-  } catch (err) {
-    fail(err);
-  }
+  await makeChange(async (made) => {
+    try {
+      const token = await withEngine((e) => e.tags.remove(tag.id));
+      recordUndo(token, (count) => t('tags.deleted', { count, name: tag.name }), { made });
+    } catch (err) {
+      fail(err);
+    }
+  });
 }
 
 /** Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. */

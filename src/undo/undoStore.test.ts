@@ -4,6 +4,7 @@ import {
   changeUnderWay,
   clearUndo,
   holdChanges,
+  makeChange,
   onUndone,
   pendingUndo,
   recordUndo,
@@ -133,6 +134,44 @@ describe('undo store', () => {
     const engine = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
     expect(await undoLast(engine)).toBe(1);
     expect(engine).toHaveBeenCalledWith({ flag: 'read', set: true, ids: [6] });
+  });
+
+  it('a change is under way from the moment it is made: an undo before the answer waits and takes it back', async () => {
+    recordUndo({ flag: 'saved', set: true, ids: [5] }, label);
+    let answer!: (token: UndoToken) => void;
+    const made = makeChange(async (at) => {
+      const token = await new Promise<UndoToken>((r) => (answer = r));
+      recordUndo(token, label, { made: at });
+    });
+    const engine = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+    const undone = undoLast(engine);
+    await new Promise((r) => setTimeout(r, 5));
+    // Still waiting for the engine's answer: nothing taken back yet, least of all the change before.
+    expect(engine).not.toHaveBeenCalled();
+    answer({ flag: 'read', set: true, ids: [6, 7] });
+    expect(await undone).toBe(2);
+    expect(engine).toHaveBeenCalledExactlyOnceWith({ flag: 'read', set: true, ids: [6, 7] });
+    await made;
+  });
+
+  it('changes are ordered by when they were made, not by when the engine answered', async () => {
+    let answerFirst!: () => void;
+    const first = makeChange(async (made) => {
+      await new Promise<void>((r) => (answerFirst = r));
+      recordUndo({ flag: 'saved', set: true, ids: [1] }, label, { made });
+    });
+    const second = makeChange((made) => {
+      recordUndoAction(2, label, () => Promise.resolve(2), { made });
+      return Promise.resolve();
+    });
+    await second;
+    // The first change's answer comes last: the second, made later, stays the one to undo.
+    answerFirst();
+    await first;
+    expect(pendingUndo()).toMatchObject({ token: null, count: 2 });
+    // A change recorded without a moment is taken as made now, after both.
+    recordUndo({ flag: 'read', set: true, ids: [3] }, label);
+    expect(pendingUndo()?.token?.ids).toEqual([3]);
   });
 
   it('a source that has gone is not asked again', async () => {

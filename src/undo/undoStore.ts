@@ -5,10 +5,13 @@
  * small batches; those of one burst (same `burst` key, each within BURST_MS of the previous)
  * merge into one change. No React here: `UndoHost.tsx` shows it, tests drive it directly.
  *
- * Some changes are on screen before they are recorded: scroll marks wait in a batch for a pause
- * (src/items/useListActions.ts) and then for the engine. Undo first sends what is held
- * (`holdChanges`) and waits for what is under way (`changeUnderWay`), so `z` pressed mid-scroll
- * takes back every mark the reader saw, not only the batches before.
+ * Most changes are made before they can be recorded: the record needs the engine's answer (its
+ * undo token), and scroll marks wait in a batch for a pause first (src/items/useListActions.ts).
+ * So a change is made through `makeChange`, which counts it as under way from the moment the
+ * person made it until it is recorded, and an undo first sends what is held (`holdChanges`) and
+ * waits for what is under way: `z` pressed a moment after "Mark above", a tag or a scroll takes
+ * back that change, not the one before it. Changes are ordered by when they were made, not by
+ * when the engine answered: a record that comes after that of a change made later is dropped.
  */
 import type { UndoToken } from '../engine/contract';
 
@@ -32,6 +35,8 @@ export interface UndoEntry {
   done?: (count: number) => string;
   burst: string | null;
   at: number;
+  /** When the change was made, in the order of `makeChange` (a later change has a larger one). */
+  made: number;
   /** Names the change; a batch merged into it keeps the id (its notice is updated, not repeated). */
   id: number;
 }
@@ -40,6 +45,8 @@ type Listener = (entry: UndoEntry | null) => void;
 
 let current: UndoEntry | null = null;
 let serial = 0;
+/** The last `made` handed out (by `makeChange`, or to a change recorded without one). */
+let madeSerial = 0;
 const listeners = new Set<Listener>();
 const undoneListeners = new Set<(token: UndoToken | null) => void>();
 
@@ -53,15 +60,27 @@ function emit(): void {
 }
 
 /**
+ * Whether a change made at `made` (undefined: now) is the latest one, else its record is dropped
+ * (a change made after it has been recorded already). Resolves undefined to a new `made`.
+ */
+function latest(made: number | undefined): number | null {
+  if (made === undefined) return ++madeSerial;
+  return current && current.made > made ? null : made;
+}
+
+/**
  * Records a change. Empty changes are ignored. With `burst`, a change of the same burst, flag
- * and direction made within BURST_MS of the last one is merged into it.
+ * and direction made within BURST_MS of the last one is merged into it. `made` is the change's
+ * (from `makeChange`; without it, the change is taken as made now).
  */
 export function recordUndo(
   token: UndoToken,
   label: (count: number) => string,
-  opts: { burst?: string; now?: number; done?: (count: number) => string } = {},
+  opts: { burst?: string; now?: number; done?: (count: number) => string; made?: number } = {},
 ): void {
   if (token.ids.length === 0) return;
+  const made = latest(opts.made);
+  if (made === null) return;
   const now = opts.now ?? Date.now();
   const burst = opts.burst ?? null;
   if (
@@ -73,11 +92,11 @@ export function recordUndo(
     sameKind(current.token, token)
   ) {
     const ids = [...new Set([...current.token.ids, ...token.ids])];
-    current = { ...current, token: { ...token, ids }, count: ids.length, at: now };
+    current = { ...current, token: { ...token, ids }, count: ids.length, at: now, made };
   } else {
     serial += 1;
     const done = opts.done ? { done: opts.done } : {};
-    current = { token, count: token.ids.length, label, burst, at: now, id: serial, ...done };
+    current = { token, count: token.ids.length, label, burst, at: now, made, id: serial, ...done };
   }
   emit();
 }
@@ -90,12 +109,15 @@ export function recordUndoAction(
   count: number,
   label: (count: number) => string,
   run: () => Promise<number | null>,
-  opts: { done?: (count: number) => string; now?: number } = {},
+  opts: { done?: (count: number) => string; now?: number; made?: number } = {},
 ): void {
   if (count === 0) return;
+  const made = latest(opts.made);
+  if (made === null) return;
   serial += 1;
   const done = opts.done ? { done: opts.done } : {};
-  current = { token: null, count, run, label, burst: null, at: opts.now ?? Date.now(), id: serial, ...done };
+  const at = opts.now ?? Date.now();
+  current = { token: null, count, run, label, burst: null, at, made, id: serial, ...done };
   emit();
 }
 
@@ -121,8 +143,22 @@ export function holdChanges(flush: () => void): () => void {
 }
 
 /**
+ * Makes a change the person has just asked for (after any question it asks, right as they say
+ * yes): `make` starts at once and is handed the change's `made`, to pass to `recordUndo` or
+ * `recordUndoAction` when the engine answers. Until its promise settles the change is under way:
+ * an undo waits for it, so it takes back this change (or one made later), never the one before.
+ * Returns `make`'s promise.
+ */
+export function makeChange<T>(make: (made: number) => Promise<T>): Promise<T> {
+  const change = make(++madeSerial);
+  changeUnderWay(change);
+  return change;
+}
+
+/**
  * A change on its way whose `recordUndo` comes when it settles: an undo waits for it first. The
  * promise should not reject (a failure is the maker's to report); if it does, undo goes on.
+ * `makeChange` calls it; use that, which also orders the change by when it was made.
  */
 export function changeUnderWay(change: Promise<unknown>): void {
   underWay.add(change);

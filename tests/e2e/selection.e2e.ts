@@ -1,7 +1,8 @@
 /**
  * The list's selection in the real app: it is kept with its history entry, so a reload, Back and
- * Forward come back to the article that was selected, in view; and a screen reader is told of it
- * (the rows are a listbox's options, the selected one its active descendant).
+ * Forward come back to the article that was selected, in view, even one j reached a moment before
+ * the list was left; a screen reader is told of it (the rows are a listbox's options, the
+ * selected one its active descendant), and closing the reader gives the list the keyboard again.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -73,6 +74,36 @@ test('reload, Back and Forward come back to the selected article, in view', asyn
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
+test('j pressed quickly and the list left within the second: Back, and Forward then Back, come back to the last step', async () => {
+  const { page } = app;
+  const { list, sidebar } = screens(page);
+  const news = `/f/${ids.feedIds[0]}`;
+  const side = `/f/${ids.feedIds[1]}`;
+  // A new entry of the list, with no selection kept.
+  await app.goto(side);
+  await sidebar.feed(ids.feedIds[0]!).click();
+  await waitForPath(page, news);
+  await list.waitForRow('News 1');
+  // j pressed quickly, faster than the entry is written (8 times a second), and another list at
+  // once.
+  await list.pressQuickly('j', 12);
+  await sidebar.feed(ids.feedIds[1]!).click();
+  await waitForPath(page, side);
+  await list.waitForRow('Side 1');
+  await page.goBack();
+  await waitForPath(page, news);
+  await waitFor(list.selected('News 12'), "'News 12' selected after Back");
+  // k pressed quickly, and Forward at once (the entry left the other way), then Back again.
+  await list.pressQuickly('k', 10);
+  await page.goForward();
+  await waitForPath(page, side);
+  await list.waitForRow('Side 1');
+  await page.goBack();
+  await waitForPath(page, news);
+  await waitFor(list.selected('News 2'), "'News 2' selected after Forward and Back");
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
 test('j and k are announced: the focused listbox names the selected option; clicks still open', async () => {
   const { page } = app;
   const { list, reader } = screens(page);
@@ -100,5 +131,82 @@ test('j and k are announced: the focused listbox names the selected option; clic
   await page.keyboard.press('j');
   await expect.poll(() => list.announced()).toBe('News 5');
   await shootSizes(page, '/tmp/shots-selection', 'announced');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test('closing the reader gives the focus back to the list, on the article just read', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  // A fresh entry of a list the tests above did not visit.
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.waitForRow('Side 1');
+  // List view, the reader over the list: opened with a click, read on with j after a click in
+  // the article (the focus left the list), closed with Esc.
+  await list.open('Side 1');
+  await reader.body.click();
+  await page.keyboard.press('j');
+  await reader.waitOpen('Side 2');
+  await page.keyboard.press('Escape');
+  await reader.waitClosed();
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // The close button, from the keyboard's Enter.
+  await page.keyboard.press('Enter');
+  await reader.waitOpen('Side 2');
+  await reader.close();
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // The arrows and k go on from there.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => list.announced()).toBe('Side 3');
+
+  // Two panes: the browser's Back closes the reader.
+  await setSettings(page, { general: { defaultView: 'column' } });
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.open('Side 4');
+  await reader.body.click();
+  expect(await list.announced()).toBeNull();
+  await page.goBack();
+  await reader.waitClosed();
+  await expect.poll(() => list.announced()).toBe('Side 4');
+  await page.keyboard.press('k');
+  await expect.poll(() => list.announced()).toBe('Side 3');
+  await shootSizes(page, '/tmp/shots-selection', 'after-close');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test("a row's buttons are not in the accessibility tree; its menu opens from the keyboard; clicks still act", async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.waitForRow('Side 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // Options hold no controls: to a screen reader a row is its title.
+  const tree = await list.listbox.ariaSnapshot();
+  expect(tree).toContain('option "Side 2" [selected]');
+  expect(tree).not.toContain('button');
+  // Their actions are the selected row's keys, and its menu (Shift+F10 or the menu key) opens
+  // wherever the focus is; closed, it hands the focus back to the list.
+  await list.title.click();
+  expect(await list.announced()).toBeNull();
+  await page.keyboard.press('Shift+F10');
+  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10");
+  await page.keyboard.press('Escape');
+  await waitFor(list.rowMenu, 'the row menu to close', { state: 'hidden' });
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // Its entries are reached with the arrows: Open, then Mark as read.
+  await page.keyboard.press('Shift+F10');
+  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10 again");
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => list.row('Side 2').getAttribute('data-unread')).toBe('false');
+  await expect.poll(() => list.announced()).toBe('Side 2');
+  // A click (or tap) on a row's button still acts, and the list keeps the focus.
+  await list.row('Side 2').hover();
+  await list.readToggleOf(list.row('Side 2')).click();
+  await expect.poll(() => list.row('Side 2').getAttribute('data-unread')).toBe('true');
+  expect(await list.announced()).toBe('Side 2');
+  await shootSizes(page, '/tmp/shots-selection', 'row-actions');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);

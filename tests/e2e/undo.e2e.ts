@@ -2,12 +2,14 @@
  * Marking read without losing anything: a fast scroll with default settings marks nothing;
  * mark all read, then Undo, gives every article its own flags back and the sidebar its counts;
  * with scroll marking on, a burst of scrolling is one change that `z` takes back, marks still
- * batched when it is pressed included.
+ * batched when it is pressed included; and `z` pressed before the engine has answered a change
+ * takes back that change, not the one before.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor } from './pages';
+import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { engineWorker } from './seed';
 import { shot } from './shots';
@@ -212,6 +214,41 @@ test('z pressed while scroll marks still wait for their pause takes those back t
   await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
   expect(await settledFlags(page)).toEqual(flagsBefore);
   await list.waitForUnread('77 unread');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+/** Keeps the engine worker's thread busy for `ms` from now: calls made meanwhile answer after. */
+async function holdEngine(page: Page, ms: number): Promise<void> {
+  const worker = await engineWorker(page);
+  await worker.evaluate((ms) => {
+    setTimeout(() => {
+      const end = Date.now() + ms;
+      while (Date.now() < end);
+    }, 0);
+  }, ms);
+}
+
+test('z pressed before the engine has answered a Mark above takes that back, not the change before', async () => {
+  await open({ hideReadArticles: false, autoRead: false });
+  const { page } = app;
+  const { list, undo } = screens(page);
+  const reading = new ReadingUi(page);
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForUnread('77 unread');
+  // A first change: the unread articles above News 5 (News 1, 2 and 4) marked read.
+  await list.row('News 5').click({ button: 'right' });
+  await reading.menuMarkAbove.click();
+  await undo.waitFor('3 articles marked as read.');
+  const afterFirst = await allFlags(page);
+  // A second one while the engine is busy, and z at once, before the engine has answered it.
+  await list.row('News 12').click({ button: 'right' });
+  await holdEngine(page, 1500);
+  await reading.menuMarkAbove.click();
+  await page.keyboard.press('z');
+  // The change undone is the one just made (News 5, 6, 8–11), not the first one, which z used to
+  // take back while the second stayed.
+  await undo.waitUndone('Undone: 6 articles restored.');
+  expect(await settledFlags(page)).toEqual(afterFirst);
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 

@@ -135,7 +135,7 @@ export const itemsEn = {
     markReadTip: 'Mark read (m)',
     markUnread: 'Mark unread',
     markUnreadTip: 'Mark unread (m)',
-    more: 'More actions',
+    moreTip: 'More actions (Shift+F10)',
     saved: 'Saved',
   },
   column: {

@@ -116,7 +116,7 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     markReadTip: '标为已读（m）',
     markUnread: '标为未读',
     markUnreadTip: '标为未读（m）',
-    more: '更多操作',
+    moreTip: '更多操作（Shift+F10）',
     saved: '已收藏',
   },
   column: {

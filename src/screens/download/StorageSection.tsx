@@ -6,7 +6,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { withEngine } from '../../queries/engine';
 import { queryKeys } from '../../queries/keys';
 import { applyRetention } from '../../subscriptions/api';
-import { recordUndo } from '../../undo/undoStore';
+import { makeChange, recordUndo } from '../../undo/undoStore';
 import { notifications } from '@mantine/notifications';
 import { errorText } from '../../i18n/errorText';
 import { updateSettings, useSettingsGroup } from '../../settings/useSettings';
@@ -102,17 +102,22 @@ export function StorageSection() {
       });
       if (!ok) return;
     }
-    try {
-      const { removed, undo } = await applyRetention(retentionDays);
-      setApplied(removed);
-      const label = (count: number) => t('download.storage.deleted', { count });
-      if (undo) recordUndo(undo, label, { done: (count) => t('keys.undo.articlesBack', { count }) });
-      else if (undoable && removed > 0)
-        notifications.show({ message: `${label(removed)} ${t('download.storage.noCopy')}`, autoClose: 6000 });
-    } catch (err) {
-      setApplied(null);
-      setFailed(errorText(err));
-    }
+    await makeChange(async (made) => {
+      try {
+        const { removed, undo } = await applyRetention(retentionDays);
+        setApplied(removed);
+        const label = (count: number) => t('download.storage.deleted', { count });
+        if (undo) recordUndo(undo, label, { done: (count) => t('keys.undo.articlesBack', { count }), made });
+        else if (undoable && removed > 0)
+          notifications.show({
+            message: `${label(removed)} ${t('download.storage.noCopy')}`,
+            autoClose: 6000,
+          });
+      } catch (err) {
+        setApplied(null);
+        setFailed(errorText(err));
+      }
+    });
   };
   const enabled = retentionDays > 0;
   const { data: wouldRemove } = useQuery({

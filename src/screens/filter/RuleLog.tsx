@@ -12,7 +12,7 @@ import { queryKeys } from '../../queries/keys';
 import { withRules } from '../../rules/client';
 import { ruleLogQuery } from '../../rules/queries';
 import type { Rule, RuleRun } from '../../rules/types';
-import { recordUndoAction } from '../../undo/undoStore';
+import { makeChange, recordUndoAction } from '../../undo/undoStore';
 
 /** Articles linked per run; the rest are counted. */
 const LINKS_PER_RUN = 8;
@@ -58,29 +58,32 @@ export function RuleLog({
       confirmLabel: t('rules.runConfirmButton'),
     });
     if (!ok) return;
-    setBusy(true);
-    try {
-      const run = await withRules((r) => r.runOnce(rule.id));
-      const label = (count: number) => t('rules.ran', { count });
-      // Its notice offers Undo (and Z) like every bulk change; the log's Undo last run does the same.
-      if (run.undoToken && run.count > 0)
-        recordUndoAction(
-          run.count,
-          label,
-          async () => {
-            await withRules((r) => r.undoRun(run.id));
-            void refresh();
-            return run.count;
-          },
-          { done: (count) => t('rules.undoDone', { count }) },
-        );
-      else notifications.show({ message: label(run.count), autoClose: 3000 });
-    } catch (err) {
-      notifications.show({ color: 'red', title: t('rules.runFailed'), message: errorText(err) });
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
+    // Under way from the yes (undoStore.ts): a z pressed before the run ends takes it back.
+    await makeChange(async (made) => {
+      setBusy(true);
+      try {
+        const run = await withRules((r) => r.runOnce(rule.id));
+        const label = (count: number) => t('rules.ran', { count });
+        // Its notice offers Undo (and Z) like every bulk change; the log's Undo last run does the same.
+        if (run.undoToken && run.count > 0)
+          recordUndoAction(
+            run.count,
+            label,
+            async () => {
+              await withRules((r) => r.undoRun(run.id));
+              void refresh();
+              return run.count;
+            },
+            { done: (count) => t('rules.undoDone', { count }), made },
+          );
+        else notifications.show({ message: label(run.count), autoClose: 3000 });
+      } catch (err) {
+        notifications.show({ color: 'red', title: t('rules.runFailed'), message: errorText(err) });
+      } finally {
+        setBusy(false);
+        void refresh();
+      }
+    });
   };
 
   return (

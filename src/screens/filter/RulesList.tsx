@@ -10,7 +10,7 @@ import { withRules } from '../../rules/client';
 import { rulesListQuery } from '../../rules/queries';
 import { restoreRule } from '../../rules/sync';
 import type { Rule } from '../../rules/types';
-import { recordUndoAction } from '../../undo/undoStore';
+import { makeChange, recordUndoAction } from '../../undo/undoStore';
 import classes from './Filter.module.css';
 
 /** Moves id `index` by `delta` in a copy of `ids` (clamped). */
@@ -55,21 +55,23 @@ export function RulesList({
     await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
   };
   const remove = async (rule: Rule) => {
-    try {
-      await withRules((r) => r.remove(rule.id));
-      recordUndoAction(
-        1,
-        () => t('rules.deleted', { name: rule.name }),
-        async () => {
-          await restoreRule(rule);
-          await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
-          return 1;
-        },
-        { done: () => t('rules.restored', { name: rule.name }) },
-      );
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorText(err) });
-    }
+    await makeChange(async (made) => {
+      try {
+        await withRules((r) => r.remove(rule.id));
+        recordUndoAction(
+          1,
+          () => t('rules.deleted', { name: rule.name }),
+          async () => {
+            await restoreRule(rule);
+            await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
+            return 1;
+          },
+          { done: () => t('rules.restored', { name: rule.name }), made },
+        );
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorText(err) });
+      }
+    });
     await client.invalidateQueries({ queryKey: queryKeys.rulesAll });
   };
   if (!rules.isSuccess) return null;

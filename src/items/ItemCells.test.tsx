@@ -1,0 +1,76 @@
+/**
+ * A row is an option of the list's listbox, and an option holds no controls (axe's
+ * nested-interactive): its buttons are for the pointer and touch only, hidden from assistive
+ * technology and out of the focus order, while a click or tap on them still acts.
+ */
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import type { ItemRow } from '../engine/contract';
+import { renderUi } from '../reader/testing/render';
+import { type CellProps, ItemCard, ItemRowCell, ItemTextCell } from './ItemCells';
+
+const row = {
+  id: 7,
+  feedId: 1,
+  title: 'A post',
+  snippet: 'Some text.',
+  pubDate: 1_700_000_000,
+  flags: 0,
+  link: 'https://example.com/a',
+  thumbnail: '',
+} as ItemRow;
+
+const props = (): CellProps => ({
+  row,
+  index: 3,
+  optionId: 'row-7',
+  setSize: 10,
+  feedTitle: 'Example',
+  now: 1_700_000_100,
+  selected: true,
+  active: false,
+  onOpen: vi.fn(),
+  onMenu: vi.fn(),
+  onToggleRead: vi.fn(),
+  onToggleSaved: vi.fn(),
+  titleLang: null,
+  language: '',
+});
+
+/** What axe counts as interactive: focusable (natively or by tabindex), or a widget's role. */
+const INTERACTIVE =
+  'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable], [role=button], [role=link], [role=checkbox], [role=switch], [role=menuitem], [role=tab]';
+
+const cells = {
+  row: (p: CellProps) => <ItemRowCell {...p} view="list" />,
+  text: (p: CellProps) => <ItemTextCell {...p} />,
+  card: (p: CellProps) => <ItemCard {...p} />,
+};
+
+describe('a row of the list', () => {
+  for (const [name, cell] of Object.entries(cells)) {
+    it(`${name}: an option with no control inside, its buttons hidden from assistive technology`, () => {
+      renderUi(<MemoryRouter>{cell(props())}</MemoryRouter>);
+      const option = screen.getByRole('option', { name: 'A post' });
+      expect([...option.querySelectorAll(INTERACTIVE)].map((el) => el.outerHTML.slice(0, 80))).toEqual([]);
+      expect(screen.getByTestId('item-actions').getAttribute('aria-hidden')).toBe('true');
+      // Nothing in it is announced but its title.
+      expect(screen.queryAllByRole('button')).toEqual([]);
+    });
+  }
+
+  it('its buttons still act on a click or tap, without opening the article', () => {
+    const p = props();
+    renderUi(<MemoryRouter>{cells.row(p)}</MemoryRouter>);
+    fireEvent.click(screen.getByTestId('item-save'));
+    expect(p.onToggleSaved).toHaveBeenCalledWith(row);
+    fireEvent.click(screen.getByTestId('item-read'));
+    expect(p.onToggleRead).toHaveBeenCalledWith(row);
+    fireEvent.click(screen.getByTestId('item-menu'));
+    expect(p.onMenu).toHaveBeenCalledWith(3, expect.any(Number), expect.any(Number));
+    expect(p.onOpen).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('option'));
+    expect(p.onOpen).toHaveBeenCalledWith(3);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Tagging and deleting a tag are recorded for Undo, and are under way from the moment they are
+ * asked for: a z before the engine answers takes back the tagging, not the change before it.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UndoToken } from '../engine/contract';
+import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
+import { deleteTag, setTagOn } from './api';
+
+let answer!: (token: UndoToken) => void;
+const engine = {
+  tags: {
+    setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
+    remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
+  },
+};
+vi.mock('../queries/engine', () => ({
+  withEngine: <T>(fn: (e: typeof engine) => Promise<T>) => fn(engine),
+}));
+
+afterEach(() => clearUndo());
+
+const undo = vi.fn((token: UndoToken) => Promise.resolve(token.ids.length));
+const before = () => recordUndo({ flag: 'read', set: true, ids: [9] }, (n) => `${n} read`);
+
+describe('tag changes and undo', () => {
+  it('z before the engine answers a tagging takes that tagging back', async () => {
+    before();
+    const tagging = setTagOn([1, 2], { id: 4, name: 'Later' }, true);
+    const restored = undoLast(undo);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(undo).not.toHaveBeenCalled();
+    answer({ flag: 'tag', tagId: 4, set: true, ids: [1, 2] });
+    expect(await tagging).toBe(true);
+    expect(await restored).toBe(2);
+    expect(undo).toHaveBeenLastCalledWith({ flag: 'tag', tagId: 4, set: true, ids: [1, 2] });
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('z before the engine answers a deleted tag brings the tag back', async () => {
+    before();
+    const deleting = deleteTag({ id: 4, name: 'Later' });
+    const restored = undoLast(undo);
+    answer({ flag: 'tag-deleted', tag: { id: 4, name: 'Later', color: 'blue' }, ids: [1] });
+    await deleting;
+    expect(await restored).toBe(1);
+    expect(undo).toHaveBeenLastCalledWith(expect.objectContaining({ flag: 'tag-deleted' }));
+  });
+});
