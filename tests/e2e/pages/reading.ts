@@ -25,6 +25,14 @@ export class ReadingUi {
   get shortcutsHelp(): Locator {
     return this.page.locator(tid('shortcuts-help')).first().describe('the keyboard shortcuts sheet');
   }
+  /** A line of the keyboard shortcuts sheet, by its exact text. */
+  shortcutLine(text: string): Locator {
+    return this.page
+      .locator(`${tid('shortcuts-help')} .mantine-Modal-content`)
+      .getByText(text, { exact: true })
+      .first()
+      .describe(`'${text}' in the keyboard shortcuts sheet`);
+  }
   /** The keyboard shortcuts sheet's dialog box, there only while the sheet is open. */
   get shortcutsSheetOpen(): Locator {
     return this.page
