@@ -167,16 +167,21 @@ test('closing the reader gives the focus back to the list, on the article just r
   await page.goBack();
   await reader.waitClosed();
   await expect.poll(() => list.announced()).toBe('Side 4');
+  // k moves in the list: it opens nothing (it used to open Side 3, as if the reader were coming).
   await page.keyboard.press('k');
   await expect.poll(() => list.announced()).toBe('Side 3');
+  expect(new URL(page.url()).pathname).toBe(`/f/${ids.feedIds[1]}`);
+  expect(await reader.root.count()).toBe(0);
   await shootSizes(page, '/tmp/shots-selection', 'after-close');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
 test("a row's buttons are not in the accessibility tree; its menu opens from the keyboard; clicks still act", async () => {
   const { page } = app;
-  const { list } = screens(page);
-  await app.goto(`/f/${ids.feedIds[1]}`);
+  const { list, sidebar } = screens(page);
+  // A new entry of the list, with no selection kept.
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await sidebar.feed(ids.feedIds[1]!).click();
   await list.waitForRow('Side 1');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
@@ -190,13 +195,13 @@ test("a row's buttons are not in the accessibility tree; its menu opens from the
   await list.title.click();
   expect(await list.announced()).toBeNull();
   await page.keyboard.press('Shift+F10');
-  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10");
+  await waitFor(list.rowMenuFocused, "the selected row's menu after Shift+F10, focused");
   await page.keyboard.press('Escape');
   await waitFor(list.rowMenu, 'the row menu to close', { state: 'hidden' });
   await expect.poll(() => list.announced()).toBe('Side 2');
   // Its entries are reached with the arrows: Open, then Mark as read.
   await page.keyboard.press('Shift+F10');
-  await waitFor(list.rowMenuItem('open'), "the selected row's menu after Shift+F10 again");
+  await waitFor(list.rowMenuFocused, "the selected row's menu after Shift+F10 again, focused");
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
