@@ -74,7 +74,7 @@ test('reload, Back and Forward come back to the selected article, in view', asyn
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
-test('j pressed quickly and the list left within the second: Back, and Forward then Back, come back to the last step', async () => {
+test('j pressed quickly and the list left within the second (another list, Forward, a reload): it comes back to the last step', async () => {
   const { page } = app;
   const { list, sidebar } = screens(page);
   const news = `/f/${ids.feedIds[0]}`;
@@ -101,6 +101,10 @@ test('j pressed quickly and the list left within the second: Back, and Forward t
   await page.goBack();
   await waitForPath(page, news);
   await waitFor(list.selected('News 2'), "'News 2' selected after Forward and Back");
+  // j pressed quickly, and a reload at once: the page writes what waits before it goes.
+  await list.pressQuickly('j', 12);
+  await page.reload();
+  await waitFor(list.selected('News 14'), "'News 14' selected after a reload");
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
 
