@@ -89,6 +89,24 @@ describe('the article address', () => {
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
   });
 
+  it('after Back has closed the reader, j and k move in the list again: they open nothing', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    const router = renderList();
+    await screen.findByText('2 unread of 5');
+    press('j');
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    await act(() => router.navigate(-1));
+    expect(where()).toBe('/f/1');
+    press('j');
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(where()).toBe('/f/1');
+    // j moved the selection: Enter opens the row it reached, as a push from the list.
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
+    expect(router.state.historyAction).toBe('PUSH');
+  });
+
   it('closing pops the entry the list pushed; on a pasted address it replaces it with the list', async () => {
     updateSettings('general', { defaultView: 'list' });
     const item = (id: number) => ({

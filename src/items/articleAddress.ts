@@ -162,6 +162,10 @@ export function useArticleAddress(): ArticleAddress {
   const shownKey = useRef(location.key);
   useLayoutEffect(() => {
     shownKey.current = location.key;
+    // Another entry rendered: the navigation asked for (or one that overtook it) has been made,
+    // and the ask is over. Left standing, a Back to the entry it was made on found it pending:
+    // the reader closed by Back, j opened the next article instead of moving in the list.
+    if (asked.current && asked.current.key !== location.key) asked.current = null;
   });
   useEffect(
     () =>

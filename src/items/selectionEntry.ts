@@ -7,8 +7,8 @@
  * it back as the location's state when it lands on the entry (a reload, Back, Forward).
  *
  * Writes are limited to a few a second (a held j), so the last may still wait when the entry is
- * left; one the browser has left already (a navigation, Back) is kept in memory for that entry
- * and read from there when a list lands on it again.
+ * left: a reload writes it first (`beforeunload`); an entry the browser has left already (a
+ * navigation, Back) has it kept in memory and read from there when a list lands on it again.
  *
  * A list restores it when it mounts (each list is its own ItemsView: a reload, Back or Forward
  * from another list or screen); a list that stays mounted keeps its own selection, which is
@@ -145,7 +145,9 @@ export function useSelectionEntry(
   // ~30 times a second, and Chromium ignores history calls past 200 in 10 s for a while, the
   // router's own navigations included. Every j of a person stepping is written at once (so a
   // Back right after it leaves the entry saying so). What waits is written when the entry is
-  // left: a page leaving (a reload) writes it at once; an entry the browser has already left (a
+  // left: a page leaving (a reload) writes it at once, on `beforeunload` (Chromium's reload has
+  // taken the entry's state by `pagehide`: a write then was lost) and `pagehide` (a browser that
+  // sends no `beforeunload`, as Safari on iOS may not); an entry the browser has already left (a
   // navigation, Back) gets it when a list lands there again (`settleMark`).
   const writes = useRef<{ stamps: number[]; timer?: ReturnType<typeof setTimeout>; waiting?: Waiting }>({
     stamps: [],
@@ -168,8 +170,10 @@ export function useSelectionEntry(
   useEffect(() => {
     const w = writes.current;
     const now = () => settle(w);
+    window.addEventListener('beforeunload', now);
     window.addEventListener('pagehide', now);
     return () => {
+      window.removeEventListener('beforeunload', now);
       window.removeEventListener('pagehide', now);
       now();
     };

@@ -373,6 +373,10 @@ export class ListScreen {
   get rowMenu(): Locator {
     return this.page.locator(tid('item-context-menu')).describe('the row menu');
   }
+  /** The row menu once it holds the keyboard focus (opened from the keyboard, its arrows work). */
+  get rowMenuFocused(): Locator {
+    return this.page.locator(`${tid('item-context-menu')}:focus-within`).describe('the row menu, focused');
+  }
   /** An entry of the row menu by its id ('open', 'send-wallabag', 'web-share', …). */
   rowMenuItem(id: string): Locator {
     return this.rowMenu.locator(tid(`menu-${id}`)).describe(`the row menu entry '${id}'`);
