@@ -250,7 +250,7 @@ export const en = {
     toggleRead: 'Mark read / unread',
     toggleSaved: 'Save / unsave',
     openOriginal: 'Open original in a new tab',
-    rowMenu: 'The article’s menu (mark above as read, tags, send to…)',
+    rowMenu: 'The article’s menu (mark above as read…)',
     aiSummary: 'AI summary',
     translate: 'Translate the article (AI)',
     refresh: 'Refresh feeds',

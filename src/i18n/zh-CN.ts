@@ -244,7 +244,7 @@ export const zhCN: DeepStringRecord<typeof en> = {
     toggleRead: '标为已读 / 未读',
     toggleSaved: '收藏 / 取消收藏',
     openOriginal: '在新标签页打开原文',
-    rowMenu: '文章菜单（将以上标为已读、标签、发送到……）',
+    rowMenu: '文章菜单（将以上标为已读……）',
     aiSummary: 'AI 摘要',
     translate: '翻译文章（AI）',
     refresh: '刷新订阅源',

@@ -11,6 +11,7 @@ import { screens, waitFor, waitForPath } from './pages';
 import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { runInEngine } from './setups';
+import { shootSizes } from './shots';
 
 let browser: Browser;
 let app: AppPage;
@@ -117,6 +118,7 @@ test('keys pressed over a dialog stay in it: j, s and Esc leave the article unde
   await page.keyboard.press('?');
   await waitFor(ui.shortcutsSheetOpen, 'the shortcuts sheet after ?');
   await ui.waitDialogsShown('the shortcuts sheet to finish appearing');
+  await shootSizes(page, '/tmp/shots-keys', 'shortcuts');
   await page.keyboard.press('j');
   await page.keyboard.press('s');
   await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { screens, waitFor, waitForPath } from './pages';
+import { pressQuickly, screens, waitFor, waitForPath } from './pages';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -86,7 +86,7 @@ test('j pressed quickly and the list left within the second (another list, Forwa
   await list.waitForRow('News 1');
   // j pressed quickly, faster than the entry is written (8 times a second), and another list at
   // once.
-  await list.pressQuickly('j', 12);
+  await pressQuickly(page, 'j', 12);
   await sidebar.feed(ids.feedIds[1]!).click();
   await waitForPath(page, side);
   await list.waitForRow('Side 1');
@@ -94,7 +94,7 @@ test('j pressed quickly and the list left within the second (another list, Forwa
   await waitForPath(page, news);
   await waitFor(list.selected('News 12'), "'News 12' selected after Back");
   // k pressed quickly, and Forward at once (the entry left the other way), then Back again.
-  await list.pressQuickly('k', 10);
+  await pressQuickly(page, 'k', 10);
   await page.goForward();
   await waitForPath(page, side);
   await list.waitForRow('Side 1');
@@ -102,7 +102,7 @@ test('j pressed quickly and the list left within the second (another list, Forwa
   await waitForPath(page, news);
   await waitFor(list.selected('News 2'), "'News 2' selected after Forward and Back");
   // j pressed quickly, and a reload at once: the page writes what waits before it goes.
-  await list.pressQuickly('j', 12);
+  await pressQuickly(page, 'j', 12);
   await page.reload();
   await waitFor(list.selected('News 14'), "'News 14' selected after a reload");
   expectNoErrors(realErrors(app.errors));

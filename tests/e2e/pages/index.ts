@@ -52,6 +52,7 @@ export {
   WelcomeScreen,
 };
 export * from './wait';
+export { pressQuickly } from './keyboard';
 
 /** The screens of one page. */
 export interface Screens {
