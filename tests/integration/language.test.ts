@@ -148,9 +148,24 @@ describe('feed and article languages', () => {
     expect(await languagesByTitle(target)).toEqual(await languagesByTitle(e));
   });
 
-  it('a backup whose feed or article language is no language tag is refused, and nothing changes', async () => {
+  it('a backup whose feed, article or highlight language is no language tag is refused, and nothing changes', async () => {
     const { e } = await subscribed();
+    // A highlight keeps its article's language (here the feed's, zh-CN).
+    await e.highlights.add({
+      itemId: (await stored(e).items())[0]!.id,
+      color: 'yellow',
+      note: '',
+      quote: { exact: 'x', prefix: '', suffix: '' },
+      position: { start: 0, end: 1 },
+    });
     const text = await backupText(e);
+    const badHighlight = text
+      .split('\n')
+      .map((line) =>
+        line.includes('"color"') ? line.replace(/"language":"[^"]*"/, '"language":"<b>"') : line,
+      )
+      .join('\n');
+    expect(badHighlight).not.toBe(text);
     const target = await engine();
     net.feeds.setMutable('zh', rss('fr', [{ id: 'x', title: 'Le jardin' }]));
     await target.subscriptions.subscribe({ url: net.at('/mutable/zh') });
@@ -164,6 +179,7 @@ describe('feed and article languages', () => {
         text.replace('"language":"en-GB"', '"language":42'),
         /line \d+: an item’s language is not a language tag/,
       ],
+      [badHighlight, /line \d+: a highlight’s language is not a language tag/],
     ] as const) {
       await expect(target.backup.inspect(new Blob([bad]))).rejects.toMatchObject({
         code: 'corrupt_backup',

@@ -6,7 +6,7 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 const isId = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown) => typeof v === 'string';
-// A feed's or article's language: absent (backups made before languages were kept), or a
+// A feed's, article's or highlight's language: absent (backups made before languages were kept), or a
 // language tag (what the UI puts in `lang`; not held to this engine's canonical spelling, which
 // a browser's newer locale data may change).
 const isLanguage = (v: unknown) => v === undefined || normalizeLanguage(v) !== '';
@@ -45,7 +45,9 @@ export function checkRecord(store: string, value: unknown, inbound: boolean, key
         isObj(value.quote) &&
         isStr(value.quote.exact) &&
         isObj(value.position)
-        ? null
+        ? isLanguage(value.language)
+          ? null
+          : 'a highlight’s language is not a language tag'
         : 'a highlight needs an id, an article, a colour, a note, a quote and a position';
     case 'meta':
       return isStr(value.key) ? null : 'a meta entry needs a key';
