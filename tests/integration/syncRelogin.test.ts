@@ -11,6 +11,7 @@ import { startFeverServer } from '../fixtures/feverServer';
 import { startGReaderServer } from '../fixtures/greaderServer';
 import { syncSuite } from './syncHarness';
 import { internalsOf } from '../../worker/testing/createTestEngine';
+import { ingestItems } from '../../worker/items/ingest';
 
 const suite = syncSuite();
 const engine = () => suite.engine();
@@ -119,6 +120,59 @@ describe.each(['greader', 'fever'] as const)('%s: password changed on the server
       await server.close();
     }
   });
+});
+
+it('a copy fetched while logged out is matched by link also when a rule hid it', async () => {
+  const server = await startGReaderServer();
+  try {
+    const e = await engine();
+    await e.sync.connect({ protocol: 'greader', url: server.url, username: 'reader', password: 'secret' });
+    await finished(e, await e.sync.run());
+    await e.sync.logout({ removeFeeds: false });
+    // Logged out, the feed refreshes from its own address and brings an article the server has
+    // not synced yet; a rule (here: the same flag a rule's "Hide" sets) hides it.
+    const ctx = internalsOf(e).context;
+    const feed = (await e.feeds.list()).find((f) => f.remoteId === 'feed/11')!;
+    const link = 'https://example.net/posts/while-away';
+    const { added } = await ingestItems(ctx, feed.id, [
+      {
+        guid: link,
+        title: 'While away',
+        author: '',
+        description: '<p>Away</p>',
+        pubDate: 1_700_300_000,
+        link,
+        enclosure: null,
+      },
+    ]);
+    await e.state.markHidden(added, true);
+    const newest = server.state.items.at(-1)!;
+    server.state.items.push({
+      ...newest,
+      id: newest.id + 10n,
+      received: newest.received + 10n,
+      feedId: 'feed/11',
+      title: 'While away',
+      url: link,
+      read: false,
+      starred: false,
+    });
+    const before = (await e.counts()).items;
+    await e.sync.connect({ protocol: 'greader', url: server.url, username: 'reader', password: 'secret' });
+    expect((await finished(e, await e.sync.run())).failed).toBe(0);
+    // The server's article is the hidden copy: not a second, visible one.
+    expect((await e.counts()).items).toBe(before);
+    const ix = ctx.index;
+    const withLink = ix
+      .liveIdsOfFeed(feed.id)
+      .filter(
+        (id) => ix.guid(ix.rowOf(id)) === link || ix.guid(ix.rowOf(id)) === `greader:${newest.id + 10n}`,
+      );
+    expect(withLink).toEqual(added);
+    expect(await e.state.hiddenIds()).toEqual(added);
+  } finally {
+    await server.close();
+  }
 });
 
 it('logging in to another account after a logout forgets the former one', async () => {

@@ -115,8 +115,10 @@ export async function reattachFeeds(
 
 /**
  * Local copies of server items in a feed that was refreshed on its own while logged out: items
- * no sync record knows, matched to the server's by article link. Server id → local item id.
- * Costs one bulkGet, and only for feeds that hold such items.
+ * no sync record knows, matched to the server's by article link. Hidden ones count too (a rule
+ * may have hidden a copy meanwhile; matching visible rows only brought the server's article in as
+ * a second, visible copy). Server id → local item id. Costs one bulkGet, and only for feeds that
+ * hold such items.
  */
 async function untrackedByLink(
   s: FeedServices,
@@ -126,7 +128,7 @@ async function untrackedByLink(
   items: RemoteItem[],
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const untracked = s.ctx.index.idsOfFeed(feedId).filter((id) => !tracker.byItem.has(id));
+  const untracked = s.ctx.index.liveIdsOfFeed(feedId).filter((id) => !tracker.byItem.has(id));
   if (untracked.length === 0) return out;
   const rows = await s.ctx.db.run('fetch', () => s.ctx.db.table('items').bulkGet(untracked));
   const byLink = new Map<string, number>();
