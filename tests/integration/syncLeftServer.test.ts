@@ -203,6 +203,48 @@ describe('a feed the server no longer lists', () => {
     });
   });
 
+  it("a hidden feed's tagged articles are not asked for again on every sync, and keep their tags", async () => {
+    await withServer(async (server, e) => {
+      const ctx = internalsOf(e).context;
+      // Two articles of Misc carry a FreshRSS label, pulled here as a tag.
+      server.state.tags = ['Later'];
+      const labelled = server.state.items.filter((i) => i.feedId === 'feed/13').slice(-2);
+      for (const item of labelled) item.tags = ['Later'];
+      await sync(e);
+      const misc = (await feed(e, 'Misc'))!;
+      const tagged = () =>
+        ctx.index.liveIdsOfFeed(misc.id).filter((id) => ctx.index.tags(ctx.index.rowOf(id)).length > 0);
+      expect(tagged()).toHaveLength(2);
+      // Hidden on the server: its label stream still lists the two (FreshRSS's label type has no
+      // priority condition), though no answer gives their contents.
+      server.state.feeds.find((f) => f.id === 'feed/13')!.hidden = true;
+      await sync(e);
+      expect((await feed(e, 'Misc'))?.leftServer).toBeGreaterThan(0);
+      const contents = () => server.requests.filter((r) => r.includes('/stream/items/contents')).length;
+      const asked = contents();
+      await sync(e);
+      await sync(e);
+      // They are here already, in the feed set aside: nothing to fetch.
+      expect(contents()).toBe(asked);
+      expect(tagged()).toHaveLength(2);
+      // Shown again: it rejoins the account and its articles are linked again, no second copy.
+      const items = (await e.counts()).items;
+      server.state.feeds.find((f) => f.id === 'feed/13')!.hidden = false;
+      await sync(e);
+      expect((await feed(e, 'Misc'))?.account).toBe(misc.account);
+      expect((await e.counts()).items).toBe(items);
+      expect(tagged()).toHaveLength(2);
+      server.state.feeds.find((f) => f.id === 'feed/13')!.hidden = true;
+      await sync(e);
+      // Kept as a local feed: the same.
+      await e.sync.keepLeft([misc.id]);
+      const kept = contents();
+      await sync(e);
+      expect(contents()).toBe(kept);
+      expect(tagged()).toHaveLength(2);
+    });
+  });
+
   it('a feed with nothing saved follows the server, as before', async () => {
     await withServer(async (server, e) => {
       const rivers = (await feed(e, 'Rivers'))!;

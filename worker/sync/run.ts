@@ -10,7 +10,7 @@ import { applyOp, isLabelOp, planPull, planPushes, unqueuedChanges, type Tracked
 import { labelsOn, pullLabels, pushLabelBatch, tagsOfItems } from './labels';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
-import { setAsideGone } from './leftServer';
+import { idsHeldAside, setAsideGone } from './leftServer';
 import { highlightsOnce } from './ownData';
 import { namedDefaultFolder, rememberDefaultFolder } from './defaultFolder';
 import { groupsHeld, tidyGroups } from './syncGroups';
@@ -166,8 +166,11 @@ export async function runSync(
   const current = await readAccount(s.ctx.db);
   const labelled = labelsOn(current) ? structure : { ...structure, tags: undefined };
   const wantedIds = new Set(plan.missing);
-  for (const id of await pullLabels(s, client, tracker, labelled))
-    if (!wantedIds.has(id)) {
+  const labelledIds = await pullLabels(s, client, tracker, labelled);
+  // Labelled articles of feeds set aside (or kept) are here already (leftServer.ts).
+  const aside = labelledIds.length ? idsHeldAside(s, account) : new Set<string>();
+  for (const id of labelledIds)
+    if (!wantedIds.has(id) && !aside.has(id)) {
       wantedIds.add(id);
       plan.missing.push(id);
     }
