@@ -154,6 +154,71 @@ describe('tags as Google Reader labels (FreshRSS)', () => {
   });
 });
 
+describe('a label stream FreshRSS answers from a category (labelCheck.ts)', () => {
+  it('a tag named like an empty category keeps its articles, and follows the server again once the name is free', async () => {
+    const greader = await startGReaderServer('reader', 'secret', greaderSeed());
+    const item = (n: number) => greader.state.items[n - 1]!;
+    try {
+      greader.state.tags = ['Later'];
+      item(89).tags = ['Later'];
+      item(10).tags = ['Later'];
+      const e = await engine();
+      await e.sync.connect({ protocol: 'greader', url: greader.url, username: 'reader', password: 'secret' });
+      expect((await sync(e)).state).toBe('done');
+      const [a, b] = [local(e, 'greader', item(89).id), local(e, 'greader', item(10).id)];
+      expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], ['Later']]);
+      const items = (await e.counts()).items;
+      // A category "Later" is made on another device and left empty: tag/list does not name it,
+      // and the label's stream now answers the category (no article).
+      greader.state.folders = ['Later'];
+      greader.writes.length = 0;
+      expect((await sync(e)).state).toBe('done');
+      expect((await sync(e)).state).toBe('done');
+      expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], ['Later']]);
+      expect((await e.tags.list()).map((t) => [t.name, t.total])).toEqual([['Later', 2]]);
+      expect((await e.counts()).items).toBe(items);
+      // Nothing was sent back: the server's labels are as they were.
+      expect(greader.writes).toEqual([]);
+      expect([item(89).tags, item(10).tags]).toEqual([['Later'], ['Later']]);
+      // A label taken off on another device meanwhile comes down: the article itself says so.
+      item(10).tags = [];
+      await sync(e);
+      expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], []]);
+      // The category gone, the stream is the label's again: a label put on elsewhere comes down.
+      greader.state.folders = [];
+      item(10).tags = ['Later'];
+      await sync(e);
+      expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], ['Later']]);
+    } finally {
+      await greader.close();
+    }
+  });
+
+  it('a category holding only a hidden feed is the same: the tags stay', async () => {
+    const greader = await startGReaderServer('reader', 'secret', greaderSeed());
+    try {
+      greader.state.tags = ['Old'];
+      const tagged = greader.state.items.slice(-3);
+      for (const i of tagged) i.tags = ['Old'];
+      const e = await engine();
+      await e.sync.connect({ protocol: 'greader', url: greader.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      greader.state.feeds.push({
+        id: 'feed/30',
+        title: 'Attic',
+        url: 'https://example.net/attic.xml',
+        htmlUrl: '',
+        labels: ['Old'],
+        hidden: true,
+      });
+      await sync(e);
+      for (const i of tagged) expect(await tagsOf(e, local(e, 'greader', i.id))).toEqual(['Old']);
+    } finally {
+      await greader.close();
+    }
+  });
+});
+
 describe('accounts without labels', () => {
   it('Miniflux refuses labels: tags stay here, nothing is lost, nothing stays queued', async () => {
     const miniflux = await startGReaderServer('reader', 'secret', undefined, 'miniflux');

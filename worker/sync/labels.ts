@@ -12,6 +12,9 @@
  *   exist is made). New items bring their tags from their categories, less their folder.
  * - A label named like a folder is not pulled by stream: FreshRSS resolves that stream to the
  *   folder first (as its rename-tag and disable-tag do). Such tags still come with new items.
+ *   `tag/list` does not name every folder (FreshRSS leaves out empty ones), so what a stream would
+ *   change is checked against the articles' own labels first, and a stream found answering
+ *   something else is not followed (labelCheck.ts): a tag is never taken off because of it.
  * - A rename or delete is sent only for a label the server is known to have on an item (so a
  *   folder of the same name is never touched), and only after the item changes before it.
  * - A server that refuses article labels (Miniflux answers 400 to a label in edit-tag) marks the
@@ -23,6 +26,7 @@ import type { FeedServices } from '../subscriptions/services';
 import { createTagsApi, readTags, sameName, setTagOnItems, type TagsApi } from '../tags/tags';
 import type { EngineEvent } from '../types';
 import { isLabelOp, type PushBatch } from './diff';
+import { checkClaims, type LabelClaim } from './labelCheck';
 import type { RemoteItem, RemoteStructure, SyncClient } from './protocol';
 import {
   acknowledge,
@@ -290,26 +294,49 @@ export async function pullLabels(
   }
   // A rename or delete still waiting: the server's names are about to change; next time.
   if (renaming) return [];
-  const changes: { itemId: number; name: string; on: boolean }[] = [];
+  const live = [...tracker.byItem.values()].filter((r) => s.ctx.index.rowOf(r.itemId) !== -1);
+  /** Labels whose stream this pass reads for the record, and what the stream says of each. */
+  const said = (r: SyncItemRecord) => {
+    const known = r.labels ?? [];
+    const seen = [...names, ...known.filter((n) => !lists.has(n.toLowerCase()) && !folders.has(n))];
+    return seen.map((name) => {
+      const key = name.toLowerCase();
+      const now = lists.get(key)?.has(r.remoteId) ?? false;
+      const claim = now !== has(known, name) && !pending.has(`${r.remoteId}\n${key}`);
+      return { name, key, now, claim };
+    });
+  };
+  // What a stream would change is checked against the articles' own labels first (labelCheck.ts):
+  // FreshRSS may answer a label's stream from a category of the same name.
+  const claims: LabelClaim[] = [];
+  for (const r of live)
+    for (const l of said(r))
+      if (l.claim) claims.push({ itemId: r.itemId, remoteId: r.remoteId, name: l.name, on: l.now });
+  const folderMap = new Map(structure.feeds.map((f) => [f.id, f.groupIds]));
+  const { confirmed, distrusted } = await checkClaims(client, claims, (id) => folderMap.get(id) ?? []);
+  const agreed = new Set(confirmed.map((c) => `${c.itemId}\n${c.name.toLowerCase()}`));
   const records: SyncItemRecord[] = [];
-  for (const r of tracker.byItem.values()) {
-    if (s.ctx.index.rowOf(r.itemId) === -1) continue;
+  for (const r of live) {
     const known = r.labels ?? [];
     let next = known.filter((n) => folders.has(n) && !lists.has(n.toLowerCase()));
-    const seen = [...names, ...known.filter((n) => !lists.has(n.toLowerCase()) && !folders.has(n))];
-    for (const name of seen) {
-      const now = lists.get(name.toLowerCase())?.has(r.remoteId) ?? false;
-      if (now) next = [...without(next, name), name];
-      if (now === has(known, name) || pending.has(`${r.remoteId}\n${name.toLowerCase()}`)) continue;
-      changes.push({ itemId: r.itemId, name, on: now });
+    for (const l of said(r)) {
+      // A stream found wrong, or a change no article confirmed: what was known stays (a change
+      // the article itself confirmed is made, also where its stream was found wrong).
+      const kept = !agreed.has(`${r.itemId}\n${l.key}`) && (distrusted.has(l.key) || l.claim);
+      if (kept ? has(known, l.name) : l.now) next = [...without(next, l.name), l.name];
     }
     if (next.length !== known.length || next.some((n, i) => n !== known[i]))
       records.push({ ...r, labels: next });
   }
-  await applyLabels(s.ctx, tracker, changes);
+  await applyLabels(
+    s.ctx,
+    tracker,
+    confirmed.map((c) => ({ itemId: c.itemId, name: c.name, on: c.on })),
+  );
   await writeSyncItems(s.ctx.db, records);
   for (const r of records) tracker.set(r);
   const missing = new Set<string>();
-  for (const ids of lists.values()) for (const id of ids) if (!tracker.byRemote.has(id)) missing.add(id);
+  for (const [key, ids] of lists)
+    if (!distrusted.has(key)) for (const id of ids) if (!tracker.byRemote.has(id)) missing.add(id);
   return [...missing];
 }

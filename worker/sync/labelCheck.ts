@@ -1,0 +1,95 @@
+/**
+ * A label stream is not always the label. FreshRSS answers `stream/items/ids?s=user/-/label/<name>`
+ * (and `stream/contents/…`) from a category of that name first: `streamContentsFilters` in
+ * `p/api/greader.php` looks the name up with `CategoryDAO::searchByName`, which finds any
+ * category, also an empty one or one holding only hidden feeds, though `tag/list` names only
+ * categories that hold a visible feed (`listCategories(true)`: `LEFT OUTER JOIN _feed … WHERE
+ * f.priority >= 0`). Only when no category has the name does it read the article label; and when
+ * neither exists (the label was deleted on another device meanwhile, or the name does not match
+ * as stored: MySQL compares names case-insensitively), the stream is the whole reading list. So
+ * a tag named like an empty category listed no article, and a pass took the tag off every local
+ * article that had it.
+ *
+ * Each article's own `categories` (`stream/items/contents`) hold its labels whatever the names
+ * are (`Entry::toGReader`), so before the pull follows a stream, the articles it would change are
+ * read and the change is made only where the article agrees. One that disagrees means the stream
+ * answered something else: that label's stream is not followed this pass (no more changes, no
+ * imports from it), and the articles keep their tags. One the server does not give (a hidden
+ * feed's, one it dropped) stays as it is. The cost is one contents call per 250 articles a stream
+ * would change, and one in all for a stream that is wrong.
+ */
+import { sameName } from '../tags/tags';
+import type { RemoteItem, SyncClient } from './protocol';
+
+/** A change a label stream asks for: this article gains (`on`) or loses the label. */
+export interface LabelClaim {
+  itemId: number;
+  remoteId: string;
+  name: string;
+  on: boolean;
+}
+
+/** Articles read per step of the check (the contents batch of the Google Reader client). */
+const CHECK_BATCH = 250;
+
+/**
+ * Whether the article carries the label as a tag by its own categories, its feed's folder label
+ * taken out once (a tag may share its folder's name); null when the server did not give it.
+ */
+export function carries(
+  item: RemoteItem | undefined,
+  name: string,
+  folders: readonly string[],
+): boolean | null {
+  if (!item) return null;
+  const rest = [...(item.labels ?? [])];
+  for (const folder of folders) {
+    const at = rest.indexOf(folder);
+    if (at !== -1) rest.splice(at, 1);
+  }
+  return rest.some((l) => sameName(l, name));
+}
+
+/**
+ * The claims the articles themselves confirm, and the labels (lower-cased) whose stream said
+ * something an article contradicts. Claims are checked label by label, a batch at a time; a
+ * batch with a contradiction ends its label's check (its later claims are neither confirmed nor
+ * asked for).
+ * `foldersOf`: the folder labels of a server feed id.
+ */
+export async function checkClaims(
+  client: SyncClient,
+  claims: readonly LabelClaim[],
+  foldersOf: (feedId: string) => readonly string[],
+): Promise<{ confirmed: LabelClaim[]; distrusted: Set<string> }> {
+  const confirmed: LabelClaim[] = [];
+  const distrusted = new Set<string>();
+  if (claims.length === 0) return { confirmed, distrusted };
+  const byLabel = new Map<string, LabelClaim[]>();
+  for (const c of claims) {
+    const key = c.name.toLowerCase();
+    byLabel.set(key, [...(byLabel.get(key) ?? []), c]);
+  }
+  const read = new Map<string, RemoteItem | undefined>();
+  for (const [key, list] of byLabel) {
+    for (let i = 0; i < list.length && !distrusted.has(key); i += CHECK_BATCH) {
+      const batch = list.slice(i, i + CHECK_BATCH);
+      const unread = [...new Set(batch.map((c) => c.remoteId).filter((id) => !read.has(id)))];
+      if (unread.length) {
+        for (const id of unread) read.set(id, undefined);
+        for (const item of await client.items(unread)) read.set(item.id, item);
+      }
+      for (const c of batch) {
+        const item = read.get(c.remoteId);
+        const has = carries(item, c.name, item ? foldersOf(item.feedId) : []);
+        if (has === null) continue;
+        // The batch read is checked whole, whatever its order; a contradiction ends the label's
+        // check after it.
+        if (has !== c.on) distrusted.add(key);
+        else confirmed.push(c);
+      }
+    }
+  }
+  // A label found wrong keeps what its articles confirmed: the articles themselves said so.
+  return { confirmed, distrusted };
+}
