@@ -46,6 +46,58 @@ const feed = async (e: Engine, title: string) => (await e.feeds.list()).find((f)
 const group = async (e: Engine, title: string) => (await e.groups.list()).find((g) => g.title === title);
 const titles = async (e: Engine) => (await e.groups.list()).map((g) => g.title).sort();
 
+describe('FreshRSS behind a rewritten path', () => {
+  it('is known by its own API check: its default folder is no group from the first sync, asked once', async () => {
+    const state = greaderSeed();
+    // Misc is in the default category.
+    state.feeds.find((f) => f.title === 'Misc')!.labels = [];
+    const server = await startGReaderServer('reader', 'secret', state, 'freshrss', { base: '/greader' });
+    try {
+      expect(server.url).toMatch(/\/greader$/);
+      const e = await connected(server);
+      expect((await feed(e, 'Misc')).groupId).toBe(-1);
+      expect(await titles(e)).toEqual(['Outdoors', 'Work']);
+      expect(await readAccount(internalsOf(e).db)).toMatchObject({
+        server: 'freshrss',
+        defaultFolder: 'Uncategorized',
+      });
+      await sync(e);
+      expect(server.requests.filter((r) => r.includes('/check/compatibility'))).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an account kept from before asks at its next sync; another server is not taken for FreshRSS', async () => {
+    const state = greaderSeed();
+    state.feeds.find((f) => f.title === 'Misc')!.labels = [];
+    const server = await startGReaderServer('reader', 'secret', state, 'freshrss', { base: '/rss' });
+    const mini = await startGReaderServer('reader', 'secret', greaderSeed(30, 'miniflux'), 'miniflux');
+    try {
+      const e = await connected(server);
+      const db = internalsOf(e).db;
+      // As an account connected before Rivulet asked: nothing known, a group made for the folder.
+      const { server: _said, defaultFolder: _known, ...before } = (await readAccount(db))!;
+      await writeAccount(db, before);
+      await patchFeed(internalsOf(e).context, (await feed(e, 'Misc')).id, {
+        groupId: await e.groups.save({ title: 'Uncategorized' }),
+      });
+      await sync(e);
+      expect((await feed(e, 'Misc')).groupId).toBe(-1);
+      expect((await readAccount(db))?.server).toBe('freshrss');
+
+      const m = await engine();
+      await m.sync.connect({ protocol: 'greader', url: mini.url, username: 'reader', password: 'secret' });
+      await sync(m);
+      expect(await readAccount(internalsOf(m).db)).toMatchObject({ server: 'other' });
+      expect((await readAccount(internalsOf(m).db))?.defaultFolder).toBeUndefined();
+    } finally {
+      await server.close();
+      await mini.close();
+    }
+  });
+});
+
 describe('FreshRSS in French: its default category is "Sans catégorie"', () => {
   let server: GReaderServer;
   beforeAll(async () => {

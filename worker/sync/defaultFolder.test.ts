@@ -101,4 +101,10 @@ describe('namedDefaultFolder', () => {
     expect(isFreshRss({ url: 'https://inoreader.example/reader/api/0' })).toBe(false);
     expect(isFreshRss({ url: 'not a url' })).toBe(false);
   });
+
+  it('or, behind a rewritten path, by what the server said of itself', () => {
+    expect(isFreshRss({ url: 'https://rss.example.org/greader', server: 'freshrss' })).toBe(true);
+    expect(isFreshRss({ url: 'https://rss.example.org/greader', server: 'other' })).toBe(false);
+    expect(isFreshRss({ url: 'https://rss.example.org/greader' })).toBe(false);
+  });
 });

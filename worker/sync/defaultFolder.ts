@@ -53,10 +53,12 @@ export const FRESHRSS_DEFAULT_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether the account is a FreshRSS API, by its address (`<root>/api/greader.php`,
- * `<root>/api/fever.php`): the one server with a default folder Rivulet can name.
+ * Whether the account is a FreshRSS API: the one server with a default folder Rivulet can name.
+ * By its address (`<root>/api/greader.php`, `<root>/api/fever.php`), or, for one served behind
+ * a rewritten path, by what the server said of itself (`recogniseFreshRss`).
  */
-export function isFreshRss(account: Pick<AccountRecord, 'url'>): boolean {
+export function isFreshRss(account: Pick<AccountRecord, 'url' | 'server'>): boolean {
+  if (account.server === 'freshrss') return true;
   try {
     return /\/api\/(greader|fever)\.php\/?$/i.test(new URL(account.url).pathname);
   } catch {
@@ -79,6 +81,25 @@ export function namedDefaultFolder(account: AccountRecord, structure: RemoteStru
   if (account.defaultFolder !== undefined && folders.has(account.defaultFolder)) return account.defaultFolder;
   const named = [...folders].filter(([, title]) => FRESHRSS_DEFAULT_NAMES.has(title.trim()));
   return named.length === 1 ? named[0]![0] : null;
+}
+
+/**
+ * A Google Reader account whose address is not FreshRSS's own (a proxy may serve greader.php at
+ * `/greader` or a root of its own) asks the server once whether it is FreshRSS
+ * (`SyncClient.isFreshRss`) and keeps the answer (`server`); a failure to ask is asked again at
+ * the next pass. Returns the account as it now is.
+ */
+export async function recogniseFreshRss(
+  s: FeedServices,
+  account: AccountRecord,
+  client: SyncClient,
+): Promise<AccountRecord> {
+  if (account.server !== undefined || isFreshRss(account) || !client.isFreshRss) return account;
+  const said = await client.isFreshRss();
+  if (said === null) return account;
+  const server = said ? 'freshrss' : 'other';
+  await patchAccount(s.ctx.db, { server });
+  return { ...account, server };
 }
 
 /** A feed the server was asked to take out of its folder `from` (null: it was in none here). */

@@ -258,6 +258,18 @@ export function createGReaderClient(t: SyncTransport, base: string, auth: string
     savedIds: () => ids(`s=${stream(STARRED_TAG)}`),
     recentIds: (since) => ids(`s=${stream(READING_LIST)}&ot=${Math.max(0, Math.floor(since))}`),
     items: contents,
+    async isFreshRss() {
+      // FreshRSS's API page checks its API with `<greader>/check/compatibility`, answered before
+      // any login (`checkCompatibility` in p/api/greader.php): `PASS`, or `FAIL …` naming what
+      // is wrong with PHP or the web server. No other server has it. Wherever FreshRSS is served
+      // (a proxy may map another path to greader.php), this is FreshRSS saying so itself.
+      try {
+        const answer = await t({ url: apiUrl(base, '/check/compatibility'), method: 'GET', headers });
+        return answer.status === 200 && /^(PASS$|FAIL )/.test(answer.text.trim());
+      } catch {
+        return null;
+      }
+    },
     async older(feedId, cursor, isKnown) {
       // Pages back through the feed's ids with the continuation each answer hands out (FreshRSS:
       // the last id sent; Miniflux: an offset), newest first, and fetches the contents of ids

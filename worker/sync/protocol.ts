@@ -106,6 +106,11 @@ export interface SyncClient {
   push(op: StateOp, ids: string[]): Promise<void>;
   /** Marks a feed (or everything, feedId null) read up to `before` (Unix seconds). */
   markAllRead(feedId: string | null, before: number): Promise<void>;
+  /**
+   * Whether the server says it is FreshRSS (Google Reader API: it answers FreshRSS's own API
+   * check, `check/compatibility`); null when it could not be asked. Absent for Fever.
+   */
+  isFreshRss?(): Promise<boolean | null>;
   /** Article labels; absent when the protocol has none (Fever). */
   labels?: LabelClient;
   /** Subscription edits; absent when the protocol has none (Fever). */

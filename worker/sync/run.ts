@@ -12,7 +12,7 @@ import { patchFeed } from '../feeds/refresh/patchFeed';
 import { accountFeeds, applyFlags, applyStructure, importItems } from './importer';
 import { idsHeldAside, setAsideGone } from './leftServer';
 import { highlightsOnce } from './ownData';
-import { namedDefaultFolder, rememberDefaultFolder } from './defaultFolder';
+import { namedDefaultFolder, recogniseFreshRss, rememberDefaultFolder } from './defaultFolder';
 import { groupsHeld, tidyGroups } from './syncGroups';
 import { syncError } from './transport';
 import type { StateOp, SyncClient } from './protocol';
@@ -111,7 +111,9 @@ export async function runSync(
     );
   // FreshRSS names its default folder itself: known from the first pass on, so its feeds never
   // pass through a local group of that name (defaultFolder.ts).
-  const named = await rememberDefaultFolder(s, account, namedDefaultFolder(account, structure));
+  // FreshRSS behind a rewritten path is known by what it says of itself (asked once).
+  const known = await recogniseFreshRss(s, account, client);
+  const named = await rememberDefaultFolder(s, known, namedDefaultFolder(known, structure));
   const groups = groupsHeld(s, named);
   // Feeds the server no longer lists that hold saved, tagged or highlighted articles are set
   // aside, not deleted. The highlights are read once for the pass, if a feed is gone at all.

@@ -43,6 +43,11 @@ export interface AccountRecord {
    */
   defaultFolder?: string;
   /**
+   * What the server said it is, where its address does not say (Google Reader API: FreshRSS
+   * answers its own `check/compatibility`, worker/sync/defaultFolder.ts). Absent: not asked yet.
+   */
+  server?: 'freshrss' | 'other';
+  /**
    * Local groups this account's syncs made for the server's folders (ids); one a pass leaves
    * empty is removed (worker/sync/syncGroups.ts). Absent: none made since this was kept.
    */

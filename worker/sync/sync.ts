@@ -12,7 +12,7 @@ import { createGReaderClient, greaderLogin } from './greader';
 import { accountFeeds, importItems, reattachFeeds } from './importer';
 import { keepLeftFeeds } from './leftServer';
 import type { SyncClient } from './protocol';
-import { learnDefaultFolder, namedDefaultFolder, type Unfiled } from './defaultFolder';
+import { learnDefaultFolder, namedDefaultFolder, recogniseFreshRss, type Unfiled } from './defaultFolder';
 import { installQueueListener } from './queueListener';
 import { createSyncSubscribe } from './subscribe';
 import { installLabelListener, withSyncLabels } from './labels';
@@ -217,6 +217,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         ...(kept?.labels !== undefined ? { labels: kept.labels } : {}),
         ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
         ...(kept?.madeGroups !== undefined ? { madeGroups: kept.madeGroups } : {}),
+        ...(kept?.server !== undefined ? { server: kept.server } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
@@ -243,7 +244,7 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
       olderCursors.clear();
       olderDone.clear();
       // FreshRSS's default folder comes in as no group, not as a group.
-      const noGroup = namedDefaultFolder(record, structure);
+      const noGroup = namedDefaultFolder(await recogniseFreshRss(s, record, client), structure);
       return {
         reattached,
         protocol,
