@@ -194,6 +194,36 @@ describe('a label stream FreshRSS answers from a category (labelCheck.ts)', () =
     }
   });
 
+  it('renaming or deleting such a tag reaches the label, never the empty category of its name', async () => {
+    const greader = await startGReaderServer('reader', 'secret', greaderSeed());
+    const item = (n: number) => greader.state.items[n - 1]!;
+    try {
+      greader.state.tags = ['Later', 'Maybe'];
+      item(89).tags = ['Later'];
+      item(88).tags = ['Maybe'];
+      const e = await engine();
+      await e.sync.connect({ protocol: 'greader', url: greader.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      greader.state.folders = ['Later', 'Maybe'];
+      greader.writes.length = 0;
+      // FreshRSS's rename-tag and disable-tag would pick the empty categories.
+      await e.tags.rename(await tagId(e, 'Later'), 'Soon');
+      await e.tags.remove(await tagId(e, 'Maybe'));
+      await queued(e, 2);
+      expect((await sync(e)).state).toBe('done');
+      expect(greader.writes.map((w) => w.path)).not.toContain('/rename-tag');
+      expect(greader.writes.map((w) => w.path)).not.toContain('/disable-tag');
+      expect(greader.state.folders).toEqual(['Later', 'Maybe']);
+      expect([item(89).tags, item(88).tags]).toEqual([['Soon'], []]);
+      // And the next pass keeps it so here.
+      await sync(e);
+      expect(await tagsOf(e, local(e, 'greader', item(89).id))).toEqual(['Soon']);
+      expect(await tagsOf(e, local(e, 'greader', item(88).id))).toEqual([]);
+    } finally {
+      await greader.close();
+    }
+  });
+
   it('a category holding only a hidden feed is the same: the tags stay', async () => {
     const greader = await startGReaderServer('reader', 'secret', greaderSeed());
     try {

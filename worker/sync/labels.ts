@@ -27,7 +27,7 @@ import { createTagsApi, readTags, sameName, setTagOnItems, type TagsApi } from '
 import type { EngineEvent } from '../types';
 import { isLabelOp, type PushBatch } from './diff';
 import { checkClaims, type LabelClaim } from './labelCheck';
-import type { RemoteItem, RemoteStructure, SyncClient } from './protocol';
+import type { LabelClient, RemoteItem, RemoteStructure, SyncClient } from './protocol';
 import {
   acknowledge,
   enqueue,
@@ -135,8 +135,20 @@ export function withSyncLabels(tags: TagsApi, ctx: EngineContext): TagsApi {
   };
 }
 
-const onServer = (tracker: Tracker, label: string) =>
-  [...tracker.byItem.values()].some((r) => has(r.labels ?? [], label));
+/** Server ids of the items the server is known to have put this label on. */
+const carrying = (tracker: Tracker, label: string) =>
+  [...tracker.byItem.values()].filter((r) => has(r.labels ?? [], label)).map((r) => r.remoteId);
+
+/**
+ * Whether `rename-tag` / `disable-tag` of this name would reach the label: FreshRSS picks a
+ * category of that name first, also one `tag/list` does not name (an empty one, or one holding
+ * only hidden feeds), whose stream lists none of the label's items. So the label's stream must
+ * list one of the items known to carry it. One id listing; renames and deletes are rare.
+ */
+async function streamIsLabel(labels: LabelClient, tracker: Tracker, label: string): Promise<boolean> {
+  const known = new Set(carrying(tracker, label));
+  return (await labels.ids(label)).some((id) => known.has(id));
+}
 
 /** True when a synced feed's group (a server folder) has this name. O(feeds). */
 function isFolder(ctx: EngineContext, label: string): boolean {
@@ -171,12 +183,20 @@ export async function pushLabelBatch(
     try {
       if (batch.op === 'label' || batch.op === 'unlabel') {
         if (batch.remoteIds.length) await labels.edit(label, batch.op === 'label', batch.remoteIds);
-      } else if (onServer(tracker, label) && !isFolder(s.ctx, label)) {
+      } else if (carrying(tracker, label).length && !isFolder(s.ctx, label)) {
         // Only a label items are known to carry there, and never one named like a folder:
         // FreshRSS renames (or deletes) a folder of that name first, and a folder must never
-        // go because a tag did. Its items lost the label one by one already.
-        if (batch.op === 'delete-label') await labels.remove(label);
-        else if (batch.dest) await labels.rename(label, batch.dest);
+        // go because a tag did. Its items lost the label one by one already. A folder of that
+        // name the server does not list is found by the label's stream: then the label is taken
+        // off (and put on under its new name) item by item instead.
+        if (await streamIsLabel(labels, tracker, label)) {
+          if (batch.op === 'delete-label') await labels.remove(label);
+          else if (batch.dest) await labels.rename(label, batch.dest);
+        } else {
+          const ids = carrying(tracker, label);
+          if (batch.op === 'rename-label' && batch.dest) await labels.edit(batch.dest, true, ids);
+          await labels.edit(label, false, ids);
+        }
       }
     } catch (err) {
       if (!refusedHere(err)) throw err;
