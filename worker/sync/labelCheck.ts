@@ -68,7 +68,9 @@ export async function checkClaims(
   const byLabel = new Map<string, LabelClaim[]>();
   for (const c of claims) {
     const key = c.name.toLowerCase();
-    byLabel.set(key, [...(byLabel.get(key) ?? []), c]);
+    const list = byLabel.get(key);
+    if (list) list.push(c);
+    else byLabel.set(key, [c]);
   }
   const read = new Map<string, RemoteItem | undefined>();
   for (const [key, list] of byLabel) {
