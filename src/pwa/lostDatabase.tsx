@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { EngineEvent } from '../engine/contract';
 import { t } from '../i18n';
 import { navigateTo } from '../routes/navigation';
+import { keepChange } from '../undo/undoKeep';
 
 type Loss = Extract<EngineEvent, { type: 'storage-lost' }>['reason'];
 
@@ -21,6 +22,8 @@ export function reloadAfterLoss(reason: Loss, reload: () => void = () => window.
   } catch {
     // Without sessionStorage the reload still shows the true state, just without the notice.
   }
+  // The kept undo names articles by id in the database that went: a recreated one reuses ids.
+  keepChange(null);
   reload();
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UndoToken } from '../engine/contract';
-import { clearUndo, pendingUndo, recordUndo, recordUndoAction } from './undoStore';
+import { clearUndo, pendingUndo, recordUndo, recordUndoAction, takeUpKept } from './undoStore';
 
 const shown = vi.hoisted(() => [] as { id?: string; message?: unknown; title?: unknown; color?: unknown }[]);
 const hidden = vi.hoisted(() => [] as string[]);
@@ -80,5 +80,22 @@ describe('runUndo', () => {
     await runUndo();
     expect(shown.at(-1)).toMatchObject({ color: 'red', message: 'Disk trouble.' });
     expect(pendingUndo()?.token).toEqual(token);
+  });
+
+  it('after a reload, undoes what is still there and says the rest is gone', async () => {
+    recordUndo({ flag: 'read', set: true, ids: [1, 2, 3] }, (n) => `${n} marked as read`);
+    takeUpKept();
+    undo.fn = (t) => Promise.resolve((t as UndoToken).ids.length - 2);
+    await runUndo();
+    expect(shown.at(-1)?.message).toBe(
+      'Undone: 1 of 3 articles restored; the others are gone or were already changed back.',
+    );
+    expect(pendingUndo()).toBeNull();
+    // All of it back: the usual text.
+    recordUndo({ flag: 'read', set: true, ids: [1, 2] }, (n) => `${n} marked as read`);
+    takeUpKept();
+    undo.fn = () => Promise.resolve(2);
+    await runUndo();
+    expect(shown.at(-1)?.message).toBe('Undone: 2 articles restored.');
   });
 });

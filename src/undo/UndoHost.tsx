@@ -22,7 +22,14 @@ export async function runUndo(): Promise<void> {
     // A change still pending was declined when asked (it stays to undo), or is one the undo made
     // itself, whose own notice says what happened (undoing an import unsubscribes, undoably).
     if (entry && pendingUndo()) return;
-    const done = entry?.done ?? ((count: number) => t('keys.undo.done', { count }));
+    // Fewer back than the change touched: some articles are gone since (a reload later, retention,
+    // a feed removed) or were already changed back by hand; the notice says so.
+    const done =
+      entry?.done ??
+      ((count: number) =>
+        entry?.token && count < entry.count
+          ? t('keys.undo.partly', { count, total: entry.count })
+          : t('keys.undo.done', { count }));
     // Each result has its own notice (the one before is closed): a notice whose id is still
     // shown would swallow the next one, and a second undo within seconds would say nothing.
     if (resultShown) notifications.hide(resultShown);

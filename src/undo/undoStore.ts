@@ -12,8 +12,12 @@
  * waits for what is under way: `z` pressed a moment after "Mark above", a tag or a scroll takes
  * back that change, not the one before it. Changes are ordered by when they were made, not by
  * when the engine answered: a record that comes after that of a change made later is dropped.
+ *
+ * The change is also kept in the tab's sessionStorage (undoKeep.ts: engine changes only, bounded)
+ * and taken up again when the page loads, without a notice: `z` after a reload undoes it.
  */
 import type { UndoToken } from '../engine/contract';
+import { keepChange, keptChange } from './undoKeep';
 
 /** Batches of one scroll burst closer than this (ms) are one change to undo. */
 export const BURST_MS = 4000;
@@ -43,8 +47,8 @@ export interface UndoEntry {
 
 type Listener = (entry: UndoEntry | null) => void;
 
-let current: UndoEntry | null = null;
 let serial = 0;
+let current: UndoEntry | null = restoredEntry();
 /** The last `made` handed out (by `makeChange`, or to a change recorded without one). */
 let madeSerial = 0;
 const listeners = new Set<Listener>();
@@ -56,7 +60,35 @@ const holders = new Set<() => void>();
 const underWay = new Set<Promise<unknown>>();
 
 function emit(): void {
+  keep();
   for (const l of listeners) l(current);
+}
+
+// Keeps the current change across a reload (undoKeep.ts forgets it when it cannot be kept).
+function keep(): void {
+  const c = current;
+  keepChange(
+    c?.token && !c.run ? { token: c.token, count: c.count, label: c.label(c.count), at: c.at } : null,
+  );
+}
+
+/**
+ * Takes up the change kept before the page loaded (undoKeep.ts) as the change to undo, without
+ * a notice. Runs once as this module loads; tests call it to stand for a reload.
+ */
+export function takeUpKept(): void {
+  current = restoredEntry();
+}
+
+/**
+ * The change kept before the page (re)loaded, if any: made before every change of this page
+ * (`made` 0), labelled as it was shown, said undone by the default text.
+ */
+function restoredEntry(): UndoEntry | null {
+  const kept = keptChange();
+  if (!kept) return null;
+  const { token, count, label, at } = kept;
+  return { token, count, label: () => label, burst: null, at, made: 0, id: ++serial };
 }
 
 /**

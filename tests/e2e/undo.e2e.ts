@@ -3,7 +3,8 @@
  * mark all read, then Undo, gives every article its own flags back and the sidebar its counts;
  * with scroll marking on, a burst of scrolling is one change that `z` takes back, marks still
  * batched when it is pressed included; and `z` pressed before the engine has answered a change
- * takes back that change, not the one before.
+ * takes back that change, not the one before; and `z` after a reload still takes back the last
+ * change.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -154,6 +155,32 @@ test('mark all read, then Undo, restores every article and the sidebar counts ex
   expect(await allFlags(page)).toEqual(flagsBefore);
   // The list, emptied by the change ("only unread"), shows its articles again.
   await list.waitForRow('News 1');
+  await list.waitForUnread('77 unread');
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test('mark a feed read, reload the page, and z still takes it back', async () => {
+  await open({});
+  const { page } = app;
+  const { list, confirm, undo } = screens(page);
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForUnread('77 unread');
+  await waitForAll(page, 78);
+  const flagsBefore = await allFlags(page);
+  const countsBefore = await counts(page);
+  await list.markAll('all');
+  await confirm.ok();
+  await undo.waitFor('77 articles marked as read.');
+  await waitForAll(page, 1);
+  // The page's memory goes; the tab's sessionStorage keeps the change.
+  await page.reload();
+  await waitForAll(page, 1);
+  expect(await undo.root.count()).toBe(0);
+  await page.keyboard.press('z');
+  await undo.waitUndone(/Undone: 77 articles restored\./);
+  await waitForAll(page, 78);
+  expect(await allFlags(page)).toEqual(flagsBefore);
+  expect(await counts(page)).toEqual(countsBefore);
   await list.waitForUnread('77 unread');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);

@@ -79,6 +79,9 @@ describe('idsWithKeys and feedSize over the kept per-feed rows', () => {
           for (let feed = 1; feed <= 5; feed++) {
             const want = [...model].filter(([, m]) => m.feed === feed);
             expect(index.feedSize(feed)).toBe(want.length);
+            expect(index.idsOfFeed(feed, { hidden: true }).sort((a, b) => a - b)).toEqual(
+              want.map(([id]) => id),
+            );
             for (const hashes of [new Set([0, 3]), new Set([1, 2, 4, 5])])
               expect(index.idsWithKeys(feed, hashes).sort((a, b) => a - b)).toEqual(
                 want.filter(([, m]) => hashes.has(m.hash)).map(([id]) => id),
@@ -112,6 +115,25 @@ describe('idsWithKeys and feedSize over the kept per-feed rows', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('liveRowsOfFeed and idsOfFeed', () => {
+  it('list the visible rows of a feed, or with `hidden` every live one, each once', () => {
+    const index = new MetaIndex();
+    index.upsert([row(1, 1, 0), row(2, 1, 0), row(3, 2, 0), row(4, 1, 0, FLAG_READ)]);
+    index.setFlags([{ id: 2, flags: FLAG_HIDDEN }]);
+    index.remove([4]);
+    expect(index.idsOfFeed(1)).toEqual([1]);
+    expect(index.idsOfFeed(1, { hidden: true })).toEqual([1, 2]);
+    expect(index.liveRowsOfFeed(1, { hidden: true }).map((r) => index.id(r))).toEqual([1, 2]);
+    expect(index.liveRowsOfFeed(1, { hidden: false })).toEqual([index.rowOf(1)]);
+    // Moved away and back: listed once.
+    index.upsert([row(1, 2, 0)]);
+    expect([index.idsOfFeed(1, { hidden: true }), index.idsOfFeed(2).sort()]).toEqual([[2], [1, 3]]);
+    index.upsert([row(1, 1, 0)]);
+    expect(index.idsOfFeed(1, { hidden: true }).sort()).toEqual([1, 2]);
+    expect([index.idsOfFeed(9), index.idsOfFeed(9, { hidden: true })]).toEqual([[], []]);
   });
 });
 

@@ -3,6 +3,7 @@
  * and every change): one typed column per number field, the string columns (`StringColumns`),
  * and an `alive` byte per row (removed rows stay as dead rows until a compaction).
  */
+import { FLAG_HIDDEN } from '../../shared/flags';
 import { FeedRows } from './feedRows';
 import { StringColumns, type RefField } from './stringColumns';
 import type { NumberColumns } from './types';
@@ -123,18 +124,28 @@ export abstract class IndexRows {
   }
 
   /**
-   * Ids of the live rows of `feedId`, hidden ones too (`idsOfFeed` lists the visible ones): the
-   * feed's articles as its records hold them. One pass over the feed's rows (`FeedRows`).
+   * The live rows of `feedId`, each once, in row order (not by date: `rowsOfFeed` is the
+   * feed's list, newest first). With `hidden`, hidden rows too: the feed's articles as its
+   * records hold them; without, the ones a list shows. One pass over the feed's rows
+   * (`FeedRows`), where the date order of a feed not asked for since the last change is a pass
+   * over every row.
    */
-  liveIdsOfFeed(feedId: number): number[] {
+  liveRowsOfFeed(feedId: number, { hidden }: { hidden: boolean }): number[] {
     const out: number[] = [];
-    const { rows, n } = this.feedRows.of(feedId, this.feedIds, this.size);
+    const { feedIds, alive, flagBits } = this;
+    const { rows, n } = this.feedRows.of(feedId, feedIds, this.size);
     for (let i = 0; i < n; i++) {
       const row = rows[i]!;
-      if (this.alive[row] === 1 && this.feedIds[row] === feedId) out.push(this.ids[row]!);
+      if (alive[row] === 1 && feedIds[row] === feedId && (hidden || (flagBits[row]! & FLAG_HIDDEN) === 0))
+        out.push(row);
     }
     // A row that left the feed and came back is listed twice.
     return out.length > 1 ? [...new Set(out)] : out;
+  }
+
+  /** Ids of `liveRowsOfFeed`: the feed's visible articles, or with `hidden` all it holds. */
+  idsOfFeed(feedId: number, options: { hidden: boolean } = { hidden: false }): number[] {
+    return this.liveRowsOfFeed(feedId, options).map((row) => this.ids[row]!);
   }
 
   /**

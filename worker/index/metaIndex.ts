@@ -159,11 +159,6 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return out;
   }
 
-  /** Ids of the live rows of one feed. */
-  idsOfFeed(feedId: number): number[] {
-    return Array.from(this.rowsOfFeed(feedId), (row) => this.ids[row]!);
-  }
-
   /** Inserts or updates rows by id. O(rows), plus one re-sort on the next ordered read. */
   upsert(items: Iterable<IndexRow>): void {
     for (const item of items) {

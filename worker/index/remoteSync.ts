@@ -72,7 +72,11 @@ async function syncFeeds(ctx: EngineContext, feedIds: number[]): Promise<void> {
     ctx.db.table('items').where('feedId').anyOf(feedIds).toArray(),
   );
   const present = new Set(items.map((item) => item.id));
-  const gone = feedIds.flatMap((feedId) => ctx.index.idsOfFeed(feedId)).filter((id) => !present.has(id));
+  // Hidden articles too: the store's range of a feed holds them, and one another tab deleted
+  // would otherwise stay live here (counted by feedSize and ownDataOf, its text kept).
+  const gone = feedIds
+    .flatMap((feedId) => ctx.index.idsOfFeed(feedId, { hidden: true }))
+    .filter((id) => !present.has(id));
   if (gone.length) ctx.index.remove(gone);
   ctx.index.upsert(items.map(toIndexRow));
 }

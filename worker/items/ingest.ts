@@ -4,16 +4,14 @@ import type { StoredItem } from '../db/schema';
 import { readItems } from '../db/itemsStore';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { cleanUrl } from '../../shared/cleanUrl';
 import { toIndexRow } from '../index/snapshot';
 import { dropTombstoned } from '../retention/tombstones';
 import { addPending } from '../rules/pending';
-import { offerText, offeredText, type OfferedText } from '../search/textFeed';
+import { offerText } from '../search/textFeed';
 import type { EngineEvent, Feed, IncomingItem } from '../types';
-import { hash32, hashString } from '../../shared/hash';
-import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
-import { oneByte } from './ingestStrings';
-import { extractItemText, type ItemText } from './snippet';
+import { hash32 } from '../../shared/hash';
+import { FLAG_READ } from '../../shared/flags';
+import { finish, offered, prepare, toStored, type Prepared, type TextOf } from './storedForm';
 
 /** What one ingest call changed. */
 export interface IngestResult {
@@ -35,118 +33,6 @@ export interface IngestOptions {
    * importer links to server ids, without a lookup of its own.
    */
   storedIds?: Map<string, number>;
-}
-
-interface Prepared {
-  raw: IncomingItem;
-  dedupeKey: string;
-  /**
-   * The item as stored (one-byte copies, clean link) and its content hash, made when first
-   * needed (`finish`): inside the transaction, only for articles that are written or compared.
-   */
-  item?: IncomingItem;
-  contentHash?: string;
-  /** Snippet, thumbnail and searchable text, once parsed. */
-  extract?: ItemText;
-}
-
-/** Dedupe key within a feed: the guid, else the link, else a hash of the content. */
-export function dedupeKeyOf(item: IncomingItem): string {
-  const guid = item.guid.trim();
-  if (guid) return guid;
-  const link = item.link.trim();
-  if (link) return link;
-  return `hash:${hashString(`${item.title}\u0000${item.description}\u0000${item.enclosure?.url ?? ''}`)}`;
-}
-
-/** Hash of everything shown to the reader, to update a re-seen item only when it changed. */
-export function contentHashOf(item: IncomingItem): string {
-  return hashString(
-    JSON.stringify([item.title, item.author, item.description, item.link, item.pubDate, item.enclosure]),
-  );
-}
-
-// The incoming articles by dedupe key; the first occurrence wins (feeds list newest first, and
-// a repeat in one body is noise).
-function prepare(incoming: IncomingItem[]): Prepared[] {
-  const byKey = new Map<string, Prepared>();
-  for (const raw of incoming) {
-    const dedupeKey = dedupeKeyOf(raw);
-    if (!byKey.has(dedupeKey)) byKey.set(dedupeKey, { raw, dedupeKey });
-  }
-  return [...byKey.values()];
-}
-
-// The stored form of an incoming article and its content hash.
-function finish(p: Prepared): { item: IncomingItem; contentHash: string } {
-  // The dedupe key keeps the link as the feed gives it, so guid-less items stored before links
-  // were cleaned keep their identity; what is stored (and hashed) is the clean link, so a
-  // tracking parameter that changes between fetches does not rewrite the item.
-  // One-byte copies where the text allows (ingestStrings.ts): a feed with one CJK title would
-  // otherwise store every description at two bytes a character.
-  const { raw } = p;
-  p.item ??= {
-    ...raw,
-    guid: oneByte(raw.guid),
-    title: oneByte(raw.title),
-    author: oneByte(raw.author),
-    description: oneByte(raw.description),
-    link: oneByte(cleanUrl(raw.link)),
-  };
-  p.contentHash ??= contentHashOf(p.item);
-  return { item: p.item, contentHash: p.contentHash };
-}
-
-// Searchable text of the items being written, by record (handed to the text index after commit).
-type TextOf = Map<StoredItem, string>;
-
-function toStored(
-  p: Prepared,
-  feedId: number,
-  prior: StoredItem | undefined,
-  now: number,
-  texts: TextOf,
-): StoredItem {
-  const { item, contentHash } = finish(p);
-  const extract = (p.extract ??= extractItemText(item.description, item.link));
-  const enclosureImage =
-    item.enclosure?.image || (item.enclosure?.type.startsWith('image/') ? item.enclosure.url : '');
-  const firstSeen = prior?.firstSeen ?? now;
-  const stored = {
-    ...(prior ? { id: prior.id } : {}),
-    feedId,
-    guid: item.guid,
-    title: item.title,
-    author: item.author,
-    description: item.description,
-    // Undated items keep the time first seen, so a re-fetch never moves them to the top.
-    pubDate: item.pubDate ?? prior?.pubDate ?? firstSeen,
-    link: item.link,
-    enclosure: item.enclosure,
-    flags: prior?.flags ?? initialFlags(item),
-    // The user's tags stay when the feed updates the article.
-    ...(prior?.tags?.length ? { tags: prior.tags } : {}),
-    dedupeKey: p.dedupeKey,
-    contentHash,
-    firstSeen,
-    snippet: extract.snippet,
-    thumbnail: extract.thumbnail || enclosureImage,
-  } as StoredItem;
-  // Only where it differs from the feed's (the normalisers leave it out otherwise): a field read
-  // for most articles, and no spread in the literal above.
-  if (item.language) stored.language = item.language;
-  texts.set(stored, extract.plainLower);
-  return stored;
-}
-
-/** The state a new article starts in: the read and saved bits of `item.flags`, else none. */
-function initialFlags(item: IncomingItem): number {
-  const f = item.flags;
-  return typeof f === 'number' && Number.isInteger(f) ? f & (FLAG_READ | FLAG_SAVED) : 0;
-}
-
-function offered(items: StoredItem[], texts: TextOf): OfferedText[] {
-  return items.map((i) => offeredText(i, texts.get(i) ?? ''));
 }
 
 // Per engine, the feeds whose last ingest had tombstones keep articles out (see writeItems).
@@ -332,10 +218,10 @@ async function writeItems(
  * pays the same), `readFeed` ~0.28 s (feedsmith's own parse is most of it), the HTML pass ~0.3 s,
  * hashes ~0.08 s, Dexie's own layers ~0.07 s. Two costs were cut: whitespace collapsing inside
  * the HTML pass (~0.19 s, see collapseWhitespace) and text indexing between feeds (~0.6 s),
- * which now waits until the burst is over (worker/search/textIndex.ts DRAIN_PAUSE_MS). A third:
+ * which now waits until the burst is over (worker/search/textSync.ts DRAIN_PAUSE_MS). A third:
  * strings sliced from a document with any character beyond Latin-1 were two bytes a character
  * (every description of the bench corpus, 10% CJK titles), twice the clone and disk bytes;
- * `prepare` now hands on one-byte copies (ingestStrings.ts; 20k bench at load ~12: 0.80× → 1.12×
+ * `prepare` (storedForm.ts) now hands on one-byte copies (ingestStrings.ts; 20k bench at load ~12: 0.80× → 1.12×
  * of the anchor, and 0.41× → 0.79× of the pre-built put loop). A fourth: the HTML pass and the
  * content hash ran for every incoming article, so a refresh that re-sees a feed of 50 with one
  * new parsed all 50; now the copies and the hash are made for articles written or compared

@@ -1,14 +1,10 @@
 /**
- * Keeps the description text store and the full-text index in step with the metadata index.
- * It follows the MetaIndex rather than hooking every writer: a sync diffs the index's live ids
- * against the store (removed ids are tombstoned, new ids are read from the items store in
- * batches), and re-reads ids named by `items-changed` events. That one mechanism covers ingest,
- * feed deletion, clearAll, other tabs and cold start. Syncs run one at a time; between batches
- * other calls run (queries that need the text wait for `fresh()`).
- * Ingest is the common writer, so it hands its items over with their text already extracted
- * (`offer`, see textFeed.ts): they wait in a queue until writes pause (DRAIN_PAUSE_MS), then a
- * sync drains it in small chunks between other tasks, and `fresh()` drains it whole before any
- * query reads the text, so a query never misses a queued item.
+ * Keeps the description text store and the full-text index in step with the metadata index:
+ * their lifecycle (start and restore, persist, "clear all data", a chunk file's loss, close)
+ * and the one chain every sync runs on. What a sync does, the queue ingest offers its texts to
+ * and the diff against the index, is textSync.ts. Syncs run one at a time; between batches
+ * other calls run (queries that need the text wait for `fresh()`, which drains the queue whole
+ * first, so a query never misses a queued item).
  */
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
@@ -24,30 +20,9 @@ import {
   type TextSink,
 } from './textFeed';
 import { TextStore } from './textStore';
-import { OfferQueue } from './offerQueue';
-import {
-  emptyForRebuild,
-  emptyStore,
-  findTextFiles,
-  holdsEveryLive,
-  reconcile,
-  restoreText,
-  writeText,
-} from './textIndexStorage';
+import { emptyForRebuild, emptyStore, findTextFiles, restoreText, writeText } from './textIndexStorage';
+import { TextSync, type SyncTarget } from './textSync';
 import { TextUpkeep } from './textUpkeep';
-
-/** The events after which the text catches up with the index (soon, see `syncSoon`). */
-const SYNCED_ON = new Set(['items-added', 'items-changed', 'items-removed', 'fulltext-changed']);
-/** Items read from IndexedDB per step of a sync. */
-const BATCH = 500;
-/**
- * Offered items wait for a pause in writing before the background drain indexes them: a refresh
- * is a burst of ingests (one per feed, up to six in flight), and indexing between them took the
- * CPU the next feed's parse and write need (~60 µs per 1 KB article, about a third of ingest's
- * time in a profile of 10k items). A query that reads the text drains the queue first, so none
- * misses a queued item. Quiet time that counts as a pause, ms:
- */
-const DRAIN_PAUSE_MS = 250;
 
 export class TextIndex implements TextSink {
   private fullTexts: FullTextSource | null = null;
@@ -55,17 +30,8 @@ export class TextIndex implements TextSink {
   private files: TextFiles | null | undefined = undefined;
   readonly store = new TextStore();
   readonly search = new SearchIndex();
-  private readonly changed = new Set<number>();
   /** Items whose text in the store is their whole article (written with the tables). */
   private readonly wholeIds = new Set<number>();
-  /** Items offered by ingest, not yet indexed (oldest first; a later entry for an id wins). */
-  private readonly queue = new OfferQueue();
-  /** When set, the queue is drained without yielding (a query is waiting). */
-  private urgent = 0;
-  /** A full diff against the metadata index is owed (start-up, removals). */
-  private diffOwed = true;
-  private lastVersion = -1;
-  private lastRowCount = 0;
   /** Merges and compactions, during bursts and at pauses (textUpkeep.ts). */
   private readonly upkeep = new TextUpkeep(
     this.store,
@@ -73,7 +39,8 @@ export class TextIndex implements TextSink {
     (fn) => this.betweenSyncs(fn),
     () => this.ctx.ui.quiet(),
   );
-  private drainTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the text owes the index and the rounds that catch it up (textSync.ts). */
+  private readonly syncs: TextSync;
   private closed = false;
   /** Set once the store was rebuilt after a chunk file lost its contents (`rebuildAfterLoss`). */
   private rebuiltAfterLoss = false;
@@ -81,9 +48,6 @@ export class TextIndex implements TextSink {
   private lost: ChunkFileError | null = null;
   private chain: Promise<void> = Promise.resolve();
   private started: Promise<void> | null = null;
-  /** Set once `start` has put the restored store and index in place: syncs wait for it. */
-  private restored = false;
-  private syncedCounter = -1;
   private _ready = false;
   /** Resolves once the store's tables are loaded (or the store is empty for a rebuild). */
   private readonly tablesIn: Promise<void>;
@@ -101,12 +65,16 @@ export class TextIndex implements TextSink {
   ) {
     this.tablesIn = new Promise<void>((resolve) => (this.tablesLoaded = resolve));
     registerTextSink(ctx, this);
-    ctx.events.on((event) => {
-      if (event.type === 'items-changed' || event.type === 'fulltext-changed')
-        for (const id of event.ids) this.changed.add(id);
-      if (event.type === 'items-removed') this.diffOwed = true;
-      if (SYNCED_ON.has(event.type)) this.syncSoon();
-    });
+    const target: SyncTarget = {
+      store: this.store,
+      search: this.search,
+      wholeIds: this.wholeIds,
+      upkeep: this.upkeep,
+      fullTexts: () => this.fullTexts,
+      add: (item, wholeText) => this.add(item, wholeText),
+      addText: (item) => this.addText(item),
+    };
+    this.syncs = new TextSync(ctx, target, () => this.sync());
   }
 
   /** Indexes whole articles from `source` in place of descriptions (set once, before `start`). */
@@ -147,13 +115,12 @@ export class TextIndex implements TextSink {
         wholeIds: this.wholeIds,
       });
       this.files = files;
-      this.restored = true;
-      for (const id of reread) this.changed.add(id);
+      this.syncs.restored();
+      this.syncs.reread(reread);
       this.tablesLoaded();
       // Loaded data reflects the current items (flags aside), and a rebuild reads every item:
       // either way the queued versions add nothing (and could be older than what was loaded).
-      this.queue.clear();
-      this.diffOwed = true;
+      this.syncs.restart({ emptied: false });
       await this.sync();
       this._ready = true;
       // A rebuild, or chunks moved from IndexedDB into a file: store the new state now.
@@ -199,14 +166,11 @@ export class TextIndex implements TextSink {
    * Resolves when the text reflects the metadata index as of now (starting it if needed):
    * queued items are indexed first, without yielding, so the caller waits only for them.
    */
-  async fresh(): Promise<void> {
-    this.urgent++;
-    try {
+  fresh(): Promise<void> {
+    return this.syncs.urgently(async () => {
       await this.start();
       await this.sync();
-    } finally {
-      this.urgent--;
-    }
+    });
   }
 
   /**
@@ -218,16 +182,8 @@ export class TextIndex implements TextSink {
   async freshText(): Promise<void> {
     void this.start();
     await this.tablesIn;
-    if (!this._ready && this.inStep()) return;
+    if (!this._ready && this.syncs.inStep()) return;
     await this.fresh();
-  }
-
-  // Whether the store holds the text of exactly the index's live items, none changed since.
-  private inStep(): boolean {
-    const { index } = this.ctx;
-    if (this.queue.length > 0 || this.changed.size > 0 || this.store.liveCount() !== index.liveCount())
-      return false;
-    return holdsEveryLive(this.store, index);
   }
 
   /**
@@ -236,39 +192,12 @@ export class TextIndex implements TextSink {
    * the write's events were emitted. O(items); the indexing happens in the next syncs.
    */
   offer(items: OfferedText[]): void {
-    for (const item of items) {
-      // An item with a whole article keeps it indexed: it is read again (with that text) instead.
-      if (this.fullTexts?.has(item.id)) {
-        this.changed.add(item.id);
-        continue;
-      }
-      this.changed.delete(item.id);
-      this.queue.push(item);
-    }
-    this.syncSoon();
-  }
-
-  // A background sync once writes pause (DRAIN_PAUSE_MS after the last one), or at once when the
-  // queue holds QUEUE_CAP_CHARS of text. Not before `start` has restored the store (it syncs
-  // itself then; a drain during its restore wrote into the store and index it was replacing, and
-  // the next add failed "document 0 added out of order"), nor after `close`.
-  private syncSoon(): void {
-    if (!this.restored || this.closed) return;
-    if (this.drainTimer !== null) clearTimeout(this.drainTimer);
-    this.drainTimer = null;
-    const run = () =>
-      void this.sync().catch((err: unknown) => console.warn('Rivulet: text index sync failed', err));
-    if (this.queue.full) run();
-    else
-      this.drainTimer = setTimeout(() => {
-        this.drainTimer = null;
-        run();
-      }, DRAIN_PAUSE_MS);
+    this.syncs.offer(items);
   }
 
   /** Number of offered items not yet indexed. */
   queued(): number {
-    return this.queue.length;
+    return this.syncs.queued;
   }
 
   /** Runs a sync after any running one. */
@@ -281,11 +210,11 @@ export class TextIndex implements TextSink {
   private async syncNow(): Promise<void> {
     if (this.lost) await this.rebuildAfterLoss(this.lost);
     try {
-      await this.syncRounds();
+      await this.syncs.rounds();
     } catch (err) {
       if (!(err instanceof ChunkFileError) || this.rebuiltAfterLoss || this.closed) throw err;
       await this.rebuildAfterLoss(err);
-      await this.syncRounds();
+      await this.syncs.rounds();
     }
   }
 
@@ -299,11 +228,8 @@ export class TextIndex implements TextSink {
     this.lost = null;
     console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
     this.files = await emptyForRebuild(this.store, this.search, this.wholeIds, this.files ?? null);
-    this.queue.clear();
     Object.assign(this.persistState, unwrittenState());
-    // The next round compares every live id with the (empty) store, changed index or not.
-    this.diffOwed = true;
-    this.lastVersion = -1;
+    this.syncs.restart({ emptied: true });
   }
 
   /**
@@ -325,51 +251,6 @@ export class TextIndex implements TextSink {
     return this.rebuiltAfterLoss;
   }
 
-  private async syncRounds(): Promise<void> {
-    const { index } = this.ctx;
-    for (let round = 0; round < 100; round++) {
-      await this.drain();
-      const version = index.version;
-      const counter = this.ctx.applied.counter;
-      if (version === this.lastVersion && this.changed.size === 0 && this.queue.length === 0) {
-        this.syncedCounter = counter;
-        return;
-      }
-      const changed = [...this.changed];
-      this.changed.clear();
-      // The store only ever holds ids the index held, and ids leave the index with an
-      // `items-removed` event or a shrinking index: with neither, equal counts mean equal sets
-      // and the O(items) comparison is skipped.
-      const rows = index.rowCount();
-      const whole = this.diffOwed || rows < this.lastRowCount || this.store.liveCount() !== index.liveCount();
-      this.diffOwed = false;
-      const missing = whole ? reconcile(this.store, this.search, this.wholeIds, index) : [];
-      this.lastRowCount = rows;
-      for (const id of changed) if (this.store.has(id) && index.rowOf(id) >= 0) missing.push(id);
-      for (let i = 0; i < missing.length; i += BATCH) {
-        const items = await this.ctx.stores.items.byIds(missing.slice(i, i + BATCH));
-        const whole = this.fullTexts ? await this.fullTexts.textsOf(items.map((item) => item.id)) : null;
-        for (const item of items) if (index.rowOf(item.id) >= 0) this.add(item, whole?.get(item.id));
-      }
-      this.upkeep.maintain();
-      this.lastVersion = version;
-    }
-  }
-
-  // Indexes the queued items (offerQueue.ts: in ~1 ms slices in the background, at once for a
-  // waiting query). Items deleted since they were offered are skipped (the diff drops them).
-  // A long burst (a first import) keeps the queue busy for minutes: merge along the way.
-  private drain(): Promise<void> {
-    const { index } = this.ctx;
-    return this.queue.drain(
-      (item) => {
-        if (index.rowOf(item.id) >= 0) this.addText(item);
-      },
-      () => this.urgent > 0,
-      () => this.upkeep.maintain(),
-    );
-  }
-
   /**
    * Stops background work when the engine closes: the idle merge timer is cleared and none is
    * scheduled again, so a closed engine leaves no timer behind. Chunk files are let go (another
@@ -379,8 +260,7 @@ export class TextIndex implements TextSink {
     this.closed = true;
     if (this.store.chunks instanceof FileChunks) this.store.chunks.dispose();
     this.upkeep.close();
-    if (this.drainTimer !== null) clearTimeout(this.drainTimer);
-    this.drainTimer = null;
+    this.syncs.close();
   }
 
   /**
@@ -413,7 +293,7 @@ export class TextIndex implements TextSink {
   private betweenSyncs(fn: () => void): void {
     this.chain = this.chain
       .then(() => {
-        if (this.queue.length === 0) fn();
+        if (this.syncs.queued === 0) fn();
       })
       .catch((err: unknown) => console.warn('Rivulet: search index merge failed', err));
   }
@@ -425,14 +305,14 @@ export class TextIndex implements TextSink {
   async persist(): Promise<boolean> {
     if (!this._ready) return false;
     await this.sync();
-    if (this.syncedCounter !== this.ctx.applied.counter) return false;
+    if (this.syncs.syncedCounter !== this.ctx.applied.counter) return false;
     // Postings of articles deleted since they were indexed go now, not with the next merge.
     this.search.prunePending();
     return writeText(
       this.ctx.db,
       this.store,
       this.search,
-      this.syncedCounter,
+      this.syncs.syncedCounter,
       this.persistState,
       this.wholeIds,
     );

@@ -12,6 +12,7 @@ import {
   collectTextFiles,
   loadTextIndex,
   writeTextIndex,
+  unwrittenState,
   type PersistState,
   type TextFiles,
 } from './persist';
@@ -35,10 +36,45 @@ export async function findTextFiles(dbName: string): Promise<TextFiles | null> {
 }
 
 /**
+ * Failures of a snapshot read that another try may not meet: an OPFS file another handle holds
+ * (`NoModificationAllowedError`), a handle closed under the read (`InvalidStateError`), a read
+ * the system could not do (`NotReadableError`), IndexedDB's aborted, timed-out or unknown
+ * (I/O) failures. Anything else thrown (a TypeError or RangeError from malformed stored data)
+ * is a corrupt snapshot; one that is missing or malformed in a known way is `false`, no throw.
+ */
+const TRANSIENT = new Set([
+  'NoModificationAllowedError',
+  'InvalidStateError',
+  'NotReadableError',
+  'AbortError',
+  'TimeoutError',
+  'UnknownError',
+]);
+
+/** Waits before each further try of a transient failure, ms (three tries in all). */
+export const RESTORE_RETRY_MS = [50, 250];
+
+/**
+ * Whether `err` is (or wraps: `dbError`'s details, Dexie's `inner`, a `cause`) a transient
+ * failure, by name, never by message. Looks a few levels deep.
+ */
+export function isTransientFailure(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 4) return false;
+  const e = err as { name?: unknown; details?: unknown; inner?: unknown; cause?: unknown };
+  if (typeof e.name === 'string' && TRANSIENT.has(e.name)) return true;
+  const detailName = (e.details as { name?: unknown } | undefined)?.name;
+  if (typeof detailName === 'string' && TRANSIENT.has(detailName)) return true;
+  return isTransientFailure(e.inner, depth + 1) || isTransientFailure(e.cause, depth + 1);
+}
+
+/**
  * Loads the persisted store and index (persist.ts `loadTextIndex`): true when both are in,
  * 'tables' when only the store is (the search index must then be re-indexed from the items),
- * false when nothing usable was stored (a rebuild). Never throws: an unreadable snapshot is a
- * rebuild.
+ * false when nothing usable was stored (a rebuild). A transient failure (`isTransientFailure`:
+ * a busy file, a read error) is tried again, after RESTORE_RETRY_MS, before the snapshot is
+ * given up; a corrupt one is a rebuild at once. Each is logged as what it was. A try that failed
+ * part-way leaves nothing behind: the next one's `loadWith` replaces (and lets go of) what it
+ * loaded, and a rebuild starts from an unwritten `state`. Never throws.
  */
 async function loadPersisted(
   db: Database,
@@ -48,13 +84,27 @@ async function loadPersisted(
   files: TextFiles | null,
   tablesLoaded: () => void,
 ): Promise<boolean | 'tables'> {
-  let loaded: boolean | 'tables' = false;
-  try {
-    loaded = await loadTextIndex(db, store, search, state, files, tablesLoaded);
-  } catch (err) {
-    console.warn('Rivulet: text index snapshot unreadable; rebuilding', err);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await loadTextIndex(db, store, search, state, files, tablesLoaded);
+    } catch (err) {
+      const transient = isTransientFailure(err);
+      const wait = RESTORE_RETRY_MS[attempt];
+      if (transient && wait !== undefined && db.dexie.isOpen()) {
+        console.warn(`Rivulet: text index snapshot read failed (transient); trying again in ${wait} ms`, err);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      console.warn(
+        transient
+          ? `Rivulet: text index snapshot read still failing after ${attempt + 1} tries (transient); rebuilding`
+          : 'Rivulet: text index snapshot corrupt; rebuilding',
+        err,
+      );
+      Object.assign(state, unwrittenState());
+      return false;
+    }
   }
-  return loaded;
 }
 
 /** What a start restores from (TextIndex's parts). */

@@ -50,7 +50,7 @@ export async function setAsideGone(
   let aside = 0;
   for (const [remoteId, f] of mine) {
     if (listed.has(remoteId) || !holdsOwnData(ownDataOf(s.ctx.index, f.id, await highlighted()))) continue;
-    const items = new Set(s.ctx.index.liveIdsOfFeed(f.id));
+    const items = new Set(s.ctx.index.idsOfFeed(f.id, { hidden: true }));
     const records = [...tracker.byItem.values()].filter((r) => r.feedId === f.id || items.has(r.itemId));
     await deleteSyncItems(
       s.ctx.db,

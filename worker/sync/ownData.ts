@@ -38,11 +38,10 @@ export function highlightsOnce(db: Database): () => Promise<ReadonlySet<number>>
 /** The reader's own articles of one feed, hidden ones included. O(articles of the feed). */
 export function ownDataOf(index: MetaIndex, feedId: number, highlighted: ReadonlySet<number>): OwnData {
   const out: OwnData = { saved: 0, tagged: 0, highlighted: 0 };
-  for (const id of index.liveIdsOfFeed(feedId)) {
-    const row = index.rowOf(id);
+  for (const row of index.liveRowsOfFeed(feedId, { hidden: true })) {
     if (index.flags(row) & FLAG_SAVED) out.saved++;
     if (index.tags(row).length > 0) out.tagged++;
-    if (highlighted.has(id)) out.highlighted++;
+    if (highlighted.has(index.id(row))) out.highlighted++;
   }
   return out;
 }

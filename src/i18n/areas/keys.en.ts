@@ -24,6 +24,11 @@ export const keysEn = {
     saved: plural({ one: '{count} article saved.', other: '{count} articles saved.' }),
     unsaved: plural({ one: '{count} article unsaved.', other: '{count} articles unsaved.' }),
     done: plural({ one: 'Undone: {count} article restored.', other: 'Undone: {count} articles restored.' }),
+    partly: plural({
+      one: 'Undone: {count} of {total} articles restored; the others are gone or were already changed back.',
+      other:
+        'Undone: {count} of {total} articles restored; the others are gone or were already changed back.',
+    }),
     feedsBack: plural({
       one: 'Undone: {count} feed is back with its articles.',
       other: 'Undone: {count} feeds are back with their articles.',

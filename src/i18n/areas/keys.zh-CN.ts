@@ -13,6 +13,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     saved: plural({ other: '已收藏 {count} 篇文章。' }),
     unsaved: plural({ other: '已取消收藏 {count} 篇文章。' }),
     done: plural({ other: '已撤销：恢复了 {count} 篇文章。' }),
+    partly: plural({ other: '已撤销：{total} 篇文章中恢复了 {count} 篇；其余的已不存在或已被改回。' }),
     feedsBack: plural({ other: '已撤销：{count} 个订阅源及其文章已恢复。' }),
     articlesBack: plural({ other: '已撤销：{count} 篇文章已恢复。' }),
     nothing: '没有可撤销的操作。',
