@@ -164,7 +164,7 @@ it('a copy fetched while logged out is matched by link also when a rule hid it',
     expect((await e.counts()).items).toBe(before);
     const ix = ctx.index;
     const withLink = ix
-      .liveIdsOfFeed(feed.id)
+      .idsOfFeed(feed.id, { hidden: true })
       .filter(
         (id) => ix.guid(ix.rowOf(id)) === link || ix.guid(ix.rowOf(id)) === `greader:${newest.id + 10n}`,
       );

@@ -128,7 +128,7 @@ async function untrackedByLink(
   items: RemoteItem[],
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const untracked = s.ctx.index.liveIdsOfFeed(feedId).filter((id) => !tracker.byItem.has(id));
+  const untracked = s.ctx.index.idsOfFeed(feedId, { hidden: true }).filter((id) => !tracker.byItem.has(id));
   if (untracked.length === 0) return out;
   const rows = await s.ctx.db.run('fetch', () => s.ctx.db.table('items').bulkGet(untracked));
   const byLink = new Map<string, number>();

@@ -81,8 +81,8 @@ export function idsHeldAside(s: FeedServices, account: AccountRecord): Set<strin
   const { index } = s.ctx;
   for (const f of s.ctx.feedCache.values()) {
     if (f.account || !f.remoteId) continue;
-    for (const id of index.liveIdsOfFeed(f.id)) {
-      const guid = index.guid(index.rowOf(id));
+    for (const row of index.liveRowsOfFeed(f.id, { hidden: true })) {
+      const guid = index.guid(row);
       if (guid.startsWith(prefix)) out.add(guid.slice(prefix.length));
     }
   }
