@@ -52,7 +52,7 @@ export function syntaxText(parts: SyntaxParts): string {
   return sentences(where, found);
 }
 
-/** A warning from `query.check` in the language in effect. */
+/** A warning from `query.check` or `query.run` (parsing's and running's) in the language in effect. */
 export function warningText(w: QueryWarning): string {
   switch (w.code) {
     case 'unknown_field': {
@@ -85,6 +85,12 @@ export function warningText(w: QueryWarning): string {
       return t('filter.words.invalidDate', { text: w.text });
     case 'undefined_condition':
       return t('filter.words.undefinedCondition');
+    case 'invalid_time':
+      return t('filter.words.invalidTime', { text: w.text });
+    case 'undefined_value':
+      return t('filter.words.undefinedValue');
+    case 'no_descriptions':
+      return t('filter.words.noDescriptions');
     default:
       // A code from a newer engine in another tab: its code is all there is to show.
       return (w as { code: string }).code;

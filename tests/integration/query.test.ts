@@ -224,6 +224,28 @@ describe('paging and errors', () => {
     // Warnings are codes with their parameters (the UI words them: src/filters/queryWords.ts).
     if (warned.ok) expect(warned.warnings[0]).toMatchObject({ code: 'unknown_field', field: 'nope' });
   });
+
+  it('warnings found only while running come with the answer, also from the results cache, and each once', async () => {
+    // A time worked out at run time: parsing sees a function of a boolean, running finds no time.
+    const query = 'pubDate > DATE_SUB(true, INTERVAL 1 DAY) OR pubDate > UNIX_TIMESTAMP(true)';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect(await engine.query.check(query)).toEqual({
+          ok: true,
+          total: 0,
+          warnings: [{ code: 'invalid_time', text: 'true' }],
+        });
+        const page = await engine.query.run(query);
+        expect(page.warnings).toEqual([{ code: 'invalid_time', text: 'true' }]);
+      }
+      // A parse-time warning also met while running is said once.
+      const dated = await engine.query.check("pubDate > UNIX_TIMESTAMP('someday')");
+      expect(dated.ok && dated.warnings).toEqual([{ code: 'invalid_date', text: 'someday' }]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
 
 describe('counts and keywords', () => {
