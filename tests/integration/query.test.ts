@@ -208,6 +208,11 @@ describe('paging and errors', () => {
     });
     expect((err as EngineError).message).toMatch(/^Expected .* at line 1, column 19/);
     await expect(engine.query.run('x'.repeat(5000))).rejects.toMatchObject({ code: 'query_too_long' });
+    // An error the parser has no expected list for crosses with its reason, for the app to word.
+    await expect(engine.query.run("title = 'abc")).rejects.toMatchObject({
+      code: 'query_syntax',
+      details: { position: { line: 1, column: 9 }, reason: { code: 'unterminated_string', quote: "'" } },
+    });
   });
 
   it('check answers counts and errors without rejecting', async () => {
