@@ -58,7 +58,10 @@ export const upkeepEn = {
       one: '{count} feed you already follow is in another group than the file’s',
       other: '{count} feeds you already follow are in other groups than the file’s',
     }),
-    elsewhereIntro: 'The import left them where they are. Move them if the file’s groups suit you better.',
+    elsewhereIntro: plural({
+      one: 'The import left it where it is. Move it if the file’s group suits you better.',
+      other: 'The import left them where they are. Move them if the file’s groups suit you better.',
+    }),
     elsewhereRow: 'In {current}; the file puts it in {wanted}',
     elsewhereMoved: 'Now in {wanted}',
     noGroup: 'no group',

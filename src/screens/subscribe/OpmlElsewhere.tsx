@@ -45,7 +45,7 @@ export function OpmlElsewhere({ moves }: { moves: readonly { feedId: number; gro
       styles={{ body: { minWidth: 0 } }}
     >
       <Text size="sm" mb="sm">
-        {t('upkeep.opml.elsewhereIntro')}
+        {t('upkeep.opml.elsewhereIntro', { count: rows.length })}
       </Text>
       <Stack gap={6}>
         {rows.map(({ feed, groupId, moved }) => (
