@@ -370,7 +370,7 @@ export type {
 // Rules (worker/rules/): saved filters whose actions run on newly ingested articles.
 export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './rules/types';
 // The filter language's errors and warnings (worker/query/language/), worded by the UI.
-export type { QueryError, QueryExpected } from './query/language/parse';
+export type { QueryError, QueryErrorReason, QueryExpected } from './query/language/parse';
 export type { QueryWarning } from './query/language/warnings';
 // Jobs (worker/jobs/) and backups (worker/backup/).
 export type { JobFailure, JobProgress, JobSummary } from './jobs/types';

@@ -52,4 +52,24 @@ describe('query errors and warnings, worded by the UI', () => {
     expect(expectedText({ kind: 'value' })).toBe('一个值');
     expect(errorText(syntax)).toBe('第 1 行第 9 列：“=”之后应为一个值（实际是“AND”）');
   });
+
+  it('words the warnings found while a query runs in both languages', () => {
+    const found: QueryWarning[] = [
+      { code: 'invalid_time', text: 'true' },
+      { code: 'undefined_value' },
+      { code: 'no_descriptions' },
+    ];
+    updateSettings('general', { language: 'en' });
+    expect(found.map(warningText)).toEqual([
+      'Invalid time value true (a time is a number of seconds or a date): it is null.',
+      'Undefined value: it is null.',
+      'Article text cannot be read here: description is null for every article.',
+    ]);
+    updateSettings('general', { language: 'zh-CN' });
+    expect(found.map((w) => english(warningText(w)))).toEqual([
+      ['true', 'null'],
+      ['null'],
+      ['description', 'null'],
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { QueryExpected, QueryWarning } from '../../worker/types';
+import type { QueryErrorReason, QueryExpected, QueryWarning } from '../../worker/types';
 import { getLanguage, t } from '../i18n';
 
 /**
@@ -52,7 +52,37 @@ export function syntaxText(parts: SyntaxParts): string {
   return sentences(where, found);
 }
 
-/** A warning from `query.check` in the language in effect. */
+/** The parts of an error the parser gave no expected list for: where, and its reason. */
+export interface ReasonParts {
+  position: { line: number; column: number };
+  reason: QueryErrorReason;
+}
+
+const REASONS = new Set(['unterminated_string', 'too_deep', 'too_long']);
+
+/** Whether `details` carries a reason this page words (an older engine's or a newer code does not). */
+export function reasonPartsOf(details: unknown): ReasonParts | null {
+  const d = details as Partial<ReasonParts> | null | undefined;
+  const p = d?.position;
+  const r = d?.reason as { code?: unknown } | undefined;
+  if (!p || typeof p.line !== 'number' || typeof p.column !== 'number') return null;
+  if (!r || typeof r.code !== 'string' || !REASONS.has(r.code)) return null;
+  return d as ReasonParts;
+}
+
+/** "Unterminated string at line 1, column 9: the closing ' is missing.", in the language in effect. */
+export function reasonText({ position: { line, column }, reason }: ReasonParts): string {
+  switch (reason.code) {
+    case 'unterminated_string':
+      return t('filter.words.unterminatedString', { line, column, quote: reason.quote });
+    case 'too_deep':
+      return t('filter.words.tooDeep');
+    case 'too_long':
+      return t('filter.words.tooLong', { length: reason.length, max: reason.max, line, column });
+  }
+}
+
+/** A warning from `query.check` or `query.run` (parsing's and running's) in the language in effect. */
 export function warningText(w: QueryWarning): string {
   switch (w.code) {
     case 'unknown_field': {
@@ -85,6 +115,12 @@ export function warningText(w: QueryWarning): string {
       return t('filter.words.invalidDate', { text: w.text });
     case 'undefined_condition':
       return t('filter.words.undefinedCondition');
+    case 'invalid_time':
+      return t('filter.words.invalidTime', { text: w.text });
+    case 'undefined_value':
+      return t('filter.words.undefinedValue');
+    case 'no_descriptions':
+      return t('filter.words.noDescriptions');
     default:
       // A code from a newer engine in another tab: its code is all there is to show.
       return (w as { code: string }).code;

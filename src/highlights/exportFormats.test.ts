@@ -100,6 +100,12 @@ describe('toJson', () => {
       'urn:rivulet:item:20',
     );
   });
+
+  it("gives each target its article's language, and none when it is not known", () => {
+    const list = [h({ id: 4, language: 'zh-CN' }), h({ id: 5 })];
+    const doc = JSON.parse(toJson(list, new Date(0))) as { items: { target: { language?: string } }[] };
+    expect(doc.items.map((a) => a.target.language)).toEqual(['zh-CN', undefined]);
+  });
 });
 
 describe('fileNameOf', () => {

@@ -69,7 +69,10 @@ export function toMarkdown(
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** Every highlight as a W3C Web Annotation collection (JSON-LD), pretty-printed. */
+/**
+ * Every highlight as a W3C Web Annotation collection (JSON-LD), pretty-printed; a target carries
+ * its article's `language` when known.
+ */
 export function toJson(list: readonly Highlight[], exportedAt = new Date()): string {
   const items = list.map((h) => ({
     id: `urn:rivulet:highlight:${h.id}`,
@@ -85,6 +88,8 @@ export function toJson(list: readonly Highlight[], exportedAt = new Date()): str
     target: {
       source: h.link || `urn:rivulet:item:${h.itemId}`,
       title: h.title,
+      // The article's language (BCP 47), the Web Annotation model's `language` of a resource.
+      ...(h.language ? { language: h.language } : {}),
       selector: [
         { type: 'TextQuoteSelector', exact: h.quote.exact, prefix: h.quote.prefix, suffix: h.quote.suffix },
         { type: 'TextPositionSelector', start: h.position.start, end: h.position.end },

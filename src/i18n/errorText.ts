@@ -1,6 +1,6 @@
 import { getLanguage, t, type TKey } from './index';
 import { engineErrorsEn } from './areas/engineErrors.en';
-import { syntaxPartsOf, syntaxText } from '../filters/queryWords';
+import { reasonPartsOf, reasonText, syntaxPartsOf, syntaxText } from '../filters/queryWords';
 
 interface Coded {
   code?: unknown;
@@ -31,6 +31,10 @@ export function errorText(err: unknown): string {
   // A rule's query that does not parse is a `bad_query` with the same parts.
   const syntax = code === 'query_syntax' || code === 'bad_query' ? syntaxPartsOf(e.details ?? e) : null;
   if (syntax) return syntaxText(syntax);
+  // One the parser gave no expected list for (an unterminated string, too deep, too long).
+  const query = code === 'query_syntax' || code === 'query_too_long' || code === 'bad_query';
+  const reason = query ? reasonPartsOf(e.details ?? e) : null;
+  if (reason) return reasonText(reason);
   if (getLanguage() === 'en') return message;
   if (code === 'query_syntax') {
     const at = positionOf(e);

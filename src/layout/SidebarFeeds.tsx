@@ -122,6 +122,8 @@ const FeedRow = memo(function FeedRow({ feed, count }: { feed: Feed; count: numb
       <SidebarLink
         to={feedPath(feed.id)}
         label={feed.title || feed.url}
+        // The feed's own name, in its language (an address has none that matters).
+        lang={feed.title ? (feed.language ?? '') : undefined}
         icon={icon}
         count={count}
         testId={`nav-feed-${feed.id}`}

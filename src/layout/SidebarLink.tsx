@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useIsCurrentPath } from './activePath';
 import { useI18n } from '../i18n';
+import { textDirection } from '../../shared/language';
 
 interface SidebarLinkProps {
   to: string;
@@ -13,13 +14,15 @@ interface SidebarLinkProps {
   testId: string;
   /** Semi-bold label (group rows). */
   strong?: boolean;
+  /** The label's language ('' unknown: not the UI's), for a name the user did not write in it (a feed's). */
+  lang?: string | undefined;
 }
 
 /**
  * One navigation row of the sidebar, highlighted when its address is the current one (from the
  * path store, activePath.ts: a navigation re-renders only the rows whose highlight changes).
  */
-export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarLinkProps) {
+export function SidebarLink({ to, label, icon, count, testId, strong, lang }: SidebarLinkProps) {
   const active = useIsCurrentPath(to);
   const { formatNumber } = useI18n();
   return (
@@ -27,7 +30,15 @@ export function SidebarLink({ to, label, icon, count, testId, strong }: SidebarL
       component={Link}
       to={to}
       active={active}
-      label={label}
+      label={
+        lang === undefined ? (
+          label
+        ) : (
+          <span lang={lang} dir={textDirection(lang)}>
+            {label}
+          </span>
+        )
+      }
       leftSection={icon}
       rightSection={
         count ? (

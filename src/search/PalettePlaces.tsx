@@ -9,6 +9,7 @@ import { useSettingsGroup } from '../settings/useSettings';
 import { feedPath, groupPath } from '../subscriptions/paths';
 import { findPlaces, type Place, SCREENS } from './places';
 import { tagsQuery } from '../tags/api';
+import { textDirection } from '../../shared/language';
 import classes from './SearchPalette.module.css';
 
 /** The places matching `text` (see places.ts), from the feeds, groups and filters the app holds. */
@@ -31,6 +32,7 @@ export function usePlaces(text: string): Place[] {
         key: `f${f.id}`,
         label: f.title || f.url,
         path: feedPath(f.id),
+        ...(f.title ? { lang: f.language ?? '' } : {}),
       })),
       ...(groups.data ?? []).map((g) => ({
         kind: 'group' as const,
@@ -73,6 +75,8 @@ export function PalettePlaces(props: {
       className={classes.row}
       data-active={i === props.active || undefined}
       role="option"
+      // Reached by the arrows from the box (aria-activedescendant), not by Tab.
+      tabIndex={-1}
       aria-selected={i === props.active}
       onMouseMove={() => props.onActive(i)}
       onClick={() => props.onOpen(i)}
@@ -80,7 +84,13 @@ export function PalettePlaces(props: {
       data-kind={place.kind}
     >
       <Group gap={8} wrap="nowrap" justify="space-between">
-        <Text size="sm" fw={500} lineClamp={1}>
+        <Text
+          size="sm"
+          fw={500}
+          lineClamp={1}
+          lang={place.lang}
+          dir={place.lang === undefined ? undefined : textDirection(place.lang)}
+        >
           {place.label}
         </Text>
         <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>

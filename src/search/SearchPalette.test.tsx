@@ -138,6 +138,20 @@ describe('SearchPalette', () => {
     expect(active()).toBe(screen.getByTestId('search-see-all'));
   });
 
+  it('keeps its options out of the Tab order (only the box is tabbable), a feed’s name in its language', async () => {
+    known.feeds = [{ id: 5, title: 'עיתון', language: 'he' } as { id: number; title: string }];
+    answers.set('עיתון', { rows: [row(1, 'עיתון היום')], delay: 0 });
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'עיתון' } });
+    await waitFor(() => expect(titles()).toHaveLength(1));
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(3);
+    expect(options.map((o) => o.tabIndex)).toEqual([-1, -1, -1]);
+    expect(input.tabIndex).toBe(0);
+    const name = screen.getByTestId('palette-place').querySelector('[lang]');
+    expect([name?.getAttribute('lang'), name?.getAttribute('dir')]).toEqual(['he', 'rtl']);
+  });
+
   it('goes to all results from the last entry, wrapping with ↑', async () => {
     answers.set('rust', { rows: [row(1, 'Rust')], delay: 0 });
     const { input, onSeeAll, onOpenItem } = setup();

@@ -212,6 +212,8 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
                 className={classes.row}
                 data-active={i === active || undefined}
                 role="option"
+                // Reached by the arrows from the box (aria-activedescendant), not by Tab.
+                tabIndex={-1}
                 aria-selected={i === active}
                 onMouseMove={() => setActive(i)}
                 onClick={() => openAt(i)}
@@ -245,6 +247,8 @@ function PaletteBody({ initialText, onClose, onOpenItem, onSeeAll, onGo }: Searc
             className={classes.row}
             data-active={active === first + rows.length || undefined}
             role="option"
+            // Reached by the arrows from the box (aria-activedescendant), not by Tab.
+            tabIndex={-1}
             aria-selected={active === first + rows.length}
             onMouseMove={() => setActive(first + rows.length)}
             onClick={seeAll}

@@ -12,6 +12,8 @@ export interface Place {
   key: string;
   label: string;
   path: string | null;
+  /** A feed's name: its language ('' unknown), so it is not read in the UI's. */
+  lang?: string;
 }
 
 /** The screens, with the dictionary key of their name. */

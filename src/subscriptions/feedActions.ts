@@ -233,6 +233,33 @@ export function moveFeedsAction(
 }
 
 /**
+ * Moves each feed into its own group (an import's "move them into the file's groups") as one
+ * change that Undo takes back whole. `moves` are the feeds as they are now with their target.
+ */
+export function moveFeedsToGroupsAction(moves: readonly { feed: Feed; groupId: number }[]): Promise<boolean> {
+  if (moves.length === 0) return Promise.resolve(false);
+  return makeChange(async (made) => {
+    const byGroup = new Map<number, number[]>();
+    for (const { feed, groupId } of moves) byGroup.set(groupId, [...(byGroup.get(groupId) ?? []), feed.id]);
+    const feeds = moves.map((m) => m.feed);
+    try {
+      for (const [groupId, ids] of byGroup) await api.moveFeeds(ids, groupId);
+    } catch (err) {
+      // Some groups may have taken their feeds: put those back, so nothing is half done.
+      await moveBack(feeds).catch(() => 0);
+      return report(t('subscribe.actions.moveFailed'), err);
+    }
+    recordUndoAction(
+      feeds.length,
+      (count) => t('subscribe.actions.movedPlain', { count }),
+      () => moveBack(feeds),
+      { done: (count) => t('subscribe.actions.moveUndone', { count }), made },
+    );
+    return true;
+  });
+}
+
+/**
  * Puts each feed back in the group it was in (`feeds` as they were before a move); a group
  * deleted since leaves its feeds in no group. Resolves how many feeds moved back.
  */

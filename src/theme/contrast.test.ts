@@ -73,3 +73,13 @@ describe('contrastRatio', () => {
     expect(contrastRatio('#ffffff', '#27ae60')).toBeCloseTo(2.87, 2);
   });
 });
+
+describe('contrast of the theme’s controls', () => {
+  // WCAG 1.4.11: the parts of a control that say what it is, 3:1 against what they sit on.
+  it('an off switch’s track in light mode is at least 3:1 on white and on the light sidebar', () => {
+    const track = variables.light['--rv-switch-off'];
+    expect(track, 'the off track colour the theme sets').toBeDefined();
+    expect(contrastRatio(track!, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(track!, gray[0])).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
 import type { AppearanceSettings, Density } from '../settings/defaults';
-import { DIMMED, PLACEHOLDER, palettes } from './colors';
+import { DIMMED, PLACEHOLDER, SWITCH_OFF_LIGHT, palettes } from './colors';
 
 const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -46,10 +46,14 @@ export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
 /**
  * The CSS variables the app sets beside Mantine's (MantineProvider's `cssVariablesResolver`):
  * dimmed text and input placeholders at AA contrast in both schemes (DIMMED and PLACEHOLDER in
- * colors.ts).
+ * colors.ts), and an off switch's track that can be seen (SWITCH_OFF_LIGHT).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED.light, '--mantine-color-placeholder': PLACEHOLDER.light },
+  light: {
+    '--mantine-color-dimmed': DIMMED.light,
+    '--mantine-color-placeholder': PLACEHOLDER.light,
+    '--rv-switch-off': SWITCH_OFF_LIGHT,
+  },
   dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': PLACEHOLDER.dark },
 });

@@ -234,6 +234,25 @@ describe('/filter', () => {
     expect(await filter.warnings.count()).toBe(0);
   });
 
+  test('a warning found only when the query runs is shown under the editor and above the saved filter’s list', async () => {
+    const filter = new FilterScreen(app.page);
+    const sidebar = new Sidebar(app.page);
+    await app.goto('/filter');
+    // Parsing sees a date function of a boolean; only running it finds that it is no time.
+    await filter.type('pubDate > UNIX_TIMESTAMP(true)', 0);
+    await waitFor(filter.warning('invalid_time'), 'the invalid time warning under the editor');
+    expect(await filter.warnings.textContent()).toBe(
+      'Invalid time value true (a time is a number of seconds or a date): it is null.',
+    );
+    await filter.save('Odd times');
+    await sidebar.filter('Odd times').click();
+    await waitFor(filter.listWarnings, "the warning above the saved filter's list");
+    expect(await filter.listWarnings.textContent()).toBe(
+      'Invalid time value true (a time is a number of seconds or a date): it is null.',
+    );
+    await shootSizes(app.page, 'test-results/shots/filter', 'saved-filter-warning');
+  });
+
   test('an empty filter asks for a query and says it matches every article, with no tick of a checked query', async () => {
     const filter = new FilterScreen(app.page);
     await app.goto('/filter');

@@ -467,6 +467,8 @@ describe('settings on a phone', () => {
     expect((await settings.tab('general').boundingBox())!.y).toBeLessThan(120);
     expect(await checkLayout(page)).toEqual([]);
     await settings.sheet.evaluate((el) => el.scrollTo(0, 0));
+    // An off switch can be seen: its track is the theme's gray-6 (3.3:1 on white), not gray-3.
+    expect(await settings.offSwitchTrackColor()).toBe('rgb(134, 142, 150)');
     await shootSizes(page, SHOTS, 'settings');
     // Back closes it and stays on the list.
     await page.goBack();

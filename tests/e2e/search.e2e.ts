@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { shootSizes } from './shots';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath, type Screens } from './pages';
@@ -298,6 +299,20 @@ describe('search', () => {
     expect(await search.input.inputValue()).toBe('');
     expect(await search.input.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await search.clearButton.count()).toBe(0);
+  });
+
+  test('/search follows typing after a pause, without Enter and without a history entry per word', async () => {
+    const { page } = app;
+    const { list, search } = ui;
+    await app.goto('/search?q=tulip');
+    await list.waitForRow();
+    const entries = await page.evaluate(() => history.length);
+    await search.input.selectText();
+    await search.input.pressSequentially('rust borrow', { delay: 20 });
+    await waitForQuery('rust borrow', '/search');
+    await list.waitForRow(RUST);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await shootSizes(page, 'test-results/shots/search', 'search-as-you-type');
   });
 
   test('no console errors', () => {

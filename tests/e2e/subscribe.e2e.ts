@@ -205,6 +205,35 @@ describe('OPML', () => {
     expectNoErrors(app.errors);
   });
 
+  test('a feed already followed that the file groups elsewhere is named, and moved there on request, undoably', async () => {
+    const { opml: tab, sidebar, undo } = ui;
+    await app.goto('/subscribe?tab=opml');
+    await tab.importText(`<?xml version="1.0"?><opml version="2.0"><head/><body>
+  <outline text="Rivers"><outline type="rss" text="Riverbank" xmlUrl="${feedsUrl}/feeds/rss.xml"/></outline>
+</body></opml>`);
+    await waitFor(tab.jobPart('summary'), "the import job's summary", { timeout: 30_000 });
+    await waitFor(tab.elsewhere, 'the feeds already followed in other groups');
+    expect(await tab.elsewhere.textContent()).toMatch(
+      /1 feed you already follow is in another group.*In “Walks”; the file puts it in “Rivers”/,
+    );
+    // The import made the file's group but moved nothing.
+    const rivers = sidebar.groupNamed('Rivers');
+    await waitFor(sidebar.groupLinkNamed('Rivers'), 'the file’s group in the sidebar');
+    expect(await sidebar.feedIn(rivers, 'Riverbank').count()).toBe(0);
+    await shootSizes(app.page, 'test-results/shots/subscribe', 'import-elsewhere');
+    await tab.elsewhereMove.click();
+    await waitFor(sidebar.feedIn(rivers, 'Riverbank'), 'Riverbank in the group Rivers');
+    expect(await tab.elsewhere.getAttribute('data-pending')).toBe('0');
+    expect(await tab.elsewhere.textContent()).toContain('Now in “Rivers”');
+    await undo.waitFor('1 feed moved.');
+    await app.page.keyboard.press('z');
+    await waitFor(sidebar.feedIn(rivers, 'Riverbank'), 'Riverbank out of Rivers again', {
+      state: 'detached',
+    });
+    await waitFor(tab.elsewhereMove, 'the offer to move it again');
+    expectNoErrors(app.errors);
+  });
+
   test('a file that is not OPML says why', async () => {
     const { opml } = ui;
     await app.goto('/subscribe?tab=opml');

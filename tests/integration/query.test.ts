@@ -208,6 +208,11 @@ describe('paging and errors', () => {
     });
     expect((err as EngineError).message).toMatch(/^Expected .* at line 1, column 19/);
     await expect(engine.query.run('x'.repeat(5000))).rejects.toMatchObject({ code: 'query_too_long' });
+    // An error the parser has no expected list for crosses with its reason, for the app to word.
+    await expect(engine.query.run("title = 'abc")).rejects.toMatchObject({
+      code: 'query_syntax',
+      details: { position: { line: 1, column: 9 }, reason: { code: 'unterminated_string', quote: "'" } },
+    });
   });
 
   it('check answers counts and errors without rejecting', async () => {
@@ -223,6 +228,28 @@ describe('paging and errors', () => {
     expect(warned).toMatchObject({ ok: true, total: 0 });
     // Warnings are codes with their parameters (the UI words them: src/filters/queryWords.ts).
     if (warned.ok) expect(warned.warnings[0]).toMatchObject({ code: 'unknown_field', field: 'nope' });
+  });
+
+  it('warnings found only while running come with the answer, also from the results cache, and each once', async () => {
+    // A time worked out at run time: parsing sees a function of a boolean, running finds no time.
+    const query = 'pubDate > DATE_SUB(true, INTERVAL 1 DAY) OR pubDate > UNIX_TIMESTAMP(true)';
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect(await engine.query.check(query)).toEqual({
+          ok: true,
+          total: 0,
+          warnings: [{ code: 'invalid_time', text: 'true' }],
+        });
+        const page = await engine.query.run(query);
+        expect(page.warnings).toEqual([{ code: 'invalid_time', text: 'true' }]);
+      }
+      // A parse-time warning also met while running is said once.
+      const dated = await engine.query.check("pubDate > UNIX_TIMESTAMP('someday')");
+      expect(dated.ok && dated.warnings).toEqual([{ code: 'invalid_date', text: 'someday' }]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -11,8 +11,21 @@ describe('subscriptions.discover', () => {
     const e = await engine();
     const found = await e.subscriptions.discover(net.at('/site/'));
     expect(found).toEqual([
-      { url: net.at('/feeds/rss.xml'), title: 'Riverbank Notes', format: 'rss', source: 'link' },
-      { url: net.at('/feeds/atom.xml'), title: 'Workshop Log', format: 'atom', source: 'link' },
+      // The page is <html lang="en">: the language of the titles its links give.
+      {
+        url: net.at('/feeds/rss.xml'),
+        title: 'Riverbank Notes',
+        format: 'rss',
+        source: 'link',
+        language: 'en',
+      },
+      {
+        url: net.at('/feeds/atom.xml'),
+        title: 'Workshop Log',
+        format: 'atom',
+        source: 'link',
+        language: 'en',
+      },
     ]);
     expect(net.feeds.hits('/site/')).toBe(1);
   });

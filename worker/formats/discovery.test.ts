@@ -71,6 +71,22 @@ describe('discover', () => {
     ]);
   });
 
+  it('gives each candidate the language of its title: the feed’s, or the page’s <html lang>', async () => {
+    const rss = RSS('Blog').replace('<channel>', '<channel><language>pt-br</language>');
+    const { fetchImpl } = fakeProxy({
+      'https://blog.example/rss.xml': { body: rss, type: 'application/rss+xml' },
+    });
+    expect((await discover('https://blog.example/rss.xml', fetchImpl))[0]?.language).toBe('pt-BR');
+    const page = (lang: string) =>
+      readPageLinks(
+        `<html ${lang}><head><link rel="alternate" type="application/atom+xml" title="דף" href="a.xml"></head></html>`,
+        'https://site.example/',
+      ).links[0]?.language;
+    expect(page('lang="he"')).toBe('he');
+    expect(page('lang="x-klingon"')).toBeUndefined();
+    expect(page('')).toBeUndefined();
+  });
+
   it('honours <base href>', () => {
     const { links } = readPageLinks(
       '<html><head><base href="https://cdn.example/b/"><link rel="alternate" type="application/atom+xml" href="a.xml"></head></html>',

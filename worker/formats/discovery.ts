@@ -2,6 +2,7 @@
  * Feed discovery for the Subscribe box: from whatever the person typed (feed URL, page URL,
  * bare domain) to a deduplicated list of feed candidates. DOM-free (htmlparser2).
  */
+import { normalizeLanguage } from '../../shared/language';
 import { Parser } from 'htmlparser2';
 import { EngineError } from '../errors';
 import { decodeBytes } from './decode';
@@ -46,9 +47,11 @@ export function readPageLinks(html: string, pageUrl: string): PageInfo {
   let base = pageUrl;
   const raw: Array<{ href: string; title: string; format: Candidate['format'] }> = [];
   let channelId = '';
+  let language = '';
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (name === 'html' && attrs.lang) language = normalizeLanguage(attrs.lang);
         if (name === 'base' && attrs.href) base = resolveUrl(attrs.href, pageUrl);
         const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
         const type = (attrs.type ?? '').toLowerCase().split(';')[0]!.trim();
@@ -73,6 +76,7 @@ export function readPageLinks(html: string, pageUrl: string): PageInfo {
       title: l.title,
       format: l.format,
       source: 'link',
+      ...(language && { language }),
     }));
   return { links, channelId };
 }
@@ -142,6 +146,7 @@ async function probe(origin: string, fetchImpl: FetchImpl, signal?: AbortSignal)
           title: feed.title,
           format: formatOfFeed(feed.format),
           source: 'probe',
+          ...(feed.language && { language: feed.language }),
         };
       } catch {
         // Not a feed at this path: keep probing.
@@ -206,7 +211,16 @@ export async function discover(
     const readFeed = await loadReadFeed();
     try {
       const feed = readFeed(res.bytes, res.contentType, res.finalUrl);
-      return [{ url: res.finalUrl, title: feed.title, format: formatOfFeed(feed.format), source: 'direct' }];
+      const language = feed.language ? { language: feed.language } : {};
+      return [
+        {
+          url: res.finalUrl,
+          title: feed.title,
+          format: formatOfFeed(feed.format),
+          source: 'direct',
+          ...language,
+        },
+      ];
     } catch {
       // Neither HTML nor a feed we can read: fall through to probing.
     }

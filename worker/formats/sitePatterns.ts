@@ -7,6 +7,11 @@ export interface Candidate {
   title: string;
   format: 'rss' | 'atom' | 'json' | 'unknown';
   source: 'direct' | 'link' | 'probe' | 'pattern';
+  /**
+   * The language of `title` (BCP 47) when known: the feed's own for a feed that was read, the
+   * page's `<html lang>` for a link the page names. Absent when unknown.
+   */
+  language?: string;
 }
 
 const pattern = (url: string, title: string, format: Candidate['format']): Candidate => ({

@@ -31,6 +31,12 @@ export interface JobSummary {
    */
   feedIds?: number[];
   groupIds?: number[];
+  /**
+   * Subscribing jobs: feeds that were already subscribed (so skipped) which the file or bundle
+   * puts in another group than theirs, with that group's id (found or created by the job). They
+   * were not moved; the page offers to. Absent when there are none.
+   */
+  elsewhere?: { feedId: number; groupId: number }[];
 }
 
 /** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */

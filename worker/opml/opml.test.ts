@@ -71,4 +71,27 @@ describe('opml export and import of empty groups', () => {
     const notes = '<opml version="2.0"><head/><body><outline text="a note"/></body></opml>';
     await expect(e.opml.import(notes)).rejects.toMatchObject({ code: 'empty_opml' });
   });
+
+  it('lists feeds already followed that the file puts in another group, with that group, and moves none', async () => {
+    const e = await engine();
+    const news = await e.groups.save({ title: 'News' });
+    const a = await e.feeds.save({ url: 'https://a.example/feed', title: 'A', groupId: news });
+    const b = await e.feeds.save({ url: 'https://b.example/feed', title: 'B' });
+    const c = await e.feeds.save({ url: 'https://c.example/feed', title: 'C', groupId: news });
+    const file = `<opml version="2.0"><head/><body>
+      <outline text="Tech"><outline xmlUrl="https://a.example/feed"/><outline xmlUrl="https://b.example/feed"/></outline>
+      <outline text="news"><outline xmlUrl="https://c.example/feed"/></outline>
+      <outline xmlUrl="https://a.example/feed"/>
+    </body></opml>`;
+    const job = await waitJob(e, await e.opml.import(file));
+    const tech = (await e.groups.list()).find((g) => g.title === 'Tech')!.id;
+    // C is already in its group ("news" is "News"); the ungrouped repeat of A names no group.
+    expect(job.summary?.elsewhere).toEqual([
+      { feedId: a, groupId: tech },
+      { feedId: b, groupId: tech },
+    ]);
+    expect(job.summary?.groupIds).toEqual([tech]);
+    const groupOf = new Map((await e.feeds.list()).map((f) => [f.id, f.groupId]));
+    expect([groupOf.get(a), groupOf.get(b), groupOf.get(c)]).toEqual([news, -1, news]);
+  });
 });

@@ -11,8 +11,9 @@ export interface OpmlApi {
    * Parses OPML text and starts an 'opml-import' job (returns its id): folders become groups
    * (nested ones "Parent / Child"; an existing group of the same title is reused; an empty
    * folder with a title becomes an empty group), feeds repeated in the file or already
-   * subscribed are skipped, each new feed is added and first fetched with progress. Summary
-   * {added, skipped, failed, newItems} and failures with reasons; see subscriptions/bulk.ts for failed and
+   * subscribed are skipped (one the file puts in another group stays where it is and is listed
+   * in the summary's `elsewhere` with that group, made if missing), each new feed is added and
+   * first fetched with progress. Summary {added, skipped, failed, newItems} and failures with reasons; see subscriptions/bulk.ts for failed and
    * cancelled feeds. Fails before changing anything: EngineError `not_opml`, `parse_error`, or
    * `empty_opml` when the file lists neither a feed nor a titled folder.
    */

@@ -94,6 +94,7 @@ export function unreadOnly(ast: QueryAst): QueryAst {
 export class QueryEvaluator {
   private readonly parses = new Lru<ParseResult>(64);
   private readonly results = new Lru<Int32Array>(12);
+  private readonly runWarnings = new Lru<QueryWarning[]>(12);
   private feedsVersion = 0;
   // Tag names by id, reloaded from meta on the first run after a tags change. `tagsVersion`
   // counts tags-changed events; the names are current when `tagsLoaded` equals it. Runs that
@@ -149,15 +150,21 @@ export class QueryEvaluator {
     const run = () => this.run(ast, text, unread);
     // A query that reads descriptions reads the text store: `readText` waits for it, and asks again
     // after a lost chunk file's rebuild (textLoss.ts); only the answer it keeps is cached.
-    const { key, ids } = needsText(ast)
+    const { key, ids, found } = needsText(ast)
       ? await readText(this.text, run, () => this.text.freshText())
       : await run();
     this.results.set(key, ids);
-    return { ok: true, ids, warnings: parsed.warnings, ast };
+    this.runWarnings.set(key, found);
+    return { ok: true, ids, warnings: [...parsed.warnings, ...found], ast };
   }
 
   // The query's ids, from the results cache or one planAndRun, and the cache key they belong to.
-  private async run(ast: QueryAst, text: string, unread: boolean): Promise<{ key: string; ids: Int32Array }> {
+  // `found`: the warnings found while running (kept with the cached ids, as a cache hit runs nothing).
+  private async run(
+    ast: QueryAst,
+    text: string,
+    unread: boolean,
+  ): Promise<{ key: string; ids: Int32Array; found: QueryWarning[] }> {
     await this.currentTagNames();
     const key = [
       this.ctx.index.version,
@@ -167,7 +174,10 @@ export class QueryEvaluator {
       unread ? 1 : 0,
       text,
     ].join('\u0000');
-    return { key, ids: this.results.get(key) ?? runAll(ast, this.source) };
+    const cached = this.results.get(key);
+    if (cached) return { key, ids: cached, found: this.runWarnings.get(key) ?? [] };
+    const found: QueryWarning[] = [];
+    return { key, ids: runAll(ast, this.source, found), found };
   }
 
   // Resolves once `tagNames` holds the names of the latest tags change: one meta read shared by

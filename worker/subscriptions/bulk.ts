@@ -26,16 +26,25 @@ export interface Todo {
   groupTitle: string;
 }
 
+/** An entry skipped as already subscribed that names a group for it. */
+export interface Elsewhere {
+  feedId: number;
+  groupTitle: string;
+}
+
 /**
  * Splits entries into new feeds, skipped ones (already subscribed or repeated) and bad ones (a
  * failure each). Shared by local bulk subscribing and a sync account's (worker/sync/subscribe.ts).
+ * `elsewhere`: the skipped feeds already subscribed whose entry names a group (their first entry
+ * each; the group may be the one they are in).
  */
 export function planSubscriptions(
   s: Pick<FeedServices, 'ctx'>,
   entries: readonly BulkEntry[],
-): { todo: Todo[]; invalid: JobFailure[]; skipped: number } {
+): { todo: Todo[]; invalid: JobFailure[]; skipped: number; elsewhere: Elsewhere[] } {
   const todo: Todo[] = [];
   const invalid: JobFailure[] = [];
+  const elsewhere: Elsewhere[] = [];
   const seen = new Set<string>();
   let skipped = 0;
   for (const entry of entries) {
@@ -48,14 +57,18 @@ export function planSubscriptions(
       continue;
     }
     const key = urlKey(url);
-    if (seen.has(key) || findSubscribed(s.ctx, [url])) {
+    const groupTitle = typeof entry.groupTitle === 'string' ? entry.groupTitle.trim() : '';
+    const followed = seen.has(key) ? undefined : findSubscribed(s.ctx, [url]);
+    if (seen.has(key) || followed) {
       skipped++;
+      seen.add(key);
+      if (followed && groupTitle) elsewhere.push({ feedId: followed.id, groupTitle });
       continue;
     }
     seen.add(key);
-    todo.push({ url, title, groupTitle: typeof entry.groupTitle === 'string' ? entry.groupTitle : '' });
+    todo.push({ url, title, groupTitle });
   }
-  return { todo, invalid, skipped };
+  return { todo, invalid, skipped, elsewhere };
 }
 
 /**
@@ -69,6 +82,9 @@ export function planSubscriptions(
  * fetch had not finished are removed again, so a cancelled job leaves only finished feeds.
  * Summary: added (subscribed and fetched), skipped, failed, newItems, and the feeds it
  * subscribed and groups it created (`feedIds`, `groupIds`: what undoing the job removes).
+ * Feeds already subscribed that the entries put in another group stay where they are and are
+ * listed in `elsewhere` with the entries' group (found or created like the others', so the page
+ * can offer to move them there).
  */
 export function startBulkSubscribe(
   s: FeedServices,
@@ -77,7 +93,7 @@ export function startBulkSubscribe(
   preSkipped = 0,
   groupTitles: readonly string[] = [],
 ): string {
-  const { todo, invalid, skipped } = planSubscriptions(s, entries);
+  const { todo, invalid, skipped, elsewhere } = planSubscriptions(s, entries);
   const run: JobBody = async (job) => {
     const summary: JobSummary = { added: 0, skipped: skipped + preSkipped, failed: 0, newItems: 0 };
     job.progress.done = summary.skipped;
@@ -88,7 +104,7 @@ export function startBulkSubscribe(
     const groups = new Map<string, number>();
     const groupsBefore = new Set(s.ctx.groupCache.keys());
     const feedIds = new Set<number>();
-    const wanted = [...groupTitles, ...todo.map((t) => t.groupTitle)];
+    const wanted = [...groupTitles, ...todo.map((t) => t.groupTitle), ...elsewhere.map((e) => e.groupTitle)];
     for (const title of new Set(wanted.filter((t) => typeof t === 'string' && t.trim()))) {
       if (job.signal.aborted) break;
       groups.set(title, await ensureGroup(s, title));
@@ -149,6 +165,12 @@ export function startBulkSubscribe(
     summary.failed = job.progress.failed;
     summary.feedIds = [...feedIds];
     summary.groupIds = [...groups.values()].filter((id) => !groupsBefore.has(id));
+    const moves = elsewhere.flatMap(({ feedId, groupTitle }) => {
+      const groupId = groups.get(groupTitle);
+      const feed = s.ctx.feedCache.get(feedId);
+      return groupId === undefined || !feed || feed.groupId === groupId ? [] : [{ feedId, groupId }];
+    });
+    if (moves.length > 0) summary.elsewhere = moves;
     return summary;
   };
   return s.jobs.start(kind, null, entries.length + preSkipped, run);

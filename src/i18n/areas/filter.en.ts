@@ -57,6 +57,7 @@ export const filterEn = {
     matches: plural({ one: '{count} article matches', other: '{count} articles match' }),
     expected: 'Expected:',
     failed: 'Could not check the query: {message}',
+    warningsLabel: 'Warnings about this filter’s query',
   },
   // The engine's query errors and warnings, worded from their codes (src/filters/queryWords.ts).
   words: {
@@ -90,6 +91,14 @@ export const filterEn = {
       "{field} is compared with the text '{text}' as text, not as a date: for a time ago write DATE_SUB(NOW(), INTERVAL 1 DAY) (DAY, WEEK, MONTH or YEAR).",
     invalidDate: "Invalid date '{text}' (write YYYY-MM-DD or an ISO 8601 date-time): it is null.",
     undefinedCondition: 'Undefined condition: it matches no article.',
+    unterminatedString:
+      'Unterminated string at line {line}, column {column}: the closing {quote} is missing.',
+    tooDeep: 'The query is nested too deeply: too many brackets or NOTs inside one another.',
+    tooLong:
+      'The query is too long: {length} characters, at most {max} (the limit falls at line {line}, column {column}).',
+    invalidTime: 'Invalid time value {text} (a time is a number of seconds or a date): it is null.',
+    undefinedValue: 'Undefined value: it is null.',
+    noDescriptions: 'Article text cannot be read here: description is null for every article.',
   },
   keywords: {
     intro:

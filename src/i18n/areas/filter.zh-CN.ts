@@ -41,6 +41,7 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
   clear: '清除',
   recentEmpty: '运行过的查询会显示在这里。',
   query: {
+    warningsLabel: '此筛选查询的警告',
     label: '筛选查询',
     runs: '{enter} 运行 · {shift}+{enter} 换行 · ',
     syntaxLine: '语法：{syntax}，用 AND / OR 连接，然后是 ORDER BY 和 LIMIT',
@@ -83,6 +84,12 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
       "{field} 与文字 '{text}' 按文字比较，而不是按日期：要表示一段时间以前，请写 DATE_SUB(NOW(), INTERVAL 1 DAY)（DAY、WEEK、MONTH 或 YEAR）。",
     invalidDate: "无效日期 '{text}'（请写 YYYY-MM-DD 或 ISO 8601 日期时间）：它为 null。",
     undefinedCondition: '未定义的条件：不匹配任何文章。',
+    unterminatedString: '第 {line} 行第 {column} 列的字符串没有结束：缺少结尾的 {quote}。',
+    tooDeep: '查询嵌套太深：括号或 NOT 层层相套太多。',
+    tooLong: '查询太长：{length} 个字符，最多 {max} 个（上限在第 {line} 行第 {column} 列）。',
+    invalidTime: '无效的时间值 {text}（时间应是秒数或日期）：它为 null。',
+    undefinedValue: '未定义的值：它为 null。',
+    noDescriptions: '此处无法读取文章正文：description 对所有文章都为 null。',
   },
   keywords: {
     intro: '文章按关键词在标题、正文和订阅源标题中出现的次数排序，每次出现按其权重计分。',

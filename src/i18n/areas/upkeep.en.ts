@@ -54,6 +54,18 @@ export const upkeepEn = {
     fixed: 'Works now',
     removed: 'Removed',
     notAdded: 'Not added: the address cannot be used.',
+    elsewhereTitle: plural({
+      one: '{count} feed you already follow is in another group than the file’s',
+      other: '{count} feeds you already follow are in other groups than the file’s',
+    }),
+    elsewhereIntro: plural({
+      one: 'The import left it where it is. Move it if the file’s group suits you better.',
+      other: 'The import left them where they are. Move them if the file’s groups suit you better.',
+    }),
+    elsewhereRow: 'In {current}; the file puts it in {wanted}',
+    elsewhereMoved: 'Now in {wanted}',
+    noGroup: 'no group',
+    moveAll: plural({ one: 'Move it into the file’s group', other: 'Move them into the file’s groups' }),
   },
   duplicate: {
     sameAddress: 'You already subscribe to this feed.',

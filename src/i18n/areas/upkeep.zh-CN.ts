@@ -41,6 +41,12 @@ export const upkeepZhCN: DeepStringRecord<typeof upkeepEn> = {
     fixed: '已恢复',
     removed: '已移除',
     notAdded: '未添加：地址无法使用。',
+    elsewhereTitle: plural({ other: '{count} 个已订阅的订阅源不在文件所指的分组中' }),
+    elsewhereIntro: plural({ other: '导入没有移动它们。如果文件中的分组更合适，可以把它们移过去。' }),
+    elsewhereRow: '现在在{current}；文件把它放在{wanted}',
+    elsewhereMoved: '已移到{wanted}',
+    noGroup: '未分组',
+    moveAll: plural({ other: '移到文件中的分组' }),
   },
   duplicate: {
     sameAddress: '你已经订阅了这个订阅源。',

@@ -50,7 +50,7 @@ export function QueryStatus({
           {state.warnings.map((w) => (
             <Group key={JSON.stringify(w)} gap={6} wrap="nowrap" mt={4}>
               <IconAlertTriangle size={16} color="var(--mantine-color-yellow-7)" style={{ flex: 'none' }} />
-              <Text size="sm" c="yellow.8" data-testid="query-warning" data-code={w.code}>
+              <Text size="sm" data-testid="query-warning" data-code={w.code}>
                 {warningText(w)}
               </Text>
             </Group>

@@ -18,6 +18,7 @@ import { NotFound } from '../NotFound';
 import { type ItemsTarget, parseItemsRoute } from './route';
 import { queryKeys } from '../../queries/keys';
 import { tagsQuery } from '../../tags/api';
+import { FilterWarnings } from '../../filters/FilterWarnings';
 
 /**
  * Route `/:type/:id?[/i/:item]`: All, Today (home/explore), Saved (next), a feed, a group, a saved
@@ -143,6 +144,9 @@ function FilterList({ filterId }: { filterId: string }) {
       // Shift+A and the header's mark all read: the filter's unread matches.
       markAllRows
       title={<DocTitle text={name} />}
+      headerExtra={
+        !isKeywordFilter(filter) && filter.query ? <FilterWarnings query={filter.query} /> : undefined
+      }
       ranked={isKeywordFilter(filter)}
       emptyState={<FilterEmpty />}
     />

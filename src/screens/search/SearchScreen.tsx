@@ -1,6 +1,6 @@
 import { CloseButton, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useFeedAssistant } from '../../ai/FeedAssistant';
@@ -13,9 +13,15 @@ import { queryKeys } from '../../queries/keys';
 /**
  * Route `/search?q=…[&open=<id>]`: the full, ranked results of a full-text search in the standard
  * items list, the query's words marked in their titles and snippets, the query in a search box at
- * the top (Enter searches again; its clear button empties it and the results). `open` is the article open in
+ * the top (the results follow typing after a pause, replacing the address rather than adding
+ * history; Enter searches at once; its clear button empties it and the results). The feed
+ * assistant is not asked by typing: its answer is a paid, slow call to a model, sent off the
+ * machine, so it waits for "Ask AI" (a changed question cancels a running one). `open` is the article open in
  * the reader (the query shape of items/articleAddress.ts: Back closes it, reload keeps it).
  */
+/** How long typing pauses before the results follow it: longer than the palette's (60 ms), as a whole list and the address change. */
+const TYPING_PAUSE_MS = 250;
+
 export function SearchScreen() {
   const t = useT();
   const [params, setParams] = useSearchParams();
@@ -38,6 +44,15 @@ export function SearchScreen() {
     if (q) setParams({});
     inputRef.current?.focus();
   };
+
+  // Typing searches once it pauses: each text is its own list (ItemsView's key and query key), so
+  // an answer for text typed over is never shown, and each keystroke is not a history entry.
+  useEffect(() => {
+    const text = draft.trim();
+    if (text === q) return;
+    const timer = setTimeout(() => setParams(text ? { q: text } : {}, { replace: true }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, q, setParams]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { textAttrs } from '../../items/articleLanguage';
 import { useT } from '../../i18n';
 import type { Candidate } from '../../subscriptions/api';
 
@@ -46,7 +47,13 @@ export function CandidateList({
               <Radio value={c.url} aria-label={c.title || c.url} />
               <div style={{ minWidth: 0, flex: 1 }}>
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={500} truncate>
+                  <Text
+                    size="sm"
+                    fw={500}
+                    truncate
+                    // The feed's or page's language ('' unknown, not the UI's); an address has none.
+                    {...(c.title ? textAttrs(c.language ?? '') : {})}
+                  >
                     {c.title || c.url}
                   </Text>
                   <Badge size="xs" variant="light" data-testid="candidate-format">

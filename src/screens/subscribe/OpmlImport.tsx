@@ -9,6 +9,7 @@ import { opmlTextProblem, readOpmlFile } from '../../subscriptions/opmlFile';
 import { errorText } from '../../i18n/errorText';
 import { type Into, SubscribeDestination, intoRequest } from '../../sync/SubscribeDestination';
 import { OpmlFailures } from './OpmlFailures';
+import { OpmlElsewhere } from './OpmlElsewhere';
 import { offerUndoWhenFinished } from '../../subscriptions/jobUndo';
 import { RemoveAddedButton } from '../../subscriptions/RemoveAddedButton';
 
@@ -18,7 +19,8 @@ const messageOf = errorText;
  * OPML import: pick a file or paste the text, then a progress bar while the feeds are added
  * and fetched for the first time (cancellable), then the summary, and the feeds that could not be
  * fetched with Retry and Remove (OpmlFailures). The import can be taken back: its notice's Undo,
- * or the button under the summary (src/subscriptions/jobUndo.ts).
+ * or the button under the summary (src/subscriptions/jobUndo.ts). Feeds already followed that the
+ * file puts in other groups are listed with an offer to move them there (OpmlElsewhere).
  */
 export function OpmlImport() {
   const t = useT();
@@ -135,6 +137,7 @@ export function OpmlImport() {
         </Paper>
       )}
       {job && job.state !== 'running' && <OpmlFailures failures={job.failures} />}
+      {job?.summary?.elsewhere && <OpmlElsewhere moves={job.summary.elsewhere} />}
     </Stack>
   );
 }

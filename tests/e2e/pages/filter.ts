@@ -112,6 +112,10 @@ export class FilterScreen {
   get warnings(): Locator {
     return this.page.locator(tid('query-warning')).describe("the query's warnings");
   }
+  /** A saved filter's warnings in its list's header (each a `query-warning`). */
+  get listWarnings(): Locator {
+    return this.page.locator(tid('filter-warnings')).describe("the saved filter's warnings above its list");
+  }
   /** The warning with this engine code ('unknown_field', 'object_field', …). */
   warning(code: string): Locator {
     return this.warnings.and(this.page.locator(`[data-code="${code}"]`)).describe(`the ${code} warning`);

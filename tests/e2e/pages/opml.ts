@@ -90,6 +90,14 @@ export class OpmlTab {
   async waitForState(row: Locator, state: string, what: string): Promise<void> {
     await waitFor(row.and(this.page.locator(`[data-state="${state}"]`)), `${what} to be ${state}`);
   }
+  /** The feeds already followed that the file puts in other groups (carries `data-pending`). */
+  get elsewhere(): Locator {
+    return this.page.locator(tid('opml-elsewhere')).describe('the feeds already followed in other groups');
+  }
+  /** Its button that moves them into the file's groups. */
+  get elsewhereMove(): Locator {
+    return this.elsewhere.locator(tid('opml-elsewhere-move')).describe("Move them into the file's groups");
+  }
   /** Pastes the OPML and starts the import. */
   async importText(opml: string): Promise<void> {
     await this.text.fill(opml);

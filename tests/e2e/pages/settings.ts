@@ -16,6 +16,14 @@ export class SettingsDialog {
     return this.page.locator(tid('open-settings')).describe('the settings gear');
   }
   /** The dialog's box (Mantine's modal content, which scrolls). */
+  /** The computed background of the first switch's track that is off, as the browser paints it. */
+  async offSwitchTrackColor(): Promise<string> {
+    const track = this.dialog
+      .locator('.mantine-Switch-root:has(input:not(:checked):not(:disabled)) .mantine-Switch-track')
+      .first()
+      .describe('the track of a switch that is off');
+    return track.evaluate((el) => getComputedStyle(el).backgroundColor);
+  }
   get sheet(): Locator {
     return this.page
       .locator('.mantine-Modal-content:has([data-testid="settings-dialog"])')

@@ -56,10 +56,21 @@ export class QueryRunner {
         text,
       ].join('\u0000');
       const hit = this.results.get(key);
-      if (hit) return { ok: true, ids: hit.ids.slice(), total: hit.total, warnings };
+      if (hit)
+        return {
+          ok: true,
+          ids: hit.ids.slice(),
+          total: hit.total,
+          warnings: [...warnings, ...(hit.warnings ?? [])],
+        };
     }
     const result = planAndRun(query, source, opts);
-    if (key !== null) this.results.set(key, { ids: result.ids.slice(), total: result.total });
-    return { ok: true, ...result, warnings };
+    if (key !== null) this.results.set(key, { ...result, ids: result.ids.slice() });
+    return {
+      ok: true,
+      ids: result.ids,
+      total: result.total,
+      warnings: [...warnings, ...(result.warnings ?? [])],
+    };
   }
 }

@@ -70,7 +70,7 @@ export function rowGetter(key: FieldKey, env: CompileEnv): Getter {
     }
     case 'description':
       if (!description) {
-        env.warn('Descriptions are not available here: description is null for every item');
+        env.warn({ code: 'no_descriptions' });
         return () => null;
       }
       return (r) => norm(description.textLower(r));

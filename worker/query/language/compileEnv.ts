@@ -1,6 +1,7 @@
 import type { ValueExpr } from './ast';
 import type { Val } from './semantics';
 import type { QuerySource } from './source';
+import type { QueryWarning } from './warnings';
 
 /**
  * A predicate over rows that may also answer every row at once: `all()` gives one byte per row
@@ -16,7 +17,7 @@ export type Compiled = RowTest | boolean;
 export interface CompileEnv {
   source: QuerySource;
   value: (e: ValueExpr) => Val;
-  warn: (message: string) => void;
+  warn: (warning: QueryWarning) => void;
   /**
    * How many rows the predicate will be asked about, when known (a planner's candidates): a
    * costly test expecting a scan answers every row at once from the first ask (see `scanned`).

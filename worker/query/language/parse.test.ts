@@ -200,6 +200,14 @@ describe('parseQuery: errors', () => {
   });
   it('reports an unterminated string', () => {
     expect(error("title = 'abc").message).toMatch(/^Unterminated string.*line 1, column 9/);
+    // With its own code and the quote that is missing, for the app to word (no expected list).
+    expect(error("title = 'abc")).toMatchObject({
+      expected: [],
+      position: { line: 1, column: 9 },
+      reason: { code: 'unterminated_string', quote: "'" },
+    });
+    expect(error('a = 1 OR\n  b = "x').reason).toEqual({ code: 'unterminated_string', quote: '"' });
+    expect(error('a = 1 b').reason).toBeUndefined();
   });
   it('rejects reserved words as fields and bad numbers', () => {
     expect(error('order = 1').code).toBe('query_syntax');
@@ -211,6 +219,7 @@ describe('parseQuery: errors', () => {
     const e = error(`title = '${'x'.repeat(MAX_QUERY_LENGTH)}'`);
     expect(e.code).toBe('query_too_long');
     expect(e.message).toContain(String(MAX_QUERY_LENGTH));
+    expect(e.reason).toEqual({ code: 'too_long', length: MAX_QUERY_LENGTH + 10, max: MAX_QUERY_LENGTH });
     expect(parseQuery(`title = '${'x'.repeat(MAX_QUERY_LENGTH - 12)}'`).ok).toBe(true);
   });
 });

@@ -24,6 +24,16 @@ export type QueryExpected =
   { token: string } | { kind: 'value' | 'number' | 'field' | 'unit' | 'operator' | 'end' | 'any' };
 
 /**
+ * Why a query cannot be run when the parser has no list of what it expected: a string whose
+ * closing quote (`quote`) is missing, nesting deeper than the parser can follow, or text longer
+ * than `max` characters (`length`).
+ */
+export type QueryErrorReason =
+  | { code: 'unterminated_string'; quote: string }
+  | { code: 'too_deep' }
+  | { code: 'too_long'; length: number; max: number };
+
+/**
  * A query that cannot be run. `message` is in English (for the CLI, logs and older pages); the
  * app words it from the rest: the position, what was expected there, the token before it and
  * the one found (`found` '' at the end of the query).
@@ -36,6 +46,8 @@ export interface QueryError {
   expected: QueryExpected[];
   before?: string;
   found?: string;
+  /** When `expected` is empty: what is wrong, as a code the app words with the position. */
+  reason?: QueryErrorReason;
 }
 
 export type ParseResult =
@@ -131,11 +143,15 @@ function toQueryError(text: string, err: PeggySyntaxError): QueryError {
   const found = tokenAt(text, offset);
   const position = { offset, line, column, length: found.length };
   if (!err.expected) {
+    // The grammar's own error(): an unterminated string is the one it raises.
+    const quote = found[0];
+    const unterminated = err.message.startsWith('Unterminated string') && (quote === "'" || quote === '"');
     return {
       code: 'query_syntax',
       message: `${err.message} at line ${line}, column ${column}`,
       position,
       expected: [],
+      ...(unterminated && { reason: { code: 'unterminated_string' as const, quote } }),
     };
   }
   const byWords = new Map<string, QueryExpected>();
@@ -181,6 +197,7 @@ export function parseQuery(text: string): ParseResult {
           length: text.length - MAX_QUERY_LENGTH,
         },
         expected: [],
+        reason: { code: 'too_long', length: text.length, max: MAX_QUERY_LENGTH },
       },
     };
   }
@@ -197,6 +214,7 @@ export function parseQuery(text: string): ParseResult {
         message: 'The query is nested too deeply',
         position: { offset: 0, line: 1, column: 1, length: text.length },
         expected: [],
+        reason: { code: 'too_deep' },
       },
     };
   }

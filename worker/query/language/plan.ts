@@ -5,7 +5,8 @@ import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
 import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
-import { logWarnings, warningMessages } from './validate';
+import { collectWarnings, logWarnings } from './validate';
+import { type QueryWarning, warningKey, warningMessage } from './warnings';
 import { norm } from './semantics';
 import { evalValue } from './values';
 import { FLAG_HIDDEN } from '../../../shared/flags';
@@ -24,11 +25,12 @@ export const planTuning = { feedPathShare: 0.25 };
  * In the default order (pubDate desc, id desc) it walks date-ordered rows, keeping ids only for
  * the requested page but counting every match; any other ORDER BY collects and sorts matches.
  * Cost: O(candidates) predicate calls, + O(m log m) when sorting m matches. Never throws for
- * well-formed ASTs; warnings (malformed BETWEEN, unknown fields…) go to console.warn.
+ * well-formed ASTs; warnings (malformed BETWEEN, unknown fields…) go to console.warn, and those
+ * found only while running (an unreadable date worked out from a value) are in `warnings` too.
  */
 export function planAndRun(ast: QueryAst, source: QuerySource, opts: RunOptions = {}): RunResult {
-  const { ids, total } = runLogged(ast, source, opts);
-  return { ids: Array.from(ids), total };
+  const { ids, total, warnings } = runLogged(ast, source, opts);
+  return { ids: Array.from(ids), total, ...(warnings.length ? { warnings } : {}) };
 }
 
 /**
@@ -36,16 +38,27 @@ export function planAndRun(ast: QueryAst, source: QuerySource, opts: RunOptions 
  * array, for the engine's results cache. At 1M articles, collecting the all list in a JS array
  * and copying it took ~30 ms against ~5 ms this way.
  */
-export function runAll(ast: QueryAst, source: QuerySource): Int32Array {
-  return runLogged(ast, source, { offset: 0, pageSize: Infinity }).ids;
+export function runAll(ast: QueryAst, source: QuerySource, warnings?: QueryWarning[]): Int32Array {
+  const result = runLogged(ast, source, { offset: 0, pageSize: Infinity });
+  warnings?.push(...result.warnings);
+  return result.ids;
 }
 
-function runLogged(ast: QueryAst, source: QuerySource, opts: RunOptions): { ids: Int32Array; total: number } {
-  const warnings = new Set(warningMessages(ast));
+/** Runs, logs every warning in English, and answers those found only while running. */
+function runLogged(
+  ast: QueryAst,
+  source: QuerySource,
+  opts: RunOptions,
+): { ids: Int32Array; total: number; warnings: QueryWarning[] } {
+  const parsed = collectWarnings(ast);
+  const found = new Map<string, QueryWarning>();
+  const warn = (w: QueryWarning) => void found.set(warningKey(w), w);
   try {
-    return run(ast, source, opts, warnings);
+    const result = run(ast, source, opts, warn);
+    const known = new Set(parsed.map(warningKey));
+    return { ...result, warnings: [...found].filter(([key]) => !known.has(key)).map(([, w]) => w) };
   } finally {
-    logWarnings([...warnings]);
+    logWarnings([...new Set([...parsed, ...found.values()].map(warningMessage))]);
   }
 }
 
@@ -55,14 +68,14 @@ function run(
   ast: QueryAst,
   source: QuerySource,
   opts: RunOptions,
-  warnings: Set<string>,
+  warn: (warning: QueryWarning) => void,
 ): { ids: Int32Array; total: number } {
   const { index } = source;
   const now = source.now();
   const env: CompileEnv = {
     source,
-    warn: (m) => warnings.add(m),
-    value: (e) => evalValue(e, now, (m) => warnings.add(m)),
+    warn,
+    value: (e) => evalValue(e, now, warn),
   };
   const conds = ast.where ? conjuncts(ast.where) : [];
   const bounds = dateBounds(conds, env);

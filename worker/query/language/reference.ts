@@ -5,6 +5,7 @@ import { between, cmp, compareForSort, eq, like, norm, type Val } from './semant
 import { plainTextLower } from './textColumn';
 import { logWarnings, warningMessages } from './validate';
 import { evalValue } from './values';
+import { warningMessage } from './warnings';
 
 /** An item with everything a query can ask about it, as plain objects. */
 export type PlainItem = Pick<
@@ -85,7 +86,8 @@ export function evaluateReference(ast: QueryAst, items: PlainItem[], ctx: Refere
   logWarnings(warningMessages(ast));
   const now = ctx.now();
   const warnings = new Set<string>();
-  const value = (expr: Parameters<typeof evalValue>[0]): Val => evalValue(expr, now, (m) => warnings.add(m));
+  const value = (expr: Parameters<typeof evalValue>[0]): Val =>
+    evalValue(expr, now, (w) => warnings.add(warningMessage(w)));
 
   const test = (c: Condition, item: PlainItem): boolean => {
     switch (c.type) {

@@ -1,3 +1,4 @@
+import type { QueryWarning } from './warnings';
 import type { MetaIndexView } from '../../index/types';
 import type { Feed, Group } from '../../types';
 import type { DescriptionSource } from './textColumn';
@@ -34,6 +35,11 @@ export interface RunResult {
   ids: number[];
   /** Number of matching items (at most LIMIT). */
   total: number;
+  /**
+   * Warnings found while running (values such as dates are worked out then) that parsing did
+   * not give; absent when there are none.
+   */
+  warnings?: QueryWarning[];
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -1,3 +1,4 @@
+import type { QueryWarning } from './warnings';
 import { describe, expect, it } from 'vitest';
 import { evalValue, parseDateString, subtractInterval } from './values';
 
@@ -54,8 +55,8 @@ describe('subtractInterval', () => {
 });
 
 describe('evalValue', () => {
-  const warnings: string[] = [];
-  const ev = (e: Parameters<typeof evalValue>[0]) => evalValue(e, 5000, (m) => warnings.push(m));
+  const warnings: QueryWarning[] = [];
+  const ev = (e: Parameters<typeof evalValue>[0]) => evalValue(e, 5000, (w) => warnings.push(w));
   it('folds helpers to constants', () => {
     expect(ev({ type: 'now' })).toBe(5000);
     expect(ev({ type: 'unixTimestamp', arg: null })).toBe(5000);
@@ -74,7 +75,11 @@ describe('evalValue', () => {
       ev({ type: 'dateSub', base: { type: 'literal', value: true }, amount: 1, unit: 'day' }),
     ).toBeNull();
     expect(ev({ type: 'unixTimestamp', arg: { type: 'literal', value: null } })).toBeNull();
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toEqual([
+      { code: 'invalid_date', text: 'soon' },
+      { code: 'invalid_time', text: 'true' },
+    ]);
     expect(ev({ type: 'bogus' } as never)).toBeNull();
+    expect(warnings[2]).toEqual({ code: 'undefined_value' });
   });
 });

@@ -1,5 +1,6 @@
 import type { IntervalUnit, ValueExpr } from './ast';
 import { norm, numeric, type Val } from './semantics';
+import type { QueryWarning } from './warnings';
 
 const DATE =
   /^\s*(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s*(Z|[+-]\d{2}:?\d{2})?)?\s*$/i;
@@ -70,16 +71,16 @@ export function subtractInterval(ts: number, amount: number, unit: IntervalUnit)
 }
 
 /** A value as Unix seconds: numbers and numeric strings as they are, date strings parsed. */
-function toSeconds(v: Val, warn: (message: string) => void): number | null {
+function toSeconds(v: Val, warn: (warning: QueryWarning) => void): number | null {
   if (v === null) return null;
   const n = typeof v === 'boolean' ? null : numeric(v);
   if (n !== null) return n;
   if (typeof v === 'string') {
     const t = parseDateString(v);
-    if (t === null) warn(`Invalid date '${v}' (expected YYYY-MM-DD or an ISO 8601 date-time): it is null`);
+    if (t === null) warn({ code: 'invalid_date', text: v });
     return t;
   }
-  warn(`Invalid time value ${String(v)}: it is null`);
+  warn({ code: 'invalid_time', text: String(v) });
   return null;
 }
 
@@ -87,7 +88,7 @@ function toSeconds(v: Val, warn: (message: string) => void): number | null {
  * Evaluates a value expression to a constant. `now` is fixed for the whole query run so that
  * every row sees the same NOW(). Invalid dates become null and are reported through `warn`.
  */
-export function evalValue(expr: ValueExpr, now: number, warn: (message: string) => void): Val {
+export function evalValue(expr: ValueExpr, now: number, warn: (warning: QueryWarning) => void): Val {
   switch (expr.type) {
     case 'literal':
       return norm(expr.value);
@@ -100,7 +101,7 @@ export function evalValue(expr: ValueExpr, now: number, warn: (message: string) 
       return base === null ? null : subtractInterval(base, expr.amount, expr.unit);
     }
     default:
-      warn('Undefined value expression: it is null');
+      warn({ code: 'undefined_value' });
       return null;
   }
 }

@@ -29,7 +29,14 @@ export type QueryWarning =
   /** A date string UNIX_TIMESTAMP or DATE_SUB cannot read: it is null. */
   | { code: 'invalid_date'; text: string }
   /** A condition node the evaluators do not know (a stored query from elsewhere): it matches no article. */
-  | { code: 'undefined_condition' };
+  | { code: 'undefined_condition' }
+  // Found while the query runs (values are worked out then), so `query.run`/`check` only:
+  /** A time value that is neither a number nor a date (`UNIX_TIMESTAMP(true)`): it is null. */
+  | { code: 'invalid_time'; text: string }
+  /** A value node the evaluators do not know (a stored query from elsewhere): it is null. */
+  | { code: 'undefined_value' }
+  /** `description` where no article text can be read (a source without it): it is null for every article. */
+  | { code: 'no_descriptions' };
 
 /** Warning text for a malformed BETWEEN (kept stable: tests and users search for it). */
 export const BAD_BETWEEN = 'BETWEEN syntax or format error';
@@ -74,6 +81,12 @@ export function warningMessage(w: QueryWarning): string {
       return `Invalid date '${w.text}' (expected YYYY-MM-DD or an ISO 8601 date-time): it is null`;
     case 'undefined_condition':
       return 'Undefined condition: it matches no item';
+    case 'invalid_time':
+      return `Invalid time value ${w.text}: it is null`;
+    case 'undefined_value':
+      return 'Undefined value expression: it is null';
+    case 'no_descriptions':
+      return 'Descriptions are not available here: description is null for every item';
   }
 }
 
