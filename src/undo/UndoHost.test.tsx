@@ -88,7 +88,7 @@ describe('runUndo', () => {
     undo.fn = (t) => Promise.resolve((t as UndoToken).ids.length - 2);
     await runUndo();
     expect(shown.at(-1)?.message).toBe(
-      'Undone: 1 of 3 articles restored; the others are gone or were already changed back.',
+      'Undone: 1 article is unread again. The other 2 are gone or were already changed back.',
     );
     expect(pendingUndo()).toBeNull();
     // All of it back: the usual text.
@@ -96,6 +96,6 @@ describe('runUndo', () => {
     takeUpKept();
     undo.fn = () => Promise.resolve(2);
     await runUndo();
-    expect(shown.at(-1)?.message).toBe('Undone: 2 articles restored.');
+    expect(shown.at(-1)?.message).toBe('Undone: 2 articles are unread again.');
   });
 });

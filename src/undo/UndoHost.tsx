@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
+import { undoneText } from './undoneWords';
 import { clearUndo, onUndoChange, pendingUndo, settleChanges, undoLast, type UndoEntry } from './undoStore';
 
 /** How long the notice stays (ms); `z` keeps working after it faded, until a newer change. */
@@ -22,14 +23,10 @@ export async function runUndo(): Promise<void> {
     // A change still pending was declined when asked (it stays to undo), or is one the undo made
     // itself, whose own notice says what happened (undoing an import unsubscribes, undoably).
     if (entry && pendingUndo()) return;
-    // Fewer back than the change touched: some articles are gone since (a reload later, retention,
-    // a feed removed) or were already changed back by hand; the notice says so.
+    // Worded by what the change was (undoneWords.ts); fewer back than it touched (articles gone
+    // since, or already changed back by hand) adds how many.
     const done =
-      entry?.done ??
-      ((count: number) =>
-        entry?.token && count < entry.count
-          ? t('keys.undo.partly', { count, total: entry.count })
-          : t('keys.undo.done', { count }));
+      entry?.done ?? ((count: number) => undoneText(entry?.token ?? null, count, entry?.count ?? count));
     // Each result has its own notice (the one before is closed): a notice whose id is still
     // shown would swallow the next one, and a second undo within seconds would say nothing.
     if (resultShown) notifications.hide(resultShown);

@@ -35,7 +35,7 @@ export interface UndoEntry {
    */
   run?: () => Promise<number | null>;
   label: (count: number) => string;
-  /** Says what Undo did, from the count it answers; by default "Undone: N articles restored." */
+  /** Says what Undo did, from the count it answers; by default the articles' state as it is again (undoneWords.ts) */
   done?: (count: number) => string;
   burst: string | null;
   at: number;

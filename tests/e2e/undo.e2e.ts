@@ -149,7 +149,7 @@ test('mark all read, then Undo, restores every article and the sidebar counts ex
   expect(Object.values(await allFlags(page)).filter((f) => (f & 1) === 0)).toHaveLength(1);
 
   await undo.button.click();
-  await undo.waitUndone(/Undone: 77 articles restored\./);
+  await undo.waitUndone(/Undone: 77 articles are unread again\./);
   await waitForAll(page, 78);
   expect(await counts(page)).toEqual(countsBefore);
   expect(await allFlags(page)).toEqual(flagsBefore);
@@ -177,7 +177,7 @@ test('mark a feed read, reload the page, and z still takes it back', async () =>
   await waitForAll(page, 1);
   expect(await undo.root.count()).toBe(0);
   await page.keyboard.press('z');
-  await undo.waitUndone(/Undone: 77 articles restored\./);
+  await undo.waitUndone(/Undone: 77 articles are unread again\./);
   await waitForAll(page, 78);
   expect(await allFlags(page)).toEqual(flagsBefore);
   expect(await counts(page)).toEqual(countsBefore);
@@ -199,7 +199,7 @@ test('with scroll marking on, a burst of scrolling is one change and z takes it 
   const scrolled = await list.scroller.evaluate((el) => el.scrollTop);
   expect(scrolled).toBeGreaterThan(1000);
   await page.keyboard.press('z');
-  await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
+  await undo.waitUndone(/^Undone: \d+ articles are unread again\.$/);
   await list.waitForUnread('77 unread');
   expect(await allFlags(page)).toEqual(flagsBefore);
   // The list keeps its place: the undo refetches in place instead of starting from the top.
@@ -238,7 +238,7 @@ test('z pressed while scroll marks still wait for their pause takes those back t
   // used to be sent after the undo, as a change of their own, and stayed read.
   await scrollThrough(page, 9);
   await page.keyboard.press('z');
-  await undo.waitUndone(/^Undone: \d+ articles restored\.$/);
+  await undo.waitUndone(/^Undone: \d+ articles are unread again\.$/);
   expect(await settledFlags(page)).toEqual(flagsBefore);
   await list.waitForUnread('77 unread');
   expectNoErrors(realErrors(app.errors));
@@ -274,7 +274,7 @@ test('z pressed before the engine has answered a Mark above takes that back, not
   await page.keyboard.press('z');
   // The change undone is the one just made (News 5, 6, 8–11), not the first one, which z used to
   // take back while the second stayed.
-  await undo.waitUndone('Undone: 6 articles restored.');
+  await undo.waitUndone('Undone: 6 articles are unread again.');
   expect(await settledFlags(page)).toEqual(afterFirst);
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
@@ -305,6 +305,6 @@ test('on a phone the Undo notice sits above the bottom bar, where it can be tapp
     })
     .toBeGreaterThanOrEqual(0);
   await shot(page, '/tmp/shots-undo/undo-phone.png');
-  await undo.undo(/Undone: 77 articles restored\./);
+  await undo.undo(/Undone: 77 articles are unread again\./);
   expectNoErrors(realErrors(app.errors));
 });

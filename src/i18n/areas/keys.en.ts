@@ -24,11 +24,50 @@ export const keysEn = {
     saved: plural({ one: '{count} article saved.', other: '{count} articles saved.' }),
     unsaved: plural({ one: '{count} article unsaved.', other: '{count} articles unsaved.' }),
     done: plural({ one: 'Undone: {count} article restored.', other: 'Undone: {count} articles restored.' }),
-    partly: plural({
-      one: 'Undone: {count} of {total} articles restored; the others are gone or were already changed back.',
-      other:
-        'Undone: {count} of {total} articles restored; the others are gone or were already changed back.',
+    rest: plural({
+      one: 'The other one is gone or was already changed back.',
+      other: 'The other {count} are gone or were already changed back.',
     }),
+    // A sentence of what came back, then one of how many did not.
+    withRest: '{back} {rest}',
+    back: {
+      unreadAgain: plural({
+        one: 'Undone: {count} article is unread again.',
+        other: 'Undone: {count} articles are unread again.',
+      }),
+      readAgain: plural({
+        one: 'Undone: {count} article is read again.',
+        other: 'Undone: {count} articles are read again.',
+      }),
+      unsavedAgain: plural({
+        one: 'Undone: {count} article is no longer saved.',
+        other: 'Undone: {count} articles are no longer saved.',
+      }),
+      savedAgain: plural({
+        one: 'Undone: {count} article is saved again.',
+        other: 'Undone: {count} articles are saved again.',
+      }),
+      shownAgain: plural({
+        one: 'Undone: {count} article is shown in lists again.',
+        other: 'Undone: {count} articles are shown in lists again.',
+      }),
+      hiddenAgain: plural({
+        one: 'Undone: {count} article is hidden again.',
+        other: 'Undone: {count} articles are hidden again.',
+      }),
+      tagOff: plural({
+        one: 'Undone: the tag is off {count} article again.',
+        other: 'Undone: the tag is off {count} articles again.',
+      }),
+      tagOn: plural({
+        one: 'Undone: the tag is back on {count} article.',
+        other: 'Undone: the tag is back on {count} articles.',
+      }),
+      tagDeleted: plural({
+        one: 'Undone: the tag “{name}” is back, on {count} article.',
+        other: 'Undone: the tag “{name}” is back, on {count} articles.',
+      }),
+    },
     feedsBack: plural({
       one: 'Undone: {count} feed is back with its articles.',
       other: 'Undone: {count} feeds are back with their articles.',

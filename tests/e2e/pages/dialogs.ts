@@ -90,7 +90,7 @@ export class UndoNotice {
     await this.button.click();
     await this.waitUndone(done);
   }
-  /** Waits for the confirmation that an undo happened ("Undone: 77 articles restored."). */
+  /** Waits for the confirmation that an undo happened ("Undone: 77 articles are unread again."). */
   async waitUndone(done: string | RegExp): Promise<void> {
     const text = typeof done === 'string' ? exactly(done) : done;
     await waitFor(this.page.getByText(text).first(), `the confirmation '${String(done)}'`);
