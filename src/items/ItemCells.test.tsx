@@ -73,4 +73,16 @@ describe('a row of the list', () => {
     fireEvent.click(screen.getByRole('option'));
     expect(p.onOpen).toHaveBeenCalledWith(3);
   });
+
+  for (const [name, cell] of Object.entries(cells)) {
+    it(`${name}: its description says what the row shows beside the title (unread, saved, feed, age)`, () => {
+      const { unmount } = renderUi(<MemoryRouter>{cell(props())}</MemoryRouter>);
+      const desc = () => screen.getByRole('option', { name: 'A post' }).getAttribute('aria-description');
+      expect(desc()).toMatch(/^Unread, Example, \S/);
+      unmount();
+      // Read (flag 1) and saved (flag 2): no "Unread", "Saved" instead.
+      renderUi(<MemoryRouter>{cell({ ...props(), row: { ...row, flags: 3 } })}</MemoryRouter>);
+      expect(desc()).toMatch(/^Saved, Example, \S/);
+    });
+  }
 });

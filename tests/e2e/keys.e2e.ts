@@ -12,6 +12,7 @@ import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
 import { runInEngine } from './setups';
 import { shootSizes } from './shots';
+import { controlsWithin } from './a11y';
 
 let browser: Browser;
 let app: AppPage;
@@ -59,6 +60,18 @@ test('g + letter goes to screens; g s does not save the selected article', async
   await page.keyboard.press('g');
   await page.keyboard.press('f');
   await waitForPath(page, '/rss');
+  expectNoErrors(realErrors(app.errors));
+});
+
+test('a screen reader hears a row by its title, then whether it is unread or saved, its feed and age', async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForRow();
+  const options = (await controlsWithin(page, 'listbox')).filter((c) => c.role === 'option');
+  expect(options.length).toBeGreaterThan(0);
+  // Chromium's own computation of the description (aria-description).
+  expect(options[0]!.description).toMatch(/^Unread, \S.*, \S/);
   expectNoErrors(realErrors(app.errors));
 });
 

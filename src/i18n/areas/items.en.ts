@@ -137,6 +137,9 @@ export const itemsEn = {
     markUnreadTip: 'Mark unread (m)',
     moreTip: 'More actions (Shift+F10)',
     saved: 'Saved',
+    unread: 'Unread',
+    // Between the parts of a row's accessible description (state, feed, age).
+    separator: ', ',
   },
   column: {
     resize: 'Resize the list',

@@ -118,6 +118,8 @@ export const itemsZhCN: DeepStringRecord<typeof itemsEn> = {
     markUnreadTip: '标为未读（m）',
     moreTip: '更多操作（Shift+F10）',
     saved: '已收藏',
+    unread: '未读',
+    separator: '，',
   },
   column: {
     resize: '调整列表宽度',
