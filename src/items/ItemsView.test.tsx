@@ -222,30 +222,28 @@ describe('the selection kept with the history entry', () => {
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/101'));
   });
 
-  it('one read since, in a list that hides read articles, is not brought back (a reload drops it)', async () => {
-    updateSettings('general', { defaultView: 'list', hideReadArticles: true });
-    const read = {
-      id: 555,
-      feedId: 1,
-      title: 'Read one',
-      pubDate: 1_600_000_000,
-      flags: 1,
-      link: '',
-    } as ItemRow;
-    const rowInList = vi.fn(() => Promise.resolve(read));
-    renderList(
-      '/f/1',
-      false,
-      { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }), rowInList },
-      { rivuletSelected: { id: 555, pubDate: read.pubDate } },
-    );
-    await screen.findByText('2 unread of 5');
-    await vi.waitFor(() => expect(rowInList).toHaveBeenCalledOnce());
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-    press('Enter');
-    await act(() => Promise.resolve());
-    expect(where()).toBe('/f/1');
-  });
+  for (const [when, pubDate, next] of [
+    ['newer than the loaded rows', 1_700_000_010, '/f/1/i/100'],
+    ['older than every loaded row (the end of the list)', 1_600_000_000, '/f/1/i/101'],
+  ] as const)
+    it(`one read since, in a list that hides read articles, gives its place to the row after it: ${when}`, async () => {
+      updateSettings('general', { defaultView: 'list', hideReadArticles: true });
+      const read = { id: 555, feedId: 1, title: 'Read one', pubDate, flags: 1, link: '' } as ItemRow;
+      const rowInList = vi.fn(() => Promise.resolve(read));
+      renderList(
+        '/f/1',
+        false,
+        { fetchPage: () => Promise.resolve({ rows, next: null, total: rows.length }), rowInList },
+        { rivuletSelected: { id: 555, pubDate } },
+      );
+      await screen.findByText('2 unread of 5');
+      await vi.waitFor(() => expect(rowInList).toHaveBeenCalledOnce());
+      // The read one is not brought back; the row that followed it is selected: Enter opens it.
+      await vi.waitFor(() => {
+        press('Enter');
+        expect(where()).toBe(next);
+      });
+    });
 
   it('one the list no longer holds selects nothing', async () => {
     updateSettings('general', { defaultView: 'list' });

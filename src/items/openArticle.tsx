@@ -51,7 +51,9 @@ export function useOpenArticle(
  * pages makes the list load on, REACH_STEP rows at a time up to REACH_LIMIT. A read article of
  * a list that hides read ones (`hidesRead`) is not among its rows: with `keepRead` (the open
  * article) it is pinned as a row of its own, else (a kept selection: a reload drops the articles
- * read, selected or not) it is left out. Without `rowInList`, nothing is asked.
+ * read, selected or not) it is left out, and the id of the row after it in the list's order is
+ * returned to select instead (the last row when it was the last; the list loads on while no
+ * loaded row comes after it). Without `rowInList`, nothing is asked.
  */
 export function usePlaceInList(
   target: { id: number; pubDate: number } | null | undefined,
@@ -59,7 +61,7 @@ export function usePlaceInList(
   hidesRead: boolean,
   rowInList: ((at: { id: number; pubDate: number }) => Promise<ItemRow | null>) | undefined,
   keepRead: boolean,
-): void {
+): number | null {
   // Where the article sits in this list, asked once per id (null: not in this list).
   const [placed, setPlaced] = useState<{ id: number; row: ItemRow | null } | null>(null);
   const asked = useRef<number | null>(null);
@@ -78,17 +80,41 @@ export function usePlaceInList(
 
   const row = targetId !== undefined && placed?.id === targetId ? placed.row : null;
   const loaded = rows.length;
+  const reachMore = hasMore && loaded < REACH_LIMIT;
+  // A read article an only-unread list left out and does not keep: the row that came after it in
+  // the list's order stands in for it, so a reload comes back where the reader was.
+  const readAway = !!row && !listed && hidesRead && !keepRead && (row.flags & FLAG_READ) !== 0;
+  const after = readAway ? rowAfter(rows, row) : null;
+  const standIn = readAway ? (after ?? (reachMore ? null : (rows.at(-1) ?? null))) : null;
   useEffect(() => {
     if (!row || listed) return;
-    // A read article of an only-unread list is kept on screen as a row of its own, or left out.
+    // A read article of an only-unread list is kept on screen as a row of its own, or stood in
+    // for by the row after it (loaded on towards while none loaded comes after it).
     if (hidesRead && (row.flags & FLAG_READ) !== 0) {
       if (keepRead) pin(row);
+      else if (!after && reachMore) want(loaded + REACH_STEP);
     }
     // One further down the list than the loaded pages (a reloaded or pasted address, a
     // notification): load on towards it so that the list can select and scroll to it and j/k
     // go on from there, up to REACH_LIMIT rows (then the reader still shows it, unlisted).
-    else if (hasMore && loaded < REACH_LIMIT) want(loaded + REACH_STEP);
-  }, [row, listed, hidesRead, keepRead, pin, hasMore, loaded, want]);
+    else if (reachMore) want(loaded + REACH_STEP);
+  }, [row, listed, hidesRead, keepRead, pin, reachMore, loaded, want, after]);
+  return standIn?.id ?? null;
+}
+
+/**
+ * The first loaded row that comes after `at` in the list's order (newest first unless the rows
+ * run oldest first; the same date: the lower id after), or null when none loaded does.
+ */
+export function rowAfter(rows: readonly ItemRow[], at: { id: number; pubDate: number }): ItemRow | null {
+  const newestFirst = rows.length < 2 || rows[0]!.pubDate >= rows.at(-1)!.pubDate;
+  return (
+    rows.find((r) =>
+      newestFirst
+        ? r.pubDate < at.pubDate || (r.pubDate === at.pubDate && r.id < at.id)
+        : r.pubDate > at.pubDate || (r.pubDate === at.pubDate && r.id > at.id),
+    ) ?? null
+  );
 }
 
 /** The note shown over the list when the address names no article it can open. */

@@ -134,9 +134,10 @@ export function useSelectionEntry(
   );
   const selectedId = selectedRow?.id ?? null;
   if (wanted !== null && selectedId !== null) setWanted(null);
-  // A kept article read meanwhile in a list that hides read ones is not brought back.
-  usePlaceInList(wanted, data, hidesRead, rowInList, false);
-  useOpenRequest(wanted?.id ?? null, data.rows, reveal);
+  // A kept article read meanwhile in a list that hides read ones is not brought back: the row
+  // after it is selected instead (the reader comes back where they were, not at the top).
+  const standIn = usePlaceInList(wanted, data, hidesRead, rowInList, false);
+  useOpenRequest(standIn ?? wanted?.id ?? null, data.rows, reveal);
 
   const selectedDate = selectedRow?.pubDate ?? null;
   const key = location.key;
