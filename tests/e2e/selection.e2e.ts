@@ -219,3 +219,22 @@ test("a row's buttons are not in the accessibility tree; its menu opens from the
   await shootSizes(page, '/tmp/shots-selection', 'row-actions');
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
+
+test('only unread: a reload after the selected article was read selects the one after it, in view', async () => {
+  const { page } = app;
+  const { list } = screens(page);
+  await setSettings(page, { general: { hideReadArticles: true } });
+  await app.goto(`/f/${ids.feedIds[0]}`);
+  await list.waitForRow('News 1');
+  for (let i = 0; i < 25; i++) await page.keyboard.press('j');
+  await waitFor(list.selected('News 25'), "'News 25' selected after 25 × j");
+  await page.keyboard.press('m');
+  await waitFor(list.readRow('News 25'), "'News 25' read after m");
+  await page.reload();
+  // The read one is gone from the list; its place goes to the one that followed it, not the top.
+  await waitFor(list.selected('News 26'), "'News 26' selected after the reload");
+  expect(await list.rowInView('News 26')).toBe(true);
+  expect(await list.row('News 25').count()).toBe(0);
+  await setSettings(page, { general: { hideReadArticles: false } });
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);
