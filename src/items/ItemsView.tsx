@@ -19,6 +19,7 @@ import { useNextFeed } from './useNextFeed';
 import { useRowSelection } from './rowSelection';
 import { useSelectionEntry } from './selectionEntry';
 import { useFocusListOnClose } from './focusOnClose';
+import { useOverlayFocus } from './overlayFocus';
 import { AllRead, EndOfList, FetchFailed, isFailing, NothingHere } from './EmptyStates';
 import { ItemMenu, menuBeside, type MenuAt, openOriginal } from './ItemMenu';
 import { ItemsHeader } from './ItemsHeader';
@@ -142,6 +143,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   });
   const previewOpen = usePreviewGuard();
   const bodyRef = useRef<HTMLDivElement | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const overlayRef = useRef<HTMLDivElement | null>(null);
 
   // An undo puts rows back (flags, rows hidden once read, deleted articles): the list refetches
   // in place, so a scroll-marking undo far down a list keeps the reader where they were.
@@ -322,11 +325,18 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     );
 
   const column = view === 'column';
+  useOverlayFocus(!column && readerOpen, rootRef, overlayRef);
   useFocusListOnClose(openId, bodyRef, () => scrollToItem(selected, true));
   // A menu may be for another row than the selected one: the list keeps its place.
   useFocusListOnClose(menuAt, bodyRef, () => scrollToItem(-1, true), '[role="menu"]');
   return (
-    <div className={classes.root} data-testid="items-view" data-view={view} data-narrow={narrow || undefined}>
+    <div
+      ref={rootRef}
+      className={classes.root}
+      data-testid="items-view"
+      data-view={view}
+      data-narrow={narrow || undefined}
+    >
       <ItemsHeader
         title={props.title}
         titleId={titleId}
@@ -367,7 +377,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         </ColumnSplit>
       </div>
       {!column && readerOpen && (
-        <div className={classes.overlay} data-testid="reader-overlay">
+        <div ref={overlayRef} className={classes.overlay} data-testid="reader-overlay" tabIndex={-1}>
           {reader}
         </div>
       )}

@@ -238,3 +238,32 @@ test('only unread: a reload after the selected article was read selects the one 
   await setSettings(page, { general: { hideReadArticles: false } });
   expectNoErrors(realErrors(app.errors));
 }, 120_000);
+
+test('the reader over the list takes the keyboard: focus moves into it, Tab never walks the rows behind it', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  await setSettings(page, { general: { defaultView: 'list' } });
+  await app.goto(`/f/${ids.feedIds[1]}`);
+  await list.waitForRow('Side 1');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await reader.waitOpen('Side 1');
+  const where = () => list.focusPlace();
+  await expect.poll(where).toBe('reader');
+  // Closed: the list is live again and has the keyboard, on the article just read.
+  await page.keyboard.press('Escape');
+  await reader.waitClosed();
+  await expect.poll(() => list.announced()).toBe('Side 1');
+  // Open again: Tab walks the reader and the page around the list, never the covered rows.
+  await page.keyboard.press('Enter');
+  await reader.waitOpen('Side 1');
+  await expect.poll(where).toBe('reader');
+  const seen = new Set<string>();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    seen.add(await where());
+  }
+  expect(seen.has('covered')).toBe(false);
+  expect(seen.has('reader')).toBe(true);
+  expectNoErrors(realErrors(app.errors));
+}, 120_000);

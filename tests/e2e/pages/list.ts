@@ -80,6 +80,15 @@ export class ListScreen {
       return option.getAttribute('aria-selected') === 'true' ? option.getAttribute('aria-label') : null;
     });
   }
+  /** Where the keyboard is: in the reader over the list, in what it covers, elsewhere, or nowhere. */
+  focusPlace(): Promise<'reader' | 'covered' | 'elsewhere' | 'body'> {
+    return this.page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'body';
+      if (el.closest('[data-testid="reader-overlay"]')) return 'reader';
+      return el.closest('[data-testid="items-view"]') ? 'covered' : 'elsewhere';
+    });
+  }
   /**
    * How many of the row's text lines (title, summary, source and date) its buttons (save, read,
    * menu) overlap on screen: 0 when they leave the text readable.
