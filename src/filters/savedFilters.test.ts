@@ -42,6 +42,25 @@ describe('saved filter list operations (pure)', () => {
     ).toThrow();
   });
 
+  it('refuses a name another filter has (any case, spaces trimmed), naming it', () => {
+    const { list, filter } = addFilter([], { name: 'Rust', query: 'isRead = false' });
+    expect(() => addFilter(list, { name: ' rust ', query: 'isSaved = true' })).toThrow(
+      'There is already a filter called “rust”',
+    );
+    const two = addFilter(list, { name: 'Go', query: '' });
+    expect(() => patchFilter(two.list, two.filter.id, { name: 'RUST' })).toThrow('already a filter');
+    // Its own name again, or in another case, is fine.
+    expect(patchFilter(list, filter.id, { name: 'rust' }).filter.name).toBe('rust');
+  });
+
+  it('still redefines a filter whose name was shared before names were checked', () => {
+    const list = [
+      { id: 'a', name: 'Same', query: 'isRead = false' },
+      { id: 'b', name: 'Same', query: 'isSaved = true' },
+    ];
+    expect(patchFilter(list, 'b', { query: 'isSaved = false' }).filter.query).toBe('isSaved = false');
+  });
+
   it('keeps keyword filters as keywords with an empty query', () => {
     const { filter } = addFilter([], {
       name: 'Rust',

@@ -76,18 +76,32 @@ export function validateFilterInput(input: FilterInput): Required<Pick<FilterInp
   return { name, query: (input.query ?? '').trim() };
 }
 
+/**
+ * Throws when another filter than `id` already has this name (trimmed, any case): the sidebar and
+ * the saved list show names only, so two of one name cannot be told apart.
+ */
+function refuseTakenName(list: readonly StoredFilter[], name: string, id?: string): void {
+  const key = name.toLocaleLowerCase();
+  if (list.some((f) => f.id !== id && normalizeFilter(f).name.trim().toLocaleLowerCase() === key))
+    throw new Error(t('filter.saved.nameTaken', { name }));
+}
+
 /** A new, practically unique id (time + randomness, base 36). */
 export function newFilterId(now: number = Date.now()): string {
   return `f${now.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Appends a new filter built from `input` to `list` (a copy); returns both. Throws like validateFilterInput. */
+/**
+ * Appends a new filter built from `input` to `list` (a copy); returns both. Throws like
+ * validateFilterInput, and when another filter has the name.
+ */
 export function addFilter(
   list: readonly StoredFilter[],
   input: FilterInput,
   now: number = Date.now(),
 ): { list: StoredFilter[]; filter: SavedFilter } {
   const clean = validateFilterInput(input);
+  refuseTakenName(list, clean.name);
   let id = newFilterId(now);
   while (list.some((f) => f.id === id)) id = newFilterId(now);
   const filter: SavedFilter = { id, ...clean, createdAt: now };
@@ -117,6 +131,8 @@ export function patchFilter(
           ? { keywords: base.keywords }
           : { query: base.query };
   const clean = validateFilterInput({ name: patch.name ?? base.name, ...definition });
+  // Only a new name is checked: a redefinition keeps working for names shared before this check.
+  if (clean.name !== base.name) refuseTakenName(list, clean.name, id);
   const filter: SavedFilter = { id, createdAt: base.createdAt, ...clean };
   const next = [...list];
   next[index] = filter;

@@ -47,6 +47,8 @@ export function QueuePanel() {
                   className={classes.queueTitle}
                   onClick={() => player.play(ep)}
                   aria-label={t('player.playNow', { title })}
+                  // The opened queue's focus starts on its first episode, not on Clear queue.
+                  data-autofocus={i === 0 || undefined}
                   data-testid="player-queue-play"
                 >
                   <Text size="sm" lineClamp={1}>

@@ -208,6 +208,19 @@ describe('player: queue', () => {
     expect(loadPlayer(localStorage)).toMatchObject({ current: { itemId: 1 }, queue: [] });
   });
 
+  it('puts the episode another one replaces first in the queue, so a queued one is never lost', () => {
+    const { player } = setup();
+    player.enqueue(ep(1)); // nothing current: it is the current one, paused
+    player.enqueue(ep(2));
+    player.play(ep(3)); // played from elsewhere (the reader)
+    const ids = () => player.getState().queue.map((q) => q.itemId);
+    expect(player.getState().current?.itemId).toBe(3);
+    expect(ids()).toEqual([1, 2]);
+    player.play(ep(2)); // from the queue: it leaves it, 3 goes back first
+    expect(ids()).toEqual([3, 1]);
+    expect(loadPlayer(localStorage).queue.map((q) => q.itemId)).toEqual([3, 1]);
+  });
+
   it('on the end: forgets the position, reports it finished and plays the next in the queue', () => {
     const { player, media } = setup();
     const finished = vi.fn();

@@ -257,10 +257,16 @@ export function createPlayer(deps: PlayerDeps = {}) {
     restore(): void {
       if (!state.current && saved.current) load(saved.current, false);
     },
-    /** Plays `ep` now (resumes it when it is the current one); it leaves the queue. */
+    /**
+     * Plays `ep` now (resumes it when it is the current one); it leaves the queue. The episode it
+     * replaces goes first in the queue, at its position, as Up Next does in podcast apps: one
+     * queued while nothing played (the current one, paused) was otherwise lost without a word.
+     */
     play(ep: Episode): void {
-      if (state.current?.itemId === ep.itemId) resume();
-      else load(ep, true);
+      const before = state.current;
+      if (before?.itemId === ep.itemId) return resume();
+      if (before) set({ queue: [before, ...state.queue.filter((q) => q.itemId !== before.itemId)] });
+      load(ep, true);
     },
     resume,
     pause,

@@ -44,7 +44,16 @@ export function Welcome() {
       }
     >
       {error && <EngineError error={error} onRetry={retry} />}
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="md" data-testid="welcome-counts">
+      {/* A first-time reader sees the ways to start first, not four zeros above them (on a
+          phone the zeros took the first screen and pushed the last way below it). */}
+      {firstRun && <FirstRun />}
+      <SimpleGrid
+        cols={{ base: 2, sm: 4 }}
+        spacing="md"
+        mb="md"
+        mt={firstRun ? 'xl' : undefined}
+        data-testid="welcome-counts"
+      >
         <Stat
           label={t('welcome.stats.today')}
           value={today}
@@ -70,7 +79,6 @@ export function Welcome() {
           icon={<IconRss size={20} />}
         />
       </SimpleGrid>
-      {firstRun && <FirstRun />}
       {!firstRun && feeds && <Dashboard feeds={feeds} />}
     </Screen>
   );

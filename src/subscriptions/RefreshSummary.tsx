@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCircleCheck, IconExternalLink, IconRefresh } fro
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n';
+import { failureWords, serverUnreachable } from './jobNotice';
 import { useJobs } from './jobStore';
 import { feedPath } from './paths';
 import { startRefresh } from './refreshActions';
@@ -26,6 +27,8 @@ export function RefreshSummary({ outcome }: { outcome: BatchOutcome }) {
   const t = useT();
   const failed = outcome.failures;
   const calm = failed.length === 0;
+  // No server, no feed at fault: one sentence instead of every feed with the same reason.
+  const serverDown = serverUnreachable(failed);
   useEffect(() => {
     if (!calm) return;
     const timer = setTimeout(dismissReport, CALM_SUMMARY_MS);
@@ -69,52 +72,63 @@ export function RefreshSummary({ outcome }: { outcome: BatchOutcome }) {
       </Group>
       {!calm && (
         <Stack gap={4} mt={6} pl={24}>
-          <Text size="sm" fw={500} c="orange.8" data-testid="refresh-summary-failed-heading">
-            {t('upkeep.refresh.failedHeading', { count: failed.length })}
-          </Text>
-          <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 180, overflowY: 'auto' }}>
-            {failed.map((f, i) => (
-              <li
-                key={`${f.feedId ?? f.url}-${i}`}
-                data-testid="refresh-summary-failure"
-                data-feed-id={f.feedId}
-              >
-                <Text size="sm" span>
-                  {f.feedId !== null ? (
-                    <Anchor component={Link} to={feedPath(f.feedId)} fw={500} inherit>
-                      {f.title || f.url}
-                    </Anchor>
-                  ) : (
-                    <Text span fw={500} inherit>
-                      {f.title || f.url || t('upkeep.refresh.unknown')}
+          {serverDown ? (
+            <Text size="sm" data-testid="refresh-summary-server-down">
+              <Text span fw={500} c="orange.8" inherit>
+                {t('upkeep.refresh.serverDownTitle')}.
+              </Text>{' '}
+              {t('upkeep.refresh.serverDownLine')}
+            </Text>
+          ) : (
+            <Text size="sm" fw={500} c="orange.8" data-testid="refresh-summary-failed-heading">
+              {t('upkeep.refresh.failedHeading', { count: failed.length })}
+            </Text>
+          )}
+          {!serverDown && (
+            <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 180, overflowY: 'auto' }}>
+              {failed.map((f, i) => (
+                <li
+                  key={`${f.feedId ?? f.url}-${i}`}
+                  data-testid="refresh-summary-failure"
+                  data-feed-id={f.feedId}
+                >
+                  <Text size="sm" span>
+                    {f.feedId !== null ? (
+                      <Anchor component={Link} to={feedPath(f.feedId)} fw={500} inherit>
+                        {f.title || f.url}
+                      </Anchor>
+                    ) : (
+                      <Text span fw={500} inherit>
+                        {f.title || f.url || t('upkeep.refresh.unknown')}
+                      </Text>
+                    )}
+                    <Text span c="dimmed" inherit>
+                      {' — '}
+                      {failureWords(f)}
                     </Text>
-                  )}
-                  <Text span c="dimmed" inherit>
-                    {' — '}
-                    {f.reason}
                   </Text>
-                </Text>
-                {f.url && (
-                  <Tooltip label={t('upkeep.refresh.openAddress')}>
-                    <ActionIcon
-                      component="a"
-                      href={f.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      variant="subtle"
-                      color="gray"
-                      size="xs"
-                      ml={4}
-                      aria-label={`${t('upkeep.refresh.openAddress')}: ${f.url}`}
-                      style={{ verticalAlign: 'middle' }}
-                    >
-                      <IconExternalLink size={12} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </li>
-            ))}
-          </ul>
+                  {f.url && (
+                    <Tooltip label={t('upkeep.refresh.openAddress')}>
+                      <ActionIcon
+                        component="a"
+                        href={f.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        variant="subtle"
+                        color="gray"
+                        size="xs"
+                        ml={4}
+                        aria-label={`${t('upkeep.refresh.openAddress')}: ${f.url}`}
+                        style={{ verticalAlign: 'middle' }}
+                      >
+                        <IconExternalLink size={12} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {retryIds.length > 0 && (
             <Group mt={2}>
               <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobFailure, JobProgress } from '../../worker/types';
-import { failureNotice, isStorageFailure } from './jobNotice';
+import { failureNotice, isStorageFailure, serverUnreachable } from './jobNotice';
 
 const job = (failures: JobFailure[]): JobProgress => ({
   id: 'j',
@@ -51,5 +51,35 @@ describe('failureNotice with storage failures', () => {
     // A record from an older engine (another tab) may have no code at all.
     expect(isStorageFailure({ ...full, code: undefined as unknown as string })).toBe(false);
     expect(isStorageFailure({ ...http, reason: 'quota exceeded' })).toBe(false);
+  });
+});
+
+describe('failureNotice with the Rivulet server unreachable', () => {
+  const down = (feedId: number): JobFailure => ({
+    feedId,
+    url: `https://${feedId}.example/feed`,
+    title: `Feed ${feedId}`,
+    reason: 'Could not reach the feed proxy: Failed to fetch',
+    code: 'network',
+  });
+
+  it('says once that the server could not be reached, naming no feed', () => {
+    const notice = failureNotice(job([down(1), down(2), down(3)]))!;
+    expect(notice.title).toBe('The Rivulet server could not be reached');
+    expect(notice.message).toContain('Articles already here can still be read');
+    expect(notice.message).not.toContain('Feed 1');
+    expect(serverUnreachable([down(1)])).toBe(true);
+    expect(serverUnreachable([])).toBe(false);
+  });
+
+  it('words the reason for people when other failures are listed beside it', () => {
+    const other: JobFailure = {
+      ...down(4),
+      reason: 'The server answered HTTP 404 Not Found',
+      code: 'http_status',
+    };
+    const notice = failureNotice(job([down(1), other]))!;
+    expect(notice.message.split('\n')[0]).toBe('Feed 1: The Rivulet server could not be reached.');
+    expect(notice.message).not.toContain('feed proxy');
   });
 });

@@ -12,6 +12,13 @@ export const STORAGE_FAILURES: ReadonlySet<string> = new Set(['quota_exceeded', 
 export const isStorageFailure = (f: JobFailure): boolean => STORAGE_FAILURES.has(f.code ?? '');
 
 /**
+ * Whether every failure of a refresh is the Rivulet server not answering (`network`: it is
+ * stopped, or the app runs offline): then no feed is at fault, and one sentence says so.
+ */
+export const serverUnreachable = (failures: readonly JobFailure[]): boolean =>
+  failures.length > 0 && failures.every((f) => f.code === 'network');
+
+/**
  * Words for one failure: a storage failure (whose reason is the browser's own text, such as
  * "Error adding data: QuotaExceededError") gets a sentence for people; a feed's reason is
  * the engine's wording in English and the translation of its code in Chinese (errorText).
@@ -19,6 +26,8 @@ export const isStorageFailure = (f: JobFailure): boolean => STORAGE_FAILURES.has
 export function failureWords(f: JobFailure): string {
   if (f.code === 'quota_exceeded') return t('engineErrors.quota_exceeded');
   if (f.code === 'db_lost') return t('engineErrors.db_lost');
+  // The engine's text names the proxy and the browser's "Failed to fetch": not for people.
+  if (f.code === 'network') return t('engineErrors.network');
   return errorText({ code: f.code, message: f.reason });
 }
 
@@ -30,6 +39,8 @@ export function failureWords(f: JobFailure): string {
  */
 export function failureNotice(job: JobProgress): { title: string; message: string; details?: string } | null {
   if (!job.failures.length) return null;
+  if (serverUnreachable(job.failures))
+    return { title: t('upkeep.refresh.serverDownTitle'), message: t('upkeep.refresh.serverDownLine') };
   const n = job.failures.length;
   const named = job.failures.slice(0, NAMED);
   const lines = named.map((f) =>

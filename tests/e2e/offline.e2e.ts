@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRivuletServer } from '../../server/app.ts';
 import { expectNoErrors, launchBrowser } from './harness';
 import { seedApp } from './seed';
-import { ListScreen, Shell, waitFor, waitForValue } from './pages';
+import { ListScreen, RefreshUi, RssScreen, Shell, waitFor, waitForValue } from './pages';
 import { PwaUi } from './pages/pwa';
 import { shot } from './shots';
 
@@ -128,6 +128,29 @@ describe('offline app', () => {
     await page.goto(`${base()}/download`);
     await waitFor(new PwaUi(page).offlineReady, 'the offline status saying ready');
     expectNoErrors(errors);
+  });
+
+  test('with the server stopped, Refresh all says so and marks no feed failing', async () => {
+    // The server is still stopped (the test above). Every fetch meets no server: the refresh
+    // reports it, but no feed is marked failing (nor backed off) for the server's absence.
+    await page.goto(`${base()}/rss`);
+    const rss = new RssScreen(page);
+    await waitFor(rss.rows.first(), 'the feed rows on /rss offline');
+    const before = await rss.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-health')));
+    expect(before).not.toContain('failing');
+    const refresh = new RefreshUi(page);
+    await rss.refreshAll.click();
+    // One sentence for the absent server, not every feed with the same reason.
+    const { serverDown } = refresh;
+    await waitFor(serverDown, 'the refresh summary saying the server is not there', { timeout: 20_000 });
+    expect(await serverDown.textContent()).toContain('The Rivulet server could not be reached');
+    expect(await refresh.failures.count()).toBe(0);
+    await shot(page, '/tmp/audit3/offline-refresh-all.png');
+    await page.reload();
+    await waitFor(rss.rows.first(), 'the feed rows on /rss after a reload');
+    expect(await rss.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-health')))).toEqual(
+      before,
+    );
   });
 
   test('a new build shows "update available" and Reload switches to it', async () => {

@@ -33,6 +33,15 @@ describe('welcome', () => {
       ])
         expect(await welcome.start(way!).getAttribute('href')).toBe(href);
       expect(await welcome.chart.count()).toBe(0);
+      // The ways to start come first, above the (zero) counts: on a phone all four are on the
+      // first screen, clear of the tab bar (its top is at 784).
+      await app.page.setViewportSize({ width: 390, height: 844 });
+      const ways = await welcome.start('login').boundingBox();
+      const counts = await welcome.countShown('feeds').boundingBox();
+      expect(ways!.y + ways!.height).toBeLessThanOrEqual(784);
+      expect(counts!.y).toBeGreaterThan(ways!.y);
+      await shot(app.page, `/tmp/welcome-first-run-phone-${colorScheme}.png`);
+      await app.page.setViewportSize({ width: 1280, height: 800 });
       await shot(app.page, `/tmp/welcome-first-run-${colorScheme}.png`, { fullPage: true });
       await welcome.start('combo').click();
       await waitFor(shell.screen('combo'), 'the combo screen after the first-run link');

@@ -2,7 +2,7 @@
  * Subscribing to many feeds as one job (feed bundles, OPML import): dedupe, groups, then each
  * new feed saved and first-fetched, at most 6 at once, with progress events.
  */
-import { refreshFeed, STORAGE_ERRORS } from '../feeds/refresh/pipeline';
+import { NOT_THE_FEED, refreshFeed } from '../feeds/refresh/pipeline';
 import { refreshDeps } from '../feeds/refresh/deps';
 import { failureOf, type JobBody } from '../jobs/jobs';
 import type { JobFailure, JobSummary } from '../types';
@@ -129,9 +129,9 @@ export function startBulkSubscribe(
           return;
         }
         if (outcome.result === 'failed') {
-          // A storage failure records no feed status, so it is reported here (feeds are reported
-          // by refreshDeps when their status is saved).
-          if (outcome.error && STORAGE_ERRORS.has(outcome.error.code))
+          // A failure that is not the feed's records no feed status, so it is reported here (feeds
+          // are reported by refreshDeps when their status is saved); a cancel is not a failure.
+          if (outcome.error && outcome.error.code !== 'aborted' && NOT_THE_FEED.has(outcome.error.code))
             job.fail({
               feedId,
               url: feed.url,

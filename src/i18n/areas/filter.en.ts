@@ -122,6 +122,7 @@ export const filterEn = {
     delete: 'Delete {name}',
     gone: 'This filter no longer exists',
     needName: 'A filter needs a name',
+    nameTaken: 'There is already a filter called “{name}”. Pick another name.',
     confirmTitle: 'Delete filter?',
     confirmMessage: '“{name}” will be removed. Articles are not affected.',
     confirmDelete: 'Delete',

@@ -112,6 +112,7 @@ export const filterZhCN: DeepStringRecord<typeof filterEn> = {
     delete: '删除 {name}',
     gone: '此筛选器已不存在',
     needName: '筛选器需要一个名称',
+    nameTaken: '已有名为“{name}”的筛选器，请换一个名称。',
     confirmTitle: '删除筛选器？',
     confirmMessage: '将移除“{name}”。文章不受影响。',
     confirmDelete: '删除',

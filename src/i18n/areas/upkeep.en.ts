@@ -21,6 +21,9 @@ export const upkeepEn = {
       one: '{count} feed could not be updated:',
       other: '{count} feeds could not be updated:',
     }),
+    serverDownTitle: 'The Rivulet server could not be reached',
+    serverDownLine:
+      'No feed was fetched. Articles already here can still be read; start the server and refresh again.',
     allWell: 'Every feed answered.',
     openAddress: 'Open the feed address',
     retryFailed: 'Retry failed feeds',

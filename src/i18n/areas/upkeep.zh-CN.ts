@@ -11,6 +11,8 @@ export const upkeepZhCN: DeepStringRecord<typeof upkeepEn> = {
     newItems: plural({ other: '{count} 篇新文章' }),
     skipped: plural({ other: '跳过 {count} 个（等待重试）' }),
     failedHeading: plural({ other: '{count} 个订阅源未能更新：' }),
+    serverDownTitle: '无法连接到 Rivulet 服务器',
+    serverDownLine: '没有获取任何订阅源。已有的文章仍可阅读；请启动服务器后再刷新。',
     allWell: '所有订阅源都已响应。',
     openAddress: '打开订阅源地址',
     retryFailed: '重试失败的订阅源',

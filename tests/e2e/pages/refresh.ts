@@ -19,6 +19,12 @@ export class RefreshUi {
   get facts(): Locator {
     return this.summary.locator(tid('refresh-summary-facts')).describe("the summary's facts");
   }
+  /** The summary's one sentence that the Rivulet server could not be reached. */
+  get serverDown(): Locator {
+    return this.summary
+      .locator(tid('refresh-summary-server-down'))
+      .describe("the summary's server-down line");
+  }
   /** The summary's failed feeds (each carries `data-feed-id`). */
   get failures(): Locator {
     return this.summary.locator(tid('refresh-summary-failure')).describe("the summary's failed feeds");

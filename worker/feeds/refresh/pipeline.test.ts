@@ -108,6 +108,17 @@ describe('refreshFeed', () => {
     });
     expect(g.saved[0]?.status).toMatchObject({ errorCode: 'timeout', failures: 1 });
   });
+
+  it('records nothing when the Rivulet server is unreachable or the refresh is cancelled', async () => {
+    // The server stopped (an installed app runs on): the feed did nothing wrong, so it gets no
+    // failure, no backoff and no error mark, and stays due for the next refresh.
+    for (const code of ['network', 'aborted']) {
+      const f = fakes(() => Promise.reject(new EngineError(code, 'no server')));
+      const prev = feed({ failures: 2, nextFetchAfter: 500, etag: '"v1"' });
+      expect(await refreshFeed(prev, f.deps)).toMatchObject({ result: 'failed', error: { code } });
+      expect(f.saved).toEqual([]);
+    }
+  });
 });
 
 describe('refreshMany', () => {

@@ -54,6 +54,15 @@ const clock = () => Math.floor(Date.now() / 1000);
  */
 export const STORAGE_ERRORS: ReadonlySet<string> = new Set(['quota_exceeded', 'db_lost']);
 
+/**
+ * Error codes that say nothing about the feed, so a refresh that meets one records no status (no
+ * failure count, no backoff, no "failing" mark): the storage errors above, the Rivulet server
+ * itself not reachable (`network`: stopped, or the app runs offline) and a cancelled refresh
+ * (`aborted`). Without this, an installed app left open while the server was stopped marked
+ * every feed failing and pushed its next automatic fetch up to a day away.
+ */
+export const NOT_THE_FEED: ReadonlySet<string> = new Set([...STORAGE_ERRORS, 'network', 'aborted']);
+
 function statusOf(feed: Feed): FeedStatus {
   const {
     lastFetched,
@@ -88,7 +97,8 @@ function statusOf(feed: Feed): FeedStatus {
  * parsing and ingest. Fills an empty title/site URL from the feed, takes the language it declares
  * when that changed, and moves the URL on a permanent redirect (through `patch`). Never throws for feed problems: they are recorded in
  * the saved status and returned as `failed`; only a failing `saveStatus` propagates. A storage
- * failure while ingesting (STORAGE_ERRORS) is returned as `failed` with nothing recorded.
+ * failure while ingesting, an unreachable server or a cancel (NOT_THE_FEED) is returned as `failed`
+ * with nothing recorded.
  */
 export async function refreshFeed(
   feed: Feed,
@@ -137,10 +147,11 @@ export async function refreshFeed(
     if (items) ingested = await deps.ingest(feed.id, items);
   } catch (err) {
     const error = toErrorShape(err);
-    // The browser could not store what the feed sent: the feed did nothing wrong. Record no
-    // status at all (no backoff, and no validators or body hash for items that were not kept),
-    // so the next refresh, automatic or "Refresh all", fetches and stores it again.
-    if (STORAGE_ERRORS.has(error.code)) return { feedId: feed.id, result: 'failed', ...empty, error };
+    // The browser could not store what the feed sent, the server could not be reached, or the
+    // refresh was cancelled: the feed did nothing wrong. Record no status at all (no backoff, and
+    // no validators or body hash for items that were not kept), so the next refresh, automatic
+    // or "Refresh all", fetches and stores it again.
+    if (NOT_THE_FEED.has(error.code)) return { feedId: feed.id, result: 'failed', ...empty, error };
     outcome = { kind: 'failure', error };
   }
   const plan = planStatus(prev, outcome, { now: now() });
