@@ -150,12 +150,14 @@ describe('the article address', () => {
     // Closed by Back while a control outside the list has the focus: it keeps it.
     press('Enter');
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
-    const outside = screen.getByTestId('items-view').querySelector('header button') as HTMLElement;
+    // (Outside the list view: what the reader covers is inert while it is open, overlayFocus.ts.)
+    const outside = document.body.appendChild(document.createElement('button'));
     outside.focus();
     await act(() => router.navigate(-1));
     expect(where()).toBe('/f/1');
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(document.activeElement).toBe(outside);
+    outside.remove();
   });
 
   it('an article further down than the first page: the list loads on to it, and j goes on from there', async () => {
