@@ -306,5 +306,6 @@ test('on a phone the Undo notice sits above the bottom bar, where it can be tapp
     .toBeGreaterThanOrEqual(0);
   await shot(page, '/tmp/shots-undo/undo-phone.png');
   await undo.undo(/Undone: 77 articles are unread again\./);
+  await shot(page, '/tmp/shots-undo/undone-phone.png');
   expectNoErrors(realErrors(app.errors));
 });
