@@ -15,6 +15,7 @@ import { highlightsOnce } from './ownData';
 import { namedDefaultFolder, recogniseFreshRss, rememberDefaultFolder } from './defaultFolder';
 import { groupsHeld, tidyGroups } from './syncGroups';
 import { syncError } from './transport';
+import { confirmAbsences } from './feverCheck';
 import type { StateOp, SyncClient } from './protocol';
 import {
   acknowledge,
@@ -134,12 +135,11 @@ export async function runSync(
     tracker.byItem.delete(id);
     if (r) tracker.byRemote.delete(r.remoteId);
   }
-  const plan = planPull(
-    states.filter((t) => t.local !== null),
-    unread,
-    saved,
-    new Set(),
-  );
+  const live = states.filter((t) => t.local !== null);
+  // Fever lists may leave out whole feeds' articles (FreshRSS: its main stream only): what they
+  // would change by leaving an article out is asked of the article itself first (feverCheck.ts).
+  await confirmAbsences(client, live, unread, saved);
+  const plan = planPull(live, unread, saved, new Set());
   // Only the bits the server changed: an item the server saved while the reader read it here
   // keeps the reader's read (its queued change goes up next), rather than being made unread.
   const bits = new Map<number, number>();

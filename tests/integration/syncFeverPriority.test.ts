@@ -1,0 +1,69 @@
+/**
+ * FreshRSS's Fever API lists unread and saved ids of its main stream only (feeds of priority 10
+ * and up), while `items` answers every feed's articles with their own state. A feed the user set
+ * to "show in its category only" (or hid) on the server vanished from both lists, and a pass read
+ * that as every one of its articles read and unsaved (worker/sync/feverCheck.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../worker/engine';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { internalsOf } from '../../worker/testing/createTestEngine';
+import { startFeverServer } from '../fixtures/feverServer';
+import { syncSuite } from './syncHarness';
+
+const suite = syncSuite();
+
+async function sync(e: Engine) {
+  const id = await e.sync.run();
+  for (;;) {
+    const j = await e.jobs.get(id);
+    if (j && j.state !== 'running') return j;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Local flags by server id, for the articles of server feed `feedId`. */
+function flagsOfFeed(
+  e: Engine,
+  server: { state: { items: { id: number; feedId: number }[] } },
+  feedId: number,
+) {
+  const { index } = internalsOf(e).context;
+  const byGuid = new Map<string, number>();
+  for (const id of index.idsWhereFlags(() => true)) byGuid.set(index.guid(index.rowOf(id)), id);
+  return server.state.items
+    .filter((i) => i.feedId === feedId)
+    .map((i) => {
+      const id = byGuid.get(`fever:${i.id}`);
+      return id === undefined ? null : index.flags(index.rowOf(id)) & (FLAG_READ | FLAG_SAVED);
+    });
+}
+
+describe('Fever from FreshRSS: a feed out of the main stream', () => {
+  it('keeps its articles unread and saved as they are on the server', async () => {
+    const server = await startFeverServer('reader', 'secret', undefined, 'freshrss');
+    try {
+      const e = await suite.engine();
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      const feed = server.state.feeds[0]!.id;
+      const before = flagsOfFeed(e, server, feed);
+      expect(before.filter((f) => f !== null && (f & FLAG_READ) === 0).length).toBeGreaterThan(0);
+      expect(before.filter((f) => f !== null && (f & FLAG_SAVED) !== 0).length).toBeGreaterThan(0);
+      // On the server: "show in its category only". Nothing about the articles changed.
+      server.state.feeds[0]!.priority = 0;
+      await sync(e);
+      expect(flagsOfFeed(e, server, feed)).toEqual(before);
+      // A real change on the server still comes down: one of them read there.
+      const unread = server.state.items.find((i) => i.feedId === feed && !i.read)!;
+      unread.read = true;
+      await sync(e);
+      const after = flagsOfFeed(e, server, feed);
+      const at = server.state.items.filter((i) => i.feedId === feed).indexOf(unread);
+      expect(after[at]! & FLAG_READ).toBe(FLAG_READ);
+      expect(after.filter((_, i) => i !== at)).toEqual(before.filter((_, i) => i !== at));
+    } finally {
+      await server.close();
+    }
+  });
+});
