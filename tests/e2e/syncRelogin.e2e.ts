@@ -2,7 +2,7 @@ import type { Browser, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { expectNoErrors, launchBrowser, openApp } from './harness';
-import { screens, waitFor } from './pages';
+import { screens, textsOf, waitFor } from './pages';
 import { engineWorker } from './seed';
 import { markByGuid } from './setups';
 
@@ -72,6 +72,9 @@ describe('sync: the API password changed on the server', () => {
       // "Log in again" in the sidebar: a wrong password is said in the dialog, the right one syncs.
       await account.sidebarRelogin.click();
       await account.relogin('wrong');
+      await waitFor(account.reloginError, "the dialog's error", {
+        seen: () => textsOf(account.reloginDialog),
+      });
       expect(await account.reloginError.textContent()).toContain('refused');
       await account.relogin('changed');
       await waitFor(account.sidebar('ok'), "the sidebar's account line ok again");
@@ -101,6 +104,10 @@ describe('sync: the API password changed on the server', () => {
       // The form offers the same account; only the password is needed.
       expect(await login.field('url').inputValue()).toBe(srv.url);
       await login.retryWith('changed-again');
+      await waitFor(login.previewPart('reattached'), 'the preview naming the feeds kept from before', {
+        seen: async () =>
+          `${await textsOf(login.error)}; ${await textsOf(login.form)}; ${await textsOf(login.preview)}`,
+      });
       expect(await login.previewPart('reattached').textContent()).toContain('3 feeds');
       await login.importButton.click();
       await waitFor(login.panel, 'the account panel');

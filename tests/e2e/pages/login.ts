@@ -176,6 +176,13 @@ export class AccountStatus {
   get reloginError(): Locator {
     return this.page.locator(tid('relogin-error')).describe("the Log in again dialog's error");
   }
+  /** The Log in again dialog. */
+  get reloginDialog(): Locator {
+    return this.page
+      .getByRole('dialog')
+      .filter({ has: this.reloginPassword })
+      .describe('the Log in again dialog');
+  }
   /** Types the password in the Log in again dialog and submits it. */
   async relogin(password: string): Promise<void> {
     await this.reloginPassword.fill(password);
