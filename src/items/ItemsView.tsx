@@ -250,6 +250,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
               : updateSettings('general', { hideReadArticles: !onlyUnread }),
           step,
           close: address.close,
+          coming: () => openId === null && address.pending()?.id != null,
         },
         { readerOpen, canMarkAll, readerComing },
       );

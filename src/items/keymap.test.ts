@@ -16,6 +16,7 @@ function actions(): ListActions {
     menu: vi.fn(),
     step: vi.fn(),
     close: vi.fn(),
+    coming: vi.fn(() => false),
   };
 }
 const press = (map: ReturnType<typeof listKeymap>, key: string) =>
@@ -82,6 +83,24 @@ describe('listKeymap', () => {
     for (const k of ['m', 's', 'Enter']) expect(map[k], k).toBeUndefined();
     // Once the reader is there, Esc is its own again.
     expect(listKeymap(a, { ...full, readerOpen: true }).Escape).toBeUndefined();
+  });
+
+  it('a key pressed after Enter before any render goes to the article asked for, read when pressed', () => {
+    const a = actions();
+    // The map built before Enter: the list's.
+    const map = listKeymap(a, full);
+    // Nothing asked for: Esc is not the list's (the event goes on), j moves the selection.
+    expect(map.Escape?.(new KeyboardEvent('keydown', { key: 'Escape' }))).toBe(false);
+    press(map, 'j');
+    expect(vi.mocked(a.move).mock.calls).toEqual([[1]]);
+    // Enter asked for an article; the same map, no render since: j steps from it, Esc closes it.
+    vi.mocked(a.coming).mockReturnValue(true);
+    press(map, 'j');
+    press(map, 'k');
+    press(map, 'Escape');
+    expect(vi.mocked(a.step).mock.calls).toEqual([[1], [-1]]);
+    expect(vi.mocked(a.move).mock.calls).toEqual([[1]]);
+    expect(a.close).toHaveBeenCalledOnce();
   });
 
   it('does not claim Shift+A for lists without a real scope', () => {

@@ -28,6 +28,11 @@ export interface ListActions {
   step: (delta: 1 | -1) => void;
   /** Close the reader (bound only while an article asked for has not rendered its reader yet). */
   close: () => void;
+  /**
+   * Whether an article was asked for whose reader has not rendered yet, read when the key is
+   * pressed (not when the map was built): two quick keys can come before any render.
+   */
+  coming: () => boolean;
 }
 
 /** Builds the shortcut map for the current state; `canMarkAll` false leaves Shift+A unbound. */
@@ -50,8 +55,10 @@ export function listKeymap(
           ...(state.readerComing ? { close: () => a.close() } : {}),
         })
       : bindKeys('list', {
-          next: () => a.move(1),
-          prev: () => a.move(-1),
+          // Enter then j (or Esc) before a render: the map is still the list's, but the key
+          // belongs to the reader Enter asked for, so it steps (or closes) instead.
+          next: () => (a.coming() ? a.step(1) : a.move(1)),
+          prev: () => (a.coming() ? a.step(-1) : a.move(-1)),
           open: () => a.open(),
           toggleRead: () => a.toggleRead(),
           toggleSaved: () => a.toggleSaved(),
@@ -60,5 +67,10 @@ export function listKeymap(
           sendTo: () => a.sendTo(),
           menu: () => a.menu(),
         });
-  return { ...items, ...here };
+  // Esc on the list does nothing of its own: it is the reader's close only while one is coming.
+  const closeComing =
+    state.readerOpen || state.readerComing
+      ? {}
+      : bindKeys('reader', { close: () => (a.coming() ? a.close() : false) });
+  return { ...items, ...closeComing, ...here };
 }

@@ -101,11 +101,14 @@ describe('the key map', () => {
       menu: noop,
       step: noop,
       close: noop,
+      coming: () => false,
     };
     const keysOf = (scopes: string[]) =>
       table.filter((b) => scopes.includes(b.scope)).flatMap((b) => [...b.keys]);
+    // The list's own keys, and the reader's close for an article asked for before a render.
+    const close = table.find((b) => b.scope === 'reader' && b.action === 'close')!.keys;
     expect(Object.keys(listKeymap(actions, { readerOpen: false, canMarkAll: true })).sort()).toEqual(
-      keysOf(['items', 'list']).sort(),
+      [...keysOf(['items', 'list']), ...close].sort(),
     );
     const reader = ['next', 'prev'].flatMap(
       (a) => table.find((b) => b.scope === 'reader' && b.action === a)!.keys,
