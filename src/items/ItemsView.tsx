@@ -34,6 +34,7 @@ import { useLanguageOf } from './articleLanguage';
 import { useListActions } from './useListActions';
 import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
+import { forgetKeptUnread, isKeptUnread, keepUnread } from './keptUnread';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useListCounts } from './useListCounts';
 import { useScopeRefresh } from './useScopeRefresh';
@@ -162,7 +163,14 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     if (!row) return;
     setSelected(index);
     scrollToItem(index);
-    if (general.autoRead && (row.flags & FLAG_READ) === 0) actions.markRead(row);
+    // Not the open article the person marked unread by hand (a reload opens it again).
+    if (general.autoRead && (row.flags & FLAG_READ) === 0 && !isKeptUnread(row.id)) actions.markRead(row);
+  };
+  useEffect(() => forgetKeptUnread(openId), [openId]);
+  // Marking the open article unread keeps it so through a reload (keptUnread.ts).
+  const toggleRead = (row: ItemRow) => {
+    if (row.id === openId && (row.flags & FLAG_READ) !== 0) keepUnread(row.id);
+    actions.toggleRead(row);
   };
   // From the list (reader closed) a new history entry; while reading, the same entry. The row is
   // selected at once, not when the new address renders (useOpenRequest): a Back straight after
@@ -232,7 +240,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         {
           move,
           open: () => selected >= 0 && openAt(selected),
-          toggleRead: () => selectedRow && actions.toggleRead(selectedRow),
+          toggleRead: () => selectedRow && toggleRead(selectedRow),
           toggleSaved: () => selectedRow && actions.toggleSaved(selectedRow),
           openOriginal: () => selectedRow && openOriginal(selectedRow.link),
           tags: () => selectedRow && openTagPicker([selectedRow]),
@@ -266,7 +274,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
       id={openId}
       feedTitle={feedTitle}
       languageOf={languageOf}
-      onToggleRead={() => openRow && actions.toggleRead(openRow)}
+      onToggleRead={() => openRow && toggleRead(openRow)}
       onToggleSaved={() => openRow && actions.toggleSaved(openRow)}
       onPrev={openIndex > 0 ? () => step(-1) : undefined}
       onNext={openIndex >= 0 && openIndex < data.count - 1 ? () => step(1) : undefined}
@@ -316,7 +324,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
           const row = data.rows[index];
           if (row) setMenuAt({ row, index, x, y });
         }}
-        onToggleRead={actions.toggleRead}
+        onToggleRead={toggleRead}
         onToggleSaved={actions.toggleSaved}
         onRange={actions.onRange}
         labelledBy={titleId}
@@ -386,7 +394,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         at={menuAt}
         onClose={() => setMenuAt(null)}
         onOpen={openAt}
-        onToggleRead={actions.toggleRead}
+        onToggleRead={toggleRead}
         onToggleSaved={actions.toggleSaved}
         onMarkAbove={actions.markAbove}
       />
