@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider, confirm } from './ConfirmDialog';
 
 afterEach(cleanup);
@@ -88,5 +88,40 @@ describe('confirm()', () => {
     await expect(first).resolves.toBe(false);
     await fire(() => fireEvent.click(screen.getByTestId('confirm-ok')));
     await expect(second).resolves.toBe(true);
+  });
+});
+
+describe('confirm() focusAfter', () => {
+  async function askFrom(opener: HTMLElement, focusAfter: () => void) {
+    opener.focus();
+    let answer!: Promise<boolean>;
+    await act(async () => {
+      answer = confirm({ title: 'Mark all?', message: 'm', focusAfter });
+      await Promise.resolve();
+    });
+    return { answer };
+  }
+
+  it('gives the keyboard to focusAfter when the control that opened it has gone', async () => {
+    mount();
+    const entry = document.createElement('button');
+    document.body.append(entry);
+    const calls: string[] = [];
+    const { answer } = await askFrom(entry, () => calls.push('list'));
+    entry.remove();
+    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
+    await expect(answer).resolves.toBe(true);
+    await vi.waitFor(() => expect(calls).toEqual(['list']));
+  });
+
+  it('leaves the focus to the control that opened it while it is still there', async () => {
+    mount();
+    const opener = screen.getByTestId('outside');
+    const calls: string[] = [];
+    const { answer } = await askFrom(opener, () => calls.push('list'));
+    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'n' }));
+    await expect(answer).resolves.toBe(false);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(calls).toEqual([]);
   });
 });

@@ -8,11 +8,22 @@ export interface ConfirmOptions {
   message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /**
+   * Where the keyboard goes once the dialog has closed, when the control that was focused as it
+   * opened has left the page meanwhile (a menu's entry: the focus would drop to the page's body).
+   * While that control is still there, the dialog gives the focus back to it, as always.
+   */
+  focusAfter?: () => void;
 }
 
 interface Pending extends ConfirmOptions {
   resolve: (ok: boolean) => void;
+  /** What had the focus when `confirm()` was called. */
+  focusedAtOpen: Element | null;
 }
+
+/** How long after closing the focus is checked (see `focusAfter`): the Modal's fade and then some. */
+const FOCUS_SETTLED_MS = 300;
 
 let opener: ((options: ConfirmOptions) => Promise<boolean>) | null = null;
 
@@ -31,11 +42,14 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const t = useT();
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
+  // The one just answered, until its fade has ended (see `focusAfter`).
+  const closingRef = useRef<Pending | null>(null);
 
   const settle = useCallback((ok: boolean) => {
     const current = pendingRef.current;
     if (!current) return;
     pendingRef.current = null;
+    closingRef.current = current;
     setPending(null);
     current.resolve(ok);
   }, []);
@@ -44,7 +58,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     opener = (options) =>
       new Promise<boolean>((resolve) => {
         pendingRef.current?.resolve(false);
-        const next = { ...options, resolve };
+        const next = { ...options, resolve, focusedAtOpen: document.activeElement };
         pendingRef.current = next;
         setPending(next);
       });
@@ -54,6 +68,22 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       pendingRef.current = null;
     };
   }, []);
+
+  // Once a dialog has closed, its fade ended (200 ms) and the Modal's own focus return run (10 ms
+  // after closing, to the control focused as it opened), a focus that fell to the page's body is
+  // given to `focusAfter`. A fixed wait rather than the fade's end: that event never comes when
+  // transitions are off (reduced motion, tests), and checking late only finds the focus settled.
+  useEffect(() => {
+    const closed = closingRef.current;
+    if (pending || !closed?.focusAfter) return;
+    closingRef.current = null;
+    const timer = window.setTimeout(() => {
+      const focused = document.activeElement;
+      const lost = !focused || focused === document.body;
+      if (lost && !closed.focusedAtOpen?.isConnected) closed.focusAfter?.();
+    }, FOCUS_SETTLED_MS);
+    return () => window.clearTimeout(timer);
+  }, [pending]);
 
   useEffect(() => {
     if (!pending) return;

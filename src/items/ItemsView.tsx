@@ -214,6 +214,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   } = useMarkAllRead(
     {
       scope,
+      focusList: () => scrollToItem(selected, true),
       pages: props.markAllRows ? (fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage) : undefined,
     },
     // The selection stays on its article (rowSelection.ts): the place is kept for reading on,

@@ -18,6 +18,8 @@ export interface MarkAllSource {
   scope?: ListScope;
   /** A list without a scope (a filter's results): the unread rows of its own pages are marked. */
   pages?: ListPages;
+  /** Gives the list the keyboard after the confirmation closes (the menu entry that had it is gone). */
+  focusList?: () => void;
 }
 
 export interface MarkAllRead {
@@ -36,7 +38,7 @@ export interface MarkAllRead {
  */
 export function useMarkAllRead(source: MarkAllSource, onMarked: () => void): MarkAllRead {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { scope, pages } = source;
+  const { scope, pages, focusList } = source;
   const canMarkAll = !!scope || !!pages;
   const markAll = async (age: MarkAge) => {
     setMenuOpen(false);
@@ -53,6 +55,7 @@ export function useMarkAllRead(source: MarkAllSource, onMarked: () => void): Mar
         title: t('items.markConfirm.title'),
         message: t(`items.markConfirm.${age}`, { count: plan.count }),
         confirmLabel: t('items.markConfirm.confirm'),
+        focusAfter: focusList,
       }).catch(() => false);
       if (!ok) return;
       // Under way from the yes: a z pressed before the engine answers takes this back.

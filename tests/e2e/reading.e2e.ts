@@ -412,6 +412,7 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await page.keyboard.press('n');
     await confirm.waitClosed();
     expect(await list.unread.textContent()).toBe(before);
+    await expect.poll(() => list.focusPlace(), { timeout: 5000 }).toBe('covered');
     // Older than a week (the third option, by its digit): "Old news" is three days old, so nothing
     // is; that is said, and nothing asks.
     await page.keyboard.press('A');
@@ -434,6 +435,8 @@ describe('only unread, autoRead, mark all read, row menu', () => {
     await page.keyboard.press('y');
     await confirm.waitClosed();
     await reading.waitRowGone('Old news');
+    // The keyboard stays in the list (not dropped on the page's body with the menu that held it).
+    await expect.poll(() => list.focusPlace(), { timeout: 5000 }).toBe('covered');
     // The mouse path still works too.
     await list.markAll('all');
     await confirm.waitOpen();
