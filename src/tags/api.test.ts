@@ -46,4 +46,18 @@ describe('tag changes and undo', () => {
     expect(await restored).toBe(1);
     expect(undo).toHaveBeenLastCalledWith(expect.objectContaining({ flag: 'tag-deleted' }));
   });
+
+  it('deleting a tag no article carries is the change z takes back, not the one before it', async () => {
+    before();
+    const deleting = deleteTag({ id: 5, name: 'Idle' });
+    const unused: UndoToken = { flag: 'tag-deleted', tag: { id: 5, name: 'Idle', color: 'teal' }, ids: [] };
+    answer(unused);
+    await deleting;
+    expect(pendingUndo()?.token).toEqual(unused);
+    expect(pendingUndo()!.label(0)).toBe('Deleted tag “Idle” (on no article)');
+    expect(await undoLast(undo)).toBe(0);
+    expect(undo).toHaveBeenLastCalledWith(unused);
+    expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
+    expect(pendingUndo()).toBeNull();
+  });
 });

@@ -52,12 +52,20 @@ export async function createAndTag(itemIds: number[], name: string): Promise<Tag
   }
 }
 
-/** Deletes a tag; the Undo notice brings it back on the same articles. */
+/**
+ * Deletes a tag; the Undo notice brings it back (name and colour) on the same articles. A tag
+ * no article carries is recorded too: its deletion is the change just made, so Undo and `z`
+ * take it back rather than the change before it.
+ */
 export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
   await makeChange(async (made) => {
     try {
       const token = await withEngine((e) => e.tags.remove(tag.id));
-      recordUndo(token, (count) => t('tags.deleted', { count, name: tag.name }), { made });
+      const label = (count: number) =>
+        token.ids.length === 0
+          ? t('tags.deletedUnused', { name: tag.name })
+          : t('tags.deleted', { count, name: tag.name });
+      recordUndo(token, label, { made });
     } catch (err) {
       fail(err);
     }
