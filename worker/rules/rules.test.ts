@@ -239,6 +239,24 @@ describe('storing rules', () => {
   });
 });
 
+describe('a rule naming a tag in its query', () => {
+  it('matches the articles carrying it, in a preview and a run, and follows later tagging', async () => {
+    const ai = await engine.tags.create('ai');
+    const [a, b] = (await ingest(news, [
+      { guid: 'a', title: 'Rust tips' },
+      { guid: 'b', title: 'Go news' },
+    ])) as [number, number];
+    await engine.tags.setOnItems([a], ai.id, true);
+    const input = rule({ query: "tags = 'AI'", actions: [{ type: 'save' }] });
+    expect((await engine.rules.preview(input)).count).toBe(1);
+    const saved = await engine.rules.save(input);
+    expect((await engine.rules.runOnce(saved.id)).itemIds).toEqual([a]);
+    // Tagging another article changes what the rule matches (its compiled matcher is not reused).
+    await engine.tags.setOnItems([b], ai.id, true);
+    expect((await engine.rules.runOnce(saved.id)).itemIds.sort()).toEqual([a, b].sort());
+  });
+});
+
 describe('hidden articles', () => {
   it('leave every list and count except the Hidden list', async () => {
     const ids = await ingest(news, [

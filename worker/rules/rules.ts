@@ -97,7 +97,9 @@ export function createRulesApi(
   const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
 
   ctx.events.on((event) => {
-    if (event.type === 'feeds-changed' || event.type === 'groups-changed') feedsVersion++;
+    // A compiled matcher holds the tag names as they were when it was made (a `tags` condition).
+    if (event.type === 'feeds-changed' || event.type === 'groups-changed' || event.type === 'tags-changed')
+      feedsVersion++;
   });
 
   const parseRuleQuery = (query: string): QueryAst => {
@@ -169,7 +171,10 @@ export function createRulesApi(
     const matches: Array<{ rule: Rule; ids: number[] }> = [];
     if (added.length === 0) return matches;
     const hidden = new Set<number>();
-    for (const { rule, ast, text: usesText } of await enabledPlans()) {
+    const enabled = await enabledPlans();
+    // The tag names a `tags` condition compares with (one meta read after a tags change).
+    if (enabled.length > 0) await evaluator.currentTagNames();
+    for (const { rule, ast, text: usesText } of enabled) {
       if (usesText) await text.fresh();
       const test = matcherOf(rule, ast);
       const ids: number[] = [];
@@ -319,6 +324,7 @@ export function createRulesApi(
       const days = Math.max(1, Math.min(Math.floor(opts.days ?? 30), 3650));
       const want = Math.max(0, Math.min(Math.floor(opts.sample ?? 10), 100));
       if (needsText(ast)) await text.fresh();
+      await evaluator.currentTagNames();
       const test = compileMatcher(ast, evaluator.source);
       const cutoff = ctx.now() - days * DAY;
       const { index } = ctx;
@@ -345,6 +351,7 @@ export function createRulesApi(
         if (!rule) throw new EngineError('not_found', 'This rule no longer exists');
         const ast = parseRuleQuery(rule.query);
         if (needsText(ast)) await text.fresh();
+        await evaluator.currentTagNames();
         const test = compileMatcher(ast, evaluator.source);
         const ids: number[] = [];
         for (const row of ctx.index.rowsByDate()) if (test(row)) ids.push(ctx.index.id(row));
