@@ -1,17 +1,24 @@
 /**
  * Tagging and deleting a tag are recorded for Undo, and are under way from the moment they are
  * asked for: a z before the engine answers takes back the tagging, not the change before it.
+ * Renaming a tag renames it in the saved filters that name it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UndoToken } from '../engine/contract';
 import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
-import { deleteTag, setTagOn } from './api';
+import { createFilter, getSavedFilter } from '../filters/savedFilters';
+import { settingsStore } from '../settings/useSettings';
+import { deleteTag, renameTag, setTagOn } from './api';
 
 let answer!: (token: UndoToken) => void;
 const engine = {
   tags: {
     setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
+    rename: vi.fn((id: number, name: string) => {
+      if (name === 'taken') return Promise.reject(new Error('A tag named “taken” already exists.'));
+      return Promise.resolve({ id, name: name.trim(), color: 'blue' });
+    }),
   },
 };
 vi.mock('../queries/engine', () => ({
@@ -59,5 +66,24 @@ describe('tag changes and undo', () => {
     expect(undo).toHaveBeenLastCalledWith(unused);
     expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
     expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('renaming a tag', () => {
+  afterEach(() => settingsStore.reset('automation'));
+
+  it('renames it in the saved filters whose query names it', async () => {
+    const named = createFilter({ name: 'AI news', query: "tags = 'AI' OR tags IN ('ai', 'go')" });
+    const other = createFilter({ name: 'Other', query: "title LIKE 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, '  Machine ')).toBeNull();
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, '  Machine ');
+    expect(getSavedFilter(named.id)?.query).toBe("tags = 'Machine' OR tags IN ('Machine', 'go')");
+    expect(getSavedFilter(other.id)).toEqual(other);
+  });
+
+  it('a refused rename changes no filter and says why', async () => {
+    const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, 'taken')).toMatch(/taken/);
+    expect(getSavedFilter(named.id)).toEqual(named);
   });
 });

@@ -8,6 +8,7 @@ import type { Tag } from '../engine/contract';
 import type { TagColor } from '../../shared/tagColors';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
+import { renameTagInFilters } from '../filters/savedFilters';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
 import { makeChange, recordUndo } from '../undo/undoStore';
@@ -72,10 +73,15 @@ export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
   });
 }
 
-/** Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. */
-export async function renameTag(id: number, name: string): Promise<string | null> {
+/**
+ * Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. The
+ * new name carries through to what names the tag: the engine renames it in the rules, and the
+ * saved filters' queries are rewritten here (they live in this page's settings).
+ */
+export async function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<string | null> {
   try {
-    await withEngine((e) => e.tags.rename(id, name));
+    const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
+    if (renamed.name !== tag.name) renameTagInFilters(tag.name, renamed.name);
     return null;
   } catch (err) {
     return errorText(err);

@@ -4,12 +4,14 @@
  * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
  * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
  * Deleting a tag no article carries is the change `z` takes back (the tag returns), not the
- * change made before it.
+ * change made before it. Renaming a tag renames it in the saved filter and the rule that name it,
+ * in the open editors too, and they keep finding the article.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, UndoNotice, waitFor, waitForPath } from './pages';
+import { RuleEditorScreen } from './pages/rules';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -140,6 +142,50 @@ test('deleting a tag no article carries is what z takes back: the tag returns, t
   await list.open('Alpha');
   await waitFor(reader.tagsButton, "Alpha's reader");
   expect(await tags.readerChip('idle').count()).toBe(0);
+
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);
+
+test('renaming a tag renames it in a saved filter and its rule, open or reloaded', async () => {
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Named Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags, filter } = screens(app.page);
+  const rule = new RuleEditorScreen(app.page);
+  await app.goto('/all');
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('birds');
+  await tags.closePicker();
+  await reader.close();
+
+  // A saved filter naming the tag, whose rule adds it.
+  await app.goto('/filter');
+  await filter.type("tags = 'birds'", 1);
+  await filter.save('Birds');
+  await waitFor(rule.root, 'the Actions section of the saved filter');
+  await rule.add('tag');
+  await rule.tagInput.fill('birds');
+  await rule.save();
+
+  // Renamed while the filter and its rule are open: both editors show the new name, and the
+  // query still finds Alpha.
+  await tags.manage();
+  await tags.renameInManage(1, 'Herons');
+  await tags.closeManage();
+  await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'Herons'");
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
+  await filter.waitForTotal(1);
+
+  // What is stored names it too: after a reload the saved filter and the rule read 'Herons'.
+  await app.page.reload();
+  await waitFor(rule.root, 'the Actions section of the saved filter after a reload');
+  expect(await filter.input.inputValue()).toBe("tags = 'Herons'");
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
+  await filter.waitForTotal(1);
 
   expectNoErrors(realErrors(app.errors));
 }, 60_000);

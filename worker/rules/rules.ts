@@ -22,6 +22,7 @@ import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
 import type { TagsApi } from '../tags/tags';
 import { FLAG_HIDDEN } from '../../shared/flags';
+import { renameTagInQuery } from '../../shared/tagQuery';
 import { act } from './act';
 import { createBackground } from './background';
 import { checkAiConfig, createAiSettings } from './ruleAi';
@@ -54,6 +55,12 @@ export interface RulesApi {
   configureAi(config: RuleAiConfig): Promise<void>;
   /** Resolves when no whole-article, summary or translation action is queued or running (tests). */
   idle(): Promise<void>;
+  /**
+   * Makes every rule that names tag `from` (ignoring case) name `to`: its "add tag" actions and
+   * the tag conditions of its query (shared/tagQuery.ts). The tags domain calls it when a tag is
+   * renamed, so the rules keep working. One write; resolves how many rules changed.
+   */
+  renameTag(from: string, to: string): Promise<number>;
 }
 
 /** The other domains rules act through (the built ones, see `DomainDeps.use`). */
@@ -391,7 +398,39 @@ export function createRulesApi(
     configureAi: async (config) => store.serial(() => aiSettings.set(checkAiConfig(config))),
 
     idle: () => background.idle(),
+
+    renameTag: (from, to) =>
+      serial(async () => {
+        if (typeof from !== 'string' || typeof to !== 'string' || to.trim() === '')
+          throw new EngineError('bad_input', 'A tag rename needs the old and the new name');
+        const rules = await readRules();
+        const now = ctx.now();
+        let changed = 0;
+        const next = rules.map((rule) => {
+          const renamed = renameTagInRule(rule, from, to);
+          // A query the rewrite would break (it should never) keeps its old text.
+          if (renamed.query !== rule.query && !evaluator.parse(renamed.query).ok) renamed.query = rule.query;
+          if (renamed.query === rule.query && renamed.actions === rule.actions) return rule;
+          changed++;
+          return { ...renamed, updatedAt: Math.max(now, rule.updatedAt + 1e-3) };
+        });
+        if (changed > 0) await store.writeRules(next);
+        return changed;
+      }),
   };
+}
+
+/**
+ * `rule` naming tag `to` where it named `from` (ignoring case): its tag actions and its query.
+ * The same `actions` array when no action named it.
+ */
+export function renameTagInRule(rule: Rule, from: string, to: string): Rule {
+  const old = from.toLowerCase();
+  const names = (a: RuleAction) => a.type === 'tag' && a.tag.toLowerCase() === old;
+  const actions = rule.actions.some(names)
+    ? rule.actions.map((a): RuleAction => (names(a) ? { type: 'tag', tag: to } : a))
+    : rule.actions;
+  return { ...rule, query: renameTagInQuery(rule.query, from, to), actions };
 }
 
 function newId(): string {

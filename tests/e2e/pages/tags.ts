@@ -66,6 +66,11 @@ export class TagsUi {
   nameInManage(id: number): Locator {
     return this.page.locator(tid(`manage-tag-name-${id}`)).describe(`the name of tag ${id} in Manage tags`);
   }
+  /** Renames the tag with this id in Manage tags: its name typed, then Enter (which saves it). */
+  async renameInManage(id: number, name: string): Promise<void> {
+    await this.nameInManage(id).fill(name);
+    await this.nameInManage(id).press('Enter');
+  }
   /** Closes the Manage tags dialog with its close button. */
   async closeManage(): Promise<void> {
     await this.page.locator('.mantine-Modal-close').click();
