@@ -46,7 +46,8 @@ import {
   withSyncSubscribe,
 } from './sync/hooks';
 import type { createSync } from './sync/sync';
-import { createTagsApi } from './tags/tags';
+import { withRuleTagNames } from './rules/tagNames';
+import { createTagsApi, type TagsApi } from './tags/tags';
 
 /** What a domain builder may use: the engine's shared parts, built once per engine. */
 export interface DomainDeps {
@@ -105,7 +106,9 @@ export const domains = {
     };
   },
   state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
-  tags: ({ ctx, sync }: DomainDeps) => sync.withLabels(createTagsApi(ctx)),
+  // A renamed tag is renamed in the rules that name it too (rules/tagNames.ts).
+  tags: ({ ctx, sync, use }: DomainDeps): TagsApi =>
+    withRuleTagNames(sync.withLabels(createTagsApi(ctx)), ctx, () => use('rules')),
   query: ({ ctx, textIndex, gate }: DomainDeps) => {
     const query = createQueryApi(ctx, textIndex);
     // Filters naming no text field answer from the snapshot's number columns while its text loads.

@@ -11,6 +11,7 @@ import {
   normalizeFilter,
   patchFilter,
   removeFilter,
+  renameTagInFilters,
   restoreFilter,
   takeFilter,
   updateFilter,
@@ -185,6 +186,23 @@ describe('settings-backed filters', () => {
     createFilter({ name: 'D', query: '' });
     expect(restoreFilter(again.filter, 5)).toBe(true);
     expect(names()).toEqual(['D', 'B']);
+  });
+
+  it('a renamed tag is renamed in the saved queries that name it, and nowhere else', () => {
+    const named = createFilter({ name: 'AI', query: "tags = 'ai' AND isRead = false" });
+    const listed = createFilter({ name: 'Some', query: "tags NOT IN ('rust', 'AI')" });
+    const other = createFilter({ name: 'Other', query: "title LIKE 'ai'" });
+    const keywords = createFilter({ name: 'K', keywords: [{ keyword: 'ai', weight: 1 }] });
+    const changed = renameTagInFilters('ai', 'Machine');
+    expect(changed.map((f) => f.id)).toEqual([named.id, listed.id]);
+    expect(getSavedFilter(named.id)).toEqual({ ...named, query: "tags = 'Machine' AND isRead = false" });
+    expect(getSavedFilter(listed.id)?.query).toBe("tags NOT IN ('rust', 'Machine')");
+    expect(getSavedFilter(other.id)).toEqual(other);
+    expect(getSavedFilter(keywords.id)).toEqual(keywords);
+    // Nothing names the tag any more: nothing to write.
+    const before = settingsStore.getSnapshot().automation;
+    expect(renameTagInFilters('ai', 'x')).toEqual([]);
+    expect(settingsStore.getSnapshot().automation).toBe(before);
   });
 
   it('persists to localStorage (app-settings)', () => {

@@ -4,6 +4,7 @@
  * and the React hooks. Writes go through the settings store, so other tabs follow.
  */
 import { useMemo } from 'react';
+import { renameTagInQuery } from '../../shared/tagQuery';
 import { t } from '../i18n';
 import type { FilterKeyword, SavedFilter as StoredFilter } from '../settings/defaults';
 import { settingsStore, useSettingsGroup } from '../settings/useSettings';
@@ -166,6 +167,25 @@ export function updateFilter(id: string, patch: Partial<FilterInput>): SavedFilt
   const { list, filter } = patchFilter(current(), id, patch);
   save(list);
   return filter;
+}
+
+/**
+ * Makes every saved query that names tag `from` (ignoring case) name `to` (shared/tagQuery.ts:
+ * `tags = 'x'`, `!=`, `[NOT] IN`), after the tag was renamed. The rules follow in the engine with
+ * the same rewrite, so a filter's rule keeps the same query. Returns the filters that changed.
+ */
+export function renameTagInFilters(from: string, to: string): SavedFilter[] {
+  const list = current();
+  const changed: SavedFilter[] = [];
+  const next = list.map((f) => {
+    if (!f.query) return f;
+    const query = renameTagInQuery(f.query, from, to);
+    if (query === f.query) return f;
+    changed.push(normalizeFilter({ ...f, query }));
+    return { ...f, query };
+  });
+  if (changed.length > 0) save(next);
+  return changed;
 }
 
 /** Deletes a saved filter without asking; false when it did not exist. */

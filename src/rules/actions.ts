@@ -85,6 +85,17 @@ export function cleanActions(actions: readonly RuleAction[]): RuleAction[] {
   });
 }
 
+/**
+ * `actions` with every "add tag" action naming tag `from` (ignoring case) naming `to`, after the
+ * tag was renamed; the same array when none named it.
+ */
+export function renameTagInActions(actions: RuleAction[], from: string, to: string): RuleAction[] {
+  const old = from.toLowerCase();
+  const names = (a: RuleAction) => a.type === 'tag' && a.tag.trim().toLowerCase() === old;
+  if (!actions.some(names)) return actions;
+  return actions.map((a) => (names(a) ? { type: 'tag', tag: to } : a));
+}
+
 /** The engine input for a saved filter's rule: the filter's id, name and a copy of its query. */
 export function ruleInputFor(
   filter: { id: string; name: string; query: string },

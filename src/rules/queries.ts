@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
 import { withRules } from './client';
 import type { RuleInput } from './types';
@@ -26,11 +25,3 @@ export const rulePreviewQuery = (input: RuleInput | null) =>
 /** The latest runs of one rule, newest first. */
 export const ruleLogQuery = (ruleId: string) =>
   queryOptions({ queryKey: queryKeys.ruleLog(ruleId), queryFn: () => withRules((r) => r.log(ruleId, 20)) });
-
-/** Tag names to suggest for the "Add tag" action (the engine's tags, by name). */
-export const tagNamesQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.tags,
-    queryFn: () => withEngine((e) => e.tags.list()),
-    select: (tags) => tags.map((t) => t.name),
-  });

@@ -60,7 +60,7 @@ function TagRow({ tag }: { tag: TagWithCounts }) {
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     if (name.trim() === tag.name) return setError(null);
-    const refused = await renameTag(tag.id, name);
+    const refused = await renameTag(tag, name);
     setError(refused);
     if (refused) setName(tag.name);
   };

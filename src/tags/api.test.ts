@@ -1,17 +1,24 @@
 /**
  * Tagging and deleting a tag are recorded for Undo, and are under way from the moment they are
  * asked for: a z before the engine answers takes back the tagging, not the change before it.
+ * Renaming a tag renames it in the saved filters that name it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UndoToken } from '../engine/contract';
 import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
-import { deleteTag, setTagOn } from './api';
+import { createFilter, getSavedFilter } from '../filters/savedFilters';
+import { settingsStore } from '../settings/useSettings';
+import { deleteTag, renameTag, setTagOn } from './api';
 
 let answer!: (token: UndoToken) => void;
 const engine = {
   tags: {
     setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
+    rename: vi.fn((id: number, name: string) => {
+      if (name === 'taken') return Promise.reject(new Error('A tag named “taken” already exists.'));
+      return Promise.resolve({ id, name: name.trim(), color: 'blue' });
+    }),
   },
 };
 vi.mock('../queries/engine', () => ({
@@ -45,5 +52,38 @@ describe('tag changes and undo', () => {
     await deleting;
     expect(await restored).toBe(1);
     expect(undo).toHaveBeenLastCalledWith(expect.objectContaining({ flag: 'tag-deleted' }));
+  });
+
+  it('deleting a tag no article carries is the change z takes back, not the one before it', async () => {
+    before();
+    const deleting = deleteTag({ id: 5, name: 'Idle' });
+    const unused: UndoToken = { flag: 'tag-deleted', tag: { id: 5, name: 'Idle', color: 'teal' }, ids: [] };
+    answer(unused);
+    await deleting;
+    expect(pendingUndo()?.token).toEqual(unused);
+    expect(pendingUndo()!.label(0)).toBe('Deleted tag “Idle” (on no article)');
+    expect(await undoLast(undo)).toBe(0);
+    expect(undo).toHaveBeenLastCalledWith(unused);
+    expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
+    expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('renaming a tag', () => {
+  afterEach(() => settingsStore.reset('automation'));
+
+  it('renames it in the saved filters whose query names it', async () => {
+    const named = createFilter({ name: 'AI news', query: "tags = 'AI' OR tags IN ('ai', 'go')" });
+    const other = createFilter({ name: 'Other', query: "title LIKE 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, '  Machine ')).toBeNull();
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, '  Machine ');
+    expect(getSavedFilter(named.id)?.query).toBe("tags = 'Machine' OR tags IN ('Machine', 'go')");
+    expect(getSavedFilter(other.id)).toEqual(other);
+  });
+
+  it('a refused rename changes no filter and says why', async () => {
+    const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, 'taken')).toMatch(/taken/);
+    expect(getSavedFilter(named.id)).toEqual(named);
   });
 });

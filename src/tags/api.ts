@@ -8,6 +8,7 @@ import type { Tag } from '../engine/contract';
 import type { TagColor } from '../../shared/tagColors';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
+import { renameTagInFilters } from '../filters/savedFilters';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
 import { makeChange, recordUndo } from '../undo/undoStore';
@@ -52,22 +53,35 @@ export async function createAndTag(itemIds: number[], name: string): Promise<Tag
   }
 }
 
-/** Deletes a tag; the Undo notice brings it back on the same articles. */
+/**
+ * Deletes a tag; the Undo notice brings it back (name and colour) on the same articles. A tag
+ * no article carries is recorded too: its deletion is the change just made, so Undo and `z`
+ * take it back rather than the change before it.
+ */
 export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
   await makeChange(async (made) => {
     try {
       const token = await withEngine((e) => e.tags.remove(tag.id));
-      recordUndo(token, (count) => t('tags.deleted', { count, name: tag.name }), { made });
+      const label = (count: number) =>
+        token.ids.length === 0
+          ? t('tags.deletedUnused', { name: tag.name })
+          : t('tags.deleted', { count, name: tag.name });
+      recordUndo(token, label, { made });
     } catch (err) {
       fail(err);
     }
   });
 }
 
-/** Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. */
-export async function renameTag(id: number, name: string): Promise<string | null> {
+/**
+ * Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. The
+ * new name carries through to what names the tag: the engine renames it in the rules, and the
+ * saved filters' queries are rewritten here (they live in this page's settings).
+ */
+export async function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<string | null> {
   try {
-    await withEngine((e) => e.tags.rename(id, name));
+    const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
+    if (renamed.name !== tag.name) renameTagInFilters(tag.name, renamed.name);
     return null;
   } catch (err) {
     return errorText(err);

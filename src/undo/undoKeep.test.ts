@@ -73,6 +73,17 @@ describe('keeping the last change across a reload', () => {
     expect(keptChange()?.count).toBe(KEEP_MAX_IDS);
   });
 
+  it('keeps the deletion of a tag no article carried, so z after a reload brings the tag back', async () => {
+    recordUndo(read([1]), label);
+    const unused: UndoToken = { flag: 'tag-deleted', tag: { id: 2, name: 'Idle', color: 'red' }, ids: [] };
+    recordUndo(unused, () => 'Deleted tag “Idle”', { now: 7 });
+    expect(keptChange()).toEqual({ token: unused, count: 0, label: 'Deleted tag “Idle”', at: 7 });
+    takeUpKept();
+    const undo = vi.fn((_token: UndoToken) => Promise.resolve(0));
+    expect(await undoLast(undo)).toBe(0);
+    expect(undo).toHaveBeenCalledWith(unused);
+  });
+
   it('forgets the kept change when the change is cleared', () => {
     recordUndo(read([1]), label);
     clearUndo();

@@ -39,9 +39,13 @@ function session(): Store | null {
   }
 }
 
-/** Whether the engine can take `token` back after a reload, and it is small enough to keep. */
+/**
+ * Whether the engine can take `token` back after a reload, and it is small enough to keep. A
+ * deleted tag is kept even when no article carried it (its token holds the tag itself).
+ */
 export function keepable(token: UndoToken): boolean {
-  if (token.ids.length === 0 || token.ids.length > KEEP_MAX_IDS) return false;
+  if (token.ids.length > KEEP_MAX_IDS) return false;
+  if (token.ids.length === 0 && token.flag !== 'tag-deleted') return false;
   return token.flag !== 'unsubscribed' && token.flag !== 'deleted';
 }
 

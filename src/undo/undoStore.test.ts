@@ -23,6 +23,10 @@ describe('undo store', () => {
     expect(pendingUndo()?.token?.ids).toEqual([1, 2]);
     recordUndo({ flag: 'saved', set: false, ids: [3] }, label);
     expect(pendingUndo()?.token).toEqual({ flag: 'saved', set: false, ids: [3] });
+    // A deleted tag is a change even when no article carried it (the tag itself is gone).
+    const unused: UndoToken = { flag: 'tag-deleted', tag: { id: 4, name: 'x', color: 'gray' }, ids: [] };
+    recordUndo(unused, label);
+    expect(pendingUndo()).toMatchObject({ token: unused, count: 0 });
   });
 
   it('merges the batches of one scroll burst into one change, not those of another list or later', () => {

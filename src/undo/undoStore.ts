@@ -101,7 +101,9 @@ function latest(made: number | undefined): number | null {
 }
 
 /**
- * Records a change. Empty changes are ignored. With `burst`, a change of the same burst, flag
+ * Records a change. Empty changes are ignored, but for a deleted tag: deleting a tag no article
+ * carries still changed something (the tag is gone), and Undo must bring it back rather than
+ * take back the change before it. With `burst`, a change of the same burst, flag
  * and direction made within BURST_MS of the last one is merged into it. `made` is the change's
  * (from `makeChange`; without it, the change is taken as made now).
  */
@@ -110,7 +112,7 @@ export function recordUndo(
   label: (count: number) => string,
   opts: { burst?: string; now?: number; done?: (count: number) => string; made?: number } = {},
 ): void {
-  if (token.ids.length === 0) return;
+  if (token.ids.length === 0 && token.flag !== 'tag-deleted') return;
   const made = latest(opts.made);
   if (made === null) return;
   const now = opts.now ?? Date.now();

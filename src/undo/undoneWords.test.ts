@@ -30,6 +30,8 @@ describe('what the notice says after Undo', () => {
     expect(undoneText({ flag: 'tag-deleted', tag, ids }, 2, 2)).toBe(
       'Undone: the tag “Later” is back, on 2 articles.',
     );
+    // A tag no article carried comes back on none: no "on 0 articles".
+    expect(undoneText({ flag: 'tag-deleted', tag, ids: [] }, 0, 0)).toBe('Undone: the tag “Later” is back.');
     // A change the page took back itself has no token: the plain sentence.
     expect(undoneText(null, 4, 4)).toBe('Undone: 4 articles restored.');
   });

@@ -19,7 +19,10 @@ function whatIsBack(token: UndoToken | null, count: number): string {
     case 'tag':
       return t(token.set ? 'keys.undo.back.tagOff' : 'keys.undo.back.tagOn', { count });
     case 'tag-deleted':
-      return t('keys.undo.back.tagDeleted', { count, name: token.tag.name });
+      // A tag no article carried comes back on none: its name is all there is to say.
+      return token.ids.length === 0
+        ? t('keys.undo.back.tagDeletedUnused', { name: token.tag.name })
+        : t('keys.undo.back.tagDeleted', { count, name: token.tag.name });
     default:
       return t('keys.undo.done', { count });
   }

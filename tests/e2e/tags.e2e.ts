@@ -3,11 +3,15 @@
  * with the `l` key; the sidebar counts the tag's unread articles (none: both were read by
  * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
  * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
+ * Deleting a tag no article carries is the change `z` takes back (the tag returns), not the
+ * change made before it. Renaming a tag renames it in the saved filter and the rule that name it,
+ * in the open editors too, and they keep finding the article.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, UndoNotice, waitFor, waitForPath } from './pages';
+import { RuleEditorScreen } from './pages/rules';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -101,3 +105,87 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
 
   expectNoErrors(realErrors(app.errors));
 }, 90_000);
+
+test('deleting a tag no article carries is what z takes back: the tag returns, the change before stays', async () => {
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Idle Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags, undo } = screens(app.page);
+  await app.goto('/all');
+
+  // The change before the deletion: the tag made on Alpha, then taken off it again.
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('idle');
+  await tags.removeInPicker('idle');
+  await tags.closePicker();
+  await undo.waitFor('Removed “idle” from an article');
+  await reader.close();
+
+  // Deleting the tag, which no article carries now, is the latest change.
+  await tags.manage();
+  await tags.deleteInManage(1).click();
+  await undo.waitFor('Deleted tag “idle” (on no article)');
+  await waitFor(tags.nameInManage(1), 'tag 1 gone from Manage tags', { state: 'detached' });
+  await tags.closeManage();
+
+  // z brings the tag back (name and all), and leaves Alpha untagged: the untagging before the
+  // deletion is not what it took back.
+  await app.page.keyboard.press('z');
+  await undo.waitUndone('Undone: the tag “idle” is back.');
+  await tags.manage();
+  expect(await tags.nameInManage(1).inputValue()).toBe('idle');
+  await tags.closeManage();
+  await list.open('Alpha');
+  await waitFor(reader.tagsButton, "Alpha's reader");
+  expect(await tags.readerChip('idle').count()).toBe(0);
+
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);
+
+test('renaming a tag renames it in a saved filter and its rule, open or reloaded', async () => {
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Named Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags, filter } = screens(app.page);
+  const rule = new RuleEditorScreen(app.page);
+  await app.goto('/all');
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('birds');
+  await tags.closePicker();
+  await reader.close();
+
+  // A saved filter naming the tag, whose rule adds it.
+  await app.goto('/filter');
+  await filter.type("tags = 'birds'", 1);
+  await filter.save('Birds');
+  await waitFor(rule.root, 'the Actions section of the saved filter');
+  await rule.add('tag');
+  await rule.tagInput.fill('birds');
+  await rule.save();
+
+  // Renamed while the filter and its rule are open: both editors show the new name, and the
+  // query still finds Alpha.
+  await tags.manage();
+  await tags.renameInManage(1, 'Herons');
+  await tags.closeManage();
+  await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'Herons'");
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
+  await filter.waitForTotal(1);
+
+  // What is stored names it too: after a reload the saved filter and the rule read 'Herons'.
+  await app.page.reload();
+  await waitFor(rule.root, 'the Actions section of the saved filter after a reload');
+  expect(await filter.input.inputValue()).toBe("tags = 'Herons'");
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
+  await filter.waitForTotal(1);
+
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);

@@ -89,9 +89,12 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     return this.tagCols.counts();
   }
 
-  /** Ids of the live items carrying `tagId`, newest first. O(live rows). */
+  /**
+   * Ids of the live items carrying `tagId`, hidden ones included (deleting a tag takes it off
+   * those too), newest first. O(tagged items) when none carries it, else O(live rows).
+   */
   idsWithTag(tagId: number): number[] {
-    return this.tagCols.inUse(tagId) ? this.tagCols.idsWith(tagId, this.rowsByDate(), this.ids) : [];
+    return this.tagCols.carried(tagId) ? this.tagCols.idsWith(tagId, this.allRowsByDate(), this.ids) : [];
   }
 
   /** Sets the tags of the items present; unknown ids are ignored. Does not reorder. */

@@ -64,9 +64,14 @@ export class TagColumns {
     }
   }
 
-  /** Whether some live item carries `tag`. */
-  inUse(tag: number): boolean {
-    return (this.perTag.get(tag)?.total ?? 0) > 0;
+  /**
+   * Whether some live item carries `tag`, hidden ones included: the counts leave hidden items
+   * out, so this looks at the items' tags themselves. O(tagged items).
+   */
+  carried(tag: number): boolean {
+    if ((this.perTag.get(tag)?.total ?? 0) > 0) return true;
+    for (const tags of this.byId.values()) if (tags.includes(tag)) return true;
+    return false;
   }
 
   /** Ids of `rows` (row → id through `ids`) carrying `tag`, in the order of `rows`. */

@@ -180,10 +180,13 @@ export class QueryEvaluator {
     return { key, ids: runAll(ast, this.source, found), found };
   }
 
-  // Resolves once `tagNames` holds the names of the latest tags change: one meta read shared by
-  // every run waiting for it; a change during the read starts another. A failed read rejects
-  // every waiter and is tried again by the next run.
-  private async currentTagNames(): Promise<void> {
+  /**
+   * Resolves once `tagNames` (in `source`) holds the names of the latest tags change: one meta
+   * read shared by every run waiting for it; a change during the read starts another. A failed
+   * read rejects every waiter and is tried again by the next run. Runs call it; so must anyone
+   * compiling a matcher over `source` (the rules), or `tags` conditions match no name.
+   */
+  async currentTagNames(): Promise<void> {
     while (this.tagsLoaded !== this.tagsVersion) {
       const version = this.tagsVersion;
       if (this.tagsLoading?.version !== version) {

@@ -239,6 +239,73 @@ describe('storing rules', () => {
   });
 });
 
+describe('a rule naming a tag in its query', () => {
+  it('matches the articles carrying it, in a preview and a run, and follows later tagging', async () => {
+    const ai = await engine.tags.create('ai');
+    const [a, b] = (await ingest(news, [
+      { guid: 'a', title: 'Rust tips' },
+      { guid: 'b', title: 'Go news' },
+    ])) as [number, number];
+    await engine.tags.setOnItems([a], ai.id, true);
+    const input = rule({ query: "tags = 'AI'", actions: [{ type: 'save' }] });
+    expect((await engine.rules.preview(input)).count).toBe(1);
+    const saved = await engine.rules.save(input);
+    expect((await engine.rules.runOnce(saved.id)).itemIds).toEqual([a]);
+    // Tagging another article changes what the rule matches (its compiled matcher is not reused).
+    await engine.tags.setOnItems([b], ai.id, true);
+    expect((await engine.rules.runOnce(saved.id)).itemIds.sort()).toEqual([a, b].sort());
+  });
+});
+
+describe('renaming a tag', () => {
+  it('renames it in the rules that name it, which go on working; other rules stay as they were', async () => {
+    const ai = await engine.tags.create('ai');
+    const [tagged, plain] = (await ingest(news, [
+      { guid: 'a', title: 'Rust tips' },
+      { guid: 'b', title: 'Go news' },
+    ])) as [number, number];
+    await engine.tags.setOnItems([tagged], ai.id, true);
+    const byQuery = await engine.rules.save(
+      rule({ name: 'q', query: "tags = 'AI' OR tags IN ('go', 'ai')", filterId: 'f1' }),
+    );
+    const byAction = await engine.rules.save(
+      rule({ name: 't', query: "title LIKE 'go'", actions: [{ type: 'tag', tag: 'Ai' }, { type: 'save' }] }),
+    );
+    const other = await engine.rules.save(rule({ name: 'o', query: "title = 'ai' OR tags LIKE 'ai'" }));
+    events = [];
+
+    await engine.tags.rename(ai.id, 'Machine');
+    const rules = await engine.rules.list();
+    expect(rules.find((r) => r.id === byQuery.id)).toMatchObject({
+      query: "tags = 'Machine' OR tags IN ('go', 'Machine')",
+      filterId: 'f1',
+    });
+    expect(rules.find((r) => r.id === byQuery.id)!.updatedAt).toBeGreaterThan(byQuery.updatedAt);
+    expect(rules.find((r) => r.id === byAction.id)!.actions).toEqual([
+      { type: 'tag', tag: 'Machine' },
+      { type: 'save' },
+    ]);
+    expect(rules.find((r) => r.id === other.id)).toEqual(other);
+    expect(events).toContainEqual({ type: 'rules-changed' });
+
+    // Both still work: the query finds the tagged article, the action puts the renamed tag on
+    // (no tag of the old name comes back).
+    expect((await engine.rules.runOnce(byQuery.id)).itemIds).toEqual([tagged]);
+    expect((await engine.rules.runOnce(byAction.id)).itemIds).toEqual([plain]);
+    expect((await engine.tags.list()).map((t) => [t.id, t.name, t.total])).toEqual([[ai.id, 'Machine', 2]]);
+  });
+
+  it('a rename refused (the name is taken) changes no rule', async () => {
+    const ai = await engine.tags.create('ai');
+    await engine.tags.create('ml');
+    const saved = await engine.rules.save(
+      rule({ query: "tags = 'ai'", actions: [{ type: 'tag', tag: 'ai' }] }),
+    );
+    expect((await failure(engine.tags.rename(ai.id, 'ML'))).code).toBe('bad_input');
+    expect(await engine.rules.list()).toEqual([saved]);
+  });
+});
+
 describe('hidden articles', () => {
   it('leave every list and count except the Hidden list', async () => {
     const ids = await ingest(news, [

@@ -22,6 +22,7 @@ import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
 import type { TagsApi } from '../tags/tags';
 import { FLAG_HIDDEN } from '../../shared/flags';
+import { renameTagInQuery } from '../../shared/tagQuery';
 import { act } from './act';
 import { createBackground } from './background';
 import { checkAiConfig, createAiSettings } from './ruleAi';
@@ -54,6 +55,12 @@ export interface RulesApi {
   configureAi(config: RuleAiConfig): Promise<void>;
   /** Resolves when no whole-article, summary or translation action is queued or running (tests). */
   idle(): Promise<void>;
+  /**
+   * Makes every rule that names tag `from` (ignoring case) name `to`: its "add tag" actions and
+   * the tag conditions of its query (shared/tagQuery.ts). The tags domain calls it when a tag is
+   * renamed, so the rules keep working. One write; resolves how many rules changed.
+   */
+  renameTag(from: string, to: string): Promise<number>;
 }
 
 /** The other domains rules act through (the built ones, see `DomainDeps.use`). */
@@ -97,7 +104,9 @@ export function createRulesApi(
   const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
 
   ctx.events.on((event) => {
-    if (event.type === 'feeds-changed' || event.type === 'groups-changed') feedsVersion++;
+    // A compiled matcher holds the tag names as they were when it was made (a `tags` condition).
+    if (event.type === 'feeds-changed' || event.type === 'groups-changed' || event.type === 'tags-changed')
+      feedsVersion++;
   });
 
   const parseRuleQuery = (query: string): QueryAst => {
@@ -169,7 +178,10 @@ export function createRulesApi(
     const matches: Array<{ rule: Rule; ids: number[] }> = [];
     if (added.length === 0) return matches;
     const hidden = new Set<number>();
-    for (const { rule, ast, text: usesText } of await enabledPlans()) {
+    const enabled = await enabledPlans();
+    // The tag names a `tags` condition compares with (one meta read after a tags change).
+    if (enabled.length > 0) await evaluator.currentTagNames();
+    for (const { rule, ast, text: usesText } of enabled) {
       if (usesText) await text.fresh();
       const test = matcherOf(rule, ast);
       const ids: number[] = [];
@@ -319,6 +331,7 @@ export function createRulesApi(
       const days = Math.max(1, Math.min(Math.floor(opts.days ?? 30), 3650));
       const want = Math.max(0, Math.min(Math.floor(opts.sample ?? 10), 100));
       if (needsText(ast)) await text.fresh();
+      await evaluator.currentTagNames();
       const test = compileMatcher(ast, evaluator.source);
       const cutoff = ctx.now() - days * DAY;
       const { index } = ctx;
@@ -345,6 +358,7 @@ export function createRulesApi(
         if (!rule) throw new EngineError('not_found', 'This rule no longer exists');
         const ast = parseRuleQuery(rule.query);
         if (needsText(ast)) await text.fresh();
+        await evaluator.currentTagNames();
         const test = compileMatcher(ast, evaluator.source);
         const ids: number[] = [];
         for (const row of ctx.index.rowsByDate()) if (test(row)) ids.push(ctx.index.id(row));
@@ -384,7 +398,39 @@ export function createRulesApi(
     configureAi: async (config) => store.serial(() => aiSettings.set(checkAiConfig(config))),
 
     idle: () => background.idle(),
+
+    renameTag: (from, to) =>
+      serial(async () => {
+        if (typeof from !== 'string' || typeof to !== 'string' || to.trim() === '')
+          throw new EngineError('bad_input', 'A tag rename needs the old and the new name');
+        const rules = await readRules();
+        const now = ctx.now();
+        let changed = 0;
+        const next = rules.map((rule) => {
+          const renamed = renameTagInRule(rule, from, to);
+          // A query the rewrite would break (it should never) keeps its old text.
+          if (renamed.query !== rule.query && !evaluator.parse(renamed.query).ok) renamed.query = rule.query;
+          if (renamed.query === rule.query && renamed.actions === rule.actions) return rule;
+          changed++;
+          return { ...renamed, updatedAt: Math.max(now, rule.updatedAt + 1e-3) };
+        });
+        if (changed > 0) await store.writeRules(next);
+        return changed;
+      }),
   };
+}
+
+/**
+ * `rule` naming tag `to` where it named `from` (ignoring case): its tag actions and its query.
+ * The same `actions` array when no action named it.
+ */
+export function renameTagInRule(rule: Rule, from: string, to: string): Rule {
+  const old = from.toLowerCase();
+  const names = (a: RuleAction) => a.type === 'tag' && a.tag.toLowerCase() === old;
+  const actions = rule.actions.some(names)
+    ? rule.actions.map((a): RuleAction => (names(a) ? { type: 'tag', tag: to } : a))
+    : rule.actions;
+  return { ...rule, query: renameTagInQuery(rule.query, from, to), actions };
 }
 
 function newId(): string {

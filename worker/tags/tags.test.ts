@@ -113,6 +113,35 @@ describe('tags', () => {
     expect((await engine.tags.create('new')).id).toBe(3);
   });
 
+  it('delete takes the tag off hidden items too, and undo puts it back on them', async () => {
+    // Hidden items count nowhere and leave most lists, but they keep their tags: a deleted
+    // tag must not stay on them (it would come back on them with no way to remove it).
+    const ai = await engine.tags.create('ai');
+    await engine.tags.setOnItems([a[0]!, a[2]!], ai.id, true);
+    await engine.state.markHidden([a[2]!], true);
+    const token = await engine.tags.remove(ai.id);
+    expect(token).toEqual({ flag: 'tag-deleted', tag: ai, ids: [a[2], a[0]] });
+    expect(await tagsOf(a[2]!)).toBeUndefined();
+    expect(internalsOf(engine).index.tags(internalsOf(engine).index.rowOf(a[2]!))).toEqual([]);
+    expect(await engine.state.undo(token)).toBe(2);
+    expect(await tagsOf(a[2]!)).toEqual([ai.id]);
+    expect(await tagsOf(a[0]!)).toEqual([ai.id]);
+    // Carried by hidden items only: deleting it still finds them.
+    await engine.tags.setOnItems([a[0]!], ai.id, false);
+    expect(await counts()).toEqual({ ai: { total: 0, unread: 0 } });
+    expect((await engine.tags.remove(ai.id)).ids).toEqual([a[2]]);
+    expect(await tagsOf(a[2]!)).toBeUndefined();
+  });
+
+  it('deleting a tag no item carries gives a token that brings it back, name and colour', async () => {
+    const idle = await engine.tags.create('idle', 'orange');
+    const token = await engine.tags.remove(idle.id);
+    expect(token).toEqual({ flag: 'tag-deleted', tag: idle, ids: [] });
+    expect(await engine.tags.list()).toEqual([]);
+    expect(await engine.state.undo(token)).toBe(0);
+    expect(await engine.tags.list()).toEqual([{ ...idle, total: 0, unread: 0 }]);
+  });
+
   it('a malformed undo token is refused', async () => {
     await expect(engine.state.undo({ flag: 'tag', ids: ['x'] } as never)).rejects.toMatchObject({
       code: 'bad_input',

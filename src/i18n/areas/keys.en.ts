@@ -67,6 +67,7 @@ export const keysEn = {
         one: 'Undone: the tag “{name}” is back, on {count} article.',
         other: 'Undone: the tag “{name}” is back, on {count} articles.',
       }),
+      tagDeletedUnused: 'Undone: the tag “{name}” is back.',
     },
     feedsBack: plural({
       one: 'Undone: {count} feed is back with its articles.',

@@ -25,6 +25,7 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
       tagOff: plural({ other: '已撤销：已从 {count} 篇文章移除该标签。' }),
       tagOn: plural({ other: '已撤销：该标签已重新加到 {count} 篇文章上。' }),
       tagDeleted: plural({ other: '已撤销：标签“{name}”已恢复，{count} 篇文章带有它。' }),
+      tagDeletedUnused: '已撤销：标签“{name}”已恢复。',
     },
     feedsBack: plural({ other: '已撤销：{count} 个订阅源及其文章已恢复。' }),
     articlesBack: plural({ other: '已撤销：{count} 篇文章已恢复。' }),

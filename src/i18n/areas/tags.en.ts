@@ -29,6 +29,7 @@ export const tagsEn = {
     one: 'Deleted tag “{name}” (on {count} article)',
     other: 'Deleted tag “{name}” (on {count} articles)',
   }),
+  deletedUnused: 'Deleted tag “{name}” (on no article)',
   renamed: 'Renamed to “{name}”',
   nameLabel: 'Name of {name}',
   empty: 'No tags yet. Tag an article from the reader (key l) or a row’s menu.',

@@ -24,6 +24,7 @@ export const tagsZhCN: DeepStringRecord<typeof tagsEn> = {
   delete: '删除',
   deleteTip: '删除标签 {name}',
   deleted: plural({ other: '已删除标签“{name}”（{count} 篇文章）' }),
+  deletedUnused: '已删除标签“{name}”（没有文章带有它）',
   renamed: '已重命名为“{name}”',
   nameLabel: '{name} 的名称',
   empty: '还没有标签。可在阅读器中（按 l）或文章行的菜单里加标签。',

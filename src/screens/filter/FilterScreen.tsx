@@ -25,10 +25,13 @@ import { NameModal } from './NameModal';
 import { RanSummary, ranText } from './RanSummary';
 import { RelatedView } from './RelatedView';
 import { RuleEditor } from './RuleEditor';
-import { rulesListQuery, tagNamesQuery } from '../../rules/queries';
+import { rulesListQuery } from '../../rules/queries';
 import { ruleOfFilter, syncRuleWithFilter } from '../../rules/sync';
 import { type Ran, resultsSource } from './resultsSource';
 import { useT } from '../../i18n';
+import { tagsQuery } from '../../tags/api';
+import { useTagRenames } from '../../tags/useTagRenames';
+import { renameTagInQuery } from '../../../shared/tagQuery';
 
 const EMPTY_ROWS: FilterKeyword[] = [{ keyword: '', weight: 1 }];
 
@@ -69,7 +72,19 @@ function FilterEditor() {
   const check = useQueryCheck(draft);
   const { history, push, clear } = useQueryHistory();
   const rules = useQuery(rulesListQuery());
-  const tagNames = useQuery(tagNamesQuery());
+  const tags = useQuery(tagsQuery());
+  // A tag renamed while the editor is open (the saved filters and rules are renamed with it):
+  // the draft and the query run follow, so the results stay, and a Save, Update or rule Save
+  // afterwards names the new tag, not the old one.
+  useTagRenames(tags.data, (from, to) => {
+    setDraft((text) => renameTagInQuery(text, from, to));
+    const q = ranQuery === null ? null : renameTagInQuery(ranQuery, from, to);
+    if (q === null || q === ranQuery) return;
+    const next = new URLSearchParams(params);
+    next.set('q', q);
+    expectQuery(q);
+    setParams(next, { replace: true });
+  });
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();
@@ -176,7 +191,7 @@ function FilterEditor() {
                   query={draft}
                   queryError={check.state.kind === 'error' ? check.state.message : null}
                   rule={ruleOfFilter(rules.data, editing.id)}
-                  tagSuggestions={tagNames.data}
+                  tags={tags.data}
                 />
               )}
               {mode === 'query' && <DescribeFilter onRun={runQuery} />}

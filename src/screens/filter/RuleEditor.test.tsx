@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../reader/testing/render';
@@ -26,6 +27,26 @@ vi.mock('../../rules/client', () => ({
 }));
 
 const filter = { id: 'f1', name: 'Fixtures' };
+
+type Tags = Array<{ id: number; name: string }>;
+
+// The editor with a tags list that a click changes to `next`, as the tags query does when a tag
+// is renamed.
+function WithTags(props: Partial<Parameters<typeof RuleEditor>[0]> & { initial: Tags; next: Tags }) {
+  const [tags, setTags] = useState(props.initial);
+  return (
+    <>
+      <button type="button" data-testid="rename-tags" onClick={() => setTags(props.next)} />
+      <RuleEditor
+        filter={filter}
+        query="title LIKE '%fixture%'"
+        queryError={null}
+        rule={props.rule}
+        tags={tags}
+      />
+    </>
+  );
+}
 
 function setup(props: Partial<Parameters<typeof RuleEditor>[0]> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -148,6 +169,53 @@ describe('RuleEditor', () => {
     expect((await screen.findByTestId('rule-save-error')).textContent).toContain('Expected a value at 1:20');
     expect(save).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'r9', enabled: false, actions: [{ type: 'tag', tag: 'fx' }] }),
+    );
+  });
+
+  it('follows a tag renamed while it is open: saved and unsaved tag actions show the new name', async () => {
+    const rule: Rule = {
+      id: 'r9',
+      name: 'Fixtures',
+      query: "title LIKE '%fixture%'",
+      filterId: 'f1',
+      actions: [{ type: 'tag', tag: 'ai' }, { type: 'save' }],
+      enabled: true,
+      order: 0,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const initial = [
+      { id: 1, name: 'ai' },
+      { id: 2, name: 'go' },
+    ];
+    renderUi(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/filter?edit=f1']}>
+          <WithTags rule={rule} initial={initial} next={[{ id: 1, name: 'Machine' }, initial[1]!]} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // An action added and not saved yet names the tag too (any case).
+    await add('tag');
+    const inputs = () => screen.getAllByTestId<HTMLInputElement>('rule-tag-input');
+    fireEvent.change(inputs()[1]!, { target: { value: 'AI' } });
+    await add('tag');
+    fireEvent.change(inputs()[2]!, { target: { value: 'go' } });
+    fireEvent.click(screen.getByTestId('rename-tags'));
+    await waitFor(() => expect(inputs().map((i) => i.value)).toEqual(['Machine', 'Machine', 'go']));
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: 'r9',
+        actions: [
+          { type: 'tag', tag: 'Machine' },
+          { type: 'save' },
+          { type: 'tag', tag: 'Machine' },
+          { type: 'tag', tag: 'go' },
+        ],
+      }),
     );
   });
 });

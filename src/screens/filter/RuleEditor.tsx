@@ -26,6 +26,7 @@ import {
   addAction,
   moveAction,
   removeAction,
+  renameTagInActions,
   replaceAction,
   ruleInputFor,
   ruleProblem,
@@ -33,6 +34,8 @@ import {
 import { withRules } from '../../rules/client';
 import { PREVIEW_DAYS, rulePreviewQuery } from '../../rules/queries';
 import type { Rule, RuleAction } from '../../rules/types';
+import type { Tag } from '../../tags/api';
+import { useTagRenames } from '../../tags/useTagRenames';
 import { RuleLog } from './RuleLog';
 
 /** Quiet time after the last edit of the query or the actions before asking for a new preview. */
@@ -47,16 +50,18 @@ interface RuleEditorProps {
   queryError: string | null;
   /** The rule this filter already carries, if any. */
   rule: Rule | undefined;
-  /** Tag names to suggest for "Add tag". */
-  tagSuggestions?: readonly string[];
+  /** The tags: their names are suggested for "Add tag", and a rename is followed. */
+  tags?: readonly Pick<Tag, 'id' | 'name'>[];
 }
 
 /**
  * The "Actions" section of a saved filter: what its rule does to each new matching article, in
  * order, with a live 30-day preview from the engine path that runs rules, then save / remove and
- * the rule's log. Mounted with `key` = the rule's id so a different rule starts fresh.
+ * the rule's log. Mounted with `key` = the rule's id so a different rule starts fresh. A tag
+ * renamed meanwhile is renamed in the actions being edited too (the engine renames it in the
+ * saved rule), so the editor shows the new name and saving it does not bring the old one back.
  */
-export function RuleEditor({ filter, query, queryError, rule, tagSuggestions = [] }: RuleEditorProps) {
+export function RuleEditor({ filter, query, queryError, rule, tags }: RuleEditorProps) {
   const { t, formatDate } = useI18n();
   const client = useQueryClient();
   const [actions, setActions] = useState<RuleAction[]>(rule?.actions ?? []);
@@ -64,6 +69,8 @@ export function RuleEditor({ filter, query, queryError, rule, tagSuggestions = [
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const problem = ruleProblem(actions);
+  useTagRenames(tags, (from, to) => setActions((list) => renameTagInActions(list, from, to)));
+  const tagSuggestions = useMemo(() => (tags ?? []).map((t) => t.name), [tags]);
 
   const input = useMemo(
     () =>
@@ -144,7 +151,7 @@ export function RuleEditor({ filter, query, queryError, rule, tagSuggestions = [
                   aria-label={t('rules.tagName')}
                   placeholder={t('rules.tagPlaceholder')}
                   value={a.tag}
-                  data={[...tagSuggestions]}
+                  data={tagSuggestions}
                   onChange={(tag) => setActions(replaceAction(actions, i, { type: 'tag', tag }))}
                   error={a.tag.trim() === '' ? true : undefined}
                   data-testid="rule-tag-input"

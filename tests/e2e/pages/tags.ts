@@ -42,6 +42,13 @@ export class TagsUi {
     await this.input.press('Enter');
     await waitFor(this.pickerChip(shown), `the tag '${shown}' on the article in the picker`);
   }
+  /** Takes tag `name` off the article with its chip's × in the picker, and waits for the chip to go. */
+  async removeInPicker(name: string): Promise<void> {
+    await this.pickerChip(name).getByRole('button').click();
+    await waitFor(this.pickerChip(name), `the tag '${name}' off the article in the picker`, {
+      state: 'detached',
+    });
+  }
   /** Closes the picker with its close button and waits until it is gone. */
   async closePicker(): Promise<void> {
     await this.picker.locator('.mantine-Modal-close').click();
@@ -54,6 +61,15 @@ export class TagsUi {
   /** Manage tags' Delete button of the tag with this id. */
   deleteInManage(id: number): Locator {
     return this.page.locator(tid(`manage-tag-delete-${id}`)).describe(`Delete of tag ${id} in Manage tags`);
+  }
+  /** Manage tags' name field of the tag with this id (its value is the tag's name). */
+  nameInManage(id: number): Locator {
+    return this.page.locator(tid(`manage-tag-name-${id}`)).describe(`the name of tag ${id} in Manage tags`);
+  }
+  /** Renames the tag with this id in Manage tags: its name typed, then Enter (which saves it). */
+  async renameInManage(id: number, name: string): Promise<void> {
+    await this.nameInManage(id).fill(name);
+    await this.nameInManage(id).press('Enter');
   }
   /** Closes the Manage tags dialog with its close button. */
   async closeManage(): Promise<void> {
