@@ -3,6 +3,7 @@
  * with the `l` key; the sidebar counts the tag's unread articles (none: both were read by
  * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
  * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
+ * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -101,3 +102,42 @@ test('tag from the reader and the keyboard; sidebar, route, filter; delete and U
 
   expectNoErrors(realErrors(app.errors));
 }, 90_000);
+
+/** A feed with one article, tagged 'x' from the reader (tag 1); the list is left open. */
+async function tagOneArticle(app: AppPage): Promise<void> {
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Tag Feed', articles: [{ title: 'Alpha', description: '<p>Alpha</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags } = screens(app.page);
+  await app.goto('/all');
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('x');
+  await tags.closePicker();
+  await reader.close();
+}
+
+test('dark mode: Manage tags’ Delete is red text, and a dark red tint under the pointer', async () => {
+  app = await openApp(browser, { colorScheme: 'dark', viewport: { width: 1440, height: 900 } });
+  await tagOneArticle(app);
+  const { tags } = screens(app.page);
+  await tags.manage();
+  // Red, not Mantine's dark-mode red-0 (#fff5f5), a pale pink that reads as white.
+  const resting = await tags.deletePaint(1);
+  const [r = 0, g = 0, b = 0] = resting.color;
+  expect(r - g, `Delete's colour ${resting.color.join(', ')}`).toBeGreaterThan(100);
+  expect(r - b, `Delete's colour ${resting.color.join(', ')}`).toBeGreaterThan(100);
+  // Hovered: a red tint that stays dark (Mantine's own was a bright #8d1d1d block).
+  await tags.deleteInManage(1).hover();
+  const hovered = await tags.deletePaint(1);
+  const [hr = 0, hg = 0] = hovered.background;
+  expect(hr, `Delete's hovered background ${hovered.background.join(', ')}`).toBeGreaterThan(hg);
+  expect(
+    Math.max(...hovered.background),
+    `Delete's hovered background ${hovered.background.join(', ')}`,
+  ).toBeLessThan(110);
+  await shootSizes(app.page, '/tmp/shots-tags', 'manage-tags-dark');
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);

@@ -55,6 +55,20 @@ export class TagsUi {
   deleteInManage(id: number): Locator {
     return this.page.locator(tid(`manage-tag-delete-${id}`)).describe(`Delete of tag ${id} in Manage tags`);
   }
+  /**
+   * The text and background colours Delete of tag `id` in Manage tags is painted with, as
+   * `[r, g, b]` (a translucent background laid over the dialog's), after its transitions.
+   */
+  async deletePaint(id: number): Promise<{ color: number[]; background: number[] }> {
+    return this.deleteInManage(id).evaluate(async (button) => {
+      await Promise.all(button.getAnimations().map((a) => a.finished));
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+      const dialog = rgb(getComputedStyle(button.closest('.mantine-Modal-content')!).backgroundColor);
+      const [r = 0, g = 0, b = 0, a = 1] = rgb(getComputedStyle(button).backgroundColor);
+      const background = [r, g, b].map((c, i) => Math.round((dialog[i] ?? 0) + (c - (dialog[i] ?? 0)) * a));
+      return { color: rgb(getComputedStyle(button).color).slice(0, 3), background };
+    });
+  }
   /** Closes the Manage tags dialog with its close button. */
   async closeManage(): Promise<void> {
     await this.page.locator('.mantine-Modal-close').click();
