@@ -3,12 +3,13 @@
  * with the `l` key; the sidebar counts the tag's unread articles (none: both were read by
  * opening them; one after marking it unread), the tag's route lists exactly those two, the filter
  * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
- * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon.
+ * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon. Manage tags
+ * stays open, with what was typed in it, when the window narrows to a phone's, and fills it.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { screens, UndoNotice, waitFor, waitForPath } from './pages';
+import { screens, UndoNotice, painted, waitFor, waitForPath } from './pages';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
 
@@ -139,5 +140,29 @@ test('dark mode: Manage tags’ Delete is red text, and a dark red tint under th
     `Delete's hovered background ${hovered.background.join(', ')}`,
   ).toBeLessThan(110);
   await shootSizes(app.page, '/tmp/shots-tags', 'manage-tags-dark');
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);
+
+test('Manage tags stays open as the window narrows to a phone, and fills the phone', async () => {
+  app = await openApp(browser, { viewport: { width: 1440, height: 900 } });
+  await tagOneArticle(app);
+  const { tags } = screens(app.page);
+  await tags.manage();
+  // An edit under way (not saved: the field keeps focus) survives the resize too.
+  await tags.nameInManage(1).fill('x renamed');
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    await painted(app.page);
+    await waitFor(tags.manageDialog, `the Manage tags dialog at ${width}px`);
+    expect(await tags.nameInManage(1).inputValue()).toBe('x renamed');
+  }
+  // On a phone, a sheet over the whole screen (as Settings is), its Delete within reach.
+  await expect.poll(() => tags.manageDialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  const del = await tags.deleteInManage(1).boundingBox();
+  expect(del && del.x + del.width).toBeLessThanOrEqual(390);
+  await shootSizes(app.page, '/tmp/shots-tags', 'manage-tags');
   expectNoErrors(realErrors(app.errors));
 }, 60_000);

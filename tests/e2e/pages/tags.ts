@@ -47,6 +47,16 @@ export class TagsUi {
     await this.picker.locator('.mantine-Modal-close').click();
     await waitFor(this.input, 'the tag picker', { state: 'detached' });
   }
+  /** The Manage tags dialog (its box, which has a size; Mantine's modal root has none). */
+  get manageDialog(): Locator {
+    return this.page
+      .locator(`.mantine-Modal-content:has([data-testid^="manage-tag-"])`)
+      .describe('the Manage tags dialog');
+  }
+  /** Manage tags' name field of the tag with this id. */
+  nameInManage(id: number): Locator {
+    return this.page.locator(tid(`manage-tag-name-${id}`)).describe(`the name of tag ${id} in Manage tags`);
+  }
   /** Manage tags' note that tags follow the server's labels. */
   get syncNote(): Locator {
     return this.page.locator(tid('tags-sync-note')).describe("Manage tags' note on syncing");
