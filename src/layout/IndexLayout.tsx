@@ -20,6 +20,7 @@ import { Sidebar } from './Sidebar';
 import { clampSidebarWidth } from './sidebarWidth';
 import classes from './IndexLayout.module.css';
 import { TagPickerHost } from '../tags/TagPicker';
+import { ManageTagsHost } from '../tags/ManageTags';
 
 /** Toggles the persisted `hideSidebar` setting. */
 export function toggleSidebar(hidden: boolean): void {
@@ -138,6 +139,7 @@ export function IndexLayout() {
       <SubscriptionsHost />
       <PlayerHost />
       <TagPickerHost />
+      <ManageTagsHost />
     </div>
   );
 }

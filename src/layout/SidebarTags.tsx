@@ -1,10 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useT } from '../i18n';
 import { tagsQuery } from '../tags/api';
-import { ManageTags } from '../tags/ManageTags';
+import { openManageTags } from '../tags/manageStore';
 import { TagDot } from '../tags/TagDot';
 import { HeaderIcon } from './HeaderIcon';
 import { SidebarLink } from './SidebarLink';
@@ -14,15 +13,13 @@ import { SidebarLink } from './SidebarLink';
  * filters, as FreshRSS and Inoreader count labels; the tag's list says how many it holds in
  * all), each opening `/t/<id>`, and a button to manage them (rename, recolour, delete). Absent
  * while there are no tags. The counts follow reading, hiding and deleting (the `tags` query is
- * one of the tallies in src/engine/events.ts).
+ * one of the tallies in src/engine/events.ts). The dialog itself is IndexLayout's
+ * (ManageTagsHost): the sidebar goes away as the window narrows, the dialog stays.
  */
 export function SidebarTags() {
   const t = useT();
   const tags = useQuery(tagsQuery()).data ?? [];
-  const [managing, setManaging] = useState(false);
-  // The dialog stays mounted when the last tag is deleted from it (its Undo may bring it back).
-  const dialog = <ManageTags opened={managing} onClose={() => setManaging(false)} />;
-  if (tags.length === 0) return dialog;
+  if (tags.length === 0) return null;
   return (
     <div style={{ marginTop: 18 }} data-testid="sidebar-tags">
       <Group justify="space-between" pl={12} pr={4} mb={4}>
@@ -31,7 +28,7 @@ export function SidebarTags() {
         </Text>
         <HeaderIcon
           size="sm"
-          onClick={() => setManaging(true)}
+          onClick={openManageTags}
           label={t('tags.manage')}
           icon={IconSettings}
           data-testid="nav-tags-manage"
@@ -51,7 +48,6 @@ export function SidebarTags() {
           testId={`nav-tag-${tag.id}`}
         />
       ))}
-      {dialog}
     </div>
   );
 }

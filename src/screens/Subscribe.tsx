@@ -9,7 +9,8 @@ import { OpmlImport } from './subscribe/OpmlImport';
 
 /**
  * Route /subscribe: add one feed (discover → preview → group → subscribe) or import an OPML
- * file. `?tab=opml` opens the import; `?url=` pre-fills the address.
+ * file. `?tab=opml` opens the import; `?url=` pre-fills the address. The subtitle says what the
+ * tab shown is for.
  */
 export function Subscribe() {
   const t = useT();
@@ -19,7 +20,7 @@ export function Subscribe() {
     <Screen
       id="subscribe"
       title={t('subscribe.screen.title')}
-      subtitle={t('subscribe.screen.subtitle')}
+      subtitle={t(tab === 'opml' ? 'subscribe.screen.subtitleOpml' : 'subscribe.screen.subtitle')}
       actions={<ExportOpmlButton />}
     >
       <Tabs

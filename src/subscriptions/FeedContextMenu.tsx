@@ -107,6 +107,7 @@ export function FeedContextMenu({ feed, children }: { feed: Feed; children: Reac
         <Menu.Divider />
         <Menu.Item
           color="red"
+          data-danger
           leftSection={<IconTrash size={15} />}
           data-testid="feed-menu-unsubscribe"
           onClick={() => {

@@ -10,6 +10,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +20,19 @@ import { useI18n, useT } from '../i18n';
 import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 import { Dialog } from '../components/Dialog';
+import { closeManageTags, useManageTagsOpen } from './manageStore';
+
+/**
+ * The Manage tags dialog of the manage store (openManageTags); mount once (IndexLayout), so it
+ * stays open while the window narrows past the sidebar's drawer and phone widths. A box in the
+ * middle of a desktop; on a phone a full-screen sheet, as Settings is.
+ */
+export function ManageTagsHost() {
+  const opened = useManageTagsOpen();
+  // The app's phone width (IndexLayout's bottom bar, SettingsDialog).
+  const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
+  return <ManageTags opened={opened} onClose={closeManageTags} phone={phone} />;
+}
 
 /**
  * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
@@ -26,12 +40,29 @@ import { Dialog } from '../components/Dialog';
  * articles). With a sync account a note says whether tags travel as the server's labels (Google
  * Reader API) or stay in this browser (Fever, or a server that refused labels).
  */
-export function ManageTags({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ManageTags({
+  opened,
+  onClose,
+  phone = false,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** A full-screen sheet sliding up, for a phone. */
+  phone?: boolean;
+}) {
   const t = useT();
   const tags = useQuery(tagsQuery()).data ?? [];
   const { status } = useSyncStatus();
   return (
-    <Dialog opened={opened} onClose={onClose} title={t('tags.manage')} size="md" data-testid="manage-tags">
+    <Dialog
+      opened={opened}
+      onClose={onClose}
+      title={t('tags.manage')}
+      size="md"
+      fullScreen={phone}
+      transitionProps={phone ? { transition: 'slide-up' } : undefined}
+      data-testid="manage-tags"
+    >
       <Stack gap="xs">
         {status?.protocol && (
           <Alert color="gray" variant="light" data-testid="tags-sync-note">

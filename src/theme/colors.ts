@@ -49,6 +49,18 @@ export const PLACEHOLDER = { light: '#656c73', dark: '#a6a6a6' } as const;
  */
 export const SWITCH_OFF_LIGHT = '#868e96';
 
+/**
+ * Red (destructive and error) controls in dark mode: Mantine's `light` variant, which subtle and
+ * light buttons, action icons, alerts and badges are drawn with, paints dark mode's red as a
+ * solid maroon (#651515, #8d1d1d on hover) carrying red-0 (#fff5f5), a pale pink that reads as
+ * white: a delete button no longer looked red and an error alert was a heavy block on the page.
+ * Instead, as on a dark page elsewhere: red-6 laid over the surface as a thin tint, and text and
+ * icons in red-4, at WCAG AA (4.5:1) on the page, a dialog, the sidebar and a menu, resting or
+ * hovered. Red menu items (their text is red-6 in both schemes, 3.9:1 on a dark menu) take the
+ * same red-4 (global.css, `data-danger`). contrast.test.ts keeps this. Light mode keeps Mantine's.
+ */
+export const DANGER_DARK = { tint: '#fa5252', rest: 0.12, hover: 0.16, text: '#ff8787' } as const;
+
 /** The app's named palettes: `brand` is the primary colour. */
 export const palettes = {
   brand: shadesOf(PRIMARY),

@@ -8,7 +8,7 @@
 import { DEFAULT_THEME, type MantineColorShade } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../settings/defaults';
-import { DARK_BAR, palettes } from './colors';
+import { DANGER_DARK, DARK_BAR, palettes } from './colors';
 import { contrastRatio } from './palette';
 import { buildTheme, cssVariablesResolver } from './theme';
 
@@ -81,5 +81,49 @@ describe('contrast of the theme’s controls', () => {
     expect(track, 'the off track colour the theme sets').toBeDefined();
     expect(contrastRatio(track!, '#ffffff')).toBeGreaterThanOrEqual(3);
     expect(contrastRatio(track!, gray[0])).toBeGreaterThanOrEqual(3);
+  });
+});
+
+// `rgba(r, g, b, a)` laid over `#rrggbb`, as the browser paints a translucent background.
+function over(rgbaColor: string, background: string): string {
+  const [r = 0, g = 0, b = 0, a = 1] = (/rgba\(([^)]+)\)/.exec(rgbaColor)?.[1] ?? '').split(',').map(Number);
+  const bg = [1, 3, 5].map((i) => parseInt(background.slice(i, i + 2), 16));
+  const mixed = [r, g, b].map((c, i) => Math.round((bg[i] ?? 0) + (c - (bg[i] ?? 0)) * a));
+  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+describe('red (destructive) controls in dark mode', () => {
+  const red = DEFAULT_THEME.colors.red;
+  const tint = variables.dark['--mantine-color-red-light'];
+  const hover = variables.dark['--mantine-color-red-light-hover'];
+  const text = variables.dark['--mantine-color-red-light-color'];
+
+  it('are a thin red tint with red text, not a maroon block with pale pink (Mantine’s)', () => {
+    expect(tint).toMatch(/^rgba\(/);
+    expect(hover).toMatch(/^rgba\(/);
+    // Red text: red well above green and blue (red-0, #fff5f5, is nearly white).
+    expect(text).toBe(DANGER_DARK.text);
+    expect(text).not.toBe(red[0]);
+    const [r, g] = [1, 3].map((i) => parseInt(text!.slice(i, i + 2), 16)) as [number, number];
+    expect(r - g).toBeGreaterThan(100);
+    // The tint stays dark on the dark page: darker than dark-4 (the border grey) at rest and hovered.
+    for (const bg of [over(tint ?? '', dark[7]), over(hover ?? '', dark[7])])
+      expect(contrastRatio(bg, '#000000')).toBeLessThan(contrastRatio(dark[4], '#000000'));
+  });
+
+  // Subtle buttons and action icons (Delete, Remove rule, Reset) sit on the page, a dialog
+  // (dark-7) or the sidebar; light buttons, alerts and badges carry the tint; menus are dark-6.
+  const surfaces: [string, string][] = [
+    ['the page and a dialog (dark-7)', dark[7]],
+    ['the sidebar', DARK_BAR],
+    ['a menu (dark-6)', dark[6]],
+  ];
+  const cases = surfaces.flatMap(([name, bg]): [string, string][] => [
+    [`red text on ${name}`, bg],
+    [`red text on the red tint over ${name}`, over(tint ?? '', bg)],
+    [`red text on the hovered red tint over ${name}`, over(hover ?? '', bg)],
+  ]);
+  it.each(cases)('%s is at least 4.5:1', (_what, background) => {
+    expect(contrastRatio(text!, background)).toBeGreaterThanOrEqual(AA);
   });
 });

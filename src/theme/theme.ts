@@ -1,6 +1,6 @@
-import { type CSSVariablesResolver, createTheme, type MantineThemeOverride } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineThemeOverride, rgba } from '@mantine/core';
 import type { AppearanceSettings, Density } from '../settings/defaults';
-import { DIMMED, PLACEHOLDER, SWITCH_OFF_LIGHT, palettes } from './colors';
+import { DANGER_DARK, DIMMED, PLACEHOLDER, SWITCH_OFF_LIGHT, palettes } from './colors';
 
 const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -46,7 +46,8 @@ export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
 /**
  * The CSS variables the app sets beside Mantine's (MantineProvider's `cssVariablesResolver`):
  * dimmed text and input placeholders at AA contrast in both schemes (DIMMED and PLACEHOLDER in
- * colors.ts), and an off switch's track that can be seen (SWITCH_OFF_LIGHT).
+ * colors.ts), an off switch's track that can be seen (SWITCH_OFF_LIGHT), and in dark mode red
+ * controls drawn as a red tint with red text (DANGER_DARK), not Mantine's maroon and pale pink.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -55,5 +56,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': PLACEHOLDER.light,
     '--rv-switch-off': SWITCH_OFF_LIGHT,
   },
-  dark: { '--mantine-color-dimmed': DIMMED.dark, '--mantine-color-placeholder': PLACEHOLDER.dark },
+  dark: {
+    '--mantine-color-dimmed': DIMMED.dark,
+    '--mantine-color-placeholder': PLACEHOLDER.dark,
+    '--mantine-color-red-light': rgba(DANGER_DARK.tint, DANGER_DARK.rest),
+    '--mantine-color-red-light-hover': rgba(DANGER_DARK.tint, DANGER_DARK.hover),
+    '--mantine-color-red-light-color': DANGER_DARK.text,
+  },
 });

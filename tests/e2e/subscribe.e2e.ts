@@ -120,6 +120,35 @@ describe('subscribe', () => {
 });
 
 describe('OPML', () => {
+  test('the subtitle says what the tab shown is for: finding a feed, or importing OPML', async () => {
+    const { shell, subscribe, opml } = ui;
+    await app.goto('/subscribe');
+    const finds = 'Paste a feed address, or any page of a site: Rivulet finds its feeds.';
+    const imports = 'Import your subscriptions from an OPML file, as feed readers export them.';
+    await waitFor(shell.pageSubtitle.filter({ hasText: finds }), 'the subtitle of Add a feed');
+    await subscribe.tab('opml').click();
+    await waitFor(opml.text, 'the OPML tab');
+    await waitFor(shell.pageSubtitle.filter({ hasText: imports }), 'the subtitle of Import OPML', {
+      seen: () => shell.pageSubtitle.innerText(),
+    });
+    await shootSizes(app.page, 'test-results/shots/subscribe', 'opml-subtitle');
+    // Opened by its address too, and back.
+    await app.goto('/subscribe?tab=opml');
+    await waitFor(
+      shell.pageSubtitle.filter({ hasText: imports }),
+      'the subtitle of Import OPML at ?tab=opml',
+    );
+    await subscribe.tab('add').click();
+    await waitFor(
+      shell.pageSubtitle.filter({ hasText: finds }),
+      'the subtitle of Add a feed, back from OPML',
+      {
+        seen: () => shell.pageSubtitle.innerText(),
+      },
+    );
+    expectNoErrors(app.errors);
+  });
+
   test('import: groups, duplicate skipped, 404 failed with its reason, progress then summary', async () => {
     const opml = `<?xml version="1.0" encoding="UTF-8"?>
 <opml version="2.0"><head><title>Test &amp; export</title></head><body>

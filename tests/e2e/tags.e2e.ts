@@ -6,11 +6,13 @@
  * Deleting a tag no article carries is the change `z` takes back (the tag returns), not the
  * change made before it. Renaming a tag renames it in the saved filter and the rule that name it,
  * in the open editors too, and they keep finding the article.
+ * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon. Manage tags
+ * stays open, with what was typed in it, when the window narrows to a phone's, and fills it.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { screens, UndoNotice, waitFor, waitForPath } from './pages';
+import { screens, UndoNotice, painted, waitFor, waitForPath } from './pages';
 import { RuleEditorScreen } from './pages/rules';
 import { realErrors, seedFeeds, setSettings } from './readingSeed';
 import { shootSizes } from './shots';
@@ -187,5 +189,68 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
   await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
   await filter.waitForTotal(1);
 
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);
+
+/** A feed with one article, tagged 'x' from the reader (tag 1); the list is left open. */
+async function tagOneArticle(app: AppPage): Promise<void> {
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Tag Feed', articles: [{ title: 'Alpha', description: '<p>Alpha</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags } = screens(app.page);
+  await app.goto('/all');
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('x');
+  await tags.closePicker();
+  await reader.close();
+}
+
+test('dark mode: Manage tags’ Delete is red text, and a dark red tint under the pointer', async () => {
+  app = await openApp(browser, { colorScheme: 'dark', viewport: { width: 1440, height: 900 } });
+  await tagOneArticle(app);
+  const { tags } = screens(app.page);
+  await tags.manage();
+  // Red, not Mantine's dark-mode red-0 (#fff5f5), a pale pink that reads as white.
+  const resting = await tags.deletePaint(1);
+  const [r = 0, g = 0, b = 0] = resting.color;
+  expect(r - g, `Delete's colour ${resting.color.join(', ')}`).toBeGreaterThan(100);
+  expect(r - b, `Delete's colour ${resting.color.join(', ')}`).toBeGreaterThan(100);
+  // Hovered: a red tint that stays dark (Mantine's own was a bright #8d1d1d block).
+  await tags.deleteInManage(1).hover();
+  const hovered = await tags.deletePaint(1);
+  const [hr = 0, hg = 0] = hovered.background;
+  expect(hr, `Delete's hovered background ${hovered.background.join(', ')}`).toBeGreaterThan(hg);
+  expect(
+    Math.max(...hovered.background),
+    `Delete's hovered background ${hovered.background.join(', ')}`,
+  ).toBeLessThan(110);
+  await shootSizes(app.page, '/tmp/shots-tags', 'manage-tags-dark');
+  expectNoErrors(realErrors(app.errors));
+}, 60_000);
+
+test('Manage tags stays open as the window narrows to a phone, and fills the phone', async () => {
+  app = await openApp(browser, { viewport: { width: 1440, height: 900 } });
+  await tagOneArticle(app);
+  const { tags } = screens(app.page);
+  await tags.manage();
+  // An edit under way (not saved: the field keeps focus) survives the resize too.
+  await tags.nameInManage(1).fill('x renamed');
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await app.page.setViewportSize({ width, height });
+    await painted(app.page);
+    await waitFor(tags.manageDialog, `the Manage tags dialog at ${width}px`);
+    expect(await tags.nameInManage(1).inputValue()).toBe('x renamed');
+  }
+  // On a phone, a sheet over the whole screen (as Settings is), its Delete within reach.
+  await expect.poll(() => tags.manageDialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  const del = await tags.deleteInManage(1).boundingBox();
+  expect(del && del.x + del.width).toBeLessThanOrEqual(390);
+  await shootSizes(app.page, '/tmp/shots-tags', 'manage-tags');
   expectNoErrors(realErrors(app.errors));
 }, 60_000);

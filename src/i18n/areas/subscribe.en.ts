@@ -9,6 +9,7 @@ export const subscribeEn = {
   screen: {
     title: 'Subscribe',
     subtitle: 'Paste a feed address, or any page of a site: Rivulet finds its feeds.',
+    subtitleOpml: 'Import your subscriptions from an OPML file, as feed readers export them.',
     tabAdd: 'Add a feed',
     tabOpml: 'Import OPML',
   },

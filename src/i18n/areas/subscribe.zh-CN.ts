@@ -6,6 +6,7 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
   screen: {
     title: '订阅',
     subtitle: '粘贴订阅源地址，或网站的任意页面：Rivulet 会找到它的订阅源。',
+    subtitleOpml: '从 OPML 文件导入你的订阅，各种阅读器都能导出这种文件。',
     tabAdd: '添加订阅源',
     tabOpml: '导入 OPML',
   },

@@ -65,6 +65,7 @@ export function RowMenu({ feed }: { feed: Feed }) {
         <Menu.Divider />
         <Menu.Item
           color="red"
+          data-danger
           leftSection={<IconTrash size={15} />}
           onClick={() => void unsubscribeFeeds([feed])}
           data-testid="row-unsubscribe"

@@ -27,6 +27,10 @@ export class Shell {
   get pageTitle(): Locator {
     return this.page.locator(tid('page-title')).describe('the screen heading');
   }
+  /** The line under the heading of whichever screen shows. */
+  get pageSubtitle(): Locator {
+    return this.page.locator(tid('page-subtitle')).describe("the screen heading's subtitle");
+  }
   /** The heading of a screen by its id. */
   screenTitle(id: string): Locator {
     return this.page

@@ -5,6 +5,10 @@ import { tid, waitFor } from './wait';
 export class SubscribeScreen {
   constructor(readonly page: Page) {}
 
+  /** The screen's tab: 'add' (a feed) or 'opml' (import). */
+  tab(name: 'add' | 'opml'): Locator {
+    return this.page.locator(tid(`tab-${name}`)).describe(`the ${name} tab on /subscribe`);
+  }
   get input(): Locator {
     return this.page.locator(tid('discover-input')).describe('the address box on /subscribe');
   }

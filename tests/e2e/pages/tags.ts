@@ -54,6 +54,12 @@ export class TagsUi {
     await this.picker.locator('.mantine-Modal-close').click();
     await waitFor(this.input, 'the tag picker', { state: 'detached' });
   }
+  /** The Manage tags dialog (its box, which has a size; Mantine's modal root has none). */
+  get manageDialog(): Locator {
+    return this.page
+      .locator(`.mantine-Modal-content:has([data-testid^="manage-tag-"])`)
+      .describe('the Manage tags dialog');
+  }
   /** Manage tags' note that tags follow the server's labels. */
   get syncNote(): Locator {
     return this.page.locator(tid('tags-sync-note')).describe("Manage tags' note on syncing");
@@ -70,6 +76,20 @@ export class TagsUi {
   async renameInManage(id: number, name: string): Promise<void> {
     await this.nameInManage(id).fill(name);
     await this.nameInManage(id).press('Enter');
+  }
+  /**
+   * The text and background colours Delete of tag `id` in Manage tags is painted with, as
+   * `[r, g, b]` (a translucent background laid over the dialog's), after its transitions.
+   */
+  async deletePaint(id: number): Promise<{ color: number[]; background: number[] }> {
+    return this.deleteInManage(id).evaluate(async (button) => {
+      await Promise.all(button.getAnimations().map((a) => a.finished));
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+      const dialog = rgb(getComputedStyle(button.closest('.mantine-Modal-content')!).backgroundColor);
+      const [r = 0, g = 0, b = 0, a = 1] = rgb(getComputedStyle(button).backgroundColor);
+      const background = [r, g, b].map((c, i) => Math.round((dialog[i] ?? 0) + (c - (dialog[i] ?? 0)) * a));
+      return { color: rgb(getComputedStyle(button).color).slice(0, 3), background };
+    });
   }
   /** Closes the Manage tags dialog with its close button. */
   async closeManage(): Promise<void> {
