@@ -179,6 +179,8 @@ describe('rules', () => {
     await waitFor(rule.root, 'the Actions section of Herons');
     await rule.waitForRun(2);
     expect(await rule.runs.first().textContent()).toContain('new articles · 2 articles');
+    // Its articles are linked by title, not by id.
+    expect((await rule.newestRunArticles()).sort()).toEqual([...NEW_MATCHES].sort());
     await rule.undoLast.click();
     await rule.waitForRun(2, true);
     expect(await rule.undoLast.isDisabled()).toBe(true);

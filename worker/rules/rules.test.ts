@@ -79,6 +79,18 @@ describe('rules at ingest', () => {
       at: NOW,
     });
     expect(log[0]!.undoToken).toBeTruthy();
+    // The log names its articles by title (the filter screen links them so, not by id).
+    expect(log[0]!.titles).toEqual(['Rust 2.0 released']);
+  });
+
+  it('names a logged article that is gone since (its feed deleted) as null, the others by title', async () => {
+    const other = await engine.feeds.save({ url: 'https://other.test/rss', title: 'Other' });
+    const saved = await engine.rules.save(rule({ actions: [{ type: 'save' }] }));
+    await ingest(news, [{ guid: 'a', title: 'Rust in News' }]);
+    await ingest(other, [{ guid: 'b', title: 'Rust in Other' }]);
+    await engine.feeds.delete(other);
+    const log = await engine.rules.log(saved.id);
+    expect(log.map((r) => r.titles)).toEqual([[null], ['Rust in News']]);
   });
 
   it('acts on new articles only, never on updates of stored ones', async () => {

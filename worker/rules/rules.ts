@@ -29,6 +29,7 @@ import { checkAiConfig, createAiSettings } from './ruleAi';
 import { pendingKey } from './pending';
 import { createRuleStore, LOG_PER_RULE, publicRun } from './ruleStore';
 import type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
+import { RUN_TITLES } from '../../shared/ruleLog';
 
 export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
 
@@ -372,7 +373,16 @@ export function createRulesApi(
         .filter((r) => r.ruleId === id)
         .reverse()
         .slice(0, n)
-        .map(publicRun);
+        .map((stored) => {
+          // Titles from the in-memory index (no storage read): the log names articles, not ids.
+          const run = publicRun(stored);
+          const { index } = ctx;
+          run.titles = run.itemIds.slice(0, RUN_TITLES).map((id) => {
+            const row = index.rowOf(id);
+            return row >= 0 && index.isLive(row) ? index.title(row) : null;
+          });
+          return run;
+        });
     },
 
     undoRun: (runId) =>

@@ -42,6 +42,11 @@ export interface RuleRun {
   undoToken?: string;
   /** What did not happen, per action ("translate: not available", a tag error…). */
   notes?: string[];
+  /**
+   * The titles of the first RUN_TITLES (shared/ruleLog.ts) of `itemIds`, in that order, as the log names its articles;
+   * null for one no longer here (deleted, unsubscribed). Given by `log`, not by a run's answer.
+   */
+  titles?: Array<string | null>;
 }
 
 export interface RulePreview {

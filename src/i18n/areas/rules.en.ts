@@ -53,6 +53,8 @@ export const rulesEn = {
   }),
   undone: 'undone',
   undoLast: 'Undo last run',
+  articleGone: 'an article no longer here',
+  untitled: 'Untitled article',
   undoDone: plural({ one: 'Last run undone ({count} article)', other: 'Last run undone ({count} articles)' }),
   undoFailed: 'Could not undo the run',
   runNow: 'Run now over existing articles',

@@ -45,6 +45,8 @@ export const rulesZhCN: DeepStringRecord<typeof rulesEn> = {
   runLine: plural({ other: '{when} · {trigger} · {count} 篇文章' }),
   undone: '已撤销',
   undoLast: '撤销上次运行',
+  articleGone: '已不在此处的文章',
+  untitled: '无标题文章',
   undoDone: plural({ other: '已撤销上次运行（{count} 篇文章）' }),
   undoFailed: '无法撤销此次运行',
   runNow: '立即对现有文章运行',

@@ -13,9 +13,10 @@ import { withRules } from '../../rules/client';
 import { ruleLogQuery } from '../../rules/queries';
 import type { Rule, RuleRun } from '../../rules/types';
 import { makeChange, recordUndoAction } from '../../undo/undoStore';
+import { RUN_TITLES } from '../../../shared/ruleLog';
 
-/** Articles linked per run; the rest are counted. */
-const LINKS_PER_RUN = 8;
+/** Articles linked per run (by title, as the engine names them); the rest are counted. */
+const LINKS_PER_RUN = RUN_TITLES;
 
 /** A rule's runs (newest first) with their articles, "Undo last run" and "Run now". */
 export function RuleLog({
@@ -147,17 +148,30 @@ export function RuleLog({
               </Text>
               {run.itemIds.length > 0 && (
                 <Group gap={6}>
-                  {run.itemIds.slice(0, LINKS_PER_RUN).map((id) => (
-                    <Anchor
-                      key={id}
-                      component={Link}
-                      to={withOpenParam(here, id)}
-                      size="xs"
-                      data-testid="rule-run-article"
-                    >
-                      #{id}
-                    </Anchor>
-                  ))}
+                  {run.itemIds.slice(0, LINKS_PER_RUN).map((id, i) => {
+                    const title = run.titles?.[i];
+                    // One no longer here (deleted, unsubscribed) is named, not linked: it opens nothing.
+                    if (title === null)
+                      return (
+                        <Text key={id} span size="xs" c="dimmed" data-testid="rule-run-gone">
+                          {t('rules.articleGone')}
+                        </Text>
+                      );
+                    return (
+                      <Anchor
+                        key={id}
+                        component={Link}
+                        to={withOpenParam(here, id)}
+                        size="xs"
+                        lineClamp={1}
+                        maw={260}
+                        title={title}
+                        data-testid="rule-run-article"
+                      >
+                        {title === undefined ? `#${id}` : title.trim() || t('rules.untitled')}
+                      </Anchor>
+                    );
+                  })}
                   {run.itemIds.length > LINKS_PER_RUN && (
                     <Text size="xs" c="dimmed">
                       +{formatNumber(run.itemIds.length - LINKS_PER_RUN)}

@@ -21,6 +21,10 @@ export class RuleEditorScreen {
   get runs(): Locator {
     return this.page.locator(tid('rule-run')).describe("the runs in the rule's log");
   }
+  /** The texts the newest run in the log links its articles with (their titles). */
+  async newestRunArticles(): Promise<string[]> {
+    return this.runs.first().locator(tid('rule-run-article')).allTextContents();
+  }
   /** The log's note that the rule has not run yet. */
   get logEmpty(): Locator {
     return this.page.locator(tid('rule-log-empty')).describe("the log's 'not run yet'");
