@@ -6,19 +6,13 @@
  * One id per tab: only the open article can be kept, and there is one.
  */
 
+import { type SessionStore, tabSession } from '../app/tabSession';
+
 /** The `sessionStorage` key. */
 export const KEPT_UNREAD_KEY = 'rivulet-kept-unread';
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function session(): Store | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    // Storage refused (a sandboxed frame, a browser setting): kept for this page only.
-    return null;
-  }
-}
+type Store = SessionStore;
+const session = tabSession;
 
 let inMemory: number | null = null;
 

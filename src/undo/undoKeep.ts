@@ -12,6 +12,7 @@
  * just recorded cannot be kept, the one kept before is removed: a reload must never make `z`
  * take back an older change than the last one made.
  */
+import { type SessionStore, tabSession } from '../app/tabSession';
 import type { UndoToken } from '../engine/contract';
 
 /** The `sessionStorage` key. */
@@ -28,16 +29,8 @@ export interface KeptChange {
   at: number;
 }
 
-type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function session(): Store | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    // Storage refused (a sandboxed frame, a browser setting): undo is for this page only.
-    return null;
-  }
-}
+type Store = SessionStore;
+const session = tabSession;
 
 /**
  * Whether the engine can take `token` back after a reload, and it is small enough to keep. A
