@@ -34,7 +34,7 @@ import { useLanguageOf } from './articleLanguage';
 import { useListActions } from './useListActions';
 import { ArticleMissing, useOpenArticle } from './openArticle';
 import { useOpenRequest } from './useOpenRequest';
-import { forgetKeptUnread, isKeptUnread, keepUnread } from './keptUnread';
+import { isKeptUnread, useKeptUnread } from './keptUnread';
 import { usePreviewGuard } from './usePreviewGuard';
 import { useListCounts } from './useListCounts';
 import { useScopeRefresh } from './useScopeRefresh';
@@ -166,12 +166,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     // Not the open article the person marked unread by hand (a reload opens it again).
     if (general.autoRead && (row.flags & FLAG_READ) === 0 && !isKeptUnread(row.id)) actions.markRead(row);
   };
-  useEffect(() => forgetKeptUnread(openId), [openId]);
-  // Marking the open article unread keeps it so through a reload (keptUnread.ts).
-  const toggleRead = (row: ItemRow) => {
-    if (row.id === openId && (row.flags & FLAG_READ) !== 0) keepUnread(row.id);
-    actions.toggleRead(row);
-  };
+  const toggleRead = useKeptUnread(openId, actions.toggleRead);
   // From the list (reader closed) a new history entry; while reading, the same entry. The row is
   // selected at once, not when the new address renders (useOpenRequest): a Back straight after
   // j replaces that render, and the list would come back with the previous article selected.

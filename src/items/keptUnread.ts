@@ -5,6 +5,9 @@
  * article or closes, so opening it again later (a click, j/k, Forward) marks it read as usual.
  * One id per tab: only the open article can be kept, and there is one.
  */
+import { useEffect } from 'react';
+import { FLAG_READ } from '../../shared/flags';
+import type { ItemRow } from '../engine/contract';
 
 import { type SessionStore, tabSession } from '../app/tabSession';
 
@@ -45,4 +48,19 @@ export function forgetKeptUnread(openId: number | null, store: Store | null = se
   } catch {
     // Nothing to forget.
   }
+}
+
+/**
+ * A list's toggle of read wrapped so that marking the open article (`openId`) unread keeps it
+ * so through a reload, and the kept article is forgotten when the reader moves on or closes.
+ */
+export function useKeptUnread(
+  openId: number | null,
+  toggleRead: (row: ItemRow) => void,
+): (row: ItemRow) => void {
+  useEffect(() => forgetKeptUnread(openId), [openId]);
+  return (row) => {
+    if (row.id === openId && (row.flags & FLAG_READ) !== 0) keepUnread(row.id);
+    toggleRead(row);
+  };
 }
