@@ -22,8 +22,8 @@ import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
 import type { TagsApi } from '../tags/tags';
 import { FLAG_HIDDEN } from '../../shared/flags';
-import { renameTagInQuery } from '../../shared/tagQuery';
 import { act } from './act';
+import { renameTagInRules } from './renameTag';
 import { createBackground } from './background';
 import { checkAiConfig, createAiSettings } from './ruleAi';
 import { pendingKey } from './pending';
@@ -95,8 +95,9 @@ export function createRulesApi(
   domains: RuleDomains,
 ): RulesApi {
   const evaluator = new QueryEvaluator(ctx, text);
-  let feedsVersion = 0;
-  // Compiled matchers by rule, valid while the key (rule version, feeds version, NOW second) holds.
+  // Bumped by what a compiled matcher holds as it was: feeds and groups, and tag names (a `tags` condition).
+  let matcherVersion = 0;
+  // Compiled matchers by rule, valid while the key (rule version, matcher version, NOW second) holds.
   const compiled = new Map<string, { key: string; test: (row: number) => boolean }>();
   let plans: Promise<Array<{ rule: Rule; ast: QueryAst; text: boolean }>> | null = null;
   const store = createRuleStore(ctx, () => (plans = null));
@@ -104,10 +105,16 @@ export function createRulesApi(
   const aiSettings = createAiSettings(ctx);
   const background = createBackground({ ctx, fetchImpl, ...domains, aiSettings, note: store.note });
 
+  // A matcher compiled now, over fresh text (when the query reads it) and the current tag names.
+  const freshMatcher = async (ast: QueryAst) => {
+    if (needsText(ast)) await text.fresh();
+    await evaluator.currentTagNames();
+    return compileMatcher(ast, evaluator.source);
+  };
+
   ctx.events.on((event) => {
-    // A compiled matcher holds the tag names as they were when it was made (a `tags` condition).
     if (event.type === 'feeds-changed' || event.type === 'groups-changed' || event.type === 'tags-changed')
-      feedsVersion++;
+      matcherVersion++;
   });
 
   const parseRuleQuery = (query: string): QueryAst => {
@@ -132,7 +139,7 @@ export function createRulesApi(
 
   const matcherOf = (rule: Pick<Rule, 'query'> & { id?: string; updatedAt?: number }, ast: QueryAst) => {
     const now = usesNow(ast) ? Math.floor(ctx.now()) : '';
-    const key = `${rule.updatedAt ?? ''}\u0000${feedsVersion}\u0000${now}\u0000${rule.query}`;
+    const key = `${rule.updatedAt ?? ''}\u0000${matcherVersion}\u0000${now}\u0000${rule.query}`;
     const cached = rule.id ? compiled.get(rule.id) : undefined;
     if (cached && cached.key === key) return cached.test;
     const test = compileMatcher(ast, evaluator.source);
@@ -331,9 +338,7 @@ export function createRulesApi(
       const ast = parseRuleQuery(clean.query);
       const days = Math.max(1, Math.min(Math.floor(opts.days ?? 30), 3650));
       const want = Math.max(0, Math.min(Math.floor(opts.sample ?? 10), 100));
-      if (needsText(ast)) await text.fresh();
-      await evaluator.currentTagNames();
-      const test = compileMatcher(ast, evaluator.source);
+      const test = await freshMatcher(ast);
       const cutoff = ctx.now() - days * DAY;
       const { index } = ctx;
       const sample: RulePreview['sample'] = [];
@@ -358,9 +363,7 @@ export function createRulesApi(
         const rule = (await readRules()).find((r) => r.id === id);
         if (!rule) throw new EngineError('not_found', 'This rule no longer exists');
         const ast = parseRuleQuery(rule.query);
-        if (needsText(ast)) await text.fresh();
-        await evaluator.currentTagNames();
-        const test = compileMatcher(ast, evaluator.source);
+        const test = await freshMatcher(ast);
         const ids: number[] = [];
         for (const row of ctx.index.rowsByDate()) if (test(row)) ids.push(ctx.index.id(row));
         const [run] = await runAndLog([{ rule, ids }], 'manual');
@@ -413,34 +416,17 @@ export function createRulesApi(
       serial(async () => {
         if (typeof from !== 'string' || typeof to !== 'string' || to.trim() === '')
           throw new EngineError('bad_input', 'A tag rename needs the old and the new name');
-        const rules = await readRules();
-        const now = ctx.now();
-        let changed = 0;
-        const next = rules.map((rule) => {
-          const renamed = renameTagInRule(rule, from, to);
-          // A query the rewrite would break (it should never) keeps its old text.
-          if (renamed.query !== rule.query && !evaluator.parse(renamed.query).ok) renamed.query = rule.query;
-          if (renamed.query === rule.query && renamed.actions === rule.actions) return rule;
-          changed++;
-          return { ...renamed, updatedAt: Math.max(now, rule.updatedAt + 1e-3) };
-        });
+        const { next, changed } = renameTagInRules(
+          await readRules(),
+          from,
+          to,
+          ctx.now(),
+          (query) => evaluator.parse(query).ok,
+        );
         if (changed > 0) await store.writeRules(next);
         return changed;
       }),
   };
-}
-
-/**
- * `rule` naming tag `to` where it named `from` (ignoring case): its tag actions and its query.
- * The same `actions` array when no action named it.
- */
-export function renameTagInRule(rule: Rule, from: string, to: string): Rule {
-  const old = from.toLowerCase();
-  const names = (a: RuleAction) => a.type === 'tag' && a.tag.toLowerCase() === old;
-  const actions = rule.actions.some(names)
-    ? rule.actions.map((a): RuleAction => (names(a) ? { type: 'tag', tag: to } : a))
-    : rule.actions;
-  return { ...rule, query: renameTagInQuery(rule.query, from, to), actions };
 }
 
 function newId(): string {
