@@ -181,6 +181,7 @@ describe('rules', () => {
     expect(await rule.runs.first().textContent()).toContain('new articles · 2 articles');
     // Its articles are linked by title, not by id.
     expect((await rule.newestRunArticles()).sort()).toEqual([...NEW_MATCHES].sort());
+    await shootSizes(page, '/tmp/shots-rules', 'log');
     await rule.undoLast.click();
     await rule.waitForRun(2, true);
     expect(await rule.undoLast.isDisabled()).toBe(true);
