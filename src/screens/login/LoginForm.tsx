@@ -31,7 +31,9 @@ const HINT: Record<Protocol, TKey> = { greader: 'login.hintGreader', fever: 'log
 
 /**
  * Protocol, address, user name and password; "Connect" verifies and shows what would be imported.
- * `onPreview` hears when that preview is on screen (true) and when its import has started (false).
+ * `onPreview` hears when the form must stay on screen whatever the status says (true: from the
+ * moment Connect is pressed, since the engine stores the account before it answers) and when it
+ * no longer must (false: the import has started, or the connect failed).
  */
 export function LoginForm({ onPreview }: { onPreview?: (showing: boolean) => void }) {
   const t = useT();
@@ -57,11 +59,15 @@ export function LoginForm({ onPreview }: { onPreview?: (showing: boolean) => voi
   const connect = async (address = url) => {
     setBusy(true);
     setError(null);
+    // Before the answer, not after it: a status refreshed while the engine connects (re-attached
+    // feeds send events at once) says connected, and the panel would unmount this form, its
+    // preview never shown. Under load that refresh often lands first.
+    onPreview?.(true);
     try {
       setPreview(await connectAccount({ protocol, url: address, username, password }));
-      onPreview?.(true);
       setPassword(''); // never kept, not even in the form
     } catch (err) {
+      onPreview?.(false);
       setError(errorAdvice(err));
       if (typeof err === 'object' && err !== null && 'code' in err && err.code === 'sync_auth')
         setRefusals((n) => n + 1);

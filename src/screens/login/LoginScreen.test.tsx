@@ -14,28 +14,38 @@ const h = vi.hoisted(() => ({
   connected: false,
   client: null as QueryClient | null,
   runSync: null as unknown as () => Promise<string>,
+  /** When set, the connect answers only after the status has been refreshed as connected. */
+  statusFirst: false,
 }));
+
+const PREVIEW = {
+  reattached: 3,
+  protocol: 'greader',
+  url: 'https://rss.example.test/api/greader.php',
+  username: 'reader',
+  groups: 1,
+  feeds: 3,
+  unread: 10,
+  saved: 2,
+  canEditSubscriptions: true,
+};
 
 vi.mock('../../sync/api', () => ({
   syncStatusQuery: () => ({
     queryKey: ['sync', 'status'],
     queryFn: () => Promise.resolve({ connected: h.connected, former: null }),
   }),
-  connectAccount: () => {
+  connectAccount: async () => {
     h.connected = true;
-    // The engine's events refresh the status while the preview is on screen.
-    void h.client?.invalidateQueries({ queryKey: ['sync', 'status'] });
-    return Promise.resolve({
-      reattached: 3,
-      protocol: 'greader',
-      url: 'https://rss.example.test/api/greader.php',
-      username: 'reader',
-      groups: 1,
-      feeds: 3,
-      unread: 10,
-      saved: 2,
-      canEditSubscriptions: true,
-    });
+    // The engine's events refresh the status while the preview is on screen, or (a loaded
+    // machine) before the connect has answered.
+    const refreshed = h.client?.refetchQueries({ queryKey: ['sync', 'status'] });
+    if (h.statusFirst) {
+      await refreshed;
+      // Another task, as a worker's answer is: React renders the refreshed status first.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return PREVIEW;
   },
   runSync: () => h.runSync(),
 }));
@@ -44,6 +54,7 @@ vi.mock('./AccountPanel', () => ({ AccountPanel: () => <div data-testid="account
 afterEach(() => {
   cleanup();
   h.connected = false;
+  h.statusFirst = false;
 });
 
 function renderScreen() {
@@ -81,6 +92,16 @@ describe('the login screen from Connect to Import', () => {
     fireEvent.click(screen.getByTestId('login-import'));
     expect(await screen.findByTestId('account-panel')).toBeTruthy();
     expect(screen.queryByTestId('login-preview')).toBeNull();
+  });
+
+  it('keeps the form for its preview when the status says connected before the connect answers', async () => {
+    h.runSync = () => Promise.resolve('job-1');
+    h.statusFirst = true;
+    await connect();
+    expect(screen.getByTestId('preview-reattached')).toBeTruthy();
+    expect(screen.queryByTestId('account-panel')).toBeNull();
+    fireEvent.click(screen.getByTestId('login-import'));
+    expect(await screen.findByTestId('account-panel')).toBeTruthy();
   });
 
   it('an import the engine refuses leaves the preview on screen, saying why', async () => {
