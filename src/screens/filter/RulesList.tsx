@@ -80,7 +80,8 @@ export function RulesList({
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={2}>
         {t('rules.list')}
       </Text>
-      <Text size="xs" c="dimmed" mb={6}>
+      {/* Empty, it reads as its neighbours' empty lines (Recent, Saved filters) do; over a list, as a hint. */}
+      <Text size={list.length === 0 ? 'sm' : 'xs'} c="dimmed" mb={6}>
         {list.length === 0 ? t('rules.listEmpty') : t('rules.listHint')}
       </Text>
       <div className={classes.scrollList}>
