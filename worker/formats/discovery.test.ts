@@ -119,6 +119,25 @@ describe('discover', () => {
     expect(asked.slice(0, 2)).toEqual(['https://old.example/', 'http://old.example/']);
   });
 
+  it("says why the address's own JSON or XML is no feed when nothing else is found", async () => {
+    const rssInJson = JSON.stringify({ rss: { version: '2.0', channel: { title: 'Scripting News' } } });
+    const { fetchImpl } = fakeProxy({
+      'https://json.example/rss.json': { body: rssInJson, type: 'application/json' },
+      'https://odd.example/data.json': { body: rssInJson, type: 'application/json' },
+      'https://odd.example/feed.xml': { body: RSS('Odd'), type: 'application/rss+xml' },
+    });
+    const err = await discover('https://json.example/rss.json', fetchImpl).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe('no_feed');
+    expect((err as EngineError).message).toBe(
+      'No feed found at https://json.example/rss.json: this JSON document is not a JSON Feed (no jsonfeed.org version and no items), and there is none at 9 common paths',
+    );
+    // A feed found by probing still wins over the reason.
+    expect((await discover('https://odd.example/data.json', fetchImpl)).map((c) => c.url)).toEqual([
+      'https://odd.example/feed.xml',
+    ]);
+  });
+
   it('answers known sites from the URL without fetching', async () => {
     const { fetchImpl, asked } = fakeProxy({});
     const urls = async (input: string) => (await discover(input, fetchImpl)).map((c) => c.url);

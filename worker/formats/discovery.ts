@@ -207,6 +207,9 @@ export async function discover(
       httpStatus: res.status,
     });
   const { text } = decodeBytes(res.bytes, res.contentType);
+  // Why the address's own XML or JSON document is no feed: the answer when no other feed is found
+  // ("this JSON document is not a JSON Feed …" says more than "no feed found" does).
+  let unreadable: string | null = null;
   if (!looksLikeHtml(text)) {
     const readFeed = await loadReadFeed();
     try {
@@ -221,13 +224,21 @@ export async function discover(
           ...language,
         },
       ];
-    } catch {
+    } catch (err) {
       // Neither HTML nor a feed we can read: fall through to probing.
+      if (err instanceof EngineError && err.code === 'not_a_feed' && /^\s*[<{[]/.test(text))
+        unreadable = err.message.charAt(0).toLowerCase() + err.message.slice(1);
     }
   }
   const page = readPageLinks(text, res.finalUrl);
   const fromPage = [...page.links, ...(page.channelId ? [youtubeChannelFeed(page.channelId)] : [])];
   const fromPatterns = sitePatternCandidates(new URL(res.finalUrl));
   if (fromPage.length + fromPatterns.length > 0) return dedupe([...fromPage, ...fromPatterns]);
-  return dedupe(await probe(new URL(res.finalUrl).origin, impl, signal));
+  const probed = dedupe(await probe(new URL(res.finalUrl).origin, impl, signal));
+  if (probed.length === 0 && unreadable !== null)
+    throw new EngineError(
+      'no_feed',
+      `No feed found at ${res.finalUrl}: ${unreadable}, and there is none at ${PROBE_PATHS.length} common paths`,
+    );
+  return probed;
 }
