@@ -8,12 +8,18 @@ import { restoreFilter, takeFilter, type SavedFilter } from './savedFilters';
  * Asks before deleting a saved filter, then deletes it and its actions (its rule). Resolves true
  * when it was deleted, false when the person declined (or it was already gone). The notice offers
  * Undo (and Z): the filter comes back where it stood, its actions with it (their run log does not).
+ * `focusAfter` takes the keyboard once the dialog has closed, when the Delete button that asked went
+ * with its row (see `confirm()`).
  */
-export async function confirmDeleteFilter(filter: Pick<SavedFilter, 'id' | 'name'>): Promise<boolean> {
+export async function confirmDeleteFilter(
+  filter: Pick<SavedFilter, 'id' | 'name'>,
+  focusAfter?: () => void,
+): Promise<boolean> {
   const ok = await confirm({
     title: t('filter.saved.confirmTitle'),
     message: t('filter.saved.confirmMessage', { name: filter.name }),
     confirmLabel: t('filter.saved.confirmDelete'),
+    focusAfter,
   });
   if (!ok) return false;
   // Under way from the yes (undoStore.ts): a z pressed before its rule is gone takes it back.

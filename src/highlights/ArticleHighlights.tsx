@@ -41,6 +41,8 @@ export interface ArticleHighlightsProps {
 }
 
 const FLASH_MS = 2000;
+/** The notice `h` shows with no text selected (its id and test id). */
+const SELECT_FIRST = 'highlight-select-first';
 
 /**
  * Highlights of the open article: draws them over the body (re-anchored against the text as it
@@ -263,14 +265,25 @@ export function ArticleHighlights({ bodyRef, itemId, shortcutsEnabled }: Article
     }
   };
 
-  // The `h` key asks; the effect (outside render) reads the selection and highlights it.
+  // The `h` key asks; the effect (outside render) reads the selection and highlights it. With no
+  // text of the article selected it says so, rather than doing nothing (one notice however often
+  // `h` is pressed: one with the same id is not shown twice). Each press is answered once: the
+  // effect runs again for another article or language, which is no press.
   const [keyAsks, setKeyAsks] = useState(0);
+  const answered = useRef(0);
   const askKey = useCallback(() => setKeyAsks((n) => n + 1), []);
   useEffect(() => {
-    if (keyAsks === 0) return;
+    if (keyAsks === answered.current) return;
+    answered.current = keyAsks;
     const sel = selected();
     if (sel) void Promise.resolve().then(() => create(sel, 'yellow', false));
-  }, [keyAsks, selected, create]);
+    else
+      notifications.show({
+        id: SELECT_FIRST,
+        message: t('highlights.selectFirst'),
+        'data-testid': SELECT_FIRST,
+      });
+  }, [keyAsks, selected, create, t]);
   useShortcuts(bindKeys('reader', { highlight: askKey }), { enabled: shortcutsEnabled });
 
   const current = pop?.kind === 'edit' ? list?.find((h) => h.id === pop.id) : undefined;

@@ -53,7 +53,8 @@ function useThumb(url: string): { image: string | undefined; onError: () => void
 }
 
 /**
- * The row's buttons, for the pointer and touch only. A row is an option of the list's listbox
+ * The row's buttons, for the pointer only: a touch screen without one draws none (a row is swiped
+ * or long-pressed there; ItemCells.module.css). A row is an option of the list's listbox
  * (VirtualList.tsx), and an option holds no controls: to assistive technology it is its title,
  * so these are hidden from it (`aria-hidden`) and are no buttons (not focusable, no role). The
  * keyboard does the same on the selected row: s, m, and the menu key or Shift+F10 for the row's

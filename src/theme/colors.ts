@@ -1,5 +1,5 @@
-import type { MantineColorsTuple } from '@mantine/core';
-import { shadesOf } from './palette';
+import { DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
+import { blend, contrastRatio, shadesOf } from './palette';
 
 export const PRIMARY = '#27AE60';
 export const SECONDARY = '#F39C12';
@@ -49,17 +49,44 @@ export const PLACEHOLDER = { light: '#656c73', dark: '#a6a6a6' } as const;
  */
 export const SWITCH_OFF_LIGHT = '#868e96';
 
+/** How thick the `light` variant's tint is in dark mode, resting and hovered (see {@link lightVariantDark}). */
+export const TINT_DARK = { rest: 0.12, hover: 0.16 } as const;
+
+/** What dark mode's tinted controls sit on: the page and a dialog (dark-7), the sidebar, a menu (dark-6). */
+export const DARK_SURFACES: readonly string[] = [darkPalette[7], DARK_BAR, darkPalette[6]];
+
 /**
- * Red (destructive and error) controls in dark mode: Mantine's `light` variant, which subtle and
- * light buttons, action icons, alerts and badges are drawn with, paints dark mode's red as a
- * solid maroon (#651515, #8d1d1d on hover) carrying red-0 (#fff5f5), a pale pink that reads as
- * white: a delete button no longer looked red and an error alert was a heavy block on the page.
- * Instead, as on a dark page elsewhere: red-6 laid over the surface as a thin tint, and text and
- * icons in red-4, at WCAG AA (4.5:1) on the page, a dialog, the sidebar and a menu, resting or
- * hovered. Red menu items (their text is red-6 in both schemes, 3.9:1 on a dark menu) take the
- * same red-4 (global.css, `data-danger`). contrast.test.ts keeps this. Light mode keeps Mantine's.
+ * A colour's `light` variant in dark mode (subtle and light buttons, action icons, alerts, badges,
+ * a selected row in a palette): Mantine paints it as a solid block of the colour's darkest shade
+ * (a feed problem's orange banner was a brown slab, gray and brand badges dark blocks) carrying
+ * its palest shade, which reads as white. Instead, as on a dark page elsewhere: the colour's
+ * shade 6 laid over the surface as a thin tint (TINT_DARK), and text and icons in its shade 4, or
+ * the first lighter one that reads at WCAG AA (4.5:1) on that tint over every dark surface,
+ * resting and hovered, and on a light button laid on an alert of the same colour on the page. contrast.test.ts keeps this. Light mode keeps Mantine's.
  */
-export const DANGER_DARK = { tint: '#fa5252', rest: 0.12, hover: 0.16, text: '#ff8787' } as const;
+export function lightVariantDark(shades: MantineColorsTuple): { tint: string; text: string } {
+  const tint = shades[6];
+  const page = darkPalette[7];
+  const under = [
+    ...DARK_SURFACES.flatMap((bg) => [bg, blend(tint, TINT_DARK.rest, bg), blend(tint, TINT_DARK.hover, bg)]),
+    // A light button on an alert of its colour on the page (a feed problem's Retry now): tint on tint.
+    blend(tint, TINT_DARK.rest, blend(tint, TINT_DARK.rest, page)),
+  ];
+  const reads = (text: string) => under.every((bg) => contrastRatio(text, bg) >= 4.5);
+  const text = [shades[4], shades[3], shades[2], shades[1], shades[0]].find(reads) ?? shades[0];
+  return { tint, text };
+}
+
+/**
+ * Red (destructive and error) controls in dark mode, as every colour's {@link lightVariantDark}:
+ * red-6 as a thin tint with red text (red-3), not Mantine's maroon (#651515) with red-0 (#fff5f5), a
+ * pale pink on which a delete button no longer looked red. Red menu items (their text is red-6 in
+ * both schemes, 3.9:1 on a dark menu) take the same red (global.css, `data-danger`).
+ */
+export const DANGER_DARK = {
+  ...lightVariantDark(DEFAULT_THEME.colors.red),
+  ...TINT_DARK,
+} as const;
 
 /** The app's named palettes: `brand` is the primary colour. */
 export const palettes = {

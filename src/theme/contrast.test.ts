@@ -127,3 +127,40 @@ describe('red (destructive) controls in dark mode', () => {
     expect(contrastRatio(text!, background)).toBeGreaterThanOrEqual(AA);
   });
 });
+
+describe('every colour’s light variant in dark mode (alerts, badges, light and subtle buttons)', () => {
+  // Mantine's own: a solid block of shade 9 darkened (orange's feed-problem banner a brown slab)
+  // with shade 0 text, nearly white. The app's: a thin tint of the colour with text in it.
+  const colours = Object.entries({ ...DEFAULT_THEME.colors, ...palettes }).filter(
+    ([name]) => name !== 'dark',
+  );
+  const surfaces: [string, string][] = [
+    ['the page', dark[7]],
+    ['the sidebar', DARK_BAR],
+    ['a menu', dark[6]],
+  ];
+
+  it('covers the colours the app draws light variants in', () => {
+    expect(colours.map(([name]) => name)).toEqual(expect.arrayContaining(['orange', 'gray', 'brand', 'red']));
+  });
+
+  it.each(colours)('%s is a thin tint with coloured text, readable at 4.5:1', (name, shades) => {
+    const tint = variables.dark[`--mantine-color-${name}-light`];
+    const hover = variables.dark[`--mantine-color-${name}-light-hover`];
+    const text = variables.dark[`--mantine-color-${name}-light-color`];
+    expect(tint, `--mantine-color-${name}-light`).toMatch(/^rgba\(/);
+    expect(hover, `--mantine-color-${name}-light-hover`).toMatch(/^rgba\(/);
+    expect(text).toBeDefined();
+    // Not the near-white shade 0 Mantine gives it.
+    expect(text).not.toBe(shades[0]);
+    for (const [, bg] of surfaces) {
+      // Thin: the surface shows through, resting and hovered (a solid block stands out from it).
+      for (const under of [over(tint!, bg), over(hover!, bg)]) {
+        expect(contrastRatio(under, bg)).toBeLessThan(1.5);
+        expect(contrastRatio(text!, under)).toBeGreaterThanOrEqual(AA);
+      }
+    }
+    // A light button on an alert of its colour on the page (a feed problem's Retry now): tint on tint.
+    expect(contrastRatio(text!, over(tint!, over(tint!, dark[7])))).toBeGreaterThanOrEqual(AA);
+  });
+});

@@ -70,3 +70,10 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** `#rrggbb` laid over `background` at `opacity` (0–1), as the browser paints a translucent fill. */
+export function blend(hex: string, opacity: number, background: string): string {
+  const top = parseHex(hex);
+  const bottom = parseHex(background);
+  return toHex(bottom.map((c, i) => c + ((top[i] ?? 0) - c) * opacity));
+}

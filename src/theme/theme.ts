@@ -1,6 +1,13 @@
-import { type CSSVariablesResolver, createTheme, type MantineThemeOverride, rgba } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  rgba,
+} from '@mantine/core';
 import type { AppearanceSettings, Density } from '../settings/defaults';
-import { DANGER_DARK, DIMMED, PLACEHOLDER, SWITCH_OFF_LIGHT, palettes } from './colors';
+import { DIMMED, lightVariantDark, PLACEHOLDER, SWITCH_OFF_LIGHT, TINT_DARK, palettes } from './colors';
 
 const MONO_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -43,11 +50,30 @@ export function buildTheme(a: AppearanceSettings): MantineThemeOverride {
   });
 }
 
+/** The palettes whose `light` variant dark mode draws as a tint: Mantine's and the app's, not `dark`. */
+const TINTED: Record<string, MantineColorsTuple> = Object.fromEntries(
+  Object.entries({ ...DEFAULT_THEME.colors, ...palettes }).filter(([name]) => name !== 'dark'),
+);
+
+/** Every colour's `light` variant in dark mode as a tint with readable text (lightVariantDark in colors.ts). */
+function lightVariantsDark(): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(TINTED)) {
+    const { tint, text } = lightVariantDark(shades);
+    vars[`--mantine-color-${name}-light`] = rgba(tint, TINT_DARK.rest);
+    vars[`--mantine-color-${name}-light-hover`] = rgba(tint, TINT_DARK.hover);
+    vars[`--mantine-color-${name}-light-color`] = text;
+  }
+  return vars;
+}
+
 /**
  * The CSS variables the app sets beside Mantine's (MantineProvider's `cssVariablesResolver`):
  * dimmed text and input placeholders at AA contrast in both schemes (DIMMED and PLACEHOLDER in
- * colors.ts), an off switch's track that can be seen (SWITCH_OFF_LIGHT), and in dark mode red
- * controls drawn as a red tint with red text (DANGER_DARK), not Mantine's maroon and pale pink.
+ * colors.ts), an off switch's track that can be seen (SWITCH_OFF_LIGHT), and in dark mode every
+ * colour's `light` variant (alerts, badges, light and subtle buttons) drawn as a thin tint of the
+ * colour with text in it (lightVariantDark; red: DANGER_DARK), not Mantine's solid dark blocks
+ * with near-white text. The primary colour's variables point at brand's, so they follow.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -59,8 +85,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {
     '--mantine-color-dimmed': DIMMED.dark,
     '--mantine-color-placeholder': PLACEHOLDER.dark,
-    '--mantine-color-red-light': rgba(DANGER_DARK.tint, DANGER_DARK.rest),
-    '--mantine-color-red-light-hover': rgba(DANGER_DARK.tint, DANGER_DARK.hover),
-    '--mantine-color-red-light-color': DANGER_DARK.text,
+    ...lightVariantsDark(),
   },
 });

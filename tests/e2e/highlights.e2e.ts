@@ -2,15 +2,21 @@
  * Highlights in the built app: select two passages with a DOM Range (as a mouse drag leaves
  * it), highlight one from the popover's colour and one with a note, reload and find both drawn
  * in place, see them with the note on the Highlights screen (reached from the sidebar's More
- * menu), follow a link back to the passage (scrolled to and flashed), export Markdown.
+ * menu), follow a link back to the passage (scrolled to and flashed), export Markdown; `h` with
+ * nothing selected says to select text first, and the shortcuts sheet lists `h`.
  */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { HighlightsUi } from './pages/highlights';
+import { ReadingUi } from './pages/reading';
 import { realErrors, type SeededFeeds, seedFeeds } from './readingSeed';
+import { shootSizes } from './shots';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'highlights');
 
 const FIRST = 'The delta grows each year as silt settles';
 const SECOND = 'Dams upstream hold the silt back';
@@ -124,5 +130,31 @@ describe('highlights', () => {
     await hl.undoButton.click();
     await waitFor(first, 'the green highlight back');
     expect(await first.textContent()).toBe(FIRST);
+  });
+
+  test('h with no text selected says to select text first; the shortcuts sheet lists h', async () => {
+    const { page } = app;
+    const reader = new ReaderScreen(page);
+    const hl = new HighlightsUi(page);
+    await app.goto(`/all/i/${ids.itemIds[0]![0]!}`);
+    await reader.waitOpen('Deltas');
+    await waitFor(hl.marks(reader.body).nth(1), 'the two highlights');
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    await page.keyboard.press('h');
+    await waitFor(hl.selectFirstNotice, 'the notice to select text first');
+    expect(await hl.selectFirstNotice.innerText()).toContain('Select some text in the article first');
+    // Nothing was highlighted, and a second h shows no second notice.
+    expect(await hl.marks(reader.body).count()).toBe(2);
+    await page.keyboard.press('h');
+    expect(await hl.selectFirstNotice.count()).toBe(1);
+    await shootSizes(page, SHOTS, 'h-no-selection');
+
+    const reading = new ReadingUi(page);
+    await page.keyboard.press('?');
+    const line = reading.shortcutRow('reader', 'Highlight the selected text');
+    await waitFor(line, 'the h line in the shortcuts sheet');
+    expect((await line.innerText()).split(/\s+/)[0]).toBe('h');
+    await page.keyboard.press('Escape');
+    await waitFor(reading.shortcutsHelp, 'the shortcuts sheet', { state: 'hidden' });
   });
 });

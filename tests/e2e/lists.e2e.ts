@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { engineWorker } from './seed';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
-import { FeedProblem, FilterScreen, ListScreen, ReaderScreen, waitFor } from './pages';
+import { FeedProblem, FilterScreen, ListScreen, ReaderScreen, colorScheme, waitFor } from './pages';
 import { shootSizes } from './shots';
 
 const SHOTS = '/tmp/shots-addr';
@@ -144,6 +144,14 @@ describe('lists mean what they say', () => {
     expect(await list.fetchFailedButtons.count()).toBe(0);
     expect(await problem.button('retry').count()).toBe(1);
     await shoot(page, 'fetch-failed');
+    // In dark mode the orange banner is a thin tint with orange text, as red ones are, not a
+    // solid brown block with near-white text (Mantine's light variant).
+    await colorScheme(page, 'dark');
+    const paint = await problem.paint();
+    await colorScheme(page, 'light');
+    expect(paint.fillAlpha).toBeLessThan(0.3);
+    const [r, g, b] = paint.title;
+    expect(r - b, `the title's colour rgb(${r}, ${g}, ${b}) is orange`).toBeGreaterThan(100);
     // Retry tries again (and fails again, the fixture still answers 500).
     await problem.button('retry').click();
     await waitFor(list.fetchFailed, 'the empty state after Retry');

@@ -202,6 +202,9 @@ describe('rules', () => {
     await confirm.waitOpen();
     await confirm.ok();
     await undo.waitFor(/Rule applied to \d+ articles?/);
+    // The keyboard is back on Run now once the run is done, not on the page's body.
+    await expect.poll(() => filter.focusedTestId()).toBe('rule-run-now');
+    await shootSizes(page, '/tmp/shots-rules', 'after-run-now');
     // Inside the app: the change to undo lives in the page, a reload forgets it.
     await new Sidebar(page).nav('hidden').click();
     await waitForPath(page, '/hidden');
@@ -225,6 +228,9 @@ describe('rules', () => {
     await waitFor(filter.saved.filter({ hasText: 'Herons' }), 'Herons gone from the saved filters', {
       state: 'detached',
     });
+    // Its Delete went with its row: the keyboard goes to the saved filter in its place (or to the
+    // list when none is left), not to the page's body.
+    await expect.poll(() => filter.focusedTestId()).toMatch(/^saved-filter(s-panel)?$/);
     await undo.undo('The filter “Herons” is back.');
     await filter.editSaved('Herons').click();
     await waitFor(rule.root, 'the Actions section of the restored Herons');

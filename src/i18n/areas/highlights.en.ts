@@ -4,6 +4,7 @@ import { plural } from '../types';
 export const highlightsEn = {
   title: 'Highlights',
   key: 'Highlight the selected text',
+  selectFirst: 'Select some text in the article first, then press h to highlight it.',
   color: {
     yellow: 'Yellow',
     green: 'Green',

@@ -5,6 +5,7 @@ import type { highlightsEn } from './highlights.en';
 export const highlightsZhCN: DeepStringRecord<typeof highlightsEn> = {
   title: '高亮',
   key: '高亮所选文字',
+  selectFirst: '请先在文章中选中文字，再按 h 高亮。',
   color: {
     yellow: '黄色',
     green: '绿色',

@@ -98,8 +98,14 @@ export function RuleLog({
             size="compact-xs"
             variant="subtle"
             leftSection={<IconPlayerPlay size={14} />}
-            onClick={() => void runNow()}
-            disabled={busy || previewCount === null}
+            // While a run is under way the button looks disabled but keeps the keyboard: the
+            // confirmation hands the focus back to it, and a disabled one let it fall to the body.
+            onClick={() => {
+              if (!busy) void runNow();
+            }}
+            disabled={previewCount === null}
+            data-disabled={busy || undefined}
+            aria-disabled={busy || undefined}
             data-testid="rule-run-now"
           >
             {t('rules.runNow')}

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash, IconCursorText } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { confirmDeleteFilter } from '../../filters/confirmDelete';
 import { isKeywordFilter, keywordsText, type SavedFilter, updateFilter } from '../../filters/savedFilters';
@@ -22,8 +22,16 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
   const { t, formatNumber } = useI18n();
   const counts = useFilterCounts(filters);
   const [renaming, setRenaming] = useState<SavedFilter | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  // After a delete the keyboard goes to the filter now in the deleted one's place (else the one
+  // before it), or to this list when none is left, not to the page's body with its row.
+  const focusNear = (index: number) => () => {
+    const links = rootRef.current?.querySelectorAll<HTMLElement>('[data-testid="saved-filter"] > a') ?? [];
+    const near = links[Math.min(index, links.length - 1)];
+    (near ?? rootRef.current)?.focus();
+  };
   return (
-    <div>
+    <div ref={rootRef} tabIndex={-1} className={classes.savedFilters} data-testid="saved-filters-panel">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
         {t('filter.panelsKeywords')}
       </Text>
@@ -33,7 +41,7 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
         </Text>
       ) : (
         <div className={classes.scrollList} data-testid="saved-filters">
-          {filters.map((f) => {
+          {filters.map((f, index) => {
             const count = counts[f.id];
             return (
               <div
@@ -91,7 +99,7 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      onClick={() => void confirmDeleteFilter(f)}
+                      onClick={() => void confirmDeleteFilter(f, focusNear(index))}
                       aria-label={t('filter.saved.delete', { name: f.name })}
                       data-testid="saved-filter-delete"
                     >

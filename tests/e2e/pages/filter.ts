@@ -5,6 +5,14 @@ import { textsOf, tid, waitFor } from './wait';
 export class FilterScreen {
   constructor(readonly page: Page) {}
 
+  /** The test id of the nearest element holding the keyboard focus ('body' when the page's body has it). */
+  focusedTestId(): Promise<string> {
+    return this.page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'body';
+      return el.closest('[data-testid]')?.getAttribute('data-testid') ?? 'unnamed';
+    });
+  }
   get input(): Locator {
     return this.page.locator(tid('query-input')).describe('the query editor');
   }

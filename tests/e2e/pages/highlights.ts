@@ -31,6 +31,10 @@ export class HighlightsUi {
   get deleteButton(): Locator {
     return this.page.locator(tid('highlight-delete')).describe("the popover's Delete");
   }
+  /** The notice `h` shows when no text is selected. */
+  get selectFirstNotice(): Locator {
+    return this.page.locator(tid('highlight-select-first')).describe('the notice to select text before h');
+  }
   get undoButton(): Locator {
     return this.page.locator(tid('highlight-undo')).describe('Undo of a deleted highlight');
   }

@@ -89,24 +89,6 @@ export class ListScreen {
       return el.closest('[data-testid="items-view"]') ? 'covered' : 'elsewhere';
     });
   }
-  /**
-   * How many of the row's text lines (title, summary, source and date) its buttons (save, read,
-   * menu) overlap on screen: 0 when they leave the text readable.
-   */
-  async buttonsOverText(row: Locator): Promise<number> {
-    return row.evaluate((el) => {
-      const buttons = ['item-save', 'item-read', 'item-menu']
-        .map((id) => el.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect())
-        .filter((r): r is DOMRect => r !== undefined && r.width > 0);
-      const texts = [...el.querySelectorAll('h3, p, time, span')]
-        .filter((t) => t.closest('button') === null && (t.textContent ?? '').trim() !== '')
-        .map((t) => t.getBoundingClientRect())
-        .filter((r) => r.width > 0 && r.height > 0);
-      const meets = (a: DOMRect, b: DOMRect) =>
-        a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-      return texts.filter((t) => buttons.some((b) => meets(t, b))).length;
-    });
-  }
   /** The list laid out for a phone (narrower than 768 px) or, with `narrow` false, for wider. */
   laidOut(narrow: boolean): Locator {
     const sel = narrow ? `${tid('items-view')}[data-narrow]` : `${tid('items-view')}:not([data-narrow])`;
@@ -320,6 +302,10 @@ export class ListScreen {
       const buttonsShown = !!buttons && getComputedStyle(buttons).opacity !== '0';
       return dateShown && buttonsShown ? 'both' : dateShown ? 'date' : 'buttons';
     });
+  }
+  /** The strip of a row's buttons (save, read, menu). */
+  rowButtons(row: Locator): Locator {
+    return row.locator(tid('item-actions')).describe("the row's buttons");
   }
   /** The read toggle of a row. */
   readToggleOf(row: Locator): Locator {

@@ -33,6 +33,13 @@ export class ReadingUi {
       .first()
       .describe(`'${text}' in the keyboard shortcuts sheet`);
   }
+  /** The line of the shortcuts sheet's `scope` section (reader, list…) that says `text`. */
+  shortcutRow(scope: string, text: string): Locator {
+    return this.page
+      .locator(`${tid(`shortcuts-${scope}`)} ${tid('shortcut-row')}`)
+      .filter({ hasText: text })
+      .describe(`'${text}' in the shortcuts sheet's ${scope} keys`);
+  }
   /** The keyboard shortcuts sheet's dialog box, there only while the sheet is open. */
   get shortcutsSheetOpen(): Locator {
     return this.page

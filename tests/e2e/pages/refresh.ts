@@ -79,6 +79,19 @@ export class FeedProblem {
   async waitForReason(reason: RegExp | string): Promise<void> {
     await waitFor(this.reason.filter({ hasText: reason }), `the feed's banner to say ${String(reason)}`);
   }
+  /**
+   * How the banner is painted: its background's opacity (1 for a solid fill) and its title's
+   * colour as [r, g, b].
+   */
+  async paint(): Promise<{ fillAlpha: number; title: [number, number, number] }> {
+    return this.root.evaluate((el) => {
+      const nums = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+      const bg = nums(getComputedStyle(el).backgroundColor);
+      const title = el.querySelector('.mantine-Alert-title') ?? el;
+      const [r = 0, g = 0, b = 0] = nums(getComputedStyle(title).color);
+      return { fillAlpha: bg.length === 4 ? (bg[3] ?? 1) : 1, title: [r, g, b] as [number, number, number] };
+    });
+  }
   /** Waits until the banner is gone. */
   async waitGone(): Promise<void> {
     await waitFor(this.root, "the failing feed's banner", { state: 'detached' });
