@@ -57,6 +57,12 @@ export interface AccountRecord {
    * failure); 0/absent: no wait. Automatic syncs skip it, a manual one says how long is left.
    */
   retryAt?: number;
+  /**
+   * FreshRSS's Fever API: how far its items were walked (worker/sync/feverWalk.ts). `top`: the
+   * highest item id seen; `backfill`: server feeds whose older articles are still to be walked
+   * (empty: done), from below `floor` ('' = from the newest). Absent: not walked yet.
+   */
+  feverWalk?: { top: string; backfill: string[]; floor: string };
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */
