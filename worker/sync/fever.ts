@@ -137,6 +137,23 @@ export function createFeverClient(t: SyncTransport, base: string, apiKey: string
       async (ids) => itemsOf(await get(`items&with_ids=${ids.join(',')}`)),
       leaveOutInto(tooLarge),
     ),
+    async isFreshRss() {
+      // FreshRSS's fever.php answers `refresh` (a Fever call it does not do) before any login,
+      // with HTTP 501 and the text `Not Implemented!`; Miniflux answers it as a bare `api` call
+      // (JSON). Sent without the key, so a server that does refresh its feeds on it does not.
+      try {
+        const answer = await t({
+          url: endpoint(base, 'refresh'),
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: '',
+        });
+        if (answer.status === 501) return answer.text.trim() === 'Not Implemented!';
+        return answer.status === 200 && /"api_version"/.test(answer.text) ? false : null;
+      } catch {
+        return null;
+      }
+    },
     async walk(dir, from, feedIds, pages): Promise<WalkPage> {
       // Fever pages hold at most 50 items: a shorter page is the end. `since_id` pages come
       // oldest first, `max_id` pages newest first.

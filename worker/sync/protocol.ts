@@ -121,7 +121,8 @@ export interface SyncClient {
   markAllRead(feedId: string | null, before: number): Promise<void>;
   /**
    * Whether the server says it is FreshRSS (Google Reader API: it answers FreshRSS's own API
-   * check, `check/compatibility`); null when it could not be asked. Absent for Fever.
+   * check, `check/compatibility`; Fever: it refuses `refresh` as FreshRSS's fever.php does);
+   * null when it could not be asked.
    */
   isFreshRss?(): Promise<boolean | null>;
   /** Article labels; absent when the protocol has none (Fever). */

@@ -44,7 +44,8 @@ export interface AccountRecord {
   defaultFolder?: string;
   /**
    * What the server said it is, where its address does not say (Google Reader API: FreshRSS
-   * answers its own `check/compatibility`, worker/sync/defaultFolder.ts). Absent: not asked yet.
+   * answers its own `check/compatibility`; Fever: it refuses `refresh` with its own 501,
+   * worker/sync/defaultFolder.ts). Absent: not asked yet.
    */
   server?: 'freshrss' | 'other';
   /**
