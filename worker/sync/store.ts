@@ -64,6 +64,11 @@ export interface AccountRecord {
    * (empty: done), from below `floor` ('' = from the newest). Absent: not walked yet.
    */
   feverWalk?: { top: string; backfill: string[]; floor: string };
+  /**
+   * Label streams found answering something else (lower-cased label → digest of what the check
+   * read, passes that reused it), so an unchanged one is not read again (worker/sync/labelCheck.ts).
+   */
+  labelVerdicts?: Record<string, { digest: string; reused: number }>;
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */
