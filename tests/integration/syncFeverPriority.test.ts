@@ -115,3 +115,29 @@ describe('Fever from FreshRSS: a feed shown in its category only', () => {
     }
   });
 });
+
+describe('Fever from FreshRSS: the walk through a new login', () => {
+  it('"Log in again" and a logout keeping feeds go on from where the walk was', async () => {
+    const server = await startFeverServer('reader', 'secret', feverSeed(120, 'freshrss'), 'freshrss');
+    try {
+      const e = await suite.engine();
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      const walks = (from: number) => server.requests.slice(from).filter((r) => /max_id|since_id/.test(r));
+      server.setPassword('changed');
+      let from = server.requests.length;
+      await e.sync.relogin('changed');
+      await sync(e);
+      // Only the walk up from the highest id seen: no newest page, no look back again.
+      expect(walks(from).every((r) => r.includes('since_id'))).toBe(true);
+      await e.sync.logout({ removeFeeds: false });
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'changed' });
+      from = server.requests.length;
+      await sync(e);
+      expect(walks(from).every((r) => r.includes('since_id'))).toBe(true);
+      expect(walks(from).length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

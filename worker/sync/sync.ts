@@ -220,6 +220,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
         ...(kept?.madeGroups !== undefined ? { madeGroups: kept.madeGroups } : {}),
         ...(kept?.server !== undefined ? { server: kept.server } : {}),
+        ...(kept?.feverWalk !== undefined ? { feverWalk: kept.feverWalk } : {}),
+        ...(kept?.labelVerdicts !== undefined ? { labelVerdicts: kept.labelVerdicts } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
