@@ -9,7 +9,10 @@
  * - new items: `items&since_id=<top>` from the highest id seen, oldest first, until a page holds
  *   fewer than 50. The walk gives the contents too, so the listed articles it brings are not asked
  *   for again by `with_ids`: in a quiet hour it costs one call, and one call per 50 new articles
- *   otherwise, in place of the `with_ids` calls. The first pass starts at the newest page.
+ *   otherwise, in place of the `with_ids` calls. The first pass starts at the newest page. New
+ *   articles get ids above every committed one (`commitNewEntries` numbers a batch just below the
+ *   highest of its receive-time ids, each batch received after the last), so nothing new lands
+ *   below the highest id seen, short of two refreshes committing out of order.
  * - what was there before the first pass: the feeds that brought no listed article in it (the
  *   ones left out, and main-stream feeds with nothing unread or saved) are walked down once,
  *   `items&max_id&feed_ids=…` newest first, `BACKFILL_PAGES` a pass until their oldest article.
