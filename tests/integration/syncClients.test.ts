@@ -6,7 +6,7 @@ import { createGReaderClient, greaderLogin } from '../../worker/sync/greader';
 import { longItemId } from '../../worker/sync/ids';
 import type { SyncTransport } from '../../worker/sync/transport';
 import type { Running } from '../../server/testing';
-import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
+import { feverSeed, startFeverServer, type FeverServer } from '../fixtures/feverServer';
 import { startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { startCompanion } from './syncHarness';
 
@@ -86,6 +86,38 @@ describe('Fever client through /api/sync', () => {
       { mark: 'feed', as: 'read', id: '1', before: '1700003000' },
     ]);
     expect(fever.state.items.find((i) => i.id === 120)).toMatchObject({ read: true, saved: true });
+  });
+});
+
+describe('Fever client: walking items by id (FreshRSS)', () => {
+  it('walks up from an id and down from the newest, by feed, in bounded pages; says FreshRSS when it is', async () => {
+    const fresh = await startFeverServer('reader', 'secret', feverSeed(120, 'freshrss'), 'freshrss', {
+      path: '/rss',
+    });
+    try {
+      const key = await feverLogin(t, fresh.url, 'reader', 'secret');
+      const c = createFeverClient(t, fresh.url, key);
+      const ids = fresh.state.items.map((i) => String(i.id));
+      const up = await c.walk!('up', ids[9]!, null, 1);
+      expect(up.items.map((i) => i.id)).toEqual(ids.slice(10, 60));
+      expect(up).toMatchObject({ next: ids[59], end: false });
+      const rest = await c.walk!('up', up.next, null, 5);
+      expect(rest.items).toHaveLength(60);
+      expect(rest).toMatchObject({ next: ids[119], end: true });
+      // Down through one feed: feed 2 holds every third article, 40 in all: one short page.
+      const down = await c.walk!('down', '', ['2'], 3);
+      expect(down.items.map((i) => i.id)).toEqual(
+        fresh.state.items
+          .filter((i) => i.feedId === 2)
+          .map((i) => String(i.id))
+          .reverse(),
+      );
+      expect(down.end).toBe(true);
+      expect(await c.isFreshRss!()).toBe(true);
+      expect(await createFeverClient(t, fever.url, key).isFreshRss!()).toBe(false);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { internalsOf } from '../../worker/testing/createTestEngine';
-import { startFeverServer } from '../fixtures/feverServer';
+import { feverSeed, startFeverServer } from '../fixtures/feverServer';
 import { syncSuite } from './syncHarness';
 
 const suite = syncSuite();
@@ -62,6 +62,80 @@ describe('Fever from FreshRSS: a feed out of the main stream', () => {
       const at = server.state.items.filter((i) => i.feedId === feed).indexOf(unread);
       expect(after[at]! & FLAG_READ).toBe(FLAG_READ);
       expect(after.filter((_, i) => i !== at)).toEqual(before.filter((_, i) => i !== at));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('Fever from FreshRSS: a feed shown in its category only', () => {
+  it('brings its unread and saved articles in a normal sync, old and new', async () => {
+    // Loose (feed 3) is out of the main stream; of its articles, an old unread one and an old
+    // saved one lie far below the newest pages, the rest of its new ones are unread.
+    const state = feverSeed(200, 'freshrss');
+    const loose = state.feeds.find((f) => f.title === 'Loose')!;
+    loose.priority = 0;
+    const own = state.items.filter((i) => i.feedId === loose.id);
+    own[0]!.read = false;
+    own[1]!.saved = true;
+    const server = await startFeverServer('reader', 'secret', state, 'freshrss');
+    try {
+      const e = await suite.engine();
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      const wanted = () => own.map((i) => (!i.read || i.saved ? 'here' : 'server'));
+      const here = () => flagsOfFeed(e, server, loose.id).map((f) => (f === null ? 'server' : 'here'));
+      expect(here()).toEqual(wanted());
+      const flags = flagsOfFeed(e, server, loose.id);
+      expect(flags[0]! & FLAG_READ).toBe(0);
+      expect(flags[1]! & FLAG_SAVED).toBe(FLAG_SAVED);
+      // New on the server: one unread article of Loose, one of Gadgets (main stream).
+      const last = state.items.at(-1)!;
+      for (const [n, feedId] of [
+        [1, loose.id],
+        [2, 1],
+      ] as const)
+        state.items.push({ ...last, id: last.id + n, feedId, title: `New ${n}`, read: false, saved: false });
+      own.push(state.items.at(-2)!);
+      const before = server.requests.length;
+      await sync(e);
+      expect(here()).toEqual(wanted());
+      // The walk brought both new articles: no with_ids call asked for them. (Those that do are
+      // feverCheck.ts asking Loose's unread articles what they are, as every pass does.)
+      const asked = server.requests.slice(before).filter((r) => r.includes('with_ids'));
+      expect(asked.join(',')).not.toMatch(new RegExp(`${last.id + 1}|${last.id + 2}`));
+      // A quiet pass walks once, and finds nothing.
+      const quiet = server.requests.length;
+      await sync(e);
+      expect(server.requests.slice(quiet).filter((r) => /since_id|max_id/.test(r))).toEqual([
+        `api items since_id=${last.id + 2}`,
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('Fever from FreshRSS: the walk through a new login', () => {
+  it('"Log in again" and a logout keeping feeds go on from where the walk was', async () => {
+    const server = await startFeverServer('reader', 'secret', feverSeed(120, 'freshrss'), 'freshrss');
+    try {
+      const e = await suite.engine();
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      const walks = (from: number) => server.requests.slice(from).filter((r) => /max_id|since_id/.test(r));
+      server.setPassword('changed');
+      let from = server.requests.length;
+      await e.sync.relogin('changed');
+      await sync(e);
+      // Only the walk up from the highest id seen: no newest page, no look back again.
+      expect(walks(from).every((r) => r.includes('since_id'))).toBe(true);
+      await e.sync.logout({ removeFeeds: false });
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'changed' });
+      from = server.requests.length;
+      await sync(e);
+      expect(walks(from).every((r) => r.includes('since_id'))).toBe(true);
+      expect(walks(from).length).toBeGreaterThan(0);
     } finally {
       await server.close();
     }

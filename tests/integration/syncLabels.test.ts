@@ -3,6 +3,7 @@ import type { Engine } from '../../worker/engine';
 import { internalsOf } from '../../worker/testing/createTestEngine';
 import type { JobProgress } from '../../worker/types';
 import { readQueue } from '../../worker/sync/store';
+import { RECHECK_EVERY } from '../../worker/sync/labelCheck';
 import { startFeverServer, type FeverServer } from '../fixtures/feverServer';
 import { greaderSeed, startGReaderServer, type GReaderServer } from '../fixtures/greaderServer';
 import { syncSuite } from './syncHarness';
@@ -172,18 +173,31 @@ describe('a label stream FreshRSS answers from a category (labelCheck.ts)', () =
       // and the label's stream now answers the category (no article).
       greader.state.folders = ['Later'];
       greader.writes.length = 0;
+      const contents = () => greader.requests.filter((r) => r.includes('/stream/items/contents')).length;
+      const read = contents();
       expect((await sync(e)).state).toBe('done');
+      // Found wrong once (one contents call); the next pass, nothing about it changed, reads nothing.
+      expect(contents()).toBe(read + 1);
       expect((await sync(e)).state).toBe('done');
+      expect(contents()).toBe(read + 1);
       expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], ['Later']]);
       expect((await e.tags.list()).map((t) => [t.name, t.total])).toEqual([['Later', 2]]);
       expect((await e.counts()).items).toBe(items);
       // Nothing was sent back: the server's labels are as they were.
       expect(greader.writes).toEqual([]);
       expect([item(89).tags, item(10).tags]).toEqual([['Later'], ['Later']]);
-      // A label taken off on another device meanwhile comes down: the article itself says so.
+      // A label taken off on another device meanwhile, the wrong stream unchanged, comes down
+      // when the stream is checked again (at least every RECHECK_EVERY passes): the article
+      // itself says so.
       item(10).tags = [];
-      await sync(e);
+      for (let n = 0; n < RECHECK_EVERY && (await tagsOf(e, b)).length; n++) await sync(e);
       expect([await tagsOf(e, a), await tagsOf(e, b)]).toEqual([['Later'], []]);
+      // Anything about the stream changing checks it at once: an article labelled here.
+      await e.tags.addToItems([local(e, 'greader', item(88).id)], 'Later');
+      await queued(e, 1);
+      const before = contents();
+      await sync(e);
+      expect(contents()).toBeGreaterThan(before);
       // The category gone, the stream is the label's again: a label put on elsewhere comes down.
       greader.state.folders = [];
       item(10).tags = ['Later'];

@@ -240,6 +240,36 @@ describe('FreshRSS names its default category itself: known from the first sync'
   });
 });
 
+describe("FreshRSS's Fever API behind a rewritten path", () => {
+  it('is known by its answer to refresh: group 1 is no group from the first sync, asked once', async () => {
+    const state = feverSeed(60, 'freshrss');
+    state.feeds.find((f) => f.title === 'Loose')!.groupId = 1;
+    const server = await startFeverServer('reader', 'secret', state, 'freshrss', { path: '/fever' });
+    const mini = await startFeverServer('reader', 'secret', feverSeed(30), 'miniflux', { path: '/rss' });
+    try {
+      expect(server.url).toMatch(/\/fever$/);
+      const e = await engine();
+      await e.sync.connect({ protocol: 'fever', url: server.url, username: 'reader', password: 'secret' });
+      await sync(e);
+      expect((await feed(e, 'Loose')).groupId).toBe(-1);
+      expect(await titles(e)).toEqual(['Nature', 'Tech']);
+      expect(await readAccount(internalsOf(e).db)).toMatchObject({ server: 'freshrss', defaultFolder: '1' });
+      await sync(e);
+      expect(server.requests.filter((r) => r.includes('refresh'))).toHaveLength(1);
+
+      // Miniflux's Fever API at a path of its own is not taken for FreshRSS: "All" stays a group.
+      const m = await engine();
+      await m.sync.connect({ protocol: 'fever', url: mini.url, username: 'reader', password: 'secret' });
+      await sync(m);
+      expect(await readAccount(internalsOf(m).db)).toMatchObject({ server: 'other' });
+      expect((await readAccount(internalsOf(m).db))?.defaultFolder).toBeUndefined();
+    } finally {
+      await server.close();
+      await mini.close();
+    }
+  });
+});
+
 describe.each(['freshrss', 'miniflux'] as const)('Fever API (%s): group 1', (flavour) => {
   it(
     flavour === 'freshrss'

@@ -84,8 +84,8 @@ export function namedDefaultFolder(account: AccountRecord, structure: RemoteStru
 }
 
 /**
- * A Google Reader account whose address is not FreshRSS's own (a proxy may serve greader.php at
- * `/greader` or a root of its own) asks the server once whether it is FreshRSS
+ * An account whose address is not FreshRSS's own (a proxy may serve greader.php at `/greader`
+ * or a root of its own, fever.php at `/fever`) asks the server once whether it is FreshRSS
  * (`SyncClient.isFreshRss`) and keeps the answer (`server`); a failure to ask is asked again at
  * the next pass. Returns the account as it now is.
  */

@@ -5,7 +5,7 @@
  */
 import { md5 } from 'js-md5';
 import { feverId, feverIdList } from './ids';
-import type { OlderPage, RemoteFeed, RemoteItem, StateOp, SyncClient } from './protocol';
+import type { OlderPage, RemoteFeed, RemoteItem, StateOp, SyncClient, WalkPage } from './protocol';
 import {
   form,
   jsonOf,
@@ -137,6 +137,44 @@ export function createFeverClient(t: SyncTransport, base: string, apiKey: string
       async (ids) => itemsOf(await get(`items&with_ids=${ids.join(',')}`)),
       leaveOutInto(tooLarge),
     ),
+    async isFreshRss() {
+      // FreshRSS's fever.php answers `refresh` (a Fever call it does not do) before any login,
+      // with HTTP 501 and the text `Not Implemented!`; Miniflux answers it as a bare `api` call
+      // (JSON). Sent without the key, so a server that does refresh its feeds on it does not.
+      try {
+        const answer = await t({
+          url: endpoint(base, 'refresh'),
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: '',
+        });
+        if (answer.status === 501) return answer.text.trim() === 'Not Implemented!';
+        return answer.status === 200 && /"api_version"/.test(answer.text) ? false : null;
+      } catch {
+        return null;
+      }
+    },
+    async walk(dir, from, feedIds, pages): Promise<WalkPage> {
+      // Fever pages hold at most 50 items: a shorter page is the end. `since_id` pages come
+      // oldest first, `max_id` pages newest first.
+      const only = feedIds ? `&feed_ids=${feedIds.join(',')}` : '';
+      const items: RemoteItem[] = [];
+      let at = from;
+      for (let n = 0; n < pages; n++) {
+        const page = itemsOf(
+          await get(
+            dir === 'up'
+              ? `items&since_id=${at || '0'}${only}`
+              : `items&max_id=${at || String(Number.MAX_SAFE_INTEGER)}${only}`,
+          ),
+        );
+        items.push(...page);
+        for (const i of page)
+          if (!at || (dir === 'up' ? BigInt(i.id) > BigInt(at) : BigInt(i.id) < BigInt(at))) at = i.id;
+        if (page.length < FEVER_BATCH) return { items, next: at, end: true };
+      }
+      return { items, next: at, end: false };
+    },
     async older(feedId, cursor, isKnown): Promise<OlderPage> {
       // Fever pages by item id across all feeds: walk down with max_id (FreshRSS also honours
       // feed_ids and answers only this feed's items; Miniflux ignores it). Items Rivulet has

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { carries, checkClaims, type LabelClaim } from './labelCheck';
+import {
+  RECHECK_EVERY,
+  carries,
+  checkClaims,
+  checkClaimsKept,
+  checkDigest,
+  type LabelClaim,
+  type LabelVerdict,
+} from './labelCheck';
 import type { RemoteItem, SyncClient } from './protocol';
 
 const item = (id: string, labels: string[], feedId = 'feed/1'): RemoteItem => ({
@@ -71,5 +79,39 @@ describe('checkClaims', () => {
     const { c } = client([item('1', ['Work', 'Later']), item('2', ['Work', 'Later'])]);
     const out = await checkClaims(c, [claim(1, 'Later', false), claim(2, 'Later', false)], () => ['Work']);
     expect(out).toEqual({ confirmed: [], distrusted: new Set(['later']) });
+  });
+});
+
+describe('checkClaimsKept', () => {
+  const claims = [claim(1, 'Later', false), claim(2, 'Later', false)];
+  const digestOf = (_key: string, asked: readonly LabelClaim[]) => checkDigest(['Later'], [], asked);
+
+  it('a stream found wrong is not read again while nothing about it changes, up to RECHECK_EVERY passes', async () => {
+    const { c, calls } = client([item('1', ['Work', 'Later']), item('2', ['Work', 'Later'])]);
+    let kept: Record<string, LabelVerdict> = {};
+    const reads: number[] = [];
+    for (let pass = 0; pass <= RECHECK_EVERY; pass++) {
+      const out = await checkClaimsKept(c, claims, () => ['Work'], digestOf, kept);
+      expect(out.distrusted).toEqual(new Set(['later']));
+      expect(out.confirmed).toEqual([]);
+      kept = out.verdicts;
+      reads.push(calls.length);
+    }
+    // Read at the first pass, then reused, then read again at the RECHECK_EVERY-th.
+    expect(reads).toEqual([...Array<number>(RECHECK_EVERY).fill(1), 2]);
+  });
+
+  it('a change in what the check reads checks again; a stream no longer wrong is forgotten', async () => {
+    const server = [item('1', ['Work', 'Later']), item('2', ['Work', 'Later'])];
+    const { c, calls } = client(server);
+    const first = await checkClaimsKept(c, claims, () => ['Work'], digestOf, {});
+    const fewer = await checkClaimsKept(c, claims.slice(1), () => ['Work'], digestOf, first.verdicts);
+    expect(calls).toHaveLength(2);
+    expect(fewer.distrusted).toEqual(new Set(['later']));
+    server[1]!.labels = ['Work'];
+    const names = (_key: string, asked: readonly LabelClaim[]) => checkDigest(['Later', 'New'], [], asked);
+    const out = await checkClaimsKept(c, claims.slice(1), () => ['Work'], names, fewer.verdicts);
+    expect(calls).toHaveLength(3);
+    expect(out).toEqual({ confirmed: claims.slice(1), distrusted: new Set(), verdicts: {} });
   });
 });

@@ -17,7 +17,17 @@
  * imports from it), and the articles keep their tags. One the server does not give (a hidden
  * feed's, one it dropped) stays as it is. The cost is one contents call per 250 articles a stream
  * would change, and one in all for a stream that is wrong.
+ *
+ * A stream found wrong stays wrong while nothing about it moves: the verdict is kept on the
+ * account (`labelVerdicts`) with a digest of what the check read (the tag and folder names, the
+ * stream's ids, the changes it asked for), and a later pass whose digest is the same takes the
+ * verdict as it is, without a contents call. Any change there (an article labelled or unlabelled
+ * here or through the stream, a new article, a folder or tag renamed, the category gone) checks
+ * again; and so does every `RECHECK_EVERY`th pass, since an article's own labels can change on
+ * another device while the wrong stream stays the same (that change then comes down at most that
+ * many passes late).
  */
+import { md5 } from 'js-md5';
 import { sameName } from '../tags/tags';
 import type { RemoteItem, SyncClient } from './protocol';
 
@@ -94,4 +104,65 @@ export async function checkClaims(
   }
   // A label found wrong keeps what its articles confirmed: the articles themselves said so.
   return { confirmed, distrusted };
+}
+
+/** A stream found wrong is checked again at least once in this many passes. */
+export const RECHECK_EVERY = 10;
+
+/** A stream found wrong: the digest of what its check read, and the passes that reused it since. */
+export interface LabelVerdict {
+  digest: string;
+  reused: number;
+}
+
+/** The digest of one label's check: names, its stream's ids and the changes it asked for. Pure. */
+export function checkDigest(
+  names: readonly string[],
+  stream: Iterable<string>,
+  claims: readonly LabelClaim[],
+): string {
+  const ids = [...stream].sort();
+  const asked = claims.map((c) => `${c.remoteId}${c.on ? '+' : '-'}`).sort();
+  return md5(JSON.stringify([[...names].sort(), ids, asked]));
+}
+
+/**
+ * `checkClaims` with the verdicts kept from earlier passes: a label whose digest matches its
+ * verdict (reused fewer than `RECHECK_EVERY` times) is taken as wrong without reading anything.
+ * Returns the check's outcome and the verdicts to keep (labels found wrong this pass or reused).
+ */
+export async function checkClaimsKept(
+  client: SyncClient,
+  claims: readonly LabelClaim[],
+  foldersOf: (feedId: string) => readonly string[],
+  digestOf: (key: string, claims: readonly LabelClaim[]) => string,
+  kept: Readonly<Record<string, LabelVerdict>>,
+): Promise<{ confirmed: LabelClaim[]; distrusted: Set<string>; verdicts: Record<string, LabelVerdict> }> {
+  const byLabel = new Map<string, LabelClaim[]>();
+  for (const c of claims) {
+    const key = c.name.toLowerCase();
+    const list = byLabel.get(key);
+    if (list) list.push(c);
+    else byLabel.set(key, [c]);
+  }
+  const verdicts: Record<string, LabelVerdict> = {};
+  const digests = new Map<string, string>();
+  const reused = new Set<string>();
+  for (const [key, list] of byLabel) {
+    const digest = digestOf(key, list);
+    digests.set(key, digest);
+    const before = kept[key];
+    if (before && before.digest === digest && before.reused + 1 < RECHECK_EVERY) {
+      reused.add(key);
+      verdicts[key] = { digest, reused: before.reused + 1 };
+    }
+  }
+  const checked = await checkClaims(
+    client,
+    claims.filter((c) => !reused.has(c.name.toLowerCase())),
+    foldersOf,
+  );
+  for (const key of checked.distrusted) verdicts[key] = { digest: digests.get(key) ?? '', reused: 0 };
+  for (const key of reused) checked.distrusted.add(key);
+  return { ...checked, verdicts };
 }

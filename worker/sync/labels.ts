@@ -26,7 +26,7 @@ import type { FeedServices } from '../subscriptions/services';
 import { createTagsApi, readTags, sameName, setTagOnItems, type TagsApi } from '../tags/tags';
 import type { EngineEvent } from '../types';
 import { isLabelOp, type PushBatch } from './diff';
-import { checkClaims, type LabelClaim } from './labelCheck';
+import { checkClaimsKept, checkDigest, type LabelClaim } from './labelCheck';
 import type { LabelClient, RemoteItem, RemoteStructure, SyncClient } from './protocol';
 import {
   acknowledge,
@@ -332,8 +332,20 @@ export async function pullLabels(
   for (const r of live)
     for (const l of said(r))
       if (l.claim) claims.push({ itemId: r.itemId, remoteId: r.remoteId, name: l.name, on: l.now });
+  // A stream found wrong before, with nothing about it changed since, is not read again
+  // (labelCheck.ts: `labelVerdicts`).
   const folderMap = new Map(structure.feeds.map((f) => [f.id, f.groupIds]));
-  const { confirmed, distrusted } = await checkClaims(client, claims, (id) => folderMap.get(id) ?? []);
+  const account = await readAccount(s.ctx.db);
+  const allNames = [...structure.tags, ...folders];
+  const { confirmed, distrusted, verdicts } = await checkClaimsKept(
+    client,
+    claims,
+    (id) => folderMap.get(id) ?? [],
+    (key, asked) => checkDigest(allNames, lists.get(key) ?? [], asked),
+    account?.labelVerdicts ?? {},
+  );
+  if (JSON.stringify(verdicts) !== JSON.stringify(account?.labelVerdicts ?? {}))
+    await patchAccount(s.ctx.db, { labelVerdicts: verdicts });
   const agreed = new Set(confirmed.map((c) => `${c.itemId}\n${c.name.toLowerCase()}`));
   const records: SyncItemRecord[] = [];
   for (const r of live) {

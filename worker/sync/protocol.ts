@@ -53,6 +53,13 @@ export interface OlderPage {
   done: boolean;
 }
 
+/** Items of one walk over the server's item ids, the id to go on from, and whether it reached the end. */
+export interface WalkPage {
+  items: RemoteItem[];
+  next: string;
+  end: boolean;
+}
+
 /** Folders and subscriptions, and (Google Reader API) the labels that are article tags. */
 export interface RemoteStructure {
   groups: RemoteGroup[];
@@ -95,6 +102,12 @@ export interface SyncClient {
    * FreshRSS compares its receive time, Miniflux publication dates); Fever has no such listing.
    */
   recentIds?(since: number): Promise<string[]>;
+  /**
+   * Every item, read or not, with an id above `from` (`up`, ascending) or below it (`down`,
+   * newest first; '' = from the newest), only of `feedIds` when given, at most `pages` pages of
+   * the server's size. Fever only (`since_id` / `max_id`; the feed filter is FreshRSS's).
+   */
+  walk?(dir: 'up' | 'down', from: string, feedIds: string[] | null, pages: number): Promise<WalkPage>;
   /** Contents of these items (batched inside; unknown ids are skipped). */
   items(ids: string[]): Promise<RemoteItem[]>;
   /**
@@ -108,7 +121,8 @@ export interface SyncClient {
   markAllRead(feedId: string | null, before: number): Promise<void>;
   /**
    * Whether the server says it is FreshRSS (Google Reader API: it answers FreshRSS's own API
-   * check, `check/compatibility`); null when it could not be asked. Absent for Fever.
+   * check, `check/compatibility`; Fever: it refuses `refresh` as FreshRSS's fever.php does);
+   * null when it could not be asked.
    */
   isFreshRss?(): Promise<boolean | null>;
   /** Article labels; absent when the protocol has none (Fever). */

@@ -16,6 +16,7 @@ import { namedDefaultFolder, recogniseFreshRss, rememberDefaultFolder } from './
 import { groupsHeld, tidyGroups } from './syncGroups';
 import { syncError } from './transport';
 import { confirmAbsences } from './feverCheck';
+import { keepWalk, walkBack, walkNew, walks } from './feverWalk';
 import type { StateOp, SyncClient } from './protocol';
 import {
   acknowledge,
@@ -187,9 +188,17 @@ export async function runSync(
         plan.missing.push(id);
       }
   }
+  // FreshRSS's Fever lists leave out feeds outside its main stream: its items are walked by id
+  // too, and listed articles the walk brought are not asked for again (feverWalk.ts).
+  const walking = walks(named, client);
+  const fresh = walking ? await walkNew(named, client, tracker, new Set(plan.missing)) : null;
+  const walked = new Set(fresh?.items.map((i) => i.id));
+  if (walked.size) plan.missing = plan.missing.filter((id) => !walked.has(id));
   job.progress.total = plan.missing.length;
   job.changed();
-  let newItems = 0;
+  let newItems = fresh?.items.length
+    ? await importItems(s, account, tracker, fresh.items, feedMap, tagsOfItems(labelled))
+    : 0;
   for (let i = 0; i < plan.missing.length; i += IMPORT_CHUNK) {
     if (job.signal.aborted) break;
     const chunk = plan.missing.slice(i, i + IMPORT_CHUNK);
@@ -203,6 +212,22 @@ export async function runSync(
     );
     job.progress.done = Math.min(plan.missing.length, i + chunk.length);
     job.changed();
+  }
+  if (fresh && !job.signal.aborted) {
+    // The first pass also looks back through the feeds that brought nothing listed.
+    const walk = fresh.walk ?? { top: '', backfill: [], floor: '' };
+    // Feeds with a listed article are in the main stream: their articles come by the lists.
+    const held = new Set(
+      [...tracker.byItem.values()]
+        .filter((r) => unread.has(r.remoteId) || saved.has(r.remoteId))
+        .map((r) => r.feedId),
+    );
+    const back = await walkBack(walk, named.feverWalk === undefined, client, tracker, () =>
+      [...feedMap].filter(([, local]) => !held.has(local)).map(([remote]) => remote),
+    );
+    if (back.items.length)
+      newItems += await importItems(s, account, tracker, back.items, feedMap, tagsOfItems(labelled));
+    await keepWalk(s, named.feverWalk, back.walk);
   }
   // A synced feed is kept up to date by the sync, not by fetching it: its "fetched" time is the
   // last complete sync (the feeds page showed "never" for every synced feed).

@@ -44,7 +44,8 @@ export interface AccountRecord {
   defaultFolder?: string;
   /**
    * What the server said it is, where its address does not say (Google Reader API: FreshRSS
-   * answers its own `check/compatibility`, worker/sync/defaultFolder.ts). Absent: not asked yet.
+   * answers its own `check/compatibility`; Fever: it refuses `refresh` with its own 501,
+   * worker/sync/defaultFolder.ts). Absent: not asked yet.
    */
   server?: 'freshrss' | 'other';
   /**
@@ -57,6 +58,17 @@ export interface AccountRecord {
    * failure); 0/absent: no wait. Automatic syncs skip it, a manual one says how long is left.
    */
   retryAt?: number;
+  /**
+   * FreshRSS's Fever API: how far its items were walked (worker/sync/feverWalk.ts). `top`: the
+   * highest item id seen; `backfill`: server feeds whose older articles are still to be walked
+   * (empty: done), from below `floor` ('' = from the newest). Absent: not walked yet.
+   */
+  feverWalk?: { top: string; backfill: string[]; floor: string };
+  /**
+   * Label streams found answering something else (lower-cased label → digest of what the check
+   * read, passes that reused it), so an unchanged one is not read again (worker/sync/labelCheck.ts).
+   */
+  labelVerdicts?: Record<string, { digest: string; reused: number }>;
 }
 
 /** One synced item: `server` holds FLAG_READ | FLAG_SAVED as the server last reported them. */

@@ -118,8 +118,10 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         const summary = await runSync(s, a, client, tracker, job);
         // Articles too large to relay even one at a time are not here: said where the account's
         // state shows (and on the job), not only in the console. The server keeps them unread,
-        // and the next sync asks again.
-        const left = client.tooLarge?.length ?? 0;
+        // and the next sync asks again. Only articles that are not here count: the checks of
+        // articles already here (feverCheck.ts, labelCheck.ts) read them too, and one of those
+        // too large to read again was not skipped (each counted once, however often it was asked).
+        const left = new Set((client.tooLarge ?? []).filter((id) => !tracker.byRemote.has(id))).size;
         const note = left
           ? `${left} article${left === 1 ? ' was' : 's were'} too large to bring in (over 10 MB each) and stay${left === 1 ? 's' : ''} on the server as ${left === 1 ? 'it is' : 'they are'}; the rest is synced.`
           : '';
@@ -218,6 +220,8 @@ export function createSync(s: FeedServices, transport: SyncTransport = proxyTran
         ...(kept?.defaultFolder !== undefined ? { defaultFolder: kept.defaultFolder } : {}),
         ...(kept?.madeGroups !== undefined ? { madeGroups: kept.madeGroups } : {}),
         ...(kept?.server !== undefined ? { server: kept.server } : {}),
+        ...(kept?.feverWalk !== undefined ? { feverWalk: kept.feverWalk } : {}),
+        ...(kept?.labelVerdicts !== undefined ? { labelVerdicts: kept.labelVerdicts } : {}),
         id: ACCOUNT_KEY,
         protocol,
         url,
