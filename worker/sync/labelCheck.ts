@@ -60,6 +60,18 @@ export function carries(
   return rest.some((l) => sameName(l, name));
 }
 
+/** The claims by label, named case-blind (as tags are). Pure. */
+function byLabelOf(claims: readonly LabelClaim[]): Map<string, LabelClaim[]> {
+  const byLabel = new Map<string, LabelClaim[]>();
+  for (const c of claims) {
+    const key = c.name.toLowerCase();
+    const list = byLabel.get(key);
+    if (list) list.push(c);
+    else byLabel.set(key, [c]);
+  }
+  return byLabel;
+}
+
 /**
  * The claims the articles themselves confirm, and the labels (lower-cased) whose stream said
  * something an article contradicts. Claims are checked label by label, a batch at a time; a
@@ -75,13 +87,7 @@ export async function checkClaims(
   const confirmed: LabelClaim[] = [];
   const distrusted = new Set<string>();
   if (claims.length === 0) return { confirmed, distrusted };
-  const byLabel = new Map<string, LabelClaim[]>();
-  for (const c of claims) {
-    const key = c.name.toLowerCase();
-    const list = byLabel.get(key);
-    if (list) list.push(c);
-    else byLabel.set(key, [c]);
-  }
+  const byLabel = byLabelOf(claims);
   const read = new Map<string, RemoteItem | undefined>();
   for (const [key, list] of byLabel) {
     for (let i = 0; i < list.length && !distrusted.has(key); i += CHECK_BATCH) {
@@ -138,13 +144,7 @@ export async function checkClaimsKept(
   digestOf: (key: string, claims: readonly LabelClaim[]) => string,
   kept: Readonly<Record<string, LabelVerdict>>,
 ): Promise<{ confirmed: LabelClaim[]; distrusted: Set<string>; verdicts: Record<string, LabelVerdict> }> {
-  const byLabel = new Map<string, LabelClaim[]>();
-  for (const c of claims) {
-    const key = c.name.toLowerCase();
-    const list = byLabel.get(key);
-    if (list) list.push(c);
-    else byLabel.set(key, [c]);
-  }
+  const byLabel = byLabelOf(claims);
   const verdicts: Record<string, LabelVerdict> = {};
   const digests = new Map<string, string>();
   const reused = new Set<string>();
