@@ -114,6 +114,30 @@ describe('confirm() focusAfter', () => {
     await vi.waitFor(() => expect(calls).toEqual(['list']));
   });
 
+  it.each([
+    ['the opener got the focus back', false],
+    ['the focus fell to the body', true],
+  ])(
+    'still gives the keyboard to focusAfter when the opener leaves after the first check (%s)',
+    async (_, blur) => {
+      // A busy page: the confirmed delete's refetch removes the row (and its Delete button) well
+      // after the dialog's fade and its first look at the focus.
+      mount();
+      const entry = document.createElement('button');
+      document.body.append(entry);
+      const calls: string[] = [];
+      const { answer } = await askFrom(entry, () => calls.push('list'));
+      await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
+      await expect(answer).resolves.toBe(true);
+      await vi.waitFor(() => expect(document.activeElement).toBe(entry));
+      if (blur) entry.blur();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(calls).toEqual([]);
+      entry.remove();
+      await vi.waitFor(() => expect(calls).toEqual(['list']));
+    },
+  );
+
   it('leaves the focus to the control that opened it while it is still there', async () => {
     mount();
     const opener = screen.getByTestId('outside');

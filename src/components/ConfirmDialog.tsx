@@ -24,6 +24,9 @@ interface Pending extends ConfirmOptions {
 
 /** How long after closing the focus is checked (see `focusAfter`): the Modal's fade and then some. */
 const FOCUS_SETTLED_MS = 300;
+/** How long the opener is watched after that while it keeps the focus, and how often. */
+const FOCUS_WATCH_MS = 5000;
+const FOCUS_WATCH_STEP_MS = 100;
 
 let opener: ((options: ConfirmOptions) => Promise<boolean>) | null = null;
 
@@ -73,15 +76,26 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   // after closing, to the control focused as it opened), a focus that fell to the page's body is
   // given to `focusAfter`. A fixed wait rather than the fade's end: that event never comes when
   // transitions are off (reduced motion, tests), and checking late only finds the focus settled.
+  // The control that opened the dialog may still hold the focus then and leave later: the change
+  // it confirmed lands when a refetch answers, which on a busy page is after the wait (a saved
+  // filter's Delete button went with its row ~0.5 s late and the focus fell to the body). So while
+  // it holds the focus (or nothing does), the check looks again every `FOCUS_WATCH_STEP_MS` for `FOCUS_WATCH_MS`.
   useEffect(() => {
     const closed = closingRef.current;
     if (pending || !closed?.focusAfter) return;
     closingRef.current = null;
-    const timer = window.setTimeout(() => {
+    const opener = closed.focusedAtOpen;
+    let waited = FOCUS_SETTLED_MS;
+    const check = () => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body;
-      if (lost && !closed.focusedAtOpen?.isConnected) closed.focusAfter?.();
-    }, FOCUS_SETTLED_MS);
+      if (lost && !opener?.isConnected) closed.focusAfter?.();
+      else if ((lost || focused === opener) && waited < FOCUS_WATCH_MS) {
+        waited += FOCUS_WATCH_STEP_MS;
+        timer = window.setTimeout(check, FOCUS_WATCH_STEP_MS);
+      }
+    };
+    let timer = window.setTimeout(check, FOCUS_SETTLED_MS);
     return () => window.clearTimeout(timer);
   }, [pending]);
 
