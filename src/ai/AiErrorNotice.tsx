@@ -62,8 +62,11 @@ const PASSIVE = new Set(['describe', 'assistant']);
  */
 export function AiNotConfigured({
   what,
+  inset = false,
 }: {
   what: 'listSummaries' | 'describe' | 'assistant' | 'summary' | 'translation';
+  /** Set in by a card's padding (under a card whose text it should line up with). */
+  inset?: boolean;
 }) {
   const t = useT();
   const { aiOffNote } = useSettingsGroup('integrated');
@@ -81,7 +84,7 @@ export function AiNotConfigured({
   );
   if (!passive) return text;
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start">
+    <Group gap={4} wrap="nowrap" align="flex-start" {...(inset && { px: 'sm', pt: 6, pb: 2 })}>
       {text}
       <Tooltip label={t('ai.hideOffNoteTip')} multiline maw={260}>
         <CloseButton

@@ -36,7 +36,8 @@ export function DescribeFilter({ onRun }: { onRun: (query: string) => void }) {
   const ctlRef = useRef<AbortController | null>(null);
   useEffect(() => () => ctlRef.current?.abort(), []);
 
-  if (endpoint.kind === 'none') return <AiNotConfigured what="describe" />;
+  // Set in from the cards above by their padding, so its text lines up with theirs.
+  if (endpoint.kind === 'none') return <AiNotConfigured what="describe" inset />;
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
