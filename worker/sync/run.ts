@@ -217,11 +217,13 @@ export async function runSync(
     // The first pass also looks back through the feeds that brought nothing listed.
     const walk = fresh.walk ?? { top: '', backfill: [], floor: '' };
     // Feeds with a listed article are in the main stream: their articles come by the lists.
-    const held = new Set(
-      [...tracker.byItem.values()]
-        .filter((r) => unread.has(r.remoteId) || saved.has(r.remoteId))
-        .map((r) => r.feedId),
-    );
+    // Found from the listed ids (by server id), not by a pass over every synced article.
+    const held = new Set<number>();
+    for (const list of [unread, saved])
+      for (const remoteId of list) {
+        const r = tracker.byRemote.get(remoteId);
+        if (r) held.add(r.feedId);
+      }
     const back = await walkBack(walk, named.feverWalk === undefined, client, tracker, () =>
       [...feedMap].filter(([, local]) => !held.has(local)).map(([remote]) => remote),
     );
