@@ -8,6 +8,7 @@ import { connectEngineEvents } from './engine/bridge';
 import { engineReady } from './engine/client';
 import { queryClient } from './queries/queryClient';
 import { installImagePreview } from './reader/useImagePreview';
+import { watchPointerKind } from './components/pointerKind';
 
 // Engine events reach the query cache from outside React, once per tab.
 connectEngineEvents(queryClient);
@@ -17,6 +18,8 @@ connectEngineEvents(queryClient);
 engineReady().catch(() => {});
 // One delegated click listener opens the image preview for every article (attached after 1 s).
 installImagePreview();
+// A mouse or trackpad on a touch screen keeps the hover buttons and tooltips (pointerKind.ts).
+watchPointerKind();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

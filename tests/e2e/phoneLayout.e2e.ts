@@ -269,6 +269,43 @@ describe('touch targets', () => {
       await cdp.detach();
     }
   });
+
+  test('a mouse or trackpad on a touch screen hovers: rows show their buttons until a finger touches', async () => {
+    // A tablet in a keyboard case reports no hover and a coarse pointer, trackpad or not.
+    const page = app.page;
+    const cdp = await app.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    try {
+      await visit('/all', 'list');
+      expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+      const { list } = screens(page);
+      // A finger on the list's title, where a touch opens nothing.
+      const touch = async (type: 'touchStart' | 'touchEnd') => {
+        const box = await list.title.boundingBox();
+        const at = { x: (box?.x ?? 0) + 20, y: (box?.y ?? 0) + 10 };
+        await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [at] });
+      };
+      // A finger first: no buttons on the selected row.
+      await touch('touchStart');
+      await touch('touchEnd');
+      await page.keyboard.press('j');
+      await waitFor(list.selected(), 'a selected row after j');
+      expect(await list.rowButtons(list.selected()).isVisible()).toBe(false);
+      // The trackpad moves over the row: its buttons are there to click.
+      const box = await list.selected().boundingBox();
+      await page.mouse.move((box?.x ?? 0) + 40, (box?.y ?? 0) + 20, { steps: 3 });
+      await waitFor(list.rowButtons(list.selected()), "the row's buttons under the trackpad");
+      await shootSizes(page, SHOTS, 'touch-trackpad-row');
+      // A finger again: they go.
+      await touch('touchStart');
+      await touch('touchEnd');
+      await waitFor(list.rowButtons(list.selected()), 'the row buttons gone at a touch', { state: 'hidden' });
+      expect(await list.selected().count(), 'the list is still on screen').toBe(1);
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+  });
 });
 
 describe('touch targets of Mantine’s small controls', () => {
