@@ -11,7 +11,7 @@
  * to look at.
  */
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, launchBrowser, openApp } from './harness';
@@ -73,6 +73,21 @@ afterAll(async () => {
   await browser.close();
   await images.close();
 });
+
+/**
+ * Runs `body` with the page as a touch screen (no hover, a coarse pointer), as CDP emulates it,
+ * and puts the mouse back after, whatever happens.
+ */
+async function asTouchScreen(body: (cdp: CDPSession) => Promise<void>): Promise<void> {
+  const cdp = await app.context.newCDPSession(app.page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  try {
+    await body(cdp);
+  } finally {
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
+  }
+}
 
 async function visit(path: string, view?: string): Promise<void> {
   if (view) await setSettings(app.page, { general: { defaultView: view } });
@@ -179,9 +194,7 @@ describe('touch targets', () => {
 
   test('on a touch screen every button is big enough to hit and key hints are gone', async () => {
     const page = app.page;
-    const cdp = await app.context.newCDPSession(page);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-    try {
+    await asTouchScreen(async () => {
       await visit('/all', 'list');
       expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
       const { list, reader, sidebar, confirm, rss, search } = screens(page);
@@ -264,18 +277,13 @@ describe('touch targets', () => {
       expect(panelText).toContain('Syntax:');
 
       expect(problems).toEqual([]);
-    } finally {
-      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
-      await cdp.detach();
-    }
+    });
   });
 
   test('a mouse or trackpad on a touch screen hovers: rows show their buttons until a finger touches', async () => {
     // A tablet in a keyboard case reports no hover and a coarse pointer, trackpad or not.
     const page = app.page;
-    const cdp = await app.context.newCDPSession(page);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-    try {
+    await asTouchScreen(async (cdp) => {
       await visit('/all', 'list');
       expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
       const { list } = screens(page);
@@ -301,10 +309,7 @@ describe('touch targets', () => {
       await touch('touchEnd');
       await waitFor(list.rowButtons(list.selected()), 'the row buttons gone at a touch', { state: 'hidden' });
       expect(await list.selected().count(), 'the list is still on screen').toBe(1);
-    } finally {
-      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
-      await cdp.detach();
-    }
+    });
   });
 });
 
@@ -338,9 +343,7 @@ describe('touch targets of Mantine’s small controls', () => {
         ],
       },
     ]);
-    const cdp = await app.context.newCDPSession(page);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-    try {
+    await asTouchScreen(async () => {
       const problems: string[] = [];
       const measure = async (where: Parameters<typeof smallTargets>[1], least: number) => {
         const found = await smallTargets(page, where, TOUCH);
@@ -405,10 +408,7 @@ describe('touch targets of Mantine’s small controls', () => {
       await settings.close();
 
       expect(problems).toEqual([]);
-    } finally {
-      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
-      await cdp.detach();
-    }
+    });
   });
 });
 
