@@ -25,6 +25,33 @@ export const chromiumArgs = [
   ...(idbBackend === 'sqlite' ? ['--enable-features=IdbSqliteBackingStore'] : []),
 ];
 
+/**
+ * Browser features the tests never use that cost each new window CPU. Chromium 156 builds the
+ * address bar's suggestion popup (two WebUI pages, in a renderer process of their own) for every
+ * window it opens, headless included, where no one can ever type in an address bar: about 1.9 s
+ * of CPU for each browser context an e2e test opens, measured on the 2-core CI machine (about
+ * 4.5 s → 2.6 s from a new context to the engine's first answer). The app's pages are not
+ * touched by this.
+ */
+export const unusedFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The `--disable-features` switch that turns off `unusedFeatures` and keeps what `alreadyOff`
+ * turns off. Chromium reads only the last `--disable-features` on its command line, and
+ * playwright-core passes one of its own before the caller's arguments, so a launch through
+ * Playwright must repeat Playwright's list (tests/e2e/harness.ts reads it from a browser's
+ * command line); Chromium started by hand (crash.e2e.ts) has none to keep.
+ */
+export function disableFeaturesSwitch(alreadyOff = []) {
+  return `--disable-features=${[...new Set([...alreadyOff, ...unusedFeatures])].join(',')}`;
+}
+
+/** The features a `--disable-features=` switch on a command line turns off (the last one counts). */
+export function featuresOffIn(commandLine) {
+  const last = commandLine.filter((a) => a.startsWith('--disable-features=')).at(-1);
+  return last ? last.slice('--disable-features='.length).split(',').filter(Boolean) : [];
+}
+
 /** Returns the path of a usable Chromium, or exits with instructions when there is none. */
 export function ensureChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];

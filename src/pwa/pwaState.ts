@@ -75,7 +75,10 @@ export function registerServiceWorker(
   if (!container || !import.meta.env.PROD) return Promise.resolve();
   registering ??= (async () => {
     try {
-      const reg = await container.register('/sw.js', { scope: '/' });
+      const reg: ServiceWorkerRegistration | undefined = await container.register('/sw.js', { scope: '/' });
+      // A register() replaced by a stub that gives no registration (an automated browser told to
+      // block service workers, some privacy add-ons) is a browser without them, not a failure.
+      if (!reg) return;
       const markWaiting = () => {
         // With no controller this is the first install, not an update.
         if (reg.waiting && container.controller) {

@@ -56,7 +56,7 @@ beforeAll(async () => {
     aiLimits: { idleTimeoutMs: 1500 },
   });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   page = await context.newPage();
   errors = [];
   page.on('pageerror', (err) => errors.push(err.message));

@@ -36,7 +36,10 @@ export async function startAiApp(): Promise<AiApp> {
     ai: { url: ai.baseUrl, key: SERVER_KEY, model: 'deepseek-chat', allowedModels: ['deepseek-chat'] },
   });
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));

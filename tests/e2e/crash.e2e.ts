@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { chromiumArgs } from '../../scripts/lib/chromium.mjs';
+import { chromiumArgs, disableFeaturesSwitch } from '../../scripts/lib/chromium.mjs';
 import { launchBrowser, openApp } from './harness';
 import { screens, waitUntil } from './pages';
 import { engineWorker, seedApp } from './seed';
@@ -33,7 +33,13 @@ interface Profile {
 async function launchProfile(dir: string): Promise<Profile> {
   const proc = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
+    [
+      ...chromiumArgs,
+      disableFeaturesSwitch(),
+      '--remote-debugging-port=0',
+      `--user-data-dir=${dir}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const ws = await new Promise<string>((resolve, reject) => {

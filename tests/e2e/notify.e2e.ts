@@ -65,7 +65,7 @@ describe('notifications from rules', () => {
     });
 
   beforeAll(async () => {
-    app = await openApp(browser);
+    app = await openApp(browser, { serviceWorkers: 'allow' });
     await app.goto('/welcome');
     ids = await seedFeeds(app.page, [
       {

@@ -49,18 +49,34 @@ afterAll(async () => {
 
 const base = () => `http://127.0.0.1:${port}`;
 
-/** Waits until a service worker controls the page and the shell cache is filled. */
+/**
+ * Waits until a service worker controls the page and the shell cache is filled. A navigation that
+ * began while the worker was still activating (seedApp's reload) leaves a page that worker never
+ * controls: its `clients.claim()` ran before that page existed. Such a page is reloaded once, as a
+ * reader's next visit would be; the worker must still have activated with the shell cached.
+ */
 async function waitControlled(page: Page): Promise<void> {
+  let reloaded = false;
   // An async check: page.waitForFunction would take its pending promise for a truthy answer.
   await waitForValue(
     'a service worker in control with the shell cached',
-    () =>
-      page.evaluate(async () => {
-        if (!navigator.serviceWorker.controller) return undefined;
+    async () => {
+      const state = await page.evaluate(async () => {
+        if (!navigator.serviceWorker.controller) {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return reg?.active?.state === 'activated' ? 'active elsewhere' : undefined;
+        }
         const shell = (await caches.keys()).find((k) => k.startsWith('rivulet-shell-'));
         const cached = shell !== undefined && (await (await caches.open(shell)).match('/index.html'));
-        return cached ? true : undefined;
-      }),
+        return cached ? 'ready' : undefined;
+      });
+      if (state === 'active elsewhere' && !reloaded) {
+        reloaded = true;
+        await page.reload();
+        await new Shell(page).waitReady();
+      }
+      return state === 'ready' ? true : undefined;
+    },
     { timeout: 20_000, interval: 250 },
   );
 }

@@ -40,7 +40,7 @@ beforeAll(async () => {
   wallabag = await startWallabag();
   app = await startApp({ distDir: DIST });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   page = await context.newPage();
   s = screens(page);
   sendTo = new SendToSettings(page);
@@ -133,7 +133,10 @@ describe('Send to', () => {
     expect(await sendTo.copyLink.count()).toBe(1); // Copy link stays the fallback
     await page.keyboard.press('Escape');
 
-    const shareContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const shareContext = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
     try {
       const p = await shareContext.newPage();
       await p.addInitScript(() => {
