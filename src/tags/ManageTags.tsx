@@ -14,6 +14,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { confirm } from '../components/ConfirmDialog';
+import { rulesListQuery } from '../rules/queries';
+import type { Rule } from '../rules/types';
 import { TAG_COLORS } from '../../shared/tagColors';
 import type { TagWithCounts } from '../engine/contract';
 import { useI18n, useT } from '../i18n';
@@ -21,6 +24,7 @@ import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 import { Dialog } from '../components/Dialog';
 import { closeManageTags, useManageTagsOpen } from './manageStore';
+import { deleteQuestion, rulesAddingTag } from './ruleUses';
 
 /**
  * The Manage tags dialog of the manage store (openManageTags); mount once (IndexLayout), so it
@@ -36,8 +40,8 @@ export function ManageTagsHost() {
 
 /**
  * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
- * one kept), recolour from the palette, delete (the Undo notice brings the tag back on its
- * articles). With a sync account a note says whether tags travel as the server's labels (Google
+ * one kept; Undo renames it back), recolour from the palette, delete (asked first when rules add
+ * the tag; the Undo notice brings the tag back on its articles and the rules' actions). With a sync account a note says whether tags travel as the server's labels (Google
  * Reader API) or stay in this browser (Fever, or a server that refused labels).
  */
 export function ManageTags({
@@ -52,6 +56,8 @@ export function ManageTags({
 }) {
   const t = useT();
   const tags = useQuery(tagsQuery()).data ?? [];
+  // The rules a delete changes: asked about before it (the list is small and loads with the dialog).
+  const rules = useQuery({ ...rulesListQuery(), enabled: opened }).data ?? [];
   const { status } = useSyncStatus();
   return (
     <Dialog
@@ -77,17 +83,34 @@ export function ManageTags({
           </Text>
         )}
         {tags.map((tag) => (
-          <TagRow key={tag.id} tag={tag} />
+          <TagRow key={tag.id} tag={tag} rules={rules} />
         ))}
       </Stack>
     </Dialog>
   );
 }
 
-function TagRow({ tag }: { tag: TagWithCounts }) {
+/**
+ * Deletes `tag`, asking first when rules add it (their action goes with it; a rule left with
+ * nothing to do is turned off): the question names them. Undo takes back both.
+ */
+async function askAndDelete(tag: TagWithCounts, rules: readonly Rule[], title: string, label: string) {
+  const uses = rulesAddingTag(rules, tag.name);
+  if (uses.length > 0 && !(await confirm({ title, message: deleteQuestion(uses), confirmLabel: label })))
+    return;
+  await deleteTag(tag);
+}
+
+function TagRow({ tag, rules }: { tag: TagWithCounts; rules: readonly Rule[] }) {
   const t = useT();
   const { formatNumber } = useI18n();
   const [name, setName] = useState(tag.name);
+  // The name as last shown: when the tag's own changes (an undone rename, another tab), the field follows.
+  const [shown, setShown] = useState(tag.name);
+  if (shown !== tag.name) {
+    setShown(tag.name);
+    setName(tag.name);
+  }
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     if (name.trim() === tag.name) return setError(null);
@@ -155,7 +178,9 @@ function TagRow({ tag }: { tag: TagWithCounts }) {
           variant="subtle"
           color="red"
           mt={4}
-          onClick={() => void deleteTag(tag)}
+          onClick={() =>
+            void askAndDelete(tag, rules, t('tags.deleteAsk', { name: tag.name }), t('tags.deleteConfirm'))
+          }
           aria-label={t('tags.deleteTip', { name: tag.name })}
           data-testid={`manage-tag-delete-${tag.id}`}
         >

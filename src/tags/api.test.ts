@@ -85,5 +85,34 @@ describe('renaming a tag', () => {
     const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
     expect(await renameTag({ id: 3, name: 'ai' }, 'taken')).toMatch(/taken/);
     expect(getSavedFilter(named.id)).toEqual(named);
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('is recorded for Undo, which renames it back in the engine and the filters', async () => {
+    before();
+    const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, 'ML')).toBeNull();
+    expect(pendingUndo()!.label(1)).toBe('Renamed tag “ai” to “ML”');
+    expect(await undoLast(undo)).toBe(1);
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, 'ai');
+    expect(getSavedFilter(named.id)?.query).toBe("tags = 'ai'");
+    // The engine's undo was not asked: the read change before the rename stays as it was.
+    expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
+    expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('deleting a tag that rules add', () => {
+  it('says in the notice how many rules no longer add it', async () => {
+    const deleting = deleteTag({ id: 6, name: 'News' });
+    const use = { id: 'r1', name: 'r', actions: [], enabled: true, updatedAt: 1 };
+    answer({
+      flag: 'tag-deleted',
+      tag: { id: 6, name: 'News', color: 'teal' },
+      ids: [1, 2],
+      rules: [use, use],
+    });
+    await deleting;
+    expect(pendingUndo()!.label(2)).toBe('Deleted tag “News” (on 2 articles); 2 rules no longer add it');
   });
 });
