@@ -13,7 +13,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { confirm } from '../components/ConfirmDialog';
 import { rulesListQuery } from '../rules/queries';
 import type { Rule } from '../rules/types';
@@ -24,15 +24,24 @@ import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 import { Dialog } from '../components/Dialog';
 import { closeManageTags, useManageTagsOpen } from './manageStore';
+import { followTagRenames } from './renameLog';
 import { deleteQuestion, rulesAddingTag } from './ruleUses';
 
 /**
- * The Manage tags dialog of the manage store (openManageTags); mount once (IndexLayout), so it
- * stays open while the window narrows past the sidebar's drawer and phone widths. A box in the
+ * The Manage tags dialog of the manage store (openManageTags), and the saved filters following
+ * tag renames; mount once (IndexLayout), so the dialog stays open while the window narrows past the sidebar's drawer and phone widths. A box in the
  * middle of a desktop; on a phone a full-screen sheet, as Settings is.
  */
 export function ManageTagsHost() {
   const opened = useManageTagsOpen();
+  // Mounted once for the app: the saved filters follow tag renames from here (renameLog.ts), as
+  // the page starts and whenever the tags change.
+  const tags = useQuery(tagsQuery()).data;
+  useEffect(() => {
+    followTagRenames().catch((err: unknown) =>
+      console.warn('Rivulet: the saved filters could not follow a tag rename', err),
+    );
+  }, [tags]);
   // The app's phone width (IndexLayout's bottom bar, SettingsDialog).
   const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   return <ManageTags opened={opened} onClose={closeManageTags} phone={phone} />;

@@ -11,14 +11,22 @@ import { settingsStore } from '../settings/useSettings';
 import { deleteTag, renameTag, setTagOn } from './api';
 
 let answer!: (token: UndoToken) => void;
+// The engine's rename log, as its renames make it.
+const log = { epoch: 'e1', seq: 0, renames: [] as Array<{ seq: number; from: string; to: string }> };
+const names = new Map([[3, 'ai']]);
 const engine = {
   tags: {
     setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     rename: vi.fn((id: number, name: string) => {
       if (name === 'taken') return Promise.reject(new Error('A tag named “taken” already exists.'));
-      return Promise.resolve({ id, name: name.trim(), color: 'blue' });
+      const from = names.get(id)!;
+      const to = name.trim();
+      names.set(id, to);
+      if (from !== to) log.renames.push({ seq: ++log.seq, from, to });
+      return Promise.resolve({ id, name: to, color: 'blue' });
     }),
+    renames: vi.fn(() => Promise.resolve(structuredClone(log))),
   },
 };
 vi.mock('../queries/engine', () => ({
@@ -70,7 +78,12 @@ describe('tag changes and undo', () => {
 });
 
 describe('renaming a tag', () => {
-  afterEach(() => settingsStore.reset('automation'));
+  afterEach(() => {
+    settingsStore.reset('automation');
+    names.set(3, 'ai');
+    log.seq = 0;
+    log.renames = [];
+  });
 
   it('renames it in the saved filters whose query names it', async () => {
     const named = createFilter({ name: 'AI news', query: "tags = 'AI' OR tags IN ('ai', 'go')" });

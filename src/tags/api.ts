@@ -8,10 +8,10 @@ import type { Tag } from '../engine/contract';
 import type { TagColor } from '../../shared/tagColors';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
-import { renameTagInFilters } from '../filters/savedFilters';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
 import { makeChange, recordUndo, recordUndoAction } from '../undo/undoStore';
+import { followTagRenames } from './renameLog';
 
 export type { Tag } from '../engine/contract';
 export type { TagColor };
@@ -78,8 +78,9 @@ export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
 
 /**
  * Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. The
- * new name carries through to what names the tag: the engine renames it in the rules, and the
- * saved filters' queries are rewritten here (they live in this page's settings). Recorded for
+ * new name carries through to what names the tag: the engine renames it in the rules in the same
+ * transaction and logs it, and the saved filters (this page's settings) follow the log at once
+ * (renameLog.ts; a page closed before that follows it on its next start). Recorded for
  * Undo, which renames it back the same way (rules and filters follow again), as a feed's rename
  * is; an undo the engine refuses (the old name was taken since) leaves the change recorded.
  */
@@ -101,10 +102,11 @@ export function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<
   });
 }
 
-// One rename in the engine, then in the saved filters.
+// One rename in the engine (with the rules, logged), then the saved filters follow the log.
 async function renameIn(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<Tag> {
   const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
-  if (renamed.name !== tag.name) renameTagInFilters(tag.name, renamed.name);
+  // The rename stands even when the filters cannot follow now: they follow the log later.
+  await followTagRenames().catch(() => 0);
   return renamed;
 }
 

@@ -20,7 +20,8 @@ import { needsText, QueryEvaluator } from '../query/evaluate';
 import type { TextIndex } from '../search/textIndex';
 import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
-import type { TagsApi } from '../tags/tags';
+import type { TagRenameStep, TagsApi } from '../tags/tags';
+import { META_KEYS } from '../db/meta';
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { act } from './act';
 import { dropTagFromRules, isRuleTagUse, restoreTagInRules } from './dropTag';
@@ -63,6 +64,12 @@ export interface RulesApi {
    * renamed, so the rules keep working. One write; resolves how many rules changed.
    */
   renameTag(from: string, to: string): Promise<number>;
+  /**
+   * Engine-internal (the tags domain's rename, rules/tagNames.ts): runs `rename` with the step
+   * that renames the tag in every rule inside the tag's own transaction (as `renameTag` does, but
+   * atomic with the tag), rules held meanwhile. Resolves what `rename` resolves.
+   */
+  renameTagWith<T>(rename: (step: TagRenameStep) => Promise<T>): Promise<T>;
   /**
    * Takes the "add tag `name`" actions (ignoring case) out of every rule, turning off a rule left
    * with none (rules/dropTag.ts): the tags domain calls it as a tag is deleted, so no rule makes
@@ -437,6 +444,24 @@ export function createRulesApi(
         );
         if (changed > 0) await store.writeRules(next);
         return changed;
+      }),
+
+    renameTagWith: (rename) =>
+      serial(async () => {
+        let written: Rule[] | null = null;
+        const result = await rename(async (from, to) => {
+          const meta = ctx.db.table('meta');
+          const stored = (await meta.get(META_KEYS.rules))?.value;
+          const list = Array.isArray(stored)
+            ? (stored as Rule[]).slice().sort((a, b) => a.order - b.order)
+            : [];
+          const { next, changed } = renameTagInRules(list, from, to, ctx.now(), (q) => evaluator.parse(q).ok);
+          if (changed === 0) return;
+          written = next.map((r, i) => ({ ...r, order: i }));
+          await meta.put({ key: META_KEYS.rules, value: written });
+        });
+        if (written) store.wroteRules(written);
+        return result;
       }),
 
     dropTag: (name) =>

@@ -1,8 +1,8 @@
 /**
  * Rules name tags by name (an "add tag" action, a `tags = '…'` condition), so what happens to a
  * tag happens in the rules too, through the tags domain as built here:
- * - a rename is followed by `rules.renameTag`: a rule that named the old tag names the new one
- *   and keeps working;
+ * - a rename renames the tag in the rules in the same transaction (`rules.renameTagWith`): a rule
+ *   that named the old tag names the new one and keeps working;
  * - a delete first takes the tag's "add tag" actions out of the rules (`rules.dropTag`), which
  *   would otherwise make the tag again on the next ingest; the rules as they were ride in the
  *   delete's undo token, and the state domain as built here puts them back when it is undone.
@@ -16,13 +16,9 @@ import type { RulesApi } from './rules';
 export function withRuleTagNames(tags: TagsApi, ctx: EngineContext, rules: () => RulesApi): TagsApi {
   return {
     ...tags,
-    async rename(id, name) {
-      const before = (await readTags(ctx)).tags.find((t) => t.id === id)?.name;
-      const tag = await tags.rename(id, name);
-      // A change of case only renames too: the rules then show the name as it now reads.
-      if (before !== undefined && before !== tag.name) await rules().renameTag(before, tag.name);
-      return tag;
-    },
+    // One transaction renames the tag, the rules and logs the rename for the saved filters. A
+    // change of case only renames too: the rules then show the name as it now reads.
+    rename: (id, name) => rules().renameTagWith((step) => tags.rename(id, name, step)),
     async remove(id) {
       const name = (await readTags(ctx)).tags.find((t) => t.id === id)?.name;
       // An unknown tag: the tags domain says so, and no rule is touched.
