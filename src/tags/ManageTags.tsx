@@ -23,6 +23,7 @@ import { useI18n, useT } from '../i18n';
 import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 import { Dialog } from '../components/Dialog';
+import { useManageTagsEntry } from './manageEntry';
 import { closeManageTags, useManageTagsOpen } from './manageStore';
 import { followTagRenames } from './renameLog';
 import { deleteQuestion, rulesAddingTag } from './ruleUses';
@@ -34,6 +35,8 @@ import { deleteQuestion, rulesAddingTag } from './ruleUses';
  */
 export function ManageTagsHost() {
   const opened = useManageTagsOpen();
+  // Back closes it (manageEntry.ts).
+  useManageTagsEntry(opened);
   // Mounted once for the app: the saved filters follow tag renames from here (renameLog.ts), as
   // the page starts and whenever the tags change.
   const tags = useQuery(tagsQuery()).data;
