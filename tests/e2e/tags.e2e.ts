@@ -230,8 +230,7 @@ test('a rename is undone with its filter and rule; Back closes Manage tags; a de
 
   // Back closes Manage tags and stays on the page.
   await tags.manage();
-  await app.page.goBack();
-  await waitFor(tags.manageDialog, 'Manage tags closed by Back', { state: 'detached' });
+  await tags.backFromManage();
   await waitForPath(app.page, '/filter');
 
   // Deleting the tag asks first, naming the rule that adds it (left with nothing to do: off).

@@ -474,7 +474,10 @@ export function createRulesApi(
 
     restoreTag: (uses, dropped, name) =>
       serial(async () => {
-        const valid = Array.isArray(uses) ? uses.filter(isRuleTagUse) : [];
+        // The token came back from the page: only actions of known types are put back.
+        const valid = Array.isArray(uses)
+          ? uses.filter(isRuleTagUse).filter((u) => u.actions.every((a) => ACTION_TYPES.has(a.type)))
+          : [];
         if (valid.length === 0 || typeof dropped !== 'string' || typeof name !== 'string') return 0;
         const { next, changed } = restoreTagInRules(await readRules(), valid, dropped, name, ctx.now());
         if (changed > 0) await store.writeRules(next);
