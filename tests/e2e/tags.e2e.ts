@@ -240,6 +240,7 @@ test('a rename is undone with its filter and rule; Back closes Manage tags; a de
   expect(await confirm.message.textContent()).toContain('“Birds” has nothing else to do and is turned off');
   await shootSizes(app.page, '/tmp/shots-tags', 'delete-tag-rules');
   await confirm.ok();
+  await confirm.waitClosed();
   await undo.waitFor('Deleted tag “birds” (on 1 article); a rule no longer adds it');
   await tags.closeManage();
   await waitFor(rule.tagInput, "the rule's tag action gone", { state: 'detached' });
