@@ -18,13 +18,25 @@ describe('renaming a tag in a query', () => {
     );
   });
 
-  it('leaves other fields, other names, LIKE and ordering comparisons alone', () => {
+  it('renames a LIKE pattern that is the whole old name, bare or between % signs', () => {
+    expect(rename("tags LIKE 'ai'")).toBe("tags LIKE 'Machine learning'");
+    expect(rename("tags NOT like 'Ai' AND title LIKE 'ai'")).toBe(
+      "tags NOT like 'Machine learning' AND title LIKE 'ai'",
+    );
+    expect(rename("tags LIKE '%ai%' OR tags LIKE '%AI'")).toBe(
+      "tags LIKE '%Machine learning%' OR tags LIKE '%Machine learning'",
+    );
+  });
+
+  it('leaves other fields, other names, LIKE parts of the name and ordering comparisons alone', () => {
     for (const q of [
       "title = 'ai'",
       "feed.title IN ('ai')",
       "tags = 'aid'",
-      "tags LIKE 'ai'",
-      "tags NOT LIKE 'ai'",
+      "tags LIKE 'a'",
+      "tags NOT LIKE '%i%'",
+      "tags LIKE 'a%i'",
+      "title LIKE 'ai'",
       "tags > 'ai'",
       "title = 'tags' OR description = 'ai'",
       "tags.x = 'ai'",

@@ -7,9 +7,15 @@
  * The query text is rewritten in place, not parsed and printed again: only the names change,
  * and the person's spacing, case and quotes stay as written. A name counts where the `tags`
  * field is compared with it for (in)equality: `tags = 'x'`, `tags != 'x'` (also `==`, `<>`)
- * and `tags [NOT] IN ('x', …)`. Names compare ignoring case, as the language does. LIKE looks
- * for a part of a name, and `<`, `>` compare names in order: neither names one tag, so neither
- * is touched.
+ * and `tags [NOT] IN ('x', …)`. Names compare ignoring case, as the language does.
+ *
+ * LIKE finds tags whose name holds the pattern (`%` and `_` are plain characters in this
+ * language). A pattern that is the whole old name (`tags LIKE 'ai'`) was written for that tag:
+ * it is rewritten, or the renamed tag would drop out of what it finds. So is a whole name in SQL
+ * habit's `%…%` (`tags LIKE '%ai%'`, which finds only names holding the percent signs): the signs
+ * stay and the name between them changes. A pattern that is only a part of the name
+ * (`tags LIKE 'a'`) stands for every tag holding that part, not for this one, and is left alone,
+ * as are `<` and `>`, which compare names in order.
  */
 
 /** One token of a query: a quoted string (with its value), a word, an operator or one character. */
@@ -81,20 +87,33 @@ export function quoteName(name: string, quote = "'"): string {
   return quote + name.replace(/\\/g, '\\\\').replaceAll(quote, quote + quote) + quote;
 }
 
+/** A string literal of a query that names a tag, with the `%` signs around the name in a LIKE pattern. */
+export interface TagNameSpan {
+  start: number;
+  end: number;
+  quote: string;
+  before: string;
+  after: string;
+}
+
 /**
  * The spans of `text` (string literals) that name tag `name` (ignoring case) as the file
  * comment says, in order.
  */
-export function tagNameSpans(
-  text: string,
-  name: string,
-): Array<{ start: number; end: number; quote: string }> {
+export function tagNameSpans(text: string, name: string): TagNameSpan[] {
   const wanted = name.toLowerCase();
   const list = tokens(text);
-  const spans: Array<{ start: number; end: number; quote: string }> = [];
+  const spans: TagNameSpan[] = [];
   const take = (t: Token | undefined) => {
     if (t?.kind === 'string' && t.closed && t.value.toLowerCase() === wanted)
-      spans.push({ start: t.start, end: t.end, quote: t.quote! });
+      spans.push({ start: t.start, end: t.end, quote: t.quote!, before: '', after: '' });
+  };
+  // A LIKE pattern: the whole name, bare or between the `%` signs SQL habit puts around it.
+  const takePattern = (t: Token | undefined) => {
+    if (t?.kind !== 'string' || !t.closed) return;
+    const m = /^(%*)([\s\S]*?)(%*)$/.exec(t.value)!;
+    if (m[2]!.toLowerCase() === wanted)
+      spans.push({ start: t.start, end: t.end, quote: t.quote!, before: m[1]!, after: m[3]! });
   };
   for (let i = 0; i < list.length; i++) {
     const field = list[i]!;
@@ -109,6 +128,10 @@ export function tagNameSpans(
       continue;
     }
     if (isWord(op, 'not')) at++;
+    if (isWord(list[at], 'like')) {
+      takePattern(list[at + 1]);
+      continue;
+    }
     if (!isWord(list[at], 'in') || list[at + 1]?.value !== '(') continue;
     // The list: values and commas up to the closing parenthesis.
     for (at += 2; at < list.length && list[at]!.value !== ')'; at++) take(list[at]);
@@ -125,6 +148,7 @@ export function renameTagInQuery(query: string, from: string, to: string): strin
   let out = query;
   // From the end, so the earlier spans keep their offsets.
   for (const span of tagNameSpans(query, from).reverse())
-    out = out.slice(0, span.start) + quoteName(to, span.quote) + out.slice(span.end);
+    out =
+      out.slice(0, span.start) + quoteName(span.before + to + span.after, span.quote) + out.slice(span.end);
   return out;
 }

@@ -33,7 +33,7 @@ import { createSearchApi } from './search/searchApi';
 import { createSendToApi } from './sendTo/sendTo';
 import { relayTransport } from './sendTo/transport';
 import type { TextIndex } from './search/textIndex';
-import { createStateApi } from './state/readState';
+import { createStateApi, type StateApi } from './state/readState';
 import { createStatsApi } from './stats/stats';
 import type { ItemsQuery } from './types';
 import type { FeedServices } from './subscriptions/services';
@@ -46,7 +46,7 @@ import {
   withSyncSubscribe,
 } from './sync/hooks';
 import type { createSync } from './sync/sync';
-import { withRuleTagNames } from './rules/tagNames';
+import { withRuleTagNames, withRuleTagUndo } from './rules/tagNames';
 import { createTagsApi, type TagsApi } from './tags/tags';
 
 /** What a domain builder may use: the engine's shared parts, built once per engine. */
@@ -105,8 +105,11 @@ export const domains = {
       ),
     };
   },
-  state: ({ ctx, sync }: DomainDeps) => sync.withUndo(createStateApi(ctx)),
-  // A renamed tag is renamed in the rules that name it too (rules/tagNames.ts).
+  // The undo of a tag delete gives the rules back the actions the delete took (rules/tagNames.ts).
+  state: ({ ctx, sync, use }: DomainDeps): StateApi =>
+    withRuleTagUndo(sync.withUndo(createStateApi(ctx)), ctx, () => use('rules')),
+  // A renamed tag is renamed in the rules that name it too, and a deleted one leaves their
+  // "add tag" actions (rules/tagNames.ts).
   tags: ({ ctx, sync, use }: DomainDeps): TagsApi =>
     withRuleTagNames(sync.withLabels(createTagsApi(ctx)), ctx, () => use('rules')),
   query: ({ ctx, textIndex, gate }: DomainDeps) => {

@@ -5,6 +5,7 @@
 import type { TagColor } from '../shared/tagColors';
 import type { JobProgress } from './jobs/types';
 import type { SyncedFeedFields } from './sync/types';
+import type { RuleTagUse } from './rules/types';
 
 /** A folder of feeds. Feeds with `groupId` -1 are ungrouped. */
 export interface Group {
@@ -291,6 +292,7 @@ export interface MarkAllReadScope {
  *   state are not listed), so each one's previous value of that flag was `!set`.
  * - tag: `ids` are the items that gained (`set`) or lost (`!set`) tag `tagId`.
  * - tag-deleted: the deleted tag as it was and the items that carried it; undo re-creates it.
+ *   `rules`: the rules whose "add tag" actions went with it, as they were (undo puts them back).
  * - unsubscribed: `ids` are the feeds deleted, `articles` how many articles went with them;
  *   `trash` names the copy the engine keeps in memory for a while (worker/items/trash.ts).
  * - deleted: `ids` are the articles deleted ("Delete old read articles now"); `trash` as above.
@@ -298,7 +300,7 @@ export interface MarkAllReadScope {
 export type UndoToken =
   | { flag: 'read' | 'saved' | 'hidden'; set: boolean; ids: number[] }
   | { flag: 'tag'; tagId: number; set: boolean; ids: number[] }
-  | { flag: 'tag-deleted'; tag: Tag; ids: number[] }
+  | { flag: 'tag-deleted'; tag: Tag; ids: number[]; rules?: RuleTagUse[] }
   | { flag: 'unsubscribed'; trash: number; ids: number[]; articles: number }
   | { flag: 'deleted'; trash: number; ids: number[] };
 
@@ -368,7 +370,15 @@ export type {
 } from './highlights/types';
 
 // Rules (worker/rules/): saved filters whose actions run on newly ingested articles.
-export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './rules/types';
+export type {
+  Rule,
+  RuleAction,
+  RuleAiConfig,
+  RuleInput,
+  RulePreview,
+  RuleRun,
+  RuleTagUse,
+} from './rules/types';
 // The filter language's errors and warnings (worker/query/language/), worded by the UI.
 export type { QueryError, QueryErrorReason, QueryExpected } from './query/language/parse';
 export type { QueryWarning } from './query/language/warnings';

@@ -175,17 +175,25 @@ export function updateFilter(id: string, patch: Partial<FilterInput>): SavedFilt
  * the same rewrite, so a filter's rule keeps the same query. Returns the filters that changed.
  */
 export function renameTagInFilters(from: string, to: string): SavedFilter[] {
-  const list = current();
+  const { next, changed } = renameTagInFilterList(current(), [{ from, to }]);
+  if (changed.length > 0) save(next);
+  return changed;
+}
+
+/** `list` with these tag renames made in order in each query, and the filters that changed. Pure. */
+export function renameTagInFilterList(
+  list: readonly StoredFilter[],
+  renames: ReadonlyArray<{ from: string; to: string }>,
+): { next: StoredFilter[]; changed: SavedFilter[] } {
   const changed: SavedFilter[] = [];
   const next = list.map((f) => {
     if (!f.query) return f;
-    const query = renameTagInQuery(f.query, from, to);
+    const query = renames.reduce((q, r) => renameTagInQuery(q, r.from, r.to), f.query);
     if (query === f.query) return f;
     changed.push(normalizeFilter({ ...f, query }));
     return { ...f, query };
   });
-  if (changed.length > 0) save(next);
-  return changed;
+  return { next, changed };
 }
 
 /** Deletes a saved filter without asking; false when it did not exist. */

@@ -111,6 +111,11 @@ export interface SavedFilter {
 
 export interface AutomationSettings {
   filters: SavedFilter[];
+  /**
+   * How far the saved filters have followed the engine's tag rename log (`tags.renames`):
+   * `epoch:seq`, '' before any (src/tags/renameLog.ts).
+   */
+  tagRenames: string;
 }
 
 export interface AppSettings {
@@ -175,7 +180,7 @@ export function defaultSettings(): AppSettings {
       translateTo: 'ui',
       aiOffNote: true,
     },
-    automation: { filters: [] },
+    automation: { filters: [], tagRenames: '' },
   };
 }
 

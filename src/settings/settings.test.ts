@@ -49,7 +49,7 @@ describe('defaults', () => {
       translateTo: 'ui',
       aiOffNote: true,
     });
-    expect(d.automation).toEqual({ filters: [] });
+    expect(d.automation).toEqual({ filters: [], tagRenames: '' });
     expect(Object.keys(d)).toEqual([...SETTINGS_GROUPS]);
   });
 

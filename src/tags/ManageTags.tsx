@@ -13,22 +13,38 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { confirm } from '../components/ConfirmDialog';
+import { rulesListQuery } from '../rules/queries';
+import type { Rule } from '../rules/types';
 import { TAG_COLORS } from '../../shared/tagColors';
 import type { TagWithCounts } from '../engine/contract';
 import { useI18n, useT } from '../i18n';
 import { useSyncStatus } from '../sync/useSyncStatus';
 import { deleteTag, recolorTag, renameTag, tagsQuery } from './api';
 import { Dialog } from '../components/Dialog';
+import { useManageTagsEntry } from './manageEntry';
 import { closeManageTags, useManageTagsOpen } from './manageStore';
+import { followTagRenames } from './renameLog';
+import { deleteQuestion, rulesAddingTag } from './ruleUses';
 
 /**
- * The Manage tags dialog of the manage store (openManageTags); mount once (IndexLayout), so it
- * stays open while the window narrows past the sidebar's drawer and phone widths. A box in the
+ * The Manage tags dialog of the manage store (openManageTags), and the saved filters following
+ * tag renames; mount once (IndexLayout), so the dialog stays open while the window narrows past the sidebar's drawer and phone widths. A box in the
  * middle of a desktop; on a phone a full-screen sheet, as Settings is.
  */
 export function ManageTagsHost() {
   const opened = useManageTagsOpen();
+  // Back closes it (manageEntry.ts).
+  useManageTagsEntry(opened);
+  // Mounted once for the app: the saved filters follow tag renames from here (renameLog.ts), as
+  // the page starts and whenever the tags change.
+  const tags = useQuery(tagsQuery()).data;
+  useEffect(() => {
+    followTagRenames().catch((err: unknown) =>
+      console.warn('Rivulet: the saved filters could not follow a tag rename', err),
+    );
+  }, [tags]);
   // The app's phone width (IndexLayout's bottom bar, SettingsDialog).
   const phone = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false });
   return <ManageTags opened={opened} onClose={closeManageTags} phone={phone} />;
@@ -36,8 +52,8 @@ export function ManageTagsHost() {
 
 /**
  * Managing tags: rename (Enter or leaving the field saves; a taken name is refused and the old
- * one kept), recolour from the palette, delete (the Undo notice brings the tag back on its
- * articles). With a sync account a note says whether tags travel as the server's labels (Google
+ * one kept; Undo renames it back), recolour from the palette, delete (asked first when rules add
+ * the tag; the Undo notice brings the tag back on its articles and the rules' actions). With a sync account a note says whether tags travel as the server's labels (Google
  * Reader API) or stay in this browser (Fever, or a server that refused labels).
  */
 export function ManageTags({
@@ -52,6 +68,8 @@ export function ManageTags({
 }) {
   const t = useT();
   const tags = useQuery(tagsQuery()).data ?? [];
+  // The rules a delete changes: asked about before it (the list is small and loads with the dialog).
+  const rules = useQuery({ ...rulesListQuery(), enabled: opened }).data ?? [];
   const { status } = useSyncStatus();
   return (
     <Dialog
@@ -77,17 +95,34 @@ export function ManageTags({
           </Text>
         )}
         {tags.map((tag) => (
-          <TagRow key={tag.id} tag={tag} />
+          <TagRow key={tag.id} tag={tag} rules={rules} />
         ))}
       </Stack>
     </Dialog>
   );
 }
 
-function TagRow({ tag }: { tag: TagWithCounts }) {
+/**
+ * Deletes `tag`, asking first when rules add it (their action goes with it; a rule left with
+ * nothing to do is turned off): the question names them. Undo takes back both.
+ */
+async function askAndDelete(tag: TagWithCounts, rules: readonly Rule[], title: string, label: string) {
+  const uses = rulesAddingTag(rules, tag.name);
+  if (uses.length > 0 && !(await confirm({ title, message: deleteQuestion(uses), confirmLabel: label })))
+    return;
+  await deleteTag(tag);
+}
+
+function TagRow({ tag, rules }: { tag: TagWithCounts; rules: readonly Rule[] }) {
   const t = useT();
   const { formatNumber } = useI18n();
   const [name, setName] = useState(tag.name);
+  // The name as last shown: when the tag's own changes (an undone rename, another tab), the field follows.
+  const [shown, setShown] = useState(tag.name);
+  if (shown !== tag.name) {
+    setShown(tag.name);
+    setName(tag.name);
+  }
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     if (name.trim() === tag.name) return setError(null);
@@ -155,7 +190,9 @@ function TagRow({ tag }: { tag: TagWithCounts }) {
           variant="subtle"
           color="red"
           mt={4}
-          onClick={() => void deleteTag(tag)}
+          onClick={() =>
+            void askAndDelete(tag, rules, t('tags.deleteAsk', { name: tag.name }), t('tags.deleteConfirm'))
+          }
           aria-label={t('tags.deleteTip', { name: tag.name })}
           data-testid={`manage-tag-delete-${tag.id}`}
         >

@@ -11,14 +11,22 @@ import { settingsStore } from '../settings/useSettings';
 import { deleteTag, renameTag, setTagOn } from './api';
 
 let answer!: (token: UndoToken) => void;
+// The engine's rename log, as its renames make it.
+const log = { epoch: 'e1', seq: 0, renames: [] as Array<{ seq: number; from: string; to: string }> };
+const names = new Map([[3, 'ai']]);
 const engine = {
   tags: {
     setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     rename: vi.fn((id: number, name: string) => {
       if (name === 'taken') return Promise.reject(new Error('A tag named “taken” already exists.'));
-      return Promise.resolve({ id, name: name.trim(), color: 'blue' });
+      const from = names.get(id)!;
+      const to = name.trim();
+      names.set(id, to);
+      if (from !== to) log.renames.push({ seq: ++log.seq, from, to });
+      return Promise.resolve({ id, name: to, color: 'blue' });
     }),
+    renames: vi.fn(() => Promise.resolve(structuredClone(log))),
   },
 };
 vi.mock('../queries/engine', () => ({
@@ -70,7 +78,12 @@ describe('tag changes and undo', () => {
 });
 
 describe('renaming a tag', () => {
-  afterEach(() => settingsStore.reset('automation'));
+  afterEach(() => {
+    settingsStore.reset('automation');
+    names.set(3, 'ai');
+    log.seq = 0;
+    log.renames = [];
+  });
 
   it('renames it in the saved filters whose query names it', async () => {
     const named = createFilter({ name: 'AI news', query: "tags = 'AI' OR tags IN ('ai', 'go')" });
@@ -85,5 +98,34 @@ describe('renaming a tag', () => {
     const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
     expect(await renameTag({ id: 3, name: 'ai' }, 'taken')).toMatch(/taken/);
     expect(getSavedFilter(named.id)).toEqual(named);
+    expect(pendingUndo()).toBeNull();
+  });
+
+  it('is recorded for Undo, which renames it back in the engine and the filters', async () => {
+    before();
+    const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, 'ML')).toBeNull();
+    expect(pendingUndo()!.label(1)).toBe('Renamed tag “ai” to “ML”');
+    expect(await undoLast(undo)).toBe(1);
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, 'ai');
+    expect(getSavedFilter(named.id)?.query).toBe("tags = 'ai'");
+    // The engine's undo was not asked: the read change before the rename stays as it was.
+    expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
+    expect(pendingUndo()).toBeNull();
+  });
+});
+
+describe('deleting a tag that rules add', () => {
+  it('says in the notice how many rules no longer add it', async () => {
+    const deleting = deleteTag({ id: 6, name: 'News' });
+    const use = { id: 'r1', name: 'r', actions: [], enabled: true, updatedAt: 1 };
+    answer({
+      flag: 'tag-deleted',
+      tag: { id: 6, name: 'News', color: 'teal' },
+      ids: [1, 2],
+      rules: [use, use],
+    });
+    await deleting;
+    expect(pendingUndo()!.label(2)).toBe('Deleted tag “News” (on 2 articles); 2 rules no longer add it');
   });
 });

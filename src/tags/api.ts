@@ -8,10 +8,10 @@ import type { Tag } from '../engine/contract';
 import type { TagColor } from '../../shared/tagColors';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
-import { renameTagInFilters } from '../filters/savedFilters';
 import { withEngine } from '../queries/engine';
 import { queryKeys } from '../queries/keys';
-import { makeChange, recordUndo } from '../undo/undoStore';
+import { makeChange, recordUndo, recordUndoAction } from '../undo/undoStore';
+import { followTagRenames } from './renameLog';
 
 export type { Tag } from '../engine/contract';
 export type { TagColor };
@@ -54,18 +54,21 @@ export async function createAndTag(itemIds: number[], name: string): Promise<Tag
 }
 
 /**
- * Deletes a tag; the Undo notice brings it back (name and colour) on the same articles. A tag
+ * Deletes a tag; the Undo notice brings it back (name and colour) on the same articles, and the
+ * "add tag" actions the engine took out of rules with it (the notice says how many rules). A tag
  * no article carries is recorded too: its deletion is the change just made, so Undo and `z`
- * take it back rather than the change before it.
+ * take it back rather than the change before it. Manage tags asks first when rules add the tag.
  */
 export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
   await makeChange(async (made) => {
     try {
       const token = await withEngine((e) => e.tags.remove(tag.id));
+      const rules = token.flag === 'tag-deleted' ? (token.rules?.length ?? 0) : 0;
       const label = (count: number) =>
-        token.ids.length === 0
+        (token.ids.length === 0
           ? t('tags.deletedUnused', { name: tag.name })
-          : t('tags.deleted', { count, name: tag.name });
+          : t('tags.deleted', { count, name: tag.name })) +
+        (rules > 0 ? t('tags.rulesChanged', { count: rules }) : '');
       recordUndo(token, label, { made });
     } catch (err) {
       fail(err);
@@ -75,17 +78,36 @@ export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
 
 /**
  * Renames a tag; resolves the error text when refused (e.g. the name is taken), else null. The
- * new name carries through to what names the tag: the engine renames it in the rules, and the
- * saved filters' queries are rewritten here (they live in this page's settings).
+ * new name carries through to what names the tag: the engine renames it in the rules in the same
+ * transaction and logs it, and the saved filters (this page's settings) follow the log at once
+ * (renameLog.ts; a page closed before that follows it on its next start). Recorded for
+ * Undo, which renames it back the same way (rules and filters follow again), as a feed's rename
+ * is; an undo the engine refuses (the old name was taken since) leaves the change recorded.
  */
-export async function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<string | null> {
-  try {
-    const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
-    if (renamed.name !== tag.name) renameTagInFilters(tag.name, renamed.name);
-    return null;
-  } catch (err) {
-    return errorText(err);
-  }
+export function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<string | null> {
+  return makeChange(async (made) => {
+    try {
+      const renamed = await renameIn(tag, name);
+      if (renamed.name !== tag.name)
+        recordUndoAction(
+          1,
+          () => t('tags.renamedFrom', { from: tag.name, name: renamed.name }),
+          () => renameIn(renamed, tag.name).then(() => 1),
+          { done: () => t('tags.renameUndone', { name: tag.name }), made },
+        );
+      return null;
+    } catch (err) {
+      return errorText(err);
+    }
+  });
+}
+
+// One rename in the engine (with the rules, logged), then the saved filters follow the log.
+async function renameIn(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<Tag> {
+  const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
+  // The rename stands even when the filters cannot follow now: they follow the log later.
+  await followTagRenames().catch(() => 0);
+  return renamed;
 }
 
 /** Gives a tag another colour of the palette. */

@@ -5,7 +5,9 @@
  * `tags = 'x'` finds them; list rows show the tag as a chip without growing taller; deleting the tag empties the sidebar and Undo brings it back on both.
  * Deleting a tag no article carries is the change `z` takes back (the tag returns), not the
  * change made before it. Renaming a tag renames it in the saved filter and the rule that name it,
- * in the open editors too, and they keep finding the article.
+ * in the open editors too, and they keep finding the article; Undo renames it back in all of
+ * them. Back closes Manage tags. Deleting a tag a rule adds asks first, naming the rule, takes the
+ * action out of it, and Undo puts it back.
  * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon. Manage tags
  * stays open, with what was typed in it, when the window narrows to a phone's, and fills it.
  */
@@ -191,6 +193,68 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
 
   expectNoErrors(realErrors(app.errors));
 }, 60_000);
+
+test('a rename is undone with its filter and rule; Back closes Manage tags; a delete asks about the rule and Undo restores it', async () => {
+  app = await openApp(browser, { viewport: { width: 1440, height: 900 } });
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    { title: 'Named Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags, filter, undo, confirm } = screens(app.page);
+  const rule = new RuleEditorScreen(app.page);
+  await app.goto('/all');
+  await list.open('Alpha');
+  await reader.tagsButton.click();
+  await tags.addInPicker('birds');
+  await tags.closePicker();
+  await reader.close();
+  await app.goto('/filter');
+  await filter.type("tags = 'birds'", 1);
+  await filter.save('Birds');
+  await waitFor(rule.root, 'the Actions section of the saved filter');
+  await rule.add('tag');
+  await rule.tagInput.fill('birds');
+  await rule.save();
+
+  // A rename is undone like any bulk change: the tag, the filter and the rule name 'birds' again.
+  await tags.manage();
+  await tags.renameInManage(1, 'Herons');
+  await undo.waitFor('Renamed tag “birds” to “Herons”');
+  await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'Herons'");
+  await undo.undo('The tag is called “birds” again');
+  await expect.poll(() => tags.nameInManage(1).inputValue(), { timeout: 10_000 }).toBe('birds');
+  await tags.closeManage();
+  await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'birds'");
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('birds');
+
+  // Back closes Manage tags and stays on the page.
+  await tags.manage();
+  await tags.backFromManage();
+  await waitForPath(app.page, '/filter');
+
+  // Deleting the tag asks first, naming the rule that adds it (left with nothing to do: off).
+  await tags.manage();
+  await tags.deleteInManage(1).click();
+  await confirm.waitOpen();
+  expect(await confirm.message.textContent()).toContain('“Birds” has nothing else to do and is turned off');
+  await shootSizes(app.page, '/tmp/shots-tags', 'delete-tag-rules');
+  await confirm.ok();
+  await confirm.waitClosed();
+  await undo.waitFor('Deleted tag “birds” (on 1 article); a rule no longer adds it');
+  await tags.closeManage();
+  await waitFor(rule.tagInput, "the rule's tag action gone", { state: 'detached' });
+
+  // Undo brings the tag and the rule's action back, also after a reload.
+  await undo.button.click();
+  await waitFor(rule.tagInput, "the rule's tag action back");
+  await app.page.reload();
+  await waitFor(rule.root, 'the Actions section of the saved filter after a reload');
+  await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('birds');
+  await filter.waitForTotal(1);
+
+  expectNoErrors(realErrors(app.errors));
+}, 90_000);
 
 /** A feed with one article, tagged 'x' from the reader (tag 1); the list is left open. */
 async function tagOneArticle(app: AppPage): Promise<void> {

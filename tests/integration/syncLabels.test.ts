@@ -153,6 +153,44 @@ describe('tags as Google Reader labels (FreshRSS)', () => {
     expect(item(88).tags).toEqual(['Later']);
     expect((await e.sync.status()).pending).toBe(0);
   });
+
+  it('an undone tag delete puts the label back on its articles, sent or not yet', async () => {
+    greader.state = greaderSeed();
+    greader.state.tags = ['Later'];
+    item(89).tags = ['Later'];
+    item(90).tags = ['Later'];
+    const e = await engine();
+    await e.sync.connect({ protocol: 'greader', url: greader.url, username: 'reader', password: 'secret' });
+    await sync(e);
+    const later = await tagId(e, 'Later');
+
+    // Deleted and sent (the server dropped the label), then undone: the label comes back.
+    const token = await e.tags.remove(later);
+    await queued(e, 1);
+    await sync(e);
+    expect(greader.state.tags).not.toContain('Later');
+    expect(item(89).tags).toEqual([]);
+    greader.writes.length = 0;
+    await e.state.undo(token);
+    await queued(e, 1);
+    await sync(e);
+    expect(greader.writes.map((w) => [w.path, w.form.a])).toEqual([['/edit-tag', ['user/-/label/Later']]]);
+    expect(item(89).tags).toEqual(['Later']);
+    expect(item(90).tags).toEqual(['Later']);
+    expect(await tagsOf(e, local(e, 'greader', item(89).id))).toEqual(['Later']);
+
+    // Deleted and undone before any sync: the server ends with the label where it was.
+    const again = await e.tags.remove(later);
+    await e.state.undo(again);
+    await queued(e, 2);
+    await sync(e);
+    expect(item(89).tags).toEqual(['Later']);
+    expect(item(90).tags).toEqual(['Later']);
+    expect((await e.sync.status()).pending).toBe(0);
+    // And the next sync does not take the tag off here.
+    await sync(e);
+    expect((await e.tags.list()).map((t) => [t.name, t.total])).toEqual([['Later', 2]]);
+  });
 });
 
 describe('a label stream FreshRSS answers from a category (labelCheck.ts)', () => {

@@ -46,6 +46,12 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
     onRulesChanged();
   });
 
+  /** After rules (numbered in order) were written, maybe in a transaction of another domain: cache and tell. */
+  const wroteRules = (ordered: Rule[]): void => {
+    rulesCache = Promise.resolve(ordered);
+    onRulesChanged();
+    changed();
+  };
   const readRules = () =>
     (rulesCache ??= ctx.stores.meta.get(META_KEYS.rules).then(
       (v) => (Array.isArray(v) ? (v as Rule[]).slice().sort((a, b) => a.order - b.order) : []),
@@ -91,10 +97,9 @@ export function createRuleStore(ctx: EngineContext, onRulesChanged: () => void) 
     async writeRules(rules: Rule[]): Promise<void> {
       const ordered = rules.map((r, i) => ({ ...r, order: i }));
       await ctx.stores.meta.set(META_KEYS.rules, ordered);
-      rulesCache = Promise.resolve(ordered);
-      onRulesChanged();
-      changed();
+      wroteRules(ordered);
     },
+    wroteRules,
     /**
      * Adds runs to the log, keeping the newest LOG_PER_RULE of each rule, and deletes the
      * pending records `settled`. Call inside `serial`.

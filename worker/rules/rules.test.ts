@@ -283,7 +283,7 @@ describe('renaming a tag', () => {
     const byAction = await engine.rules.save(
       rule({ name: 't', query: "title LIKE 'go'", actions: [{ type: 'tag', tag: 'Ai' }, { type: 'save' }] }),
     );
-    const other = await engine.rules.save(rule({ name: 'o', query: "title = 'ai' OR tags LIKE 'ai'" }));
+    const other = await engine.rules.save(rule({ name: 'o', query: "title = 'ai' OR tags LIKE 'a'" }));
     events = [];
 
     await engine.tags.rename(ai.id, 'Machine');
@@ -315,6 +315,61 @@ describe('renaming a tag', () => {
     );
     expect((await failure(engine.tags.rename(ai.id, 'ML'))).code).toBe('bad_input');
     expect(await engine.rules.list()).toEqual([saved]);
+  });
+});
+
+describe('deleting a tag', () => {
+  it('takes its "add tag" actions out of the rules, so no ingest makes it again; undo puts them back', async () => {
+    const ai = await engine.tags.create('AI');
+    const both = await engine.rules.save(
+      rule({ name: 'both', actions: [{ type: 'save' }, { type: 'tag', tag: 'ai' }, { type: 'markRead' }] }),
+    );
+    const only = await engine.rules.save(rule({ name: 'only', actions: [{ type: 'tag', tag: 'Ai' }] }));
+    const other = await engine.rules.save(rule({ name: 'other', actions: [{ type: 'tag', tag: 'go' }] }));
+
+    const token = await engine.tags.remove(ai.id);
+    expect(token).toMatchObject({
+      flag: 'tag-deleted',
+      rules: [{ id: both.id, name: 'both' }, { id: only.id }],
+    });
+    let rules = await engine.rules.list();
+    expect(rules.find((r) => r.id === both.id)).toMatchObject({
+      actions: [{ type: 'save' }, { type: 'markRead' }],
+      enabled: true,
+    });
+    // Left with nothing to do: turned off.
+    expect(rules.find((r) => r.id === only.id)).toMatchObject({ actions: [], enabled: false });
+    expect(rules.find((r) => r.id === other.id)).toEqual(other);
+
+    // The next ingest does not bring the deleted tag back.
+    await ingest(news, [{ guid: 'a', title: 'Rust tips' }]);
+    expect((await engine.tags.list()).map((t) => t.name)).toEqual(['go']);
+
+    await engine.state.undo(token);
+    rules = await engine.rules.list();
+    expect(rules.find((r) => r.id === both.id)).toMatchObject({ actions: both.actions, enabled: true });
+    expect(rules.find((r) => r.id === only.id)).toMatchObject({ actions: only.actions, enabled: true });
+    expect((await engine.tags.list()).map((t) => [t.id, t.name])).toEqual([
+      [ai.id, 'AI'],
+      [ai.id + 1, 'go'],
+    ]);
+    // An undo taken twice changes nothing more.
+    await engine.state.undo(token);
+    expect(await engine.rules.list()).toEqual(rules);
+  });
+
+  it('an undo keeps an edit made since and names the tag as it comes back', async () => {
+    const ai = await engine.tags.create('ai');
+    const r = await engine.rules.save(rule({ actions: [{ type: 'tag', tag: 'ai' }, { type: 'save' }] }));
+    const token = await engine.tags.remove(ai.id);
+    // Edited meanwhile, and a new tag took the name.
+    await engine.rules.save({ ...rule({ name: 'edited', actions: [{ type: 'markRead' }] }), id: r.id });
+    await engine.tags.create('AI');
+    await engine.state.undo(token);
+    expect((await engine.rules.list())[0]).toMatchObject({
+      name: 'edited',
+      actions: [{ type: 'tag', tag: 'ai (2)' }, { type: 'markRead' }],
+    });
   });
 });
 

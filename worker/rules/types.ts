@@ -29,6 +29,22 @@ export interface Rule extends RuleInput {
   updatedAt: number;
 }
 
+/**
+ * A rule as it was before a deleted tag's "add tag" actions were taken out of it (rules/dropTag.ts),
+ * kept in the delete's undo token so the undo puts them back.
+ */
+export interface RuleTagUse {
+  id: string;
+  /** The rule's name, for the page to say which rules lost the action. */
+  name: string;
+  /** Its actions before, the tag's among them. */
+  actions: RuleAction[];
+  /** Whether it was on before (a rule left with no action is turned off). */
+  enabled: boolean;
+  /** The stamp the change gave it: a rule stamped so still has nothing changed since. */
+  updatedAt: number;
+}
+
 export interface RuleRun {
   id: number;
   ruleId: string;

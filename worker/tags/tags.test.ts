@@ -5,6 +5,7 @@ import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { MetaIndex } from '../index/metaIndex';
 import { loadIndex, rebuild } from '../index/snapshot';
+import { createTagsApi } from './tags';
 
 let engine: Engine;
 let fa: number;
@@ -76,6 +77,31 @@ describe('tags', () => {
     ]);
     expect(await tagsOf(a[2]!)).toEqual([ai.id, t2.flag === 'tag' ? t2.tagId : -1]);
     await expect(engine.tags.addToItems([a[0]!], '')).rejects.toMatchObject({ code: 'bad_input' });
+  });
+
+  it('logs each rename for the saved filters, in the transaction of the rename', async () => {
+    expect(await engine.tags.renames()).toEqual({ epoch: '', seq: 0, renames: [] });
+    const ai = await engine.tags.create('ai');
+    await engine.tags.rename(ai.id, 'Machine');
+    await engine.tags.rename(ai.id, 'machine');
+    // Same name again: nothing to log.
+    await engine.tags.rename(ai.id, 'machine');
+    const log = await engine.tags.renames();
+    expect(log.epoch).toMatch(/^[a-z0-9]+$/);
+    expect(log).toMatchObject({
+      seq: 2,
+      renames: [
+        { seq: 1, from: 'ai', to: 'Machine' },
+        { seq: 2, from: 'Machine', to: 'machine' },
+      ],
+    });
+
+    // A step of the rename that fails (a rule write) takes back the whole rename and its log entry.
+    const tags = createTagsApi(internalsOf(engine).context);
+    const failing = tags.rename(ai.id, 'Learning', () => Promise.reject(new Error('rules write failed')));
+    await expect(failing).rejects.toThrow(/rules write failed/);
+    expect((await engine.tags.list())[0]!.name).toBe('machine');
+    expect(await engine.tags.renames()).toEqual(log);
   });
 
   it('renames and recolours; a taken name or unknown tag is refused and nothing changes', async () => {

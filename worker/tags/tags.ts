@@ -17,6 +17,10 @@ import { TAG_COLORS, isTagColor, type TagColor } from '../../shared/tagColors';
 
 /** Meta key of the tag definitions. */
 export const TAGS_META_KEY = 'tags';
+/** Meta key of the rename log (TagRenameLog). */
+export const TAG_RENAMES_META_KEY = 'tagRenames';
+/** Renames the log keeps (a page that missed more than this many catches up on these only). */
+export const TAG_RENAMES_KEPT = 200;
 /** Longest tag name, in characters. */
 export const MAX_TAG_NAME = 40;
 
@@ -30,6 +34,27 @@ export interface TagsRecord {
   tags: Tag[];
 }
 
+/**
+ * The tag renames, in order: saved filters live in the page's settings, out of the engine's
+ * reach, so the page brings their queries up to date from this log (src/tags/renameLog.ts). A
+ * rename writes its entry in the transaction that renames the tag (and the rules), so no rename
+ * is lost to a page closed half-way. `epoch` names this log (made with its first rename; '' before
+ * that): a new one (a cleared database) starts its numbering again.
+ */
+export interface TagRenameLog {
+  epoch: string;
+  /** The number of the last rename; 0 when none. */
+  seq: number;
+  renames: Array<{ seq: number; from: string; to: string }>;
+}
+
+/**
+ * What a rename does in its own transaction besides renaming the tag (the rules rewrite their
+ * actions and queries: rules/tagNames.ts): runs inside the transaction over `meta`, so it may
+ * await only database calls; a failure undoes the whole rename.
+ */
+export type TagRenameStep = (from: string, to: string) => Promise<void>;
+
 /** The tags domain. Every name comparison ignores case (`AI` and `ai` are one tag). */
 export interface TagsApi {
   /** Every tag, by name, with its live item counts (from the index). One meta read. */
@@ -39,8 +64,13 @@ export interface TagsApi {
    * EngineError('bad_input') for an empty, too long or taken name or an unknown colour.
    */
   create(name: string, color?: TagColor): Promise<Tag>;
-  /** Renames a tag; fails like `create`, or EngineError('not_found'). */
-  rename(id: number, name: string): Promise<Tag>;
+  /**
+   * Renames a tag and logs the rename (`renames`), with `also` (engine-internal; the page cannot
+   * pass it) in the same transaction. Fails like `create`, or EngineError('not_found').
+   */
+  rename(id: number, name: string, also?: TagRenameStep): Promise<Tag>;
+  /** The rename log (the last TAG_RENAMES_KEPT renames). One meta read. */
+  renames(): Promise<TagRenameLog>;
   /** Gives a tag another palette colour; fails: EngineError('bad_input' | 'not_found'). */
   recolor(id: number, color: TagColor): Promise<Tag>;
   /**
@@ -77,17 +107,30 @@ export function createTagsApi(ctx: EngineContext): TagsApi {
       ctx.events.emit({ type: 'tags-changed', ids: [] }, ctx.applied.counter);
       return tag;
     },
-    rename: async (id, name) => {
+    rename: async (id, name, also) => {
       const clean = checkName(name);
-      const tag = await changeTags(ctx, (record) => {
+      const tag = await ctx.db.tx('update', 'rw', ['meta'], async () => {
+        const meta = ctx.db.table('meta');
+        const [stored, log] = await Promise.all([meta.get(TAGS_META_KEY), meta.get(TAG_RENAMES_META_KEY)]);
+        const record = readTagsRecord(stored?.value);
         const found = findTag(record, id);
         ensureFree(record, clean, id);
+        const from = found.name;
         found.name = clean;
+        await meta.put({ key: TAGS_META_KEY, value: record });
+        if (from !== clean) {
+          await meta.put({
+            key: TAG_RENAMES_META_KEY,
+            value: logRename(readRenameLog(log?.value), from, clean),
+          });
+          if (also && typeof also === 'function') await also(from, clean);
+        }
         return { ...found };
       });
       ctx.events.emit({ type: 'tags-changed', ids: [] }, ctx.applied.counter);
       return tag;
     },
+    renames: async () => readRenameLog(await ctx.stores.meta.get(TAG_RENAMES_META_KEY)),
     recolor: async (id, color) => {
       if (!isTagColor(color)) throw badColor(color);
       const tag = await changeTags(ctx, (record) => {
@@ -184,6 +227,30 @@ export function readTagsRecord(value: unknown): TagsRecord {
   );
   const next = Math.max(typeof v.next === 'number' ? v.next : 1, ...tags.map((t) => t.id + 1));
   return { next, tags };
+}
+
+/** A stored rename log checked (an empty one of epoch '' when absent or malformed). */
+export function readRenameLog(value: unknown): TagRenameLog {
+  const v = value as Partial<TagRenameLog> | undefined;
+  if (!v || typeof v !== 'object' || typeof v.epoch !== 'string' || !Array.isArray(v.renames))
+    return { epoch: '', seq: 0, renames: [] };
+  const renames = v.renames.filter(
+    (r): r is TagRenameLog['renames'][number] =>
+      typeof r === 'object' &&
+      r !== null &&
+      Number.isInteger(r.seq) &&
+      typeof r.from === 'string' &&
+      typeof r.to === 'string',
+  );
+  const seq = Math.max(Number.isInteger(v.seq) ? v.seq! : 0, ...renames.map((r) => r.seq));
+  return { epoch: v.epoch, seq, renames };
+}
+
+// The log with one more rename, keeping the last TAG_RENAMES_KEPT.
+function logRename(log: TagRenameLog, from: string, to: string): TagRenameLog {
+  const seq = log.seq + 1;
+  const epoch = log.epoch || Math.random().toString(36).slice(2, 12);
+  return { epoch, seq, renames: [...log.renames, { seq, from, to }].slice(-TAG_RENAMES_KEPT) };
 }
 
 // Reads, changes and writes the definitions in one transaction; returns what `change` returns.

@@ -31,6 +31,24 @@ export const tagsEn = {
   }),
   deletedUnused: 'Deleted tag “{name}” (on no article)',
   renamed: 'Renamed to “{name}”',
+  renamedFrom: 'Renamed tag “{from}” to “{name}”',
+  renameUndone: 'The tag is called “{name}” again',
+  rulesChanged: plural({
+    one: '; a rule no longer adds it',
+    other: '; {count} rules no longer add it',
+  }),
+  deleteAsk: 'Delete tag “{name}”?',
+  deleteRulesUse: plural({
+    one: 'The rule {rules} adds this tag to new articles. Deleting the tag takes that action out of the rule, so the tag does not come back.',
+    other:
+      'The rules {rules} add this tag to new articles. Deleting the tag takes that action out of them, so the tag does not come back.',
+  }),
+  deleteRulesOff: plural({
+    one: '{rules} has nothing else to do and is turned off.',
+    other: '{rules} have nothing else to do and are turned off.',
+  }),
+  deleteUndoNote: 'Undo brings back the tag on its articles and the rules as they were.',
+  deleteConfirm: 'Delete tag',
   nameLabel: 'Name of {name}',
   empty: 'No tags yet. Tag an article from the reader (key l) or a row’s menu.',
   listTitle: 'Tag: {name}',

@@ -86,7 +86,10 @@ export function applyRestoredSettings(
     const have = new Set(current.automation.filters.map((f) => f.id));
     const added = incoming.automation.filters.filter((f) => !have.has(f.id));
     return added.length
-      ? { ...current, automation: { filters: [...current.automation.filters, ...added] } }
+      ? {
+          ...current,
+          automation: { ...current.automation, filters: [...current.automation.filters, ...added] },
+        }
       : current;
   }
   const apiKey = incoming.integrated.apiKey || current.integrated.apiKey;

@@ -218,4 +218,55 @@ describe('RuleEditor', () => {
       }),
     );
   });
+
+  it('takes up the stored rule the engine changed (a deleted tag) while nothing was edited here', async () => {
+    const stored: Rule = {
+      id: 'r9',
+      name: 'Fixtures',
+      query: "title LIKE '%fixture%'",
+      filterId: 'f1',
+      actions: [{ type: 'tag', tag: 'ai' }],
+      enabled: true,
+      order: 0,
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    // The stored rule as the engine changes it: the tag deleted, the delete undone, deleted again.
+    const versions: Rule[] = [
+      stored,
+      { ...stored, actions: [], enabled: false, updatedAt: 2 },
+      { ...stored, updatedAt: 3 },
+      { ...stored, actions: [], enabled: false, updatedAt: 4 },
+    ];
+    function Changing() {
+      const [at, setAt] = useState(0);
+      return (
+        <>
+          <button type="button" data-testid="next-version" onClick={() => setAt((n) => n + 1)} />
+          <RuleEditor filter={filter} query="title LIKE '%fixture%'" queryError={null} rule={versions[at]} />
+        </>
+      );
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderUi(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/filter?edit=f1']}>
+          <Changing />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const next = () => fireEvent.click(screen.getByTestId('next-version'));
+    expect(types()).toEqual(['tag']);
+    next();
+    await waitFor(() => expect(types()).toEqual([]));
+    expect(screen.getByTestId<HTMLInputElement>('rule-enabled').checked).toBe(false);
+    next();
+    await waitFor(() => expect(types()).toEqual(['tag']));
+    expect(screen.getByTestId<HTMLInputElement>('rule-enabled').checked).toBe(true);
+    // An edit made here is kept over a later change of the stored rule.
+    await add('save');
+    next();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(types()).toEqual(['tag', 'save']);
+  });
 });

@@ -59,13 +59,28 @@ interface RuleEditorProps {
  * order, with a live 30-day preview from the engine path that runs rules, then save / remove and
  * the rule's log. Mounted with `key` = the rule's id so a different rule starts fresh. A tag
  * renamed meanwhile is renamed in the actions being edited too (the engine renames it in the
- * saved rule), so the editor shows the new name and saving it does not bring the old one back.
+ * saved rule), so the editor shows the new name and saving it does not bring the old one back;
+ * a stored rule changed by the engine (a tag deleted, or its delete undone) is taken up when
+ * nothing was edited here since.
  */
 export function RuleEditor({ filter, query, queryError, rule, tags }: RuleEditorProps) {
   const { t, formatDate } = useI18n();
   const client = useQueryClient();
   const [actions, setActions] = useState<RuleAction[]>(rule?.actions ?? []);
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  // The stored rule the editor's state started from. When the engine changes it (a deleted tag
+  // takes its action out, an undo puts it back) and nothing here was edited since, the editor
+  // follows, so what it shows (and would save) is what is stored.
+  const [base, setBase] = useState(rule);
+  if (rule !== base && rule?.updatedAt !== base?.updatedAt) {
+    const untouched =
+      JSON.stringify(actions) === JSON.stringify(base?.actions ?? []) && enabled === (base?.enabled ?? true);
+    setBase(rule);
+    if (untouched && rule) {
+      setActions(rule.actions);
+      setEnabled(rule.enabled);
+    }
+  }
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const problem = ruleProblem(actions);

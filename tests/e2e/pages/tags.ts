@@ -95,6 +95,19 @@ export class TagsUi {
   async closeManage(): Promise<void> {
     await this.page.locator('.mantine-Modal-close').click();
   }
+  /**
+   * Browser Back while Manage tags is open, once its history entry is there (the dialog pushes
+   * it just after it shows), then waits for the dialog to close.
+   */
+  async backFromManage(): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const state: unknown = window.history.state;
+      const own = typeof state === 'object' && state !== null ? (state as { usr?: unknown }).usr : null;
+      return typeof own === 'object' && own !== null && 'rivuletManageTags' in own;
+    });
+    await this.page.goBack();
+    await waitFor(this.manageDialog, 'Manage tags closed by Back', { state: 'detached' });
+  }
   /** Opens Manage tags from the sidebar. */
   async manage(): Promise<void> {
     await this.page.locator(tid('nav-tags-manage')).click();
