@@ -7,7 +7,11 @@ import { createFilter, getSavedFilter } from '../filters/savedFilters';
 import { settingsStore } from '../settings/useSettings';
 import { followTagRenames, renamesToFollow } from './renameLog';
 
-const log = { epoch: 'e1', seq: 0, renames: [] as Array<{ seq: number; from: string; to: string }> };
+const log = {
+  epoch: 'e1' as string,
+  seq: 0,
+  renames: [] as Array<{ seq: number; from: string; to: string }>,
+};
 const engine = { tags: { renames: vi.fn(() => Promise.resolve(structuredClone(log))) } };
 vi.mock('../queries/engine', () => ({
   withEngine: <T>(fn: (e: typeof engine) => Promise<T>) => fn(engine),
@@ -36,6 +40,21 @@ describe('following the tag rename log', () => {
     expect(renamesToFollow(l, 'e0:9').renames).toEqual(l.renames);
     // Ahead of the log (an older backup restored): nothing from the past, the mark moves back.
     expect(renamesToFollow(l, 'e1:7')).toEqual({ renames: [], mark: 'e1:3' });
+  });
+
+  it('writes no settings while the log holds no rename', async () => {
+    const update = vi.spyOn(settingsStore, 'update');
+    try {
+      log.epoch = '';
+      expect(await followTagRenames()).toBe(0);
+      log.epoch = 'e1';
+      expect(await followTagRenames()).toBe(0);
+      expect(update).not.toHaveBeenCalled();
+      expect(settingsStore.getSnapshot().automation.tagRenames).toBe('');
+    } finally {
+      update.mockRestore();
+      log.epoch = 'e1';
+    }
   });
 
   it('carries renames made while no page followed them, in order, once', async () => {

@@ -45,7 +45,10 @@ export function followTagRenames(): Promise<number> {
     const log = await withEngine((e) => e.tags.renames());
     const { filters, tagRenames } = settingsStore.getSnapshot().automation;
     const { renames, mark } = renamesToFollow(log, tagRenames);
-    if (renames.length === 0 && mark === tagRenames) return 0;
+    // Nothing to carry and nothing to note: a log with no rename yet (or the same mark) writes no
+    // settings. Every start and tag change asks, and a write there replaced, in storage, what
+    // another writer had put beside the filters since this page read its settings.
+    if (renames.length === 0 && (mark === tagRenames || log.seq === 0)) return 0;
     const { next, changed } = renameTagInFilterList(filters, renames);
     settingsStore.update('automation', { filters: next, tagRenames: mark });
     return changed.length;
