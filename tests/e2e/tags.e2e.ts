@@ -150,8 +150,11 @@ test('deleting a tag no article carries is what z takes back: the tag returns, t
   expectNoErrors(realErrors(app.errors));
 }, 60_000);
 
-test('renaming a tag renames it in a saved filter and its rule, open or reloaded', async () => {
-  app = await openApp(browser);
+/**
+ * Alpha tagged 'birds' from the reader, then a saved filter naming the tag whose rule adds it,
+ * left open on /filter.
+ */
+async function birdsFilterWithRule(): Promise<void> {
   await app.goto('/welcome');
   await seedFeeds(app.page, [
     { title: 'Named Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
@@ -165,8 +168,6 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
   await tags.addInPicker('birds');
   await tags.closePicker();
   await reader.close();
-
-  // A saved filter naming the tag, whose rule adds it.
   await app.goto('/filter');
   await filter.type("tags = 'birds'", 1);
   await filter.save('Birds');
@@ -174,6 +175,13 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
   await rule.add('tag');
   await rule.tagInput.fill('birds');
   await rule.save();
+}
+
+test('renaming a tag renames it in a saved filter and its rule, open or reloaded', async () => {
+  app = await openApp(browser);
+  await birdsFilterWithRule();
+  const { tags, filter } = screens(app.page);
+  const rule = new RuleEditorScreen(app.page);
 
   // Renamed while the filter and its rule are open: both editors show the new name, and the
   // query still finds Alpha.
@@ -196,26 +204,9 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
 
 test('a rename is undone with its filter and rule; Back closes Manage tags; a delete asks about the rule and Undo restores it', async () => {
   app = await openApp(browser, { viewport: { width: 1440, height: 900 } });
-  await app.goto('/welcome');
-  await seedFeeds(app.page, [
-    { title: 'Named Feed', articles: [{ title: 'Alpha', description: '<p>Alpha body</p>' }] },
-  ]);
-  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
-  const { list, reader, tags, filter, undo, confirm } = screens(app.page);
+  await birdsFilterWithRule();
+  const { tags, filter, undo, confirm } = screens(app.page);
   const rule = new RuleEditorScreen(app.page);
-  await app.goto('/all');
-  await list.open('Alpha');
-  await reader.tagsButton.click();
-  await tags.addInPicker('birds');
-  await tags.closePicker();
-  await reader.close();
-  await app.goto('/filter');
-  await filter.type("tags = 'birds'", 1);
-  await filter.save('Birds');
-  await waitFor(rule.root, 'the Actions section of the saved filter');
-  await rule.add('tag');
-  await rule.tagInput.fill('birds');
-  await rule.save();
 
   // A rename is undone like any bulk change: the tag, the filter and the rule name 'birds' again.
   await tags.manage();
