@@ -1,4 +1,4 @@
-/** A tag's rename carried through the rules that name it (the tags domain asks: `rules.renameTag`). */
+/** A tag's rename carried through the rules that name it (the tags domain asks: `rules.renameTagWith`, ruleTags.ts). */
 import { renameTagInQuery } from '../../shared/tagQuery';
 import type { Rule, RuleAction } from './types';
 

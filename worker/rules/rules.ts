@@ -20,23 +20,21 @@ import { needsText, QueryEvaluator } from '../query/evaluate';
 import type { TextIndex } from '../search/textIndex';
 import { setFlag } from '../state/flags';
 import type { StateApi } from '../state/readState';
-import type { TagRenameStep, TagsApi } from '../tags/tags';
-import { META_KEYS } from '../db/meta';
+import type { TagsApi } from '../tags/tags';
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { act } from './act';
-import { dropTagFromRules, isRuleTagUse, restoreTagInRules } from './dropTag';
-import { renameTagInRules } from './renameTag';
+import { createRuleTags, type RuleTagsApi } from './ruleTags';
 import { createBackground } from './background';
 import { checkAiConfig, createAiSettings } from './ruleAi';
 import { pendingKey } from './pending';
 import { createRuleStore, LOG_PER_RULE, publicRun } from './ruleStore';
-import type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun, RuleTagUse } from './types';
+import type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun } from './types';
 import { RUN_TITLES } from '../../shared/ruleLog';
 
 export type { Rule, RuleAction, RuleAiConfig, RuleInput, RulePreview, RuleRun, RuleTagUse } from './types';
 
 /** The `rules` domain of the engine API (its data types are in worker/types.ts, shared with the UI). */
-export interface RulesApi {
+export interface RulesApi extends RuleTagsApi {
   list(): Promise<Rule[]>;
   /** Creates or updates a rule. Fails: EngineError('bad_query' | 'bad_input' | 'not_found'); nothing stored then. */
   save(input: RuleInput & { id?: string }): Promise<Rule>;
@@ -58,29 +56,6 @@ export interface RulesApi {
   configureAi(config: RuleAiConfig): Promise<void>;
   /** Resolves when no whole-article, summary or translation action is queued or running (tests). */
   idle(): Promise<void>;
-  /**
-   * Makes every rule that names tag `from` (ignoring case) name `to`: its "add tag" actions and
-   * the tag conditions of its query (shared/tagQuery.ts). The tags domain calls it when a tag is
-   * renamed, so the rules keep working. One write; resolves how many rules changed.
-   */
-  renameTag(from: string, to: string): Promise<number>;
-  /**
-   * Engine-internal (the tags domain's rename, rules/tagNames.ts): runs `rename` with the step
-   * that renames the tag in every rule inside the tag's own transaction (as `renameTag` does, but
-   * atomic with the tag), rules held meanwhile. Resolves what `rename` resolves.
-   */
-  renameTagWith<T>(rename: (step: TagRenameStep) => Promise<T>): Promise<T>;
-  /**
-   * Takes the "add tag `name`" actions (ignoring case) out of every rule, turning off a rule left
-   * with none (rules/dropTag.ts): the tags domain calls it as a tag is deleted, so no rule makes
-   * the tag again. One write; resolves each changed rule as it was, for `restoreTag`.
-   */
-  dropTag(name: string): Promise<RuleTagUse[]>;
-  /**
-   * Puts back what `dropTag(dropped)` took, the tag now named `name` (the undo of the delete).
-   * Uses not of RuleTagUse's shape are skipped. One write; resolves how many rules changed.
-   */
-  restoreTag(uses: RuleTagUse[], dropped: string, name: string): Promise<number>;
 }
 
 /** The other domains rules act through (the built ones, see `DomainDeps.use`). */
@@ -431,58 +406,8 @@ export function createRulesApi(
 
     idle: () => background.idle(),
 
-    renameTag: (from, to) =>
-      serial(async () => {
-        if (typeof from !== 'string' || typeof to !== 'string' || to.trim() === '')
-          throw new EngineError('bad_input', 'A tag rename needs the old and the new name');
-        const { next, changed } = renameTagInRules(
-          await readRules(),
-          from,
-          to,
-          ctx.now(),
-          (query) => evaluator.parse(query).ok,
-        );
-        if (changed > 0) await store.writeRules(next);
-        return changed;
-      }),
-
-    renameTagWith: (rename) =>
-      serial(async () => {
-        let written: Rule[] | null = null;
-        const result = await rename(async (from, to) => {
-          const meta = ctx.db.table('meta');
-          const stored = (await meta.get(META_KEYS.rules))?.value;
-          const list = Array.isArray(stored)
-            ? (stored as Rule[]).slice().sort((a, b) => a.order - b.order)
-            : [];
-          const { next, changed } = renameTagInRules(list, from, to, ctx.now(), (q) => evaluator.parse(q).ok);
-          if (changed === 0) return;
-          written = next.map((r, i) => ({ ...r, order: i }));
-          await meta.put({ key: META_KEYS.rules, value: written });
-        });
-        if (written) store.wroteRules(written);
-        return result;
-      }),
-
-    dropTag: (name) =>
-      serial(async () => {
-        if (typeof name !== 'string') throw new EngineError('bad_input', 'A tag name is needed');
-        const { next, uses } = dropTagFromRules(await readRules(), name, ctx.now());
-        if (uses.length > 0) await store.writeRules(next);
-        return uses;
-      }),
-
-    restoreTag: (uses, dropped, name) =>
-      serial(async () => {
-        // The token came back from the page: only actions of known types are put back.
-        const valid = Array.isArray(uses)
-          ? uses.filter(isRuleTagUse).filter((u) => u.actions.every((a) => ACTION_TYPES.has(a.type)))
-          : [];
-        if (valid.length === 0 || typeof dropped !== 'string' || typeof name !== 'string') return 0;
-        const { next, changed } = restoreTagInRules(await readRules(), valid, dropped, name, ctx.now());
-        if (changed > 0) await store.writeRules(next);
-        return changed;
-      }),
+    // A tag renamed or deleted carries through the rules (ruleTags.ts).
+    ...createRuleTags(ctx, store, (query) => evaluator.parse(query).ok, ACTION_TYPES),
   };
 }
 
