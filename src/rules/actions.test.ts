@@ -4,6 +4,7 @@ import {
   addAction,
   cleanActions,
   moveAction,
+  rebaseTagActions,
   removeAction,
   ruleInputFor,
   ruleProblem,
@@ -45,5 +46,28 @@ describe('rule actions', () => {
       actions: [{ type: 'hide' }],
       enabled: false,
     });
+  });
+
+  it("carries the engine's tag changes over to the edits made meanwhile", () => {
+    const stored: RuleAction[] = [{ type: 'tag', tag: 'AI' }, { type: 'markRead' }];
+    const edited: RuleAction[] = [{ type: 'hide' }, { type: 'tag', tag: ' ai ' }, { type: 'tag', tag: 'go' }];
+    // The tag deleted: its action leaves the edits, the rest of them stay.
+    const dropped = rebaseTagActions(edited, stored, [{ type: 'markRead' }]);
+    expect(dropped).toEqual([{ type: 'hide' }, { type: 'tag', tag: 'go' }]);
+    // The delete undone: the action comes back (at the end, nothing having been dropped).
+    expect(rebaseTagActions(dropped, [{ type: 'markRead' }], stored)).toEqual([
+      { type: 'hide' },
+      { type: 'tag', tag: 'go' },
+      { type: 'tag', tag: 'AI' },
+    ]);
+    // A rename: the new name takes the old one's place.
+    expect(rebaseTagActions(edited, stored, [{ type: 'tag', tag: 'ML' }, { type: 'markRead' }])).toEqual([
+      { type: 'hide' },
+      { type: 'tag', tag: 'ML' },
+      { type: 'tag', tag: 'go' },
+    ]);
+    // A tag already among the edits is not doubled; nothing to carry gives the same array.
+    expect(rebaseTagActions(edited, [], [{ type: 'tag', tag: 'GO' }])).toBe(edited);
+    expect(rebaseTagActions(edited, stored, [{ type: 'save' }, ...stored])).toBe(edited);
   });
 });

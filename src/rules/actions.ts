@@ -96,6 +96,37 @@ export function renameTagInActions(actions: RuleAction[], from: string, to: stri
   return actions.map((a) => (names(a) ? { type: 'tag', tag: to } : a));
 }
 
+/**
+ * The edits made to a rule's actions (`local`, started from the stored `before`) carried over to
+ * the stored rule as the engine changed it meanwhile (`after`): a tag whose "add tag" action the
+ * engine took out (the tag deleted) leaves the edits too, and one it put in (the delete undone, a
+ * rename's new name) joins them, where the first dropped one stood or else at the end. Tags
+ * compare ignoring case and spaces around; every other edit is kept. The same array when nothing
+ * changes.
+ */
+export function rebaseTagActions(
+  local: RuleAction[],
+  before: readonly RuleAction[],
+  after: readonly RuleAction[],
+): RuleAction[] {
+  const key = (a: RuleAction) => (a.type === 'tag' ? a.tag.trim().toLowerCase() : null);
+  const tagsOf = (list: readonly RuleAction[]) =>
+    new Set(list.map(key).filter((k): k is string => k !== null && k !== ''));
+  const was = tagsOf(before);
+  const now = tagsOf(after);
+  const gone = new Set([...was].filter((k) => !now.has(k)));
+  const have = tagsOf(local);
+  const come = after.filter((a) => {
+    const k = key(a);
+    return k !== null && k !== '' && !was.has(k) && !have.has(k);
+  });
+  const dropAt = local.findIndex((a) => gone.has(key(a) ?? ''));
+  if (dropAt < 0 && come.length === 0) return local;
+  const kept = local.filter((a) => !gone.has(key(a) ?? ''));
+  const at = dropAt < 0 ? kept.length : dropAt;
+  return [...kept.slice(0, at), ...come, ...kept.slice(at)];
+}
+
 /** The engine input for a saved filter's rule: the filter's id, name and a copy of its query. */
 export function ruleInputFor(
   filter: { id: string; name: string; query: string },

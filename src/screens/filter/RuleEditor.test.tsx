@@ -219,7 +219,7 @@ describe('RuleEditor', () => {
     );
   });
 
-  it('takes up the stored rule the engine changed (a deleted tag) while nothing was edited here', async () => {
+  it('takes up the stored rule the engine changed (a deleted tag), and only its tag actions over edits made here', async () => {
     const stored: Rule = {
       id: 'r9',
       name: 'Fixtures',
@@ -263,10 +263,13 @@ describe('RuleEditor', () => {
     next();
     await waitFor(() => expect(types()).toEqual(['tag']));
     expect(screen.getByTestId<HTMLInputElement>('rule-enabled').checked).toBe(true);
-    // An edit made here is kept over a later change of the stored rule.
+    // An edit made here is kept over a later change of the stored rule, but the deleted tag's
+    // action leaves it, so saving does not make the tag again.
     await add('save');
     next();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(types()).toEqual(['tag', 'save']);
+    await waitFor(() => expect(types()).toEqual(['save']));
+    fireEvent.click(screen.getByTestId('rule-save'));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.lastCall?.[0].actions).toEqual([{ type: 'save' }]);
   });
 });

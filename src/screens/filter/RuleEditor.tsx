@@ -26,6 +26,7 @@ import {
   addAction,
   moveAction,
   removeAction,
+  rebaseTagActions,
   renameTagInActions,
   replaceAction,
   ruleInputFor,
@@ -61,7 +62,8 @@ interface RuleEditorProps {
  * renamed meanwhile is renamed in the actions being edited too (the engine renames it in the
  * saved rule), so the editor shows the new name and saving it does not bring the old one back;
  * a stored rule changed by the engine (a tag deleted, or its delete undone) is taken up when
- * nothing was edited here since.
+ * nothing was edited here since, and only its tag actions when something was (so saving the edits
+ * does not make a deleted tag again).
  */
 export function RuleEditor({ filter, query, queryError, rule, tags }: RuleEditorProps) {
   const { t, formatDate } = useI18n();
@@ -70,7 +72,8 @@ export function RuleEditor({ filter, query, queryError, rule, tags }: RuleEditor
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
   // The stored rule the editor's state started from. When the engine changes it (a deleted tag
   // takes its action out, an undo puts it back) and nothing here was edited since, the editor
-  // follows, so what it shows (and would save) is what is stored.
+  // follows, so what it shows (and would save) is what is stored; with edits, only the tag
+  // actions follow.
   const [base, setBase] = useState(rule);
   if (rule !== base && rule?.updatedAt !== base?.updatedAt) {
     const untouched =
@@ -79,6 +82,10 @@ export function RuleEditor({ filter, query, queryError, rule, tags }: RuleEditor
     if (untouched && rule) {
       setActions(rule.actions);
       setEnabled(rule.enabled);
+    } else if (rule) {
+      // Edited here: the edits stay, but a tag the engine dropped (deleted) or put back (undone)
+      // follows, so saving does not make a deleted tag again.
+      setActions(rebaseTagActions(actions, base?.actions ?? [], rule.actions));
     }
   }
   const [saving, setSaving] = useState(false);
