@@ -18,10 +18,13 @@ const engine = {
   tags: {
     setOnItems: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
     remove: vi.fn(() => new Promise<UndoToken>((r) => (answer = r))),
-    rename: vi.fn((id: number, name: string) => {
-      if (name === 'taken') return Promise.reject(new Error('A tag named “taken” already exists.'));
+    rename: vi.fn((id: number, name: string, _also?: unknown, ifTaken?: 'suffix') => {
+      const taken = (n: string) => n === 'taken' || [...names].some(([other, v]) => other !== id && v === n);
+      let to = name.trim();
+      if (taken(to) && ifTaken !== 'suffix')
+        return Promise.reject(new Error(`A tag named “${to}” already exists.`));
+      for (let n = 2; taken(to); n++) to = `${name.trim()} (${n})`;
       const from = names.get(id)!;
-      const to = name.trim();
       names.set(id, to);
       if (from !== to) log.renames.push({ seq: ++log.seq, from, to });
       return Promise.resolve({ id, name: to, color: 'blue' });
@@ -89,7 +92,7 @@ describe('renaming a tag', () => {
     const named = createFilter({ name: 'AI news', query: "tags = 'AI' OR tags IN ('ai', 'go')" });
     const other = createFilter({ name: 'Other', query: "title LIKE 'ai'" });
     expect(await renameTag({ id: 3, name: 'ai' }, '  Machine ')).toBeNull();
-    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, '  Machine ');
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, '  Machine ', undefined, undefined);
     expect(getSavedFilter(named.id)?.query).toBe("tags = 'Machine' OR tags IN ('Machine', 'go')");
     expect(getSavedFilter(other.id)).toEqual(other);
   });
@@ -107,11 +110,26 @@ describe('renaming a tag', () => {
     expect(await renameTag({ id: 3, name: 'ai' }, 'ML')).toBeNull();
     expect(pendingUndo()!.label(1)).toBe('Renamed tag “ai” to “ML”');
     expect(await undoLast(undo)).toBe(1);
-    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, 'ai');
+    expect(engine.tags.rename).toHaveBeenLastCalledWith(3, 'ai', undefined, 'suffix');
     expect(getSavedFilter(named.id)?.query).toBe("tags = 'ai'");
     // The engine's undo was not asked: the read change before the rename stays as it was.
     expect(undo).not.toHaveBeenCalledWith({ flag: 'read', set: true, ids: [9] });
     expect(pendingUndo()).toBeNull();
+  });
+
+  it('undoes a rename whose old name another tag took meanwhile, under the next free name', async () => {
+    const named = createFilter({ name: 'AI news', query: "tags = 'ai'" });
+    expect(await renameTag({ id: 3, name: 'ai' }, 'ML')).toBeNull();
+    names.set(4, 'ai');
+    try {
+      expect(await undoLast(undo)).toBe(1);
+      expect(names.get(3)).toBe('ai (2)');
+      expect(getSavedFilter(named.id)?.query).toBe("tags = 'ai (2)'");
+      expect(pendingUndo()).toBeNull();
+    } finally {
+      names.delete(4);
+      names.set(3, 'ai');
+    }
   });
 });
 

@@ -82,18 +82,29 @@ export async function deleteTag(tag: Pick<Tag, 'id' | 'name'>): Promise<void> {
  * transaction and logs it, and the saved filters (this page's settings) follow the log at once
  * (renameLog.ts; a page closed before that follows it on its next start). Recorded for
  * Undo, which renames it back the same way (rules and filters follow again), as a feed's rename
- * is; an undo the engine refuses (the old name was taken since) leaves the change recorded.
+ * is; when another tag took the old name meanwhile, the undo gives it the first free `old (2)`…
+ * and says so.
  */
 export function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<string | null> {
   return makeChange(async (made) => {
     try {
       const renamed = await renameIn(tag, name);
+      let back = tag.name;
       if (renamed.name !== tag.name)
         recordUndoAction(
           1,
           () => t('tags.renamedFrom', { from: tag.name, name: renamed.name }),
-          () => renameIn(renamed, tag.name).then(() => 1),
-          { done: () => t('tags.renameUndone', { name: tag.name }), made },
+          async () => {
+            back = (await renameIn(renamed, tag.name, 'suffix')).name;
+            return 1;
+          },
+          {
+            done: () =>
+              back === tag.name
+                ? t('tags.renameUndone', { name: back })
+                : t('tags.renameUndoneTaken', { from: tag.name, name: back }),
+            made,
+          },
         );
       return null;
     } catch (err) {
@@ -103,8 +114,8 @@ export function renameTag(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<
 }
 
 // One rename in the engine (with the rules, logged), then the saved filters follow the log.
-async function renameIn(tag: Pick<Tag, 'id' | 'name'>, name: string): Promise<Tag> {
-  const renamed = await withEngine((e) => e.tags.rename(tag.id, name));
+async function renameIn(tag: Pick<Tag, 'id' | 'name'>, name: string, ifTaken?: 'suffix'): Promise<Tag> {
+  const renamed = await withEngine((e) => e.tags.rename(tag.id, name, undefined, ifTaken));
   // The rename stands even when the filters cannot follow now: they follow the log later.
   await followTagRenames().catch(() => 0);
   return renamed;

@@ -18,7 +18,8 @@ export function withRuleTagNames(tags: TagsApi, ctx: EngineContext, rules: () =>
     ...tags,
     // One transaction renames the tag, the rules and logs the rename for the saved filters. A
     // change of case only renames too: the rules then show the name as it now reads.
-    rename: (id, name) => rules().renameTagWith((step) => tags.rename(id, name, step)),
+    rename: (id, name, _also, ifTaken) =>
+      rules().renameTagWith((step) => tags.rename(id, name, step, ifTaken)),
     async remove(id) {
       const name = (await readTags(ctx)).tags.find((t) => t.id === id)?.name;
       // An unknown tag: the tags domain says so, and no rule is touched.

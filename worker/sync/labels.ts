@@ -116,9 +116,9 @@ export function withSyncLabels(tags: TagsApi, ctx: EngineContext): TagsApi {
   };
   return {
     ...tags,
-    async rename(id, name, also) {
+    async rename(id, name, also, ifTaken) {
       const before = (await readTags(ctx)).tags.find((t) => t.id === id)?.name;
-      const tag = await tags.rename(id, name, also);
+      const tag = await tags.rename(id, name, also, ifTaken);
       if (before !== undefined && before !== tag.name)
         await queue({ at: Date.now(), op: 'rename-label', label: before, dest: tag.name, remoteIds: [] });
       return tag;

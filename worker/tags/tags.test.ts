@@ -110,6 +110,13 @@ describe('tags', () => {
     expect(await engine.tags.rename(ai.id, 'Machine')).toMatchObject({ name: 'Machine' });
     await expect(engine.tags.rename(ai.id, 'ML')).rejects.toMatchObject({ code: 'bad_input' });
     await expect(engine.tags.rename(404, 'x')).rejects.toMatchObject({ code: 'not_found' });
+    // An undone rename takes the next free name instead (as an undone delete does).
+    const other = await engine.tags.create('ml (2)');
+    expect(await engine.tags.rename(ai.id, 'ML', undefined, 'suffix')).toMatchObject({ name: 'ML (3)' });
+    expect(await engine.tags.rename(ai.id, 'Machine', undefined, 'suffix')).toMatchObject({
+      name: 'Machine',
+    });
+    await engine.tags.remove(other.id);
     expect(await engine.tags.recolor(ai.id, 'teal')).toMatchObject({ color: 'teal' });
     expect((await engine.tags.list()).map((t) => [t.name, t.color])).toEqual([
       ['Machine', 'teal'],

@@ -66,9 +66,11 @@ export interface TagsApi {
   create(name: string, color?: TagColor): Promise<Tag>;
   /**
    * Renames a tag and logs the rename (`renames`), with `also` (engine-internal; the page cannot
-   * pass it) in the same transaction. Fails like `create`, or EngineError('not_found').
+   * pass it) in the same transaction. Fails like `create`, or EngineError('not_found'). With
+   * `ifTaken` 'suffix' (an undone rename), a name another tag took meanwhile is not refused: the
+   * tag gets it with the first free ` (2)`, ` (3)`… after it, as an undone delete does.
    */
-  rename(id: number, name: string, also?: TagRenameStep): Promise<Tag>;
+  rename(id: number, name: string, also?: TagRenameStep, ifTaken?: 'refuse' | 'suffix'): Promise<Tag>;
   /** The rename log (the last TAG_RENAMES_KEPT renames). One meta read. */
   renames(): Promise<TagRenameLog>;
   /** Gives a tag another palette colour; fails: EngineError('bad_input' | 'not_found'). */
@@ -107,13 +109,14 @@ export function createTagsApi(ctx: EngineContext): TagsApi {
       ctx.events.emit({ type: 'tags-changed', ids: [] }, ctx.applied.counter);
       return tag;
     },
-    rename: async (id, name, also) => {
-      const clean = checkName(name);
+    rename: async (id, name, also, ifTaken) => {
+      const wanted = checkName(name);
       const tag = await ctx.db.tx('update', 'rw', ['meta'], async () => {
         const meta = ctx.db.table('meta');
         const [stored, log] = await Promise.all([meta.get(TAGS_META_KEY), meta.get(TAG_RENAMES_META_KEY)]);
         const record = readTagsRecord(stored?.value);
         const found = findTag(record, id);
+        const clean = ifTaken === 'suffix' ? freeName(record, wanted, id) : wanted;
         ensureFree(record, clean, id);
         const from = found.name;
         found.name = clean;
@@ -188,9 +191,7 @@ export async function undoTagToken(
   await changeTags(ctx, (record) => {
     if (record.tags.some((t) => t.id === tag.id)) return;
     // A tag of that name made since the delete keeps the name; the returning one gets a suffix.
-    let name = tag.name;
-    for (let n = 2; record.tags.some((t) => sameName(t.name, name)); n++) name = `${tag.name} (${n})`;
-    record.tags.push({ id: tag.id, name, color: tag.color });
+    record.tags.push({ id: tag.id, name: freeName(record, tag.name, -1), color: tag.color });
     record.next = Math.max(record.next, tag.id + 1);
   });
   ctx.events.emit({ type: 'tags-changed', ids: [] }, ctx.applied.counter);
@@ -281,6 +282,14 @@ function findTag(record: TagsRecord, id: number): Tag {
   const found = record.tags.find((t) => t.id === id);
   if (!found) throw new EngineError('not_found', 'This tag no longer exists.');
   return found;
+}
+
+// `name` when no tag but `exceptId` has it, else the first of `name (2)`, `name (3)`… that is free.
+function freeName(record: TagsRecord, name: string, exceptId: number): string {
+  const taken = (n: string) => record.tags.some((t) => t.id !== exceptId && sameName(t.name, n));
+  let free = name;
+  for (let n = 2; taken(free); n++) free = `${name} (${n})`;
+  return free;
 }
 
 function ensureFree(record: TagsRecord, name: string, exceptId: number): void {

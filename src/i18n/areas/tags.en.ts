@@ -33,6 +33,7 @@ export const tagsEn = {
   renamed: 'Renamed to “{name}”',
   renamedFrom: 'Renamed tag “{from}” to “{name}”',
   renameUndone: 'The tag is called “{name}” again',
+  renameUndoneTaken: 'Another tag took “{from}” meanwhile, so this one is now called “{name}”',
   rulesChanged: plural({
     one: '; a rule no longer adds it',
     other: '; {count} rules no longer add it',

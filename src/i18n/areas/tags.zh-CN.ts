@@ -28,6 +28,7 @@ export const tagsZhCN: DeepStringRecord<typeof tagsEn> = {
   renamed: '已重命名为“{name}”',
   renamedFrom: '已将标签“{from}”重命名为“{name}”',
   renameUndone: '标签已改回“{name}”',
+  renameUndoneTaken: '“{from}”已被另一个标签使用，此标签现名为“{name}”',
   rulesChanged: plural({ other: '；{count} 条规则不再添加它' }),
   deleteAsk: '删除标签“{name}”？',
   deleteRulesUse: plural({
