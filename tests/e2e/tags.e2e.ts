@@ -185,10 +185,15 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
 
   // Renamed while the filter and its rule are open: both editors show the new name, and the
   // query still finds Alpha.
+  // The page follows while Manage tags stays open (its address rewritten in the same history
+  // entry), and Back still closes the dialog there.
+  await filter.run();
   await tags.manage();
   await tags.renameInManage(1, 'Herons');
-  await tags.closeManage();
   await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'Herons'");
+  await tags.backFromManage();
+  await waitForPath(app.page, '/filter');
+  expect(new URL(app.page.url()).searchParams.get('q')).toBe("tags = 'Herons'");
   await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('Herons');
   await filter.waitForTotal(1);
 

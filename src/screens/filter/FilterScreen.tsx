@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { DescribeFilter } from '../../ai/DescribeFilter';
 import { useQueryHistory } from '../../filters/queryHistory';
 import { parseRelatedParam } from '../../filters/related';
@@ -51,7 +51,19 @@ function FilterEditor() {
   const t = useT();
   useDocumentTitle(t('filter.title'));
   const [params, setParams] = useSearchParams();
-  const ranQuery = params.get('q');
+  const location = useLocation();
+  // The tag renames seen while this page is open, in order. The query in the address reads through
+  // them: an entry from before a rename (Back from Manage tags lands on the one under its own)
+  // runs the query naming the new tag, and its address is rewritten to it below.
+  const [renames, setRenames] = useState<ReadonlyArray<readonly [string, string]>>([]);
+  const addressQuery = params.get('q');
+  const ranQuery = useMemo(
+    () =>
+      addressQuery === null
+        ? null
+        : renames.reduce((q, [from, to]) => renameTagInQuery(q, from, to), addressQuery),
+    [addressQuery, renames],
+  );
   const editId = params.get('edit');
   const mode: Mode = params.get('mode') === 'keywords' ? 'keywords' : 'query';
   const filters = useSavedFilters();
@@ -78,13 +90,16 @@ function FilterEditor() {
   // afterwards names the new tag, not the old one.
   useTagRenames(tags.data, (from, to) => {
     setDraft((text) => renameTagInQuery(text, from, to));
-    const q = ranQuery === null ? null : renameTagInQuery(ranQuery, from, to);
-    if (q === null || q === ranQuery) return;
-    const next = new URLSearchParams(params);
-    next.set('q', q);
-    expectQuery(q);
-    setParams(next, { replace: true });
+    setRenames((list) => [...list, [from, to]]);
   });
+  useEffect(() => {
+    if (ranQuery === null || ranQuery === addressQuery) return;
+    const next = new URLSearchParams(params);
+    next.set('q', ranQuery);
+    // The entry keeps its history state: a rename made in Manage tags, whose open dialog is a
+    // mark in that state (tags/manageEntry.ts), must not close it.
+    setParams(next, { replace: true, state: location.state as unknown });
+  }, [ranQuery, addressQuery, params, setParams, location.state]);
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();
