@@ -94,7 +94,10 @@ export async function seedFeeds(
   return out;
 }
 
-/** Writes settings (merged over what is stored) to localStorage; takes effect on next load. */
+/**
+ * Writes settings (merged over what is stored) to localStorage, and tells the page as another
+ * tab's write would: an open app takes them up at once, and they hold over the next load.
+ */
 export async function setSettings(page: Page, patch: Record<string, Record<string, unknown>>): Promise<void> {
   await page.evaluate((p) => {
     const current = JSON.parse(localStorage.getItem('app-settings') ?? '{}') as Record<
@@ -103,6 +106,9 @@ export async function setSettings(page: Page, patch: Record<string, Record<strin
     >;
     for (const [group, values] of Object.entries(p)) current[group] = { ...current[group], ...values };
     localStorage.setItem('app-settings', JSON.stringify(current));
+    // As another tab's write reaches the page: its settings store reads the new copy, so a
+    // settings write the page makes later starts from it instead of putting its older one back.
+    window.dispatchEvent(new StorageEvent('storage', { key: 'app-settings' }));
   }, patch);
 }
 
