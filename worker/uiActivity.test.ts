@@ -70,4 +70,33 @@ describe('UiActivity', () => {
     ui.touch(-5);
     expect(ui.busy()).toBe(false);
   });
+
+  it('holds articles off for a run of input in all, not for each wait', async () => {
+    vi.useFakeTimers();
+    const ui = new UiActivity(() => Date.now());
+    const done: number[] = [];
+    const start = Date.now();
+    const waitPaused = () => void ui.paused().then(() => done.push(Date.now() - start));
+    // A fling: held until it pauses.
+    ui.touch();
+    waitPaused();
+    await vi.advanceTimersByTimeAsync(200);
+    ui.touch();
+    await vi.advanceTimersByTimeAsync(INPUT_HOLD_MS - 1);
+    expect(done).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toEqual([200 + INPUT_HOLD_MS]);
+    // Steady input after the pause starts a new run: a wait ends MAX_HOLD_MS into it, and later
+    // waits in the same run do not wait at all.
+    const runStart = Date.now() - start;
+    ui.touch();
+    waitPaused();
+    for (let t = 0; t < MAX_HOLD_MS + 1_000; t += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      ui.touch();
+      if (t === MAX_HOLD_MS + 500) waitPaused();
+    }
+    expect(done).toEqual([200 + INPUT_HOLD_MS, runStart + MAX_HOLD_MS, runStart + MAX_HOLD_MS + 600]);
+    expect(ui.busy()).toBe(true);
+  });
 });

@@ -50,6 +50,20 @@ describe('dedupe keys', () => {
 });
 
 describe('ingestItems', () => {
+  it('waits while the reader scrolls, and stores once the input pauses', async () => {
+    engine.interacting(150);
+    let done = false;
+    const storing = engine.items.ingest(feedId, [incoming({ guid: 'held' })]).then((r) => {
+      done = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 60));
+    expect(done).toBe(false);
+    expect(await engine.items.countByFeed(feedId)).toBe(0);
+    expect((await storing).added).toHaveLength(1);
+    expect(await engine.items.countByFeed(feedId)).toBe(1);
+  });
+
   it('adds new items unread, with snippet and thumbnail, and emits items-added', async () => {
     const res = await engine.items.ingest(feedId, [
       incoming({ guid: 'a', description: '<p>Hi <img src="/pic.png"> there</p>', link: 'https://f.test/a' }),

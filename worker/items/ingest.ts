@@ -243,6 +243,9 @@ export async function ingestItems(
   now: number = ctx.now(),
   opts: IngestOptions = {},
 ): Promise<IngestResult> {
+  // While the reader scrolls, articles wait (bounded, uiActivity.ts): their write and the
+  // browser's storage work after it take the cores the page's frames need.
+  if (incoming.length > 0) await ctx.ui.paused();
   const prepared = prepare(incoming);
   const { feedPatch } = opts;
   if (prepared.length === 0 && !feedPatch) return { added: [], updated: [] };
