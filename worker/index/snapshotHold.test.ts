@@ -9,7 +9,8 @@ import { freshEngines } from '../testing/freshEngines';
 import { incoming } from '../testing/fixtures';
 import { toCounter } from './snapshot';
 
-const fresh = freshEngines({ snapshotDelayMs: 30 });
+// A debounce long enough for the input that follows a change to begin inside it on a loaded machine.
+const fresh = freshEngines({ snapshotDelayMs: 100 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The counter the stored summary was written at, and the database's counter now. */
@@ -23,9 +24,10 @@ describe('snapshot writes and the reader’s input', () => {
   it('waits while input goes on and writes once it pauses', async () => {
     const engine = await fresh();
     const feedId = await engine.feeds.save({ url: 'https://example.com/feed.xml', title: 'A' });
-    // Input before the change and on through its debounce: 600 ms of a report every 50 ms.
-    engine.interacting(200);
+    // Input from within the change's debounce on through it: 600 ms of a report every 50 ms.
+    // (Input before the change would hold the ingest itself until it paused.)
     await engine.items.ingest(feedId, [incoming({ guid: 'a' }), incoming({ guid: 'b' })]);
+    engine.interacting(200);
     for (let t = 0; t < 600; t += 50) {
       await sleep(50);
       engine.interacting(200);
@@ -43,7 +45,7 @@ describe('snapshot writes and the reader’s input', () => {
     const engine = await fresh();
     const feedId = await engine.feeds.save({ url: 'https://example.com/feed.xml', title: 'A' });
     await engine.items.ingest(feedId, [incoming({ guid: 'a' })]);
-    await sleep(200);
+    await sleep(400);
     const after = await stored(engine);
     expect(after.written).toBe(after.counter);
   });
@@ -54,10 +56,10 @@ describe('a write held by input when the engine closes', () => {
     const engine = await fresh();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const feedId = await engine.feeds.save({ url: 'https://example.com/feed.xml', title: 'A' });
-    engine.interacting(300);
     await engine.items.ingest(feedId, [incoming({ guid: 'a' })]);
-    // The debounce (30 ms) ends while input holds the write; the engine closes during the hold.
-    await sleep(100);
+    engine.interacting(400);
+    // The debounce (100 ms) ends while input holds the write; the engine closes during the hold.
+    await sleep(200);
     engine.close();
     await sleep(400);
     expect(warn.mock.calls.filter(([m]) => String(m).includes('snapshot not written'))).toEqual([]);
