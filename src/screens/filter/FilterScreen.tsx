@@ -19,6 +19,7 @@ import {
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
 import { useAddressDraft } from '../../filters/useAddressDraft';
 import { useQueryCheck } from '../../filters/useQueryCheck';
+import { liveEntryState } from '../../app/historyState';
 import { ItemsView } from '../../items/ItemsView';
 import { FilterPanel, type Mode } from './FilterPanel';
 import { NameModal } from './NameModal';
@@ -97,9 +98,14 @@ function FilterEditor() {
     const next = new URLSearchParams(params);
     next.set('q', ranQuery);
     // The entry keeps its history state: a rename made in Manage tags, whose open dialog is a
-    // mark in that state (tags/manageEntry.ts), must not close it.
-    setParams(next, { replace: true, state: location.state as unknown });
-  }, [ranQuery, addressQuery, params, setParams, location.state]);
+    // mark in that state (tags/manageEntry.ts), must not close it. The live entry's, not this
+    // render's: the dialog's push may not have rendered yet (historyState.ts).
+    setParams(next, { replace: true, state: liveEntryState() });
+    // `location` too: it is a new object for every move, where the query may read the same. The
+    // router renders moves in transitions, which can fold a push, this replace and the Back after
+    // them into one render showing the address this effect last saw, and Back then kept the
+    // entry under the dialog naming the old tag.
+  }, [ranQuery, addressQuery, params, setParams, location]);
 
   const setAddress = (next: { q?: string | null; edit?: string | null; mode?: Mode }) => {
     const p = new URLSearchParams();

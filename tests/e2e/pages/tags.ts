@@ -91,26 +91,34 @@ export class TagsUi {
       return { color: rgb(getComputedStyle(button).color).slice(0, 3), background };
     });
   }
-  /** Closes the Manage tags dialog with its close button. */
+  /**
+   * Closes the Manage tags dialog with its close button, and waits until it is gone and its
+   * history entry popped: the pop lands a moment after the dialog closes, and until it does the
+   * entry on top is still the closed dialog's (a Back or a new opening in that moment races it).
+   */
   async closeManage(): Promise<void> {
     await this.page.locator('.mantine-Modal-close').click();
+    await waitFor(this.manageDialog, 'Manage tags closed', { state: 'detached' });
+    await this.waitForEntry(false);
   }
-  /**
-   * Browser Back while Manage tags is open, once its history entry is there (the dialog pushes
-   * it just after it shows), then waits for the dialog to close.
-   */
+  /** Browser Back while Manage tags is open, then waits for the dialog to close. */
   async backFromManage(): Promise<void> {
-    await this.page.waitForFunction(() => {
-      const state: unknown = window.history.state;
-      const own = typeof state === 'object' && state !== null ? (state as { usr?: unknown }).usr : null;
-      return typeof own === 'object' && own !== null && 'rivuletManageTags' in own;
-    });
+    await this.waitForEntry(true);
     await this.page.goBack();
     await waitFor(this.manageDialog, 'Manage tags closed by Back', { state: 'detached' });
   }
-  /** Opens Manage tags from the sidebar. */
+  /** Opens Manage tags from the sidebar, and waits for its history entry (pushed once it shows). */
   async manage(): Promise<void> {
     await this.page.locator(tid('nav-tags-manage')).click();
     await waitFor(this.page.locator('[data-testid^="manage-tag-"]').first(), 'the Manage tags dialog');
+    await this.waitForEntry(true);
+  }
+  /** Waits until the current history entry is (or is not) the open dialog's. */
+  private async waitForEntry(open: boolean): Promise<void> {
+    await this.page.waitForFunction((want) => {
+      const state: unknown = window.history.state;
+      const own = typeof state === 'object' && state !== null ? (state as { usr?: unknown }).usr : null;
+      return (typeof own === 'object' && own !== null && 'rivuletManageTags' in own) === want;
+    }, open);
   }
 }
