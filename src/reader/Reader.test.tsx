@@ -366,6 +366,8 @@ describe('Reader', () => {
     });
     setup({ item });
     expect(screen.getByTestId('reader-media-duration').textContent).toBe('Duration 1:02:05');
+    // The episode's length is the player's; "1 min read" of its show notes beside it misleads.
+    expect(screen.queryByTestId('reader-reading-time')).toBeNull();
     // Play hands the episode to the app's one player; the reader then shows its controls.
     fireEvent.click(screen.getByTestId('reader-play'));
     expect(getPlayer().element()?.getAttribute('src')).toBe('https://cdn.example/ep.mp3');

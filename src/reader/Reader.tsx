@@ -12,6 +12,7 @@ import { copyText } from './clipboard';
 import { usePreviewState } from './imagePreviewStore';
 import { htmlToMarkdownSafe } from './markdown';
 import { FullPlayer } from '../player/FullPlayer';
+import { isPlayable } from '../player/episode';
 import type { ReaderMenuAction } from './readerActions';
 import { ReaderToolbar } from './ReaderToolbar';
 import { ArticleTags } from '../tags/ArticleTags';
@@ -62,7 +63,7 @@ function openOriginal(link: string): void {
 
 /**
  * The article reader: header (title linking to the original, feed linking to its list, author,
- * date, reading time), toolbar, media player for podcast/video enclosures, chapters outline and
+ * date, reading time unless it is an episode), toolbar, media player for podcast/video enclosures, chapters outline and
  * the sanitised body, or its Markdown. Keys while open: ←/→ previous/next, Esc close, m read,
  * s or f save, v open original, Space / Page Down / ↓ and Page Up / ↑ scroll the article (Space
  * at its end goes to the next one).
@@ -234,8 +235,13 @@ export function Reader(props: ReaderProps) {
               <time dateTime={new Date(item.pubDate * 1000).toISOString()}>
                 {formatDate(item.pubDate * 1000)}
               </time>
-              <span aria-hidden="true"> · </span>
-              <span data-testid="reader-reading-time">{t('reader.minutesRead', { count: minutes })}</span>
+              {/* An episode's length is the player's (below), not its show notes' reading time. */}
+              {!isPlayable(item.enclosure) && (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span data-testid="reader-reading-time">{t('reader.minutesRead', { count: minutes })}</span>
+                </>
+              )}
             </Text>
             <Title
               order={1}
