@@ -4,9 +4,9 @@
  * history state, so Back closes the layer instead of leaving the page under it (and Forward opens
  * it again where it can); closing it any other way (×, Esc, the backdrop) pops that entry.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
-import { hasStateFlag, withStateFlag, withoutStateFlag } from './historyState';
+import { hasStateFlag, liveEntryState, withStateFlag, withoutStateFlag } from './historyState';
 
 export interface OverlayEntryOptions {
   /** Follows the address into the layer's entry (Forward, a reload); false: it cannot come back. */
@@ -35,6 +35,20 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
   // navigation later than the layer's own state, so a quick close can come before the entry its
   // opening pushed.
   const pending = useRef<'push' | 'pop' | null>(null);
+  // Back and Forward as the browser makes them (popstate), counted: the router renders moves in
+  // transitions, which can fold the opening's push and a Back right after it into one render that
+  // shows the address as it was, so the hook would wait for its push for ever, the layer open.
+  const traversals = useRef(0);
+  const [traversed, setTraversed] = useState(0);
+  const pushedAt = useRef(0);
+  useEffect(() => {
+    const onPop = () => {
+      traversals.current += 1;
+      setTraversed(traversals.current);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
   const follow = useRef(opts);
   useEffect(() => {
     follow.current = opts;
@@ -46,6 +60,7 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
     last.current = { opened, inState };
     const push = () => {
       pending.current = 'push';
+      pushedAt.current = traversals.current;
       const over = replaces !== undefined && hasStateFlag(state, replaces);
       void navigate(
         { pathname, search, hash },
@@ -57,6 +72,18 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
       void navigate(-1);
     };
 
+    if (
+      pending.current === 'push' &&
+      traversals.current > pushedAt.current &&
+      !hasStateFlag(liveEntryState(), flag)
+    ) {
+      // The push landed and a Back took the browser off it before the router rendered it: the
+      // layer follows the address out, as for any Back.
+      pending.current = null;
+      last.current = { opened, inState: false };
+      follow.current.close();
+      return;
+    }
     if (inState !== before.inState) {
       const asked = pending.current;
       pending.current = null;
@@ -78,5 +105,5 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
     if (opened === before.opened || pending.current !== null || opened === inState) return;
     if (opened) push();
     else pop();
-  }, [opened, inState, navigate, pathname, search, hash, state, flag, replaces]);
+  }, [opened, inState, navigate, pathname, search, hash, state, flag, replaces, traversed]);
 }

@@ -107,6 +107,29 @@ export class TagsUi {
     await this.page.goBack();
     await waitFor(this.manageDialog, 'Manage tags closed by Back', { state: 'detached' });
   }
+  /**
+   * Opens Manage tags and presses Back the moment its history entry is pushed, with the page busy
+   * for 100 ms after, as a loaded phone is: the Back lands before the router has rendered the push.
+   * Waits for the dialog to close.
+   */
+  async manageAndBackAtOnce(): Promise<void> {
+    await this.page.evaluate(() => {
+      const push = window.history.pushState.bind(window.history);
+      window.history.pushState = (data: unknown, unused: string, url?: string | URL | null) => {
+        push(data, unused, url);
+        const own = typeof data === 'object' && data !== null ? (data as { usr?: unknown }).usr : null;
+        if (typeof own !== 'object' || own === null || !('rivuletManageTags' in own)) return;
+        window.history.pushState = push;
+        window.history.back();
+        for (const end = performance.now() + 100; performance.now() < end;);
+      };
+    });
+    await this.page.locator(tid('nav-tags-manage')).click();
+    await waitFor(this.manageDialog, 'Manage tags closed by a Back right after it opened', {
+      state: 'detached',
+    });
+    await this.waitForEntry(false);
+  }
   /** Opens Manage tags from the sidebar, and waits for its history entry (pushed once it shows). */
   async manage(): Promise<void> {
     await this.page.locator(tid('nav-tags-manage')).click();
