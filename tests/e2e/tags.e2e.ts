@@ -6,7 +6,8 @@
  * Deleting a tag no article carries is the change `z` takes back (the tag returns), not the
  * change made before it. Renaming a tag renames it in the saved filter and the rule that name it,
  * in the open editors too, and they keep finding the article; Undo renames it back in all of
- * them. Back closes Manage tags. Deleting a tag a rule adds asks first, naming the rule, takes the
+ * them; a rename that frees a name for the next one leaves the query run naming each tag once.
+ * Back closes Manage tags. Deleting a tag a rule adds asks first, naming the rule, takes the
  * action out of it, and Undo puts it back.
  * In dark mode, Manage tags' Delete is red on a dark tint, not pale pink on maroon. Manage tags
  * stays open, with what was typed in it, when the window narrows to a phone's, and fills it.
@@ -210,6 +211,49 @@ test('renaming a tag renames it in a saved filter and its rule, open or reloaded
   expectNoErrors(realErrors(app.errors));
 }, 60_000);
 
+test('a rename that frees a name for the next one: the query run follows each tag once', async () => {
+  app = await openApp(browser);
+  await app.goto('/welcome');
+  await seedFeeds(app.page, [
+    {
+      title: 'Chain Feed',
+      articles: ['Alpha', 'Beta'].map((title) => ({ title, description: `<p>${title} body</p>` })),
+    },
+  ]);
+  await setSettings(app.page, { general: { defaultView: 'list', hideReadArticles: false } });
+  const { list, reader, tags, filter } = screens(app.page);
+  await app.goto('/all');
+  for (const [title, tag] of [
+    ['Alpha', 'work'],
+    ['Beta', 'todo'],
+  ] as const) {
+    await list.open(title);
+    await reader.tagsButton.click();
+    await tags.addInPicker(tag);
+    await tags.closePicker();
+    await reader.close();
+  }
+  await app.goto('/filter');
+  await filter.run("tags = 'todo'");
+  await expect.poll(async () => list.titles(), { timeout: 10_000 }).toEqual(['Beta']);
+
+  // `work` becomes `archive`, then `todo` takes the name `work`: the query run names `work` now
+  // and still finds Beta; read through the first rename a second time it named `archive`.
+  await tags.manage();
+  await tags.renameInManage(1, 'archive');
+  await expect.poll(() => tags.nameInManage(1).inputValue(), { timeout: 10_000 }).toBe('archive');
+  await tags.renameInManage(2, 'work');
+  await expect.poll(() => tags.nameInManage(2).inputValue(), { timeout: 10_000 }).toBe('work');
+  await tags.closeManage();
+  await expect
+    .poll(() => new URL(app.page.url()).searchParams.get('q'), { timeout: 10_000 })
+    .toBe("tags = 'work'");
+  expect(await filter.input.inputValue()).toBe("tags = 'work'");
+  await expect.poll(async () => list.titles(), { timeout: 10_000 }).toEqual(['Beta']);
+
+  expectNoErrors(realErrors(app.errors));
+});
+
 test('a rename is undone with its filter and rule; Back closes Manage tags; a delete asks about the rule and Undo restores it', async () => {
   app = await openApp(browser, { viewport: { width: 1440, height: 900 } });
   await birdsFilterWithRule();
@@ -227,9 +271,12 @@ test('a rename is undone with its filter and rule; Back closes Manage tags; a de
   await expect.poll(() => filter.input.inputValue(), { timeout: 10_000 }).toBe("tags = 'birds'");
   await expect.poll(() => rule.tagInput.inputValue(), { timeout: 10_000 }).toBe('birds');
 
-  // Back closes Manage tags and stays on the page.
+  // Back closes Manage tags and stays on the page, also a Back that lands before the page has
+  // rendered the dialog's history entry.
   await tags.manage();
   await tags.backFromManage();
+  await waitForPath(app.page, '/filter');
+  await tags.manageAndBackAtOnce();
   await waitForPath(app.page, '/filter');
 
   // Deleting the tag asks first, naming the rule that adds it (left with nothing to do: off).

@@ -17,6 +17,7 @@ import {
   useSavedFilters,
 } from '../../filters/savedFilters';
 import { useDocumentTitle } from '../../filters/useDocumentTitle';
+import { queryThroughRenames, type TagRename } from '../../filters/queryRenames';
 import { useAddressDraft } from '../../filters/useAddressDraft';
 import { useQueryCheck } from '../../filters/useQueryCheck';
 import { liveEntryState } from '../../app/historyState';
@@ -54,16 +55,17 @@ function FilterEditor() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   // The tag renames seen while this page is open, in order. The query in the address reads through
-  // them: an entry from before a rename (Back from Manage tags lands on the one under its own)
-  // runs the query naming the new tag, and its address is rewritten to it below.
-  const [renames, setRenames] = useState<ReadonlyArray<readonly [string, string]>>([]);
+  // those that came after its history entry was first seen (`seenAt`, by entry): an entry from
+  // before a rename (Back from Manage tags lands on the one under its own) runs the query naming
+  // the new tag, and its address is rewritten to it below, as a new entry that has seen them all.
+  const [renames, setRenames] = useState<readonly TagRename[]>([]);
+  const [seenAt, setSeenAt] = useState<ReadonlyMap<string, number>>(() => new Map());
+  if (!seenAt.has(location.key)) setSeenAt(new Map(seenAt).set(location.key, renames.length));
+  const seen = seenAt.get(location.key) ?? renames.length;
   const addressQuery = params.get('q');
   const ranQuery = useMemo(
-    () =>
-      addressQuery === null
-        ? null
-        : renames.reduce((q, [from, to]) => renameTagInQuery(q, from, to), addressQuery),
-    [addressQuery, renames],
+    () => (addressQuery === null ? null : queryThroughRenames(addressQuery, renames, seen)),
+    [addressQuery, renames, seen],
   );
   const editId = params.get('edit');
   const mode: Mode = params.get('mode') === 'keywords' ? 'keywords' : 'query';
