@@ -138,6 +138,30 @@ describe('confirm() focusAfter', () => {
     },
   );
 
+  it('still gives the keyboard to focusAfter when the opener leaves 6 s later (a loaded machine)', async () => {
+    mount();
+    const entry = document.createElement('button');
+    document.body.append(entry);
+    const calls: string[] = [];
+    const { answer } = await askFrom(entry, () => calls.push('list'));
+    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
+    await expect(answer).resolves.toBe(true);
+    await vi.waitFor(() => expect(document.activeElement).toBe(entry));
+    vi.useFakeTimers();
+    try {
+      // The watch's next look is on a real timer; later ones are on the fake clock.
+      await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0), { interval: 20 });
+      vi.advanceTimersByTime(6000);
+      expect(calls).toEqual([]);
+      entry.blur();
+      entry.remove();
+      vi.advanceTimersByTime(200);
+      expect(calls).toEqual(['list']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leaves the focus to the control that opened it while it is still there', async () => {
     mount();
     const opener = screen.getByTestId('outside');
