@@ -114,6 +114,22 @@ describe('confirm() focusAfter', () => {
     await vi.waitFor(() => expect(calls).toEqual(['list']));
   });
 
+  /**
+   * A dialog asked from a button of its own (a saved filter's Delete) and answered Yes, the focus
+   * back on the button; `calls` records `focusAfter`.
+   */
+  async function confirmedFromButton(): Promise<{ entry: HTMLButtonElement; calls: string[] }> {
+    mount();
+    const entry = document.createElement('button');
+    document.body.append(entry);
+    const calls: string[] = [];
+    const { answer } = await askFrom(entry, () => calls.push('list'));
+    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
+    await expect(answer).resolves.toBe(true);
+    await vi.waitFor(() => expect(document.activeElement).toBe(entry));
+    return { entry, calls };
+  }
+
   it.each([
     ['the opener got the focus back', false],
     ['the focus fell to the body', true],
@@ -122,14 +138,7 @@ describe('confirm() focusAfter', () => {
     async (_, blur) => {
       // A busy page: the confirmed delete's refetch removes the row (and its Delete button) well
       // after the dialog's fade and its first look at the focus.
-      mount();
-      const entry = document.createElement('button');
-      document.body.append(entry);
-      const calls: string[] = [];
-      const { answer } = await askFrom(entry, () => calls.push('list'));
-      await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
-      await expect(answer).resolves.toBe(true);
-      await vi.waitFor(() => expect(document.activeElement).toBe(entry));
+      const { entry, calls } = await confirmedFromButton();
       if (blur) entry.blur();
       await new Promise((r) => setTimeout(r, 700));
       expect(calls).toEqual([]);
@@ -139,14 +148,7 @@ describe('confirm() focusAfter', () => {
   );
 
   it('still gives the keyboard to focusAfter when the opener leaves 6 s later (a loaded machine)', async () => {
-    mount();
-    const entry = document.createElement('button');
-    document.body.append(entry);
-    const calls: string[] = [];
-    const { answer } = await askFrom(entry, () => calls.push('list'));
-    await fire(() => fireEvent.keyDown(document.activeElement ?? window, { key: 'y' }));
-    await expect(answer).resolves.toBe(true);
-    await vi.waitFor(() => expect(document.activeElement).toBe(entry));
+    const { entry, calls } = await confirmedFromButton();
     vi.useFakeTimers();
     try {
       // The watch's next look is on a real timer; later ones are on the fake clock.
