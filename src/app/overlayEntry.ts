@@ -38,6 +38,7 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
   // Back and Forward as the browser makes them (popstate), counted: the router renders moves in
   // transitions, which can fold the opening's push and a Back right after it into one render that
   // shows the address as it was, so the hook would wait for its push for ever, the layer open.
+  // The ref counts at once (a push is compared with it); the state runs the effect again.
   const traversals = useRef(0);
   const [traversed, setTraversed] = useState(0);
   const pushedAt = useRef(0);
