@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LONG_PRESS_MS, useLongPress } from './longPress';
+import { LONG_PRESS_MS, madeByTouch, useLongPress } from './longPress';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -11,15 +11,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function Rows(props: { onPress: (t: Element, x: number, y: number) => void; onClick?: () => void }) {
+function Rows(props: {
+  onPress: (t: Element, x: number, y: number) => void;
+  onClick?: () => void;
+  onMenuClick?: () => void;
+}) {
   const ref = useRef<HTMLDivElement | null>(null);
   useLongPress(ref, props.onPress);
   return (
-    <div ref={ref}>
-      <div data-testid="row" onClick={props.onClick}>
-        row
+    <>
+      <div ref={ref}>
+        <div data-testid="row" onClick={props.onClick}>
+          row
+        </div>
       </div>
-    </div>
+      {/* The menu lives outside the list, as Mantine's portal puts it. */}
+      <div data-testid="menu" onClick={props.onMenuClick}>
+        menu
+      </div>
+    </>
   );
 }
 
@@ -57,6 +67,47 @@ describe('useLongPress', () => {
     vi.advanceTimersByTime(500);
     row.click();
     expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it("a touch's late click, on the list or on the menu, is swallowed until the next touch; a mouse's is not", () => {
+    const onPress = vi.fn();
+    const onClick = vi.fn();
+    const onMenuClick = vi.fn();
+    const { getByTestId } = render(<Rows onPress={onPress} onClick={onClick} onMenuClick={onMenuClick} />);
+    const row = getByTestId('row');
+    const menu = getByTestId('menu');
+    const click = (on: Element, pointerType: string) => {
+      const e = new PointerEvent('click', { bubbles: true, cancelable: true, pointerType });
+      on.dispatchEvent(e);
+      return e;
+    };
+    send(row, 'touchstart', [50, 60]);
+    vi.advanceTimersByTime(LONG_PRESS_MS);
+    expect(onPress).toHaveBeenCalledOnce();
+    send(row, 'touchend', null);
+    // A busy page: the lift's click comes two seconds on, on the menu or the row.
+    vi.advanceTimersByTime(2000);
+    expect(click(menu, 'touch').defaultPrevented).toBe(true);
+    expect(click(row, 'touch').defaultPrevented).toBe(true);
+    expect(onMenuClick).not.toHaveBeenCalled();
+    expect(onClick).not.toHaveBeenCalled();
+    // A mouse's click is the reader's, however soon.
+    click(menu, 'mouse');
+    expect(onMenuClick).toHaveBeenCalledOnce();
+    // Once a new touch begins (a tap on the menu), what it brings is its own.
+    send(menu, 'touchstart', [50, 90]);
+    send(menu, 'touchend', null);
+    click(menu, 'touch');
+    expect(onMenuClick).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells what a touch made from what a mouse did, and says so when an event does not tell', () => {
+    expect(madeByTouch(new PointerEvent('click', { pointerType: 'touch' }))).toBe(true);
+    expect(madeByTouch(new PointerEvent('pointerdown', { pointerType: 'mouse' }))).toBe(false);
+    const down = new MouseEvent('mousedown');
+    expect(madeByTouch(down)).toBeUndefined();
+    Object.defineProperty(down, 'sourceCapabilities', { value: { firesTouchEvents: true } });
+    expect(madeByTouch(down)).toBe(true);
   });
 
   it('a finger that moves, lifts early, or is joined by another is no press', () => {

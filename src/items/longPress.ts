@@ -5,18 +5,38 @@
  * in a list. Whichever comes first opens the menu, once: a browser's `contextmenu` cancels the
  * timer, and one arriving after the timer fired is swallowed, as are the mouse events and click a
  * lift may bring (Chromium driven through DevTools' touch events sends a tap's on the lift, whose
- * mousedown closed the menu it had just opened).
+ * mousedown closed the menu it had just opened, and whose click, landing on the menu or the row,
+ * ran an entry or opened the article).
+ *
+ * Those events can come late: on a busy page (a loaded phone, or CI) Chromium sent them more than
+ * 400 ms after the lift. So they are swallowed anywhere on the page (they may land on the menu,
+ * outside the list) until the next touch begins, when they say they come from a touch; a mouse's
+ * own events pass, and events that do not say where they come from (Safari's) are swallowed only
+ * for `AFTER_MS` after the lift.
  */
 import { type RefObject, useEffect, useRef } from 'react';
 import { MOVED_PX } from '../reader/swipe';
 
 /** How long a finger rests before it is a long press (ms): iOS and Android use about this. */
 export const LONG_PRESS_MS = 500;
-/** After a long press, what the browser sends this soon after the lift belongs to it (ms). */
+/** After a long press, events that do not say whether a touch made them belong to it this long after the lift (ms). */
 const AFTER_MS = 400;
 
 /** The events a lift may bring after a long press (a tap's), kept from the page. */
 const SWALLOWED = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'] as const;
+
+/**
+ * Whether a touch made `e`: its pointer type where it has one (pointer events, and clicks in
+ * Chromium), else its source's capabilities (Chromium's mouse events); undefined when it does
+ * not say (a script's click, Safari's mouse events).
+ */
+export function madeByTouch(e: Event): boolean | undefined {
+  if ('pointerType' in e && typeof e.pointerType === 'string' && e.pointerType !== '') {
+    return e.pointerType === 'touch';
+  }
+  const caps = (e as { sourceCapabilities?: { firesTouchEvents?: boolean } | null }).sourceCapabilities;
+  return typeof caps?.firesTouchEvents === 'boolean' ? caps.firesTouchEvents : undefined;
+}
 
 /**
  * Calls `onPress` with the element touched and where, when a single finger rests on `ref`'s
@@ -34,24 +54,31 @@ export function useLongPress(
   useEffect(() => {
     const el = ref.current;
     if (!el || !enabled) return;
+    const win = el.ownerDocument.defaultView ?? window;
     let timer: number | undefined;
     let start: { x: number; y: number; target: Element } | null = null;
-    // Until when events are the long press's own: from it firing until soon after the lift.
-    let swallowUntil = -Infinity;
+    // From the long press firing until the next touch begins, events a touch made are its own.
+    let pressed = false;
+    // When the finger that pressed was lifted (null while it is down).
+    let liftedAt: number | null = null;
     const cancel = () => {
       window.clearTimeout(timer);
       start = null;
     };
+    // Any new touch, on the list or on the menu, is the reader's own again.
+    const onAnyStart = () => {
+      pressed = false;
+    };
     const onStart = (e: TouchEvent) => {
       cancel();
-      swallowUntil = -Infinity;
       const touch = e.touches[0];
       if (e.touches.length !== 1 || !touch || !(e.target instanceof Element)) return;
       const target = e.target;
       start = { x: touch.clientX, y: touch.clientY, target };
       timer = window.setTimeout(() => {
         if (!start) return;
-        swallowUntil = Infinity;
+        pressed = true;
+        liftedAt = null;
         const { x, y } = start;
         start = null;
         latest.current(target, x, y);
@@ -59,38 +86,51 @@ export function useLongPress(
     };
     const onEnd = () => {
       cancel();
-      if (swallowUntil === Infinity) swallowUntil = performance.now() + AFTER_MS;
+      if (pressed && liftedAt === null) liftedAt = performance.now();
     };
     const onMove = (e: TouchEvent) => {
       const touch = e.touches[0];
       if (!start || !touch) return;
       if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > MOVED_PX) cancel();
     };
+    // Whether `e` may still be the long press's: its lift's, or the browser's own menu.
+    const ours = (e: Event) => {
+      if (!pressed) return false;
+      const byTouch = madeByTouch(e);
+      if (byTouch === true) return true;
+      if (byTouch === false) return false;
+      return liftedAt === null || performance.now() - liftedAt < AFTER_MS;
+    };
+    const swallow = (e: Event) => {
+      if (!ours(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    };
     // The browser's own long press (Chrome on Android): it opens the menu, or, after ours did, is
     // swallowed so the menu does not open twice.
     const onContextMenu = (e: Event) => {
       if (start) cancel();
-      else swallow(e);
+      else if (pressed && (liftedAt === null || performance.now() - liftedAt < AFTER_MS)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
     };
-    const swallow = (e: Event) => {
-      if (performance.now() >= swallowUntil) return;
-      e.preventDefault();
-      e.stopPropagation();
-    };
+    win.addEventListener('touchstart', onAnyStart, { capture: true, passive: true });
     el.addEventListener('touchstart', onStart, { passive: true });
     el.addEventListener('touchmove', onMove, { passive: true });
     el.addEventListener('touchend', onEnd, { passive: true });
     el.addEventListener('touchcancel', onEnd, { passive: true });
     el.addEventListener('contextmenu', onContextMenu, true);
-    for (const type of SWALLOWED) el.addEventListener(type, swallow, true);
+    for (const type of SWALLOWED) win.addEventListener(type, swallow, true);
     return () => {
       cancel();
+      win.removeEventListener('touchstart', onAnyStart, { capture: true });
       el.removeEventListener('touchstart', onStart);
       el.removeEventListener('touchmove', onMove);
       el.removeEventListener('touchend', onEnd);
       el.removeEventListener('touchcancel', onEnd);
       el.removeEventListener('contextmenu', onContextMenu, true);
-      for (const type of SWALLOWED) el.removeEventListener(type, swallow, true);
+      for (const type of SWALLOWED) win.removeEventListener(type, swallow, true);
     };
   }, [ref, enabled]);
 }

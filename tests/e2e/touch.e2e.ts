@@ -167,6 +167,21 @@ describe('a long press on a row', () => {
   });
 });
 
+describe('a long press on a busy page', () => {
+  test("swallows the lift's late click: the row's menu stays open and no article opens", async () => {
+    const { list, reader } = screens(app.page);
+    await app.goto(feedPath);
+    await waitFor(list.rowWhen('Swipe three', { unread: true }), "'Swipe three' unread");
+    await list.longPressRow('Swipe three', 700);
+    await list.rowMenuItem('save').click();
+    await waitFor(list.rowWhen('Swipe three', { saved: true }), "'Swipe three' saved, from the menu");
+    expect(await list.rowWhen('Swipe three', { unread: true }).count()).toBe(1);
+    expect(await reader.root.count()).toBe(0);
+    await list.swipeRow('Swipe three', 0.85, 0.15);
+    await waitFor(list.rowWhen('Swipe three', { saved: false }), "'Swipe three' unsaved again");
+  });
+});
+
 describe("an article's end", () => {
   test('names the next article and opens it; the last one names the next feed with unread and leads there', async () => {
     const { list, reader } = screens(app.page);

@@ -357,12 +357,28 @@ export class ListScreen {
     await this.row(title).click({ button: 'right' });
     await waitFor(this.rowMenu, `the menu of the row '${title}'`);
   }
-  /** Rests a finger on the row titled `title` until its menu opens (a long press), then lifts it. */
-  async longPressRow(title: string): Promise<void> {
+  /**
+   * Rests a finger on the row titled `title` until its menu opens (a long press), then lifts it.
+   * With `busyAfterLift`, the page is kept busy that many ms once it has seen the lift, as a
+   * loaded phone (or CI machine) is: what the browser sends after the lift then comes late.
+   */
+  async longPressRow(title: string, busyAfterLift = 0): Promise<void> {
     await this.waitForRow(title);
     const finger = await holdAcross(this.row(title), 0.5);
     try {
       await waitFor(this.rowMenu, `the menu of the row '${title}' after a long press`);
+      if (busyAfterLift > 0) {
+        await this.page.evaluate((ms) => {
+          window.addEventListener(
+            'touchend',
+            () => {
+              const end = performance.now() + ms;
+              while (performance.now() < end);
+            },
+            { once: true },
+          );
+        }, busyAfterLift);
+      }
     } finally {
       await finger.lift();
     }
