@@ -41,7 +41,9 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
   // The ref counts at once (a push is compared with it); the state runs the effect again.
   const traversals = useRef(0);
   const [traversed, setTraversed] = useState(0);
+  // The count when this hook pushed its entry, and when it asked for the pop of it.
   const pushedAt = useRef(0);
+  const poppedAt = useRef(0);
   useEffect(() => {
     const onPop = () => {
       traversals.current += 1;
@@ -70,6 +72,7 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
     };
     const pop = () => {
       pending.current = 'pop';
+      poppedAt.current = traversals.current;
       void navigate(-1);
     };
 
@@ -83,6 +86,25 @@ export function useOverlayEntry(flag: string, opened: boolean, opts: OverlayEntr
       pending.current = null;
       last.current = { opened, inState: false };
       follow.current.close();
+      return;
+    }
+    if (
+      pending.current === 'pop' &&
+      traversals.current > poppedAt.current + 1 &&
+      hasStateFlag(liveEntryState(), flag)
+    ) {
+      // The mirror case: the pop landed (one traversal) and a Forward took the browser back onto
+      // the layer's entry before the router rendered the pop: the layer follows it in, as for
+      // any Forward (or, if it cannot come back, drops the mark from the entry).
+      pending.current = null;
+      last.current = { opened, inState: true };
+      if (follow.current.open() === false) {
+        last.current = { opened, inState: false };
+        void navigate(
+          { pathname, search, hash },
+          { state: withoutStateFlag(liveEntryState(), flag), replace: true },
+        );
+      }
       return;
     }
     if (inState !== before.inState) {

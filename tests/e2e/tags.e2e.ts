@@ -278,6 +278,12 @@ test('a rename is undone with its filter and rule; Back closes Manage tags; a de
   await waitForPath(app.page, '/filter');
   await tags.manageAndBackAtOnce();
   await waitForPath(app.page, '/filter');
+  // Forward the moment a close lands opens the dialog again, and a close after that still takes
+  // its entry away.
+  await tags.manage();
+  await tags.closeManageAndForwardAtOnce();
+  await tags.closeManage();
+  await waitForPath(app.page, '/filter');
 
   // Deleting the tag asks first, naming the rule that adds it (left with nothing to do: off).
   await tags.manage();

@@ -130,6 +130,33 @@ export class TagsUi {
     });
     await this.waitForEntry(false);
   }
+  /**
+   * Closes Manage tags with its × and presses Forward the moment the close's Back lands, with the
+   * page busy for 100 ms after. Waits for the dialog to be open again on its entry. (Chromium
+   * still rendered the close between the two here; the case where the router folds them into one
+   * render is overlayEntry.test.tsx's.)
+   */
+  async closeManageAndForwardAtOnce(): Promise<void> {
+    await this.waitForEntry(true);
+    await this.page.evaluate(() => {
+      window.addEventListener(
+        'popstate',
+        () => {
+          window.history.forward();
+          for (const end = performance.now() + 100; performance.now() < end;);
+        },
+        // Before the router's own listener, so the Forward is on its way before the router has
+        // started to render the close's Back.
+        { once: true, capture: true },
+      );
+    });
+    await this.page.locator('.mantine-Modal-close').click();
+    await this.waitForEntry(true);
+    await waitFor(
+      this.page.locator('[data-testid^="manage-tag-"]').first(),
+      'Manage tags open again after Forward',
+    );
+  }
   /** Opens Manage tags from the sidebar, and waits for its history entry (pushed once it shows). */
   async manage(): Promise<void> {
     await this.page.locator(tid('nav-tags-manage')).click();
