@@ -219,7 +219,9 @@ function run(
   const authorOfCode = index.authorOfCode?.bind(index);
   if (orderKey === 'author' && authorCodes && authorOfCode) {
     // Few distinct authors: bucketed over the rows in date order (several feeds' are merged).
-    matched = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir);
+    // Only the rows up to the page's end are put in order; the total is every match.
+    const firsts = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir, end);
+    return { ids: page(firsts), total: Math.min(matched.length, cap) };
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
     // over it instead of a string sort.
