@@ -94,7 +94,11 @@ describe('useLongPress', () => {
     // A mouse's click is the reader's, however soon.
     click(menu, 'mouse');
     expect(onMenuClick).toHaveBeenCalledOnce();
-    // Once a new touch begins (a tap on the menu), what it brings is its own.
+    // Once a new touch begins (a tap on the menu), what it brings is its own, from its
+    // pointerdown on (which comes before its touchstart).
+    const down = new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: 'touch' });
+    menu.dispatchEvent(down);
+    expect(down.defaultPrevented).toBe(false);
     send(menu, 'touchstart', [50, 90]);
     send(menu, 'touchend', null);
     click(menu, 'touch');

@@ -65,9 +65,10 @@ export function useLongPress(
       window.clearTimeout(timer);
       start = null;
     };
-    // Any new touch, on the list or on the menu, is the reader's own again.
-    const onAnyStart = () => {
-      pressed = false;
+    // Any new touch, on the list or on the menu, is the reader's own again. A touch's pointerdown
+    // comes before its touchstart, so it ends the long press's events too (a lift brings none).
+    const onAnyStart = (e: Event) => {
+      if (e.type === 'touchstart' || madeByTouch(e) === true) pressed = false;
     };
     const onStart = (e: TouchEvent) => {
       cancel();
@@ -115,6 +116,8 @@ export function useLongPress(
         e.stopPropagation();
       }
     };
+    // Before the swallowing listeners, so a new touch's pointerdown is not taken for the lift's.
+    win.addEventListener('pointerdown', onAnyStart, { capture: true, passive: true });
     win.addEventListener('touchstart', onAnyStart, { capture: true, passive: true });
     el.addEventListener('touchstart', onStart, { passive: true });
     el.addEventListener('touchmove', onMove, { passive: true });
@@ -124,6 +127,7 @@ export function useLongPress(
     for (const type of SWALLOWED) win.addEventListener(type, swallow, true);
     return () => {
       cancel();
+      win.removeEventListener('pointerdown', onAnyStart, { capture: true });
       win.removeEventListener('touchstart', onAnyStart, { capture: true });
       el.removeEventListener('touchstart', onStart);
       el.removeEventListener('touchmove', onMove);
