@@ -27,6 +27,7 @@ export type { IndexColumns, IndexRow, NumberColumns, TextMark } from './types';
 /** The index: read through `MetaIndexView`, changed only by the engine core. */
 export class MetaIndex extends IndexRows implements MetaIndexView {
   private _version = 0;
+  private _numbering = 0;
   private _textVersion = 0;
   private readonly slots = new SlotMap();
   /** True after `load` until the first id lookup (the slot map is made then, see `rows`). */
@@ -58,6 +59,10 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
 
   get version(): number {
     return this._version;
+  }
+  /** Bumped when rows are renumbered (a load or a compaction): a row number kept from before names another row. */
+  get numbering(): number {
+    return this._numbering;
   }
   /** Bumped when rows or their strings change, not by flags or tags (snapshot.ts reuses its text record). */
   get textVersion(): number {
@@ -381,6 +386,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
 
   private structuralChange(): void {
+    this._numbering++;
     this.marks.renumbered();
     this.orders.reset();
     this.feedRows.reset();

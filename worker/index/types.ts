@@ -12,6 +12,11 @@ import type { TextColumns } from './stringColumns';
 export interface MetaIndexView {
   /** Incremented on every change; caches key on it. */
   readonly version: number;
+  /**
+   * Incremented when rows are renumbered (a load, a compaction); row numbers kept across a
+   * change stay good while it holds (optional: sources without it keep no rows).
+   */
+  readonly numbering?: number;
   /** Number of row slots, live or dead. */
   rowCount(): number;
   /** Number of live rows. */

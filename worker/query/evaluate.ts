@@ -1,5 +1,5 @@
 /**
- * Filter text → the full ordered list of matching item ids, with a parse cache and a results
+ * Filter text → the full ordered list of matching rows, with a parse cache and a results
  * cache keyed by everything a result depends on (index version, feeds/groups version, text
  * store version, the current second for NOW() queries). Tag definition changes count as a
  * feeds/groups change (they rename what `tags` compares).
@@ -8,7 +8,7 @@ import type { EngineContext } from '../engineContext';
 import type { Condition, QueryAst } from './language/ast';
 import { resolveField, type FieldKey } from './language/fields';
 import { parseQuery, type ParseResult, type QueryError } from './language/parse';
-import { runAll } from './language/plan';
+import { runAllRows } from './language/plan';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { QueryWarning } from './language/warnings';
@@ -36,8 +36,19 @@ export class Lru<V> {
   }
 }
 
+/**
+ * A query's answer: every match as the index's row numbers, in result order, good while the
+ * index's `numbering` is `numbering` (rowList.ts reads them as ids).
+ */
 export type Evaluated =
-  { ok: true; ids: Int32Array; warnings: QueryWarning[]; ast: QueryAst } | { ok: false; error: QueryError };
+  | { ok: true; rows: Int32Array; numbering: number | undefined; warnings: QueryWarning[]; ast: QueryAst }
+  | { ok: false; error: QueryError };
+
+/** The rows of a query's answer and the index numbering they are of. */
+interface Answer {
+  rows: Int32Array;
+  numbering: number | undefined;
+}
 
 function condMentionsDescription(c: Condition): boolean {
   if (c.type === 'and' || c.type === 'or') return c.conditions.some(condMentionsDescription);
@@ -93,7 +104,7 @@ export function unreadOnly(ast: QueryAst): QueryAst {
 /** Evaluates filter text over the engine's index; one per engine. */
 export class QueryEvaluator {
   private readonly parses = new Lru<ParseResult>(64);
-  private readonly results = new Lru<Int32Array>(12);
+  private readonly results = new Lru<Answer>(12);
   private readonly runWarnings = new Lru<QueryWarning[]>(12);
   private feedsVersion = 0;
   // Tag names by id, reloaded from meta on the first run after a tags change. `tagsVersion`
@@ -139,7 +150,7 @@ export class QueryEvaluator {
   }
 
   /**
-   * Every matching id in result order (LIMIT applied), or the parse error. Waits for the text
+   * Every matching row in result order (LIMIT applied), or the parse error. Waits for the text
    * store only when the query reads descriptions. Cost: a cache hit is O(1); a miss is one
    * planAndRun collecting all matches.
    */
@@ -150,12 +161,12 @@ export class QueryEvaluator {
     const run = () => this.run(ast, text, unread);
     // A query that reads descriptions reads the text store: `readText` waits for it, and asks again
     // after a lost chunk file's rebuild (textLoss.ts); only the answer it keeps is cached.
-    const { key, ids, found } = needsText(ast)
+    const { key, answer, found } = needsText(ast)
       ? await readText(this.text, run, () => this.text.freshText())
       : await run();
-    this.results.set(key, ids);
+    this.results.set(key, answer);
     this.runWarnings.set(key, found);
-    return { ok: true, ids, warnings: [...parsed.warnings, ...found], ast };
+    return { ok: true, ...answer, warnings: [...parsed.warnings, ...found], ast };
   }
 
   // The query's ids, from the results cache or one planAndRun, and the cache key they belong to.
@@ -164,7 +175,7 @@ export class QueryEvaluator {
     ast: QueryAst,
     text: string,
     unread: boolean,
-  ): Promise<{ key: string; ids: Int32Array; found: QueryWarning[] }> {
+  ): Promise<{ key: string; answer: Answer; found: QueryWarning[] }> {
     await this.currentTagNames();
     const key = [
       this.ctx.index.version,
@@ -174,10 +185,12 @@ export class QueryEvaluator {
       unread ? 1 : 0,
       text,
     ].join('\u0000');
+    // The version changes with every renumbering, so a cached answer's rows are still good.
     const cached = this.results.get(key);
-    if (cached) return { key, ids: cached, found: this.runWarnings.get(key) ?? [] };
+    if (cached) return { key, answer: cached, found: this.runWarnings.get(key) ?? [] };
     const found: QueryWarning[] = [];
-    return { key, ids: runAll(ast, this.source, found), found };
+    const numbering = this.ctx.index.numbering;
+    return { key, answer: { rows: runAllRows(ast, this.source, found), numbering }, found };
   }
 
   /**

@@ -9,6 +9,7 @@ import { FLAG_READ } from '../../shared/flags';
 import { QueryEvaluator } from './evaluate';
 import { rankKeywords, type Keyword } from './keywords';
 import { MAX_PAGE, Pager } from './pager';
+import { rowList } from './rowList';
 
 /** Paging options of `query.run` and `query.keywords`. */
 export interface QueryPageOptions {
@@ -53,19 +54,24 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
   const evaluator = new QueryEvaluator(ctx, text);
   const pager = new Pager((ids) => ctx.rows.byIds(ids));
 
-  const countUnread = (ids: Int32Array): number => {
+  const countUnread = (rows: Int32Array): number => {
     let n = 0;
-    for (const id of ids) {
-      const row = ctx.index.rowOf(id);
-      if (row >= 0 && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
-    }
+    for (const row of rows) if (ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
     return n;
+  };
+  // An answer whose rows are of the index's numbering now: a load or compaction landing between
+  // a run and its reading (another task's continuation) renumbers the rows, so it runs again.
+  const evaluateNow = async (text: string, unread = false) => {
+    for (;;) {
+      const result = await evaluator.evaluate(text, unread);
+      if (!result.ok || result.numbering === ctx.index.numbering) return result;
+    }
   };
 
   return {
     async run(queryText, opts = {}) {
       const unread = opts.unreadOnly === true;
-      const first = await evaluator.evaluate(queryText, unread);
+      const first = await evaluateNow(queryText, unread);
       if (!first.ok) throw queryErrorToEngineError(first.error);
       const size =
         opts.limit ??
@@ -74,23 +80,24 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
         `q\u0000${unread ? 1 : 0}\u0000${queryText}`,
         opts.cursor,
         size,
-        // The pager asks only within this call, right after the evaluation above.
-        () => first.ids,
+        // The pager asks only within this call, right after the evaluation above (before any
+        // await: the rows are of the numbering now).
+        () => rowList(first.rows, ctx.index, first.numbering),
       );
       return { ...page, warnings: first.warnings };
     },
 
     async check(queryText) {
       const result = await evaluator.evaluate(queryText);
-      return result.ok ? { ok: true, total: result.ids.length, warnings: result.warnings } : result;
+      return result.ok ? { ok: true, total: result.rows.length, warnings: result.warnings } : result;
     },
 
     async counts(filters) {
       const out: Record<string, FilterCounts> = {};
       for (const { id, query } of filters) {
-        const result = await evaluator.evaluate(query);
+        const result = await evaluateNow(query);
         out[id] = result.ok
-          ? { total: result.ids.length, unread: countUnread(result.ids) }
+          ? { total: result.rows.length, unread: countUnread(result.rows) }
           : { total: 0, unread: 0, error: result.error };
       }
       return out;

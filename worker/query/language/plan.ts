@@ -34,12 +34,15 @@ export function planAndRun(ast: QueryAst, source: QuerySource, opts: RunOptions 
 }
 
 /**
- * Every matching id in result order (LIMIT applied): planAndRun's whole result as one typed
- * array, for the engine's results cache. At 1M articles, collecting the all list in a JS array
- * and copying it took ~30 ms against ~5 ms this way.
+ * Every match in result order (LIMIT applied), for the engine's results cache, as the index's
+ * row numbers, not ids: good while the index's `numbering` holds (worker/query/rowList.ts turns
+ * a page of them into ids). At 1M articles making every match's id was most of what the all list
+ * cost (a million scattered reads of the id column, ~41 ms in Node with the rows shuffled); the
+ * rows are there already, and a page needs fifty ids. One typed array: collecting the all list
+ * in a JS array and copying it took ~30 ms against ~5 ms this way.
  */
-export function runAll(ast: QueryAst, source: QuerySource, warnings?: QueryWarning[]): Int32Array {
-  const result = runLogged(ast, source, { offset: 0, pageSize: Infinity });
+export function runAllRows(ast: QueryAst, source: QuerySource, warnings?: QueryWarning[]): Int32Array {
+  const result = runLogged(ast, source, { offset: 0, pageSize: Infinity }, true);
   warnings?.push(...result.warnings);
   return result.ids;
 }
@@ -49,12 +52,13 @@ function runLogged(
   ast: QueryAst,
   source: QuerySource,
   opts: RunOptions,
+  asRows = false,
 ): { ids: Int32Array; total: number; warnings: QueryWarning[] } {
   const parsed = collectWarnings(ast);
   const found = new Map<string, QueryWarning>();
   const warn = (w: QueryWarning) => void found.set(warningKey(w), w);
   try {
-    const result = run(ast, source, opts, warn);
+    const result = run(ast, source, opts, warn, asRows);
     const known = new Set(parsed.map(warningKey));
     return { ...result, warnings: [...found].filter(([key]) => !known.has(key)).map(([, w]) => w) };
   } finally {
@@ -69,8 +73,11 @@ function run(
   source: QuerySource,
   opts: RunOptions,
   warn: (warning: QueryWarning) => void,
+  asRows = false,
 ): { ids: Int32Array; total: number } {
   const { index } = source;
+  // What the answer holds for a row: its id, or (asRows) the row itself.
+  const out = asRows ? (r: number) => r : (r: number) => index.id(r);
   const now = source.now();
   const env: CompileEnv = {
     source,
@@ -116,7 +123,10 @@ function run(
   // The ids of rows[start, end), the rows in result order.
   const page = (rows: Int32Array): Int32Array => {
     const from = Math.min(start, rows.length);
-    const ids = new Int32Array(Math.max(0, Math.min(rows.length, end) - from));
+    const to = Math.max(from, Math.min(rows.length, end));
+    // A copy: the rows may be the index's own order, which changes with it.
+    if (asRows) return rows.slice(from, to);
+    const ids = new Int32Array(to - from);
     for (let i = 0; i < ids.length; i++) ids[i] = index.id(rows[from + i]!);
     return ids;
   };
@@ -132,14 +142,14 @@ function run(
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i] as number;
         const hit = hits[r]!;
-        if (count < end && count >= start && hit === 1) ids[count - start] = index.id(r);
+        if (count < end && count >= start && hit === 1) ids[count - start] = out(r);
         count += hit;
       }
     } else {
       for (let i = 0; i < rows.length && count < cap; i++) {
         const r = rows[i] as number;
         if (pred(r)) {
-          if (count >= start && count < end) ids[count - start] = index.id(r);
+          if (count >= start && count < end) ids[count - start] = out(r);
           count++;
         }
       }
