@@ -35,6 +35,22 @@ function traverseTo(usr: unknown) {
   window.dispatchEvent(new PopStateEvent('popstate', { state: { usr } }));
 }
 
+// A layer open on its own entry (rendered), then closed by its ×: the hook has asked for the pop
+// of its entry, which the router has not rendered yet.
+function openThenClosed() {
+  const open = vi.fn();
+  const close = vi.fn();
+  router.shown = { ...router.shown, state: { [FLAG]: true }, key: 'b' };
+  window.history.replaceState({ usr: { [FLAG]: true } }, '');
+  const { rerender } = render(<Layer opened open={open} close={close} />);
+  // Mounted on the layer's entry (a reload of it), the hook opened the layer; that is not what is
+  // looked at here.
+  open.mockClear();
+  rerender(<Layer opened={false} open={open} close={close} />);
+  expect(router.navigate).toHaveBeenCalledExactlyOnceWith(-1);
+  return { open, close };
+}
+
 beforeEach(() => {
   router.shown = { pathname: '/f/1', search: '', hash: '', state: null, key: 'a' };
   router.navigate.mockReset();
@@ -62,18 +78,7 @@ describe('useOverlayEntry', () => {
   });
 
   it('a Forward folded with the closing pop into one render opens the layer again', () => {
-    const open = vi.fn();
-    const close = vi.fn();
-    // Open, on its own entry (rendered).
-    router.shown = { ...router.shown, state: { [FLAG]: true }, key: 'b' };
-    window.history.replaceState({ usr: { [FLAG]: true } }, '');
-    const { rerender } = render(<Layer opened open={open} close={close} />);
-    // Mounted on the layer's entry (a reload of it), the hook opened the layer; that is not what
-    // is looked at here.
-    open.mockClear();
-    // Closed by its ×: the hook pops its entry.
-    rerender(<Layer opened={false} open={open} close={close} />);
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(-1);
+    const { open, close } = openThenClosed();
     // The pop lands, and a Forward takes the browser back onto the layer's entry, before the
     // router renders either: the render still shows the layer's entry.
     act(() => {
@@ -85,15 +90,7 @@ describe('useOverlayEntry', () => {
   });
 
   it("the close's own pop alone, not yet rendered, reopens nothing", () => {
-    const open = vi.fn();
-    const close = vi.fn();
-    router.shown = { ...router.shown, state: { [FLAG]: true }, key: 'b' };
-    window.history.replaceState({ usr: { [FLAG]: true } }, '');
-    const { rerender } = render(<Layer opened open={open} close={close} />);
-    // Mounted on the layer's entry (a reload of it), the hook opened the layer; that is not what
-    // is looked at here.
-    open.mockClear();
-    rerender(<Layer opened={false} open={open} close={close} />);
+    const { open, close } = openThenClosed();
     act(() => traverseTo(null));
     expect(open).not.toHaveBeenCalled();
     expect(close).not.toHaveBeenCalled();
