@@ -21,6 +21,24 @@ describe('MetaIndex', () => {
     expect(idsOf(index, index.rowsOfFeed(99))).toEqual([]);
   });
 
+  it('never writes into an order it has handed out: a change makes a new one (query answers share them)', () => {
+    const index = new MetaIndex();
+    index.upsert(Array.from({ length: 40 }, (_, i) => row(i + 1, { pubDate: i % 7, feedId: 1 + (i % 3) })));
+    const byDate = index.rowsByDate();
+    const ofFeed = index.rowsOfFeed(2);
+    const seen = [byDate.slice(), ofFeed.slice()];
+    index.upsert([row(41, { pubDate: 3, feedId: 2 }), row(5, { pubDate: 99, feedId: 2 })]);
+    index.rowsByDate();
+    index.setFlags([{ id: 7, flags: FLAG_HIDDEN }]);
+    index.rowsByDate();
+    index.remove([1, 2, 3]);
+    index.rowsByDate();
+    index.rowsOfFeed(2);
+    expect(idsOf(index, index.rowsByDate())).not.toEqual(idsOf(index, seen[0]!));
+    expect(byDate).toEqual(seen[0]);
+    expect(ofFeed).toEqual(seen[1]);
+  });
+
   it('gives each feed its visible rows newest first, small feeds and large ones alike', () => {
     // Feeds 1–3 are large (filtered out of the date order), the rest small (sorted on their own).
     const rowArb = fc.record({

@@ -133,7 +133,20 @@ function run(
 
   if (defaultOrder && segments.length <= 1) {
     const rows = segments[0] ?? new Int32Array(0);
-    if (pred === true) return { ids: page(rows), total: Math.min(rows.length, cap) };
+    if (pred === true) {
+      // Rows asked for: the index's own date order (or a feed's), shared rather than copied. The
+      // index replaces its orders and never writes into one it has handed out, and a copy of a
+      // million rows per run cost more in the collections it set off than in the copy: in Node
+      // the all list took ~24 ms a run next to a 1M-row index, most of it in the GC.
+      if (asRows) {
+        const from = Math.min(start, rows.length);
+        return {
+          ids: rows.subarray(from, Math.max(from, Math.min(rows.length, end))),
+          total: Math.min(rows.length, cap),
+        };
+      }
+      return { ids: page(rows), total: Math.min(rows.length, cap) };
+    }
     const ids = new Int32Array(Math.max(0, Math.min(rows.length, end) - start));
     let count = 0;
     if (hits && cap === Infinity) {
