@@ -144,66 +144,9 @@ function compareKeys(a: Val, la: string | null, b: Val, lb: string | null, dir: 
  * keeping date order. Same result as sortByField (its ties fall back to date order); at 1M rows
  * that comparator sort took ~0.6 s. `codes` is the code column by row: read through a function
  * per row (three calls deep into the index) the sort of 1M rows took ~30 ms in Node, ~23 read
- * from the column.
- *
- * Only the first `end` rows of that order are made (a page needs no more): the values' counts
- * say how many rows each of the first values gives, and the deal stops once those are placed.
- * For the first page of 1M rows by author (a few hundred authors, spread over time) that is a
- * count over the rows and a walk of a few thousand, where dealing every row wrote 1M scattered.
- * Cost: O(rows + values log values).
+ * from the column. Cost: O(rows + values log values).
  */
 export function sortByCode(
-  rowsByDate: Int32Array,
-  codes: Int32Array,
-  valueOf: (code: number) => Val,
-  dir: 1 | -1,
-  end = rowsByDate.length,
-): Int32Array {
-  const n = rowsByDate.length;
-  const want = Math.max(0, Math.min(n, end));
-  // Most of the rows wanted: each row's code read once into an array beside it and dealt from
-  // there (reading the column again, scattered, made a whole sort of 1M rows 49 ms against 29).
-  if (want * 2 >= n) return dealAll(rowsByDate, codes, valueOf, dir).subarray(0, want);
-  let top = 0;
-  for (let i = 0; i < codes.length; i++) if (codes[i]! > top) top = codes[i]!;
-  // Codes are small and dense (a dictionary's): per code its row count, then its bucket start.
-  const next = new Int32Array(top + 1);
-  for (let i = 0; i < n; i++) next[codes[rowsByDate[i]!]!]!++;
-  const present = orderedCodes(next, valueOf, dir);
-  // How many rows each value gives to the first `want`: all of its rows, but the last one's share.
-  const quota = new Int32Array(top + 1);
-  let at = 0;
-  for (const c of present) {
-    if (at >= want) break;
-    quota[c] = Math.min(next[c]!, want - at);
-    next[c] = at;
-    at += quota[c];
-  }
-  const out = new Int32Array(want);
-  for (let i = 0, left = want; i < n && left > 0; i++) {
-    const r = rowsByDate[i] as number;
-    const c = codes[r] as number;
-    if (quota[c] === 0) continue;
-    quota[c]!--;
-    left--;
-    out[next[c]!++] = r;
-  }
-  return out;
-}
-
-// The codes with a row (a count in `counts`), in sortByField's order of their values.
-function orderedCodes(counts: Int32Array, valueOf: (code: number) => Val, dir: 1 | -1): number[] {
-  const present: number[] = [];
-  counts.forEach((count, c) => count > 0 && present.push(c));
-  const keys = new Map(present.map((c) => [c, valueOf(c)]));
-  const lowers = new Map(present.map((c) => [c, lowered(keys.get(c) as Val)]));
-  return present.sort((a, b) =>
-    compareKeys(keys.get(a) as Val, lowers.get(a)!, keys.get(b) as Val, lowers.get(b)!, dir),
-  );
-}
-
-// sortByCode making every row's place: the rows dealt into one bucket per code.
-function dealAll(
   rowsByDate: Int32Array,
   codes: Int32Array,
   valueOf: (code: number) => Val,
@@ -217,10 +160,18 @@ function dealAll(
     codeOf[i] = c;
     if (c > top) top = c;
   }
+  // Codes are small and dense (a dictionary's): per code its row count, then its bucket start.
   const next = new Int32Array(top + 1);
   for (let i = 0; i < n; i++) next[codeOf[i] as number]!++;
+  const present: number[] = [];
+  next.forEach((count, c) => count > 0 && present.push(c));
+  const keys = new Map(present.map((c) => [c, valueOf(c)]));
+  const lowers = new Map(present.map((c) => [c, lowered(keys.get(c) as Val)]));
+  present.sort((a, b) =>
+    compareKeys(keys.get(a) as Val, lowers.get(a)!, keys.get(b) as Val, lowers.get(b)!, dir),
+  );
   let at = 0;
-  for (const c of orderedCodes(next, valueOf, dir)) {
+  for (const c of present) {
     const count = next[c] as number;
     next[c] = at;
     at += count;

@@ -242,9 +242,7 @@ function run(
   const authorOfCode = index.authorOfCode?.bind(index);
   if (orderKey === 'author' && authorCodes && authorOfCode) {
     // Few distinct authors: bucketed over the rows in date order (several feeds' are merged).
-    // Only the rows up to the page's end are put in order; the total is every match.
-    const firsts = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir, end);
-    return { ids: page(firsts), total: Math.min(matched.length, cap) };
+    matched = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir);
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
     // over it instead of a string sort.
