@@ -120,12 +120,15 @@ function run(
   const hits = pred !== true && pred.all && env.candidates > index.rowCount() >> 4 ? pred.all() : null;
   if (hits) pred = (r) => hits[r] === 1;
 
-  // The ids of rows[start, end), the rows in result order.
-  const page = (rows: Int32Array): Int32Array => {
+  // The ids (asRows: the rows) of rows[start, end), the rows in result order. Rows are copied,
+  // so a small answer does not keep a working array of the whole index alive in the results
+  // cache, except with `share`: the index's own date order (or a feed's), which the index replaces
+  // on a change and never writes into. A million-row copy per run of the all list cost more in
+  // the collections it set off than in the copy (~24 ms a run in Node next to a 1M-row index).
+  const page = (rows: Int32Array, share = false): Int32Array => {
     const from = Math.min(start, rows.length);
     const to = Math.max(from, Math.min(rows.length, end));
-    // A copy: the rows may be the index's own order, which changes with it.
-    if (asRows) return rows.slice(from, to);
+    if (asRows) return share ? rows.subarray(from, to) : rows.slice(from, to);
     const ids = new Int32Array(to - from);
     for (let i = 0; i < ids.length; i++) ids[i] = index.id(rows[from + i]!);
     return ids;
@@ -133,20 +136,7 @@ function run(
 
   if (defaultOrder && segments.length <= 1) {
     const rows = segments[0] ?? new Int32Array(0);
-    if (pred === true) {
-      // Rows asked for: the index's own date order (or a feed's), shared rather than copied. The
-      // index replaces its orders and never writes into one it has handed out, and a copy of a
-      // million rows per run cost more in the collections it set off than in the copy: in Node
-      // the all list took ~24 ms a run next to a 1M-row index, most of it in the GC.
-      if (asRows) {
-        const from = Math.min(start, rows.length);
-        return {
-          ids: rows.subarray(from, Math.max(from, Math.min(rows.length, end))),
-          total: Math.min(rows.length, cap),
-        };
-      }
-      return { ids: page(rows), total: Math.min(rows.length, cap) };
-    }
+    if (pred === true) return { ids: page(rows, true), total: Math.min(rows.length, cap) };
     const ids = new Int32Array(Math.max(0, Math.min(rows.length, end) - start));
     let count = 0;
     if (hits && cap === Infinity) {
