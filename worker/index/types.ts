@@ -14,7 +14,7 @@ export interface MetaIndexView {
   readonly version: number;
   /**
    * Incremented when rows are renumbered (a load, a compaction); row numbers kept across a
-   * change stay good while it holds (optional: sources without it keep no rows).
+   * change stay good while it holds (optional: a source without it never renumbers).
    */
   readonly numbering?: number;
   /** Number of row slots, live or dead. */

@@ -158,7 +158,15 @@ export class QueryEvaluator {
     const parsed = this.parse(text);
     if (!parsed.ok) return parsed;
     const ast = unread ? unreadOnly(parsed.query) : parsed.query;
-    const run = () => this.run(ast, text, unread);
+    const run = async () => {
+      // Rows of the index's numbering now: a load or compaction landing between the run and here
+      // (another task's continuation while the tag names or the text store were awaited)
+      // renumbers them, so the query runs again.
+      for (;;) {
+        const ran = await this.run(ast, text, unread);
+        if (ran.answer.numbering === this.ctx.index.numbering) return ran;
+      }
+    };
     // A query that reads descriptions reads the text store: `readText` waits for it, and asks again
     // after a lost chunk file's rebuild (textLoss.ts); only the answer it keeps is cached.
     const { key, answer, found } = needsText(ast)
@@ -169,7 +177,7 @@ export class QueryEvaluator {
     return { ok: true, ...answer, warnings: [...parsed.warnings, ...found], ast };
   }
 
-  // The query's ids, from the results cache or one planAndRun, and the cache key they belong to.
+  // The query's rows, from the results cache or one run, and the cache key they belong to.
   // `found`: the warnings found while running (kept with the cached ids, as a cache hit runs nothing).
   private async run(
     ast: QueryAst,

@@ -59,19 +59,11 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
     for (const row of rows) if (ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
     return n;
   };
-  // An answer whose rows are of the index's numbering now: a load or compaction landing between
-  // a run and its reading (another task's continuation) renumbers the rows, so it runs again.
-  const evaluateNow = async (text: string, unread = false) => {
-    for (;;) {
-      const result = await evaluator.evaluate(text, unread);
-      if (!result.ok || result.numbering === ctx.index.numbering) return result;
-    }
-  };
 
   return {
     async run(queryText, opts = {}) {
       const unread = opts.unreadOnly === true;
-      const first = await evaluateNow(queryText, unread);
+      const first = await evaluator.evaluate(queryText, unread);
       if (!first.ok) throw queryErrorToEngineError(first.error);
       const size =
         opts.limit ??
@@ -95,7 +87,7 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
     async counts(filters) {
       const out: Record<string, FilterCounts> = {};
       for (const { id, query } of filters) {
-        const result = await evaluateNow(query);
+        const result = await evaluator.evaluate(query);
         out[id] = result.ok
           ? { total: result.rows.length, unread: countUnread(result.rows) }
           : { total: 0, unread: 0, error: result.error };
