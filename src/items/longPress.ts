@@ -94,13 +94,12 @@ export function useLongPress(
       if (!start || !touch) return;
       if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > MOVED_PX) cancel();
     };
+    // While the finger is down, or for AFTER_MS after its lift.
+    const soonAfter = () => liftedAt === null || performance.now() - liftedAt < AFTER_MS;
     // Whether `e` may still be the long press's: its lift's, or the browser's own menu.
     const ours = (e: Event) => {
       if (!pressed) return false;
-      const byTouch = madeByTouch(e);
-      if (byTouch === true) return true;
-      if (byTouch === false) return false;
-      return liftedAt === null || performance.now() - liftedAt < AFTER_MS;
+      return madeByTouch(e) ?? soonAfter();
     };
     const swallow = (e: Event) => {
       if (!ours(e)) return;
@@ -111,7 +110,7 @@ export function useLongPress(
     // swallowed so the menu does not open twice.
     const onContextMenu = (e: Event) => {
       if (start) cancel();
-      else if (pressed && (liftedAt === null || performance.now() - liftedAt < AFTER_MS)) {
+      else if (pressed && soonAfter()) {
         e.preventDefault();
         e.stopPropagation();
       }
