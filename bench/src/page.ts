@@ -89,6 +89,21 @@ const api = {
   },
   /** Waits until the engine answers promptly several times in a row (its background work done). */
   engineQuiet: () => engineQuiet(),
+  /**
+   * `runs` uncached runs of one filter (each after other leading spaces, as the query benchmark
+   * asks), each timed from the call to the page of rows in hand: ms per run, in order
+   * (bench/run/queryProbe.mjs).
+   */
+  queryTimes: async (filter: string, runs: number) => {
+    const engine = engineWorker();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await engine.query.run(' '.repeat(i + 1) + filter, { cursor: null, limit: 50 });
+      times.push(performance.now() - t);
+    }
+    return times;
+  },
   /** Closes the anchors' connections to the engine's database. */
   closeRaw: () => rawIdbWorker().close(),
   userAgent: () => navigator.userAgent,
