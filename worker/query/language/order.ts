@@ -9,12 +9,13 @@ export function sortByDate(rows: Int32Array, index: MetaIndexView): void {
 
 /**
  * Rows of several lists, each already newest first (pubDate desc, id desc: one feed's rows from
- * `rowsOfFeed`), kept where `keep` holds and merged into one list in that order: pairwise
- * merges, O(m log k) for m rows in k lists. A group's 12 feeds (25k rows at 1M articles) took
- * ~3 ms to sort by a comparator, most of what its list cost once its rows were cached.
- * Each row's date is read once into an array beside it and the merges compare those (ids only
- * on a tie): read from the index's columns at every level, the scattered reads made the merge
- * ~20% slower (2.2 against 1.9 ms for a group at 1M in Node).
+ * `rowsOfFeed`), kept where `keep` holds and merged into one list in that order: up to
+ * `MERGE_WAYS` lists at once, each next row the newest of the lists' heads, their dates held
+ * beside them (ids read only on a tie); more lists are merged in rounds. O(m · ways) for m rows.
+ * Pairwise merges did fewer comparisons (m log k) but each merge was one long loop that Chromium
+ * left unoptimised in the engine worker: a group's 12 feeds (25k rows at 1M articles) took
+ * ~4.4 ms there after hundreds of runs (~1 ms in Node once optimised), where the heads' loop is
+ * hot at once and took ~1.2 ms in Chromium (bench/run/queryProbe.mjs; README "At 1,000,000").
  */
 export function mergeDateOrdered(
   lists: Int32Array[],
@@ -22,59 +23,59 @@ export function mergeDateOrdered(
   index: MetaIndexView,
 ): Int32Array {
   const { pubDates, ids } = index.dateColumns?.() ?? dateColumnsOf(index);
-  let parts = lists.map((list): Keyed => {
-    const rows = keep === true ? list : list.filter((r) => keep(r));
-    const dates = new Float64Array(rows.length);
-    for (let i = 0; i < rows.length; i++) dates[i] = pubDates[rows[i]!]!;
-    return { rows, dates };
-  });
+  let parts = lists.map((list) => (keep === true ? list : list.filter((r) => keep(r))));
+  parts = parts.filter((rows) => rows.length > 0);
   if (parts.length === 0) return new Int32Array(0);
   while (parts.length > 1) {
-    const next: typeof parts = [];
-    for (let i = 0; i < parts.length; i += 2)
-      next.push(i + 1 < parts.length ? mergeKeyed(parts[i]!, parts[i + 1]!, ids) : parts[i]!);
+    const next: Int32Array[] = [];
+    for (let i = 0; i < parts.length; i += MERGE_WAYS)
+      next.push(mergeHeads(parts.slice(i, i + MERGE_WAYS), pubDates, ids));
     parts = next;
   }
-  const rows = parts[0]!.rows;
-  return rows === lists[0] ? rows.slice() : rows;
+  const rows = parts[0]!;
+  return lists.includes(rows) ? rows.slice() : rows;
 }
 
-interface Keyed {
-  rows: Int32Array;
-  /** `dates[i]` is the pubDate of `rows[i]`. */
-  dates: Float64Array;
-}
+/** Lists merged at once by `mergeHeads`: each row out costs a look at this many heads. */
+const MERGE_WAYS = 16;
 
-/** Two keyed lists, newest first, merged into one (ties on the date by id desc). */
-function mergeKeyed(a: Keyed, b: Keyed, ids: Float64Array): Keyed {
-  const n = a.rows.length + b.rows.length;
-  const rows = new Int32Array(n);
-  const dates = new Float64Array(n);
-  const { rows: ar, dates: ad } = a;
-  const { rows: br, dates: bd } = b;
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < ar.length && j < br.length) {
-    const x = ad[i]!;
-    const y = bd[j]!;
-    // a's row first unless b's is newer (pubDate desc, then id desc).
-    if (y > x || (y === x && ids[br[j]!]! > ids[ar[i]!]!)) {
-      rows[k] = br[j]!;
-      dates[k++] = y;
-      j++;
+/** Non-empty lists, newest first, merged into one (ties on the date by id desc). */
+function mergeHeads(lists: Int32Array[], pd: Float64Array, ids: Float64Array): Int32Array {
+  if (lists.length === 1) return lists[0]!;
+  let n = 0;
+  for (const rows of lists) n += rows.length;
+  const out = new Int32Array(n);
+  // Per open list: its rows, where it is, and the date of its next row. A list that runs out
+  // takes the last open one's place.
+  const open = lists.slice();
+  const at = new Int32Array(open.length);
+  const head = new Float64Array(open.length);
+  for (let j = 0; j < open.length; j++) head[j] = pd[open[j]![0]!]!;
+  let k = open.length;
+  for (let o = 0; o < n; o++) {
+    let best = 0;
+    let newest = head[0]!;
+    for (let j = 1; j < k; j++) {
+      const h = head[j]!;
+      if (h > newest || (h === newest && ids[open[j]![at[j]!]!]! > ids[open[best]![at[best]!]!]!)) {
+        newest = h;
+        best = j;
+      }
+    }
+    const rows = open[best]!;
+    const p = at[best]!;
+    out[o] = rows[p]!;
+    if (p + 1 < rows.length) {
+      at[best] = p + 1;
+      head[best] = pd[rows[p + 1]!]!;
     } else {
-      rows[k] = ar[i]!;
-      dates[k++] = x;
-      i++;
+      k--;
+      open[best] = open[k]!;
+      at[best] = at[k]!;
+      head[best] = head[k]!;
     }
   }
-  rows.set(ar.subarray(i), k);
-  dates.set(ad.subarray(i), k);
-  k += ar.length - i;
-  rows.set(br.subarray(j), k);
-  dates.set(bd.subarray(j), k);
-  return { rows, dates };
+  return out;
 }
 
 /**
@@ -144,25 +145,27 @@ function compareKeys(a: Val, la: string | null, b: Val, lb: string | null, dir: 
  * keeping date order. Same result as sortByField (its ties fall back to date order); at 1M rows
  * that comparator sort took ~0.6 s. `codes` is the code column by row: read through a function
  * per row (three calls deep into the index) the sort of 1M rows took ~30 ms in Node, ~23 read
- * from the column. Cost: O(rows + values log values).
+ * from the column. `codeCount`: the dictionary's size (codes are below it), when known. Each row's
+ * code is read twice rather than kept in a working array: at 1M rows that array was 4 MB more to
+ * allocate on every run, next to a worker heap of ~350 MB. Cost: O(rows + values log values).
  */
 export function sortByCode(
   rowsByDate: Int32Array,
   codes: Int32Array,
   valueOf: (code: number) => Val,
   dir: 1 | -1,
+  codeCount?: number,
 ): Int32Array {
   const n = rowsByDate.length;
-  const codeOf = new Int32Array(n);
-  let top = 0;
-  for (let i = 0; i < n; i++) {
-    const c = codes[rowsByDate[i]!]!;
-    codeOf[i] = c;
-    if (c > top) top = c;
-  }
+  let top = (codeCount ?? 0) - 1;
+  if (codeCount === undefined)
+    for (let i = 0; i < n; i++) {
+      const c = codes[rowsByDate[i]!]!;
+      if (c > top) top = c;
+    }
   // Codes are small and dense (a dictionary's): per code its row count, then its bucket start.
   const next = new Int32Array(top + 1);
-  for (let i = 0; i < n; i++) next[codeOf[i] as number]!++;
+  for (let i = 0; i < n; i++) next[codes[rowsByDate[i]!]!]!++;
   const present: number[] = [];
   next.forEach((count, c) => count > 0 && present.push(c));
   const keys = new Map(present.map((c) => [c, valueOf(c)]));
@@ -177,7 +180,10 @@ export function sortByCode(
     at += count;
   }
   const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[next[codeOf[i] as number]!++] = rowsByDate[i] as number;
+  for (let i = 0; i < n; i++) {
+    const r = rowsByDate[i]!;
+    out[next[codes[r]!]!++] = r;
+  }
   return out;
 }
 

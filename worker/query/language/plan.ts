@@ -125,10 +125,13 @@ function run(
   // cache, except with `share`: the index's own date order (or a feed's), which the index replaces
   // on a change and never writes into. A million-row copy per run of the all list cost more in
   // the collections it set off than in the copy (~24 ms a run in Node next to a 1M-row index).
+  // An array made for this answer and wanted whole (a sort's) is the answer as it is: the copy of
+  // `ORDER BY author`'s million rows took ~12 ms a run in the engine worker at 1M articles.
   const page = (rows: Int32Array, share = false): Int32Array => {
     const from = Math.min(start, rows.length);
     const to = Math.max(from, Math.min(rows.length, end));
-    if (asRows) return share ? rows.subarray(from, to) : rows.slice(from, to);
+    const whole = from === 0 && to === rows.length && rows.byteLength === rows.buffer.byteLength;
+    if (asRows) return share || whole ? rows.subarray(from, to) : rows.slice(from, to);
     const ids = new Int32Array(to - from);
     for (let i = 0; i < ids.length; i++) ids[i] = index.id(rows[from + i]!);
     return ids;
@@ -232,7 +235,7 @@ function run(
   const authorOfCode = index.authorOfCode?.bind(index);
   if (orderKey === 'author' && authorCodes && authorOfCode) {
     // Few distinct authors: bucketed over the rows in date order (several feeds' are merged).
-    matched = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir);
+    matched = sortByCode(matched, authorCodes, (c) => norm(authorOfCode(c)), dir, index.authorCount?.());
   } else {
     // The index keeps a title order once titles are sorted by again, or most rows are: a pass
     // over it instead of a string sort.
