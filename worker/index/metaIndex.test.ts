@@ -297,6 +297,37 @@ describe('MetaIndex', () => {
     expect(index.attachText(full.columns())).toBe(false);
   });
 
+  it('takes loaded columns of its own types as they are and widens narrow ones; an append grows past either', () => {
+    const full = new MetaIndex();
+    full.upsert(
+      Array.from({ length: 40 }, (_, i) => row(i + 1, { feedId: 1 + (i % 3), pubDate: 1000 + (i % 7) })),
+    );
+    const cols = full.columns();
+    const adopted = new MetaIndex();
+    adopted.load(cols);
+    // A cold start's columns (numbersFile.ts reads them in these types) are not copied.
+    expect(adopted.dateColumns().ids).toBe(cols.ids);
+    expect(adopted.dateColumns().pubDates).toBe(cols.pubDates);
+    expect(adopted.rowColumns().flags).toBe(cols.flags);
+    const narrow = new MetaIndex();
+    narrow.load({
+      ...cols,
+      ids: Uint32Array.from(cols.ids),
+      feedIds: Uint16Array.from(cols.feedIds),
+      pubDates: Int32Array.from(cols.pubDates),
+    });
+    expect(narrow.dateColumns().ids).toBeInstanceOf(Float64Array);
+    for (const index of [adopted, narrow]) {
+      index.upsert([row(41, { feedId: 2, pubDate: 2000 }), row(42, { feedId: 3, pubDate: 5 })]);
+      index.setFlags([{ id: 7, flags: FLAG_READ }]);
+      full.upsert([row(41, { feedId: 2, pubDate: 2000 }), row(42, { feedId: 3, pubDate: 5 })]);
+      full.setFlags([{ id: 7, flags: FLAG_READ }]);
+      expect(idsOf(index, index.rowsByDate())).toEqual(idsOf(full, full.rowsByDate()));
+      expect(idsOf(index, index.rowsOfFeed(2))).toEqual(idsOf(full, full.rowsOfFeed(2)));
+      expect(index.unreadByFeed()).toEqual(full.unreadByFeed());
+    }
+  });
+
   it('makes its title order at the second ask for it, or at once when asked to', () => {
     const index = new MetaIndex();
     index.upsert([row(1, { title: 'b' }), row(2, { title: 'a' }), row(3, { title: '' })]);

@@ -243,8 +243,10 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
     this.size = this.live = 0;
     // Loading fewer rows than the columns hold (a compaction) gives the spare capacity back.
     if (this.cap > roomFor(n)) this.cap = 0;
-    this.grow(n);
-    this.setNumbers(cols, n);
+    if (!this.adoptNumbers(cols, n)) {
+      this.grow(n);
+      this.setNumbers(cols, n);
+    }
     this.alive.fill(1, 0, n);
     this.alive.fill(0, n);
     this.size = this.live = n;

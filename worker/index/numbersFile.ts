@@ -14,7 +14,7 @@
  * the columns inline, as it always did; a pointer whose file is missing, short or of another
  * write reads as an unreadable snapshot (the index is then rebuilt from the items).
  */
-import type { ChunkDir } from '../search/chunkDir';
+import type { ChunkDir, SyncFile } from '../search/chunkDir';
 import { SNAPSHOT_FORMAT, type PackedSnapshot } from './snapshotFormat';
 
 /** Where the number files of one database live: the folder and `<database>.` */
@@ -118,14 +118,29 @@ export function numberFile(s: PackedSnapshot, token: string): NumberFileBytes {
   return { size: align8(last.start + last.bytes), pieces };
 }
 
+/** Where a number file's bytes are read from: the file itself, or its bytes in memory. */
+export type NumberSource = Uint8Array | Pick<SyncFile, 'read' | 'getSize'>;
+
+// Bytes of a narrow column read at a time and widened into its column (one buffer per load).
+const SCRATCH_BYTES = 256 << 10;
+
 /**
- * The columns of a number file (`numberFile`'s pieces in place) with this token and counter, as views
- * of `bytes` (no copy), or null when the bytes are anything else: another write's file, another
- * format, a header that does not fit, a size other than the header promises.
+ * The columns of a number file (`numberFile`'s pieces in place) with this token and counter, or
+ * null when the bytes are anything else: another write's file, another format, a header that
+ * does not fit, a size other than the header promises. Ids, feed ids and dates come widened to
+ * the index's own types (Float64Array, Int32Array, Float64Array), so the index takes every column
+ * as it is (`IndexRows.load`). Each column is read straight into its array (a narrow one through
+ * a small buffer, widened as it goes), not the whole file into one buffer first: in Chromium on a
+ * two-core VM each megabyte of memory a worker touches for the first time cost ~4–9 ms, and at
+ * 1M articles the file's ~19 MB and the index's ~25 MB copy of it were ~165 ms of a cold start
+ * (bench/run/queryProbe.mjs's cold-start trace; README "At 1,000,000 items").
  */
-export function decodeNumbers(bytes: Uint8Array, token: string, counter: number): Columns | null {
-  if (bytes.byteLength < HEADER || bytes.byteOffset % 8 !== 0) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function decodeNumbers(source: NumberSource, token: string, counter: number): Columns | null {
+  const file = source instanceof Uint8Array ? inMemory(source) : source;
+  const size = file.getSize();
+  const header = new Uint8Array(HEADER);
+  if (size < HEADER || file.read(header, { at: 0 }) !== HEADER) return null;
+  const view = new DataView(header.buffer);
   if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== SNAPSHOT_FORMAT) return null;
   if (view.getFloat64(8, true) !== counter) return null;
   const rows = view.getUint32(16, true);
@@ -133,23 +148,64 @@ export function decodeNumbers(bytes: Uint8Array, token: string, counter: number)
   const wide = view.getUint32(24, true);
   const tokenLength = view.getUint32(28, true);
   if (wide > 7 || tokenLength !== token.length) return null;
-  for (let i = 0; i < tokenLength; i++) if (bytes[32 + i] !== token.charCodeAt(i)) return null;
+  for (let i = 0; i < tokenLength; i++) if (header[32 + i] !== token.charCodeAt(i)) return null;
   const parts = layout(wide, rows, pairs);
   const last = parts[parts.length - 1]!;
-  if (align8(last.start + last.bytes) !== bytes.byteLength) return null;
-  const at = (i: number) => bytes.byteOffset + parts[i]!.start;
-  const { buffer } = bytes;
-  return {
-    ids: wide & WIDE_IDS ? new Float64Array(buffer, at(0), rows) : new Uint32Array(buffer, at(0), rows),
-    feedIds: wide & WIDE_FEEDS ? new Int32Array(buffer, at(1), rows) : new Uint16Array(buffer, at(1), rows),
-    pubDates: wide & WIDE_DATES ? new Float64Array(buffer, at(2), rows) : new Int32Array(buffer, at(2), rows),
-    flags: new Uint8Array(buffer, at(3), rows),
-    keyHashes: new Uint32Array(buffer, at(4), rows),
-    order: new Int32Array(buffer, at(5), rows),
-    tagItems: new Float64Array(buffer, at(6), pairs),
-    tagIds: new Int32Array(buffer, at(7), pairs),
+  if (align8(last.start + last.bytes) !== size) return null;
+  let whole = true;
+  const into = <A extends Float64Array | Int32Array | Uint8Array | Uint32Array>(i: number, out: A): A => {
+    const { start, bytes } = parts[i]!;
+    whole &&= file.read(new Uint8Array(out.buffer, out.byteOffset, bytes), { at: start }) === bytes;
+    return out;
   };
+  let scratch: ArrayBuffer | null = null;
+  const widened = <A extends Float64Array | Int32Array>(
+    i: number,
+    out: A,
+    narrow: (buffer: ArrayBuffer, length: number) => Uint32Array | Uint16Array | Int32Array,
+  ): A => {
+    const { start, bytes } = parts[i]!;
+    const width = bytes / Math.max(1, rows);
+    const step = Math.floor(SCRATCH_BYTES / width);
+    scratch ??= new ArrayBuffer(SCRATCH_BYTES);
+    for (let row = 0; row < rows && whole; row += step) {
+      const n = Math.min(step, rows - row);
+      whole = file.read(new Uint8Array(scratch, 0, n * width), { at: start + row * width }) === n * width;
+      out.set(narrow(scratch, n), row);
+    }
+    return out;
+  };
+  const columns: Columns = {
+    ids:
+      wide & WIDE_IDS
+        ? into(0, new Float64Array(rows))
+        : widened(0, new Float64Array(rows), (b, n) => new Uint32Array(b, 0, n)),
+    feedIds:
+      wide & WIDE_FEEDS
+        ? into(1, new Int32Array(rows))
+        : widened(1, new Int32Array(rows), (b, n) => new Uint16Array(b, 0, n)),
+    pubDates:
+      wide & WIDE_DATES
+        ? into(2, new Float64Array(rows))
+        : widened(2, new Float64Array(rows), (b, n) => new Int32Array(b, 0, n)),
+    flags: into(3, new Uint8Array(rows)),
+    keyHashes: into(4, new Uint32Array(rows)),
+    order: into(5, new Int32Array(rows)),
+    tagItems: into(6, new Float64Array(pairs)),
+    tagIds: into(7, new Int32Array(pairs)),
+  };
+  return whole ? columns : null;
 }
+
+// Bytes in memory read as a file.
+const inMemory = (bytes: Uint8Array): Pick<SyncFile, 'read' | 'getSize'> => ({
+  getSize: () => bytes.byteLength,
+  read: (buffer, { at }) => {
+    const part = bytes.subarray(at, at + buffer.byteLength);
+    buffer.set(part);
+    return part.byteLength;
+  },
+});
 
 /**
  * Writes a new number file; resolves its name, or null when it could not be written whole (what
@@ -187,18 +243,6 @@ export async function writeNumberFile(
   }
 }
 
-/** The bytes of number file `token`, or null when it is not there (removed, never written). */
-export async function readNumberFile(files: NumberFiles, token: string): Promise<Uint8Array | null> {
-  const file = await files.dir.open(files.prefix + token, false);
-  if (!file) return null;
-  try {
-    const bytes = new Uint8Array(file.getSize());
-    return file.read(bytes, { at: 0 }) === bytes.byteLength ? bytes : null;
-  } finally {
-    file.close();
-  }
-}
-
 /**
  * The numbers record `pointer` names, read from its file: the record's fields and the file's
  * columns. Null when there is no folder or no such file, or it holds anything but that write's
@@ -209,8 +253,14 @@ export async function readPointed(
   pointer: SnapshotPointer,
 ): Promise<PackedSnapshot | null> {
   if (!files) return null;
-  const bytes = await readNumberFile(files, pointer.file);
-  const columns = bytes && decodeNumbers(bytes, pointer.file, pointer.counter);
+  const file = await files.dir.open(files.prefix + pointer.file, false);
+  if (!file) return null;
+  let columns: Columns | null;
+  try {
+    columns = decodeNumbers(file, pointer.file, pointer.counter);
+  } finally {
+    file.close();
+  }
   return columns
     ? {
         format: pointer.format as PackedSnapshot['format'],
