@@ -5,8 +5,8 @@
  * Why a file: at 1M articles the numbers record is ~19 MB, and a cold start waited ~45 ms for
  * IndexedDB to hand it over and ~38 ms more to clone it into typed arrays (a CPU profile of the
  * engine worker: the `.result` getter; in a bare Chromium experiment 19 MB cost ~30 ms to
- * clone, compressible or not). A synchronous read of the same bytes from OPFS took 8–11 ms, and
- * the columns are views of that one buffer. Every list's first page waits for these columns, so
+ * clone, compressible or not). A synchronous read of the same bytes from OPFS took 8–11 ms, each
+ * column read into its own array (`decodeNumbers`). Every list's first page waits for these columns, so
  * this is most of what a cold start at 1M spends after `init()`. Writes gain too: a read mark
  * rewrites the numbers, and a file write leaves IndexedDB's threads to the article writes.
  *
