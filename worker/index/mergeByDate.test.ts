@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeByDate } from './mergeByDate';
+import { mergeByDate, mergeDateOrdered } from './mergeByDate';
+import type { MetaIndexView } from './types';
 
 // Rows 0..n-1 with pubDates drawn from a few values (ties are common) and ids unique.
 function columns(n: number, seed: number) {
@@ -43,5 +45,48 @@ describe('mergeByDate', () => {
     const pd = Float64Array.from([5, 5, 5]);
     const ids = Float64Array.from([30, 10, 20]);
     expect([...mergeByDate(Int32Array.from([0, 1]), Int32Array.from([2]), pd, ids)]).toEqual([0, 2, 1]);
+  });
+});
+
+// An index over generated rows: row r has id r + 1 and the row's date.
+const indexOf = (data: { date: number }[]) =>
+  ({
+    pubDate: (r: number) => data[r]!.date,
+    id: (r: number) => r + 1,
+    rowCount: () => data.length,
+  }) as unknown as MetaIndexView;
+
+// Rows in the default order, pubDate desc then id desc.
+const sortByDate = (rows: Int32Array, index: MetaIndexView) =>
+  rows.sort((a, b) => index.pubDate(b) - index.pubDate(a) || index.id(b) - index.id(a));
+
+describe('mergeDateOrdered', () => {
+  // Up to 40 lists: more than are merged at once, so some merges take rounds.
+  it('gives what filtering the lists together and sorting by date gives, ties by id included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ date: fc.integer({ min: 0, max: 5 }), list: fc.nat(39), kept: fc.boolean() }), {
+          maxLength: 160,
+        }),
+        fc.boolean(),
+        (data, all) => {
+          const index = indexOf(data);
+          // Each list newest first, as rowsOfFeed gives a feed's rows.
+          const lists = Array.from({ length: 40 }, (_, l) => {
+            const rows = Int32Array.from(data.flatMap((d, r) => (d.list === l ? [r] : [])));
+            sortByDate(rows, index);
+            return rows;
+          });
+          const keep = all ? true : (r: number) => data[r]!.kept;
+          const expected = Int32Array.from(data.keys()).filter((r) => keep === true || keep(r));
+          sortByDate(expected, index);
+          const merged = mergeDateOrdered(lists, keep, index);
+          expect(Array.from(merged)).toEqual(Array.from(expected));
+          // Never one of the lists it was given (callers may sort or keep what it returns).
+          expect(lists.some((l) => l === merged)).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MetaIndexView } from '../../index/types';
 import { FLAG_HIDDEN } from '../../../shared/flags';
-import { byKeptOrder, mergeDateOrdered, sortByCode, sortByDate, sortByField, titledWhere } from './order';
+import { byKeptOrder, sortByCode, sortByDate, sortByField, titledWhere } from './order';
 import { norm } from './semantics';
 
 // Authors by dictionary code: '' (null), case and accent variants that tie case-insensitively.
@@ -101,37 +101,6 @@ describe('titledWhere', () => {
         },
       ),
       { numRuns: 400 },
-    );
-  });
-});
-
-describe('mergeDateOrdered', () => {
-  // Up to 40 lists: more than are merged at once, so some merges take rounds.
-  it('gives what filtering the lists together and sorting by date gives, ties by id included', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ date: fc.integer({ min: 0, max: 5 }), list: fc.nat(39), kept: fc.boolean() }), {
-          maxLength: 160,
-        }),
-        fc.boolean(),
-        (data, all) => {
-          const index = indexOf(data);
-          // Each list newest first, as rowsOfFeed gives a feed's rows.
-          const lists = Array.from({ length: 40 }, (_, l) => {
-            const rows = Int32Array.from(data.flatMap((d, r) => (d.list === l ? [r] : [])));
-            sortByDate(rows, index);
-            return rows;
-          });
-          const keep = all ? true : (r: number) => data[r]!.kept;
-          const expected = Int32Array.from(data.keys()).filter((r) => keep === true || keep(r));
-          sortByDate(expected, index);
-          const merged = mergeDateOrdered(lists, keep, index);
-          expect(Array.from(merged)).toEqual(Array.from(expected));
-          // Never one of the lists it was given (callers may sort or keep what it returns).
-          expect(lists.some((l) => l === merged)).toBe(false);
-        },
-      ),
-      { numRuns: 300 },
     );
   });
 });

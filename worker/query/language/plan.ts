@@ -3,7 +3,8 @@ import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidate
 import { compileRowCondition, rowGetter } from './compile';
 import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
-import { byKeptOrder, mergeDateOrdered, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
+import { byKeptOrder, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
+import { mergeDateOrdered } from '../../index/mergeByDate';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { type QueryWarning, warningKey, warningMessage } from './warnings';
