@@ -148,6 +148,10 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   rowsOfFeed(feedId: number): Int32Array {
     return this.orders.ofFeed(feedId);
   }
+  /** `rowsOfFeed` of each feed: those not cached are listed together (DateOrders.ofFeeds). */
+  rowsOfFeeds(feedIds: readonly number[]): Int32Array[] {
+    return this.orders.ofFeeds(feedIds);
+  }
 
   /** Unread live items per feed id (feeds with none are absent). O(feeds). */
   unreadByFeed(): Record<number, number> {

@@ -89,6 +89,8 @@ export interface MetaIndexView {
   hasTitleOrder?(): boolean;
   /** Live rows of one feed, ordered by pubDate desc, then id desc. Cached; do not mutate. */
   rowsOfFeed(feedId: number): Int32Array;
+  /** `rowsOfFeed` of each feed, the uncached ones worked out together (optional). */
+  rowsOfFeeds?(feedIds: readonly number[]): Int32Array[];
 }
 
 /** The metadata of one item the index keeps. */

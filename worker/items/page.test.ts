@@ -4,6 +4,7 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { ItemRow, ItemsQuery } from '../types';
+import { pageTuning } from './page';
 
 const NOW = 1_000_000;
 let engine: Engine;
@@ -97,6 +98,57 @@ describe('items.page', () => {
     expect(await ids({ scope: 'all', since: NOW - 25 })).toEqual([a[0], b[0]]);
     expect((await everyPage({ scope: 'feed', id: 777 })).total).toBe(0);
   });
+
+  // A group's list is its feeds' lists merged, or (a group of most articles) the date order
+  // walked with a feed test: both give the same pages, totals and unread-only lists.
+  it("a group lists the same from its feeds' lists merged as from the date order walked", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ feed: fc.nat(3), date: fc.integer({ min: 0, max: 5 }), read: fc.boolean() }), {
+          maxLength: 40,
+        }),
+        fc.integer({ min: 1, max: 7 }),
+        async (items, limit) => {
+          await engine.clearAll();
+          const groups = [
+            await engine.groups.save({ title: 'G1' }),
+            await engine.groups.save({ title: 'G2' }),
+          ];
+          const feeds = [
+            await engine.feeds.save({ url: 'https://a.test', groupId: groups[0] }),
+            await engine.feeds.save({ url: 'https://b.test', groupId: groups[0] }),
+            await engine.feeds.save({ url: 'https://c.test' }),
+            await engine.feeds.save({ url: 'https://d.test', groupId: groups[1] }),
+          ];
+          for (const [k, f] of feeds.entries()) {
+            const mine = items.flatMap((it, i) => (it.feed === k ? [{ ...it, i }] : []));
+            const { added } = await engine.items.ingest(
+              f,
+              mine.map((it) => incoming({ guid: `g${it.i}`, pubDate: NOW - it.date })),
+            );
+            await engine.state.markRead(
+              added.filter((_, j) => mine[j]!.read),
+              true,
+            );
+          }
+          const lists = async (share: number) => {
+            pageTuning.groupListsShare = share;
+            const out = [];
+            for (const id of [...groups, -1])
+              for (const unreadOnly of [false, true])
+                out.push(await everyPage({ scope: 'group', id, unreadOnly, limit }));
+            return out.map(({ ids, total }) => ({ ids, total }));
+          };
+          try {
+            expect(await lists(1)).toEqual(await lists(0));
+          } finally {
+            pageTuning.groupListsShare = 0.25;
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 60_000);
 
   it('rejects bad queries with codes', async () => {
     await expect(engine.items.page({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });

@@ -101,7 +101,8 @@ function run(
   // out the conjuncts the restriction answered: at 1M articles `group.title = …` spent ~1 ms of
   // its ~3.5 asking every one of a group's 25k rows about its feed.
   let where = ast.where;
-  const perFeed = feeds ? [...feeds].map((f) => sliceByDate(index.rowsOfFeed(f), bounds, index)) : null;
+  const feedLists = feeds && (index.rowsOfFeeds?.([...feeds]) ?? [...feeds].map((f) => index.rowsOfFeed(f)));
+  const perFeed = feedLists ? feedLists.map((rows) => sliceByDate(rows, bounds, index)) : null;
   const perFeedSize = perFeed ? perFeed.reduce((n, s) => n + s.length, 0) : Infinity;
   if (perFeed && (perFeed.length === 1 || perFeedSize <= index.liveCount() * planTuning.feedPathShare)) {
     segments = perFeed.filter((s) => s.length > 0);
