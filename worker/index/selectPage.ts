@@ -38,15 +38,18 @@ export function selectPage(
       else lo = mid + 1;
     }
   }
-  if (test === null) return sliceOf(index, rows, minPubDate, lo, limit);
-  if (knownTotal !== undefined) return pageFrom(index, rows, test, minPubDate, lo, limit, knownTotal);
+  // Rows from `end` on are older than `minPubDate`: found by binary search, so the walks below
+  // read no row's date (at 1M rows, a date read per row in date order is a random walk over the
+  // 8 MB date column: the saved list's cold start walked it for nothing).
+  const end = dateEnd(index, rows, minPubDate);
+  if (test === null) return sliceOf(index, rows, end, lo, limit);
+  if (knownTotal !== undefined) return pageFrom(index, rows, test, end, lo, limit, knownTotal);
   const ids: number[] = [];
   let total = 0;
   let next: CursorKey | null = null;
   let lastRow = -1;
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < end; i++) {
     const row = rows[i]!;
-    if (index.pubDate(row) < minPubDate) break;
     if (!test(row)) continue;
     total++;
     if (i < lo) continue;
@@ -69,16 +72,15 @@ function pageFrom(
   index: MetaIndexView,
   rows: Int32Array,
   test: (row: number) => boolean,
-  minPubDate: number,
+  end: number,
   lo: number,
   limit: number,
   total: number,
 ): IdPage {
   const ids: number[] = [];
   let lastRow = -1;
-  for (let i = lo; i < rows.length; i++) {
+  for (let i = lo; i < end; i++) {
     const row = rows[i]!;
-    if (index.pubDate(row) < minPubDate) break;
     if (!test(row)) continue;
     if (ids.length === limit)
       return { ids, next: { pubDate: index.pubDate(lastRow), id: index.id(lastRow) }, total };
@@ -88,14 +90,8 @@ function pageFrom(
   return { ids, next: null, total };
 }
 
-// The page of rows from position `lo` when every row down to `minPubDate` matches.
-function sliceOf(
-  index: MetaIndexView,
-  rows: Int32Array,
-  minPubDate: number,
-  lo: number,
-  limit: number,
-): IdPage {
+// The position of the first of `rows` (newest first) older than `minPubDate`, by binary search.
+function dateEnd(index: MetaIndexView, rows: Int32Array, minPubDate: number): number {
   let end = rows.length;
   if (minPubDate > -Infinity) {
     let a = 0;
@@ -105,6 +101,11 @@ function sliceOf(
       else a = mid + 1;
     }
   }
+  return end;
+}
+
+// The page of rows from position `lo` when every row before `end` matches.
+function sliceOf(index: MetaIndexView, rows: Int32Array, end: number, lo: number, limit: number): IdPage {
   const stop = Math.min(end, lo + limit);
   const ids: number[] = [];
   for (let i = lo; i < stop; i++) ids.push(index.id(rows[i]!));
