@@ -1,0 +1,119 @@
+// Cold-start probe: reloads the bench page over a browser profile a bench run kept
+// (RIVULET_BENCH_KEEP_PROFILE with RIVULET_BENCH_PORT=4999) and opens one list the way the cold
+// start benchmark does, to see where a start's milliseconds go at the size that run seeded
+// (README "At 1,000,000 items").
+//
+//   node bench/run/coldProbe.mjs <kept profile> [list]…      (lists: all feed group saved today filter)
+//
+// Per list, three reloads: the milestones of each (ms since navigation: page script, the engine
+// worker's first answer, init, first page, rows painted), and for the third a CPU profile of every
+// dedicated worker taken from a trace (`disabled-by-default-v8.cpu_profiler`): per 50 ms of the
+// trace, the functions with the most self time, so a start's steps show in the order they ran.
+// Not part of `npm run bench`: a tool for looking.
+/* global self -- the functions handed to page.evaluate run in the page */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './server.mjs';
+import { endTrace } from './trace.mjs';
+import { chromiumArgs, ensureChromium } from '../../scripts/lib/chromium.mjs';
+import { run } from '../../scripts/lib/prepare.mjs';
+
+const [dir, ...asked] = process.argv.slice(2);
+if (!dir) {
+  console.error('usage: node bench/run/coldProbe.mjs <kept profile> [list]…');
+  process.exit(2);
+}
+const lists = asked.length ? asked : ['all', 'feed', 'group'];
+const CATEGORIES = 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
+
+const buildDir = join(tmpdir(), `rivulet-probe-${process.pid}`);
+const built = run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
+  env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', RIVULET_BENCH_OUT: buildDir },
+});
+if (built !== 0) process.exit(1);
+const server = await serveStatic(buildDir, Number(process.env.RIVULET_BENCH_PORT ?? 4999));
+const context = await chromium.launchPersistentContext(dir, {
+  executablePath: ensureChromium(),
+  args: chromiumArgs,
+  viewport: { width: 1280, height: 800 },
+});
+try {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await page.goto(server.url);
+  console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
+  await page.evaluate(() => self.rivBench.flushSnapshot());
+  await page.evaluate(() => self.rivBench.engineQuiet());
+  for (const list of lists) {
+    for (let k = 0; k < 3; k++) {
+      const traced = k === 2;
+      if (traced) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
+      await page.reload({ waitUntil: 'load' });
+      const r = await page.evaluate((l) => self.rivBench.coldEngine(l, false), list);
+      const ms = (t) => String(Math.round(t)).padStart(4);
+      console.log(
+        `${list.padEnd(6)} script ${ms(r.scriptStart)}  worker ${ms(r.booted)}  init ${ms(r.inited)}` +
+          `  page ${ms(r.answered)}  painted ${ms(r.firstRows)}${traced ? '  (traced)' : ''}`,
+      );
+      if (!traced) continue;
+      const file = join(tmpdir(), `cold-${list}.json`);
+      await endTrace(cdp, file);
+      console.log(workerSteps(JSON.parse(readFileSync(file, 'utf8')).traceEvents));
+    }
+  }
+} finally {
+  await context.close();
+  await server.close();
+}
+
+/** Per dedicated worker thread of the trace: per 50 ms, the three functions with the most self time. */
+function workerSteps(events) {
+  const threads = new Map();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const t0 = Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const profiles = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.id}`;
+    if (e.name === 'Profile')
+      profiles.set(key, {
+        thread: `${e.pid}:${e.tid}`,
+        start: e.args.data.startTime,
+        nodes: new Map(),
+        samples: [],
+        deltas: [],
+      });
+    const p = profiles.get(key);
+    if (e.name !== 'ProfileChunk' || !p) continue;
+    const data = e.args.data;
+    for (const n of data.cpuProfile?.nodes ?? []) p.nodes.set(n.id, n);
+    p.samples.push(...(data.cpuProfile?.samples ?? []));
+    p.deltas.push(...(data.timeDeltas ?? []));
+  }
+  const out = [];
+  for (const p of profiles.values()) {
+    const name = threads.get(p.thread) ?? p.thread;
+    if (!name.includes('Worker')) continue;
+    out.push(`  ${name} ${p.thread}`);
+    const windows = new Map();
+    let t = p.start;
+    p.samples.forEach((sample, i) => {
+      t += p.deltas[i] ?? 0;
+      const fn = p.nodes.get(sample)?.callFrame.functionName || '(anonymous)';
+      if (fn === '(idle)') return;
+      const at = Math.floor((t - t0) / 50_000) * 50;
+      const selfMs = windows.get(at) ?? new Map();
+      selfMs.set(fn, (selfMs.get(fn) ?? 0) + (p.deltas[i] ?? 0) / 1000);
+      windows.set(at, selfMs);
+    });
+    for (const [at, selfMs] of [...windows].sort((a, b) => a[0] - b[0])) {
+      const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      out.push(
+        `    ${String(at).padStart(5)} ms  ${top.map(([fn, v]) => `${fn} ${v.toFixed(0)}`).join(', ')}`,
+      );
+    }
+  }
+  return out.join('\n');
+}
