@@ -4,7 +4,7 @@
 //
 //   node bench/run/queryProbe.mjs <kept profile> [runs] [filter]…
 //
-// Prints, per filter, the median and p95 of `runs` uncached runs (the query benchmark's way:
+// Prints, per filter, each run's time, the median and p95 of `runs` uncached runs (the query benchmark's way:
 // other leading spaces each run), the engine worker's time in the garbage collector over them,
 // and its functions with the most self time. Not part of `npm run bench`: a tool for looking.
 /* global self -- the functions handed to page.evaluate run in the page */
@@ -55,7 +55,10 @@ try {
   await workers.worker('main', 'Profiler.enable');
   await workers.worker('main', 'Profiler.setSamplingInterval', { interval: 100 });
   for (const filter of asked) {
-    await page.evaluate(([f]) => self.rivBench.queryTimes(f, 3), [filter]);
+    // Warmed up on the filter (on the last of its turns once, so the runs' words are all new).
+    const turns = filter.split(' ;; ');
+    const warmUp = turns.length > 1 ? [turns[turns.length - 1], 1] : [filter, 3];
+    await page.evaluate(([f, n]) => self.rivBench.queryTimes(f, n), warmUp);
     await workers.worker('main', 'Profiler.start');
     const times = await page.evaluate(([f, n]) => self.rivBench.queryTimes(f, n), [filter, runs]);
     const { profile } = await workers.worker('main', 'Profiler.stop');
@@ -64,6 +67,7 @@ try {
     const sorted = [...times].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
     console.log(`\n${filter}: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${runs} runs (${file})`);
+    console.log(`  each run: ${times.map((t) => t.toFixed(1)).join(' ')}`);
     for (const [name, ms] of selfTimes(profile).slice(0, 12))
       console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
   }
