@@ -14,11 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { serveStatic } from './server.mjs';
+import { openKeptProfile } from './keptProfile.mjs';
 import { endTrace } from './trace.mjs';
-import { chromiumArgs, ensureChromium } from '../../scripts/lib/chromium.mjs';
-import { run } from '../../scripts/lib/prepare.mjs';
 
 const [dir, ...asked] = process.argv.slice(2);
 if (!dir) {
@@ -28,21 +25,9 @@ if (!dir) {
 const lists = asked.length ? asked : ['all', 'feed', 'group'];
 const CATEGORIES = 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
 
-const buildDir = join(tmpdir(), `rivulet-probe-${process.pid}`);
-const built = run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
-  env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', RIVULET_BENCH_OUT: buildDir },
-});
-if (built !== 0) process.exit(1);
-const server = await serveStatic(buildDir, Number(process.env.RIVULET_BENCH_PORT ?? 4999));
-const context = await chromium.launchPersistentContext(dir, {
-  executablePath: ensureChromium(),
-  args: chromiumArgs,
-  viewport: { width: 1280, height: 800 },
-});
+const { page, cdp, url, close } = await openKeptProfile(dir);
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
-  await page.goto(server.url);
+  await page.goto(url);
   console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
   await page.evaluate(() => self.rivBench.flushSnapshot());
   await page.evaluate(() => self.rivBench.engineQuiet());
@@ -64,8 +49,7 @@ try {
     }
   }
 } finally {
-  await context.close();
-  await server.close();
+  await close();
 }
 
 /** Per dedicated worker thread of the trace: per 50 ms, the three functions with the most self time. */

@@ -11,11 +11,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { trackWorkerHeaps } from './heap.mjs';
-import { serveStatic } from './server.mjs';
-import { chromiumArgs, ensureChromium } from '../../scripts/lib/chromium.mjs';
-import { run } from '../../scripts/lib/prepare.mjs';
+import { openKeptProfile } from './keptProfile.mjs';
 
 const [dir, runsArg = '41', ...filters] = process.argv.slice(2);
 if (!dir) {
@@ -32,22 +29,10 @@ const asked = filters.length
       "group.title = 'Group 7'",
     ];
 
-const buildDir = join(tmpdir(), `rivulet-probe-${process.pid}`);
-const built = run('npx', ['vite', 'build', '-c', 'bench/vite.config.ts', '--logLevel', 'warn'], {
-  env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', RIVULET_BENCH_OUT: buildDir },
-});
-if (built !== 0) process.exit(1);
-const server = await serveStatic(buildDir, Number(process.env.RIVULET_BENCH_PORT ?? 4999));
-const context = await chromium.launchPersistentContext(dir, {
-  executablePath: ensureChromium(),
-  args: chromiumArgs,
-  viewport: { width: 1280, height: 800 },
-});
+const { page, cdp, url, close } = await openKeptProfile(dir);
 try {
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
   const workers = await trackWorkerHeaps(cdp);
-  await page.goto(server.url);
+  await page.goto(url);
   const t0 = Date.now();
   const items = await page.evaluate(() => self.rivBench.initEngine());
   await page.evaluate(() => self.rivBench.engineQuiet());
@@ -72,8 +57,7 @@ try {
       console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
   }
 } finally {
-  await context.close();
-  await server.close();
+  await close();
 }
 
 /** Self time per function (name @ file:line), most first, from a CDP CPU profile. */
