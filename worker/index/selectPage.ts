@@ -1,4 +1,5 @@
 import { isAfter, type CursorKey } from '../db/itemRow';
+import { firstTrue } from './firstTrue';
 import type { MetaIndexView } from './types';
 
 /** A page of item ids chosen from the index. */
@@ -28,20 +29,15 @@ export function selectPage(
   knownTotal?: number,
 ): IdPage {
   // The first position strictly after the cursor (rows are sorted, so binary search).
-  let lo = 0;
-  if (cursor) {
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const row = rows[mid]!;
-      if (isAfter(index.pubDate(row), index.id(row), cursor)) hi = mid;
-      else lo = mid + 1;
-    }
-  }
+  const after = (i: number) => isAfter(index.pubDate(rows[i]!), index.id(rows[i]!), cursor!);
+  const lo = cursor ? firstTrue(rows.length, after) : 0;
   // Rows from `end` on are older than `minPubDate`: found by binary search, so the walks below
   // read no row's date (at 1M rows, a date read per row in date order is a random walk over the
   // 8 MB date column: the saved list's cold start walked it for nothing).
-  const end = dateEnd(index, rows, minPubDate);
+  const end =
+    minPubDate > -Infinity
+      ? firstTrue(rows.length, (i) => index.pubDate(rows[i]!) < minPubDate)
+      : rows.length;
   if (test === null) return sliceOf(index, rows, end, lo, limit);
   if (knownTotal !== undefined) return pageFrom(index, rows, test, end, lo, limit, knownTotal);
   const ids: number[] = [];
@@ -88,20 +84,6 @@ function pageFrom(
     lastRow = row;
   }
   return { ids, next: null, total };
-}
-
-// The position of the first of `rows` (newest first) older than `minPubDate`, by binary search.
-function dateEnd(index: MetaIndexView, rows: Int32Array, minPubDate: number): number {
-  let end = rows.length;
-  if (minPubDate > -Infinity) {
-    let a = 0;
-    while (a < end) {
-      const mid = (a + end) >>> 1;
-      if (index.pubDate(rows[mid]!) < minPubDate) end = mid;
-      else a = mid + 1;
-    }
-  }
-  return end;
 }
 
 // The page of rows from position `lo` when every row before `end` matches.
