@@ -6,6 +6,7 @@
  * filter pass over it.
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
+import { feedSlots } from './feedSet';
 import { mergeByDate } from './mergeByDate';
 
 /** What the orders are computed from: the index's current columns. */
@@ -174,17 +175,4 @@ function fullOrder(src: OrderSource, newer: (a: number, b: number) => number): I
   let n = 0;
   for (let row = 0; row < src.size; row++) if (src.alive[row] === 1) out[n++] = row;
   return out.sort(newer);
-}
-
-// Each feed id's place in `feeds` (-1 for any other): a typed array indexed by feed id when every
-// id is a small non-negative integer (a Map lookup per row was ~5× slower: feedSet.ts), else a Map.
-function feedSlots(feeds: readonly number[]): (feedId: number) => number {
-  const max = Math.max(-1, ...feeds);
-  if (feeds.every((f) => Number.isInteger(f) && f >= 0 && f < 1 << 20)) {
-    const slots = new Int32Array(max + 1).fill(-1);
-    feeds.forEach((f, k) => (slots[f] = k));
-    return (f) => (f >= 0 && f <= max ? slots[f]! : -1);
-  }
-  const slots = new Map(feeds.map((f, k) => [f, k]));
-  return (f) => slots.get(f) ?? -1;
 }
