@@ -4,6 +4,7 @@
  * and an `alive` byte per row (removed rows stay as dead rows until a compaction).
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
+import { roomFor } from './capacity';
 import { FeedRows } from './feedRows';
 import { StringColumns, type RefField } from './stringColumns';
 import type { NumberColumns } from './types';
@@ -198,13 +199,31 @@ export abstract class IndexRows {
   }
 
   /**
+   * The number columns of `cols`' rows as rows 0..n-1, every one live (the strings, counts and
+   * orders are the caller's). Loading fewer rows than the columns hold (a compaction) gives the
+   * spare capacity back.
+   */
+  protected loadNumbers(cols: NumberColumns): void {
+    const n = cols.ids.length;
+    this.size = this.live = 0;
+    if (this.cap > roomFor(n)) this.cap = 0;
+    if (!this.adoptNumbers(cols, n)) {
+      this.grow(n);
+      this.setNumbers(cols, n);
+    }
+    this.alive.fill(1, 0, n);
+    this.alive.fill(0, n);
+    this.size = this.live = n;
+  }
+
+  /**
    * Takes `cols` as the number columns when each is of the index's own type and `n` long (a
    * snapshot's, read from its file in those types: numbersFile.ts), with no room to spare: the
    * first append grows them as any append past the room does. The caller gives them up. At 1M
    * rows the copy was ~25 MB of memory touched for the first time on a cold start, ~100 ms of
    * the engine worker in Chromium on a two-core VM.
    */
-  protected adoptNumbers(cols: NumberColumns, n: number): boolean {
+  private adoptNumbers(cols: NumberColumns, n: number): boolean {
     const { ids, feedIds, pubDates, flags, keyHashes } = cols;
     if (
       !(ids instanceof Float64Array && feedIds instanceof Int32Array && pubDates instanceof Float64Array) ||
@@ -227,7 +246,7 @@ export abstract class IndexRows {
   }
 
   /** Puts the number columns of `n` rows from `cols` at rows 0..n-1 (room must be there). */
-  protected setNumbers(cols: NumberColumns, n: number): void {
+  private setNumbers(cols: NumberColumns, n: number): void {
     this.ids.set(cols.ids.subarray(0, n));
     this.feedIds.set(cols.feedIds.subarray(0, n));
     this.pubDates.set(cols.pubDates.subarray(0, n));

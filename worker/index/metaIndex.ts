@@ -244,16 +244,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
    */
   load(cols: NumberColumns & Partial<TextColumns>, order?: Int32Array): void {
     const n = cols.ids.length;
-    this.size = this.live = 0;
-    // Loading fewer rows than the columns hold (a compaction) gives the spare capacity back.
-    if (this.cap > roomFor(n)) this.cap = 0;
-    if (!this.adoptNumbers(cols, n)) {
-      this.grow(n);
-      this.setNumbers(cols, n);
-    }
-    this.alive.fill(1, 0, n);
-    this.alive.fill(0, n);
-    this.size = this.live = n;
+    this.loadNumbers(cols);
     this.text.load(cols.titles ? (cols as TextColumns) : null, n, this.cap);
 
     this.counts.clear();
