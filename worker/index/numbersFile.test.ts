@@ -67,23 +67,25 @@ const pieceByPiece =
     return part.byteLength;
   };
 
+// `bytes` read as a number file.
+const decode = (bytes: Uint8Array, token: string, counter: number) =>
+  decodeNumbers({ getSize: () => bytes.length, read: pieceByPiece(bytes) }, token, counter);
+
 const COLUMNS = ['ids', 'feedIds', 'pubDates', 'flags', 'keyHashes', 'order', 'tagItems', 'tagIds'] as const;
 
 describe('number file bytes', () => {
   // Stored narrow or wide, the columns come back in the index's own types (it takes them as
-  // they are), whether read from bytes in memory or from the file in pieces.
+  // they are).
   it.each([false, true])("decode gives back every column in the index's types (wide: %s)", (wide) => {
     const s = snapshot(wide);
     const bytes = encodeNumbers(s, 'tok-1');
     const types = { ids: Float64Array, feedIds: Int32Array, pubDates: Float64Array } as const;
-    for (const source of [bytes, { getSize: () => bytes.length, read: pieceByPiece(bytes) }]) {
-      const decoded = decodeNumbers(source, 'tok-1', 42);
-      expect(decoded).not.toBeNull();
-      for (const name of COLUMNS) {
-        const type = name in types ? types[name as keyof typeof types] : s[name].constructor;
-        expect(decoded![name].constructor).toBe(type);
-        expect(Array.from(decoded![name])).toEqual(Array.from(s[name]));
-      }
+    const decoded = decode(bytes, 'tok-1', 42);
+    expect(decoded).not.toBeNull();
+    for (const name of COLUMNS) {
+      const type = name in types ? types[name as keyof typeof types] : s[name].constructor;
+      expect(decoded![name].constructor).toBe(type);
+      expect(Array.from(decoded![name])).toEqual(Array.from(s[name]));
     }
   });
 
@@ -103,7 +105,7 @@ describe('number file bytes', () => {
       'text-token',
     );
     expect(s.ids).toBeInstanceOf(Uint32Array);
-    const decoded = decodeNumbers(encodeNumbers(s, 'tok'), 'tok', 7)!;
+    const decoded = decode(encodeNumbers(s, 'tok'), 'tok', 7)!;
     expect(decoded.ids[n - 1]).toBe(n);
     expect(decoded.feedIds[n - 1]).toBe((n - 1) % 1000);
     expect(decoded.pubDates[n - 1]).toBe(1_700_000_000 - (n - 1));
@@ -123,23 +125,23 @@ describe('number file bytes', () => {
 
   it('refuses bytes of another write, counter or format, and cut or padded bytes', () => {
     const bytes = encodeNumbers(snapshot(false), 'tok-1');
-    expect(decodeNumbers(bytes, 'tok-2', 42)).toBeNull();
-    expect(decodeNumbers(bytes, 'tok-1', 43)).toBeNull();
-    expect(decodeNumbers(bytes.slice(0, bytes.length - 8), 'tok-1', 42)).toBeNull();
+    expect(decode(bytes, 'tok-2', 42)).toBeNull();
+    expect(decode(bytes, 'tok-1', 43)).toBeNull();
+    expect(decode(bytes.slice(0, bytes.length - 8), 'tok-1', 42)).toBeNull();
     const padded = new Uint8Array(bytes.length + 8);
     padded.set(bytes);
-    expect(decodeNumbers(padded, 'tok-1', 42)).toBeNull();
+    expect(decode(padded, 'tok-1', 42)).toBeNull();
     const otherFormat = bytes.slice();
     new DataView(otherFormat.buffer).setUint32(4, SNAPSHOT_FORMAT - 1, true);
-    expect(decodeNumbers(otherFormat, 'tok-1', 42)).toBeNull();
+    expect(decode(otherFormat, 'tok-1', 42)).toBeNull();
     const noMagic = bytes.slice();
     noMagic[0] = 0;
-    expect(decodeNumbers(noMagic, 'tok-1', 42)).toBeNull();
-    expect(decodeNumbers(new Uint8Array(10), 'tok-1', 42)).toBeNull();
+    expect(decode(noMagic, 'tok-1', 42)).toBeNull();
+    expect(decode(new Uint8Array(10), 'tok-1', 42)).toBeNull();
     // A row count that promises more than the file holds.
     const moreRows = bytes.slice();
     new DataView(moreRows.buffer).setUint32(16, 1_000_000, true);
-    expect(decodeNumbers(moreRows, 'tok-1', 42)).toBeNull();
+    expect(decode(moreRows, 'tok-1', 42)).toBeNull();
   });
 });
 
@@ -160,7 +162,7 @@ describe('number files', () => {
       expect(await writeNumberFile(f, 't2', numberFile(s, 't2'))).toBe('db.t2');
       f.dir.unlock('db.t2');
       expect(await readNumberFile(f, 't2')).toEqual(encodeNumbers(s, 't2'));
-      expect(Array.from(decodeNumbers((await readNumberFile(f, 't2'))!, 't2', s.counter)!.ids)).toEqual(
+      expect(Array.from(decode((await readNumberFile(f, 't2'))!, 't2', s.counter)!.ids)).toEqual(
         Array.from(s.ids),
       );
     }

@@ -118,8 +118,8 @@ export function numberFile(s: PackedSnapshot, token: string): NumberFileBytes {
   return { size: align8(last.start + last.bytes), pieces };
 }
 
-/** Where a number file's bytes are read from: the file itself, or its bytes in memory. */
-export type NumberSource = Uint8Array | Pick<SyncFile, 'read' | 'getSize'>;
+/** What a number file is read through (an OPFS file's sync handle, or a test's stand-in). */
+export type NumberSource = Pick<SyncFile, 'read' | 'getSize'>;
 
 // Bytes of a narrow column read at a time and widened into its column (one buffer per load).
 const SCRATCH_BYTES = 256 << 10;
@@ -129,14 +129,13 @@ const SCRATCH_BYTES = 256 << 10;
  * null when the bytes are anything else: another write's file, another format, a header that
  * does not fit, a size other than the header promises. Ids, feed ids and dates come widened to
  * the index's own types (Float64Array, Int32Array, Float64Array), so the index takes every column
- * as it is (`IndexRows.load`). Each column is read straight into its array (a narrow one through
+ * as it is (`IndexRows.loadNumbers`). Each column is read straight into its array (a narrow one through
  * a small buffer, widened as it goes), not the whole file into one buffer first: in Chromium on a
  * two-core VM each megabyte of memory a worker touches for the first time cost ~4–9 ms, and at
  * 1M articles the file's ~19 MB and the index's ~25 MB copy of it were ~165 ms of a cold start
- * (bench/run/queryProbe.mjs's cold-start trace; README "At 1,000,000 items").
+ * (bench/run/coldProbe.mjs's trace; README "At 1,000,000 items").
  */
-export function decodeNumbers(source: NumberSource, token: string, counter: number): Columns | null {
-  const file = source instanceof Uint8Array ? inMemory(source) : source;
+export function decodeNumbers(file: NumberSource, token: string, counter: number): Columns | null {
   const size = file.getSize();
   const header = new Uint8Array(HEADER);
   if (size < HEADER || file.read(header, { at: 0 }) !== HEADER) return null;
@@ -162,32 +161,25 @@ export function decodeNumbers(source: NumberSource, token: string, counter: numb
   const widened = <A extends Float64Array | Int32Array>(
     i: number,
     out: A,
-    narrow: (buffer: ArrayBuffer, length: number) => Uint32Array | Uint16Array | Int32Array,
+    Narrow: typeof Uint32Array | typeof Uint16Array | typeof Int32Array,
   ): A => {
-    const { start, bytes } = parts[i]!;
-    const width = bytes / Math.max(1, rows);
-    const step = Math.floor(SCRATCH_BYTES / width);
+    const { start } = parts[i]!;
+    const width = Narrow.BYTES_PER_ELEMENT;
+    const step = SCRATCH_BYTES / width;
     scratch ??= new ArrayBuffer(SCRATCH_BYTES);
     for (let row = 0; row < rows && whole; row += step) {
       const n = Math.min(step, rows - row);
       whole = file.read(new Uint8Array(scratch, 0, n * width), { at: start + row * width }) === n * width;
-      out.set(narrow(scratch, n), row);
+      out.set(new Narrow(scratch, 0, n), row);
     }
     return out;
   };
   const columns: Columns = {
-    ids:
-      wide & WIDE_IDS
-        ? into(0, new Float64Array(rows))
-        : widened(0, new Float64Array(rows), (b, n) => new Uint32Array(b, 0, n)),
+    ids: wide & WIDE_IDS ? into(0, new Float64Array(rows)) : widened(0, new Float64Array(rows), Uint32Array),
     feedIds:
-      wide & WIDE_FEEDS
-        ? into(1, new Int32Array(rows))
-        : widened(1, new Int32Array(rows), (b, n) => new Uint16Array(b, 0, n)),
+      wide & WIDE_FEEDS ? into(1, new Int32Array(rows)) : widened(1, new Int32Array(rows), Uint16Array),
     pubDates:
-      wide & WIDE_DATES
-        ? into(2, new Float64Array(rows))
-        : widened(2, new Float64Array(rows), (b, n) => new Int32Array(b, 0, n)),
+      wide & WIDE_DATES ? into(2, new Float64Array(rows)) : widened(2, new Float64Array(rows), Int32Array),
     flags: into(3, new Uint8Array(rows)),
     keyHashes: into(4, new Uint32Array(rows)),
     order: into(5, new Int32Array(rows)),
@@ -196,16 +188,6 @@ export function decodeNumbers(source: NumberSource, token: string, counter: numb
   };
   return whole ? columns : null;
 }
-
-// Bytes in memory read as a file.
-const inMemory = (bytes: Uint8Array): Pick<SyncFile, 'read' | 'getSize'> => ({
-  getSize: () => bytes.byteLength,
-  read: (buffer, { at }) => {
-    const part = bytes.subarray(at, at + buffer.byteLength);
-    buffer.set(part);
-    return part.byteLength;
-  },
-});
 
 /**
  * Writes a new number file; resolves its name, or null when it could not be written whole (what
