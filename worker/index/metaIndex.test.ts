@@ -118,6 +118,28 @@ describe('MetaIndex', () => {
     );
   });
 
+  it('rowOfNear finds what rowOf finds, searching out from the last row after a load', () => {
+    const added = new MetaIndex();
+    added.upsert(Array.from({ length: 300 }, (_, i) => row(i * 3 + 1)));
+    const loaded = new MetaIndex();
+    const p = added.packable();
+    loaded.load(p.columns, p.order);
+    for (const index of [loaded, added]) {
+      // Ids ascending, with unknown ones between, and then a few going back.
+      let near = 0;
+      for (let id = 0; id <= 905; id++) {
+        const r = index.rowOfNear(id, near);
+        expect(r, String(id)).toBe(index.rowOf(id));
+        if (r >= 0) near = r;
+      }
+      for (const id of [898, 4, 451, 1]) expect(index.rowOfNear(id, near)).toBe(index.rowOf(id));
+    }
+    // Ids that do not ascend from `near`, and a `near` out of range.
+    expect(loaded.rowOfNear(4, 299)).toBe(loaded.rowOf(4));
+    expect(loaded.rowOfNear(4, -1)).toBe(loaded.rowOf(4));
+    expect(loaded.rowOfNear(4, 10_000)).toBe(loaded.rowOf(4));
+  });
+
   it('keeps accessors, lower-cased copies and counters', () => {
     const index = new MetaIndex();
     index.upsert([

@@ -9,7 +9,7 @@
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { SlotMap } from '../search/slotMap';
-import { firstTrue } from './firstTrue';
+import { firstTrue, firstTrueFrom } from './firstTrue';
 import { IndexRows } from './indexRows';
 import type { PackedTextColumns, TextColumns } from './stringColumns';
 import { Counts } from './counts';
@@ -84,6 +84,15 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
       if (row < this.size && ids[row] === id) return row;
     }
     return this.rows.get(id);
+  }
+  /** `rowOf` for ids asked in ascending order, searching out from the last answer (`near`) first. */
+  rowOfNear(id: number, near: number): number {
+    if (this.slotsOwed && near >= 0 && near < this.size) {
+      const ids = this.ids;
+      const row = firstTrueFrom(near, this.size, (r) => ids[r]! >= id);
+      if (row < this.size && ids[row] === id) return row;
+    }
+    return this.rowOf(id);
   }
   tags(row: number): readonly number[] {
     return this.tagCols.of(this.ids[row] ?? -1);

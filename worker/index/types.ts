@@ -24,6 +24,8 @@ export interface MetaIndexView {
   isLive(row: number): boolean;
   /** Row of an item id, or -1. */
   rowOf(id: number): number;
+  /** Optional: `rowOf` for ids asked in ascending order, the last answer given as `near`. */
+  rowOfNear?(id: number, near: number): number;
   /**
    * The pubDate and id columns by row, as the index holds them (optional; read them at once and
    * do not keep them: any change of rows may replace them).

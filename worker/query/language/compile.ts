@@ -220,7 +220,7 @@ function fastLeaf(c: LeafCondition, key: FieldKey, env: CompileEnv): Compiled | 
     // LIKE '' matches everything (null reads as ''), so only a non-empty needle needs the text.
     if (needle === '') return !c.negated;
     const rowHits = described.rowHits?.bind(described);
-    const test = scanned(env, (r) => contains(r, needle), rowHits && (() => rowHits(needle)));
+    const test = scanned(env, (r) => contains(r, needle), rowHits && (() => rowHits(needle)), true);
     return c.negated ? negate(env.source.index, test) : test;
   }
   if (!NUMERIC_COLUMNS.has(key)) return undefined;

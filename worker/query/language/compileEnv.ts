@@ -6,7 +6,9 @@ import type { QueryWarning } from './warnings';
 /**
  * A predicate over rows that may also answer every row at once: `all()` gives one byte per row
  * (1 = passes) in row order, over index.rowCount() rows at the index's current version (dead
- * rows read as anything). The array may be cached by the test: read it, never write it.
+ * rows read as anything). The array may be cached by the test: read it, never write it. It may
+ * also be lent (a description test's): good only until the next `all()` of any test, so read it
+ * through before asking another test, and copy it to keep it (see rowTests.scanned's `lent`).
  */
 export type RowTest = ((x: number) => boolean) & { all?: () => Uint8Array };
 

@@ -140,6 +140,33 @@ describe('planAndRun: AND and OR parts', () => {
   });
 });
 
+describe('planAndRun: two descriptions from one text store', () => {
+  it('keeps each part’s answer apart though the store lends one array to both', () => {
+    // 64 articles over every mix of two words: each part is asked about more than a sixteenth of
+    // the rows, so each answers every row at once, in the array the store fills per call.
+    const words = (i: number) => `${i % 2 ? 'lantern' : 'candle'} ${i % 3 ? 'quartz' : 'slate'} ${i}`;
+    const items = Array.from({ length: 64 }, (_, i) =>
+      makeItem({ id: i + 1, feedId: 1 + (i % 3), description: `<p>${words(i)}</p>` }, FEEDS, []),
+    );
+    for (const text of [
+      "description LIKE 'lantern' AND description LIKE 'quartz'",
+      "description LIKE 'quartz' AND description LIKE 'lantern' AND feedId != 2",
+      "description LIKE 'lantern' AND NOT description LIKE 'quartz'",
+      "description LIKE 'slate' OR description LIKE 'candle'",
+      "NOT description LIKE 'lantern' OR description LIKE 'slate'",
+    ]) {
+      const source = metaSourceOf(items, new Set(), FEEDS, [], 1_000, true, true);
+      const parsed = parseQuery(text);
+      if (!parsed.ok) throw new Error(text);
+      const expected = evaluateReference(parsed.query, items, { now: () => 1_000 });
+      expect(expected.length, text).toBeGreaterThan(0);
+      expect(Array.from(planAndRun(parsed.query, source, { pageSize: Infinity }).ids), text).toEqual(
+        expected,
+      );
+    }
+  });
+});
+
 describe('planAndRun: when a title LIKE searches every title at once', () => {
   // 400 articles: 10 saved, 10 in feed 2, both under a sixteenth of the rows.
   const items = Array.from({ length: 400 }, (_, i) =>

@@ -4,7 +4,7 @@ import type { CompileEnv, RowTest } from './compileEnv';
 import { compileRowCondition } from './compile';
 import { parseQuery } from './parse';
 import { planAndRun } from './plan';
-import { anyOf, negate } from './rowTests';
+import { anyOf, negate, scanned } from './rowTests';
 import { FEEDS, GROUPS, ITEMS, makeItem } from './testing/fixtures';
 import { metaSourceOf } from './testing/metaSource';
 import { sourceOf } from './testing/source';
@@ -63,6 +63,36 @@ describe('whole-row answers', () => {
       if (typeof test === 'boolean' || !test.all) throw new Error(`${text}: no whole-row answer`);
       expect(Array.from(test.all()), text).toEqual(perRow(test, source.index.rowCount()));
     }
+  });
+});
+
+describe('scanned over a lent answer', () => {
+  it('answers row by row from its own copy, and hands out the lent array without keeping it', () => {
+    const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
+    const rows = source.index.rowCount();
+    const env = { source, candidates: rows } as unknown as CompileEnv;
+    // One array a source fills per call, as StoreDescriptionSource.rowHits does.
+    const lentArray = new Uint8Array(rows);
+    let calls = 0;
+    const fill = (every: number) => () => {
+      calls++;
+      for (let r = 0; r < rows; r++) lentArray[r] = r % every === 0 ? 1 : 0;
+      return lentArray;
+    };
+    const want = (every: number) => Array.from({ length: rows }, (_, r) => (r % every === 0 ? 1 : 0));
+    // `all` gives the lent array as filled now, keeps nothing, and so asks again next time.
+    const evens = scanned(env, (r) => r % 2 === 0, fill(2), true);
+    const thirds = scanned(env, (r) => r % 3 === 0, fill(3), true);
+    expect(evens.all!()).toBe(lentArray);
+    expect(Array.from(thirds.all!())).toEqual(want(3));
+    expect(Array.from(evens.all!())).toEqual(want(2));
+    expect(calls).toBe(3);
+    // Asked row by row (every row at once, the walk's candidates being most rows), each keeps a
+    // copy: the other's call in between leaves its answers as they were.
+    expect(perRow(evens, rows)).toEqual(want(2));
+    expect(perRow(thirds, rows)).toEqual(want(3));
+    expect(perRow(evens, rows)).toEqual(want(2));
+    expect(calls).toBe(5);
   });
 });
 

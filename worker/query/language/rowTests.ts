@@ -62,11 +62,14 @@ export function everyRow(index: MetaIndexView, test: (row: number) => boolean): 
  * (`all`: default `test` over each row), and the rows look up the answer. Rows come in date
  * order, which is scattered in memory: at 1M rows `enclosure LIKE` took 64 ms that way and
  * 14 ms in row order. A rule's matcher, asked row by row as articles arrive, stays row by row.
+ * `lent`: `all` answers in an array its source fills again on the next call (RowTest), so the
+ * test keeps a copy of it for its own row-by-row answers and hands out the lent one unkept.
  */
 export function scanned(
   env: CompileEnv,
   test: (row: number) => boolean,
   all: () => Uint8Array = () => everyRow(env.source.index, test),
+  lent = false,
 ): RowTest {
   const { index } = env.source;
   let version = index.version;
@@ -80,11 +83,16 @@ export function scanned(
       hits = null;
     }
   };
+  // The answer for every row, as this test may keep it (a lent one copied).
+  const kept = () => {
+    const whole = fullLength(all(), index.rowCount());
+    return lent ? whole.slice() : whole;
+  };
   const answer = (r: number) => {
     current();
     if (hits) return hits[r] === 1;
     if (++asked > index.rowCount() >> 4) {
-      hits = fullLength(all(), index.rowCount());
+      hits = kept();
       return hits[r] === 1;
     }
     return test(r);
@@ -92,7 +100,9 @@ export function scanned(
   return Object.assign(answer, {
     all: () => {
       current();
-      return (hits ??= fullLength(all(), index.rowCount()));
+      if (hits) return hits;
+      if (lent) return fullLength(all(), index.rowCount());
+      return (hits = fullLength(all(), index.rowCount()));
     },
   });
 }

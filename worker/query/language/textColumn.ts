@@ -12,7 +12,10 @@ export interface DescriptionSource {
    * (already lower-cased, non-empty). Must agree with `textLower(row).includes(needleLower)`.
    */
   contains?(row: number, needleLower: string): boolean;
-  /** Optional: `contains` for every row at once, by row (1 = contains, rows past the end 0). */
+  /**
+   * Optional: `contains` for every row at once, by row (1 = contains, rows past the end 0). The
+   * array may be lent: filled again by the next call (RowTest's `all`).
+   */
   rowHits?(needleLower: string): Uint8Array;
 }
 
