@@ -9,7 +9,14 @@
 // worker's first answer, init, first page, rows painted), and for the third a CPU profile of every
 // dedicated worker taken from a trace (`disabled-by-default-v8.cpu_profiler`): per 50 ms of the
 // trace, the functions with the most self time, so a start's steps show in the order they ran.
-// Not part of `npm run bench`: a tool for looking.
+// Not part of `npm run bench`: a tool for looking. Environment:
+//   PROBE_FILTERS=1  also time "every filter ready" (a description filter answered), as the all
+//                    list's starts in the benchmark do;
+//   PROBE_MARK=1     mark 5 articles read right before each reload (the "right after marking" row);
+//   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
+//   PROBE_CATS=…     other trace categories (say toplevel,v8,blink,loading for the worker's
+//                    script fetch, decode and compile: Chromium keeps no code cache for it).
+
 /* global self -- the functions handed to page.evaluate run in the page */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +30,8 @@ if (!dir) {
   process.exit(2);
 }
 const lists = asked.length ? asked : ['all', 'feed', 'group'];
-const CATEGORIES = 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
+const CATEGORIES = process.env.PROBE_CATS ?? 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
+const filters = Boolean(process.env.PROBE_FILTERS);
 
 const { page, cdp, url, close } = await openKeptProfile(dir);
 try {
@@ -31,16 +39,21 @@ try {
   console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
   await page.evaluate(() => self.rivBench.flushSnapshot());
   await page.evaluate(() => self.rivBench.engineQuiet());
+  if (process.env.PROBE_KEEPER) {
+    const keeper = await page.context().newPage();
+    await keeper.goto(new URL('/rivulet-bench-keeper', page.url()).href);
+  }
   for (const list of lists) {
     for (let k = 0; k < 3; k++) {
       const traced = k === 2;
+      if (process.env.PROBE_MARK) await page.evaluate(() => self.rivBench.markReadUnwritten(5));
       if (traced) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
       await page.reload({ waitUntil: 'load' });
-      const r = await page.evaluate((l) => self.rivBench.coldEngine(l, false), list);
+      const r = await page.evaluate(([l, f]) => self.rivBench.coldEngine(l, f), [list, filters]);
       const ms = (t) => String(Math.round(t)).padStart(4);
       console.log(
         `${list.padEnd(6)} script ${ms(r.scriptStart)}  worker ${ms(r.booted)}  init ${ms(r.inited)}` +
-          `  page ${ms(r.answered)}  painted ${ms(r.firstRows)}${traced ? '  (traced)' : ''}`,
+          `  page ${ms(r.answered)}  painted ${ms(r.firstRows)}${r.filtersReady ? `  filters ${ms(r.filtersReady)}` : ''}${traced ? '  (traced)' : ''}`,
       );
       if (!traced) continue;
       const file = join(tmpdir(), `cold-${list}.json`);
