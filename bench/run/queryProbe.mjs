@@ -2,7 +2,8 @@
 // with RIVULET_BENCH_PORT=4999), and profiles the engine worker's CPU over them, to see where a
 // shape's milliseconds go at the size that run seeded (README "At 1,000,000 items").
 //
-//   node bench/run/queryProbe.mjs <kept profile> [runs] [filter]…
+//   node bench/run/queryProbe.mjs <kept profile> [runs] [filter]…   (filter `search`: the search
+//   benchmark's 200 queries, their slowest and a profile)
 //
 // Prints, per filter, each run's time, the median and p95 of `runs` uncached runs (the query benchmark's way:
 // other leading spaces each run), the engine worker's time in the garbage collector over them,
@@ -40,6 +41,10 @@ try {
   await workers.worker('main', 'Profiler.enable');
   await workers.worker('main', 'Profiler.setSamplingInterval', { interval: 100 });
   for (const filter of asked) {
+    if (filter === 'search') {
+      await searchProbe(workers);
+      continue;
+    }
     // Warmed up on the filter (on the last of its turns once, so the runs' words are all new).
     const turns = filter.split(' ;; ');
     const warmUp = turns.length > 1 ? [turns[turns.length - 1], 1] : [filter, 3];
@@ -58,6 +63,24 @@ try {
   }
 } finally {
   await close();
+}
+
+// The search benchmark's 200 queries after its warm-up pass: p95, median, the slowest queries
+// and the engine worker's self time over them.
+async function searchProbe(workers) {
+  await page.evaluate(() => self.rivBench.searchTimes(true));
+  await workers.worker('main', 'Profiler.start');
+  const times = await page.evaluate(() => self.rivBench.searchTimes());
+  const { profile } = await workers.worker('main', 'Profiler.stop');
+  const file = join(tmpdir(), 'probe-search.cpuprofile');
+  writeFileSync(file, JSON.stringify(profile));
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2);
+  console.log(`\nsearch: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${times.length} queries (${file})`);
+  const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, 12);
+  console.log(`  slowest: ${slowest.map((t) => `${t.q} ${t.ms.toFixed(1)}`).join(', ')}`);
+  for (const [name, ms] of selfTimes(profile).slice(0, 12))
+    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${name}`);
 }
 
 /** Self time per function (name @ file:line), most first, from a CDP CPU profile. */

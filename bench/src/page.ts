@@ -19,7 +19,14 @@ import { benchParse, type ParseInput } from './parseBench';
 import { benchQuery } from './queryBench';
 import { COLD_LISTS, coldEngine, coldListLabel, coldSqlite, sqliteToOpfs } from './coldStart';
 import { frameStart, frameStop, releaseStatic, scrollCleanup, scrollMount } from './scrollBench';
-import { benchSearch, searchBuild, searchBuildEngine, searchDropEngine, searchPrepare } from './searchBench';
+import {
+  benchSearch,
+  searchBuild,
+  searchBuildEngine,
+  searchDropEngine,
+  searchPrepare,
+  searchQueries,
+} from './searchBench';
 import { describeCorpus, opfsFiles, seedEngine, seedSqlite } from './seed';
 import { engineQuiet, engineWorker, ingestWorker, rawIdbWorker } from './workers';
 
@@ -105,6 +112,22 @@ const api = {
       times.push(performance.now() - t);
     }
     return times;
+  },
+  /**
+   * The search benchmark's 200 queries through the engine's `search.run`, as it asks them (the
+   * last word a prefix unless the text ends in a space), each timed: `warm` runs its warm-up
+   * pass (every 5th query) instead. Per query, its text and ms (bench/run/queryProbe.mjs).
+   */
+  searchTimes: async (warm = false) => {
+    const engine = engineWorker();
+    const out: { q: string; ms: number }[] = [];
+    for (const [i, { q, prefix }] of searchQueries().entries()) {
+      if (warm && i % 5 !== 0) continue;
+      const t = performance.now();
+      await engine.search.run(prefix ? q : `${q} `);
+      out.push({ q: prefix ? `${q}…` : q, ms: performance.now() - t });
+    }
+    return out;
   },
   /** Closes the anchors' connections to the engine's database. */
   closeRaw: () => rawIdbWorker().close(),
