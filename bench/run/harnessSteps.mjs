@@ -343,7 +343,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
       target: '≤ 300 ms',
       status: verdict(first.median <= 300),
       note:
-        `ms since navigation start; medians: page script starts at ${med(parts.eScript)} vs ${med(parts.sScript)} ms, ` +
+        `ms since navigation start; medians: page script starts at ${med(parts.eScript)} vs ${med(parts.sScript)} ms, then from that start: ` +
         `engine init ${med(parts.eInit)} ms (worker answering from ${med(parts.eBoot)} ms) + first page → ${med(parts.eAnswer)} ms vs SQLite module + OPFS open + query ${med(parts.sAnswer)} ms` +
         (parts.sRetries
           ? ` (SQLite open retried ${parts.sRetries}× while the old page released the file)`
@@ -365,7 +365,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
       status: 'info',
       note:
         `${closed.length} start${closed.length === 1 ? '' : 's'}; the browser reopens the database it closed after a few seconds with no connection; ` +
-        `medians: page script starts at ${med(closedParts.eScript)} ms, engine init ${med(closedParts.eInit)} ms (worker answering from ${med(closedParts.eBoot)} ms) + first page → ${med(closedParts.eAnswer)} ms`,
+        `medians: page script starts at ${med(closedParts.eScript)} ms, then from that start: engine init ${med(closedParts.eInit)} ms (worker answering from ${med(closedParts.eBoot)} ms) + first page → ${med(closedParts.eAnswer)} ms`,
     },
     {
       bench: 'cold start',
@@ -382,7 +382,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
       note:
         `${afterMark.length} start${afterMark.length === 1 ? '' : 's'}, each a reload at once after the change; ` +
         `${rebuiltAfterMark} rebuilt the index from items (the others applied the flag log); ` +
-        `medians: engine init ${med(afterMarkParts.eInit)} ms + first page → ${med(afterMarkParts.eAnswer)} ms`,
+        `medians, from the page script's start: engine init ${med(afterMarkParts.eInit)} ms + first page → ${med(afterMarkParts.eAnswer)} ms`,
     },
     {
       bench: 'cold start',
