@@ -150,6 +150,26 @@ describe('items.page', () => {
     );
   }, 60_000);
 
+  it("a group's merged list follows its feeds' new articles and a feed moved into it", async () => {
+    pageTuning.groupListsShare = 1; // always the feeds' lists merged
+    try {
+      const ids = async () => (await everyPage({ scope: 'group', id: g1, limit: 2 })).ids;
+      const [a1] = (await engine.items.ingest(fa, [incoming({ guid: 'a1', pubDate: NOW - 30 })])).added;
+      const [b1] = (await engine.items.ingest(fb, [incoming({ guid: 'b1', pubDate: NOW - 20 })])).added;
+      const [c1] = (await engine.items.ingest(fc1, [incoming({ guid: 'c1', pubDate: NOW - 10 })])).added;
+      expect(await ids()).toEqual([b1, a1]);
+      expect(await ids()).toEqual([b1, a1]);
+      const [a2] = (await engine.items.ingest(fa, [incoming({ guid: 'a2', pubDate: NOW - 25 })])).added;
+      expect(await ids()).toEqual([b1, a2, a1]);
+      await engine.feeds.save({ id: fc1, url: 'https://c.test', groupId: g1 });
+      expect(await ids()).toEqual([c1, b1, a2, a1]);
+      await engine.state.markRead([b1!], true);
+      expect((await everyPage({ scope: 'group', id: g1, unreadOnly: true })).ids).toEqual([c1, a2, a1]);
+    } finally {
+      pageTuning.groupListsShare = 0.25;
+    }
+  });
+
   it('rejects bad queries with codes', async () => {
     await expect(engine.items.page({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
     await expect(engine.items.page({ scope: 'nope' as 'all' })).rejects.toMatchObject({ code: 'bad_query' });

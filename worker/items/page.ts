@@ -24,6 +24,21 @@ export function feedIdsOfGroup(ctx: EngineContext, groupId: number): Set<number>
   return out;
 }
 
+// Per index, the last group list merged and the feeds' lists it was merged from. The index makes
+// a feed's list again after any change of rows, so while every list is the same array the merge
+// is too: a group's later pages take it as it is instead of merging its feeds' rows again for
+// each page (~25k rows, ~2 ms in the engine worker at 1M articles).
+const lastMerged = new WeakMap<object, { lists: readonly Int32Array[]; rows: Int32Array }>();
+
+function mergedLists(index: EngineContext['index'], lists: Int32Array[]): Int32Array {
+  const kept = lastMerged.get(index);
+  if (kept?.lists.length === lists.length && kept.lists.every((list, i) => list === lists[i]))
+    return kept.rows;
+  const rows = mergeDateOrdered(lists, true, index);
+  lastMerged.set(index, { lists, rows });
+  return rows;
+}
+
 function requireId(q: { scope: string; id?: number }): number {
   if (typeof q.id !== 'number' || !Number.isFinite(q.id))
     throw new EngineError('bad_query', `Scope '${q.scope}' needs a numeric id`);
@@ -58,7 +73,7 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       const feeds = feedIdsOfGroup(ctx, requireId(q));
       const lists = index.rowsOfFeeds([...feeds]);
       if (lists.reduce((n, l) => n + l.length, 0) <= index.liveCount() * pageTuning.groupListsShare)
-        rows = mergeDateOrdered(lists, true, index);
+        rows = mergedLists(index, lists);
       else scopeTest = memberOf(feeds, (row) => index.feedId(row));
       break;
     }
