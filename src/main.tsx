@@ -1,4 +1,6 @@
-// Mantine's base styles first, so the app's own CSS (modules included) wins at equal specificity.
+// The engine's worker first: it starts while the rest of this bundle is evaluated (early.ts).
+import './engine/early';
+// Mantine's base styles before the app's own CSS, so the app's (modules included) wins at equal specificity.
 import '@mantine/core/styles.css';
 import './theme/global.css';
 import { StrictMode } from 'react';
@@ -10,6 +12,8 @@ import { queryClient } from './queries/queryClient';
 import { installImagePreview } from './reader/useImagePreview';
 import { watchPointerKind } from './components/pointerKind';
 
+// Every module of the bundle evaluated (the engine's worker was created before them: early.ts).
+performance.mark('rivulet:modules-evaluated');
 // Engine events reach the query cache from outside React, once per tab.
 connectEngineEvents(queryClient);
 // Start the engine now, not when the first lazy screen asks: its worker script and start-up then

@@ -72,3 +72,34 @@ describe('a slow start', () => {
     expectNoErrors(realErrors(app.errors));
   });
 });
+
+describe('the engine’s start', () => {
+  test('creates the worker before the rest of the bundle is evaluated, so its script loads meanwhile', async () => {
+    const app = await openApp(browser);
+    try {
+      // When the first Worker of the page was made, on the page's clock.
+      await app.page.addInitScript(() => {
+        const Native = window.Worker;
+        const at = window as unknown as { rivuletWorkerAt?: number };
+        window.Worker = class extends Native {
+          constructor(url: string | URL, options?: WorkerOptions) {
+            super(url, options);
+            at.rivuletWorkerAt ??= performance.now();
+          }
+        };
+      });
+      await app.goto('/all');
+      const { worker, evaluated } = await app.page.evaluate(() => ({
+        worker: (window as unknown as { rivuletWorkerAt?: number }).rivuletWorkerAt ?? null,
+        evaluated: performance.getEntriesByName('rivulet:modules-evaluated')[0]?.startTime ?? null,
+      }));
+      expect(worker).not.toBeNull();
+      expect(evaluated).not.toBeNull();
+      // main.tsx marks the end of the bundle's evaluation; early.ts made the worker before it.
+      expect(worker!).toBeLessThan(evaluated!);
+      expectNoErrors(realErrors(app.errors));
+    } finally {
+      await app.context.close();
+    }
+  });
+});

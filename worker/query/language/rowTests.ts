@@ -85,8 +85,9 @@ export function scanned(
   };
   // The answer for every row, as this test may keep it (a lent one copied).
   const kept = () => {
-    const whole = fullLength(all(), index.rowCount());
-    return lent ? whole.slice() : whole;
+    const got = all();
+    const whole = fullLength(got, index.rowCount());
+    return lent && whole === got ? whole.slice() : whole;
   };
   const answer = (r: number) => {
     current();
