@@ -197,6 +197,18 @@ async function holdDatabase(page) {
   return keeper;
 }
 
+/**
+ * A cold start of the bench page: asks for it (`ask`: backend, list, filters), then reloads (or
+ * `go`es away and back), and resolves its report. The page begins it while its bundle is
+ * evaluated (bench/src/coldOnLoad.ts), as the app makes its engine's worker, not when a call
+ * arrives after the load event.
+ */
+export async function coldReload(call, page, ask, go = () => page.reload({ waitUntil: 'load' })) {
+  await call('askCold', ask);
+  await go();
+  return call('coldResult');
+}
+
 export async function coldBench({ page, cdp, call, runs, notes, log }) {
   let rebuilt = 0;
   const onConsole = (msg) => {
@@ -236,8 +248,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   for (let i = -1; i < runs; i++) {
     for (const { list } of lists) {
       const parts = per.get(list);
-      await page.reload({ waitUntil: 'load' });
-      const er = await call('coldEngine', list, list === 'all');
+      const er = await coldReload(call, page, { backend: 'engine', list, filters: list === 'all' });
       if (i >= 0) {
         parts.e.push(er.firstRows);
         parts.eScript.push(er.scriptStart);
@@ -249,9 +260,8 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
       // Without a copy, or after two failed opens in a row (each retried for 5 s), skip SQLite.
       if (copy.status !== 'ok') sqliteError = `no OPFS copy: ${copy.status}`;
       if (copy.status !== 'ok' || sqliteFailures >= 2) continue;
-      await page.reload({ waitUntil: 'load' });
       try {
-        const sr = await call('coldSqlite', list);
+        const sr = await coldReload(call, page, { backend: 'sqlite', list });
         sqliteFailures = 0;
         if (i >= 0) {
           parts.s.push(sr.firstRows);
@@ -281,8 +291,7 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   const stamp = runStamper(page, 'RIVULET_BENCH_TRACE_COLD');
   const reloadAll = async (kind) => {
     await stamp(`${kind} start`);
-    await page.reload({ waitUntil: 'load' });
-    const er = await call('coldEngine', 'all', false);
+    const er = await coldReload(call, page, { backend: 'engine', list: 'all' });
     await stamp(`${kind} stop`);
     return er;
   };
@@ -312,10 +321,11 @@ export async function coldBench({ page, cdp, call, runs, notes, log }) {
   const closedParts = { eScript: [], eBoot: [], eInit: [], eAnswer: [] };
   for (let i = 0; i < Math.min(3, runs); i++) {
     const url = page.url();
-    await page.goto(new URL('/rivulet-bench-away', url).href);
-    await sleep(CLOSED_GAP_MS);
-    await page.goto(url, { waitUntil: 'load' });
-    const er = await call('coldEngine', 'all', false);
+    const er = await coldReload(call, page, { backend: 'engine', list: 'all' }, async () => {
+      await page.goto(new URL('/rivulet-bench-away', url).href);
+      await sleep(CLOSED_GAP_MS);
+      await page.goto(url, { waitUntil: 'load' });
+    });
     closed.push(er.firstRows);
     closedParts.eScript.push(er.scriptStart);
     closedParts.eBoot.push(er.booted - er.scriptStart);

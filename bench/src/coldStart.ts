@@ -1,9 +1,10 @@
 /**
- * cold start (page side, called right after a reload): time from navigation start to the first
- * 50 rows painted of one list (all, one feed, one group, saved, today, a saved filter), engine
- * (new worker → init → items.page or query.run) vs SQLite WASM (new worker → module init → open
- * the OPFS copy → the same list's first page + total), and for the engine the time until a
- * `description LIKE` filter (the slowest kind to get ready) has answered.
+ * cold start (page side, begun as the page loads after a reload: coldOnLoad.ts): time from
+ * navigation start to the first 50 rows painted of one list (all, one feed, one group, saved,
+ * today, a saved filter), engine (new worker → init → items.page or query.run) vs SQLite WASM
+ * (new worker → module init → open the OPFS copy → the same list's first page + total), and for
+ * the engine the time until a `description LIKE` filter (the slowest kind to get ready) has
+ * answered.
  */
 import { nextPaint } from './stats';
 import { opfsFiles } from './seed';

@@ -1,8 +1,10 @@
 /**
  * The benchmark page: puts every benchmark's entry point on `window.rivBench` for the Node
- * harness (scripts/bench.mjs) to call with `page.evaluate`. Nothing runs on load, so a reload
- * is a clean cold start.
+ * harness (scripts/bench.mjs) to call with `page.evaluate`. Nothing runs on load but the cold
+ * start a harness asked for before the reload (coldOnLoad.ts, imported first for that), so a
+ * reload is a clean cold start.
  */
+import { askCold, coldResult } from './coldOnLoad';
 import type { CorpusSpec } from '../corpus';
 import { benchIngest } from './ingestBench';
 import {
@@ -67,6 +69,8 @@ const api = {
   scrollCleanup,
   coldEngine,
   coldSqlite,
+  askCold,
+  coldResult,
   /** The cold-start list types and their report labels. */
   coldLists: () => COLD_LISTS.map((list) => ({ list, label: coldListLabel(list) })),
   sqliteToOpfs,
