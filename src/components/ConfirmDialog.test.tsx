@@ -164,6 +164,32 @@ describe('confirm() focusAfter', () => {
     }
   });
 
+  it('keeps watching while the closing dialog still holds the focus at its first look', async () => {
+    // A loaded machine: the dialog has not finished closing 300 ms after the answer, and its
+    // focus goes back to the opener only after the watch's first look.
+    const { entry, calls } = await confirmedFromButton();
+    const closing = document.createElement('div');
+    closing.setAttribute('data-confirm-root', '');
+    const inside = document.createElement('button');
+    closing.append(inside);
+    document.body.append(closing);
+    inside.focus();
+    await new Promise((r) => setTimeout(r, 700));
+    entry.focus();
+    closing.remove();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toEqual([]);
+    entry.remove();
+    await vi.waitFor(() => expect(calls).toEqual(['list']));
+  });
+
+  it('marks the dialog it renders as the one whose closing the watch waits out', async () => {
+    mount();
+    await ask();
+    expect(screen.getByTestId('confirm-ok').closest('[data-confirm-root]')).not.toBeNull();
+    expect(screen.getByTestId('outside').closest('[data-confirm-root]')).toBeNull();
+  });
+
   it('leaves the focus to the control that opened it while it is still there', async () => {
     mount();
     const opener = screen.getByTestId('outside');

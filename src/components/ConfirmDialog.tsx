@@ -94,8 +94,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     const check = () => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body;
+      // Still in this dialog: on a loaded machine it has not finished closing by the first look,
+      // and the focus goes back to the opener only then (the watch stopped there once, and the
+      // opener's row left afterwards with the focus on it).
+      const closing = focused?.closest('[data-confirm-root]') != null;
       if (lost && !opener?.isConnected) closed.focusAfter?.();
-      else if ((lost || focused === opener) && waited < FOCUS_WATCH_MS) {
+      else if ((lost || closing || focused === opener) && waited < FOCUS_WATCH_MS) {
         waited += FOCUS_WATCH_STEP_MS;
         timer = window.setTimeout(check, FOCUS_WATCH_STEP_MS);
       }
@@ -125,6 +129,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       <Dialog
         opened={pending !== null}
         onClose={() => settle(false)}
+        data-confirm-root
         title={pending?.title}
         size={400}
         // Above every other modal (settings asks for confirmation from inside its own dialog).

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash, IconCursorText } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { focusSavedNear } from './focusNear';
 import { confirmDeleteFilter } from '../../filters/confirmDelete';
 import { isKeywordFilter, keywordsText, type SavedFilter, updateFilter } from '../../filters/savedFilters';
 import { useFilterCounts } from '../../filters/useFilterCounts';
@@ -23,13 +24,8 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
   const counts = useFilterCounts(filters);
   const [renaming, setRenaming] = useState<SavedFilter | null>(null);
   const rootRef = useRef<HTMLDivElement | null>(null);
-  // After a delete the keyboard goes to the filter now in the deleted one's place (else the one
-  // before it), or to this list when none is left, not to the page's body with its row.
-  const focusNear = (index: number) => () => {
-    const links = rootRef.current?.querySelectorAll<HTMLElement>('[data-testid="saved-filter"] > a') ?? [];
-    const near = links[Math.min(index, links.length - 1)];
-    (near ?? rootRef.current)?.focus();
-  };
+  // After a delete the keyboard goes to the filter in the deleted one's place (focusNear.ts).
+  const focusNear = (index: number, gone: string) => () => focusSavedNear(rootRef.current, index, gone);
   return (
     <div ref={rootRef} tabIndex={-1} className={classes.savedFilters} data-testid="saved-filters-panel">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
@@ -99,7 +95,7 @@ export function SavedFiltersList({ filters, editingId, onEdit }: SavedFiltersLis
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      onClick={() => void confirmDeleteFilter(f, focusNear(index))}
+                      onClick={() => void confirmDeleteFilter(f, focusNear(index, f.id))}
                       aria-label={t('filter.saved.delete', { name: f.name })}
                       data-testid="saved-filter-delete"
                     >
