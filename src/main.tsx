@@ -1,6 +1,6 @@
 // The engine's worker first: it starts while the rest of this bundle is evaluated (early.ts).
 import './engine/early';
-// Mantine's base styles before the app's own CSS, so the app's (modules included) wins at equal specificity.
+// Mantine's base styles before the app's own CSS, which (modules included) wins at equal specificity.
 import '@mantine/core/styles.css';
 import './theme/global.css';
 import { StrictMode } from 'react';

@@ -94,9 +94,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     const check = () => {
       const focused = document.activeElement;
       const lost = !focused || focused === document.body;
-      // Still in this dialog: on a loaded machine it has not finished closing by the first look,
-      // and the focus goes back to the opener only then (the watch stopped there once, and the
-      // opener's row left afterwards with the focus on it).
+      // Still in this dialog: on a loaded machine it may not have finished closing by the first
+      // look, and the focus goes back to the opener only then; a watch that stopped there would
+      // miss the opener's row leaving later.
       const closing = focused?.closest('[data-confirm-root]') != null;
       if (lost && !opener?.isConnected) closed.focusAfter?.();
       else if ((lost || closing || focused === opener) && waited < FOCUS_WATCH_MS) {
