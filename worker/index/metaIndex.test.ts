@@ -134,7 +134,6 @@ describe('MetaIndex', () => {
       }
       for (const id of [898, 4, 451, 1]) expect(index.rowOfNear(id, near)).toBe(index.rowOf(id));
     }
-    // Ids that do not ascend from `near`, and a `near` out of range.
     expect(loaded.rowOfNear(4, 299)).toBe(loaded.rowOf(4));
     expect(loaded.rowOfNear(4, -1)).toBe(loaded.rowOf(4));
     expect(loaded.rowOfNear(4, 10_000)).toBe(loaded.rowOf(4));

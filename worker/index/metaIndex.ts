@@ -9,7 +9,7 @@
  */
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { SlotMap } from '../search/slotMap';
-import { firstTrue, firstTrueFrom } from './firstTrue';
+import { firstTrueFrom } from './firstTrue';
 import { IndexRows } from './indexRows';
 import type { PackedTextColumns, TextColumns } from './stringColumns';
 import { Counts } from './counts';
@@ -70,20 +70,11 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
   /**
    * The row of item `id`, or -1. Until rows change after a `load` (appends and removals use the
-   * map; flag and tag changes search too), a binary search of the id column comes first: rows are
-   * appended in id order, so loaded ids nearly always ascend, and a cold start's first pages and a
-   * start applying the flag log look rows up by id (items/rowCache.ts, index/flagLog.ts); making
-   * the map for that was ~25 ms at 1M rows in the engine worker's profile, before the first page.
-   * A search that finds another id (ids that do not ascend, an unknown id) asks the map. Loaded
-   * rows are all live and their ids distinct, so a row holding `id` is its row.
+   * map), the id column is searched first: loaded ids nearly always ascend, and making the map
+   * for a cold start's first pages was ~25 ms at 1M rows. An id the search misses asks the map.
    */
   rowOf(id: number): number {
-    if (this.slotsOwed) {
-      const ids = this.ids;
-      const row = firstTrue(this.size, (r) => ids[r]! >= id);
-      if (row < this.size && ids[row] === id) return row;
-    }
-    return this.rows.get(id);
+    return this.rowOfNear(id, 0);
   }
   /** `rowOf` for ids asked in ascending order, searching out from the last answer (`near`) first. */
   rowOfNear(id: number, near: number): number {
@@ -92,7 +83,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
       const row = firstTrueFrom(near, this.size, (r) => ids[r]! >= id);
       if (row < this.size && ids[row] === id) return row;
     }
-    return this.rowOf(id);
+    return this.rows.get(id);
   }
   tags(row: number): readonly number[] {
     return this.tagCols.of(this.ids[row] ?? -1);
