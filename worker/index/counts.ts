@@ -5,6 +5,7 @@
  */
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { TagColumns } from './tagColumns';
+import type { FeedColumn, IdColumn } from './narrowColumns';
 
 export class Counts {
   readonly tags = new TagColumns();
@@ -33,8 +34,8 @@ export class Counts {
    * tagged item's row. Same counts as adding row by row, without a map update per unread row.
    */
   addAll(
-    ids: Float64Array,
-    feedIds: Int32Array,
+    ids: IdColumn,
+    feedIds: FeedColumn,
     flags: Uint8Array,
     n: number,
     rowOf: (id: number) => number,

@@ -8,6 +8,7 @@
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { feedSlots } from './feedSet';
 import { mergeByDate } from './mergeByDate';
+import type { DateColumn, FeedColumn, IdColumn } from './narrowColumns';
 
 /** What the orders are computed from: the index's current columns. */
 export interface OrderSource {
@@ -15,10 +16,10 @@ export interface OrderSource {
   live: number;
   hidden: number;
   alive: Uint8Array;
-  ids: Float64Array;
-  pubDates: Float64Array;
+  ids: IdColumn;
+  pubDates: DateColumn;
   flags: Uint8Array;
-  feedIds: Int32Array;
+  feedIds: FeedColumn;
 }
 
 const EMPTY = new Int32Array(0);

@@ -13,6 +13,8 @@
  * did. 4 bytes a row (plus growth room): ~4–6 MB at 1M articles.
  */
 
+import type { FeedColumn } from './narrowColumns';
+
 interface List {
   rows: Int32Array;
   n: number;
@@ -38,14 +40,14 @@ export class FeedRows {
    * The rows of `feedId` (candidates: check each row's feed and liveness), given the feed
    * column and the row count. Cost: the first ask O(rows); later ones O(rows appended since).
    */
-  of(feedId: number, feedIds: Int32Array, size: number): { rows: Int32Array; n: number } {
+  of(feedId: number, feedIds: FeedColumn, size: number): { rows: Int32Array; n: number } {
     if (this.covered < 0) this.make(feedIds, size);
     else for (let row = this.covered; row < size; row++) this.push(feedIds[row]!, row);
     this.covered = size;
     return this.lists.get(feedId) ?? { rows: new Int32Array(0), n: 0 };
   }
 
-  private make(feedIds: Int32Array, size: number): void {
+  private make(feedIds: FeedColumn, size: number): void {
     const counts = new Map<number, number>();
     for (let row = 0; row < size; row++) {
       const f = feedIds[row]!;

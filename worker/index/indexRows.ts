@@ -6,6 +6,21 @@
 import { FLAG_HIDDEN } from '../../shared/flags';
 import { roomFor } from './capacity';
 import { FeedRows } from './feedRows';
+import {
+  datesFor,
+  feedsFor,
+  holdsDate,
+  holdsFeed,
+  holdsId,
+  idsFor,
+  resized,
+  wideDates,
+  wideFeeds,
+  wideIds,
+  type DateColumn,
+  type FeedColumn,
+  type IdColumn,
+} from './narrowColumns';
 import { StringColumns, type RefField } from './stringColumns';
 import type { NumberColumns } from './types';
 
@@ -13,9 +28,10 @@ export abstract class IndexRows {
   protected size = 0;
   protected live = 0;
   protected cap = 0;
-  protected ids = new Float64Array(0);
-  protected feedIds = new Int32Array(0);
-  protected pubDates = new Float64Array(0);
+  // Narrow until a value does not fit (narrowColumns.ts).
+  protected ids: IdColumn = new Uint32Array(0);
+  protected feedIds: FeedColumn = new Uint16Array(0);
+  protected pubDates: DateColumn = new Int32Array(0);
   protected flagBits = new Uint8Array(0);
   protected keyHashes = new Uint32Array(0);
   protected alive = new Uint8Array(0);
@@ -32,10 +48,10 @@ export abstract class IndexRows {
   isLive(row: number): boolean {
     return this.alive[row] === 1;
   }
-  dateColumns(): { pubDates: Float64Array; ids: Float64Array } {
+  dateColumns(): { pubDates: DateColumn; ids: IdColumn } {
     return { pubDates: this.pubDates, ids: this.ids };
   }
-  rowColumns(): { feedIds: Int32Array; flags: Uint8Array } {
+  rowColumns(): { feedIds: FeedColumn; flags: Uint8Array } {
     return { feedIds: this.feedIds, flags: this.flagBits };
   }
   id(row: number): number {
@@ -180,20 +196,12 @@ export abstract class IndexRows {
 
   protected grow(min: number): void {
     if (min <= this.cap) return;
-    const copy = <A extends Float64Array | Int32Array | Uint8Array | Uint32Array>(
-      src: A,
-      make: (n: number) => A,
-    ) => {
-      const next = make(min);
-      next.set(src.subarray(0, this.size));
-      return next;
-    };
-    this.ids = copy(this.ids, (n) => new Float64Array(n));
-    this.feedIds = copy(this.feedIds, (n) => new Int32Array(n));
-    this.pubDates = copy(this.pubDates, (n) => new Float64Array(n));
-    this.flagBits = copy(this.flagBits, (n) => new Uint8Array(n));
-    this.keyHashes = copy(this.keyHashes, (n) => new Uint32Array(n));
-    this.alive = copy(this.alive, (n) => new Uint8Array(n));
+    this.ids = resized(this.ids, min, this.size);
+    this.feedIds = resized(this.feedIds, min, this.size);
+    this.pubDates = resized(this.pubDates, min, this.size);
+    this.flagBits = resized(this.flagBits, min, this.size);
+    this.keyHashes = resized(this.keyHashes, min, this.size);
+    this.alive = resized(this.alive, min, this.size);
     this.text.resize(min, this.size);
     this.cap = min;
   }
@@ -217,26 +225,24 @@ export abstract class IndexRows {
   }
 
   /**
-   * Takes `cols` as the number columns when each is of the index's own type and `n` long (a
-   * snapshot's, read from its file in those types: numbersFile.ts), with no room to spare: the
-   * first append grows them as any append past the room does. The caller gives them up. At 1M
-   * rows the copy was ~25 MB of memory touched for the first time on a cold start, ~100 ms of
-   * the engine worker in Chromium on a two-core VM.
+   * Takes `cols` as the number columns when each is of one of the index's own types (narrow or
+   * wide: narrowColumns.ts) and `n` long (a snapshot's, read from its file in the narrow types:
+   * numbersFile.ts), with no room to spare: the first append grows them as any append past the
+   * room does. The caller gives them up. At 1M rows the copy was ~25 MB of memory touched for
+   * the first time on a cold start, ~100 ms of the engine worker in Chromium on a two-core VM.
    */
   private adoptNumbers(cols: NumberColumns, n: number): boolean {
     const { ids, feedIds, pubDates, flags, keyHashes } = cols;
     if (
-      !(ids instanceof Float64Array && feedIds instanceof Int32Array && pubDates instanceof Float64Array) ||
-      !(flags instanceof Uint8Array && keyHashes instanceof Uint32Array) ||
       [ids, feedIds, pubDates, flags, keyHashes].some(
         (col) => col.length !== n || !(col.buffer instanceof ArrayBuffer),
       )
     )
       return false;
     // Each is over a plain ArrayBuffer (checked above), as the index's own columns are.
-    this.ids = ids as Float64Array<ArrayBuffer>;
-    this.feedIds = feedIds as Int32Array<ArrayBuffer>;
-    this.pubDates = pubDates as Float64Array<ArrayBuffer>;
+    this.ids = ids;
+    this.feedIds = feedIds;
+    this.pubDates = pubDates;
     this.flagBits = flags as Uint8Array<ArrayBuffer>;
     this.keyHashes = keyHashes as Uint32Array<ArrayBuffer>;
     this.alive = new Uint8Array(n);
@@ -245,13 +251,32 @@ export abstract class IndexRows {
     return true;
   }
 
-  /** Puts the number columns of `n` rows from `cols` at rows 0..n-1 (room must be there). */
+  /**
+   * Puts the number columns of `n` rows from `cols` at rows 0..n-1 (room must be there). A
+   * narrow column of the index is widened first when `cols` has the wide type.
+   */
   private setNumbers(cols: NumberColumns, n: number): void {
+    this.ids = idsFor(this.ids, cols.ids);
+    this.feedIds = feedsFor(this.feedIds, cols.feedIds);
+    this.pubDates = datesFor(this.pubDates, cols.pubDates);
     this.ids.set(cols.ids.subarray(0, n));
     this.feedIds.set(cols.feedIds.subarray(0, n));
     this.pubDates.set(cols.pubDates.subarray(0, n));
     this.flagBits.set(cols.flags.subarray(0, n));
     this.keyHashes.set(cols.keyHashes.subarray(0, n));
+  }
+
+  /**
+   * Writes a row's id, feed and date, widening a narrow column a value does not fit (for good:
+   * narrowColumns.ts).
+   */
+  protected writeNumbers(row: number, id: number, feedId: number, pubDate: number): void {
+    if (!holdsId(this.ids, id)) this.ids = wideIds(this.ids);
+    if (!holdsFeed(this.feedIds, feedId)) this.feedIds = wideFeeds(this.feedIds);
+    if (!holdsDate(this.pubDates, pubDate)) this.pubDates = wideDates(this.pubDates);
+    this.ids[row] = id;
+    this.feedIds[row] = feedId;
+    this.pubDates[row] = pubDate;
   }
 
   /**
@@ -270,9 +295,9 @@ export abstract class IndexRows {
         keyHashes: this.keyHashes.slice(0, n),
       };
     const out = {
-      ids: new Float64Array(n),
-      feedIds: new Int32Array(n),
-      pubDates: new Float64Array(n),
+      ids: resized(this.ids, n, 0),
+      feedIds: resized(this.feedIds, n, 0),
+      pubDates: resized(this.pubDates, n, 0),
       flags: new Uint8Array(n),
       keyHashes: new Uint32Array(n),
     };

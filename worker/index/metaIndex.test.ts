@@ -324,7 +324,7 @@ describe('MetaIndex', () => {
     expect(index.attachText(full.columns())).toBe(false);
   });
 
-  it('takes loaded columns of its own types as they are and widens narrow ones; an append grows past either', () => {
+  it('takes loaded columns of its own types as they are, narrow or wide; an append grows past either', () => {
     const full = new MetaIndex();
     full.upsert(
       Array.from({ length: 40 }, (_, i) => row(i + 1, { feedId: 1 + (i % 3), pubDate: 1000 + (i % 7) })),
@@ -334,17 +334,14 @@ describe('MetaIndex', () => {
     adopted.load(cols);
     // A cold start's columns (numbersFile.ts reads them in these types) are not copied.
     expect(adopted.dateColumns().ids).toBe(cols.ids);
+    expect(adopted.dateColumns().ids).toBeInstanceOf(Uint32Array);
     expect(adopted.dateColumns().pubDates).toBe(cols.pubDates);
     expect(adopted.rowColumns().flags).toBe(cols.flags);
-    const narrow = new MetaIndex();
-    narrow.load({
-      ...cols,
-      ids: Uint32Array.from(cols.ids),
-      feedIds: Uint16Array.from(cols.feedIds),
-      pubDates: Int32Array.from(cols.pubDates),
-    });
-    expect(narrow.dateColumns().ids).toBeInstanceOf(Float64Array);
-    for (const index of [adopted, narrow]) {
+    const wide = { ...cols, ids: Float64Array.from(cols.ids), pubDates: Float64Array.from(cols.pubDates) };
+    const wideIndex = new MetaIndex();
+    wideIndex.load(wide);
+    expect(wideIndex.dateColumns().ids).toBe(wide.ids);
+    for (const index of [adopted, wideIndex]) {
       index.upsert([row(41, { feedId: 2, pubDate: 2000 }), row(42, { feedId: 3, pubDate: 5 })]);
       index.setFlags([{ id: 7, flags: FLAG_READ }]);
       full.upsert([row(41, { feedId: 2, pubDate: 2000 }), row(42, { feedId: 3, pubDate: 5 })]);

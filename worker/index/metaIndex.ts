@@ -355,9 +355,7 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
 
   private write(row: number, item: IndexRow): void {
-    this.ids[row] = item.id;
-    this.feedIds[row] = item.feedId;
-    this.pubDates[row] = item.pubDate;
+    this.writeNumbers(row, item.id, item.feedId, item.pubDate);
     this.flagBits[row] = item.flags;
     this.keyHashes[row] = item.keyHash;
     this.text.write(row, item);

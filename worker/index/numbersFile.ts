@@ -121,19 +121,16 @@ export function numberFile(s: PackedSnapshot, token: string): NumberFileBytes {
 /** What a number file is read through (an OPFS file's sync handle, or a test's stand-in). */
 export type NumberSource = Pick<SyncFile, 'read' | 'getSize'>;
 
-// Bytes of a narrow column read at a time and widened into its column (one buffer per load).
-const SCRATCH_BYTES = 256 << 10;
-
 /**
  * The columns of a number file (`numberFile`'s pieces in place) with this token and counter, or
  * null when the bytes are anything else: another write's file, another format, a header that
- * does not fit, a size other than the header promises. Ids, feed ids and dates come widened to
- * the index's own types (Float64Array, Int32Array, Float64Array), so the index takes every column
- * as it is (`IndexRows.loadNumbers`). Each column is read straight into its array (a narrow one through
- * a small buffer, widened as it goes), not the whole file into one buffer first: in Chromium on a
- * two-core VM each megabyte of memory a worker touches for the first time cost ~4–9 ms, and at
- * 1M articles the file's ~19 MB and the index's ~25 MB copy of it were ~165 ms of a cold start
- * (bench/run/coldProbe.mjs's trace; README "At 1,000,000 items").
+ * does not fit, a size other than the header promises. Each column is read straight into its own
+ * array of the file's type (ids, feed ids and dates narrow where they fit, as the index keeps
+ * them: narrowColumns.ts), so the index takes every column as it is (`IndexRows.loadNumbers`),
+ * not the whole file into one buffer first: in Chromium on a two-core VM each megabyte of memory
+ * a worker touches for the first time cost ~4–9 ms, and at 1M articles the file's ~19 MB and the
+ * index's ~25 MB copy of it were ~165 ms of a cold start (bench/run/coldProbe.mjs's trace; README
+ * "At 1,000,000 items"). Widening the narrow columns as they were read was most of what was left.
  */
 export function decodeNumbers(file: NumberSource, token: string, counter: number): Columns | null {
   const size = file.getSize();
@@ -152,34 +149,18 @@ export function decodeNumbers(file: NumberSource, token: string, counter: number
   const last = parts[parts.length - 1]!;
   if (align8(last.start + last.bytes) !== size) return null;
   let whole = true;
-  const into = <A extends Float64Array | Int32Array | Uint8Array | Uint32Array>(i: number, out: A): A => {
+  const into = <A extends Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array>(
+    i: number,
+    out: A,
+  ): A => {
     const { start, bytes } = parts[i]!;
     whole &&= file.read(new Uint8Array(out.buffer, out.byteOffset, bytes), { at: start }) === bytes;
     return out;
   };
-  let scratch: ArrayBuffer | null = null;
-  const widened = <A extends Float64Array | Int32Array>(
-    i: number,
-    out: A,
-    Narrow: typeof Uint32Array | typeof Uint16Array | typeof Int32Array,
-  ): A => {
-    const { start } = parts[i]!;
-    const width = Narrow.BYTES_PER_ELEMENT;
-    const step = SCRATCH_BYTES / width;
-    scratch ??= new ArrayBuffer(SCRATCH_BYTES);
-    for (let row = 0; row < rows && whole; row += step) {
-      const n = Math.min(step, rows - row);
-      whole = file.read(new Uint8Array(scratch, 0, n * width), { at: start + row * width }) === n * width;
-      out.set(new Narrow(scratch, 0, n), row);
-    }
-    return out;
-  };
   const columns: Columns = {
-    ids: wide & WIDE_IDS ? into(0, new Float64Array(rows)) : widened(0, new Float64Array(rows), Uint32Array),
-    feedIds:
-      wide & WIDE_FEEDS ? into(1, new Int32Array(rows)) : widened(1, new Int32Array(rows), Uint16Array),
-    pubDates:
-      wide & WIDE_DATES ? into(2, new Float64Array(rows)) : widened(2, new Float64Array(rows), Int32Array),
+    ids: wide & WIDE_IDS ? into(0, new Float64Array(rows)) : into(0, new Uint32Array(rows)),
+    feedIds: wide & WIDE_FEEDS ? into(1, new Int32Array(rows)) : into(1, new Uint16Array(rows)),
+    pubDates: wide & WIDE_DATES ? into(2, new Float64Array(rows)) : into(2, new Int32Array(rows)),
     flags: into(3, new Uint8Array(rows)),
     keyHashes: into(4, new Uint32Array(rows)),
     order: into(5, new Int32Array(rows)),

@@ -25,6 +25,7 @@ import { isPointer, readPointed, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
 import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
+import { narrowDates, narrowFeeds, narrowIds } from './narrowColumns';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
 
@@ -311,9 +312,10 @@ export async function readSummary(db: Database): Promise<IndexSummary | null> {
 
 function columnsOf(rows: IndexRow[]): IndexColumns {
   return {
-    ids: Float64Array.from(rows, (r) => r.id),
-    feedIds: Int32Array.from(rows, (r) => r.feedId),
-    pubDates: Float64Array.from(rows, (r) => r.pubDate),
+    // Narrow where every value fits, as the index keeps them (narrowColumns.ts).
+    ids: narrowIds(Float64Array.from(rows, (r) => r.id)),
+    feedIds: narrowFeeds(Int32Array.from(rows, (r) => r.feedId)),
+    pubDates: narrowDates(Float64Array.from(rows, (r) => r.pubDate)),
     flags: Uint8Array.from(rows, (r) => r.flags),
     keyHashes: Uint32Array.from(rows, (r) => r.keyHash),
     titles: rows.map((r) => r.title),

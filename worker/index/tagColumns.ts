@@ -4,6 +4,7 @@
  * the index compacts. The index tells this class when a row starts or stops counting.
  */
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
+import type { IdColumn } from './narrowColumns';
 
 /** Live items carrying one tag, and how many of them are unread. */
 export interface TagCount {
@@ -75,7 +76,7 @@ export class TagColumns {
   }
 
   /** Ids of `rows` (row → id through `ids`) carrying `tag`, in the order of `rows`. */
-  idsWith(tag: number, rows: Int32Array, ids: Float64Array): number[] {
+  idsWith(tag: number, rows: Int32Array, ids: IdColumn): number[] {
     const out: number[] = [];
     for (const row of rows) if (this.of(ids[row]!).includes(tag)) out.push(ids[row]!);
     return out;

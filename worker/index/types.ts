@@ -8,6 +8,7 @@
  * case-insensitive matching.
  */
 import type { TextColumns } from './stringColumns';
+import type { DateColumn, FeedColumn, IdColumn } from './narrowColumns';
 
 export interface MetaIndexView {
   /** Incremented on every change; caches key on it. */
@@ -30,9 +31,9 @@ export interface MetaIndexView {
    * The pubDate and id columns by row, as the index holds them (optional; read them at once and
    * do not keep them: any change of rows may replace them).
    */
-  dateColumns?(): { pubDates: Float64Array; ids: Float64Array };
+  dateColumns?(): { pubDates: DateColumn; ids: IdColumn };
   /** The feed id and flag columns by row, on the same terms as `dateColumns` (optional). */
-  rowColumns?(): { feedIds: Int32Array; flags: Uint8Array };
+  rowColumns?(): { feedIds: FeedColumn; flags: Uint8Array };
   id(row: number): number;
   feedId(row: number): number;
   pubDate(row: number): number;
@@ -119,9 +120,9 @@ export interface IndexRow {
 /** The number columns of the live rows, in row order: all that lists and counts need. */
 export interface NumberColumns {
   /** Uint32Array and the other narrow types: a stored snapshot's (see snapshotFormat.ts `narrow`). */
-  ids: Float64Array | Uint32Array;
-  feedIds: Int32Array | Uint16Array;
-  pubDates: Float64Array | Int32Array;
+  ids: IdColumn;
+  feedIds: FeedColumn;
+  pubDates: DateColumn;
   flags: Uint8Array;
   /** `IndexRow.keyHash` per row. */
   keyHashes: Uint32Array;

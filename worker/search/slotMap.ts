@@ -5,6 +5,8 @@
  * started high, odd values) go to a Map. Both give the same answers.
  */
 
+import type { IdColumn } from '../index/narrowColumns';
+
 // The array may span this many ids per entry (plus a floor) before ids go to the Map instead.
 const SPREAD = 4;
 const FLOOR = 1 << 16;
@@ -67,7 +69,7 @@ export class SlotMap {
    * index's cold-start load: `set` row by row grew the array a dozen times and took ~25 ms of a
    * 1M-row load together with the counts). Same answers as `clear()` and `set` in order.
    */
-  assign(ids: Float64Array, n: number): void {
+  assign(ids: IdColumn, n: number): void {
     this.clear();
     let max = -1;
     for (let i = 0; i < n; i++) {
