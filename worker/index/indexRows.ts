@@ -33,11 +33,42 @@ export abstract class IndexRows {
   protected feedIds: FeedColumn = new Uint16Array(0);
   protected pubDates: DateColumn = new Int32Array(0);
   protected flagBits = new Uint8Array(0);
-  protected keyHashes = new Uint32Array(0);
+  private keyHashCol: Uint32Array = new Uint32Array(0);
+  /** True after a load that left the key hashes for later, until `takeKeyHashes`. */
+  private hashesOwed = false;
   protected alive = new Uint8Array(0);
   protected readonly text = new StringColumns();
   /** Each feed's rows (renumbering must `reset` them; a feed change in place, `moved`). */
   protected readonly feedRows = new FeedRows();
+
+  /**
+   * The key hash per row (`IndexRow.keyHash`). Only ingest's duplicate check, snapshot writes,
+   * growth and compaction read it, and none of those runs while a cold start still owes them
+   * (the index gate holds every write until the load is done): asking then is a bug, and throws.
+   */
+  protected get keyHashes(): Uint32Array {
+    if (this.hashesOwed) throw new Error('Rivulet: key hashes asked for before the load read them');
+    return this.keyHashCol;
+  }
+  protected set keyHashes(col: Uint32Array) {
+    this.keyHashCol = col;
+  }
+
+  /** Whether a load left the key hashes for later and they have not been taken yet. */
+  keyHashesOwed(): boolean {
+    return this.hashesOwed;
+  }
+
+  /**
+   * Takes the key hashes a load left for later (`load` with `hashesLater`): one per row loaded.
+   * False, changing nothing, when none are owed or their count is not the row count.
+   */
+  takeKeyHashes(hashes: Uint32Array): boolean {
+    if (!this.hashesOwed || hashes.length !== this.size) return false;
+    this.keyHashCol = hashes.length === this.cap ? hashes : resized(hashes, this.cap, this.size);
+    this.hashesOwed = false;
+    return true;
+  }
 
   rowCount(): number {
     return this.size;
@@ -211,14 +242,16 @@ export abstract class IndexRows {
    * orders are the caller's). Loading fewer rows than the columns hold (a compaction) gives the
    * spare capacity back.
    */
-  protected loadNumbers(cols: NumberColumns): void {
+  protected loadNumbers(cols: NumberColumns, hashesLater = false): void {
     const n = cols.ids.length;
     this.size = this.live = 0;
+    this.hashesOwed = false;
     if (this.cap > roomFor(n)) this.cap = 0;
-    if (!this.adoptNumbers(cols, n)) {
+    if (!this.adoptNumbers(cols, n, hashesLater)) {
       this.grow(n);
-      this.setNumbers(cols, n);
+      this.setNumbers(cols, n, hashesLater);
     }
+    this.hashesOwed = hashesLater;
     this.alive.fill(1, 0, n);
     this.alive.fill(0, n);
     this.size = this.live = n;
@@ -231,10 +264,10 @@ export abstract class IndexRows {
    * room does. The caller gives them up. At 1M rows the copy was ~25 MB of memory touched for
    * the first time on a cold start, ~100 ms of the engine worker in Chromium on a two-core VM.
    */
-  private adoptNumbers(cols: NumberColumns, n: number): boolean {
+  private adoptNumbers(cols: NumberColumns, n: number, hashesLater: boolean): boolean {
     const { ids, feedIds, pubDates, flags, keyHashes } = cols;
     if (
-      [ids, feedIds, pubDates, flags, keyHashes].some(
+      [ids, feedIds, pubDates, flags, ...(hashesLater ? [] : [keyHashes])].some(
         (col) => col.length !== n || !(col.buffer instanceof ArrayBuffer),
       )
     )
@@ -244,7 +277,7 @@ export abstract class IndexRows {
     this.feedIds = feedIds;
     this.pubDates = pubDates;
     this.flagBits = flags as Uint8Array<ArrayBuffer>;
-    this.keyHashes = keyHashes as Uint32Array<ArrayBuffer>;
+    this.keyHashes = keyHashes;
     this.alive = new Uint8Array(n);
     this.text.resize(n, 0);
     this.cap = n;
@@ -255,7 +288,7 @@ export abstract class IndexRows {
    * Puts the number columns of `n` rows from `cols` at rows 0..n-1 (room must be there). A
    * narrow column of the index is widened first when `cols` has the wide type.
    */
-  private setNumbers(cols: NumberColumns, n: number): void {
+  private setNumbers(cols: NumberColumns, n: number, hashesLater: boolean): void {
     this.ids = idsFor(this.ids, cols.ids);
     this.feedIds = feedsFor(this.feedIds, cols.feedIds);
     this.pubDates = datesFor(this.pubDates, cols.pubDates);
@@ -263,7 +296,7 @@ export abstract class IndexRows {
     this.feedIds.set(cols.feedIds.subarray(0, n));
     this.pubDates.set(cols.pubDates.subarray(0, n));
     this.flagBits.set(cols.flags.subarray(0, n));
-    this.keyHashes.set(cols.keyHashes.subarray(0, n));
+    if (!hashesLater) this.keyHashes.set(cols.keyHashes.subarray(0, n));
   }
 
   /**

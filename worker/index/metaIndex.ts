@@ -241,10 +241,16 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
    * Bulk copies, not per-row appends: this is the cold-start path (~100k rows). `order`, when
    * given, must be the rows newest first (a validated snapshot's saved order): it spares the sort.
    * Without text columns every string reads '' until `attachText` (the two-step cold start).
+   * With `hashesLater` the key hashes are not in `cols` (an empty array): `takeKeyHashes` gives
+   * them before anything reads them.
    */
-  load(cols: NumberColumns & Partial<TextColumns>, order?: Int32Array): void {
+  load(
+    cols: NumberColumns & Partial<TextColumns>,
+    order?: Int32Array,
+    { hashesLater = false }: { hashesLater?: boolean } = {},
+  ): void {
     const n = cols.ids.length;
-    this.loadNumbers(cols);
+    this.loadNumbers(cols, hashesLater);
     this.text.load(cols.titles ? (cols as TextColumns) : null, n, this.cap);
 
     this.counts.clear();

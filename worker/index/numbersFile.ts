@@ -132,22 +132,15 @@ export type NumberSource = Pick<SyncFile, 'read' | 'getSize'>;
  * index's ~25 MB copy of it were ~165 ms of a cold start (bench/run/coldProbe.mjs's trace; README
  * "At 1,000,000 items"). Widening the narrow columns as they were read was most of what was left.
  */
-export function decodeNumbers(file: NumberSource, token: string, counter: number): Columns | null {
-  const size = file.getSize();
-  const header = new Uint8Array(HEADER);
-  if (size < HEADER || file.read(header, { at: 0 }) !== HEADER) return null;
-  const view = new DataView(header.buffer);
-  if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== SNAPSHOT_FORMAT) return null;
-  if (view.getFloat64(8, true) !== counter) return null;
-  const rows = view.getUint32(16, true);
-  const pairs = view.getUint32(20, true);
-  const wide = view.getUint32(24, true);
-  const tokenLength = view.getUint32(28, true);
-  if (wide > 7 || tokenLength !== token.length) return null;
-  for (let i = 0; i < tokenLength; i++) if (header[32 + i] !== token.charCodeAt(i)) return null;
-  const parts = layout(wide, rows, pairs);
-  const last = parts[parts.length - 1]!;
-  if (align8(last.start + last.bytes) !== size) return null;
+export function decodeNumbers(
+  file: NumberSource,
+  token: string,
+  counter: number,
+  { hashesLater = false }: { hashesLater?: boolean } = {},
+): Columns | null {
+  const head = readHeader(file, token, counter);
+  if (!head) return null;
+  const { rows, pairs, wide, parts } = head;
   let whole = true;
   const into = <A extends Float64Array | Int32Array | Uint8Array | Uint16Array | Uint32Array>(
     i: number,
@@ -162,12 +155,47 @@ export function decodeNumbers(file: NumberSource, token: string, counter: number
     feedIds: wide & WIDE_FEEDS ? into(1, new Int32Array(rows)) : into(1, new Uint16Array(rows)),
     pubDates: wide & WIDE_DATES ? into(2, new Float64Array(rows)) : into(2, new Int32Array(rows)),
     flags: into(3, new Uint8Array(rows)),
-    keyHashes: into(4, new Uint32Array(rows)),
+    keyHashes: hashesLater ? new Uint32Array(0) : into(4, new Uint32Array(rows)),
     order: into(5, new Int32Array(rows)),
     tagItems: into(6, new Float64Array(pairs)),
     tagIds: into(7, new Int32Array(pairs)),
   };
   return whole ? columns : null;
+}
+
+/**
+ * The key hash column of a number file with this token and counter (what `decodeNumbers` with
+ * `hashesLater` left out), or null when the file is anything else or reads short.
+ */
+export function decodeHashes(file: NumberSource, token: string, counter: number): Uint32Array | null {
+  const head = readHeader(file, token, counter);
+  if (!head) return null;
+  const { start, bytes } = head.parts[4]!;
+  const out = new Uint32Array(head.rows);
+  return file.read(new Uint8Array(out.buffer), { at: start }) === bytes ? out : null;
+}
+
+// The header of a number file with this token and counter, checked against the file's size.
+function readHeader(
+  file: NumberSource,
+  token: string,
+  counter: number,
+): { rows: number; pairs: number; wide: number; parts: { start: number; bytes: number }[] } | null {
+  const size = file.getSize();
+  const header = new Uint8Array(HEADER);
+  if (size < HEADER || file.read(header, { at: 0 }) !== HEADER) return null;
+  const view = new DataView(header.buffer);
+  if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== SNAPSHOT_FORMAT) return null;
+  if (view.getFloat64(8, true) !== counter) return null;
+  const rows = view.getUint32(16, true);
+  const pairs = view.getUint32(20, true);
+  const wide = view.getUint32(24, true);
+  const tokenLength = view.getUint32(28, true);
+  if (wide > 7 || tokenLength !== token.length) return null;
+  for (let i = 0; i < tokenLength; i++) if (header[32 + i] !== token.charCodeAt(i)) return null;
+  const parts = layout(wide, rows, pairs);
+  const last = parts[parts.length - 1]!;
+  return align8(last.start + last.bytes) === size ? { rows, pairs, wide, parts } : null;
 }
 
 /**
@@ -215,24 +243,68 @@ export async function readPointed(
   files: NumberFiles | null,
   pointer: SnapshotPointer,
 ): Promise<PackedSnapshot | null> {
+  const read = await readPointedLater(files, pointer, false);
+  return read && read.snapshot;
+}
+
+/** The key hash column a number file still open holds, read once after the first pages. */
+export interface LaterHashes {
+  /** The column (then the file is closed), or null when it reads short or was closed. */
+  read(): Uint32Array | null;
+  /** Closes the file unread (a load that went another way). */
+  close(): void;
+}
+
+/**
+ * `readPointed` with the key hash column left out (an empty array) and the file left open for
+ * it: a cold start's first pages do not need the hashes (only an ingest's duplicate check does),
+ * and at 1M rows they are 4 MB of memory touched for the first time. The file stays open until
+ * `read` or `close`: a file another tab's engine holds open cannot be removed (its clean-up
+ * leaves it for a later write), so the hashes still match the rows loaded when they are read.
+ */
+export async function readPointedLater(
+  files: NumberFiles | null,
+  pointer: SnapshotPointer,
+  hashesLater = true,
+): Promise<{ snapshot: PackedSnapshot; hashes: LaterHashes | null } | null> {
   if (!files) return null;
   const file = await files.dir.open(files.prefix + pointer.file, false);
   if (!file) return null;
-  let columns: Columns | null;
+  let columns: Columns | null = null;
+  let open = true;
+  const close = () => {
+    if (open) file.close();
+    open = false;
+  };
   try {
-    columns = decodeNumbers(file, pointer.file, pointer.counter);
+    columns = decodeNumbers(file, pointer.file, pointer.counter, { hashesLater });
   } finally {
-    file.close();
+    if (!columns || !hashesLater) close();
   }
-  return columns
+  if (!columns) return null;
+  const hashes: LaterHashes | null = hashesLater
     ? {
-        format: pointer.format as PackedSnapshot['format'],
-        counter: pointer.counter,
-        textToken: pointer.textToken,
-        tailToken: pointer.tailToken,
-        ...columns,
+        read: () => {
+          if (!open) return null;
+          try {
+            return decodeHashes(file, pointer.file, pointer.counter);
+          } finally {
+            close();
+          }
+        },
+        close,
       }
     : null;
+  return {
+    snapshot: {
+      format: pointer.format as PackedSnapshot['format'],
+      counter: pointer.counter,
+      textToken: pointer.textToken,
+      tailToken: pointer.tailToken,
+      ...columns,
+    },
+    hashes,
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   unpackText,
   type IndexSummary,
 } from './snapshotFormat';
-import { isPointer, readPointed, type NumberFiles } from './numbersFile';
+import { isPointer, readPointedLater, type LaterHashes, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
 import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
@@ -113,21 +113,51 @@ export async function loadIndex(
     });
   let head = await readHead();
   let tried = head.tried;
+  // A deferred start leaves the key hashes in the number file until its first pages are
+  // answered (numbersFile.ts `readPointedLater`): only an ingest's duplicate check reads them.
+  let hashes: LaterHashes | null = null;
   if (head.pointer) {
-    let value = await readPointed(files, head.pointer);
+    let read = await readPointedLater(files, head.pointer, orderLater);
     // Another tab may have written a newer file and removed this one since the record was read.
-    if (value === null && files) {
+    if (read === null && files) {
       const again = await readHead();
       if (again.pointer && again.pointer.file !== head.pointer.file) {
         head = again;
-        value = await readPointed(files, again.pointer);
+        read = await readPointedLater(files, again.pointer, orderLater);
       }
     }
+    hashes = read?.hashes ?? null;
     tried =
-      value === null
+      read === null
         ? { staleReason: 'index snapshot unreadable' }
-        : tryLoad(index, value, head.counter, orderLater, head.log);
+        : tryLoad(index, read.snapshot, head.counter, orderLater, head.log, hashes !== null);
   }
+  try {
+    return await finishLoad(db, index, head, tried, { atNumbers, files, partRows, hashes });
+  } finally {
+    hashes?.close();
+  }
+}
+
+// The rest of `loadIndex` once the numbers are read (or found unusable): the deferred checks
+// and reads after the first pages, then the text; or a rebuild.
+async function finishLoad(
+  db: Database,
+  index: MetaIndex,
+  head: { counter: number; count: number | null },
+  tried: ReturnType<typeof tryLoad> | null,
+  {
+    atNumbers,
+    files,
+    partRows,
+    hashes,
+  }: {
+    atNumbers: (() => Promise<void>) | undefined;
+    files: NumberFiles | null;
+    partRows: number | undefined;
+    hashes: LaterHashes | null;
+  },
+): Promise<LoadResult> {
   const { counter } = head;
   const { rows, textToken, tailToken, staleReason, orderOk, numbersCounter, logged = 0 } = tried ?? {};
   const count = head.count ?? rows;
@@ -136,9 +166,11 @@ export async function loadIndex(
     await atNumbers?.();
     // The order's full check, deferred past the first pages (unpackSnapshot's `orderLater`). A
     // broken order is rebuilt like any unreadable snapshot; pages answered from it meanwhile
-    // were wrong only in their order, and only on such a (corrupt) start.
+    // were wrong only in their order, and only on such a (corrupt) start. So are key hashes the
+    // file no longer gives (it cannot be removed while open, so only a broken file does that).
+    const hashesOk = !hashes || index.takeKeyHashes(hashes.read() ?? new Uint32Array(0));
     reason =
-      orderOk?.() === false
+      orderOk?.() === false || !hashesOk
         ? 'index snapshot unreadable'
         : await loadText(
             db,
@@ -167,6 +199,7 @@ function tryLoad(
   counter: number,
   orderLater: boolean,
   log: readonly unknown[],
+  hashesLater = false,
 ): {
   rows?: number;
   textToken?: string;
@@ -176,7 +209,7 @@ function tryLoad(
   numbersCounter?: number;
   logged?: number;
 } {
-  const unpacked = unpackSnapshot(value, { orderLater });
+  const unpacked = unpackSnapshot(value, { orderLater, hashesLater });
   if (!unpacked.ok)
     return {
       staleReason:
@@ -184,7 +217,7 @@ function tryLoad(
     };
   const since = logBetween(log, unpacked.counter, counter);
   if (since === null) return { staleReason: 'index snapshot out of date' };
-  index.load(unpacked.columns, unpacked.order);
+  index.load(unpacked.columns, unpacked.order, { hashesLater });
   applyFlagLog(index, since);
   const { order, columns } = unpacked;
   return {

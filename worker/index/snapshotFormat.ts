@@ -192,9 +192,10 @@ export function packSnapshot(
  * With `orderLater` the order is only checked to hold row numbers in range (one sequential
  * pass); the caller then owes `isDateOrder` before trusting it for good (snapshot.ts runs it
  * once the cold start's first pages are answered: at 1M rows it reads the dates in date order,
- * a random walk of ~40 ms).
+ * a random walk of ~40 ms). With `hashesLater` the key hash column is empty (a number file's
+ * read that left it for later: numbersFile.ts `readPointedLater`).
  */
-export function unpackSnapshot(value: unknown, { orderLater = false } = {}): Unpacked {
+export function unpackSnapshot(value: unknown, { orderLater = false, hashesLater = false } = {}): Unpacked {
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'unreadable' };
   const s = value as Partial<PackedSnapshot>;
   if (typeof s.format === 'number' && s.format < SNAPSHOT_FORMAT) return { ok: false, reason: 'old format' };
@@ -215,7 +216,7 @@ export function unpackSnapshot(value: unknown, { orderLater = false } = {}): Unp
     s.flags instanceof Uint8Array &&
     s.flags.length === n &&
     s.keyHashes instanceof Uint32Array &&
-    s.keyHashes.length === n &&
+    s.keyHashes.length === (hashesLater ? 0 : n) &&
     s.order instanceof Int32Array &&
     s.order.length === n &&
     s.tagItems instanceof Float64Array &&
