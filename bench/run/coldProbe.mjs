@@ -14,6 +14,8 @@
 //                    list's starts in the benchmark do;
 //   PROBE_MARK=1     mark 5 articles read right before each reload (the "right after marking" row);
 //   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
+//   PROBE_SETTLE=1   wait for the engine to be quiet before each reload (engineQuiet), so the
+//                    last start's background text load does not run beside the next start;
 //   PROBE_CATS=…     other trace categories (say toplevel,v8,blink,loading for the worker's
 //                    script fetch, decode and compile: Chromium keeps no code cache for it).
 
@@ -47,6 +49,7 @@ try {
     for (let k = 0; k < 3; k++) {
       const traced = k === 2;
       if (process.env.PROBE_MARK) await page.evaluate(() => self.rivBench.markReadUnwritten(5));
+      if (process.env.PROBE_SETTLE) await page.evaluate(() => self.rivBench.engineQuiet());
       if (traced) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
       // Begun as the page loads, as the benchmark's starts are (bench/src/coldOnLoad.ts).
       await page.evaluate((ask) => self.rivBench.askCold(ask), { backend: 'engine', list, filters });
