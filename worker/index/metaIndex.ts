@@ -237,18 +237,13 @@ export class MetaIndex extends IndexRows implements MetaIndexView {
   }
 
   /**
-   * Replaces the whole content with these columns (snapshot load, rebuild, compaction).
-   * Bulk copies, not per-row appends: this is the cold-start path (~100k rows). `order`, when
-   * given, must be the rows newest first (a validated snapshot's saved order): it spares the sort.
-   * Without text columns every string reads '' until `attachText` (the two-step cold start).
-   * With `hashesLater` the key hashes are not in `cols` (an empty array): `takeKeyHashes` gives
-   * them before anything reads them.
+   * Replaces the whole content with these columns (snapshot load, rebuild, compaction), in bulk:
+   * the cold-start path. `order`, when given, must be the rows newest first (a validated
+   * snapshot's saved order): it spares the sort. Without text columns every string reads ''
+   * until `attachText` (the two-step cold start); with `hashesLater` the key hashes are not in
+   * `cols` (an empty array) until `takeKeyHashes`.
    */
-  load(
-    cols: NumberColumns & Partial<TextColumns>,
-    order?: Int32Array,
-    { hashesLater = false }: { hashesLater?: boolean } = {},
-  ): void {
+  load(cols: NumberColumns & Partial<TextColumns>, order?: Int32Array, { hashesLater = false } = {}): void {
     const n = cols.ids.length;
     this.loadNumbers(cols, hashesLater);
     this.text.load(cols.titles ? (cols as TextColumns) : null, n, this.cap);
