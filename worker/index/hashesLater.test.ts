@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
 import type { Engine } from '../engine';
 import { FakeChunkDir } from '../search/fakeOpfs';
@@ -17,6 +17,7 @@ describe('key hashes read after the first pages', () => {
   const engines: Engine[] = [];
   afterEach(() => {
     for (const e of engines.splice(0)) e.close();
+    vi.restoreAllMocks();
   });
   const make = (dir: FakeChunkDir, opts: { dbName?: string; deferIndex?: boolean } = {}): Engine => {
     const e = createTestEngine({ numberFiles: dir, ...opts });
@@ -85,6 +86,20 @@ describe('key hashes read after the first pages', () => {
     expect(loaded).toMatchObject({ source: 'rebuild', staleReason: 'index snapshot unreadable' });
     expect(index.keyHashesOwed()).toBe(false);
     expect(Array.from(index.columns().keyHashes).sort()).toEqual([...hashes].sort());
+  });
+
+  it('a load that throws before the text closes the file it left open', async () => {
+    const dir = new FakeChunkDir();
+    const { dbName, name } = await stored(dir);
+    const db = await openDb(dir, dbName);
+    const index = new MetaIndex();
+    vi.spyOn(index, 'load').mockImplementation(() => {
+      throw new Error('broken load');
+    });
+    await expect(
+      loadIndex(db, index, { files: { dir, prefix: `${dbName}.` }, atNumbers: () => Promise.resolve() }),
+    ).rejects.toThrow('broken load');
+    expect(dir.files.get(name)!.handles).toBe(0);
   });
 
   it('a start that is not deferred reads them with the numbers', async () => {

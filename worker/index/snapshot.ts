@@ -127,10 +127,15 @@ export async function loadIndex(
       }
     }
     hashes = read?.hashes ?? null;
-    tried =
-      read === null
-        ? { staleReason: 'index snapshot unreadable' }
-        : tryLoad(index, read.snapshot, head.counter, orderLater, head.log, hashes !== null);
+    try {
+      tried =
+        read === null
+          ? { staleReason: 'index snapshot unreadable' }
+          : tryLoad(index, read.snapshot, head.counter, orderLater, head.log, hashes !== null);
+    } catch (err) {
+      hashes?.close();
+      throw err;
+    }
   }
   try {
     return await finishLoad(db, index, head, tried, { atNumbers, files, partRows, hashes });
