@@ -7,16 +7,13 @@ import { FLAG_HIDDEN } from '../../shared/flags';
 import { roomFor } from './capacity';
 import { FeedRows } from './feedRows';
 import {
-  datesFor,
-  feedsFor,
-  holdsDate,
-  holdsFeed,
-  holdsId,
-  idsFor,
+  DATES,
+  FEEDS,
+  IDS,
+  holds,
+  readyFor,
   resized,
-  wideDates,
-  wideFeeds,
-  wideIds,
+  widened,
   type DateColumn,
   type FeedColumn,
   type IdColumn,
@@ -289,9 +286,9 @@ export abstract class IndexRows {
    * narrow column of the index is widened first when `cols` has the wide type.
    */
   private setNumbers(cols: NumberColumns, n: number, hashesLater: boolean): void {
-    this.ids = idsFor(this.ids, cols.ids);
-    this.feedIds = feedsFor(this.feedIds, cols.feedIds);
-    this.pubDates = datesFor(this.pubDates, cols.pubDates);
+    this.ids = readyFor(IDS, this.ids, cols.ids);
+    this.feedIds = readyFor(FEEDS, this.feedIds, cols.feedIds);
+    this.pubDates = readyFor(DATES, this.pubDates, cols.pubDates);
     this.ids.set(cols.ids.subarray(0, n));
     this.feedIds.set(cols.feedIds.subarray(0, n));
     this.pubDates.set(cols.pubDates.subarray(0, n));
@@ -304,9 +301,9 @@ export abstract class IndexRows {
    * narrowColumns.ts).
    */
   protected writeNumbers(row: number, id: number, feedId: number, pubDate: number): void {
-    if (!holdsId(this.ids, id)) this.ids = wideIds(this.ids);
-    if (!holdsFeed(this.feedIds, feedId)) this.feedIds = wideFeeds(this.feedIds);
-    if (!holdsDate(this.pubDates, pubDate)) this.pubDates = wideDates(this.pubDates);
+    if (!holds(IDS, this.ids, id)) this.ids = widened(IDS, this.ids);
+    if (!holds(FEEDS, this.feedIds, feedId)) this.feedIds = widened(FEEDS, this.feedIds);
+    if (!holds(DATES, this.pubDates, pubDate)) this.pubDates = widened(DATES, this.pubDates);
     this.ids[row] = id;
     this.feedIds[row] = feedId;
     this.pubDates[row] = pubDate;

@@ -1,45 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { MetaIndex } from './metaIndex';
-import {
-  datesFor,
-  holdsDate,
-  holdsFeed,
-  holdsId,
-  idsFor,
-  resized,
-  wideDates,
-  wideIds,
-} from './narrowColumns';
+import { DATES, FEEDS, IDS, holds, narrowed, readyFor, resized, widened } from './narrowColumns';
 import { testRow as row } from '../testing/indexRow';
 
 const ids = (index: MetaIndex, rows: ArrayLike<number>) => Array.from(rows, (r) => index.id(r));
 
 describe('narrow column rules', () => {
   it('a narrow column holds integers of its range only; a wide one holds anything', () => {
-    expect(holdsId(new Uint32Array(1), 0xffff_ffff)).toBe(true);
-    expect(holdsId(new Uint32Array(1), 2 ** 32)).toBe(false);
-    expect(holdsId(new Uint32Array(1), -1)).toBe(false);
-    expect(holdsId(new Uint32Array(1), 1.5)).toBe(false);
-    expect(holdsId(new Float64Array(1), 2 ** 40)).toBe(true);
-    expect(holdsFeed(new Uint16Array(1), 65_535)).toBe(true);
-    expect(holdsFeed(new Uint16Array(1), 65_536)).toBe(false);
-    expect(holdsFeed(new Int32Array(1), 70_000)).toBe(true);
-    expect(holdsDate(new Int32Array(1), -(2 ** 31))).toBe(true);
-    expect(holdsDate(new Int32Array(1), 2 ** 31)).toBe(false);
-    expect(holdsDate(new Int32Array(1), 1_700_000_000.5)).toBe(false);
-    expect(holdsDate(new Float64Array(1), 1_700_000_000.5)).toBe(true);
+    expect(holds(IDS, new Uint32Array(1), 0xffff_ffff)).toBe(true);
+    expect(holds(IDS, new Uint32Array(1), 2 ** 32)).toBe(false);
+    expect(holds(IDS, new Uint32Array(1), -1)).toBe(false);
+    expect(holds(IDS, new Uint32Array(1), 1.5)).toBe(false);
+    expect(holds(IDS, new Float64Array(1), 2 ** 40)).toBe(true);
+    expect(holds(FEEDS, new Uint16Array(1), 65_535)).toBe(true);
+    expect(holds(FEEDS, new Uint16Array(1), 65_536)).toBe(false);
+    expect(holds(FEEDS, new Int32Array(1), 70_000)).toBe(true);
+    expect(holds(DATES, new Int32Array(1), -(2 ** 31))).toBe(true);
+    expect(holds(DATES, new Int32Array(1), 2 ** 31)).toBe(false);
+    expect(holds(DATES, new Int32Array(1), 1_700_000_000.5)).toBe(false);
+    expect(holds(DATES, new Float64Array(1), 1_700_000_000.5)).toBe(true);
   });
 
   it('widening keeps every value; a column is widened for a wide source only', () => {
     const narrow = Uint32Array.from([1, 2, 0xffff_ffff]);
-    expect(Array.from(wideIds(narrow))).toEqual([1, 2, 0xffff_ffff]);
-    expect(wideIds(narrow)).toBeInstanceOf(Float64Array);
+    expect(Array.from(widened(IDS, narrow))).toEqual([1, 2, 0xffff_ffff]);
+    expect(widened(IDS, narrow)).toBeInstanceOf(Float64Array);
     const wide = new Float64Array(2);
-    expect(wideIds(wide)).toBe(wide);
-    expect(idsFor(narrow, new Uint32Array(1))).toBe(narrow);
-    expect(idsFor(narrow, new Float64Array(1))).toBeInstanceOf(Float64Array);
-    expect(datesFor(Int32Array.from([-5]), new Float64Array(1))[0]).toBe(-5);
-    expect(wideDates(Int32Array.from([-(2 ** 31)]))[0]).toBe(-(2 ** 31));
+    expect(widened(IDS, wide)).toBe(wide);
+    expect(readyFor(IDS, narrow, new Uint32Array(1))).toBe(narrow);
+    expect(readyFor(IDS, narrow, new Float64Array(1))).toBeInstanceOf(Float64Array);
+    expect(readyFor(DATES, Int32Array.from([-5]), new Float64Array(1))[0]).toBe(-5);
+    expect(widened(DATES, Int32Array.from([-(2 ** 31)]))[0]).toBe(-(2 ** 31));
+  });
+
+  it('narrowing takes the narrow type only when every value fits', () => {
+    expect(narrowed(IDS, Float64Array.from([1, 0xffff_ffff]))).toBeInstanceOf(Uint32Array);
+    expect(narrowed(IDS, Float64Array.from([1, 2 ** 32]))).toBeInstanceOf(Float64Array);
+    expect(narrowed(FEEDS, Int32Array.from([3, 70_000]))).toBeInstanceOf(Int32Array);
+    expect(Array.from(narrowed(DATES, Float64Array.from([-5, 1_700_000_000])))).toEqual([-5, 1_700_000_000]);
+    expect(narrowed(DATES, Float64Array.from([1.5]))).toBeInstanceOf(Float64Array);
   });
 
   it('resizing keeps the type and the values kept, and zeroes the rest', () => {

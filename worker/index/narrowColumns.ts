@@ -19,49 +19,72 @@ export type IdColumn = Uint32Array | Float64Array;
 export type FeedColumn = Uint16Array | Int32Array;
 export type DateColumn = Int32Array | Float64Array;
 
+type Make<A> = { new (n: number): A; new (values: ArrayLike<number>): A };
+
+/** One kind of column: its narrow type, the range of integers that type holds, its wide type. */
+export interface ColumnKind<N extends IdColumn | FeedColumn | DateColumn, W extends N> {
+  Narrow: Make<Exclude<N, W>>;
+  Wide: Make<W> & { prototype: W };
+  min: number;
+  max: number;
+}
+
+export const IDS: ColumnKind<IdColumn, Float64Array> = {
+  Narrow: Uint32Array,
+  Wide: Float64Array,
+  min: 0,
+  max: 0xffff_ffff,
+};
+// The wide feed column truncates a value that is no integer, as it always did.
+export const FEEDS: ColumnKind<FeedColumn, Int32Array> = {
+  Narrow: Uint16Array,
+  Wide: Int32Array,
+  min: 0,
+  max: 0xffff,
+};
+export const DATES: ColumnKind<DateColumn, Float64Array> = {
+  Narrow: Int32Array,
+  Wide: Float64Array,
+  min: -(2 ** 31),
+  max: 2 ** 31 - 1,
+};
+
 const isInt = (v: number, min: number, max: number): boolean => v >= min && v <= max && Math.floor(v) === v;
 
-/** Whether every value of `column` is an integer in [min, max]. One pass. */
-function fits(column: ArrayLike<number>, min: number, max: number): boolean {
-  for (let i = 0; i < column.length; i++) if (!isInt(column[i]!, min, max)) return false;
-  return true;
+/** Whether `value` can be stored in `col` (of `kind`) as it is. */
+export function holds<N extends IdColumn | FeedColumn | DateColumn, W extends N>(
+  kind: ColumnKind<N, W>,
+  col: N,
+  value: number,
+): boolean {
+  return col instanceof kind.Wide || isInt(value, kind.min, kind.max);
 }
 
-/** The values of `col` in the narrow type when every one fits, else `col` itself. */
-export function narrowIds(col: IdColumn): IdColumn {
-  return col instanceof Uint32Array || !fits(col, 0, 0xffff_ffff) ? col : new Uint32Array(col);
-}
-export function narrowFeeds(col: FeedColumn): FeedColumn {
-  return col instanceof Uint16Array || !fits(col, 0, 0xffff) ? col : new Uint16Array(col);
-}
-export function narrowDates(col: DateColumn): DateColumn {
-  return col instanceof Int32Array || !fits(col, -(2 ** 31), 2 ** 31 - 1) ? col : new Int32Array(col);
+/** `col` in the wide type, the same length and values (itself when already wide). */
+export function widened<N extends IdColumn | FeedColumn | DateColumn, W extends N>(
+  kind: ColumnKind<N, W>,
+  col: N,
+): N {
+  return col instanceof kind.Wide ? col : new kind.Wide(col);
 }
 
-/** Whether `id` can be stored in `col` as it is. */
-export function holdsId(col: IdColumn, id: number): boolean {
-  return col instanceof Float64Array || isInt(id, 0, 0xffff_ffff);
+/** `col`'s values in the narrow type when every one fits (one pass), else `col` itself. */
+export function narrowed<N extends IdColumn | FeedColumn | DateColumn, W extends N>(
+  kind: ColumnKind<N, W>,
+  col: N,
+): N {
+  if (!(col instanceof kind.Wide)) return col;
+  for (let i = 0; i < col.length; i++) if (!isInt(col[i]!, kind.min, kind.max)) return col;
+  return new kind.Narrow(col);
 }
 
-/** Whether `feedId` can be stored in `col` as it is (the wide type truncates, as it always did). */
-export function holdsFeed(col: FeedColumn, feedId: number): boolean {
-  return col instanceof Int32Array || isInt(feedId, 0, 0xffff);
-}
-
-/** Whether `date` can be stored in `col` as it is. */
-export function holdsDate(col: DateColumn, date: number): boolean {
-  return col instanceof Float64Array || isInt(date, -(2 ** 31), 2 ** 31 - 1);
-}
-
-/** `col` as its wide type, the same length and values (itself when already wide). */
-export function wideIds(col: IdColumn): Float64Array<ArrayBuffer> {
-  return col instanceof Float64Array ? (col as Float64Array<ArrayBuffer>) : Float64Array.from(col);
-}
-export function wideFeeds(col: FeedColumn): Int32Array<ArrayBuffer> {
-  return col instanceof Int32Array ? (col as Int32Array<ArrayBuffer>) : Int32Array.from(col);
-}
-export function wideDates(col: DateColumn): Float64Array<ArrayBuffer> {
-  return col instanceof Float64Array ? (col as Float64Array<ArrayBuffer>) : Float64Array.from(col);
+/** `col` ready to take `from`'s values: widened when `from` is of the wide type and `col` is not. */
+export function readyFor<N extends IdColumn | FeedColumn | DateColumn, W extends N>(
+  kind: ColumnKind<N, W>,
+  col: N,
+  from: N,
+): N {
+  return from instanceof kind.Wide ? widened(kind, col) : col;
 }
 
 /** A zeroed array of `col`'s own type and `n` long, holding `col`'s first `keep` values. */
@@ -74,15 +97,4 @@ export function resized<A extends IdColumn | FeedColumn | DateColumn | Uint8Arra
   const next = new Type(n);
   next.set(col.subarray(0, Math.min(keep, n)));
   return next;
-}
-
-/** `col` ready to take `from`'s values: widened when `from` is of the wide type and `col` is not. */
-export function idsFor(col: IdColumn, from: IdColumn): IdColumn {
-  return from instanceof Float64Array && !(col instanceof Float64Array) ? wideIds(col) : col;
-}
-export function feedsFor(col: FeedColumn, from: FeedColumn): FeedColumn {
-  return from instanceof Int32Array && !(col instanceof Int32Array) ? wideFeeds(col) : col;
-}
-export function datesFor(col: DateColumn, from: DateColumn): DateColumn {
-  return from instanceof Float64Array && !(col instanceof Float64Array) ? wideDates(col) : col;
 }

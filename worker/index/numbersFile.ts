@@ -234,19 +234,6 @@ export async function writeNumberFile(
   }
 }
 
-/**
- * The numbers record `pointer` names, read from its file: the record's fields and the file's
- * columns. Null when there is no folder or no such file, or it holds anything but that write's
- * columns (the caller then treats the snapshot as unreadable).
- */
-export async function readPointed(
-  files: NumberFiles | null,
-  pointer: SnapshotPointer,
-): Promise<PackedSnapshot | null> {
-  const read = await readPointedLater(files, pointer, false);
-  return read && read.snapshot;
-}
-
 /** The key hash column a number file still open holds, read once after the first pages. */
 export interface LaterHashes {
   /** The column (then the file is closed), or null when it reads short or was closed. */
@@ -256,16 +243,19 @@ export interface LaterHashes {
 }
 
 /**
- * `readPointed` with the key hash column left out (an empty array) and the file left open for
- * it: a cold start's first pages do not need the hashes (only an ingest's duplicate check does),
- * and at 1M rows they are 4 MB of memory touched for the first time. The file stays open until
- * `read` or `close`: a file another tab's engine holds open cannot be removed (its clean-up
- * leaves it for a later write), so the hashes still match the rows loaded when they are read.
+ * The numbers record `pointer` names, read from its file: the record's fields and the file's
+ * columns. Null when there is no folder or no such file, or it holds anything but that write's
+ * columns (the caller then treats the snapshot as unreadable).
+ * With `hashesLater` the key hash column is left out (an empty array) and the file left open for
+ * it (`hashes`): a cold start's first pages do not need the hashes (only an ingest's duplicate
+ * check does), and at 1M rows they are 4 MB of memory touched for the first time. The file stays
+ * open until `read` or `close`: a file another tab's engine holds open cannot be removed (its
+ * clean-up leaves it for a later write), so the hashes still match the rows loaded when read.
  */
 export async function readPointedLater(
   files: NumberFiles | null,
   pointer: SnapshotPointer,
-  hashesLater = true,
+  hashesLater: boolean,
 ): Promise<{ snapshot: PackedSnapshot; hashes: LaterHashes | null } | null> {
   if (!files) return null;
   const file = await files.dir.open(files.prefix + pointer.file, false);

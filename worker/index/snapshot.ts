@@ -25,7 +25,7 @@ import { isPointer, readPointedLater, type LaterHashes, type NumberFiles } from 
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
 import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
-import { narrowDates, narrowFeeds, narrowIds } from './narrowColumns';
+import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
 
@@ -173,7 +173,8 @@ async function finishLoad(
     // broken order is rebuilt like any unreadable snapshot; pages answered from it meanwhile
     // were wrong only in their order, and only on such a (corrupt) start. So are key hashes the
     // file no longer gives (it cannot be removed while open, so only a broken file does that).
-    const hashesOk = !hashes || index.takeKeyHashes(hashes.read() ?? new Uint32Array(0));
+    const taken = hashes?.read();
+    const hashesOk = !hashes || (taken != null && index.takeKeyHashes(taken));
     reason =
       orderOk?.() === false || !hashesOk
         ? 'index snapshot unreadable'
@@ -351,9 +352,18 @@ export async function readSummary(db: Database): Promise<IndexSummary | null> {
 function columnsOf(rows: IndexRow[]): IndexColumns {
   return {
     // Narrow where every value fits, as the index keeps them (narrowColumns.ts).
-    ids: narrowIds(Float64Array.from(rows, (r) => r.id)),
-    feedIds: narrowFeeds(Int32Array.from(rows, (r) => r.feedId)),
-    pubDates: narrowDates(Float64Array.from(rows, (r) => r.pubDate)),
+    ids: narrowed(
+      IDS,
+      Float64Array.from(rows, (r) => r.id),
+    ),
+    feedIds: narrowed(
+      FEEDS,
+      Int32Array.from(rows, (r) => r.feedId),
+    ),
+    pubDates: narrowed(
+      DATES,
+      Float64Array.from(rows, (r) => r.pubDate),
+    ),
     flags: Uint8Array.from(rows, (r) => r.flags),
     keyHashes: Uint32Array.from(rows, (r) => r.keyHash),
     titles: rows.map((r) => r.title),

@@ -32,7 +32,7 @@
  * names no file is unreadable.
  */
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
-import { narrowDates, narrowFeeds, narrowIds } from './narrowColumns';
+import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 import { textColumnsOk, type TextPartsInfo } from './textParts';
 import { concatJoined, fitsJoined, type JoinedTitles } from './titleColumn';
 
@@ -139,9 +139,9 @@ export function packNumbers(
     counter,
     textToken,
     tailToken,
-    ids: narrowIds(columns.ids),
-    feedIds: narrowFeeds(columns.feedIds),
-    pubDates: narrowDates(columns.pubDates),
+    ids: narrowed(IDS, columns.ids),
+    feedIds: narrowed(FEEDS, columns.feedIds),
+    pubDates: narrowed(DATES, columns.pubDates),
     flags,
     keyHashes: columns.keyHashes,
     order,
