@@ -4,7 +4,8 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { trackWorkerHeaps } from './heap.mjs';
 import { runStamper, traceStep } from './trace.mjs';
-import { afterSeedHeapRow, coldBench, memoryBench, scrollBench } from './harnessSteps.mjs';
+import { coldBench } from './coldSteps.mjs';
+import { afterSeedHeapRow, memoryBench, scrollBench } from './harnessSteps.mjs';
 import { MB, summarize, verdict } from './stats.mjs';
 
 /** Benchmarks in the order they run (`--only` picks a subset by these names). */

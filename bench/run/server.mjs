@@ -37,7 +37,7 @@ export function serveStatic(dir, port = 0) {
       refreshFetch(url.searchParams.get('url'), res, headers);
       return;
     }
-    // Where the cold start goes to close every engine page (harnessSteps.mjs): a blank page.
+    // Where the cold start goes to close every engine page (coldSteps.mjs): a blank page.
     if (path === '/rivulet-bench-away') {
       res
         .writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] })
