@@ -185,7 +185,7 @@ describe('number files', () => {
     }
     await f.dir.open('other.x', true);
     await f.dir.lock('db.c');
-    expect(await collectNumberFiles(f, () => Promise.resolve('b'))).toBe(2);
+    expect(await collectNumberFiles(f, () => Promise.resolve(['db.b']))).toBe(2);
     expect([...f.dir.files.keys()].sort()).toEqual(['db.b', 'db.c', 'other.x']);
   });
 });
@@ -228,7 +228,9 @@ describe('index snapshot with number files', () => {
     expect(await a.flushSnapshot()).toBe(true);
     const record = await stored(a);
     expect(isPointer(record)).toBe(true);
-    expect([...dir.files.keys()]).toEqual([`${dbName}.${(record as { file: string }).file}`]);
+    const { file, textToken } = record as { file: string; textToken: string };
+    // Beside it, the text file the text record names (textFile.ts).
+    expect([...dir.files.keys()].sort()).toEqual([`${dbName}.${file}`, `${dbName}.text.${textToken}`].sort());
     expect(await dir.held()).toEqual(new Set());
     const counts = await a.counts();
     const unread = await a.state.unreadIds();
@@ -254,8 +256,16 @@ describe('index snapshot with number files', () => {
     await a.flushSnapshot();
     const second = (await stored(a)) as { file: string };
     expect(second.file).not.toBe(first.file);
-    // The older file goes in the background (a read of the record first): wait for it.
-    await vi.waitFor(() => expect([...dir.files.keys()]).toEqual([`${dbName}.${second.file}`]));
+    // The older file goes in the background (a read of the record first): wait for it. The text
+    // file stays: a change of flags keeps the text.
+    await vi.waitFor(() =>
+      expect([...dir.files.keys()].sort()).toEqual(
+        [
+          `${dbName}.${second.file}`,
+          `${dbName}.text.${(first as { textToken: string } & typeof first).textToken}`,
+        ].sort(),
+      ),
+    );
   });
 
   it('a write with nothing changed since the last one (a tab hidden again) stores nothing new', async () => {
@@ -274,11 +284,11 @@ describe('index snapshot with number files', () => {
     expect(((await stored(a)) as { file: string }).file).not.toBe(first.file);
   });
 
-  it('clear all removes the number files', async () => {
+  it('clear all removes the number and text files', async () => {
     const dir = new FakeChunkDir();
     const { a } = await seeded(dir);
     await a.flushSnapshot();
-    expect(dir.files.size).toBe(1);
+    expect(dir.files.size).toBe(2); // the numbers' and the text's
     await a.clearAll();
     expect(dir.files.size).toBe(0);
     expect(await a.counts()).toMatchObject({ items: 0 });

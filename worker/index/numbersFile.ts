@@ -298,8 +298,8 @@ export async function readPointedLater(
 }
 
 /**
- * Removes this database's number files except the one the stored record names (`current`, read
- * last) and those some tab holds locked (being written, or written and not yet named by a stored
+ * Removes this database's number and text files (textFile.ts) except those the stored records
+ * name (`current`: full names, read last) and those some tab holds locked (being written, or written and not yet named by a stored
  * record). The order matters: a file listed but not locked when the locks are read was written
  * and its record stored (or given up) before, so the record read after names it if it is
  * current; a file made after the listing is not touched. A file another tab is reading cannot
@@ -308,15 +308,15 @@ export async function readPointedLater(
  */
 export async function collectNumberFiles(
   files: NumberFiles,
-  current: () => Promise<string | null>,
+  current: () => Promise<string[]>,
 ): Promise<number> {
   const names = (await files.dir.list()).filter((name) => name.startsWith(files.prefix));
   if (names.length === 0) return 0;
   const held = await files.dir.held();
-  const keep = await current();
+  const keep = new Set(await current());
   let removed = 0;
   for (const name of names) {
-    if (name === (keep === null ? null : files.prefix + keep) || held.has(name)) continue;
+    if (keep.has(name) || held.has(name)) continue;
     if (await files.dir.remove(name)) removed++;
   }
   return removed;

@@ -24,6 +24,7 @@ import {
 import { isPointer, readPointedLater, type LaterHashes, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
+import { openTextFile, readTextBlocks } from './textFile';
 import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 
@@ -186,6 +187,7 @@ async function finishLoad(
             rows,
             textToken ?? '',
             tailToken ?? '',
+            files,
           );
     if (reason === null) return { source: 'snapshot', counter, staleReason: null, logged };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
@@ -248,6 +250,7 @@ async function loadText(
   rows: number,
   textToken: string,
   tailToken: string,
+  files: NumberFiles | null,
 ): Promise<string | null> {
   const keys: string[] = [META_KEYS.itemsCounter, META_KEYS.indexSnapshotText];
   if (tailToken !== '') keys.push(META_KEYS.indexSnapshotTextTail);
@@ -271,24 +274,29 @@ async function loadText(
     }
     if (!text.ok || text.token !== textToken || (tail?.ok && tail.token !== tailToken))
       return 'index snapshot out of date';
-    let columns = text.columns;
-    if (parts) {
+    const assembler = parts ? new TextAssembler(parts, textToken, text.columns) : null;
+    const inFile = (textRecord.value as { inFile?: unknown }).inFile === true;
+    if (assembler && !inFile)
       // Every part is asked for at once and copied into place as it arrives (in order), so the
       // parts are not all on the heap beside their join.
-      const assembler = new TextAssembler(parts, textToken, columns);
       await Promise.all(
-        Array.from({ length: parts.count }, (_, i) =>
+        Array.from({ length: parts!.count }, (_, i) =>
           meta.get(textPartKey(i + 1)).then((record) => assembler.add(record?.value)),
         ),
       );
-      const joined = assembler.finish();
-      if (!joined) return 'index snapshot unreadable';
-      columns = joined;
-    }
-    return { columns, tail: tail?.ok ? tail.columns : null, tailRows };
+    return { columns: text.columns, assembler, inFile, tail: tail?.ok ? tail.columns : null, tailRows };
   });
   if (typeof read === 'string') return read;
-  const { columns, tail, tailRows } = read;
+  const { tail, tailRows, assembler, inFile } = read;
+  let columns = read.columns;
+  if (assembler) {
+    // A text in a file (textFile.ts) is read after the transaction: its file is immutable, and
+    // the record read above named it.
+    if (inFile && !(await readTextFile(files, textToken, assembler))) return 'index snapshot unreadable';
+    const joined = assembler.finish();
+    if (!joined) return 'index snapshot unreadable';
+    columns = joined;
+  }
   if (!index.attachText(tail ? joinText(columns, tail) : columns))
     return 'index changed while its text loaded';
   noteWritten(index, {
@@ -301,6 +309,22 @@ async function loadText(
     version: index.version,
   });
   return null;
+}
+
+// The blocks of the text file of `token` into `assembler`; false when there is no such file
+// or it is not that write's.
+async function readTextFile(
+  files: NumberFiles | null,
+  token: string,
+  assembler: TextAssembler,
+): Promise<boolean> {
+  const file = files ? await openTextFile(files, token) : null;
+  if (!file) return false;
+  try {
+    return readTextBlocks(file, token, assembler.info, assembler);
+  } finally {
+    file.close();
+  }
 }
 
 /**

@@ -94,6 +94,11 @@ export interface PackedText {
    * part's rows. Absent: it holds them all.
    */
   parts?: TextPartsInfo;
+  /**
+   * Set when the parts are the blocks of the text file of `token` (textFile.ts) instead of part
+   * records: this record then holds no rows of its own, only `authorNames` and `parts`.
+   */
+  inFile?: true;
 }
 
 /** A decoded numbers record, or why it cannot be used. */
@@ -159,6 +164,7 @@ export function packText(
   counter: number,
   token: string,
   parts?: TextPartsInfo,
+  inFile = false,
 ): PackedText {
   return {
     format: SNAPSHOT_FORMAT,
@@ -171,6 +177,7 @@ export function packText(
     authorCodes: strings.authorCodes,
     refs: strings.refs,
     ...(parts && parts.count > 0 ? { parts } : {}),
+    ...(inFile ? { inFile } : {}),
   };
 }
 

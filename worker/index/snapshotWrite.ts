@@ -31,6 +31,8 @@ import {
   textPartKey,
   textParts,
 } from './textParts';
+import { textFileName, writeTextFile, type WrittenTextFile } from './textFile';
+import type { PackedTextColumns } from './stringColumns';
 
 /** What each index last wrote or loaded of the text records. */
 export interface WrittenText {
@@ -140,7 +142,19 @@ export async function writeSnapshot(
     }
     if (fileName !== null) numbers = null;
   }
+  // A whole text goes to a file of its own where there is a folder (textFile.ts), written like
+  // the number file before the transaction; when it cannot be, the transaction writes part records.
+  let textFile: WrittenTextFile | null = null;
+  const textFileToken = crypto.randomUUID();
+  if (files && kind === 'full') {
+    try {
+      textFile = await writeTextFile(files, textFileToken, index, partRows);
+    } catch (err) {
+      console.warn('Rivulet: index text file not written; the text goes to part records', err);
+    }
+  }
   let named = false;
+  let textNamed = false;
   let repacked = false;
   const tokens = await db
     .tx('update', 'rw', ['meta'], async () => {
@@ -163,9 +177,12 @@ export async function writeSnapshot(
         numbers = packedNumbers(index, counter);
         liveRows = numbers.ids.length;
       }
+      // The text file holds the rows of the moment before this transaction: kept unless the
+      // text was packed again just now.
+      textNamed = textFile !== null && !repacked;
       const next: StoredTokens =
         kind === 'full'
-          ? { text: crypto.randomUUID(), tail: '' }
+          ? { text: textNamed ? textFileToken : crypto.randomUUID(), tail: '' }
           : kind === 'tail'
             ? { text: last!.token, tail: tail ? crypto.randomUUID() : '' }
             : { text: last!.token, tail: last!.tailToken };
@@ -186,7 +203,12 @@ export async function writeSnapshot(
         },
         { key: META_KEYS.indexSummary, value: summary },
       ];
-      if (kind === 'full') records.push(await putTextParts(db, index, partRows, counter, next.text));
+      if (kind === 'full')
+        records.push(
+          textNamed && textFile
+            ? await textFileHead(db, textFile, counter, next.text)
+            : await putTextParts(db, index, partRows, counter, next.text),
+        );
       if (kind === 'tail' && tail)
         records.push({ key: META_KEYS.indexSnapshotTextTail, value: packText(tail, counter, next.tail) });
       if (kind !== 'keep') records.push({ key: META_KEYS.indexSnapshotTextToken, value: next });
@@ -196,11 +218,18 @@ export async function writeSnapshot(
       return next;
     })
     .finally(() => {
-      if (fileName === null || !files) return;
-      files.dir.unlock(fileName);
-      if (!named) void files.dir.remove(fileName);
+      if (!files) return;
+      if (fileName !== null) {
+        files.dir.unlock(fileName);
+        if (!named) void files.dir.remove(fileName);
+      }
+      if (textFile) {
+        files.dir.unlock(textFile.name);
+        if (!textNamed) void files.dir.remove(textFile.name);
+      }
     });
-  if (files && named)
+  if (tokens === null) textNamed = false;
+  if (files && (named || textNamed))
     void removeOldNumberFiles(db, files).catch((err: unknown) =>
       console.warn('Rivulet: old index number files not removed', err),
     );
@@ -250,14 +279,40 @@ async function putTextParts(
 }
 
 /**
- * Removes the number files of `db` that its stored numbers record does not name (all of them
- * when it names none, after a clear-all), sparing the ones some tab is writing. Resolves how many
+ * Inside a write transaction: the head record of a text written to a file (the part records of
+ * the text written before go).
+ */
+async function textFileHead(
+  db: Database,
+  file: WrittenTextFile,
+  counter: number,
+  token: string,
+): Promise<{ key: string; value: unknown }> {
+  await db.table('meta').where(':id').between(TEXT_PART_RANGE[0], TEXT_PART_RANGE[1]).delete();
+  const empty: PackedTextColumns = {
+    titles: { text: ['', ''], wide: new Uint8Array(0), ends: new Uint32Array(0) },
+    authorNames: file.authorNames,
+    authorCodes: new Int32Array(0),
+    refs: new Uint8Array(0),
+  };
+  return { key: META_KEYS.indexSnapshotText, value: packText(empty, counter, token, file.info, true) };
+}
+
+/**
+ * Removes the number and text files of `db` that its stored records do not name (all of them
+ * when they name none, after a clear-all), sparing the ones some tab is writing. Resolves how many
  * went. Fails with the storage error texts.
  */
 export function removeOldNumberFiles(db: Database, files: NumberFiles): Promise<number> {
   return collectNumberFiles(files, async () => {
-    const record = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(META_KEYS.indexSnapshot));
-    const value: unknown = record?.value;
-    return isPointer(value) ? value.file : null;
+    const [numbers, text] = await db.tx('fetch', 'r', ['meta'], () =>
+      db.table('meta').bulkGet([META_KEYS.indexSnapshot, META_KEYS.indexSnapshotText]),
+    );
+    const keep: string[] = [];
+    const pointer: unknown = numbers?.value;
+    if (isPointer(pointer)) keep.push(files.prefix + pointer.file);
+    const head = text?.value as { inFile?: unknown; token?: unknown } | undefined;
+    if (head?.inFile === true && typeof head.token === 'string') keep.push(textFileName(files, head.token));
+    return keep;
   });
 }

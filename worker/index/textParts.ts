@@ -170,7 +170,7 @@ export class TextAssembler {
   private bad = false;
 
   constructor(
-    private readonly info: TextPartsInfo,
+    readonly info: TextPartsInfo,
     private readonly token: string,
     private readonly head: PackedTextColumns,
   ) {
@@ -222,30 +222,86 @@ export class TextAssembler {
     };
   }
 
+  /**
+   * Adds the next part by having `read` fill its place in the joined arrays (`n` rows, `refBytes`
+   * bytes of records: a text file's block, textFile.ts) and give its titles (null: it read short).
+   * The part is then checked as `add` checks a record, in place. Returns false once bad.
+   */
+  addInPlace(
+    n: number,
+    refBytes: number,
+    read: (place: {
+      wide: Uint8Array;
+      ends: Uint32Array;
+      codes: Int32Array;
+      refs: Uint8Array;
+    }) => [string, string] | null,
+  ): boolean {
+    if (this.bad) return false;
+    this.added++;
+    if (!this.fits(n, refBytes, 0, 0)) return false;
+    const at = this.row;
+    const place = {
+      wide: this.wide.subarray(at, at + n),
+      ends: this.ends.subarray(at, at + n),
+      codes: this.codes.subarray(at, at + n),
+      refs: this.refs.subarray(this.refAt, this.refAt + refBytes),
+    };
+    const text = read(place);
+    const part = text && {
+      titles: text,
+      titleWide: place.wide,
+      titleEnds: place.ends,
+      authorCodes: place.codes,
+      refs: place.refs,
+    };
+    if (
+      !part ||
+      !textColumnsOk(part, n, this.head.authorNames.length) ||
+      !fitsJoined({ text, wide: place.wide, ends: place.ends }) ||
+      !this.fits(n, refBytes, text[0].length, text[1].length)
+    ) {
+      this.bad = true;
+      return false;
+    }
+    this.advance(text, place.wide, place.ends, refBytes);
+    return true;
+  }
+
+  // Whether a part of these sizes fits after the rows placed so far (bad when not).
+  private fits(n: number, refBytes: number, narrow: number, wide: number): boolean {
+    const { info, chars } = this;
+    const ok =
+      this.row + n <= info.rows &&
+      this.refAt + refBytes <= info.refs &&
+      chars[0] + narrow <= info.titles[0] &&
+      chars[1] + wide <= info.titles[1];
+    if (!ok) this.bad = true;
+    return ok;
+  }
+
   // Copies a checked part after the rows placed so far (bad when it overflows the sizes).
   private place(part: PackedTextColumns): void {
     const { titles, authorCodes, refs } = part;
     const n = titles.ends.length;
-    const { info, chars } = this;
-    if (
-      this.row + n > info.rows ||
-      this.refAt + refs.length > info.refs ||
-      chars[0] + titles.text[0].length > info.titles[0] ||
-      chars[1] + titles.text[1].length > info.titles[1]
-    ) {
-      this.bad = true;
-      return;
-    }
+    if (!this.fits(n, refs.length, titles.text[0].length, titles.text[1].length)) return;
     const at = this.row;
     this.wide.set(titles.wide, at);
     this.codes.set(authorCodes, at);
-    for (let i = 0; i < n; i++) this.ends[at + i] = titles.ends[i]! + chars[titles.wide[i]!]!;
+    this.ends.set(titles.ends, at);
     this.refs.set(refs, this.refAt);
-    this.titles[0].push(titles.text[0]);
-    this.titles[1].push(titles.text[1]);
-    chars[0] += titles.text[0].length;
-    chars[1] += titles.text[1].length;
-    this.row += n;
-    this.refAt += refs.length;
+    this.advance(titles.text, titles.wide, this.ends.subarray(at, at + n), refs.length);
+  }
+
+  // Moves past a part in place: its title ends become offsets into the joined strings.
+  private advance(text: [string, string], wide: Uint8Array, ends: Uint32Array, refBytes: number): void {
+    const { chars } = this;
+    for (let i = 0; i < ends.length; i++) ends[i] = ends[i]! + chars[wide[i]!]!;
+    this.titles[0].push(text[0]);
+    this.titles[1].push(text[1]);
+    chars[0] += text[0].length;
+    chars[1] += text[1].length;
+    this.row += ends.length;
+    this.refAt += refBytes;
   }
 }
