@@ -297,8 +297,10 @@ async function loadText(
     if (!joined) return 'index snapshot unreadable';
     columns = joined;
   }
+  // Refused when rows changed since the numbers' load, or when the joined records do not parse
+  // as the rows' (a text file's blocks are not parsed one by one: TextAssembler.addInPlace).
   if (!index.attachText(tail ? joinText(columns, tail) : columns))
-    return 'index changed while its text loaded';
+    return 'index text unreadable, or the index changed while it loaded';
   noteWritten(index, {
     token: textToken,
     tailToken,

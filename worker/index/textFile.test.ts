@@ -84,7 +84,11 @@ describe('text file', () => {
     // Locked until the caller has stored the record naming it.
     expect(await dir.held()).toEqual(new Set(['db.text.tok']));
     const joined = await readBack(dir, 'tok', wrote.info, wrote.authorNames);
-    expect(joined).toEqual(index.packedText(index.liveRows()));
+    // The parts' titles come apart (the head's, empty, and one per block), `text` their rope.
+    const { parts, ...titles } = joined!.titles;
+    expect({ ...joined, titles }).toEqual(index.packedText(index.liveRows()));
+    expect(parts?.map((p) => p.rows)).toEqual([0, 4, 4, 4, 4, 4, 4, 4, 2]);
+    for (const w of [0, 1]) expect(parts?.map((p) => p.text[w]).join('')).toBe(titles.text[w]);
     const other = indexOf(Array.from({ length: 30 }, () => ''));
     const copy = new MetaIndex();
     copy.load(other.packable(false).columns);
@@ -103,9 +107,10 @@ describe('text file', () => {
     const index = indexOf([]);
     const wrote = (await writeTextFile({ dir, prefix: 'db.' }, 'none', index, 4))!;
     expect(wrote.info).toMatchObject({ count: 1, rows: 0 });
-    expect(await readBack(dir, 'none', wrote.info, wrote.authorNames)).toEqual(
-      index.packedText(index.liveRows()),
-    );
+    const joined = await readBack(dir, 'none', wrote.info, wrote.authorNames);
+    const { parts, ...titles } = joined!.titles;
+    expect({ ...joined, titles }).toEqual(index.packedText(index.liveRows()));
+    expect(parts?.map((p) => p.rows)).toEqual([0, 0]);
   });
 
   it('a file of another write, cut short, with more or fewer blocks or a damaged block is not read', async () => {
@@ -268,7 +273,7 @@ describe('index snapshot with its text in a file', () => {
   });
 
   it('a missing or damaged text file is an unreadable snapshot: the index is rebuilt, nothing lost', async () => {
-    for (const damage of ['remove', 'cut'] as const) {
+    for (const damage of ['remove', 'cut', 'records'] as const) {
       const dir = new FakeChunkDir();
       const { a, dbName } = await seeded(dir);
       await a.flushSnapshot();
@@ -276,10 +281,23 @@ describe('index snapshot with its text in a file', () => {
       const name = `${dbName}.text.${(await textRecord(a)).token}`;
       a.close();
       if (damage === 'remove') dir.files.delete(name);
-      else dir.setContents(name, dir.contents(name)!.slice(0, 500));
+      else if (damage === 'cut') dir.setContents(name, dir.contents(name)!.slice(0, 500));
+      else {
+        // The first record's link length, one more: the records no longer end where they should.
+        const bytes = dir.contents(name)!;
+        const rows = new DataView(bytes.buffer, bytes.byteOffset).getUint32(96, true);
+        bytes[96 + 24 + rows * 9]! += 1;
+        dir.setContents(name, bytes);
+      }
       const info = vi.spyOn(console, 'info').mockImplementation(() => {});
       const { b, index, loaded } = await loadFrom(dir, dbName);
-      expect(loaded).toMatchObject({ source: 'rebuild', staleReason: 'index snapshot unreadable' });
+      expect(loaded).toMatchObject({
+        source: 'rebuild',
+        staleReason:
+          damage === 'records'
+            ? 'index text unreadable, or the index changed while it loaded'
+            : 'index snapshot unreadable',
+      });
       expect(index.liveCount()).toBe(160);
       await b.init();
       expect(await answers(b)).toEqual(before);

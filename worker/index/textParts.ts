@@ -163,6 +163,7 @@ export class TextAssembler {
   private readonly codes: Int32Array;
   private readonly refs: Uint8Array;
   private readonly titles: [string[], string[]] = [[], []];
+  private readonly partRows: number[] = [];
   private readonly chars: [number, number] = [0, 0];
   private row = 0;
   private refAt = 0;
@@ -214,8 +215,17 @@ export class TextAssembler {
       this.chars[1] !== info.titles[1]
     )
       return null;
+    // The parts' titles stay apart (JoinedTitles.parts); `text` is their rope, never flattened.
+    const parts = this.titles[0].map((narrow, i) => ({
+      text: [narrow, this.titles[1][i]!] as [string, string],
+      rows: this.partRows[i]!,
+    }));
+    const text: [string, string] = [
+      this.titles[0].reduce((a, b) => a + b, ''),
+      this.titles[1].reduce((a, b) => a + b, ''),
+    ];
     return {
-      titles: { text: [this.titles[0].join(''), this.titles[1].join('')], wide: this.wide, ends: this.ends },
+      titles: { text, wide: this.wide, ends: this.ends, ...(parts.length > 1 ? { parts } : {}) },
       authorNames: this.head.authorNames,
       authorCodes: this.codes,
       refs: this.refs,
@@ -248,16 +258,13 @@ export class TextAssembler {
       refs: this.refs.subarray(this.refAt, this.refAt + refBytes),
     };
     const text = read(place);
-    const part = text && {
-      titles: text,
-      titleWide: place.wide,
-      titleEnds: place.ends,
-      authorCodes: place.codes,
-      refs: place.refs,
-    };
+    const names = this.head.authorNames.length;
+    // The part's packed records are not parsed here: `StringColumns.loadPacked` parses the joined
+    // records once, and refuses them unless they are exactly the rows' (at 1M rows a parse per
+    // part as well was ~250 ms of a traced cold start).
     if (
-      !part ||
-      !textColumnsOk(part, n, this.head.authorNames.length) ||
+      !text ||
+      !place.codes.every((c) => c >= 0 && c < names) ||
       !fitsJoined({ text, wide: place.wide, ends: place.ends }) ||
       !this.fits(n, refBytes, text[0].length, text[1].length)
     ) {
@@ -299,6 +306,7 @@ export class TextAssembler {
     for (let i = 0; i < ends.length; i++) ends[i] = ends[i]! + chars[wide[i]!]!;
     this.titles[0].push(text[0]);
     this.titles[1].push(text[1]);
+    this.partRows.push(ends.length);
     chars[0] += text[0].length;
     chars[1] += text[1].length;
     this.row += ends.length;

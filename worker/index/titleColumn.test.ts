@@ -80,6 +80,41 @@ describe('TitleColumn', () => {
     );
   });
 
+  it('loads titles that came in parts as segments of each part, the same as joined, a tail after', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(title, { maxLength: 8 }), { minLength: 1, maxLength: 5 }),
+        fc.array(title, { maxLength: 4 }),
+        (parts, tail) => {
+          const all = parts.flat().concat(tail);
+          // As TextAssembler.finish gives them: the parts apart, `text` their concatenation.
+          const each = parts.map(joinedTitlesOf);
+          const whole = joinedTitlesOf(parts.flat());
+          const inParts = {
+            ...whole,
+            parts: each.map((j) => ({ text: j.text, rows: j.ends.length })),
+          };
+          const joined = concatJoined(inParts, joinedTitlesOf(tail));
+          expect(joined.parts?.map((p) => p.rows)).toEqual([...parts.map((p) => p.length), tail.length]);
+          const col = new TitleColumn();
+          col.loadJoined(joined);
+          expect(titles(col)).toEqual(all);
+          expect(all.map((_, r) => col.titleLower(r))).toEqual(all.map((t) => t.toLowerCase()));
+          for (const needle of ['a', 'b ', '数', 'i̇', 'σ', 'é'])
+            expect(Array.from(col.matches(needle))).toEqual(
+              all.map((t) => (t.toLowerCase().includes(needle) ? 1 : 0)),
+            );
+          const { parts: _apart, ...plain } = joined;
+          expect(col.packed(Int32Array.from(all.keys()))).toEqual({
+            ...plain,
+            text: joinedTitlesOf(all).text,
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('refuses offsets that do not fit the joined strings', () => {
     const good = joinedTitlesOf(['One', '数据', 'Two']);
     expect(fitsJoined(good)).toBe(true);
