@@ -182,7 +182,8 @@ export async function loadTextIndex(
     if (!files || !isChunkLayout(h.layout, valid.chunkCount)) return false;
     const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
     if (!space) return false;
-    store.loadWith(space, tables);
+    // joinHead made the slot columns for this load: the store takes them as they are.
+    store.loadWith(space, tables, { adopt: true });
     state.lineage = valid.lineage;
     state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
   } else {

@@ -273,6 +273,46 @@ describe('TextStore (file chunks)', () => {
     expect(await restore()).toBeNull();
   });
 
+  it('takes a restore’s slot columns as they are when told to adopt them, and goes on as with a copy', async () => {
+    const dir = new FakeChunkDir();
+    const space = await FileChunks.create(dir, 'db.');
+    const store = new TextStore(space);
+    for (let id = 1; id <= 30; id++) store.put(id, text(id));
+    store.remove(3);
+    space.flush();
+    const layout = space.layout();
+    const restored = async (tables: ReturnType<TextStore['tables']>, adopt: boolean) => {
+      const copy = new TextStore();
+      copy.loadWith((await FileChunks.restore(dir, 'db.', layout, tables.used, SEP))!, tables, { adopt });
+      return copy;
+    };
+    for (const adopt of [false, true]) {
+      const tables = store.tables();
+      const copy = await restored(tables, adopt);
+      expect(copy.text(29)).toBe(text(29));
+      expect(copy.has(3)).toBe(false);
+      expect(hits(copy, 'zeppelin')).toEqual([7, 14, 21, 28]);
+      // The store's own arrays when adopted: a change to the given ones shows; not when copied.
+      const slot = copy.slotOf(5);
+      tables.alive[slot] = 0;
+      expect(copy.isLive(slot)).toBe(!adopt);
+      tables.alive[slot] = 1;
+      // Appends grow past the adopted arrays; removals and scans go on as before.
+      for (let id = 31; id <= 60; id++) copy.put(id, `later ${text(id)}`);
+      copy.remove(7);
+      expect(copy.text(60)).toBe(`later ${text(60)}`);
+      expect(copy.text(5)).toBe(text(5));
+      expect(hits(copy, 'zeppelin')).toEqual([14, 21, 28, 35, 42, 49, 56]);
+      (copy.chunks as FileChunks).dispose();
+    }
+    // Columns that are not one a slot (tables stored before the fold-safe flags) are copied.
+    const older = { ...store.tables(), safe: undefined };
+    const copy = await restored(older, true);
+    older.alive[copy.slotOf(5)] = 0;
+    expect(copy.isLive(copy.slotOf(5))).toBe(true);
+    expect(copy.isFoldSafe(copy.slotOf(5))).toBe(false);
+  });
+
   it('appends after a restore in a file of its own while the writer lives, in the same file once it is gone', async () => {
     const dir = new FakeChunkDir();
     const space = await FileChunks.create(dir, 'db.');
