@@ -3,18 +3,10 @@
  * tidy-up before saving. The order is the order the engine applies them in.
  */
 import type { RuleAction, RuleActionType, RuleInput } from './types';
+import { RULE_ACTION_TYPES } from '../../shared/ruleActions';
 
 /** Every action in the order the "Add action" menu offers them. */
-export const ACTION_TYPES: readonly RuleActionType[] = [
-  'markRead',
-  'save',
-  'tag',
-  'hide',
-  'notify',
-  'summarize',
-  'translate',
-  'loadFullText',
-];
+export const ACTION_TYPES: readonly RuleActionType[] = RULE_ACTION_TYPES;
 
 /** Actions that make sense once per rule (all but `tag`, which can add several tags). */
 export const isSingleton = (type: RuleActionType): boolean => type !== 'tag';

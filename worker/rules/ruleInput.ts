@@ -7,18 +7,10 @@ import { EngineError } from '../errors';
 import type { QueryAst } from '../query/language/ast';
 import type { QueryEvaluator } from '../query/evaluate';
 import type { RuleAction, RuleInput } from './types';
+import { RULE_ACTION_TYPES } from '../../shared/ruleActions';
 
 /** Every action a rule may take. */
-export const ACTION_TYPES = new Set<RuleAction['type']>([
-  'markRead',
-  'save',
-  'tag',
-  'hide',
-  'notify',
-  'summarize',
-  'translate',
-  'loadFullText',
-]);
+export const ACTION_TYPES = new Set<RuleAction['type']>(RULE_ACTION_TYPES);
 
 /** The query of a rule, parsed. Fails: EngineError('bad_query') with the position of the fault. */
 export function parseRuleQuery(evaluator: Pick<QueryEvaluator, 'parse'>, query: string): QueryAst {
