@@ -228,7 +228,6 @@ export async function writeSnapshot(
         if (!textNamed) void files.dir.remove(textFile.name);
       }
     });
-  if (tokens === null) textNamed = false;
   if (files && (named || textNamed))
     void removeOldNumberFiles(db, files).catch((err: unknown) =>
       console.warn('Rivulet: old index number files not removed', err),

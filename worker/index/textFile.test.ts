@@ -6,6 +6,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
 import { loadIndex } from './snapshot';
+import { writeSnapshot } from './snapshotWrite';
 import type { PackedTextColumns } from './stringColumns';
 import { readTextBlocks, textFileName, writeTextFile } from './textFile';
 import { TEXT_PART_RANGE, TextAssembler, type TextPartsInfo } from './textParts';
@@ -270,6 +271,23 @@ describe('index snapshot with its text in a file', () => {
       const texts = [...dir.files.keys()].filter((n) => n.startsWith(`${dbName}.text.`));
       expect(texts).toEqual([`${dbName}.text.${second}`]);
     });
+  });
+
+  it('a whole write whose counter moved on stores nothing and leaves no text file or lock', async () => {
+    const dir = new FakeChunkDir();
+    const { a, dbName } = await seeded(dir);
+    await a.flushSnapshot();
+    const before = [...dir.files.keys()].sort();
+    const record = await textRecord(a);
+    // A removal makes the next write a whole one: a new text file, then the stale counter.
+    await a.feeds.delete((await a.feeds.list())[0]!.id);
+    const { db, index, context } = internalsOf(a);
+    const files = { dir, prefix: `${dbName}.` };
+    expect(await writeSnapshot(db, index as MetaIndex, context.applied.counter - 1, files)).toBe(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([...dir.files.keys()].sort()).toEqual(before);
+    expect(await dir.held()).toEqual(new Set());
+    expect(await textRecord(a)).toEqual(record);
   });
 
   it('a missing or damaged text file is an unreadable snapshot: the index is rebuilt, nothing lost', async () => {
