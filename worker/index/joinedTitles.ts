@@ -1,7 +1,8 @@
 /**
  * Titles joined into one string per width, lower-cased: what `TitleColumn` holds and scans for
  * `title LIKE` with a few native `indexOf` runs instead of one `includes` per row, and how the
- * snapshot splits titles by width (docs/architecture.md → "Index memory").
+ * snapshot splits titles by width and stores them joined (`JoinedTitles`: made, checked and
+ * concatenated here; docs/architecture.md → "Index memory").
  */
 
 /** Lowered titles of `rows` joined into `text`; row rows[i] is text[starts[i], starts[i + 1]). */
@@ -67,4 +68,79 @@ function sampleCounts(text: string): Map<number, number> {
     counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   return counts;
+}
+
+// A string with a character past U+00FF: V8 stores it two bytes a character, and so any string
+// it is joined into; such titles are joined apart.
+export const WIDE = /[^\0-\xff]/;
+
+/**
+ * Titles as a snapshot's text record holds them (snapshotFormat.ts): joined per width, and where
+ * each row's title ends in its string. A load makes its segments from these strings as they are.
+ */
+export interface JoinedTitles {
+  /** [Latin-1 titles, wider ones (CJK, ...)]. */
+  text: [string, string];
+  /** 1 where row r's title is in text[1]. */
+  wide: Uint8Array;
+  /** End offset of row r's title inside its string. */
+  ends: Uint32Array;
+  /**
+   * Set when the titles came in parts (a snapshot's text parts, textParts.ts): each part's own
+   * strings, for its `rows` consecutive rows, in order. `text` is then their concatenation, a
+   * rope V8 does not copy until it is read, and the title column takes each part as segments of
+   * its own instead (`TitleColumn.loadJoined`): at 1M rows joining the parts' strings was a
+   * copy of ~45 MB.
+   */
+  parts?: { text: [string, string]; rows: number }[];
+}
+
+/** True when `j`'s offsets fit its strings: every row's title lies inside, in row order. O(rows). */
+export function fitsJoined(j: JoinedTitles): boolean {
+  const { text, wide, ends } = j;
+  if (wide.length !== ends.length) return false;
+  let narrowAt = 0;
+  let wideAt = 0;
+  for (let r = 0; r < ends.length; r++) {
+    const w = wide[r]!;
+    const end = ends[r]!;
+    if (w === 0) {
+      if (end < narrowAt) return false;
+      narrowAt = end;
+    } else if (w === 1) {
+      if (end < wideAt) return false;
+      wideAt = end;
+    } else return false;
+  }
+  return narrowAt === text[0].length && wideAt === text[1].length;
+}
+
+/** The rows of `a` followed by those of `b`. Cost: O(rows) plus two string concatenations. */
+export function concatJoined(a: JoinedTitles, b: JoinedTitles): JoinedTitles {
+  const n = a.ends.length;
+  const wide = new Uint8Array(n + b.ends.length);
+  wide.set(a.wide);
+  wide.set(b.wide, n);
+  const ends = new Uint32Array(n + b.ends.length);
+  ends.set(a.ends);
+  const shift = [a.text[0].length, a.text[1].length];
+  b.ends.forEach((end, i) => (ends[n + i] = end + shift[b.wide[i]!]!));
+  const parts = a.parts && [...a.parts, ...(b.parts ?? [{ text: b.text, rows: b.ends.length }])];
+  return { text: [a.text[0] + b.text[0], a.text[1] + b.text[1]], wide, ends, ...(parts ? { parts } : {}) };
+}
+
+/** Titles joined as a snapshot stores them. */
+export function joinedTitlesOf(titles: readonly string[]): JoinedTitles {
+  const parts: [string[], string[]] = [[], []];
+  const at = [0, 0];
+  const wide = new Uint8Array(titles.length);
+  const ends = new Uint32Array(titles.length);
+  titles.forEach((t, i) => {
+    const w = WIDE.test(t) ? 1 : 0;
+    parts[w].push(t);
+    at[w] = at[w]! + t.length;
+    wide[i] = w;
+    ends[i] = at[w]!;
+  });
+  return { text: [parts[0].join(''), parts[1].join('')], wide, ends };
 }

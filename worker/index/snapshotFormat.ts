@@ -34,7 +34,7 @@
 import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 import { textColumnsOk, type TextPartsInfo } from './textParts';
-import { concatJoined, fitsJoined, type JoinedTitles } from './titleColumn';
+import { concatJoined, fitsJoined, type JoinedTitles } from './joinedTitles';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 8;

@@ -7,7 +7,8 @@
  */
 import { Interned } from './interned';
 import { PackedStrings } from './packedStrings';
-import { TitleColumn, fitsJoined, type JoinedTitles } from './titleColumn';
+import { fitsJoined, type JoinedTitles } from './joinedTitles';
+import { TitleColumn } from './titleColumn';
 
 /** The string columns of some rows as plain arrays (what `load` and `columns` trade). */
 export interface TextColumns {

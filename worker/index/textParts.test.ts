@@ -7,7 +7,7 @@ import { MetaIndex } from './metaIndex';
 import { writeSnapshot } from './snapshotWrite';
 import type { PackedText } from './snapshotFormat';
 import { PartsTally, TextAssembler, textPartKey, textParts, type PackedTextPart } from './textParts';
-import { joinedTitlesOf } from './titleColumn';
+import { joinedTitlesOf } from './joinedTitles';
 import type { PackedTextColumns } from './stringColumns';
 
 // The snapshot's text written and read in parts (textParts.ts). The test engines write 48 rows

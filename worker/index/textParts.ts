@@ -16,7 +16,7 @@
 import { META_KEYS } from '../db/meta';
 import { PackedStrings } from './packedStrings';
 import type { PackedTextColumns } from './stringColumns';
-import { fitsJoined } from './titleColumn';
+import { fitsJoined } from './joinedTitles';
 
 /** Rows per part: ~8 MB of packed text at the bench corpus's ~130 bytes a row. */
 export const TEXT_PART_ROWS = 65_536;

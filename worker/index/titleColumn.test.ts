@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TitleColumn, concatJoined, fitsJoined, joinedTitlesOf } from './titleColumn';
+import { concatJoined, fitsJoined, joinedTitlesOf } from './joinedTitles';
+import { TitleColumn } from './titleColumn';
 
 const titles = (col: TitleColumn) => Array.from({ length: col.length }, (_, r) => col.title(r));
 
