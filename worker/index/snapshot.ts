@@ -24,7 +24,7 @@ import {
 import { isPointer, readPointedLater, type LaterHashes, type NumberFiles } from './numbersFile';
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
-import { openTextFile, readTextBlocks } from './textFile';
+import { readTextFile } from './textFile';
 import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 
@@ -311,22 +311,6 @@ async function loadText(
     version: index.version,
   });
   return null;
-}
-
-// The blocks of the text file of `token` into `assembler`; false when there is no such file
-// or it is not that write's.
-async function readTextFile(
-  files: NumberFiles | null,
-  token: string,
-  assembler: TextAssembler,
-): Promise<boolean> {
-  const file = files ? await openTextFile(files, token) : null;
-  if (!file) return false;
-  try {
-    return readTextBlocks(file, token, assembler.info, assembler);
-  } finally {
-    file.close();
-  }
 }
 
 /**

@@ -228,7 +228,20 @@ export function readTextBlocks(
   return at === size;
 }
 
-/** Opens the text file of `token` for `readTextBlocks`; null when it is not there. */
-export function openTextFile(files: NumberFiles, token: string): Promise<SyncFile | null> {
-  return files.dir.open(textFileName(files, token), false);
+/**
+ * The blocks of the text file of `token` (`assembler.info`'s parts) into `assembler`; false when
+ * there is no such file or it is not that write's. The file is closed again before this resolves.
+ */
+export async function readTextFile(
+  files: NumberFiles | null,
+  token: string,
+  assembler: TextAssembler,
+): Promise<boolean> {
+  const file = files ? await files.dir.open(textFileName(files, token), false) : null;
+  if (!file) return false;
+  try {
+    return readTextBlocks(file, token, assembler.info, assembler);
+  } finally {
+    file.close();
+  }
 }
