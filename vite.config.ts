@@ -65,10 +65,24 @@ const domProject = {
   setupFiles: ['tests/setupUnit.ts', 'src/reader/testing/happyDomCompat.ts', 'src/testing/setupDom.ts'],
 };
 
+/**
+ * Scripts escape what is not ASCII (`\u2026` for `…`). One character outside Latin-1 (a `→`, a
+ * Chinese category name) made Chromium decode the whole script to UTF-16 and V8 scan it as such:
+ * the engine worker, compiled at every start (no code cache for module workers), took ~11–15 ms
+ * less from `new Worker` to its module evaluated once escaped (median of 22 imports each on this
+ * machine, three runs), for 0.1% more bytes.
+ */
+export const ASCII_OUTPUT = { charset: 'ascii' } as const;
+
 export default defineConfig({
   plugins: [react(), peggyPlugin(), apiPlugin(), serviceWorkerPlugin(), precompressPlugin()],
-  worker: { format: 'es', plugins: () => [peggyPlugin()] },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  worker: { format: 'es', plugins: () => [peggyPlugin()], rolldownOptions: { output: ASCII_OUTPUT } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: { output: ASCII_OUTPUT },
+  },
   server: { host: '127.0.0.1' },
   test: {
     // Fuzz and property tests do real work; a loaded 2-core CI box must not turn them into flakes.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { peggyPlugin } from '../scripts/lib/peggy.mjs';
+import { ASCII_OUTPUT } from '../vite.config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** Build output: under node_modules/.cache so git, ESLint and Prettier never see it. */
@@ -16,7 +17,8 @@ export default defineConfig({
   base: './',
   logLevel: 'warn',
   plugins: [peggyPlugin()],
-  worker: { format: 'es', plugins: () => [peggyPlugin()] },
+  // Escaped to ASCII as the app's scripts are (../vite.config.ts).
+  worker: { format: 'es', plugins: () => [peggyPlugin()], rolldownOptions: { output: ASCII_OUTPUT } },
   optimizeDeps: { exclude: ['@sqlite.org/sqlite-wasm'] },
   build: {
     outDir: benchOutDir,

@@ -16,6 +16,9 @@
 //   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
 //   PROBE_SETTLE=1   wait for the engine to be quiet before each reload (engineQuiet), so the
 //                    last start's background text load does not run beside the next start;
+//   PROBE_WAIT=ms    wait this long after the first start before the probe's starts begin (a
+//                    start's idle merge then runs before them, not inside one of them);
+//   PROBE_WINDOW=ms  the CPU profile's window (50 by default), PROBE_TOP=n its functions a window (3);
 //   PROBE_CATS=…     other trace categories (say toplevel,v8,blink,loading for the worker's
 //                    script fetch, decode and compile: Chromium keeps no code cache for it).
 
@@ -34,11 +37,13 @@ if (!dir) {
 const lists = asked.length ? asked : ['all', 'feed', 'group'];
 const CATEGORIES = process.env.PROBE_CATS ?? 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
 const filters = Boolean(process.env.PROBE_FILTERS);
+const W = Number(process.env.PROBE_WINDOW ?? 50);
 
 const { page, cdp, url, close } = await openKeptProfile(dir);
 try {
   await page.goto(url);
   console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
+  if (process.env.PROBE_WAIT) await page.waitForTimeout(Number(process.env.PROBE_WAIT));
   await page.evaluate(() => self.rivBench.flushSnapshot());
   await page.evaluate(() => self.rivBench.engineQuiet());
   if (process.env.PROBE_KEEPER) {
@@ -105,13 +110,13 @@ function workerSteps(events) {
       t += p.deltas[i] ?? 0;
       const fn = p.nodes.get(sample)?.callFrame.functionName || '(anonymous)';
       if (fn === '(idle)') return;
-      const at = Math.floor((t - t0) / 50_000) * 50;
+      const at = Math.floor((t - t0) / (W * 1000)) * W;
       const selfMs = windows.get(at) ?? new Map();
       selfMs.set(fn, (selfMs.get(fn) ?? 0) + (p.deltas[i] ?? 0) / 1000);
       windows.set(at, selfMs);
     });
     for (const [at, selfMs] of [...windows].sort((a, b) => a[0] - b[0])) {
-      const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      const top = [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROBE_TOP ?? 3));
       out.push(
         `    ${String(at).padStart(5)} ms  ${top.map(([fn, v]) => `${fn} ${v.toFixed(0)}`).join(', ')}`,
       );

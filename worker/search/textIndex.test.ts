@@ -261,6 +261,39 @@ describe('TextIndex queue', () => {
     expect((await engine.search.run('w3x5')).rows.length).toBeGreaterThan(0);
   });
 
+  it('stores an idle merge, so the next start has none to do again', async () => {
+    const name = `rivulet-test-idle-merge-${Math.random().toString(36).slice(2)}`;
+    const first = createTestEngine({ now: () => TEXT_NOW, dbName: name, snapshotDelayMs: 20 });
+    await first.init();
+    const feedId = await first.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
+    const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
+    const text = internalsOf(first).textIndex;
+    // As if the last merge had taken 0.5 s: the idle merge waits for a 2 s pause, well after
+    // the checks of what the ingest's write stored.
+    (text as unknown as { upkeep: { lastMergeMs: number } }).upkeep.lastMergeMs = 500;
+    await first.items.ingest(feedId, items(1200, words));
+    await text.fresh();
+    // The ingest's own write holds the postings unmerged; the idle merge comes after it.
+    await first.flushSnapshot();
+    expect(text.search.pendingSize()).toBeGreaterThan(50_000);
+    const merged = text.search.mainVersion;
+    await vi.waitFor(() => expect(text.search.pendingSize()).toBe(0), { timeout: 5000 });
+    await vi.waitFor(() => expect(text.persistState.writtenMainVersion).toBeGreaterThan(merged), {
+      timeout: 5000,
+    });
+    first.close();
+    const second = createTestEngine({ now: () => TEXT_NOW, dbName: name });
+    try {
+      await second.init();
+      const again = internalsOf(second).textIndex;
+      await again.fresh();
+      expect(again.search.pendingSize()).toBe(0);
+      expect((await second.search.run('w3x5')).rows.length).toBeGreaterThan(0);
+    } finally {
+      second.close();
+    }
+  });
+
   it('waits longer for a pause to merge in as merges grow longer', async () => {
     expect(idleMergeWait(0)).toBe(400);
     expect(idleMergeWait(50)).toBe(400);

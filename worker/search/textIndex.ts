@@ -38,6 +38,7 @@ export class TextIndex implements TextSink {
     this.search,
     (fn) => this.betweenSyncs(fn),
     () => this.ctx.ui.quiet(),
+    () => this.ctx.scheduleSnapshot(),
   );
   /** What the text owes the index and the rounds that catch it up (textSync.ts). */
   private readonly syncs: TextSync;

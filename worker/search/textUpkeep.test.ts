@@ -11,6 +11,7 @@ afterEach(() => {
 function setup(pending: number) {
   vi.useFakeTimers();
   const merges: number[] = [];
+  const stored: number[] = [];
   const search = {
     pending,
     pendingSize() {
@@ -31,10 +32,12 @@ function setup(pending: number) {
     search as unknown as SearchIndex,
     (fn) => fn(),
     quiet,
+    () => stored.push(Date.now()),
   );
   return {
     upkeep,
     merges,
+    stored,
     hold: () => (holding = true),
     release: () => {
       holding = false;
@@ -49,6 +52,19 @@ describe('the idle merge and the reader’s input', () => {
     upkeep.maintain();
     await vi.advanceTimersByTimeAsync(idleMergeWait(0));
     expect(merges).toHaveLength(1);
+  });
+
+  it('asks for the merge to be stored, once, and only when one ran', async () => {
+    const { upkeep, merges, stored } = setup(60_000);
+    upkeep.maintain();
+    await vi.advanceTimersByTimeAsync(idleMergeWait(0));
+    expect(merges).toHaveLength(1);
+    expect(stored).toEqual(merges);
+    // Nothing owed at the next pause: no merge, nothing to store.
+    upkeep.maintain();
+    await vi.advanceTimersByTimeAsync(10 * idleMergeWait(0));
+    expect(merges).toHaveLength(1);
+    expect(stored).toHaveLength(1);
   });
 
   it('waits for the input to pause before it starts', async () => {
