@@ -3,7 +3,9 @@ import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FakeChunkDir } from './fakeOpfs';
-import { TEXT_INDEX_FORMAT } from './persist';
+import { TEXT_INDEX_FORMAT, loadTextIndex, unwrittenState } from './persist';
+import { SearchIndex } from './searchIndex';
+import { TextStore } from './textStore';
 import { CHUNK_BYTES } from './textStore';
 import { textPersistKit } from '../testing/textPersistKit';
 
@@ -39,6 +41,28 @@ describe('text index persistence', () => {
       expect(internalsOf(after).textIndex.store.grams.knownCount()).toBe(1);
       await answers(after);
     }
+  });
+
+  it('reads the search index only after the calls that waited for the tables have run', async () => {
+    const { name } = await persisted();
+    const engine = track(createTestEngine({ now: () => NOW, dbName: name }));
+    const { db } = internalsOf(engine);
+    const order: string[] = [];
+    const tx = db.tx.bind(db);
+    vi.spyOn(db, 'tx').mockImplementation((...args: Parameters<typeof db.tx>) => {
+      order.push('read');
+      return tx(...args);
+    });
+    const search = new SearchIndex();
+    const loaded = await loadTextIndex(db, new TextStore(), search, unwrittenState(), null, () => {
+      // A filter that waited for the tables: its scan and its rows' read come a few awaits on.
+      void Promise.resolve()
+        .then(() => undefined)
+        .then(() => order.push('filter'));
+    });
+    expect(loaded).toBe(true);
+    expect(order).toEqual(['read', 'filter', 'read']);
+    expect(search.docCount()).toBe(3);
   });
 
   it('rebuilds, never trusts, data in an older layout', async () => {
