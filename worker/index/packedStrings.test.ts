@@ -20,6 +20,20 @@ describe('PackedStrings', () => {
     expect(p.get(-1, 0)).toBe('');
   });
 
+  it('reads lengths of two, three and four bytes, and refuses a fifth', () => {
+    const p = new PackedStrings(2);
+    const values = ['y'.repeat(300), 'z'.repeat(20_000), 'w'.repeat(2_100_000), ''];
+    p.set(0, [values[0]!, values[1]!]);
+    p.set(1, [values[2]!, values[3]!]);
+    const q = new PackedStrings(2);
+    expect(q.fromBytes(p.toBytes(), 2)).toBe(true);
+    expect([q.get(0, 0), q.get(0, 1), q.get(1, 0), q.get(1, 1)]).toEqual(values);
+    expect(q.includes(1, 0, utf8('www'))).toBe(true);
+    // A length in five bytes (256 MiB or more) is no record this store writes.
+    const five = Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x01, 0);
+    expect(new PackedStrings(2).fromBytes(five, 1)).toBe(false);
+  });
+
   it('reads rows skipped over as empty, also after a rewrite and a compaction', () => {
     const p = new PackedStrings(2);
     p.set(3, ['late', 'g3']);

@@ -181,9 +181,12 @@ export class PackedStrings {
           let shift = 7;
           let byte: number;
           do {
-            if (p >= end || shift > 28) return false;
+            // At most four bytes (a field under 256 MiB; a fetched feed is at most 10 MiB), so
+            // the length stays a small integer: `* 2 ** shift` made it a float, and parsing 1M
+            // rows of which one in 13 had a long field took ~50 ms warm against ~39 in Chromium.
+            if (p >= end || shift > 21) return false;
             byte = bytes[p++]!;
-            len += (byte & 0x7f) * 2 ** shift;
+            len |= (byte & 0x7f) << shift;
             shift += 7;
           } while (byte >= 0x80);
         }
@@ -244,7 +247,7 @@ export class PackedStrings {
       let byte: number;
       do {
         byte = b[p++]!;
-        len += (byte & 0x7f) * 2 ** shift;
+        len |= (byte & 0x7f) << shift;
         shift += 7;
       } while (byte >= 0x80);
       if (f === field) {
