@@ -89,6 +89,11 @@ export class FileChunks implements ChunkSpace {
     private readonly prefix: string,
   ) {}
 
+  /** The folder and the database's name prefix the files are in (other files of the store go there too). */
+  folder(): { dir: ChunkDir; prefix: string } {
+    return { dir: this.dir, prefix: this.prefix };
+  }
+
   /** An empty space appending to a new file. Fails when the file cannot be made. */
   static async create(dir: ChunkDir, prefix: string): Promise<FileChunks> {
     const space = new FileChunks(dir, prefix);

@@ -1,9 +1,12 @@
 /**
- * Persisting the text store and the search index in `meta`, beside the index snapshot:
+ * Persisting the text store and the search index in `meta`, beside the index snapshot (the
+ * records' keys: persistRecords.ts; the write: persistWrite.ts; the load and the clean-up: here):
  * - `textIndex:valid` {counter, lineage, chunkCount, backing}: the items change counter the data
  *   reflects, and where the chunks are ('memory': in IndexedDB; 'file': in OPFS files);
  * - `textIndex:head`: the store's slot columns (item, chunk, start, length) of the slots it had
- *   when last renumbered or when its slots outgrew the tail's share, written only then; and
+ *   when last renumbered or when its slots outgrew the tail's share, written only then (with file
+ *   chunks, the columns are a file beside them, `<database>.head.<stamp>`, which the record
+ *   names: textHead.ts; written before the transaction, as no file can be written inside it); and
  *   `textIndex:headTail`: the columns of the slots after those, each slot's live byte, the bytes
  *   used per chunk, and with file chunks their layout (which file and position holds each chunk,
  *   fileChunks.ts), written each time (a refresh at 1M wrote ~21 MB of tables before, now its
@@ -29,29 +32,23 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import { onlyFlagsSince } from '../index/flagLog';
 import type { ChunkDir } from './chunkDir';
-import { GRAM_BLOCK } from './chunkGrams';
 import { FileChunks, isChunkLayout } from './fileChunks';
-import { isSearchMain, isSearchTail, type SearchIndex, type SearchMain } from './searchIndex';
+import {
+  KEY_HEAD,
+  KEY_HEAD_TAIL,
+  KEY_SEARCH,
+  KEY_TAIL,
+  KEY_VALID,
+  chunkKey,
+  gramBlocks,
+  gramKey,
+  isValidRecord,
+} from './persistRecords';
+import { isSearchMain, isSearchTail, type SearchIndex } from './searchIndex';
 import { CHUNK_BYTES, SEP, type TextStore } from './textStore';
-import { isTables, joinHead } from './textHead';
+import { headWithColumns, isHeadInFile, isTables, joinHead } from './textHead';
 
-/**
- * Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB
- * text chunks; 3: the search index as a merged segment and a tail, read after the tables; 4: the
- * per-document arrays with the segment).
- */
-export const TEXT_INDEX_FORMAT = 4;
-
-const KEY_VALID = META_KEYS.textIndexValid;
-const KEY_HEAD = 'textIndex:head';
-const KEY_HEAD_TAIL = 'textIndex:headTail';
-/** The head's tail may hold up to this share of the head's slots; past it the head is written again. */
-const HEAD_TAIL_SHARE = 1 / 16;
-const KEY_SEARCH = 'textIndex:search';
-const KEY_TAIL = 'textIndex:searchTail';
-const chunkKey = (n: number) => `textIndex:chunk:${n}`;
-const gramKey = (b: number) => `textIndex:grams:${b}`;
-const gramBlocks = (chunks: number) => Math.ceil(chunks / GRAM_BLOCK);
+export { TEXT_INDEX_FORMAT } from './persistRecords';
 
 /** What this tab last wrote or loaded (so unchanged parts are not written again). */
 export interface PersistState {
@@ -62,6 +59,12 @@ export interface PersistState {
   writtenMainVersion: number;
   /** The stored head (slot columns) of this lineage: its stamp, the store's numbering and slots then. */
   head: { stamp: string; numbering: number; slots: number } | null;
+  /**
+   * The head file this tab wrote last, whose lock it holds while it lives (`releaseHeadFile`):
+   * a file is closed once written, and another tab's clean-up that read the head record just
+   * before this one was stored would otherwise take it.
+   */
+  heldHead: { dir: ChunkDir; name: string } | null;
   /**
    * The loaded store's items whose text is their whole article, as the record says; null when
    * nothing was loaded or the record predates the list (then every whole article is read again).
@@ -77,31 +80,15 @@ export function unwrittenState(): PersistState {
     writtenSearchVersion: -1,
     writtenMainVersion: -1,
     head: null,
+    heldHead: null,
     loadedWhole: null,
   };
 }
 
-interface ValidRecord {
-  format: number;
-  counter: number;
-  lineage: string;
-  chunkCount: number;
-  /** Where the chunks are (absent in records written before file chunks: memory). */
-  backing?: 'memory' | 'file';
-  /**
-   * Random per write of the search segment, which carries it too, as does its tail: the search
-   * index is read in a transaction of its own after the tables (so a text filter need not wait
-   * for it), and the stamps tell whether the two records are still the ones these tables go with.
-   */
-  searchStamp: string;
-  /** Random per write of the tail, which carries it too. */
-  tailStamp: string;
-  /**
-   * The items whose stored text is their whole article (absent in older records). Whole
-   * articles are stored and cleared without a change of the items counter, so a start compares
-   * this list with the whole articles stored now and reads again only the difference.
-   */
-  wholeIds?: Float64Array;
+/** Lets go of the lock of the head file this tab wrote last (at a close or a clear). */
+export function releaseHeadFile(state: PersistState): void {
+  state.heldHead?.dir.unlock(state.heldHead.name);
+  state.heldHead = null;
 }
 
 /** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
@@ -109,21 +96,6 @@ export interface TextFiles {
   dir: ChunkDir;
   /** File name prefix of this database (`<database>.`). */
   prefix: string;
-}
-
-function isValidRecord(v: unknown): v is ValidRecord {
-  const r = v as Partial<ValidRecord> | undefined;
-  return (
-    typeof r === 'object' &&
-    r !== null &&
-    r.format === TEXT_INDEX_FORMAT &&
-    typeof r.counter === 'number' &&
-    typeof r.lineage === 'string' &&
-    typeof r.chunkCount === 'number' &&
-    typeof r.searchStamp === 'string' &&
-    typeof r.tailStamp === 'string' &&
-    (r.wholeIds === undefined || r.wholeIds instanceof Float64Array)
-  );
 }
 
 /**
@@ -174,7 +146,10 @@ export async function loadTextIndex(
   });
   if (!found) return false;
   const { valid, chunks, grams } = found;
-  const h = joinHead(found.head, found.headTail, valid.lineage);
+  // With room for the tail's slots, joined after the head's in the same arrays.
+  const tailIds = (found.headTail as { cols?: { ids?: unknown } } | undefined)?.cols?.ids;
+  const head = await headWithColumns(found.head, files, tailIds instanceof Float64Array ? tailIds.length : 0);
+  const h = joinHead(head, found.headTail, valid.lineage);
   if (!h || !isTables(h.tables)) return false;
   const tables = { ...h.tables, grams };
   if (h.tables.used.length !== valid.chunkCount) return false;
@@ -239,153 +214,16 @@ export async function loadTextIndex(
 }
 
 /**
- * Writes what changed since the last write (everything when the stored lineage is not ours),
- * if the stored items counter still equals `counter`, with `whole` (the items whose text is
- * their whole article, taken with the tables). Resolves whether it wrote. With file
- * chunks, the open chunk is written and flushed to its file in the same task that takes the
- * tables, and chunk records an older write left in IndexedDB are deleted.
- * Cost: copies of the changed chunks (memory) or of the open chunk's new bytes (file), the slot
- * tables, the search index's tail (~1 byte a document) and, only after a merge, its segment.
- */
-export async function writeTextIndex(
-  db: Database,
-  store: TextStore,
-  search: SearchIndex,
-  counter: number,
-  state: PersistState,
-  whole: ReadonlySet<number> = new Set(),
-): Promise<boolean> {
-  // Taken together, now: the segment and the tail must be of one moment (a merge may run while
-  // the transaction waits). The segment is read when it is written (nothing of it is written
-  // in place, see `toMain`), the tail is copied; neither when nothing changed since the last write.
-  // The versions written are those of the moment each part is taken: a sync that changes the
-  // store or the index while the transaction waits is not marked written (the next write has it).
-  let main = search.toMain();
-  let searchVersions = { search: search.version, main: search.mainVersion };
-  const mainChanged = searchVersions.main !== state.writtenMainVersion;
-  let tail = searchVersions.search !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
-  const wrote = await db.tx('update', 'rw', ['meta'], async () => {
-    const meta = db.table('meta');
-    if ((await meta.get(META_KEYS.itemsCounter))?.value !== counter) return null;
-    const valid = (await meta.get(KEY_VALID))?.value;
-    const ours = isValidRecord(valid) && state.lineage !== '' && valid.lineage === state.lineage;
-    if (!ours && !tail) {
-      // Everything is written: take both parts again, together, now.
-      main = search.toMain();
-      tail = search.toTail();
-      searchVersions = { search: search.version, main: search.mainVersion };
-    }
-    const lineage = ours
-      ? state.lineage
-      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    // Synchronous from here to the puts of the store's chunks and tables: what they hold, the
-    // dirty chunks and the version are of one moment.
-    const storeVersion = store.version;
-    const storeChanged = !ours || storeVersion !== state.writtenStoreVersion;
-    const { dirty, count } = storeChanged ? store.takeDirty() : { dirty: [], count: 0 };
-    const space = store.chunks;
-    const before = isValidRecord(valid) && valid.backing !== 'file' ? valid.chunkCount : 0;
-    let chunkCount = isValidRecord(valid) ? valid.chunkCount : 0;
-    let newHead = state.head;
-    // The head (slot columns up to `from`) is kept while the numbering holds and the slots past
-    // it stay within the tail's share; the tail is written whenever the store changed.
-    const was = ours ? state.head : null;
-    const slots = store.slotCount();
-    const wholeIds = Float64Array.from(whole);
-    const keepHead =
-      was !== null &&
-      was.numbering === store.numbering &&
-      slots >= was.slots &&
-      slots - was.slots <= was.slots * HEAD_TAIL_SHARE;
-    const head = keepHead ? was : { stamp: randomStamp(), numbering: store.numbering, slots };
-    const writeHead = (): Promise<unknown> =>
-      keepHead
-        ? Promise.resolve()
-        : meta.put({ key: KEY_HEAD, value: { lineage, stamp: head.stamp, cols: store.slotColumns(0) } });
-    const tailOf = (layout?: unknown) => ({
-      lineage,
-      stamp: head.stamp,
-      cols: store.slotColumns(head.slots),
-      ...store.slotState(),
-      ...(layout === undefined ? {} : { layout }),
-    });
-    if (storeChanged && space instanceof FileChunks) {
-      // The tables, the layout and the file agree.
-      space.flush();
-      const puts = [writeHead(), meta.put({ key: KEY_HEAD_TAIL, value: tailOf(space.layout()) })];
-      chunkCount = space.count();
-      if (before > 0) await meta.bulkDelete(Array.from({ length: before }, (_, i) => chunkKey(i)));
-      await Promise.all(puts);
-      newHead = head;
-    } else if (storeChanged) {
-      const which = ours ? dirty.filter((c) => c < count) : Array.from({ length: count }, (_, i) => i);
-      // Chunks and tables put together: an await between let a compaction renumber the slots
-      // after the chunks were taken and before the tables were.
-      await Promise.all([
-        meta.bulkPut(
-          which.map((c) => ({ key: chunkKey(c), value: { lineage, bytes: store.chunkBytes(c) } })),
-        ),
-        writeHead(),
-        meta.put({ key: KEY_HEAD_TAIL, value: tailOf() }),
-      ]);
-      chunkCount = count;
-      newHead = head;
-      if (before > count)
-        await meta.bulkDelete(Array.from({ length: before - count }, (_, i) => chunkKey(count + i)));
-    }
-    // After the tables were taken: a set may hold more than they count, never less.
-    const grams = store.grams.takeDirty();
-    const blocks = ours
-      ? new Set(grams.map((c) => Math.floor(c / GRAM_BLOCK)))
-      : Array.from({ length: gramBlocks(space.count()) }, (_, b) => b);
-    const gramPuts = [...blocks].map((b) => ({ key: gramKey(b), value: store.grams.pack(b, lineage) }));
-    if (gramPuts.length > 0) await meta.bulkPut(gramPuts);
-    let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
-    if (!ours || mainChanged) {
-      searchStamp = randomStamp();
-      const data: SearchMain = main.take();
-      await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
-    }
-    let tailStamp = isValidRecord(valid) ? valid.tailStamp : '';
-    if (tail) {
-      tailStamp = randomStamp();
-      await meta.put({ key: KEY_TAIL, value: { lineage, stamp: tailStamp, data: tail } });
-    }
-    await meta.put({
-      key: KEY_VALID,
-      value: {
-        format: TEXT_INDEX_FORMAT,
-        counter,
-        lineage,
-        chunkCount,
-        backing: space instanceof FileChunks ? 'file' : 'memory',
-        searchStamp,
-        tailStamp,
-        wholeIds,
-      } satisfies ValidRecord,
-    });
-    return { lineage, head: newHead, storeVersion };
-  });
-  // Not written (another counter): nothing was taken, so the dirty chunks are still marked.
-  if (!wrote) return false;
-  state.lineage = wrote.lineage;
-  state.head = wrote.head;
-  state.writtenStoreVersion = wrote.storeVersion;
-  state.writtenSearchVersion = searchVersions.search;
-  state.writtenMainVersion = searchVersions.main;
-  return true;
-}
-
-/**
  * Removes chunk files of this database that neither `space` has open nor the stored head names
  * (files another tab still has open are refused by the browser and stay). Resolves how many
  * went. Call after a write or a clear.
  */
 export async function collectTextFiles(db: Database, space: FileChunks): Promise<number> {
-  const head = (await db.tx('fetch', 'r', ['meta'], () => db.table('meta').get(KEY_HEAD_TAIL)))?.value as
-    { layout?: { files?: unknown } } | undefined;
-  const named = Array.isArray(head?.layout?.files) ? (head.layout.files as unknown[]) : [];
+  const [head, headTail] = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').bulkGet([KEY_HEAD, KEY_HEAD_TAIL]),
+  );
+  const tail = headTail?.value as { layout?: { files?: unknown } } | undefined;
+  const named = Array.isArray(tail?.layout?.files) ? (tail.layout.files as unknown[]) : [];
+  if (isHeadInFile(head?.value)) named.push(head.value.file);
   return space.collect(named.filter((f): f is string => typeof f === 'string'));
 }
-
-const randomStamp = (): string => Math.random().toString(36).slice(2);

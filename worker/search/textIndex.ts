@@ -9,7 +9,13 @@
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import { ChunkFileError, FileChunks } from './fileChunks';
-import { collectTextFiles, unwrittenState, type PersistState, type TextFiles } from './persist';
+import {
+  collectTextFiles,
+  releaseHeadFile,
+  unwrittenState,
+  type PersistState,
+  type TextFiles,
+} from './persist';
 import { SearchIndex } from './searchIndex';
 import {
   offeredText,
@@ -153,6 +159,8 @@ export class TextIndex implements TextSink {
             this.search.clear();
             this.wholeIds.clear();
           }
+          // The head file this tab wrote is no longer named by anything: it goes too.
+          releaseHeadFile(this.persistState);
           if (this.store.chunks instanceof FileChunks) await collectTextFiles(this.ctx.db, this.store.chunks);
         });
         this.chain = run.catch(() => undefined);
@@ -229,6 +237,7 @@ export class TextIndex implements TextSink {
     this.lost = null;
     console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
     this.files = await emptyForRebuild(this.store, this.search, this.wholeIds, this.files ?? null);
+    releaseHeadFile(this.persistState);
     Object.assign(this.persistState, unwrittenState());
     this.syncs.restart({ emptied: true });
   }
@@ -260,6 +269,7 @@ export class TextIndex implements TextSink {
   close(): void {
     this.closed = true;
     if (this.store.chunks instanceof FileChunks) this.store.chunks.dispose();
+    releaseHeadFile(this.persistState);
     this.upkeep.close();
     this.syncs.close();
   }

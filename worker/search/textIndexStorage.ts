@@ -11,11 +11,12 @@ import type { MetaIndex } from '../index/metaIndex';
 import {
   collectTextFiles,
   loadTextIndex,
-  writeTextIndex,
+  releaseHeadFile,
   unwrittenState,
   type PersistState,
   type TextFiles,
 } from './persist';
+import { writeTextIndex } from './persistWrite';
 import type { SearchIndex } from './searchIndex';
 import type { FullTextSource } from './textFeed';
 import type { TextStore } from './textStore';
@@ -101,6 +102,7 @@ async function loadPersisted(
           : 'Rivulet: text index snapshot corrupt; rebuilding',
         err,
       );
+      releaseHeadFile(state);
       Object.assign(state, unwrittenState());
       return false;
     }
