@@ -82,8 +82,11 @@ describe('description text in OPFS files', () => {
     expect(first.lineage).not.toBe('');
     const files = await textFiles(app.page);
     expect(Object.values(files).some((bytes) => bytes > 4096)).toBe(true);
+    // The slot tables' head is a file of the folder too, which its record names (textHead.ts).
+    expect(Object.keys(files).some((name) => name.includes('.head.'))).toBe(true);
 
-    // A reload loads what was written (the same lineage: not rebuilt from the items).
+    // A reload loads what was written (the same lineage: not rebuilt from the items, so the head
+    // was read from its file).
     await app.page.reload();
     expectSame('after a reload', await textState(app.page), first);
 
