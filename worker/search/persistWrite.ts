@@ -77,18 +77,22 @@ export async function writeTextIndex(
   }
 }
 
-// Whether the next write makes a new head, as far as `state` knows (keepHead in writeTables).
-function needsNewHead(store: TextStore, state: PersistState): boolean {
-  const was = state.head;
+// Whether a write keeps the stored head `was`: the numbering holds and the slots past it stay
+// within the tail's share (otherwise the head is written again, with every slot).
+function keepsHead(was: PersistState['head'], store: TextStore): was is NonNullable<PersistState['head']> {
   const slots = store.slotCount();
   return (
-    state.lineage === '' ||
-    was === null ||
-    was.numbering !== store.numbering ||
-    slots < was.slots ||
-    slots - was.slots > was.slots * HEAD_TAIL_SHARE
+    was !== null &&
+    was.numbering === store.numbering &&
+    slots >= was.slots &&
+    slots - was.slots <= was.slots * HEAD_TAIL_SHARE
   );
 }
+
+// Whether the next write makes a new head, as far as `state` knows (the stored lineage may not
+// be ours: the transaction decides).
+const needsNewHead = (store: TextStore, state: PersistState): boolean =>
+  state.lineage === '' || !keepsHead(state.head, store);
 
 // The store's slot columns as a head file, when its chunks are files.
 async function newHeadFile(store: TextStore): Promise<HeadFile | null> {
@@ -149,11 +153,7 @@ async function writeTables(
     const was = ours ? state.head : null;
     const slots = store.slotCount();
     const wholeIds = Float64Array.from(whole);
-    const keepHead =
-      was !== null &&
-      was.numbering === store.numbering &&
-      slots >= was.slots &&
-      slots - was.slots <= was.slots * HEAD_TAIL_SHARE;
+    const keepHead = keepsHead(was, store);
     // The head file written before, while its slots are still the store's first ones.
     const filed = !keepHead && pre && pre.numbering === store.numbering && slots >= pre.slots ? pre : null;
     const head = keepHead
