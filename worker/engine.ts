@@ -84,10 +84,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
         : gate.whenLoaded().then(() => applyRemoteEvent(ctx, event, counter)),
     ),
     now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
-    scheduleSnapshot: () => {
+    scheduleSnapshot: (delayMs = delay) => {
       if (timer !== null) clearTimeout(timer);
       const mine = ++due;
-      timer = setTimeout(() => void ui.quiet().then(() => mine === due && flushSnapshot()), delay);
+      timer = setTimeout(() => void ui.quiet().then(() => mine === due && flushSnapshot()), delayMs);
     },
     ui,
   };

@@ -26,8 +26,11 @@ export interface EngineContext {
   events: EventHub;
   /** Unix seconds; injectable for tests. */
   now: () => number;
-  /** Schedules a debounced index snapshot write (held while the reader's input goes on). */
-  scheduleSnapshot: () => void;
+  /**
+   * Schedules a debounced index snapshot write (held while the reader's input goes on), after
+   * the engine's snapshot delay or after `delayMs` (0: at the next pause of the reader's input).
+   */
+  scheduleSnapshot: (delayMs?: number) => void;
   /** The reader's input as the UI reports it: upkeep waits for a pause (uiActivity.ts). */
   ui: UiActivity;
   /** The rules domain's part in ingest (worker/rules/rules.ts sets it). */

@@ -263,7 +263,9 @@ describe('TextIndex queue', () => {
 
   it('stores an idle merge, so the next start has none to do again', async () => {
     const name = `rivulet-test-idle-merge-${Math.random().toString(36).slice(2)}`;
-    const first = createTestEngine({ now: () => TEXT_NOW, dbName: name, snapshotDelayMs: 20 });
+    // A snapshot delay far longer than the waits below: the merge's write is not the debounced
+    // one a change schedules, it follows the merge at once.
+    const first = createTestEngine({ now: () => TEXT_NOW, dbName: name, snapshotDelayMs: 60_000 });
     await first.init();
     const feedId = await first.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
     const words = (i: number) => Array.from({ length: 60 }, (_, w) => `w${w}x${i % 7}`).join(' ');
