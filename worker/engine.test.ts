@@ -293,3 +293,34 @@ describe('clearAll', () => {
     expect(await a.flushSnapshot()).toBe(true);
   });
 });
+
+describe('a snapshot write the engine closes under', () => {
+  it('warns of nothing, and the next start finds what was stored', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      // Closed at points along the write: at once, then after a few turns of the event loop.
+      for (const delay of [-1, 0, 1, 2, 4, 8, 16]) {
+        const name = `rivulet-test-close-flush-${delay}-${Math.random().toString(36).slice(2)}`;
+        const e = createTestEngine({ dbName: name, snapshotDelayMs: 60_000 });
+        await e.init();
+        const f = await e.feeds.save({ url: 'https://x.test' });
+        await e.items.ingest(
+          f,
+          Array.from({ length: 40 }, (_, i) => incoming({ guid: String(i), pubDate: 1_700_000_000 + i })),
+        );
+        await e.state.markRead([1, 2, 3], true);
+        const flushed = e.flushSnapshot();
+        if (delay >= 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        e.close();
+        await flushed;
+        const again = make({ dbName: name });
+        const info = await again.init();
+        expect(info.counts).toMatchObject({ items: 40, unread: 37, feeds: 1 });
+      }
+      const noted = warn.mock.calls.map((call) => String(call[0]));
+      expect(noted.filter((text) => /not written|not trimmed|corrupt/.test(text))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -150,11 +150,15 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     try {
       const wrote = await writeSnapshot(db, index, ctx.applied.counter, await findNumberFiles(), partRows);
       await textIndex.persist();
+      // Closed meanwhile (a write at the next pause, such as an idle merge's, and the tab gone):
+      // what is left only tidies for the next start, which does it itself.
+      if (closed) return wrote;
       await trimFlagLog(db); // the records both stored copies now hold (index/flagLog.ts)
       void joinTitles();
       return wrote;
     } catch (err) {
-      console.warn('Rivulet: index snapshot not written', err);
+      // A write the engine's close cut short is no fault: the next start finds the last one.
+      if (!closed) console.warn('Rivulet: index snapshot not written', err);
       return false;
     }
   };

@@ -96,12 +96,15 @@ async function loadPersisted(
         await new Promise((resolve) => setTimeout(resolve, wait));
         continue;
       }
-      console.warn(
-        transient
-          ? `Rivulet: text index snapshot read still failing after ${attempt + 1} tries (transient); rebuilding`
-          : 'Rivulet: text index snapshot corrupt; rebuilding',
-        err,
-      );
+      // The engine closed (or lost its database) under the read: nothing is wrong with what is
+      // stored, and the rebuild that follows stops at its first read.
+      if (db.dexie.isOpen())
+        console.warn(
+          transient
+            ? `Rivulet: text index snapshot read still failing after ${attempt + 1} tries (transient); rebuilding`
+            : 'Rivulet: text index snapshot corrupt; rebuilding',
+          err,
+        );
       releaseHeadFile(state);
       Object.assign(state, unwrittenState());
       return false;
