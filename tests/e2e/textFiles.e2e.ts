@@ -84,11 +84,15 @@ describe('description text in OPFS files', () => {
     expect(Object.values(files).some((bytes) => bytes > 4096)).toBe(true);
     // The slot tables' head is a file of the folder too, which its record names (textHead.ts).
     expect(Object.keys(files).some((name) => name.includes('.head.'))).toBe(true);
+    // So is the search index's merged segment (searchFile.ts).
+    expect(Object.keys(files).some((name) => name.includes('.search.'))).toBe(true);
 
     // A reload loads what was written (the same lineage: not rebuilt from the items, so the head
     // was read from its file).
     await app.page.reload();
     expectSame('after a reload', await textState(app.page), first);
+    // Nor was the search index made again: its segment was read from its file.
+    expect(said.filter((line) => line.includes('re-indexing'))).toEqual([]);
 
     // A second tab opens the same file while the first holds it, and loads instead of rebuilding.
     const second = await app.context.newPage();

@@ -8,9 +8,10 @@
  * (its values are deserialised on the worker's thread, and a text filter waited for them); a
  * synchronous read of the same bytes from a file goes straight into the arrays.
  */
+import { backgroundTask } from '../backgroundTask';
 import type { ChunkDir, SyncFile } from './chunkDir';
 
-export type Column = Float64Array | Int32Array | Uint8Array;
+export type Column = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
 const HEADER_BYTES = 256;
 const MAGIC = 'rivulet arrays 1';
@@ -75,9 +76,15 @@ export async function writeArraysFile(
  * Fills `into` (arrays of the lengths the file must hold) from file `name` of `dir`. False when
  * the file is missing, of another size, or its header is not this name's and these lengths'.
  * Throws what opening the file throws (another tab holding it open: a transient failure the
- * caller tries again).
+ * caller tries again). With `stepBytes`, reads at most that many bytes a task, yielding between
+ * (the file is never written once named, so the steps read one file).
  */
-export async function readArraysFile(dir: ChunkDir, name: string, into: readonly Column[]): Promise<boolean> {
+export async function readArraysFile(
+  dir: ChunkDir,
+  name: string,
+  into: readonly Column[],
+  stepBytes = Infinity,
+): Promise<boolean> {
   const head = header(name, into);
   if (!head) return false;
   const file = await dir.open(name, false);
@@ -89,9 +96,18 @@ export async function readArraysFile(dir: ChunkDir, name: string, into: readonly
     const got = new Uint8Array(HEADER_BYTES);
     if (file.read(got, { at: 0 }) !== HEADER_BYTES || got.some((b, i) => b !== head[i])) return false;
     let at = HEADER_BYTES;
+    let sinceYield = 0;
     for (const a of into) {
       const bytes = bytesOf(a);
-      if (file.read(bytes, { at }) !== bytes.length) return false;
+      for (let from = 0; from < bytes.length; from += stepBytes) {
+        const part = bytes.subarray(from, Math.min(bytes.length, from + stepBytes));
+        if (file.read(part, { at: at + from }) !== part.length) return false;
+        sinceYield += part.length;
+        if (sinceYield >= stepBytes) {
+          sinceYield = 0;
+          await backgroundTask();
+        }
+      }
       at += bytes.length;
     }
     return true;

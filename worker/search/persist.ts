@@ -12,7 +12,9 @@
  *   fileChunks.ts), written each time (a refresh at 1M wrote ~21 MB of tables before, now its
  *   own slots' and ~1 MB);
  * - `textIndex:search`: the search index's merged segment, written only when it changed (a merge),
- *   with the per-document arrays of the documents it covers, and `textIndex:searchTail`: what came
+ *   with the per-document arrays of the documents it covers (with file chunks, a file beside
+ *   them, `<database>.search.<stamp>`, which the record names: searchFile.ts), and
+ *   `textIndex:searchTail`: what came
  *   after it plus every document's live byte, written each time
  *   (searchIndex.ts `toMain`, `toTail`);
  * - `textIndex:grams:<b>`: the trigram sets of chunks b × 32 … b × 32 + 31 (chunkGrams.ts), written
@@ -45,6 +47,7 @@ import {
   isValidRecord,
 } from './persistRecords';
 import { isSearchMain, isSearchTail, type SearchIndex } from './searchIndex';
+import { isSearchInFile, readSearchFile } from './searchFile';
 import { CHUNK_BYTES, SEP, type TextStore } from './textStore';
 import { headWithColumns, isHeadInFile, isTables, joinHead } from './textHead';
 
@@ -60,11 +63,13 @@ export interface PersistState {
   /** The stored head (slot columns) of this lineage: its stamp, the store's numbering and slots then. */
   head: { stamp: string; numbering: number; slots: number } | null;
   /**
-   * The head file this tab wrote last, whose lock it holds while it lives (`releaseHeadFile`):
+   * The head file this tab wrote last, whose lock it holds while it lives (`releaseHeldFiles`):
    * a file is closed once written, and another tab's clean-up that read the head record just
    * before this one was stored would otherwise take it.
    */
   heldHead: { dir: ChunkDir; name: string } | null;
+  /** The same for the search segment's file this tab wrote last (searchFile.ts). */
+  heldSearch: { dir: ChunkDir; name: string } | null;
   /**
    * The loaded store's items whose text is their whole article, as the record says; null when
    * nothing was loaded or the record predates the list (then every whole article is read again).
@@ -81,14 +86,17 @@ export function unwrittenState(): PersistState {
     writtenMainVersion: -1,
     head: null,
     heldHead: null,
+    heldSearch: null,
     loadedWhole: null,
   };
 }
 
-/** Lets go of the lock of the head file this tab wrote last (at a close or a clear). */
-export function releaseHeadFile(state: PersistState): void {
+/** Lets go of the locks of the head and segment files this tab wrote last (at a close or a clear). */
+export function releaseHeldFiles(state: PersistState): void {
   state.heldHead?.dir.unlock(state.heldHead.name);
   state.heldHead = null;
+  state.heldSearch?.dir.unlock(state.heldSearch.name);
+  state.heldSearch = null;
 }
 
 /** Chunk files of one database (the worker's OPFS folder; absent: chunks stay in memory). */
@@ -203,27 +211,32 @@ export async function loadTextIndex(
   const m = mainRec?.value as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
   const t = tailRec?.value as { lineage?: unknown; stamp?: unknown; data?: unknown } | undefined;
   // Both must be the ones the tables go with (another tab may have written meanwhile).
-  if (m?.lineage !== valid.lineage || m.stamp !== valid.searchStamp || !isSearchMain(m.data)) return 'tables';
+  if (m?.lineage !== valid.lineage || m.stamp !== valid.searchStamp) return 'tables';
   if (t?.lineage !== valid.lineage || t.stamp !== valid.tailStamp) return 'tables';
-  const mainTerms = m.data.terms === '' ? 0 : m.data.offsets.length - 1;
-  if (!isSearchTail(t.data, slots, mainTerms, m.data.docLen.length)) return 'tables';
-  search.load(m.data, t.data);
+  // The segment itself, or the file that holds it (searchFile.ts).
+  const main = isSearchInFile(m) ? (files ? await readSearchFile(m, files) : null) : m.data;
+  if (!isSearchMain(main)) return 'tables';
+  const mainTerms = main.terms === '' ? 0 : main.offsets.length - 1;
+  if (!isSearchTail(t.data, slots, mainTerms, main.docLen.length)) return 'tables';
+  search.load(main, t.data);
   state.writtenSearchVersion = search.version;
   state.writtenMainVersion = search.mainVersion;
   return true;
 }
 
 /**
- * Removes chunk files of this database that neither `space` has open nor the stored head names
+ * Removes chunk files of this database that neither `space` has open nor the stored head or
+ * search segment names
  * (files another tab still has open are refused by the browser and stay). Resolves how many
  * went. Call after a write or a clear.
  */
 export async function collectTextFiles(db: Database, space: FileChunks): Promise<number> {
-  const [head, headTail] = await db.tx('fetch', 'r', ['meta'], () =>
-    db.table('meta').bulkGet([KEY_HEAD, KEY_HEAD_TAIL]),
+  const [head, headTail, segment] = await db.tx('fetch', 'r', ['meta'], () =>
+    db.table('meta').bulkGet([KEY_HEAD, KEY_HEAD_TAIL, KEY_SEARCH]),
   );
   const tail = headTail?.value as { layout?: { files?: unknown } } | undefined;
   const named = Array.isArray(tail?.layout?.files) ? (tail.layout.files as unknown[]) : [];
   if (isHeadInFile(head?.value)) named.push(head.value.file);
+  if (isSearchInFile(segment?.value)) named.push(segment.value.file);
   return space.collect(named.filter((f): f is string => typeof f === 'string'));
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import { GRAM_BLOCK } from './chunkGrams';
 import { FileChunks } from './fileChunks';
-import { releaseHeadFile, type PersistState } from './persist';
+import type { PersistState } from './persist';
 import {
   HEAD_TAIL_SHARE,
   KEY_HEAD,
@@ -22,6 +22,7 @@ import {
   type ValidRecord,
 } from './persistRecords';
 import type { SearchIndex, SearchMain } from './searchIndex';
+import { writeSearchFile, type SearchFile, type SearchInFile } from './searchFile';
 import type { TextStore } from './textStore';
 import { writeHeadFile, type HeadFile, type HeadInFile } from './textHead';
 
@@ -54,7 +55,14 @@ export async function writeTextIndex(
   const searchVersions = { search: search.version, main: search.mainVersion };
   const mainChanged = searchVersions.main !== state.writtenMainVersion;
   const tail = searchVersions.search !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
+  // A changed segment goes to a file first too, used if the segment written is still this one.
+  const space = store.chunks;
+  const searchPre =
+    mainChanged && space instanceof FileChunks
+      ? await writeSearchFile(space.folder(), randomStamp(), main.take(), searchVersions.main)
+      : null;
   let stored: string | null = null;
+  let storedSearch: string | null = null;
   let wrote = false;
   try {
     wrote = await writeTables(db, store, search, counter, state, whole, {
@@ -63,18 +71,28 @@ export async function writeTextIndex(
       searchVersions,
       mainChanged,
       pre,
+      searchPre,
       storedHeadFile: (name) => (stored = name),
+      storedSearchFile: (name) => (storedSearch = name),
     });
     return wrote;
   } finally {
+    // The tab holds the lock of the files its stored records name, and lets go of the ones before.
     if (pre && wrote && stored === pre.name) {
-      releaseHeadFile(state);
+      state.heldHead?.dir.unlock(state.heldHead.name);
       state.heldHead = { dir: pre.dir, name: pre.name };
-    } else if (pre) {
-      pre.dir.unlock(pre.name);
-      await pre.dir.remove(pre.name).catch(() => false);
-    }
+    } else if (pre) await dropFile(pre);
+    if (searchPre && wrote && storedSearch === searchPre.name) {
+      state.heldSearch?.dir.unlock(state.heldSearch.name);
+      state.heldSearch = { dir: searchPre.dir, name: searchPre.name };
+    } else if (searchPre) await dropFile(searchPre);
   }
+}
+
+// A file written for a write whose record did not name it: unlocked and removed.
+async function dropFile(file: { dir: HeadFile['dir']; name: string }): Promise<void> {
+  file.dir.unlock(file.name);
+  await file.dir.remove(file.name).catch(() => false);
 }
 
 // Whether a write keeps the stored head `was`: the numbering holds and the slots past it stay
@@ -109,8 +127,12 @@ interface Taken {
   mainChanged: boolean;
   /** A head file written for this write, if any. */
   pre: HeadFile | null;
+  /** A segment file written for this write, if any. */
+  searchPre: SearchFile | null;
   /** Told the head file's name when the head record naming it is put. */
   storedHeadFile: (name: string) => void;
+  /** Told the segment file's name when the segment record naming it is put. */
+  storedSearchFile: (name: string) => void;
 }
 
 // The transaction of `writeTextIndex` and the state it leaves (see there).
@@ -124,7 +146,7 @@ async function writeTables(
   taken: Taken,
 ): Promise<boolean> {
   let { main, tail, searchVersions } = taken;
-  const { mainChanged, pre, storedHeadFile } = taken;
+  const { mainChanged, pre, searchPre, storedHeadFile, storedSearchFile } = taken;
   const wrote = await db.tx('update', 'rw', ['meta'], async () => {
     const meta = db.table('meta');
     if ((await meta.get(META_KEYS.itemsCounter))?.value !== counter) return null;
@@ -209,9 +231,23 @@ async function writeTables(
     if (gramPuts.length > 0) await meta.bulkPut(gramPuts);
     let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
     if (!ours || mainChanged) {
-      searchStamp = randomStamp();
-      const data: SearchMain = main.take();
-      await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
+      // The segment file holds this segment when no merge came between (the segment of one
+      // `mainVersion` is never changed in place: searchIndex.ts `toMain`).
+      if (searchPre && searchPre.mainVersion === searchVersions.main) {
+        searchStamp = searchPre.stamp;
+        storedSearchFile(searchPre.name);
+        const value: SearchInFile = {
+          lineage,
+          stamp: searchStamp,
+          file: searchPre.name,
+          sizes: searchPre.sizes,
+        };
+        await meta.put({ key: KEY_SEARCH, value });
+      } else {
+        searchStamp = randomStamp();
+        const data: SearchMain = main.take();
+        await meta.put({ key: KEY_SEARCH, value: { lineage, stamp: searchStamp, data } });
+      }
     }
     let tailStamp = isValidRecord(valid) ? valid.tailStamp : '';
     if (tail) {

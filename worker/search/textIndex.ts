@@ -11,7 +11,7 @@ import type { EngineContext } from '../engineContext';
 import { ChunkFileError, FileChunks } from './fileChunks';
 import {
   collectTextFiles,
-  releaseHeadFile,
+  releaseHeldFiles,
   unwrittenState,
   type PersistState,
   type TextFiles,
@@ -163,7 +163,7 @@ export class TextIndex implements TextSink {
             this.wholeIds.clear();
           }
           // The head file this tab wrote is no longer named by anything: it goes too.
-          releaseHeadFile(this.persistState);
+          releaseHeldFiles(this.persistState);
           if (this.store.chunks instanceof FileChunks) await collectTextFiles(this.ctx.db, this.store.chunks);
         });
         this.chain = run.catch(() => undefined);
@@ -240,7 +240,7 @@ export class TextIndex implements TextSink {
     this.lost = null;
     console.warn('Rivulet: a text chunk file lost its contents; rebuilding the text index', err);
     this.files = await emptyForRebuild(this.store, this.search, this.wholeIds, this.files ?? null);
-    releaseHeadFile(this.persistState);
+    releaseHeldFiles(this.persistState);
     Object.assign(this.persistState, unwrittenState());
     this.syncs.restart({ emptied: true });
   }
@@ -272,7 +272,7 @@ export class TextIndex implements TextSink {
   close(): void {
     this.closed = true;
     if (this.store.chunks instanceof FileChunks) this.store.chunks.dispose();
-    releaseHeadFile(this.persistState);
+    releaseHeldFiles(this.persistState);
     this.upkeep.close();
     this.syncs.close();
   }

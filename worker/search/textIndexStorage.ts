@@ -11,7 +11,7 @@ import type { MetaIndex } from '../index/metaIndex';
 import {
   collectTextFiles,
   loadTextIndex,
-  releaseHeadFile,
+  releaseHeldFiles,
   unwrittenState,
   type PersistState,
   type TextFiles,
@@ -105,7 +105,7 @@ async function loadPersisted(
             : 'Rivulet: text index snapshot corrupt; rebuilding',
           err,
         );
-      releaseHeadFile(state);
+      releaseHeldFiles(state);
       Object.assign(state, unwrittenState());
       return false;
     }
