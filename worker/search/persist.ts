@@ -220,7 +220,8 @@ export async function loadTextIndex(
   if (!isSearchTail(t.data, slots, mainTerms, main.docLen.length)) return 'tables';
   search.load(main, t.data);
   state.writtenSearchVersion = search.version;
-  state.writtenMainVersion = search.mainVersion;
+  // A segment an older build kept in the record goes to a file at the next write.
+  state.writtenMainVersion = isSearchInFile(m) || !files ? search.mainVersion : -1;
   return true;
 }
 

@@ -55,10 +55,11 @@ export async function writeTextIndex(
   const searchVersions = { search: search.version, main: search.mainVersion };
   const mainChanged = searchVersions.main !== state.writtenMainVersion;
   const tail = searchVersions.search !== state.writtenSearchVersion || mainChanged ? search.toTail() : null;
-  // A changed segment goes to a file first too, used if the segment written is still this one.
+  // A segment this write stores (changed, or all of it: no lineage yet) goes to a file first too,
+  // used if the segment written is still this one.
   const space = store.chunks;
   const searchPre =
-    mainChanged && space instanceof FileChunks
+    (mainChanged || state.lineage === '') && space instanceof FileChunks
       ? await writeSearchFile(space.folder(), randomStamp(), main.take(), searchVersions.main)
       : null;
   let stored: string | null = null;

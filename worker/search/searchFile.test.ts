@@ -7,14 +7,20 @@ import { textPersistKit } from '../testing/textPersistKit';
 import { FakeChunkDir } from './fakeOpfs';
 import { writeTextIndex } from './persistWrite';
 import { readArraysFile } from './arraysFile';
-import { searchFileName } from './searchFile';
+import { readSearchFile, searchFileName } from './searchFile';
 
 const { NOW, engineOn, persisted, answers } = textPersistKit();
 
 const searchRecord = async (engine: Engine) =>
   (
     (await internalsOf(engine).db.dexie.table('meta').get('textIndex:search')) as {
-      value: { stamp: string; file?: string; sizes?: Record<string, number>; data?: unknown };
+      value: {
+        lineage: string;
+        stamp: string;
+        file?: string;
+        sizes?: Record<string, number>;
+        data?: unknown;
+      };
     }
   ).value;
 
@@ -171,6 +177,39 @@ describe('the search segment in a file', () => {
     await answers(again);
     expect((await again.search.run('lode4')).total).toBe(1);
     expect((await again.search.run('lode8')).total).toBe(1);
+  });
+
+  it('a segment an older build kept in its record moves to a file at the next write', async () => {
+    const dir = new FakeChunkDir();
+    const { name } = await persisted(dir);
+    const raw = await engineOn(name, dir);
+    await mergedWrite(raw, more(0, 20));
+    // As an older build stored it: the segment in the record, no file.
+    const record = await searchRecord(raw);
+    const main = await readSearchFile(record as unknown as Parameters<typeof readSearchFile>[0], {
+      dir,
+      prefix: 'db.',
+    });
+    expect(main).not.toBeNull();
+    await internalsOf(raw)
+      .db.dexie.table('meta')
+      .put({ key: 'textIndex:search', value: { lineage: record.lineage, stamp: record.stamp, data: main } });
+    raw.close();
+    dir.files.delete(record.file!);
+    const { engine, reindexed } = await start(name, dir);
+    expect(reindexed).toBe(false);
+    expect((await searchRecord(engine)).file).toBeUndefined();
+    // Any change writes again, and the segment goes to a file.
+    await engine.items.ingest((await engine.feeds.list())[0]!.id, more(20, 1), NOW);
+    await internalsOf(engine).textIndex.fresh();
+    expect(await engine.flushSnapshot()).toBe(true);
+    const moved = await searchRecord(engine);
+    expect(moved.data).toBeUndefined();
+    expect(searchFiles(dir)).toEqual([moved.file]);
+    engine.close();
+    const again = await start(name, dir);
+    expect(again.reindexed).toBe(false);
+    for (const n of [0, 20]) expect((await again.engine.search.run(`lode${n}`)).total).toBe(1);
   });
 
   it('a write that does not land leaves no segment file and no lock behind', async () => {
