@@ -12,6 +12,9 @@
 // Not part of `npm run bench`: a tool for looking. Environment:
 //   PROBE_FILTERS=1  also time "every filter ready" (a description filter answered), as the all
 //                    list's starts in the benchmark do;
+//   PROBE_SEARCH=1   then also time a word search (the search index loaded), after the filter;
+//   PROBE_TOUCH=1    store one new article before the first write (so the text index is written:
+//                    a profile an older build wrote then stores its parts as this build does);
 //   PROBE_MARK=1     mark 5 articles read right before each reload (the "right after marking" row);
 //   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
 //   PROBE_SETTLE=1   wait for the engine to be quiet before each reload (engineQuiet), so the
@@ -37,6 +40,7 @@ if (!dir) {
 const lists = asked.length ? asked : ['all', 'feed', 'group'];
 const CATEGORIES = process.env.PROBE_CATS ?? 'toplevel,v8,disabled-by-default-v8.cpu_profiler';
 const filters = Boolean(process.env.PROBE_FILTERS);
+const search = Boolean(process.env.PROBE_SEARCH);
 const W = Number(process.env.PROBE_WINDOW ?? 50);
 
 const { page, cdp, url, close } = await openKeptProfile(dir);
@@ -44,6 +48,7 @@ try {
   await page.goto(url);
   console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
   if (process.env.PROBE_WAIT) await page.waitForTimeout(Number(process.env.PROBE_WAIT));
+  if (process.env.PROBE_TOUCH) await page.evaluate(() => self.rivBench.touchText());
   await page.evaluate(() => self.rivBench.flushSnapshot());
   await page.evaluate(() => self.rivBench.engineQuiet());
   if (process.env.PROBE_KEEPER) {
@@ -57,13 +62,13 @@ try {
       if (process.env.PROBE_SETTLE) await page.evaluate(() => self.rivBench.engineQuiet());
       if (traced) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });
       // Begun as the page loads, as the benchmark's starts are (bench/src/coldOnLoad.ts).
-      await page.evaluate((ask) => self.rivBench.askCold(ask), { backend: 'engine', list, filters });
+      await page.evaluate((ask) => self.rivBench.askCold(ask), { backend: 'engine', list, filters, search });
       await page.reload({ waitUntil: 'load' });
       const r = await page.evaluate(() => self.rivBench.coldResult());
       const ms = (t) => String(Math.round(t)).padStart(4);
       console.log(
         `${list.padEnd(6)} script ${ms(r.scriptStart)}  worker ${ms(r.booted)}  init ${ms(r.inited)}` +
-          `  page ${ms(r.answered)}  painted ${ms(r.firstRows)}${r.filtersReady ? `  filters ${ms(r.filtersReady)}` : ''}${traced ? '  (traced)' : ''}`,
+          `  page ${ms(r.answered)}  painted ${ms(r.firstRows)}${r.filtersReady ? `  filters ${ms(r.filtersReady)}` : ''}${r.searchReady ? `  search ${ms(r.searchReady)}` : ''}${traced ? '  (traced)' : ''}`,
       );
       if (!traced) continue;
       const file = join(tmpdir(), `cold-${list}.json`);

@@ -15,12 +15,16 @@ export interface ColdAsk {
   list: ColdList;
   /** Engine only: also time every filter ready. */
   filters?: boolean;
+  /** Engine only: then also time a word search (the probe's PROBE_SEARCH). */
+  search?: boolean;
 }
 
 let started: Promise<ColdReport> | null = null;
 
 function begin(ask: ColdAsk): Promise<ColdReport> {
-  return ask.backend === 'engine' ? coldEngine(ask.list, ask.filters ?? false) : coldSqlite(ask.list);
+  return ask.backend === 'engine'
+    ? coldEngine(ask.list, ask.filters ?? false, ask.search ?? false)
+    : coldSqlite(ask.list);
 }
 
 const stored = sessionStorage.getItem(KEY);

@@ -79,6 +79,26 @@ const api = {
   initEngine: async () => (await engineWorker().init()).counts.items,
   /** Writes the engine's pending index snapshot (before reloads that start from it). */
   flushSnapshot: () => engineWorker().flushSnapshot(),
+  /** Stores one new article in the first feed: the text changed, so the next write stores the text index. */
+  touchText: async () => {
+    const engine = engineWorker();
+    await engine.init();
+    const [feed] = await engine.feeds.list();
+    if (!feed) return 0;
+    const at = Date.now();
+    const { added } = await engine.items.ingest(feed.id, [
+      {
+        guid: `probe-${at}`,
+        title: 'Probe',
+        author: '',
+        description: '<p>probe</p>',
+        pubDate: Math.floor(at / 1000),
+        link: `https://probe.example.test/${at}`,
+        enclosure: null,
+      },
+    ]);
+    return added.length;
+  },
   /**
    * Marks the `n` newest unread articles read and resolves their ids at once, leaving the index
    * snapshot write that the change schedules (2 s later) pending: a reload right after it starts
