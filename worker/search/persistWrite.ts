@@ -4,6 +4,7 @@
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
 import { GRAM_BLOCK } from './chunkGrams';
+import type { ChunkDir } from './chunkDir';
 import { FileChunks } from './fileChunks';
 import type { PersistState } from './persist';
 import {
@@ -91,7 +92,7 @@ export async function writeTextIndex(
 }
 
 // A file written for a write whose record did not name it: unlocked and removed.
-async function dropFile(file: { dir: HeadFile['dir']; name: string }): Promise<void> {
+async function dropFile(file: { dir: ChunkDir; name: string }): Promise<void> {
   file.dir.unlock(file.name);
   await file.dir.remove(file.name).catch(() => false);
 }

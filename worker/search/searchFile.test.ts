@@ -6,7 +6,7 @@ import { incoming } from '../testing/fixtures';
 import { textPersistKit } from '../testing/textPersistKit';
 import { FakeChunkDir } from './fakeOpfs';
 import { writeTextIndex } from './persistWrite';
-import { readArraysFile } from './arraysFile';
+import { readArraysFile, writeArraysFile } from './arraysFile';
 import { readSearchFile, searchFileName } from './searchFile';
 
 const { NOW, engineOn, persisted, answers } = textPersistKit();
@@ -79,21 +79,17 @@ describe('the search segment in a file', () => {
     const engine = await engineOn(undefined, dir);
     await engine.feeds.save({ url: 'https://a.test/', siteUrl: '', title: 'A', groupId: -1 });
     await mergedWrite(engine, more(0, 200));
-    const { file } = await searchRecord(engine);
-    const bytes = dir.contents(file!)!;
-    // The same file read in 7-byte steps fills the same bytes as one read.
-    const whole = new Uint8Array(bytes.length - 256);
-    const stepped = new Uint8Array(bytes.length - 256);
-    const name = file!;
-    const head = new TextEncoder().encode(`rivulet arrays 1\n${name}\n1x${whole.length}\n`);
+    // The segment's postings written as an arrays file of their own, read whole and in 7-byte
+    // steps: the same bytes.
+    const postings = internalsOf(engine).textIndex.search.toMain().take().data;
     const probe = new FakeChunkDir();
-    const out = new Uint8Array(256 + whole.length);
-    out.set(head);
-    out.set(bytes.subarray(256), 256);
-    probe.setContents(name, out);
-    expect(await readArraysFile(probe, name, [whole])).toBe(true);
-    expect(await readArraysFile(probe, name, [stepped], 7)).toBe(true);
-    expect(stepped).toEqual(whole);
+    expect(await writeArraysFile(probe, 'probe', [postings])).toBe(true);
+    const whole = new Uint8Array(postings.length);
+    const stepped = new Uint8Array(postings.length);
+    expect(await readArraysFile(probe, 'probe', [whole])).toBe(true);
+    expect(await readArraysFile(probe, 'probe', [stepped], 7)).toBe(true);
+    expect(whole).toEqual(postings);
+    expect(stepped).toEqual(postings);
     engine.close();
     const { engine: warm, reindexed } = await start(internalsOf(engine).db.dexie.name, dir);
     expect(reindexed).toBe(false);
