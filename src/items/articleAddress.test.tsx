@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -38,7 +38,10 @@ describe('address helpers', () => {
 const seen: { current: ArticleAddress | null } = { current: null };
 function Probe() {
   const address = useArticleAddress();
-  useEffect(() => {
+  // In the commit, not after it: the router renders in a transition, whose passive effects can
+  // run after the DOM shows the new address, and a test that acted on the address as soon as it
+  // saw the path would call the previous render's hook (a close that thinks no article is open).
+  useLayoutEffect(() => {
     seen.current = address;
   });
   const l = useLocation();
