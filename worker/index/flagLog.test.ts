@@ -10,7 +10,9 @@ import {
   LOG_KEEP,
   logBetween,
   tagLogRecord,
+  textChangesBetween,
   trimFlagLog,
+  writtenLogRecord,
 } from './flagLog';
 import { MetaIndex } from './metaIndex';
 import { seedEngine } from '../testing/seed';
@@ -53,6 +55,34 @@ describe('the flag log between two counters', () => {
     const keys = [1, 9, 10, 100, 2 ** 40].map(flagLogKey);
     expect([...keys].sort()).toEqual(keys);
     for (const key of keys) expect(key > FLAG_LOG_RANGE[0] && key < FLAG_LOG_RANGE[1]).toBe(true);
+  });
+});
+
+describe('what the text index owes since it was written', () => {
+  const written = (counter: number, ids: number[]) => writtenLogRecord(counter, ids).value;
+  const tags = (counter: number, ids: number[]) =>
+    tagLogRecord(
+      counter,
+      ids.map((id) => ({ id, tags: [1] })),
+    ).value;
+
+  it('is the articles the ingests since wrote, once each, past flag and tag changes', () => {
+    const stored = [written(3, [1]), flags(5, [2], 1), written(6, [7, 8]), tags(7, [9]), written(8, [8, 10])];
+    expect(textChangesBetween(stored, 4, 8)?.sort((a, b) => a - b)).toEqual([7, 8, 10]);
+    expect(textChangesBetween(stored, 6, 7)).toEqual([]);
+    expect(textChangesBetween(stored, 8, 8)).toEqual([]);
+  });
+
+  it('is null past a change the log does not hold (a deletion, a restore), a malformed record or counters going back', () => {
+    expect(textChangesBetween([written(5, [1]), written(7, [2])], 4, 7)).toBeNull();
+    expect(textChangesBetween([written(5, [1])], 5, 4)).toBeNull();
+    expect(textChangesBetween([{ counter: 5, ids: [1], written: true }], 4, 5)).toBeNull();
+    expect(textChangesBetween([{ counter: 5, ids: new Float64Array([1]), written: 1 }], 4, 5)).toBeNull();
+  });
+
+  it('is a gap to the index snapshot, which would need the rows themselves', () => {
+    expect(logBetween([flags(5, [2], 1), written(6, [3])], 4, 6)).toBeNull();
+    expect(logBetween([flags(5, [2], 1), written(6, [3])], 4, 5)?.length).toBe(1);
   });
 });
 

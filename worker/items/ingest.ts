@@ -1,4 +1,5 @@
 import { prepareCounterBump } from '../db/meta';
+import { writtenLogRecord } from '../index/flagLog';
 import { NativeAdds } from '../db/nativeAdds';
 import type { StoredItem } from '../db/schema';
 import { readItems } from '../db/itemsStore';
@@ -193,11 +194,24 @@ async function writeItems(
       });
     }
     freshKeys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    if (listed && fresh.length)
-      await addPending(
-        db,
-        fresh.map((i) => i.id),
-      );
+    // What this ingest wrote, for a text index stored before it (index/flagLog.ts); sent beside
+    // the rules' list, one wait for both (the commit waits for them anyway).
+    await Promise.all([
+      writes
+        ? db.table('meta').put(
+            writtenLogRecord(
+              bump.next,
+              [...fresh, ...changed].map((i) => i.id),
+            ),
+          )
+        : undefined,
+      listed && fresh.length
+        ? addPending(
+            db,
+            fresh.map((i) => i.id),
+          )
+        : undefined,
+    ]);
     return { fresh, changed, known, texts, counter: writes ? bump.next : 0, feed };
   });
 }

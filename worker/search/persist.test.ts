@@ -166,17 +166,108 @@ describe('text index persistence: changes after the write', () => {
     await answers(last);
   });
 
-  it('rebuilds when a change of other than flags came after it', async () => {
+  it('keeps the stored index across an ingest the tab closed before writing: reads its articles, then writes', async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const { name, lineage } = await persisted(dir);
+      const warm = await engineOn(name, dir);
+      const feeds = await warm.feeds.list();
+      const other = await warm.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
+      // A refresh: one article changed, one new in the same feed, one in a new feed; then flags.
+      await warm.items.ingest(
+        feeds[0]!.id,
+        [
+          incoming({
+            guid: 'basalt',
+            title: 'Rock basalt',
+            description: '<p>about basalt columns</p>',
+            pubDate: NOW - 1,
+          }),
+          incoming({
+            guid: 'dolerite',
+            title: 'Rock dolerite',
+            description: '<p>about dolerite sills</p>',
+            pubDate: NOW - 3,
+          }),
+        ],
+        NOW,
+      );
+      await warm.items.ingest(other, [incoming({ guid: 'd', title: 'Rock diorite', pubDate: NOW })], NOW);
+      const ids = (await warm.items.page({ scope: 'all' })).rows.map((r) => r.id);
+      await warm.state.markRead(ids.slice(0, 2), true);
+      warm.close(); // no snapshot or text index write since the changes
+      const cold = await engineOn(name, dir);
+      const coldText = internalsOf(cold).textIndex;
+      expect(coldText.persistState.lineage).toBe(lineage);
+      expect((await cold.query.run("description LIKE 'basalt columns'")).total).toBe(1);
+      expect((await cold.query.run("description LIKE 'basalt stones'")).total).toBe(0);
+      expect((await cold.query.run("description LIKE 'dolerite sills'")).total).toBe(1);
+      expect((await cold.search.run('diorite')).total).toBe(1);
+      expect((await cold.search.run('columns')).total).toBe(1);
+      expect((await cold.query.run('isRead = true')).total).toBe(2);
+      // The start stored what it caught up on: the next one loads it as it is, reading nothing.
+      const meta = internalsOf(cold).db.dexie.table('meta');
+      const stored = (await meta.get('textIndex:valid')) as { value: { counter: number } };
+      const counter = (await meta.get('itemsCounter')) as { value: number };
+      expect(stored.value.counter).toBe(counter.value);
+      cold.close();
+      const again = await engineOn(name, dir);
+      const againText = internalsOf(again).textIndex;
+      expect(againText.persistState.lineage).toBe(coldText.persistState.lineage);
+      expect(againText.store.version).toBe(againText.persistState.writtenStoreVersion);
+      expect((await again.query.run("description LIKE 'dolerite sills'")).total).toBe(1);
+      expect((await again.search.run('stones')).total).toBe(2);
+    }
+  });
+
+  it('writes at the end of its start when a write was asked for while it loaded', async () => {
+    const { name } = await persisted();
+    const engine = track(createTestEngine({ now: () => NOW, dbName: name }));
+    const text = internalsOf(engine).textIndex;
+    // The start's own sync waits until the ingest below asked for a write.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sync = text.sync.bind(text);
+    const spy = vi.spyOn(text, 'sync').mockImplementationOnce(async () => {
+      await held;
+      return sync();
+    });
+    await engine.init();
+    const starting = text.fresh();
+    await vi.waitFor(() => expect(spy).toHaveBeenCalled());
+    spy.mockImplementation(sync);
+    const feedId = (await engine.feeds.list())[0]!.id;
+    await engine.items.ingest(
+      feedId,
+      [incoming({ guid: 'gabbro', title: 'Rock gabbro', pubDate: NOW })],
+      NOW,
+    );
+    expect(text.ready).toBe(false);
+    expect(await engine.flushSnapshot()).toBe(true); // the index snapshot; the text was not ready
+    const meta = internalsOf(engine).db.dexie.table('meta');
+    const counter = ((await meta.get('itemsCounter')) as { value: number }).value;
+    expect(
+      ((await meta.get('textIndex:valid')) as { value: { counter: number } }).value.counter,
+    ).toBeLessThan(counter);
+    release();
+    await starting;
+    expect(((await meta.get('textIndex:valid')) as { value: { counter: number } }).value.counter).toBe(
+      counter,
+    );
+  });
+
+  it('rebuilds when a change of other than flags, tags and ingests came after it', async () => {
     const { name, lineage } = await persisted();
     const warm = await engineOn(name);
     const ids = (await warm.items.page({ scope: 'all' })).rows.map((r) => r.id);
     await warm.state.markRead(ids.slice(0, 1), true);
     const feedId = await warm.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
     await warm.items.ingest(feedId, [incoming({ guid: 'd', title: 'Rock diorite', pubDate: NOW })], NOW);
+    await warm.feeds.delete(feedId);
     warm.close();
     const cold = await engineOn(name);
     expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
     await answers(cold);
+    expect((await cold.search.run('diorite')).total).toBe(0);
   });
 });
 

@@ -32,7 +32,7 @@
 import { backgroundTask } from '../backgroundTask';
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import { onlyFlagsSince } from '../index/flagLog';
+import { textChangesSince } from '../index/flagLog';
 import type { ChunkDir } from './chunkDir';
 import { FileChunks, isChunkLayout } from './fileChunks';
 import {
@@ -75,6 +75,12 @@ export interface PersistState {
    * nothing was loaded or the record predates the list (then every whole article is read again).
    */
   loadedWhole: Float64Array | null;
+  /**
+   * Set by a load of a store written before an ingest (index/flagLog.ts `textChangesSince`): the
+   * articles that ingest added or changed, to read again. The stored copy is then behind the
+   * items and is written again once in step. Null when the load was in step, flags aside.
+   */
+  changedSince: number[] | null;
 }
 
 /** The state of an index that has written nothing yet (the first write is a whole one). */
@@ -88,6 +94,7 @@ export function unwrittenState(): PersistState {
     heldHead: null,
     heldSearch: null,
     loadedWhole: null,
+    changedSince: null,
   };
 }
 
@@ -108,8 +115,10 @@ export interface TextFiles {
 
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
- * counter; returns false (touching nothing) otherwise. The store's tables come first (then
- * `onTables` runs: text filters may answer), the search index after (segment and tail), in a
+ * counter, or one before changes of flags, tags and ingests only (then `state.changedSince`
+ * names the articles the ingests wrote); returns false (touching nothing) otherwise. The store's
+ * tables come first (then `onTables` runs: text filters may answer), the search index after
+ * (segment and tail), in a
  * read of its own; when those no longer go with the tables (another tab wrote meanwhile) or are
  * malformed, it resolves 'tables': the store is loaded (and right for the counter), the search
  * index is not. With `files`, chunks are read from their
@@ -131,8 +140,11 @@ export async function loadTextIndex(
     const meta = db.table('meta');
     const counter = (await meta.get(META_KEYS.itemsCounter))?.value;
     const valid = (await meta.get(KEY_VALID))?.value;
-    // Written before flag or tag changes only (index/flagLog.ts): the texts are still those.
-    if (!isValidRecord(valid) || !(await onlyFlagsSince(meta, valid.counter, counter))) return null;
+    if (!isValidRecord(valid)) return null;
+    // Written before changes of flags or tags (the texts are still those) and ingests (whose
+    // articles are read again after the load) only: index/flagLog.ts.
+    const since = await textChangesSince(meta, valid.counter, counter);
+    if (since === null) return null;
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
     // The search index is read after the tables, in a transaction of its own.
@@ -146,6 +158,7 @@ export async function loadTextIndex(
     const values = rest.map((r) => r?.value);
     return {
       valid,
+      since,
       head: head?.value,
       headTail: headTail?.value,
       grams: { lineage: valid.lineage, records: values.slice(0, blocks) },
@@ -199,6 +212,7 @@ export async function loadTextIndex(
   }
   state.writtenStoreVersion = store.version;
   state.loadedWhole = valid.wholeIds ?? null;
+  state.changedSince = found.since.length > 0 ? found.since : null;
   // The store answers text filters from here on; the search index follows, once the calls that
   // waited for the tables have run. Read at once, its segment (at 1M articles ~0.5 s of the
   // worker's thread to deserialise) was answered before the rows of a filter that had waited

@@ -131,7 +131,8 @@ export interface RestoreParts {
  * nothing usable was stored. Returns what was loaded, the files now in use, and the items to
  * read again: every live one when only the store's tables were in (the search index is rebuilt
  * while the store keeps answering), the whole articles that came or went since the write when
- * both were (whole articles are stored and cleared without a counter change), none after a
+ * both were (whole articles are stored and cleared without a counter change) and the articles
+ * an ingest since the write changed (`PersistState.changedSince`), none after a
  * rebuild's empty start (the sync reads every item then).
  */
 export async function restoreText(
@@ -147,6 +148,9 @@ export async function restoreText(
   }
   if (!loaded) return { loaded, files: await emptyForRebuild(store, search, wholeIds, files), reread: [] };
   const reread = fullTexts ? wholeChanges(state.loadedWhole, await fullTexts.ids(), wholeIds) : [];
+  // Written before an ingest: the articles it changed are read again (those it added are found
+  // by the sync's comparison with the index).
+  if (state.changedSince) reread.push(...state.changedSince);
   return { loaded, files, reread };
 }
 
