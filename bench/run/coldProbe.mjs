@@ -15,6 +15,8 @@
 //   PROBE_SEARCH=1   then also time a word search (the search index loaded), after the filter;
 //   PROBE_TOUCH=1    store one new article before the first write (so the text index is written:
 //                    a profile an older build wrote then stores its parts as this build does);
+//                    PROBE_TOUCH=unwritten reloads right after the index snapshot's write, while
+//                    the text index still loads (so the next start finds it one ingest behind);
 //   PROBE_MARK=1     mark 5 articles read right before each reload (the "right after marking" row);
 //   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
 //   PROBE_SETTLE=1   wait for the engine to be quiet before each reload (engineQuiet), so the
@@ -50,7 +52,8 @@ try {
   if (process.env.PROBE_WAIT) await page.waitForTimeout(Number(process.env.PROBE_WAIT));
   if (process.env.PROBE_TOUCH) await page.evaluate(() => self.rivBench.touchText());
   await page.evaluate(() => self.rivBench.flushSnapshot());
-  await page.evaluate(() => self.rivBench.engineQuiet());
+  // `unwritten`: the first reload comes at once, before the text index (still loading) is written.
+  if (process.env.PROBE_TOUCH !== 'unwritten') await page.evaluate(() => self.rivBench.engineQuiet());
   if (process.env.PROBE_KEEPER) {
     const keeper = await page.context().newPage();
     await keeper.goto(new URL('/rivulet-bench-keeper', page.url()).href);

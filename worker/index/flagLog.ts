@@ -8,18 +8,19 @@
  * (state/flags.ts) or only tags (tags/tags.ts) now also writes one record here, keyed by the
  * counter it bumped to: the ids and their new flags (or tags). A start that finds the snapshot
  * at counter S and the store at C applies the records S+1 … C to the loaded columns, provided
- * every one of them is there; any other change (an ingest, a deletion, a restore) bumps the
- * counter without a record, so a gap means "not only flags" and the index is rebuilt as before.
+ * every one of them is there; any other change (a deletion, a restore) bumps the counter
+ * without a record, so a gap means "something else changed" and the index is rebuilt as before.
  *
  * The same transaction moves the counts summary (`META_KEYS.indexSummary`) by the change when
  * it was current (`SummaryTally`), so such a start also paints its first rows and counts before
  * the index is read, as after a written snapshot.
  *
  * An ingest writes one record too (`writtenLogRecord`): the ids of the articles it added or
- * changed. The index snapshot does not take those (it would need the rows: such a record is a
- * gap to it, as before); the text index does (`textChangesSince`): a start finds the articles
- * added since by comparing the store with the index, and reads the changed ones again, instead of
- * reading every article (~3 min at 1M) because a refresh stored some just before the tab closed.
+ * changed. A start behind such records reads those articles (as stored now) into the loaded index
+ * once its text is in (snapshot.ts `catchUp`; the summary is not moved, so the first rows wait
+ * for that), and the text index reads them again (`textChangesSince`), instead of reading every
+ * article (at 1M: ~45 s before the first rows, ~3 min before text filters) because a refresh
+ * stored some just before the tab closed.
  *
  * Records are removed once both the snapshot and the text index were written past them
  * (`trimFlagLog`, after each snapshot write). The keys start with `indexSnapshot`, so backups
@@ -131,35 +132,51 @@ export async function textChangesSince(
  * comparing the store with the index).
  */
 export function textChangesBetween(stored: readonly unknown[], from: number, to: number): number[] | null {
-  if (from === to) return [];
-  if (!(from < to) || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return null;
-  const seen = new Set<number>();
-  const ids = new Set<number>();
-  for (const value of stored) {
-    const written = writtenIds(value);
-    const entry = written ?? toEntry(value);
-    if (!entry || entry.counter <= from || entry.counter > to) continue;
-    seen.add(entry.counter);
-    if (written) for (const id of written.ids) ids.add(id);
-  }
-  return seen.size === to - from ? [...ids] : null;
+  return logWithWrites(stored, from, to)?.written ?? null;
 }
 
 /**
- * The changes that lead from counter `from` to counter `to`, in order, or null when one of
- * them is not in the log (a change of something else than flags or tags) or a record is
- * malformed. `[]` when `from === to`.
+ * The flag and tag changes that lead from counter `from` to counter `to`, in order, or null when
+ * one of them is not in the log (a change of something else than flags or tags, an ingest among
+ * them) or a record is malformed. `[]` when `from === to`.
  */
 export function logBetween(stored: readonly unknown[], from: number, to: number): FlagLogEntry[] | null {
-  if (from === to) return [];
+  const log = logWithWrites(stored, from, to);
+  return log && log.written.length === 0 && !log.ingests ? log.entries : null;
+}
+
+/**
+ * The changes from counter `from` to counter `to` when every one is in the log: the flag and tag
+ * changes in order, and the articles the ingests among them added or changed (each once; their
+ * rows are read from the store as it is at `to`). Null otherwise; `from === to` is no change.
+ */
+export function logWithWrites(
+  stored: readonly unknown[],
+  from: number,
+  to: number,
+): { entries: FlagLogEntry[]; written: number[]; ingests: number } | null {
+  if (from === to) return { entries: [], written: [], ingests: 0 };
   if (!(from < to) || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return null;
-  const wanted = new Map<number, FlagLogEntry>();
+  const entries = new Map<number, FlagLogEntry>();
+  const ingests = new Set<number>();
+  const written = new Set<number>();
   for (const value of stored) {
+    const write = writtenIds(value);
+    if (write) {
+      if (write.counter <= from || write.counter > to) continue;
+      ingests.add(write.counter);
+      for (const id of write.ids) written.add(id);
+      continue;
+    }
     const entry = toEntry(value);
-    if (entry && entry.counter > from && entry.counter <= to) wanted.set(entry.counter, entry);
+    if (entry && entry.counter > from && entry.counter <= to) entries.set(entry.counter, entry);
   }
-  if (wanted.size !== to - from) return null;
-  return [...wanted.values()].sort((a, b) => a.counter - b.counter);
+  if (entries.size + ingests.size !== to - from) return null;
+  return {
+    entries: [...entries.values()].sort((a, b) => a.counter - b.counter),
+    written: [...written],
+    ingests: ingests.size,
+  };
 }
 
 /** What `applyFlagLog` needs of the index (a `MetaIndex`). */

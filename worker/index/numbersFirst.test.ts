@@ -242,6 +242,61 @@ describe('cold start: every list answers from the number columns, as the loaded 
     expect(await logKeys(f.dbName)).toEqual([]);
   });
 
+  it('ingests and flag changes after the snapshot (the tab closed before writing): the log brings it up to date', async () => {
+    const f = await seeded();
+    const a = make(f.dbName, false);
+    await a.init();
+    // A refresh: new articles in two feeds (one the newest of all), one article changed.
+    await a.items.ingest(
+      f.feedIds[0]!,
+      [
+        incoming({ guid: 'fresh-1', title: 'Fresh river', pubDate: NOW - 60 }),
+        incoming({ guid: 'fresh-2', title: 'Old news', pubDate: NOW - 10 * 86_400 }),
+      ],
+      NOW,
+    );
+    await a.items.ingest(
+      f.feedIds[1]!,
+      [incoming({ guid: 'tie-2', title: 'A changed tie', pubDate: NOW - 3600 })],
+      NOW,
+    );
+    await a.items.ingest(
+      f.emptyFeed,
+      [incoming({ guid: 'first', title: 'First in the empty feed', pubDate: NOW })],
+      NOW,
+    );
+    const newest = (await a.items.page({ scope: 'all', limit: 3 })).rows.map((r) => r.id);
+    await a.state.markRead(newest.slice(0, 2), true);
+    await a.state.markSaved(newest.slice(1, 3), true);
+    a.close();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const read = vi.spyOn(MetaIndex.prototype, 'upsert');
+    // No current summary (an ingest does not move it): the first pages wait for the whole load.
+    const cold = await coldAnswers(f.dbName, f, false);
+    expect(info).not.toHaveBeenCalledWith(expect.stringContaining('index rebuilt'));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect([...read.mock.calls[0]![0]].length).toBe(4);
+    expect(cold.textAttached).toBe(1);
+    // The truth: an index rebuilt from every stored article (no snapshot to load).
+    const check = make(f.dbName, false);
+    await check.init();
+    expect((await check.query.run("title = 'A changed tie'")).total).toBe(1);
+    const saved = (await check.query.run('isSaved = true', { limit: 500 })).rows.map((r) => r.id);
+    expect(saved).toEqual(expect.arrayContaining(newest.slice(1, 3)));
+    const { db } = internalsOf(check);
+    check.close();
+    expect(await logKeys(f.dbName)).toEqual([]); // the start's write took the snapshot past the log
+    await db.dexie.open();
+    await db.dexie.table('meta').delete('indexSnapshot');
+    db.dexie.close();
+    const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
+    attach.mockClear();
+    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
+    expect(attach).not.toHaveBeenCalled(); // rebuilt, not loaded
+    const all = cold.pages[0]![0]! as Page<ItemRow>;
+    expect(all.rows.slice(0, 2).map((r) => r.title)).toEqual(['First in the empty feed', 'Fresh river']);
+  });
+
   it('a change of other than flags after the snapshot (a feed deleted): the lists wait for a rebuild', async () => {
     const f = await seeded();
     const a = make(f.dbName, false);

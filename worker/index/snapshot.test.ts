@@ -3,6 +3,7 @@ import { META_KEYS } from '../db/meta';
 import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { snapshotKit } from '../testing/snapshotKit';
+import { FLAG_LOG_RANGE } from './flagLog';
 import { MetaIndex } from './metaIndex';
 import { SNAPSHOT_FORMAT, loadIndex, readSummary, rebuild, verifyCount } from './snapshot';
 import { writeSnapshot } from './snapshotWrite';
@@ -45,12 +46,33 @@ describe('index snapshot', () => {
         expect(loaded.idsWithKeys(item.feedId, new Set([hash32(item.dedupeKey)]))).toContain(item.id);
   });
 
-  it('a stale snapshot (changes after it) is rebuilt from the items store', async () => {
+  it('a snapshot an ingest left behind is brought up to date from the log (index/flagLog.ts)', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'late', title: 'Late', pubDate: 2_000_000_000 })]);
+    const unread = await a.state.unreadIds();
+    a.close();
+    const { b, index, result } = await loadedIn(dbName);
+    expect(result).toMatchObject({ source: 'snapshot', staleReason: null, logged: 1 });
+    expect(index.liveCount()).toBe(161);
+    expect(index.title(index.rowOf(unread[0]!))).toBe('Late');
+    await b.init();
+    expect(await b.state.unreadIds()).toEqual(unread);
+  });
+
+  it('a stale snapshot (changes after it the log does not hold) is rebuilt from the items store', async () => {
     const { a, dbName } = await seeded();
     await a.flushSnapshot();
     const feedId = (await a.feeds.list())[0]!.id;
     await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
     const unread = await a.state.unreadIds();
+    // As an ingest of a build before the log of ingests left it.
+    await internalsOf(a)
+      .db.dexie.table('meta')
+      .where(':id')
+      .between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1])
+      .delete();
     a.close();
     const { b, index, result } = await loadedIn(dbName);
     expect(result).toMatchObject({

@@ -25,7 +25,7 @@ import { isPointer, readPointedLater, type LaterHashes, type NumberFiles } from 
 import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
 import { readTextFile } from './textFile';
-import { applyFlagLog, logBetween, readFlagLog } from './flagLog';
+import { applyFlagLog, logWithWrites, readFlagLog } from './flagLog';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
@@ -166,10 +166,13 @@ async function finishLoad(
 ): Promise<LoadResult> {
   const { counter } = head;
   const { rows, textToken, tailToken, staleReason, orderOk, numbersCounter, logged = 0 } = tried ?? {};
+  const written = tried?.written ?? [];
   const count = head.count ?? rows;
   let reason: string | null = staleReason ?? null;
-  if (rows !== undefined && rows === count) {
-    await atNumbers?.();
+  // After ingests the store holds more rows than the snapshot: counted once they are in.
+  if (rows !== undefined && (rows === count || written.length > 0)) {
+    // The number columns lack what ingests since wrote: nothing answers from them before it is in.
+    if (written.length === 0) await atNumbers?.();
     // The order's full check, deferred past the first pages (unpackSnapshot's `orderLater`). A
     // broken order is rebuilt like any unreadable snapshot; pages answered from it meanwhile
     // were wrong only in their order, and only on such a (corrupt) start. So are key hashes the
@@ -189,6 +192,10 @@ async function finishLoad(
             tailToken ?? '',
             files,
           );
+    if (reason === null && written.length > 0) {
+      reason = await catchUp(db, index, counter, written, head.count);
+      if (reason === null) await atNumbers?.();
+    }
     if (reason === null) return { source: 'snapshot', counter, staleReason: null, logged };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
@@ -216,6 +223,8 @@ function tryLoad(
   orderOk?: () => boolean;
   numbersCounter?: number;
   logged?: number;
+  /** Articles ingests since the snapshot added or changed (read from the store once the text is in). */
+  written?: number[];
 } {
   const unpacked = unpackSnapshot(value, { orderLater, hashesLater });
   if (!unpacked.ok)
@@ -223,14 +232,15 @@ function tryLoad(
       staleReason:
         unpacked.reason === 'old format' ? 'index snapshot of an older format' : 'index snapshot unreadable',
     };
-  const since = logBetween(log, unpacked.counter, counter);
+  const since = logWithWrites(log, unpacked.counter, counter);
   if (since === null) return { staleReason: 'index snapshot out of date' };
   index.load(unpacked.columns, unpacked.order, { hashesLater });
-  applyFlagLog(index, since);
+  applyFlagLog(index, since.entries);
   const { order, columns } = unpacked;
   return {
     numbersCounter: unpacked.counter,
-    logged: since.length,
+    logged: since.entries.length + since.ingests,
+    written: since.written,
     rows: columns.ids.length,
     textToken: unpacked.textToken,
     tailToken: unpacked.tailToken,
@@ -311,6 +321,32 @@ async function loadText(
     version: index.version,
   });
   return null;
+}
+
+/**
+ * Brings a loaded snapshot up to `counter` past the ingests the flag log names (flagLog.ts): the
+ * rows of the articles they added or changed, read as the store holds them now (their flags
+ * too, so flag changes after them are in). Null when in, else why not (the index is rebuilt):
+ * the store moved on meanwhile, or an article is gone, or the rows do not add up to `count`.
+ * Cost: one read of those articles (a refresh's worth, not the store).
+ */
+async function catchUp(
+  db: Database,
+  index: MetaIndex,
+  counter: number,
+  ids: number[],
+  count: number | null,
+): Promise<string | null> {
+  const items = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
+    const [stored, found] = await Promise.all([
+      db.table('meta').get(META_KEYS.itemsCounter),
+      db.table('items').bulkGet(ids),
+    ]);
+    return toCounter(stored?.value) === counter ? found : null;
+  });
+  if (items === null || items.some((item) => item === undefined)) return 'index snapshot out of date';
+  index.upsert((items as StoredItem[]).map(toIndexRow));
+  return count !== null && index.liveCount() !== count ? 'index snapshot out of date' : null;
 }
 
 /**

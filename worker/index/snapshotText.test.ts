@@ -196,6 +196,7 @@ describe('index snapshot: the text record and its tail', () => {
 
   it('a rewritten row the text record holds writes the whole text; a rewritten appended row goes in the tail', async () => {
     const { a } = await seeded();
+    expect(await a.flushSnapshot()).toBe(true); // the seeded rows in the text record
     const db = internalsOf(a).db;
     const index = new MetaIndex();
     const { counter } = await loadIndex(db, index);
