@@ -195,8 +195,10 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     if (loaded) {
       ctx.applied.counter = loaded.counter;
       if (loaded.staleReason) console.info(`Rivulet: ${loaded.staleReason}; index rebuilt from items`);
-      // The snapshot was behind by flag changes the log brought it past: store it as it is now.
-      if (loaded.logged > 0) ctx.scheduleSnapshot();
+      // The snapshot was behind by changes the log brought it past: store it as it is now. After
+      // ingests at once (at the next pause): this start was slower by their catching up, and a
+      // reload before the write would pay it again (at 1M: 2-3 s instead of ~0.3).
+      if (loaded.logged > 0) ctx.scheduleSnapshot(loaded.caughtUp > 0 ? 0 : undefined);
       if (loaded.staleReason === 'index snapshot unreadable')
         warnings.push('Index snapshot was unreadable; rebuilt');
     }

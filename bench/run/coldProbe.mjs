@@ -17,6 +17,7 @@
 //                    a profile an older build wrote then stores its parts as this build does);
 //                    PROBE_TOUCH=unwritten reloads right after the index snapshot's write, while
 //                    the text index still loads (so the next start finds it one ingest behind);
+//                    PROBE_TOUCH=closed right after the article is stored (both behind);
 //   PROBE_MARK=1     mark 5 articles read right before each reload (the "right after marking" row);
 //   PROBE_KEEPER=1   keep a second page of the origin open, as the benchmark's cold step does;
 //   PROBE_SETTLE=1   wait for the engine to be quiet before each reload (engineQuiet), so the
@@ -51,9 +52,11 @@ try {
   console.log(`${await page.evaluate(() => self.rivBench.initEngine())} articles`);
   if (process.env.PROBE_WAIT) await page.waitForTimeout(Number(process.env.PROBE_WAIT));
   if (process.env.PROBE_TOUCH) await page.evaluate(() => self.rivBench.touchText());
-  await page.evaluate(() => self.rivBench.flushSnapshot());
-  // `unwritten`: the first reload comes at once, before the text index (still loading) is written.
-  if (process.env.PROBE_TOUCH !== 'unwritten') await page.evaluate(() => self.rivBench.engineQuiet());
+  // `unwritten`: the first reload comes at once, before the text index (still loading) is written;
+  // `closed`: before the index snapshot is written too.
+  const touch = process.env.PROBE_TOUCH;
+  if (touch !== 'closed') await page.evaluate(() => self.rivBench.flushSnapshot());
+  if (touch !== 'unwritten' && touch !== 'closed') await page.evaluate(() => self.rivBench.engineQuiet());
   if (process.env.PROBE_KEEPER) {
     const keeper = await page.context().newPage();
     await keeper.goto(new URL('/rivulet-bench-keeper', page.url()).href);

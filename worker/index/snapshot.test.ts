@@ -61,6 +61,26 @@ describe('index snapshot', () => {
     expect(await b.state.unreadIds()).toEqual(unread);
   });
 
+  it('a start that caught up with ingests writes its snapshot at the next pause, not after the usual delay', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const feedId = (await a.feeds.list())[0]!.id;
+    await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
+    a.close();
+    const b = make(dbName, 3_600_000);
+    await b.init();
+    const meta = internalsOf(b).db.dexie.table('meta');
+    const counter = ((await meta.get(META_KEYS.itemsCounter)) as { value: number }).value;
+    const stored = async () => ((await meta.get(META_KEYS.indexSnapshot)) as { value: unknown }).value;
+    await vi.waitFor(
+      async () => {
+        const unpacked = unpackSnapshot(await stored());
+        expect(unpacked.ok && unpacked.counter).toBe(counter);
+      },
+      { timeout: 3000 },
+    );
+  });
+
   it('a stale snapshot (changes after it the log does not hold) is rebuilt from the items store', async () => {
     const { a, dbName } = await seeded();
     await a.flushSnapshot();

@@ -58,6 +58,8 @@ export interface LoadResult {
    * stored snapshot is behind, and a write should follow. 0 otherwise.
    */
   logged: number;
+  /** Articles read from the store past the ingests the log named (`catchUp`); 0 otherwise. */
+  caughtUp: number;
 }
 
 // Rows read per step of a rebuild: bounds memory (records carry descriptions).
@@ -196,11 +198,12 @@ async function finishLoad(
       reason = await catchUp(db, index, counter, written, head.count);
       if (reason === null) await atNumbers?.();
     }
-    if (reason === null) return { source: 'snapshot', counter, staleReason: null, logged };
+    if (reason === null)
+      return { source: 'snapshot', counter, staleReason: null, logged, caughtUp: written.length };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt, files, partRows !== undefined ? { partRows } : {});
-  return { source: 'rebuild', counter: rebuilt, staleReason: reason, logged: 0 };
+  return { source: 'rebuild', counter: rebuilt, staleReason: reason, logged: 0, caughtUp: 0 };
 }
 
 // Loads the number columns of a readable snapshot into the index as of `counter` (rows loaded;
