@@ -74,7 +74,7 @@ export function tagLogRecord(
 
 /**
  * The stored record of an ingest: the ids of the articles it added or changed (put in the
- * ingest's transaction). Only the text index takes it (`textChangesSince`).
+ * ingest's transaction). Taken by a start's catching up (`logWithWrites`, `textChangesSince`).
  */
 export function writtenLogRecord(counter: number, ids: readonly number[]): { key: string; value: unknown } {
   return { key: flagLogKey(counter), value: { counter, ids: Float64Array.from(ids), written: true } };
@@ -142,7 +142,7 @@ export function textChangesBetween(stored: readonly unknown[], from: number, to:
  */
 export function logBetween(stored: readonly unknown[], from: number, to: number): FlagLogEntry[] | null {
   const log = logWithWrites(stored, from, to);
-  return log && log.written.length === 0 && !log.ingests ? log.entries : null;
+  return log?.ingests === 0 ? log.entries : null;
 }
 
 /**

@@ -340,15 +340,22 @@ async function catchUp(
   ids: number[],
   count: number | null,
 ): Promise<string | null> {
-  const items = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
-    const [stored, found] = await Promise.all([
-      db.table('meta').get(META_KEYS.itemsCounter),
-      db.table('items').bulkGet(ids),
-    ]);
-    return toCounter(stored?.value) === counter ? found : null;
+  const rows = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
+    const stored = await db.table('meta').get(META_KEYS.itemsCounter);
+    if (toCounter(stored?.value) !== counter) return null;
+    // In steps, as a rebuild reads (records carry descriptions): a first import the tab closed
+    // during names a great many.
+    const out: IndexRow[] = [];
+    for (let i = 0; i < ids.length; i += REBUILD_CHUNK) {
+      for (const item of await db.table('items').bulkGet(ids.slice(i, i + REBUILD_CHUNK))) {
+        if (item === undefined) return null;
+        out.push(toIndexRow(item));
+      }
+    }
+    return out;
   });
-  if (items === null || items.some((item) => item === undefined)) return 'index snapshot out of date';
-  index.upsert((items as StoredItem[]).map(toIndexRow));
+  if (rows === null) return 'index snapshot out of date';
+  index.upsert(rows);
   return count !== null && index.liveCount() !== count ? 'index snapshot out of date' : null;
 }
 

@@ -118,10 +118,9 @@ export interface TextFiles {
  * counter, or one before changes of flags, tags and ingests only (then `state.changedSince`
  * names the articles the ingests wrote); returns false (touching nothing) otherwise. The store's
  * tables come first (then `onTables` runs: text filters may answer), the search index after
- * (segment and tail), in a
- * read of its own; when those no longer go with the tables (another tab wrote meanwhile) or are
- * malformed, it resolves 'tables': the store is loaded (and right for the counter), the search
- * index is not. With `files`, chunks are read from their
+ * (segment and tail), in a read of its own; when those no longer go with the tables (another tab
+ * wrote meanwhile) or are malformed, it resolves 'tables': the store is loaded (and right for the
+ * counter), the search index is not. With `files`, chunks are read from their
  * files only when asked for (the load reads the small tables and the search index); chunks kept
  * in IndexedDB by an older write are moved into a file, and `state.lineage` is left empty so the
  * next write stores the new layout. Without `files`, a file-backed record cannot be read: false.
