@@ -24,6 +24,7 @@
 //                    last start's background text load does not run beside the next start;
 //   PROBE_WAIT=ms    wait this long after the first start before the probe's starts begin (a
 //                    start's idle merge then runs before them, not inside one of them);
+//   PROBE_TRACE=k    trace the k-th of the three reloads (0, 1 or 2; 2 by default);
 //   PROBE_WINDOW=ms  the CPU profile's window (50 by default), PROBE_TOP=n its functions a window (3);
 //   PROBE_CATS=…     other trace categories (say toplevel,v8,blink,loading for the worker's
 //                    script fetch, decode and compile: Chromium keeps no code cache for it).
@@ -63,7 +64,7 @@ try {
   }
   for (const list of lists) {
     for (let k = 0; k < 3; k++) {
-      const traced = k === 2;
+      const traced = k === Number(process.env.PROBE_TRACE ?? 2);
       if (process.env.PROBE_MARK) await page.evaluate(() => self.rivBench.markReadUnwritten(5));
       if (process.env.PROBE_SETTLE) await page.evaluate(() => self.rivBench.engineQuiet());
       if (traced) await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReturnAsStream' });

@@ -73,7 +73,55 @@ const numberFiles = (page: Page) => opfsFolderFiles(page, 'rivulet-index');
 beforeAll(() => apps.start());
 afterAll(() => apps.stop());
 
+// The stored text index's lineage (a rebuild writes a new one) and what it answers.
+const textState = (page: Page) =>
+  runInEngine<{ lineage: string; searched: number; described: number }>(
+    page,
+    `async (engine) => {
+      const searched = (await engine.search.run('quokka')).total;
+      const described = (await engine.query.run("description LIKE 'marsupial'", { cursor: null, limit: 10 })).total;
+      const valid = await engine.stores.meta.get('textIndex:valid');
+      return { lineage: valid?.lineage ?? '', searched, described };
+    }`,
+  );
+
 describe('index numbers in an OPFS file', () => {
+  test('an ingest the worker ended before writing: the next start reads its article, not every article', async () => {
+    const app = await apps.open();
+    expect(await flush(app.page)).toBe(true);
+    const before = await indexState(app.page);
+    const text = await textState(app.page);
+    expect(text).toMatchObject({ searched: 0, described: 0 });
+    expect(text.lineage).not.toBe('');
+    // One new article, then the worker ends at once: neither stored copy is written after it.
+    const added = await runInEngine<number>(
+      app.page,
+      `async (engine, pubDate) => {
+        const feedId = (await engine.feeds.list())[0].id;
+        const { added } = await engine.items.ingest(feedId, [{
+          guid: 'late-quokka', title: 'A late quokka', author: '', description: '<p>the marsupial smiles</p>',
+          pubDate, link: 'https://feeds.example/late-quokka', enclosure: null,
+        }]);
+        setTimeout(() => self.close(), 0);
+        return added[0];
+      }`,
+      Math.floor(Date.now() / 1000) + 3600,
+    );
+    await app.page.reload();
+    const after = await indexState(app.page);
+    expect(after.live).toBe(before.live + 1);
+    expect(after.unread).toBe(before.unread + 1);
+    expect(after.firstIds[0]).toBe(added);
+    // Caught up, not rebuilt: the text file the snapshot names is the same one (a rebuild writes
+    // its whole text anew), and so is the text index's lineage; both answer for the new article.
+    expect(after.text).toBe(before.text);
+    expect(await textState(app.page)).toEqual({ lineage: text.lineage, searched: 1, described: 1 });
+    // The start stored what it caught up on at once: the snapshot's record names a new numbers file.
+    await waitForValue('the caught-up snapshot to be written', async () =>
+      (await indexState(app.page)).file !== before.file ? true : undefined,
+    );
+  });
+
   test('a reload loads the numbers from the named file; a write replaces it; a lost file is rebuilt', async () => {
     const app = await apps.open();
     expect(await flush(app.page)).toBe(true);
