@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PackedStrings } from './packedStrings';
+import { PackedStrings, withRoom } from './packedStrings';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 // What UTF-8 can hold of a string (a lone surrogate reads back as U+FFFD).
@@ -78,6 +78,47 @@ describe('PackedStrings', () => {
     expect(q.fromBytes(Uint8Array.of(...bytes, 0), 2)).toBe(false);
     // A failed load changes nothing.
     expect(q.get(0, 2)).toBe('g9');
+  });
+
+  it('appends into the room withRoom left after adopted bytes, never into the bytes or without leave', () => {
+    const p = new PackedStrings(3);
+    for (let i = 0; i < 10; i++) p.set(i, [`l${i}`, '', `g${i}`]);
+    const stored = p.toBytes();
+    const roomy = withRoom(stored.length);
+    roomy.set(stored);
+    expect(roomy.length).toBe(stored.length);
+    expect(roomy.buffer.byteLength).toBe(stored.length + (1 << 16));
+    const q = new PackedStrings(3);
+    expect(q.fromBytes(roomy, 10, { grows: true })).toBe(true);
+    q.set(10, ['fresh link', '', 'fresh guid']); // a new row
+    q.set(3, ['rewritten', '', 'g3']); // a rewritten one
+    expect([q.get(10, 0), q.get(10, 2), q.get(3, 0), q.get(4, 2)]).toEqual([
+      'fresh link',
+      'fresh guid',
+      'rewritten',
+      'g4',
+    ]);
+    // Written in place after the adopted bytes, which are as they were.
+    expect(roomy).toEqual(stored);
+    const after = new Uint8Array(roomy.buffer, stored.length, 64);
+    expect(new TextDecoder().decode(after)).toContain('fresh link');
+    // Without `grows` the room is not touched: the first new row moves everything elsewhere.
+    const other = withRoom(stored.length);
+    other.set(stored);
+    const r = new PackedStrings(3);
+    expect(r.fromBytes(other, 10)).toBe(true);
+    r.set(10, ['elsewhere', '', '']);
+    expect(r.get(10, 0)).toBe('elsewhere');
+    expect(new Uint8Array(other.buffer, stored.length).every((b) => b === 0)).toBe(true);
+    // Past the room it grows as before, keeping every row.
+    const s = new PackedStrings(3);
+    const small = withRoom(stored.length);
+    small.set(stored);
+    expect(s.fromBytes(small, 10, { grows: true })).toBe(true);
+    const long = 'x'.repeat(40_000);
+    for (let i = 10; i < 14; i++) s.set(i, [long, `${i}`, '']);
+    expect(s.get(0, 0)).toBe('l0');
+    expect([s.get(13, 0).length, s.get(13, 1)]).toEqual([40_000, '13']);
   });
 
   it('holds arbitrary strings through many rewrites (property)', () => {

@@ -35,6 +35,7 @@ import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 import { textColumnsOk, type TextPartsInfo } from './textParts';
 import { concatJoined, fitsJoined, type JoinedTitles } from './joinedTitles';
+import { withRoom } from './packedStrings';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 8;
@@ -301,10 +302,16 @@ export function joinText(head: PackedTextColumns, tail: PackedTextColumns): Pack
   const codes = new Int32Array(head.authorCodes.length + tail.authorCodes.length);
   codes.set(head.authorCodes);
   tail.authorCodes.forEach((c, i) => (codes[head.authorCodes.length + i] = remap[c]!));
-  const refs = new Uint8Array(head.refs.length + tail.refs.length);
+  const refs = withRoom(head.refs.length + tail.refs.length);
   refs.set(head.refs);
   refs.set(tail.refs, head.refs.length);
-  return { titles: concatJoined(head.titles, tail.titles), authorNames: names, authorCodes: codes, refs };
+  return {
+    titles: concatJoined(head.titles, tail.titles),
+    authorNames: names,
+    authorCodes: codes,
+    refs,
+    refsRoom: true,
+  };
 }
 
 // The (item, tag) pairs back as tag lists by item id.

@@ -28,6 +28,8 @@ export interface PackedTextColumns {
   authorCodes: Int32Array;
   /** Link, enclosure and guid records per row (`PackedStrings` bytes). */
   refs: Uint8Array;
+  /** Set when `refs` was made by `withRoom` for the index to take (packedStrings.ts). */
+  refsRoom?: boolean;
 }
 
 /** The strings of one row. */
@@ -161,7 +163,10 @@ export class StringColumns {
     if (cols.titles.ends.length !== n || cols.authorCodes.length !== n || !fitsJoined(cols.titles))
       return false;
     const refs = new PackedStrings(3);
-    if (!refs.fromBytes(cols.refs, n) || !this.authors.loadCodes(cols.authorNames, cols.authorCodes, cap))
+    if (
+      !refs.fromBytes(cols.refs, n, { grows: cols.refsRoom === true }) ||
+      !this.authors.loadCodes(cols.authorNames, cols.authorCodes, cap)
+    )
       return false;
     this.refs = refs;
     this.titles.loadJoined(cols.titles);

@@ -6,6 +6,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
 import { loadIndex } from './snapshot';
+import { joinText } from './snapshotFormat';
 import { writeSnapshot } from './snapshotWrite';
 import type { PackedTextColumns } from './stringColumns';
 import { readTextBlocks, textFileName, writeTextFile } from './textFile';
@@ -87,7 +88,8 @@ describe('text file', () => {
     const joined = await readBack(dir, 'tok', wrote.info, wrote.authorNames);
     // The parts' titles come apart (the head's, empty, and one per block), `text` their rope.
     const { parts, ...titles } = joined!.titles;
-    expect({ ...joined, titles }).toEqual(index.packedText(index.liveRows()));
+    expect(joined?.refsRoom).toBe(true); // with room for the index to append into (packedStrings.ts)
+    expect({ ...joined, titles, refsRoom: undefined }).toEqual(index.packedText(index.liveRows()));
     expect(parts?.map((p) => p.rows)).toEqual([0, 4, 4, 4, 4, 4, 4, 4, 2]);
     for (const w of [0, 1]) expect(parts?.map((p) => p.text[w]).join('')).toBe(titles.text[w]);
     const other = indexOf(Array.from({ length: 30 }, () => ''));
@@ -101,6 +103,34 @@ describe('text file', () => {
       expect(copy.enclosure(r)).toBe(index.enclosure(r));
       expect(copy.guid(r)).toBe(index.guid(r));
     }
+    // The loaded index appends its first new article into the room after the loaded records.
+    const refs = joined!.refs;
+    copy.upsert([
+      {
+        id: 999,
+        feedId: 1,
+        pubDate: 1_800_000_000,
+        flags: 0,
+        title: 'New',
+        author: '',
+        link: 'https://example.test/appended',
+        enclosure: '',
+        guid: 'guid-appended',
+        keyHash: 5,
+      },
+    ]);
+    expect(copy.link(copy.rowOf(999))).toBe('https://example.test/appended');
+    const after = new Uint8Array(refs.buffer, refs.byteOffset + refs.length, 64);
+    expect(new TextDecoder().decode(after)).toContain('https://example.test/appended');
+  });
+
+  it('a text record joined with its tail leaves the index room to append into', () => {
+    const index = indexOf(TITLES);
+    const rows = index.liveRows();
+    const joined = joinText(index.packedText(rows.subarray(0, 4)), index.packedText(rows.subarray(4)));
+    expect(joined.refsRoom).toBe(true);
+    expect(joined.refs).toEqual(index.packedText(rows).refs);
+    expect(joined.refs.buffer.byteLength).toBe(joined.refs.length + (1 << 16));
   });
 
   it('an index with no rows writes one empty block', async () => {
@@ -110,7 +140,8 @@ describe('text file', () => {
     expect(wrote.info).toMatchObject({ count: 1, rows: 0 });
     const joined = await readBack(dir, 'none', wrote.info, wrote.authorNames);
     const { parts, ...titles } = joined!.titles;
-    expect({ ...joined, titles }).toEqual(index.packedText(index.liveRows()));
+    expect(joined?.refsRoom).toBe(true); // with room for the index to append into (packedStrings.ts)
+    expect({ ...joined, titles, refsRoom: undefined }).toEqual(index.packedText(index.liveRows()));
     expect(parts?.map((p) => p.rows)).toEqual([0, 0]);
   });
 

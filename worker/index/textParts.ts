@@ -14,7 +14,7 @@
  * no `parts` and is the layout written before parts existed, so either reads the other's records.
  */
 import { META_KEYS } from '../db/meta';
-import { PackedStrings } from './packedStrings';
+import { PackedStrings, withRoom } from './packedStrings';
 import type { PackedTextColumns } from './stringColumns';
 import { fitsJoined } from './joinedTitles';
 
@@ -188,7 +188,7 @@ export class TextAssembler {
     this.wide = new Uint8Array(info.rows);
     this.ends = new Uint32Array(info.rows);
     this.codes = new Int32Array(info.rows);
-    this.refs = new Uint8Array(info.refs);
+    this.refs = withRoom(info.refs);
     this.place(head);
   }
 
@@ -239,6 +239,7 @@ export class TextAssembler {
       authorNames: this.head.authorNames,
       authorCodes: this.codes,
       refs: this.refs,
+      refsRoom: true,
     };
   }
 
