@@ -194,8 +194,9 @@ async function writeItems(
       });
     }
     freshKeys.forEach((key, i) => ((fresh[i] as StoredItem).id = Number(key)));
-    // What this ingest wrote, for a text index stored before it (index/flagLog.ts); sent beside
-    // the rules' list, one wait for both (the commit waits for them anyway).
+    // What this ingest wrote, for an index snapshot or text index stored before it to catch up
+    // on at the next start (index/flagLog.ts); sent beside the rules' list, one wait for both
+    // (the commit waits for them anyway).
     await Promise.all([
       writes
         ? db.table('meta').put(
