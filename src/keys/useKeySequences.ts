@@ -4,7 +4,7 @@
  * goes to Saved and never also saves the selected article. A key that finishes no sequence
  * disarms it and goes on as usual.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isTypingTarget, pressedOverOverlay } from '../reader/shortcuts';
 import { SEQUENCE_PREFIX } from './keyMap';
 
@@ -24,7 +24,8 @@ const plain = (e: KeyboardEvent) =>
 /** Listens for `SEQUENCE_PREFIX` + a key of `seconds` while `enabled`. */
 export function useKeySequences(seconds: Map<string, () => void>, enabled = true): void {
   const ref = useRef(seconds);
-  useEffect(() => {
+  // In the commit, as useShortcuts' map (reader/shortcuts.ts): a key right after a render reaches it.
+  useLayoutEffect(() => {
     ref.current = seconds;
   });
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, fireEvent } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import './testing/render';
 import { matchesShortcut, useShortcuts, type ShortcutMap } from './shortcuts';
 
@@ -189,5 +190,27 @@ describe('useShortcuts', () => {
     fireEvent.keyDown(window, { key: 'x' });
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it("a key pressed right after a render, before that render's passive effects, reaches that render's map", () => {
+    // The router commits a navigation in a transition and runs its passive effects later, when
+    // the page is busy: Esc pressed in between reached the map of the render before (a close
+    // that thought no article was open). A child's passive effect runs before its parent's, so
+    // a key it sends comes in that window.
+    const seen: number[] = [];
+    function Sender() {
+      useEffect(() => {
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'x', bubbles: true }));
+      }, []);
+      return null;
+    }
+    function Parent() {
+      const [n, setN] = useState(0);
+      useShortcuts({ x: () => void seen.push(n) });
+      return n > 0 ? <Sender /> : <button onClick={() => setN(1)}>go</button>;
+    }
+    const { getByText } = render(<Parent />);
+    fireEvent.click(getByText('go'));
+    expect(seen).toEqual([1]);
   });
 });

@@ -2,7 +2,7 @@
  * Keyboard shortcuts: one small registry hook. Which key does what is the app's one key map
  * (src/keys/keyMap.ts), the single source for handlers and the help dialog.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** A handler; return `false` to let the event continue (no preventDefault). */
 export type ShortcutHandler = (event: KeyboardEvent) => void | false;
@@ -147,7 +147,10 @@ export function useShortcuts(map: ShortcutMap, opts: { enabled?: boolean; overla
   const enabled = opts.enabled ?? true;
   const overlay = opts.overlay ?? false;
   const mapRef = useRef(map);
-  useEffect(() => {
+  // In the commit, not after it: the router commits a navigation in a transition and runs its
+  // passive effects later on a busy page, and a key pressed in between (Enter then Esc by a quick
+  // hand) reached the previous render's map, whose close thought no article was open.
+  useLayoutEffect(() => {
     mapRef.current = map;
   });
   useEffect(() => {
