@@ -13,6 +13,7 @@ import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { checkLayout } from './layoutCheck';
 import { screens, waitFor, waitForPath, type Screens } from './pages';
+import { waitForValue } from './pages/wait';
 import { realErrors, type SeedFeed, seedFeeds, setSettings, svgPicture } from './readingSeed';
 import { shot } from './shots';
 
@@ -327,9 +328,13 @@ describe('layout at every size', () => {
       await page.setViewportSize({ width: 1920, height: 1080 });
       await waitFor(reader.outline, 'the outline beside the article');
       expect(await reader.outlineFold.isVisible()).toBe(false);
-      const asideBox = await reader.outline.boundingBox();
-      const bodyBox = await reader.body.boundingBox();
-      expect(asideBox && bodyBox && asideBox.x > bodyBox.x + bodyBox.width).toBe(true);
+      // Measured once the resize has settled: the panes lay out again after it (a box read
+      // during that comes back null), so the outline's place is waited for, not read once.
+      await waitForValue('the outline to the right of the article body', async () => {
+        const asideBox = await reader.outline.boundingBox();
+        const bodyBox = await reader.body.boundingBox();
+        return asideBox && bodyBox && asideBox.x > bodyBox.x + bodyBox.width ? true : undefined;
+      });
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
       await setSettings(page, { general: { defaultView: 'list' } });
