@@ -3,7 +3,7 @@ import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { MetaIndex } from '../index/metaIndex';
 import { reloadGroupsAndFeeds } from '../index/remoteSync';
-import { rebuild } from '../index/snapshot';
+import { rebuild } from '../index/fromStore';
 import type { BackupPreview, RestoreResult } from '../types';
 import { startBackup, type BackupSession } from './export';
 import { readBackup, type StagedBackup } from './parse';

@@ -8,9 +8,8 @@ import {
   flagLogKey,
   flagLogRecord,
   LOG_KEEP,
-  logBetween,
+  logWithWrites,
   tagLogRecord,
-  textChangesBetween,
   trimFlagLog,
   writtenLogRecord,
 } from './flagLog';
@@ -28,15 +27,15 @@ const flags = (counter: number, ids: number[], value: number) =>
 describe('the flag log between two counters', () => {
   it('gives the changes in counter order, and [] for no change', () => {
     const stored = [flags(7, [1], 1), flags(5, [2], 1), flags(6, [3], 0), flags(3, [9], 1)];
-    expect(logBetween(stored, 4, 7)?.map((e) => e.counter)).toEqual([5, 6, 7]);
-    expect(logBetween(stored, 7, 7)).toEqual([]);
+    expect(logWithWrites(stored, 4, 7)?.entries.map((e) => e.counter)).toEqual([5, 6, 7]);
+    expect(logWithWrites(stored, 7, 7)).toEqual({ entries: [], written: [], ingests: 0 });
   });
 
   it('is null when a change between is not in it, or the counters go backwards', () => {
     const stored = [flags(5, [2], 1), flags(7, [1], 1)];
-    expect(logBetween(stored, 4, 7)).toBeNull();
-    expect(logBetween(stored, 7, 5)).toBeNull();
-    expect(logBetween([], 0, 1)).toBeNull();
+    expect(logWithWrites(stored, 4, 7)).toBeNull();
+    expect(logWithWrites(stored, 7, 5)).toBeNull();
+    expect(logWithWrites([], 0, 1)).toBeNull();
   });
 
   it('is null when a record in the range is malformed', () => {
@@ -48,7 +47,7 @@ describe('the flag log between two counters', () => {
       null,
       'indexSnapshotFlags',
     ];
-    for (const value of bad) expect(logBetween([value], 4, 5)).toBeNull();
+    for (const value of bad) expect(logWithWrites([value], 4, 5)).toBeNull();
   });
 
   it('keys sort as their counters do', () => {
@@ -68,21 +67,25 @@ describe('what the text index owes since it was written', () => {
 
   it('is the articles the ingests since wrote, once each, past flag and tag changes', () => {
     const stored = [written(3, [1]), flags(5, [2], 1), written(6, [7, 8]), tags(7, [9]), written(8, [8, 10])];
-    expect(textChangesBetween(stored, 4, 8)?.sort((a, b) => a - b)).toEqual([7, 8, 10]);
-    expect(textChangesBetween(stored, 6, 7)).toEqual([]);
-    expect(textChangesBetween(stored, 8, 8)).toEqual([]);
+    expect(logWithWrites(stored, 4, 8)?.written.sort((a, b) => a - b)).toEqual([7, 8, 10]);
+    expect(logWithWrites(stored, 4, 8)?.ingests).toBe(2);
+    expect(logWithWrites(stored, 6, 7)?.written).toEqual([]);
+    expect(logWithWrites(stored, 8, 8)?.written).toEqual([]);
   });
 
   it('is null past a change the log does not hold (a deletion, a restore), a malformed record or counters going back', () => {
-    expect(textChangesBetween([written(5, [1]), written(7, [2])], 4, 7)).toBeNull();
-    expect(textChangesBetween([written(5, [1])], 5, 4)).toBeNull();
-    expect(textChangesBetween([{ counter: 5, ids: [1], written: true }], 4, 5)).toBeNull();
-    expect(textChangesBetween([{ counter: 5, ids: new Float64Array([1]), written: 1 }], 4, 5)).toBeNull();
+    expect(logWithWrites([written(5, [1]), written(7, [2])], 4, 7)).toBeNull();
+    expect(logWithWrites([written(5, [1])], 5, 4)).toBeNull();
+    expect(logWithWrites([{ counter: 5, ids: [1], written: true }], 4, 5)).toBeNull();
+    expect(logWithWrites([{ counter: 5, ids: new Float64Array([1]), written: 1 }], 4, 5)).toBeNull();
   });
 
-  it('is a gap to the index snapshot, which would need the rows themselves', () => {
-    expect(logBetween([flags(5, [2], 1), written(6, [3])], 4, 6)).toBeNull();
-    expect(logBetween([flags(5, [2], 1), written(6, [3])], 4, 5)?.length).toBe(1);
+  it('gives the index snapshot the flag changes beside the ingests, whose rows it reads itself', () => {
+    const stored = [flags(5, [2], 1), written(6, [3])];
+    const both = logWithWrites(stored, 4, 6);
+    expect(both?.entries.map((e) => e.counter)).toEqual([5]);
+    expect(both).toMatchObject({ written: [3], ingests: 1 });
+    expect(logWithWrites(stored, 4, 5)).toMatchObject({ written: [], ingests: 0 });
   });
 });
 
@@ -103,12 +106,12 @@ describe('applying the flag log to a loaded index', () => {
         keyHash: id,
       })),
     );
-    const entries = logBetween(
+    const log = logWithWrites(
       [flags(1, [1, 2, 99], 1), tagLogRecord(2, [{ id: 3, tags: [4] }, { id: 2 }]).value, flags(3, [2], 0)],
       0,
       3,
     );
-    applyFlagLog(index, entries!);
+    applyFlagLog(index, log!.entries);
     expect(index.unreadCount()).toBe(2);
     expect(index.flags(index.rowOf(1))).toBe(1);
     expect(index.flags(index.rowOf(2))).toBe(0);

@@ -104,7 +104,7 @@ function toEntry(value: unknown): FlagLogEntry | null {
 
 /**
  * Inside a read transaction: every stored log record, as read (call before knowing the
- * snapshot's counter; `logBetween` then picks). Cost: one range read; the log is usually empty.
+ * snapshot's counter; `logWithWrites` then picks). Cost: one range read; the log is usually empty.
  */
 export async function readFlagLog(meta: StoreTable<'meta'>): Promise<unknown[]> {
   const records = await meta.where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).toArray();
@@ -112,8 +112,11 @@ export async function readFlagLog(meta: StoreTable<'meta'>): Promise<unknown[]> 
 }
 
 /**
- * Inside a read transaction, for the text index stored at counter `from` with the store at `to`:
- * `textChangesBetween` over the stored log.
+ * Inside a read transaction, for a text index written at counter `from`, the store now at `to`:
+ * the articles an ingest added or changed since (to read again), `[]` when only flags and tags
+ * changed, or null when something else did (a deletion, a restore; a record missing or
+ * malformed): the text is then rebuilt. Added articles are in the list too; the text's sync skips
+ * those (it finds them by comparing the store with the index).
  */
 export async function textChangesSince(
   meta: StoreTable<'meta'>,
@@ -121,28 +124,8 @@ export async function textChangesSince(
   to: unknown,
 ): Promise<number[] | null> {
   if (from === to) return [];
-  return typeof to === 'number' ? textChangesBetween(await readFlagLog(meta), from, to) : null;
-}
-
-/**
- * For a text index written at counter `from`, the store now at `to`: the articles an ingest
- * added or changed since (to read again), `[]` when only flags and tags changed, or null when
- * something else did (a deletion, a restore; a record missing or malformed): the text is then
- * rebuilt. Added articles are in the list too; the text's sync skips those (it finds them by
- * comparing the store with the index).
- */
-export function textChangesBetween(stored: readonly unknown[], from: number, to: number): number[] | null {
-  return logWithWrites(stored, from, to)?.written ?? null;
-}
-
-/**
- * The flag and tag changes that lead from counter `from` to counter `to`, in order, or null when
- * one of them is not in the log (a change of something else than flags or tags, an ingest among
- * them) or a record is malformed. `[]` when `from === to`.
- */
-export function logBetween(stored: readonly unknown[], from: number, to: number): FlagLogEntry[] | null {
-  const log = logWithWrites(stored, from, to);
-  return log?.ingests === 0 ? log.entries : null;
+  if (typeof to !== 'number') return null;
+  return logWithWrites(await readFlagLog(meta), from, to)?.written ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { StoredItem } from '../db/schema';
 import type { EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
-import { toIndexRow } from './snapshot';
+import { toIndexRow } from './fromStore';
 
 /**
  * Re-reads what `event` names and applies it to the index: ids → bulkGet; feeds (events that

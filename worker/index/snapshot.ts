@@ -4,13 +4,11 @@
  * items change counter it reflects; a snapshot whose counter or row count disagrees with the
  * database is stale and the index is rebuilt from the items store. Beside it, a small summary
  * (counts at that counter) lets start-up answer counts before the snapshot is read. This module
- * loads (and rebuilds); snapshotWrite.ts writes.
+ * loads; fromStore.ts rebuilds and catches up from the items store; snapshotWrite.ts writes.
  */
-import { hash32 } from '../../shared/hash';
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import type { StoredItem } from '../db/schema';
-import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
+import type { MetaIndex } from './metaIndex';
 import {
   isDateOrder,
   isSummary,
@@ -26,26 +24,9 @@ import { noteWritten, writeSnapshot } from './snapshotWrite';
 import { partsOf, TextAssembler, textPartKey } from './textParts';
 import { readTextFile } from './textFile';
 import { applyFlagLog, logWithWrites, readFlagLog } from './flagLog';
-import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
+import { catchUp, rebuild } from './fromStore';
 
 export { SNAPSHOT_FORMAT, isSummary, toCounter, type IndexSummary } from './snapshotFormat';
-
-/** The index row of a stored item. */
-export function toIndexRow(item: StoredItem): IndexRow {
-  return {
-    id: item.id,
-    feedId: item.feedId,
-    pubDate: item.pubDate,
-    flags: item.flags,
-    title: item.title ?? '',
-    author: item.author ?? '',
-    link: item.link ?? '',
-    enclosure: item.enclosure?.url ?? '',
-    guid: item.guid ?? '',
-    keyHash: hash32(item.dedupeKey ?? ''),
-    ...(item.tags?.length ? { tags: item.tags } : {}),
-  };
-}
 
 /** How the index was loaded. */
 export interface LoadResult {
@@ -61,9 +42,6 @@ export interface LoadResult {
   /** Articles read from the store past the ingests the log named (`catchUp`); 0 otherwise. */
   caughtUp: number;
 }
-
-// Rows read per step of a rebuild: bounds memory (records carry descriptions).
-const REBUILD_CHUNK = 2000;
 
 /**
  * Fills `index` from the snapshot when it is valid and current, else rebuilds it from the items
@@ -327,72 +305,6 @@ async function loadText(
 }
 
 /**
- * Brings a loaded snapshot up to `counter` past the ingests the flag log names (flagLog.ts): the
- * rows of the articles they added or changed, read as the store holds them now (their flags
- * too, so flag changes after them are in). Null when in, else why not (the index is rebuilt):
- * the store moved on meanwhile, or an article is gone, or the rows do not add up to `count`.
- * Cost: one read of those articles (a refresh's worth, not the store).
- */
-async function catchUp(
-  db: Database,
-  index: MetaIndex,
-  counter: number,
-  ids: number[],
-  count: number | null,
-): Promise<string | null> {
-  const rows = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
-    const stored = await db.table('meta').get(META_KEYS.itemsCounter);
-    if (toCounter(stored?.value) !== counter) return null;
-    // In steps, as a rebuild reads (records carry descriptions): a first import the tab closed
-    // during names a great many.
-    const out: IndexRow[] = [];
-    for (let i = 0; i < ids.length; i += REBUILD_CHUNK) {
-      for (const item of await db.table('items').bulkGet(ids.slice(i, i + REBUILD_CHUNK))) {
-        if (item === undefined) return null;
-        out.push(toIndexRow(item));
-      }
-    }
-    return out;
-  });
-  if (rows === null) return 'index snapshot out of date';
-  index.upsert(rows);
-  return count !== null && index.liveCount() !== count ? 'index snapshot out of date' : null;
-}
-
-/**
- * The row-count check `loadIndex({ countLater })` skipped: false when the items store holds
- * another number of items than the index although the change counter still equals `counter`
- * (a write that did not bump the counter; the snapshot must not be trusted). True when they
- * agree or the counter moved on (the check then proves nothing). Cost: one store count.
- */
-export async function verifyCount(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
-  return db.tx('fetch', 'r', ['meta', 'items'], async () => {
-    const stored = toCounter((await db.table('meta').get(META_KEYS.itemsCounter))?.value);
-    if (stored !== counter) return true;
-    return (await db.table('items').count()) === index.liveCount();
-  });
-}
-
-/** Reads every item (chunked, one transaction) into the index; returns the counter it matches. */
-export async function rebuild(db: Database, index: MetaIndex): Promise<number> {
-  const { rows, counter } = await db.tx('fetchAll', 'r', ['meta', 'items'], async () => {
-    const items = db.table('items');
-    const all: IndexRow[] = [];
-    let after = -Infinity;
-    for (;;) {
-      const chunk = await items.where(':id').above(after).limit(REBUILD_CHUNK).toArray();
-      for (const item of chunk) all.push(toIndexRow(item));
-      const last = chunk[chunk.length - 1];
-      if (!last || chunk.length < REBUILD_CHUNK) break;
-      after = last.id;
-    }
-    return { rows: all, counter: toCounter((await db.table('meta').get(META_KEYS.itemsCounter))?.value) };
-  });
-  index.load(columnsOf(rows));
-  return counter;
-}
-
-/**
  * The counts summary, only when it matches the database's current change counter (else null:
  * counts must wait for the index). Cost: two small gets. Fails with the storage error texts.
  */
@@ -403,30 +315,4 @@ export async function readSummary(db: Database): Promise<IndexSummary | null> {
     const value: unknown = summary?.value;
     return isSummary(value) && value.counter === toCounter(counter?.value) ? value : null;
   });
-}
-
-function columnsOf(rows: IndexRow[]): IndexColumns {
-  return {
-    // Narrow where every value fits, as the index keeps them (narrowColumns.ts).
-    ids: narrowed(
-      IDS,
-      Float64Array.from(rows, (r) => r.id),
-    ),
-    feedIds: narrowed(
-      FEEDS,
-      Int32Array.from(rows, (r) => r.feedId),
-    ),
-    pubDates: narrowed(
-      DATES,
-      Float64Array.from(rows, (r) => r.pubDate),
-    ),
-    flags: Uint8Array.from(rows, (r) => r.flags),
-    keyHashes: Uint32Array.from(rows, (r) => r.keyHash),
-    titles: rows.map((r) => r.title),
-    authors: rows.map((r) => r.author),
-    links: rows.map((r) => r.link),
-    enclosures: rows.map((r) => r.enclosure),
-    guids: rows.map((r) => r.guid),
-    tags: new Map(rows.filter((r) => r.tags?.length).map((r) => [r.id, r.tags!])),
-  };
 }

@@ -7,7 +7,7 @@ import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { ingestItems } from './ingest';
 import { contentHashOf, dedupeKeyOf } from './storedForm';
 import { hash32 } from '../../shared/hash';
-import { toIndexRow } from '../index/snapshot';
+import { toIndexRow } from '../index/fromStore';
 import { NativeAdds } from '../db/nativeAdds';
 
 // New articles are added one by one on the transaction's native store (db/nativeAdds.ts): a

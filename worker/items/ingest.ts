@@ -5,7 +5,7 @@ import type { StoredItem } from '../db/schema';
 import { readItems } from '../db/itemsStore';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { toIndexRow } from '../index/snapshot';
+import { toIndexRow } from '../index/fromStore';
 import { dropTombstoned } from '../retention/tombstones';
 import { addPending } from '../rules/pending';
 import { offerText } from '../search/textFeed';

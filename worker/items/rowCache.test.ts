@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredItem } from '../db/schema';
 import type { Engine } from '../engine';
 import { MetaIndex } from '../index/metaIndex';
-import { toIndexRow } from '../index/snapshot';
+import { toIndexRow } from '../index/fromStore';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { MemoryChannelHub } from '../testing/memoryChannel';

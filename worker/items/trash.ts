@@ -16,7 +16,7 @@ import type { FullTextRecord, MetaRecord, StoreName, StoredItem, SummaryRecord }
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
 import { iconKey } from '../icons/iconCache';
-import { toIndexRow } from '../index/snapshot';
+import { toIndexRow } from '../index/fromStore';
 import { tombstoneKey, unburyItems } from '../retention/tombstones';
 import type { EngineEvent, Feed, Group, UndoToken } from '../types';
 import { foldGroupTitle as fold } from '../groups/groupTitle';

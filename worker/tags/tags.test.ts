@@ -4,7 +4,8 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { MetaIndex } from '../index/metaIndex';
-import { loadIndex, rebuild } from '../index/snapshot';
+import { rebuild } from '../index/fromStore';
+import { loadIndex } from '../index/snapshot';
 import { createTagsApi } from './tags';
 
 let engine: Engine;
