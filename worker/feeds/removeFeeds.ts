@@ -10,6 +10,7 @@
  */
 import { deleteItems } from '../db/itemsStore';
 import { bumpItemsCounter } from '../db/meta';
+import { removedLogRecord } from '../index/flagLog';
 import type { MetaRecord, StoreName } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { iconKey } from '../icons/iconCache';
@@ -107,12 +108,11 @@ export async function removeFeeds(
     await dropFeedTombstones(ctx.db, found);
     await ctx.db.table('feeds').bulkDelete(found);
     await ctx.db.table('meta').bulkDelete(found.map(iconKey));
-    return {
-      found,
-      kept,
-      removed: itemIds,
-      counter: itemIds.length ? await bumpItemsCounter(ctx.db) : ctx.applied.counter,
-    };
+    if (itemIds.length === 0) return { found, kept, removed: itemIds, counter: ctx.applied.counter };
+    const counter = await bumpItemsCounter(ctx.db);
+    // For an index snapshot or text index stored before this to catch up on (index/flagLog.ts).
+    await ctx.db.table('meta').put(removedLogRecord(counter, itemIds));
+    return { found, kept, removed: itemIds, counter };
   });
   ctx.index.remove(done.removed);
   for (const id of done.found) ctx.feedCache.delete(id);

@@ -9,6 +9,7 @@ import {
   flagLogRecord,
   LOG_KEEP,
   logWithWrites,
+  removedLogRecord,
   tagLogRecord,
   trimFlagLog,
   writtenLogRecord,
@@ -28,7 +29,7 @@ describe('the flag log between two counters', () => {
   it('gives the changes in counter order, and [] for no change', () => {
     const stored = [flags(7, [1], 1), flags(5, [2], 1), flags(6, [3], 0), flags(3, [9], 1)];
     expect(logWithWrites(stored, 4, 7)?.entries.map((e) => e.counter)).toEqual([5, 6, 7]);
-    expect(logWithWrites(stored, 7, 7)).toEqual({ entries: [], written: [], ingests: 0 });
+    expect(logWithWrites(stored, 7, 7)).toEqual({ entries: [], written: [], removed: [], writes: 0 });
   });
 
   it('is null when a change between is not in it, or the counters go backwards', () => {
@@ -68,7 +69,7 @@ describe('what the text index owes since it was written', () => {
   it('is the articles the ingests since wrote, once each, past flag and tag changes', () => {
     const stored = [written(3, [1]), flags(5, [2], 1), written(6, [7, 8]), tags(7, [9]), written(8, [8, 10])];
     expect(logWithWrites(stored, 4, 8)?.written.sort((a, b) => a - b)).toEqual([7, 8, 10]);
-    expect(logWithWrites(stored, 4, 8)?.ingests).toBe(2);
+    expect(logWithWrites(stored, 4, 8)?.writes).toBe(2);
     expect(logWithWrites(stored, 6, 7)?.written).toEqual([]);
     expect(logWithWrites(stored, 8, 8)?.written).toEqual([]);
   });
@@ -80,12 +81,24 @@ describe('what the text index owes since it was written', () => {
     expect(logWithWrites([{ counter: 5, ids: new Float64Array([1]), written: 1 }], 4, 5)).toBeNull();
   });
 
+  it('names what deletions removed; a later write or deletion of the same article wins', () => {
+    const removed = (counter: number, ids: number[]) => removedLogRecord(counter, ids).value;
+    // Out of order as stored: 5 writes 1 and 2, 6 removes 2 and 3, 7 writes 3 back (an undo).
+    const stored = [written(7, [3]), removed(6, [2, 3]), written(5, [1, 2])];
+    const log = logWithWrites(stored, 4, 7);
+    expect(log?.written.sort((a, b) => a - b)).toEqual([1, 3]);
+    expect(log?.removed).toEqual([2]);
+    expect(log?.writes).toBe(3);
+    expect(logWithWrites(stored, 5, 6)).toMatchObject({ written: [], removed: [2, 3] });
+    expect(logWithWrites([{ counter: 5, ids: new Float64Array([1]), removed: 1 }], 4, 5)).toBeNull();
+  });
+
   it('gives the index snapshot the flag changes beside the ingests, whose rows it reads itself', () => {
     const stored = [flags(5, [2], 1), written(6, [3])];
     const both = logWithWrites(stored, 4, 6);
     expect(both?.entries.map((e) => e.counter)).toEqual([5]);
-    expect(both).toMatchObject({ written: [3], ingests: 1 });
-    expect(logWithWrites(stored, 4, 5)).toMatchObject({ written: [], ingests: 0 });
+    expect(both).toMatchObject({ written: [3], writes: 1 });
+    expect(logWithWrites(stored, 4, 5)).toMatchObject({ written: [], writes: 0 });
   });
 });
 

@@ -8,8 +8,8 @@
  * (state/flags.ts) or only tags (tags/tags.ts) now also writes one record here, keyed by the
  * counter it bumped to: the ids and their new flags (or tags). A start that finds the snapshot
  * at counter S and the store at C applies the records S+1 … C to the loaded columns, provided
- * every one of them is there; any other change (a deletion, a restore) bumps the counter
- * without a record, so a gap means "something else changed" and the index is rebuilt as before.
+ * every one of them is there; a change with no record (clear-all, a backup restored) leaves a
+ * gap, and a gap means "something else changed": the index is rebuilt as before.
  *
  * The same transaction moves the counts summary (`META_KEYS.indexSummary`) by the change when
  * it was current (`SummaryTally`), so such a start also paints its first rows and counts before
@@ -20,7 +20,10 @@
  * once its text is in (snapshot.ts `catchUp`; the summary is not moved, so the first rows wait
  * for that), and the text index reads them again (`textChangesSince`), instead of reading every
  * article (at 1M: ~45 s before the first rows, ~3 min before text filters) because a refresh
- * stored some just before the tab closed.
+ * stored some just before the tab closed. A deletion of articles (retention, an unsubscribe)
+ * writes the ids it removed (`removedLogRecord`): the catch-up drops those rows, and the text
+ * index finds them gone by its usual comparison with the index; an undo of it writes an ingest's
+ * record for the articles it put back.
  *
  * Records are removed once both the snapshot and the text index were written past them
  * (`trimFlagLog`, after each snapshot write). The keys start with `indexSnapshot`, so backups
@@ -80,11 +83,21 @@ export function writtenLogRecord(counter: number, ids: readonly number[]): { key
   return { key: flagLogKey(counter), value: { counter, ids: Float64Array.from(ids), written: true } };
 }
 
-// The ids of an ingest's record (`writtenLogRecord`), or null when `value` is not one.
-function writtenIds(value: unknown): { counter: number; ids: Float64Array } | null {
-  const v = value as { counter?: unknown; ids?: unknown; written?: unknown } | null;
-  if (typeof v?.counter !== 'number' || !(v.ids instanceof Float64Array) || v.written !== true) return null;
-  return { counter: v.counter, ids: v.ids };
+/**
+ * The stored record of a deletion of articles (retention, an unsubscribe): their ids (put in the
+ * deleting transaction). A start behind it drops those rows instead of reading every article.
+ */
+export function removedLogRecord(counter: number, ids: readonly number[]): { key: string; value: unknown } {
+  return { key: flagLogKey(counter), value: { counter, ids: Float64Array.from(ids), removed: true } };
+}
+
+// The ids of an ingest's or a deletion's record, or null when `value` is neither.
+function storeChange(value: unknown): { counter: number; ids: Float64Array; removed: boolean } | null {
+  const v = value as { counter?: unknown; ids?: unknown; written?: unknown; removed?: unknown } | null;
+  if (typeof v?.counter !== 'number' || !(v.ids instanceof Float64Array)) return null;
+  if (v.written === true) return { counter: v.counter, ids: v.ids, removed: false };
+  if (v.removed === true) return { counter: v.counter, ids: v.ids, removed: true };
+  return null;
 }
 
 function toEntry(value: unknown): FlagLogEntry | null {
@@ -113,10 +126,11 @@ export async function readFlagLog(meta: StoreTable<'meta'>): Promise<unknown[]> 
 
 /**
  * Inside a read transaction, for a text index written at counter `from`, the store now at `to`:
- * the articles an ingest added or changed since (to read again), `[]` when only flags and tags
- * changed, or null when something else did (a deletion, a restore; a record missing or
- * malformed): the text is then rebuilt. Added articles are in the list too; the text's sync skips
- * those (it finds them by comparing the store with the index).
+ * the articles an ingest (or an undone deletion) added or changed since and still stored (to read
+ * again), `[]` when only flags, tags and deletions changed, or null when something else did
+ * (clear-all, a backup restored; a record missing or malformed): the text is then rebuilt. Added
+ * articles are in the list too; the text's sync skips those, and drops the deleted ones (it finds
+ * both by comparing the store with the index).
  */
 export async function textChangesSince(
   meta: StoreTable<'meta'>,
@@ -130,35 +144,43 @@ export async function textChangesSince(
 
 /**
  * The changes from counter `from` to counter `to` when every one is in the log: the flag and tag
- * changes in order, and the articles the ingests among them added or changed (each once; their
- * rows are read from the store as it is at `to`). Null otherwise; `from === to` is no change.
+ * changes in order, the articles ingests (or an undo) among them added or changed and are still
+ * stored (each once; their rows are read from the store as it is at `to`), the articles
+ * deletions among them removed and no later write put back, and how many such writes there were.
+ * Null otherwise; `from === to` is no change.
  */
 export function logWithWrites(
   stored: readonly unknown[],
   from: number,
   to: number,
-): { entries: FlagLogEntry[]; written: number[]; ingests: number } | null {
-  if (from === to) return { entries: [], written: [], ingests: 0 };
+): { entries: FlagLogEntry[]; written: number[]; removed: number[]; writes: number } | null {
+  if (from === to) return { entries: [], written: [], removed: [], writes: 0 };
   if (!(from < to) || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return null;
   const entries = new Map<number, FlagLogEntry>();
-  const ingests = new Set<number>();
-  const written = new Set<number>();
+  const changes = new Map<number, { ids: Float64Array; removed: boolean }>();
   for (const value of stored) {
-    const write = writtenIds(value);
-    if (write) {
-      if (write.counter <= from || write.counter > to) continue;
-      ingests.add(write.counter);
-      for (const id of write.ids) written.add(id);
+    const change = storeChange(value);
+    if (change) {
+      if (change.counter > from && change.counter <= to) changes.set(change.counter, change);
       continue;
     }
     const entry = toEntry(value);
     if (entry && entry.counter > from && entry.counter <= to) entries.set(entry.counter, entry);
   }
-  if (entries.size + ingests.size !== to - from) return null;
+  if (entries.size + changes.size !== to - from) return null;
+  // In counter order: a later write or deletion of the same article wins.
+  const written = new Set<number>();
+  const removed = new Set<number>();
+  for (const [, { ids, removed: gone }] of [...changes].sort((a, b) => a[0] - b[0]))
+    for (const id of ids) {
+      (gone ? removed : written).add(id);
+      (gone ? written : removed).delete(id);
+    }
   return {
     entries: [...entries.values()].sort((a, b) => a.counter - b.counter),
     written: [...written],
-    ingests: ingests.size,
+    removed: [...removed],
+    writes: changes.size,
   };
 }
 

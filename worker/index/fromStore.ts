@@ -1,6 +1,7 @@
 /**
  * Bringing the index to the items store when its stored copy cannot be used as it is: the rows
- * of stored items (`toIndexRow`), a catch-up past the ingests the flag log names (`catchUp`), the
+ * of stored items (`toIndexRow`), a catch-up past the ingests and deletions the flag log names
+ * (`catchUp`), the
  * deferred row-count check (`verifyCount`) and a rebuild from every item (`rebuild`).
  * snapshot.ts decides which one a start needs.
  */
@@ -33,17 +34,18 @@ export function toIndexRow(item: StoredItem): IndexRow {
 const REBUILD_CHUNK = 2000;
 
 /**
- * Brings a loaded snapshot up to `counter` past the ingests the flag log names (flagLog.ts): the
- * rows of the articles they added or changed, read as the store holds them now (their flags
- * too, so flag changes after them are in). Null when in, else why not (the index is rebuilt):
- * the store moved on meanwhile, or an article is gone, or the rows do not add up to `count`.
- * Cost: one read of those articles (a refresh's worth, not the store).
+ * Brings a loaded snapshot up to `counter` past the ingests and deletions the flag log names
+ * (flagLog.ts): the rows of the articles written since, read as the store holds them now (their
+ * flags too, so flag changes after them are in), and the rows of the articles removed since
+ * dropped. Null when in, else why not (the index is rebuilt): the store moved on meanwhile, or a
+ * written article is gone, or the rows do not add up to `count`.
+ * Cost: one read of the written articles (a refresh's worth, not the store).
  */
 export async function catchUp(
   db: Database,
   index: MetaIndex,
   counter: number,
-  ids: number[],
+  { written, removed }: { written: readonly number[]; removed: readonly number[] },
   count: number | null,
 ): Promise<string | null> {
   const rows = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
@@ -52,8 +54,8 @@ export async function catchUp(
     // In steps, as a rebuild reads (records carry descriptions): a first import the tab closed
     // during names a great many.
     const out: IndexRow[] = [];
-    for (let i = 0; i < ids.length; i += REBUILD_CHUNK) {
-      for (const item of await db.table('items').bulkGet(ids.slice(i, i + REBUILD_CHUNK))) {
+    for (let i = 0; i < written.length; i += REBUILD_CHUNK) {
+      for (const item of await db.table('items').bulkGet(written.slice(i, i + REBUILD_CHUNK))) {
         if (item === undefined) return null;
         out.push(toIndexRow(item));
       }
@@ -61,7 +63,8 @@ export async function catchUp(
     return out;
   });
   if (rows === null) return 'index snapshot out of date';
-  index.upsert(rows);
+  if (removed.length > 0) index.remove(removed);
+  if (rows.length > 0) index.upsert(rows);
   return count !== null && index.liveCount() !== count ? 'index snapshot out of date' : null;
 }
 

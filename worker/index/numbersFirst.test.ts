@@ -12,6 +12,7 @@ import { seedEngine } from '../testing/seed';
 import type { ItemRow, ItemsQuery, Page } from '../types';
 import { FLAG_LOG_RANGE } from './flagLog';
 import { MetaIndex } from './metaIndex';
+import { FLAG_READ } from '../../shared/flags';
 
 const NOW = 1_750_000_000;
 const engines: Engine[] = [];
@@ -297,8 +298,22 @@ describe('cold start: every list answers from the number columns, as the loaded 
     expect(all.rows.slice(0, 2).map((r) => r.title)).toEqual(['First in the empty feed', 'Fresh river']);
   });
 
-  it('a change of other than flags after the snapshot (a feed deleted): the lists wait for a rebuild', async () => {
-    const f = await seeded();
+  it('deletions and an undo after the snapshot (the tab closed before writing): the log brings it up to date', async () => {
+    // Forty old read articles in one feed, past the newest 50 retention always keeps.
+    const f = await seeded(async (e, fx) => {
+      await e.items.ingest(
+        fx.feedIds[0]!,
+        Array.from({ length: 40 }, (_, n) =>
+          incoming({
+            guid: `old-${n}`,
+            title: `Old ${n}`,
+            pubDate: NOW - (40 + n) * 86_400,
+            flags: FLAG_READ,
+          }),
+        ),
+        NOW,
+      );
+    });
     const a = make(f.dbName, false);
     await a.init();
     const unread = (await a.items.page({ scope: 'all', unreadOnly: true, limit: 4 })).rows;
@@ -306,7 +321,46 @@ describe('cold start: every list answers from the number columns, as the loaded 
       unread.map((r) => r.id),
       true,
     );
+    // An unsubscribe; retention lets the oldest ten go, then the next ten, and that is undone.
     await a.feeds.deleteMany([f.feedIds[3]!]);
+    expect((await a.retention.apply(69)).removed).toBe(10);
+    const second = await a.retention.apply(20, { keep: true });
+    expect(second.removed).toBe(10);
+    expect(await a.state.undo(second.undo!)).toBe(10);
+    const left = await a.items.page({ scope: 'all', limit: 500 });
+    a.close();
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const read = vi.spyOn(MetaIndex.prototype, 'upsert');
+    const cold = await coldAnswers(f.dbName, f, false);
+    expect(info).not.toHaveBeenCalledWith(expect.stringContaining('index rebuilt'));
+    expect(cold.textAttached).toBe(1);
+    // Only the articles the undo put back were read from the store.
+    expect(read).toHaveBeenCalledTimes(1);
+    expect([...read.mock.calls[0]![0]].length).toBe(second.removed);
+    // The truth: an index rebuilt from every stored article (no snapshot to load).
+    const check = make(f.dbName, false);
+    await check.init();
+    const { db } = internalsOf(check);
+    check.close();
+    expect(await logKeys(f.dbName)).toEqual([]); // the start's write took the snapshot past the log
+    await db.dexie.open();
+    await db.dexie.table('meta').delete('indexSnapshot');
+    db.dexie.close();
+    const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
+    attach.mockClear();
+    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
+    expect(attach).not.toHaveBeenCalled(); // rebuilt, not loaded
+    expect((cold.pages[0]![0]! as Page<ItemRow>).total).toBe(left.total);
+  });
+
+  it('a change the log does not hold (its records lost): the lists wait for a rebuild', async () => {
+    const f = await seeded();
+    const a = make(f.dbName, false);
+    await a.init();
+    await a.feeds.deleteMany([f.feedIds[3]!]);
+    // As a deletion of a build before deletions were logged left it.
+    const { db } = internalsOf(a);
+    await db.dexie.table('meta').where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).delete();
     a.close();
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const cold = await coldAnswers(f.dbName, f, false);

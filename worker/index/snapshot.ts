@@ -39,7 +39,10 @@ export interface LoadResult {
    * stored snapshot is behind, and a write should follow. 0 otherwise.
    */
   logged: number;
-  /** Articles read from the store past the ingests the log named (`catchUp`); 0 otherwise. */
+  /**
+   * Articles read from the store past the ingests the log named, and rows dropped for the
+   * deletions it named (`catchUp`); 0 otherwise.
+   */
   caughtUp: number;
 }
 
@@ -147,12 +150,16 @@ async function finishLoad(
   const { counter } = head;
   const { rows, textToken, tailToken, staleReason, orderOk, numbersCounter, logged = 0 } = tried ?? {};
   const written = tried?.written ?? [];
+  const removed = tried?.removed ?? [];
+  const behind = written.length + removed.length;
   const count = head.count ?? rows;
   let reason: string | null = staleReason ?? null;
-  // After ingests the store holds more rows than the snapshot: counted once they are in.
-  if (rows !== undefined && (rows === count || written.length > 0)) {
-    // The number columns lack what ingests since wrote: nothing answers from them before it is in.
-    if (written.length === 0) await atNumbers?.();
+  // After ingests or deletions the store holds other rows than the snapshot: counted once the
+  // catch-up is done.
+  if (rows !== undefined && (rows === count || behind > 0)) {
+    // The number columns lack what ingests since wrote, and still hold what deletions removed:
+    // nothing answers from them before the catch-up.
+    if (behind === 0) await atNumbers?.();
     // The order's full check, deferred past the first pages (unpackSnapshot's `orderLater`). A
     // broken order is rebuilt like any unreadable snapshot; pages answered from it meanwhile
     // were wrong only in their order, and only on such a (corrupt) start. So are key hashes the
@@ -172,12 +179,11 @@ async function finishLoad(
             tailToken ?? '',
             files,
           );
-    if (reason === null && written.length > 0) {
-      reason = await catchUp(db, index, counter, written, head.count);
+    if (reason === null && behind > 0) {
+      reason = await catchUp(db, index, counter, { written, removed }, head.count);
       if (reason === null) await atNumbers?.();
     }
-    if (reason === null)
-      return { source: 'snapshot', counter, staleReason: null, logged, caughtUp: written.length };
+    if (reason === null) return { source: 'snapshot', counter, staleReason: null, logged, caughtUp: behind };
   } else if (rows !== undefined) reason = 'index snapshot out of date';
   const rebuilt = await rebuild(db, index);
   await writeSnapshot(db, index, rebuilt, files, partRows !== undefined ? { partRows } : {});
@@ -206,6 +212,8 @@ function tryLoad(
   logged?: number;
   /** Articles ingests since the snapshot added or changed (read from the store once the text is in). */
   written?: number[];
+  /** Articles deletions since the snapshot removed (dropped once the text is in). */
+  removed?: number[];
 } {
   const unpacked = unpackSnapshot(value, { orderLater, hashesLater });
   if (!unpacked.ok)
@@ -220,8 +228,9 @@ function tryLoad(
   const { order, columns } = unpacked;
   return {
     numbersCounter: unpacked.counter,
-    logged: since.entries.length + since.ingests,
+    logged: since.entries.length + since.writes,
     written: since.written,
+    removed: since.removed,
     rows: columns.ids.length,
     textToken: unpacked.textToken,
     tailToken: unpacked.tailToken,

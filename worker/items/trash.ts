@@ -12,6 +12,7 @@
  * the answer then carries no token). Nothing is kept on disk, so a reload ends the chance to undo.
  */
 import { bumpItemsCounter } from '../db/meta';
+import { writtenLogRecord } from '../index/flagLog';
 import type { FullTextRecord, MetaRecord, StoreName, StoredItem, SummaryRecord } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
@@ -195,7 +196,16 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
     if (fullTexts.length) await ctx.db.table('fullTexts').bulkPut(fullTexts);
     if (meta.length) await ctx.db.table('meta').bulkPut(meta);
     if (trash.buried) await unburyItems(ctx.db, items);
-    return items.length ? bumpItemsCounter(ctx.db) : ctx.applied.counter;
+    if (items.length === 0) return ctx.applied.counter;
+    const next = await bumpItemsCounter(ctx.db);
+    // The articles back, as an ingest's record names them (index/flagLog.ts).
+    await ctx.db.table('meta').put(
+      writtenLogRecord(
+        next,
+        items.map((item) => item.id),
+      ),
+    );
+    return next;
   });
   if (items.length) ctx.index.upsert(items.map(toIndexRow));
   for (const group of madeAgain) ctx.groupCache.set(group.id, group);

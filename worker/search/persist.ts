@@ -115,8 +115,9 @@ export interface TextFiles {
 
 /**
  * Loads the persisted store and index when they are well-formed and reflect the current items
- * counter, or one before changes of flags, tags and ingests only (then `state.changedSince`
- * names the articles the ingests wrote); returns false (touching nothing) otherwise. The store's
+ * counter, or one before changes of flags, tags, ingests and deletions only (then
+ * `state.changedSince` names the articles the ingests wrote; the sync after the load finds the
+ * deleted ones gone from the index); returns false (touching nothing) otherwise. The store's
  * tables come first (then `onTables` runs: text filters may answer), the search index after
  * (segment and tail), in a read of its own; when those no longer go with the tables (another tab
  * wrote meanwhile) or are malformed, it resolves 'tables': the store is loaded (and right for the
@@ -140,8 +141,8 @@ export async function loadTextIndex(
     const counter = (await meta.get(META_KEYS.itemsCounter))?.value;
     const valid = (await meta.get(KEY_VALID))?.value;
     if (!isValidRecord(valid)) return null;
-    // Written before changes of flags or tags (the texts are still those) and ingests (whose
-    // articles are read again after the load) only: index/flagLog.ts.
+    // Written before changes of flags or tags (the texts are still those), ingests (whose
+    // articles are read again after the load) and deletions only: index/flagLog.ts.
     const since = await textChangesSince(meta, valid.counter, counter);
     if (since === null) return null;
     const inFile = valid.backing === 'file';
