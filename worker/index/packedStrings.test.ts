@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PackedStrings, withRoom } from './packedStrings';
+import { PackedStrings, appendInRoom, withRoom } from './packedStrings';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 // What UTF-8 can hold of a string (a lone surrogate reads back as U+FFFD).
@@ -119,6 +119,29 @@ describe('PackedStrings', () => {
     for (let i = 10; i < 14; i++) s.set(i, [long, `${i}`, '']);
     expect(s.get(0, 0)).toBe('l0');
     expect([s.get(13, 0).length, s.get(13, 1)]).toEqual([40_000, '13']);
+  });
+
+  it('appendInRoom writes a tail into the room withRoom left, and copies when there is none', () => {
+    const bytes = (n: number, v: number) => new Uint8Array(n).fill(v);
+    const head = withRoom(100);
+    head.set(bytes(100, 1));
+    const joined = appendInRoom(head, bytes(30, 2), true);
+    expect(joined.buffer).toBe(head.buffer); // no copy of the head
+    expect(joined).toEqual(new Uint8Array([...bytes(100, 1), ...bytes(30, 2)]));
+    expect(head).toEqual(bytes(100, 1)); // the head's bytes as they were
+    // A tail past the room, a head without leave to use its room, or a plain array: copied.
+    const room = head.buffer.byteLength - 100;
+    for (const [h, tail, leave] of [
+      [head, bytes(room + 1, 3), true],
+      [head, bytes(30, 3), false],
+      [bytes(100, 1), bytes(30, 3), true],
+    ] as const) {
+      const out = appendInRoom(h, tail, leave);
+      expect(out.buffer).not.toBe(h.buffer);
+      expect(out).toEqual(new Uint8Array([...h, ...tail]));
+      expect(out.buffer.byteLength).toBeGreaterThan(out.length); // room for the index
+    }
+    expect(joined).toEqual(new Uint8Array([...bytes(100, 1), ...bytes(30, 2)])); // untouched by those
   });
 
   it('holds arbitrary strings through many rewrites (property)', () => {

@@ -35,7 +35,7 @@ import type { NumberColumns, PackedTextColumns } from './metaIndex';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
 import { textColumnsOk, type TextPartsInfo } from './textParts';
 import { concatJoined, fitsJoined, type JoinedTitles } from './joinedTitles';
-import { withRoom } from './packedStrings';
+import { appendInRoom } from './packedStrings';
 
 /** Snapshot layout version; bump when the stored shape changes. */
 export const SNAPSHOT_FORMAT = 8;
@@ -286,7 +286,8 @@ export function textRows(value: unknown): number {
 /**
  * The rows of `head` followed by those of `tail` (a text record and its tail, both decoded).
  * The tail's author codes are renumbered into one dictionary. Cost: O(rows) for the titles and
- * codes, one copy of the packed records.
+ * codes; the tail's packed records are written into the room after the head's when it has one
+ * (a text file's or parts' load leaves it), else both are copied. The head's bytes stay as they were.
  */
 export function joinText(head: PackedTextColumns, tail: PackedTextColumns): PackedTextColumns {
   const names = head.authorNames.slice();
@@ -302,9 +303,8 @@ export function joinText(head: PackedTextColumns, tail: PackedTextColumns): Pack
   const codes = new Int32Array(head.authorCodes.length + tail.authorCodes.length);
   codes.set(head.authorCodes);
   tail.authorCodes.forEach((c, i) => (codes[head.authorCodes.length + i] = remap[c]!));
-  const refs = withRoom(head.refs.length + tail.refs.length);
-  refs.set(head.refs);
-  refs.set(tail.refs, head.refs.length);
+  // Into the room the head's loader left after its records, when they came with one.
+  const refs = appendInRoom(head.refs, tail.refs, head.refsRoom === true);
   return {
     titles: concatJoined(head.titles, tail.titles),
     authorNames: names,

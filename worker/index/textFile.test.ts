@@ -7,6 +7,7 @@ import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
 import { loadIndex } from './snapshot';
 import { joinText } from './snapshotFormat';
+import { withRoom } from './packedStrings';
 import { writeSnapshot } from './snapshotWrite';
 import type { PackedTextColumns } from './stringColumns';
 import { readTextBlocks, textFileName, writeTextFile } from './textFile';
@@ -131,6 +132,14 @@ describe('text file', () => {
     expect(joined.refsRoom).toBe(true);
     expect(joined.refs).toEqual(index.packedText(rows).refs);
     expect(joined.refs.buffer.byteLength).toBe(joined.refs.length + (1 << 16));
+    // A head that came with room (a text file's or parts' load) takes the tail into it, uncopied.
+    const head = index.packedText(rows.subarray(0, 4));
+    const roomy = { ...head, refs: withRoom(head.refs.length), refsRoom: true };
+    roomy.refs.set(head.refs);
+    const inPlace = joinText(roomy, index.packedText(rows.subarray(4)));
+    expect(inPlace.refs.buffer).toBe(roomy.refs.buffer);
+    expect(inPlace.refs).toEqual(index.packedText(rows).refs);
+    expect(roomy.refs).toEqual(head.refs);
   });
 
   it('an index with no rows writes one empty block', async () => {
