@@ -113,8 +113,9 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   const textIndex = new TextIndex(ctx, () => gate.afterLoad());
 
   // Titles ingest wrote are joined for native title scans (StringColumns.joinTitles) once the
-  // snapshot is written, a step at a time so queries still get in between (at 1M rows: ~30
-  // steps of ~25 ms). One pass at a time; it stops when the engine closes or loses storage.
+  // snapshot is written, and those a start loaded are lowered once the text index is up, a step
+  // at a time so queries still get in between (at 1M rows: ~30 steps of ~25 ms). One pass at a
+  // time; it stops when the engine closes or loses storage.
   let joining = false;
   let closed = false;
   const joinTitles = async (): Promise<void> => {
@@ -250,6 +251,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
     const started = gate.afterLoad().then(() => textIndex.start());
+    // Then the titles a start loaded are lowered for title filters, a step at a time.
+    void started.then(() => joinTitles());
     // Then the rules finish what the last tab's end cut short (rules/pending.ts; start never rejects).
     void started
       .then(() => ctx.rules?.resume())

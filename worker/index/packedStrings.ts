@@ -13,13 +13,15 @@ const decoder = new TextDecoder();
 
 /**
  * `length` bytes for records a `PackedStrings` will adopt (`fromBytes` with `grows`), over a
- * buffer with room after them for rows appended later: 1/16 more, between 64 KiB and 16 MiB. A
+ * buffer with room after them for rows appended later: 1/8 more, between 64 KiB and 16 MiB. A
  * cold start's loaded records were exactly as long as their bytes, so the session's first new
  * article copied all of them into a buffer a quarter larger (at 1M articles ~0.6 s of the
  * engine's thread in a probe, and both buffers live meanwhile); the room holds a refresh's worth.
+ * The stored text's tail holds up to 1/16 of its rows (snapshotWrite.ts `TAIL_SHARE`), joined
+ * into this room at a start (`appendInRoom`): 1/8 leaves it rows up to twice the average size.
  */
 export function withRoom(length: number): Uint8Array<ArrayBuffer> {
-  const room = Math.min(1 << 24, Math.max(1 << 16, Math.ceil(length / 16)));
+  const room = Math.min(1 << 24, Math.max(1 << 16, Math.ceil(length / 8)));
   return new Uint8Array(new ArrayBuffer(length + room), 0, length);
 }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { concatJoined, fitsJoined, joinedTitlesOf } from './joinedTitles';
 import { TitleColumn } from './titleColumn';
 
@@ -114,6 +114,39 @@ describe('TitleColumn', () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('lowers a loaded Latin-1 segment when first read or in background steps, not at the load', () => {
+    const all = ['River Flood', 'ÉCLUSE', '数据 Data', 'Bridge', 'Ferry ÀB'];
+    const lowered = all.map((t) => t.toLowerCase());
+    const lowerings = vi.spyOn(String.prototype, 'toLowerCase');
+    try {
+      const col = new TitleColumn();
+      col.loadJoined(joinedTitlesOf(all));
+      expect(lowerings).toHaveBeenCalledTimes(1); // the wide segment only, checked at the load
+      expect(col.lowerNext()).toBe(false); // the Latin-1 one, lowered now; nothing is left
+      expect(lowerings).toHaveBeenCalledTimes(2);
+      expect(Array.from(col.matches('ferry àb'))).toEqual([0, 0, 0, 0, 1]);
+      expect(all.map((_, r) => col.titleLower(r))).toEqual(lowered);
+      expect(lowerings).toHaveBeenCalledTimes(2);
+      // Read before any step: lowered by the read.
+      const again = new TitleColumn();
+      again.loadJoined(joinedTitlesOf(all));
+      expect(Array.from(again.matches('écluse'))).toEqual([0, 1, 0, 0, 0]);
+      expect(again.lowerNext()).toBe(false);
+    } finally {
+      lowerings.mockRestore();
+    }
+  });
+
+  it('keeps every offset of a damaged store whose Latin-1 string holds wider characters', () => {
+    // 'İ' lowers to two characters, 'Σ' by its place: neither belongs in the Latin-1 string.
+    const col = new TitleColumn();
+    col.loadJoined({ text: ['AİbΣ xCd', ''], wide: new Uint8Array(3), ends: Uint32Array.of(2, 5, 8) });
+    expect([0, 1, 2].map((r) => col.title(r))).toEqual(['Aİ', 'bΣ ', 'xCd']);
+    // Each cell lowered alone ('bΣ ' ends a word: 'bς '), one that would change length kept.
+    expect([0, 1, 2].map((r) => col.titleLower(r))).toEqual(['Aİ', 'bς ', 'xcd']);
+    expect(Array.from(col.matches('cd'))).toEqual([0, 0, 1]);
   });
 
   it('refuses offsets that do not fit the joined strings', () => {

@@ -34,11 +34,51 @@ const MAX_SEGMENTS = JOINING;
 const joinable = (title: string): boolean =>
   !title.includes('\u03a3') && title.toLowerCase().length === title.length;
 
-interface Segment extends JoinedRows {
-  /** The original titles, joined as `text` is (same offsets). */
-  orig: string;
-  /** Cells still naming their row (rewritten and dropped rows leave theirs behind). */
-  live: number;
+/**
+ * One joined segment. Its lower-cased text is made when first read (`text`), for a segment a
+ * load took as it was stored (`lowered` null): at 1M articles lowering the ~60 MB of Latin-1
+ * titles a start loads took ~150–250 ms of the engine's thread before any filter, title or not,
+ * could answer. The engine lowers what is left in background steps once the start is done
+ * (`lowerNext`); a title filter before that lowers what it scans.
+ */
+class Segment implements JoinedRows {
+  counts?: Map<number, number>;
+  constructor(
+    /** The original titles, joined as `text` is (same offsets). */
+    readonly orig: string,
+    private lowered: string | null,
+    readonly rows: Int32Array,
+    readonly starts: Int32Array,
+    /** Cells still naming their row (rewritten and dropped rows leave theirs behind). */
+    public live: number,
+  ) {}
+
+  get text(): string {
+    return (this.lowered ??= lowerInPlace(this.orig, this.starts));
+  }
+
+  /** Whether `text` is still to be made. */
+  get unlowered(): boolean {
+    return this.lowered === null;
+  }
+}
+
+/**
+ * `orig` lower-cased at the same length. Only Latin-1 segments are lowered late, and no Latin-1
+ * character lowers to another length; a segment a damaged store filled with wider characters is
+ * lowered cell by cell instead, a cell whose lowering changes its length kept as it is (its row
+ * then matches as written), so every offset stays right.
+ */
+function lowerInPlace(orig: string, starts: Int32Array): string {
+  const lower = orig.toLowerCase();
+  if (lower.length === orig.length && !orig.includes('\u03a3')) return lower === orig ? orig : lower;
+  const cells: string[] = [];
+  for (let c = 0; c + 1 < starts.length; c++) {
+    const cell = orig.slice(starts[c], starts[c + 1]);
+    const low = cell.toLowerCase();
+    cells.push(low.length === cell.length ? low : cell);
+  }
+  return cells.join('');
 }
 
 export class TitleColumn {
@@ -142,14 +182,20 @@ export class TitleColumn {
         rows[c] = r;
         starts[++c] = j.ends[r]! - base;
       }
-    const lower = orig.toLowerCase();
-    if (lower.length !== orig.length || orig.includes('\u03a3')) {
-      const texts = Array.from(rows, (_, c) => orig.slice(starts[c], starts[c + 1]));
-      this.joinRows(
-        Array.from(rows).filter((_, c) => texts[c] !== ''),
-        texts.filter((t) => t !== ''),
-      );
-      return;
+    // Latin-1 titles (w 0) lower at their length: lowered when first read. Wider ones are
+    // checked now (a length change, 'İ', or a final sigma is joined as `load` does).
+    let lower: string | null = null;
+    if (w === 1) {
+      lower = orig.toLowerCase();
+      if (lower.length !== orig.length || orig.includes('\u03a3')) {
+        const texts = Array.from(rows, (_, c) => orig.slice(starts[c], starts[c + 1]));
+        this.joinRows(
+          Array.from(rows).filter((_, c) => texts[c] !== ''),
+          texts.filter((t) => t !== ''),
+        );
+        return;
+      }
+      if (lower === orig) lower = orig;
     }
     const s = this.segs.length;
     const { segOf, cellOf } = this;
@@ -157,7 +203,18 @@ export class TitleColumn {
       segOf[rows[c]!] = s;
       cellOf[rows[c]!] = c;
     }
-    this.segs.push({ orig, text: lower === orig ? orig : lower, rows, starts, live: count });
+    this.segs.push(new Segment(orig, lower, rows, starts, count));
+  }
+
+  /**
+   * Lowers the next segment a load left unlowered (see `Segment`); false when none is left.
+   * Cost: one `toLowerCase` of that segment (a snapshot part's Latin-1 titles, ~4 MB at 1M).
+   */
+  lowerNext(): boolean {
+    const seg = this.segs.find((g) => g?.unlowered);
+    if (!seg) return false;
+    void seg.text;
+    return this.segs.some((g) => g?.unlowered);
   }
 
   /** The rows `keep`, in that order, joined as a snapshot stores them. */
@@ -318,13 +375,7 @@ export class TitleColumn {
         if (loose.size) loose.delete(r);
       });
       starts[group.length] = at;
-      this.segs.push({
-        orig: text,
-        text: lower === text ? text : lower,
-        rows: segRows,
-        starts,
-        live: group.length,
-      });
+      this.segs.push(new Segment(text, lower === text ? text : lower, segRows, starts, group.length));
     }
   }
 }
