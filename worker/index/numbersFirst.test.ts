@@ -178,6 +178,27 @@ async function loadedAnswers(dbName: string, f: Fixture) {
   );
 }
 
+/**
+ * The truth for a start that caught up from the log: the same lists from an index rebuilt from
+ * every stored article. The start's write took the snapshot past the log (checked: the log is
+ * gone); the snapshot is then removed, so nothing is loaded.
+ */
+async function rebuiltAnswers(f: Fixture) {
+  expect(await logKeys(f.dbName)).toEqual([]);
+  const e = make(f.dbName, false);
+  await e.init();
+  const { db } = internalsOf(e);
+  e.close();
+  await db.dexie.open();
+  await db.dexie.table('meta').delete('indexSnapshot');
+  db.dexie.close();
+  const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
+  attach.mockClear();
+  const answers = await loadedAnswers(f.dbName, f);
+  expect(attach).not.toHaveBeenCalled(); // rebuilt, not loaded
+  return answers;
+}
+
 describe('cold start: every list answers from the number columns, as the loaded index does', () => {
   it('all, feeds (an empty one too), groups, ungrouped, saved, today, tag, hidden and filters', async () => {
     const f = await seeded();
@@ -284,16 +305,8 @@ describe('cold start: every list answers from the number columns, as the loaded 
     expect((await check.query.run("title = 'A changed tie'")).total).toBe(1);
     const saved = (await check.query.run('isSaved = true', { limit: 500 })).rows.map((r) => r.id);
     expect(saved).toEqual(expect.arrayContaining(newest.slice(1, 3)));
-    const { db } = internalsOf(check);
     check.close();
-    expect(await logKeys(f.dbName)).toEqual([]); // the start's write took the snapshot past the log
-    await db.dexie.open();
-    await db.dexie.table('meta').delete('indexSnapshot');
-    db.dexie.close();
-    const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
-    attach.mockClear();
-    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
-    expect(attach).not.toHaveBeenCalled(); // rebuilt, not loaded
+    expect(cold.pages).toEqual(await rebuiltAnswers(f));
     const all = cold.pages[0]![0]! as Page<ItemRow>;
     expect(all.rows.slice(0, 2).map((r) => r.title)).toEqual(['First in the empty feed', 'Fresh river']);
   });
@@ -337,19 +350,7 @@ describe('cold start: every list answers from the number columns, as the loaded 
     // Only the articles the undo put back were read from the store.
     expect(read).toHaveBeenCalledTimes(1);
     expect([...read.mock.calls[0]![0]].length).toBe(second.removed);
-    // The truth: an index rebuilt from every stored article (no snapshot to load).
-    const check = make(f.dbName, false);
-    await check.init();
-    const { db } = internalsOf(check);
-    check.close();
-    expect(await logKeys(f.dbName)).toEqual([]); // the start's write took the snapshot past the log
-    await db.dexie.open();
-    await db.dexie.table('meta').delete('indexSnapshot');
-    db.dexie.close();
-    const attach = vi.spyOn(MetaIndex.prototype, 'attachText');
-    attach.mockClear();
-    expect(cold.pages).toEqual(await loadedAnswers(f.dbName, f));
-    expect(attach).not.toHaveBeenCalled(); // rebuilt, not loaded
+    expect(cold.pages).toEqual(await rebuiltAnswers(f));
     expect((cold.pages[0]![0]! as Page<ItemRow>).total).toBe(left.total);
   });
 
