@@ -9,8 +9,7 @@
  * was told first, and bringing them back would take a new subscription there.
  */
 import { deleteItems } from '../db/itemsStore';
-import { bumpItemsCounter } from '../db/meta';
-import { removedLogRecord } from '../index/flagLog';
+import { bumpLogged } from '../index/flagLog';
 import type { MetaRecord, StoreName } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { iconKey } from '../icons/iconCache';
@@ -109,9 +108,7 @@ export async function removeFeeds(
     await ctx.db.table('feeds').bulkDelete(found);
     await ctx.db.table('meta').bulkDelete(found.map(iconKey));
     if (itemIds.length === 0) return { found, kept, removed: itemIds, counter: ctx.applied.counter };
-    const counter = await bumpItemsCounter(ctx.db);
-    // For an index snapshot or text index stored before this to catch up on (index/flagLog.ts).
-    await ctx.db.table('meta').put(removedLogRecord(counter, itemIds));
+    const counter = await bumpLogged(ctx.db, 'removed', itemIds);
     return { found, kept, removed: itemIds, counter };
   });
   ctx.index.remove(done.removed);

@@ -30,7 +30,7 @@
  * leave them out (backup/format.ts DERIVED_META).
  */
 import type { Database, StoreTable } from '../db/database';
-import { META_KEYS } from '../db/meta';
+import { bumpItemsCounter, META_KEYS } from '../db/meta';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isSummary, type IndexSummary } from './snapshotFormat';
 
@@ -89,6 +89,26 @@ export function writtenLogRecord(counter: number, ids: readonly number[]): { key
  */
 export function removedLogRecord(counter: number, ids: readonly number[]): { key: string; value: unknown } {
   return { key: flagLogKey(counter), value: { counter, ids: Float64Array.from(ids), removed: true } };
+}
+
+/**
+ * Inside the transaction that stores (`written`) or deletes (`removed`) the articles `ids`
+ * (its stores must include 'meta'): bumps the items change counter past `atLeast` and puts the
+ * change's log record, so a stored copy taken before it catches up instead of rebuilding.
+ * Returns the new counter. (An ingest bumps in two halves and puts its record beside its other
+ * writes: items/ingest.ts.)
+ */
+export async function bumpLogged(
+  db: Database,
+  change: 'written' | 'removed',
+  ids: readonly number[],
+  atLeast = 0,
+): Promise<number> {
+  const counter = await bumpItemsCounter(db, atLeast);
+  await db
+    .table('meta')
+    .put(change === 'written' ? writtenLogRecord(counter, ids) : removedLogRecord(counter, ids));
+  return counter;
 }
 
 // The ids of an ingest's or a deletion's record, or null when `value` is neither.

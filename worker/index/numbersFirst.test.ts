@@ -11,6 +11,7 @@ import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import type { ItemRow, ItemsQuery, Page } from '../types';
 import { FLAG_LOG_RANGE } from './flagLog';
+import { dropFlagLog } from '../testing/flagLogKit';
 import { MetaIndex } from './metaIndex';
 import { FLAG_READ } from '../../shared/flags';
 
@@ -359,9 +360,7 @@ describe('cold start: every list answers from the number columns, as the loaded 
     const a = make(f.dbName, false);
     await a.init();
     await a.feeds.deleteMany([f.feedIds[3]!]);
-    // As a deletion of a build before deletions were logged left it.
-    const { db } = internalsOf(a);
-    await db.dexie.table('meta').where(':id').between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1]).delete();
+    await dropFlagLog(a); // as a deletion of a build before deletions were logged left it
     a.close();
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const cold = await coldAnswers(f.dbName, f, false);

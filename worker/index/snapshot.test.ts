@@ -3,7 +3,7 @@ import { META_KEYS } from '../db/meta';
 import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { snapshotKit } from '../testing/snapshotKit';
-import { FLAG_LOG_RANGE } from './flagLog';
+import { dropFlagLog } from '../testing/flagLogKit';
 import { MetaIndex } from './metaIndex';
 import { rebuild, verifyCount } from './fromStore';
 import { SNAPSHOT_FORMAT, loadIndex, readSummary } from './snapshot';
@@ -89,11 +89,7 @@ describe('index snapshot', () => {
     await a.items.ingest(feedId, [incoming({ guid: 'late', pubDate: 2_000_000_000 })]);
     const unread = await a.state.unreadIds();
     // As an ingest of a build before the log of ingests left it.
-    await internalsOf(a)
-      .db.dexie.table('meta')
-      .where(':id')
-      .between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1])
-      .delete();
+    await dropFlagLog(a);
     a.close();
     const { b, index, result } = await loadedIn(dbName);
     expect(result).toMatchObject({

@@ -11,8 +11,7 @@
  * no copy (callers say so beforehand from the count; the text size is known only once read, and
  * the answer then carries no token). Nothing is kept on disk, so a reload ends the chance to undo.
  */
-import { bumpItemsCounter } from '../db/meta';
-import { writtenLogRecord } from '../index/flagLog';
+import { bumpLogged } from '../index/flagLog';
 import type { FullTextRecord, MetaRecord, StoreName, StoredItem, SummaryRecord } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
@@ -197,15 +196,12 @@ export async function restoreTrash(ctx: EngineContext, token: TrashToken): Promi
     if (meta.length) await ctx.db.table('meta').bulkPut(meta);
     if (trash.buried) await unburyItems(ctx.db, items);
     if (items.length === 0) return ctx.applied.counter;
-    const next = await bumpItemsCounter(ctx.db);
-    // The articles back, as an ingest's record names them (index/flagLog.ts).
-    await ctx.db.table('meta').put(
-      writtenLogRecord(
-        next,
-        items.map((item) => item.id),
-      ),
+    // The articles back, logged as an ingest's (index/flagLog.ts).
+    return bumpLogged(
+      ctx.db,
+      'written',
+      items.map((item) => item.id),
     );
-    return next;
   });
   if (items.length) ctx.index.upsert(items.map(toIndexRow));
   for (const group of madeAgain) ctx.groupCache.set(group.id, group);

@@ -10,8 +10,8 @@
  * restart keeps it.
  */
 import { deleteItems, readItems } from '../db/itemsStore';
-import { bumpItemsCounter, META_KEYS } from '../db/meta';
-import { removedLogRecord } from '../index/flagLog';
+import { META_KEYS } from '../db/meta';
+import { bumpLogged } from '../index/flagLog';
 import type { StoreName } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -137,10 +137,7 @@ export async function applyRetention(
       await deleteItems(items, part);
       await buryItems(ctx.db, found, ctx.now());
       await dropSummariesOf(ctx.db, part);
-      const next = await bumpItemsCounter(ctx.db, ctx.applied.counter);
-      // For an index snapshot or text index stored before this to catch up on (index/flagLog.ts).
-      await ctx.db.table('meta').put(removedLogRecord(next, part));
-      return next;
+      return bumpLogged(ctx.db, 'removed', part, ctx.applied.counter);
     });
     ctx.index.remove(part);
     afterItemsWrite(ctx, counter, i + CHUNK >= ids.length ? [{ type: 'items-removed', feedIds }] : []);

@@ -6,7 +6,7 @@ import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import { FakeChunkDir } from './fakeOpfs';
 import { textPersistKit } from '../testing/textPersistKit';
-import { FLAG_LOG_RANGE } from '../index/flagLog';
+import { dropFlagLog } from '../testing/flagLogKit';
 
 const { NOW, engineOn, persisted, answers, track } = textPersistKit();
 
@@ -194,11 +194,7 @@ describe('text index persistence: changes after the write', () => {
     const feedId = await warm.feeds.save({ url: 'https://b.test/', siteUrl: '', title: 'B', groupId: -1 });
     await warm.items.ingest(feedId, [incoming({ guid: 'd', title: 'Rock diorite', pubDate: NOW })], NOW);
     await warm.feeds.delete(feedId);
-    await internalsOf(warm)
-      .db.dexie.table('meta')
-      .where(':id')
-      .between(FLAG_LOG_RANGE[0], FLAG_LOG_RANGE[1])
-      .delete();
+    await dropFlagLog(warm);
     warm.close();
     const cold = await engineOn(name);
     expect(internalsOf(cold).textIndex.persistState.lineage).not.toBe(lineage);
