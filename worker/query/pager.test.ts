@@ -71,6 +71,37 @@ describe('Pager', () => {
     expect(page2.total).toBe(101);
   });
 
+  it('computes a list again when it can no longer tell by the time it is read, on a first page and after a cursor', async () => {
+    const pager = new Pager(items);
+    // A list renumbered before its first read (a compaction in the hops inside `compute`).
+    const stale = () => Object.assign(bigList(ids(100), 400), { expired: true });
+    let computed = 0;
+    const page1 = await pager.page('k', null, 30, () => (++computed === 1 ? stale() : ids(100)));
+    expect(computed).toBe(2);
+    expect(page1.rows.map((r) => r.id)).toEqual(Array.from(ids(30)));
+    expect(page1.total).toBe(100);
+    // Its cursor, with the retained list gone stale and the first recomputation stale too.
+    const kept = (pager as unknown as { listings: Map<string, { ids: IdList }> }).listings;
+    for (const l of kept.values()) l.ids = stale();
+    computed = 0;
+    const page2 = await pager.page('k', page1.next, 30, () => (++computed === 1 ? stale() : ids(100)));
+    expect(computed).toBe(2);
+    expect(page2.rows.map((r) => r.id)).toEqual(Array.from(ids(30, 31)));
+  });
+
+  it('gives an empty page, not a loop, for a list that never answers', async () => {
+    const pager = new Pager(items);
+    let computed = 0;
+    const page = await pager.page(
+      'k',
+      null,
+      30,
+      () => (computed++, Object.assign(bigList(ids(5), 20), { expired: true })),
+    );
+    expect(computed).toBe(3);
+    expect(page.rows).toEqual([]);
+  });
+
   it('keeps big lists within its byte budget, newest first, and still pages an evicted one', async () => {
     const pager = new Pager(items);
     const mb = 1 << 20;

@@ -16,6 +16,10 @@ export const MAX_PAGE = 500;
 // articles matches ~660k, so twelve such lists would hold ~95 MB of the worker's heap).
 const RETAINED = 12;
 const RETAINED_BYTES = 24 << 20;
+// A list computed for a page is computed again when it can no longer tell before it is read
+// (see `page`); after this many tries the page is empty (the index renumbering its rows every
+// time, which nothing does).
+const COMPUTE_ATTEMPTS = 3;
 
 /** An ordered list of item ids whose order may be worked out as it is read (search results). */
 export interface IdList {
@@ -84,32 +88,41 @@ export class Pager {
     compute: () => Int32Array | IdList | Promise<Int32Array | IdList>,
   ): Promise<Page<ItemRow>> {
     const size = Math.min(Math.max(Math.floor(limit), 1), MAX_PAGE);
-    const fresh = async (): Promise<Listing> => ({ key, ids: asList(await compute()) });
     let listing: Listing | undefined;
     let offset = 0;
-    let token: string;
+    let token = '';
     let ids: Int32Array | null = null;
+    let after: CursorParts | null = null;
     if (cursor) {
-      const c = decodeCursor(cursor);
-      token = c.token;
-      listing = this.listings.get(c.token);
+      after = decodeCursor(cursor);
+      token = after.token;
+      listing = this.listings.get(after.token);
       if (listing && listing.key === key) {
-        offset = c.offset;
+        offset = after.offset;
         ids = listing.ids.slice(offset, offset + size);
-        if (ids) this.touch(c.token, listing);
+        if (ids) this.touch(after.token, listing);
       }
-      if (!ids) {
-        listing = await fresh();
-        const at = listing.ids.indexOf(c.lastId) ?? -1;
-        offset = at >= 0 ? at + 1 : Math.min(c.offset, listing.ids.length);
-        token = this.remember(listing);
+    }
+    if (!ids) {
+      // No retained list for the cursor (or it can no longer tell): computed now, and read at
+      // once. Between `compute` and that read there are microtask hops, in which the index may
+      // renumber its rows (a compaction set off by another call's deletion): such a list cannot
+      // tell either, and is computed again rather than read as an empty page.
+      for (let attempt = 1; ; attempt++) {
+        const list = asList(await compute());
+        // After a cursor: past its last id, or at its offset when that id is gone.
+        const at = after ? list.indexOf(after.lastId) : -1;
+        const from = after && at !== null ? (at >= 0 ? at + 1 : Math.min(after.offset, list.length)) : 0;
+        const got = at === null ? null : list.slice(from, from + size);
+        if (got || attempt === COMPUTE_ATTEMPTS) {
+          listing = { key, ids: list };
+          offset = from;
+          ids = got ?? new Int32Array(0);
+          break;
+        }
       }
-    } else {
-      listing = await fresh();
       token = this.remember(listing);
     }
-    // A list computed just now always answers.
-    ids ??= listing!.ids.slice(offset, offset + size) ?? new Int32Array(0);
     const rows = await this.rows(Array.from(ids));
     const end = offset + ids.length;
     const lastId = ids[ids.length - 1] ?? 0;
