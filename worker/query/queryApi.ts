@@ -68,13 +68,21 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
       const size =
         opts.limit ??
         (first.ast.limit !== null ? Math.min(Math.max(first.ast.limit, 1), MAX_PAGE) : PAGE_SIZE);
+      let answer = first;
       const page = await pager.page(
         `q\u0000${unread ? 1 : 0}\u0000${queryText}`,
         opts.cursor,
         size,
-        // The pager asks only within this call, right after the evaluation above (before any
-        // await: the rows are of the numbering now).
-        () => rowList(first.rows, ctx.index, first.numbering),
+        // The pager asks only within this call, after the evaluation above. Between the two there
+        // are microtask hops, in which another call's deletion may compact the index: the rows
+        // are then of an old numbering (the list cannot tell), and the query is evaluated again.
+        async () => {
+          if (answer.numbering !== ctx.index.numbering) {
+            const again = await evaluator.evaluate(queryText, unread);
+            if (again.ok) answer = again;
+          }
+          return rowList(answer.rows, ctx.index, answer.numbering);
+        },
       );
       return { ...page, warnings: first.warnings };
     },
