@@ -232,25 +232,34 @@ describe('title scans after a snapshot', () => {
   });
 });
 
+/**
+ * An engine with a feed of 120 articles to keep and one of 1,100 to drop, the dropped feed's rows
+ * first: removing them passes the index's compaction line (1,024 dead rows) and renumbers every
+ * kept row.
+ */
+async function keptAndDropped(): Promise<{ e: Engine; keep: number; drop: number }> {
+  const e = make();
+  await e.init();
+  const keep = await e.feeds.save({ url: 'https://keep.test' });
+  const drop = await e.feeds.save({ url: 'https://drop.test' });
+  await e.items.ingest(
+    drop,
+    Array.from({ length: 1100 }, (_, i) =>
+      incoming({ guid: `d${i}`, title: `Drop ${i}`, pubDate: 1_700_000_000 + i }),
+    ),
+  );
+  await e.items.ingest(
+    keep,
+    Array.from({ length: 120 }, (_, i) =>
+      incoming({ guid: `k${i}`, title: `Keep ${i}`, pubDate: 1_600_000_000 + i }),
+    ),
+  );
+  return { e, keep, drop };
+}
+
 describe('query paging across a compaction', () => {
   it('a next page after the index renumbered its rows goes on after the last one shown, none twice or skipped', async () => {
-    const e = make();
-    await e.init();
-    const keep = await e.feeds.save({ url: 'https://keep.test' });
-    const drop = await e.feeds.save({ url: 'https://drop.test' });
-    // Rows of the dropped feed first, so removing them renumbers every kept row.
-    await e.items.ingest(
-      drop,
-      Array.from({ length: 1100 }, (_, i) =>
-        incoming({ guid: `d${i}`, title: `Drop ${i}`, pubDate: 1_700_000_000 + i }),
-      ),
-    );
-    await e.items.ingest(
-      keep,
-      Array.from({ length: 120 }, (_, i) =>
-        incoming({ guid: `k${i}`, title: `Keep ${i}`, pubDate: 1_600_000_000 + i }),
-      ),
-    );
+    const { e, keep, drop } = await keptAndDropped();
     const query = `feedId = ${keep}`;
     const first = await e.query.run(query, { limit: 50 });
     const index = internalsOf(e).index as MetaIndex;
@@ -268,22 +277,7 @@ describe('query paging across a compaction', () => {
 
 describe('a first page across a compaction', () => {
   it('is read from the query evaluated again when the index renumbered its rows between the evaluation and the read, not empty', async () => {
-    const e = make();
-    await e.init();
-    const keep = await e.feeds.save({ url: 'https://keep.test' });
-    const drop = await e.feeds.save({ url: 'https://drop.test' });
-    await e.items.ingest(
-      drop,
-      Array.from({ length: 1100 }, (_, i) =>
-        incoming({ guid: `d${i}`, title: `Drop ${i}`, pubDate: 1_700_000_000 + i }),
-      ),
-    );
-    await e.items.ingest(
-      keep,
-      Array.from({ length: 120 }, (_, i) =>
-        incoming({ guid: `k${i}`, title: `Keep ${i}`, pubDate: 1_600_000_000 + i }),
-      ),
-    );
+    const { e, keep, drop } = await keptAndDropped();
     const index = internalsOf(e).index as MetaIndex;
     const dropped = Array.from(index.rowsOfFeed(drop), (row) => index.id(row));
     expect(dropped).toHaveLength(1100);
