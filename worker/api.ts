@@ -65,7 +65,7 @@ export function createApi(engine: Engine) {
     counts: () => engine.counts(),
     clearAll: () => engine.clearAll(),
     /** Writes a pending index snapshot now (else it follows 2 s after the last change). */
-    flushSnapshot: () => engine.flushSnapshot(),
+    flushSnapshot: (opts?: { leaving?: boolean }) => engine.flushSnapshot(opts),
     /**
      * The reader is scrolling: upkeep holds off until `holdMs` (default 300) after the last such
      * call (worker/uiActivity.ts). The UI sends it at most every 100 ms (shared/inputReport.ts).

@@ -17,7 +17,12 @@ import { applyRemoteEvent, reloadGroupsAndFeeds } from './index/remoteSync';
 import { IndexGate } from './index/indexGate';
 import { verifyCount } from './index/fromStore';
 import { loadIndex, readSummary } from './index/snapshot';
-import { removeOldNumberFiles, writeSnapshot } from './index/snapshotWrite';
+import {
+  onlyFlagsSinceWrite,
+  removeOldNumberFiles,
+  writeSnapshot,
+  writeSummary,
+} from './index/snapshotWrite';
 import { trimFlagLog } from './index/flagLog';
 import { RowCache } from './items/rowCache';
 import { importLegacy } from './state/legacyImport';
@@ -143,10 +148,24 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
           })
     ).then((dir) => (dir ? { dir, prefix: `${db.dexie.name}.` } : null)));
 
-  const flushSnapshot = async (): Promise<boolean> => {
+  const flushSnapshot = async ({ leaving = false }: { leaving?: boolean } = {}): Promise<boolean> => {
     // Before a deferred load finishes the index is empty and the counter unset: nothing to write.
     await gate.whenLoaded();
     if (db.lost) return false;
+    // The tab is being hidden, and may be closing or reloading: after flag or tag changes only,
+    // the counts summary is what the next start needs at once (the flag log brings the stored
+    // numbers up to date). At 1M articles, after 5 marked read, the whole write took 153–217 ms of
+    // this worker (a ~19 MB number file) against 2–4 ms (a probe over a kept 1M profile), in the
+    // moments a reload's new page starts beside it. The timer stays: a tab only hidden
+    // still writes the snapshot when it is due.
+    if (leaving && onlyFlagsSinceWrite(index)) {
+      try {
+        return await writeSummary(db, index, ctx.applied.counter);
+      } catch (err) {
+        if (!closed) console.warn('Rivulet: index counts summary not written', err);
+        return false;
+      }
+    }
     if (timer !== null) clearTimeout(timer);
     timer = null;
     try {

@@ -63,8 +63,12 @@ export interface EngineCore {
   onEvent(listener: EventListener): () => void;
   /** Empties every store and the index; logs success or failure to the console. */
   clearAll(): Promise<void>;
-  /** Writes the index snapshot now (tests, shutdown). Resolves whether it wrote. */
-  flushSnapshot(): Promise<boolean>;
+  /**
+   * Writes the index snapshot now (tests, shutdown). Resolves whether it wrote. `leaving` (the
+   * tab is being hidden): after flag or tag changes only, the counts summary alone is written (the
+   * snapshot when it is due), and this resolves whether that was.
+   */
+  flushSnapshot(opts?: { leaving?: boolean }): Promise<boolean>;
   /** Resolves when every event from other tabs received so far has been applied. */
   settled(): Promise<void>;
   /**

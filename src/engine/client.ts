@@ -93,12 +93,13 @@ async function start(): Promise<InitResult> {
   engine.onEvent(Comlink.proxy(dispatch)).catch(() => {});
   // The engine writes its index snapshot and counts summary 2 s after a change; a tab closed or
   // reloaded sooner would leave the next start without current counts (they then wait for the
-  // whole index). A hidden tab may be closed next, so it writes them now. Cheap: after reading
-  // or starring only the numbers record is rewritten (worker/index/snapshot.ts).
+  // whole index). A hidden tab may be closed next, so it writes them now: after reading or
+  // starring only the counts summary (the flag log brings the stored numbers up to date at the
+  // next start), after new or removed articles the snapshot (worker/engine.ts flushSnapshot).
   if (!flushOnHide) {
     flushOnHide = true;
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') remote?.flushSnapshot().catch(() => {});
+      if (document.visibilityState === 'hidden') remote?.flushSnapshot({ leaving: true }).catch(() => {});
     });
   }
   return info;
