@@ -263,7 +263,10 @@ export function onlyFlagsSinceWrite(index: MetaIndex): boolean {
  * Writes the counts summary alone, at `counter`, if the stored counter still equals it (else
  * skips, as `writeSnapshot` does). Whether it wrote. With the flag log this is all a start needs to
  * answer counts at once after flag changes (snapshot.ts `readSummary`); the numbers follow from the
- * log. Cost: one small get and one small put, against a number file of ~19 MB at 1M articles.
+ * log. Each flag change already moves the stored summary in its own transaction (flagLog.ts
+ * `SummaryTally`), so this mostly stores what is there; it is put anyway because a tally leaves a
+ * summary that was already behind as it was. Cost: one small get and one small put, against a
+ * number file of ~19 MB at 1M articles.
  */
 export async function writeSummary(db: Database, index: MetaIndex, counter: number): Promise<boolean> {
   const summary = summaryOf(index, counter);
