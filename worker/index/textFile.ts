@@ -18,6 +18,7 @@
  * (`TextAssembler.addInPlace`), so no part is on the heap beside its place.
  */
 import type { SyncFile } from '../search/chunkDir';
+import { readThrough } from '../search/readThrough';
 import type { NumberFiles, NumberSource } from './numbersFile';
 import type { PackedTextColumns } from './stringColumns';
 import { SNAPSHOT_FORMAT } from './snapshotFormat';
@@ -204,7 +205,7 @@ export function readTextBlocks(
     if (at + need > size) return false;
     let whole = true;
     const read = (into: Uint8Array): void => {
-      whole &&= file.read(into, { at }) === into.length;
+      whole &&= readThrough(file, into, at) === into.length;
       at += into.length;
     };
     const placed = assembler.addInPlace(rows, refBytes, (place) => {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { READ_STEP, readThrough } from './readThrough';
+
+/** A file of `bytes` that records the size of every read asked of it. */
+function fakeFile(bytes: Uint8Array) {
+  const reads: number[] = [];
+  return {
+    reads,
+    read(buffer: Uint8Array, { at }: { at: number }): number {
+      reads.push(buffer.length);
+      const part = bytes.subarray(Math.min(at, bytes.length), Math.min(at + buffer.length, bytes.length));
+      buffer.set(part);
+      return part.length;
+    },
+  };
+}
+
+const pattern = (n: number): Uint8Array =>
+  Uint8Array.from({ length: n }, (_, i) => (i * 31 + (i >> 8)) & 255);
+
+describe('readThrough', () => {
+  it('reads a span of several steps into place, in reads of at most one step', () => {
+    const bytes = pattern(3 * READ_STEP + 12_345);
+    const file = fakeFile(bytes);
+    const into = new Uint8Array(2 * READ_STEP + 777);
+    expect(readThrough(file, into, 1000)).toBe(into.length);
+    expect(into).toEqual(bytes.subarray(1000, 1000 + into.length));
+    expect(file.reads).toEqual([READ_STEP, READ_STEP, 777]);
+  });
+
+  it('stops where the file ends and says how much it read, leaving the rest as it was', () => {
+    const bytes = pattern(READ_STEP + 500);
+    const file = fakeFile(bytes);
+    const into = new Uint8Array(2 * READ_STEP).fill(7);
+    expect(readThrough(file, into, 100)).toBe(READ_STEP + 400);
+    expect(into.subarray(0, READ_STEP + 400)).toEqual(bytes.subarray(100));
+    expect(into.subarray(READ_STEP + 400).every((b) => b === 7)).toBe(true);
+  });
+
+  it('reads a span under one step straight into place', () => {
+    const bytes = pattern(5000);
+    const file = fakeFile(bytes);
+    const into = new Uint8Array(300);
+    expect(readThrough(file, into, 4800)).toBe(200);
+    expect(into.subarray(0, 200)).toEqual(bytes.subarray(4800));
+    expect(file.reads).toEqual([300]);
+  });
+
+  it('reads into a view inside a larger buffer without writing outside it', () => {
+    const bytes = pattern(READ_STEP + 64);
+    const file = fakeFile(bytes);
+    const whole = new Uint8Array(READ_STEP + 256).fill(9);
+    const view = whole.subarray(100, 100 + READ_STEP + 64);
+    expect(readThrough(file, view, 0)).toBe(view.length);
+    expect(view).toEqual(bytes);
+    expect(whole.subarray(0, 100).every((b) => b === 9)).toBe(true);
+    expect(whole.subarray(100 + view.length).every((b) => b === 9)).toBe(true);
+  });
+});
