@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Condition } from './ast';
-import { conjuncts, feedRestriction } from './candidates';
+import { answeredByDate, conjuncts, feedRestriction } from './candidates';
 import type { CompileEnv } from './compileEnv';
 import { parseQuery } from './parse';
 import { planAndRun } from './plan';
@@ -47,5 +47,59 @@ describe('planAndRun on the per-feed path', () => {
     if (!parsed.ok) throw new Error('parse');
     expect(planAndRun(parsed.query, source, { pageSize: 50 })).toEqual({ ids: [6, 3], total: 2 });
     expect(feedOfRow).not.toHaveBeenCalled();
+  });
+});
+
+describe('answeredByDate', () => {
+  const env = (value: CompileEnv['value'] = (e) => evalValue(e, 0, () => undefined)): CompileEnv => ({
+    source: sourceOf(ITEMS, FEEDS, GROUPS),
+    warn: () => undefined,
+    value,
+  });
+  const answered = (text: string, e = env()): Condition[] => {
+    const conds = conjuncts(where(text));
+    return conds.filter((c) => answeredByDate(conds, e).has(c));
+  };
+
+  it('takes the comparisons and BETWEEN of pubDate with numbers, and nothing else', () => {
+    for (const text of ['pubDate > 1000', 'pubDate <= 2000', 'pubDate = 500', 'pubDate BETWEEN 1 AND 2'])
+      expect(answered(text)).toEqual([where(text)]);
+    expect(answered('pubDate >= 10 AND isRead = false AND pubDate < 20')).toEqual([
+      where('pubDate >= 10'),
+      where('pubDate < 20'),
+    ]);
+    // Not !=, not IN, not a number held as text, not another field, not inside an OR.
+    for (const text of [
+      'pubDate != 1000',
+      'pubDate IN (1, 2)',
+      "pubDate > '1000'",
+      'feedId > 10',
+      'pubDate > 10 OR isRead = false',
+    ])
+      expect(answered(text)).toEqual([]);
+  });
+
+  it('leaves a comparison with NaN to the row test, as the bounds stay open for it', () => {
+    expect(
+      answered(
+        'pubDate > 1000',
+        env(() => NaN),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('planAndRun on a date range', () => {
+  it('answers pubDate bounds from the date order without asking each row its date again', () => {
+    const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
+    const dateOfRow = vi.spyOn(source.index, 'pubDate');
+    const parsed = parseQuery('pubDate >= 1000 AND pubDate < 3000');
+    if (!parsed.ok) throw new Error('parse');
+    const answer = planAndRun(parsed.query, source, { pageSize: 50 });
+    const expected = ITEMS.filter((i) => i.pubDate >= 1000 && i.pubDate < 3000);
+    expect(answer.total).toBe(expected.length);
+    expect([...answer.ids].sort((a, b) => a - b)).toEqual(expected.map((i) => i.id).sort((a, b) => a - b));
+    // The two binary searches ask O(log n) rows; a row test would have asked every candidate.
+    expect(dateOfRow.mock.calls.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(ITEMS.length + 1)) + 2);
   });
 });
