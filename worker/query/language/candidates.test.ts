@@ -39,13 +39,19 @@ describe('feedRestriction', () => {
   });
 });
 
+/** `text` planned over a loaded MetaIndex of the fixtures, with the index's `column` spied on. */
+function runSpied(text: string, column: 'feedId' | 'pubDate') {
+  const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
+  const spy = vi.spyOn(source.index, column);
+  const parsed = parseQuery(text);
+  if (!parsed.ok) throw new Error(`parse: ${text}`);
+  return { answer: planAndRun(parsed.query, source, { pageSize: 50 }), spy };
+}
+
 describe('planAndRun on the per-feed path', () => {
   it('does not ask a row about the feed conditions its feed already answered', () => {
-    const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
-    const feedOfRow = vi.spyOn(source.index, 'feedId');
-    const parsed = parseQuery("group.title = 'News'");
-    if (!parsed.ok) throw new Error('parse');
-    expect(planAndRun(parsed.query, source, { pageSize: 50 })).toEqual({ ids: [6, 3], total: 2 });
+    const { answer, spy: feedOfRow } = runSpied("group.title = 'News'", 'feedId');
+    expect(answer).toEqual({ ids: [6, 3], total: 2 });
     expect(feedOfRow).not.toHaveBeenCalled();
   });
 });
@@ -91,11 +97,7 @@ describe('answeredByDate', () => {
 
 describe('planAndRun on a date range', () => {
   it('answers pubDate bounds from the date order without asking each row its date again', () => {
-    const source = metaSourceOf(ITEMS, new Set(), FEEDS, GROUPS, 0, true);
-    const dateOfRow = vi.spyOn(source.index, 'pubDate');
-    const parsed = parseQuery('pubDate >= 1000 AND pubDate < 3000');
-    if (!parsed.ok) throw new Error('parse');
-    const answer = planAndRun(parsed.query, source, { pageSize: 50 });
+    const { answer, spy: dateOfRow } = runSpied('pubDate >= 1000 AND pubDate < 3000', 'pubDate');
     const expected = ITEMS.filter((i) => i.pubDate >= 1000 && i.pubDate < 3000);
     expect(answer.total).toBe(expected.length);
     expect([...answer.ids].sort((a, b) => a - b)).toEqual(expected.map((i) => i.id).sort((a, b) => a - b));
