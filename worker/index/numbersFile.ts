@@ -15,7 +15,6 @@
  * write reads as an unreadable snapshot (the index is then rebuilt from the items).
  */
 import type { ChunkDir, SyncFile } from '../search/chunkDir';
-import { readThrough } from '../search/readThrough';
 import { SNAPSHOT_FORMAT, type PackedSnapshot } from './snapshotFormat';
 
 /** Where the number files of one database live: the folder and `<database>.` */
@@ -148,7 +147,7 @@ export function decodeNumbers(
     out: A,
   ): A => {
     const { start, bytes } = parts[i]!;
-    whole &&= readThrough(file, new Uint8Array(out.buffer, out.byteOffset, bytes), start) === bytes;
+    whole &&= file.read(new Uint8Array(out.buffer, out.byteOffset, bytes), { at: start }) === bytes;
     return out;
   };
   const columns: Columns = {
@@ -173,7 +172,7 @@ export function decodeHashes(file: NumberSource, token: string, counter: number)
   if (!head) return null;
   const { start, bytes } = head.parts[4]!;
   const out = new Uint32Array(head.rows);
-  return readThrough(file, new Uint8Array(out.buffer), start) === bytes ? out : null;
+  return file.read(new Uint8Array(out.buffer), { at: start }) === bytes ? out : null;
 }
 
 // The header of a number file with this token and counter, checked against the file's size.

@@ -18,7 +18,6 @@
  * (`TextAssembler.addInPlace`), so no part is on the heap beside its place.
  */
 import type { SyncFile } from '../search/chunkDir';
-import { readThrough } from '../search/readThrough';
 import type { NumberFiles, NumberSource } from './numbersFile';
 import type { PackedTextColumns } from './stringColumns';
 import { SNAPSHOT_FORMAT } from './snapshotFormat';
@@ -205,7 +204,7 @@ export function readTextBlocks(
     if (at + need > size) return false;
     let whole = true;
     const read = (into: Uint8Array): void => {
-      whole &&= readThrough(file, into, at) === into.length;
+      whole &&= file.read(into, { at }) === into.length;
       at += into.length;
     };
     const placed = assembler.addInPlace(rows, refBytes, (place) => {

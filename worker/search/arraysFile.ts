@@ -10,7 +10,6 @@
  */
 import { backgroundTask } from '../backgroundTask';
 import type { ChunkDir, SyncFile } from './chunkDir';
-import { readThrough } from './readThrough';
 
 export type Column = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
@@ -102,7 +101,7 @@ export async function readArraysFile(
       const bytes = bytesOf(a);
       for (let from = 0; from < bytes.length; from += stepBytes) {
         const part = bytes.subarray(from, Math.min(bytes.length, from + stepBytes));
-        if (readThrough(file, part, at + from) !== part.length) return false;
+        if (file.read(part, { at: at + from }) !== part.length) return false;
         sinceYield += part.length;
         if (sinceYield >= stepBytes) {
           sinceYield = 0;

@@ -4,6 +4,8 @@
  * dedicated worker has (synchronous access handles). Tests use fakeOpfs.ts.
  */
 
+import { readThrough } from './readThrough';
+
 /** The part of `FileSystemSyncAccessHandle` the store uses. */
 export interface SyncFile {
   read(buffer: Uint8Array, options: { at: number }): number;
@@ -66,11 +68,11 @@ export async function opfsChunkDir(folder = 'rivulet-text'): Promise<ChunkDir | 
         // the default mode locks it to one handle. Browsers that do not know the option ignore it
         // (or throw, then the default mode is tried): there a second tab cannot open a file the
         // first holds, so its `restore` fails and it rebuilds into a file of its own.
-        return await openSync({ mode: 'readwrite-unsafe' });
+        return readingThrough(await openSync({ mode: 'readwrite-unsafe' }));
       } catch (err) {
         if (err instanceof DOMException && err.name === 'NotFoundError') return null;
         try {
-          return await openSync();
+          return readingThrough(await openSync());
         } catch {
           throw err;
         }
@@ -112,5 +114,21 @@ export async function opfsChunkDir(folder = 'rivulet-text'): Promise<ChunkDir | 
         if (lock.name?.startsWith(LOCK_PREFIX)) names.add(lock.name.slice(LOCK_PREFIX.length));
       return names;
     },
+  };
+}
+
+/**
+ * `file` with its reads going through `readThrough`: what `opfsChunkDir` hands out, so every
+ * large read of a start (the text file, the number file, the text store's arrays) takes the
+ * faster way without its reader knowing.
+ */
+export function readingThrough(file: SyncFile): SyncFile {
+  return {
+    read: (buffer, { at }) => readThrough(file, buffer, at),
+    write: (buffer, options) => file.write(buffer, options),
+    getSize: () => file.getSize(),
+    truncate: (size) => file.truncate(size),
+    flush: () => file.flush(),
+    close: () => file.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readingThrough } from './chunkDir';
 import { READ_STEP, readThrough } from './readThrough';
 
 /** A file of `bytes` that records the size of every read asked of it. */
@@ -55,5 +56,31 @@ describe('readThrough', () => {
     expect(view).toEqual(bytes);
     expect(whole.subarray(0, 100).every((b) => b === 9)).toBe(true);
     expect(whole.subarray(100 + view.length).every((b) => b === 9)).toBe(true);
+  });
+});
+
+describe('readingThrough (the files opfsChunkDir hands out)', () => {
+  it('reads large spans in steps and passes every other call to the file as it is', () => {
+    const bytes = pattern(READ_STEP + 10);
+    const calls: string[] = [];
+    const inner = {
+      ...fakeFile(bytes),
+      write: (buffer: Uint8Array, { at }: { at: number }) => (calls.push(`write ${buffer.length}@${at}`), 3),
+      getSize: () => (calls.push('getSize'), 42),
+      truncate: (size: number) => void calls.push(`truncate ${size}`),
+      flush: () => void calls.push('flush'),
+      close: () => void calls.push('close'),
+    };
+    const file = readingThrough(inner);
+    const into = new Uint8Array(READ_STEP + 10);
+    expect(file.read(into, { at: 0 })).toBe(into.length);
+    expect(into).toEqual(bytes);
+    expect(inner.reads).toEqual([READ_STEP, 10]);
+    expect(file.write(new Uint8Array(5), { at: 7 })).toBe(3);
+    expect(file.getSize()).toBe(42);
+    file.truncate(9);
+    file.flush();
+    file.close();
+    expect(calls).toEqual(['write 5@7', 'getSize', 'truncate 9', 'flush', 'close']);
   });
 });

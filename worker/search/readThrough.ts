@@ -1,5 +1,3 @@
-import type { SyncFile } from './chunkDir';
-
 /**
  * Bytes per read of `readThrough`, and the size of the one buffer it reads into (kept for the
  * worker's life).
@@ -21,7 +19,11 @@ let step: Uint8Array | null = null;
  * worker, three runs of each; the copy touches each new page once). Reads smaller than a step
  * go straight in: there is nothing to win on a few pages.
  */
-export function readThrough(file: Pick<SyncFile, 'read'>, into: Uint8Array, at: number): number {
+export function readThrough(
+  file: { read(buffer: Uint8Array, options: { at: number }): number },
+  into: Uint8Array,
+  at: number,
+): number {
   if (into.length < READ_STEP) return file.read(into, { at });
   step ??= new Uint8Array(READ_STEP);
   let done = 0;
