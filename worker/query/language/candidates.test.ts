@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Condition } from './ast';
-import { answeredByDate, conjuncts, feedRestriction } from './candidates';
+import { conjuncts, dateBounds, feedRestriction } from './candidates';
 import type { CompileEnv } from './compileEnv';
 import { parseQuery } from './parse';
 import { planAndRun } from './plan';
@@ -56,7 +56,7 @@ describe('planAndRun on the per-feed path', () => {
   });
 });
 
-describe('answeredByDate', () => {
+describe('dateBounds: the conjuncts its slice answers', () => {
   const env = (value: CompileEnv['value'] = (e) => evalValue(e, 0, () => undefined)): CompileEnv => ({
     source: sourceOf(ITEMS, FEEDS, GROUPS),
     warn: () => undefined,
@@ -64,7 +64,7 @@ describe('answeredByDate', () => {
   });
   const answered = (text: string, e = env()): Condition[] => {
     const conds = conjuncts(where(text));
-    return conds.filter((c) => answeredByDate(conds, e).has(c));
+    return conds.filter((c) => dateBounds(conds, e).answered.has(c));
   };
 
   it('takes the comparisons and BETWEEN of pubDate with numbers, and nothing else', () => {

@@ -5,7 +5,7 @@ import { compileFeedCondition, isFeedOnly } from './compile';
 import type { CompileEnv } from './compileEnv';
 import { resolveField } from './fields';
 import { isLeaf } from './leaf';
-import { numeric } from './semantics';
+import { numeric, type Val } from './semantics';
 
 /** pubDate bounds implied by the top-level AND of a query (always a superset of the matches). */
 export interface DateBounds {
@@ -31,49 +31,41 @@ function tighten(
   if (hi !== null && (hi < b.hi || (hi === b.hi && !hiIncl))) [b.hi, b.hiIncl] = [hi, hiIncl];
 }
 
-/** Date bounds from `pubDate <op> number`, `pubDate BETWEEN n AND m` and malformed BETWEEN. */
-export function dateBounds(conds: Condition[], env: CompileEnv): DateBounds {
+/**
+ * Date bounds from `pubDate <op> number`, `pubDate BETWEEN n AND m` and malformed BETWEEN, and
+ * `answered`: the conjuncts that the rows `sliceByDate` keeps for those bounds all meet, so no
+ * row test need ask them again. Those are `pubDate` compared (=, <, <=, >, >=) with a number, or
+ * BETWEEN two numbers, as the row test compares them; not a number held as text (its row test
+ * may warn), nor NaN (no row meets it, but it leaves the bounds open). At 1M articles `pubDate >
+ * DATE_SUB(NOW(), INTERVAL 7 DAY)` asked each of its ~9k rows again, for nothing.
+ */
+export function dateBounds(conds: Condition[], env: CompileEnv): DateBounds & { answered: Set<Condition> } {
   const b: DateBounds = { lo: -Infinity, loIncl: true, hi: Infinity, hiIncl: true };
+  const answered = new Set<Condition>();
+  const isNumber = (v: Val): v is number => typeof v === 'number' && !Number.isNaN(v);
   for (const c of conds) {
     if (!isLeaf(c) || c.field === '' || resolveField(c.field) !== 'pubDate') continue;
     if (c.type === 'compare') {
-      const n = numeric(env.value(c.value));
+      const v = env.value(c.value);
+      const n = numeric(v);
       if (n === null) continue;
       if (c.op === '=') tighten(b, n, true, n, true);
       else if (c.op === '>' || c.op === '>=') tighten(b, n, c.op === '>=', null, true);
       else if (c.op === '<' || c.op === '<=') tighten(b, null, true, n, c.op === '<=');
+      else continue;
+      if (isNumber(v)) answered.add(c);
     } else if (c.type === 'between') {
-      const lo = numeric(env.value(c.low));
-      const hi = numeric(env.value(c.high));
+      const low = env.value(c.low);
+      const high = env.value(c.high);
+      const lo = numeric(low);
+      const hi = numeric(high);
       if (lo !== null && hi !== null) tighten(b, lo, true, hi, true);
+      if (isNumber(low) && isNumber(high)) answered.add(c);
     } else if (c.type === 'badBetween') {
       tighten(b, 0, true, 0, true);
     }
   }
-  return b;
-}
-
-/**
- * The conjuncts of `conds` that the rows `sliceByDate` keeps for `dateBounds(conds)` all meet, so
- * no row test need ask them again: `pubDate` compared (=, <, <=, >, >=) with a number, or BETWEEN
- * two numbers, as the row test compares them. Not a number held as text (its row test may warn),
- * nor NaN (no row meets it, but it leaves the bounds open). At 1M articles `pubDate >
- * DATE_SUB(NOW(), INTERVAL 7 DAY)` asked each of its ~9k rows again, for nothing.
- */
-export function answeredByDate(conds: Condition[], env: CompileEnv): Set<Condition> {
-  const out = new Set<Condition>();
-  const num = (v: Parameters<CompileEnv['value']>[0]): boolean => {
-    const n = env.value(v);
-    return typeof n === 'number' && !Number.isNaN(n);
-  };
-  for (const c of conds) {
-    if (!isLeaf(c) || c.field === '' || resolveField(c.field) !== 'pubDate') continue;
-    if (
-      c.type === 'compare' ? c.op !== '!=' && num(c.value) : c.type === 'between' && num(c.low) && num(c.high)
-    )
-      out.add(c);
-  }
-  return out;
+  return { ...b, answered };
 }
 
 function mentionsFeedId(c: Condition): boolean {

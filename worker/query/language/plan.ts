@@ -1,5 +1,5 @@
 import type { Condition, QueryAst } from './ast';
-import { answeredByDate, conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
+import { conjuncts, dateBounds, feedRestriction, sliceByDate } from './candidates';
 import { compileRowCondition, rowGetter } from './compile';
 import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
@@ -89,9 +89,8 @@ function run(
   const bounds = dateBounds(conds, env);
   // Every candidate comes from a slice of a date order within `bounds`: the conjuncts that set
   // them exactly are met by all of them, and the row test leaves them out.
-  const bySlice = answeredByDate(conds, env);
   const untested = (cs: Condition[]): Condition | null => {
-    const left = cs.filter((c) => !bySlice.has(c));
+    const left = cs.filter((c) => !bounds.answered.has(c));
     return left.length === 0 ? null : left.length === 1 ? left[0]! : { type: 'and', conditions: left };
   };
   const { feeds, rest } = feedRestriction(conds, env);
@@ -107,7 +106,7 @@ function run(
   // On the per-feed path the rows come only from the restricted feeds, so the row test leaves
   // out the conjuncts the restriction answered: at 1M articles `group.title = …` spent ~1 ms of
   // its ~3.5 asking every one of a group's 25k rows about its feed.
-  let where = bySlice.size > 0 ? untested(conds) : ast.where;
+  let where = bounds.answered.size > 0 ? untested(conds) : ast.where;
   const feedLists = feeds && (index.rowsOfFeeds?.([...feeds]) ?? [...feeds].map((f) => index.rowsOfFeed(f)));
   const perFeed = feedLists ? feedLists.map((rows) => sliceByDate(rows, bounds, index)) : null;
   const perFeedSize = perFeed ? perFeed.reduce((n, s) => n + s.length, 0) : Infinity;
