@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
 import type { Engine } from '../engine';
 import { FakeChunkDir } from '../search/fakeOpfs';
-import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { internalsOf } from '../testing/createTestEngine';
+import { engineMaker } from '../testing/freshEngines';
 import { incoming } from '../testing/fixtures';
 import { testRow as row } from '../testing/indexRow';
 import { seedEngine } from '../testing/seed';
@@ -14,16 +15,10 @@ import { loadIndex } from './snapshot';
 // snapshot writes read them, and the index gate holds those until the load is done.
 
 describe('key hashes read after the first pages', () => {
-  const engines: Engine[] = [];
-  afterEach(() => {
-    for (const e of engines.splice(0)) e.close();
-    vi.restoreAllMocks();
-  });
-  const make = (dir: FakeChunkDir, opts: { dbName?: string; deferIndex?: boolean } = {}): Engine => {
-    const e = createTestEngine({ numberFiles: dir, ...opts });
-    engines.push(e);
-    return e;
-  };
+  afterEach(() => vi.restoreAllMocks());
+  const engine = engineMaker();
+  const make = (dir: FakeChunkDir, opts: { dbName?: string; deferIndex?: boolean } = {}): Engine =>
+    engine({ numberFiles: dir, ...opts });
   // A database with a snapshot in a number file, its writer closed; its name and key hashes.
   const stored = async (dir: FakeChunkDir) => {
     const a = make(dir);

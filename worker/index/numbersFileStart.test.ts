@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { META_KEYS } from '../db/meta';
 import type { Engine } from '../engine';
 import { FakeChunkDir } from '../search/fakeOpfs';
-import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { internalsOf } from '../testing/createTestEngine';
+import { engineMaker } from '../testing/freshEngines';
 import { incoming } from '../testing/fixtures';
 import { seedEngine } from '../testing/seed';
 import { MetaIndex } from './metaIndex';
@@ -17,16 +18,10 @@ import { writeSnapshot } from './snapshotWrite';
 import type { PackedSnapshot } from './snapshotFormat';
 
 describe('index snapshot with number files', () => {
-  const engines: Engine[] = [];
-  afterEach(() => {
-    for (const e of engines.splice(0)) e.close();
-    vi.restoreAllMocks();
-  });
-  const make = (dir: FakeChunkDir, dbName?: string): Engine => {
-    const e = createTestEngine({ numberFiles: dir, ...(dbName ? { dbName } : {}) });
-    engines.push(e);
-    return e;
-  };
+  afterEach(() => vi.restoreAllMocks());
+  const engine = engineMaker();
+  const make = (dir: FakeChunkDir, dbName?: string): Engine =>
+    engine({ numberFiles: dir, ...(dbName ? { dbName } : {}) });
   const seeded = async (dir: FakeChunkDir) => {
     const a = make(dir);
     await a.init();
@@ -86,8 +81,7 @@ describe('index snapshot with number files', () => {
     const page = await a.items.page({ scope: 'all', limit: 30 });
     a.close(); // before the snapshot's write
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
-    const b = createTestEngine({ numberFiles: dir, dbName, deferIndex: true, countCheckDelayMs: 3_600_000 });
-    engines.push(b);
+    const b = engine({ numberFiles: dir, dbName, deferIndex: true, countCheckDelayMs: 3_600_000 });
     const read = dir.bytesRead;
     await b.init();
     expect(await b.counts()).toEqual(counts);
@@ -218,8 +212,7 @@ describe('index snapshot with number files', () => {
 
   it('without a folder the record keeps the columns, and a start with a folder reads it as before', async () => {
     const dir = new FakeChunkDir();
-    const a = createTestEngine({ numberFiles: null });
-    engines.push(a);
+    const a = engine({ numberFiles: null });
     await a.init();
     await seedEngine(a, { groups: 1, feedsPerGroup: 2, itemsPerFeed: 10, seed: 3 });
     await a.flushSnapshot();
