@@ -68,6 +68,21 @@ describe('the article address', () => {
     expect(reader()).not.toBeNull();
   });
 
+  it('Esc while the opened article is still loading closes it (no keys were bound until the reader showed)', async () => {
+    updateSettings('general', { defaultView: 'list' });
+    const router = renderList();
+    await screen.findByText('2 unread of 5');
+    press('j');
+    press('Enter');
+    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    // items.get never answers here: the pane shows its loader, not the reader.
+    expect(screen.getByTestId('reader-loading')).toBeTruthy();
+    press('Escape');
+    await vi.waitFor(() => expect(where()).toBe('/f/1'));
+    expect(reader()).toBeNull();
+    expect(router.state.historyAction).toBe('POP');
+  });
+
   it('Back straight after j returns to the row j stepped to, even if that step never rendered', async () => {
     updateSettings('general', { defaultView: 'list' });
     const router = renderList();

@@ -1,6 +1,8 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../i18n';
+import { bindKeys } from '../keys/keyMap';
+import { useShortcuts } from '../reader/shortcuts';
 import { itemQuery } from '../queries/items';
 import { ReaderWithSummary } from '../ai/ReaderWithSummary';
 import type { ReaderEndProps } from '../reader/ReaderEnd';
@@ -20,6 +22,12 @@ export interface ReaderPaneProps extends ReaderEndProps {
 export function ReaderPane({ id, feedTitle, languageOf, ...p }: ReaderPaneProps) {
   const t = useT();
   const q = useQuery(itemQuery(id));
+  // Until the reader shows (its article loading, or not found), Esc closes the pane here: the
+  // list binds no Esc while an article is open, and the reader binds its own once it renders.
+  // Without this, Esc pressed while the article loads (Enter then Esc by a quick hand on a busy
+  // page) was lost and the reader opened anyway.
+  const showsReader = !q.isPending && !q.isError && !!q.data;
+  useShortcuts(bindKeys('reader', { close: p.onClose }), { enabled: p.shortcutsEnabled && !showsReader });
   if (q.isPending) {
     return (
       <Center py={80} data-testid="reader-loading">
