@@ -9,6 +9,7 @@ import type { Condition, QueryAst } from './language/ast';
 import { resolveField, type FieldKey } from './language/fields';
 import { parseQuery, type ParseResult, type QueryError } from './language/parse';
 import { runAllRows } from './language/plan';
+import type { MatchRows } from './matchRows';
 import type { QuerySource } from './language/source';
 import { usesNow } from './language/validate';
 import type { QueryWarning } from './language/warnings';
@@ -37,16 +38,17 @@ export class Lru<V> {
 }
 
 /**
- * A query's answer: every match as the index's row numbers, in result order, good while the
- * index's `numbering` is `numbering` (rowList.ts reads them as ids).
+ * A query's answer: every match as the index's row numbers, in result order (matchRows.ts: a
+ * group's is merged only as far as it is read), good while the index's `numbering` is
+ * `numbering` (rowList.ts reads them as ids).
  */
 export type Evaluated =
-  | { ok: true; rows: Int32Array; numbering: number | undefined; warnings: QueryWarning[]; ast: QueryAst }
+  | { ok: true; rows: MatchRows; numbering: number | undefined; warnings: QueryWarning[]; ast: QueryAst }
   | { ok: false; error: QueryError };
 
 /** The rows of a query's answer and the index numbering they are of. */
 interface Answer {
-  rows: Int32Array;
+  rows: MatchRows;
   numbering: number | undefined;
 }
 

@@ -10,6 +10,7 @@ import { QueryEvaluator } from './evaluate';
 import { rankKeywords, type Keyword } from './keywords';
 import { MAX_PAGE, Pager } from './pager';
 import { rowList } from './rowList';
+import type { MatchRows } from './matchRows';
 
 /** Paging options of `query.run` and `query.keywords`. */
 export interface QueryPageOptions {
@@ -54,9 +55,10 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
   const evaluator = new QueryEvaluator(ctx, text);
   const pager = new Pager((ids) => ctx.rows.byIds(ids));
 
-  const countUnread = (rows: Int32Array): number => {
+  const countUnread = (rows: MatchRows): number => {
     let n = 0;
-    for (const row of rows) if (ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
+    for (const part of rows.parts())
+      for (const row of part) if (ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
     return n;
   };
 

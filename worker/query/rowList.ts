@@ -6,25 +6,38 @@
  * names its item's id until then; the pager's row read skips ids that are gone.
  */
 import type { MetaIndexView } from '../index/types';
+import { wholeRows, type MatchRows } from './matchRows';
 import type { IdList } from './pager';
 
-/** `rows` (row numbers of `index` under `numbering`, in result order) as the pager's IdList. */
-export function rowList(rows: Int32Array, index: MetaIndexView, numbering: number | undefined): IdList {
+/**
+ * `rows` (row numbers of `index` under `numbering`, in result order) as the pager's IdList. A
+ * page reads only as far as its end (`head`); finding an id orders them all.
+ */
+export function rowList(
+  rows: MatchRows | Int32Array,
+  index: MetaIndexView,
+  numbering: number | undefined,
+): IdList {
   const current = () => index.numbering === numbering;
+  const answer = rows instanceof Int32Array ? wholeRows(rows) : rows;
   return {
-    length: rows.length,
-    bytes: rows.byteLength,
+    length: answer.length,
+    get bytes() {
+      return answer.bytes;
+    },
     slice(start, end) {
       if (!current()) return null;
-      const from = Math.max(0, Math.min(start, rows.length));
-      const ids = new Int32Array(Math.max(0, Math.min(end, rows.length) - from));
-      for (let i = 0; i < ids.length; i++) ids[i] = index.id(rows[from + i]!);
+      const from = Math.max(0, Math.min(start, answer.length));
+      const upTo = Math.max(from, Math.min(end, answer.length));
+      const head = answer.head(upTo);
+      const ids = new Int32Array(upTo - from);
+      for (let i = 0; i < ids.length; i++) ids[i] = index.id(head[from + i]!);
       return ids;
     },
     indexOf(id) {
       if (!current()) return null;
       const row = index.rowOf(id);
-      return row < 0 ? -1 : rows.indexOf(row);
+      return row < 0 ? -1 : answer.all().indexOf(row);
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Condition, QueryAst, ValueExpr } from './ast';
 import { FIELDS as KNOWN_FIELDS } from './fields';
 import { parseQuery } from './parse';
-import { planAndRun, planTuning } from './plan';
+import { planAndRun, planTuning, runAllRows } from './plan';
 import { evaluateReference, type PlainItem } from './reference';
 import { makeFeed, makeItem } from './testing/fixtures';
 import { printQuery } from './testing/printQuery';
@@ -202,6 +202,20 @@ describe('planAndRun agrees with evaluateReference', () => {
             const take = query.limit ?? pageSize;
             expect(page.ids).toEqual(expected.slice(offset, offset + take));
             expect(page.total).toBe(expected.length);
+            // The answer the results cache keeps: a prefix first (merged only that far), then all.
+            const rows = runAllRows(parsed.query, source);
+            const idOf = (r: number) => source.index.id(r);
+            expect(rows.length).toBe(expected.length);
+            expect(Array.from(rows.head(offset + pageSize), idOf)).toEqual(
+              expected.slice(0, offset + pageSize),
+            );
+            expect(
+              rows
+                .parts()
+                .flatMap((part) => Array.from(part, idOf))
+                .sort((a, b) => a - b),
+            ).toEqual([...expected].sort((a, b) => a - b));
+            expect(Array.from(rows.all(), idOf)).toEqual(expected);
           },
         ),
         { numRuns: 500 },

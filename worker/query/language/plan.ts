@@ -5,6 +5,7 @@ import type { CompileEnv, Compiled } from './compileEnv';
 import { resolveField } from './fields';
 import { byKeptOrder, oldestFirst, sortByCode, sortByField, titledWhere } from './order';
 import { mergeDateOrdered } from '../../index/mergeByDate';
+import { mergedRows, wholeRows, type MatchRows } from '../matchRows';
 import { DEFAULT_PAGE_SIZE, type QuerySource, type RunOptions, type RunResult } from './source';
 import { collectWarnings, logWarnings } from './validate';
 import { type QueryWarning, warningKey, warningMessage } from './warnings';
@@ -42,10 +43,10 @@ export function planAndRun(ast: QueryAst, source: QuerySource, opts: RunOptions 
  * rows are there already, and a page needs fifty ids. One typed array: collecting the all list
  * in a JS array and copying it took ~30 ms against ~5 ms this way.
  */
-export function runAllRows(ast: QueryAst, source: QuerySource, warnings?: QueryWarning[]): Int32Array {
+export function runAllRows(ast: QueryAst, source: QuerySource, warnings?: QueryWarning[]): MatchRows {
   const result = runLogged(ast, source, { offset: 0, pageSize: Infinity }, true);
   warnings?.push(...result.warnings);
-  return result.ids;
+  return result.lists ? mergedRows(result.lists, source.index) : wholeRows(result.ids);
 }
 
 /** Runs, logs every warning in English, and answers those found only while running. */
@@ -54,7 +55,7 @@ function runLogged(
   source: QuerySource,
   opts: RunOptions,
   asRows = false,
-): { ids: Int32Array; total: number; warnings: QueryWarning[] } {
+): Ran & { warnings: QueryWarning[] } {
   const parsed = collectWarnings(ast);
   const found = new Map<string, QueryWarning>();
   const warn = (w: QueryWarning) => void found.set(warningKey(w), w);
@@ -69,13 +70,24 @@ function runLogged(
 
 const NONE = { ids: new Int32Array(0), total: 0 };
 
+/**
+ * What a run found: the ids (asRows: rows) of the page asked for and how many match; or, for
+ * every row in date order from several feeds' lists (asRows, no LIMIT), those lists (`lists`,
+ * `ids` then empty), which the answer merges only as far as it is read (matchRows.ts).
+ */
+interface Ran {
+  ids: Int32Array;
+  total: number;
+  lists?: Int32Array[];
+}
+
 function run(
   ast: QueryAst,
   source: QuerySource,
   opts: RunOptions,
   warn: (warning: QueryWarning) => void,
   asRows = false,
-): { ids: Int32Array; total: number } {
+): Ran {
   const { index } = source;
   // What the answer holds for a row: its id, or (asRows) the row itself.
   const out = asRows ? (r: number) => r : (r: number) => index.id(r);
@@ -201,8 +213,11 @@ function run(
         k++;
       }
       total += k;
-      firsts.push(kept.subarray(0, Math.min(k, kept.length)));
+      // A copy when fewer matched than there was room for: the answer may keep these rows.
+      firsts.push(k >= kept.length ? kept : kept.slice(0, k));
     }
+    // Every row asked for: merged as the answer is read (the first page merges 50 of each).
+    if (asRows && start === 0 && end === Infinity) return { ids: NONE.ids, total, lists: firsts };
     return { ids: page(mergeDateOrdered(firsts, true, index)), total: Math.min(total, cap) };
   }
 
