@@ -48,13 +48,18 @@ describe('the article address', () => {
   });
 
   // jsdom lays nothing out, so the virtual list renders no rows: these open with the keyboard.
-  it('opening pushes the address, j replaces it, Back closes and Forward reopens', async () => {
+  // The list with its first article opened by j then Enter (its address pushed).
+  const openFirst = async () => {
     updateSettings('general', { defaultView: 'list' });
     const router = renderList();
     await screen.findByText('2 unread of 5');
     press('j');
     press('Enter');
     await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    return router;
+  };
+  it('opening pushes the address, j replaces it, Back closes and Forward reopens', async () => {
+    const router = await openFirst();
     expect(reader()).not.toBeNull();
     expect(router.state.historyAction).toBe('PUSH');
     press('j');
@@ -69,12 +74,7 @@ describe('the article address', () => {
   });
 
   it('Esc while the opened article is still loading closes it (no keys were bound until the reader showed)', async () => {
-    updateSettings('general', { defaultView: 'list' });
-    const router = renderList();
-    await screen.findByText('2 unread of 5');
-    press('j');
-    press('Enter');
-    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    const router = await openFirst();
     // items.get never answers here: the pane shows its loader, not the reader.
     expect(screen.getByTestId('reader-loading')).toBeTruthy();
     press('Escape');
@@ -84,12 +84,7 @@ describe('the article address', () => {
   });
 
   it('Back straight after j returns to the row j stepped to, even if that step never rendered', async () => {
-    updateSettings('general', { defaultView: 'list' });
-    const router = renderList();
-    await screen.findByText('2 unread of 5');
-    press('j');
-    press('Enter');
-    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    const router = await openFirst();
     // j, then Back before React renders the stepped-to address (the router's updates are
     // transitions: the later one wins and the article 101 is never shown).
     await act(async () => {
@@ -105,12 +100,7 @@ describe('the article address', () => {
   });
 
   it('after Back has closed the reader, j and k move in the list again: they open nothing', async () => {
-    updateSettings('general', { defaultView: 'list' });
-    const router = renderList();
-    await screen.findByText('2 unread of 5');
-    press('j');
-    press('Enter');
-    await vi.waitFor(() => expect(where()).toBe('/f/1/i/100'));
+    const router = await openFirst();
     await act(() => router.navigate(-1));
     expect(where()).toBe('/f/1');
     press('j');
