@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaIndexView } from '../index/types';
+import { wholeRows } from './matchRows';
 import { rowList } from './rowList';
 
 // An index of three rows (ids 10, 20, 30) whose numbering a test moves.
@@ -16,7 +17,7 @@ function index() {
 describe('rowList', () => {
   it('reads a page of rows as ids, and finds an id by its row', () => {
     const ix = index();
-    const list = rowList(Int32Array.from([2, 0, 1]), ix as unknown as MetaIndexView, 4);
+    const list = rowList(wholeRows(Int32Array.from([2, 0, 1])), ix as unknown as MetaIndexView, 4);
     expect(list.length).toBe(3);
     expect(list.bytes).toBe(12);
     expect(Array.from(list.slice(0, 2)!)).toEqual([30, 10]);
@@ -28,7 +29,7 @@ describe('rowList', () => {
 
   it('says it can no longer tell once the index has renumbered its rows', () => {
     const ix = index();
-    const list = rowList(Int32Array.from([2, 0, 1]), ix as unknown as MetaIndexView, 4);
+    const list = rowList(wholeRows(Int32Array.from([2, 0, 1])), ix as unknown as MetaIndexView, 4);
     ix.numbering = 5;
     expect(list.slice(0, 2)).toBeNull();
     expect(list.indexOf(20)).toBeNull();

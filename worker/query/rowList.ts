@@ -6,20 +6,15 @@
  * names its item's id until then; the pager's row read skips ids that are gone.
  */
 import type { MetaIndexView } from '../index/types';
-import { wholeRows, type MatchRows } from './matchRows';
+import type { MatchRows } from './matchRows';
 import type { IdList } from './pager';
 
 /**
- * `rows` (row numbers of `index` under `numbering`, in result order) as the pager's IdList. A
+ * `answer` (row numbers of `index` under `numbering`, in result order) as the pager's IdList. A
  * page reads only as far as its end (`head`); finding an id orders them all.
  */
-export function rowList(
-  rows: MatchRows | Int32Array,
-  index: MetaIndexView,
-  numbering: number | undefined,
-): IdList {
+export function rowList(answer: MatchRows, index: MetaIndexView, numbering: number | undefined): IdList {
   const current = () => index.numbering === numbering;
-  const answer = rows instanceof Int32Array ? wholeRows(rows) : rows;
   return {
     length: answer.length,
     get bytes() {
