@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
@@ -103,6 +105,25 @@ describe('foundation', () => {
     );
     expect(same).toBe(true);
     expectNoErrors(app.errors);
+  });
+});
+
+describe("the engine worker's start", () => {
+  // Every page load compiles the worker's main chunk before the engine answers (no code cache
+  // for module workers), so what a start never runs loads on first use (docs/architecture.md,
+  // "What the engine's start compiles"). The charset detector is the largest such library.
+  test('the main chunk of the built worker holds no charset detector; a chunk of its own does', () => {
+    const assets = join(import.meta.dirname, '..', '..', 'dist', 'assets');
+    const scripts = readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(assets, f), 'utf8'));
+    // The worker entry is the one chunk that hands the engine to tests (worker/main.ts).
+    const entry = scripts.filter((text) => text.includes('__rivuletEngine'));
+    expect(entry).toHaveLength(1);
+    // A label only chardet's recognisers carry.
+    const DETECTOR = 'ISO-2022-JP';
+    expect(entry[0]).not.toContain(DETECTOR);
+    expect(scripts.filter((text) => text.includes(DETECTOR))).toHaveLength(1);
   });
 });
 

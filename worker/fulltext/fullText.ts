@@ -18,7 +18,6 @@ import { EngineError } from '../errors';
 import type { FetchImpl } from '../formats/fetcher';
 import { patchFeed } from '../feeds/refresh/patchFeed';
 import type { FullTextSource } from '../search/textFeed';
-import { fetchArticlePage } from './fetchPage';
 
 /** A cached whole article as the reader gets it (the plain text stays in the worker). */
 export type FullTextView = Omit<FullTextRecord, 'text'>;
@@ -113,6 +112,8 @@ export function createFullText(ctx: EngineContext, proxy: FetchImpl): FullTextDo
   const extractOne = async (item: StoredItem): Promise<FullTextRecord> => {
     if (!/^https?:\/\//i.test(item.link)) return failure(item, 'no_link');
     const feedUrl = ctx.feedCache.get(item.feedId)?.url ?? '';
+    // The page fetch and its charset detector load on first use, as the extraction below does.
+    const { fetchArticlePage } = await import('./fetchPage');
     const page = await fetchArticlePage(proxy, item.link, feedUrl, { allowPrivate });
     if (!page.ok) return failure(item, page.reason, page.httpStatus);
     // Readability and linkedom (~480 KB) load on first use, so the worker starts as quickly as before.

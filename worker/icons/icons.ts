@@ -1,9 +1,7 @@
 /** The `icons` domain: site favicons through the companion server, cached in `meta`. */
-import { decodeBytes } from '../formats/decode';
 import { fetchFeed } from '../formats/fetcher';
 import type { FeedServices } from '../subscriptions/services';
 import type { Feed } from '../types';
-import { iconLinks, imageType, MAX_ICON_BYTES, toDataUrl } from './findIcon';
 import { FAILURE_RETRY, iconKey, isIconRecord, SUCCESS_TTL, type IconRecord } from './iconCache';
 
 /** The `icons` domain of the engine API. */
@@ -37,6 +35,12 @@ function siteOf(feed: Feed): string {
 }
 
 async function lookup(s: FeedServices, site: string): Promise<string | null> {
+  // The page reading (HTML parser, charset detector) loads on the first lookup, not at the
+  // engine's start: a cached icon never needs it.
+  const [{ decodeBytes }, { iconLinks, imageType, MAX_ICON_BYTES, toDataUrl }] = await Promise.all([
+    import('../formats/decode'),
+    import('./findIcon'),
+  ]);
   const candidates: string[] = [];
   try {
     const page = await fetchFeed(site, { fetchImpl: s.proxy });

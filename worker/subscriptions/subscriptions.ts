@@ -1,6 +1,5 @@
 /** The `subscriptions` domain: discover, preview, subscribe one or many. */
 import { EngineError } from '../errors';
-import { discover, PROBE_PATHS } from '../formats/discovery';
 import type { Candidate, FeedPreview } from '../types';
 import { startBulkSubscribe, type BulkEntry } from './bulk';
 import { loadFeed, toPreview } from './preview';
@@ -38,6 +37,8 @@ export interface SubscriptionsApi {
 export function createSubscriptionsApi(s: FeedServices): SubscriptionsApi {
   return {
     async discover(input) {
+      // Discovery's HTML parser and charset detector load on first use, not at the engine's start.
+      const { discover, PROBE_PATHS } = await import('../formats/discovery');
       const found = await discover(input, s.proxy);
       if (found.length === 0)
         throw new EngineError(

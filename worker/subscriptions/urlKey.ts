@@ -1,7 +1,7 @@
 /** Comparing feed addresses: the same feed is often written with http/https or a trailing slash. */
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { inputUrls } from '../formats/discovery';
+import { inputUrls } from '../formats/inputUrls';
 import type { Feed } from '../types';
 import { urlKey } from '../../shared/urlKey';
 
