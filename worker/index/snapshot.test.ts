@@ -138,6 +138,52 @@ describe('index snapshot', () => {
     expect(await verifyCount(internalsOf(b).db, index, loaded.counter)).toBe(true);
   });
 
+  it('verifyCount counts by id ranges, each read apart, and still finds a gap past the first', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const table = internalsOf(a).db.dexie.table<StoredItem, number>('items');
+    const top = (await table.orderBy(':id').last())!;
+    a.close();
+    const b = make(dbName);
+    const db = internalsOf(b).db;
+    await db.open();
+    const index = new MetaIndex();
+    const loaded = await loadIndex(db, index, { countLater: true });
+    let pauses = 0;
+    const between = () => Promise.resolve(pauses++);
+    expect(await verifyCount(db, index, loaded.counter, { step: 7, between })).toBe(true);
+    // 160 items by ranges of 7 ids: the page's reads get a turn between every two ranges.
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(top.id / 7));
+    // The newest item gone behind the counter's back: only the last range sees it.
+    await db.dexie.table('items').delete(top.id);
+    expect(await verifyCount(db, index, loaded.counter, { step: 7, between })).toBe(false);
+    // An item above every id the store held counts too (the last range is open-ended).
+    await db.dexie.table('items').add({ ...top, id: top.id + 1_000 });
+    expect(await verifyCount(db, index, loaded.counter, { step: 7, between })).toBe(true);
+    await db.dexie.table('items').add({ ...top, id: top.id + 2_000, dedupeKey: 'another' });
+    expect(await verifyCount(db, index, loaded.counter, { step: 7, between })).toBe(false);
+  });
+
+  it('verifyCount proves nothing (true) when a write moves the counter between its ranges', async () => {
+    const { a, dbName } = await seeded();
+    await a.flushSnapshot();
+    const victim = (await a.items.page({ scope: 'all', limit: 1 })).rows[0]!.id;
+    await internalsOf(a).db.dexie.table('items').delete(victim);
+    a.close();
+    const b = make(dbName);
+    const db = internalsOf(b).db;
+    await db.open();
+    const index = new MetaIndex();
+    const loaded = await loadIndex(db, index, { countLater: true });
+    let writes = 0;
+    const between = async () => {
+      if (writes++ === 0)
+        await db.dexie.table('meta').put({ key: META_KEYS.itemsCounter, value: loaded.counter + 1 });
+    };
+    expect(await verifyCount(db, index, loaded.counter, { step: 7, between })).toBe(true);
+    expect(writes).toBe(1);
+  });
+
   it('a corrupt snapshot gives a warning and a rebuild, not a crash', async () => {
     const { a, dbName } = await seeded();
     await internalsOf(a).stores.meta.set(META_KEYS.indexSnapshot, {
