@@ -14,11 +14,17 @@ const WHOLE_FEED_MAX = 5000;
 // smaller reads keep both sides busy, as the raw anchor's per-record get → put does (100k bench,
 // 10,000 ids: 1.01× the anchor with reads of 5,000, 0.99× with 1,000; within its noise).
 const READ_CHUNK = 1000;
-// Ids per read-write transaction. One commit costs a round trip and a flush, so the usual bulk
-// change (a selection, a whole feed, "all read" at 100k unread) is one transaction, read and
-// written in chunks inside it; marking 1M items still commits every 25,000, which bounds what
-// the browser holds for one commit (~40 MB of records).
-const TX_IDS = 25_000;
+// Ids per read-write transaction. IndexedDB runs a read-only transaction over the items only
+// after every read-write one begun before it has committed, so while a mark is written every
+// read of the items waits: an opened article, a list page, a search's rows. At 1M articles on
+// the benchmark VM (a probe over a kept profile, reads asked during "mark feed as read" of 14,885
+// articles), transactions of 25,000 ids kept those reads waiting for the whole mark, ~4 s;
+// transactions of 2,500 kept them at most ~1.2 s, and the mark took as long (4.0–4.4 s against
+// 3.6–5.0); 1,000 cut the wait to ~0.4–0.7 s but made the mark ~25% slower. At 100k (two
+// `--only markread` runs back to back) 2,500 against 25,000: 1.10× and 1.15× the raw
+// transaction for 10,000 ids, 0.87× and 0.88× for a whole feed of 5,000. Each commit also
+// bounds what the browser holds for it (~4 MB of records).
+const TX_IDS = 2_500;
 // A feed that gives at least this many of a transaction's ids, and at least half of its items
 // (and has no more than WHOLE_FEED_MAX), is read with one `getAll` over its range of the
 // `[feedId+dedupeKey]` index instead of one `get` per id: a request each made "mark this feed
@@ -35,8 +41,9 @@ const RUN_GAP = 2;
 /**
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
  * For FLAG_READ, each feed's `readCount` moves by the number of its items that changed (never
- * below 0). Per 25,000 ids: one read-write transaction (records read and written back 5,000 at
- * a time, feeds and the change counter beside them), then the index, the feed cache and events
+ * below 0). Per TX_IDS (2,500) ids: one read-write transaction (records read in requests of at
+ * most READ_CHUNK ids or keys, or a whole feed, each written back as it arrives; feeds and the
+ * change counter beside them), then the index, the feed cache and events
  * (`read-changed`, `saved-changed` or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids
  * are skipped. Fails: `Error updating data: …` (transactions already committed stay committed).
  */
