@@ -94,11 +94,11 @@ export async function verifyCount(
   counter: number,
   { step = COUNT_STEP, between = backgroundTask }: { step?: number; between?: () => Promise<unknown> } = {},
 ): Promise<boolean> {
-  const items = db.table('items');
   let top = -1;
   let total = 0;
   for (let from = 0; ; from += step) {
     const counted = await db.tx('fetch', 'r', ['meta', 'items'], async () => {
+      const items = db.table('items');
       const stored = toCounter((await db.table('meta').get(META_KEYS.itemsCounter))?.value);
       if (stored !== counter) return null;
       if (top < 0) top = Number((await items.orderBy(':id').reverse().limit(1).primaryKeys())[0] ?? 0);

@@ -22,8 +22,11 @@ const READ_CHUNK = 1000;
 // transactions of 2,500 kept them at most ~1.2 s, and the mark took as long (4.0–4.4 s against
 // 3.6–5.0); 1,000 cut the wait to ~0.4–0.7 s but made the mark ~25% slower. At 100k (two
 // `--only markread` runs back to back) 2,500 against 25,000: 1.10× and 1.15× the raw
-// transaction for 10,000 ids, 0.87× and 0.88× for a whole feed of 5,000. Each commit also
-// bounds what the browser holds for it (~4 MB of records).
+// transaction for 10,000 ids, 0.87× and 0.88× for a whole feed of 5,000. At 1M (`--only
+// markread`, one run after the change): 0.99× for 10,000 ids and 1.08× for a feed of 50,000,
+// whose 20 commits may cost ~1 s over ~16 (that row moved between 0.87× and 1.10× over the 1M
+// runs with 25,000). A mark that gave up its transaction only when a read is waiting would keep
+// both; not built. Each commit also bounds what the browser holds for it (~4 MB of records).
 const TX_IDS = 2_500;
 // A feed that gives at least this many of a transaction's ids, and at least half of its items
 // (and has no more than WHOLE_FEED_MAX), is read with one `getAll` over its range of the
