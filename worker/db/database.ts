@@ -23,6 +23,9 @@ export const DEFAULT_DB_NAME = 'rivulet';
  */
 export type DbLoss = 'deleted' | 'closed' | 'upgraded';
 
+/** The kinds of `run` that only read (see `readsWaiting`). */
+const READ_KINDS: ReadonlySet<DbErrorKind> = new Set(['fetch', 'fetchAll', 'cursor', 'count', 'exists']);
+
 /** A typed table of one store. */
 export type StoreTable<S extends StoreName> = Table<StoreRecords[S], number | string>;
 
@@ -33,6 +36,7 @@ export class Database {
   private openError: unknown = null;
   private lostReason: DbLoss | null = null;
   private readonly lostListeners = new Set<(reason: DbLoss) => void>();
+  private reading = 0;
 
   constructor(env: DbEnvironment) {
     this.dexie = new Dexie(env.dbName ?? DEFAULT_DB_NAME, {
@@ -116,11 +120,24 @@ export class Database {
   async run<T>(kind: DbErrorKind, fn: () => Promise<T>): Promise<T> {
     if (this.lostReason) throw lostError(this.lostReason);
     if (this.openError !== null) throw dbError('openFailed', this.openError);
+    const read = READ_KINDS.has(kind);
+    if (read) this.reading++;
     try {
       return await fn();
     } catch (err) {
       throw dbError(kind, err);
+    } finally {
+      if (read) this.reading--;
     }
+  }
+
+  /**
+   * Reads asked through `run`/`tx` and not yet answered. A long read-write transaction checks
+   * it between its steps: IndexedDB runs a read-only transaction over the same stores only after
+   * every read-write one begun before it has committed, so such a read is waiting for it.
+   */
+  get readsWaiting(): number {
+    return this.reading;
   }
 
   /**

@@ -1,4 +1,7 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Database } from './database';
+import { createItemsStore } from './itemsStore';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
 import type { Engine } from '../engine';
 import { defaultFeed } from '../feeds/feeds';
@@ -96,5 +99,27 @@ describe('common store operations', () => {
     await expect(items.save(storedItem({ dedupeKey: 'same' }))).rejects.toThrow(/^Error adding data: /);
     await items.save(storedItem({ dedupeKey: 'same', feedId: 2 })); // other feed: allowed
     expect(await items.count()).toBe(2);
+  });
+});
+
+describe('reads waiting (Database.readsWaiting)', () => {
+  it('counts reads asked and not yet answered, and never writes', async () => {
+    // A bare database: an engine's own background reads would count too.
+    const db = new Database({ indexedDB, IDBKeyRange, dbName: `reads-${Math.random()}` });
+    await db.open();
+    const items = createItemsStore(db);
+    expect(db.readsWaiting).toBe(0);
+    const id = await items.save(storedItem());
+    expect(db.readsWaiting).toBe(0);
+    const reads = [items.get(id), items.byIds([id]), items.count()];
+    const writing = items.save(storedItem());
+    expect(db.readsWaiting).toBe(3);
+    await Promise.all(reads);
+    await writing;
+    expect(db.readsWaiting).toBe(0);
+    // A failed read is answered too.
+    await expect(db.run('fetch', () => Promise.reject(new Error('gone')))).rejects.toThrow(/gone/);
+    expect(db.readsWaiting).toBe(0);
+    db.close();
   });
 });

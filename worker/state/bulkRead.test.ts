@@ -64,6 +64,45 @@ describe('bulk read state', () => {
     expect((await engine.counts()).unreadByFeed[big]).toBe(650);
   });
 
+  it('a mark that gives its transaction up for waiting reads still marks each article once', async () => {
+    // Key ranges (a feed stored in one go), a whole feed read by its index (interleaved with
+    // another), and ids read one by one (every third of a third feed), in one selection.
+    const runs = await engine.feeds.save({ url: 'https://runs.test' });
+    const runIds = (
+      await engine.items.ingest(
+        runs,
+        Array.from({ length: 2600 }, (_, n) => incoming({ guid: `r${n}`, pubDate: 5000 + n })),
+      )
+    ).added;
+    const x = await engine.feeds.save({ url: 'https://x.test' });
+    const y = await engine.feeds.save({ url: 'https://y.test' });
+    const xs = await interleaved(x, y);
+    const scattered = (await engine.state.unreadIds()).filter(
+      (id) => !runIds.includes(id) && !xs.includes(id),
+    );
+    const some = scattered.filter((_, i) => i % 3 === 0);
+    const ids = [...some, ...xs, ...runIds];
+    events.length = 0;
+    const db = internalsOf(engine).db;
+    vi.spyOn(db, 'readsWaiting', 'get').mockReturnValue(1);
+    const transactions = vi.spyOn(db, 'tx');
+    const token = await engine.state.markRead(ids, true);
+    expect(transactions.mock.calls.filter(([kind]) => kind === 'update').length).toBeGreaterThanOrEqual(2);
+    const changed = events.flatMap((e) => (e.type === 'read-changed' ? e.ids : []));
+    expect(changed).toHaveLength(ids.length);
+    expect(new Set(changed)).toEqual(new Set(ids));
+    expect(new Set(token.ids)).toEqual(new Set(ids));
+    expect(await readCount(runs)).toBe(2600);
+    expect(await readCount(x)).toBe(600);
+    const stored = await internalsOf(engine).stores.items.byIds(ids);
+    expect(await readCount(y)).toBe(stored.filter((item) => item.feedId === y).length);
+    expect(stored.every((item) => (item.flags & FLAG_READ) !== 0)).toBe(true);
+    expect((await engine.counts()).unread).toBe((await engine.state.unreadIds()).length);
+    await engine.state.undo(token);
+    expect(await readCount(runs)).toBe(0);
+    expect(await readCount(x)).toBe(0);
+  });
+
   it('mixes a whole-feed read with reads by id in one selection, skipping unknown ids', async () => {
     const big = await engine.feeds.save({ url: 'https://big.test' });
     const ids = (

@@ -14,20 +14,26 @@ const WHOLE_FEED_MAX = 5000;
 // smaller reads keep both sides busy, as the raw anchor's per-record get → put does (100k bench,
 // 10,000 ids: 1.01× the anchor with reads of 5,000, 0.99× with 1,000; within its noise).
 const READ_CHUNK = 1000;
-// Ids per read-write transaction. IndexedDB runs a read-only transaction over the items only
-// after every read-write one begun before it has committed, so while a mark is written every
-// read of the items waits: an opened article, a list page, a search's rows. At 1M articles on
-// the benchmark VM (a probe over a kept profile, reads asked during "mark feed as read" of 14,885
-// articles), transactions of 25,000 ids kept those reads waiting for the whole mark, ~4 s;
-// transactions of 2,500 kept them at most ~1.2 s, and the mark took as long (4.0–4.4 s against
-// 3.6–5.0); 1,000 cut the wait to ~0.4–0.7 s but made the mark ~25% slower. At 100k (two
-// `--only markread` runs back to back) 2,500 against 25,000: 1.10× and 1.15× the raw
-// transaction for 10,000 ids, 0.87× and 0.88× for a whole feed of 5,000. At 1M (`--only
-// markread`, one run after the change): 0.99× for 10,000 ids and 1.08× for a feed of 50,000,
-// whose 20 commits may cost ~1 s over ~16 (that row moved between 0.87× and 1.10× over the 1M
-// runs with 25,000). A mark that gave up its transaction only when a read is waiting would keep
-// both; not built. Each commit also bounds what the browser holds for it (~4 MB of records).
-const TX_IDS = 2_500;
+// Ids per read-write transaction, at most. One commit costs a round trip and a flush, so the
+// usual bulk change (a selection, a whole feed, "all read" at 100k unread) is one transaction,
+// read and written in chunks inside it; marking 1M items still commits every 25,000, which
+// bounds what the browser holds for one commit (~40 MB of records). But IndexedDB runs a
+// read-only transaction over the items only after every read-write one begun before it has
+// committed, so while a mark is written every read of the items waits: an opened article, a list
+// page, a search's rows. At 1M articles on the benchmark VM (a probe over a kept profile, reads
+// asked during "mark feed read" of 14,885 articles) they waited for the whole mark, ~4 s. So a
+// transaction also ends early, after the read in hand, when this engine has a read waiting
+// (`Database.readsWaiting`), and the ids it did not reach go to the next one. Fixed transactions
+// of 2,500 ids did as well for those reads, but made a 1M mark of a feed of 50,000 1.08× the raw
+// transaction with no read waiting (20 commits; 0.97× with 25,000 in the run before). Same probe,
+// reads asked every 30 ms through the mark: they waited at most 1.2–2.3 s with the early end and
+// 0.9–2.4 s with fixed transactions of 2,500 (3.5–4.9 s with 25,000), the mark took 5.2–5.5 s and
+// 4.7–6.1 s.
+const TX_IDS = 25_000;
+// Ids a transaction reaches before it may end early for a waiting read: the page's own re-reads
+// after each commit's event (rows patched, a list page) would otherwise end every transaction
+// after one read, a commit per 1,000 ids. A read waits at most for this many then.
+const MIN_TX_IDS = 2_500;
 // A feed that gives at least this many of a transaction's ids, and at least half of its items
 // (and has no more than WHOLE_FEED_MAX), is read with one `getAll` over its range of the
 // `[feedId+dedupeKey]` index instead of one `get` per id: a request each made "mark this feed
@@ -44,9 +50,10 @@ const RUN_GAP = 2;
 /**
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
  * For FLAG_READ, each feed's `readCount` moves by the number of its items that changed (never
- * below 0). Per TX_IDS (2,500) ids: one read-write transaction (records read in requests of at
- * most READ_CHUNK ids or keys, or a whole feed, each written back as it arrives; feeds and the
- * change counter beside them), then the index, the feed cache and events
+ * below 0). Per TX_IDS ids: one read-write transaction (records read in requests of at most
+ * READ_CHUNK ids or keys, or a whole feed, each written back as it arrives; feeds and the change
+ * counter beside them; it ends early when a read waits, see TX_IDS), then the index, the feed
+ * cache and events
  * (`read-changed`, `saved-changed` or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids
  * are skipped. Fails: `Error updating data: …` (transactions already committed stay committed).
  */
@@ -58,8 +65,19 @@ export async function setFlag(
 ): Promise<number[]> {
   const changedAll: number[] = [];
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
-  for (let start = 0; start < unique.length; start += TX_IDS) {
-    const result = await flipInTransaction(ctx, unique.slice(start, start + TX_IDS), bit, on);
+  const readWaits = () => ctx.db.readsWaiting > 0;
+  let queue = unique;
+  let at = 0;
+  while (at < queue.length) {
+    const batch = queue.slice(at, at + TX_IDS);
+    at += batch.length;
+    const { flipped: result, left } = await flipInTransaction(ctx, batch, bit, on, readWaits);
+    // What a transaction that ended early did not reach goes first into the next one. It always
+    // reaches its first read's ids, so the mark moves on.
+    if (left.length > 0) {
+      queue = left.concat(queue.slice(at));
+      at = 0;
+    }
     if (!result) continue;
     ctx.index.setFlags(result.changed);
     for (const feed of result.feeds) ctx.feedCache.set(feed.id, feed);
@@ -91,7 +109,8 @@ function flipInTransaction(
   ids: number[],
   bit: number,
   on: boolean,
-): Promise<Flipped | null> {
+  readWaits: () => boolean,
+): Promise<{ flipped: Flipped | null; left: number[] }> {
   return ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async (trans) => {
     const items = ctx.db.table('items');
     // Changed records go to the transaction's own native store, not through Dexie's bulkPut:
@@ -103,6 +122,9 @@ function flipInTransaction(
     const feedsTable = ctx.db.table('feeds');
     const reading = bit === FLAG_READ;
     const { ranges, wholeFeeds, rest } = planReads(ctx, ids);
+    // The ids each read stands for, in the reads' order: those of reads that never went out are
+    // handed back (`left`) when the transaction ends early.
+    const covers = coversOf(ctx, ids, ranges, wholeFeeds, rest);
     const reads = [
       ...ranges.map(
         ([lo, hi]) =>
@@ -145,20 +167,28 @@ function flipInTransaction(
     // while this thread builds and queues the writes of this one (with one read at a time, each
     // waited for the writes queued before it and the thread idled meanwhile). Two chunks in
     // memory at most.
+    // Past MIN_TX_IDS, the transaction ends after the read in hand when a read of this engine
+    // waits (see TX_IDS): no further read goes out, and it commits once its writes are done.
     let next: Promise<(StoredItem | undefined)[]> | undefined = first;
+    let reached = 0;
+    let sent = reads.length;
     for (let k = 0; next; k++) {
       const found = await next;
-      next = reads[k + 1]?.();
+      reached += covers[k]?.length ?? 0;
+      if (k + 1 < reads.length && reached >= MIN_TX_IDS && readWaits()) sent = k + 1;
+      next = k + 1 < sent ? reads[k + 1]?.() : undefined;
       apply(found);
     }
+    const left = [...new Set(covers.slice(sent).flat())];
     // Ids a whole-feed read did not return (the index placed them in another feed): read by id.
-    // Those read by id already (`rest`) stay unseen only when they are not stored.
+    // Those read by id already (`rest`) stay unseen only when they are not stored; those of
+    // reads that did not go out are left for the next transaction.
     if (wanted && wanted.size > 0) {
-      const byId = new Set(rest);
-      const missed = [...wanted].filter((id) => !byId.has(id));
+      const notRead = new Set([...rest, ...left]);
+      const missed = [...wanted].filter((id) => !notRead.has(id));
       for (const chunk of chunks(missed)) apply(await items.bulkGet(chunk));
     }
-    if (changed.length === 0) return null;
+    if (changed.length === 0) return { flipped: null, left };
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
     // The flag log (index/flagLog.ts): a start that finds the snapshot behind this change
     // applies it instead of rebuilding the index from every record; the counts summary moves
@@ -170,8 +200,42 @@ function flipInTransaction(
       meta.put(flagLogRecord(bump.next, changed)),
       moved ? meta.put({ key: META_KEYS.indexSummary, value: moved }) : null,
     ]);
-    return { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next };
+    return { flipped: { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next }, left };
   });
+}
+
+/**
+ * The ids of `ids` each read of a plan stands for, in the order flipInTransaction sends them:
+ * each key range's, each whole feed's (as the index places them), then each chunk of `rest`.
+ */
+function coversOf(
+  ctx: EngineContext,
+  ids: number[],
+  ranges: [number, number][],
+  wholeFeeds: number[],
+  rest: number[],
+): number[][] {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const from = (key: number): number => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const inRanges = ranges.map(([lo, hi]) => sorted.slice(from(lo), from(hi + 1)));
+  const covered = new Set(inRanges.flat());
+  const restSet = new Set(rest);
+  const byFeed = new Map<number, number[]>(wholeFeeds.map((f) => [f, []]));
+  for (const id of ids) {
+    if (covered.has(id) || restSet.has(id)) continue;
+    const row = ctx.index.rowOf(id);
+    if (row >= 0) byFeed.get(ctx.index.feedId(row))?.push(id);
+  }
+  return [...inRanges, ...wholeFeeds.map((f) => byFeed.get(f) ?? []), ...chunks(rest)];
 }
 
 interface ReadPlan {
