@@ -1,4 +1,4 @@
-import type { Database } from './database';
+import type { Database, StoreTable } from './database';
 import type { StoreName, StoreRecords } from './schema';
 
 /** Stores whose records carry a numeric auto-incremented `id`. */
@@ -27,6 +27,11 @@ export interface Store<T extends { id: number }> {
   exists(id: number): Promise<boolean>;
 }
 
+/** The highest id in `table`, 0 when it is empty: one reverse key-cursor step. */
+export async function highestKey<S extends IdStoreName>(table: StoreTable<S>): Promise<number> {
+  return Number((await table.orderBy(':id').reverse().limit(1).primaryKeys())[0] ?? 0);
+}
+
 /** Builds the common operations for one id-keyed store. */
 export function createStore<S extends IdStoreName>(db: Database, name: S): Store<StoreRecords[S]> {
   type T = StoreRecords[S];
@@ -45,11 +50,7 @@ export function createStore<S extends IdStoreName>(db: Database, name: S): Store
     deleteAll: () => db.run('delete', () => table().clear()),
     listAll: () => db.run('fetchAll', () => table().toArray()),
     count: () => db.run('count', () => table().count()),
-    highestId: () =>
-      db.run('cursor', async () => {
-        const keys = await table().orderBy(':id').reverse().limit(1).primaryKeys();
-        return Number(keys[0] ?? 0);
-      }),
+    highestId: () => db.run('cursor', () => highestKey(table())),
     exists: (id) => db.run('exists', async () => (await table().where(':id').equals(id).count()) > 0),
   };
 }

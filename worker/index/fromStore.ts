@@ -9,6 +9,7 @@ import { hash32 } from '../../shared/hash';
 import { backgroundTask } from '../backgroundTask';
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
+import { highestKey } from '../db/store';
 import type { StoredItem } from '../db/schema';
 import type { IndexColumns, IndexRow, MetaIndex } from './metaIndex';
 import { DATES, FEEDS, IDS, narrowed } from './narrowColumns';
@@ -101,7 +102,7 @@ export async function verifyCount(
       const items = db.table('items');
       const stored = toCounter((await db.table('meta').get(META_KEYS.itemsCounter))?.value);
       if (stored !== counter) return null;
-      if (top < 0) top = Number((await items.orderBy(':id').reverse().limit(1).primaryKeys())[0] ?? 0);
+      if (top < 0) top = await highestKey(items);
       const last = from + step > top;
       const ids = items.where(':id');
       const n = await (last ? ids.aboveOrEqual(from) : ids.between(from, from + step, true, false)).count();

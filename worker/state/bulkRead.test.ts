@@ -18,6 +18,18 @@ useStateFixture((f) => ({ engine, fa, fb, a, b, events } = f));
 
 const readCount = (id: number) => readCountOf(engine, id);
 
+/** A feed at `url` with `length` unread articles stored in one ingest (consecutive ids). */
+async function storedFeed(
+  url: string,
+  length: number,
+  guid: string,
+  pubDate: number,
+): Promise<{ feed: number; ids: number[] }> {
+  const feed = await engine.feeds.save({ url });
+  const items = Array.from({ length }, (_, n) => incoming({ guid: `${guid}${n}`, pubDate: pubDate + n }));
+  return { feed, ids: (await engine.items.ingest(feed, items)).added };
+}
+
 /**
  * Ten fetches of 60 articles into feeds x and y, alternating, so neither feed's ids form runs
  * long enough for a key range. Returns x's ids.
@@ -37,13 +49,7 @@ async function interleaved(x: number, y: number): Promise<number[]> {
 
 describe('bulk read state', () => {
   it('marks a big feed read in one transaction, reading the feed whole, and leaves the rest as it was', async () => {
-    const big = await engine.feeds.save({ url: 'https://big.test' });
-    const ids = (
-      await engine.items.ingest(
-        big,
-        Array.from({ length: 700 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
-      )
-    ).added;
+    const { feed: big, ids: ids } = await storedFeed('https://big.test', 700, 'big', 1000);
     // 50 of the big feed already read by hand: the rest (650 ≥ half the feed) is read whole.
     await engine.state.markRead(ids.slice(0, 50), true);
     events.length = 0;
@@ -67,13 +73,7 @@ describe('bulk read state', () => {
   it('a mark that gives its transaction up for waiting reads still marks each article once', async () => {
     // Key ranges (a feed stored in one go), a whole feed read by its index (interleaved with
     // another), and ids read one by one (every third of a third feed), in one selection.
-    const runs = await engine.feeds.save({ url: 'https://runs.test' });
-    const runIds = (
-      await engine.items.ingest(
-        runs,
-        Array.from({ length: 2600 }, (_, n) => incoming({ guid: `r${n}`, pubDate: 5000 + n })),
-      )
-    ).added;
+    const { feed: runs, ids: runIds } = await storedFeed('https://runs.test', 2600, 'r', 5000);
     const x = await engine.feeds.save({ url: 'https://x.test' });
     const y = await engine.feeds.save({ url: 'https://y.test' });
     const xs = await interleaved(x, y);
@@ -104,13 +104,7 @@ describe('bulk read state', () => {
   });
 
   it('mixes a whole-feed read with reads by id in one selection, skipping unknown ids', async () => {
-    const big = await engine.feeds.save({ url: 'https://big.test' });
-    const ids = (
-      await engine.items.ingest(
-        big,
-        Array.from({ length: 600 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
-      )
-    ).added;
+    const { feed: big, ids: ids } = await storedFeed('https://big.test', 600, 'big', 1000);
     const token = await engine.state.markRead([...ids, a[1]!, b[0]!, 424242], true);
     expect(token.ids).toHaveLength(602);
     expect(await readCount(big)).toBe(600);
@@ -121,13 +115,7 @@ describe('bulk read state', () => {
   });
 
   it('reads runs of near-consecutive ids by key range and changes only the ids asked for', async () => {
-    const big = await engine.feeds.save({ url: 'https://big.test' });
-    const ids = (
-      await engine.items.ingest(
-        big,
-        Array.from({ length: 900 }, (_, n) => incoming({ guid: `big${n}`, pubDate: 1000 + n })),
-      )
-    ).added;
+    const { feed: big, ids: ids } = await storedFeed('https://big.test', 900, 'big', 1000);
     // Every third id left out: one run (gaps of 2) whose range also returns the left-out ones.
     const asked = ids.filter((_, i) => i % 3 !== 0);
     expect(planRanges(asked).ranges).toHaveLength(1);

@@ -5,6 +5,7 @@ import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
+import { firstTrue } from '../index/firstTrue';
 import { flagLogRecord, SummaryTally } from '../index/flagLog';
 
 // The most records one read returns: a whole feed read by its feed id (see WHOLE_FEED_MIN).
@@ -216,16 +217,7 @@ function coversOf(
   rest: number[],
 ): number[][] {
   const sorted = [...ids].sort((a, b) => a - b);
-  const from = (key: number): number => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as number) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const from = (key: number): number => firstTrue(sorted.length, (i) => (sorted[i] as number) >= key);
   const inRanges = ranges.map(([lo, hi]) => sorted.slice(from(lo), from(hi + 1)));
   const covered = new Set(inRanges.flat());
   const restSet = new Set(rest);
