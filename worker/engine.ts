@@ -26,6 +26,7 @@ import {
 import { trimFlagLog } from './index/flagLog';
 import { RowCache } from './items/rowCache';
 import { importLegacy } from './state/legacyImport';
+import { resumeMarks } from './state/flags';
 import type { Counts } from './types';
 import { createFeedServices } from './subscriptions/services';
 import { TextIndex } from './search/textIndex';
@@ -272,6 +273,12 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     const started = gate.afterLoad().then(() => textIndex.start());
     // Then the titles a start loaded are lowered for title filters, a step at a time.
     void started.then(() => joinTitles());
+    // Bulk marks an ended page left half written are finished once the index is there
+    // (state/pendingMark.ts), with their events, so lists and counts follow.
+    void gate
+      .afterLoad()
+      .then(() => resumeMarks(ctx))
+      .catch((err: unknown) => closed || console.error('Rivulet: an unfinished mark could not resume', err));
     // Then the rules finish what the last tab's end cut short (rules/pending.ts; start never rejects).
     void started
       .then(() => ctx.rules?.resume())

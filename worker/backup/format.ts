@@ -38,10 +38,11 @@ export interface RecordLine {
 // index, change counter): backing them up would only make files bigger and could go stale.
 // `restoredSettings` is a restore's settings waiting for the page and `restoreStarted` the note of a
 // restore under way (backup.ts), `rulePending:…` the new articles the rules have yet to run on
-// (their ids mean nothing in another database): never part of a file. The rules' log (`ruleLog`) is backed up:
+// and `flagPending:…` the bulk marks not yet written to the end (their ids mean nothing in another
+// database): never part of a file. The rules' log (`ruleLog`) is backed up:
 // a replace restore keeps its item ids, a merge renumbers them (mergeExtras.ts).
 const DERIVED_META =
-  /^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$|restoreStarted$|rulePending:)/;
+  /^(indexSnapshot|itemsCounter|textIndex:|restoredSettings$|restoreStarted$|rulePending:|flagPending:)/;
 // Anything that looks like a credential stays in this browser: the sync `accounts` store holds
 // the token a server login returns; other names are guards for stores yet to come.
 const SECRET = /account|secret|token|password|passwd|credential|api.?key|private.?key/i;

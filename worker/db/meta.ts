@@ -53,6 +53,12 @@ export const META_KEYS = {
    */
   rulePending: 'rulePending',
   /**
+   * The prefix of the records of bulk marks not yet written to the end (`flagPending:<when>`: the
+   * bit, set or clear, the ids left), kept in the transactions that write the mark and finished
+   * at the next start (worker/state/pendingMark.ts).
+   */
+  flagPending: 'flagPending',
+  /**
    * The AI settings of rule actions (endpoint with its key, summary prompt, language; see
    * worker/rules/ruleAi.ts). "account" in the name keeps it out of backups.
    */

@@ -7,6 +7,7 @@ import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { keyRuns } from '../db/keyRuns';
 import { firstTrue } from '../index/firstTrue';
 import { flagLogRecord, SummaryTally } from '../index/flagLog';
+import { dropPending, holdingMark, ifFree, newMarkKey, readPendingMarks, writePending } from './pendingMark';
 
 // The most records one read returns: a whole feed read by its feed id (see WHOLE_FEED_MIN).
 const WHOLE_FEED_MAX = 5000;
@@ -56,23 +57,87 @@ const RUN_GAP = 2;
  * counter beside them; it ends early when a read waits, see TX_IDS), then the index, the feed
  * cache and events
  * (`read-changed`, `saved-changed` or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids
- * are skipped. Fails: `Error updating data: …` (transactions already committed stay committed).
+ * are skipped. With `resumable`, a mark that takes more than one transaction records in each the
+ * ids it leaves for the next, and a start finishes it if this page ends first (pendingMark.ts,
+ * `resumeMarks`). Fails: `Error updating data: …` (transactions already committed stay
+ * committed; a resumable mark's record of the rest stays, so the next start finishes it).
  */
 export async function setFlag(
   ctx: EngineContext,
   ids: number[],
   bit: number,
   on: boolean,
+  options: MarkOptions = {},
+): Promise<number[]> {
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
+  // A mark of MIN_TX_IDS ids or fewer is always one transaction (one ends early only past that),
+  // so it needs no record and takes no lock: marking an opened article read pays nothing.
+  if (!options.resumable || unique.length <= MIN_TX_IDS) return flipAll(ctx, unique, bit, on, null);
+  const key = newMarkKey();
+  return holdingMark(key, () => flipAll(ctx, unique, bit, on, { key, written: false }));
+}
+
+/** How setFlag keeps a mark of more than one transaction (pendingMark.ts). */
+export interface MarkOptions {
+  /**
+   * Record the ids left after each transaction, so a start finishes the mark if this page ends
+   * first: the person's own marks (state/readState.ts). The sync's and the rules' own writes
+   * have their own ways back (the next sync's diff, rules/pending.ts).
+   */
+  resumable?: boolean;
+}
+
+/**
+ * Finishes the bulk marks an ended page left (pendingMark.ts), oldest first, with their events
+ * and counts. One another tab is still writing is left to it, with every later one (until the
+ * next start). Resolves how many it finished.
+ * Fails: `Error fetching data` / `Error updating data` (what is left stays recorded).
+ */
+export async function resumeMarks(ctx: EngineContext): Promise<number> {
+  const marks = await ctx.db.tx('fetch', 'r', ['meta'], () => readPendingMarks(ctx.db));
+  let finished = 0;
+  for (const mark of marks) {
+    const ran = await ifFree(mark.key, () =>
+      flipAll(ctx, [...new Set(mark.ids)], mark.bit, mark.on, { key: mark.key, written: true }),
+    );
+    // One another tab still writes: the later ones wait for the next start, so an undo never
+    // lands before the mark it takes back.
+    if (!ran) break;
+    finished++;
+  }
+  return finished;
+}
+
+/** A resumable mark's record: its key, and whether it is stored now. */
+interface Pending {
+  key: string;
+  written: boolean;
+}
+
+// setFlag's transactions over unique ids; with `pending`, each keeps the record of what is left.
+async function flipAll(
+  ctx: EngineContext,
+  unique: number[],
+  bit: number,
+  on: boolean,
+  pending: Pending | null,
 ): Promise<number[]> {
   const changedAll: number[] = [];
-  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
   const readWaits = () => ctx.db.readsWaiting > 0;
   let queue = unique;
   let at = 0;
+  // A record to resume that lists nothing still goes.
+  if (queue.length === 0 && pending?.written) {
+    const { key } = pending;
+    await ctx.db.tx('delete', 'rw', ['meta'], () => dropPending(ctx.db, key));
+  }
   while (at < queue.length) {
     const batch = queue.slice(at, at + TX_IDS);
     at += batch.length;
-    const { flipped: result, left } = await flipInTransaction(ctx, batch, bit, on, readWaits);
+    const after = pending ? queue.slice(at) : [];
+    const keep = pending && { ...pending, bit, on, after };
+    const { flipped: result, left } = await flipInTransaction(ctx, batch, bit, on, readWaits, keep);
+    if (pending) pending.written = left.length + after.length > 0;
     // What a transaction that ended early did not reach goes first into the next one. It always
     // reaches its first read's ids, so the mark moves on.
     if (left.length > 0) {
@@ -95,6 +160,14 @@ export async function setFlag(
   return changedAll;
 }
 
+/** What one transaction of a resumable mark writes beside the flags: the record of the ids left. */
+interface Keep extends Pending {
+  bit: number;
+  on: boolean;
+  /** The mark's ids after this transaction's batch. */
+  after: number[];
+}
+
 interface Flipped {
   changed: { id: number; flags: number }[];
   feeds: Feed[];
@@ -111,6 +184,7 @@ function flipInTransaction(
   bit: number,
   on: boolean,
   readWaits: () => boolean,
+  keep: Keep | null = null,
 ): Promise<{ flipped: Flipped | null; left: number[] }> {
   return ctx.db.tx('update', 'rw', ['items', 'feeds', 'meta'], async (trans) => {
     const items = ctx.db.table('items');
@@ -188,6 +262,12 @@ function flipInTransaction(
       const notRead = new Set([...rest, ...left]);
       const missed = [...wanted].filter((id) => !notRead.has(id));
       for (const chunk of chunks(missed)) apply(await items.bulkGet(chunk));
+    }
+    // The record of what is left, or its end (pendingMark.ts): committed with these flags or not at all.
+    if (keep) {
+      const remaining = left.concat(keep.after);
+      if (remaining.length > 0 || keep.written)
+        await writePending(ctx.db, keep.key, keep.bit, keep.on, remaining);
     }
     if (changed.length === 0) return { flipped: null, left };
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];

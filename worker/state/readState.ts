@@ -52,29 +52,32 @@ export interface StateApi {
   savedIds(): Promise<number[]>;
 }
 
+// The person's own marks finish at the next start if the page ends first (state/pendingMark.ts).
+const MINE = { resumable: true };
+
 /** Builds the state domain over an engine context. */
 export function createStateApi(ctx: EngineContext): StateApi {
   return {
     markRead: async (ids, read) => ({
       flag: 'read',
       set: read,
-      ids: await setFlag(ctx, ids, FLAG_READ, read),
+      ids: await setFlag(ctx, ids, FLAG_READ, read, MINE),
     }),
     markSaved: async (ids, saved) => ({
       flag: 'saved',
       set: saved,
-      ids: await setFlag(ctx, ids, FLAG_SAVED, saved),
+      ids: await setFlag(ctx, ids, FLAG_SAVED, saved, MINE),
     }),
     markHidden: async (ids, hidden) => ({
       flag: 'hidden',
       set: hidden,
-      ids: await setFlag(ctx, ids, FLAG_HIDDEN, hidden),
+      ids: await setFlag(ctx, ids, FLAG_HIDDEN, hidden, MINE),
     }),
     hiddenIds: () => Promise.resolve(Array.from(ctx.index.hiddenRowsByDate(), (row) => ctx.index.id(row))),
     markAllRead: async (scope) => ({
       flag: 'read',
       set: true,
-      ids: await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true),
+      ids: await setFlag(ctx, unreadInScope(ctx, scope), FLAG_READ, true, MINE),
     }),
     countUnread: (scope) => new Promise((resolve) => resolve(unreadInScope(ctx, scope).length)),
     undo: async (token) => {
@@ -85,7 +88,7 @@ export function createStateApi(ctx: EngineContext): StateApi {
         throw new EngineError('bad_input', 'This change cannot be undone (its record is not valid).');
       const { flag, set, ids } = checkToken(token);
       const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;
-      return (await setFlag(ctx, ids, bit, !set)).length;
+      return (await setFlag(ctx, ids, bit, !set, MINE)).length;
     },
     unreadIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_READ) === 0)),
     savedIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_SAVED) !== 0)),
