@@ -271,14 +271,16 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     // The text store and search index load (or rebuild) in the background once the index is
     // there (their sync diffs against it); queries that need them wait.
     const started = gate.afterLoad().then(() => textIndex.start());
-    // Then the titles a start loaded are lowered for title filters, a step at a time.
-    void started.then(() => joinTitles());
-    // Bulk marks an ended page left half written are finished once the index is there
-    // (state/pendingMark.ts), with their events, so lists and counts follow.
-    void gate
-      .afterLoad()
+    // Bulk marks an ended page left half written are finished once the text index has started
+    // too (state/pendingMark.ts), with their events, so lists and counts follow. Not beside the
+    // text index's load: with its read of the pending records running alongside, that load's
+    // transaction ended early under fake-indexeddb (PrematureCommitError) and the stored text
+    // index was rebuilt (search/persistChanges.test.ts).
+    void started
       .then(() => resumeMarks(ctx))
       .catch((err: unknown) => closed || console.error('Rivulet: an unfinished mark could not resume', err));
+    // Then the titles a start loaded are lowered for title filters, a step at a time.
+    void started.then(() => joinTitles());
     // Then the rules finish what the last tab's end cut short (rules/pending.ts; start never rejects).
     void started
       .then(() => ctx.rules?.resume())
