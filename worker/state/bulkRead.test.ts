@@ -4,7 +4,7 @@ import { internalsOf } from '../testing/createTestEngine';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent } from '../types';
 import { FLAG_READ } from '../../shared/flags';
-import { planRanges } from './flags';
+import { planRanges } from './readPlan';
 import { readCountOf, useStateFixture } from '../testing/stateFixture';
 
 // Large changes of read state (worker/state/flags.ts): whole feeds, key ranges, many feeds.

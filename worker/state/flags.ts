@@ -4,18 +4,10 @@ import type { StoredItem } from '../db/schema';
 import { afterItemsWrite, type EngineContext } from '../engineContext';
 import type { EngineEvent, Feed } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
-import { keyRuns } from '../db/keyRuns';
-import { firstTrue } from '../index/firstTrue';
 import { flagLogRecord, SummaryTally } from '../index/flagLog';
+import { chunks, coversOf, planReads } from './readPlan';
 import { dropPending, holdingMark, ifFree, newMarkKey, readPendingMarks, writePending } from './pendingMark';
 
-// The most records one read returns: a whole feed read by its feed id (see WHOLE_FEED_MIN).
-const WHOLE_FEED_MAX = 5000;
-// Ids (or keys of a range) per read by id or by key range. Each read goes out while the worker
-// still queues the writes of the one before, and IndexedDB streams the writes as they come, so
-// smaller reads keep both sides busy, as the raw anchor's per-record get → put does (100k bench,
-// 10,000 ids: 1.01× the anchor with reads of 5,000, 0.99× with 1,000; within its noise).
-const READ_CHUNK = 1000;
 // Ids per read-write transaction, at most. One commit costs a round trip and a flush, so the
 // usual bulk change (a selection, a whole feed, "all read" at 100k unread) is one transaction,
 // read and written in chunks inside it; marking 1M items still commits every 25,000, which
@@ -36,24 +28,11 @@ const TX_IDS = 25_000;
 // after each commit's event (rows patched, a list page) would otherwise end every transaction
 // after one read, a commit per 1,000 ids. A read waits at most for this many then.
 const MIN_TX_IDS = 2_500;
-// A feed that gives at least this many of a transaction's ids, and at least half of its items
-// (and has no more than WHOLE_FEED_MAX), is read with one `getAll` over its range of the
-// `[feedId+dedupeKey]` index instead of one `get` per id: a request each made "mark this feed
-// read" slower than one raw transaction.
-const WHOLE_FEED_MIN = 500;
-// Ids that come in runs of consecutive keys (a feed's items are stored in one transaction per
-// fetch, so a whole feed or a long stretch of one is a few runs) are read with one `getAll` over
-// the key range: one request, and a plain walk of the store instead of the dedupe index's walk
-// plus a lookup per entry (which is what the raw anchor does). A run may skip one key between
-// wanted ids (another feed's item, or a read one), so a range reads at most twice what it needs.
-const RUN_MIN = 256;
-const RUN_GAP = 2;
-
 /**
  * Sets (`on`) or clears one flag bit on these items and returns the ids that actually changed.
  * For FLAG_READ, each feed's `readCount` moves by the number of its items that changed (never
  * below 0). Per TX_IDS ids: one read-write transaction (records read in requests of at most
- * READ_CHUNK ids or keys, or a whole feed, each written back as it arrives; feeds and the change
+ * READ_CHUNK ids or keys (readPlan.ts), or a whole feed, each written back as it arrives; feeds and the change
  * counter beside them; it ends early when a read waits, see TX_IDS), then the index, the feed
  * cache and events
  * (`read-changed`, `saved-changed` or, for FLAG_HIDDEN, `hidden-changed`) follow. Unknown ids
@@ -134,14 +113,15 @@ async function flipAll(
   while (at < queue.length) {
     const batch = queue.slice(at, at + TX_IDS);
     at += batch.length;
-    const after = pending ? queue.slice(at) : [];
-    const keep = pending && { ...pending, bit, on, after };
+    // The ids after this batch: the record's, and the queue's tail if this transaction ends early.
+    const after = queue.slice(at);
+    const keep = pending && { ...pending, after };
     const { flipped: result, left } = await flipInTransaction(ctx, batch, bit, on, readWaits, keep);
     if (pending) pending.written = left.length + after.length > 0;
     // What a transaction that ended early did not reach goes first into the next one. It always
     // reaches its first read's ids, so the mark moves on.
     if (left.length > 0) {
-      queue = left.concat(queue.slice(at));
+      queue = left.concat(after);
       at = 0;
     }
     if (!result) continue;
@@ -162,8 +142,6 @@ async function flipAll(
 
 /** What one transaction of a resumable mark writes beside the flags: the record of the ids left. */
 interface Keep extends Pending {
-  bit: number;
-  on: boolean;
   /** The mark's ids after this transaction's batch. */
   after: number[];
 }
@@ -266,8 +244,7 @@ function flipInTransaction(
     // The record of what is left, or its end (pendingMark.ts): committed with these flags or not at all.
     if (keep) {
       const remaining = left.concat(keep.after);
-      if (remaining.length > 0 || keep.written)
-        await writePending(ctx.db, keep.key, keep.bit, keep.on, remaining);
+      if (remaining.length > 0 || keep.written) await writePending(ctx.db, keep.key, bit, on, remaining);
     }
     if (changed.length === 0) return { flipped: null, left };
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];
@@ -283,82 +260,6 @@ function flipInTransaction(
     ]);
     return { flipped: { changed, feeds, feedIds: [...perFeed.keys()], counter: bump.next }, left };
   });
-}
-
-/**
- * The ids of `ids` each read of a plan stands for, in the order flipInTransaction sends them:
- * each key range's, each whole feed's (as the index places them), then each chunk of `rest`.
- */
-function coversOf(
-  ctx: EngineContext,
-  ids: number[],
-  ranges: [number, number][],
-  wholeFeeds: number[],
-  rest: number[],
-): number[][] {
-  const sorted = [...ids].sort((a, b) => a - b);
-  const from = (key: number): number => firstTrue(sorted.length, (i) => (sorted[i] as number) >= key);
-  const inRanges = ranges.map(([lo, hi]) => sorted.slice(from(lo), from(hi + 1)));
-  const covered = new Set(inRanges.flat());
-  const restSet = new Set(rest);
-  const byFeed = new Map<number, number[]>(wholeFeeds.map((f) => [f, []]));
-  for (const id of ids) {
-    if (covered.has(id) || restSet.has(id)) continue;
-    const row = ctx.index.rowOf(id);
-    if (row >= 0) byFeed.get(ctx.index.feedId(row))?.push(id);
-  }
-  return [...inRanges, ...wholeFeeds.map((f) => byFeed.get(f) ?? []), ...chunks(rest)];
-}
-
-interface ReadPlan {
-  /** Inclusive key ranges to read whole (see RUN_MIN), each at most READ_CHUNK keys. */
-  ranges: [number, number][];
-  /** Feeds to read whole by their range of the dedupe index (see WHOLE_FEED_MIN). */
-  wholeFeeds: number[];
-  /** Ids left to read one by one. */
-  rest: number[];
-}
-
-// Which key ranges and feeds to read whole, and the ids left to read one by one.
-function planReads(ctx: EngineContext, ids: number[]): ReadPlan {
-  const { ranges, rest } = planRanges(ids);
-  return { ranges, ...planWholeFeeds(ctx, rest) };
-}
-
-/** Splits ids into runs of near-consecutive keys (read by range) and the rest. Exported for tests. */
-export function planRanges(ids: number[]): { ranges: [number, number][]; rest: number[] } {
-  if (ids.length < RUN_MIN) return { ranges: [], rest: ids };
-  return keyRuns(ids, RUN_MIN, RUN_GAP, READ_CHUNK);
-}
-
-// Which feeds to read whole (see WHOLE_FEED_MIN) and the ids left to read one by one.
-function planWholeFeeds(ctx: EngineContext, ids: number[]): { wholeFeeds: number[]; rest: number[] } {
-  const { index } = ctx;
-  const perFeed = new Map<number, number>();
-  for (const id of ids) {
-    const row = index.rowOf(id);
-    if (row >= 0) perFeed.set(index.feedId(row), (perFeed.get(index.feedId(row)) ?? 0) + 1);
-  }
-  const whole = new Set<number>();
-  for (const [feedId, n] of perFeed) {
-    if (n < WHOLE_FEED_MIN) continue;
-    // A count, not `rowsOfFeed`: that sorts every row after each ingest, and seeding 600k items
-    // (a feed ingested, then its read marks) spent 49 s of 449 in that sort.
-    const size = index.feedSize(feedId);
-    if (n * 2 >= size && size <= WHOLE_FEED_MAX) whole.add(feedId);
-  }
-  if (whole.size === 0) return { wholeFeeds: [], rest: ids };
-  const rest = ids.filter((id) => {
-    const row = index.rowOf(id);
-    return row < 0 || !whole.has(index.feedId(row));
-  });
-  return { wholeFeeds: [...whole], rest };
-}
-
-function chunks(ids: number[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += READ_CHUNK) out.push(ids.slice(i, i + READ_CHUNK));
-  return out;
 }
 
 // Inside the caller's transaction: applies per-feed deltas to readCount.
