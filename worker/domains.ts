@@ -106,8 +106,8 @@ export const domains = {
     };
   },
   // The undo of a tag delete gives the rules back the actions the delete took (rules/tagNames.ts).
-  state: ({ ctx, sync, use }: DomainDeps): StateApi =>
-    withRuleTagUndo(sync.withUndo(createStateApi(ctx)), ctx, () => use('rules')),
+  state: ({ ctx, services, sync, use }: DomainDeps): StateApi =>
+    withRuleTagUndo(sync.withUndo(createStateApi(ctx, services.jobs)), ctx, () => use('rules')),
   // A renamed tag is renamed in the rules that name it too, and a deleted one leaves their
   // "add tag" actions (rules/tagNames.ts).
   tags: ({ ctx, sync, use }: DomainDeps): TagsApi =>

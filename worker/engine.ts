@@ -277,7 +277,7 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
     // transaction ended early under fake-indexeddb (PrematureCommitError) and the stored text
     // index was rebuilt (search/persistChanges.test.ts).
     void started
-      .then(() => resumeMarks(ctx))
+      .then(() => resumeMarks(ctx, services.jobs))
       .catch((err: unknown) => closed || console.error('Rivulet: an unfinished mark could not resume', err));
     // Then the titles a start loaded are lowered for title filters, a step at a time.
     void started.then(() => joinTitles());

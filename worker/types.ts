@@ -383,5 +383,5 @@ export type {
 export type { QueryError, QueryErrorReason, QueryExpected } from './query/language/parse';
 export type { QueryWarning } from './query/language/warnings';
 // Jobs (worker/jobs/) and backups (worker/backup/).
-export type { JobFailure, JobProgress, JobSummary } from './jobs/types';
+export type { JobFailure, JobProgress, JobSummary, MarkJobInfo } from './jobs/types';
 export type { BackupHeaderInfo, BackupPreview, RestoreResult } from './backup/types';

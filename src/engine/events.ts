@@ -74,7 +74,8 @@ export function invalidationsFor(e: EngineEvent): QueryKey[] {
       // Feeds report their own status and items their arrivals; a job's progress adds nothing
       // while it runs. When it ends, lists and icons catch up once (new feeds, new items), and a
       // sync job's end changes the account's last sync, errors and queue.
-      if (e.job.state === 'running') return [];
+      // A mark's own flag events (one per transaction) have said what it changed.
+      if (e.job.state === 'running' || e.job.kind === 'mark') return [];
       return [
         queryKeys.feeds,
         ...tallies(),

@@ -27,6 +27,14 @@ describe('planListRead', () => {
     expect(markRead).toHaveBeenCalledWith([2, 4], true);
   });
 
+  it('marks many rows in one engine call (one change to undo, one job, one record to resume)', async () => {
+    markRead.mockClear();
+    const rows = Array.from({ length: 12_000 }, (_, i) => row(i + 1, 10));
+    const plan = await planListRead(() => Promise.resolve({ rows, next: null, total: rows.length }), 'all');
+    expect((await plan.run()).ids).toHaveLength(12_000);
+    expect(markRead).toHaveBeenCalledTimes(1);
+  });
+
   it('finds nothing when every row is read or too new', async () => {
     const plan = await planListRead(
       () => Promise.resolve({ rows: [row(1, 10, true)], next: null, total: 1 }),

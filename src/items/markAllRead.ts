@@ -4,7 +4,7 @@
  * that finds nothing says so without asking), then `run` marks it.
  * The engine counts and marks whole feeds, groups or everything in one call each; Saved and Today
  * have no such call (nor do tags), so their unread ids are walked page by page (500 per call) when
- * planning and marked in chunks. A filter's results are walked through the list's own pages.
+ * planning and marked in one call. A filter's results are walked through the list's own pages.
  */
 import type { ItemRow, Page, UndoToken } from '../engine/contract';
 import { FLAG_READ } from '../../shared/flags';
@@ -37,15 +37,13 @@ export interface MarkPlan {
   run: () => Promise<UndoToken>;
 }
 
-/** Marks `ids` read in chunks of 5,000 (one engine call each); the token of what changed. */
+/**
+ * Marks `ids` read in one engine call: a mark of many ids is then one change to undo, one `mark`
+ * job with its progress bar and Stop, and one record a start finishes if the page closes first
+ * (worker/state/flags.ts commits it in transactions of its own size).
+ */
 function markIds(ids: number[]): () => Promise<UndoToken> {
-  return () =>
-    withEngine(async (e) => {
-      const marked: number[] = [];
-      for (let i = 0; i < ids.length; i += 5000)
-        marked.push(...(await e.state.markRead(ids.slice(i, i + 5000), true)).ids);
-      return { flag: 'read', set: true, ids: marked };
-    });
+  return () => withEngine((e) => e.state.markRead(ids, true));
 }
 
 /** A list's own pages (a filter's results): rows with their flags, and the next cursor. */

@@ -9,7 +9,7 @@ function covered(prefixes: readonly (readonly unknown[])[], key: readonly unknow
 }
 const refreshes = (e: EngineEvent, key: readonly unknown[]) => covered(invalidationsFor(e), key);
 
-const job = (kind: 'refresh' | 'sync', state: 'running' | 'done') => ({
+const job = (kind: 'refresh' | 'sync' | 'mark', state: 'running' | 'done') => ({
   type: 'job' as const,
   job: {
     id: 'j',
@@ -96,6 +96,11 @@ describe('every query key is refreshed by the events that change what it holds',
     expect(refreshes({ type: 'items-changed', ids: [9] }, queryKeys.item(9))).toBe(true);
     expect(refreshes(job('refresh', 'done'), queryKeys.icons('1,2'))).toBe(true);
     expect(refreshes(job('refresh', 'done'), queryKeys.feeds)).toBe(true);
+  });
+
+  it("a long mark's end refetches nothing: its flag events, one per transaction, said what changed", () => {
+    expect(invalidationsFor(job('mark', 'done'))).toEqual([]);
+    expect(invalidationsFor(job('mark', 'running'))).toEqual([]);
   });
 
   it('leaves what is not engine data alone', () => {

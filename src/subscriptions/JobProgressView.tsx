@@ -4,7 +4,7 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { formatNumber, tRich, useT } from '../i18n';
 import type { JobProgress } from '../../worker/types';
 import { cancelJob } from './api';
-import { percentDone, progressLabel } from './jobProgress';
+import { jobTitle, percentDone, progressLabel } from './jobProgress';
 import { failureWords } from './jobNotice';
 import { subscribeCounts } from './subscribeCounts';
 
@@ -24,7 +24,8 @@ export function useCancel(jobId: string) {
 const SUBSCRIBING: ReadonlySet<JobProgress['kind']> = new Set(['opml-import', 'subscribe-many']);
 
 /**
- * A job's progress bar: what it does, done/total, failures so far, and Cancel while running.
+ * A job's progress bar: what it does, done/total, failures so far, and Cancel (a mark: Stop)
+ * while running.
  * `compact` is the one-line form for the slim bar above the main area.
  */
 export function JobProgressView({ job, compact = false }: { job: JobProgress; compact?: boolean }) {
@@ -39,7 +40,7 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
         <Text size={compact ? 'xs' : 'sm'} fw={500} truncate>
           {running
-            ? t(`subscribe.jobs.kinds.${job.kind}`)
+            ? jobTitle(job)
             : job.state === 'cancelled'
               ? t('subscribe.jobs.cancelled')
               : t('subscribe.jobs.finished')}
@@ -57,7 +58,8 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
             onClick={cancel}
             data-testid="job-cancel"
           >
-            {t('common.cancel')}
+            {/* A mark stopped keeps what it marked (Undo takes that back): "Stop", not "Cancel". */}
+            {job.kind === 'mark' ? t('subscribe.jobs.stop') : t('common.cancel')}
           </Button>
         )}
       </Group>
@@ -68,7 +70,7 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
         animated={running && !compact}
         color={job.failed ? 'orange' : undefined}
         aria-label={t('subscribe.jobs.barLabel', {
-          what: t(`subscribe.jobs.kinds.${job.kind}`),
+          what: jobTitle(job),
           progress: progressLabel(counted),
         })}
         data-testid="job-bar"

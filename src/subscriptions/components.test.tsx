@@ -13,6 +13,8 @@ vi.mock('./api', () => ({ cancelJob: (id: string) => cancelJob(id) }));
 
 const { FeedProblemBanner } = await import('./FeedProblemBanner');
 const { JobProgressView, JobSummaryView } = await import('./JobProgressView');
+const { JobBar } = await import('./JobBar');
+const { recordJob, resetJobs } = await import('./jobStore');
 
 const feed = (over: Partial<Feed>): Feed =>
   testFeed({ lastFetched: 1_700_000_000, httpStatus: 200, ...over });
@@ -90,6 +92,28 @@ describe('JobProgressView', () => {
     expect(cancelJob.mock.calls.map((c) => c[0])).toEqual(['a', 'b']);
   });
 
+  it('a long mark says what it sets and how far it got, and offers Stop', async () => {
+    cancelJob.mockClear();
+    const mark = testJob({
+      id: 'job-7',
+      kind: 'mark',
+      total: 299_803,
+      done: 75_000,
+      mark: { flag: 'read', set: true, resumed: false },
+    });
+    renderUi(<JobProgressView job={mark} compact />);
+    expect(screen.getByTestId('job-mark').textContent).toContain('Marking as read');
+    expect(screen.getByTestId('job-counts').textContent).toBe('75,000 / 299,803');
+    expect(screen.getByLabelText('Marking as read: 75,000 / 299,803')).toBeTruthy();
+    const stop = screen.getByTestId('job-cancel');
+    expect(stop.textContent).toBe('Stop');
+    await act(async () => {
+      fireEvent.click(stop);
+      await Promise.resolve();
+    });
+    expect(cancelJob).toHaveBeenCalledWith('job-7');
+  });
+
   it('has no Cancel once finished; the summary lists each failure', () => {
     const done = job({
       state: 'done',
@@ -125,5 +149,35 @@ describe('JobProgressView', () => {
     );
     // The unfetched feed is listed by the OPML screen with its fixes, not here.
     expect(screen.queryByTestId('summary-failures')).toBeNull();
+  });
+});
+
+describe('JobBar', () => {
+  it('shows a long mark beside the refreshes, which fold into one bar past two', () => {
+    resetJobs();
+    for (const id of ['r1', 'r2', 'r3']) recordJob(testJob({ id, startedAt: 1 }));
+    recordJob(
+      testJob({
+        id: 'm1',
+        kind: 'mark',
+        total: 50_000,
+        done: 25_000,
+        startedAt: 2,
+        mark: { flag: 'saved', set: false, resumed: true },
+      }),
+    );
+    recordJob(testJob({ id: 'o1', kind: 'opml-import' }));
+    withFeeds([], <JobBar />);
+    const bars = screen.getAllByTestId(/^job-(refresh|mark|opml-import)$/);
+    expect(bars.map((b) => b.getAttribute('data-job-id'))).toEqual(['r1+r2+r3', 'm1']);
+    expect(bars[1]!.textContent).toContain('Unsaving (left unfinished when the page last closed)');
+    // Finished, the mark's bar goes (its Undo notice says what it did).
+    act(() =>
+      recordJob(
+        testJob({ id: 'm1', kind: 'mark', total: 50_000, done: 50_000, state: 'done', startedAt: 2 }),
+      ),
+    );
+    expect(screen.queryByTestId('job-mark')).toBeNull();
+    resetJobs();
   });
 });

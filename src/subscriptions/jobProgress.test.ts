@@ -5,6 +5,7 @@ import {
   KEEP_FINISHED,
   combineJobs,
   jobReducer,
+  jobTitle,
   percentDone,
   progressLabel,
   runningJobs,
@@ -107,5 +108,20 @@ describe('progress helpers', () => {
     ]);
     expect(c).toMatchObject({ id: 'x+y', total: 3, done: 1, failed: 1, startedAt: 50 });
     expect(c?.failures).toHaveLength(1);
+  });
+
+  it('jobTitle names a mark by what it sets, and a resumed one as left from an earlier page', () => {
+    expect(jobTitle(job())).toBe('Refreshing feeds');
+    const mark = (flag: 'read' | 'saved' | 'hidden', set: boolean, resumed = false) =>
+      jobTitle(job({ kind: 'mark', mark: { flag, set, resumed } }));
+    expect(mark('read', true)).toBe('Marking as read');
+    expect(mark('read', false)).toBe('Marking as unread');
+    expect(mark('saved', true)).toBe('Saving');
+    expect(mark('saved', false)).toBe('Unsaving');
+    expect(mark('hidden', true)).toBe('Hiding');
+    expect(mark('hidden', false)).toBe('Showing in lists again');
+    expect(mark('read', true, true)).toBe('Marking as read (left unfinished when the page last closed)');
+    // A mark job from an engine that sends no `mark` (none does; older records): its kind's words.
+    expect(jobTitle(job({ kind: 'mark' }))).toBe('Marking articles');
   });
 });

@@ -60,6 +60,17 @@ export function progressLabel(job: JobProgress): string {
   return parts.join(' · ');
 }
 
+/**
+ * What a job does, as its bar's title: its kind's words, or for a mark what it sets ("Marking as
+ * read"), said to be left from an earlier page when a start resumed it.
+ */
+export function jobTitle(job: JobProgress): string {
+  const m = job.mark;
+  if (job.kind !== 'mark' || !m) return t(`subscribe.jobs.kinds.${job.kind}`);
+  const what = t(`subscribe.jobs.marks.${m.flag}${m.set ? 'On' : 'Off'}`);
+  return m.resumed ? t('subscribe.jobs.marks.resumed', { what }) : what;
+}
+
 /** Running jobs of the given kinds, oldest first (the order they appear in the bar). */
 export function runningJobs(state: JobsState, kinds?: readonly JobProgress['kind'][]): JobProgress[] {
   return Object.values(state)

@@ -1,14 +1,16 @@
 /**
  * A list of 100k items (20 feeds × 5,000, seeded through the real engine) opens, scrolls to its
- * end and back, and jumps to the middle, with the right rows rendered at each place.
+ * end and back, and jumps to the middle, with the right rows rendered at each place; marking all
+ * of them read shows its progress, can be stopped part way, and undone.
  * Smoothness is measured by the benchmarks, not asserted here.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { ListScreen, waitFor, waitForValue } from './pages';
+import { ListScreen, screens, waitFor, waitForValue } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { seedApp } from './seed';
+import { shootSizes } from './shots';
 
 let browser: Browser;
 let app: AppPage;
@@ -76,5 +78,98 @@ test('100k items: open, scroll to the end and back, jump', async () => {
   expect(n).toBeGreaterThan(40_000);
   expect(n).toBeLessThan(60_000);
   console.info(`100k: seed ${seedMs} ms, first rows ${openMs} ms, to the end ${endMs} ms`);
+  expectNoErrors(realErrors(app.errors));
+}, 180_000);
+
+/**
+ * Holds a read-write transaction over the items from the page (the same database as the engine's),
+ * so the engine's next transaction waits until `releaseItems`: a mark cannot end before the test
+ * has acted on its bar.
+ */
+async function holdItems(page: AppPage['page']): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const open = indexedDB.open('rivulet');
+        open.onerror = () => failed(new Error('could not open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction('items', 'readwrite').objectStore('items');
+          const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
+          w.__released = false;
+          let first = true;
+          w.__releasedAt = new Promise<void>((done) => {
+            const spin = () => {
+              if (first) held();
+              first = false;
+              if (w.__released) {
+                db.close();
+                done();
+              } else store.get(0).onsuccess = spin;
+            };
+            store.get(0).onsuccess = spin;
+          });
+        };
+      }),
+  );
+}
+
+async function releaseItems(page: AppPage['page']): Promise<void> {
+  await page.evaluate(async () => {
+    const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
+    w.__released = true;
+    await w.__releasedAt;
+  });
+}
+
+test('mark all 100,000 read: a bar counts the articles, Stop keeps what was marked, Undo takes it back', async () => {
+  const { page } = app;
+  const { list, confirm, undo, refresh } = screens(page);
+  await app.goto('/all');
+  await list.waitForRow('Item 1 of feed 1');
+  await list.waitForUnread(/· 100,000 unread$/);
+  await list.markAll('all');
+  await confirm.ok();
+  // More than one transaction's worth: the bar is there from the start, counting articles.
+  await waitFor(refresh.markBar, "the mark's bar");
+  await holdItems(page);
+  expect(await refresh.markBar.textContent()).toContain('Marking as read');
+  expect(await refresh.markCounts.textContent()).toMatch(/^[\d,]+ \/ 100,000$/);
+  expect(await refresh.markStop.textContent()).toBe('Stop');
+  await shootSizes(page, 'test-results/shots/mark', 'mark-bar');
+  await refresh.markStop.click();
+  await releaseItems(page);
+  // It stops after the transaction in hand; the notice names what was marked, and Undo offers
+  // to take that back.
+  const said = await waitForValue('the Undo notice of the stopped mark', async () => {
+    const text = (await undo.root.count()) > 0 ? await undo.root.first().textContent() : null;
+    return text ? /([\d,]+) articles? marked as read/.exec(text)?.[1] : undefined;
+  });
+  const marked = Number(said.replace(/,/g, ''));
+  expect(marked).toBeGreaterThan(0);
+  expect(marked).toBeLessThan(100_000);
+  await waitFor(refresh.markBar, "the mark's bar", { state: 'detached' });
+  await list.waitForUnread(new RegExp(`· ${(100_000 - marked).toLocaleString('en-US')} unread$`));
+  // Stopped means stopped: no record of the rest is left for a start to finish.
+  const pending = await page.evaluate(
+    () =>
+      new Promise<number>((done, failed) => {
+        const open = indexedDB.open('rivulet');
+        open.onerror = () => failed(new Error('could not open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const range = IDBKeyRange.bound('flagPending:', 'flagPending:\uffff');
+          const count = db.transaction('meta').objectStore('meta').count(range);
+          count.onsuccess = () => {
+            db.close();
+            done(count.result);
+          };
+        };
+      }),
+  );
+  expect(pending).toBe(0);
+  await undo.button.click();
+  await undo.waitUndone(/Undone: [\d,]+ articles are unread again\./);
+  await list.waitForUnread(/· 100,000 unread$/);
   expectNoErrors(realErrors(app.errors));
 }, 180_000);

@@ -4,7 +4,7 @@
  */
 import { isQuotaError, QUOTA_EXCEEDED } from '../db/dbErrors';
 import { toErrorShape } from '../errors';
-import type { JobFailure, JobProgress, JobSummary } from '../types';
+import type { JobFailure, JobProgress, JobSummary, MarkJobInfo } from '../types';
 
 /**
  * A job failure for what `err` says went wrong with one entry, with its EngineError code (a
@@ -84,8 +84,15 @@ export class JobRegistry {
    * `key` names a job that is still running, returns that job's id instead and runs nothing.
    * The body's resolved summary finishes the job ('done', or 'cancelled' if aborted); a throw
    * finishes it too, with the error as a failure, so a job never stays 'running' forever.
+   * `mark` describes a `mark` job's change from its first event on.
    */
-  start(kind: JobProgress['kind'], key: string | null, total: number, body: JobBody): string {
+  start(
+    kind: JobProgress['kind'],
+    key: string | null,
+    total: number,
+    body: JobBody,
+    mark?: MarkJobInfo,
+  ): string {
     if (key !== null) {
       const running = this.runningByKey(key);
       if (running) return running;
@@ -103,6 +110,7 @@ export class JobRegistry {
       failures: [],
       newItems: 0,
       summary: null,
+      ...(mark && { mark }),
       startedAt: this.now(),
       finishedAt: null,
     };

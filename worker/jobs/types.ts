@@ -42,7 +42,7 @@ export interface JobSummary {
 /** Progress of a long-running engine job; pushed as `job` events, times in Unix seconds. */
 export interface JobProgress {
   id: string;
-  kind: 'refresh' | 'opml-import' | 'subscribe-many' | 'sync';
+  kind: 'refresh' | 'opml-import' | 'subscribe-many' | 'sync' | 'mark';
   state: 'running' | 'done' | 'cancelled';
   total: number;
   done: number;
@@ -51,6 +51,18 @@ export interface JobProgress {
   /** New articles stored so far (refresh and import jobs; absent from older records). */
   newItems?: number;
   summary: JobSummary | null;
+  /** A `mark` job's change (its `total` and `done` count articles); absent for other kinds. */
+  mark?: MarkJobInfo;
   startedAt: number;
   finishedAt: number | null;
+}
+
+/**
+ * What a `mark` job changes: a bulk mark of more than one transaction (worker/state/markJob.ts).
+ * `resumed`: a mark an earlier page began and this start finishes (worker/state/pendingMark.ts).
+ */
+export interface MarkJobInfo {
+  flag: 'read' | 'saved' | 'hidden';
+  set: boolean;
+  resumed: boolean;
 }

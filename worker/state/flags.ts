@@ -7,6 +7,7 @@ import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 import { flagLogRecord, SummaryTally } from '../index/flagLog';
 import { chunks, coversOf, planReads } from './readPlan';
 import { dropPending, holdingMark, ifFree, newMarkKey, readPendingMarks, writePending } from './pendingMark';
+import { flagName, MarkJob, type MarkJobs } from './markJob';
 
 // Ids per read-write transaction, at most. One commit costs a round trip and a flush, so the
 // usual bulk change (a selection, a whole feed, "all read" at 100k unread) is one transaction,
@@ -49,11 +50,17 @@ export async function setFlag(
   options: MarkOptions = {},
 ): Promise<number[]> {
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
+  const job = new MarkJob(
+    options.jobs,
+    unique.length,
+    { flag: flagName(bit), set: on, resumed: false },
+    unique.length > TX_IDS,
+  );
   // A mark of MIN_TX_IDS ids or fewer is always one transaction (one ends early only past that),
   // so it needs no record and takes no lock: marking an opened article read pays nothing.
-  if (!options.resumable || unique.length <= MIN_TX_IDS) return flipAll(ctx, unique, bit, on, null);
+  if (!options.resumable || unique.length <= MIN_TX_IDS) return flipAll(ctx, unique, bit, on, null, job);
   const key = newMarkKey();
-  return holdingMark(key, () => flipAll(ctx, unique, bit, on, { key, written: false }));
+  return holdingMark(key, () => flipAll(ctx, unique, bit, on, { key, written: false }, job));
 }
 
 /** How setFlag keeps a mark of more than one transaction (pendingMark.ts). */
@@ -64,6 +71,11 @@ export interface MarkOptions {
    * have their own ways back (the next sync's diff, rules/pending.ts).
    */
   resumable?: boolean;
+  /**
+   * Where a mark of more than one transaction reports its progress as a `mark` job, which can
+   * stop it (markJob.ts): the person's own marks. Without it the mark is never a job.
+   */
+  jobs?: MarkJobs;
 }
 
 /**
@@ -72,13 +84,17 @@ export interface MarkOptions {
  * next start). Resolves how many it finished.
  * Fails: `Error fetching data` / `Error updating data` (what is left stays recorded).
  */
-export async function resumeMarks(ctx: EngineContext): Promise<number> {
+export async function resumeMarks(ctx: EngineContext, jobs?: MarkJobs): Promise<number> {
   const marks = await ctx.db.tx('fetch', 'r', ['meta'], () => readPendingMarks(ctx.db));
   let finished = 0;
   for (const mark of marks) {
-    const ran = await ifFree(mark.key, () =>
-      flipAll(ctx, [...new Set(mark.ids)], mark.bit, mark.on, { key: mark.key, written: true }),
-    );
+    const ran = await ifFree(mark.key, () => {
+      const ids = [...new Set(mark.ids)];
+      // A record that names nothing is only deleted: no job for it.
+      const info = { flag: flagName(mark.bit), set: mark.on, resumed: true };
+      const job = new MarkJob(jobs, ids.length, info, ids.length > 0);
+      return flipAll(ctx, ids, mark.bit, mark.on, { key: mark.key, written: true }, job);
+    });
     // One another tab still writes: the later ones wait for the next start, so an undo never
     // lands before the mark it takes back.
     if (!ran) break;
@@ -94,12 +110,32 @@ interface Pending {
 }
 
 // setFlag's transactions over unique ids; with `pending`, each keeps the record of what is left.
+// `job` hears of each transaction, and a stop (markJob.ts) ends the mark before the next one.
 async function flipAll(
   ctx: EngineContext,
   unique: number[],
   bit: number,
   on: boolean,
   pending: Pending | null,
+  job: MarkJob,
+): Promise<number[]> {
+  try {
+    const changed = await flipEach(ctx, unique, bit, on, pending, job);
+    job.end();
+    return changed;
+  } catch (err) {
+    job.end(err);
+    throw err;
+  }
+}
+
+async function flipEach(
+  ctx: EngineContext,
+  unique: number[],
+  bit: number,
+  on: boolean,
+  pending: Pending | null,
+  job: MarkJob,
 ): Promise<number[]> {
   const changedAll: number[] = [];
   const readWaits = () => ctx.db.readsWaiting > 0;
@@ -110,7 +146,7 @@ async function flipAll(
     const { key } = pending;
     await ctx.db.tx('delete', 'rw', ['meta'], () => dropPending(ctx.db, key));
   }
-  while (at < queue.length) {
+  while (at < queue.length && !job.stopped) {
     const batch = queue.slice(at, at + TX_IDS);
     at += batch.length;
     // The ids after this batch: the record's, and the queue's tail if this transaction ends early.
@@ -124,6 +160,7 @@ async function flipAll(
       queue = left.concat(after);
       at = 0;
     }
+    job.step(unique.length - (queue.length - at));
     if (!result) continue;
     ctx.index.setFlags(result.changed);
     for (const feed of result.feeds) ctx.feedCache.set(feed.id, feed);
@@ -136,6 +173,11 @@ async function flipAll(
           ? { type: 'hidden-changed', ids: changedIds, feedIds: result.feedIds }
           : { type: 'saved-changed', ids: changedIds };
     afterItemsWrite(ctx, result.counter, [event]);
+  }
+  // Stopped: the rest stays as it was, so its record goes (a start must not finish it).
+  if (pending?.written && at < queue.length) {
+    const { key } = pending;
+    await ctx.db.tx('delete', 'rw', ['meta'], () => dropPending(ctx.db, key));
   }
   return changedAll;
 }

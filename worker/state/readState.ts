@@ -5,7 +5,8 @@ import type { MarkAllReadScope, UndoToken } from '../types';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
 import { isTrashToken, restoreTrash } from '../items/trash';
-import { setFlag } from './flags';
+import { type MarkOptions, setFlag } from './flags';
+import type { MarkJobs } from './markJob';
 
 /** Read/saved state: the `state` domain of the engine API. */
 export interface StateApi {
@@ -25,8 +26,10 @@ export interface StateApi {
   hiddenIds(): Promise<number[]>;
   /**
    * Marks every unread item of a scope read (optionally only pubDate < olderThan); returns the
-   * undo token (`ids.length` = how many changed). Selection from the index, writes in chunks of
-   * 5,000. Fails: EngineError('bad_query'), `Error updating data: …`.
+   * undo token (`ids.length` = how many changed). Selection from the index, written as setFlag
+   * does: a mark of more than one transaction is a `mark` job, and stopping that job ends the
+   * mark early, resolving the token of what it had marked.
+   * Fails: EngineError('bad_query'), `Error updating data: …`.
    */
   markAllRead(scope: MarkAllReadScope): Promise<UndoToken>;
   /**
@@ -52,11 +55,13 @@ export interface StateApi {
   savedIds(): Promise<number[]>;
 }
 
-// The person's own marks finish at the next start if the page ends first (state/pendingMark.ts).
-const MINE = { resumable: true };
-
-/** Builds the state domain over an engine context. */
-export function createStateApi(ctx: EngineContext): StateApi {
+/**
+ * Builds the state domain over an engine context. The person's own marks finish at the next
+ * start if the page ends first (state/pendingMark.ts), and a long one is a `mark` job in `jobs`
+ * (state/markJob.ts: its progress, and a way to stop it).
+ */
+export function createStateApi(ctx: EngineContext, jobs?: MarkJobs): StateApi {
+  const MINE: MarkOptions = { resumable: true, jobs };
   return {
     markRead: async (ids, read) => ({
       flag: 'read',

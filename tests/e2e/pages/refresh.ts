@@ -56,6 +56,16 @@ export class RefreshUi {
   get cancel(): Locator {
     return this.bar.locator(tid('job-cancel')).describe("the refresh bar's Cancel");
   }
+  /** A long bulk mark's bar in the job strip ("Marking as read 25,000 / 100,000", Stop). */
+  get markBar(): Locator {
+    return this.page.locator(`${tid('job-strip')} ${tid('job-mark')}`).describe("the mark's bar");
+  }
+  get markCounts(): Locator {
+    return this.markBar.locator(tid('job-counts')).describe("the mark's counts");
+  }
+  get markStop(): Locator {
+    return this.markBar.locator(tid('job-cancel')).describe("the mark bar's Stop");
+  }
 }
 
 /** The banner over a feed that fails to refresh: its reason, Retry, Edit address, Unsubscribe. */

@@ -1,0 +1,85 @@
+/**
+ * A long bulk mark as a job (jobs/jobs.ts, kind `mark`), so the page can say how far it has got
+ * and stop it. "Mark all as read" over 300,000 unread articles at a million is a dozen
+ * transactions and over a minute (flags.ts); before this the page showed nothing from the yes to
+ * the Undo notice but counts dropping now and then.
+ *
+ * A mark of more than TX_IDS ids (certain to take more than one transaction) and a mark a start
+ * resumes are jobs from their first transaction; a smaller mark becomes one only when a
+ * transaction ends early and leaves ids for another (a read was waiting). A mark of one
+ * transaction never is, so the usual mark adds no event. `total` and `done` count the mark's ids
+ * (articles already in the wanted state count as done).
+ *
+ * Cancelling the job stops the mark after the transaction in hand: what was written stays
+ * written (and the caller's undo token names it), the rest is left as it was, and a resumable
+ * mark's record of the rest is deleted (flags.ts).
+ */
+import type { JobRegistry } from '../jobs/jobs';
+import type { JobSummary, MarkJobInfo } from '../types';
+import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
+
+/** The part of the job registry a mark uses. */
+export type MarkJobs = Pick<JobRegistry, 'start'>;
+
+export class MarkJob {
+  private job: { signal: AbortSignal; progress: { done: number }; changed(): void } | null = null;
+  private finish: ((summary: JobSummary) => void) | null = null;
+  private fail: ((err: unknown) => void) | null = null;
+
+  /**
+   * `jobs` undefined: a mark nobody watches (the sync's, the rules'), never a job. `eager`: a job
+   * from the start (more than one transaction is certain, or the mark is resumed).
+   */
+  constructor(
+    private readonly jobs: MarkJobs | undefined,
+    private readonly total: number,
+    private readonly info: MarkJobInfo,
+    eager: boolean,
+  ) {
+    if (eager) this.begin(0);
+  }
+
+  /** Whether the person stopped the mark (the job was cancelled). */
+  get stopped(): boolean {
+    return this.job?.signal.aborted ?? false;
+  }
+
+  /** After a transaction: `done` of the mark's ids are behind it. */
+  step(done: number): void {
+    if (this.job) {
+      this.job.progress.done = Math.min(this.total, done);
+      this.job.changed();
+    } else if (done < this.total) this.begin(done);
+  }
+
+  /** The mark ended (`err` set: it failed); the job finishes with it. */
+  end(err?: unknown): void {
+    if (err === undefined) this.finish?.({ added: 0, skipped: 0, failed: 0, newItems: 0 });
+    else this.fail?.(err);
+    this.finish = this.fail = null;
+  }
+
+  private begin(done: number): void {
+    if (!this.jobs) return;
+    this.jobs.start(
+      'mark',
+      null,
+      this.total,
+      (job) => {
+        this.job = job;
+        job.progress.done = done;
+        job.changed();
+        return new Promise<JobSummary>((resolve, reject) => {
+          this.finish = resolve;
+          this.fail = reject;
+        });
+      },
+      this.info,
+    );
+  }
+}
+
+/** The job's name for a flag bit (FLAG_SAVED is the only other one a mark sets). */
+export function flagName(bit: number): MarkJobInfo['flag'] {
+  return bit === FLAG_READ ? 'read' : bit === FLAG_HIDDEN ? 'hidden' : 'saved';
+}
