@@ -90,7 +90,10 @@ export const domains = {
     withSyncRefresh(createRefreshApi(services), sync.hooks, () => services.settings.intervalSeconds),
   sync: ({ sync }: DomainDeps) => sync.api,
   sendTo: ({ ctx, services }: DomainDeps) => createSendToApi(ctx.stores.meta, relayTransport(services.proxy)),
-  jobs: ({ services }: DomainDeps) => createJobsApi(services.jobs),
+  jobs: ({ ctx, services }: DomainDeps) =>
+    createJobsApi(services.jobs, (jobId) =>
+      ctx.events.emit({ type: 'job-cancel', jobId }, ctx.applied.counter),
+    ),
   opml: ({ services, sync }: DomainDeps) => withSyncOpml(createOpmlApi(services), sync.hooks),
   icons: ({ services }: DomainDeps) => createIconsApi(services),
   items: ({ ctx, gate }: DomainDeps) => {

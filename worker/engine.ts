@@ -29,6 +29,7 @@ import { importLegacy } from './state/legacyImport';
 import { resumeMarks } from './state/flags';
 import type { Counts } from './types';
 import { createFeedServices } from './subscriptions/services';
+import { listenForCancels } from './jobs/jobs';
 import { TextIndex } from './search/textIndex';
 import { opfsChunkDir } from './search/chunkDir';
 import type { NumberFiles } from './index/numbersFile';
@@ -115,6 +116,8 @@ export function buildEngine(opts: EngineOptions): { engine: Engine; internals: E
   });
 
   const services = createFeedServices(ctx, opts.fetch);
+  // A Cancel or Stop pressed in another tab, for a job this engine runs.
+  listenForCancels(services.jobs, (listener) => ctx.events.on(listener));
   const sync = createSync(services);
   const textIndex = new TextIndex(ctx, () => gate.afterLoad());
 

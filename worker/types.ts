@@ -198,6 +198,11 @@ export type EngineEvent =
   /** Progress of a long job (refresh, OPML import); at most ~10 per second per job. */
   | { type: 'job'; job: JobProgress }
   /**
+   * A Cancel (or a mark's Stop) pressed in a tab whose engine does not run the job: the tab
+   * whose engine runs it cancels it (worker/jobs/jobs.ts). The UI does nothing with it.
+   */
+  | { type: 'job-cancel'; jobId: string }
+  /**
    * This tab's database connection was lost under the app (deleted, closed by force, or wanted
    * by a newer version); every call now fails with `db_lost`. Only this tab's listeners get it.
    */

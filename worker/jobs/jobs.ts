@@ -4,7 +4,7 @@
  */
 import { isQuotaError, QUOTA_EXCEEDED } from '../db/dbErrors';
 import { toErrorShape } from '../errors';
-import type { JobFailure, JobProgress, JobSummary, MarkJobInfo } from '../types';
+import type { EngineEvent, JobFailure, JobProgress, JobSummary, MarkJobInfo } from '../types';
 
 /**
  * A job failure for what `err` says went wrong with one entry, with its EngineError code (a
@@ -48,7 +48,9 @@ interface Entry {
 export interface JobsApi {
   /**
    * Cancels a running job: aborts its in-flight fetches and resolves once the job has stopped
-   * writing (its state is then 'cancelled'). Unknown or finished jobs: resolves, does nothing.
+   * writing (its state is then 'cancelled'). A job this engine does not know (another tab's,
+   * whose bar every tab shows): asks the other tabs to cancel it and resolves at once; its final
+   * `job` event follows from the tab that runs it. Finished jobs: resolves, does nothing.
    */
   cancel(jobId: string): Promise<void>;
   /** A copy of the job's progress, or null when unknown (or long finished). No I/O. */
@@ -214,11 +216,35 @@ export class JobRegistry {
   }
 }
 
-/** Builds the `jobs` domain over a registry. */
-export function createJobsApi(registry: JobRegistry): JobsApi {
+/**
+ * Builds the `jobs` domain over a registry. `askOthers` passes a cancel of a job this registry
+ * does not know to the other tabs' engines (see `listenForCancels`).
+ */
+export function createJobsApi(
+  registry: JobRegistry,
+  askOthers: (jobId: string) => void = () => undefined,
+): JobsApi {
   return {
-    cancel: (id) => registry.cancel(id),
+    cancel: (id) => {
+      if (registry.get(id)) return registry.cancel(id);
+      askOthers(id);
+      return Promise.resolve();
+    },
     get: (id) => Promise.resolve(registry.get(id)),
     list: () => Promise.resolve(registry.list()),
   };
+}
+
+/**
+ * Cancels the jobs of `registry` that another tab asks to (a `job-cancel` event); returns the
+ * function that stops listening. `on` subscribes to the engine's events (this tab's own ask
+ * names a job the registry does not know, so it does nothing).
+ */
+export function listenForCancels(
+  registry: JobRegistry,
+  on: (listener: (event: EngineEvent) => void) => () => void,
+): () => void {
+  return on((event) => {
+    if (event.type === 'job-cancel') void registry.cancel(event.jobId);
+  });
 }

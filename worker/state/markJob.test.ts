@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../engine';
 import { createTestEngine, internalsOf } from '../testing/createTestEngine';
+import { MemoryChannelHub } from '../testing/memoryChannel';
 import { incoming } from '../testing/fixtures';
 import type { EngineEvent, JobProgress } from '../types';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
@@ -15,8 +16,8 @@ afterEach(() => {
   for (const e of open.splice(0)) e.close();
 });
 
-async function start(dbName = `mark-job-${Math.random()}`) {
-  const engine = createTestEngine({ dbName });
+async function start(dbName = `mark-job-${Math.random()}`, hub?: MemoryChannelHub) {
+  const engine = createTestEngine({ dbName, ...(hub && { channel: hub.channel() }) });
   open.push(engine);
   const jobs: JobProgress[] = [];
   const events: EngineEvent[] = [];
@@ -100,6 +101,40 @@ describe('a long bulk mark as a job', () => {
     vi.restoreAllMocks();
     expect(await engine.state.undo(token)).toBe(token.ids.length);
     expect((await flagsOf(engine, ids)).every((f) => (f & FLAG_READ) === 0)).toBe(true);
+  }, 30_000);
+
+  it("stopped from another tab (whose bar shows this tab's job), it stops here", async () => {
+    const hub = new MemoryChannelHub();
+    const dbName = `mark-job-${Math.random()}`;
+    const a = await start(dbName, hub);
+    const b = await start(dbName, hub);
+    const { feed, ids } = await bigFeed(a.engine, 8000);
+    readsAlwaysWaiting(a.engine);
+    // Tab B hears of A's job and presses Stop: B's engine does not run it, so it asks A's.
+    internalsOf(b.engine).context.events.on((e) => {
+      if (e.type === 'job' && e.job.kind === 'mark' && e.job.state === 'running')
+        void b.engine.jobs.cancel(e.job.id);
+    });
+    // A's second transaction waits until the ask has reached A (B hears of A's events a step
+    // behind: it first reads what A's first transaction changed).
+    let asked!: () => void;
+    const askedNow = new Promise<void>((resolve) => (asked = resolve));
+    internalsOf(a.engine).context.events.on((e) => void (e.type === 'job-cancel' && asked()));
+    const { db } = internalsOf(a.engine);
+    const tx = db.tx.bind(db);
+    let updates = 0;
+    vi.spyOn(db, 'tx').mockImplementation(((kind: string, ...rest: unknown[]) => {
+      const call = () => (tx as (...args: unknown[]) => unknown)(kind, ...rest);
+      return kind === 'update' && ++updates === 2 ? askedNow.then(call) : call();
+    }) as typeof db.tx);
+    const token = await a.engine.state.markAllRead({ scope: 'feed', id: feed });
+    expect(token.ids.length).toBeGreaterThan(0);
+    expect(token.ids.length).toBeLessThan(8000);
+    expect(a.jobs.at(-1)).toMatchObject({ state: 'cancelled' });
+    const read = (await flagsOf(a.engine, ids)).filter((f) => (f & FLAG_READ) !== 0);
+    expect(read).toHaveLength(token.ids.length);
+    // A cancel of a job nobody runs (long finished, or made up) changes nothing anywhere.
+    await expect(b.engine.jobs.cancel('job-none')).resolves.toBeUndefined();
   }, 30_000);
 
   it('a failed mark ends its job with the failure', async () => {
