@@ -47,6 +47,26 @@ describe('keeping the last change across a reload', () => {
     expect(keptChange()?.token).toEqual({ flag: 'saved', set: true, ids: [9] });
   });
 
+  it('keeps nothing while a change is under way: a reload then never undoes the change before it', async () => {
+    recordUndo(read([1, 2]), label, { now: 5 });
+    let finish!: () => void;
+    const mark = makeChange(async (made) => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      recordUndo(read([3, 4, 5]), label, { made });
+    });
+    // The page reloads now (a minute into marking 300,000 articles read): z has nothing to take back.
+    expect(keptChange()).toBeNull();
+    finish();
+    await mark;
+    expect(keptChange()?.token).toEqual(read([3, 4, 5]));
+    // A change that records nothing (it changed nothing) keeps the one before again.
+    await makeChange(() => Promise.resolve());
+    expect(keptChange()?.token).toEqual(read([3, 4, 5]));
+    // Nor does a failed one lose it.
+    await makeChange(() => Promise.reject(new Error('disk'))).catch(() => undefined);
+    expect(keptChange()?.token).toEqual(read([3, 4, 5]));
+  });
+
   it('keeps no change it cannot take back after a reload, and then forgets the one before', () => {
     const cases: [string, () => void][] = [
       ['a change the page takes back itself', () => recordUndoAction(1, label, () => Promise.resolve(1))],

@@ -65,8 +65,12 @@ function emit(): void {
 }
 
 // Keeps the current change across a reload (undoKeep.ts forgets it when it cannot be kept).
+// While a change is under way nothing is kept: a reload then (in the middle of a long "mark all
+// read") must not make `z` take back the change before it; the one recorded last is kept once
+// every change under way has settled.
 function keep(): void {
   const c = current;
+  if (underWay.size > 0) return keepChange(null);
   keepChange(
     c?.token && !c.run ? { token: c.token, count: c.count, label: c.label(c.count), at: c.at } : null,
   );
@@ -196,7 +200,11 @@ export function makeChange<T>(make: (made: number) => Promise<T>): Promise<T> {
  */
 export function changeUnderWay(change: Promise<unknown>): void {
   underWay.add(change);
-  const done = () => underWay.delete(change);
+  keep();
+  const done = () => {
+    underWay.delete(change);
+    keep();
+  };
   change.then(done, done);
 }
 
