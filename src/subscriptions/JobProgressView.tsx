@@ -21,6 +21,8 @@ export function useCancel(jobId: string) {
   return { busy, cancel };
 }
 
+const SHRINK = { minWidth: 0, flex: '0 1 auto' } as const;
+
 const SUBSCRIBING: ReadonlySet<JobProgress['kind']> = new Set(['opml-import', 'subscribe-many']);
 
 /**
@@ -38,18 +40,22 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
   return (
     <div data-testid={`job-${job.kind}`} data-state={job.state} data-job-id={job.id}>
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-        <Text size={compact ? 'xs' : 'sm'} fw={500} truncate>
-          {running
-            ? jobTitle(job)
-            : job.state === 'cancelled'
-              ? t('subscribe.jobs.cancelled')
-              : t('subscribe.jobs.finished')}
-          <Text span c="dimmed" inherit ml={8} data-testid="job-counts">
+        {/* On a narrow screen the title and the counts each give up room (ellipsis), never the button. */}
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text size={compact ? 'xs' : 'sm'} fw={500} truncate style={SHRINK}>
+            {running
+              ? jobTitle(job)
+              : job.state === 'cancelled'
+                ? t('subscribe.jobs.cancelled')
+                : t('subscribe.jobs.finished')}
+          </Text>
+          <Text size={compact ? 'xs' : 'sm'} c="dimmed" truncate style={SHRINK} data-testid="job-counts">
             {progressLabel(counted)}
           </Text>
-        </Text>
+        </Group>
         {running && (
           <Button
+            style={{ flexShrink: 0 }}
             size="compact-xs"
             variant="subtle"
             color="gray"

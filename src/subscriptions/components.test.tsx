@@ -170,7 +170,7 @@ describe('JobBar', () => {
     withFeeds([], <JobBar />);
     const bars = screen.getAllByTestId(/^job-(refresh|mark|opml-import)$/);
     expect(bars.map((b) => b.getAttribute('data-job-id'))).toEqual(['r1+r2+r3', 'm1']);
-    expect(bars[1]!.textContent).toContain('Unsaving (left unfinished when the page last closed)');
+    expect(bars[1]!.textContent).toContain('Unsaving, resumed');
     // Finished, the mark's bar goes (its Undo notice says what it did).
     act(() =>
       recordJob(

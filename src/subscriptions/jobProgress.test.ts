@@ -120,7 +120,7 @@ describe('progress helpers', () => {
     expect(mark('saved', false)).toBe('Unsaving');
     expect(mark('hidden', true)).toBe('Hiding');
     expect(mark('hidden', false)).toBe('Showing in lists again');
-    expect(mark('read', true, true)).toBe('Marking as read (left unfinished when the page last closed)');
+    expect(mark('read', true, true)).toBe('Marking as read, resumed');
     // A mark job from an engine that sends no `mark` (none does; older records): its kind's words.
     expect(jobTitle(job({ kind: 'mark' }))).toBe('Marking articles');
   });

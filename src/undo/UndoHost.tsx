@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { withEngine } from '../queries/engine';
+import { onJobFinished } from '../subscriptions/jobStore';
+import { offerResumedUndo } from './resumedMarks';
 import { undoneText } from './undoneWords';
 import { clearUndo, onUndoChange, pendingUndo, settleChanges, undoLast, type UndoEntry } from './undoStore';
 
@@ -62,9 +64,12 @@ function Notice({ entry }: { entry: UndoEntry }) {
 
 /**
  * Shows a notice with Undo for every recorded bulk change (src/undo/undoStore.ts). A scroll burst
- * merged into the shown change updates that notice instead of stacking new ones. Mount once.
+ * merged into the shown change updates that notice instead of stacking new ones. Records the
+ * marks this page finished for the page before it (resumedMarks.ts). Mount once.
  */
 export function UndoHost(): null {
+  // A mark the page before left unfinished, finished by this one, is offered for undo too.
+  useEffect(() => onJobFinished((job) => void offerResumedUndo(job)), []);
   useEffect(() => {
     let shown: number | null = null;
     return onUndoChange((entry) => {

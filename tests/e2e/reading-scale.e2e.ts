@@ -10,7 +10,7 @@ import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness'
 import { ListScreen, screens, waitFor, waitForValue } from './pages';
 import { realErrors, setSettings } from './readingSeed';
 import { seedApp } from './seed';
-import { shootSizes } from './shots';
+import { shootSizes, shotsWanted } from './shots';
 
 let browser: Browser;
 let app: AppPage;
@@ -170,6 +170,39 @@ test('mark all 100,000 read: a bar counts the articles, Stop keeps what was mark
   expect(pending).toBe(0);
   await undo.button.click();
   await undo.waitUndone(/Undone: [\d,]+ articles are unread again\./);
+  await list.waitForUnread(/· 100,000 unread$/);
+  expectNoErrors(realErrors(app.errors));
+}, 180_000);
+
+test('a reload in the middle of marking all read: the next page finishes the mark, says so, and Undo takes back all of it', async () => {
+  const { page } = app;
+  const { list, confirm, undo, refresh } = screens(page);
+  await app.goto('/all');
+  await list.waitForRow('Item 1 of feed 1');
+  await list.waitForUnread(/· 100,000 unread$/);
+  await list.markAll('all');
+  await confirm.ok();
+  await waitFor(refresh.markBar, "the mark's bar");
+  // Held once the first transaction has committed; the second waits behind the hold, and the
+  // page goes (a phone putting the tab away) before it can run.
+  await holdItems(page);
+  await list.waitForUnreadNot('· 100,000 unread');
+  await page.reload();
+  await waitFor(
+    refresh.markBar.filter({ hasText: 'Marking as read, resumed' }),
+    'the bar of the mark the page before left',
+  );
+  if (shotsWanted()) {
+    await holdItems(page);
+    await shootSizes(page, 'test-results/shots/mark', 'resumed-bar');
+    await releaseItems(page);
+  }
+  await undo.waitFor('Resumed and finished: 100,000 articles marked as read.');
+  await shootSizes(page, 'test-results/shots/mark', 'resumed-notice');
+  await waitFor(refresh.markBar, "the mark's bar", { state: 'detached' });
+  await list.waitForUnread(/· 0 unread$|^100,000 articles$/);
+  await undo.buttonOf('Resumed and finished').click();
+  await undo.waitUndone('Undone: 100,000 articles are unread again.');
   await list.waitForUnread(/· 100,000 unread$/);
   expectNoErrors(realErrors(app.errors));
 }, 180_000);

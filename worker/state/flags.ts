@@ -93,7 +93,7 @@ export async function resumeMarks(ctx: EngineContext, jobs?: MarkJobs): Promise<
       // A record that names nothing is only deleted: no job for it.
       const info = { flag: flagName(mark.bit), set: mark.on, resumed: true };
       const job = new MarkJob(jobs, ids.length, info, ids.length > 0);
-      return flipAll(ctx, ids, mark.bit, mark.on, { key: mark.key, written: true }, job);
+      return flipAll(ctx, ids, mark.bit, mark.on, { key: mark.key, written: true }, job, mark.done);
     });
     // One another tab still writes: the later ones wait for the next start, so an undo never
     // lands before the mark it takes back.
@@ -109,8 +109,10 @@ interface Pending {
   written: boolean;
 }
 
-// setFlag's transactions over unique ids; with `pending`, each keeps the record of what is left.
-// `job` hears of each transaction, and a stop (markJob.ts) ends the mark before the next one.
+// setFlag's transactions over unique ids; with `pending`, each keeps the record of what is left
+// and of what the mark changed (`done`: before this page, for a resumed mark). `job` hears of
+// each transaction, and a stop (markJob.ts) ends the mark before the next one. Resolves the ids
+// changed, `done` first.
 async function flipAll(
   ctx: EngineContext,
   unique: number[],
@@ -118,10 +120,11 @@ async function flipAll(
   on: boolean,
   pending: Pending | null,
   job: MarkJob,
+  done: readonly number[] = [],
 ): Promise<number[]> {
   try {
-    const changed = await flipEach(ctx, unique, bit, on, pending, job);
-    job.end();
+    const changed = await flipEach(ctx, unique, bit, on, pending, job, done);
+    job.end(undefined, changed);
     return changed;
   } catch (err) {
     job.end(err);
@@ -136,8 +139,9 @@ async function flipEach(
   on: boolean,
   pending: Pending | null,
   job: MarkJob,
+  done: readonly number[],
 ): Promise<number[]> {
-  const changedAll: number[] = [];
+  const changedAll: number[] = done.slice();
   const readWaits = () => ctx.db.readsWaiting > 0;
   let queue = unique;
   let at = 0;
@@ -151,7 +155,7 @@ async function flipEach(
     at += batch.length;
     // The ids after this batch: the record's, and the queue's tail if this transaction ends early.
     const after = queue.slice(at);
-    const keep = pending && { ...pending, after };
+    const keep = pending && { ...pending, after, done: changedAll };
     const { flipped: result, left } = await flipInTransaction(ctx, batch, bit, on, readWaits, keep);
     if (pending) pending.written = left.length + after.length > 0;
     // What a transaction that ended early did not reach goes first into the next one. It always
@@ -186,6 +190,8 @@ async function flipEach(
 interface Keep extends Pending {
   /** The mark's ids after this transaction's batch. */
   after: number[];
+  /** The ids the mark changed before this transaction. */
+  done: readonly number[];
 }
 
 interface Flipped {
@@ -286,7 +292,10 @@ function flipInTransaction(
     // The record of what is left, or its end (pendingMark.ts): committed with these flags or not at all.
     if (keep) {
       const remaining = left.concat(keep.after);
-      if (remaining.length > 0 || keep.written) await writePending(ctx.db, keep.key, bit, on, remaining);
+      if (remaining.length > 0 || keep.written) {
+        const doneNow = remaining.length > 0 ? keep.done.concat(changed.map((c) => c.id)) : [];
+        await writePending(ctx.db, keep.key, bit, on, remaining, doneNow);
+      }
     }
     if (changed.length === 0) return { flipped: null, left };
     const feeds = reading ? await adjustReadCounts(feedsTable, guessed, perFeed) : [];

@@ -13,16 +13,19 @@
  * Cancelling the job stops the mark after the transaction in hand: what was written stays
  * written (and the caller's undo token names it), the rest is left as it was, and a resumable
  * mark's record of the rest is deleted (flags.ts).
+ *
+ * A resumed mark has no caller to hand its undo token to: the engine keeps it by job id, and the
+ * page asks for it when the job ends (`state.resumedUndo`), so Undo takes back the whole mark.
  */
 import type { JobRegistry } from '../jobs/jobs';
-import type { JobSummary, MarkJobInfo } from '../types';
+import type { JobSummary, MarkJobInfo, UndoToken } from '../types';
 import { FLAG_HIDDEN, FLAG_READ } from '../../shared/flags';
 
 /** The part of the job registry a mark uses. */
 export type MarkJobs = Pick<JobRegistry, 'start'>;
 
 export class MarkJob {
-  private job: { signal: AbortSignal; progress: { done: number }; changed(): void } | null = null;
+  private job: { id: string; signal: AbortSignal; progress: { done: number }; changed(): void } | null = null;
   private finish: ((summary: JobSummary) => void) | null = null;
   private fail: ((err: unknown) => void) | null = null;
 
@@ -52,11 +55,22 @@ export class MarkJob {
     } else if (done < this.total) this.begin(done);
   }
 
-  /** The mark ended (`err` set: it failed); the job finishes with it. */
-  end(err?: unknown): void {
-    if (err === undefined) this.finish?.({ added: 0, skipped: 0, failed: 0, newItems: 0 });
-    else this.fail?.(err);
+  /**
+   * The mark ended (`err` set: it failed; else `changed`: every id it changed); the job finishes
+   * with it. A resumed mark's token is kept first, for the page to offer Undo (`takeResumedUndo`).
+   */
+  end(err?: unknown, changed: readonly number[] = []): void {
+    if (err === undefined) {
+      if (this.info.resumed && this.id && this.jobs && changed.length > 0)
+        keepResumedUndo(this.jobs, this.id, { flag: this.info.flag, set: this.info.set, ids: [...changed] });
+      this.finish?.({ added: 0, skipped: 0, failed: 0, newItems: 0 });
+    } else this.fail?.(err);
     this.finish = this.fail = null;
+  }
+
+  /** The job's id, once the mark is a job. */
+  get id(): string | null {
+    return this.job?.id ?? null;
   }
 
   private begin(done: number): void {
@@ -77,6 +91,29 @@ export class MarkJob {
       this.info,
     );
   }
+}
+
+/** Resumed marks' undo tokens by job id, per registry (so per engine); the newest few. */
+const resumedUndo = new WeakMap<MarkJobs, Map<string, UndoToken>>();
+const KEEP_RESUMED = 4;
+
+function keepResumedUndo(jobs: MarkJobs, jobId: string, token: UndoToken): void {
+  let kept = resumedUndo.get(jobs);
+  if (!kept) resumedUndo.set(jobs, (kept = new Map<string, UndoToken>()));
+  kept.set(jobId, token);
+  for (const old of [...kept.keys()].slice(0, Math.max(0, kept.size - KEEP_RESUMED))) kept.delete(old);
+}
+
+/**
+ * The undo token of a resumed mark this engine finished (its `mark` job's id): every article the
+ * whole mark changed, in the page that began it and in this one. Once: it is forgotten as it is
+ * taken. Null for a job of another engine, one long gone, or one that changed nothing.
+ */
+export function takeResumedUndo(jobs: MarkJobs, jobId: string): UndoToken | null {
+  const kept = resumedUndo.get(jobs);
+  const token = kept?.get(jobId) ?? null;
+  kept?.delete(jobId);
+  return token;
 }
 
 /** The job's name for a flag bit (FLAG_SAVED is the only other one a mark sets). */

@@ -8,7 +8,9 @@
  * (`flagPending:<when>`: the bit, set or clear, the ids) in the same transaction, and the one that
  * reaches the end deletes it, so the record always names exactly the ids not yet written. A start
  * finishes every record it finds, oldest first (`resumeMarks`), once its index is loaded. A mark
- * that fits one transaction (most of them) writes no record.
+ * that fits one transaction (most of them) writes no record. The record also names the ids the
+ * mark changed so far (`done`), so the page that finishes it can offer to undo the whole mark
+ * (markJob.ts keeps that token for it).
  *
  * While a mark runs, its page holds a Web Lock named after its record, and a start resumes only
  * the records whose lock it can take: a second tab opened meanwhile leaves the first tab's mark to
@@ -30,6 +32,11 @@ export interface PendingMark {
   bit: number;
   on: boolean;
   ids: number[];
+  /**
+   * The ids the mark changed in its transactions before (what Undo of the whole mark takes
+   * back, with what the resume changes); empty in a record written before these were kept.
+   */
+  done: number[];
 }
 
 let serial = 0;
@@ -40,18 +47,22 @@ export function newMarkKey(now = Date.now()): string {
   return `${PREFIX}${String(now).padStart(15, '0')}-${String(serial).padStart(6, '0')}`;
 }
 
-/** Inside a transaction over `meta`: records that `ids` are still to be written, or that none are. */
+/**
+ * Inside a transaction over `meta`: records that `ids` are still to be written and that `done`
+ * were changed already, or (no `ids`) that the mark is over.
+ */
 export function writePending(
   db: Database,
   key: string,
   bit: number,
   on: boolean,
   ids: readonly number[],
+  done: readonly number[],
 ): Promise<unknown> {
   const meta = db.table('meta');
   return ids.length === 0
     ? meta.delete(key)
-    : meta.put({ key, value: { bit, on, ids: Float64Array.from(ids) } });
+    : meta.put({ key, value: { bit, on, ids: Float64Array.from(ids), done: Float64Array.from(done) } });
 }
 
 /** Inside a transaction over `meta`: deletes the record (gone already is no matter). */
@@ -65,20 +76,23 @@ const BITS = new Set([FLAG_READ, FLAG_SAVED, FLAG_HIDDEN]);
 export async function readPendingMarks(db: Database): Promise<PendingMark[]> {
   const records = await db.table('meta').where(':id').between(PREFIX, `${PREFIX}\uffff`).toArray();
   return records.map(({ key, value }) => {
-    const v = (value ?? {}) as { bit?: unknown; on?: unknown; ids?: unknown };
+    const v = (value ?? {}) as { bit?: unknown; on?: unknown; ids?: unknown; done?: unknown };
     const ok =
       typeof v.bit === 'number' &&
       BITS.has(v.bit) &&
       typeof v.on === 'boolean' &&
       (Array.isArray(v.ids) || v.ids instanceof Float64Array);
-    const ids = ok
-      ? Array.from(v.ids as ArrayLike<number>).filter((id) => Number.isInteger(id) && id > 0)
-      : [];
+    const idsOf = (list: unknown): number[] =>
+      Array.isArray(list) || list instanceof Float64Array
+        ? Array.from(list as ArrayLike<number>).filter((id) => Number.isInteger(id) && id > 0)
+        : [];
+    const ids = ok ? idsOf(v.ids) : [];
     return {
       key: String(key),
       bit: ok ? (v.bit as number) : FLAG_READ,
       on: ok ? (v.on as boolean) : true,
       ids,
+      done: ok ? idsOf(v.done) : [],
     };
   });
 }

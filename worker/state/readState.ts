@@ -6,7 +6,7 @@ import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
 import { isTrashToken, restoreTrash } from '../items/trash';
 import { type MarkOptions, setFlag } from './flags';
-import type { MarkJobs } from './markJob';
+import { type MarkJobs, takeResumedUndo } from './markJob';
 
 /** Read/saved state: the `state` domain of the engine API. */
 export interface StateApi {
@@ -49,6 +49,13 @@ export interface StateApi {
    * unsubscribe whose copy is gone, `Error updating data: …`.
    */
   undo(token: UndoToken): Promise<number>;
+  /**
+   * The undo token of a mark an earlier page began and this engine's start finished (its `mark`
+   * job, `mark.resumed`, by job id): every article the whole mark changed, before and after the
+   * reload. Once (a second call answers null); null for another tab's job or a long-gone one.
+   * No I/O.
+   */
+  resumedUndo(jobId: string): Promise<UndoToken | null>;
   /** Ids of all unread items, newest first. From the index: O(items), no IndexedDB read. */
   unreadIds(): Promise<number[]>;
   /** Ids of all saved items, newest first. From the index: O(items), no IndexedDB read. */
@@ -95,6 +102,7 @@ export function createStateApi(ctx: EngineContext, jobs?: MarkJobs): StateApi {
       const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;
       return (await setFlag(ctx, ids, bit, !set, MINE)).length;
     },
+    resumedUndo: (jobId) => Promise.resolve(jobs ? takeResumedUndo(jobs, jobId) : null),
     unreadIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_READ) === 0)),
     savedIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_SAVED) !== 0)),
   };

@@ -23,6 +23,9 @@ export const keysEn = {
     }),
     saved: plural({ one: '{count} article saved.', other: '{count} articles saved.' }),
     unsaved: plural({ one: '{count} article unsaved.', other: '{count} articles unsaved.' }),
+    hidden: plural({ one: '{count} article hidden.', other: '{count} articles hidden.' }),
+    // A mark an earlier page began and this one finished (its notice appears when it ends).
+    resumed: 'Resumed and finished: {what}',
     done: plural({ one: 'Undone: {count} article restored.', other: 'Undone: {count} articles restored.' }),
     rest: plural({
       one: 'The other one is gone or was already changed back.',

@@ -12,6 +12,8 @@ export const keysZhCN: DeepStringRecord<typeof keysEn> = {
     markedUnread: plural({ other: '已将 {count} 篇文章标为未读。' }),
     saved: plural({ other: '已收藏 {count} 篇文章。' }),
     unsaved: plural({ other: '已取消收藏 {count} 篇文章。' }),
+    hidden: plural({ other: '已隐藏 {count} 篇文章。' }),
+    resumed: '中断后已完成：{what}',
     done: plural({ other: '已撤销：恢复了 {count} 篇文章。' }),
     rest: plural({ other: '其余 {count} 篇已不存在或已被改回。' }),
     withRest: '{back}{rest}',

@@ -87,7 +87,7 @@ export const subscribeEn = {
       savedOff: 'Unsaving',
       hiddenOn: 'Hiding',
       hiddenOff: 'Showing in lists again',
-      resumed: '{what} (left unfinished when the page last closed)',
+      resumed: '{what}, resumed',
     },
     stop: 'Stop',
     cancelled: 'Cancelled',

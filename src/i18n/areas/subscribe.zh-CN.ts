@@ -79,7 +79,7 @@ export const subscribeZhCN: DeepStringRecord<typeof subscribeEn> = {
       savedOff: '正在取消收藏',
       hiddenOn: '正在隐藏',
       hiddenOff: '正在让文章重新出现在列表中',
-      resumed: '{what}（上次关闭页面时未完成）',
+      resumed: '{what}（已恢复）',
     },
     stop: '停止',
     cancelled: '已取消',
