@@ -284,7 +284,8 @@ export interface ItemsQuery {
 
 /** Which items "mark all read" covers. */
 export interface MarkAllReadScope {
-  scope: 'all' | 'feed' | 'group';
+  /** Everything, a feed, a group (`id`), the saved articles, today's (the last 24 hours), a tag (`id`). */
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag';
   id?: number;
   /** Only items with pubDate < olderThan (Unix seconds). */
   olderThan?: number;

@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ItemRow, Page } from '../engine/contract';
-import { planListRead } from './markAllRead';
+import { planListRead, planScopeRead } from './markAllRead';
 
 const markRead = vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids }));
+const countUnread = vi.fn((_scope: unknown) => Promise.resolve(12));
+const markAllRead = vi.fn((_scope: unknown) => Promise.resolve({ flag: 'read', set: true, ids: [1, 2] }));
+const page = vi.fn();
 vi.mock('../queries/engine', () => ({
-  withEngine: <T>(fn: (e: unknown) => Promise<T>) => fn({ state: { markRead } }),
+  withEngine: <T>(fn: (e: unknown) => Promise<T>) =>
+    fn({ state: { markRead, countUnread, markAllRead }, items: { page } }),
 }));
 
 const row = (id: number, pubDate: number, read = false) => ({ id, pubDate, flags: read ? 1 : 0 }) as ItemRow;
@@ -41,5 +45,21 @@ describe('planListRead', () => {
       'all',
     );
     expect(plan.count).toBe(0);
+  });
+});
+
+describe('planScopeRead', () => {
+  it('counts and marks Saved, Today and a tag in the engine, one call each, walking no page', async () => {
+    const now = 1_000_000;
+    for (const scope of [{ scope: 'saved' }, { scope: 'today' }, { scope: 'tag', id: 3 }] as const) {
+      countUnread.mockClear();
+      markAllRead.mockClear();
+      const plan = await planScopeRead(scope, 'week', now);
+      expect(plan.count).toBe(12);
+      expect(countUnread).toHaveBeenCalledWith({ ...scope, olderThan: now - 7 * 86_400 });
+      expect((await plan.run()).ids).toEqual([1, 2]);
+      expect(markAllRead).toHaveBeenCalledWith({ ...scope, olderThan: now - 7 * 86_400 });
+    }
+    expect(page).not.toHaveBeenCalled();
   });
 });

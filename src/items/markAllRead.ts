@@ -2,9 +2,8 @@
  * "Mark all read" for a list scope, everything or only items older than a day or a week, in two
  * steps: a plan counts what would be marked (so the confirmation names the count, and a choice
  * that finds nothing says so without asking), then `run` marks it.
- * The engine counts and marks whole feeds, groups or everything in one call each; Saved and Today
- * have no such call (nor do tags), so their unread ids are walked page by page (500 per call) when
- * planning and marked in one call. A filter's results are walked through the list's own pages.
+ * The engine counts and marks every scope (everything, a feed, a group, Saved, Today, a tag) from
+ * its index in one call each. A filter's results are walked through the list's own pages.
  */
 import type { ItemRow, Page, UndoToken } from '../engine/contract';
 import { FLAG_READ } from '../../shared/flags';
@@ -76,10 +75,9 @@ export async function planListRead(
 }
 
 /**
- * Plans marking the scope's unread items read (optionally only older ones). Feeds, groups and
- * everything are counted and marked by the engine from its index (what arrived between the two
- * is marked too, as the list shows it); Saved, Today and tags are walked, and their counted ids
- * marked.
+ * Plans marking the scope's unread items read (optionally only older ones): every scope is
+ * counted and marked by the engine from its index, in one call each (what arrived between the
+ * two is marked too, as the list shows it).
  */
 export async function planScopeRead(
   s: ListScope,
@@ -88,11 +86,6 @@ export async function planScopeRead(
 ): Promise<MarkPlan> {
   const olderThan = olderThanFor(age, now);
   const { scope, id } = s;
-  if (scope === 'saved' || scope === 'today' || scope === 'tag') {
-    const pages: ListPages = (cursor) =>
-      withEngine((e) => e.items.page({ scope, id, unreadOnly: true, limit: 500, cursor }));
-    return planListRead(pages, age, now);
-  }
   const count = await withEngine((e) => e.state.countUnread({ scope, id, olderThan }));
   return { count, run: () => withEngine((e) => e.state.markAllRead({ scope, id, olderThan })) };
 }

@@ -10,7 +10,8 @@ import { MAX_LIST_PAGE } from '../../shared/listPage';
 
 /** Largest page a caller may ask for (shared/listPage.ts). */
 export const MAX_PAGE = MAX_LIST_PAGE;
-const DAY = 86_400;
+/** The Today list: the articles of the last this many seconds. */
+export const TODAY_SECONDS = 86_400;
 /**
  * `groupListsShare`: a group's share of the live articles up to which its list is its feeds'
  * lists merged (past it, the date order walked with a feed test). Exposed so tests force each way.
@@ -90,7 +91,7 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       rows = index.hiddenRowsByDate();
       break;
     case 'today':
-      minPubDate = Math.max(minPubDate, ctx.now() - DAY);
+      minPubDate = Math.max(minPubDate, ctx.now() - TODAY_SECONDS);
       break;
     default:
       throw new EngineError('bad_query', `Unknown scope '${String((q as { scope: unknown }).scope)}'`);

@@ -105,6 +105,33 @@ describe('read state', () => {
     await expect(engine.state.countUnread({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
   });
 
+  it('markAllRead of Saved, Today and a tag: what each list shows unread, in one call', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const f = await engine.feeds.save({ url: 'https://scopes.test' });
+    // 0–2 from the last hours (Today), 3–5 from days before.
+    const dates = [1, 2, 3].map((h) => now - 3600 * h).concat([2, 3, 4].map((d) => now - 86_400 * d));
+    const ids = (
+      await engine.items.ingest(
+        f,
+        dates.map((pubDate, i) => incoming({ guid: `s${i}`, pubDate })),
+      )
+    ).added;
+    const [t0, t1, t2, o3, o4, o5] = ids as [number, number, number, number, number, number];
+    await engine.state.markSaved([t0, o3, o4], true);
+    await engine.state.markRead([o4], true);
+    const tag = await engine.tags.create('later');
+    await engine.tags.setOnItems([t1, o5], tag.id, true);
+    // Hidden: in no list but Hidden, so in no mark-all either.
+    await engine.state.markHidden([t2], true);
+    expect(await engine.state.countUnread({ scope: 'saved' })).toBe(2);
+    expect(await engine.state.countUnread({ scope: 'saved', olderThan: now - 86_400 })).toBe(1);
+    expect(new Set((await engine.state.markAllRead({ scope: 'today' })).ids)).toEqual(new Set([t0, t1]));
+    expect((await engine.state.markAllRead({ scope: 'tag', id: tag.id })).ids).toEqual([o5]);
+    expect((await engine.state.markAllRead({ scope: 'saved' })).ids).toEqual([o3]);
+    expect((await internalsOf(engine).stores.items.byIds([t2]))[0]!.flags & FLAG_READ).toBe(0);
+    await expect(engine.state.countUnread({ scope: 'tag' })).rejects.toMatchObject({ code: 'bad_query' });
+  });
+
   it('marks more than one chunk (5,000) in one transaction and keeps counts exact', async () => {
     const { big, ids } = await bigFeed(5200);
     events.length = 0;

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../engineContext';
 import { EngineError } from '../errors';
-import { feedIdsOfGroup } from '../items/page';
+import { feedIdsOfGroup, TODAY_SECONDS } from '../items/page';
 import type { MarkAllReadScope, UndoToken } from '../types';
 import { FLAG_HIDDEN, FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { isTagToken, undoTagToken } from '../tags/tags';
@@ -121,24 +121,49 @@ export function checkToken(token: UndoToken): Extract<UndoToken, { flag: 'read' 
   return token;
 }
 
+// The unread ids of a scope, newest first, from the index alone (no IndexedDB read): what the
+// scope's list shows unread (items/page.ts picks the same rows), so Saved, Today and a tag are
+// counted and marked in one call too, not walked a page of rows at a time from the page (at 1M
+// articles a page of 500 rows read cold is ~150 ms).
 function unreadInScope(ctx: EngineContext, scope: MarkAllReadScope): number[] {
   const { index } = ctx;
-  let feeds: Set<number> | null = null;
+  let inScope: ((row: number) => boolean) | null = null;
   let rows: Int32Array | null = null;
-  if (scope.scope === 'feed' || scope.scope === 'group') {
-    if (typeof scope.id !== 'number')
-      throw new EngineError('bad_query', `Scope '${scope.scope}' needs an id`);
-    feeds = scope.scope === 'feed' ? new Set([scope.id]) : feedIdsOfGroup(ctx, scope.id);
-    // One feed: its own rows (cached by the index), not a pass over every row.
-    if (scope.scope === 'feed') rows = index.rowsOfFeed(scope.id);
-  } else if (scope.scope !== 'all') {
-    throw new EngineError('bad_query', `Unknown scope '${String(scope.scope)}'`);
+  const needsId = scope.scope === 'feed' || scope.scope === 'group' || scope.scope === 'tag';
+  if (needsId && typeof scope.id !== 'number')
+    throw new EngineError('bad_query', `Scope '${scope.scope}' needs an id`);
+  const id = scope.id as number;
+  let newerThan = -Infinity;
+  switch (scope.scope) {
+    case 'all':
+      break;
+    case 'feed':
+      // One feed: its own rows (cached by the index), not a pass over every row.
+      rows = index.rowsOfFeed(id);
+      break;
+    case 'group': {
+      const feeds = feedIdsOfGroup(ctx, id);
+      inScope = (row) => feeds.has(index.feedId(row));
+      break;
+    }
+    case 'saved':
+      inScope = (row) => (index.flags(row) & FLAG_SAVED) !== 0;
+      break;
+    case 'tag':
+      inScope = (row) => index.tags(row).includes(id);
+      break;
+    case 'today':
+      newerThan = ctx.now() - TODAY_SECONDS;
+      break;
+    default:
+      throw new EngineError('bad_query', `Unknown scope '${String((scope as { scope: unknown }).scope)}'`);
   }
   const olderThan = scope.olderThan ?? Infinity;
   const ids: number[] = [];
   for (const row of rows ?? index.rowsByDate()) {
-    if ((index.flags(row) & FLAG_READ) !== 0 || index.pubDate(row) >= olderThan) continue;
-    if (feeds && !feeds.has(index.feedId(row))) continue;
+    const date = index.pubDate(row);
+    if ((index.flags(row) & FLAG_READ) !== 0 || date >= olderThan || date < newerThan) continue;
+    if (inScope && !inScope(row)) continue;
     ids.push(index.id(row));
   }
   return ids;
