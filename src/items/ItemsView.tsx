@@ -27,6 +27,7 @@ import { listKeymap } from './keymap';
 import { openTagPicker } from '../tags/pickerStore';
 import { useSendFirst } from '../sendTo/useSendToActions';
 import { useMarkAllRead } from './useMarkAllRead';
+import type { FilterSource } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
 import { ReaderPane } from './ReaderPane';
 import { useItemsData } from './useItemsData';
@@ -72,11 +73,8 @@ export interface ItemsViewProps {
   showsRead?: boolean;
   /** No count in the header: the list is a placeholder (the filter screen before a query runs). */
   noCount?: boolean;
-  /**
-   * Mark all read for a list without a scope (a filter's results): marks the unread rows its own
-   * pages hold (`fetchRange` when given, 500 at a time).
-   */
-  markAllRows?: boolean;
+  /** Mark all read for a list without a scope (a filter's results): that filter's unread results. */
+  markAllFilter?: FilterSource;
 }
 
 /**
@@ -200,7 +198,6 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     scrollToItem(at, true);
   };
 
-  const { fetchRange, fetchPage } = props;
   const {
     canMarkAll,
     menuOpen: markMenuOpen,
@@ -210,7 +207,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     {
       scope,
       focusList: () => scrollToItem(selected, true),
-      pages: props.markAllRows ? (fetchRange ? (cursor) => fetchRange(cursor, 500) : fetchPage) : undefined,
+      filter: props.markAllFilter,
     },
     // The selection stays on its article (rowSelection.ts): the place is kept for reading on,
     // and for the undo.

@@ -1,50 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ItemRow, Page } from '../engine/contract';
-import { planListRead, planScopeRead } from './markAllRead';
+import { planFilterRead, planScopeRead } from './markAllRead';
 
 const markRead = vi.fn((ids: number[], set: boolean) => Promise.resolve({ flag: 'read', set, ids }));
 const countUnread = vi.fn((_scope: unknown) => Promise.resolve(12));
 const markAllRead = vi.fn((_scope: unknown) => Promise.resolve({ flag: 'read', set: true, ids: [1, 2] }));
 const page = vi.fn();
+const unreadIds = vi.fn((_filter: unknown, _olderThan?: number) => Promise.resolve([4, 5, 6]));
 vi.mock('../queries/engine', () => ({
   withEngine: <T>(fn: (e: unknown) => Promise<T>) =>
-    fn({ state: { markRead, countUnread, markAllRead }, items: { page } }),
+    fn({ state: { markRead, countUnread, markAllRead }, items: { page }, query: { unreadIds } }),
 }));
 
-const row = (id: number, pubDate: number, read = false) => ({ id, pubDate, flags: read ? 1 : 0 }) as ItemRow;
-
-describe('planListRead', () => {
-  it('counts the unread rows older than the cut-off over every page, and marks exactly those', async () => {
+describe('planFilterRead', () => {
+  it("counts the filter's unread results the engine names (older than the cut-off), and marks those", async () => {
     const now = 1_000_000;
-    const pages: Record<string, Page<ItemRow>> = {
-      first: {
-        rows: [row(1, now - 10), row(2, now - 200_000), row(3, now - 300_000, true)],
-        next: 'second',
-        total: 5,
-      },
-      second: { rows: [row(4, now - 400_000), row(5, now - 500)], next: null, total: 5 },
-    };
-    const plan = await planListRead((cursor) => Promise.resolve(pages[cursor ?? 'first']!), 'day', now);
-    expect(plan.count).toBe(2);
+    const filter = { keywords: [{ keyword: 'rust', weight: 1 }] };
+    const plan = await planFilterRead(filter, 'day', now);
+    expect(unreadIds).toHaveBeenCalledWith(filter, now - 86_400);
+    expect(plan.count).toBe(3);
     expect(markRead).not.toHaveBeenCalled();
-    expect((await plan.run()).ids).toEqual([2, 4]);
-    expect(markRead).toHaveBeenCalledWith([2, 4], true);
-  });
-
-  it('marks many rows in one engine call (one change to undo, one job, one record to resume)', async () => {
-    markRead.mockClear();
-    const rows = Array.from({ length: 12_000 }, (_, i) => row(i + 1, 10));
-    const plan = await planListRead(() => Promise.resolve({ rows, next: null, total: rows.length }), 'all');
-    expect((await plan.run()).ids).toHaveLength(12_000);
+    expect((await plan.run()).ids).toEqual([4, 5, 6]);
+    // One engine call however many: one change to undo, one job, one record to resume.
     expect(markRead).toHaveBeenCalledTimes(1);
-  });
-
-  it('finds nothing when every row is read or too new', async () => {
-    const plan = await planListRead(
-      () => Promise.resolve({ rows: [row(1, 10, true)], next: null, total: 1 }),
-      'all',
-    );
-    expect(plan.count).toBe(0);
+    expect(markRead).toHaveBeenCalledWith([4, 5, 6], true);
   });
 });
 

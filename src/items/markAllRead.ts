@@ -3,10 +3,9 @@
  * steps: a plan counts what would be marked (so the confirmation names the count, and a choice
  * that finds nothing says so without asking), then `run` marks it.
  * The engine counts and marks every scope (everything, a feed, a group, Saved, Today, a tag) from
- * its index in one call each. A filter's results are walked through the list's own pages.
+ * its index in one call each, and names a filter's unread results in one call.
  */
-import type { ItemRow, Page, UndoToken } from '../engine/contract';
-import { FLAG_READ } from '../../shared/flags';
+import type { EngineRemote, UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 
 /** A list scope with a real meaning in the engine. */
@@ -45,32 +44,21 @@ function markIds(ids: number[]): () => Promise<UndoToken> {
   return () => withEngine((e) => e.state.markRead(ids, true));
 }
 
-/** A list's own pages (a filter's results): rows with their flags, and the next cursor. */
-export type ListPages = (cursor: string | null) => Promise<Page<ItemRow>>;
-
-/** The unread ids of `pages` (older than the cut-off, if any), walking every page. */
-async function unreadOf(pages: ListPages, olderThan: number | undefined): Promise<number[]> {
-  const ids: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<ItemRow> = await pages(cursor);
-    for (const r of page.rows)
-      if ((r.flags & FLAG_READ) === 0 && (olderThan === undefined || r.pubDate < olderThan)) ids.push(r.id);
-    cursor = page.next;
-  } while (cursor);
-  return ids;
-}
+/** A filter's selection (its query, or its keywords), as the engine runs it. */
+export type FilterSource = Parameters<EngineRemote['query']['unreadIds']>[0];
 
 /**
- * Plans marking the unread rows of a list without a scope (a filter's results) read, walking its
- * own pages: what the list shows is what gets marked, the rows counted and no others.
+ * Plans marking a filter's unread results read (optionally only older ones): the engine names
+ * them from its index in one call (what the list shows, in its order), and exactly those are
+ * marked. Fails as the filter's own list does (a query that cannot run).
  */
-export async function planListRead(
-  pages: ListPages,
+export async function planFilterRead(
+  filter: FilterSource,
   age: MarkAge,
   now = Math.floor(Date.now() / 1000),
 ): Promise<MarkPlan> {
-  const ids = await unreadOf(pages, olderThanFor(age, now));
+  const olderThan = olderThanFor(age, now);
+  const ids = await withEngine((e) => e.query.unreadIds(filter, olderThan));
   return { count: ids.length, run: markIds(ids) };
 }
 

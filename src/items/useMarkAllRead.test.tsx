@@ -6,7 +6,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow, UndoToken } from '../engine/contract';
+import type { UndoToken } from '../engine/contract';
 import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
 import { useMarkAllRead } from './useMarkAllRead';
 
@@ -16,6 +16,7 @@ const engine = {
     markAllRead: vi.fn(() => Promise.resolve<UndoToken>({ flag: 'read', set: true, ids: [1, 2, 3] })),
     markRead: vi.fn((ids: number[], set: boolean) => Promise.resolve<UndoToken>({ flag: 'read', set, ids })),
   },
+  query: { unreadIds: vi.fn((_filter: unknown, _olderThan?: number) => Promise.resolve([7, 9])) },
 };
 vi.mock('../queries/engine', () => ({
   withEngine: <T,>(fn: (e: typeof engine) => Promise<T>) => fn(engine),
@@ -59,17 +60,17 @@ describe('mark all read', () => {
     expect(pendingUndo()).toBeNull();
   });
 
-  it('a list without a scope walks its own pages and marks the unread rows they hold', async () => {
-    const row = (id: number, flags = 0) => ({ id, pubDate: 1, flags }) as ItemRow;
-    const pages = vi.fn(() => Promise.resolve({ rows: [row(7), row(8, 1), row(9)], next: null, total: 3 }));
-    const { result } = renderHook(() => useMarkAllRead({ pages }, () => {}));
+  it("a filter's list asks the engine for its unread results and marks exactly those", async () => {
+    const filter = { query: 'title LIKE "rust"' };
+    const { result } = renderHook(() => useMarkAllRead({ filter }, () => {}));
     await act(() => result.current.markAll('all'));
+    expect(engine.query.unreadIds).toHaveBeenCalledWith(filter, undefined);
     expect(confirm.mock.calls[0]![0].message).toBe('This marks the 2 unread articles in this list as read.');
     expect(engine.state.markRead).toHaveBeenCalledWith([7, 9], true);
     expect(pendingUndo()?.token?.ids).toEqual([7, 9]);
   });
 
-  it('is not offered without a scope or pages', async () => {
+  it('is not offered without a scope or a filter', async () => {
     const { result } = renderHook(() => useMarkAllRead({}, () => {}));
     expect(result.current.canMarkAll).toBe(false);
     await act(() => result.current.markAll('all'));

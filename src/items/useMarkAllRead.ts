@@ -11,13 +11,19 @@ import { confirm } from '../components/ConfirmDialog';
 import { t } from '../i18n';
 import { errorText } from '../i18n/errorText';
 import { makeChange, recordUndo } from '../undo/undoStore';
-import { type ListPages, type ListScope, type MarkAge, planListRead, planScopeRead } from './markAllRead';
+import {
+  type FilterSource,
+  type ListScope,
+  type MarkAge,
+  planFilterRead,
+  planScopeRead,
+} from './markAllRead';
 
 export interface MarkAllSource {
   /** The list's scope: the engine counts and marks it. */
   scope?: ListScope;
-  /** A list without a scope (a filter's results): the unread rows of its own pages are marked. */
-  pages?: ListPages;
+  /** A list without a scope (a filter's results): its filter, whose unread results are marked. */
+  filter?: FilterSource;
   /** Gives the list the keyboard after the confirmation closes (the menu entry that had it is gone). */
   focusList?: () => void;
 }
@@ -38,15 +44,15 @@ export interface MarkAllRead {
  */
 export function useMarkAllRead(source: MarkAllSource, onMarked: () => void): MarkAllRead {
   const [menuOpen, setMenuOpen] = useState(false);
-  const { scope, pages, focusList } = source;
-  const canMarkAll = !!scope || !!pages;
+  const { scope, filter, focusList } = source;
+  const canMarkAll = !!scope || !!filter;
   const markAll = async (age: MarkAge) => {
     setMenuOpen(false);
     if (!canMarkAll) return;
     try {
       // Counted first: the question names how many, and a choice that covers nothing (nothing
       // older than a day) says so instead of asking and then marking none.
-      const plan = scope ? await planScopeRead(scope, age) : await planListRead(pages!, age);
+      const plan = scope ? await planScopeRead(scope, age) : await planFilterRead(filter!, age);
       if (plan.count === 0) {
         notifications.show({ message: t(`items.nothingToMark.${age}`) });
         return;

@@ -226,7 +226,13 @@ function FilterEditor() {
         // Before a query runs the list is empty by design: no "0 articles" beside the live
         // match count under the editor.
         noCount={ran.kind === 'none'}
-        markAllRows={ran.kind !== 'none'}
+        markAllFilter={
+          ran.kind === 'query'
+            ? { query: ran.text }
+            : ran.kind === 'keywords'
+              ? { keywords: ran.keywords }
+              : undefined
+        }
         emptyState={
           <Text c="dimmed" py="xl" ta="center" data-testid="filter-results-empty">
             {ran.kind === 'none' ? t('filter.runEmpty') : t('filter.noMatch')}

@@ -142,7 +142,11 @@ function FilterList({ filterId }: { filterId: string }) {
       fetchPage={(cursor) => runFilterPage(filter, cursor, false)}
       showsRead
       // Shift+A and the header's mark all read: the filter's unread matches.
-      markAllRows
+      markAllFilter={
+        isKeywordFilter(filter) && filter.keywords
+          ? { keywords: filter.keywords }
+          : { query: filter.query ?? '' }
+      }
       title={<DocTitle text={name} />}
       headerExtra={
         !isKeywordFilter(filter) && filter.query ? <FilterWarnings query={filter.query} /> : undefined
