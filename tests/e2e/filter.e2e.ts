@@ -163,7 +163,10 @@ describe('/filter', () => {
     // Delete asks first; Cancel keeps it, Confirm removes it (and the empty section hides).
     const confirm = new ConfirmDialog(page);
     await filter.savedAction(row, 'delete').click();
+    await confirm.waitOpen();
     await confirm.cancel();
+    // Gone before the next click (in one fresh-clone CI the second Delete met a dialog's overlay).
+    await confirm.waitClosed();
     expect(await filter.saved.count()).toBe(1);
     await filter.savedAction(row, 'delete').click();
     await confirm.ok();
