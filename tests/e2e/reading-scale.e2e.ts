@@ -122,17 +122,27 @@ async function releaseItems(page: AppPage['page']): Promise<void> {
   });
 }
 
-test('mark all 100,000 read: a bar counts the articles, Stop keeps what was marked, Undo takes it back', async () => {
+/**
+ * "Mark all read" of the 100,000 unread on the all list, confirmed; resolves once its bar is up
+ * (more than one transaction's worth: a job from the start) and its first transaction has
+ * committed, with the second held back (`holdItems`).
+ */
+async function markAllHeld() {
   const { page } = app;
-  const { list, confirm, undo, refresh } = screens(page);
+  const { list, confirm, refresh } = screens(page);
   await app.goto('/all');
   await list.waitForRow('Item 1 of feed 1');
   await list.waitForUnread(/· 100,000 unread$/);
   await list.markAll('all');
   await confirm.ok();
-  // More than one transaction's worth: the bar is there from the start, counting articles.
   await waitFor(refresh.markBar, "the mark's bar");
   await holdItems(page);
+}
+
+test('mark all 100,000 read: a bar counts the articles, Stop keeps what was marked, Undo takes it back', async () => {
+  const { page } = app;
+  const { list, undo, refresh } = screens(page);
+  await markAllHeld();
   expect(await refresh.markBar.textContent()).toContain('Marking as read');
   expect(await refresh.markCounts.textContent()).toMatch(/^[\d,]+ \/ 100,000$/);
   expect(await refresh.markStop.textContent()).toBe('Stop');
@@ -176,16 +186,9 @@ test('mark all 100,000 read: a bar counts the articles, Stop keeps what was mark
 
 test('a reload in the middle of marking all read: the next page finishes the mark, says so, and Undo takes back all of it', async () => {
   const { page } = app;
-  const { list, confirm, undo, refresh } = screens(page);
-  await app.goto('/all');
-  await list.waitForRow('Item 1 of feed 1');
-  await list.waitForUnread(/· 100,000 unread$/);
-  await list.markAll('all');
-  await confirm.ok();
-  await waitFor(refresh.markBar, "the mark's bar");
-  // Held once the first transaction has committed; the second waits behind the hold, and the
-  // page goes (a phone putting the tab away) before it can run.
-  await holdItems(page);
+  const { list, undo, refresh } = screens(page);
+  // The page goes (a phone putting the tab away) while the second transaction is held back.
+  await markAllHeld();
   await list.waitForUnreadNot('· 100,000 unread');
   await page.reload();
   await waitFor(

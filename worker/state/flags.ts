@@ -58,9 +58,10 @@ export async function setFlag(
   );
   // A mark of MIN_TX_IDS ids or fewer is always one transaction (one ends early only past that),
   // so it needs no record and takes no lock: marking an opened article read pays nothing.
-  if (!options.resumable || unique.length <= MIN_TX_IDS) return flipAll(ctx, unique, bit, on, null, job);
+  if (!options.resumable || unique.length <= MIN_TX_IDS)
+    return job.run(() => flipAll(ctx, unique, bit, on, null, job));
   const key = newMarkKey();
-  return holdingMark(key, () => flipAll(ctx, unique, bit, on, { key, written: false }, job));
+  return holdingMark(key, () => job.run(() => flipAll(ctx, unique, bit, on, { key, written: false }, job)));
 }
 
 /** How setFlag keeps a mark of more than one transaction (pendingMark.ts). */
@@ -93,7 +94,8 @@ export async function resumeMarks(ctx: EngineContext, jobs?: MarkJobs): Promise<
       // A record that names nothing is only deleted: no job for it.
       const info = { flag: flagName(mark.bit), set: mark.on, resumed: true };
       const job = new MarkJob(jobs, ids.length, info, ids.length > 0);
-      return flipAll(ctx, ids, mark.bit, mark.on, { key: mark.key, written: true }, job, mark.done);
+      const pending = { key: mark.key, written: true };
+      return job.run(() => flipAll(ctx, ids, mark.bit, mark.on, pending, job, mark.done));
     });
     // One another tab still writes: the later ones wait for the next start, so an undo never
     // lands before the mark it takes back.
@@ -112,7 +114,7 @@ interface Pending {
 // setFlag's transactions over unique ids; with `pending`, each keeps the record of what is left
 // and of what the mark changed (`done`: before this page, for a resumed mark). `job` hears of
 // each transaction, and a stop (markJob.ts) ends the mark before the next one. Resolves the ids
-// changed, `done` first.
+// changed, `done` first. Run it through `job.run`, which ends the job with it.
 async function flipAll(
   ctx: EngineContext,
   unique: number[],
@@ -121,25 +123,6 @@ async function flipAll(
   pending: Pending | null,
   job: MarkJob,
   done: readonly number[] = [],
-): Promise<number[]> {
-  try {
-    const changed = await flipEach(ctx, unique, bit, on, pending, job, done);
-    job.end(undefined, changed);
-    return changed;
-  } catch (err) {
-    job.end(err);
-    throw err;
-  }
-}
-
-async function flipEach(
-  ctx: EngineContext,
-  unique: number[],
-  bit: number,
-  on: boolean,
-  pending: Pending | null,
-  job: MarkJob,
-  done: readonly number[],
 ): Promise<number[]> {
   const changedAll: number[] = done.slice();
   const readWaits = () => ctx.db.readsWaiting > 0;

@@ -55,11 +55,23 @@ export class MarkJob {
     } else if (done < this.total) this.begin(done);
   }
 
+  /** Runs the mark (resolving every id it changed) and ends the job with it, done or failed. */
+  async run(mark: () => Promise<number[]>): Promise<number[]> {
+    try {
+      const changed = await mark();
+      this.end(undefined, changed);
+      return changed;
+    } catch (err) {
+      this.end(err);
+      throw err;
+    }
+  }
+
   /**
    * The mark ended (`err` set: it failed; else `changed`: every id it changed); the job finishes
    * with it. A resumed mark's token is kept first, for the page to offer Undo (`takeResumedUndo`).
    */
-  end(err?: unknown, changed: readonly number[] = []): void {
+  private end(err?: unknown, changed: readonly number[] = []): void {
     if (err === undefined) {
       if (this.info.resumed && this.id && this.jobs && changed.length > 0)
         keepResumedUndo(this.jobs, this.id, { flag: this.info.flag, set: this.info.set, ids: [...changed] });
