@@ -284,9 +284,14 @@ export interface ItemsQuery {
 
 /** Which items "mark all read" covers. */
 export interface MarkAllReadScope {
-  /** Everything, a feed, a group (`id`), the saved articles, today's (the last 24 hours), a tag (`id`). */
-  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag';
+  /**
+   * Everything, a feed, a group (`id`), the saved articles, today's (the last 24 hours), a tag
+   * (`id`), or several feeds (`ids`: a selection in the feed list).
+   */
+  scope: 'all' | 'feed' | 'group' | 'saved' | 'today' | 'tag' | 'feeds';
   id?: number;
+  /** Scope 'feeds': their ids. */
+  ids?: number[];
   /** Only items with pubDate < olderThan (Unix seconds). */
   olderThan?: number;
 }

@@ -8,6 +8,7 @@ const calls = vi.hoisted(() => ({
   deleteFeeds: vi.fn<(ids: number[]) => Promise<UndoToken | null>>(),
   undoable: vi.fn<(ids: number[]) => Promise<boolean>>(),
   moveFeeds: vi.fn<(ids: number[], groupId: number) => Promise<void>>(() => Promise.resolve()),
+  markFeedsAllRead: vi.fn<(ids: readonly number[]) => Promise<UndoToken>>(),
 }));
 
 vi.mock('@mantine/notifications', () => ({
@@ -23,9 +24,10 @@ vi.mock('./api', () => ({
   deleteFeeds: calls.deleteFeeds,
   unsubscribeUndoable: calls.undoable,
   moveFeeds: calls.moveFeeds,
+  markFeedsAllRead: calls.markFeedsAllRead,
 }));
 
-const { moveFeedsAction, unsubscribeFeeds } = await import('./feedActions');
+const { markFeedsRead, moveFeedsAction, unsubscribeFeeds } = await import('./feedActions');
 
 const feed = (id: number, over: Partial<Feed> = {}): Feed =>
   ({ id, title: `Feed ${id}`, url: `https://f${id}.test/`, groupId: -1, ...over }) as Feed;
@@ -45,6 +47,19 @@ beforeEach(() => {
   calls.undoable.mockReset();
   calls.moveFeeds.mockClear();
   clearUndo();
+});
+
+describe('markFeedsRead', () => {
+  it('marks every selected feed in one engine call and records one change of every article', async () => {
+    // As many as one big feed can hold: collecting them must not spread them into a call.
+    const ids = Array.from({ length: 200_000 }, (_, i) => i + 1);
+    calls.markFeedsAllRead.mockResolvedValue({ flag: 'read', set: true, ids });
+    expect(await markFeedsRead([feed(3), feed(4)])).toBe(true);
+    expect(calls.markFeedsAllRead).toHaveBeenCalledTimes(1);
+    expect(calls.markFeedsAllRead).toHaveBeenCalledWith([3, 4]);
+    expect(pendingUndo()).toMatchObject({ count: 200_000, token: { flag: 'read', set: true } });
+    expect(calls.shown).toEqual([]);
+  });
 });
 
 describe('unsubscribeFeeds', () => {

@@ -191,8 +191,8 @@ export async function editFeedUrlAction(feed: Feed): Promise<boolean> {
 export function markFeedsRead(feeds: readonly Feed[]): Promise<boolean> {
   return makeChange(async (made) => {
     try {
-      const ids: number[] = [];
-      for (const f of feeds) ids.push(...(await api.markAllRead('feed', f.id)).ids);
+      // One call for every feed: pushing each feed's ids with a spread threw past ~120,000 ids.
+      const { ids } = await api.markFeedsAllRead(feeds.map((f) => f.id));
       if (ids.length === 0)
         notifications.show({ message: t('subscribe.actions.markedRead', { count: 0 }), autoClose: 2500 });
       recordUndo({ flag: 'read', set: true, ids }, (count) => t('keys.undo.markedRead', { count }), { made });

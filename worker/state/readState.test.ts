@@ -105,6 +105,18 @@ describe('read state', () => {
     await expect(engine.state.countUnread({ scope: 'feed' })).rejects.toMatchObject({ code: 'bad_query' });
   });
 
+  it('markAllRead of several feeds (a selection in the feed list) in one call', async () => {
+    const counted = await engine.state.countUnread({ scope: 'feeds', ids: [fa, fb, fa] });
+    const marked = await engine.state.markAllRead({ scope: 'feeds', ids: [fa, fb], olderThan: 10_000 });
+    expect(marked.ids).toHaveLength(counted);
+    expect(new Set(marked.ids)).toEqual(new Set([...a, ...b]));
+    expect((await engine.counts()).unread).toBe(0);
+    for (const ids of [undefined, [fa, 1.5]])
+      await expect(engine.state.markAllRead({ scope: 'feeds', ids: ids })).rejects.toMatchObject({
+        code: 'bad_query',
+      });
+  });
+
   it('markAllRead of Saved, Today and a tag: what each list shows unread, in one call', async () => {
     const now = Math.floor(Date.now() / 1000);
     const f = await engine.feeds.save({ url: 'https://scopes.test' });

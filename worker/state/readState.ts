@@ -134,9 +134,18 @@ function unreadInScope(ctx: EngineContext, scope: MarkAllReadScope): number[] {
     throw new EngineError('bad_query', `Scope '${scope.scope}' needs an id`);
   const id = scope.id as number;
   let newerThan = -Infinity;
+  let lists: Int32Array[] | null = null;
   switch (scope.scope) {
     case 'all':
       break;
+    case 'feeds': {
+      const { ids } = scope;
+      if (!Array.isArray(ids) || !ids.every((f) => Number.isInteger(f)))
+        throw new EngineError('bad_query', "Scope 'feeds' needs a list of feed ids");
+      // Each feed's own rows (cached by the index), one list after the other.
+      lists = index.rowsOfFeeds([...new Set(ids)]);
+      break;
+    }
     case 'feed':
       // One feed: its own rows (cached by the index), not a pass over every row.
       rows = index.rowsOfFeed(id);
@@ -160,11 +169,12 @@ function unreadInScope(ctx: EngineContext, scope: MarkAllReadScope): number[] {
   }
   const olderThan = scope.olderThan ?? Infinity;
   const ids: number[] = [];
-  for (const row of rows ?? index.rowsByDate()) {
-    const date = index.pubDate(row);
-    if ((index.flags(row) & FLAG_READ) !== 0 || date >= olderThan || date < newerThan) continue;
-    if (inScope && !inScope(row)) continue;
-    ids.push(index.id(row));
-  }
+  for (const list of lists ?? [rows ?? index.rowsByDate()])
+    for (const row of list) {
+      const date = index.pubDate(row);
+      if ((index.flags(row) & FLAG_READ) !== 0 || date >= olderThan || date < newerThan) continue;
+      if (inScope && !inScope(row)) continue;
+      ids.push(index.id(row));
+    }
   return ids;
 }
