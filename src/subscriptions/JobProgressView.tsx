@@ -37,6 +37,8 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
   // A finished import or bundle is worded by its summary (JobSummaryView), where a feed that
   // could not be fetched yet counts as added, not failed: its line does not say "1 failed" too.
   const counted = running || !SUBSCRIBING.has(job.kind) ? job : { ...job, failed: 0 };
+  // An undo's mark runs to its end: half taken back, a change would be neither (worker/state/markJob.ts).
+  const stoppable = !(job.kind === 'mark' && job.mark?.undo);
   return (
     <div data-testid={`job-${job.kind}`} data-state={job.state} data-job-id={job.id}>
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
@@ -53,7 +55,7 @@ export function JobProgressView({ job, compact = false }: { job: JobProgress; co
             {progressLabel(counted)}
           </Text>
         </Group>
-        {running && (
+        {running && stoppable && (
           <Button
             style={{ flexShrink: 0 }}
             size="compact-xs"

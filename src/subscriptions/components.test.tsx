@@ -114,6 +114,13 @@ describe('JobProgressView', () => {
     expect(cancelJob).toHaveBeenCalledWith('job-7');
   });
 
+  it("an undo's mark has no Stop: it runs to its end", () => {
+    const undoing = testJob({ kind: 'mark', mark: { flag: 'read', set: false, resumed: false, undo: true } });
+    renderUi(<JobProgressView job={undoing} compact />);
+    expect(screen.getByTestId('job-mark').textContent).toContain('Marking as unread');
+    expect(screen.queryByTestId('job-cancel')).toBeNull();
+  });
+
   it('has no Cancel once finished; the summary lists each failure', () => {
     const done = job({
       state: 'done',

@@ -65,4 +65,9 @@ export interface MarkJobInfo {
   flag: 'read' | 'saved' | 'hidden';
   set: boolean;
   resumed: boolean;
+  /**
+   * An undo taking a change back: it cannot be stopped (a change half taken back would be
+   * neither, and could no longer be undone). Absent from older events: false.
+   */
+  undo?: boolean;
 }

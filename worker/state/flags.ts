@@ -53,7 +53,7 @@ export async function setFlag(
   const job = new MarkJob(
     options.jobs,
     unique.length,
-    { flag: flagName(bit), set: on, resumed: false },
+    { flag: flagName(bit), set: on, resumed: false, undo: options.undo === true },
     unique.length > TX_IDS,
   );
   // A mark of MIN_TX_IDS ids or fewer is always one transaction (one ends early only past that),
@@ -77,6 +77,8 @@ export interface MarkOptions {
    * stop it (markJob.ts): the person's own marks. Without it the mark is never a job.
    */
   jobs?: MarkJobs;
+  /** The mark is an undo: its job cannot be stopped (markJob.ts). */
+  undo?: boolean;
 }
 
 /**

@@ -138,6 +138,20 @@ describe('a long bulk mark as a job', () => {
     await expect(b.engine.jobs.cancel('job-none')).resolves.toBeUndefined();
   }, 30_000);
 
+  it("an undo's mark is a job that says so and runs to its end, whatever asks it to stop", async () => {
+    const { engine, jobs } = await start();
+    const { feed, ids } = await bigFeed(engine, 5200);
+    const token = await engine.state.markAllRead({ scope: 'feed', id: feed });
+    readsAlwaysWaiting(engine);
+    internalsOf(engine).context.events.on((e) => {
+      if (e.type === 'job' && e.job.kind === 'mark' && e.job.state === 'running')
+        void engine.jobs.cancel(e.job.id);
+    });
+    expect(await engine.state.undo(token)).toBe(5200);
+    expect((await flagsOf(engine, ids)).every((f) => (f & FLAG_READ) === 0)).toBe(true);
+    expect(jobs.at(-1)!.mark).toMatchObject({ flag: 'read', set: false, undo: true });
+  }, 30_000);
+
   it('a failed mark ends its job with the failure', async () => {
     const { engine, jobs } = await start();
     const { ids } = await bigFeed(engine, 5200);

@@ -12,7 +12,8 @@
  *
  * Cancelling the job stops the mark after the transaction in hand: what was written stays
  * written (and the caller's undo token names it), the rest is left as it was, and a resumable
- * mark's record of the rest is deleted (flags.ts).
+ * mark's record of the rest is deleted (flags.ts). An undo's mark cannot be stopped (its bar has
+ * no Stop): a change half taken back would be neither, and its Undo entry is gone.
  *
  * A resumed mark has no caller to hand its undo token to: the engine keeps it by job id, and the
  * page asks for it when the job ends (`state.resumedUndo`), so Undo takes back the whole mark.
@@ -42,9 +43,9 @@ export class MarkJob {
     if (eager) this.begin(0);
   }
 
-  /** Whether the person stopped the mark (the job was cancelled). */
+  /** Whether the person stopped the mark (the job was cancelled); an undo never stops. */
   get stopped(): boolean {
-    return this.job?.signal.aborted ?? false;
+    return !this.info.undo && (this.job?.signal.aborted ?? false);
   }
 
   /** After a transaction: `done` of the mark's ids are behind it. */

@@ -100,7 +100,7 @@ export function createStateApi(ctx: EngineContext, jobs?: MarkJobs): StateApi {
         throw new EngineError('bad_input', 'This change cannot be undone (its record is not valid).');
       const { flag, set, ids } = checkToken(token);
       const bit = flag === 'read' ? FLAG_READ : flag === 'saved' ? FLAG_SAVED : FLAG_HIDDEN;
-      return (await setFlag(ctx, ids, bit, !set, MINE)).length;
+      return (await setFlag(ctx, ids, bit, !set, { ...MINE, undo: true })).length;
     },
     resumedUndo: (jobId) => Promise.resolve(jobs ? takeResumedUndo(jobs, jobId) : null),
     unreadIds: () => Promise.resolve(ctx.index.idsWhereFlags((f) => (f & FLAG_READ) === 0)),
