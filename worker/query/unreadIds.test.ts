@@ -51,11 +51,7 @@ async function walked(engine: Engine, filter: FilterSource, olderThan = Infinity
 describe('query.unreadIds', () => {
   it('names exactly the unread rows the list of a query shows, in its order, older than a cut-off too', async () => {
     const engine = await engineWithArticles();
-    for (const query of [
-      "title LIKE 'rust'",
-      "title LIKE 'rust' ORDER BY pubDate ASC",
-      'isRead = true',
-    ]) {
+    for (const query of ["title LIKE 'rust'", "title LIKE 'rust' ORDER BY pubDate ASC", 'isRead = true']) {
       const ids = await engine.query.unreadIds({ query });
       expect(ids, query).toEqual(await walked(engine, { query }));
       expect(await engine.query.unreadIds({ query }, 1030), query).toEqual(
