@@ -46,20 +46,26 @@ function requireId(q: { scope: string; id?: number }): number {
   return q.id;
 }
 
+/** The rows a scope's list is made of (see `scopeRows`). */
+export interface ScopeRows {
+  /** Rows newest first; every one of them, or those passing `test`, is in the scope. */
+  rows: Int32Array;
+  /** null: every row of `rows` is in the scope (a page then needs no row-by-row count). */
+  test: ((row: number) => boolean) | null;
+  /** Only rows with pubDate >= this are in the scope (Today); -Infinity otherwise. */
+  minPubDate: number;
+}
+
 /**
- * One page of list rows for a scope, newest first. Ids, order and total come from the in-memory
- * index; IndexedDB is read at most once, for the page's rows not kept in memory (items/rowCache.ts).
- * Cost: O(items in scope) for the total, plus at most one read of ≤ limit records.
- * Fails: EngineError('bad_query' | 'bad_cursor'), or `Error fetching data: …`.
+ * The rows of a scope's list, from the index alone: what its pages show (`pageItems`) and what
+ * "mark all read" of it marks (state/readState.ts). Fails: EngineError('bad_query') for an
+ * unknown scope or a missing id.
  */
-export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page<ItemRow>> {
+export function scopeRows(ctx: EngineContext, q: { scope: ItemsQuery['scope']; id?: number }): ScopeRows {
   const { index } = ctx;
-  const limit = Math.min(Math.max(Math.floor(q.limit ?? PAGE_SIZE), 1), MAX_PAGE);
-  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
-  let minPubDate = q.since ?? -Infinity;
   let rows = index.rowsByDate();
-  // null: every row of `rows` is in the scope (selectPage then needs no row-by-row count).
-  let scopeTest: ((row: number) => boolean) | null = null;
+  let minPubDate = -Infinity;
+  let test: ((row: number) => boolean) | null = null;
   switch (q.scope) {
     case 'all':
       break;
@@ -75,15 +81,15 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       const lists = index.rowsOfFeeds([...feeds]);
       if (lists.reduce((n, l) => n + l.length, 0) <= index.liveCount() * pageTuning.groupListsShare)
         rows = mergedLists(index, lists);
-      else scopeTest = memberOf(feeds, (row) => index.feedId(row));
+      else test = memberOf(feeds, (row) => index.feedId(row));
       break;
     }
     case 'saved':
-      scopeTest = (row) => (index.flags(row) & FLAG_SAVED) !== 0;
+      test = (row) => (index.flags(row) & FLAG_SAVED) !== 0;
       break;
     case 'tag': {
       const tagId = requireId(q);
-      scopeTest = (row) => index.tags(row).includes(tagId);
+      test = (row) => index.tags(row).includes(tagId);
       break;
     }
     case 'hidden':
@@ -91,12 +97,26 @@ export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page
       rows = index.hiddenRowsByDate();
       break;
     case 'today':
-      minPubDate = Math.max(minPubDate, ctx.now() - TODAY_SECONDS);
+      minPubDate = ctx.now() - TODAY_SECONDS;
       break;
     default:
       throw new EngineError('bad_query', `Unknown scope '${String((q as { scope: unknown }).scope)}'`);
   }
-  const inScope = scopeTest;
+  return { rows, test, minPubDate };
+}
+
+/**
+ * One page of list rows for a scope, newest first. Ids, order and total come from the in-memory
+ * index; IndexedDB is read at most once, for the page's rows not kept in memory (items/rowCache.ts).
+ * Cost: O(items in scope) for the total, plus at most one read of ≤ limit records.
+ * Fails: EngineError('bad_query' | 'bad_cursor'), or `Error fetching data: …`.
+ */
+export async function pageItems(ctx: EngineContext, q: ItemsQuery): Promise<Page<ItemRow>> {
+  const { index } = ctx;
+  const limit = Math.min(Math.max(Math.floor(q.limit ?? PAGE_SIZE), 1), MAX_PAGE);
+  const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+  const { rows, test: inScope, minPubDate: scopeSince } = scopeRows(ctx, q);
+  const minPubDate = Math.max(q.since ?? -Infinity, scopeSince);
   const test = q.unreadOnly
     ? (row: number) => (index.flags(row) & FLAG_READ) === 0 && (inScope === null || inScope(row))
     : inScope;
