@@ -10,19 +10,12 @@ import type { UndoToken } from '../engine/contract';
 import { t } from '../i18n';
 import { withEngine } from '../queries/engine';
 import type { JobProgress } from '../../worker/types';
+import { flagChangeText } from './undoneWords';
 import { recordUndo } from './undoStore';
 
 type FlagToken = Extract<UndoToken, { flag: 'read' | 'saved' | 'hidden' }>;
 const isFlagToken = (token: UndoToken): token is FlagToken =>
   token.flag === 'read' || token.flag === 'saved' || token.flag === 'hidden';
-
-/** What a flag token did, for its notice ("300,000 articles marked as read."). */
-function markedWords(token: FlagToken, count: number): string {
-  if (token.flag === 'read')
-    return t(token.set ? 'keys.undo.markedRead' : 'keys.undo.markedUnread', { count });
-  if (token.flag === 'saved') return t(token.set ? 'keys.undo.saved' : 'keys.undo.unsaved', { count });
-  return t(token.set ? 'keys.undo.hidden' : 'keys.undo.unhidden', { count });
-}
 
 /**
  * For a resumed mark's job that ended (done or stopped): asks the engine for its token (none
@@ -37,7 +30,7 @@ export async function offerResumedUndo(
   try {
     const token = await take(job.id);
     if (!token || !isFlagToken(token)) return;
-    recordUndo(token, (count) => t('keys.undo.resumed', { what: markedWords(token, count) }), { made: 0 });
+    recordUndo(token, (count) => t('keys.undo.resumed', { what: flagChangeText(token, count) }), { made: 0 });
   } catch (err) {
     console.warn('Rivulet: the finished mark cannot be offered for undo', err);
   }

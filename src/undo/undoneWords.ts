@@ -3,7 +3,7 @@
  * articles are unread again"), from the change's token, not a generic "restored" that leaves the
  * reader to work out which way things went. Read from the token alone, so a change kept across a
  * reload (undoKeep.ts) is worded the same. Fewer back than the change touched adds how many are
- * gone or were already changed back by hand.
+ * gone or were already changed back by hand. `flagChangeText` words a flag change itself.
  */
 import type { UndoToken } from '../engine/contract';
 import { t } from '../i18n';
@@ -34,4 +34,18 @@ export function undoneText(token: UndoToken | null, count: number, total: number
   return token && count < total
     ? t('keys.undo.withRest', { back, rest: t('keys.undo.rest', { count: total - count }) })
     : back;
+}
+
+/**
+ * What a flag change did, for its own notice ("300,000 articles marked as read."): the words
+ * before Undo, as `undoneText` gives those after it.
+ */
+export function flagChangeText(
+  token: Extract<UndoToken, { flag: 'read' | 'saved' | 'hidden' }>,
+  count: number,
+): string {
+  if (token.flag === 'read')
+    return t(token.set ? 'keys.undo.markedRead' : 'keys.undo.markedUnread', { count });
+  if (token.flag === 'saved') return t(token.set ? 'keys.undo.saved' : 'keys.undo.unsaved', { count });
+  return t(token.set ? 'keys.undo.hidden' : 'keys.undo.unhidden', { count });
 }

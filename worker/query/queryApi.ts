@@ -65,10 +65,10 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
   const evaluator = new QueryEvaluator(ctx, text);
   const pager = new Pager((ids) => ctx.rows.byIds(ids));
 
+  const unreadLive = (row: number) => ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0;
   const countUnread = (rows: MatchRows): number => {
     let n = 0;
-    for (const part of rows.parts())
-      for (const row of part) if (ctx.index.isLive(row) && (ctx.index.flags(row) & FLAG_READ) === 0) n++;
+    for (const part of rows.parts()) for (const row of part) if (unreadLive(row)) n++;
     return n;
   };
 
@@ -119,8 +119,7 @@ export function createQueryApi(ctx: EngineContext, text: TextIndex): QueryApi {
       const { index } = ctx;
       const ids: number[] = [];
       const take = (row: number) => {
-        if (index.isLive(row) && (index.flags(row) & FLAG_READ) === 0 && index.pubDate(row) < olderThan)
-          ids.push(index.id(row));
+        if (unreadLive(row) && index.pubDate(row) < olderThan) ids.push(index.id(row));
       };
       if ('keywords' in filter) {
         await text.fresh();
