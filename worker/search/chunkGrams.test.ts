@@ -60,4 +60,77 @@ describe('ChunkGrams', () => {
     expect(other.known(n - 1)).toBe(false);
     expect(back.takeDirty()).toEqual([n - 1]);
   });
+
+  it('defers its sets to stored records read later, taking only those that still describe the chunks', () => {
+    const grams = new ChunkGrams();
+    const n = GRAM_BLOCK + 3;
+    for (let c = 0; c < n; c++) grams.added(c, bytes(`chunk number ${c} holds words`));
+    const records = [grams.pack(0, 'L'), grams.pack(1, 'L')];
+    expect(records[0]!.gen).toBe(grams.gen);
+    const word = needleGrams(bytes('number 34 holds'))!;
+
+    const later = new ChunkGrams();
+    later.defer('L', grams.gen, n);
+    expect(later.knownCount()).toBe(0);
+    expect(later.pendingBlocks()).toEqual([0, 1]);
+    expect(later.pendingBlocks([1, 5])).toEqual([1]);
+    expect(later.unread(3)).toBe(true);
+    // Learnt from the chunk meanwhile (a scan read it): kept, not replaced by the record's.
+    later.fill(2, bytes('only zeppelins here'));
+    // Appended to while unread: never taken from a record, and stored as unknown.
+    later.added(GRAM_BLOCK + 1, bytes(' more'));
+    expect(later.unread(GRAM_BLOCK + 1)).toBe(false);
+    expect(later.takeDirty()).toEqual([2, GRAM_BLOCK + 1]);
+    later.install([0, 1], records);
+    expect(later.pendingBlocks()).toEqual([]);
+    expect(later.knownCount()).toBe(n - 1);
+    expect(later.known(GRAM_BLOCK + 1)).toBe(false);
+    expect(later.mayHold(2, needleGrams(bytes('zeppelin'))!)).toBe(true);
+    expect(later.mayHold(2, needleGrams(bytes('chunk number'))!)).toBe(false);
+    expect(later.mayHold(34, word)).toBe(true);
+    expect(later.mayHold(32, word)).toBe(false);
+    // A block read twice (a write and a filter at once) is taken once.
+    later.install([0], [{ lineage: 'L', gen: grams.gen, sets: [] }]);
+    expect(later.knownCount()).toBe(n - 1);
+
+    // Another lineage or generation (the chunks written afresh since), or a record from before
+    // generations when this one has one: unknown.
+    for (const r of [
+      { ...records[0]!, lineage: 'M' },
+      { ...records[0]!, gen: 'other' },
+      { lineage: 'L', sets: records[0]!.sets },
+    ]) {
+      const other = new ChunkGrams();
+      other.defer('L', grams.gen, n);
+      other.install([0], [r]);
+      expect(other.knownCount()).toBe(0);
+    }
+    // A load from records written before generations ('' on both sides) takes them.
+    const old = new ChunkGrams();
+    old.defer('L', '', n);
+    old.install([0], [{ lineage: 'L', sets: records[0]!.sets }]);
+    expect(old.knownCount()).toBe(GRAM_BLOCK);
+    // Chunks past the load's count (another tab's) are never taken.
+    const fewer = new ChunkGrams();
+    fewer.defer('L', grams.gen, 2);
+    fewer.install([0], records);
+    expect(fewer.knownCount()).toBe(2);
+  });
+
+  it('drops what it deferred when cleared (a compaction), with a new generation', () => {
+    const grams = new ChunkGrams();
+    grams.added(0, bytes('some words in a chunk'));
+    const record = grams.pack(0, 'L');
+    const gen = grams.gen;
+    grams.defer('L', gen, 1);
+    grams.clear();
+    expect(grams.gen).not.toBe(gen);
+    expect(grams.pendingBlocks()).toEqual([]);
+    grams.install([0], [record]);
+    expect(grams.knownCount()).toBe(0);
+    const fresh = new ChunkGrams();
+    fresh.unpack([record], 'L', 1);
+    expect(fresh.gen).not.toBe(gen);
+    expect(fresh.knownCount()).toBe(1);
+  });
 });

@@ -9,6 +9,18 @@
  * bits.
  * A chunk whose set is not known (a store loaded from a record written before these sets, or
  * whose set records did not go with its tables) is always read, and gets its set at that read.
+ *
+ * A loaded store's sets are read only when first needed (`defer`, then `install`): by the first
+ * `description LIKE`, or by a write that stores a block of them. At 1M articles they are 27
+ * records, ~7 MB, and every start read them with the tables although most starts never scan a
+ * description; a reload right after marking articles read met the previous page's worker still
+ * deserialising them (README, "the reload right after marking"). Until its block comes in, a
+ * chunk is unknown, so a scan meanwhile reads it whole (never a wrong answer, only a slower one).
+ * A stored set is taken only when it describes the chunk as this store holds it: of the same
+ * lineage (persist.ts) and generation (`gen`: new whenever the chunks are written afresh, as a
+ * compaction does, which keeps the lineage; between two, chunks only grow, so such a set, even
+ * one another tab wrote later, holds every trigram of the bytes loaded), for a chunk whose set
+ * is still unknown and that has had nothing appended here since the load.
  */
 
 /** Bits per chunk's set. */
@@ -41,17 +53,34 @@ export function needleGrams(pat: Uint8Array): Int32Array | null {
 /** Chunks per stored record of sets (256 KiB). */
 export const GRAM_BLOCK = 32;
 
-/** One stored record: the sets of chunks [block × GRAM_BLOCK, + `sets.length`) (null: unknown). */
+/**
+ * One stored record: the sets of chunks [block × GRAM_BLOCK, + `sets.length`) (null: unknown),
+ * and the generation of the sets (absent in records written before generations: '').
+ */
 export interface GramRecord {
   lineage: string;
+  gen?: string;
   sets: (Uint8Array | null)[];
 }
+
+const newGen = (): string => Math.random().toString(36).slice(2);
+
+/** The block that holds chunk `c`'s set. */
+export const gramBlockOf = (c: number): number => Math.floor(c / GRAM_BLOCK);
 
 export class ChunkGrams {
   /** Per chunk: its set, or null when not known. */
   private sets: (Uint8Array | null)[] = [];
   /** Chunks whose set changed since `takeDirty`. */
   private dirty = new Set<number>();
+  /** Blocks whose stored record is not read yet (`defer`), and the lineage it must be of. */
+  private pending = new Set<number>();
+  private pendingLineage = '';
+  private _gen = newGen();
+  /** The chunks the last load had (`unpack`, `defer`): stored sets describe none after them. */
+  private loaded = 0;
+  /** Chunks of pending blocks that had bytes appended while unknown (their stored sets lack them). */
+  private grown = new Set<number>();
 
   /** Chunks with a known set. */
   knownCount(): number {
@@ -65,10 +94,26 @@ export class ChunkGrams {
     return this.knownCount() * GRAM_SET_BYTES;
   }
 
+  /**
+   * The generation of the sets: new at each `clear` and `unpack` (the chunks are written afresh:
+   * a compaction, a rebuild), taken from the stored records at a `defer`. Stored with the sets
+   * and in the text index's validity record.
+   */
+  get gen(): string {
+    return this._gen;
+  }
+
   /** Forgets every set (an empty store: the next chunks start known). */
   clear(): void {
     this.sets = [];
     this.dirty.clear();
+    this.dropPending();
+    this._gen = newGen();
+  }
+
+  private dropPending(): void {
+    this.pending.clear();
+    this.grown.clear();
   }
 
   /** The chunks whose set changed since the last call (ascending). */
@@ -94,7 +139,7 @@ export class ChunkGrams {
     const sets = this.sets
       .slice(from, from + GRAM_BLOCK)
       .map((set, i) => (set && from + i === last ? set.slice() : set));
-    return { lineage, sets };
+    return { lineage, gen: this._gen, sets };
   }
 
   /**
@@ -105,15 +150,65 @@ export class ChunkGrams {
   unpack(records: readonly unknown[], lineage: string, count: number): void {
     this.sets = Array.from({ length: count }, () => null);
     this.dirty.clear();
+    this.dropPending();
+    this.loaded = count;
+    this._gen = newGen();
     for (let b = 0; b * GRAM_BLOCK < count; b++) {
       const r = records[b] as Partial<GramRecord> | undefined;
-      if (r?.lineage !== lineage || !Array.isArray(r.sets)) continue;
-      const n = Math.min(GRAM_BLOCK, count - b * GRAM_BLOCK, r.sets.length);
-      for (let i = 0; i < n; i++) {
-        const set: unknown = r.sets[i];
-        if (set instanceof Uint8Array && set.length === GRAM_SET_BYTES) this.sets[b * GRAM_BLOCK + i] = set;
-      }
+      if (r?.lineage === lineage) this.take(b, r);
     }
+  }
+
+  // Takes block b's sets from record `r` for the chunks whose set is unknown (a record of another
+  // shape gives none).
+  private take(b: number, r: Partial<GramRecord>): void {
+    if (!Array.isArray(r.sets)) return;
+    const n = Math.min(GRAM_BLOCK, this.loaded - b * GRAM_BLOCK, r.sets.length);
+    for (let i = 0; i < n; i++) {
+      const c = b * GRAM_BLOCK + i;
+      const set: unknown = r.sets[i];
+      if (
+        this.sets[c] == null &&
+        !this.grown.has(c) &&
+        set instanceof Uint8Array &&
+        set.length === GRAM_SET_BYTES
+      )
+        this.sets[c] = set;
+    }
+  }
+
+  /**
+   * After a load of `count` chunks with no set known: their sets are in stored block records of
+   * `lineage` and generation `gen`, to be read later (`pendingBlocks`, `install`).
+   */
+  defer(lineage: string, gen: string, count: number): void {
+    this.sets = Array.from({ length: count }, () => null);
+    this.dirty.clear();
+    this.dropPending();
+    this.loaded = count;
+    this.pendingLineage = lineage;
+    this._gen = gen;
+    for (let b = 0; b * GRAM_BLOCK < count; b++) this.pending.add(b);
+  }
+
+  /** The blocks not read yet (of `among` when given), ascending. */
+  pendingBlocks(among?: Iterable<number>): number[] {
+    const out = among ? [...among].filter((b) => this.pending.has(b)) : [...this.pending];
+    return out.sort((a, b) => a - b);
+  }
+
+  /**
+   * Takes the stored records of `blocks` (`records[i]` for `blocks[i]`, as read: undefined when
+   * missing). A block no longer pending is skipped (another read, a write or a clear came first);
+   * a record of another lineage or generation leaves its chunks unknown.
+   */
+  install(blocks: readonly number[], records: readonly unknown[]): void {
+    blocks.forEach((b, i) => {
+      if (!this.pending.delete(b)) return;
+      const r = records[i] as Partial<GramRecord> | undefined;
+      if (r?.lineage === this.pendingLineage && (r.gen ?? '') === this._gen) this.take(b, r);
+    });
+    if (this.pending.size === 0) this.grown.clear();
   }
 
   /**
@@ -124,9 +219,21 @@ export class ChunkGrams {
     while (this.sets.length < c) this.sets.push(null);
     if (this.sets.length === c) this.sets.push(new Uint8Array(GRAM_SET_BYTES));
     const set = this.sets[c];
-    if (!set) return;
+    if (!set) {
+      // Its stored set lacks these bytes: never taken now, and stored as unknown at the next write.
+      if (this.pending.has(gramBlockOf(c))) {
+        this.grown.add(c);
+        this.dirty.add(c);
+      }
+      return;
+    }
     addTo(set, bytes);
     this.dirty.add(c);
+  }
+
+  /** Whether chunk `c`'s set is unknown only because its stored record is not read yet. */
+  unread(c: number): boolean {
+    return this.sets[c] == null && c < this.loaded && this.pending.has(gramBlockOf(c)) && !this.grown.has(c);
   }
 
   /** Whether chunk `c`'s set is known. */

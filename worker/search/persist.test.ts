@@ -18,17 +18,24 @@ describe('text index persistence', () => {
     await answers(warm);
   });
 
-  it("loads the chunks' trigram sets with the tables; without them (an older write) it scans and learns them", async () => {
+  it("reads the chunks' trigram sets when a description filter first needs them; without them (an older write) it scans and learns them", async () => {
     for (const dir of [undefined, new FakeChunkDir()]) {
       const { name } = await persisted(dir);
       const warm = await engineOn(name, dir);
       const { store } = internalsOf(warm).textIndex;
-      expect(store.grams.knownCount()).toBe(store.chunks.count());
+      // Not with the tables: a start that scans no description never reads them.
+      expect(store.grams.knownCount()).toBe(0);
+      expect(store.grams.pendingBlocks()).toEqual([0]);
+      expect((await warm.search.run('basalt')).total).toBe(1);
+      expect(store.grams.knownCount()).toBe(0);
       expect((await warm.query.run("description LIKE 'zeppelin'")).total).toBe(0);
+      expect(store.grams.knownCount()).toBe(store.chunks.count());
+      expect(store.grams.pendingBlocks()).toEqual([]);
       await internalsOf(warm).db.dexie.table('meta').delete('textIndex:grams:0');
       warm.close();
       const older = await engineOn(name, dir);
       const olderStore = internalsOf(older).textIndex.store;
+      await internalsOf(older).textIndex.gramsIn();
       expect(olderStore.grams.knownCount()).toBe(0);
       await answers(older);
       expect(olderStore.grams.knownCount()).toBe(olderStore.chunks.count());
@@ -37,8 +44,81 @@ describe('text index persistence', () => {
       expect(await older.flushSnapshot()).toBe(true);
       older.close();
       const after = await engineOn(name, dir);
+      await internalsOf(after).textIndex.gramsIn();
       expect(internalsOf(after).textIndex.store.grams.knownCount()).toBe(1);
       await answers(after);
+    }
+  });
+
+  it('a write reads the stored sets of a block it has not read before storing the block again; an append learns its chunk whole', async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const engine = await engineOn(undefined, dir);
+      const feedId = await engine.feeds.save({
+        url: 'https://a.test/',
+        siteUrl: '',
+        title: 'A',
+        groupId: -1,
+      });
+      // ~3,000-byte texts of their own words: three 1 MiB chunks in one block of sets.
+      const words = (i: number) =>
+        Array.from({ length: 330 }, (_, k) => `w${i}x${k}`).join(' ') + (i === 3 ? ' zircon' : '');
+      await engine.items.ingest(
+        feedId,
+        Array.from({ length: 700 }, (_, i) =>
+          incoming({ guid: `g${i}`, title: `T${i}`, description: `<p>${words(i)}</p>`, pubDate: NOW - i }),
+        ),
+        NOW,
+      );
+      expect(await engine.flushSnapshot()).toBe(true);
+      const count = internalsOf(engine).textIndex.store.chunks.count();
+      expect(count).toBeGreaterThanOrEqual(2);
+      engine.close();
+      const name = internalsOf(engine).db.dexie.name;
+      const next = await engineOn(name, dir);
+      const { store } = internalsOf(next).textIndex;
+      expect(store.grams.pendingBlocks()).toEqual([0]);
+      // An article appended to the last chunk: its set comes from the chunk's bytes, not the
+      // stored set (which lacks the new text's trigrams).
+      await next.items.ingest(
+        feedId,
+        [incoming({ guid: 'late', title: 'Late', description: '<p>a late peridot</p>', pubDate: NOW })],
+        NOW,
+      );
+      await next.settled();
+      await internalsOf(next).textIndex.fresh();
+      expect(store.grams.knownCount()).toBe(1);
+      expect(store.grams.pendingBlocks()).toEqual([0]);
+      expect(await next.flushSnapshot()).toBe(true);
+      next.close();
+      const last = await engineOn(name, dir);
+      const grams = internalsOf(last).textIndex.store.grams;
+      await internalsOf(last).textIndex.gramsIn();
+      // Every chunk's set was stored: the block was read before it was written again.
+      expect(grams.knownCount()).toBe(count);
+      expect((await last.query.run("description LIKE 'late peridot'")).total).toBe(1);
+      expect((await last.query.run("description LIKE 'zircon'")).total).toBe(1);
+      expect((await last.query.run("description LIKE 'w5x7 w5x8'")).total).toBe(1);
+    }
+  });
+
+  it('takes no stored set of another generation (chunks another tab wrote afresh since this load)', async () => {
+    for (const dir of [undefined, new FakeChunkDir()]) {
+      const { name } = await persisted(dir);
+      const engine = await engineOn(name, dir);
+      const meta = internalsOf(engine).db.dexie.table('meta');
+      const valid = ((await meta.get('textIndex:valid')) as { value: { lineage: string; gramGen: string } })
+        .value;
+      const rec = ((await meta.get('textIndex:grams:0')) as { value: { gen: string; sets: Uint8Array[] } })
+        .value;
+      expect(rec.gen).toBe(valid.gramGen);
+      // What a compaction in another tab stores after this load: the same lineage, sets of chunks
+      // that now hold other texts (here: none), of a new generation.
+      const sets = rec.sets.map((set) => new Uint8Array(set.length));
+      await meta.put({ key: 'textIndex:grams:0', value: { lineage: valid.lineage, gen: 'another', sets } });
+      await answers(engine);
+      const { store } = internalsOf(engine).textIndex;
+      expect(store.grams.knownCount()).toBe(store.chunks.count());
+      expect((await engine.query.run("description LIKE 'amber stones'")).total).toBe(1);
     }
   });
 

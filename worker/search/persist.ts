@@ -19,7 +19,8 @@
  *   (searchIndex.ts `toMain`, `toTail`);
  * - `textIndex:grams:<b>`: the trigram sets of chunks b × 32 … b × 32 + 31 (chunkGrams.ts), written
  *   when one of them changed (appends go to the last chunk: usually one record a write), always
- *   taken after the tables, so a set never lacks a byte the tables count;
+ *   taken after the tables, so a set never lacks a byte the tables count, with their generation;
+ *   read not with the tables but when a scan or a write first needs them (`loadGramBlocks`);
  * - `textIndex:chunk:<n>`: with memory chunks only, the text chunks (1 MiB each), rewritten only
  *   when changed. With file chunks IndexedDB holds no text: the open chunk is written to its file
  *   and flushed right before the tables that point at it.
@@ -42,7 +43,6 @@ import {
   KEY_TAIL,
   KEY_VALID,
   chunkKey,
-  gramBlocks,
   gramKey,
   isValidRecord,
 } from './persistRecords';
@@ -147,32 +147,29 @@ export async function loadTextIndex(
     if (since === null) return null;
     const inFile = valid.backing === 'file';
     if (inFile && !files) return null;
-    // The search index is read after the tables, in a transaction of its own.
-    const blocks = gramBlocks(valid.chunkCount);
-    const [head, headTail, ...rest] = await meta.bulkGet([
+    // The search index is read after the tables, in a transaction of its own, and the chunks'
+    // trigram sets when first needed (`loadGramBlocks`).
+    const [head, headTail, ...chunks] = await meta.bulkGet([
       KEY_HEAD,
       KEY_HEAD_TAIL,
-      ...Array.from({ length: blocks }, (_, b) => gramKey(b)),
       ...(inFile ? [] : Array.from({ length: valid.chunkCount }, (_, i) => chunkKey(i))),
     ]);
-    const values = rest.map((r) => r?.value);
     return {
       valid,
       since,
       head: head?.value,
       headTail: headTail?.value,
-      grams: { lineage: valid.lineage, records: values.slice(0, blocks) },
-      chunks: values.slice(blocks),
+      chunks: chunks.map((r) => r?.value),
     };
   });
   if (!found) return false;
-  const { valid, chunks, grams } = found;
+  const { valid, chunks } = found;
   // With room for the tail's slots, joined after the head's in the same arrays.
   const tailIds = (found.headTail as { cols?: { ids?: unknown } } | undefined)?.cols?.ids;
   const head = await headWithColumns(found.head, files, tailIds instanceof Float64Array ? tailIds.length : 0);
   const h = joinHead(head, found.headTail, valid.lineage);
   if (!h || !isTables(h.tables)) return false;
-  const tables = { ...h.tables, grams };
+  const tables = h.tables;
   if (h.tables.used.length !== valid.chunkCount) return false;
   const slots = h.tables.ids.length;
   if (valid.backing === 'file') {
@@ -210,6 +207,7 @@ export async function loadTextIndex(
       state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
     }
   }
+  store.grams.defer(valid.lineage, valid.gramGen ?? '', valid.chunkCount);
   state.writtenStoreVersion = store.version;
   state.loadedWhole = valid.wholeIds ?? null;
   state.changedSince = found.since.length > 0 ? found.since : null;
@@ -237,6 +235,21 @@ export async function loadTextIndex(
   // A segment an older build kept in the record goes to a file at the next write.
   state.writtenMainVersion = isSearchInFile(m) || !files ? search.mainVersion : -1;
   return true;
+}
+
+/**
+ * Reads the stored trigram sets of the blocks the store has not read yet (chunkGrams.ts
+ * `defer`), in one read, and gives them to it. Resolves at once when none is pending.
+ * Cost: one read of up to 256 KiB a block (at 1M articles 27 blocks, ~7 MB).
+ */
+export async function loadGramBlocks(db: Database, store: TextStore): Promise<void> {
+  const blocks = store.grams.pendingBlocks();
+  if (blocks.length === 0) return;
+  const records = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').bulkGet(blocks.map(gramKey)));
+  store.grams.install(
+    blocks,
+    records.map((r) => r?.value),
+  );
 }
 
 /**

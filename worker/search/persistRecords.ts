@@ -44,6 +44,12 @@ export interface ValidRecord {
    * this list with the whole articles stored now and reads again only the difference.
    */
   wholeIds?: Float64Array;
+  /**
+   * The generation of the chunks' trigram sets (chunkGrams.ts `gen`), which their records carry
+   * too (absent in older records: ''). The sets are read after the tables, when first needed,
+   * and a record of another generation describes chunks written afresh since.
+   */
+  gramGen?: string;
 }
 
 export function isValidRecord(v: unknown): v is ValidRecord {
@@ -57,7 +63,8 @@ export function isValidRecord(v: unknown): v is ValidRecord {
     typeof r.chunkCount === 'number' &&
     typeof r.searchStamp === 'string' &&
     typeof r.tailStamp === 'string' &&
-    (r.wholeIds === undefined || r.wholeIds instanceof Float64Array)
+    (r.wholeIds === undefined || r.wholeIds instanceof Float64Array) &&
+    (r.gramGen === undefined || typeof r.gramGen === 'string')
   );
 }
 

@@ -3,7 +3,7 @@
  */
 import type { Database } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import { GRAM_BLOCK } from './chunkGrams';
+import { gramBlockOf } from './chunkGrams';
 import type { ChunkDir } from './chunkDir';
 import { FileChunks } from './fileChunks';
 import type { PersistState } from './persist';
@@ -227,8 +227,20 @@ async function writeTables(
     // After the tables were taken: a set may hold more than they count, never less.
     const grams = store.grams.takeDirty();
     const blocks = ours
-      ? new Set(grams.map((c) => Math.floor(c / GRAM_BLOCK)))
+      ? new Set(grams.map(gramBlockOf))
       : Array.from({ length: gramBlocks(space.count()) }, (_, b) => b);
+    // A block whose stored record this store has not read yet (chunkGrams.ts `defer`) is read
+    // first, still of the lineage and generation it was loaded with (this write replaces it): packed
+    // unread, its other chunks' sets would be stored as unknown.
+    const unread = store.grams.pendingBlocks(blocks);
+    if (unread.length > 0) {
+      const stored = await meta.bulkGet(unread.map(gramKey));
+      store.grams.install(
+        unread,
+        stored.map((r) => r?.value),
+      );
+    }
+    const gramGen = store.grams.gen;
     const gramPuts = [...blocks].map((b) => ({ key: gramKey(b), value: store.grams.pack(b, lineage) }));
     if (gramPuts.length > 0) await meta.bulkPut(gramPuts);
     let searchStamp = isValidRecord(valid) ? valid.searchStamp : '';
@@ -267,6 +279,7 @@ async function writeTables(
         searchStamp,
         tailStamp,
         wholeIds,
+        gramGen,
       } satisfies ValidRecord,
     });
     return { lineage, head: newHead, storeVersion };

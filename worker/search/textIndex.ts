@@ -11,6 +11,7 @@ import type { EngineContext } from '../engineContext';
 import { ChunkFileError, FileChunks } from './fileChunks';
 import {
   collectTextFiles,
+  loadGramBlocks,
   releaseHeldFiles,
   unwrittenState,
   type PersistState,
@@ -64,6 +65,8 @@ export class TextIndex implements TextSink {
   /** Resolves once the store's tables are loaded (or the store is empty for a rebuild). */
   private readonly tablesIn: Promise<void>;
   private tablesLoaded: () => void = () => {};
+  /** The read of the trigram sets under way (`gramsIn`). */
+  private gramsRead: Promise<void> | null = null;
   readonly persistState: PersistState = unwrittenState();
 
   /**
@@ -201,8 +204,25 @@ export class TextIndex implements TextSink {
   async freshText(): Promise<void> {
     void this.start();
     await this.tablesIn;
+    await this.gramsIn();
     if (!this._ready && this.syncs.inStep()) return;
     await this.fresh();
+  }
+
+  /**
+   * Resolves once the chunks' trigram sets a load left unread are in (persist.ts
+   * `loadGramBlocks`): a scan of descriptions reads only the chunks they allow. A failed read
+   * leaves them unread (a scan then reads those chunks whole) for the next call to try again.
+   */
+  gramsIn(): Promise<void> {
+    this.gramsRead ??= loadGramBlocks(this.ctx.db, this.store)
+      .catch((err: unknown) => {
+        if (this.ctx.db.dexie.isOpen()) console.warn('Rivulet: trigram sets not read', err);
+      })
+      .finally(() => {
+        this.gramsRead = null;
+      });
+    return this.gramsRead;
   }
 
   /**

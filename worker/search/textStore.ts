@@ -144,7 +144,11 @@ export class TextStore {
     // ASCII (every byte below 0x80) is safe as it stands; other texts are checked as strings.
     const safe =
       high < 0x80 || foldSafe(text !== undefined && bytes === encoded ? text : decoder.decode(bytes));
-    this.grams.added(c, bytes);
+    // A chunk whose stored set is not read yet (chunkGrams.ts `defer`) gets its set from its
+    // bytes now, once: the stored one would lack these, and unknown it would be read whole by
+    // every scan after each refresh appended to it.
+    if (this.grams.unread(c)) this.grams.fill(c, this.space.chunk(c));
+    else this.grams.added(c, bytes);
     const slot = this.slots++;
     this.grow(this.slots);
     this.ids[slot] = id;
