@@ -50,7 +50,8 @@ export interface JobsApi {
    * Cancels a running job: aborts its in-flight fetches and resolves once the job has stopped
    * writing (its state is then 'cancelled'). A job this engine does not know (another tab's,
    * whose bar every tab shows): asks the other tabs to cancel it and resolves at once; its final
-   * `job` event follows from the tab that runs it. Finished jobs: resolves, does nothing.
+   * `job` event follows from the tab that runs it. Finished jobs, and an undo's mark (which
+   * cannot be stopped): resolves, does nothing.
    */
   cancel(jobId: string): Promise<void>;
   /** A copy of the job's progress, or null when unknown (or long finished). No I/O. */
@@ -186,6 +187,9 @@ export class JobRegistry {
   async cancel(id: string): Promise<void> {
     const entry = this.entries.get(id);
     if (!entry || entry.job.progress.state !== 'running') return;
+    // An undo's mark runs to its end (state/markJob.ts): aborted, it would be labelled
+    // 'cancelled' although it changed every article back.
+    if (entry.job.progress.mark?.undo) return;
     entry.controller.abort();
     await entry.finished;
   }

@@ -150,6 +150,8 @@ describe('a long bulk mark as a job', () => {
     expect(await engine.state.undo(token)).toBe(5200);
     expect((await flagsOf(engine, ids)).every((f) => (f & FLAG_READ) === 0)).toBe(true);
     expect(jobs.at(-1)!.mark).toMatchObject({ flag: 'read', set: false, undo: true });
+    // It ran to its end, and its job says so: not 'cancelled'.
+    await expect.poll(() => jobs.at(-1)?.state).toBe('done');
   }, 30_000);
 
   it('a failed mark ends its job with the failure', async () => {
