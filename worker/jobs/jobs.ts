@@ -87,7 +87,8 @@ export class JobRegistry {
    * `key` names a job that is still running, returns that job's id instead and runs nothing.
    * The body's resolved summary finishes the job ('done', or 'cancelled' if aborted); a throw
    * finishes it too, with the error as a failure, so a job never stays 'running' forever.
-   * `mark` describes a `mark` job's change from its first event on.
+   * `mark` describes a `mark` job's change from its first event on; `done`, how much of `total`
+   * is behind it already (a mark that became a job after a transaction, or a resumed one).
    */
   start(
     kind: JobProgress['kind'],
@@ -95,6 +96,7 @@ export class JobRegistry {
     total: number,
     body: JobBody,
     mark?: MarkJobInfo,
+    done = 0,
   ): string {
     if (key !== null) {
       const running = this.runningByKey(key);
@@ -108,7 +110,7 @@ export class JobRegistry {
       kind,
       state: 'running',
       total,
-      done: 0,
+      done,
       failed: 0,
       failures: [],
       newItems: 0,

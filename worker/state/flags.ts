@@ -95,7 +95,7 @@ export async function resumeMarks(ctx: EngineContext, jobs?: MarkJobs): Promise<
       const ids = [...new Set(mark.ids)];
       // A record that names nothing is only deleted: no job for it.
       const info = { flag: flagName(mark.bit), set: mark.on, resumed: true };
-      const job = new MarkJob(jobs, ids.length, info, ids.length > 0);
+      const job = new MarkJob(jobs, ids.length, info, ids.length > 0, mark.done.length);
       const pending = { key: mark.key, written: true };
       return job.run(() => flipAll(ctx, ids, mark.bit, mark.on, pending, job, mark.done));
     });

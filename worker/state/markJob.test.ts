@@ -201,6 +201,9 @@ describe('a long bulk mark as a job', () => {
 
     const second = await start(dbName);
     await expect.poll(() => second.jobs.at(-1)?.state, { timeout: 10_000 }).toBe('done');
+    // Its bar counts the whole mark, what the first page did included.
+    expect(second.jobs[0]).toMatchObject({ state: 'running', total: 5200, done: record!.done.length });
+    expect(second.jobs.at(-1)).toMatchObject({ total: 5200, done: 5200 });
     const jobId = second.jobs.at(-1)!.id;
     const token = await second.engine.state.resumedUndo(jobId);
     expect(token).toMatchObject({ flag: 'read', set: true });

@@ -32,13 +32,16 @@ export class MarkJob {
 
   /**
    * `jobs` undefined: a mark nobody watches (the sync's, the rules'), never a job. `eager`: a job
-   * from the start (more than one transaction is certain, or the mark is resumed).
+   * from the start (more than one transaction is certain, or the mark is resumed). `before`: ids
+   * a resumed mark changed in the page that began it, counted in its total and done from the
+   * start (its bar shows the whole mark, as its Undo notice does).
    */
   constructor(
     private readonly jobs: MarkJobs | undefined,
     private readonly total: number,
     private readonly info: MarkJobInfo,
     eager: boolean,
+    private readonly before = 0,
   ) {
     if (eager) this.begin(0);
   }
@@ -48,10 +51,10 @@ export class MarkJob {
     return !this.info.undo && (this.job?.signal.aborted ?? false);
   }
 
-  /** After a transaction: `done` of the mark's ids are behind it. */
+  /** After a transaction: `done` of the mark's ids (of `total`, `before` aside) are behind it. */
   step(done: number): void {
     if (this.job) {
-      this.job.progress.done = Math.min(this.total, done);
+      this.job.progress.done = this.before + Math.min(this.total, done);
       this.job.changed();
     } else if (done < this.total) this.begin(done);
   }
@@ -91,17 +94,16 @@ export class MarkJob {
     this.jobs.start(
       'mark',
       null,
-      this.total,
+      this.before + this.total,
       (job) => {
         this.job = job;
-        job.progress.done = done;
-        job.changed();
         return new Promise<JobSummary>((resolve, reject) => {
           this.finish = resolve;
           this.fail = reject;
         });
       },
       this.info,
+      this.before + done,
     );
   }
 }
