@@ -267,20 +267,23 @@ export class SummaryTally {
   private saved = 0;
   private readonly unreadByFeed = new Map<number, number>();
 
-  /** One item's flags went from `before` to `after` (counted as counts.ts counts them). */
+  /**
+   * One item's flags went from `before` to `after` (counted as counts.ts counts them). Called for
+   * every article a mark changes (300,000 in a "mark all read" at 1M): no allocation per call.
+   */
   change(feedId: number, before: number, after: number): void {
-    for (const [flags, sign] of [
-      [before, -1],
-      [after, 1],
-    ] as const) {
-      // A hidden item is in no count (counts.ts).
-      if ((flags & FLAG_HIDDEN) !== 0) continue;
-      this.items += sign;
-      if ((flags & FLAG_SAVED) !== 0) this.saved += sign;
-      if ((flags & FLAG_READ) === 0) {
-        this.unread += sign;
-        this.unreadByFeed.set(feedId, (this.unreadByFeed.get(feedId) ?? 0) + sign);
-      }
+    this.count(feedId, before, -1);
+    this.count(feedId, after, 1);
+  }
+
+  private count(feedId: number, flags: number, sign: 1 | -1): void {
+    // A hidden item is in no count (counts.ts).
+    if ((flags & FLAG_HIDDEN) !== 0) return;
+    this.items += sign;
+    if ((flags & FLAG_SAVED) !== 0) this.saved += sign;
+    if ((flags & FLAG_READ) === 0) {
+      this.unread += sign;
+      this.unreadByFeed.set(feedId, (this.unreadByFeed.get(feedId) ?? 0) + sign);
     }
   }
 
