@@ -101,10 +101,7 @@ export function createRuleMatching({
     // The tag names a `tags` condition compares with (one meta read after a tags change).
     if (enabled.length > 0) await evaluator.currentTagNames();
     for (const { rule, ast, text: usesText } of enabled) {
-      if (usesText) {
-        await text.fresh();
-        await text.gramsIn();
-      }
+      if (usesText) await text.freshForScan();
       const test = matcherOf(rule, ast);
       const ids: number[] = [];
       for (const id of added) {
@@ -184,10 +181,7 @@ export function createRuleMatching({
     },
     forget: (id) => compiled.delete(id),
     freshMatcher: async (ast) => {
-      if (needsText(ast)) {
-        await text.fresh();
-        await text.gramsIn();
-      }
+      if (needsText(ast)) await text.freshForScan();
       await evaluator.currentTagNames();
       return compileMatcher(ast, evaluator.source);
     },

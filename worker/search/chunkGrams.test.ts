@@ -44,13 +44,15 @@ describe('ChunkGrams', () => {
     expect(grams.takeDirty()).toHaveLength(n);
     const records = [grams.pack(0, 'L'), grams.pack(1, 'L')];
     const back = new ChunkGrams();
-    back.unpack(records, 'L', n);
+    back.defer('L', grams.gen, n);
+    back.install([0, 1], records);
     expect(back.knownCount()).toBe(n);
     const word = needleGrams(bytes('number 34 holds'))!;
     expect(Array.from({ length: n }, (_, c) => back.mayHold(c, word)).filter(Boolean).length).toBeLessThan(3);
     expect(back.mayHold(34, word)).toBe(true);
     const other = new ChunkGrams();
-    other.unpack([records[0], { ...records[1]!, lineage: 'M' }], 'L', n);
+    other.defer('L', grams.gen, n);
+    other.install([0, 1], [records[0], { ...records[1]!, lineage: 'M' }]);
     expect(other.knownCount()).toBe(GRAM_BLOCK);
     expect(other.known(GRAM_BLOCK)).toBe(false);
     // A loaded chunk keeps growing in place; an unknown one stays unknown.
@@ -128,9 +130,12 @@ describe('ChunkGrams', () => {
     expect(grams.pendingBlocks()).toEqual([]);
     grams.install([0], [record]);
     expect(grams.knownCount()).toBe(0);
+    // A load without stored sets (a rebuild, a store loaded from its chunks): a new generation too.
     const fresh = new ChunkGrams();
-    fresh.unpack([record], 'L', 1);
+    fresh.defer('L', gen, 1);
+    fresh.reset(1);
     expect(fresh.gen).not.toBe(gen);
-    expect(fresh.knownCount()).toBe(1);
+    expect(fresh.pendingBlocks()).toEqual([]);
+    expect(fresh.knownCount()).toBe(0);
   });
 });

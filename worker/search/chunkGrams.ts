@@ -7,8 +7,8 @@
  * collisions, dead texts, trigrams across two texts), never a subset, so a skipped chunk can
  * never hold a match. Sets of three bytes (`a b c`) are hashed with a multiplicative hash to 16
  * bits.
- * A chunk whose set is not known (a store loaded from a record written before these sets, or
- * whose set records did not go with its tables) is always read, and gets its set at that read.
+ * A chunk whose set is not known (its stored record is missing, of another lineage or
+ * generation, or not read yet) is always read, and gets its set at that read.
  *
  * A loaded store's sets are read only when first needed (`defer`, then `install`): by the first
  * `description LIKE`, or by a write that stores a block of them. At 1M articles they are 27
@@ -77,7 +77,7 @@ export class ChunkGrams {
   private pending = new Set<number>();
   private pendingLineage = '';
   private _gen = newGen();
-  /** The chunks the last load had (`unpack`, `defer`): stored sets describe none after them. */
+  /** The chunks the last load had (`reset`, `defer`): stored sets describe none after them. */
   private loaded = 0;
   /** Chunks of pending blocks that had bytes appended while unknown (their stored sets lack them). */
   private grown = new Set<number>();
@@ -95,8 +95,8 @@ export class ChunkGrams {
   }
 
   /**
-   * The generation of the sets: new at each `clear` and `unpack` (the chunks are written afresh:
-   * a compaction, a rebuild), taken from the stored records at a `defer`. Stored with the sets
+   * The generation of the sets: new at each `clear` and `reset` (the chunks are written afresh:
+   * a compaction, a rebuild, a load), taken from the stored records at a `defer`. Stored with the sets
    * and in the text index's validity record.
    */
   get gen(): string {
@@ -143,20 +143,15 @@ export class ChunkGrams {
   }
 
   /**
-   * Replaces every set from stored block records (`records[b]` for block b) of `lineage`, for
-   * `count` chunks: a chunk whose record is missing, malformed or of another lineage is unknown.
-   * The sets are the records' own arrays (no copy).
+   * Forgets every set for a store just loaded with `count` chunks: each is unknown until a scan
+   * reads it, unless persist.ts hands over the stored ones (`defer`). A new generation.
    */
-  unpack(records: readonly unknown[], lineage: string, count: number): void {
+  reset(count: number): void {
     this.sets = Array.from({ length: count }, () => null);
     this.dirty.clear();
     this.dropPending();
     this.loaded = count;
     this._gen = newGen();
-    for (let b = 0; b * GRAM_BLOCK < count; b++) {
-      const r = records[b] as Partial<GramRecord> | undefined;
-      if (r?.lineage === lineage) this.take(b, r);
-    }
   }
 
   // Takes block b's sets from record `r` for the chunks whose set is unknown (a record of another
@@ -182,10 +177,7 @@ export class ChunkGrams {
    * `lineage` and generation `gen`, to be read later (`pendingBlocks`, `install`).
    */
   defer(lineage: string, gen: string, count: number): void {
-    this.sets = Array.from({ length: count }, () => null);
-    this.dirty.clear();
-    this.dropPending();
-    this.loaded = count;
+    this.reset(count);
     this.pendingLineage = lineage;
     this._gen = gen;
     for (let b = 0; b * GRAM_BLOCK < count; b++) this.pending.add(b);

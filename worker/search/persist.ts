@@ -43,8 +43,8 @@ import {
   KEY_TAIL,
   KEY_VALID,
   chunkKey,
-  gramKey,
   isValidRecord,
+  readGramBlocks,
 } from './persistRecords';
 import { isSearchMain, isSearchTail, type SearchIndex } from './searchIndex';
 import { isSearchInFile, readSearchFile } from './searchFile';
@@ -243,13 +243,8 @@ export async function loadTextIndex(
  * Cost: one read of up to 256 KiB a block (at 1M articles 27 blocks, ~7 MB).
  */
 export async function loadGramBlocks(db: Database, store: TextStore): Promise<void> {
-  const blocks = store.grams.pendingBlocks();
-  if (blocks.length === 0) return;
-  const records = await db.tx('fetch', 'r', ['meta'], () => db.table('meta').bulkGet(blocks.map(gramKey)));
-  store.grams.install(
-    blocks,
-    records.map((r) => r?.value),
-  );
+  if (store.grams.pendingBlocks().length === 0) return;
+  await db.tx('fetch', 'r', ['meta'], () => readGramBlocks(db.table('meta'), store.grams));
 }
 
 /**

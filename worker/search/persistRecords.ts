@@ -2,8 +2,9 @@
  * The text index's records in `meta` (their keys and the validity record) and what the load
  * (persist.ts) and the write (persistWrite.ts) share about them.
  */
+import type { StoreTable } from '../db/database';
 import { META_KEYS } from '../db/meta';
-import { GRAM_BLOCK } from './chunkGrams';
+import { GRAM_BLOCK, type ChunkGrams } from './chunkGrams';
 
 /**
  * Layout version; bump when the records change shape (2: postings as lists or bitmaps, 1 MiB
@@ -22,6 +23,26 @@ export const KEY_TAIL = 'textIndex:searchTail';
 export const chunkKey = (n: number) => `textIndex:chunk:${n}`;
 export const gramKey = (b: number) => `textIndex:grams:${b}`;
 export const gramBlocks = (chunks: number) => Math.ceil(chunks / GRAM_BLOCK);
+
+/**
+ * Reads the stored records of the blocks `grams` has not read yet (chunkGrams.ts `defer`), of
+ * `among` when given, and gives them to it (`install`), in the caller's transaction over `meta`:
+ * the load's read when a scan first needs the sets, and a write's before it stores such a block
+ * again. No read when none is unread.
+ */
+export async function readGramBlocks(
+  meta: StoreTable<'meta'>,
+  grams: ChunkGrams,
+  among?: Iterable<number>,
+): Promise<void> {
+  const blocks = grams.pendingBlocks(among);
+  if (blocks.length === 0) return;
+  const records = await meta.bulkGet(blocks.map(gramKey));
+  grams.install(
+    blocks,
+    records.map((r) => r?.value),
+  );
+}
 
 export interface ValidRecord {
   format: number;

@@ -20,6 +20,7 @@ import {
   gramKey,
   isValidRecord,
   randomStamp,
+  readGramBlocks,
   type ValidRecord,
 } from './persistRecords';
 import type { SearchIndex, SearchMain } from './searchIndex';
@@ -232,14 +233,7 @@ async function writeTables(
     // A block whose stored record this store has not read yet (chunkGrams.ts `defer`) is read
     // first, still of the lineage and generation it was loaded with (this write replaces it): packed
     // unread, its other chunks' sets would be stored as unknown.
-    const unread = store.grams.pendingBlocks(blocks);
-    if (unread.length > 0) {
-      const stored = await meta.bulkGet(unread.map(gramKey));
-      store.grams.install(
-        unread,
-        stored.map((r) => r?.value),
-      );
-    }
+    await readGramBlocks(meta, store.grams, blocks);
     const gramGen = store.grams.gen;
     const gramPuts = [...blocks].map((b) => ({ key: gramKey(b), value: store.grams.pack(b, lineage) }));
     if (gramPuts.length > 0) await meta.bulkPut(gramPuts);

@@ -210,6 +210,15 @@ export class TextIndex implements TextSink {
   }
 
   /**
+   * `fresh()`, then the chunks' trigram sets (`gramsIn`): for a reader that scans descriptions
+   * after a full sync (the rules, over the articles just stored).
+   */
+  async freshForScan(): Promise<void> {
+    await this.fresh();
+    await this.gramsIn();
+  }
+
+  /**
    * Resolves once the chunks' trigram sets a load left unread are in (persist.ts
    * `loadGramBlocks`): a scan of descriptions reads only the chunks they allow. A failed read
    * leaves them unread (a scan then reads those chunks whole) for the next call to try again.

@@ -144,9 +144,8 @@ export class TextStore {
     // ASCII (every byte below 0x80) is safe as it stands; other texts are checked as strings.
     const safe =
       high < 0x80 || foldSafe(text !== undefined && bytes === encoded ? text : decoder.decode(bytes));
-    // A chunk whose stored set is not read yet (chunkGrams.ts `defer`) gets its set from its
-    // bytes now, once: the stored one would lack these, and unknown it would be read whole by
-    // every scan after each refresh appended to it.
+    // A chunk whose stored set is unread (chunkGrams.ts `defer`), which lacks these bytes, gets
+    // its set from its bytes now, once (left unknown, every scan would read it whole).
     if (this.grams.unread(c)) this.grams.fill(c, this.space.chunk(c));
     else this.grams.added(c, bytes);
     const slot = this.slots++;
@@ -387,9 +386,7 @@ export class TextStore {
         for (let i = 0; i < chunk.length; i++) this.histogram[chunk[i] as number]!++;
       }
     }
-    // The trigram sets go with the tables (grams: block records of the same write); without
-    // them every chunk is unknown until a scan reads it.
-    this.grams.unpack(data.grams?.records ?? [], data.grams?.lineage ?? '', this.space.count());
+    this.grams.reset(this.space.count());
     this.dirty.clear();
     this._version++;
     this._numbering++;

@@ -19,11 +19,6 @@ export interface TextStoreTables {
   safe?: Uint8Array;
   /** Byte counts of the stored text (the scan's rare-byte choice); recounted when absent. */
   histogram?: Float64Array;
-  /**
-   * On a load only: the stored trigram set records of the chunks (chunkGrams.ts, record b for
-   * block b) and the lineage they must carry; absent, every chunk's set is unknown.
-   */
-  grams?: { lineage: string; records: unknown[] };
 }
 
 /** The per-slot columns that never change once written (until a renumbering). */
