@@ -95,8 +95,7 @@ export class JobRegistry {
     key: string | null,
     total: number,
     body: JobBody,
-    mark?: MarkJobInfo,
-    done = 0,
+    { mark, done = 0 }: { mark?: MarkJobInfo; done?: number } = {},
   ): string {
     if (key !== null) {
       const running = this.runningByKey(key);

@@ -102,8 +102,7 @@ export class MarkJob {
           this.fail = reject;
         });
       },
-      this.info,
-      this.before + done,
+      { mark: this.info, done: this.before + done },
     );
   }
 }
