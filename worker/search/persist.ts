@@ -169,7 +169,6 @@ export async function loadTextIndex(
   const head = await headWithColumns(found.head, files, tailIds instanceof Float64Array ? tailIds.length : 0);
   const h = joinHead(head, found.headTail, valid.lineage);
   if (!h || !isTables(h.tables)) return false;
-  const tables = h.tables;
   if (h.tables.used.length !== valid.chunkCount) return false;
   const slots = h.tables.ids.length;
   if (valid.backing === 'file') {
@@ -177,7 +176,7 @@ export async function loadTextIndex(
     const space = await FileChunks.restore(files.dir, files.prefix, h.layout, h.tables.used, SEP);
     if (!space) return false;
     // joinHead made the slot columns for this load: the store takes them as they are.
-    store.loadWith(space, tables, { adopt: true });
+    store.loadWith(space, h.tables, { adopt: true });
     state.lineage = valid.lineage;
     state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
   } else {
@@ -197,12 +196,12 @@ export async function loadTextIndex(
         space.dispose();
         throw err;
       }
-      store.loadWith(space, tables);
+      store.loadWith(space, h.tables);
       // Written again in the file layout at the next write (the caller writes at once).
       state.lineage = '';
       state.head = null;
     } else {
-      store.load({ ...tables, chunks: bytes });
+      store.load({ ...h.tables, chunks: bytes });
       state.lineage = valid.lineage;
       state.head = { stamp: h.stamp, numbering: store.numbering, slots: h.headSlots };
     }
