@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { FLAG_READ } from '../../shared/flags';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
 import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { shootSizes } from './shots';
 
@@ -133,6 +134,7 @@ describe('article addresses', () => {
     await waitFor(list.rowWhen('Alpha 45', { unread: false }), 'Alpha 45 marked read when opened');
     await page.keyboard.press('m');
     await waitFor(list.rowWhen('Alpha 45', { unread: true }), 'Alpha 45 unread after m');
+    await waitForStoredFlag(page, alpha(45), FLAG_READ, false, 'Alpha 45 unread');
     await page.reload();
     await reader.waitOpen('Alpha 45');
     await waitFor(list.selected('Alpha 45'), 'the row Alpha 45 selected after the reload');

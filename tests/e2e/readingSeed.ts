@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { Shell } from './pages/shell';
+import { waitForValue } from './pages/wait';
 import { engineWorker } from './seed';
 
 export interface SeedArticle {
@@ -110,6 +111,43 @@ export async function setSettings(page: Page, patch: Record<string, Record<strin
     // settings write the page makes later starts from it instead of putting its older one back.
     window.dispatchEvent(new StorageEvent('storage', { key: 'app-settings' }));
   }, patch);
+}
+
+/** An article's flags as IndexedDB holds them now (undefined: no such article). */
+function storedFlags(page: Page, id: number): Promise<number | undefined> {
+  return page.evaluate(
+    (itemId) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const open = indexedDB.open('rivulet');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('items', 'readonly').objectStore('items').get(itemId);
+          get.onsuccess = () => {
+            db.close();
+            resolve((get.result as { flags?: number } | undefined)?.flags);
+          };
+          get.onerror = () => reject(new Error(String(get.error)));
+        };
+      }),
+    id,
+  );
+}
+
+/**
+ * Waits until IndexedDB holds the article's `bit` as `on`. A list shows a flag change at once,
+ * before the engine's write ends; a test that loads the page next waits here, as a page load
+ * ends a write still on its way.
+ */
+export async function waitForStoredFlag(page: Page, id: number, bit: number, on: boolean, what: string) {
+  await waitForValue(
+    `${what} to be stored`,
+    async () => {
+      const flags = await storedFlags(page, id);
+      return flags !== undefined && ((flags & bit) !== 0) === on ? true : undefined;
+    },
+    { interval: 50 },
+  );
 }
 
 /** A small SVG picture (as a data string) with a colour and a label, for image routes. */
