@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { screens, waitFor, waitForPath } from './pages';
-import { realErrors, seedFeeds, setSettings } from './readingSeed';
+import { FLAG_SAVED } from '../../shared/flags';
+import { realErrors, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
 import { rss, runInEngine } from './setups';
 import { shootSizes } from './shots';
 
@@ -26,6 +27,8 @@ let browser: Browser;
 let app: AppPage;
 let cdp: CDPSession;
 let feedPath = '';
+/** Item id of 'Swipe three'. */
+let swipeThree = 0;
 let server: FeedServer;
 let livePath = '';
 
@@ -51,6 +54,7 @@ beforeAll(async () => {
     },
   ]);
   feedPath = `/f/${ids.feedIds[0]}`;
+  swipeThree = ids.itemIds[0]![2]!;
   // A feed that lives on a server, for pull to refresh to fetch.
   server = await startFeedServer();
   server.setMutable('live', rss('Live Mill', ['Morning grind', 'Noon grind']));
@@ -208,6 +212,7 @@ describe('the end of Saved', () => {
     await app.goto(feedPath);
     await list.swipeRow('Swipe three', 0.85, 0.15);
     await waitFor(list.rowWhen('Swipe three', { saved: true }), "'Swipe three' saved");
+    await waitForStoredFlag(app.page, swipeThree, FLAG_SAVED, true, "'Swipe three' saved");
     try {
       await app.goto('/next');
       await list.waitForRow('Swipe three');
@@ -224,6 +229,7 @@ describe('the end of Saved', () => {
       await app.goto(feedPath);
       await list.swipeRow('Swipe three', 0.85, 0.15);
       await waitFor(list.rowWhen('Swipe three', { saved: false }), "'Swipe three' no longer saved");
+      await waitForStoredFlag(app.page, swipeThree, FLAG_SAVED, false, "'Swipe three' unsaved");
     }
   });
 });
