@@ -9,7 +9,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { engineWorker } from './seed';
-import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
 import { FeedProblem, FilterScreen, ListScreen, ReaderScreen, colorScheme, waitFor } from './pages';
 import { shootSizes } from './shots';
 
@@ -69,6 +70,8 @@ describe('lists mean what they say', () => {
     await page.keyboard.press('s');
     await waitFor(reader.pressed('save'), 'the article saved after s');
     await waitFor(reader.pressed('read'), 'the opened article marked read');
+    const unreadOne = ids.itemIds[0]![READ.length]!;
+    await waitForStoredFlag(page, unreadOne, FLAG_SAVED | FLAG_READ, true, "'Unread one' saved and read");
     await app.goto('/saved');
     await list.waitForRow('Unread one');
     expect(await list.row('Unread one').getAttribute('data-unread')).toBe('false');

@@ -9,7 +9,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { realErrors, type SeededFeeds, seedFeeds, setSettings, svgPicture, tinyWav } from './readingSeed';
+import { FLAG_SAVED } from '../../shared/flags';
+import {
+  realErrors,
+  type SeededFeeds,
+  seedFeeds,
+  setSettings,
+  svgPicture,
+  tinyWav,
+  waitForStoredFlag,
+} from './readingSeed';
 import { painted, screens, waitFor, waitForPath } from './pages';
 import { ReadingUi } from './pages/reading';
 import { shootSizes } from './shots';
@@ -125,6 +134,7 @@ describe('list types', () => {
     await reader.waitOpen();
     await app.page.keyboard.press('s');
     await waitFor(reader.pressed('save'), 'the article saved after s');
+    await waitForStoredFlag(app.page, ids.itemIds[2]![0]!, FLAG_SAVED, true, "'Ungrouped story' saved");
     await app.goto('/next');
     await list.waitForRow('Ungrouped story');
     expect(await list.rows.count()).toBe(1);

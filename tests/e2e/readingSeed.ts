@@ -135,16 +135,16 @@ function storedFlags(page: Page, id: number): Promise<number | undefined> {
 }
 
 /**
- * Waits until IndexedDB holds the article's `bit` as `on`. A list shows a flag change at once,
- * before the engine's write ends; a test that loads the page next waits here, as a page load
- * ends a write still on its way.
+ * Waits until IndexedDB holds every bit of `bit` in the article's flags as `on`. A list shows a
+ * flag change at once, before the engine's write ends; a test that loads the page next waits
+ * here, as a page load ends a write still on its way.
  */
 export async function waitForStoredFlag(page: Page, id: number, bit: number, on: boolean, what: string) {
   await waitForValue(
     `${what} to be stored`,
     async () => {
       const flags = await storedFlags(page, id);
-      return flags !== undefined && ((flags & bit) !== 0) === on ? true : undefined;
+      return flags !== undefined && (flags & bit) === (on ? bit : 0) ? true : undefined;
     },
     { interval: 50 },
   );

@@ -8,7 +8,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { pressQuickly, screens, waitFor, waitForPath } from './pages';
-import { realErrors, type SeededFeeds, seedFeeds, setSettings } from './readingSeed';
+import { FLAG_READ } from '../../shared/flags';
+import { realErrors, type SeededFeeds, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
 import { shootSizes } from './shots';
 
 let browser: Browser;
@@ -230,6 +231,7 @@ test('only unread: a reload after the selected article was read selects the one 
   await waitFor(list.selected('News 25'), "'News 25' selected after 25 × j");
   await page.keyboard.press('m');
   await waitFor(list.readRow('News 25'), "'News 25' read after m");
+  await waitForStoredFlag(page, ids.itemIds[0]![24]!, FLAG_READ, true, "'News 25' read");
   await page.reload();
   // The read one is gone from the list; its place goes to the one that followed it, not the top.
   await waitFor(list.selected('News 26'), "'News 26' selected after the reload");
