@@ -213,11 +213,20 @@ describe('resolveHtmlUrls fast paths', () => {
     const absolute = `<p><a href="https://a.example/x?y=1&amp;z=2">a</a><img src='https://a.example/i.png' srcset="https://a.example/a.png 1x, https://a.example/b.png 2x"></p>`;
     expect(firstUrlRewrite(absolute, BASE)).toBe(-1);
     expect(resolveHtmlUrls(absolute, BASE)).toBe(absolute);
-    // A host without its trailing slash is absolute but not canonical: it is rewritten.
-    expect(firstUrlRewrite('<a href="https://a.example">a</a>', BASE)).toBe(9);
-    expect(resolveHtmlUrls('<a href="https://a.example">a</a>', BASE)).toBe(
-      '<a href="https://a.example/">a</a>',
-    );
+    // A link to a site's home page without the path's slash is left as written (the reader's
+    // sanitiser adds it), so it sends nothing through the scan; any other change still does.
+    const home = '<a href="https://a.example">a</a><a href="http://b.example">b</a>';
+    expect(firstUrlRewrite(home, BASE)).toBe(-1);
+    expect(resolveHtmlUrls(home, BASE)).toBe(home);
+    expect(resolveHtmlUrlsFull(home, BASE)).toBe(home);
+    for (const other of [
+      'https://A.example',
+      'https://a.example:443',
+      'https://xn--bcher-kva.example',
+      'https://a.example.',
+    ])
+      expect(resolveHtmlUrls(`<a href="${other}">a</a>`, BASE), other).not.toBe(`<a href="${other}">a</a>`);
+    expect(firstUrlRewrite('<a href="https://a.example">a</a><a href="/x">x</a>', BASE)).toBe(42);
     // A fake value in text must not hide the real attribute after it.
     const hidden = `<a title='href="https://a.example/x'/href=rel/y">t</a>`;
     expect(firstUrlRewrite(hidden, BASE)).toBeGreaterThanOrEqual(0);
