@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { type AppPage, expectNoErrors, openApp } from './harness';
-import { screens, waitFor, type Screens } from './pages';
+import { exactly, screens, waitFor, waitForValue, type Screens } from './pages';
 import { HighlightsUi } from './pages/highlights';
 import { closeStartedApp, launchStartedApp, runInEngine } from './setups';
 import { shootSizes } from './shots';
@@ -160,6 +160,56 @@ describe('right-to-left text', () => {
     expectNoErrors(app.errors);
   });
 });
+
+describe('links within an article', () => {
+  test('a footnote link moves to its note in the reader and its way back returns; other links open a tab', async () => {
+    const { list, reader } = ui;
+    const { page } = app;
+    await preview('/feeds/footnotes.atom');
+    await subscribeAndOpen();
+    await list.row('On footnotes').click();
+    await reader.waitOpen('On footnotes');
+    const articlePath = new URL(page.url()).pathname;
+    // Stored as the feed wrote them: links within the article, not links to the feed document.
+    const toNote = reader.bodyLinks.filter({ hasText: exactly('1') });
+    const back = reader.bodyLinks.filter({ hasText: '↩' });
+    expect(await toNote.getAttribute('href')).toBe('#fn1');
+    expect(await toNote.getAttribute('target')).toBeNull();
+    expect(await back.getAttribute('href')).toBe('#fnref1');
+    // A relative link elsewhere still resolves against the feed and opens a tab.
+    const about = reader.bodyLinks.filter({ hasText: 'the about page' });
+    expect(await about.getAttribute('href')).toBe(new URL('/about', feedsUrl).href);
+    expect(await about.getAttribute('target')).toBe('_blank');
+
+    const note = reader.showing('The side road leads back');
+    expect(await inView(note)).toBe(false);
+    await toNote.click();
+    await waitForValue('the footnote scrolled into view', async () =>
+      (await inView(note)) ? true : undefined,
+    );
+    // Still this article in this list: no tab, no other address.
+    expect(new URL(page.url()).pathname).toBe(articlePath);
+    expect(app.context.pages()).toHaveLength(1);
+    expect((await reader.title.textContent())?.trim()).toBe('On footnotes');
+    await shootSizes(page, SHOTS, 'footnote');
+    await back.click();
+    await waitForValue('the footnote mark back in view', async () =>
+      (await inView(toNote)) && !(await inView(note)) ? true : undefined,
+    );
+    expect(new URL(page.url()).pathname).toBe(articlePath);
+    await reader.waitOpen('On footnotes');
+    expectNoErrors(app.errors);
+  });
+});
+
+/** Whether an element lies within the window (its middle between the top and bottom edges). */
+function inView(el: Locator): Promise<boolean> {
+  return el.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const middle = (r.top + r.bottom) / 2;
+    return r.height > 0 && middle > 0 && middle < window.innerHeight;
+  });
+}
 
 /** `lang` of the list row titled `title`, and of the reader's title and body once it is opened. */
 async function languagesOf(s: Screens, title: string): Promise<string[]> {

@@ -253,10 +253,18 @@ describe('resolveHtmlUrls', () => {
     );
   });
 
-  it('handles upper-case attribute names, fragments and protocol-relative URLs', () => {
+  it('handles upper-case attribute names and protocol-relative URLs; leaves links within the article', () => {
     expect(resolveHtmlUrls('<A HREF="#top">t</A><img SRC="//cdn.example/i.png">', BASE)).toBe(
-      '<A HREF="https://ex.example/dir/page#top">t</A><img SRC="https://cdn.example/i.png">',
+      '<A HREF="#top">t</A><img SRC="https://cdn.example/i.png">',
     );
+    // A footnote and its way back stay links within the article (the reader keeps them so).
+    const note =
+      '<p>Text<a href="#fn1" id="r1">1</a></p><ol><li id="fn1">Note <a href=" #r1">↩</a></li></ol>';
+    expect(firstUrlRewrite(note, BASE)).toBe(-1);
+    expect(resolveHtmlUrls(note, BASE)).toBe(note);
+    expect(resolveHtmlUrlsFull(note, BASE)).toBe(note);
+    // A path with a fragment is still resolved.
+    expect(resolveHtmlUrls('<a href="x#y">x</a>', BASE)).toBe('<a href="https://ex.example/dir/x#y">x</a>');
   });
 
   it('returns the input unchanged without a base, and for malformed HTML keeps the text', () => {

@@ -1,5 +1,7 @@
 /**
  * Relative URLs inside article HTML → absolute, DOM-free (runs in the worker and in Node).
+ * Links within the article (`#fn1`) and links to a site's home page without the path's slash
+ * are left as written (see `resolveValue`).
  *
  * IMPORTANT: this runs for every item of every refresh, over the largest strings a feed holds,
  * so it does the least work the input allows, in three tiers that give the same output:
@@ -54,11 +56,16 @@ function resolveSrcset(value: string, base: string): string {
 // 4.7 ms with it and 3.9 ms without (Node, medians of 15; feedsmith alone 3.5 ms). The host rule
 // is CANONICAL_URL's (shared/url.ts).
 const BARE_HOST = /^https?:\/\/(?![^/]*xn--)(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*$/;
+// A fragment-only value (`#fn1`, after whitespace as `String.trim` counts it): a link within the
+// article, such as a footnote and its way back. The reader keeps these as they are, so they
+// move within the article it shows (src/reader/urls.ts); resolved here against the feed's URL
+// they became links to the feed document, opened in a new tab. Left as written.
+const FRAGMENT = /^\s*#/;
 
 /** The resolved form of one decoded attribute value (`name` lower-case). */
 function resolveValue(name: string, value: string, base: string): string {
   if (name === 'srcset') return resolveSrcset(value, base);
-  return BARE_HOST.test(value) ? value : resolveUrl(value, base);
+  return BARE_HOST.test(value) || FRAGMENT.test(value) ? value : resolveUrl(value, base);
 }
 
 /** `name` (lower-case ASCII) ends at `end` in `html`, compared case-insensitively. */
