@@ -29,6 +29,7 @@ import type { BodyTranslation } from '../translate/bilingual';
 import { ArticleHighlights } from '../highlights/ArticleHighlights';
 import { feedPath } from '../subscriptions/paths';
 import { atEnd, controlKeeps, scrollStep, scrollToEdge, scrollerOf } from './readerScroll';
+import { useReadingPlace } from './readingPlace';
 import { textAttrs } from '../items/articleLanguage';
 import './reader.css';
 
@@ -97,6 +98,9 @@ export function Reader(props: ReaderProps) {
     const above = scroller.getBoundingClientRect().top - el.getBoundingClientRect().top;
     if (above > 0) scroller.scrollTop -= above;
   }, []);
+  // …unless this reader replaces one of the same article (a phone turned, a window widened past
+  // a layout's edge): then it goes on from the place that one had reached.
+  useReadingPlace(item.id, rootRef, bodyRef);
   const showMarkdown = markdownFor === item.id;
   const isRead = (item.flags & FLAG_READ) !== 0;
   const isSaved = (item.flags & FLAG_SAVED) !== 0;

@@ -5,8 +5,9 @@ import type { Locator } from 'playwright-core';
 import { type AppPage, expectNoErrors, openApp } from './harness';
 import { exactly, screens, waitFor, waitForValue, type Screens } from './pages';
 import { HighlightsUi } from './pages/highlights';
+import { setSettings } from './readingSeed';
 import { closeStartedApp, launchStartedApp, runInEngine } from './setups';
-import { shootSizes } from './shots';
+import { shot, shootSizes } from './shots';
 
 // Issue 12, "content that reads right": posts without a title get one made from their text
 // (preview, list, reader); feeds in legacy encodings that name no charset are detected and
@@ -161,12 +162,20 @@ describe('right-to-left text', () => {
   });
 });
 
-describe('links within an article', () => {
+describe('a long article', () => {
+  let feedPath = '';
+  beforeAll(async () => {
+    await preview('/feeds/footnotes.atom');
+    await subscribeAndOpen();
+    feedPath = new URL(app.page.url()).pathname;
+    // The article stays in its list once read, for each test to open it.
+    await setSettings(app.page, { general: { hideReadArticles: false } });
+  });
+
   test('a footnote link moves to its note in the reader and its way back returns; other links open a tab', async () => {
     const { list, reader } = ui;
     const { page } = app;
-    await preview('/feeds/footnotes.atom');
-    await subscribeAndOpen();
+    await app.goto(feedPath);
     await list.row('On footnotes').click();
     await reader.waitOpen('On footnotes');
     const articlePath = new URL(page.url()).pathname;
@@ -200,7 +209,66 @@ describe('links within an article', () => {
     await reader.waitOpen('On footnotes');
     expectNoErrors(app.errors);
   });
+
+  test('turning the phone keeps the place reached in the article, both ways', async () => {
+    const { list, reader } = ui;
+    const { page } = app;
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await app.goto(feedPath);
+      await list.row('On footnotes').click();
+      await reader.waitOpen('On footnotes');
+      const reading = reader.showing('Paragraph 15 of the essay');
+      await reading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await nextFrames();
+      expect(await fromViewTop(reading)).toBeLessThan(5);
+      // To landscape (the list's column beside the reader), and back (the phone's layer).
+      for (const [width, height] of [
+        [844, 390],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await reader.waitOpen('On footnotes');
+        const at = await waitForValue(
+          `paragraph 15 at the top of the view at ${width}×${height}`,
+          async () => {
+            await nextFrames();
+            const d = await fromViewTop(reading);
+            return d > -400 && d < 40 ? d : undefined;
+          },
+        );
+        expect(at).toBeLessThan(40);
+        await shot(page, join(SHOTS, `turned-${width}x${height}.png`));
+      }
+      // The place also holds across the desktop's layouts (photographed at each size).
+      await shootSizes(page, SHOTS, 'turned');
+      expectNoErrors(app.errors);
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
+  });
 });
+
+/** Waits two frames in the page (a scroll's note is taken in the next one). */
+function nextFrames(): Promise<void> {
+  return app.page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * How far below the top of the reader's view an element starts (negative: its top is above it,
+ * scrolled past), in CSS pixels.
+ */
+function fromViewTop(el: Locator): Promise<number> {
+  return el.evaluate((e) => {
+    let view: Element | null = e.parentElement;
+    while (view && !/(auto|scroll)/.test(getComputedStyle(view).overflowY)) view = view.parentElement;
+    const top = view ? view.getBoundingClientRect().top : 0;
+    return Math.round(e.getBoundingClientRect().top - top);
+  });
+}
 
 /** Whether an element lies within the window (its middle between the top and bottom edges). */
 function inView(el: Locator): Promise<boolean> {
