@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ListSummaryBar } from '../ai/ListSummary';
+import { useListPlace } from './listPlace';
 import { useArticleAddress } from './articleAddress';
 import { EngineError } from '../components/EngineError';
 import type { ItemRow, Page } from '../engine/contract';
@@ -154,6 +155,16 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     () => (openId === null ? -1 : data.rows.findIndex((r) => r.id === openId)),
     [data.rows, openId],
   );
+  // A new layout mounts a new list (listPlace.ts): it starts at the open article's row (the reader
+  // may now stand beside the list), else at the row the last list showed first.
+  const startAt = useCallback(
+    (first: number) => {
+      const index = openIndex >= 0 ? openIndex : first;
+      if (index > 0) setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1, align: 'start' }));
+    },
+    [openIndex],
+  );
+  const onRange = useListPlace(view, actions.onRange, startAt);
 
   // Selects, scrolls to and (with autoRead) marks a row read, as opening it does.
   const revealAt = (index: number) => {
@@ -319,7 +330,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
         }}
         onToggleRead={toggleRead}
         onToggleSaved={actions.toggleSaved}
-        onRange={actions.onRange}
+        onRange={onRange}
         labelledBy={titleId}
         idPrefix={rowsId}
         footer={<EndOfList nextFeed={nextFeed} unread={scopeUnread} />}

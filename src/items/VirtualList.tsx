@@ -24,6 +24,8 @@ export interface ScrollRequest {
   index: number;
   seq: number;
   focus?: boolean;
+  /** 'start': the row at the top of the view (a new layout picking up the place); else only as far as needed. */
+  align?: 'start';
 }
 
 export interface VirtualListProps {
@@ -141,7 +143,8 @@ export function VirtualList(props: VirtualListProps) {
   const { scrollTo } = props;
   useEffect(() => {
     if (!scrollTo) return;
-    if (scrollTo.index >= 0) virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: 'auto' });
+    if (scrollTo.index >= 0)
+      virtualizer.scrollToIndex(Math.floor(scrollTo.index / cols), { align: scrollTo.align ?? 'auto' });
     // The list scrolls itself: focusing must not scroll it (to the listbox's top) as well.
     if (scrollTo.focus) listboxRef.current?.focus({ preventScroll: true });
   }, [scrollTo, virtualizer, cols]);

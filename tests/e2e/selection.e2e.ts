@@ -7,11 +7,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { pressQuickly, screens, waitFor, waitForPath } from './pages';
+import { pressQuickly, screens, waitFor, waitForPath, waitForValue } from './pages';
 import { FLAG_READ } from '../../shared/flags';
 import { realErrors, type SeededFeeds, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
 import { shootSizes } from './shots';
 
+const PHONE = { width: 390, height: 844 };
+/** The same phone turned on its side. */
+const LANDSCAPE = { width: 844, height: 390 };
 let browser: Browser;
 let app: AppPage;
 let ids: SeededFeeds;
@@ -268,4 +271,53 @@ test('the reader over the list takes the keyboard: focus moves into it, Tab neve
   expect(seen.has('covered')).toBe(false);
   expect(seen.has('reader')).toBe(true);
   expectNoErrors(realErrors(app.errors));
+}, 120_000);
+
+test('turning the phone keeps the list where it was, and the open article with it', async () => {
+  const { page } = app;
+  const { list, reader } = screens(page);
+  const size = page.viewportSize();
+  // The default view: the column view where there is room for it, the list view on a phone;
+  // a turn from one to the other mounts a new list.
+  await setSettings(page, { general: { defaultView: 'column', hideReadArticles: false, autoRead: false } });
+  await page.setViewportSize(PHONE);
+  try {
+    await app.goto(`/f/${ids.feedIds[0]}`);
+    await list.waitForRow('News 1');
+    // Down to where 'News 30' is drawn (rows are drawn near the view only), then to its top.
+    await waitForValue("'News 30' drawn", async () => {
+      await list.scroller.evaluate((el) => el.scrollBy(0, 600));
+      return (await list.row('News 30').count()) > 0 ? true : undefined;
+    });
+    await list.scroller.evaluate((el) => {
+      const row = el.querySelector('[aria-label="News 30"]')!;
+      el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    });
+    await waitForValue("'News 30' first in the list", async () =>
+      (await list.firstVisibleTitle()) === 'News 30' ? true : undefined,
+    );
+    for (const turned of [LANDSCAPE, PHONE]) {
+      await page.setViewportSize(turned);
+      await waitForValue(`'News 30' first in the list at ${turned.width}×${turned.height}`, async () =>
+        (await list.firstVisibleTitle()) === 'News 30' ? true : undefined,
+      );
+    }
+    // An article open over the list on the phone stays open beside it in landscape, its row in
+    // view; closed there, the list is where it was.
+    await list.row('News 33').click();
+    await reader.waitOpen('News 33');
+    await page.setViewportSize(LANDSCAPE);
+    await reader.waitOpen('News 33');
+    await waitFor(list.selected('News 33'), "'News 33' selected beside the reader");
+    expect(await list.rowInView('News 33')).toBe(true);
+    await shootSizes(page, '/tmp/shots-selection', 'turned');
+    await page.setViewportSize(LANDSCAPE);
+    await reader.button('close').click();
+    await reader.waitClosed();
+    expect(await list.rowInView('News 33')).toBe(true);
+    expectNoErrors(realErrors(app.errors));
+  } finally {
+    if (size) await page.setViewportSize(size);
+    await setSettings(page, { general: { defaultView: 'list' } });
+  }
 }, 120_000);

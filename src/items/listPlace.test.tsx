@@ -1,0 +1,40 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useListPlace } from './listPlace';
+
+describe('useListPlace', () => {
+  it('hands the first row the last layout showed to the next layout, not the new list’s top', () => {
+    const onRange = vi.fn();
+    const scrollTo = vi.fn();
+    const { result, rerender } = renderHook(({ layout }) => useListPlace(layout, onRange, scrollTo), {
+      initialProps: { layout: 'list' },
+    });
+    result.current(28, 35, () => undefined);
+    expect(onRange).toHaveBeenCalledWith(28, 35, expect.any(Function));
+    expect(scrollTo).not.toHaveBeenCalled();
+    // The same layout again (any other render): nothing to do.
+    rerender({ layout: 'list' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    rerender({ layout: 'column' });
+    expect(scrollTo).toHaveBeenCalledWith(28);
+  });
+
+  it('counts a report only from a list of the layout taken up', () => {
+    const scrollTo = vi.fn();
+    let layout = 'list';
+    const { result, rerender } = renderHook(() => useListPlace(layout, () => {}, scrollTo));
+    result.current(12, 20, () => undefined);
+    const before = result.current;
+    layout = 'column';
+    rerender();
+    expect(scrollTo).toHaveBeenCalledWith(12);
+    // The new layout's list at its top counts; a late report through the last layout's callback
+    // does not (as a new list's first reports, made before the change is taken up, do not: the
+    // e2e test of turning the phone walks that one).
+    result.current(0, 5, () => undefined);
+    before(40, 45, () => undefined);
+    layout = 'list';
+    rerender();
+    expect(scrollTo).toHaveBeenLastCalledWith(0);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * The list's place across a change of layout. The list is mounted afresh when its layout changes:
+ * a phone turned to landscape (the list view becomes the column view beside the reader), a
+ * window narrowed past the column view's edge, a view picked in the header. It then started at
+ * the top, so a reader turning their phone halfway down a long list lost their place. This keeps
+ * the first row in view as the list reports it and, when the layout changes, hands it to the
+ * caller, which starts the new list there (or at the open article's row: ItemsView.tsx).
+ */
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { ItemRow } from '../engine/contract';
+
+type OnRange = (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => void;
+
+/**
+ * Returns `onRange` noting the first row in view; when `layout` changes, calls `scrollTo` with
+ * the row the list of the layout before showed first (0 at its top), for the caller to start the
+ * new list there.
+ */
+export function useListPlace(layout: string, onRange: OnRange, scrollTo: (index: number) => void): OnRange {
+  const first = useRef(0);
+  const shown = useRef(layout);
+  const noting = useCallback<OnRange>(
+    (from, last, rowAt) => {
+      // Not the new list's first reports: it makes them (at its top) in its own layout effects,
+      // which run before this hook's has taken up the old list's place.
+      if (shown.current === layout) first.current = from;
+      onRange(from, last, rowAt);
+    },
+    [onRange, layout],
+  );
+  useLayoutEffect(() => {
+    if (shown.current === layout) return;
+    shown.current = layout;
+    scrollTo(first.current);
+  }, [layout, scrollTo]);
+  return noting;
+}
