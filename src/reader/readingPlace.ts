@@ -1,11 +1,18 @@
 /**
- * The place reached in an article, kept across a remount of the reader. Turning a phone
- * (390 → 844 wide) or widening a window past a layout's edge moves the reader between the
- * phone's full-screen layer and the list's column, which mounts it afresh; it then opened at
- * the article's top and the reader lost their place. The reader now notes where it is as it
- * scrolls, and a reader mounted for the same article right after the last one went picks up
- * there. Opening an article (from the list, with j/k) still starts at its top: the note is only
- * taken up within REMOUNT_MS of the reader that wrote it going, and only for the same article.
+ * The place reached in an article, kept across a remount of the reader and a reload of the page.
+ *
+ * Turning a phone (390 → 844 wide) or widening a window past a layout's edge moves the reader
+ * between the phone's full-screen layer and the list's column, which mounts it afresh; it then
+ * opened at the article's top and the reader lost their place. The reader now notes where it is
+ * as it scrolls, and a reader mounted for the same article in the same commit as the last one went
+ * (a layout's switch; a close and a later open are two commits) picks up there.
+ *
+ * A page that comes back (a reload, Back or Forward into it, a tab the browser discarded in the
+ * background, as phones do to tabs left for another app) reopens the article in its address at its
+ * top as well. The place is also written to sessionStorage as the page is hidden or left, and the
+ * first reader of a page that came back takes it up when it is of the same article.
+ *
+ * Opening an article (from the list, with j/k) still starts at its top.
  *
  * The place is a block of the article (a paragraph, heading, list item, figure, …) and how far
  * into it the top of the view was, not a pixel offset: at another width the text wraps anew and
@@ -16,8 +23,8 @@ import { scrollerOf } from './readerScroll';
 
 /** The blocks a place is counted in, in document order. */
 const BLOCKS = 'p, li, h1, h2, h3, h4, h5, h6, pre, blockquote, figure, img, table, hr, dt, dd';
-/** How soon after the last reader went a reader of the same article takes its place up. */
-const REMOUNT_MS = 1000;
+/** Where a page's last place is kept for the page that comes back (per tab). */
+const STORE_KEY = 'rivulet.readingPlace';
 
 /** A place in an article: its `block`th block, `within` (0–1) of the way down it. */
 export interface Place {
@@ -56,8 +63,11 @@ export function scrollFor(
   return box.top + place.within * (box.bottom - box.top) - top;
 }
 
-// The last reader's place: its article, the place, and when that reader went (0 while shown).
-let kept: { id: number; place: Place | null; gone: number } | null = null;
+// The last reader's place: its article, the place, and whether that reader has gone (cleared in
+// the microtask after, once the commit that unmounted it is over).
+let kept: { id: number; place: Place | null; gone: boolean } | null = null;
+// No reader has been shown since the page loaded.
+let firstReader = true;
 
 const boxesIn = (body: HTMLElement) =>
   Array.from(body.querySelectorAll(BLOCKS), (el) => el.getBoundingClientRect());
@@ -71,8 +81,9 @@ function viewTop(root: HTMLElement | null, scroller: HTMLElement): number {
 
 /**
  * Keeps the place reached in article `id` (its body in `bodyRef`, the reader's root in
- * `rootRef`) and, when this reader replaces one of the same article that has just gone, scrolls
- * back to that place. Call it after the reader's own "open at the top" layout effect.
+ * `rootRef`) and, when this reader replaces one of the same article that has just gone (or is the
+ * first of a page that came back to it), scrolls back to that place. Call it after the reader's
+ * own "open at the top" layout effect.
  */
 export function useReadingPlace(
   id: number,
@@ -82,15 +93,21 @@ export function useReadingPlace(
   useLayoutEffect(() => {
     const body = bodyRef.current;
     const scroller = scrollerOf(rootRef.current);
-    const back =
-      kept?.id === id && kept.gone > 0 && performance.now() - kept.gone < REMOUNT_MS ? kept.place : null;
-    kept = { id, place: back, gone: 0 };
+    const remounted = kept?.id === id && kept.gone ? kept.place : null;
+    const back = remounted ?? (firstReader && pageCameBack() ? storedPlace(id) : null);
+    firstReader = false;
+    kept = { id, place: back, gone: false };
     if (back && body && scroller)
       scroller.scrollTop += scrollFor(boxesIn(body), back, viewTop(rootRef.current, scroller));
     // A layout effect's cleanup: when a reader goes, React runs it before the next reader's
-    // layout effects (a passive effect's would run after them, too late to be seen).
+    // layout effects in the same commit (a passive effect's would run after them, too late).
     return () => {
-      if (kept?.id === id) kept.gone = performance.now();
+      const mine = kept;
+      if (mine?.id !== id) return;
+      mine.gone = true;
+      queueMicrotask(() => {
+        if (kept === mine) kept = null;
+      });
     };
   }, [id, rootRef, bodyRef]);
 
@@ -101,16 +118,62 @@ export function useReadingPlace(
     const note = () => {
       frame = 0;
       // Not once this reader has gone (a frame asked for before it went).
-      if (!body?.isConnected || !scroller || kept?.id !== id || kept.gone > 0) return;
+      if (!body?.isConnected || !scroller || kept?.id !== id || kept.gone) return;
       kept.place = placeAt(boxesIn(body), viewTop(rootRef.current, scroller));
     };
     const onScroll = () => {
       frame ||= requestAnimationFrame(note);
     };
+    // The page hidden (another app, another tab) or left (a reload): the place as it is now.
+    const save = () => {
+      note();
+      if (kept?.id === id && !kept.gone) storePlace(id, kept.place);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
     scroller?.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       scroller?.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', onVisibility);
       if (frame) cancelAnimationFrame(frame);
     };
   }, [id, rootRef, bodyRef]);
+}
+
+/**
+ * Whether this page load comes back to an earlier one of this tab: a reload, Back or Forward
+ * into it, or a tab the browser discarded (Chromium's `document.wasDiscarded`).
+ */
+function pageCameBack(): boolean {
+  if ((document as { wasDiscarded?: boolean }).wasDiscarded) return true;
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'reload' || nav?.type === 'back_forward';
+}
+
+/** The place stored for article `id`, or null (another article's, none, or not readable). */
+function storedPlace(id: number): Place | null {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? 'null') as Partial<
+      Place & { id: number }
+    > | null;
+    return v?.id === id && typeof v.block === 'number' && typeof v.within === 'number'
+      ? { block: v.block, within: v.within }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores article `id`'s place for the page that comes back (none at its top). */
+function storePlace(id: number, place: Place | null): void {
+  try {
+    if (place) sessionStorage.setItem(STORE_KEY, JSON.stringify({ id, ...place }));
+    else sessionStorage.removeItem(STORE_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the page comes back at the top, as before.
+  }
 }

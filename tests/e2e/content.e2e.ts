@@ -248,6 +248,33 @@ describe('a long article', () => {
       if (size) await page.setViewportSize(size);
     }
   });
+
+  test('a reload (or a tab the phone discarded) comes back to the place in the article; opening it again starts at its top', async () => {
+    const { list, reader } = ui;
+    const { page } = app;
+    await app.goto(feedPath);
+    await list.row('On footnotes').click();
+    await reader.waitOpen('On footnotes');
+    const reading = reader.showing('Paragraph 20 of the essay');
+    await reading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await nextFrames();
+    await page.reload();
+    await reader.waitOpen('On footnotes');
+    await waitForValue('paragraph 20 at the top of the view after the reload', async () => {
+      await nextFrames();
+      const d = await fromViewTop(reading);
+      return d > -400 && d < 40 ? true : undefined;
+    });
+    // Closed, then opened again: a new reading, from the top.
+    await reader.button('close').click();
+    await reader.waitClosed();
+    await list.row('On footnotes').click();
+    await reader.waitOpen('On footnotes');
+    await nextFrames();
+    expect(await fromViewTop(reader.title)).toBeGreaterThan(0);
+    expect(await fromViewTop(reading)).toBeGreaterThan(400);
+    expectNoErrors(app.errors);
+  });
 });
 
 /** Waits two frames in the page (a scroll's note is taken in the next one). */
