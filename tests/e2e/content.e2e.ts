@@ -172,12 +172,17 @@ describe('a long article', () => {
     await setSettings(app.page, { general: { hideReadArticles: false } });
   });
 
-  test('a footnote link moves to its note in the reader and its way back returns; other links open a tab', async () => {
-    const { list, reader } = ui;
-    const { page } = app;
+  /** Opens the essay from its feed's list. */
+  async function openEssay(): Promise<void> {
     await app.goto(feedPath);
-    await list.row('On footnotes').click();
-    await reader.waitOpen('On footnotes');
+    await ui.list.row('On footnotes').click();
+    await ui.reader.waitOpen('On footnotes');
+  }
+
+  test('a footnote link moves to its note in the reader and its way back returns; other links open a tab', async () => {
+    const { reader } = ui;
+    const { page } = app;
+    await openEssay();
     const articlePath = new URL(page.url()).pathname;
     // Stored as the feed wrote them: links within the article, not links to the feed document.
     const toNote = reader.bodyLinks.filter({ hasText: exactly('1') });
@@ -211,14 +216,12 @@ describe('a long article', () => {
   });
 
   test('turning the phone keeps the place reached in the article, both ways', async () => {
-    const { list, reader } = ui;
+    const { reader } = ui;
     const { page } = app;
     const size = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     try {
-      await app.goto(feedPath);
-      await list.row('On footnotes').click();
-      await reader.waitOpen('On footnotes');
+      await openEssay();
       const reading = reader.showing('Paragraph 15 of the essay');
       await reading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await nextFrames();
@@ -230,15 +233,7 @@ describe('a long article', () => {
       ] as const) {
         await page.setViewportSize({ width, height });
         await reader.waitOpen('On footnotes');
-        const at = await waitForValue(
-          `paragraph 15 at the top of the view at ${width}×${height}`,
-          async () => {
-            await nextFrames();
-            const d = await fromViewTop(reading);
-            return d > -400 && d < 40 ? d : undefined;
-          },
-        );
-        expect(at).toBeLessThan(40);
+        await waitAtViewTop(reading, `paragraph 15 at the top of the view at ${width}×${height}`);
         await shot(page, join(SHOTS, `turned-${width}x${height}.png`));
       }
       // The place also holds across the desktop's layouts (photographed at each size).
@@ -252,19 +247,13 @@ describe('a long article', () => {
   test('a reload (or a tab the phone discarded) comes back to the place in the article; opening it again starts at its top', async () => {
     const { list, reader } = ui;
     const { page } = app;
-    await app.goto(feedPath);
-    await list.row('On footnotes').click();
-    await reader.waitOpen('On footnotes');
+    await openEssay();
     const reading = reader.showing('Paragraph 20 of the essay');
     await reading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await nextFrames();
     await page.reload();
     await reader.waitOpen('On footnotes');
-    await waitForValue('paragraph 20 at the top of the view after the reload', async () => {
-      await nextFrames();
-      const d = await fromViewTop(reading);
-      return d > -400 && d < 40 ? true : undefined;
-    });
+    await waitAtViewTop(reading, 'paragraph 20 at the top of the view after the reload');
     // Closed, then opened again: a new reading, from the top.
     await reader.button('close').click();
     await reader.waitClosed();
@@ -276,6 +265,15 @@ describe('a long article', () => {
     expectNoErrors(app.errors);
   });
 });
+
+/** Waits until `el` starts at the top of the reader's view: within its first lines, or scrolled into. */
+async function waitAtViewTop(el: Locator, what: string): Promise<void> {
+  await waitForValue(what, async () => {
+    await nextFrames();
+    const d = await fromViewTop(el);
+    return d > -400 && d < 40 ? true : undefined;
+  });
+}
 
 /** Waits two frames in the page (a scroll's note is taken in the next one). */
 function nextFrames(): Promise<void> {
