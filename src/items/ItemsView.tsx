@@ -164,7 +164,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     },
     [openIndex],
   );
-  const onRange = useListPlace(view, actions.onRange, startAt);
+  const onRange = useListPlace(keyText, view, actions.onRange, startAt);
 
   // Selects, scrolls to and (with autoRead) marks a row read, as opening it does.
   const revealAt = (index: number) => {

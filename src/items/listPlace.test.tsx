@@ -6,9 +6,12 @@ describe('useListPlace', () => {
   it('hands the first row the last layout showed to the next layout, not the new list’s top', () => {
     const onRange = vi.fn();
     const scrollTo = vi.fn();
-    const { result, rerender } = renderHook(({ layout }) => useListPlace(layout, onRange, scrollTo), {
-      initialProps: { layout: 'list' },
-    });
+    const { result, rerender } = renderHook(
+      ({ layout }) => useListPlace('feed 1', layout, onRange, scrollTo),
+      {
+        initialProps: { layout: 'list' },
+      },
+    );
     result.current(28, 35, () => undefined);
     expect(onRange).toHaveBeenCalledWith(28, 35, expect.any(Function));
     expect(scrollTo).not.toHaveBeenCalled();
@@ -22,7 +25,7 @@ describe('useListPlace', () => {
   it('counts a report only from a list of the layout taken up', () => {
     const scrollTo = vi.fn();
     let layout = 'list';
-    const { result, rerender } = renderHook(() => useListPlace(layout, () => {}, scrollTo));
+    const { result, rerender } = renderHook(() => useListPlace('feed 1', layout, () => {}, scrollTo));
     result.current(12, 20, () => undefined);
     const before = result.current;
     layout = 'column';
@@ -36,5 +39,23 @@ describe('useListPlace', () => {
     layout = 'list';
     rerender();
     expect(scrollTo).toHaveBeenLastCalledWith(0);
+  });
+
+  it('does not carry a place from one list to the next', () => {
+    const scrollTo = vi.fn();
+    let list = 'feed 1';
+    let layout = 'magazine';
+    const { result, rerender } = renderHook(() => useListPlace(list, layout, () => {}, scrollTo));
+    result.current(40, 48, () => undefined);
+    // Another feed, for which "auto" picks another view: it starts at its own top.
+    list = 'feed 2';
+    layout = 'list';
+    rerender();
+    expect(scrollTo).not.toHaveBeenCalled();
+    // Within that feed, a turn of the phone hands its own place on.
+    result.current(7, 12, () => undefined);
+    layout = 'column';
+    rerender();
+    expect(scrollTo).toHaveBeenCalledWith(7);
   });
 });

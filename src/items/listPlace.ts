@@ -12,26 +12,33 @@ import type { ItemRow } from '../engine/contract';
 type OnRange = (first: number, last: number, rowAt: (index: number) => ItemRow | undefined) => void;
 
 /**
- * Returns `onRange` noting the first row in view; when `layout` changes, calls `scrollTo` with
- * the row the list of the layout before showed first (0 at its top), for the caller to start the
- * new list there.
+ * Returns `onRange` noting the first row in view of list `list` (any string naming it); when
+ * `layout` changes, calls `scrollTo` with the row the list of the layout before showed first (0
+ * at its top), for the caller to start the new list there. Only within one list: the same view
+ * shows every list, and "auto" picks a layout per list, so a change of list that changes the
+ * layout as well starts the new list at its top.
  */
-export function useListPlace(layout: string, onRange: OnRange, scrollTo: (index: number) => void): OnRange {
-  const first = useRef(0);
+export function useListPlace(
+  list: string,
+  layout: string,
+  onRange: OnRange,
+  scrollTo: (index: number) => void,
+): OnRange {
+  const first = useRef({ list, index: 0 });
   const shown = useRef(layout);
   const noting = useCallback<OnRange>(
     (from, last, rowAt) => {
       // Not the new list's first reports: it makes them (at its top) in its own layout effects,
       // which run before this hook's has taken up the old list's place.
-      if (shown.current === layout) first.current = from;
+      if (shown.current === layout) first.current = { list, index: from };
       onRange(from, last, rowAt);
     },
-    [onRange, layout],
+    [onRange, layout, list],
   );
   useLayoutEffect(() => {
     if (shown.current === layout) return;
     shown.current = layout;
-    scrollTo(first.current);
-  }, [layout, scrollTo]);
+    if (first.current.list === list) scrollTo(first.current.index);
+  }, [layout, list, scrollTo]);
   return noting;
 }
