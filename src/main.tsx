@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectEngineEvents } from './engine/bridge';
 import { engineReady } from './engine/client';
+import { replayFlagJournal, watchPageLeaving } from './items/flagJournal';
 import { queryClient } from './queries/queryClient';
 import { installImagePreview } from './reader/useImagePreview';
 import { watchPointerKind } from './components/pointerKind';
@@ -19,7 +20,12 @@ connectEngineEvents(queryClient);
 // Start the engine now, not when the first lazy screen asks: its worker script and start-up then
 // overlap React's first render and the route chunk. A failure here is not lost: engineReady()
 // forgets it, and the first query starts again and shows the error with its Retry.
-engineReady().catch(() => {});
+// Then it makes again the flag changes the page before left on their way (flagJournal.ts).
+engineReady().then(
+  () => replayFlagJournal(),
+  () => {},
+);
+watchPageLeaving();
 // One delegated click listener opens the image preview for every article (attached after 1 s).
 installImagePreview();
 // A mouse or trackpad on a touch screen keeps the hover buttons and tooltips (pointerKind.ts).

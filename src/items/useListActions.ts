@@ -2,6 +2,7 @@
  * The actions an items list offers on its rows (toggle read/saved, mark everything above,
  * open in the reader with autoRead) over `useItemsData`, with failures reported as toasts.
  */
+import { journaled } from './flagJournal';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ItemRow, UndoToken } from '../engine/contract';
@@ -60,7 +61,9 @@ export function useListActions(data: ItemsData, markOnScroll: boolean, burst: st
         const record = (token: UndoToken | null) =>
           token && recordUndo(token, label, { burst: `scroll ${burst}`, made });
         if (leaving)
-          return withEngine((e) => e.state.markRead(ids, true))
+          return journaled({ ids, bit: FLAG_READ, on: true }, () =>
+            withEngine((e) => e.state.markRead(ids, true)),
+          )
             .then(record)
             .catch(report);
         const wanted = new Set(ids);

@@ -9,8 +9,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { inject } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { FLAG_READ } from '../../shared/flags';
-import { realErrors, type SeededFeeds, seedFeeds, setSettings, waitForStoredFlag } from './readingSeed';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import {
+  holdItems,
+  realErrors,
+  type SeededFeeds,
+  seedFeeds,
+  setSettings,
+  waitForStoredFlag,
+} from './readingSeed';
 import { ListScreen, ReaderScreen, Sidebar, waitFor, waitForPath } from './pages';
 import { shootSizes } from './shots';
 
@@ -242,5 +249,26 @@ describe('article addresses', () => {
     expect(path(page)).toBe(`${feedPath}/i/${alpha(5)}`);
     expect(new URL(page.url()).search).toBe('');
     expect((await reader.title.textContent())?.trim()).toBe('Alpha 5');
+  });
+
+  test('a star made just before a reload is not lost: the next page makes it again', async () => {
+    const { page } = app;
+    const list = new ListScreen(page);
+    const reader = new ReaderScreen(page);
+    await app.goto(`${feedPath}/i/${alpha(50)}`);
+    await reader.waitOpen('Alpha 50');
+    await waitForStoredFlag(page, alpha(50), FLAG_READ, true, 'Alpha 50 read when opened');
+    // The engine's write of the star cannot land before the page goes: the page holds the items.
+    await holdItems(page);
+    await page.keyboard.press('s');
+    await waitFor(list.rowWhen('Alpha 50', { saved: true }), 'Alpha 50 starred');
+    await page.reload();
+    await reader.waitOpen('Alpha 50');
+    await waitForStoredFlag(page, alpha(50), FLAG_SAVED, true, 'the star made again after the reload');
+    await waitFor(list.rowWhen('Alpha 50', { saved: true }), 'Alpha 50 starred after the reload');
+    // As it was (other tests count Saved).
+    await page.keyboard.press('s');
+    await waitForStoredFlag(page, alpha(50), FLAG_SAVED, false, 'Alpha 50 unstarred');
+    expectNoErrors(realErrors(app.errors));
   });
 });

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
 import { ListScreen, screens, waitFor, waitForValue } from './pages';
-import { realErrors, setSettings } from './readingSeed';
+import { holdItems, realErrors, releaseItems, setSettings } from './readingSeed';
 import { seedApp } from './seed';
 import { shootSizes, shotsWanted } from './shots';
 
@@ -80,47 +80,6 @@ test('100k items: open, scroll to the end and back, jump', async () => {
   console.info(`100k: seed ${seedMs} ms, first rows ${openMs} ms, to the end ${endMs} ms`);
   expectNoErrors(realErrors(app.errors));
 }, 180_000);
-
-/**
- * Holds a read-write transaction over the items from the page (the same database as the engine's),
- * so the engine's next transaction waits until `releaseItems`: a mark cannot end before the test
- * has acted on its bar.
- */
-async function holdItems(page: AppPage['page']): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((held, failed) => {
-        const open = indexedDB.open('rivulet');
-        open.onerror = () => failed(new Error('could not open the database'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const store = db.transaction('items', 'readwrite').objectStore('items');
-          const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
-          w.__released = false;
-          let first = true;
-          w.__releasedAt = new Promise<void>((done) => {
-            const spin = () => {
-              if (first) held();
-              first = false;
-              if (w.__released) {
-                db.close();
-                done();
-              } else store.get(0).onsuccess = spin;
-            };
-            store.get(0).onsuccess = spin;
-          });
-        };
-      }),
-  );
-}
-
-async function releaseItems(page: AppPage['page']): Promise<void> {
-  await page.evaluate(async () => {
-    const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
-    w.__released = true;
-    await w.__releasedAt;
-  });
-}
 
 /**
  * "Mark all read" of the 100,000 unread on the all list, confirmed; resolves once its bar is up

@@ -150,6 +150,47 @@ export async function waitForStoredFlag(page: Page, id: number, bit: number, on:
   );
 }
 
+/**
+ * Holds a read-write transaction over the items from the page (the same database as the engine's),
+ * so the engine's next transaction waits until `releaseItems` (or the page goes): a mark cannot
+ * end before the test has acted on its bar, a star cannot be stored before a reload.
+ */
+export async function holdItems(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const open = indexedDB.open('rivulet');
+        open.onerror = () => failed(new Error('could not open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction('items', 'readwrite').objectStore('items');
+          const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
+          w.__released = false;
+          let first = true;
+          w.__releasedAt = new Promise<void>((done) => {
+            const spin = () => {
+              if (first) held();
+              first = false;
+              if (w.__released) {
+                db.close();
+                done();
+              } else store.get(0).onsuccess = spin;
+            };
+            store.get(0).onsuccess = spin;
+          });
+        };
+      }),
+  );
+}
+
+export async function releaseItems(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const w = window as unknown as { __released?: boolean; __releasedAt?: Promise<void> };
+    w.__released = true;
+    await w.__releasedAt;
+  });
+}
+
 /** A small SVG picture (as a data string) with a colour and a label, for image routes. */
 export function svgPicture(label: string, hue: number, w = 640, h = 400): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,62%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},70%,42%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><text x="50%" y="54%" font-family="sans-serif" font-size="48" fill="white" text-anchor="middle">${label}</text></svg>`;
