@@ -2,18 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 
 const calls: string[] = [];
+// How the engine answers the next change (each test may hold it back or fail it).
+let answer: () => Promise<unknown> = () => Promise.resolve(null);
 vi.mock('../queries/engine', () => ({
   withEngine: (fn: (e: unknown) => Promise<unknown>) =>
     fn({
       state: {
-        markRead: (ids: number[], on: boolean) => Promise.resolve(calls.push(`read ${ids.join(',')} ${on}`)),
-        markSaved: (ids: number[], on: boolean) =>
-          Promise.resolve(calls.push(`saved ${ids.join(',')} ${on}`)),
+        markRead: (ids: number[], on: boolean) => (calls.push(`read ${ids.join(',')} ${on}`), answer()),
+        markSaved: (ids: number[], on: boolean) => (calls.push(`saved ${ids.join(',')} ${on}`), answer()),
       },
     }),
 }));
 
-const { JOURNAL_KEY, journaled, replayFlagJournal, takeJournal, watchPageLeaving } =
+const { JOURNAL_KEY, writeFlags, replayFlagJournal, takeJournal, watchPageLeaving } =
   await import('./flagJournal');
 
 const hide = () => {
@@ -24,34 +25,33 @@ const hide = () => {
 afterEach(() => {
   sessionStorage.clear();
   calls.length = 0;
+  answer = () => Promise.resolve(null);
 });
 
 describe('the flag journal', () => {
   it('keeps a change on its way when the page is hidden or left, and forgets it once it lands', async () => {
     watchPageLeaving();
-    let land!: () => void;
-    const write = journaled(
-      { ids: [4, 5], bit: FLAG_SAVED, on: true },
-      () => new Promise<void>((r) => (land = r)),
-    );
+    let land!: (token: null) => void;
+    answer = () => new Promise((r) => (land = r));
+    const write = writeFlags({ ids: [4, 5], bit: FLAG_SAVED, on: true });
     expect(sessionStorage.getItem(JOURNAL_KEY)).toBeNull();
     hide();
     expect(JSON.parse(sessionStorage.getItem(JOURNAL_KEY)!)).toEqual([
       { ids: [4, 5], bit: FLAG_SAVED, on: true },
     ]);
-    land();
+    land(null);
     await write;
+    answer = () => Promise.resolve(null);
     // Landed after the page was hidden: a later page must not make it again.
     expect(sessionStorage.getItem(JOURNAL_KEY)).toBeNull();
-    await journaled({ ids: [6], bit: FLAG_READ, on: false }, () => Promise.resolve());
+    await writeFlags({ ids: [6], bit: FLAG_READ, on: false });
     window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(JOURNAL_KEY)).toBeNull();
   });
 
   it('forgets a failed change as well, and passes its failure on', async () => {
-    const failing = journaled({ ids: [1], bit: FLAG_READ, on: true }, () =>
-      Promise.reject(new Error('storage full')),
-    );
+    answer = () => Promise.reject(new Error('storage full'));
+    const failing = writeFlags({ ids: [1], bit: FLAG_READ, on: true });
     await expect(failing).rejects.toThrow('storage full');
     window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(JOURNAL_KEY)).toBeNull();

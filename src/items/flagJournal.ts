@@ -15,6 +15,7 @@
  * before closing is still lost. The window is the engine's write itself.
  */
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import type { UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 
 /** One change: these articles' `bit` set (`on`) or cleared. */
@@ -42,15 +43,22 @@ function store(): void {
   }
 }
 
+/** Sends the change to the engine: the same call whether made now or made again. */
+function send(c: FlagChange): Promise<UndoToken> {
+  return withEngine((e) =>
+    c.bit === FLAG_READ ? e.state.markRead(c.ids, c.on) : e.state.markSaved(c.ids, c.on),
+  );
+}
+
 /**
- * Runs `write` (the engine's change of these flags), noting the change while it is on its way.
- * Resolves or rejects as `write` does.
+ * Changes these articles' flag in the engine (`markRead` / `markSaved`), noting the change while
+ * it is on its way. Resolves with the undo token, or rejects, as the engine answers.
  */
-export async function journaled<T>(change: FlagChange, write: () => Promise<T>): Promise<T> {
+export async function writeFlags(change: FlagChange): Promise<UndoToken> {
   const entry = { ids: [...change.ids], bit: change.bit, on: change.on };
   onTheirWay.add(entry);
   try {
-    return await write();
+    return await send(entry);
   } finally {
     onTheirWay.delete(entry);
     if (stored) store();
@@ -72,6 +80,18 @@ export function watchPageLeaving(): void {
   });
 }
 
+function isFlagChange(value: unknown): value is FlagChange {
+  const c = value as Partial<FlagChange> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    Array.isArray(c.ids) &&
+    c.ids.every((id) => Number.isInteger(id)) &&
+    (c.bit === FLAG_READ || c.bit === FLAG_SAVED) &&
+    typeof c.on === 'boolean'
+  );
+}
+
 /** The changes a page of this tab left on their way (and forgets them); [] for none or unreadable. */
 export function takeJournal(): FlagChange[] {
   try {
@@ -79,15 +99,7 @@ export function takeJournal(): FlagChange[] {
     sessionStorage.removeItem(JOURNAL_KEY);
     const list: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(list)) return [];
-    return list.filter(
-      (c): c is FlagChange =>
-        typeof c === 'object' &&
-        c !== null &&
-        Array.isArray((c as FlagChange).ids) &&
-        (c as FlagChange).ids.every((id) => Number.isInteger(id)) &&
-        ((c as FlagChange).bit === FLAG_READ || (c as FlagChange).bit === FLAG_SAVED) &&
-        typeof (c as FlagChange).on === 'boolean',
-    );
+    return list.filter(isFlagChange);
   } catch {
     return [];
   }
@@ -100,9 +112,7 @@ export function takeJournal(): FlagChange[] {
 export async function replayFlagJournal(changes: FlagChange[] = takeJournal()): Promise<void> {
   for (const c of changes) {
     try {
-      await withEngine((e) =>
-        c.bit === FLAG_READ ? e.state.markRead(c.ids, c.on) : e.state.markSaved(c.ids, c.on),
-      );
+      await send(c);
     } catch (err) {
       console.warn('Rivulet: a change the page before left could not be made again', err);
     }

@@ -5,11 +5,10 @@
  * new or removed items refetch it, or mark a long one stale (then `stale` asks for a Reload);
  * read and saved changes patch its loaded rows.
  */
-import { journaled } from './flagJournal';
 import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Item, ItemRow, Page, UndoToken } from '../engine/contract';
-import { withEngine } from '../queries/engine';
+import { writeFlags } from './flagJournal';
 import { type ItemViewKey, queryKeys } from '../queries/keys';
 import { FLAG_READ } from '../../shared/flags';
 import { MAX_LIST_PAGE } from '../../shared/listPage';
@@ -193,9 +192,7 @@ export function useItemsData(src: ItemsSource): ItemsData {
       const ids = changed.map((r) => r.id);
       try {
         // Noted while on its way, so a page that goes before the write ends hands it on (flagJournal.ts).
-        return await journaled({ ids, bit, on }, () =>
-          withEngine((e) => (bit === FLAG_READ ? e.state.markRead(ids, on) : e.state.markSaved(ids, on))),
-        );
+        return await writeFlags({ ids, bit, on });
       } catch (err) {
         apply((r) => before.get(r.id) ?? r.flags);
         throw err;

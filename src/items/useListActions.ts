@@ -2,11 +2,10 @@
  * The actions an items list offers on its rows (toggle read/saved, mark everything above,
  * open in the reader with autoRead) over `useItemsData`, with failures reported as toasts.
  */
-import { journaled } from './flagJournal';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ItemRow, UndoToken } from '../engine/contract';
-import { withEngine } from '../queries/engine';
+import { writeFlags } from './flagJournal';
 import { t } from '../i18n';
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import { type Batcher, createBatcher, ScrollPastTracker } from './autoRead';
@@ -60,12 +59,7 @@ export function useListActions(data: ItemsData, markOnScroll: boolean, burst: st
       void makeChange((made) => {
         const record = (token: UndoToken | null) =>
           token && recordUndo(token, label, { burst: `scroll ${burst}`, made });
-        if (leaving)
-          return journaled({ ids, bit: FLAG_READ, on: true }, () =>
-            withEngine((e) => e.state.markRead(ids, true)),
-          )
-            .then(record)
-            .catch(report);
+        if (leaving) return writeFlags({ ids, bit: FLAG_READ, on: true }).then(record).catch(report);
         const wanted = new Set(ids);
         const rows = rowsRef.current.filter((r) => wanted.has(r.id));
         return setFlagRef.current(rows, FLAG_READ, true).then(record).catch(report);
