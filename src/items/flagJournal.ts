@@ -15,6 +15,7 @@
  * before closing is still lost. The window is the engine's write itself.
  */
 import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
+import { fromLastPage, leaveForNextPage, onPageLeaving } from '../app/pageLeaving';
 import type { UndoToken } from '../engine/contract';
 import { withEngine } from '../queries/engine';
 
@@ -34,13 +35,9 @@ const onTheirWay = new Set<FlagChange>();
 let stored = false;
 
 function store(): void {
-  try {
-    if (onTheirWay.size > 0) sessionStorage.setItem(JOURNAL_KEY, JSON.stringify([...onTheirWay]));
-    else sessionStorage.removeItem(JOURNAL_KEY);
+  // Refused (a full quota): the changes are lost only if the page goes before they land.
+  if (leaveForNextPage(JOURNAL_KEY, onTheirWay.size > 0 ? [...onTheirWay] : null))
     stored = onTheirWay.size > 0;
-  } catch {
-    // Storage refused (a private window's quota): the change is lost only if the page goes now.
-  }
 }
 
 /** Sends the change to the engine: the same call whether made now or made again. */
@@ -71,12 +68,8 @@ let installed = false;
 export function watchPageLeaving(): void {
   if (installed || typeof window === 'undefined') return;
   installed = true;
-  const save = () => {
+  onPageLeaving(() => {
     if (onTheirWay.size > 0 || stored) store();
-  };
-  window.addEventListener('pagehide', save);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') save();
   });
 }
 
@@ -94,15 +87,9 @@ function isFlagChange(value: unknown): value is FlagChange {
 
 /** The changes a page of this tab left on their way (and forgets them); [] for none or unreadable. */
 export function takeJournal(): FlagChange[] {
-  try {
-    const raw = sessionStorage.getItem(JOURNAL_KEY);
-    sessionStorage.removeItem(JOURNAL_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    if (!Array.isArray(list)) return [];
-    return list.filter(isFlagChange);
-  } catch {
-    return [];
-  }
+  const list = fromLastPage(JOURNAL_KEY);
+  leaveForNextPage(JOURNAL_KEY, null);
+  return Array.isArray(list) ? list.filter(isFlagChange) : [];
 }
 
 /**

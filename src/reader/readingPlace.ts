@@ -19,6 +19,7 @@
  * every offset moves, while the block and the share of it stay where the reader was.
  */
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { fromLastPage, leaveForNextPage, onPageLeaving } from '../app/pageLeaving';
 import { scrollerOf } from './readerScroll';
 
 /** The blocks a place is counted in, in document order. */
@@ -124,21 +125,16 @@ export function useReadingPlace(
     const onScroll = () => {
       frame ||= requestAnimationFrame(note);
     };
-    // The page hidden (another app, another tab) or left (a reload): the place as it is now.
-    const save = () => {
-      note();
-      if (kept?.id === id && !kept.gone) storePlace(id, kept.place);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') save();
-    };
     scroller?.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('pagehide', save);
-    document.addEventListener('visibilitychange', onVisibility);
+    // The page hidden or left: the place as it is now, for the page that comes back (none at the top).
+    const stopSaving = onPageLeaving(() => {
+      note();
+      if (kept?.id === id && !kept.gone)
+        leaveForNextPage(STORE_KEY, kept.place ? { id, ...kept.place } : null);
+    });
     return () => {
       scroller?.removeEventListener('scroll', onScroll);
-      window.removeEventListener('pagehide', save);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopSaving();
       if (frame) cancelAnimationFrame(frame);
     };
   }, [id, rootRef, bodyRef]);
@@ -156,24 +152,8 @@ function pageCameBack(): boolean {
 
 /** The place stored for article `id`, or null (another article's, none, or not readable). */
 function storedPlace(id: number): Place | null {
-  try {
-    const v = JSON.parse(sessionStorage.getItem(STORE_KEY) ?? 'null') as Partial<
-      Place & { id: number }
-    > | null;
-    return v?.id === id && typeof v.block === 'number' && typeof v.within === 'number'
-      ? { block: v.block, within: v.within }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Stores article `id`'s place for the page that comes back (none at its top). */
-function storePlace(id: number, place: Place | null): void {
-  try {
-    if (place) sessionStorage.setItem(STORE_KEY, JSON.stringify({ id, ...place }));
-    else sessionStorage.removeItem(STORE_KEY);
-  } catch {
-    // Storage refused (a private window's quota): the page comes back at the top, as before.
-  }
+  const v = fromLastPage(STORE_KEY) as Partial<Place & { id: number }> | null;
+  return v?.id === id && typeof v.block === 'number' && typeof v.within === 'number'
+    ? { block: v.block, within: v.within }
+    : null;
 }
