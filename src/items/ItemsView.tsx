@@ -155,16 +155,8 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
     () => (openId === null ? -1 : data.rows.findIndex((r) => r.id === openId)),
     [data.rows, openId],
   );
-  // A new layout mounts a new list (listPlace.ts): it starts at the open article's row (the reader
-  // may now stand beside the list), else at the row the last list showed first.
-  const startAt = useCallback(
-    (first: number) => {
-      const index = openIndex >= 0 ? openIndex : first;
-      if (index > 0) setScrollReq((r) => ({ index, seq: (r?.seq ?? 0) + 1, align: 'start' }));
-    },
-    [openIndex],
-  );
-  const onRange = useListPlace(keyText, view, actions.onRange, startAt);
+  // A new layout mounts a new list: it starts where the last one was (listPlace.ts).
+  const onRange = useListPlace(keyText, view, openIndex, actions.onRange, setScrollReq);
 
   // Selects, scrolls to and (with autoRead) marks a row read, as opening it does.
   const revealAt = (index: number) => {
