@@ -14,7 +14,7 @@
  * Tier 3 is the reference; tests hold tiers 1 and 2 to it on generated HTML.
  */
 import { QuoteType, Tokenizer } from 'htmlparser2';
-import { resolveUrl } from '../../shared/url';
+import { isCanonicalHttpUrl, resolveUrl } from '../../shared/url';
 import { isHtmlSpace, isUrlAttribute, nameAt, scanUrlAttributes, type AttrSpan } from './htmlScan';
 
 function decodeAttr(raw: string): string {
@@ -65,7 +65,9 @@ const FRAGMENT = /^\s*#/;
 /** The resolved form of one decoded attribute value (`name` lower-case). */
 function resolveValue(name: string, value: string, base: string): string {
   if (name === 'srcset') return resolveSrcset(value, base);
-  return BARE_HOST.test(value) || FRAGMENT.test(value) ? value : resolveUrl(value, base);
+  // The canonical test first: it is what nearly every value passes, and it alone settles it.
+  if (isCanonicalHttpUrl(value) || BARE_HOST.test(value) || FRAGMENT.test(value)) return value;
+  return resolveUrl(value, base);
 }
 
 /** `name` (lower-case ASCII) ends at `end` in `html`, compared case-insensitively. */
@@ -76,6 +78,9 @@ function endsWithName(html: string, end: number, name: string): boolean {
 
 /** The URL attribute name ending at `end` ('' for none). No name is a suffix of another. */
 function urlNameBefore(html: string, end: number): string {
+  // The names end in c, f, r or t (either case): most `=` signs are ruled out by one compare.
+  const last = html.charCodeAt(end - 1) | 0x20;
+  if (last !== 0x63 && last !== 0x66 && last !== 0x72 && last !== 0x74) return '';
   for (const name of ['srcset', 'poster', 'href', 'src']) if (endsWithName(html, end, name)) return name;
   return '';
 }
