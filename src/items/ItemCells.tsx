@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleDot, IconDots, IconStar, IconStarFilled } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { RowSnippet } from '../ai/RowSnippet';
 import { Avatar } from '../components/Avatar';
 import { useImageUntilError } from '../components/useImageUntilError';
@@ -201,8 +201,16 @@ function Title({ row, titleLang, language }: Pick<CellProps, 'row' | 'titleLang'
   );
 }
 
+// The cells are memoised: a move of the selection (j/k) or an article opened re-renders the list,
+// and each row draws three buttons with tooltips (Actions), so every row shown (about twenty with
+// the overscan) rendering again cost ~40 ms a press in a profile of the 1440-wide column view. With
+// stable callbacks (VirtualList.tsx) only the rows whose own props changed render: the selected
+// one before and after, and a row whose flags changed.
+
 /** A row of the list, column or magazine view: title, snippet, meta and a thumbnail. */
-export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine' }) {
+export const ItemRowCell = memo(function ItemRowCell(
+  p: CellProps & { view: 'list' | 'column' | 'magazine' },
+) {
   const t = useT();
   const { image, onError } = useThumb(p.row.thumbnail);
   return (
@@ -226,10 +234,10 @@ export function ItemRowCell(p: CellProps & { view: 'list' | 'column' | 'magazine
       <Actions {...p} />
     </div>
   );
-}
+});
 
 /** One line per item: dot, title, feed, age. */
-export function ItemTextCell(p: CellProps) {
+export const ItemTextCell = memo(function ItemTextCell(p: CellProps) {
   const t = useT();
   return (
     <div className={classes.row} {...rowProps(p, 'text', t)}>
@@ -243,10 +251,10 @@ export function ItemTextCell(p: CellProps) {
       <Actions {...p} />
     </div>
   );
-}
+});
 
 /** A card of the grid: picture, title, snippet, meta; without a picture, a text card. */
-export function ItemCard(p: CellProps) {
+export const ItemCard = memo(function ItemCard(p: CellProps) {
   const { image, onError } = useThumb(p.row.thumbnail);
   const t = useT();
   return (
@@ -269,7 +277,7 @@ export function ItemCard(p: CellProps) {
       <Actions {...p} />
     </div>
   );
-}
+});
 
 /** Placeholder for a row that is known to exist but not loaded yet. */
 export function SkeletonRow() {

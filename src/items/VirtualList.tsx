@@ -1,6 +1,6 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useRowKey } from './rowKey';
 import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
@@ -152,6 +152,23 @@ export function VirtualList(props: VirtualListProps) {
   // Row ids for aria-activedescendant, unique in the page and stable per article.
   const optionId = (id: number) => rowElementId(props.idPrefix, id);
 
+  // The cells are memoised (ItemCells.tsx); the parent's callbacks are new functions at each of
+  // its renders, so the cells get these stable ones, which call the latest (a row's button or key
+  // acts after the commit that updated them).
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const handlers = useMemo(
+    () => ({
+      onOpen: (index: number) => latest.current.onOpen(index),
+      onMenu: (index: number, x: number, y: number) => latest.current.onMenu(index, x, y),
+      onToggleRead: (row: ItemRow) => latest.current.onToggleRead(row),
+      onToggleSaved: (row: ItemRow) => latest.current.onToggleSaved(row),
+    }),
+    [],
+  );
+
   const cell = (index: number): CellProps | null => {
     const row = data.rows[index];
     if (!row) return null;
@@ -164,10 +181,7 @@ export function VirtualList(props: VirtualListProps) {
       now: props.now,
       selected: index === props.selected,
       active: row.id === props.activeId,
-      onOpen: props.onOpen,
-      onMenu: props.onMenu,
-      onToggleRead: props.onToggleRead,
-      onToggleSaved: props.onToggleSaved,
+      ...handlers,
       titleLang: titleLang(row.feedId),
       language: props.languageOf(row),
     };
