@@ -30,7 +30,7 @@ import { useSendFirst } from '../sendTo/useSendToActions';
 import { useMarkAllRead } from './useMarkAllRead';
 import type { FilterSource } from './markAllRead';
 import { markMenuKeymap } from './markMenuKeys';
-import { ReaderPane } from './ReaderPane';
+import { ReaderPane, usePrefetchNeighbours } from './ReaderPane';
 import { useItemsData } from './useItemsData';
 import { useLanguageOf } from './articleLanguage';
 import { useListActions } from './useListActions';
@@ -264,6 +264,7 @@ export function ItemsView(props: ItemsViewProps): JSX.Element {
   const nextFeed = useNextFeed(scope);
   const openRow = openIndex >= 0 ? data.rows[openIndex] : undefined;
   const nextRow = openIndex >= 0 ? data.rows[openIndex + 1] : undefined;
+  usePrefetchNeighbours(openIndex > 0 ? data.rows[openIndex - 1]?.id : undefined, nextRow?.id);
   const reader = openId !== null && (
     <ReaderPane
       key={openId}

@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useT } from '../i18n';
 import { bindKeys } from '../keys/keyMap';
 import { useShortcuts } from '../reader/shortcuts';
@@ -53,4 +54,21 @@ export function ReaderPane({ id, feedTitle, languageOf, ...p }: ReaderPaneProps)
       {...p}
     />
   );
+}
+
+/**
+ * Loads the articles either side of the open one (`prev`, `next`: their ids, undefined at an end
+ * of the list) once it is open, so j and k show them at once. Each article is a new reader
+ * (`ReaderPane` is keyed by id) that asks for its article; without this that answer was awaited
+ * with a spinner where the reader and its toolbar had been, a flash at every press.
+ */
+export function usePrefetchNeighbours(prev: number | undefined, next: number | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    // Not again for one loaded a moment ago (the article just left, when stepping on): the
+    // reader's own query still reads it afresh as it opens, showing this copy meanwhile.
+    const ahead = (id: number) => void client.prefetchQuery({ ...itemQuery(id), staleTime: 30_000 });
+    if (next !== undefined) ahead(next);
+    if (prev !== undefined) ahead(prev);
+  }, [client, prev, next]);
 }

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FeedServer, startFeedServer } from '../fixtures/feedServer';
 import { type AppPage, expectNoErrors, launchBrowser, openApp } from './harness';
-import { FLAG_SAVED } from '../../shared/flags';
+import { FLAG_READ, FLAG_SAVED } from '../../shared/flags';
 import {
   realErrors,
   type SeededFeeds,
@@ -220,6 +220,29 @@ describe('keyboard and reader', () => {
     await page.keyboard.press('Escape');
     await reader.waitClosed();
     expect(await list.row(third).getAttribute('data-unread')).toBe('false');
+  });
+
+  test('j and k show the next and the previous article at once, with no spinner between', async () => {
+    const { page } = app;
+    const { list, reader } = screens(page);
+    const reading = new ReadingUi(page);
+    await app.goto('/all');
+    await list.waitForRow();
+    await list.rows.nth(3).click();
+    await reader.waitOpen();
+    // Opening marks it read (autoRead); once that is stored, the articles either side, asked for
+    // as it opened, have long been loaded.
+    const id = Number(/\/i\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+    await waitForStoredFlag(page, id, FLAG_READ, true, 'the opened article read');
+    await reader.watchLoading();
+    for (const key of ['j', 'k', 'k']) {
+      const before = (await reader.title.textContent())?.trim() ?? '';
+      await page.keyboard.press(key);
+      await reading.waitReaderLeft(before);
+      expect(await reader.loadingSeen(), `no spinner in place of the reader after ${key}`).toBe(0);
+      const shown = Number(/\/i\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+      await waitForStoredFlag(page, shown, FLAG_READ, true, `the article ${key} opened read`);
+    }
   });
 
   test('Space, Page Down, ↓, Home and End move through a long article; Space at its end opens the next', async () => {

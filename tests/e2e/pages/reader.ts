@@ -40,6 +40,23 @@ export class ReaderScreen {
   get loading(): Locator {
     return this.page.locator(tid('reader-loading')).describe('the reader loading');
   }
+  /**
+   * Starts counting the changes of the page during which the loading placeholder is shown (a
+   * placeholder there for a single frame is counted too, which polling would miss); read the
+   * count with `loadingSeen`.
+   */
+  async watchLoading(): Promise<void> {
+    await this.page.evaluate((selector) => {
+      const w = window as unknown as { __loadingSeen: number };
+      w.__loadingSeen = 0;
+      new MutationObserver(() => {
+        if (document.querySelector(selector)) w.__loadingSeen++;
+      }).observe(document.body, { childList: true, subtree: true });
+    }, tid('reader-loading'));
+  }
+  loadingSeen(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen);
+  }
   /** The phone's full-screen reader. */
   get overlay(): Locator {
     return this.page.locator(tid('reader-overlay')).describe('the full-screen reader');
