@@ -54,7 +54,11 @@ export function useArticleTranslation(
   const webLink = /^https?:\/\//i.test(item.link) ? item.link : '';
   const html = shown ? shown.html : item.description;
   const baseUrl = shown ? shown.baseUrl : webLink;
-  const paragraphs = useMemo(() => paragraphTexts(sanitizeArticle(html, { baseUrl })), [html, baseUrl]);
+  // Read once, when first needed (useTranslation.ts says when): not at every article opened.
+  const paragraphs = useMemo(() => {
+    let texts: readonly string[] | undefined;
+    return () => (texts ??= paragraphTexts(sanitizeArticle(html, { baseUrl })));
+  }, [html, baseUrl]);
   const version = useMemo(
     () => (shown ? `full-${hashString(shown.html)}` : item.contentHash),
     [shown, item.contentHash],
@@ -105,11 +109,11 @@ export function useArticleTranslation(
   let line: ReactNode = null;
   if (status === 'checking') line = t('ai.translate.checking');
   else if (status === 'waiting') line = t('ai.translate.working');
-  else if (status === 'streaming') line = t('ai.translate.progress', { done, total: paragraphs.length });
+  else if (status === 'streaming') line = t('ai.translate.progress', { done, total: paragraphs().length });
   else if (status === 'stopped') line = t('ai.translate.stopped', { done });
   else if (status === 'same') line = t('ai.translate.same', { language });
   else if (status === 'empty') line = t('ai.translate.empty');
-  else if (status === 'done') line = t('ai.translate.doneNote', { total: paragraphs.length, language });
+  else if (status === 'done') line = t('ai.translate.doneNote', { total: paragraphs().length, language });
 
   const box = (
     <StreamedBox

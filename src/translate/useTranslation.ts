@@ -39,7 +39,12 @@ export interface TranslationInput {
   contentHash: string;
   /** The feed's body or the whole article the reader shows. */
   source: TranslationSource;
-  paragraphs: readonly string[];
+  /**
+   * The texts of the article's translatable paragraphs, read only when needed (a translation is
+   * asked for, or one is cached for the article): reading them sanitises the article again, which
+   * an article opened and never translated (nearly all of them) should not pay at each j.
+   */
+  paragraphs: () => readonly string[];
   target: Target;
   endpoint: AiEndpoint;
 }
@@ -75,7 +80,7 @@ export function useTranslation(input: TranslationInput) {
     translateArticle({
       itemId: id,
       source: from,
-      paragraphs,
+      paragraphs: paragraphs(),
       target: to,
       endpoint,
       signal: ctl.signal,
@@ -124,7 +129,7 @@ export function useTranslation(input: TranslationInput) {
       .catch(() => null)
       .then((hit) => {
         if (!live || ctlRef.current) return;
-        if (hit && hit.paragraphs.length === latest.current.paragraphs.length)
+        if (hit && hit.paragraphs.length === latest.current.paragraphs().length)
           setKeyed({ ...IDLE, key, status: 'done', texts: hit.paragraphs, cached: true });
       });
     return () => {
