@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { LAST_OPENED_KEY, readLastOpened, trackLastOpened } from './lastOpened';
 
@@ -12,18 +12,36 @@ function memory() {
 }
 
 describe('last opened article', () => {
-  it('records the id of each article query added, and nothing else', async () => {
+  it('records the id of each article a watcher opens, and nothing else', () => {
     const client = new QueryClient();
     const storage = memory();
     const stop = trackLastOpened(client, storage);
-    await client.fetchQuery({ queryKey: ['items', 'all', null, false], queryFn: () => [] });
+    const watch = (queryKey: readonly unknown[], enabled = true) =>
+      new QueryObserver(client, { queryKey, queryFn: () => ({}), enabled }).subscribe(() => {});
+    watch(['items', 'all', null, false]);
     expect(readLastOpened(storage)).toBeNull();
-    await client.fetchQuery({ queryKey: ['item', 42], queryFn: () => ({ id: 42 }) });
-    await client.fetchQuery({ queryKey: ['item', 7], queryFn: () => ({ id: 7 }) });
+    watch(['item', 42]);
+    watch(['item', 7]);
     expect(readLastOpened(storage)).toBe(7);
+    // Opened again: its query was there already.
+    watch(['item', 42]);
+    expect(readLastOpened(storage)).toBe(42);
+    // A watcher that is off (a row's summary with no AI set up) opens nothing.
+    watch(['item', 11], false);
+    expect(readLastOpened(storage)).toBe(42);
     stop();
-    await client.fetchQuery({ queryKey: ['item', 9], queryFn: () => ({ id: 9 }) });
-    expect(readLastOpened(storage)).toBe(7);
+    watch(['item', 9]);
+    expect(readLastOpened(storage)).toBe(42);
+  });
+
+  it('does not count an article loaded ahead, with no one watching it', async () => {
+    const client = new QueryClient();
+    const storage = memory();
+    trackLastOpened(client, storage);
+    new QueryObserver(client, { queryKey: ['item', 5], queryFn: () => ({}) }).subscribe(() => {});
+    await client.prefetchQuery({ queryKey: ['item', 6], queryFn: () => ({ id: 6 }) });
+    await client.fetchQuery({ queryKey: ['item', 4], queryFn: () => ({ id: 4 }) });
+    expect(readLastOpened(storage)).toBe(5);
   });
 
   it('reads junk, zero and failures as nothing', () => {

@@ -1,7 +1,12 @@
 /**
  * The article opened last, for Welcome's "continue reading". The reader does not record it, so
- * this follows the query cache instead: opening an article is what creates its `['item', id]`
- * query (list rows never do). Kept in localStorage under `rivulet-last-opened`.
+ * this follows the query cache instead: an article shown (the reader, the article an address
+ * opens) watches its `['item', id]` query, so a watcher added to such a query is an article
+ * opened. A query merely created is not: the articles either side of the open one are loaded
+ * ahead (`usePrefetchNeighbours`), with no watcher, and would otherwise count as read last; a
+ * watcher that is off (a list row's summary, with no AI set up) does not count either, and an
+ * article opened again does (its query already existed). Kept in localStorage under
+ * `rivulet-last-opened`.
  */
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -26,7 +31,7 @@ export function trackLastOpened(
   storage: Pick<Storage, 'setItem'> = window.localStorage,
 ): () => void {
   return client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'added') return;
+    if (event.type !== 'observerAdded' || event.observer.options.enabled === false) return;
     const key = event.query.queryKey as readonly unknown[];
     const [kind, id] = key;
     if (kind !== 'item' || typeof id !== 'number') return;
