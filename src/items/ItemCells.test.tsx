@@ -3,11 +3,23 @@
  * nested-interactive): its buttons are for the pointer and touch only, hidden from assistive
  * technology and out of the focus order, while a click or tap on them still acts.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { ItemRow } from '../engine/contract';
+import type { Tooltip } from '@mantine/core';
 import { renderUi } from '../reader/testing/render';
+
+// Counts the tooltips the cells set up (each is a floating element's hooks: see RowButton).
+const tooltips = vi.hoisted(() => ({ mounted: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const core = await importOriginal<{ Tooltip: typeof Tooltip }>();
+  const Counted = (p: Parameters<typeof core.Tooltip>[0]) => {
+    tooltips.mounted++;
+    return <core.Tooltip {...p} />;
+  };
+  return { ...core, Tooltip: Object.assign(Counted, core.Tooltip) };
+});
 import { type CellProps, ItemCard, ItemRowCell, ItemTextCell } from './ItemCells';
 
 const row = {
@@ -72,6 +84,25 @@ describe('a row of the list', () => {
     expect(p.onOpen).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('option'));
     expect(p.onOpen).toHaveBeenCalledWith(3);
+  });
+
+  it('a button gets its tooltip once the pointer rests on it; rows merely shown set none up', async () => {
+    tooltips.mounted = 0;
+    renderUi(<MemoryRouter>{cells.row(props())}</MemoryRouter>);
+    const save = screen.getByTestId('item-save');
+    expect(tooltips.mounted).toBe(0);
+    fireEvent.mouseEnter(save);
+    expect(await screen.findByText(/^Save/)).toBeTruthy();
+    // The button was not drawn anew: the element pointed at is the one still there.
+    expect(screen.getByTestId('item-save')).toBe(save);
+    fireEvent.mouseLeave(save);
+    await waitFor(() => expect(screen.queryByText(/^Save/)).toBeNull());
+    // Only the button pointed at has one set up, not the two others.
+    expect(screen.getAllByTestId(/^item-(save|read|menu)$/)).toHaveLength(3);
+    expect(tooltips.mounted).toBeGreaterThan(0);
+    const afterSave = tooltips.mounted;
+    fireEvent.click(screen.getByTestId('item-read'));
+    expect(tooltips.mounted).toBe(afterSave);
   });
 
   for (const [name, cell] of Object.entries(cells)) {
