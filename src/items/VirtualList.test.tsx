@@ -1,77 +1,17 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemRow } from '../engine/contract';
 import type { ItemsData } from './useItemsData';
-import { AHEAD_ROWS, VirtualList, type VirtualListProps } from './VirtualList';
+import { AHEAD_ROWS } from './VirtualList';
+import { itemsData, layOutRows, listElement, rowsOf } from './testing/listFixture';
 import { ROW_ESTIMATE } from './views';
 
 vi.mock('../engine/client', () => ({ reportInput: () => {} }));
 
 afterEach(cleanup);
 
-const rowsOf = (n: number) =>
-  Array.from(
-    { length: n },
-    (_, i) =>
-      ({
-        id: i + 1,
-        feedId: 1,
-        title: `Row ${i + 1}`,
-        pubDate: 1_700_000_000 - i,
-        flags: 0,
-        link: '',
-      }) as ItemRow,
-  );
-
-function data(loaded: number, count: number, want = vi.fn()): ItemsData {
-  return {
-    rows: rowsOf(loaded),
-    count,
-    total: count,
-    isPending: false,
-    error: null,
-    hasMore: loaded < count,
-    isFetchingMore: false,
-    stale: false,
-    want,
-    setFlag: () => Promise.resolve(null),
-    reload: () => {},
-    refresh: () => {},
-    pin: () => {},
-  };
-}
-
-function element(d: ItemsData, extra: Partial<VirtualListProps> = {}) {
-  return (
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <VirtualList
-            data={d}
-            view="list"
-            feedTitle={() => 'Feed'}
-            languageOf={() => ''}
-            now={1_700_000_000}
-            selected={-1}
-            activeId={null}
-            onOpen={() => {}}
-            onMenu={() => {}}
-            onToggleRead={() => {}}
-            onToggleSaved={() => {}}
-            onRange={() => {}}
-            footer={null}
-            scrollTo={null}
-            idPrefix="rows"
-            {...extra}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-}
+const data = (loaded: number, count: number, want = vi.fn()): ItemsData =>
+  itemsData(rowsOf(loaded), count, { want });
+const element = listElement;
 
 function list(d: ItemsData) {
   render(element(d));
@@ -100,15 +40,7 @@ describe('the virtual list', () => {
 describe('the rows for assistive technology', () => {
   // The test DOM lays nothing out: the list's viewport is said to be 900 × 900 and each row 90
   // high, so the rows of a screen (and the overscan) render.
-  beforeEach(() => {
-    const size = (list: number, row: number) =>
-      function (this: HTMLElement) {
-        return this.dataset.testid === 'items-list' ? list : this.dataset.index !== undefined ? row : 0;
-      };
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(size(900, 90));
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(size(900, 900));
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(size(900, 90));
-  });
+  beforeEach(layOutRows);
   afterEach(() => vi.restoreAllMocks());
   const props = { labelledBy: 'list-title', footer: <button type="button">Next feed</button> };
 

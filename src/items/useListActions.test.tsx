@@ -9,6 +9,7 @@ import { FLAG_READ } from '../../shared/flags';
 import { clearUndo, pendingUndo, recordUndo, undoLast } from '../undo/undoStore';
 import type { ItemsData } from './useItemsData';
 import { useListActions } from './useListActions';
+import { itemsData } from './testing/listFixture';
 
 vi.mock('../engine/client', () => ({
   engineReady: () => Promise.resolve({}),
@@ -26,23 +27,7 @@ const rows = Array.from(
 );
 const rowAt = (i: number) => rows[i];
 
-function dataWith(setFlag: ItemsData['setFlag']): ItemsData {
-  return {
-    rows,
-    count: rows.length,
-    total: rows.length,
-    isPending: false,
-    error: null,
-    hasMore: false,
-    isFetchingMore: false,
-    stale: false,
-    want: () => {},
-    setFlag,
-    reload: () => {},
-    refresh: () => {},
-    pin: () => {},
-  };
-}
+const dataWith = (setFlag: ItemsData['setFlag']): ItemsData => itemsData(rows, rows.length, { setFlag });
 
 describe('scroll marking', () => {
   it('an undo while a batch still waits for its pause takes that batch back with the rest', async () => {
