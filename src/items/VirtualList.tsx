@@ -1,6 +1,7 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useStableCallback } from '../components/useStableCallback';
 import { useRowKey } from './rowKey';
 import { reportInput } from '../engine/client';
 import type { ItemRow } from '../engine/contract';
@@ -153,21 +154,11 @@ export function VirtualList(props: VirtualListProps) {
   const optionId = (id: number) => rowElementId(props.idPrefix, id);
 
   // The cells are memoised (ItemCells.tsx); the parent's callbacks are new functions at each of
-  // its renders, so the cells get these stable ones, which call the latest (a row's button or key
-  // acts after the commit that updated them).
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  const handlers = useMemo(
-    () => ({
-      onOpen: (index: number) => latest.current.onOpen(index),
-      onMenu: (index: number, x: number, y: number) => latest.current.onMenu(index, x, y),
-      onToggleRead: (row: ItemRow) => latest.current.onToggleRead(row),
-      onToggleSaved: (row: ItemRow) => latest.current.onToggleSaved(row),
-    }),
-    [],
-  );
+  // its renders, so the cells get stable ones that call the latest.
+  const onOpen = useStableCallback(props.onOpen);
+  const onMenu = useStableCallback(props.onMenu);
+  const onToggleRead = useStableCallback(props.onToggleRead);
+  const onToggleSaved = useStableCallback(props.onToggleSaved);
 
   const cell = (index: number): CellProps | null => {
     const row = data.rows[index];
@@ -181,7 +172,10 @@ export function VirtualList(props: VirtualListProps) {
       now: props.now,
       selected: index === props.selected,
       active: row.id === props.activeId,
-      ...handlers,
+      onOpen,
+      onMenu,
+      onToggleRead,
+      onToggleSaved,
       titleLang: titleLang(row.feedId),
       language: props.languageOf(row),
     };

@@ -2,6 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { useFocusTrap, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useStableCallback } from '../components/useStableCallback';
 import { Outlet, useLocation } from 'react-router-dom';
 import { usePublishPath } from './activePath';
 import { useDrawerEntry } from './drawerEntry';
@@ -50,12 +51,13 @@ export function IndexLayout() {
   const hidden = narrow ? !overlayOpen : hideSidebar;
   // As a drawer the sidebar is a modal dialog: focus moves in and stays until it closes.
   const trapRef = useFocusTrap(narrow && !hidden);
-  const toggle = () => {
+  const { hide: hideDrawer } = drawer;
+  // One function for good: the memoised sidebar gets it (the drawer's own change with the address).
+  const toggle = useStableCallback(() => {
     if (!narrow) toggleSidebar(hideSidebar);
     else if (overlayOpen) drawer.hide();
     else drawer.show();
-  };
-  const { hide: hideDrawer } = drawer;
+  });
 
   // A window that widens past 1024 px while the drawer is open shows the sidebar in its place;
   // the drawer's history entry would stay behind as a Back that changes nothing: pop it.

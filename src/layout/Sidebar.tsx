@@ -1,5 +1,6 @@
 import { ActionIcon, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n';
 import { Logo } from './Logo';
@@ -10,8 +11,12 @@ import { SidebarFooter } from './SidebarFooter';
 import { SidebarScopes } from './SidebarScopes';
 import { SidebarTags } from './SidebarTags';
 
-/** The sidebar's content: brand, fixed lists, feeds by group, and the tool row. */
-export function Sidebar({ onHide }: { onHide: () => void }) {
+/**
+ * The sidebar's content: brand, fixed lists, feeds by group, and the tool row. Memoised: the
+ * layout around it renders at every address change (each j opens an article's address), and the
+ * sidebar's parts that follow the address read it themselves (activePath.ts).
+ */
+export const Sidebar = memo(function Sidebar({ onHide }: { onHide: () => void }) {
   const t = useT();
   return (
     <>
@@ -47,4 +52,4 @@ export function Sidebar({ onHide }: { onHide: () => void }) {
       <SidebarFooter />
     </>
   );
-}
+});

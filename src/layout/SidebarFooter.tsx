@@ -10,7 +10,8 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useIsCurrentPath } from './activePath';
 import { type TKey, useT } from '../i18n';
 import { openSettings } from '../settings/dialogState';
 import { updateSettings, useSettingsGroup } from '../settings/useSettings';
@@ -62,7 +63,6 @@ const THEME_ICON = {
  */
 export function SidebarFooter() {
   const t = useT();
-  const { pathname } = useLocation();
   const { themeMode } = useSettingsGroup('appearance');
   const mode = t(`settings.appearance.themes.${themeMode}`);
   return (
@@ -76,21 +76,7 @@ export function SidebarFooter() {
     >
       <Group gap={2}>
         {TOOLS.map((tool) => (
-          <Tooltip key={tool.to} label={t(tool.labelKey)}>
-            <ActionIcon
-              component={Link}
-              to={tool.to}
-              variant={pathname === tool.to ? 'light' : 'subtle'}
-              color={pathname === tool.to ? undefined : 'gray'}
-              size="md"
-              aria-label={t(tool.labelKey)}
-              className={classes.tool}
-              data-testid={tool.testId}
-            >
-              {tool.icon}
-              <ToolLabel text={t(tool.shortKey)} />
-            </ActionIcon>
-          </Tooltip>
+          <ToolIcon key={tool.to} tool={tool} />
         ))}
         <SidebarTools />
       </Group>
@@ -126,5 +112,32 @@ export function SidebarFooter() {
         </Tooltip>
       </Group>
     </Group>
+  );
+}
+
+/**
+ * One tool screen's icon, marked while its screen is shown. It follows the path through the
+ * sidebar's store (activePath.ts), so an address change that does not make it current or not
+ * (each j is one) leaves it, its tooltip and the row around it alone.
+ */
+function ToolIcon({ tool }: { tool: (typeof TOOLS)[number] }) {
+  const t = useT();
+  const current = useIsCurrentPath(tool.to);
+  return (
+    <Tooltip label={t(tool.labelKey)}>
+      <ActionIcon
+        component={Link}
+        to={tool.to}
+        variant={current ? 'light' : 'subtle'}
+        color={current ? undefined : 'gray'}
+        size="md"
+        aria-label={t(tool.labelKey)}
+        className={classes.tool}
+        data-testid={tool.testId}
+      >
+        {tool.icon}
+        <ToolLabel text={t(tool.shortKey)} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

@@ -69,22 +69,7 @@ const DATA: ToolLink[] = [
  */
 export function SidebarTools() {
   const t = useT();
-  const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
-  const here = pathname + search;
-  const item = (tool: ToolLink) => (
-    <Menu.Item
-      key={tool.to}
-      component={Link}
-      to={tool.to}
-      leftSection={tool.icon}
-      data-testid={tool.testId}
-      aria-current={here === tool.to ? 'page' : undefined}
-      fw={here === tool.to ? 600 : undefined}
-    >
-      {t(tool.labelKey)}
-    </Menu.Item>
-  );
   return (
     <Menu opened={open} onChange={setOpen} position="top-start" offset={6} width={230} shadow="md">
       <Menu.Target>
@@ -103,12 +88,7 @@ export function SidebarTools() {
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown data-testid="nav-more-menu" aria-label={t('tools.menuLabel')}>
-        <Menu.Label>{t('tools.sectionAdd')}</Menu.Label>
-        {ADD.map(item)}
-        <Menu.Divider />
-        <Menu.Label>{t('tools.sectionAccount')}</Menu.Label>
-        {DATA.map(item)}
-        <Menu.Divider />
+        <ToolItems />
         <Menu.Item
           leftSection={<IconSettings size={16} />}
           onClick={() => openSettings()}
@@ -143,5 +123,39 @@ function Kbd({ children }: { children: ReactNode }) {
     >
       {children}
     </span>
+  );
+}
+
+/**
+ * The menu's links to the tool screens, the current one marked. Drawn only while the menu is
+ * open, so only then does the sidebar's bottom row follow the address: it used to re-render, menu
+ * and tooltips, at every j (each article has an address of its own).
+ */
+function ToolItems() {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const item = (tool: ToolLink) => (
+    <Menu.Item
+      key={tool.to}
+      component={Link}
+      to={tool.to}
+      leftSection={tool.icon}
+      data-testid={tool.testId}
+      aria-current={here === tool.to ? 'page' : undefined}
+      fw={here === tool.to ? 600 : undefined}
+    >
+      {t(tool.labelKey)}
+    </Menu.Item>
+  );
+  return (
+    <>
+      <Menu.Label>{t('tools.sectionAdd')}</Menu.Label>
+      {ADD.map(item)}
+      <Menu.Divider />
+      <Menu.Label>{t('tools.sectionAccount')}</Menu.Label>
+      {DATA.map(item)}
+      <Menu.Divider />
+    </>
   );
 }
