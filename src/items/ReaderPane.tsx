@@ -65,10 +65,9 @@ export function ReaderPane({ id, feedTitle, languageOf, ...p }: ReaderPaneProps)
 export function usePrefetchNeighbours(prev: number | undefined, next: number | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
-    // Not again for one loaded a moment ago (the article just left, when stepping on): the
-    // reader's own query still reads it afresh as it opens, showing this copy meanwhile.
-    const ahead = (id: number) => void client.prefetchQuery({ ...itemQuery(id), staleTime: 30_000 });
-    if (next !== undefined) ahead(next);
-    if (prev !== undefined) ahead(prev);
+    // An article already in the cache is not asked for again (the one just left, when stepping
+    // on): engine events keep cached articles current (queryClient.ts), as for the reader's own.
+    if (next !== undefined) void client.prefetchQuery(itemQuery(next));
+    if (prev !== undefined) void client.prefetchQuery(itemQuery(prev));
   }, [client, prev, next]);
 }
