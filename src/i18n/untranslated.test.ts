@@ -3,7 +3,8 @@ import { ALLOWED_TEXT, TRANSLATED_PATHS } from './testing/translatedPaths';
 import { findUntranslated } from './testing/untranslated';
 
 // Every component source in src (raw text), keyed '/src/...'; filtered by TRANSLATED_PATHS below.
-const SOURCES = import.meta.glob<string>(['/src/**/*.tsx', '!/src/**/*.test.tsx'], {
+// Test helpers (`testing/` folders) draw nothing a person sees.
+const SOURCES = import.meta.glob<string>(['/src/**/*.tsx', '!/src/**/*.test.tsx', '!/src/**/testing/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
