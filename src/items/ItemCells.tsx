@@ -53,28 +53,27 @@ function useThumb(url: string): { image: string | undefined; onError: () => void
 }
 
 /**
- * One of a row's buttons, with its name in a tooltip set up when the pointer first reaches it.
+ * One of a row's buttons, with its name in a tooltip set up only while the pointer rests on it.
  * Mantine's Tooltip sets up a floating element's hooks for each instance, and the three of every
  * row shown were about a sixth of the script a list's scroll ran (425 of 2,650 ms over eight
  * wheel gestures, profiled), for tooltips that are rarely shown. It is attached beside the button
- * (`target`), so the button is never drawn anew, and opens once the pointer has rested on it for
- * `TIP_DELAY`, as the app's other tooltips do.
+ * (`target`), so the button is never drawn anew; it is there only while open, once the pointer
+ * has rested on the button for `TIP_DELAY`, as the app's other tooltips wait.
  */
 function RowButton({
   label,
   color,
+  testId,
   onClick,
   children,
-  ...rest
 }: {
   label: string;
   color: string;
+  testId: string;
   onClick: (e: MouseEvent<HTMLElement>) => void;
   children: ReactNode;
-  'data-testid': string;
 }) {
   const [node, setNode] = useState<HTMLElement | null>(null);
-  const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
   const timer = useRef(0);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -86,10 +85,9 @@ function RowButton({
         size="sm"
         variant="subtle"
         color={color}
-        data-testid={rest['data-testid']}
+        data-testid={testId}
         onClick={onClick}
         onMouseEnter={() => {
-          setArmed(true);
           window.clearTimeout(timer.current);
           timer.current = window.setTimeout(() => setOpen(true), TIP_DELAY);
         }}
@@ -100,7 +98,7 @@ function RowButton({
       >
         {children}
       </ActionIcon>
-      {armed && node && <Tooltip label={label} opened={open} target={node} />}
+      {open && node && <Tooltip label={label} opened target={node} />}
     </>
   );
 }
@@ -128,7 +126,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
       <RowButton
         label={saved ? t('items.row.unsaveTip') : t('items.row.saveTip')}
         color={saved ? 'yellow' : 'gray'}
-        data-testid="item-save"
+        testId="item-save"
         onClick={stop(() => onToggleSaved(row))}
       >
         {saved ? <IconStarFilled size={15} /> : <IconStar size={15} />}
@@ -136,7 +134,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
       <RowButton
         label={unread ? t('items.row.markReadTip') : t('items.row.markUnreadTip')}
         color="gray"
-        data-testid="item-read"
+        testId="item-read"
         onClick={stop(() => onToggleRead(row))}
       >
         {unread ? <IconCheck size={15} /> : <IconCircleDot size={15} />}
@@ -144,7 +142,7 @@ function Actions({ row, index, onMenu, onToggleRead, onToggleSaved }: CellProps)
       <RowButton
         label={t('items.row.moreTip')}
         color="gray"
-        data-testid="item-menu"
+        testId="item-menu"
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
